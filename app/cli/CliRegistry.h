@@ -1,0 +1,45 @@
+#pragma once
+// Subcommands of tilelens-cli register themselves here from their own
+// translation unit (Cmd*.cpp), so adding a command touches no shared file.
+
+#include <QString>
+#include <QStringList>
+#include <functional>
+#include <vector>
+
+namespace tilelens::cli {
+
+// Exit codes shared by all subcommands (the headless contract).
+enum ExitCode : int {
+    ExitOk = 0,
+    ExitFail = 1,        // FAIL / FAIL_FIXABLE / INVESTIGATE, per command
+    ExitNotes = 2,       // PASS_WITH_NOTES
+    ExitInputError = 3,  // usage or input error
+};
+
+struct CliCommand
+{
+    QString name;     // e.g. "parse"
+    QString summary;  // one line for `tilelens-cli --help`
+    // Receives argv with the program name replaced by "tilelens-cli <name>".
+    std::function<int(const QStringList& args)> run;
+};
+
+class CliRegistry
+{
+public:
+    static void add(CliCommand command);
+    static const std::vector<CliCommand>& commands();
+    static const CliCommand* find(const QString& name);
+};
+
+struct CliCommandRegistration
+{
+    explicit CliCommandRegistration(CliCommand command) { CliRegistry::add(std::move(command)); }
+};
+
+// Helpers for consistent output.
+void printOut(const QString& text); // stdout, no newline added
+void printErr(const QString& text); // stderr, no newline added
+
+} // namespace tilelens::cli

@@ -1,0 +1,72 @@
+// tilelens-cli: the headless face of TileLens for CI jobs and porting agents.
+// Global options are handled here; everything else is a registered subcommand
+// that parses its own options (see Cmd*.cpp).
+
+#include "CliRegistry.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QStringList>
+
+using namespace tilelens::cli;
+
+namespace {
+
+QString commandList()
+{
+    QString text = QStringLiteral("Commands:\n");
+    for (const auto& c : CliRegistry::commands())
+        text += QStringLiteral("  %1  %2\n").arg(c.name, -10).arg(c.summary);
+    text += QStringLiteral(
+        "\nRun 'tilelens-cli COMMAND --help' for a command's options.\n"
+        "Exit codes: 0 success/PASS, 1 FAIL, 2 PASS_WITH_NOTES, 3 usage or input error.\n");
+    return text;
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    QCoreApplication app(argc, argv);
+    QCoreApplication::setApplicationName(QStringLiteral("tilelens-cli"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(TILELENS_VERSION));
+    QCoreApplication::setOrganizationName(QStringLiteral("TileLens"));
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        QStringLiteral("Inspect TileGym cuTile Python -> cuTile Rust ports headlessly."));
+    parser.setOptionsAfterPositionalArgumentsMode(QCommandLineParser::ParseAsPositionalArguments);
+    const QCommandLineOption helpOption = parser.addHelpOption();
+    const QCommandLineOption versionOption = parser.addVersionOption();
+    parser.addPositionalArgument(QStringLiteral("command"), QStringLiteral("Subcommand to run."),
+                                 QStringLiteral("COMMAND [ARGS...]"));
+
+    const QStringList args = QCoreApplication::arguments();
+    if (!parser.parse(args)) {
+        printErr(parser.errorText() + QLatin1Char('\n') + parser.helpText() + commandList());
+        return ExitInputError;
+    }
+    if (parser.isSet(versionOption)) {
+        printOut(QStringLiteral("tilelens-cli %1\n").arg(QCoreApplication::applicationVersion()));
+        return ExitOk;
+    }
+    const QStringList positional = parser.positionalArguments();
+    if (parser.isSet(helpOption) || positional.isEmpty()) {
+        const QString text = parser.helpText() + QLatin1Char('\n') + commandList();
+        if (positional.isEmpty() && !parser.isSet(helpOption)) {
+            printErr(text);
+            return ExitInputError;
+        }
+        printOut(text);
+        return ExitOk;
+    }
+    const CliCommand* command = CliRegistry::find(positional.first());
+    if (!command) {
+        printErr(QStringLiteral("tilelens-cli: unknown command '%1'\n\n").arg(positional.first()) +
+                 commandList());
+        return ExitInputError;
+    }
+    QStringList subArgs = positional.mid(1);
+    subArgs.prepend(QStringLiteral("tilelens-cli ") + command->name);
+    return command->run(subArgs);
+}

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Installs the Debian 12 packages TileLens needs to build, test and run.
+# Idempotent and quick when everything is present: apt is only called for
+# packages that dpkg does not report as installed.
+set -euo pipefail
+
+PACKAGES=(
+    build-essential cmake ninja-build pkg-config git
+    qt6-base-dev qt6-base-dev-tools qt6-charts-dev qt6-svg-dev qt6-tools-dev qt6-tools-dev-tools
+    qt6-l10n-tools linguist-qt6 libqscintilla2-qt6-dev libgl1-mesa-dev
+    nlohmann-json3-dev libgtest-dev libgmock-dev googletest libbenchmark-dev
+    xvfb xauth desktop-file-utils appstream
+)
+# Optional peers used by benchmarks and tests when present (never required).
+OPTIONAL_PACKAGES=(mlir-15-tools diffutils python3)
+
+missing=()
+for p in "${PACKAGES[@]}" ${TILELENS_WITH_OPTIONAL:+"${OPTIONAL_PACKAGES[@]}"}; do
+    if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+        missing+=("$p")
+    fi
+done
+
+if ((${#missing[@]} == 0)); then
+    echo "setup: all ${#PACKAGES[@]} required Debian packages are installed"
+    exit 0
+fi
+
+echo "setup: installing ${missing[*]}"
+SUDO=""
+if [[ $(id -u) -ne 0 ]]; then
+    SUDO="sudo"
+fi
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq
+$SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
