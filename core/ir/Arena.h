@@ -1,0 +1,91 @@
+#pragma once
+// Bump allocator owning every object of one parsed file (types, attributes,
+// values, ops, ...). Parsing a 100 MB module allocates millions of small
+// objects; a per-object `new` would dominate the parse time and fragment the
+// heap, so the model lives in a few large blocks freed all at once.
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <memory>
+#include <new>
+#include <string_view>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+namespace tilelens::ir {
+
+// A read-only view of an array stored in an Arena (pointer + size).
+template <typename T>
+class Span
+{
+public:
+    Span() = default;
+    Span(T* data, size_t size) : m_data(data), m_size(size) {}
+    T* begin() const { return m_data; }
+    T* end() const { return m_data + m_size; }
+    size_t size() const { return m_size; }
+    bool empty() const { return m_size == 0; }
+    T& operator[](size_t i) const { return m_data[i]; }
+    T& front() const { return m_data[0]; }
+    T& back() const { return m_data[m_size - 1]; }
+    T* data() const { return m_data; }
+
+private:
+    T* m_data = nullptr;
+    size_t m_size = 0;
+};
+
+class Arena
+{
+public:
+    Arena() = default;
+    Arena(const Arena&) = delete;
+    Arena& operator=(const Arena&) = delete;
+    ~Arena();
+
+    void* allocate(size_t bytes, size_t align);
+
+    // Objects made here must not need their destructor to free memory elsewhere
+    // unless registered (make() registers non-trivially destructible types).
+    template <typename T, typename... Args>
+    T* make(Args&&... args)
+    {
+        void* p = allocate(sizeof(T), alignof(T));
+        T* obj = new (p) T(std::forward<Args>(args)...);
+        if constexpr (!std::is_trivially_destructible_v<T>)
+            m_destructors.push_back({obj, [](void* o) { static_cast<T*>(o)->~T(); }});
+        return obj;
+    }
+
+    // Copies a trivially copyable array into the arena.
+    template <typename T>
+    Span<T> copy(const T* data, size_t n)
+    {
+        static_assert(std::is_trivially_copyable_v<T>, "arena arrays hold trivial values");
+        if (n == 0)
+            return {};
+        T* p = static_cast<T*>(allocate(sizeof(T) * n, alignof(T)));
+        std::memcpy(static_cast<void*>(p), data, sizeof(T) * n);
+        return {p, n};
+    }
+    template <typename T>
+    Span<T> copy(const std::vector<T>& v) { return copy(v.data(), v.size()); }
+
+    // Stable copy of a string (not NUL-terminated).
+    std::string_view copyString(std::string_view s);
+
+    size_t bytesAllocated() const { return m_total; }
+
+private:
+    struct Dtor { void* obj; void (*fn)(void*); };
+    std::vector<std::unique_ptr<char[]>> m_blocks;
+    std::vector<Dtor> m_destructors;
+    char* m_cur = nullptr;
+    size_t m_left = 0;
+    size_t m_nextBlock = 64 * 1024;
+    size_t m_total = 0;
+};
+
+} // namespace tilelens::ir

@@ -1,0 +1,160 @@
+// Small member functions of the model structs (Value, Op, Function, Module,
+// Location, Type).
+#include "ir/Block.h"
+#include "ir/Function.h"
+#include "ir/Location.h"
+#include "ir/Module.h"
+#include "ir/Op.h"
+#include "ir/Region.h"
+#include "ir/Type.h"
+#include "ir/Value.h"
+
+#include <algorithm>
+
+namespace tilelens::ir {
+
+std::vector<Use> Value::uses() const
+{
+    std::vector<Use> out;
+    for (const Use* u = firstUse; u; u = u->next)
+        out.push_back(*u);
+    return out;
+}
+
+namespace {
+const Attribute* findAttr(Span<const NamedAttribute> attrs, std::string_view name)
+{
+    for (const NamedAttribute& a : attrs)
+        if (a.name == name)
+            return a.value;
+    return nullptr;
+}
+
+size_t countOps(const Region* r)
+{
+    size_t n = 0;
+    if (!r)
+        return 0;
+    for (const Block* b : r->blocks)
+        for (const Op* op : b->ops) {
+            ++n;
+            for (const Region* sub : op->regions)
+                n += countOps(sub);
+        }
+    return n;
+}
+} // namespace
+
+const Attribute* Op::attr(std::string_view n) const { return findAttr(attributes, n); }
+const Attribute* Function::attr(std::string_view n) const { return findAttr(attributes, n); }
+size_t Function::opCount() const { return countOps(body); }
+
+const Function* Module::function(std::string_view n) const
+{
+    for (const Function* f : functions)
+        if (f->name == n)
+            return f;
+    return nullptr;
+}
+
+size_t Module::opCount() const
+{
+    size_t n = globals.size() + otherItems.size();
+    for (const Function* f : functions)
+        n += f->opCount();
+    return n;
+}
+
+const Location* unknownLocation()
+{
+    static const Location unknown;
+    return &unknown;
+}
+
+const Location* Location::fileLineCol() const
+{
+    if (kind == LocKind::FileLineCol)
+        return this;
+    for (const Location* c : children)
+        if (const Location* l = c ? c->fileLineCol() : nullptr)
+            return l;
+    return nullptr;
+}
+
+std::string Location::canonical() const
+{
+    switch (kind) {
+    case LocKind::Unknown:
+        return "unknown";
+    case LocKind::FileLineCol: {
+        std::string s = "\"" + std::string(file) + "\":" + std::to_string(line) + ":" + std::to_string(column);
+        if (endLine || endColumn)
+            s += " to " + std::to_string(endLine) + ":" + std::to_string(endColumn);
+        return s;
+    }
+    case LocKind::Name: {
+        std::string s = "\"" + std::string(name) + "\"";
+        if (!children.empty())
+            s += "(" + children[0]->canonical() + ")";
+        return s;
+    }
+    case LocKind::CallSite:
+        return "callsite(" + children[0]->canonical() + " at " + children[1]->canonical() + ")";
+    case LocKind::Fused: {
+        std::string s = "fused[";
+        for (size_t i = 0; i < children.size(); ++i)
+            s += (i ? ", " : "") + children[i]->canonical();
+        return s + "]";
+    }
+    case LocKind::DebugInfo:
+        return "di_loc<" + (children.empty() ? std::string("unknown") : children[0]->canonical()) + ">";
+    }
+    return "unknown";
+}
+
+bool Type::isInteger() const
+{
+    return kind == TypeKind::Number && !name.empty() && name[0] == 'i';
+}
+
+bool Type::isFloat() const
+{
+    return kind == TypeKind::Number && !name.empty() && (name[0] == 'f' || name[0] == 'b' || name[0] == 't');
+}
+
+int Type::bitWidth() const
+{
+    if (kind != TypeKind::Number)
+        return 0;
+    if (name == "bf16") return 16;
+    if (name == "tf32") return 19;
+    if (name.size() >= 2 && (name[0] == 'i' || name[0] == 'f')) {
+        int w = 0;
+        for (size_t i = 1; i < name.size() && name[i] >= '0' && name[i] <= '9'; ++i)
+            w = w * 10 + (name[i] - '0');
+        return w;
+    }
+    return 0;
+}
+
+std::string Type::longForm() const
+{
+    switch (kind) {
+    case TypeKind::Number:
+    case TypeKind::Opaque:
+        return std::string(canonicalText);
+    case TypeKind::Function: {
+        std::string s = "(";
+        for (size_t i = 0; i < inputs.size(); ++i)
+            s += (i ? ", " : "") + inputs[i]->longForm();
+        s += ") -> (";
+        for (size_t i = 0; i < results.size(); ++i)
+            s += (i ? ", " : "") + results[i]->longForm();
+        return s + ")";
+    }
+    default:
+        return "!cuda_tile." + std::string(canonicalText);
+    }
+}
+
+} // namespace tilelens::ir
