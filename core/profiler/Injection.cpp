@@ -1,0 +1,320 @@
+// libtilelens_cupti.so: a CUPTI injection library. The CUDA driver loads it
+// when CUDA_INJECTION64_PATH names it and calls InitializeInjection() during
+// cuInit; NVTX loads it when NVTX_INJECTION64_PATH names it and calls
+// InitializeInjectionNvtx2(), which we hand to CUPTI so that NVTX ranges
+// become marker activity records.
+//
+// Rules this file keeps: never crash or block the profiled process. Every
+// failure (no TILELENS_CUPTI_OUT, no GPU, CUPTI refusing because another
+// profiler owns it) is logged once on stderr and then the library does nothing.
+// Memory is bounded: at most TILELENS_CUPTI_MAX_BUFFERS activity buffers are in
+// flight; beyond that CUPTI drops records, and the drops are counted and
+// written as "dropped" records.
+
+#include "CuptiRecordFormat.h"
+#include "RecordWriter.h"
+
+#include <cupti.h>
+#include <dlfcn.h>
+
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <mutex>
+#include <string>
+#include <thread>
+
+#define TILELENS_EXPORT extern "C" __attribute__((visibility("default")))
+
+using namespace tilelens::profiler;
+
+namespace {
+
+struct Config
+{
+    std::string outDir;
+    bool memory = false;
+    unsigned flushMs = 1000;
+    size_t bufferBytes = size_t(4) << 20;
+    int maxBuffers = 64;
+    bool quiet = false;
+};
+
+unsigned long envNumber(const char* name, unsigned long fallback, unsigned long lo, unsigned long hi)
+{
+    const char* v = std::getenv(name);
+    if (!v || !*v)
+        return fallback;
+    char* end = nullptr;
+    const unsigned long n = std::strtoul(v, &end, 10);
+    if (end == v || *end != '\0')
+        return fallback;
+    return n < lo ? lo : (n > hi ? hi : n);
+}
+
+bool envFlag(const char* name)
+{
+    const char* v = std::getenv(name);
+    return v && (std::strcmp(v, "1") == 0 || std::strcmp(v, "true") == 0 || std::strcmp(v, "yes") == 0);
+}
+
+Config readConfig()
+{
+    Config c;
+    if (const char* out = std::getenv(kEnvOutDir))
+        c.outDir = out;
+    c.memory = envFlag(kEnvMemory);
+    c.quiet = envFlag(kEnvQuiet);
+    c.flushMs = unsigned(envNumber(kEnvFlushMs, 1000, 0, 3600 * 1000));
+    c.bufferBytes = size_t(envNumber(kEnvBufferKb, 4096, 16, 256 * 1024)) * 1024;
+    c.maxBuffers = int(envNumber(kEnvMaxBuffers, 64, 1, 4096));
+    return c;
+}
+
+// All state is heap-allocated and never freed at process exit: CUPTI's worker
+// thread may still deliver a buffer while static destructors run.
+struct State
+{
+    Config config;
+    RecordWriter* writer = nullptr;
+    std::atomic<bool> active{false};
+    std::atomic<int> buffersInFlight{0};
+    std::atomic<uint64_t> refusedBuffers{0};
+    std::thread flusher;
+    std::mutex flusherMutex;
+    std::condition_variable flusherWake;
+    bool stopFlusher = false;
+};
+
+State* g_state = nullptr;
+std::atomic<bool> g_initialized{false};
+std::atomic<bool> g_shutDown{false};
+std::atomic<bool> g_logged{false};
+
+void logOnce(const std::string& message)
+{
+    if (g_state && g_state->config.quiet)
+        return;
+    if (g_logged.exchange(true))
+        return;
+    std::fprintf(stderr, "tilelens-cupti: %s\n", message.c_str());
+}
+
+std::string cuptiError(CUptiResult r)
+{
+    const char* text = nullptr;
+    if (cuptiGetResultString(r, &text) != CUPTI_SUCCESS || !text)
+        return "CUPTI error " + std::to_string(int(r));
+    return text;
+}
+
+uint64_t now()
+{
+    uint64_t ts = 0;
+    if (cuptiGetTimestamp(&ts) != CUPTI_SUCCESS)
+        ts = 0;
+    return ts;
+}
+
+void CUPTIAPI bufferRequested(uint8_t** buffer, size_t* size, size_t* maxNumRecords)
+{
+    *buffer = nullptr;
+    *size = 0;
+    *maxNumRecords = 0;
+    State* s = g_state;
+    if (!s || !s->active.load())
+        return;
+    if (s->buffersInFlight.fetch_add(1) >= s->config.maxBuffers) {
+        // Refusing makes CUPTI drop records; they are counted (dropped records).
+        s->buffersInFlight.fetch_sub(1);
+        s->refusedBuffers.fetch_add(1);
+        return;
+    }
+    // CUPTI requires 8-byte alignment; malloc gives 16.
+    auto* b = static_cast<uint8_t*>(std::malloc(s->config.bufferBytes));
+    if (!b) {
+        s->buffersInFlight.fetch_sub(1);
+        s->refusedBuffers.fetch_add(1);
+        return;
+    }
+    *buffer = b;
+    *size = s->config.bufferBytes;
+}
+
+void CUPTIAPI bufferCompleted(CUcontext, uint32_t, uint8_t* buffer, size_t, size_t validSize)
+{
+    State* s = g_state;
+    if (s && s->writer && buffer) {
+        if (validSize > 0)
+            s->writer->writeActivityBuffer(buffer, validSize);
+        size_t dropped = 0;
+        if (cuptiActivityGetNumDroppedRecords(nullptr, 0, &dropped) == CUPTI_SUCCESS && dropped > 0)
+            s->writer->writeDropped(dropped, "no buffer space", now());
+    }
+    if (buffer) {
+        std::free(buffer);
+        if (s)
+            s->buffersInFlight.fetch_sub(1);
+    }
+}
+
+void flusherLoop(State* s)
+{
+    std::unique_lock<std::mutex> lock(s->flusherMutex);
+    while (!s->stopFlusher) {
+        s->flusherWake.wait_for(lock, std::chrono::milliseconds(s->config.flushMs));
+        if (s->stopFlusher)
+            break;
+        lock.unlock();
+        // Default (not forced) flush: only buffers whose records are complete.
+        cuptiActivityFlushAll(0);
+        lock.lock();
+    }
+}
+
+void shutDown()
+{
+    if (g_shutDown.exchange(true))
+        return;
+    State* s = g_state;
+    if (!s || !s->writer)
+        return;
+    if (s->flusher.joinable()) {
+        {
+            std::lock_guard<std::mutex> lock(s->flusherMutex);
+            s->stopFlusher = true;
+        }
+        s->flusherWake.notify_all();
+        s->flusher.join();
+    }
+    if (s->active.load()) {
+        cuptiActivityFlushAll(CUPTI_ACTIVITY_FLAG_FLUSH_FORCED);
+        size_t dropped = 0;
+        if (cuptiActivityGetNumDroppedRecords(nullptr, 0, &dropped) == CUPTI_SUCCESS && dropped > 0)
+            s->writer->writeDropped(dropped, "no buffer space", now());
+        s->active.store(false);
+    }
+    const uint64_t refused = s->refusedBuffers.load();
+    s->writer->writeSummary(refused, now());
+    const WriterCounters c = s->writer->counters();
+    if (c.dropped > 0 || refused > 0)
+        logOnce("dropped " + std::to_string(c.dropped) + " activity records (buffers refused: " +
+                std::to_string(refused) + "); raise " + kEnvMaxBuffers + " or " + kEnvBufferKb);
+    s->writer->close();
+}
+
+void atExit() { shutDown(); }
+
+// Runs when the library is unloaded with dlclose (tests); at process exit the
+// atexit handler has already done the work.
+__attribute__((destructor)) void onUnload() { shutDown(); }
+
+bool enableKind(CUpti_ActivityKind kind, const char* what, bool required, std::string* error)
+{
+    const CUptiResult r = cuptiActivityEnable(kind);
+    if (r == CUPTI_SUCCESS)
+        return true;
+    const std::string text = std::string("cannot record ") + what + ": " + cuptiError(r);
+    if (required)
+        *error = text;
+    else if (g_state && g_state->writer)
+        g_state->writer->writeError(text);
+    return false;
+}
+
+std::string ownPath()
+{
+    Dl_info info{};
+    if (dladdr(reinterpret_cast<void*>(&bufferRequested), &info) && info.dli_fname)
+        return info.dli_fname;
+    return {};
+}
+
+} // namespace
+
+// Called by the CUDA driver (CUDA_INJECTION64_PATH) once per process.
+TILELENS_EXPORT int InitializeInjection(void)
+{
+    if (g_initialized.exchange(true))
+        return 1;
+    auto* s = new State;
+    s->config = readConfig();
+    g_state = s;
+    if (s->config.outDir.empty()) {
+        logOnce(std::string(kEnvOutDir) + " is not set; not recording");
+        return 1;
+    }
+    std::string error;
+    s->writer = RecordWriter::open(s->config.outDir, &error);
+    if (!s->writer) {
+        logOnce(error + "; not recording");
+        return 1;
+    }
+    uint32_t version = 0;
+    cuptiGetVersion(&version);
+    s->writer->writeHeader(version, now());
+
+    // NVTX ranges reach CUPTI only when NVTX loads an injection; point NVTX at
+    // this library if the caller did not (it must happen before the first NVTX call).
+    if (!std::getenv(kEnvNvtxInjection)) {
+        const std::string self = ownPath();
+        if (!self.empty())
+            ::setenv(kEnvNvtxInjection, self.c_str(), 0);
+    }
+
+    s->active.store(true);
+    CUptiResult r = cuptiActivityRegisterCallbacks(bufferRequested, bufferCompleted);
+    if (r != CUPTI_SUCCESS)
+        error = "cannot register activity buffers: " + cuptiError(r);
+    if (error.empty())
+        enableKind(CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL, "kernels", true, &error);
+    if (!error.empty()) {
+        // Typical causes: no usable GPU, or CUPTI already in use by another
+        // profiler (Nsight, torch.profiler). Stay out of the way.
+        s->active.store(false);
+        cuptiActivityDisable(CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL);
+        s->writer->writeError(error);
+        logOnce(error + " (no usable GPU, or another profiler such as Nsight or torch.profiler owns CUPTI); not recording");
+        return 1;
+    }
+    enableKind(CUPTI_ACTIVITY_KIND_DEVICE, "devices", false, &error);
+    enableKind(CUPTI_ACTIVITY_KIND_MARKER, "NVTX markers", false, &error);
+    if (s->config.memory) {
+        enableKind(CUPTI_ACTIVITY_KIND_MEMCPY, "memcpy", false, &error);
+        enableKind(CUPTI_ACTIVITY_KIND_MEMSET, "memset", false, &error);
+    }
+    std::atexit(atExit);
+    if (s->config.flushMs > 0) {
+        try {
+            s->flusher = std::thread(flusherLoop, s);
+        } catch (...) {
+            s->writer->writeError("cannot start the flush timer thread; records are written at exit");
+        }
+    }
+    return 1;
+}
+
+// Called by NVTX (NVTX_INJECTION64_PATH). Forwards to CUPTI's own NVTX handler
+// so that ranges arrive as CUPTI_ACTIVITY_KIND_MARKER records.
+using NvtxGetExportTable = const void* (*)(uint32_t);
+TILELENS_EXPORT int InitializeInjectionNvtx2(NvtxGetExportTable getExportTable)
+{
+    using Init = int (*)(NvtxGetExportTable);
+    Init init = nullptr;
+    Dl_info info{};
+    if (dladdr(reinterpret_cast<void*>(&cuptiActivityEnable), &info) && info.dli_fname) {
+        if (void* cupti = dlopen(info.dli_fname, RTLD_LAZY | RTLD_NOLOAD))
+            init = reinterpret_cast<Init>(dlsym(cupti, "InitializeInjectionNvtx2"));
+    }
+    if (!init) {
+        logOnce("this CUPTI has no NVTX support; NVTX ranges are not recorded");
+        return 0;
+    }
+    return init(getExportTable);
+}
+
+// For tools and tests: the record format version this library writes.
+TILELENS_EXPORT int tilelensCuptiRecordFormatVersion(void) { return kRecordFormatVersion; }
