@@ -1,15 +1,206 @@
 #include "Application.h"
 
+#include "MainWindow.h"
+
 #include <QApplication>
-#include <QLabel>
+#include <QCommandLineParser>
+#include <QDeadlineTimer>
+#include <QDir>
+#include <QFileInfo>
+#include <QImage>
+#include <QLibraryInfo>
+#include <QPixmap>
+#include <QTextStream>
+#include <QTranslator>
+
+#include <cstdio>
+
+// Q_INIT_RESOURCE must be used outside any namespace.
+static void initTileLensResources()
+{
+    Q_INIT_RESOURCE(tilelens);
+}
 
 namespace tilelens::gui {
+namespace {
+
+constexpr int kScreenshotWidth = 1600;
+constexpr int kScreenshotHeight = 1000;
+constexpr int kScreenshotTimeoutMs = 60000;
+
+void printLine(FILE* stream, const QString& text)
+{
+    const QByteArray bytes = text.toLocal8Bit();
+    std::fwrite(bytes.constData(), 1, static_cast<size_t>(bytes.size()), stream);
+    std::fputc('\n', stream);
+    std::fflush(stream);
+}
+
+bool hasDisplay()
+{
+    return !qEnvironmentVariableIsEmpty("DISPLAY") || !qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY") ||
+           !qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM");
+}
+
+// Waits (processing events) until the window has shown everything it loads.
+bool waitUntilLoaded(MainWindow& window, int timeoutMs)
+{
+    QDeadlineTimer deadline(timeoutMs);
+    while (window.isLoading() && !deadline.hasExpired())
+        QCoreApplication::processEvents(QEventLoop::AllEvents | QEventLoop::WaitForMoreEvents, 20);
+    // Let the editors lay out and style what they show.
+    for (int i = 0; i < 5; ++i)
+        QCoreApplication::processEvents();
+    return !window.isLoading();
+}
+
+int runScreenshot(const QString& file, const QString& workspace)
+{
+    MainWindow window(MainWindow::Options{false});
+    window.resize(kScreenshotWidth, kScreenshotHeight);
+    window.show();
+    window.openWorkspace(workspace);
+    if (!waitUntilLoaded(window, kScreenshotTimeoutMs)) {
+        printLine(stderr, QCoreApplication::translate("tilelens::gui::Application",
+                                                      "tilelens: loading %1 did not finish within %2 s")
+                              .arg(workspace)
+                              .arg(kScreenshotTimeoutMs / 1000));
+        return 3;
+    }
+    QString error;
+    if (!saveScreenshot(window, file, &error)) {
+        printLine(stderr, error);
+        return 3;
+    }
+    printLine(stdout, QCoreApplication::translate("tilelens::gui::Application", "Screenshot written to %1")
+                          .arg(QDir::toNativeSeparators(QFileInfo(file).absoluteFilePath())));
+    return 0;
+}
+
+} // namespace
+
+void initResources()
+{
+    initTileLensResources();
+}
+
+QString defaultWorkspacePath()
+{
+    const QString overridden = qEnvironmentVariable("TILELENS_EXAMPLE_DIR");
+    if (!overridden.isEmpty())
+        return overridden;
+    for (const QString& candidate : {QStringLiteral(TILELENS_EXAMPLE_DIR_INSTALLED),
+                                     QStringLiteral(TILELENS_EXAMPLE_DIR_IN_SOURCE)}) {
+        if (QFileInfo(candidate).isDir())
+            return candidate;
+    }
+    return {};
+}
+
+bool installTranslations(QCoreApplication& app, const QLocale& locale)
+{
+    auto* qtTranslator = new QTranslator(&app);
+    if (qtTranslator->load(locale, QStringLiteral("qtbase"), QStringLiteral("_"),
+                           QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
+        QCoreApplication::installTranslator(qtTranslator);
+    else
+        delete qtTranslator;
+
+    auto* translator = new QTranslator(&app);
+    if (translator->load(locale, QStringLiteral("tilelens"), QStringLiteral("_"), QStringLiteral(":/i18n"))) {
+        QCoreApplication::installTranslator(translator);
+        return true;
+    }
+    delete translator;
+    return false;
+}
+
+bool saveScreenshot(QWidget& window, const QString& file, QString* error)
+{
+    const QImage image = window.grab().toImage();
+    if (image.isNull()) {
+        if (error)
+            *error = QCoreApplication::translate("tilelens::gui::Application", "tilelens: the window could not be rendered");
+        return false;
+    }
+    const QFileInfo info(file);
+    if (!info.absoluteDir().exists())
+        QDir().mkpath(info.absolutePath());
+    if (!image.save(file, "PNG")) {
+        if (error)
+            *error = QCoreApplication::translate("tilelens::gui::Application", "tilelens: cannot write %1")
+                         .arg(QDir::toNativeSeparators(info.absoluteFilePath()));
+        return false;
+    }
+    return true;
+}
 
 int runApplication(int argc, char** argv)
 {
+    // Without a display, fall back to writing a screenshot so that a headless
+    // "run" still shows something (see README).
+    const bool headless = !hasDisplay();
+    if (headless)
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+
     QApplication app(argc, argv);
-    QLabel label(QObject::tr("TileLens"));
-    label.show();
+    QCoreApplication::setOrganizationName(QStringLiteral("TileLens"));
+    QCoreApplication::setApplicationName(QStringLiteral("tilelens"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(TILELENS_VERSION));
+    QGuiApplication::setApplicationDisplayName(QStringLiteral("TileLens"));
+    QGuiApplication::setDesktopFileName(QStringLiteral("io.github.tilelens.TileLens"));
+    initResources();
+    installTranslations(app, QLocale::system());
+    QGuiApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/tilelens.svg")));
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QCoreApplication::translate(
+        "tilelens::gui::Application", "Inspect GPU-kernel ports from cuTile Python to cuTile Rust."));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    const QCommandLineOption screenshotOption(
+        QStringList{QStringLiteral("screenshot")},
+        QCoreApplication::translate("tilelens::gui::Application",
+                                    "Load PATH, render the window at %1x%2 to the PNG FILE and exit.")
+            .arg(kScreenshotWidth)
+            .arg(kScreenshotHeight),
+        QStringLiteral("FILE"));
+    parser.addOption(screenshotOption);
+    parser.addPositionalArgument(
+        QStringLiteral("PATH"),
+        QCoreApplication::translate("tilelens::gui::Application",
+                                    "Workspace to open: a TileGym checkout, a kernel output root or a kernel "
+                                    "directory (default: the bundled example)."),
+        QStringLiteral("[PATH]"));
+    parser.process(app); // handles --help and --version, exits on errors
+
+    const QStringList positional = parser.positionalArguments();
+    if (positional.size() > 1) {
+        printLine(stderr, QCoreApplication::translate("tilelens::gui::Application", "tilelens: expected at most one PATH"));
+        return 3;
+    }
+    QString workspace = positional.isEmpty() ? defaultWorkspacePath() : positional.first();
+    if (workspace.isEmpty()) {
+        printLine(stderr, QCoreApplication::translate("tilelens::gui::Application",
+                                                      "tilelens: the bundled example workspace was not found; "
+                                                      "pass a PATH or set TILELENS_EXAMPLE_DIR"));
+    }
+
+    QString screenshotFile = parser.value(screenshotOption);
+    if (screenshotFile.isEmpty() && headless) {
+        screenshotFile = QStringLiteral("tilelens-screenshot.png");
+        printLine(stderr, QCoreApplication::translate("tilelens::gui::Application",
+                                                      "tilelens: no display found (DISPLAY and WAYLAND_DISPLAY "
+                                                      "are unset); writing a screenshot to %1 instead")
+                              .arg(screenshotFile));
+    }
+    if (!screenshotFile.isEmpty())
+        return runScreenshot(screenshotFile, workspace);
+
+    MainWindow window;
+    window.show();
+    if (!workspace.isEmpty())
+        window.openWorkspace(workspace);
     return app.exec();
 }
 

@@ -1,0 +1,459 @@
+#include "MainWindow.h"
+
+#include "AppSettings.h"
+#include "KernelListModel.h"
+#include "SourcePane.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDir>
+#include <QDockWidget>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFutureWatcher>
+#include <QHeaderView>
+#include <QItemSelectionModel>
+#include <QLabel>
+#include <QListWidget>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QSettings>
+#include <QShowEvent>
+#include <QSplitter>
+#include <QStatusBar>
+#include <QStyle>
+#include <QToolButton>
+#include <QTreeView>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <algorithm>
+
+namespace tilelens::gui {
+
+MainWindow::MainWindow(QWidget* parent)
+    : MainWindow(Options{}, parent)
+{
+}
+
+MainWindow::MainWindow(Options options, QWidget* parent)
+    : QMainWindow(parent)
+    , m_options(options)
+{
+    qRegisterMetaType<KernelSources>();
+    setObjectName(QStringLiteral("MainWindow"));
+    setWindowTitle(tr("TileLens"));
+    setWindowIcon(QIcon(QStringLiteral(":/icons/tilelens.svg")));
+    setAcceptDrops(true);
+    setDockOptions(QMainWindow::AnimatedDocks | QMainWindow::AllowTabbedDocks);
+
+    buildCentralArea();
+    buildDocks();
+    buildMenus();
+    buildStatusBar();
+
+    connect(&m_session, &InspectorSession::selectionChanged, this, &MainWindow::onSelectionChanged);
+
+    resize(1600, 1000);
+    if (m_options.persistSettings)
+        restoreSettings();
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::buildCentralArea()
+{
+    for (int i = 0; i < kSourceRoleCount; ++i)
+        m_panes[static_cast<size_t>(i)] = new SourcePane(static_cast<SourceRole>(i));
+
+    m_topSplitter = new QSplitter(Qt::Horizontal);
+    m_topSplitter->setObjectName(QStringLiteral("topSplitter"));
+    m_topSplitter->addWidget(pane(SourceRole::ReferencePython));
+    m_topSplitter->addWidget(pane(SourceRole::GeneratedRust));
+
+    m_bottomSplitter = new QSplitter(Qt::Horizontal);
+    m_bottomSplitter->setObjectName(QStringLiteral("bottomSplitter"));
+    m_bottomSplitter->addWidget(pane(SourceRole::ReferenceIr));
+    m_bottomSplitter->addWidget(pane(SourceRole::GeneratedIr));
+
+    // Keep the two pairs' columns aligned: moving one handle moves the other.
+    connect(m_topSplitter, &QSplitter::splitterMoved, this,
+            [this] { m_bottomSplitter->setSizes(m_topSplitter->sizes()); });
+    connect(m_bottomSplitter, &QSplitter::splitterMoved, this,
+            [this] { m_topSplitter->setSizes(m_bottomSplitter->sizes()); });
+
+    m_sourceSplitter = new QSplitter(Qt::Vertical);
+    m_sourceSplitter->setObjectName(QStringLiteral("sourceSplitter"));
+    m_sourceSplitter->addWidget(m_topSplitter);
+    m_sourceSplitter->addWidget(m_bottomSplitter);
+    for (QSplitter* s : {m_topSplitter, m_bottomSplitter, m_sourceSplitter}) {
+        s->setChildrenCollapsible(false);
+        s->setHandleWidth(5);
+    }
+    // Equal columns; the IR pair (long files) gets a little more height.
+    m_topSplitter->setSizes({1, 1});
+    m_bottomSplitter->setSizes({1, 1});
+    m_sourceSplitter->setStretchFactor(0, 4);
+    m_sourceSplitter->setStretchFactor(1, 5);
+    setCentralWidget(m_sourceSplitter);
+}
+
+void MainWindow::buildDocks()
+{
+    m_kernelModel = new KernelListModel(this);
+    m_kernelView = new QTreeView;
+    m_kernelView->setObjectName(QStringLiteral("kernelList"));
+    m_kernelView->setModel(m_kernelModel);
+    m_kernelView->setHeaderHidden(true);
+    m_kernelView->setUniformRowHeights(true);
+    m_kernelView->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_kernelView->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    connect(m_kernelView->selectionModel(), &QItemSelectionModel::currentChanged, this,
+            [this](const QModelIndex& current) { onKernelActivated(current); });
+
+    m_kernelDock = new QDockWidget(tr("Kernels"), this);
+    m_kernelDock->setObjectName(QStringLiteral("kernelDock"));
+    m_kernelDock->setWidget(m_kernelView);
+    m_kernelDock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetClosable);
+    addDockWidget(Qt::LeftDockWidgetArea, m_kernelDock);
+    resizeDocks({m_kernelDock}, {230}, Qt::Horizontal);
+
+    m_diagnosticsList = new QListWidget;
+    m_diagnosticsList->setObjectName(QStringLiteral("diagnosticsList"));
+    m_diagnosticsList->setWordWrap(true);
+    m_diagnosticsDock = new QDockWidget(tr("Diagnostics"), this);
+    m_diagnosticsDock->setObjectName(QStringLiteral("diagnosticsDock"));
+    m_diagnosticsDock->setWidget(m_diagnosticsList);
+    addDockWidget(Qt::BottomDockWidgetArea, m_diagnosticsDock);
+    m_diagnosticsDock->hide();
+}
+
+void MainWindow::buildMenus()
+{
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    QAction* open = file->addAction(tr("&Open Workspace\u2026"), this, &MainWindow::chooseWorkspace);
+    open->setShortcut(QKeySequence::Open);
+    open->setIcon(style()->standardIcon(QStyle::SP_DirOpenIcon));
+    m_recentMenu = file->addMenu(tr("Open &Recent"));
+    connect(m_recentMenu, &QMenu::aboutToShow, this, &MainWindow::rebuildRecentMenu);
+    rebuildRecentMenu(); // so the menu is not empty (and disabled) before first use
+    QAction* reload = file->addAction(tr("Re&load"), this, &MainWindow::reloadWorkspace);
+    reload->setShortcut(QKeySequence::Refresh);
+    file->addSeparator();
+    QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
+    quit->setShortcut(QKeySequence::Quit);
+    quit->setMenuRole(QAction::QuitRole);
+
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    QAction* kernels = m_kernelDock->toggleViewAction();
+    kernels->setText(tr("&Kernels"));
+    view->addAction(kernels);
+    QAction* diagnostics = m_diagnosticsDock->toggleViewAction();
+    diagnostics->setText(tr("&Diagnostics"));
+    view->addAction(diagnostics);
+
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    QAction* about = help->addAction(tr("&About TileLens"), this, &MainWindow::showAbout);
+    about->setMenuRole(QAction::AboutRole);
+}
+
+void MainWindow::buildStatusBar()
+{
+    m_workspaceLabel = new QLabel(this);
+    m_workspaceLabel->setObjectName(QStringLiteral("workspaceLabel"));
+    m_workspaceLabel->setTextFormat(Qt::PlainText);
+    m_kernelCountLabel = new QLabel(this);
+    m_kernelCountLabel->setObjectName(QStringLiteral("kernelCountLabel"));
+    m_diagnosticsButton = new QToolButton(this);
+    m_diagnosticsButton->setObjectName(QStringLiteral("diagnosticsButton"));
+    m_diagnosticsButton->setAutoRaise(true);
+    m_diagnosticsButton->setVisible(false);
+    connect(m_diagnosticsButton, &QToolButton::clicked, this, [this] {
+        m_diagnosticsDock->setVisible(!m_diagnosticsDock->isVisible());
+    });
+    statusBar()->addWidget(m_workspaceLabel, 1);
+    statusBar()->addPermanentWidget(m_diagnosticsButton);
+    statusBar()->addPermanentWidget(m_kernelCountLabel);
+    m_workspaceLabel->setText(tr("No workspace open"));
+}
+
+QString MainWindow::statusText() const
+{
+    return m_workspaceLabel->text() + QLatin1Char(' ') + m_kernelCountLabel->text();
+}
+
+void MainWindow::restoreSettings()
+{
+    const QSettings settings;
+    if (const QByteArray geometry = settings.value(settings::windowGeometryKey()).toByteArray(); !geometry.isEmpty())
+        restoreGeometry(geometry);
+    if (const QByteArray state = settings.value(settings::windowStateKey()).toByteArray(); !state.isEmpty())
+        restoreState(state);
+    m_sourceSplitter->restoreState(settings.value(settings::sourceSplitterKey()).toByteArray());
+    if (m_topSplitter->restoreState(settings.value(settings::topSplitterKey()).toByteArray()) &&
+        m_bottomSplitter->restoreState(settings.value(settings::bottomSplitterKey()).toByteArray()))
+        m_columnsInitialized = true;
+}
+
+void MainWindow::saveSettings() const
+{
+    if (!m_options.persistSettings)
+        return;
+    QSettings settings;
+    settings.setValue(settings::windowGeometryKey(), saveGeometry());
+    settings.setValue(settings::windowStateKey(), saveState());
+    settings.setValue(settings::sourceSplitterKey(), m_sourceSplitter->saveState());
+    settings.setValue(settings::topSplitterKey(), m_topSplitter->saveState());
+    settings.setValue(settings::bottomSplitterKey(), m_bottomSplitter->saveState());
+}
+
+void MainWindow::showEvent(QShowEvent* event)
+{
+    QMainWindow::showEvent(event);
+    if (m_columnsInitialized)
+        return;
+    m_columnsInitialized = true;
+    // First show without saved splitter state: two equal columns in both
+    // pairs, so reference and generated line up vertically.
+    const int half = std::max(1, m_sourceSplitter->width() / 2);
+    m_topSplitter->setSizes({half, half});
+    m_bottomSplitter->setSizes({half, half});
+}
+
+void MainWindow::closeEvent(QCloseEvent* event)
+{
+    saveSettings();
+    event->accept();
+}
+
+void MainWindow::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::ApplicationPaletteChange)
+        applyTheme();
+    QMainWindow::changeEvent(event);
+}
+
+void MainWindow::applyTheme()
+{
+    const EditorTheme theme = EditorTheme::forPalette(palette());
+    for (SourcePane* p : m_panes)
+        p->applyTheme(theme);
+}
+
+static QString droppedPath(const QMimeData* mime)
+{
+    if (!mime || !mime->hasUrls())
+        return {};
+    for (const QUrl& url : mime->urls()) {
+        if (!url.isLocalFile())
+            continue;
+        const QFileInfo info(url.toLocalFile());
+        if (info.isDir())
+            return info.absoluteFilePath();
+        if (info.isFile())
+            return info.absolutePath(); // a file of a kernel dir opens that dir
+    }
+    return {};
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event)
+{
+    if (!droppedPath(event->mimeData()).isEmpty())
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent* event)
+{
+    const QString path = droppedPath(event->mimeData());
+    if (path.isEmpty())
+        return;
+    event->acceptProposedAction();
+    openWorkspace(path);
+}
+
+void MainWindow::chooseWorkspace()
+{
+    const QString start = m_workspacePath.isEmpty() ? QDir::homePath() : m_workspacePath;
+    const QString dir = QFileDialog::getExistingDirectory(this, tr("Open Workspace"), start);
+    if (!dir.isEmpty())
+        openWorkspace(dir);
+}
+
+void MainWindow::reloadWorkspace()
+{
+    if (!m_workspacePath.isEmpty())
+        openWorkspace(m_workspacePath);
+}
+
+void MainWindow::rebuildRecentMenu()
+{
+    m_recentMenu->clear();
+    const QStringList recent = m_options.persistSettings ? settings::recentWorkspaces(QSettings()) : QStringList();
+    for (const QString& path : recent) {
+        QAction* action = m_recentMenu->addAction(QDir::toNativeSeparators(path));
+        action->setEnabled(QFileInfo(path).isDir());
+        connect(action, &QAction::triggered, this, [this, path] { openWorkspace(path); });
+    }
+    if (recent.isEmpty()) {
+        m_recentMenu->addAction(tr("No recent workspaces"))->setEnabled(false);
+        return;
+    }
+    m_recentMenu->addSeparator();
+    m_recentMenu->addAction(tr("&Clear List"), this, [this] {
+        QSettings settings;
+        settings::clearRecentWorkspaces(settings);
+    });
+}
+
+bool MainWindow::isLoading() const
+{
+    return m_workspacePending || m_sourcesPending;
+}
+
+void MainWindow::finishIfIdle()
+{
+    if (!isLoading())
+        Q_EMIT loadingFinished();
+}
+
+void MainWindow::openWorkspace(const QString& path)
+{
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    const quint64 generation = ++m_workspaceGeneration;
+    ++m_sourcesGeneration; // whatever is loading belongs to the old workspace
+    m_sourcesPending = false;
+    m_workspacePending = true;
+    m_workspaceLabel->setText(tr("Opening %1\u2026").arg(QDir::toNativeSeparators(absolute)));
+
+    auto* watcher = new QFutureWatcher<ws::Workspace>(this);
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation, absolute] {
+        watcher->deleteLater();
+        if (generation != m_workspaceGeneration)
+            return; // superseded by a newer open
+        m_workspacePending = false;
+        applyWorkspace(absolute, watcher->result());
+    });
+    watcher->setFuture(QtConcurrent::run([absolute] { return ws::discoverWorkspace(absolute); }));
+}
+
+void MainWindow::applyWorkspace(const QString& path, ws::Workspace workspace)
+{
+    m_workspacePath = path;
+    auto shared = std::make_shared<const ws::Workspace>(std::move(workspace));
+    const int kernelCount = static_cast<int>(shared->kernels.size());
+
+    setWindowTitle(tr("%1 \u2013 TileLens").arg(QFileInfo(path).fileName()));
+    m_workspaceLabel->setText(QDir::toNativeSeparators(path));
+    m_workspaceLabel->setToolTip(QDir::toNativeSeparators(path));
+    m_kernelCountLabel->setText(kernelCount == 1 ? tr("1 kernel") : tr("%1 kernels").arg(kernelCount));
+    showDiagnostics(*shared);
+
+    if (m_options.persistSettings && QFileInfo(path).isDir()) {
+        QSettings settings;
+        settings::addRecentWorkspace(settings, path);
+    }
+
+    m_kernelModel->setWorkspace(shared);
+    m_session.setWorkspace(shared);
+    if (kernelCount == 0) {
+        const QString message = QFileInfo(path).exists()
+                                    ? tr("No kernels were found in %1. Open a TileGym checkout, a kernel "
+                                         "output root or one kernel working directory.")
+                                          .arg(QDir::toNativeSeparators(path))
+                                    : tr("%1 does not exist.").arg(QDir::toNativeSeparators(path));
+        for (SourcePane* p : m_panes)
+            p->showMessage({}, message);
+        finishIfIdle();
+        return;
+    }
+    m_session.select(0, 0);
+}
+
+void MainWindow::showDiagnostics(const ws::Workspace& workspace)
+{
+    m_diagnosticsList->clear();
+    auto add = [this](const QString& prefix, const Diagnostic& d) {
+        auto* item = new QListWidgetItem(prefix + QString::fromStdString(d.format()), m_diagnosticsList);
+        const auto icon = d.severity == Severity::Error     ? QStyle::SP_MessageBoxCritical
+                          : d.severity == Severity::Warning ? QStyle::SP_MessageBoxWarning
+                                                            : QStyle::SP_MessageBoxInformation;
+        item->setIcon(style()->standardIcon(icon));
+    };
+    for (const Diagnostic& d : workspace.diagnostics)
+        add({}, d);
+    for (const ws::Kernel& k : workspace.kernels)
+        for (const Diagnostic& d : k.diagnostics)
+            add(QStringLiteral("[%1] ").arg(k.name), d);
+
+    const int count = m_diagnosticsList->count();
+    m_diagnosticsButton->setVisible(count > 0);
+    m_diagnosticsButton->setText(tr("Diagnostics: %1").arg(count));
+    m_diagnosticsButton->setToolTip(tr("Show or hide the Diagnostics panel"));
+    m_diagnosticsButton->setIcon(style()->standardIcon(
+        hasErrors(workspace.diagnostics) ? QStyle::SP_MessageBoxCritical : QStyle::SP_MessageBoxWarning));
+    if (count > 0)
+        statusBar()->showMessage(tr("The workspace has problems (%1); see View > Diagnostics.").arg(count), 8000);
+    // Nothing to show but problems: open the panel so the user sees why.
+    if (workspace.kernels.empty() && count > 0)
+        m_diagnosticsDock->show();
+}
+
+void MainWindow::onKernelActivated(const QModelIndex& index)
+{
+    if (!index.isValid())
+        return;
+    m_session.select(index.data(KernelListModel::KernelIndexRole).toInt(),
+                     index.data(KernelListModel::VariantIndexRole).toInt());
+}
+
+void MainWindow::onSelectionChanged(int kernel, int variant)
+{
+    // Mirror the selection in the list when it came from elsewhere.
+    const QModelIndex index = m_kernelModel->indexFor(kernel, variant);
+    if (index.isValid() && m_kernelView->currentIndex() != index) {
+        m_kernelView->expand(index.parent());
+        m_kernelView->setCurrentIndex(index);
+    }
+
+    const ws::Kernel* k = m_session.currentKernel();
+    if (!k)
+        return;
+    const ws::Variant* v = m_session.currentVariant();
+    const std::array<QString, kSourceRoleCount> paths = {
+        k->pythonSource, k->rustKernel, v ? v->referenceIr : QString(), v ? v->generatedIr : QString()};
+    for (int i = 0; i < kSourceRoleCount; ++i)
+        m_panes[static_cast<size_t>(i)]->showLoading(paths[static_cast<size_t>(i)]);
+
+    const quint64 generation = ++m_sourcesGeneration;
+    m_sourcesPending = true;
+    auto* watcher = new QFutureWatcher<KernelSources>(this);
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher] {
+        watcher->deleteLater();
+        const KernelSources sources = watcher->result();
+        if (sources.generation != m_sourcesGeneration)
+            return; // the user has moved on to another kernel
+        applySources(sources);
+    });
+    watcher->setFuture(QtConcurrent::run([generation, paths] { return loadKernelSources(generation, paths); }));
+}
+
+void MainWindow::applySources(const KernelSources& sources)
+{
+    for (const LoadedSource& file : sources.files)
+        pane(file.role)->showSource(file);
+    m_sourcesPending = false;
+    finishIfIdle();
+}
+
+void MainWindow::showAbout()
+{
+    QMessageBox::about(this, tr("About TileLens"),
+                       tr("<h3>TileLens %1</h3><p>An inspector for GPU-kernel ports from cuTile Python "
+                          "to cuTile Rust: sources, Tile IR and verdicts side by side.</p>")
+                           .arg(QCoreApplication::applicationVersion()));
+}
+
+} // namespace tilelens::gui

@@ -1,0 +1,108 @@
+#pragma once
+// The main window: kernel list on the left, four read-only editors
+// (reference Python | generated Rust over reference IR | generated IR),
+// diagnostics dock and status bar. Discovery and file reading run in worker
+// threads; results of superseded requests are dropped by generation number.
+
+#include "EditorTheme.h"
+#include "InspectorSession.h"
+#include "SourceFileLoader.h"
+
+#include <QMainWindow>
+#include <array>
+
+class QDockWidget;
+class QLabel;
+class QListWidget;
+class QMenu;
+class QSplitter;
+class QToolButton;
+class QTreeView;
+
+namespace tilelens::gui {
+
+class KernelListModel;
+class SourcePane;
+
+class MainWindow : public QMainWindow
+{
+    Q_OBJECT
+public:
+    struct Options
+    {
+        // Off in screenshot mode and tests: neither read nor write QSettings.
+        bool persistSettings = true;
+    };
+
+    explicit MainWindow(QWidget* parent = nullptr);
+    explicit MainWindow(Options options, QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    // Starts opening \a path (a TileGym checkout, kernel-out root or kernel dir).
+    void openWorkspace(const QString& path);
+
+    // True while discovery or file loading is in flight.
+    bool isLoading() const;
+
+    InspectorSession& session() { return m_session; }
+    SourcePane* pane(SourceRole role) const { return m_panes[static_cast<size_t>(role)]; }
+    QTreeView* kernelView() const { return m_kernelView; }
+    QListWidget* diagnosticsList() const { return m_diagnosticsList; }
+    QString statusText() const;
+
+Q_SIGNALS:
+    // Emitted when the workspace and the selected kernel's files are shown.
+    void loadingFinished();
+
+protected:
+    void showEvent(QShowEvent* event) override;
+    void closeEvent(QCloseEvent* event) override;
+    void changeEvent(QEvent* event) override;
+    void dragEnterEvent(QDragEnterEvent* event) override;
+    void dropEvent(QDropEvent* event) override;
+
+private:
+    void buildMenus();
+    void buildCentralArea();
+    void buildDocks();
+    void buildStatusBar();
+    void restoreSettings();
+    void saveSettings() const;
+
+    void chooseWorkspace();
+    void reloadWorkspace();
+    void rebuildRecentMenu();
+    void applyWorkspace(const QString& path, ws::Workspace workspace);
+    void showDiagnostics(const ws::Workspace& workspace);
+    void onSelectionChanged(int kernel, int variant);
+    void onKernelActivated(const QModelIndex& index);
+    void applySources(const KernelSources& sources);
+    void applyTheme();
+    void showAbout();
+    void finishIfIdle();
+
+    Options m_options;
+    InspectorSession m_session;
+    KernelListModel* m_kernelModel = nullptr;
+    QTreeView* m_kernelView = nullptr;
+    std::array<SourcePane*, kSourceRoleCount> m_panes{};
+    QSplitter* m_sourceSplitter = nullptr; // top pair over bottom pair
+    QSplitter* m_topSplitter = nullptr;
+    QSplitter* m_bottomSplitter = nullptr;
+    QDockWidget* m_kernelDock = nullptr;
+    QDockWidget* m_diagnosticsDock = nullptr;
+    QListWidget* m_diagnosticsList = nullptr;
+    QMenu* m_recentMenu = nullptr;
+    QLabel* m_workspaceLabel = nullptr;
+    QLabel* m_kernelCountLabel = nullptr;
+    QToolButton* m_diagnosticsButton = nullptr;
+
+    QString m_workspacePath;
+    quint64 m_workspaceGeneration = 0;
+    quint64 m_sourcesGeneration = 0;
+    bool m_workspacePending = false;
+    bool m_sourcesPending = false;
+    bool m_columnsInitialized = false; // equal column widths set on first show
+};
+
+} // namespace tilelens::gui

@@ -1,0 +1,58 @@
+#include "SourceFileLoader.h"
+
+#include "common/FileReader.h"
+
+#include <QCoreApplication>
+#include <QFileInfo>
+
+#include <cstring>
+
+namespace tilelens::gui {
+// Messages are translated here, in the worker thread (QCoreApplication::translate is thread-safe).
+LoadedSource loadSourceFile(SourceRole role, const QString& path, int64_t maxBytes)
+{
+    LoadedSource out;
+    out.role = role;
+    out.path = path;
+    if (path.isEmpty()) {
+        out.error = QCoreApplication::translate("tilelens::gui::SourceFileLoader", "The workspace has no such file for this kernel.");
+        return out;
+    }
+    const QFileInfo info(path);
+    if (!info.exists()) {
+        out.error = QCoreApplication::translate("tilelens::gui::SourceFileLoader", "The file %1 does not exist.").arg(path);
+        return out;
+    }
+    if (!info.isFile()) {
+        out.error = QCoreApplication::translate("tilelens::gui::SourceFileLoader", "%1 is not a regular file.").arg(path);
+        return out;
+    }
+    Diagnostics diags;
+    const auto contents = readFile(path.toStdString(), diags, maxBytes);
+    if (!contents) {
+        const QString reason = diags.empty() ? QCoreApplication::translate("tilelens::gui::SourceFileLoader", "unknown error")
+                                             : QString::fromStdString(diags.front().message);
+        out.error = QCoreApplication::translate("tilelens::gui::SourceFileLoader", "The file %1 could not be read: %2").arg(path, reason);
+        return out;
+    }
+    const std::string& bytes = contents->bytes;
+    // A NUL byte in the first 64 KiB means binary (bytecode starts with "\x7fTileIR\0").
+    if (std::memchr(bytes.data(), '\0', std::min<size_t>(bytes.size(), 64 * 1024)) != nullptr) {
+        out.error = QCoreApplication::translate("tilelens::gui::SourceFileLoader", "%1 is a binary file (for example Tile IR bytecode) and cannot be shown as text.")
+                        .arg(path);
+        return out;
+    }
+    out.text = QString::fromUtf8(bytes.data(), static_cast<qsizetype>(bytes.size()));
+    return out;
+}
+
+KernelSources loadKernelSources(quint64 generation, const std::array<QString, kSourceRoleCount>& paths)
+{
+    KernelSources result;
+    result.generation = generation;
+    for (int i = 0; i < kSourceRoleCount; ++i)
+        result.files[static_cast<size_t>(i)] = loadSourceFile(static_cast<SourceRole>(i), paths[static_cast<size_t>(i)]);
+    return result;
+}
+
+} // namespace tilelens::gui

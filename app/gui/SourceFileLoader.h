@@ -1,0 +1,44 @@
+#pragma once
+// Reading the four files of a kernel off the GUI thread. Each file becomes
+// either its text or a sentence that tells the user why there is none; the
+// main window shows that sentence in the file's pane.
+
+#include <QMetaType>
+#include <QString>
+#include <array>
+#include <cstdint>
+
+namespace tilelens::gui {
+
+// The four panes of the main window, in display order.
+enum class SourceRole { ReferencePython = 0, GeneratedRust = 1, ReferenceIr = 2, GeneratedIr = 3 };
+constexpr int kSourceRoleCount = 4;
+
+struct LoadedSource
+{
+    SourceRole role = SourceRole::ReferencePython;
+    QString path;    // absolute path, empty when the workspace has none
+    QString text;    // valid when error is empty
+    QString error;   // user-facing reason the text is missing
+    bool ok() const { return error.isEmpty(); }
+};
+
+struct KernelSources
+{
+    quint64 generation = 0; // request number; stale results are dropped
+    std::array<LoadedSource, kSourceRoleCount> files;
+};
+
+// Largest file shown in an editor (the IR of a big kernel is a few MB).
+constexpr int64_t kMaxDisplayedFileBytes = int64_t(256) << 20;
+
+// Reads one file; never throws. Binary files (e.g. IR bytecode) are refused
+// with a message rather than shown as garbage.
+LoadedSource loadSourceFile(SourceRole role, const QString& path, int64_t maxBytes = kMaxDisplayedFileBytes);
+
+// Reads all four (runs in a worker thread).
+KernelSources loadKernelSources(quint64 generation, const std::array<QString, kSourceRoleCount>& paths);
+
+} // namespace tilelens::gui
+
+Q_DECLARE_METATYPE(tilelens::gui::KernelSources)

@@ -1,0 +1,163 @@
+#include "SourcePane.h"
+
+#include "RustLexer.h"
+#include "TileIrLexer.h"
+
+#include "QsciHeaders.h"
+
+#include <QFileInfo>
+#include <QLabel>
+#include <QStackedWidget>
+#include <QVBoxLayout>
+
+namespace tilelens::gui {
+namespace {
+constexpr int kLineNumberMargin = 0;
+constexpr int kMarkerMargin = 1; // reserved for severity markers (IR diff view)
+constexpr int kFoldMargin = 2;
+} // namespace
+
+SourcePane::SourcePane(SourceRole role, QWidget* parent)
+    : QWidget(parent)
+    , m_role(role)
+{
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(0);
+
+    m_title = new QLabel(this);
+    m_title->setObjectName(QStringLiteral("paneTitle"));
+    m_title->setTextFormat(Qt::PlainText);
+    m_title->setContentsMargins(6, 3, 6, 3);
+    QFont titleFont = m_title->font();
+    titleFont.setBold(true);
+    m_title->setFont(titleFont);
+    m_title->setAutoFillBackground(true);
+    m_title->setBackgroundRole(QPalette::AlternateBase);
+    layout->addWidget(m_title);
+
+    m_stack = new QStackedWidget(this);
+    layout->addWidget(m_stack, 1);
+
+    m_editor = new QsciScintilla(m_stack);
+    m_editor->setObjectName(QStringLiteral("sourceEditor"));
+    m_editor->setUtf8(true);
+    m_editor->setReadOnly(true);
+    m_editor->setWrapMode(QsciScintilla::WrapNone);
+    m_editor->setTabWidth(4);
+    m_editor->setIndentationGuides(true);
+    m_editor->setCaretLineVisible(true);
+    m_editor->setBraceMatching(QsciScintilla::NoBraceMatch);
+    m_editor->setMarginType(kLineNumberMargin, QsciScintilla::NumberMargin);
+    m_editor->setMarginLineNumbers(kLineNumberMargin, true);
+    m_editor->setMarginWidth(kMarkerMargin, 6);
+    m_editor->setMarginWidth(kFoldMargin, 0);
+    // A read-only view needs no undo history (saves memory on big IR files).
+    m_editor->SendScintilla(QsciScintillaBase::SCI_SETUNDOCOLLECTION, 0UL);
+
+    switch (role) {
+    case SourceRole::ReferencePython: m_lexer = new QsciLexerPython(m_editor); break;
+    case SourceRole::GeneratedRust: m_lexer = new RustLexer(m_editor); break;
+    case SourceRole::ReferenceIr:
+    case SourceRole::GeneratedIr: m_lexer = new TileIrLexer(m_editor); break;
+    }
+    m_editor->setLexer(m_lexer);
+    m_stack->addWidget(m_editor);
+
+    m_message = new QLabel(m_stack);
+    m_message->setObjectName(QStringLiteral("paneMessage"));
+    m_message->setWordWrap(true);
+    m_message->setAlignment(Qt::AlignCenter);
+    m_message->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_message->setMargin(24);
+    m_message->setAutoFillBackground(true);
+    m_stack->addWidget(m_message);
+
+    setPath({});
+    applyTheme(EditorTheme::forPalette(palette()));
+}
+
+QString SourcePane::roleName(SourceRole role)
+{
+    switch (role) {
+    case SourceRole::ReferencePython: return tr("Reference Python");
+    case SourceRole::GeneratedRust: return tr("Generated Rust");
+    case SourceRole::ReferenceIr: return tr("Reference IR");
+    case SourceRole::GeneratedIr: return tr("Generated IR");
+    }
+    return {};
+}
+
+void SourcePane::setPath(const QString& path)
+{
+    m_path = path;
+    const QString name = path.isEmpty() ? tr("(none)") : QFileInfo(path).fileName();
+    m_title->setText(roleName(m_role) + QStringLiteral(" \u2013 ") + name);
+    m_title->setToolTip(path);
+}
+
+void SourcePane::showLoading(const QString& path)
+{
+    setPath(path);
+    // Keep the old text visible while loading would mislead; say what happens.
+    m_message->setText(tr("Loading %1\u2026").arg(QFileInfo(path).fileName()));
+    m_stack->setCurrentWidget(m_message);
+}
+
+void SourcePane::showSource(const LoadedSource& source)
+{
+    if (!source.ok()) {
+        showMessage(source.path, source.error);
+        return;
+    }
+    setPath(source.path);
+    m_editor->setText(source.text);
+    m_editor->setCursorPosition(0, 0);
+    updateLineNumberWidth();
+    m_stack->setCurrentWidget(m_editor);
+}
+
+void SourcePane::showMessage(const QString& path, const QString& message)
+{
+    setPath(path);
+    m_editor->clear();
+    m_message->setText(message);
+    m_stack->setCurrentWidget(m_message);
+}
+
+QString SourcePane::title() const
+{
+    return m_title->text();
+}
+
+bool SourcePane::isShowingMessage() const
+{
+    return m_stack->currentWidget() == m_message;
+}
+
+QString SourcePane::message() const
+{
+    return m_message->text();
+}
+
+void SourcePane::updateLineNumberWidth()
+{
+    const int digits = QString::number(std::max(1, m_editor->lines())).size();
+    m_editor->setMarginWidth(kLineNumberMargin, QString(digits + 1, QLatin1Char('9')));
+}
+
+void SourcePane::applyTheme(const EditorTheme& theme)
+{
+    if (auto* own = qobject_cast<LineLexer*>(m_lexer))
+        own->applyTheme(theme);
+    else if (m_lexer)
+        applyThemeToLexer(*m_lexer, theme, &pythonStyleCategory);
+    applyThemeToEditor(*m_editor, theme);
+    QPalette messagePalette = m_message->palette();
+    messagePalette.setColor(QPalette::Window, theme.paper);
+    messagePalette.setColor(QPalette::WindowText, theme.messageText);
+    m_message->setPalette(messagePalette);
+    updateLineNumberWidth();
+}
+
+} // namespace tilelens::gui
