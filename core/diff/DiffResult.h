@@ -1,0 +1,95 @@
+#pragma once
+// The immutable outcome of comparing two Tile IR modules: per-function aligned
+// rows for the side-by-side view, classified divergences, counts, verdict and
+// the diff_ir.sh-style summary table. Produced by diff::compare(), consumed by
+// the GUI, the CLI and the report writers.
+
+#include "diff/DiffVocabulary.h"
+
+#include <array>
+#include <map>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace tilelens::diff {
+
+// One side of a divergence or row: where the op is in its file.
+struct OpSite
+{
+    int line = 0;   // 1-based, 0 = unknown (e.g. bytecode)
+    int column = 0; // 1-based, 0 = unknown
+    std::string op; // op name without dialect prefix ("exp2"), or "entry" for a function
+};
+
+struct Divergence
+{
+    std::string id; // "D1", "D2", ... in report order
+    Severity severity = Severity::Critical;
+    std::string rule; // id of the rule that classified it ("fallback-semantic" if none)
+    DiffKind kind = DiffKind::OpChanged;
+    Owner owner = Owner::Kernel;
+    RootCause rootCause = RootCause::UserCode;
+    std::string checklistItem; // "M7", "EQ1", ... empty if the rule names none
+    std::string message;
+    std::optional<OpSite> reference; // nullopt: op absent on this side
+    std::optional<OpSite> generated;
+    std::string function;  // reference function name (generated name if only there)
+    std::string attribute; // attribute, hint or type facet involved, if any
+    std::string refValue;  // normalized value text on each side, if any
+    std::string genValue;
+};
+
+// One row of the side-by-side view: a reference op and/or a generated op.
+struct AlignedRow
+{
+    std::optional<OpSite> reference; // nullopt = filler
+    std::optional<OpSite> generated; // nullopt = filler
+    int depth = 0;                   // region nesting depth, 0 = function body
+    std::vector<std::string> divergenceIds;
+};
+
+struct FunctionDiff
+{
+    std::string reference; // entry name as written ("" when unmatched)
+    std::string generated;
+    int refOps = 0; // ops in the function as written (dead and duplicated ones included)
+    int genOps = 0;
+    int matchedOps = 0;
+    std::vector<AlignedRow> rows;
+};
+
+// One line of the diff_ir.sh-like summary table.
+struct SummaryRow
+{
+    std::string section; // "ops", "hints", "tile shapes", ...
+    std::string metric;  // "load_view_tko", "occupancy", ...
+    std::string refValue;
+    std::string genValue;
+    std::string status; // MATCH, DIFFERS, MISSING, EXTRA
+};
+
+struct DiffResult
+{
+    std::string referencePath; // as given by the user
+    std::string generatedPath;
+    Verdict verdict = Verdict::Pass;
+    std::array<int, kSeverityCount> counts{}; // indexed by Severity
+    std::vector<FunctionDiff> functions;
+    std::vector<Divergence> divergences;
+    std::map<std::string, std::pair<int, int>> opCounts; // op name -> (reference, generated)
+    std::vector<SummaryRow> summary;
+
+    int count(Severity s) const { return counts[static_cast<size_t>(s)]; }
+    const Divergence* findDivergence(const std::string& id) const;
+
+    // Sorts divergences by place, numbers them D1..Dn, links rows to them,
+    // recounts severities and recomputes the verdict.
+    void finalize();
+};
+
+// Any critical -> FAIL_FIXABLE; otherwise anything but noise -> PASS_WITH_NOTES; else PASS.
+Verdict verdictFor(const std::array<int, kSeverityCount>& counts);
+
+} // namespace tilelens::diff

@@ -1,0 +1,227 @@
+#include "diff/Normalizer.h"
+
+#include <algorithm>
+#include <functional>
+#include <unordered_map>
+
+namespace tilelens::diff {
+
+uint64_t hashMix(uint64_t seed, uint64_t value)
+{
+    // splitmix64 finalizer over the combination: cheap and well distributed.
+    uint64_t z = seed ^ (value + 0x9E3779B97F4A7C15ull + (seed << 6) + (seed >> 2));
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+uint64_t hashText(std::string_view text) { return std::hash<std::string_view>()(text); }
+
+namespace {
+
+constexpr uint64_t kTagArg = 0xA5A5;
+constexpr uint64_t kTagResult = 0x5A5A;
+
+class Normalizer
+{
+public:
+    explicit Normalizer(GFunction& g) : m_g(g), m_scopes(g.regions.size()), m_argDep(g.values.size(), false) {}
+
+    void run()
+    {
+        for (size_t v = 0; v < m_g.values.size(); ++v) {
+            m_g.values[v].canon = int(v);
+            m_g.values[v].users.clear();
+        }
+        if (!m_g.regions.empty())
+            region(0);
+        collectUsers();
+        markLive();
+    }
+
+private:
+    GValue& val(int v) { return m_g.values[size_t(v)]; }
+    GValue& canon(int v) { return val(val(v).canon); }
+
+    uint64_t regionHash(int r)
+    {
+        GRegion& reg = m_g.regions[size_t(r)];
+        const uint64_t parentName =
+            reg.parentOp >= 0 ? hashText(m_g.ops[size_t(reg.parentOp)].name) : 0;
+        for (size_t i = 0; i < reg.args.size(); ++i) {
+            GValue& a = val(reg.args[i]);
+            uint64_t h = hashMix(kTagArg, uint64_t(reg.depth));
+            h = hashMix(h, i);
+            h = hashMix(h, parentName);
+            h = hashMix(h, uint64_t(reg.index));
+            h = hashMix(h, hashText(a.typeText));
+            a.hash = h;
+            m_argDep[size_t(reg.args[i])] = true;
+        }
+        std::vector<uint64_t> opHashes;
+        opHashes.reserve(reg.ops.size());
+        for (int o : reg.ops) {
+            op(o);
+            if (m_g.ops[size_t(o)].duplicateOf < 0)
+                opHashes.push_back(m_g.ops[size_t(o)].hash);
+        }
+        // Independent ops may come in any order: combine the body as a multiset.
+        std::sort(opHashes.begin(), opHashes.end());
+        uint64_t h = hashMix(0x7E57, reg.args.size());
+        for (uint64_t x : opHashes)
+            h = hashMix(h, x);
+        return h;
+    }
+
+    void region(int r) { (void)regionHash(r); }
+
+    int findInScope(int region, uint64_t key) const
+    {
+        while (region >= 0) {
+            const auto& scope = m_scopes[size_t(region)];
+            auto it = scope.find(key);
+            if (it != scope.end())
+                return it->second;
+            const int parentOp = m_g.regions[size_t(region)].parentOp;
+            region = parentOp >= 0 ? m_g.ops[size_t(parentOp)].region : -1;
+        }
+        return -1;
+    }
+
+    void op(int id)
+    {
+        std::vector<uint64_t> bodies;
+        for (int r : m_g.ops[size_t(id)].regions)
+            bodies.push_back(regionHash(r));
+        GOp& o = m_g.ops[size_t(id)];
+        uint64_t h = hashText(o.name);
+        for (const auto& a : o.attrs) {
+            h = hashMix(h, hashText(a.name));
+            h = hashMix(h, hashText(a.value));
+        }
+        for (const auto& a : o.hints) {
+            h = hashMix(h, hashText(a.name));
+            h = hashMix(h, hashText(a.value));
+        }
+        for (int r : o.results)
+            h = hashMix(h, hashText(val(r).typeText));
+        std::vector<uint64_t> operandHashes;
+        bool dep = !o.regions.empty();
+        for (int v : o.operands) {
+            operandHashes.push_back(canon(v).hash);
+            dep = dep || m_argDep[size_t(val(v).canon)];
+        }
+        if (o.commutative)
+            std::sort(operandHashes.begin(), operandHashes.end());
+        h = hashMix(h, operandHashes.size());
+        for (uint64_t x : operandHashes)
+            h = hashMix(h, x);
+        for (uint64_t x : bodies)
+            h = hashMix(h, x);
+        o.hash = h;
+        o.dependsOnArgs = dep;
+
+        if (o.assume) {
+            // `assume` only annotates: its result is its operand.
+            const int inner = val(o.operands[0]).canon;
+            const int res = o.results[0];
+            val(res).canon = inner;
+            val(res).hash = val(inner).hash;
+            m_argDep[size_t(res)] = m_argDep[size_t(inner)];
+            const int rep = findInScope(o.region, h);
+            if (rep >= 0)
+                o.duplicateOf = rep;
+            else
+                m_scopes[size_t(o.region)].emplace(h, id);
+            return;
+        }
+        if (o.pure) {
+            const int rep = findInScope(o.region, h);
+            if (rep >= 0 && m_g.ops[size_t(rep)].results.size() == o.results.size()) {
+                o.duplicateOf = rep;
+                for (size_t k = 0; k < o.results.size(); ++k) {
+                    const int repValue = m_g.ops[size_t(rep)].results[k];
+                    val(o.results[k]).canon = repValue;
+                    val(o.results[k]).hash = val(repValue).hash;
+                    m_argDep[size_t(o.results[k])] = dep;
+                }
+                return;
+            }
+            m_scopes[size_t(o.region)].emplace(h, id);
+            for (size_t k = 0; k < o.results.size(); ++k) {
+                val(o.results[k]).hash = hashMix(hashMix(kTagResult, h), k);
+                m_argDep[size_t(o.results[k])] = dep;
+            }
+            return;
+        }
+        // Side-effecting ops are distinct even when written identically.
+        const uint64_t occurrence = m_occurrences[h]++;
+        for (size_t k = 0; k < o.results.size(); ++k) {
+            val(o.results[k]).hash = hashMix(hashMix(hashMix(kTagResult, h), occurrence), k);
+            m_argDep[size_t(o.results[k])] = dep;
+        }
+    }
+
+    void collectUsers()
+    {
+        for (size_t id = 0; id < m_g.ops.size(); ++id) {
+            const GOp& o = m_g.ops[id];
+            if (o.duplicateOf >= 0)
+                continue;
+            for (int v : o.operands) {
+                auto& users = canon(v).users;
+                if (users.empty() || users.back() != int(id))
+                    users.push_back(int(id));
+            }
+        }
+    }
+
+    bool isRoot(const GOp& o) const { return o.duplicateOf < 0 && !o.pure; }
+
+    void markLive()
+    {
+        for (auto& o : m_g.ops)
+            o.live = false;
+        std::vector<int> stack;
+        auto pushRoots = [&](int region) {
+            for (int o : m_g.regions[size_t(region)].ops)
+                if (isRoot(m_g.ops[size_t(o)]))
+                    stack.push_back(o);
+        };
+        if (!m_g.regions.empty())
+            pushRoots(0);
+        while (!stack.empty()) {
+            const int id = stack.back();
+            stack.pop_back();
+            GOp& o = m_g.ops[size_t(id)];
+            if (o.live || o.duplicateOf >= 0)
+                continue;
+            o.live = true;
+            for (int v : o.operands) {
+                const int def = canon(v).def;
+                if (def >= 0)
+                    stack.push_back(def);
+                // An assume's operand chain stays alive through the assume.
+                const int written = val(v).def;
+                if (written >= 0 && m_g.ops[size_t(written)].assume)
+                    stack.push_back(written);
+            }
+            for (int r : o.regions)
+                pushRoots(r);
+            const int parent = m_g.regions[size_t(o.region)].parentOp;
+            if (parent >= 0)
+                stack.push_back(parent);
+        }
+    }
+
+    GFunction& m_g;
+    std::vector<std::unordered_map<uint64_t, int>> m_scopes;
+    std::vector<bool> m_argDep;
+    std::unordered_map<uint64_t, uint64_t> m_occurrences;
+};
+
+} // namespace
+
+void normalizeGraph(GFunction& g) { Normalizer(g).run(); }
+
+} // namespace tilelens::diff

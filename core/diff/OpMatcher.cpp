@@ -1,0 +1,390 @@
+#include "diff/OpMatcher.h"
+
+#include "diff/Normalizer.h"
+
+#include <algorithm>
+#include <deque>
+#include <unordered_map>
+
+namespace tilelens::diff {
+
+std::vector<size_t> longestIncreasing(const std::vector<int>& seq)
+{
+    std::vector<size_t> tails;           // index of the smallest tail of each length
+    std::vector<long> prev(seq.size(), -1);
+    for (size_t i = 0; i < seq.size(); ++i) {
+        auto it = std::lower_bound(tails.begin(), tails.end(), seq[i],
+                                   [&](size_t t, int v) { return seq[t] < v; });
+        const size_t len = size_t(it - tails.begin());
+        if (len > 0)
+            prev[i] = long(tails[len - 1]);
+        if (it == tails.end())
+            tails.push_back(i);
+        else
+            *it = i;
+    }
+    std::vector<size_t> out;
+    long cur = tails.empty() ? -1 : long(tails.back());
+    while (cur >= 0) {
+        out.push_back(size_t(cur));
+        cur = prev[size_t(cur)];
+    }
+    std::reverse(out.begin(), out.end());
+    return out;
+}
+
+namespace {
+
+class Matcher
+{
+public:
+    Matcher(const GFunction& r, const GFunction& g) : R(r), G(g)
+    {
+        m.refToGen.assign(R.ops.size(), -1);
+        m.genToRef.assign(G.ops.size(), -1);
+        m.refValToGen.assign(R.values.size(), -1);
+        m.genValToRef.assign(G.values.size(), -1);
+        m.refRegionToGen.assign(R.regions.size(), -1);
+        m.genRegionToRef.assign(G.regions.size(), -1);
+    }
+
+    OpMatching run()
+    {
+        if (R.regions.empty() || G.regions.empty())
+            return std::move(m);
+        pairRegions(0, 0);
+        matchInvariants();
+        propagate();
+        size_t aDone = 0, cDone = 0;
+        while (true) {
+            if (aDone < m.regionPairs.size()) {
+                matchByHash(m.regionPairs[aDone++]);
+                propagate();
+            } else if (cDone < m.regionPairs.size()) {
+                matchByOrder(m.regionPairs[cDone++]);
+                propagate();
+            } else {
+                break;
+            }
+        }
+        return std::move(m);
+    }
+
+private:
+    const GOp& rop(int i) const { return R.ops[size_t(i)]; }
+    const GOp& gop(int i) const { return G.ops[size_t(i)]; }
+    int rcanon(int v) const { return R.values[size_t(v)].canon; }
+    int gcanon(int v) const { return G.values[size_t(v)].canon; }
+    bool rfree(int o) const { return participates(rop(o)) && m.refToGen[size_t(o)] < 0; }
+    bool gfree(int o) const { return participates(gop(o)) && m.genToRef[size_t(o)] < 0; }
+
+    void mapValue(int rv, int gv)
+    {
+        if (m.refValToGen[size_t(rv)] < 0 && m.genValToRef[size_t(gv)] < 0) {
+            m.refValToGen[size_t(rv)] = gv;
+            m.genValToRef[size_t(gv)] = rv;
+            m_valueQueue.emplace_back(rv, gv);
+        }
+    }
+
+    void pairRegions(int rr, int gr)
+    {
+        if (m.refRegionToGen[size_t(rr)] >= 0 || m.genRegionToRef[size_t(gr)] >= 0)
+            return;
+        m.refRegionToGen[size_t(rr)] = gr;
+        m.genRegionToRef[size_t(gr)] = rr;
+        m.regionPairs.emplace_back(rr, gr);
+        const auto& ra = R.regions[size_t(rr)].args;
+        const auto& ga = G.regions[size_t(gr)].args;
+        for (size_t i = 0; i < std::min(ra.size(), ga.size()); ++i)
+            mapValue(rcanon(ra[i]), gcanon(ga[i]));
+    }
+
+    void match(int r, int g)
+    {
+        m.refToGen[size_t(r)] = g;
+        m.genToRef[size_t(g)] = r;
+        ++m.matchedOps;
+        const GOp& a = rop(r);
+        const GOp& b = gop(g);
+        for (size_t k = 0; k < std::min(a.results.size(), b.results.size()); ++k)
+            mapValue(rcanon(a.results[k]), gcanon(b.results[k]));
+        if (a.regions.size() == b.regions.size())
+            for (size_t i = 0; i < a.regions.size(); ++i)
+                pairRegions(a.regions[i], b.regions[i]);
+        m_queue.emplace_back(r, g);
+    }
+
+    bool regionsCorrespond(int r, int g) const
+    {
+        if (!rop(r).dependsOnArgs && !gop(g).dependsOnArgs)
+            return true; // loop-invariant values may be hoisted anywhere
+        return m.refRegionToGen[size_t(rop(r).region)] == gop(g).region;
+    }
+
+    // Ops computing nothing that depends on a block argument: matched function-wide.
+    void matchInvariants()
+    {
+        std::unordered_map<uint64_t, std::deque<int>> buckets;
+        for (size_t i = 0; i < R.ops.size(); ++i)
+            if (rfree(int(i)) && !rop(int(i)).dependsOnArgs)
+                buckets[rop(int(i)).hash].push_back(int(i));
+        for (size_t j = 0; j < G.ops.size(); ++j) {
+            if (!gfree(int(j)) || gop(int(j)).dependsOnArgs)
+                continue;
+            auto it = buckets.find(gop(int(j)).hash);
+            if (it == buckets.end() || it->second.empty())
+                continue;
+            const int r = it->second.front();
+            it->second.pop_front();
+            match(r, int(j));
+        }
+    }
+
+    void matchByHash(std::pair<int, int> pair)
+    {
+        std::unordered_map<uint64_t, std::deque<int>> buckets;
+        for (int o : R.regions[size_t(pair.first)].ops)
+            if (rfree(o))
+                buckets[rop(o).hash].push_back(o);
+        for (int o : G.regions[size_t(pair.second)].ops) {
+            if (!gfree(o))
+                continue;
+            auto it = buckets.find(gop(o).hash);
+            if (it == buckets.end())
+                continue;
+            while (!it->second.empty() && !rfree(it->second.front()))
+                it->second.pop_front();
+            if (it->second.empty())
+                continue;
+            const int r = it->second.front();
+            it->second.pop_front();
+            match(r, o);
+        }
+    }
+
+    // Key of an op by name and the identities of its operands (in reference
+    // value ids); false when an operand has no counterpart yet.
+    bool shapeKey(bool gen, int o, uint64_t& key) const
+    {
+        const GOp& op = gen ? gop(o) : rop(o);
+        std::vector<uint64_t> ids;
+        for (int v : op.operands) {
+            int id = gen ? m.genValToRef[size_t(gcanon(v))] : rcanon(v);
+            if (id < 0)
+                return false;
+            ids.push_back(uint64_t(id));
+        }
+        if (op.commutative)
+            std::sort(ids.begin(), ids.end());
+        key = hashMix(hashText(op.name), op.regions.size());
+        for (uint64_t x : ids)
+            key = hashMix(key, x);
+        return true;
+    }
+
+    bool compatible(int r, int g) const
+    {
+        const GOp& a = rop(r);
+        const GOp& b = gop(g);
+        if (a.name == b.name)
+            return true;
+        if (a.results.size() != b.results.size() || a.regions.size() != b.regions.size() ||
+            a.terminator != b.terminator)
+            return false;
+        for (size_t k = 0; k < a.results.size(); ++k)
+            if (R.values[size_t(a.results[k])].typeText != G.values[size_t(b.results[k])].typeText)
+                return false;
+        return !a.results.empty();
+    }
+
+    void propagate()
+    {
+        while (!m_queue.empty() || !m_valueQueue.empty()) {
+            if (!m_queue.empty()) {
+                const auto [r, g] = m_queue.front();
+                m_queue.pop_front();
+                topDown(r, g);
+            } else {
+                const auto [rv, gv] = m_valueQueue.front();
+                m_valueQueue.pop_front();
+                bottomUp(rv, gv);
+            }
+        }
+    }
+
+    // Producers of corresponding operands correspond.
+    void topDown(int r, int g)
+    {
+        const GOp& a = rop(r);
+        const GOp& b = gop(g);
+        const size_t n = std::min(a.operands.size(), b.operands.size());
+        std::vector<size_t> order(n);
+        for (size_t i = 0; i < n; ++i)
+            order[i] = i;
+        bool swapped = false;
+        if (a.commutative && b.commutative && n == 2) {
+            const int r0 = rcanon(a.operands[0]), r1 = rcanon(a.operands[1]);
+            const int g0 = gcanon(b.operands[0]), g1 = gcanon(b.operands[1]);
+            swapped = m.refValToGen[size_t(r0)] == g1 || m.refValToGen[size_t(r1)] == g0;
+        }
+        for (size_t i = 0; i < n; ++i) {
+            const int rv = rcanon(a.operands[i]);
+            const int gv = gcanon(b.operands[swapped ? 1 - i : i]);
+            if (m.refValToGen[size_t(rv)] >= 0 || m.genValToRef[size_t(gv)] >= 0)
+                continue;
+            const GValue& x = R.values[size_t(rv)];
+            const GValue& y = G.values[size_t(gv)];
+            if (x.def < 0 || y.def < 0 || x.index != y.index)
+                continue;
+            if (rfree(x.def) && gfree(y.def) && regionsCorrespond(x.def, y.def) && compatible(x.def, y.def))
+                match(x.def, y.def);
+        }
+    }
+
+    // Users computing the same thing from corresponding values correspond.
+    void bottomUp(int rv, int gv)
+    {
+        {
+            const auto& gusers = G.values[size_t(gv)].users;
+            const auto& rusers = R.values[size_t(rv)].users;
+            if (gusers.empty() || rusers.empty())
+                return;
+            std::unordered_map<uint64_t, std::deque<int>> byKey;
+            for (int ru : rusers) {
+                uint64_t rk = 0;
+                if (rfree(ru) && shapeKey(false, ru, rk))
+                    byKey[rk].push_back(ru);
+            }
+            for (int gu : gusers) {
+                uint64_t gk = 0;
+                if (!gfree(gu) || !shapeKey(true, gu, gk))
+                    continue;
+                auto it = byKey.find(gk);
+                if (it == byKey.end())
+                    continue;
+                for (auto c = it->second.begin(); c != it->second.end(); ++c) {
+                    if (rfree(*c) && regionsCorrespond(*c, gu)) {
+                        const int ru = *c;
+                        it->second.erase(c);
+                        match(ru, gu);
+                        break;
+                    }
+                }
+            }
+        }
+    }
+
+    void alignGap(const std::vector<int>& ra, const std::vector<int>& ga)
+    {
+        if (ra.empty() || ga.empty())
+            return;
+        const size_t n = ra.size(), k = ga.size();
+        std::vector<std::pair<int, int>> pairs;
+        if (n * k <= 250000) {
+            std::vector<uint32_t> dp((n + 1) * (k + 1), 0);
+            auto at = [&](size_t i, size_t j) -> uint32_t& { return dp[i * (k + 1) + j]; };
+            for (size_t i = n; i-- > 0;)
+                for (size_t j = k; j-- > 0;)
+                    at(i, j) = rop(ra[i]).name == gop(ga[j]).name ? at(i + 1, j + 1) + 1
+                                                                  : std::max(at(i + 1, j), at(i, j + 1));
+            size_t i = 0, j = 0;
+            while (i < n && j < k) {
+                if (rop(ra[i]).name == gop(ga[j]).name) {
+                    pairs.emplace_back(ra[i++], ga[j++]);
+                } else if (at(i + 1, j) >= at(i, j + 1)) {
+                    ++i;
+                } else {
+                    ++j;
+                }
+            }
+        } else {
+            // Too large for a quadratic table: pair same-named ops in order.
+            std::unordered_map<std::string_view, std::deque<int>> byName;
+            for (int o : ga)
+                byName[gop(o).name].push_back(o);
+            for (int o : ra) {
+                auto it = byName.find(rop(o).name);
+                if (it != byName.end() && !it->second.empty()) {
+                    pairs.emplace_back(o, it->second.front());
+                    it->second.pop_front();
+                }
+            }
+        }
+        for (const auto& [r, g] : pairs)
+            if (rfree(r) && gfree(g))
+                match(r, g);
+        // What is left in the gap pairs up when it computes the same kind of value.
+        std::vector<int> rl, gl;
+        for (int o : ra)
+            if (rfree(o))
+                rl.push_back(o);
+        for (int o : ga)
+            if (gfree(o))
+                gl.push_back(o);
+        size_t j = 0;
+        for (int r : rl) {
+            while (j < gl.size() && !compatible(r, gl[j]))
+                ++j;
+            if (j == gl.size())
+                break;
+            match(r, gl[j++]);
+        }
+    }
+
+    void matchByOrder(std::pair<int, int> pair)
+    {
+        const auto& rops = R.regions[size_t(pair.first)].ops;
+        const auto& gops = G.regions[size_t(pair.second)].ops;
+        std::vector<int> rl, gl;
+        for (int o : rops)
+            if (participates(rop(o)))
+                rl.push_back(o);
+        std::unordered_map<int, int> gpos;
+        for (int o : gops)
+            if (participates(gop(o))) {
+                gpos[o] = int(gl.size());
+                gl.push_back(o);
+            }
+        // Anchors: already matched pairs inside this region pair, in order on both sides.
+        std::vector<int> anchorRefIdx, anchorGenPos;
+        for (size_t i = 0; i < rl.size(); ++i) {
+            const int g = m.refToGen[size_t(rl[i])];
+            auto it = g >= 0 ? gpos.find(g) : gpos.end();
+            if (it != gpos.end()) {
+                anchorRefIdx.push_back(int(i));
+                anchorGenPos.push_back(it->second);
+            }
+        }
+        const auto chain = longestIncreasing(anchorGenPos);
+        int ri = 0, gi = 0;
+        auto gap = [&](int rEnd, int gEnd) {
+            std::vector<int> ra, ga;
+            for (int i = ri; i < rEnd; ++i)
+                if (rfree(rl[size_t(i)]))
+                    ra.push_back(rl[size_t(i)]);
+            for (int j = gi; j < gEnd; ++j)
+                if (gfree(gl[size_t(j)]))
+                    ga.push_back(gl[size_t(j)]);
+            alignGap(ra, ga);
+        };
+        for (size_t c : chain) {
+            gap(anchorRefIdx[c], anchorGenPos[c]);
+            ri = anchorRefIdx[c] + 1;
+            gi = anchorGenPos[c] + 1;
+        }
+        gap(int(rl.size()), int(gl.size()));
+    }
+
+    const GFunction& R;
+    const GFunction& G;
+    OpMatching m;
+    std::deque<std::pair<int, int>> m_queue;      // matched op pairs
+    std::deque<std::pair<int, int>> m_valueQueue; // newly corresponding values
+};
+
+} // namespace
+
+OpMatching matchOps(const GFunction& ref, const GFunction& gen) { return Matcher(ref, gen).run(); }
+
+} // namespace tilelens::diff
