@@ -23,6 +23,9 @@ class Span
 public:
     Span() = default;
     Span(T* data, size_t size) : m_data(data), m_size(size) {}
+    // Span<X> converts to Span<const X> (and Span<X*> to Span<X* const>).
+    template <typename U, typename = std::enable_if_t<std::is_convertible_v<U (*)[], T (*)[]>>>
+    Span(const Span<U>& o) : m_data(o.data()), m_size(o.size()) {}
     T* begin() const { return m_data; }
     T* end() const { return m_data + m_size; }
     size_t size() const { return m_size; }

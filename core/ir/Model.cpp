@@ -18,6 +18,7 @@ std::vector<Use> Value::uses() const
     std::vector<Use> out;
     for (const Use* u = firstUse; u; u = u->next)
         out.push_back(*u);
+    std::reverse(out.begin(), out.end()); // the list is built by prepending
     return out;
 }
 

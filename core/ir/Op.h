@@ -34,6 +34,7 @@ struct Op
     const Location* loc = nullptr; // never null after parsing (unknownLocation())
     SourceRange range;
     Block* parentBlock = nullptr;
+    bool implicitTerminator = false; // inserted by the parser (not written in the input)
 
     const Attribute* attr(std::string_view name) const;
     const Type* resultType(size_t i) const { return results[i]->type; }

@@ -1,0 +1,405 @@
+// Attributes (builtin and cuda_tile, tile-ir.md §1.4), dense literals (§1.5)
+// and locations (§1.6).
+#include "ir/FloatBits.h"
+#include "ir/ParserImpl.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+
+namespace tilelens::ir::detail {
+
+namespace {
+struct EnumTable { const char* attrName; const char* category; std::vector<const char*> words; };
+const std::vector<EnumTable>& enumTables()
+{
+    static const std::vector<EnumTable> t = {
+        {"rounding_mode", "rounding", {"nearest_even", "zero", "negative_inf", "positive_inf", "approx", "full", "nearest_int_to_zero"}},
+        {"signedness", "signedness", {"unsigned", "signed"}},
+        {"signedness_lhs", "signedness", {"unsigned", "signed"}},
+        {"signedness_rhs", "signedness", {"unsigned", "signed"}},
+        {"overflow", "overflow", {"none", "no_signed_wrap", "no_unsigned_wrap", "no_wrap"}},
+        {"comparison_predicate", "comparison_predicate", {"equal", "not_equal", "less_than", "less_than_or_equal", "greater_than", "greater_than_or_equal"}},
+        {"comparison_ordering", "comparison_ordering", {"unordered", "ordered"}},
+        {"memory_ordering_semantics", "memory_ordering", {"weak", "relaxed", "acquire", "release", "acq_rel"}},
+        {"memory_scope", "memory_scope", {"tl_blk", "device", "sys"}},
+        {"mode", "atomic_mode", {"and", "or", "xor", "add", "addf", "max", "min", "umax", "umin", "xchg"}},
+        {"sym_visibility", "symbol_visibility", {"public", "private"}},
+    };
+    return t;
+}
+} // namespace
+
+const Attribute* Parser::makeAttr(Attribute a) { return arena().make<Attribute>(a); }
+
+const Attribute* Parser::makeEnum(std::string_view category, std::string_view keyword)
+{
+    Attribute a;
+    a.kind = AttrKind::Enum;
+    a.category = category;
+    a.text = arena().copyString(keyword);
+    return makeAttr(a);
+}
+
+const Attribute* Parser::makeUnit()
+{
+    if (!m_unit) {
+        Attribute a;
+        a.kind = AttrKind::Unit;
+        m_unit = makeAttr(a);
+    }
+    return m_unit;
+}
+
+const Attribute* Parser::makeInt(int64_t v, const Type* type)
+{
+    Attribute a;
+    a.kind = AttrKind::Integer;
+    a.intValue = v;
+    a.type = type;
+    return makeAttr(a);
+}
+
+const Attribute* Parser::makeString(std::string_view s)
+{
+    Attribute a;
+    a.kind = AttrKind::String;
+    a.text = arena().copyString(s);
+    return makeAttr(a);
+}
+
+const Attribute* Parser::normalizeAttr(std::string_view name, const Attribute* a)
+{
+    if (!a)
+        return a;
+    for (const EnumTable& t : enumTables()) {
+        if (name != t.attrName)
+            continue;
+        if (a->kind == AttrKind::Integer && a->intValue >= 0 && size_t(a->intValue) < t.words.size())
+            return makeEnum(t.category, t.words[size_t(a->intValue)]);
+        if (a->kind == AttrKind::Enum && a->category != t.category)
+            return makeEnum(t.category, a->text);
+    }
+    return a;
+}
+
+// Retypes an untyped scalar (cutile-ir identities `[0]`, `[-inf]`) to an element type.
+const Attribute* Parser::retypeScalar(const Attribute* a, const Type* elem)
+{
+    if (!a || !elem || elem->kind != TypeKind::Number || a->type)
+        return a;
+    Attribute b = *a;
+    if (elem->isFloat()) {
+        double v = a->kind == AttrKind::Float ? bitsToFloat(a->bits, "f64") : double(a->intValue);
+        b.kind = AttrKind::Float;
+        b.bits = floatToBits(v, elem->name);
+    } else if (a->kind == AttrKind::Integer || a->kind == AttrKind::Bool) {
+        b.kind = AttrKind::Integer;
+    }
+    b.type = elem;
+    return makeAttr(b);
+}
+
+void Parser::parseDictionary(std::vector<NamedAttribute>& out)
+{
+    expect('{', "to open an attribute dictionary");
+    enter();
+    if (!consume('}')) {
+        do {
+            std::string_view key;
+            if (peek() == '"') {
+                std::string s;
+                parseString(s);
+                key = arena().copyString(s);
+            } else {
+                key = identifier();
+            }
+            if (key.empty()) {
+                error("expected an attribute name");
+                skipBalanced();
+                break;
+            }
+            const Attribute* v = consume('=') ? parseAttribute() : makeUnit();
+            out.push_back({key, normalizeAttr(key, v)});
+        } while (consume(','));
+        expect('}', "to close the attribute dictionary");
+    }
+    leave();
+    std::stable_sort(out.begin(), out.end(),
+                     [](const NamedAttribute& x, const NamedAttribute& y) { return x.name < y.name; });
+}
+
+const Attribute* Parser::parseOptimizationHints()
+{
+    Attribute a;
+    a.kind = AttrKind::OptimizationHints;
+    std::vector<NamedAttribute> keys;
+    expect('<', "to open optimization hints");
+    if (!consume('>')) {
+        do {
+            std::string_view key;
+            if (peek() == '"') {
+                std::string s;
+                parseString(s);
+                key = arena().copyString(s);
+            } else {
+                key = identifier();
+            }
+            expect('=', "after an optimization hints key");
+            std::vector<NamedAttribute> inner;
+            parseDictionary(inner);
+            for (const NamedAttribute& k : keys)
+                if (k.name == key)
+                    error("duplicate optimization hints key '" + std::string(key) + "'");
+            Attribute d;
+            d.kind = AttrKind::Dictionary;
+            d.entries = arena().copy(inner);
+            keys.push_back({key, makeAttr(d)});
+        } while (consume(','));
+        expect('>', "to close optimization hints");
+    }
+    std::stable_sort(keys.begin(), keys.end(),
+                     [](const NamedAttribute& x, const NamedAttribute& y) { return x.name < y.name; });
+    a.entries = arena().copy(keys);
+    return makeAttr(a);
+}
+
+const Attribute* Parser::parseCudaTileAttr(std::string_view m)
+{
+    Attribute a;
+    if (m == "optimization_hints")
+        return parseOptimizationHints();
+    if (m == "rounding" || m == "signedness" || m == "overflow" || m == "comparison_predicate" ||
+        m == "comparison_ordering" || m == "symbol_visibility" || m == "padding_value" ||
+        m == "memory_ordering" || m == "memory_scope" || m == "atomic_mode") {
+        expect('<', "after the attribute name");
+        std::string_view kw = identifier();
+        expect('>', "to close the attribute");
+        return makeEnum(arena().copyString(m), kw);
+    }
+    if (m == "div_by") {
+        a.kind = AttrKind::DivBy;
+        expect('<', "after 'div_by'");
+        if (!parseInteger(a.intValue))
+            error("expected a divisor in div_by<...>");
+        if (consume(',')) {
+            expectKeyword("every");
+            parseInteger(a.every);
+            expectKeyword("along");
+            parseInteger(a.along);
+        }
+        expect('>', "to close div_by<...>");
+        return makeAttr(a);
+    }
+    if (m == "bounded") {
+        a.kind = AttrKind::Bounded;
+        expect('<', "after 'bounded'");
+        a.hasLower = !consume('?') && parseInteger(a.lower);
+        expect(',', "between the bounds");
+        a.hasUpper = !consume('?') && parseInteger(a.upper);
+        expect('>', "to close bounded<...>");
+        return makeAttr(a);
+    }
+    if (m == "same_elements") {
+        a.kind = AttrKind::SameElements;
+        expect('<', "after 'same_elements'");
+        std::vector<int64_t> v;
+        parseIntList(v, '[', ']', false);
+        a.intList = arena().copy(v);
+        expect('>', "to close same_elements<...>");
+        return makeAttr(a);
+    }
+    // Debug info and unknown cuda_tile attributes: normalized text.
+    a.kind = m.substr(0, 3) == "di_" ? AttrKind::DebugInfo : AttrKind::Opaque;
+    if (a.kind == AttrKind::Opaque)
+        warning("unknown attribute 'cuda_tile." + std::string(m) + "' kept as written");
+    a.category = arena().copyString(m);
+    size_t start = m_pos;
+    if (peek() == '<')
+        skipBalanced();
+    std::string text;
+    bool space = false;
+    for (char c : m_text.substr(start, m_pos - start)) {
+        bool ws = c == ' ' || c == '\t' || c == '\r' || c == '\n';
+        if (ws) { space = !text.empty(); continue; }
+        if (space && text.back() != '<') text += ' ';
+        space = false;
+        text += c;
+    }
+    a.text = arena().copyString(text);
+    return makeAttr(a);
+}
+
+const Attribute* Parser::parseAttribute(const Type* hint)
+{
+    enter();
+    struct Guard { Parser* p; ~Guard() { p->leave(); } } guard{this};
+    char c = peek();
+    int line = m_line, col = column();
+    Attribute a;
+    if (c == '#') {
+        ++m_pos;
+        std::string_view id = suffixId();
+        if (id.substr(0, 10) == "cuda_tile.")
+            return parseCudaTileAttr(id.substr(10));
+        if (id.find('.') != std::string_view::npos) {
+            size_t start = m_pos - id.size() - 1;
+            if (peek() == '<')
+                skipBalanced();
+            a.kind = AttrKind::Opaque;
+            a.text = arena().copyString(m_text.substr(start, m_pos - start));
+            warningAt(line, col, "unknown attribute '" + std::string(a.text) + "' kept as written");
+            return makeAttr(a);
+        }
+        auto it = m_attrAliases.find(std::string(id));
+        if (it != m_attrAliases.end())
+            return it->second;
+        Attribute* ph = arena().make<Attribute>();
+        ph->kind = AttrKind::Opaque;
+        ph->text = arena().copyString("#" + std::string(id));
+        m_pendingAttrs.push_back({ph, std::string(id)});
+        return ph;
+    }
+    if (c == '@') {
+        ++m_pos;
+        a.kind = AttrKind::SymbolRef;
+        std::string_view id = suffixId();
+        a.text = id;
+        return makeAttr(a);
+    }
+    if (c == '"') {
+        std::string s;
+        parseString(s);
+        const Attribute* r = makeString(s);
+        if (consume(':'))
+            parseType(); // typed string: type is not semantic here
+        return r;
+    }
+    if (c == '[') {
+        ++m_pos;
+        std::vector<const Attribute*> elems;
+        if (!consume(']')) {
+            do elems.push_back(parseAttribute(hint)); while (consume(','));
+            expect(']', "to close the array");
+        }
+        a.kind = AttrKind::Array;
+        a.elements = arena().copy(elems);
+        return makeAttr(a);
+    }
+    if (c == '{') {
+        std::vector<NamedAttribute> entries;
+        parseDictionary(entries);
+        a.kind = AttrKind::Dictionary;
+        a.entries = arena().copy(entries);
+        return makeAttr(a);
+    }
+    if (c == '-' || (c >= '0' && c <= '9')) {
+        if (c == '-' && (peekAt(1) == 'i' || peekAt(1) == 'n')) { // cutile-ir: -inf
+            ++m_pos;
+            identifier();
+            a.kind = AttrKind::Float;
+            a.bits = floatToBits(-INFINITY, "f64");
+        } else {
+            std::string_view tok;
+            bool isFloat;
+            parseNumberToken(tok, isFloat);
+            if (isFloat) {
+                a.kind = AttrKind::Float;
+                a.bits = floatToBits(std::strtod(std::string(tok).c_str(), nullptr), "f64");
+            } else {
+                size_t save = m_pos;
+                m_pos -= tok.size();
+                parseInteger(a.intValue);
+                m_pos = save;
+                a.kind = AttrKind::Integer;
+                a.text = tok;
+            }
+        }
+        const Type* ty = hint;
+        if (consume(':'))
+            ty = parseType();
+        const Attribute* r = makeAttr(a);
+        if (ty && ty->isFloat() && r->kind == AttrKind::Integer && r->text.size() > 2 &&
+            (r->text[1] == 'x' || r->text[1] == 'X')) { // hex bit pattern of a float
+            a.kind = AttrKind::Float;
+            a.bits = uint64_t(r->intValue);
+            a.type = ty;
+            a.text = {};
+            return makeAttr(a);
+        }
+        if (ty) {
+            Attribute b = *r;
+            b.text = {};
+            b.type = nullptr;
+            return retypeScalar(makeAttr(b), ty);
+        }
+        Attribute b = *r;
+        b.text = {};
+        return makeAttr(b);
+    }
+    std::string_view id = peekIdentifier();
+    if (id == "true" || id == "false") {
+        identifier();
+        a.kind = AttrKind::Bool;
+        a.intValue = id == "true";
+        return makeAttr(a);
+    }
+    if (id == "unit") {
+        identifier();
+        return makeUnit();
+    }
+    if (id == "inf" || id == "nan") {
+        identifier();
+        a.kind = AttrKind::Float;
+        a.bits = floatToBits(id == "inf" ? INFINITY : NAN, "f64");
+        const Type* ty = consume(':') ? parseType() : hint;
+        return ty ? retypeScalar(makeAttr(a), ty) : makeAttr(a);
+    }
+    if (id == "loc") {
+        const Location* l = parseTrailingLoc();
+        a.kind = AttrKind::Location;
+        a.text = arena().copyString(l ? l->canonical() : "unknown");
+        return makeAttr(a);
+    }
+    if (id == "array") {
+        identifier();
+        expect('<', "after 'array'");
+        std::string_view elt = identifier();
+        std::vector<int64_t> v;
+        if (consume(':')) {
+            do {
+                int64_t x;
+                if (consumeKeyword("true")) x = 1;
+                else if (consumeKeyword("false")) x = 0;
+                else if (!parseInteger(x)) { error("expected an integer in array<...>"); break; }
+                v.push_back(x);
+            } while (consume(','));
+        }
+        expect('>', "to close array<...>");
+        a.kind = AttrKind::Array;
+        a.category = arena().copyString(elt);
+        a.intList = arena().copy(v);
+        return makeAttr(a);
+    }
+    if (id == "dense") {
+        identifier();
+        return parseDense(nullptr);
+    }
+    if (id == "div_by" || id == "bounded" || id == "same_elements" || id == "optimization_hints" ||
+        id == "rounding" || id == "signedness" || id == "overflow" || id == "comparison_predicate" ||
+        id == "comparison_ordering" || id == "symbol_visibility") {
+        identifier();
+        return parseCudaTileAttr(id);
+    }
+    if (c == '!' || c == '(' || !id.empty()) {
+        a.kind = AttrKind::TypeAttr;
+        a.type = parseType();
+        return makeAttr(a);
+    }
+    error("expected an attribute value");
+    skipBalanced();
+    a.kind = AttrKind::Opaque;
+    return makeAttr(a);
+}
+
+} // namespace tilelens::ir::detail

@@ -1,0 +1,330 @@
+// Dense constant literals (tile-ir.md §1.5) and locations (§1.6).
+#include "ir/FloatBits.h"
+#include "ir/ParserImpl.h"
+
+#include <cmath>
+#include <cstdlib>
+
+namespace tilelens::ir::detail {
+
+namespace {
+struct DenseScalar { std::string_view tok; int line, col; };
+
+int64_t signExtend(uint64_t v, int width)
+{
+    if (width >= 64 || width <= 0)
+        return int64_t(v);
+    uint64_t mask = (uint64_t(1) << width) - 1;
+    v &= mask;
+    if (v >> (width - 1))
+        v |= ~mask;
+    return int64_t(v);
+}
+} // namespace
+
+const Attribute* Parser::parseDense(const Type* knownTile)
+{
+    int line = m_line, col = column();
+    expect('<', "to open a dense literal");
+    enter();
+    const Type* elem = nullptr;
+    size_t save = m_pos;
+    int saveLine = m_line;
+    size_t saveLs = m_lineStart;
+    std::string_view id = peekIdentifier();
+    if (!id.empty() && id != "true" && id != "false" && id != "inf" && id != "nan") {
+        identifier();
+        elem = numberType(id);
+        if (!elem || !consume(':')) {
+            if (!elem)
+                error("unknown element type '" + std::string(id) + "' in a dense literal");
+            else
+                error("expected ':' after the element type of a dense literal");
+            m_pos = save;
+            m_line = saveLine;
+            m_lineStart = saveLs;
+            skipToLineEnd();
+            leave();
+            return makeAttr(Attribute{});
+        }
+    }
+    // Value: scalar, nested list or quoted hex blob; collect scalars and the list shape.
+    std::vector<DenseScalar> scalars;
+    std::vector<int64_t> shape;
+    std::string_view blob;
+    bool nested = false;
+    bool ragged = false;
+    if (peek() == '"') {
+        blob = rawString();
+    } else if (peek() == '[') {
+        nested = true;
+        // Iterative walk over brackets, recording the size of each level's first list.
+        std::vector<int64_t> counts;
+        std::vector<int64_t> levelSize; // first seen size per depth
+        int depth = 0;
+        for (;;) {
+            char c = peek();
+            if (c == '[') {
+                ++m_pos;
+                ++depth;
+                if (depth > m_opts.maxNestingDepth)
+                    enter(); // reports and aborts
+                if (counts.size() < size_t(depth)) counts.resize(depth, 0);
+                counts[depth - 1] = 0;
+                continue;
+            }
+            if (c == ']') {
+                ++m_pos;
+                if (levelSize.size() < size_t(depth)) levelSize.resize(depth, -1);
+                if (levelSize[depth - 1] < 0) levelSize[depth - 1] = counts[depth - 1];
+                else if (levelSize[depth - 1] != counts[depth - 1]) ragged = true;
+                --depth;
+                if (depth == 0)
+                    break;
+                ++counts[depth - 1];
+                consume(',');
+                continue;
+            }
+            if (c == '\0' || c == '>' || c == '}') {
+                error("unterminated list in a dense literal");
+                break;
+            }
+            skipWs();
+            int l = m_line, cl = column();
+            size_t st = m_pos;
+            if (c == '-' || c == '+') ++m_pos;
+            while (m_pos < m_text.size() && (std::isalnum(static_cast<unsigned char>(m_text[m_pos])) ||
+                                             m_text[m_pos] == '.' ||
+                                             ((m_text[m_pos] == '-' || m_text[m_pos] == '+') &&
+                                              (m_text[m_pos - 1] == 'e' || m_text[m_pos - 1] == 'E'))))
+                ++m_pos;
+            if (m_pos == st) {
+                error("unexpected character in a dense literal");
+                ++m_pos;
+            }
+            scalars.push_back({m_text.substr(st, m_pos - st), l, cl});
+            ++counts[depth - 1];
+            consume(',');
+        }
+        shape = levelSize;
+    } else {
+        skipWs();
+        int l = m_line, cl = column();
+        size_t st = m_pos;
+        if (peek() == '-' || peek() == '+') ++m_pos;
+        while (m_pos < m_text.size() && (std::isalnum(static_cast<unsigned char>(m_text[m_pos])) ||
+                                         m_text[m_pos] == '.' ||
+                                         ((m_text[m_pos] == '-' || m_text[m_pos] == '+') &&
+                                          (m_text[m_pos - 1] == 'e' || m_text[m_pos - 1] == 'E'))))
+            ++m_pos;
+        if (m_pos > st)
+            scalars.push_back({m_text.substr(st, m_pos - st), l, cl});
+    }
+    expect('>', "to close the dense literal");
+    leave();
+    const Type* tile = knownTile;
+    if (!tile) {
+        if (consume(':'))
+            tile = parseType();
+        else
+            error("expected ': type' after a dense literal");
+    }
+    Attribute a;
+    a.kind = AttrKind::Dense;
+    a.type = tile;
+    if (!elem && tile)
+        elem = tile->element;
+    a.elementType = elem;
+    if (!tile || !elem)
+        return makeAttr(a);
+    if (tile->element && tile->element != elem)
+        errorAt(line, col, "dense literal element type " + elem->canonical() +
+                               " does not match the tile element type " + tile->element->canonical());
+    int64_t total = 1;
+    for (int64_t d : tile->shape)
+        total = (d > 0 && total < (int64_t(1) << 40)) ? total * d : total;
+    std::vector<int64_t> bits;
+    int width = elem->isFloat() ? floatWidth(elem->name) : elem->bitWidth();
+    if (!blob.empty()) {
+        std::string_view h = blob.substr(blob.size() > 1 && blob[0] == '0' && (blob[1] == 'x' || blob[1] == 'X') ? 2 : 0);
+        int bytesPer = width <= 8 ? 1 : (width + 7) / 8;
+        if (width == 19) bytesPer = 4;
+        size_t nElem = h.size() / 2 / size_t(bytesPer);
+        auto hv = [](char c) { return std::isdigit(static_cast<unsigned char>(c)) ? c - '0' : std::tolower(c) - 'a' + 10; };
+        for (size_t i = 0; i < nElem; ++i) {
+            uint64_t v = 0;
+            for (int b = 0; b < bytesPer; ++b) {
+                size_t off = (i * bytesPer + b) * 2;
+                v |= uint64_t(hv(h[off]) * 16 + hv(h[off + 1])) << (8 * b);
+            }
+            bits.push_back(elem->isFloat() ? int64_t(v) : signExtend(v, width));
+        }
+        if (int64_t(nElem) != total && nElem != 1)
+            errorAt(line, col, "hex dense literal holds " + std::to_string(nElem) + " elements but " +
+                                   tile->canonical() + " holds " + std::to_string(total));
+    } else {
+        for (const DenseScalar& s : scalars) {
+            std::string tok(s.tok);
+            int64_t v = 0;
+            bool bad = false;
+            bool isHex = tok.find("0x") != std::string::npos || tok.find("0X") != std::string::npos;
+            if (tok == "true" || tok == "false") {
+                v = tok == "true";
+                bad = !(elem->name == "i1");
+            } else if (elem->isFloat()) {
+                if (isHex) {
+                    v = int64_t(std::strtoull(tok.c_str(), nullptr, 16));
+                } else {
+                    char* end = nullptr;
+                    double d = std::strtod(tok.c_str(), &end); // also inf / nan / -inf
+                    bad = end == tok.c_str() || *end != '\0';
+                    v = int64_t(floatToBits(d, elem->name));
+                }
+            } else {
+                char* end = nullptr;
+                bool neg = tok[0] == '-';
+                uint64_t u = std::strtoull(tok.c_str() + (neg || tok[0] == '+'), &end, isHex ? 16 : 10);
+                bad = end == tok.c_str() || *end != '\0';
+                if (!bad && width < 64) {
+                    bool fits = neg ? u <= (uint64_t(1) << (width - 1)) : u < (uint64_t(1) << width);
+                    if (!fits)
+                        errorAt(s.line, s.col, "integer " + tok + " does not fit in " + elem->canonical());
+                }
+                v = signExtend(neg ? uint64_t(0) - u : u, width);
+            }
+            if (bad)
+                errorAt(s.line, s.col, "'" + tok + "' is not a valid " + elem->canonical() + " value");
+            bits.push_back(v);
+        }
+        if (scalars.empty())
+            errorAt(line, col, "empty dense literal");
+        else if (nested) {
+            bool shapeOk = !ragged && shape.size() == tile->shape.size();
+            for (size_t i = 0; shapeOk && i < shape.size(); ++i)
+                shapeOk = shape[i] == tile->shape[i];
+            if (!shapeOk)
+                errorAt(line, col, "dense literal shape does not match " + tile->canonical());
+        }
+    }
+    bool allSame = !bits.empty();
+    for (size_t i = 1; i < bits.size() && allSame; ++i)
+        allSame = bits[i] == bits[0];
+    if (allSame) {
+        a.splat = true;
+        bits.resize(1);
+    }
+    a.intList = arena().copy(bits);
+    return makeAttr(a);
+}
+
+// ------------------------------------------------------------------ locations
+
+const Location* Parser::parseTrailingLoc()
+{
+    if (peekIdentifier() != "loc")
+        return nullptr;
+    identifier();
+    expect('(', "after 'loc'");
+    const Location* l = parseLocBody();
+    expect(')', "to close 'loc('");
+    return l;
+}
+
+const Location* Parser::parseLocBody()
+{
+    enter();
+    struct Guard { Parser* p; ~Guard() { p->leave(); } } guard{this};
+    Location* l = arena().make<Location>();
+    char c = peek();
+    if (c == '#') {
+        ++m_pos;
+        std::string_view id = suffixId();
+        if (id == "cuda_tile.di_loc") {
+            l->kind = LocKind::DebugInfo;
+            expect('<', "after di_loc");
+            const Location* inner = nullptr;
+            if (peekIdentifier() == "loc")
+                inner = parseTrailingLoc();
+            else
+                inner = parseLocBody();
+            expectKeyword("in");
+            l->scope = parseAttribute();
+            expect('>', "to close di_loc<...>");
+            l->children = arena().copy(&inner, 1);
+            return l;
+        }
+        auto it = m_locAliases.find(std::string(id));
+        if (it != m_locAliases.end())
+            return it->second;
+        m_pendingLocs.push_back({l, std::string(id)});
+        return l;
+    }
+    if (c == '"') {
+        std::string s;
+        parseString(s);
+        std::string_view str = arena().copyString(s);
+        if (consume(':')) {
+            int64_t ln = 0, cl = 0;
+            parseInteger(ln);
+            l->kind = LocKind::FileLineCol;
+            l->file = str;
+            l->line = int(ln);
+            if (consume(':')) {
+                parseInteger(cl);
+                l->column = int(cl);
+            }
+            if (consumeKeyword("to")) {
+                int64_t el = ln, ec = 0;
+                if (peek() != ':')
+                    parseInteger(el);
+                expect(':', "in a location range");
+                parseInteger(ec);
+                l->endLine = int(el);
+                l->endColumn = int(ec);
+            }
+            return l;
+        }
+        l->kind = LocKind::Name;
+        l->name = str;
+        if (consume('(')) {
+            const Location* child = parseLocBody();
+            l->children = arena().copy(&child, 1);
+            expect(')', "to close a name location");
+        }
+        return l;
+    }
+    std::string_view id = identifier();
+    if (id == "unknown")
+        return unknownLocation();
+    if (id == "callsite") {
+        expect('(', "after 'callsite'");
+        const Location* kids[2];
+        kids[0] = parseLocBody();
+        expectKeyword("at");
+        kids[1] = parseLocBody();
+        expect(')', "to close callsite(...)");
+        l->kind = LocKind::CallSite;
+        l->children = arena().copy(kids, 2);
+        return l;
+    }
+    if (id == "fused") {
+        l->kind = LocKind::Fused;
+        if (consume('<')) {
+            l->scope = parseAttribute();
+            expect('>', "after fused metadata");
+        }
+        std::vector<const Location*> kids;
+        expect('[', "after 'fused'");
+        if (!consume(']')) {
+            do kids.push_back(parseLocBody()); while (consume(','));
+            expect(']', "to close fused[...]");
+        }
+        l->children = arena().copy(kids);
+        return l;
+    }
+    error("expected a location");
+    skipBalanced();
+    return unknownLocation();
+}
+
+} // namespace tilelens::ir::detail

@@ -1,0 +1,478 @@
+// Scanning primitives and type parsing of the Tile IR text parser.
+#include "ir/Canonical.h"
+#include "ir/ParserImpl.h"
+
+#include <cstring>
+
+namespace tilelens::ir::detail {
+
+namespace {
+inline bool isIdStart(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; }
+inline bool isIdChar(char c)
+{
+    return isIdStart(c) || (c >= '0' && c <= '9') || c == '$' || c == '.';
+}
+inline bool isSuffixChar(char c) { return isIdChar(c) || c == '-'; }
+inline bool isDigit(char c) { return c >= '0' && c <= '9'; }
+} // namespace
+
+Parser::Parser(std::string_view text, const ParseOptions& options, ParseResult& result)
+    : m_text(text), m_opts(options), m_result(result)
+{
+    m_line = options.firstLine;
+}
+
+void Parser::skipWs()
+{
+    const char* s = m_text.data();
+    size_t n = m_text.size();
+    while (m_pos < n) {
+        char c = s[m_pos];
+        if (c == '\n') {
+            ++m_line;
+            m_lineStart = ++m_pos;
+        } else if (c == ' ' || c == '\t' || c == '\r') {
+            ++m_pos;
+        } else if (c == '/' && m_pos + 1 < n && s[m_pos + 1] == '/') {
+            const void* nl = std::memchr(s + m_pos, '\n', n - m_pos);
+            m_pos = nl ? size_t(static_cast<const char*>(nl) - s) : n;
+        } else {
+            break;
+        }
+    }
+}
+
+bool Parser::newlineAhead()
+{
+    for (size_t p = m_pos; p < m_text.size(); ++p) {
+        char c = m_text[p];
+        if (c == '\n')
+            return true;
+        if (c == '/' && p + 1 < m_text.size() && m_text[p + 1] == '/')
+            return true;
+        if (c != ' ' && c != '\t' && c != '\r')
+            return false;
+    }
+    return true;
+}
+
+bool Parser::consume(char c)
+{
+    if (peek() == c) {
+        ++m_pos;
+        return true;
+    }
+    return false;
+}
+
+bool Parser::consume(std::string_view s)
+{
+    skipWs();
+    if (m_text.substr(m_pos, s.size()) == s) {
+        m_pos += s.size();
+        return true;
+    }
+    return false;
+}
+
+std::string_view Parser::peekIdentifier()
+{
+    skipWs();
+    size_t p = m_pos;
+    if (p >= m_text.size() || !isIdStart(m_text[p]))
+        return {};
+    while (p < m_text.size() && isIdChar(m_text[p]))
+        ++p;
+    return m_text.substr(m_pos, p - m_pos);
+}
+
+std::string_view Parser::identifier()
+{
+    std::string_view id = peekIdentifier();
+    m_pos += id.size();
+    return id;
+}
+
+bool Parser::consumeKeyword(std::string_view kw)
+{
+    if (peekIdentifier() == kw) {
+        m_pos += kw.size();
+        return true;
+    }
+    return false;
+}
+
+void Parser::expect(char c, const char* what)
+{
+    if (!consume(c))
+        error(std::string("expected '") + c + "' " + what);
+}
+
+bool Parser::expectKeyword(std::string_view kw)
+{
+    if (consumeKeyword(kw))
+        return true;
+    error("expected '" + std::string(kw) + "'");
+    return false;
+}
+
+std::string_view Parser::suffixId()
+{
+    size_t p = m_pos;
+    if (p < m_text.size() && m_text[p] == '"') { // @"quoted symbol"
+        std::string_view raw = rawString();
+        return raw;
+    }
+    while (p < m_text.size() && isSuffixChar(m_text[p]))
+        ++p;
+    std::string_view id = m_text.substr(m_pos, p - m_pos);
+    m_pos = p;
+    return id;
+}
+
+bool Parser::parseNumberToken(std::string_view& tok, bool& isFloat)
+{
+    skipWs();
+    size_t p = m_pos, n = m_text.size();
+    isFloat = false;
+    if (p < n && (m_text[p] == '-' || m_text[p] == '+'))
+        ++p;
+    if (p >= n || !isDigit(m_text[p]))
+        return false;
+    if (m_text[p] == '0' && p + 1 < n && (m_text[p + 1] == 'x' || m_text[p + 1] == 'X')) {
+        p += 2;
+        while (p < n && std::isxdigit(static_cast<unsigned char>(m_text[p])))
+            ++p;
+    } else {
+        while (p < n && isDigit(m_text[p]))
+            ++p;
+        if (p < n && m_text[p] == '.') {
+            isFloat = true;
+            ++p;
+            while (p < n && isDigit(m_text[p]))
+                ++p;
+        }
+        if (p < n && (m_text[p] == 'e' || m_text[p] == 'E')) {
+            size_t q = p + 1;
+            if (q < n && (m_text[q] == '+' || m_text[q] == '-'))
+                ++q;
+            if (q < n && isDigit(m_text[q])) {
+                isFloat = true;
+                p = q;
+                while (p < n && isDigit(m_text[p]))
+                    ++p;
+            }
+        }
+    }
+    tok = m_text.substr(m_pos, p - m_pos);
+    m_pos = p;
+    return true;
+}
+
+bool Parser::parseInteger(int64_t& v)
+{
+    size_t save = m_pos;
+    std::string_view tok;
+    bool isFloat;
+    if (!parseNumberToken(tok, isFloat) || isFloat) {
+        m_pos = save;
+        return false;
+    }
+    bool neg = tok[0] == '-';
+    std::string_view d = (tok[0] == '-' || tok[0] == '+') ? tok.substr(1) : tok;
+    uint64_t u = 0;
+    if (d.size() > 2 && (d[1] == 'x' || d[1] == 'X')) {
+        for (char c : d.substr(2))
+            u = u * 16 + uint64_t(isDigit(c) ? c - '0' : (std::tolower(c) - 'a' + 10));
+    } else {
+        for (char c : d)
+            u = u * 10 + uint64_t(c - '0');
+    }
+    v = neg ? -int64_t(u) : int64_t(u);
+    return true;
+}
+
+std::string_view Parser::rawString()
+{
+    skipWs();
+    if (m_pos >= m_text.size() || m_text[m_pos] != '"')
+        return {};
+    size_t p = m_pos + 1;
+    while (p < m_text.size() && m_text[p] != '"' && m_text[p] != '\n') {
+        if (m_text[p] == '\\' && p + 1 < m_text.size())
+            ++p;
+        ++p;
+    }
+    std::string_view raw = m_text.substr(m_pos + 1, p - m_pos - 1);
+    if (p >= m_text.size() || m_text[p] != '"') {
+        error("unterminated string literal");
+        m_pos = p;
+        return raw;
+    }
+    m_pos = p + 1;
+    return raw;
+}
+
+bool Parser::parseString(std::string& out)
+{
+    skipWs();
+    if (peek() != '"')
+        return false;
+    std::string_view raw = rawString();
+    out.clear();
+    for (size_t i = 0; i < raw.size(); ++i) {
+        char c = raw[i];
+        if (c != '\\' || i + 1 >= raw.size()) {
+            out += c;
+            continue;
+        }
+        char e = raw[++i];
+        if (e == 'n') out += '\n';
+        else if (e == 't') out += '\t';
+        else if (e == '\\' || e == '"') out += e;
+        else if (std::isxdigit(static_cast<unsigned char>(e)) && i + 1 < raw.size()) {
+            auto hv = [](char h) { return isDigit(h) ? h - '0' : std::tolower(h) - 'a' + 10; };
+            out += char(hv(e) * 16 + hv(raw[i + 1]));
+            ++i;
+        } else out += e;
+    }
+    return true;
+}
+
+void Parser::skipBalanced()
+{
+    char c = peek();
+    char close = c == '(' ? ')' : c == '[' ? ']' : c == '{' ? '}' : c == '<' ? '>' : 0;
+    if (!close) {
+        if (c == '"') { rawString(); return; }
+        if (m_pos < m_text.size()) ++m_pos;
+        return;
+    }
+    int depth = 0;
+    while (m_pos < m_text.size()) {
+        char d = m_text[m_pos];
+        if (d == '"') { rawString(); continue; }
+        if (d == '\n') { ++m_line; m_lineStart = m_pos + 1; }
+        if (d == '(' || d == '[' || d == '{' || d == '<') ++depth;
+        if (d == ')' || d == ']' || d == '}' || (d == '>' && !(m_pos > 0 && m_text[m_pos - 1] == '-'))) {
+            if (--depth == 0) { ++m_pos; return; }
+        }
+        ++m_pos;
+    }
+}
+
+void Parser::skipToLineEnd()
+{
+    while (m_pos < m_text.size() && m_text[m_pos] != '\n')
+        ++m_pos;
+}
+
+// ---------------------------------------------------------------- diagnostics
+
+void Parser::errorAt(int line, int col, const std::string& msg)
+{
+    Diagnostic d;
+    d.place.file = m_opts.fileName;
+    d.place.line = line;
+    d.place.column = col;
+    d.message = msg;
+    m_result.diagnostics.push_back(std::move(d));
+    if (++m_errors >= m_opts.maxErrors) {
+        warningAt(line, col, "too many errors, stopping");
+        throw ParseAbort{};
+    }
+}
+
+void Parser::error(const std::string& msg)
+{
+    skipWs();
+    errorAt(m_line, column(), msg);
+}
+
+void Parser::warningAt(int line, int col, const std::string& msg)
+{
+    Diagnostic d;
+    d.severity = Severity::Warning;
+    d.place.file = m_opts.fileName;
+    d.place.line = line;
+    d.place.column = col;
+    d.message = msg;
+    m_result.diagnostics.push_back(std::move(d));
+}
+
+void Parser::warning(const std::string& msg)
+{
+    skipWs();
+    warningAt(m_line, column(), msg);
+}
+
+void Parser::enter()
+{
+    if (++m_depth > m_opts.maxNestingDepth) {
+        errorAt(m_line, column(), "nesting is deeper than " + std::to_string(m_opts.maxNestingDepth) +
+                                      " levels; the input is not accepted");
+        throw ParseAbort{};
+    }
+}
+
+// ---------------------------------------------------------------- types
+
+const Type* Parser::unique(Type& t)
+{
+    m_scratch.clear();
+    appendTypeCanonical(m_scratch, t);
+    auto it = m_typeByCanon.find(std::string_view(m_scratch));
+    if (it != m_typeByCanon.end())
+        return it->second;
+    t.canonicalText = arena().copyString(m_scratch);
+    if (t.kind == TypeKind::Number || t.kind == TypeKind::Opaque)
+        t.name = t.canonicalText;
+    const Type* made = arena().make<Type>(t);
+    m_typeByCanon.emplace(made->canonicalText, made);
+    return made;
+}
+
+const Type* Parser::opaqueType(std::string_view text)
+{
+    Type t;
+    t.kind = TypeKind::Opaque;
+    t.name = text;
+    return unique(t);
+}
+
+const Type* Parser::tokenType()
+{
+    if (!m_token) {
+        Type t;
+        t.kind = TypeKind::Token;
+        m_token = unique(t);
+    }
+    return m_token;
+}
+
+const Type* Parser::numberType(std::string_view n)
+{
+    static const char* const kNames[] = {"i1", "i4", "i8", "i16", "i32", "i64", "f16", "bf16", "f32",
+                                         "tf32", "f64", "f8E4M3FN", "f8E5M2", "f8E8M0FNU", "f4E2M1FN",
+                                         "index"};
+    for (const char* k : kNames) {
+        std::string_view kv(k);
+        if (kv.size() != n.size())
+            continue;
+        bool eq = true;
+        for (size_t i = 0; i < n.size() && eq; ++i)
+            eq = std::tolower(static_cast<unsigned char>(kv[i])) == std::tolower(static_cast<unsigned char>(n[i]));
+        if (eq) {
+            Type t;
+            t.kind = TypeKind::Number;
+            t.name = kv;
+            return unique(t);
+        }
+    }
+    return nullptr;
+}
+
+bool Parser::parseDims(std::vector<int64_t>& dims, bool allowDynamic)
+{
+    // Scans `4x?x8x` character-wise: a dim list ends at the element type.
+    for (;;) {
+        skipWs();
+        size_t p = m_pos;
+        int64_t v = 0;
+        if (p < m_text.size() && m_text[p] == '?' && allowDynamic) {
+            v = kDynamic;
+            ++p;
+        } else if (p < m_text.size() && isDigit(m_text[p])) {
+            while (p < m_text.size() && isDigit(m_text[p])) {
+                v = v * 10 + (m_text[p] - '0');
+                if (v > (int64_t(1) << 48))
+                    v = int64_t(1) << 48; // absurd sizes are clamped, the verifier's job
+                ++p;
+            }
+        } else {
+            return true;
+        }
+        if (p >= m_text.size() || m_text[p] != 'x')
+            return true; // a lone number (not a dim): caller decides
+        dims.push_back(v);
+        m_pos = p + 1;
+    }
+}
+
+bool Parser::parseIntList(std::vector<int64_t>& v, char open, char close, bool allowDynamic)
+{
+    if (!consume(open))
+        return false;
+    if (consume(close))
+        return true;
+    do {
+        int64_t x;
+        if (allowDynamic && consume('?'))
+            v.push_back(kDynamic);
+        else if (parseInteger(x))
+            v.push_back(x);
+        else {
+            error("expected an integer in a list");
+            return false;
+        }
+    } while (consume(','));
+    if (!consume(close)) {
+        error(std::string("expected '") + close + "' to close the list");
+        return false;
+    }
+    return true;
+}
+
+const Type* Parser::parseType()
+{
+    skipWs();
+    size_t start = m_pos;
+    // Fast path: the same type text seen before in this file. Find the end of
+    // the type token (identifier plus a balanced <...>) without parsing it.
+    size_t p = m_pos;
+    if (p < m_text.size() && m_text[p] == '!')
+        ++p;
+    while (p < m_text.size() && isIdChar(m_text[p]))
+        ++p;
+    if (p > start && p < m_text.size() && m_text[p] == '<') {
+        int depth = 0;
+        size_t q = p;
+        for (; q < m_text.size(); ++q) {
+            char c = m_text[q];
+            if (c == '<') ++depth;
+            else if (c == '>' && m_text[q - 1] != '-' && --depth == 0) break;
+            else if (c == '\n' || c == '{' || c == '}') { q = m_text.size(); break; }
+        }
+        if (q < m_text.size()) {
+            std::string_view raw = m_text.substr(start, q + 1 - start);
+            auto it = m_typeByText.find(raw);
+            if (it != m_typeByText.end()) {
+                m_pos = q + 1;
+                return it->second;
+            }
+            const Type* t = parseTypeInner();
+            if (t && m_pos == q + 1)
+                m_typeByText.emplace(raw, t);
+            return t;
+        }
+    }
+    return parseTypeInner();
+}
+
+void Parser::parseTypeList(std::vector<const Type*>& out)
+{
+    if (consume('(')) {
+        if (consume(')'))
+            return;
+        do {
+            out.push_back(parseType());
+        } while (consume(','));
+        expect(')', "to close the type list");
+        return;
+    }
+    do {
+        out.push_back(parseType());
+    } while (consume(','));
+}
+
+} // namespace tilelens::ir::detail

@@ -1,0 +1,374 @@
+// Module / function / region structure, SSA values, generic-form ops and the
+// public entry points of the parser.
+#include "ir/ParserImpl.h"
+
+#include <algorithm>
+
+namespace tilelens::ir::detail {
+
+void Parser::setRange(SourceRange& r, int line, int col, size_t startPos)
+{
+    r.beginLine = line;
+    r.beginColumn = col;
+    r.beginOffset = int64_t(startPos);
+    // End = just after the last consumed non-space character.
+    size_t end = m_pos;
+    while (end > startPos && (m_text[end - 1] == ' ' || m_text[end - 1] == '\t' ||
+                              m_text[end - 1] == '\r' || m_text[end - 1] == '\n'))
+        --end;
+    r.endOffset = int64_t(end);
+    if (end >= m_lineStart) {
+        r.endLine = m_line;
+        r.endColumn = int(end - m_lineStart) + 1;
+    } else { // trailing whitespace crossed lines: count back
+        int l = m_line;
+        size_t p = m_lineStart;
+        while (p > end) {
+            --p;
+            if (m_text[p] == '\n' && p >= end)
+                --l;
+        }
+        size_t ls = end;
+        while (ls > 0 && m_text[ls - 1] != '\n')
+            --ls;
+        r.endLine = l;
+        r.endColumn = int(end - ls) + 1;
+    }
+}
+
+Value* Parser::newValue(const Type* type, std::string_view name)
+{
+    Value* v = arena().make<Value>();
+    v->type = type;
+    v->sourceName = name;
+    return v;
+}
+
+void Parser::defineValue(std::string_view name, Value* v)
+{
+    Value** slot = static_cast<Value**>(arena().allocate(sizeof(Value*), alignof(Value*)));
+    *slot = v;
+    Binding b{slot, 1};
+    auto it = m_values.find(name);
+    if (!m_scopes.empty())
+        m_scopes.back().push_back({name, it != m_values.end() ? it->second : Binding{nullptr, 0}});
+    if (it != m_values.end())
+        it->second = b;
+    else
+        m_values.emplace(name, b);
+}
+
+void Parser::pushScope() { m_scopes.emplace_back(); }
+
+void Parser::popScope()
+{
+    auto& log = m_scopes.back();
+    for (auto it = log.rbegin(); it != log.rend(); ++it) {
+        if (it->second.values)
+            m_values[it->first] = it->second;
+        else
+            m_values.erase(it->first);
+    }
+    m_scopes.pop_back();
+}
+
+Value* Parser::parseValueUse()
+{
+    skipWs();
+    int line = m_line, col = column();
+    if (!consume('%')) {
+        error("expected an SSA value such as %0");
+        return newValue(unknownType(), {});
+    }
+    std::string_view name = suffixId();
+    int64_t index = 0;
+    bool hasIndex = false;
+    if (m_pos < m_text.size() && m_text[m_pos] == '#') {
+        ++m_pos;
+        hasIndex = parseInteger(index);
+    }
+    auto it = m_values.find(name);
+    if (it == m_values.end()) {
+        errorAt(line, col, "use of undefined value '%" + std::string(name) + "'");
+        return newValue(unknownType(), name);
+    }
+    if (index < 0 || uint64_t(index) >= it->second.count) {
+        errorAt(line, col, "result #" + std::to_string(index) + " of '%" + std::string(name) +
+                               "' does not exist (the group has " + std::to_string(it->second.count) + ")");
+        return newValue(unknownType(), name);
+    }
+    (void)hasIndex;
+    return it->second.values[index];
+}
+
+Op* Parser::finishOp(OpName name, std::vector<Value*>& operands, std::vector<NamedAttribute>& attrs,
+                     std::vector<Region*>& regions, const Type* const* resultTypes, size_t nResults)
+{
+    Op* op = arena().make<Op>();
+    op->name = name;
+    for (NamedAttribute& a : attrs)
+        a.value = normalizeAttr(a.name, a.value);
+    std::stable_sort(attrs.begin(), attrs.end(),
+                     [](const NamedAttribute& x, const NamedAttribute& y) { return x.name < y.name; });
+    op->attributes = arena().copy(attrs);
+    op->operands = Span<Value* const>(arena().copy(operands).data(), operands.size());
+    for (size_t i = 0; i < operands.size(); ++i) {
+        Use* u = arena().make<Use>();
+        u->user = op;
+        u->operandIndex = uint32_t(i);
+        u->next = operands[i]->firstUse;
+        operands[i]->firstUse = u;
+        ++operands[i]->useCount;
+    }
+    op->regions = Span<Region* const>(arena().copy(regions).data(), regions.size());
+    for (Region* r : regions)
+        r->parentOp = op;
+    if (nResults) {
+        Value** res = static_cast<Value**>(arena().allocate(sizeof(Value*) * nResults, alignof(Value*)));
+        for (size_t i = 0; i < nResults; ++i) {
+            res[i] = newValue(resultTypes ? resultTypes[i] : unknownType(), {});
+            res[i]->definingOp = op;
+            res[i]->index = uint32_t(i);
+        }
+        op->results = Span<Value* const>(res, nResults);
+    }
+    op->loc = unknownLocation();
+    return op;
+}
+
+// Binds `%a, %b:2 = ...` names to the op's results; reports count mismatches.
+void Parser::bindResults(Op* op, std::vector<std::pair<std::string_view, unsigned>>& defs,
+                         std::vector<const Type*>&)
+{
+    size_t k = 0;
+    for (auto& d : defs) {
+        if (k + d.second > op->results.size())
+            break;
+        Binding b{op->results.data() + k, d.second};
+        op->results[k]->sourceName = d.first;
+        auto it = m_values.find(d.first);
+        if (!m_scopes.empty())
+            m_scopes.back().push_back({d.first, it != m_values.end() ? it->second : Binding{nullptr, 0}});
+        if (it != m_values.end())
+            it->second = b;
+        else
+            m_values.emplace(d.first, b);
+        k += d.second;
+    }
+}
+
+Op* Parser::makeImplicitTerminator(std::string_view name, Block* b)
+{
+    std::vector<Value*> none;
+    std::vector<NamedAttribute> noAttrs;
+    std::vector<Region*> noRegions;
+    Op* op = finishOp(OpName::get(name), none, noAttrs, noRegions, nullptr, 0);
+    op->implicitTerminator = true;
+    op->parentBlock = b;
+    return op;
+}
+
+Region* Parser::parseRegion(const std::vector<Value*>& entryArgs, Op* parent, bool isolated)
+{
+    int openLine = m_line, openCol = column();
+    if (!consume('{')) {
+        error("expected '{' to open a region");
+        return nullptr;
+    }
+    enter();
+    std::unordered_map<std::string_view, Binding> saved;
+    if (isolated)
+        saved.swap(m_values);
+    pushScope();
+    Region* region = arena().make<Region>();
+    region->parentOp = parent;
+    std::vector<Block*> blocks;
+    std::vector<Op*> ops;
+    std::vector<Value*> args = entryArgs;
+    std::string_view label;
+    for (size_t i = 0; i < args.size(); ++i)
+        if (!args[i]->sourceName.empty())
+            defineValue(args[i]->sourceName, args[i]);
+    auto flush = [&](bool force) {
+        if (!force && ops.empty() && args.empty() && label.empty())
+            return;
+        Block* b = arena().make<Block>();
+        b->label = label;
+        b->parentRegion = region;
+        for (size_t i = 0; i < args.size(); ++i) {
+            args[i]->ownerBlock = b;
+            args[i]->index = uint32_t(i);
+        }
+        b->arguments = Span<Value* const>(arena().copy(args).data(), args.size());
+        for (Op* op : ops)
+            op->parentBlock = b;
+        b->ops = Span<Op* const>(arena().copy(ops).data(), ops.size());
+        blocks.push_back(b);
+        ops.clear();
+        args.clear();
+        label = {};
+    };
+    for (;;) {
+        char c = peek();
+        if (c == '}' || c == '\0')
+            break;
+        if (c == '^') {
+            flush(false);
+            ++m_pos;
+            label = suffixId();
+            if (consume('(')) {
+                if (!consume(')')) {
+                    do {
+                        skipWs();
+                        if (!consume('%')) { error("expected a block argument"); break; }
+                        std::string_view n = suffixId();
+                        expect(':', "after a block argument name");
+                        Value* v = newValue(parseType(), n);
+                        v->loc = parseTrailingLoc();
+                        defineValue(n, v);
+                        args.push_back(v);
+                    } while (consume(','));
+                    expect(')', "to close the block arguments");
+                }
+            }
+            expect(':', "after the block label");
+            continue;
+        }
+        int errorsBefore = m_errors;
+        int opLine = m_line;
+        size_t before = m_pos;
+        Op* op = parseOperation();
+        if (op)
+            ops.push_back(op);
+        if (m_errors != errorsBefore || m_pos == before) {
+            // Recover at the next line so one bad op does not hide later errors.
+            if (m_line == opLine || m_pos == before)
+                skipToLineEnd();
+        }
+    }
+    flush(blocks.empty());
+    region->blocks = Span<Block* const>(arena().copy(blocks).data(), blocks.size());
+    if (!consume('}'))
+        errorAt(m_line, column(), "expected '}' to close the region opened at line " +
+                                      std::to_string(openLine) + ":" + std::to_string(openCol));
+    popScope();
+    if (isolated)
+        m_values.swap(saved);
+    leave();
+    return region;
+}
+
+Op* Parser::parseOperation()
+{
+    skipWs();
+    int line = m_line, col = column();
+    size_t start = m_pos;
+    std::vector<std::pair<std::string_view, unsigned>> defs;
+    if (peek() == '%') {
+        do {
+            if (!consume('%')) {
+                error("expected a result name");
+                return nullptr;
+            }
+            std::string_view n = suffixId();
+            int64_t count = 1;
+            if (m_pos < m_text.size() && m_text[m_pos] == ':' && peekAt(1) >= '0' && peekAt(1) <= '9') {
+                ++m_pos;
+                parseInteger(count);
+                if (count < 1 || count > 1 << 20) {
+                    error("invalid result group size");
+                    count = 1;
+                }
+            }
+            defs.push_back({n, unsigned(count)});
+        } while (consume(','));
+        if (!consume('=')) {
+            error("expected '=' after the result names");
+            return nullptr;
+        }
+    }
+    if (peek() == '"')
+        return parseGenericOp(defs, line, col, start);
+    std::string_view name = identifier();
+    if (name.empty()) {
+        error(peek() == '\0' ? "unexpected end of input; expected an operation"
+                             : std::string("expected an operation name, found '") + peek() + "'");
+        return nullptr;
+    }
+    return parseCustomOp(OpName::get(name), defs, line, col, start);
+}
+
+Op* Parser::parseGenericOp(std::vector<std::pair<std::string_view, unsigned>>& defs, int line, int col,
+                           size_t start)
+{
+    noteSyntax(Syntax::Generic);
+    std::string nameStr;
+    parseString(nameStr);
+    OpName name = OpName::get(nameStr);
+    if (!name.isKnown())
+        warningAt(line, col, "unknown operation '" + nameStr + "' kept generically");
+    std::vector<Value*> operands;
+    std::vector<NamedAttribute> attrs;
+    std::vector<Region*> regions;
+    expect('(', "after the generic op name");
+    if (!consume(')')) {
+        do operands.push_back(parseValueUse()); while (consume(','));
+        expect(')', "to close the operand list");
+    }
+    if (peek() == '[') { // successors: not used by Tile IR; skip
+        skipBalanced();
+        warning("block successors are ignored");
+    }
+    if (consume("<{")) {
+        m_pos -= 1; // parseDictionary wants '{'
+        parseDictionary(attrs);
+        expect('>', "to close the properties '<{ ... }>'");
+    }
+    bool isolated = name.is("entry") || name.is("testing$func");
+    if (peek() == '(' && peekAt(1) != ')') {
+        size_t save = m_pos;
+        ++m_pos;
+        if (peek() == '{') {
+            do {
+                std::vector<Value*> none;
+                if (Region* r = parseRegion(none, nullptr, isolated))
+                    regions.push_back(r);
+            } while (consume(','));
+            expect(')', "to close the region list");
+        } else {
+            m_pos = save;
+        }
+    }
+    if (peek() == '{')
+        parseDictionary(attrs);
+    std::vector<const Type*> results;
+    if (consume(':')) {
+        const Type* ft = parseType();
+        if (ft->kind == TypeKind::Function) {
+            results.assign(ft->results.begin(), ft->results.end());
+            for (size_t i = 0; i < operands.size() && i < ft->inputs.size(); ++i)
+                if (operands[i]->type->kind == TypeKind::Opaque && operands[i]->type != ft->inputs[i])
+                    operands[i]->type = operands[i]->type; // types come from definitions
+        } else {
+            error("expected a function type such as (T) -> T after ':'");
+        }
+    } else {
+        error("expected ':' and the function type of the generic operation");
+    }
+    for (auto it = attrs.begin(); it != attrs.end();)
+        it = (it->name == "operandSegmentSizes" || it->name == "operand_segment_sizes") ? attrs.erase(it) : it + 1;
+    size_t declared = 0;
+    for (auto& d : defs)
+        declared += d.second;
+    if (!defs.empty() && declared != results.size())
+        errorAt(line, col, "operation defines " + std::to_string(declared) + " results but its type has " +
+                               std::to_string(results.size()));
+    Op* op = finishOp(name, operands, attrs, regions, results.data(), results.size());
+    bindResults(op, defs, results);
+    if (const Location* l = parseTrailingLoc())
+        op->loc = l;
+    setRange(op->range, line, col, start);
+    return op;
+}
+
+} // namespace tilelens::ir::detail

@@ -1,0 +1,551 @@
+// Top level: builtin `module {}` wrapper, `cuda_tile.module`, aliases,
+// entry/testing$func, global; the public parse functions and input checks.
+#include "common/FileReader.h"
+#include "ir/ParserImpl.h"
+
+#include <algorithm>
+
+namespace tilelens::ir {
+namespace detail {
+
+void Parser::run()
+{
+    try {
+        parseTopLevel(m_result.modules);
+    } catch (const ParseAbort&) {
+    }
+    if (!m_orphans.empty()) {
+        Module* m = arena().make<Module>();
+        m->loc = unknownLocation();
+        m->otherItems = Span<Op* const>(arena().copy(m_orphans).data(), m_orphans.size());
+        m_result.modules.push_back(m);
+    }
+    resolveAliases();
+    m_result.syntax = detectedSyntax();
+}
+
+Syntax Parser::detectedSyntax() const
+{
+    int kinds = int(m_sawGeneric) + int(m_sawCustom || m_sawCutile);
+    if (kinds == 0)
+        return Syntax::Empty;
+    if (kinds == 2)
+        return Syntax::Mixed;
+    if (m_sawGeneric)
+        return Syntax::Generic;
+    return m_sawCutile ? Syntax::CutileIr : Syntax::Custom;
+}
+
+void Parser::resolveAliases()
+{
+    for (auto& p : m_pendingLocs) {
+        const Location* target = nullptr;
+        std::string name = p.second;
+        for (int hops = 0; hops < 16; ++hops) { // aliases of aliases, bounded
+            auto it = m_locAliases.find(name);
+            if (it == m_locAliases.end())
+                break;
+            target = it->second;
+            auto self = std::find_if(m_pendingLocs.begin(), m_pendingLocs.end(),
+                                     [&](auto& q) { return q.first == target; });
+            if (self == m_pendingLocs.end())
+                break;
+            name = self->second;
+            target = nullptr;
+        }
+        if (target)
+            *p.first = *target;
+        else
+            warning("location alias '#" + p.second + "' is never defined; using unknown");
+    }
+    for (auto& p : m_pendingAttrs) {
+        auto it = m_attrAliases.find(p.second);
+        if (it != m_attrAliases.end() && it->second != p.first)
+            *p.first = *it->second;
+        else if (m_locAliases.count(p.second) == 0)
+            warning("attribute alias '#" + p.second + "' is never defined; kept as written");
+    }
+}
+
+void Parser::parseAliasDef()
+{
+    bool isType = peek() == '!';
+    ++m_pos;
+    std::string name(suffixId());
+    expect('=', "after an alias name");
+    if (isType) {
+        m_typeAliases[name] = parseType();
+        return;
+    }
+    if (peekIdentifier() == "loc") {
+        const Location* l = parseTrailingLoc();
+        m_locAliases[name] = l ? l : unknownLocation();
+        return;
+    }
+    skipWs();
+    if (m_text.substr(m_pos, 17) == "#cuda_tile.di_loc") { // a location written as an attribute
+        m_locAliases[name] = parseLocBody();
+        return;
+    }
+    const Attribute* a = parseAttribute();
+    m_attrAliases[name] = a;
+}
+
+void Parser::parseTopLevel(std::vector<Module*>& modules)
+{
+    while (!atEnd()) {
+        char c = peek();
+        int errorsBefore = m_errors;
+        size_t before = m_pos;
+        int line = m_line;
+        if ((c == '#' || c == '!') && peekAt(1) != '-') {
+            parseAliasDef();
+        } else if (consume("{-#")) { // resource block: not produced by cuda_tile, skipped
+            size_t end = m_text.find("#-}", m_pos);
+            while (m_pos < (end == std::string_view::npos ? m_text.size() : end)) {
+                if (m_text[m_pos] == '\n') { ++m_line; m_lineStart = m_pos + 1; }
+                ++m_pos;
+            }
+            if (end != std::string_view::npos) m_pos = end + 3;
+        } else if (c == '}') {
+            error("unexpected '}' with no matching '{'");
+            ++m_pos;
+        } else {
+            SourceRange r;
+            std::string_view id = peekIdentifier();
+            if (id == "module" || id == "builtin.module") {
+                identifier();
+                if (peek() == '@') { ++m_pos; suffixId(); }
+                std::vector<NamedAttribute> ignored;
+                if (consumeKeyword("attributes"))
+                    parseDictionary(ignored);
+                int openLine = m_line, openCol = column();
+                expect('{', "to open the builtin module");
+                enter();
+                while (peek() != '}' && !atEnd())
+                    parseTopLevel(modules), (void)0;
+                if (!consume('}'))
+                    errorAt(m_line, column(), "expected '}' to close the module opened at line " +
+                                                  std::to_string(openLine) + ":" + std::to_string(openCol));
+                leave();
+            } else if (id == "cuda_tile.module" ||
+                       (c == '"' && (m_text.substr(m_pos, 18) == "\"cuda_tile.module\"" ||
+                                     m_text.substr(m_pos, 16) == "\"builtin.module\""))) {
+                if (Module* m = parseCudaTileModule(r, 0))
+                    modules.push_back(m);
+            } else if (c == '%' || c == '"' || (!id.empty() && m_depth < 2)) {
+                // An op outside any cuda_tile.module (MLIR test inputs do this):
+                // kept in a nameless module so the chunk still opens.
+                int l = m_line, cl = column();
+                if (Op* op = parseOperation()) {
+                    if (m_orphans.empty())
+                        warningAt(l, cl, "operation outside a cuda_tile.module");
+                    m_orphans.push_back(op);
+                }
+            } else {
+                error(std::string("expected 'cuda_tile.module', found '") + c + "'");
+                skipToLineEnd();
+            }
+        }
+        if (m_errors != errorsBefore && m_line == line)
+            skipToLineEnd();
+        if (m_pos == before && m_pos < m_text.size())
+            ++m_pos;
+        // inside a builtin module body the caller loops until '}'
+        if (peek() == '}' && m_depth > 0)
+            return;
+    }
+}
+
+Module* Parser::parseCudaTileModule(const SourceRange&, int)
+{
+    skipWs();
+    int line = m_line, col = column();
+    size_t start = m_pos;
+    Module* mod = arena().make<Module>();
+    std::vector<NamedAttribute> attrs;
+    bool generic = peek() == '"';
+    if (generic) {
+        std::string name;
+        parseString(name);
+        if (name == "builtin.module") { // mlir-opt output: builtin wrapper in generic form
+            expect('(', ""); expect(')', "");
+            expect('(', "before the module region");
+            expect('{', "to open the module region");
+            enter();
+            std::vector<Module*> inner;
+            while (peek() != '}' && !atEnd()) {
+                size_t before = m_pos;
+                if (Module* m = parseCudaTileModule(SourceRange{}, 0)) inner.push_back(m);
+                if (m_pos == before) { skipToLineEnd(); }
+            }
+            expect('}', "to close the module region");
+            leave();
+            expect(')', "after the module region");
+            if (peek() == '{') parseDictionary(attrs);
+            expect(':', ""); parseType();
+            for (size_t i = 0; i + 1 < inner.size(); ++i) m_result.modules.push_back(inner[i]);
+            return inner.empty() ? nullptr : inner.back();
+        }
+        if (name != "cuda_tile.module") {
+            error("expected a cuda_tile.module, found '" + name + "'");
+            skipToLineEnd();
+            return nullptr;
+        }
+        expect('(', "after the op name");
+        expect(')', "after the op name");
+        if (consume("<{")) { --m_pos; parseDictionary(attrs); expect('>', "after properties"); }
+        expect('(', "before the module region");
+        parseModuleBody(mod, true);
+        expect(')', "after the module region");
+        if (peek() == '{') parseDictionary(attrs);
+        expect(':', "before the module's type");
+        parseType();
+        noteSyntax(Syntax::Generic);
+    } else {
+        identifier();
+        skipWs();
+        if (!consume('@')) error("expected '@name' after cuda_tile.module");
+        else mod->name = suffixId();
+        if (consumeKeyword("attributes"))
+            parseDictionary(attrs);
+        parseModuleBody(mod, false);
+    }
+    std::vector<NamedAttribute> kept;
+    for (const NamedAttribute& a : attrs) {
+        if (a.name == "sym_name" && a.value->kind == AttrKind::String) mod->name = a.value->text;
+        else kept.push_back(a);
+    }
+    mod->attributes = arena().copy(kept);
+    const Location* l = parseTrailingLoc();
+    mod->loc = l ? l : unknownLocation();
+    setRange(mod->range, line, col, start);
+    return mod;
+}
+
+void Parser::parseModuleBody(Module* mod, bool)
+{
+    int openLine = m_line, openCol = column();
+    if (!consume('{')) {
+        error("expected '{' to open the module body");
+        return;
+    }
+    enter();
+    std::vector<Op*> globals, others;
+    std::vector<Function*> functions;
+    while (peek() != '}' && peek() != '\0') {
+        skipWs();
+        int line = m_line, col = column();
+        size_t start = m_pos, errorsBefore = size_t(m_errors);
+        std::string_view id = peekIdentifier();
+        std::string_view bare = id.substr(0, 10) == "cuda_tile." ? id.substr(10) : id;
+        if (bare == "entry" || bare == "testing$func") {
+            identifier();
+            if (Function* f = parseFunction(OpName::get(id), line, col, start))
+                functions.push_back(f);
+        } else {
+            Op* op = parseOperation();
+            if (op && (op->name.is("entry") || op->name.is("testing$func"))) {
+                functions.push_back(functionFromGeneric(op));
+            } else if (op && op->name.is("global")) {
+                globals.push_back(op);
+            } else if (op) {
+                others.push_back(op); // unknown items were already warned about
+            }
+        }
+        if (size_t(m_errors) != errorsBefore && m_line == line)
+            skipToLineEnd();
+        if (m_pos == start)
+            skipToLineEnd();
+    }
+    if (!consume('}'))
+        errorAt(m_line, column(), "expected '}' to close the cuda_tile.module opened at line " +
+                                      std::to_string(openLine) + ":" + std::to_string(openCol));
+    leave();
+    mod->globals = Span<Op* const>(arena().copy(globals).data(), globals.size());
+    mod->functions = Span<Function* const>(arena().copy(functions).data(), functions.size());
+    mod->otherItems = Span<Op* const>(arena().copy(others).data(), others.size());
+}
+
+Function* Parser::parseFunction(OpName name, int line, int col, size_t start)
+{
+    Function* f = arena().make<Function>();
+    f->opName = name;
+    f->kind = name.is("entry") ? FunctionKind::Entry : FunctionKind::Func;
+    noteSyntax(Syntax::Custom);
+    skipWs();
+    if (!consume('@')) {
+        error("expected '@name' after '" + std::string(name.mnemonic()) + "'");
+        return nullptr;
+    }
+    f->name = suffixId();
+    std::vector<Value*> args;
+    std::vector<const Type*> argTypes, resTypes;
+    std::vector<const Attribute*> argAttrs;
+    std::vector<NamedAttribute> attrs;
+    bool anyArgAttr = false;
+    expect('(', "to open the argument list");
+    if (!consume(')')) {
+        do {
+            skipWs();
+            std::string_view n;
+            if (consume('%')) {
+                n = suffixId();
+                expect(':', "after an argument name");
+            }
+            Value* v = newValue(parseType(), n);
+            argTypes.push_back(v->type);
+            const Attribute* aa = nullptr;
+            if (peek() == '{') {
+                std::vector<NamedAttribute> d;
+                parseDictionary(d);
+                Attribute a;
+                a.kind = AttrKind::Dictionary;
+                a.entries = arena().copy(d);
+                aa = makeAttr(a);
+                anyArgAttr = true;
+            }
+            argAttrs.push_back(aa);
+            v->loc = parseTrailingLoc();
+            args.push_back(v);
+        } while (consume(','));
+        expect(')', "to close the argument list");
+    }
+    if (consume("->"))
+        parseTypeList(resTypes);
+    for (;;) {
+        if (consumeKeyword("optimization_hints")) {
+            expect('=', "after 'optimization_hints'");
+            const Attribute* h = peek() == '<' ? parseOptimizationHints() : parseAttribute();
+            if (h->kind == AttrKind::OptimizationHints && !h->entries.empty()) {
+                attrs.push_back({"optimization_hints", h});
+                f->optimizationHints = h;
+            }
+            if (peek() == '#') noteSyntax(Syntax::CutileIr);
+        } else if (consumeKeyword("attributes")) {
+            parseDictionary(attrs);
+        } else {
+            break;
+        }
+    }
+    f->body = parseRegion(args, nullptr, true);
+    if (peek() == '{')
+        parseDictionary(attrs);
+    std::stable_sort(attrs.begin(), attrs.end(),
+                     [](const NamedAttribute& x, const NamedAttribute& y) { return x.name < y.name; });
+    f->attributes = arena().copy(attrs);
+    f->argumentTypes = arena().copy(argTypes);
+    f->resultTypes = arena().copy(resTypes);
+    if (anyArgAttr)
+        f->argumentAttrs = arena().copy(argAttrs);
+    if (f->body && !f->body->blocks.empty()) {
+        Block* b = f->body->blocks.back();
+        if (b->ops.empty() || !b->ops.back()->name.is("return")) {
+            std::vector<Op*> ops(b->ops.begin(), b->ops.end());
+            ops.push_back(makeImplicitTerminator("return", b));
+            b->ops = Span<Op* const>(arena().copy(ops).data(), ops.size());
+        }
+    }
+    const Location* l = parseTrailingLoc();
+    f->loc = l ? l : unknownLocation();
+    setRange(f->range, line, col, start);
+    return f;
+}
+
+Function* Parser::functionFromGeneric(Op* op)
+{
+    Function* f = arena().make<Function>();
+    f->opName = op->name;
+    f->kind = op->name.is("entry") ? FunctionKind::Entry : FunctionKind::Func;
+    std::vector<NamedAttribute> attrs;
+    for (const NamedAttribute& a : op->attributes) {
+        if (a.name == "sym_name") f->name = a.value->text;
+        else if (a.name == "function_type" && a.value->type && a.value->type->kind == TypeKind::Function) {
+            f->argumentTypes = Span<const Type* const>(a.value->type->inputs.data(), a.value->type->inputs.size());
+            f->resultTypes = Span<const Type* const>(a.value->type->results.data(), a.value->type->results.size());
+        } else if (a.name == "arg_attrs" && a.value->kind == AttrKind::Array) {
+            bool any = false;
+            for (const Attribute* e : a.value->elements) any = any || !e->entries.empty();
+            if (any) f->argumentAttrs = Span<const Attribute* const>(a.value->elements.data(), a.value->elements.size());
+        } else if (a.name == "optimization_hints") {
+            if (a.value->kind == AttrKind::OptimizationHints && !a.value->entries.empty()) {
+                f->optimizationHints = a.value;
+                attrs.push_back(a);
+            }
+        } else {
+            attrs.push_back(a);
+        }
+    }
+    f->attributes = arena().copy(attrs);
+    f->body = op->regions.empty() ? arena().make<Region>() : op->regions[0];
+    f->body->parentOp = nullptr;
+    if (!f->body->blocks.empty()) {
+        Block* b = f->body->blocks.back();
+        if (b->ops.empty() || !b->ops.back()->name.is("return")) {
+            std::vector<Op*> ops(b->ops.begin(), b->ops.end());
+            ops.push_back(makeImplicitTerminator("return", b));
+            b->ops = Span<Op* const>(arena().copy(ops).data(), ops.size());
+        }
+    }
+    f->loc = op->loc;
+    f->range = op->range;
+    return f;
+}
+
+} // namespace detail
+
+// ------------------------------------------------------------- public API
+
+const char* syntaxName(Syntax s)
+{
+    switch (s) {
+    case Syntax::Custom: return "custom";
+    case Syntax::Generic: return "generic";
+    case Syntax::CutileIr: return "cutile-ir";
+    case Syntax::Mixed: return "mixed";
+    case Syntax::Empty: return "empty";
+    }
+    return "empty";
+}
+
+size_t ParseResult::opCount() const
+{
+    size_t n = 0;
+    for (const Module* m : modules)
+        n += m->opCount();
+    return n;
+}
+
+ParseResult parseModule(std::string_view text, const ParseOptions& options)
+{
+    ParseResult r;
+    r.arena = std::make_shared<Arena>();
+    r.firstLine = options.firstLine;
+    r.inputBytes = int64_t(text.size());
+    if (text.size() >= 3 && text.substr(0, 3) == "\xEF\xBB\xBF")
+        text.remove_prefix(3); // UTF-8 BOM
+    if (int64_t(text.size()) > kMaxParseBytes) {
+        Diagnostic d;
+        d.place.file = options.fileName;
+        d.message = "input is too large (" + formatByteSize(int64_t(text.size())) + "; the limit is " +
+                    formatByteSize(kMaxParseBytes) + ")";
+        r.diagnostics.push_back(d);
+        return r;
+    }
+    detail::Parser p(text, options, r);
+    p.run();
+    return r;
+}
+
+std::vector<ParseResult> parseSplitInput(std::string_view text, const ParseOptions& options)
+{
+    std::vector<ParseResult> out;
+    size_t chunkStart = 0;
+    int chunkLine = options.firstLine;
+    int line = options.firstLine;
+    size_t pos = 0;
+    auto emit = [&](size_t end) {
+        ParseOptions o = options;
+        o.firstLine = chunkLine;
+        out.push_back(parseModule(text.substr(chunkStart, end - chunkStart), o));
+    };
+    while (pos < text.size()) {
+        size_t nl = text.find('\n', pos);
+        size_t end = nl == std::string_view::npos ? text.size() : nl;
+        std::string_view ln = text.substr(pos, end - pos);
+        while (!ln.empty() && (ln.back() == '\r' || ln.back() == ' ')) ln.remove_suffix(1);
+        size_t ws = ln.find_first_not_of(" \t");
+        if (ws != std::string_view::npos && ln.substr(ws) == "// -----") {
+            emit(pos);
+            chunkStart = nl == std::string_view::npos ? text.size() : nl + 1;
+            chunkLine = line + 1;
+        }
+        pos = nl == std::string_view::npos ? text.size() : nl + 1;
+        ++line;
+    }
+    emit(text.size());
+    return out;
+}
+
+bool checkTextInput(std::string_view bytes, const std::string& fileName, Diagnostics& diags)
+{
+    auto fail = [&](int line, int col, std::string msg) {
+        Diagnostic d;
+        d.place.file = fileName;
+        d.place.line = line;
+        d.place.column = col;
+        d.message = std::move(msg);
+        diags.push_back(std::move(d));
+        return false;
+    };
+    if (bytes.size() >= 8 && bytes.substr(0, 8) == std::string_view("\x7FTileIR\x00", 8))
+        return fail(0, 0, "this is Tile IR bytecode, not text; open it as bytecode");
+    size_t start = bytes.size() >= 3 && bytes.substr(0, 3) == "\xEF\xBB\xBF" ? 3 : 0;
+    int line = 1;
+    size_t lineStart = 0;
+    const unsigned char* s = reinterpret_cast<const unsigned char*>(bytes.data());
+    for (size_t i = start; i < bytes.size();) {
+        unsigned char c = s[i];
+        if (c < 0x80) {
+            if (c == '\n') { ++line; lineStart = i + 1; }
+            else if (c == 0 || (c < 0x20 && c != '\t' && c != '\r' && c != '\f' && c != '\v'))
+                return fail(line, int(i - lineStart) + 1,
+                            "the file contains binary data (byte 0x" +
+                                std::string(1, "0123456789ABCDEF"[c >> 4]) + "0123456789ABCDEF"[c & 15] +
+                                "), so it is not Tile IR text");
+            ++i;
+            continue;
+        }
+        int n = (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 0;
+        bool ok = n > 0 && i + size_t(n) <= bytes.size();
+        for (int k = 1; ok && k < n; ++k)
+            ok = (s[i + k] & 0xC0) == 0x80;
+        if (!ok)
+            return fail(line, int(i - lineStart) + 1, "the file is not valid UTF-8 text (bad byte sequence here)");
+        i += size_t(n);
+    }
+    return true;
+}
+
+namespace {
+bool readChecked(const std::string& path, FileContents& out, Diagnostics& diags)
+{
+    auto f = readFile(path, diags, kMaxParseBytes);
+    if (!f)
+        return false;
+    out = std::move(*f);
+    return checkTextInput(out.bytes, path, diags);
+}
+} // namespace
+
+ParseResult parseFile(const std::string& path, ParseOptions options)
+{
+    options.fileName = path;
+    FileContents c;
+    Diagnostics diags;
+    if (!readChecked(path, c, diags)) {
+        ParseResult r;
+        r.arena = std::make_shared<Arena>();
+        r.diagnostics = std::move(diags);
+        return r;
+    }
+    return parseModule(c.bytes, options);
+}
+
+std::vector<ParseResult> parseFileSplit(const std::string& path, ParseOptions options)
+{
+    options.fileName = path;
+    FileContents c;
+    Diagnostics diags;
+    if (!readChecked(path, c, diags)) {
+        ParseResult r;
+        r.arena = std::make_shared<Arena>();
+        r.diagnostics = std::move(diags);
+        std::vector<ParseResult> v;
+        v.push_back(std::move(r));
+        return v;
+    }
+    return parseSplitInput(c.bytes, options);
+}
+
+} // namespace tilelens::ir
