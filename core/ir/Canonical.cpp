@@ -262,9 +262,13 @@ void appendAttrCanonical(std::string& out, const Attribute& a)
                 if (n)
                     appendDenseElement(out, a.intList[0], a.elementType);
             } else {
+                // strides[d] = elements in one sub-list at depth d (product of shape[d..]).
                 std::vector<size_t> strides(shape.size(), 1);
-                for (size_t d = shape.size() - 1; d > 0; --d)
-                    strides[d - 1] = strides[d] * size_t(shape[d] > 0 ? shape[d] : 1);
+                size_t prod = 1;
+                for (size_t d = shape.size(); d-- > 0;) {
+                    prod *= size_t(shape[d] > 0 ? shape[d] : 1);
+                    strides[d] = prod;
+                }
                 for (size_t i = 0; i < n; ++i) {
                     // Open one bracket per dimension whose row starts here.
                     for (size_t d = 0; d < shape.size(); ++d)

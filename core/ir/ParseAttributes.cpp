@@ -177,6 +177,12 @@ const Attribute* Parser::parseCudaTileAttr(std::string_view m)
         expect('>', "to close the attribute");
         return makeEnum(arena().copyString(m), kw);
     }
+    if (m == "dense") { // our generic-form spelling of a dense literal: #cuda_tile.dense<<f32: 1.0> : tile<..>>
+        expect('<', "after 'dense'");
+        const Attribute* d = parseDense(nullptr);
+        expect('>', "to close #cuda_tile.dense<...>");
+        return d;
+    }
     if (m == "div_by") {
         a.kind = AttrKind::DivBy;
         expect('<', "after 'div_by'");

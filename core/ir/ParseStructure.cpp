@@ -246,7 +246,7 @@ Region* Parser::parseRegion(const std::vector<Value*>& entryArgs, Op* parent, bo
                 skipToLineEnd();
         }
     }
-    flush(blocks.empty());
+    flush(false); // an empty region `{}` has no block
     region->blocks = Span<Block* const>(arena().copy(blocks).data(), blocks.size());
     if (!consume('}'))
         errorAt(m_line, column(), "expected '}' to close the region opened at line " +

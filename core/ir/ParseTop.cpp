@@ -432,6 +432,8 @@ ParseResult parseModule(std::string_view text, const ParseOptions& options)
         r.diagnostics.push_back(d);
         return r;
     }
+    // The model keeps names as views into the text, so the arena owns a copy.
+    text = r.arena->copyString(text);
     detail::Parser p(text, options, r);
     p.run();
     return r;

@@ -1,0 +1,393 @@
+// Self-contained attributes (tile-ir.md §4.8), optimization hints and the
+// Debug section (§4.10: DI attributes and locations).
+#include "ir/Canonical.h"
+#include "ir/bytecode/BytecodeContext.h"
+
+#include <algorithm>
+
+namespace tilelens::ir::bytecode {
+
+namespace {
+
+std::vector<int64_t> readI64List(ByteCursor& c, const char* what)
+{
+    int64_t at = int64_t(c.pos());
+    uint64_t n = c.count(what, 8);
+    std::vector<int64_t> v(n);
+    for (uint64_t i = 0; i < n; ++i) {
+        v[i] = int64_t(c.fixed(8, what));
+        if (v[i] == INT64_MAX || v[i] == INT64_MIN)
+            fail(at, "array contains unsupported value " + std::to_string(v[i]));
+    }
+    return v;
+}
+
+const Attribute* readDictionary(Context& ctx, ByteCursor& c, int depth)
+{
+    int64_t at = int64_t(c.pos());
+    uint64_t n = c.count("dictionary size", 2);
+    std::vector<NamedAttribute> entries;
+    for (uint64_t i = 0; i < n; ++i) {
+        int64_t keyAt = int64_t(c.pos());
+        std::string_view key = ctx.strings.get(c.varint("dictionary key"), keyAt);
+        if (key.empty())
+            fail(keyAt, "invalid empty attribute name for DictionaryAttr element " + std::to_string(i));
+        for (const NamedAttribute& e : entries)
+            if (e.name == key)
+                fail(keyAt, "duplicate key '" + std::string(key) + "' in a dictionary attribute");
+        entries.push_back({ctx.model.arena().copyString(key), readSelfContained(ctx, c, depth + 1)});
+    }
+    (void)at;
+    std::stable_sort(entries.begin(), entries.end(),
+                     [](const NamedAttribute& x, const NamedAttribute& y) { return x.name < y.name; });
+    Attribute a;
+    a.kind = AttrKind::Dictionary;
+    a.entries = ctx.model.arena().copy(entries);
+    return ctx.model.make(a);
+}
+
+const Attribute* readHintsBody(Context& ctx, ByteCursor& c, int depth)
+{
+    uint64_t n = c.count("optimization hints size", 2);
+    std::vector<NamedAttribute> keys;
+    for (uint64_t i = 0; i < n; ++i) {
+        int64_t keyAt = int64_t(c.pos());
+        std::string_view key = ctx.strings.get(c.varint("optimization hints key"), keyAt, true);
+        for (const NamedAttribute& e : keys)
+            if (e.name == key)
+                fail(keyAt, "duplicate optimization hints key '" + std::string(key) + "'");
+        int64_t valAt = int64_t(c.pos());
+        const Attribute* v = readSelfContained(ctx, c, depth + 1);
+        if (v->kind != AttrKind::Dictionary)
+            fail(valAt, "optimization hints entry '" + std::string(key) + "' is not a dictionary");
+        keys.push_back({ctx.model.arena().copyString(key), v});
+    }
+    std::stable_sort(keys.begin(), keys.end(),
+                     [](const NamedAttribute& x, const NamedAttribute& y) { return x.name < y.name; });
+    Attribute a;
+    a.kind = AttrKind::OptimizationHints;
+    a.entries = ctx.model.arena().copy(keys);
+    return ctx.model.make(a);
+}
+
+} // namespace
+
+const Attribute* readHints(Context& ctx, ByteCursor& c) { return readHintsBody(ctx, c, 0); }
+
+const Attribute* readSelfContained(Context& ctx, ByteCursor& c, int depth)
+{
+    int64_t at = int64_t(c.pos());
+    if (depth > 64)
+        fail(at, "attributes are nested more than 64 levels deep");
+    uint64_t tag = c.varint("attribute tag");
+    Attribute a;
+    auto typeAt = [&](const char* what) {
+        int64_t o = int64_t(c.pos());
+        return ctx.types.get(ctx, c.varint(what), o);
+    };
+    switch (tag) {
+    case 1: { // Integer (booleans are i1 integers in MLIR)
+        const Type* t = typeAt("integer attribute type");
+        if (!t->isInteger())
+            fail(at, "an integer attribute has the non-integer type '" + t->canonical() + "'");
+        int w = t->bitWidth();
+        if (w == 1) {
+            a.kind = AttrKind::Bool;
+            a.intValue = c.u8("boolean value") != 0;
+            return ctx.model.make(a);
+        }
+        uint64_t v = c.varint("integer value");
+        if (w < 64 && (v >> w) != 0)
+            fail(at, "integer value " + std::to_string(v) + " does not fit " + t->canonical());
+        if (w < 64 && ((v >> (w - 1)) & 1))
+            v |= ~((uint64_t(1) << w) - 1);
+        a.kind = AttrKind::Integer;
+        a.intValue = int64_t(v);
+        a.type = t;
+        return ctx.model.make(a);
+    }
+    case 2: { // Float: APInt of the type's width
+        const Type* t = typeAt("float attribute type");
+        if (!t->isFloat())
+            fail(at, "a float attribute has the non-float type '" + t->canonical() + "'");
+        int w = t->name == "tf32" ? 19 : t->bitWidth();
+        uint64_t bits = w <= 8 ? c.u8("float value") : uint64_t(c.svarint("float value"));
+        if (w < 64)
+            bits &= (uint64_t(1) << w) - 1;
+        a.kind = AttrKind::Float;
+        a.bits = bits;
+        a.type = t;
+        return ctx.model.make(a);
+    }
+    case 3:
+        a.kind = AttrKind::Bool;
+        a.intValue = c.u8("boolean value") != 0;
+        return ctx.model.make(a);
+    case 4:
+        a.kind = AttrKind::TypeAttr;
+        a.type = typeAt("type attribute");
+        return ctx.model.make(a);
+    case 5: {
+        int64_t o = int64_t(c.pos());
+        return ctx.model.string(ctx.strings.get(c.varint("string attribute"), o));
+    }
+    case 6: {
+        uint64_t n = c.count("array size");
+        std::vector<const Attribute*> elems;
+        for (uint64_t i = 0; i < n; ++i)
+            elems.push_back(readSelfContained(ctx, c, depth + 1));
+        a.kind = AttrKind::Array;
+        a.elements = ctx.model.arena().copy(elems);
+        return ctx.model.make(a);
+    }
+    case 7: {
+        const Type* t = typeAt("dense attribute type");
+        int64_t o = int64_t(c.pos());
+        return ctx.constants.get(ctx, c.varint("constant index"), t, o);
+    }
+    case 8: { // DivBy
+        a.kind = AttrKind::DivBy;
+        uint64_t div = c.varint("div_by divisor");
+        if (div == 0 || (div & (div - 1)) || div > (uint64_t(1) << 62))
+            fail(at, "div_by divisor " + std::to_string(div) + " is not a power of two up to 2^62");
+        a.intValue = int64_t(div);
+        uint8_t flags = c.u8("div_by flags");
+        if (flags & 1)
+            a.every = c.svarint("div_by every");
+        if (flags & 2)
+            a.along = c.svarint("div_by along");
+        return ctx.model.make(a);
+    }
+    case 9:
+        a.kind = AttrKind::SameElements;
+        a.intList = ctx.model.arena().copy(readI64List(c, "same_elements values"));
+        return ctx.model.make(a);
+    case 10:
+        return readDictionary(ctx, c, depth);
+    case 11:
+        return readHintsBody(ctx, c, depth);
+    case 12: {
+        a.kind = AttrKind::Bounded;
+        uint8_t flags = c.u8("bounded flags");
+        a.hasLower = flags & 1;
+        a.hasUpper = (flags & 2) != 0;
+        if (a.hasLower)
+            a.lower = c.svarint("lower bound");
+        if (a.hasUpper)
+            a.upper = c.svarint("upper bound");
+        return ctx.model.make(a);
+    }
+    default:
+        fail(at, "unknown attribute tag " + std::to_string(tag));
+    }
+}
+
+// ------------------------------------------------------------------ debug section
+
+void DebugTable::read(ByteCursor c)
+{
+    size_t base = c.pos();
+    uint64_t nSlots = c.count("debug slot count", 4);
+    if (nSlots)
+        c.padTo(base, 4, "debug slot table");
+    if (nSlots > c.remaining() / 4)
+        fail(int64_t(c.pos()), "debug slot table does not fit the section");
+    m_first.resize(nSlots);
+    for (uint64_t i = 0; i < nSlots; ++i)
+        m_first[i] = uint32_t(c.fixed(4, "debug slot"));
+    uint64_t nRefs = c.count("debug reference count", 8);
+    if (nRefs)
+        c.padTo(base, 8, "debug reference table");
+    if (nRefs > c.remaining() / 8)
+        fail(int64_t(c.pos()), "debug reference table does not fit the section");
+    m_refs.resize(nRefs);
+    for (uint64_t i = 0; i < nRefs; ++i)
+        m_refs[i] = c.fixed(8, "debug reference");
+    for (uint64_t i = 0; i < nSlots; ++i)
+        if (m_first[i] > nRefs || (i && m_first[i] < m_first[i - 1]))
+            fail(int64_t(base), "debug slot " + std::to_string(i + 1) + " starts at an invalid reference " +
+                                    std::to_string(m_first[i]));
+    uint64_t nAttrs = c.count("debug attribute count", 4);
+    if (nAttrs)
+        c.padTo(base, 4, "debug attribute table");
+    if (nAttrs > c.remaining() / 4)
+        fail(int64_t(c.pos()), "debug attribute table does not fit the section");
+    std::vector<uint64_t> starts(nAttrs);
+    for (uint64_t i = 0; i < nAttrs; ++i)
+        starts[i] = c.fixed(4, "debug attribute offset");
+    size_t dataBegin = c.pos(), dataSize = c.remaining();
+    m_attrs.begin.resize(nAttrs);
+    m_attrs.end.resize(nAttrs);
+    for (uint64_t i = 0; i < nAttrs; ++i) {
+        uint64_t next = i + 1 < nAttrs ? starts[i + 1] : dataSize;
+        if (starts[i] > next || next > dataSize)
+            fail(int64_t(dataBegin), "debug attribute " + std::to_string(i) + " has an invalid offset");
+        m_attrs.begin[i] = dataBegin + starts[i];
+        m_attrs.end[i] = dataBegin + next;
+    }
+    m_attrCache.assign(nAttrs, nullptr);
+    m_locCache.assign(nAttrs, nullptr);
+    m_busy.assign(nAttrs, 0);
+}
+
+bool DebugTable::slotRefs(uint64_t slot, size_t& first, size_t& count) const
+{
+    if (slot == 0 || slot > m_first.size())
+        return false;
+    first = m_first[slot - 1];
+    size_t last = slot < m_first.size() ? m_first[slot] : m_refs.size();
+    count = last - first;
+    return true;
+}
+
+const Location* DebugTable::location(Context& ctx, uint64_t ref, int64_t offset)
+{
+    if (ref == 0)
+        return unknownLocation();
+    if (ref - 1 >= m_attrs.size())
+        fail(offset, "debug attribute " + std::to_string(ref - 1) + " is out of range (the file has " +
+                         std::to_string(m_attrs.size()) + ")");
+    size_t i = size_t(ref - 1);
+    if (!m_locCache[i] && !m_attrCache[i])
+        decodeLoc(ctx, i);
+    return m_locCache[i] ? m_locCache[i] : unknownLocation(); // a scope used as a location: unknown
+}
+
+const Attribute* DebugTable::attribute(Context& ctx, uint64_t ref, int64_t offset)
+{
+    if (ref == 0)
+        return nullptr;
+    if (ref - 1 >= m_attrs.size())
+        fail(offset, "debug attribute " + std::to_string(ref - 1) + " is out of range (the file has " +
+                         std::to_string(m_attrs.size()) + ")");
+    size_t i = size_t(ref - 1);
+    if (!m_locCache[i] && !m_attrCache[i])
+        decodeLoc(ctx, i);
+    if (!m_attrCache[i])
+        fail(offset, "debug attribute " + std::to_string(i) + " is a location where a scope or file is expected");
+    return m_attrCache[i];
+}
+
+// Decodes debug entry `index` into m_attrCache (DI records) or m_locCache (locations).
+const Location* DebugTable::decodeLoc(Context& ctx, size_t index)
+{
+    ByteCursor c(ctx.file, m_attrs.begin[index], m_attrs.end[index]);
+    int64_t at = int64_t(c.pos());
+    if (m_busy[index])
+        fail(at, "debug attribute " + std::to_string(index) + " refers to itself");
+    if (m_depth > 64)
+        fail(at, "debug attributes are nested more than 64 levels deep");
+    m_busy[index] = 1;
+    ++m_depth;
+    struct Guard { DebugTable* t; size_t i; ~Guard() { t->m_busy[i] = 0; --t->m_depth; } } guard{this, index};
+    if (c.atEnd()) { // cutile-python's dummy attribute
+        m_locCache[index] = unknownLocation();
+        return m_locCache[index];
+    }
+    uint64_t tag = c.varint("debug attribute tag");
+    auto ref = [&](const char* what) {
+        int64_t o = int64_t(c.pos());
+        return attribute(ctx, c.varint(what), o);
+    };
+    auto str = [&](const char* what) {
+        int64_t o = int64_t(c.pos());
+        return ctx.model.arena().copyString(ctx.strings.get(c.varint(what), o));
+    };
+    auto num = [&](const char* what) {
+        uint64_t v = c.varint(what);
+        if (v > uint64_t(INT32_MAX))
+            fail(at, std::string(what) + " " + std::to_string(v) + " is too large");
+        return int(v);
+    };
+    std::vector<NamedAttribute> params;
+    auto addAttr = [&](const char* name, const Attribute* v) {
+        if (v)
+            params.push_back({name, v});
+    };
+    auto addInt = [&](const char* name, int v) { params.push_back({name, ctx.model.integer(v, nullptr)}); };
+    auto addStr = [&](const char* name, std::string_view s) { params.push_back({name, ctx.model.string(s)}); };
+    const char* mnemonic = nullptr;
+    std::string text;
+    switch (tag) {
+    case 1:
+        mnemonic = "di_compile_unit";
+        addAttr("file", ref("compile unit file"));
+        break;
+    case 2: {
+        mnemonic = "di_file";
+        std::string_view name = str("file name"), dir = str("directory");
+        addStr("name", name);
+        addStr("directory", dir);
+        appendEscapedString(text, name);
+        text += " in ";
+        appendEscapedString(text, dir);
+        break;
+    }
+    case 3:
+        mnemonic = "di_lexical_block";
+        addAttr("scope", ref("lexical block scope"));
+        addAttr("file", ref("lexical block file"));
+        addInt("line", num("line"));
+        addInt("column", num("column"));
+        break;
+    case 4: {
+        const Attribute* scope = ref("location scope");
+        Location* inner = ctx.model.arena().make<Location>();
+        inner->kind = LocKind::FileLineCol;
+        inner->file = str("location file name");
+        inner->line = num("line");
+        inner->column = num("column");
+        Location* l = ctx.model.arena().make<Location>();
+        l->kind = LocKind::DebugInfo;
+        const Location* kid = inner;
+        l->children = ctx.model.arena().copy(&kid, 1);
+        l->scope = scope;
+        m_locCache[index] = l;
+        break;
+    }
+    case 5:
+        mnemonic = "di_subprogram";
+        addAttr("file", ref("subprogram file"));
+        addInt("line", num("line"));
+        addStr("name", str("subprogram name"));
+        addStr("linkageName", str("linkage name"));
+        addAttr("compileUnit", ref("compile unit"));
+        addInt("scopeLine", num("scope line"));
+        break;
+    case 6: {
+        int64_t o1 = int64_t(c.pos());
+        uint64_t callee = c.varint("call site callee");
+        int64_t o2 = int64_t(c.pos());
+        uint64_t caller = c.varint("call site caller");
+        const Location* kids[2] = {location(ctx, callee, o1), location(ctx, caller, o2)};
+        Location* l = ctx.model.arena().make<Location>();
+        l->kind = LocKind::CallSite;
+        l->children = ctx.model.arena().copy(kids, 2);
+        m_locCache[index] = l;
+        break;
+    }
+    default: // unknown records read as unknown locations
+        m_locCache[index] = unknownLocation();
+        return m_locCache[index];
+    }
+    if (!c.atEnd())
+        fail(int64_t(c.pos()), "trailing bytes after debug attribute " + std::to_string(index));
+    if (mnemonic) {
+        if (text.empty())
+            for (size_t i = 0; i < params.size(); ++i) {
+                text += i ? ", " : "";
+                text += params[i].name;
+                text += " = ";
+                appendAttrCanonical(text, *params[i].value);
+            }
+        Attribute a;
+        a.kind = AttrKind::DebugInfo;
+        a.category = mnemonic;
+        a.text = ctx.model.arena().copyString("<" + text + ">");
+        a.entries = ctx.model.arena().copy(params);
+        m_attrCache[index] = ctx.model.make(a);
+    }
+    return m_locCache[index];
+}
+
+} // namespace tilelens::ir::bytecode
