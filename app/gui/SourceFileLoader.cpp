@@ -15,7 +15,26 @@ LoadedSource loadSourceFile(SourceRole role, const QString& path, int64_t maxByt
     out.role = role;
     out.path = path;
     if (path.isEmpty()) {
-        out.error = QCoreApplication::translate("tilelens::gui::SourceFileLoader", "The workspace has no such file for this kernel.");
+        switch (role) {
+        case SourceRole::ReferencePython:
+            out.error = QCoreApplication::translate("tilelens::gui::SourceFileLoader",
+                                                    "No reference Python file was found for this kernel "
+                                                    "(analysis.json names it in \"source\").");
+            break;
+        case SourceRole::GeneratedRust:
+            out.error = QCoreApplication::translate("tilelens::gui::SourceFileLoader",
+                                                    "This kernel directory has no kernel.rs.");
+            break;
+        case SourceRole::ReferenceIr:
+            out.error = QCoreApplication::translate("tilelens::gui::SourceFileLoader",
+                                                    "No reference IR was found (reference/reference.mlir).");
+            break;
+        case SourceRole::GeneratedIr:
+            out.error = QCoreApplication::translate("tilelens::gui::SourceFileLoader",
+                                                    "No generated IR was found (generated/generated.mlir); "
+                                                    "stage B has not produced it yet.");
+            break;
+        }
         return out;
     }
     const QFileInfo info(path);

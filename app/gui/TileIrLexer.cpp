@@ -277,7 +277,9 @@ int TileIrLexer::styleLine(std::string_view s, int /*stateIn*/, char* styles) co
             onlyValuesSoFar = false;
             expectOp = false;
         } else if (isAsciiDigit(c) || c == '?') {
-            const size_t shapeEnd = scanShape(s, i);
+            // Shapes never start with a 0 dimension, so "0x.." is a hex integer.
+            const bool hex = c == '0' && j < s.size() && (s[j] == 'x' || s[j] == 'X');
+            const size_t shapeEnd = hex ? i : scanShape(s, i);
             if (shapeEnd > i) {
                 paint(i, shapeEnd, Type);
                 j = shapeEnd;

@@ -1,0 +1,216 @@
+// The main window on real directories: each pane holds its file's text with
+// the right lexer, missing files become messages, kernels switch, stale
+// loads are dropped, and the bundled example opens.
+
+#include "GuiTestSupport.h"
+#include "KernelListModel.h"
+#include "MainWindow.h"
+#include "QsciHeaders.h"
+#include "RustLexer.h"
+#include "SourcePane.h"
+#include "TestPaths.h"
+#include "TileIrLexer.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QListWidget>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTreeView>
+#include <gtest/gtest.h>
+
+using namespace tilelens;
+using namespace tilelens::gui;
+using tilelens::test::readText;
+using tilelens::test::waitForLoad;
+using tilelens::test::writeKernelDir;
+
+namespace {
+
+MainWindow::Options noSettings()
+{
+    return MainWindow::Options{false};
+}
+
+QString editorText(MainWindow& w, SourceRole role)
+{
+    return w.pane(role)->editor()->text();
+}
+
+} // namespace
+
+TEST(MainWindow, ShowsTheFourFilesOfTheFirstKernelWithTheirLexers)
+{
+    QTemporaryDir root;
+    ASSERT_TRUE(root.isValid());
+    writeKernelDir(root.path(), QStringLiteral("alpha"));
+    writeKernelDir(root.path(), QStringLiteral("beta"));
+
+    MainWindow w(noSettings());
+    w.show();
+    w.openWorkspace(root.path());
+    ASSERT_TRUE(waitForLoad(w));
+
+    const QDir alpha(QDir(root.path()).filePath(QStringLiteral("alpha")));
+    EXPECT_EQ(editorText(w, SourceRole::ReferencePython), readText(alpha.filePath(QStringLiteral("reference/alpha.py"))));
+    EXPECT_EQ(editorText(w, SourceRole::GeneratedRust), readText(alpha.filePath(QStringLiteral("kernel.rs"))));
+    EXPECT_EQ(editorText(w, SourceRole::ReferenceIr), readText(alpha.filePath(QStringLiteral("reference/reference.mlir"))));
+    EXPECT_EQ(editorText(w, SourceRole::GeneratedIr), readText(alpha.filePath(QStringLiteral("generated/generated.mlir"))));
+    EXPECT_FALSE(editorText(w, SourceRole::ReferencePython).isEmpty());
+
+    EXPECT_NE(qobject_cast<QsciLexerPython*>(w.pane(SourceRole::ReferencePython)->editor()->lexer()), nullptr);
+    EXPECT_NE(qobject_cast<RustLexer*>(w.pane(SourceRole::GeneratedRust)->editor()->lexer()), nullptr);
+    EXPECT_NE(qobject_cast<TileIrLexer*>(w.pane(SourceRole::ReferenceIr)->editor()->lexer()), nullptr);
+    EXPECT_NE(qobject_cast<TileIrLexer*>(w.pane(SourceRole::GeneratedIr)->editor()->lexer()), nullptr);
+
+    for (int i = 0; i < kSourceRoleCount; ++i) {
+        SourcePane* pane = w.pane(static_cast<SourceRole>(i));
+        EXPECT_FALSE(pane->isShowingMessage()) << pane->message().toStdString();
+        EXPECT_TRUE(pane->editor()->isReadOnly());
+        EXPECT_TRUE(pane->title().endsWith(QFileInfo(pane->path()).fileName())) << pane->title().toStdString();
+    }
+    EXPECT_TRUE(w.pane(SourceRole::ReferencePython)->title().contains(QStringLiteral("alpha.py")));
+
+    EXPECT_EQ(w.kernelView()->model()->rowCount(), 2);
+    EXPECT_EQ(w.session().kernelIndex(), 0);
+    EXPECT_TRUE(w.statusText().contains(QStringLiteral("2 kernels"))) << w.statusText().toStdString();
+    EXPECT_TRUE(w.statusText().contains(QDir::toNativeSeparators(QFileInfo(root.path()).absoluteFilePath())));
+}
+
+TEST(MainWindow, SelectingAKernelInTheListLoadsItsFiles)
+{
+    QTemporaryDir root;
+    writeKernelDir(root.path(), QStringLiteral("alpha"));
+    writeKernelDir(root.path(), QStringLiteral("beta"));
+    MainWindow w(noSettings());
+    w.show();
+    w.openWorkspace(root.path());
+    ASSERT_TRUE(waitForLoad(w));
+
+    QTreeView* view = w.kernelView();
+    view->setCurrentIndex(view->model()->index(1, 0));
+    ASSERT_TRUE(waitForLoad(w));
+    EXPECT_EQ(w.session().kernelIndex(), 1);
+    EXPECT_TRUE(editorText(w, SourceRole::GeneratedRust).contains(QStringLiteral("beta_module")));
+    EXPECT_TRUE(editorText(w, SourceRole::GeneratedIr).contains(QStringLiteral("@beta_kernel")));
+
+    // Selecting through the session mirrors into the list.
+    w.session().select(0);
+    ASSERT_TRUE(waitForLoad(w));
+    EXPECT_EQ(view->currentIndex().row(), 0);
+    EXPECT_TRUE(editorText(w, SourceRole::GeneratedRust).contains(QStringLiteral("alpha_module")));
+}
+
+TEST(MainWindow, MissingFilesShowAMessageInTheirPane)
+{
+    QTemporaryDir root;
+    test::KernelFiles files;
+    files.python = false;
+    files.generatedIr = false;
+    writeKernelDir(root.path(), QStringLiteral("gamma"), files);
+
+    MainWindow w(noSettings());
+    w.show();
+    w.openWorkspace(QDir(root.path()).filePath(QStringLiteral("gamma")));
+    ASSERT_TRUE(waitForLoad(w));
+
+    EXPECT_TRUE(w.pane(SourceRole::ReferencePython)->isShowingMessage());
+    EXPECT_FALSE(w.pane(SourceRole::ReferencePython)->message().isEmpty());
+    EXPECT_TRUE(w.pane(SourceRole::GeneratedIr)->isShowingMessage());
+    EXPECT_TRUE(editorText(w, SourceRole::GeneratedIr).isEmpty());
+    EXPECT_FALSE(w.pane(SourceRole::GeneratedRust)->isShowingMessage());
+    EXPECT_FALSE(w.pane(SourceRole::ReferenceIr)->isShowingMessage());
+}
+
+TEST(MainWindow, UnreadableOrBinaryFilesBecomeMessages)
+{
+    QTemporaryDir root;
+    ASSERT_TRUE(root.isValid());
+    const QString binary = QDir(root.path()).filePath(QStringLiteral("k.tileirbc"));
+    {
+        QFile f(binary);
+        ASSERT_TRUE(f.open(QIODevice::WriteOnly));
+        f.write(QByteArray("\x7fTileIR\0\x0d\x03", 10));
+    }
+    const LoadedSource bin = loadSourceFile(SourceRole::ReferenceIr, binary);
+    EXPECT_FALSE(bin.ok());
+    EXPECT_TRUE(bin.error.contains(binary));
+
+    const LoadedSource missing = loadSourceFile(SourceRole::ReferenceIr, QDir(root.path()).filePath(QStringLiteral("nope.mlir")));
+    EXPECT_FALSE(missing.ok());
+    EXPECT_TRUE(missing.error.contains(QStringLiteral("nope.mlir")));
+
+    const LoadedSource dir = loadSourceFile(SourceRole::ReferenceIr, root.path());
+    EXPECT_FALSE(dir.ok());
+
+    const LoadedSource none = loadSourceFile(SourceRole::ReferenceIr, QString());
+    EXPECT_FALSE(none.ok());
+    EXPECT_FALSE(none.error.isEmpty());
+}
+
+TEST(MainWindow, ANonexistentPathSaysSoInEveryPane)
+{
+    QTemporaryDir root;
+    const QString missing = QDir(root.path()).filePath(QStringLiteral("does-not-exist"));
+    MainWindow w(noSettings());
+    w.show();
+    w.openWorkspace(missing);
+    ASSERT_TRUE(waitForLoad(w));
+    EXPECT_EQ(w.kernelView()->model()->rowCount(), 0);
+    for (int i = 0; i < kSourceRoleCount; ++i) {
+        SourcePane* pane = w.pane(static_cast<SourceRole>(i));
+        EXPECT_TRUE(pane->isShowingMessage());
+        EXPECT_TRUE(pane->message().contains(QStringLiteral("does-not-exist"))) << pane->message().toStdString();
+    }
+    EXPECT_GT(w.diagnosticsList()->count(), 0);
+    EXPECT_TRUE(w.statusText().contains(QStringLiteral("0 kernels")));
+}
+
+TEST(MainWindow, ALaterOpenWinsOverAnEarlierOneStillLoading)
+{
+    QTemporaryDir first;
+    QTemporaryDir second;
+    writeKernelDir(first.path(), QStringLiteral("first"));
+    writeKernelDir(second.path(), QStringLiteral("second"));
+    MainWindow w(noSettings());
+    w.show();
+    w.openWorkspace(first.path());
+    w.openWorkspace(second.path());
+    ASSERT_TRUE(waitForLoad(w));
+    QTest::qWait(50); // give a stale result the chance to (wrongly) land
+    EXPECT_TRUE(editorText(w, SourceRole::GeneratedRust).contains(QStringLiteral("second_module")));
+    EXPECT_EQ(w.kernelView()->model()->index(0, 0).data().toString(), QStringLiteral("second"));
+}
+
+TEST(MainWindow, OpensTheBundledExample)
+{
+    const QDir softmax(QDir(test::examplesDir()).filePath(QStringLiteral("softmax")));
+    if (!softmax.exists())
+        GTEST_SKIP() << "resources/examples/softmax is not there yet";
+
+    MainWindow w(noSettings());
+    w.resize(1600, 1000);
+    w.show();
+    w.openWorkspace(test::examplesDir());
+    ASSERT_TRUE(waitForLoad(w));
+    ASSERT_GE(w.kernelView()->model()->rowCount(), 1);
+    const int row = [&] {
+        for (int r = 0; r < w.kernelView()->model()->rowCount(); ++r)
+            if (w.kernelView()->model()->index(r, 0).data(KernelListModel::KernelDirRole).toString() == softmax.absolutePath())
+                return r;
+        return -1;
+    }();
+    ASSERT_GE(row, 0);
+    w.session().select(row);
+    ASSERT_TRUE(waitForLoad(w));
+
+    EXPECT_EQ(editorText(w, SourceRole::ReferencePython), readText(softmax.filePath(QStringLiteral("reference/softmax.py"))));
+    EXPECT_EQ(editorText(w, SourceRole::GeneratedRust), readText(softmax.filePath(QStringLiteral("kernel.rs"))));
+    EXPECT_EQ(editorText(w, SourceRole::ReferenceIr), readText(softmax.filePath(QStringLiteral("reference/reference.mlir"))));
+    EXPECT_EQ(editorText(w, SourceRole::GeneratedIr), readText(softmax.filePath(QStringLiteral("generated/generated.mlir"))));
+    EXPECT_TRUE(editorText(w, SourceRole::ReferenceIr).contains(QStringLiteral("cuda_tile.module")));
+    EXPECT_NE(qobject_cast<QsciLexerPython*>(w.pane(SourceRole::ReferencePython)->editor()->lexer()), nullptr);
+    EXPECT_NE(qobject_cast<RustLexer*>(w.pane(SourceRole::GeneratedRust)->editor()->lexer()), nullptr);
+    EXPECT_NE(qobject_cast<TileIrLexer*>(w.pane(SourceRole::ReferenceIr)->editor()->lexer()), nullptr);
+    EXPECT_NE(qobject_cast<TileIrLexer*>(w.pane(SourceRole::GeneratedIr)->editor()->lexer()), nullptr);
+}

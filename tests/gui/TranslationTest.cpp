@@ -1,0 +1,42 @@
+// The German translation is embedded under :/i18n and loads by locale.
+
+#include "Application.h"
+#include "SourcePane.h"
+
+#include <QCoreApplication>
+#include <QTranslator>
+#include <gtest/gtest.h>
+
+using namespace tilelens::gui;
+
+namespace {
+
+// Removes and deletes the translators installTranslations() added.
+void removeTranslators()
+{
+    const auto translators = QCoreApplication::instance()->findChildren<QTranslator*>();
+    for (QTranslator* t : translators) {
+        QCoreApplication::removeTranslator(t);
+        delete t;
+    }
+}
+
+} // namespace
+
+TEST(Translations, GermanLoadsForAGermanLocale)
+{
+    ASSERT_TRUE(installTranslations(*QCoreApplication::instance(), QLocale(QLocale::German, QLocale::Germany)));
+    EXPECT_EQ(QCoreApplication::translate("tilelens::gui::MainWindow", "&File"), QStringLiteral("&Datei"));
+    EXPECT_EQ(QCoreApplication::translate("tilelens::gui::MainWindow", "Kernels"), QStringLiteral("Kernel"));
+    EXPECT_EQ(SourcePane::roleName(SourceRole::ReferencePython), QStringLiteral("Python-Referenz"));
+    EXPECT_EQ(SourcePane::roleName(SourceRole::GeneratedIr), QStringLiteral("Generierte IR"));
+    removeTranslators();
+    EXPECT_EQ(SourcePane::roleName(SourceRole::ReferencePython), QStringLiteral("Reference Python"));
+}
+
+TEST(Translations, EnglishNeedsNone)
+{
+    EXPECT_FALSE(installTranslations(*QCoreApplication::instance(), QLocale(QLocale::English, QLocale::UnitedStates)));
+    EXPECT_EQ(QCoreApplication::translate("tilelens::gui::MainWindow", "&File"), QStringLiteral("&File"));
+    removeTranslators();
+}
