@@ -177,6 +177,8 @@ const Attribute* Parser::parseCudaTileAttr(std::string_view m)
         expect('>', "to close the attribute");
         return makeEnum(arena().copyString(m), kw);
     }
+    if (m == "array")
+        return parseDenseArray();
     if (m == "dense") { // our generic-form spelling of a dense literal: #cuda_tile.dense<<f32: 1.0> : tile<..>>
         expect('<', "after 'dense'");
         const Attribute* d = parseDense(nullptr);
@@ -369,23 +371,7 @@ const Attribute* Parser::parseAttribute(const Type* hint)
     }
     if (id == "array") {
         identifier();
-        expect('<', "after 'array'");
-        std::string_view elt = identifier();
-        std::vector<int64_t> v;
-        if (consume(':')) {
-            do {
-                int64_t x;
-                if (consumeKeyword("true")) x = 1;
-                else if (consumeKeyword("false")) x = 0;
-                else if (!parseInteger(x)) { error("expected an integer in array<...>"); break; }
-                v.push_back(x);
-            } while (consume(','));
-        }
-        expect('>', "to close array<...>");
-        a.kind = AttrKind::Array;
-        a.category = arena().copyString(elt);
-        a.intList = arena().copy(v);
-        return makeAttr(a);
+        return parseCudaTileAttr("array");
     }
     if (id == "dense") {
         identifier();
@@ -406,6 +392,31 @@ const Attribute* Parser::parseAttribute(const Type* hint)
     skipBalanced();
     a.kind = AttrKind::Opaque;
     return makeAttr(a);
+}
+
+// `array<i32: 1, 0>` (dense array); also read as `#cuda_tile.array<...>` (our MLIR-15 generic spelling).
+const Attribute* Parser::parseDenseArray()
+{
+    Attribute a;
+    {
+        expect('<', "after 'array'");
+        std::string_view elt = identifier();
+        std::vector<int64_t> v;
+        if (consume(':')) {
+            do {
+                int64_t x;
+                if (consumeKeyword("true")) x = 1;
+                else if (consumeKeyword("false")) x = 0;
+                else if (!parseInteger(x)) { error("expected an integer in array<...>"); break; }
+                v.push_back(x);
+            } while (consume(','));
+        }
+        expect('>', "to close array<...>");
+        a.kind = AttrKind::Array;
+        a.category = arena().copyString(elt);
+        a.intList = arena().copy(v);
+        return makeAttr(a);
+    }
 }
 
 } // namespace tilelens::ir::detail

@@ -75,7 +75,8 @@ public:
     const Attribute* parseCudaTileAttr(std::string_view mnemonic); // after "#cuda_tile." or stripped
     const Attribute* parseDense(const Type* knownTile = nullptr);   // '<' elem ':' value '>' (':' tile)?
     void parseDictionary(std::vector<NamedAttribute>& out);          // '{' ... '}'
-    const Attribute* parseOptimizationHints();                       // '<' ... '>'
+    const Attribute* parseOptimizationHints();
+    const Attribute* parseDenseArray();                              // after 'array'                       // '<' ... '>'
     const Attribute* makeAttr(Attribute a);
     const Attribute* makeEnum(std::string_view category, std::string_view keyword);
     const Attribute* makeUnit();

@@ -103,7 +103,11 @@ private:
             out += a.type->longForm();
             return;
         case AttrKind::Array:
-            if (!a.category.empty()) { appendAttrCanonical(out, a); return; }
+            if (!a.category.empty()) { // MLIR 15 predates `array<i32: ...>`: spell it as a dialect attr
+                out += "#cuda_tile.";
+                appendAttrCanonical(out, a);
+                return;
+            }
             out += '[';
             for (size_t i = 0; i < a.elements.size(); ++i) {
                 if (i) out += ", ";
