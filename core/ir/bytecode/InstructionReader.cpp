@@ -27,6 +27,16 @@ bool isTerminator(const Op* op)
     return m == "return" || m == "yield" || m == "continue" || m == "break";
 }
 
+// An `if` else-region holding only an operand-less yield: the same as no else
+// (cutile-python always writes one; the C++ writer writes an empty region).
+bool isEmptyElse(const Region* r)
+{
+    if (r->blocks.size() != 1)
+        return false;
+    const Block* b = r->blocks[0];
+    return b->arguments.empty() && b->ops.size() == 1 && b->ops[0]->name.is("yield") && b->ops[0]->operands.empty();
+}
+
 // Opcodes of the unreleased 13.4 (cutile-python dev mode): named in the error.
 const char* future134(uint64_t opcode)
 {
@@ -304,6 +314,8 @@ Op* InstructionReader::readOp(ByteCursor& c)
                                std::to_string(s.count));
             for (int i = 0; i < s.count; ++i)
                 regions.push_back(readRegion(c));
+            if (layout->opcode == 0x32 && isEmptyElse(regions.back()))
+                regions.back()->blocks = {}; // printers drop it; the text model has no block there
             break;
         }
         }
