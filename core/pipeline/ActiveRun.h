@@ -1,0 +1,52 @@
+#pragma once
+// Internal to StageRunner: the state of one running stage.
+
+#include "pipeline/BuiltinStage.h"
+#include "pipeline/SlurmLauncher.h"
+#include "pipeline/StageFreshness.h"
+#include "pipeline/StageOutputParser.h"
+#include "pipeline/StageResolver.h"
+#include "pipeline/StageRun.h"
+
+#include <QElapsedTimer>
+#include <QFile>
+#include <QFutureWatcher>
+#include <QPointer>
+#include <QProcess>
+#include <QTimer>
+
+#include <atomic>
+#include <memory>
+
+namespace tilelens::pipeline {
+
+struct ActiveRun
+{
+    StageRun record;
+    ResolvedStage stage;
+    LaunchCommand launch;
+
+    QProcess* process = nullptr;                              // external stages
+    QFutureWatcher<BuiltinResult>* watcher = nullptr;         // built-in stages
+    std::shared_ptr<std::atomic_bool> cancelFlag = std::make_shared<std::atomic_bool>(false);
+
+    QFile log;
+    QElapsedTimer clock;
+    QTimer* timeoutTimer = nullptr;
+    QTimer* killTimer = nullptr;
+    RunStatus requestedEnd = RunStatus::Running; // Cancelled / TimedOut once we decided to kill it
+
+    QByteArray pendingLive;   // not yet sent to the GUI (bounded)
+    qint64 pendingSkipped = 0;
+    QByteArray tail;          // last bytes of output for the record's logTail (bounded)
+    StageOutputParser parser;
+    bool progressDirty = false;
+    OutputSnapshot outputsBefore;
+
+    qint64 slurmOffset = 0;   // sbatch: bytes of the job's output file already streamed
+    QString slurmState;
+    QPointer<QProcess> squeue; // running state poll, at most one
+    bool done = false;
+};
+
+} // namespace tilelens::pipeline

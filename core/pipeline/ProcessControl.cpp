@@ -1,0 +1,75 @@
+#include "pipeline/ProcessControl.h"
+
+#include <QDir>
+#include <QFile>
+#include <QProcess>
+
+#include <csignal>
+#include <sys/prctl.h>
+#include <unistd.h>
+
+namespace tilelens::pipeline {
+namespace {
+
+// /proc/PID/stat: "pid (comm) S ppid pgrp ..."; comm may hold spaces or ')'.
+bool readStat(qint64 pid, char* state, qint64* pgrp)
+{
+    QFile f(QStringLiteral("/proc/%1/stat").arg(pid));
+    if (!f.open(QIODevice::ReadOnly))
+        return false;
+    const QByteArray text = f.read(4096);
+    const qsizetype close = text.lastIndexOf(')');
+    if (close < 0)
+        return false;
+    const QList<QByteArray> fields = text.mid(close + 2).split(' ');
+    if (fields.size() < 3 || fields.at(0).isEmpty())
+        return false;
+    *state = fields.at(0).at(0);
+    *pgrp = fields.at(2).toLongLong();
+    return true;
+}
+
+} // namespace
+
+void makeProcessGroupLeader(QProcess& process)
+{
+    process.setChildProcessModifier([] {
+        ::setsid();
+        ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+    });
+}
+
+bool signalProcessGroup(qint64 pgid, int sig)
+{
+    if (pgid <= 1)
+        return false;
+    return ::kill(pid_t(-pgid), sig) == 0;
+}
+
+QList<qint64> processGroupMembers(qint64 pgid)
+{
+    QList<qint64> members;
+    if (pgid <= 1)
+        return members;
+    const QStringList entries = QDir(QStringLiteral("/proc")).entryList(QDir::Dirs | QDir::NoDotAndDotDot);
+    for (const QString& e : entries) {
+        bool ok = false;
+        const qint64 pid = e.toLongLong(&ok);
+        if (!ok)
+            continue;
+        char state = 0;
+        qint64 pgrp = 0;
+        if (readStat(pid, &state, &pgrp) && pgrp == pgid && state != 'Z' && state != 'X')
+            members << pid;
+    }
+    return members;
+}
+
+bool processAlive(qint64 pid)
+{
+    char state = 0;
+    qint64 pgrp = 0;
+    return pid > 0 && readStat(pid, &state, &pgrp) && state != 'Z' && state != 'X';
+}
+
+} // namespace tilelens::pipeline

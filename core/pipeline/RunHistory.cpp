@@ -1,0 +1,127 @@
+#include "pipeline/RunHistory.h"
+
+#include <QDir>
+#include <QFile>
+#include <QHash>
+#include <QJsonDocument>
+
+#include <cerrno>
+#include <cstring>
+#include <csignal>
+#include <fcntl.h>
+#include <unistd.h>
+
+namespace tilelens::pipeline {
+
+QString historyDir(const QString& kernelDir) { return kernelDir + QStringLiteral("/.tilelens"); }
+QString historyFile(const QString& kernelDir) { return historyDir(kernelDir) + QStringLiteral("/runs.jsonl"); }
+QString logsDir(const QString& kernelDir) { return historyDir(kernelDir) + QStringLiteral("/logs"); }
+
+bool appendRunRecord(const StageRun& run, HistoryEvent event, QString* error)
+{
+    if (!QDir().mkpath(historyDir(run.kernelDir))) {
+        if (error)
+            *error = QStringLiteral("cannot create %1").arg(historyDir(run.kernelDir));
+        return false;
+    }
+    QJsonObject o = run.toJson();
+    o.insert(QStringLiteral("event"), event == HistoryEvent::Start ? QStringLiteral("start") : QStringLiteral("end"));
+    QByteArray line = QJsonDocument(o).toJson(QJsonDocument::Compact);
+    line.append('\n');
+
+    const QByteArray path = QFile::encodeName(historyFile(run.kernelDir));
+    const int fd = ::open(path.constData(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
+    if (fd < 0) {
+        if (error)
+            *error = QStringLiteral("cannot open %1: %2").arg(historyFile(run.kernelDir), QString::fromLocal8Bit(std::strerror(errno)));
+        return false;
+    }
+    // One write() per record: with O_APPEND the kernel places it at the end in one piece,
+    // and a signal cannot split a write to a regular file.
+    ssize_t written = 0;
+    do {
+        written = ::write(fd, line.constData(), size_t(line.size()));
+    } while (written < 0 && errno == EINTR);
+    const bool ok = written == ssize_t(line.size());
+    const int savedErrno = errno;
+    ::fdatasync(fd);
+    ::close(fd);
+    if (!ok && error)
+        *error = QStringLiteral("cannot append to %1: %2").arg(historyFile(run.kernelDir),
+                                                                QString::fromLocal8Bit(std::strerror(savedErrno)));
+    return ok;
+}
+
+std::vector<StageRun> RunHistory::forStage(const QString& stageId) const
+{
+    std::vector<StageRun> out;
+    for (auto it = runs.rbegin(); it != runs.rend(); ++it)
+        if (it->stageId == stageId)
+            out.push_back(*it);
+    return out;
+}
+
+RunHistory loadRunHistory(const QString& kernelDir, qint64 maxBytes)
+{
+    RunHistory h;
+    QFile f(historyFile(kernelDir));
+    if (!f.exists() || !f.open(QIODevice::ReadOnly))
+        return h;
+    qint64 skippedBytes = 0;
+    if (f.size() > maxBytes) {
+        skippedBytes = f.size() - maxBytes;
+        f.seek(skippedBytes);
+    }
+    const QByteArray data = f.read(maxBytes);
+    QHash<QString, size_t> index;
+    int lineNo = 0;
+    qsizetype pos = 0;
+    bool firstPartial = skippedBytes > 0;
+    while (pos < data.size()) {
+        qsizetype end = data.indexOf('\n', pos);
+        const bool complete = end >= 0;
+        if (!complete)
+            end = data.size();
+        const QByteArray line = data.mid(pos, end - pos);
+        pos = end + 1;
+        ++lineNo;
+        if (firstPartial) { // we started reading in the middle of a line
+            firstPartial = false;
+            continue;
+        }
+        if (line.trimmed().isEmpty())
+            continue;
+        QJsonParseError err{};
+        const QJsonDocument doc = QJsonDocument::fromJson(line, &err);
+        if (err.error != QJsonParseError::NoError || !doc.isObject() ||
+            doc.object().value(QStringLiteral("run_id")).toString().isEmpty()) {
+            Diagnostic d;
+            d.severity = Severity::Warning;
+            d.place.file = f.fileName().toStdString();
+            d.place.line = skippedBytes > 0 ? 0 : lineNo;
+            d.message = complete ? "skipped a line that is not a run record"
+                                 : "skipped an incomplete last line (the app was killed while writing it)";
+            h.diagnostics.push_back(d);
+            continue;
+        }
+        const QJsonObject o = doc.object();
+        StageRun run = StageRun::fromJson(o);
+        const bool isStart = o.value(QStringLiteral("event")).toString() == QLatin1String("start");
+        if (isStart && !isTerminal(run.status)) {
+            // Until an end record says otherwise: still running if its process group lives
+            // (another tilelens may be running it), else the app died mid-run.
+            const bool alive = run.pid > 0 && ::kill(pid_t(-run.pid), 0) == 0;
+            run.status = alive ? RunStatus::Running : RunStatus::Interrupted;
+        }
+        const auto found = index.constFind(run.runId);
+        if (found == index.constEnd()) {
+            index.insert(run.runId, h.runs.size());
+            h.runs.push_back(run);
+        } else if (!isStart) {
+            h.runs[found.value()] = run;
+        }
+    }
+    return h;
+}
+
+} // namespace tilelens::pipeline

@@ -1,0 +1,38 @@
+#pragma once
+// Durable run history: KERNEL_DIR/.tilelens/runs.jsonl, one JSON object per
+// line. A run writes a "start" line when it begins and an "end" line when it
+// ends; each line goes out in a single O_APPEND write() followed by
+// fdatasync(), so killing the app (even with SIGKILL) at any moment leaves
+// every earlier line intact and, at worst, a run with a start but no end,
+// which loadRunHistory() reports as Interrupted. A torn or foreign line is
+// skipped with a diagnostic, never fatal.
+
+#include "common/Diagnostic.h"
+#include "pipeline/StageRun.h"
+
+#include <QString>
+#include <vector>
+
+namespace tilelens::pipeline {
+
+QString historyDir(const QString& kernelDir);   // KERNEL_DIR/.tilelens
+QString historyFile(const QString& kernelDir);  // KERNEL_DIR/.tilelens/runs.jsonl
+QString logsDir(const QString& kernelDir);      // KERNEL_DIR/.tilelens/logs
+
+enum class HistoryEvent { Start, End };
+
+// Appends one record; false (with a message) when the file cannot be written.
+bool appendRunRecord(const StageRun& run, HistoryEvent event, QString* error = nullptr);
+
+struct RunHistory
+{
+    std::vector<StageRun> runs; // in start order; the end record wins over the start record
+    Diagnostics diagnostics;    // skipped lines (file:line)
+
+    std::vector<StageRun> forStage(const QString& stageId) const; // newest first
+};
+
+// Reads at most `maxBytes` from the end of the file (older lines are dropped).
+RunHistory loadRunHistory(const QString& kernelDir, qint64 maxBytes = 64 * 1024 * 1024);
+
+} // namespace tilelens::pipeline

@@ -1,0 +1,209 @@
+#include "pipeline/StageResolver.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QRegularExpression>
+#include <QStandardPaths>
+
+namespace tilelens::pipeline {
+namespace {
+
+QString absoluteIn(const QString& base, const QString& path)
+{
+    if (path.isEmpty())
+        return {};
+    return QDir::cleanPath(QDir::isAbsolutePath(path) ? path : base + QLatin1Char('/') + path);
+}
+
+// Variables visible to placeholders, lowest priority first.
+QMap<QString, QString> baseVariables(const StageSet& set, const QProcessEnvironment& env)
+{
+    QMap<QString, QString> vars;
+    for (const QString& key : env.keys())
+        vars.insert(key, env.value(key));
+    if (!vars.contains(QStringLiteral("PYTHON")))
+        vars.insert(QStringLiteral("PYTHON"), QStringLiteral("python3"));
+    if (!vars.contains(QStringLiteral("CUTILE_KERNEL_OUT_ROOT")))
+        vars.insert(QStringLiteral("CUTILE_KERNEL_OUT_ROOT"), QFileInfo(set.kernelDir).absolutePath());
+    for (auto it = set.env.begin(); it != set.env.end(); ++it)
+        vars.insert(it.key(), it.value());
+    vars.insert(QStringLiteral("WS"), set.kernelDir);
+    vars.insert(QStringLiteral("KERNEL"), set.kernelName);
+    return vars;
+}
+
+} // namespace
+
+QString expandVariables(const QString& text, const QMap<QString, QString>& vars, QStringList* missing)
+{
+    static const QRegularExpression re(QStringLiteral("\\$\\{([A-Za-z_][A-Za-z0-9_]*)\\}"));
+    QString out;
+    qsizetype last = 0;
+    auto it = re.globalMatch(text);
+    while (it.hasNext()) {
+        const auto m = it.next();
+        out += QStringView(text).mid(last, m.capturedStart() - last);
+        const QString name = m.captured(1);
+        const auto found = vars.constFind(name);
+        if (found == vars.constEnd()) {
+            if (missing && !missing->contains(name))
+                missing->append(name);
+        } else {
+            out += found.value();
+        }
+        last = m.capturedEnd();
+    }
+    out += QStringView(text).mid(last);
+    return out;
+}
+
+QString shellQuote(const QString& arg)
+{
+    static const QRegularExpression safe(QStringLiteral("^[A-Za-z0-9_@%+=:,./-]+$"));
+    if (safe.match(arg).hasMatch())
+        return arg;
+    QString q = arg;
+    q.replace(QLatin1Char('\''), QStringLiteral("'\\''"));
+    return QLatin1Char('\'') + q + QLatin1Char('\'');
+}
+
+bool gpuAvailable()
+{
+    if (qEnvironmentVariable("TILELENS_ASSUME_GPU") == QLatin1String("1"))
+        return true;
+    if (qEnvironmentVariable("TILELENS_ASSUME_GPU") == QLatin1String("0"))
+        return false;
+    return QFileInfo::exists(QStringLiteral("/dev/nvidiactl"));
+}
+
+QProcessEnvironment ResolvedStage::environment(const QProcessEnvironment& base) const
+{
+    QProcessEnvironment env = base;
+    for (const QString& name : envRemoved)
+        env.remove(name);
+    for (auto it = envChanges.begin(); it != envChanges.end(); ++it)
+        env.insert(it.key(), it.value());
+    return env;
+}
+
+QString ResolvedStage::describe() const
+{
+    QString text;
+    if (launcher.isSlurm())
+        text += QStringLiteral("launcher: slurm (%1%2)\n")
+                    .arg(launcher.mode, launcher.gres.isEmpty() ? QString() : QStringLiteral(", gres ") + launcher.gres);
+    text += QStringLiteral("cwd: %1\n").arg(cwd);
+    for (auto it = envChanges.begin(); it != envChanges.end(); ++it)
+        text += QStringLiteral("env: %1=%2\n").arg(it.key(), shellQuote(it.value()));
+    for (const QString& name : envRemoved)
+        text += QStringLiteral("env: unset %1\n").arg(name);
+    text += QStringLiteral("argv:");
+    for (const QString& a : argv)
+        text += QLatin1Char(' ') + shellQuote(a);
+    text += QLatin1Char('\n');
+    if (timeoutMs > 0)
+        text += QStringLiteral("timeout: %1 s\n").arg(timeoutMs / 1000);
+    return text;
+}
+
+ResolvedStage resolveStage(const StageSet& set, const StageSpec& spec, const QProcessEnvironment& base)
+{
+    ResolvedStage r;
+    r.stageId = spec.id;
+    r.kind = spec.kind;
+    r.builtin = spec.builtin;
+    r.verdictSource = spec.verdictSource;
+    r.passVerdict = spec.passVerdict;
+    r.failVerdict = spec.failVerdict;
+    r.launcher = spec.launcher;
+    r.timeoutMs = spec.timeoutSec > 0 ? spec.timeoutSec * 1000 : 0;
+
+    QMap<QString, QString> vars = baseVariables(set, base);
+    QStringList missing;
+
+    // Workspace-level env first, then the stage's own; both may refer to other variables.
+    QMap<QString, QString> changes;
+    if (!base.contains(QStringLiteral("CUTILE_KERNEL_OUT_ROOT")) && !set.env.contains(QStringLiteral("CUTILE_KERNEL_OUT_ROOT")))
+        changes.insert(QStringLiteral("CUTILE_KERNEL_OUT_ROOT"), vars.value(QStringLiteral("CUTILE_KERNEL_OUT_ROOT")));
+    for (auto it = set.env.begin(); it != set.env.end(); ++it)
+        changes.insert(it.key(), expandVariables(it.value(), vars, &missing));
+    for (auto it = spec.env.begin(); it != spec.env.end(); ++it) {
+        const QString value = expandVariables(it.value(), vars, &missing);
+        changes.insert(it.key(), value);
+        vars.insert(it.key(), value);
+    }
+    r.envChanges = changes;
+    r.envRemoved = spec.unsetEnv;
+    for (const QString& name : spec.unsetEnv)
+        vars.remove(name);
+
+    for (const QString& a : spec.argv)
+        r.argv << expandVariables(a, vars, &missing);
+    if (spec.shell && !r.argv.isEmpty())
+        r.argv = QStringList{QStringLiteral("/bin/sh"), QStringLiteral("-c"), r.argv.first()};
+    r.cwd = absoluteIn(set.kernelDir, spec.cwd.isEmpty() ? set.kernelDir : expandVariables(spec.cwd, vars, &missing));
+    for (const QString& in : spec.inputs)
+        r.inputs << absoluteIn(set.kernelDir, expandVariables(in, vars, nullptr));
+    for (const QString& out : spec.outputs)
+        r.outputs << absoluteIn(set.kernelDir, expandVariables(out, vars, nullptr));
+    r.logCopy = absoluteIn(set.kernelDir, expandVariables(spec.logCopy, vars, &missing));
+    r.verdictFile = absoluteIn(set.kernelDir, expandVariables(spec.verdictFile, vars, &missing));
+    for (const QString& name : spec.requiredEnv)
+        if (!vars.contains(name) || vars.value(name).isEmpty())
+            if (!missing.contains(name))
+                missing << name;
+
+    // Why it cannot run, most fundamental reason first.
+    if (!spec.disabledReason.isEmpty()) {
+        r.reason = spec.disabledReason;
+        return r;
+    }
+    if (spec.kind == StageKind::Builtin) {
+        r.runnable = true; // the registry check happens in the runner (BuiltinStageRegistry)
+        return r;
+    }
+    if (!missing.isEmpty()) {
+        r.reason = QStringLiteral("needs %1 (not set in the environment or tilelens.json)")
+                       .arg(missing.join(QStringLiteral(", ")));
+        return r;
+    }
+    if (r.argv.isEmpty() || r.argv.first().isEmpty()) {
+        r.reason = QStringLiteral("the stage has no command");
+        return r;
+    }
+    if (r.launcher.isSlurm()) {
+        const QString tool = r.launcher.mode == QLatin1String("sbatch") ? QStringLiteral("sbatch") : QStringLiteral("srun");
+        if (QStandardPaths::findExecutable(tool, base.value(QStringLiteral("PATH")).split(QLatin1Char(':'))).isEmpty()) {
+            r.reason = QStringLiteral("the slurm launcher needs '%1' on PATH").arg(tool);
+            return r;
+        }
+    } else {
+        if (spec.requiresGpu && !gpuAvailable()) {
+            r.reason = QStringLiteral("needs an NVIDIA GPU; none is visible on this machine "
+                                      "(or declare a slurm launcher for it)");
+            return r;
+        }
+        if (!QFileInfo(r.cwd).isDir()) {
+            r.reason = QStringLiteral("working directory %1 does not exist").arg(r.cwd);
+            return r;
+        }
+        const QString program = r.argv.first();
+        if (program.contains(QLatin1Char('/'))) {
+            const QFileInfo fi(absoluteIn(r.cwd, program));
+            if (!fi.isFile() || !fi.isExecutable()) {
+                r.reason = QStringLiteral("program %1 is not an executable file").arg(fi.filePath());
+                return r;
+            }
+        } else {
+            const QString path = r.environment(base).value(QStringLiteral("PATH"));
+            if (QStandardPaths::findExecutable(program, path.split(QLatin1Char(':'))).isEmpty()) {
+                r.reason = QStringLiteral("program '%1' is not on PATH").arg(program);
+                return r;
+            }
+        }
+    }
+    r.runnable = true;
+    return r;
+}
+
+} // namespace tilelens::pipeline

@@ -1,0 +1,644 @@
+#include "pipeline/StageRunner.h"
+
+#include "pipeline/ActiveRun.h"
+#include "pipeline/ProcessControl.h"
+#include "pipeline/RunHistory.h"
+#include "pipeline/StageSet.h"
+#include "pipeline/TrustStore.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <csignal>
+
+namespace tilelens::pipeline {
+
+struct StageRunner::Pending
+{
+    StageRequest request;
+    StageRun record;
+    ResolvedStage stage;
+    int capLimit = -1;
+};
+
+namespace {
+
+constexpr qsizetype kTailBytes = 16 * 1024;
+constexpr int kTailLines = 40;
+
+QString capKey(const QString& kernelDir, const QString& stageId)
+{
+    return kernelDir + QLatin1Char('\n') + stageId;
+}
+
+QString lastLines(const QByteArray& tail)
+{
+    QList<QByteArray> lines = tail.split('\n');
+    if (!lines.isEmpty() && lines.last().isEmpty())
+        lines.removeLast();
+    if (lines.size() > kTailLines)
+        lines = lines.mid(lines.size() - kTailLines);
+    return QString::fromUtf8(lines.join('\n'));
+}
+
+QString pytestVerdict(const ResolvedStage& st, int exitCode)
+{
+    if (exitCode == 0)
+        return st.passVerdict;
+    if (exitCode == 1 || exitCode == 5) // 1: tests failed, 5: nothing collected
+        return st.failVerdict;
+    return QStringLiteral("ERROR"); // interrupted, internal or usage error
+}
+
+} // namespace
+
+StageRunner::StageRunner(QObject* parent)
+    : QObject(parent), m_trustFile(TrustStore::defaultPath()), m_env(QProcessEnvironment::systemEnvironment())
+{
+    registerPipelineMetaTypes();
+    qRegisterMetaType<StageRequest>("tilelens::pipeline::StageRequest");
+    m_flushTimer = new QTimer(this);
+    m_flushTimer->setInterval(50);
+    connect(m_flushTimer, &QTimer::timeout, this, &StageRunner::flushLive);
+    m_tickTimer = new QTimer(this);
+    m_tickTimer->setInterval(1000);
+    connect(m_tickTimer, &QTimer::timeout, this, &StageRunner::tick);
+}
+
+StageRunner::~StageRunner()
+{
+    shutdown();
+}
+
+void StageRunner::setTrustStorePath(const QString& path) { m_trustFile = path; }
+void StageRunner::setMaxConcurrentRuns(int n) { m_maxConcurrent = std::max(1, n); }
+void StageRunner::setTerminateGraceMs(int ms) { m_graceMs = std::max(0, ms); }
+void StageRunner::setLiveOutputLimit(int bytes, int intervalMs)
+{
+    m_liveBytes = std::max(1024, bytes);
+    m_flushTimer->setInterval(std::max(5, intervalMs));
+}
+void StageRunner::setBaseEnvironment(const QProcessEnvironment& env) { m_env = env; }
+int StageRunner::activeCount() const { return int(m_active.size()); }
+int StageRunner::queuedCount() const { return int(m_queue.size()); }
+
+void StageRunner::reject(StageRun run, RunStatus status, const QString& message)
+{
+    run.status = status;
+    run.message = message;
+    run.endedAt = QDateTime::currentDateTimeUtc();
+    // Rejections are recorded too: "untrusted workspace ran nothing" is worth seeing later.
+    if (status == RunStatus::Rejected && QFileInfo(run.kernelDir).isDir())
+        appendRunRecord(run, HistoryEvent::End);
+    emitFinished(run);
+}
+
+void StageRunner::request(const StageRequest& req)
+{
+    StageRun run;
+    run.runId = req.runId.isEmpty() ? StageRequest::make(req.kernelDir, req.stageId).runId : req.runId;
+    run.kernelDir = QDir::cleanPath(QFileInfo(req.kernelDir).absoluteFilePath());
+    run.stageId = req.stageId;
+    run.queuedAt = QDateTime::currentDateTimeUtc();
+    if (m_shuttingDown)
+        return reject(run, RunStatus::Cancelled, QStringLiteral("the runner is shutting down"));
+
+    const StageSet set = loadStageSet(run.kernelDir);
+    if (!QFileInfo(run.kernelDir).isDir())
+        return reject(run, RunStatus::Rejected, QStringLiteral("%1 is not a directory").arg(run.kernelDir));
+    const StageSpec* spec = set.find(req.stageId);
+    if (!spec)
+        return reject(run, RunStatus::Rejected,
+                      QStringLiteral("unknown stage '%1' (known: %2)").arg(req.stageId, set.ids().join(QStringLiteral(", "))));
+    run.stageId = spec->id;
+    run.title = spec->title;
+    for (const auto& d : set.diagnostics)
+        if (d.severity == Severity::Error)
+            return reject(run, RunStatus::Rejected,
+                          QStringLiteral("tilelens.json is invalid: %1").arg(QString::fromStdString(d.format())));
+
+    auto pending = std::make_unique<Pending>();
+    pending->request = req;
+    pending->stage = resolveStage(set, *spec, m_env);
+    pending->capLimit = set.caps.value(spec->id, -1);
+    const ResolvedStage& st = pending->stage;
+    run.kind = st.kind == StageKind::Builtin ? QStringLiteral("builtin") : QStringLiteral("external");
+    run.launcher = st.kind == StageKind::Builtin ? QStringLiteral("builtin") : st.launcher.kind;
+    run.argv = st.argv;
+    run.envChanges = st.envChanges;
+    run.envRemoved = st.envRemoved;
+    run.cwd = st.cwd;
+    run.capLimit = pending->capLimit;
+
+    if (!st.runnable)
+        return reject(run, RunStatus::Rejected, QStringLiteral("not runnable here: %1").arg(st.reason));
+    if (st.kind == StageKind::Builtin && !BuiltinStageRegistry::find(st.builtin))
+        return reject(run, RunStatus::Rejected,
+                      QStringLiteral("not runnable here: the built-in '%1' is not available in this build").arg(st.builtin));
+    if (st.kind == StageKind::External && !req.trustOverride) {
+        const TrustState trust = TrustStore(m_trustFile).state(set);
+        if (trust != TrustState::Trusted)
+            return reject(run, RunStatus::Rejected,
+                          QStringLiteral("workspace not trusted (%1): nothing was run; review its commands and trust it first")
+                              .arg(QString::fromLatin1(trustStateName(trust))));
+    }
+
+    // One pending run per stage: the newest request wins.
+    for (auto it = m_queue.begin(); it != m_queue.end(); ++it) {
+        if ((*it)->record.kernelDir == run.kernelDir && (*it)->record.stageId == run.stageId) {
+            StageRun old = (*it)->record;
+            m_queue.erase(it);
+            old.status = RunStatus::Superseded;
+            old.message = QStringLiteral("replaced by a newer request (%1)").arg(run.runId);
+            old.endedAt = QDateTime::currentDateTimeUtc();
+            emitFinished(old);
+            break;
+        }
+    }
+    pending->record = run;
+    Q_EMIT queued(run);
+    m_queue.push_back(std::move(pending));
+    schedule();
+}
+
+void StageRunner::schedule()
+{
+    while (!m_shuttingDown && !m_queue.empty() && int(m_active.size()) < m_maxConcurrent) {
+        std::unique_ptr<Pending> next = std::move(m_queue.front());
+        m_queue.pop_front();
+        start(std::move(next));
+    }
+    if (m_active.empty()) {
+        m_flushTimer->stop();
+        m_tickTimer->stop();
+        if (m_queue.empty())
+            Q_EMIT idle();
+    }
+}
+
+void StageRunner::start(std::unique_ptr<Pending> pending)
+{
+    StageRun record = pending->record;
+    const QString key = capKey(record.kernelDir, record.stageId);
+    const int used = m_capCounts[key];
+    if (!pending->request.ignoreCaps && pending->capLimit >= 0 && used >= pending->capLimit)
+        return reject(record, RunStatus::Rejected,
+                      QStringLiteral("stage %1 already ran %2 time(s) in this pipeline run (cap %3); "
+                                     "override the cap or start a new pipeline run")
+                          .arg(record.stageId).arg(used).arg(pending->capLimit));
+
+    auto active = std::make_unique<ActiveRun>();
+    ActiveRun& run = *active;
+    run.stage = pending->stage;
+    run.record = record;
+    const QString logs = logsDir(record.kernelDir);
+    run.record.logPath = logs + QLatin1Char('/') + record.runId + QLatin1Char('_') + record.stageId + QStringLiteral(".log");
+    run.log.setFileName(run.record.logPath);
+    if (!QDir().mkpath(logs) || !run.log.open(QIODevice::WriteOnly | QIODevice::Append)) {
+        run.record.status = RunStatus::FailedToStart;
+        run.record.message = QStringLiteral("cannot write the log %1").arg(run.record.logPath);
+        run.record.endedAt = QDateTime::currentDateTimeUtc();
+        emitFinished(run.record);
+        return;
+    }
+    m_capCounts[key] = used + 1;
+    run.record.capUsed = used + 1;
+    run.record.status = RunStatus::Running;
+    run.record.startedAt = QDateTime::currentDateTimeUtc();
+    run.outputsBefore = snapshotOutputs(run.stage.outputs);
+    run.clock.start();
+    const QString runId = record.runId;
+    m_active.emplace(runId, std::move(active));
+    if (!m_flushTimer->isActive())
+        m_flushTimer->start();
+    if (!m_tickTimer->isActive())
+        m_tickTimer->start();
+
+    if (run.stage.kind == StageKind::Builtin)
+        startBuiltin(run);
+    else
+        startExternal(run);
+}
+
+void StageRunner::startExternal(ActiveRun& run)
+{
+    const QString runId = run.record.runId;
+    run.launch = buildLaunchCommand(run.stage, runId, logsDir(run.record.kernelDir));
+    run.record.slurmJobName = run.launch.jobName;
+    run.process = new QProcess(this);
+    run.process->setProcessChannelMode(QProcess::MergedChannels);
+    run.process->setProcessEnvironment(run.stage.environment(m_env));
+    run.process->setWorkingDirectory(run.stage.cwd);
+    run.process->setInputChannelMode(QProcess::ManagedInputChannel);
+    makeProcessGroupLeader(*run.process);
+
+    QProcess* proc = run.process;
+    connect(proc, &QProcess::started, this, [this, runId, proc] {
+        auto it = m_active.find(runId);
+        if (it == m_active.end())
+            return;
+        ActiveRun& r = *it->second;
+        r.record.pid = proc->processId();
+        proc->closeWriteChannel(); // stages get an empty stdin, never the terminal's
+        QString error;
+        if (!appendRunRecord(r.record, HistoryEvent::Start, &error))
+            r.record.message = error;
+        Q_EMIT started(r.record);
+    });
+    connect(proc, &QProcess::readyRead, this, [this, runId, proc] {
+        auto it = m_active.find(runId);
+        if (it != m_active.end())
+            handleOutput(*it->second, proc->readAll());
+    });
+    connect(proc, &QProcess::finished, this, [this, runId](int exitCode, QProcess::ExitStatus status) {
+        onProcessFinished(runId, exitCode, status == QProcess::CrashExit);
+    });
+    connect(proc, &QProcess::errorOccurred, this, [this, runId, proc](QProcess::ProcessError error) {
+        if (error != QProcess::FailedToStart)
+            return;
+        auto it = m_active.find(runId);
+        if (it == m_active.end())
+            return;
+        ActiveRun& r = *it->second;
+        r.record.status = RunStatus::FailedToStart;
+        r.record.message = QStringLiteral("cannot start %1: %2").arg(r.launch.program, proc->errorString());
+        finish(r);
+    });
+
+    if (run.stage.timeoutMs > 0) {
+        run.timeoutTimer = new QTimer(this);
+        run.timeoutTimer->setSingleShot(true);
+        connect(run.timeoutTimer, &QTimer::timeout, this, [this, runId] {
+            auto it = m_active.find(runId);
+            if (it != m_active.end())
+                terminate(*it->second, RunStatus::TimedOut);
+        });
+        run.timeoutTimer->start(run.stage.timeoutMs);
+    }
+    proc->start(run.launch.program, run.launch.arguments);
+}
+
+void StageRunner::startBuiltin(ActiveRun& run)
+{
+    const QString runId = run.record.runId;
+    run.record.pid = 0;
+    appendRunRecord(run.record, HistoryEvent::Start);
+    Q_EMIT started(run.record);
+
+    BuiltinContext ctx;
+    ctx.kernelDir = run.record.kernelDir;
+    ctx.stageId = run.record.stageId;
+    ctx.logPath = run.record.logPath;
+    ctx.cancelled = run.cancelFlag.get();
+    // The built-in runs on the pool; its log lines hop back to this thread.
+    QPointer<StageRunner> self(this);
+    ctx.log = [self, runId](const QByteArray& data) {
+        if (!self)
+            return;
+        QMetaObject::invokeMethod(self.data(), [self, runId, data] {
+            if (!self)
+                return;
+            auto it = self->m_active.find(runId);
+            if (it != self->m_active.end())
+                self->handleOutput(*it->second, data);
+        }, Qt::QueuedConnection);
+    };
+    BuiltinFunction fn = BuiltinStageRegistry::find(run.stage.builtin);
+    std::shared_ptr<std::atomic_bool> flag = run.cancelFlag; // keeps the flag alive for the pool thread
+    run.watcher = new QFutureWatcher<BuiltinResult>(this);
+    connect(run.watcher, &QFutureWatcher<BuiltinResult>::finished, this, [this, runId] { onBuiltinFinished(runId); });
+    run.watcher->setFuture(QtConcurrent::run([fn, ctx, flag]() -> BuiltinResult {
+        if (!fn)
+            return {3, QString(), QStringLiteral("built-in not available"), {}};
+        return fn(ctx);
+    }));
+}
+
+void StageRunner::terminate(ActiveRun& run, RunStatus reason)
+{
+    if (run.requestedEnd != RunStatus::Running || run.done)
+        return;
+    run.requestedEnd = reason;
+    if (run.timeoutTimer)
+        run.timeoutTimer->stop();
+    run.cancelFlag->store(true);
+    if (!run.process)
+        return; // a built-in stops at its next cancellation check
+    if (!run.launch.jobName.isEmpty())
+        QProcess::startDetached(QStringLiteral("scancel"), scancelArguments(run.launch.jobName));
+    const qint64 pgid = run.record.pid;
+    if (pgid > 0) {
+        signalProcessGroup(pgid, SIGTERM);
+        run.killTimer = new QTimer(this);
+        run.killTimer->setSingleShot(true);
+        connect(run.killTimer, &QTimer::timeout, this, [pgid] { signalProcessGroup(pgid, SIGKILL); });
+        run.killTimer->start(m_graceMs);
+    } else {
+        run.process->kill();
+    }
+}
+
+void StageRunner::handleOutput(ActiveRun& run, const QByteArray& data)
+{
+    if (data.isEmpty())
+        return;
+    run.log.write(data);
+    run.record.outputBytes += data.size();
+    if (run.parser.feed(data))
+        run.progressDirty = true;
+    run.tail.append(data);
+    if (run.tail.size() > 2 * kTailBytes)
+        run.tail = run.tail.right(kTailBytes);
+    // The live stream keeps the newest bytes; anything older is counted as skipped.
+    run.pendingLive.append(data);
+    if (run.pendingLive.size() > 2 * qsizetype(m_liveBytes)) {
+        const qsizetype drop = run.pendingLive.size() - m_liveBytes;
+        run.pendingSkipped += drop;
+        run.pendingLive.remove(0, drop);
+    }
+}
+
+void StageRunner::flushLive()
+{
+    for (auto& [id, run] : m_active) {
+        if (!run->launch.outputFile.isEmpty())
+            tailSlurmOutput(*run, false);
+        if (!run->pendingLive.isEmpty() || run->pendingSkipped > 0) {
+            QByteArray data;
+            qint64 skipped = run->pendingSkipped;
+            if (run->pendingLive.size() > m_liveBytes) {
+                skipped += run->pendingLive.size() - m_liveBytes;
+                data = run->pendingLive.right(m_liveBytes);
+            } else {
+                data = run->pendingLive;
+            }
+            run->pendingLive.clear();
+            run->pendingSkipped = 0;
+            Q_EMIT outputChunk(id, data, skipped);
+        }
+        if (run->progressDirty) {
+            run->progressDirty = false;
+            StageProgress p;
+            p.elapsedMs = run->clock.elapsed();
+            p.percent = run->parser.percent();
+            p.done = run->parser.done();
+            p.total = run->parser.total();
+            p.state = run->slurmState;
+            Q_EMIT progress(id, p);
+        }
+    }
+}
+
+void StageRunner::tick()
+{
+    for (auto& [id, run] : m_active) {
+        if (!run->launch.jobName.isEmpty())
+            pollSlurm(*run);
+        run->progressDirty = true; // elapsed time moves on
+    }
+}
+
+void StageRunner::pollSlurm(ActiveRun& run)
+{
+    if (run.squeue)
+        return;
+    auto* q = new QProcess(this);
+    run.squeue = q;
+    const QString runId = run.record.runId;
+    connect(q, &QProcess::finished, this, [this, q, runId] {
+        const QString state = QString::fromUtf8(q->readAllStandardOutput()).trimmed().section(QLatin1Char('\n'), 0, 0);
+        auto it = m_active.find(runId);
+        if (it != m_active.end() && !state.isEmpty() && state != it->second->slurmState) {
+            it->second->slurmState = state;
+            it->second->progressDirty = true;
+        }
+        q->deleteLater();
+    });
+    connect(q, &QProcess::errorOccurred, q, [q](QProcess::ProcessError e) {
+        if (e == QProcess::FailedToStart)
+            q->deleteLater();
+    });
+    q->start(QStringLiteral("squeue"), squeueStateArguments(run.launch.jobName));
+}
+
+void StageRunner::tailSlurmOutput(ActiveRun& run, bool all)
+{
+    QFile f(run.launch.outputFile);
+    if (!f.open(QIODevice::ReadOnly) || f.size() <= run.slurmOffset)
+        return;
+    f.seek(run.slurmOffset);
+    const qint64 maxRead = all ? f.size() - run.slurmOffset : 4 * 1024 * 1024;
+    const QByteArray data = f.read(maxRead);
+    run.slurmOffset += data.size();
+    handleOutput(run, data);
+}
+
+void StageRunner::onProcessFinished(const QString& runId, int exitCode, bool crashed)
+{
+    auto it = m_active.find(runId);
+    if (it == m_active.end())
+        return;
+    ActiveRun& run = *it->second;
+    if (run.done)
+        return;
+    handleOutput(run, run.process->readAll());
+    // Whatever the leader left behind in its group goes with it.
+    if (run.record.pid > 0)
+        signalProcessGroup(run.record.pid, SIGKILL);
+    if (!run.launch.outputFile.isEmpty())
+        tailSlurmOutput(run, true);
+
+    if (run.requestedEnd != RunStatus::Running) {
+        run.record.status = run.requestedEnd;
+        run.record.signal = crashed ? exitCode : 0;
+        run.record.exitCode = crashed ? -1 : exitCode;
+        run.record.message = run.requestedEnd == RunStatus::TimedOut
+                                 ? QStringLiteral("timed out after %1 s").arg(run.stage.timeoutMs / 1000)
+                                 : QStringLiteral("cancelled");
+    } else if (crashed) {
+        run.record.status = RunStatus::Crashed;
+        run.record.signal = exitCode; // QProcess reports the terminating signal as the code
+        run.record.message = QStringLiteral("killed by signal %1 (%2)")
+                                 .arg(exitCode).arg(QString::fromLocal8Bit(strsignal(exitCode)));
+    } else {
+        run.record.status = RunStatus::Exited;
+        run.record.exitCode = exitCode;
+        switch (run.stage.verdictSource) {
+        case VerdictSource::ExitCode:
+            run.record.verdict = exitCode == 0 ? run.stage.passVerdict : run.stage.failVerdict;
+            break;
+        case VerdictSource::Pytest: run.record.verdict = pytestVerdict(run.stage, exitCode); break;
+        case VerdictSource::LogLine: run.record.verdict = run.parser.lastVerdict(); break;
+        case VerdictSource::File: run.record.verdict = verdictFromFile(run.stage.verdictFile); break;
+        case VerdictSource::Builtin: break;
+        }
+        if (!run.stage.logCopy.isEmpty()) {
+            run.log.flush();
+            QDir().mkpath(QFileInfo(run.stage.logCopy).absolutePath());
+            QFile::remove(run.stage.logCopy);
+            if (!QFile::copy(run.record.logPath, run.stage.logCopy))
+                run.record.message = QStringLiteral("could not copy the log to %1").arg(run.stage.logCopy);
+        }
+    }
+    finish(run);
+}
+
+void StageRunner::onBuiltinFinished(const QString& runId)
+{
+    auto it = m_active.find(runId);
+    if (it == m_active.end())
+        return;
+    ActiveRun& run = *it->second;
+    const BuiltinResult result = run.watcher->result();
+    if (run.requestedEnd != RunStatus::Running) {
+        run.record.status = run.requestedEnd;
+        run.record.message = QStringLiteral("cancelled");
+    } else {
+        run.record.status = RunStatus::Exited;
+        run.record.exitCode = result.exitCode;
+        run.record.message = result.message;
+        run.record.verdict = result.verdict;
+        if (run.record.verdict.isEmpty())
+            run.record.verdict = result.exitCode == 0   ? QStringLiteral("PASS")
+                                 : result.exitCode == 2 ? QStringLiteral("PASS_WITH_NOTES")
+                                 : result.exitCode == 1 ? QStringLiteral("FAIL")
+                                                        : QStringLiteral("ERROR");
+    }
+    finish(run);
+}
+
+void StageRunner::finish(ActiveRun& run)
+{
+    if (run.done)
+        return;
+    run.done = true;
+    if (run.timeoutTimer)
+        run.timeoutTimer->stop();
+    if (run.killTimer)
+        run.killTimer->stop();
+    flushLive(); // the last bytes reach the GUI before `finished`
+    run.log.close();
+    run.record.endedAt = QDateTime::currentDateTimeUtc();
+    run.record.logTail = lastLines(run.tail);
+    run.record.changedOutputs = changedOutputs(run.outputsBefore, snapshotOutputs(run.stage.outputs));
+    for (const QString& path : run.record.changedOutputs)
+        run.record.irChanged |= isIrFile(path);
+    QString error;
+    if (!appendRunRecord(run.record, HistoryEvent::End, &error))
+        run.record.message += (run.record.message.isEmpty() ? QString() : QStringLiteral("; ")) + error;
+
+    const QString runId = run.record.runId;
+    StageRun record = run.record;
+    auto node = m_active.extract(runId);
+    if (node.mapped()->process) {
+        node.mapped()->process->disconnect(this);
+        node.mapped()->process->deleteLater();
+    }
+    if (node.mapped()->watcher)
+        node.mapped()->watcher->deleteLater();
+    if (node.mapped()->timeoutTimer)
+        node.mapped()->timeoutTimer->deleteLater();
+    if (node.mapped()->killTimer)
+        node.mapped()->killTimer->deleteLater();
+    emitFinished(record);
+    schedule();
+}
+
+void StageRunner::emitFinished(StageRun run)
+{
+    Q_EMIT finished(run);
+}
+
+void StageRunner::cancel(const QString& runId)
+{
+    for (auto it = m_queue.begin(); it != m_queue.end(); ++it) {
+        if ((*it)->record.runId == runId) {
+            StageRun r = (*it)->record;
+            m_queue.erase(it);
+            r.status = RunStatus::Cancelled;
+            r.message = QStringLiteral("cancelled before it started");
+            r.endedAt = QDateTime::currentDateTimeUtc();
+            emitFinished(r);
+            schedule();
+            return;
+        }
+    }
+    auto it = m_active.find(runId);
+    if (it != m_active.end())
+        terminate(*it->second, RunStatus::Cancelled);
+}
+
+void StageRunner::cancelStage(const QString& kernelDir, const QString& stageId)
+{
+    const QString dir = QDir::cleanPath(QFileInfo(kernelDir).absoluteFilePath());
+    QStringList ids;
+    for (const auto& p : m_queue)
+        if (p->record.kernelDir == dir && p->record.stageId == stageId)
+            ids << p->record.runId;
+    for (const auto& [id, run] : m_active)
+        if (run->record.kernelDir == dir && run->record.stageId == stageId)
+            ids << id;
+    for (const QString& id : ids)
+        cancel(id);
+}
+
+void StageRunner::cancelAll()
+{
+    QStringList ids;
+    for (const auto& p : m_queue)
+        ids << p->record.runId;
+    for (const auto& [id, run] : m_active)
+        ids << id;
+    for (const QString& id : ids)
+        cancel(id);
+}
+
+void StageRunner::resetCaps(const QString& kernelDir)
+{
+    const QString prefix = QDir::cleanPath(QFileInfo(kernelDir).absoluteFilePath()) + QLatin1Char('\n');
+    for (auto it = m_capCounts.begin(); it != m_capCounts.end();)
+        it = it->first.startsWith(prefix) ? m_capCounts.erase(it) : std::next(it);
+}
+
+void StageRunner::shutdown()
+{
+    m_shuttingDown = true;
+    cancelAll();
+    // Wait for every process (bounded); the finished handlers write the end records.
+    QDeadlineTimer deadline(m_graceMs + 5000);
+    QStringList ids;
+    for (const auto& [id, run] : m_active)
+        ids << id;
+    for (const QString& id : ids) {
+        auto it = m_active.find(id);
+        if (it == m_active.end())
+            continue;
+        ActiveRun& run = *it->second;
+        if (run.process) {
+            QProcess* proc = run.process;
+            const qint64 pgid = run.record.pid;
+            if (!proc->waitForFinished(int(std::max<qint64>(0, std::min<qint64>(m_graceMs, deadline.remainingTime()))))) {
+                if (pgid > 0)
+                    signalProcessGroup(pgid, SIGKILL);
+                proc->kill();
+                proc->waitForFinished(2000);
+            }
+            if (pgid > 0)
+                signalProcessGroup(pgid, SIGKILL);
+        } else if (run.watcher) {
+            run.watcher->waitForFinished(); // the built-in saw the cancel flag
+        }
+        it = m_active.find(id);
+        if (it != m_active.end() && !it->second->done) {
+            // The finished signal did not arrive (e.g. still queued): record it now.
+            it->second->record.status = RunStatus::Cancelled;
+            it->second->record.message = QStringLiteral("cancelled (the app quit)");
+            finish(*it->second);
+        }
+    }
+    m_flushTimer->stop();
+    m_tickTimer->stop();
+}
+
+} // namespace tilelens::pipeline
