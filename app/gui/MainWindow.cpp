@@ -26,6 +26,7 @@
 #include <QSplitter>
 #include <QStatusBar>
 #include <QStyle>
+#include <QTimer>
 #include <QToolButton>
 #include <QTreeView>
 #include <QtConcurrent/QtConcurrentRun>
@@ -128,6 +129,7 @@ void MainWindow::buildDocks()
     m_diagnosticsDock->setObjectName(QStringLiteral("diagnosticsDock"));
     m_diagnosticsDock->setWidget(m_diagnosticsList);
     addDockWidget(Qt::BottomDockWidgetArea, m_diagnosticsDock);
+    resizeDocks({m_diagnosticsDock}, {140}, Qt::Vertical);
     m_diagnosticsDock->hide();
 }
 
@@ -170,6 +172,7 @@ void MainWindow::buildStatusBar()
     m_diagnosticsButton = new QToolButton(this);
     m_diagnosticsButton->setObjectName(QStringLiteral("diagnosticsButton"));
     m_diagnosticsButton->setAutoRaise(true);
+    m_diagnosticsButton->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
     m_diagnosticsButton->setVisible(false);
     connect(m_diagnosticsButton, &QToolButton::clicked, this, [this] {
         m_diagnosticsDock->setVisible(!m_diagnosticsDock->isVisible());
@@ -231,8 +234,16 @@ void MainWindow::closeEvent(QCloseEvent* event)
 
 void MainWindow::changeEvent(QEvent* event)
 {
-    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::ApplicationPaletteChange)
-        applyTheme();
+    // Re-theme once the palette has settled (Qt sends several change events
+    // while it propagates a new application palette).
+    if ((event->type() == QEvent::PaletteChange || event->type() == QEvent::ApplicationPaletteChange) &&
+        !m_themeUpdateQueued) {
+        m_themeUpdateQueued = true;
+        QTimer::singleShot(0, this, [this] {
+            m_themeUpdateQueued = false;
+            applyTheme();
+        });
+    }
     QMainWindow::changeEvent(event);
 }
 
@@ -321,7 +332,9 @@ void MainWindow::finishIfIdle()
 
 void MainWindow::openWorkspace(const QString& path)
 {
-    const QString absolute = QFileInfo(path).absoluteFilePath();
+    // A file stands for the kernel directory it is in (e.g. kernel.rs).
+    const QFileInfo info(path);
+    const QString absolute = info.isFile() ? info.absolutePath() : info.absoluteFilePath();
     const quint64 generation = ++m_workspaceGeneration;
     ++m_sourcesGeneration; // whatever is loading belongs to the old workspace
     m_sourcesPending = false;
@@ -394,11 +407,11 @@ void MainWindow::showDiagnostics(const ws::Workspace& workspace)
     m_diagnosticsButton->setToolTip(tr("Show or hide the Diagnostics panel"));
     m_diagnosticsButton->setIcon(style()->standardIcon(
         hasErrors(workspace.diagnostics) ? QStyle::SP_MessageBoxCritical : QStyle::SP_MessageBoxWarning));
-    if (count > 0)
-        statusBar()->showMessage(tr("The workspace has problems (%1); see View > Diagnostics.").arg(count), 8000);
     // Nothing to show but problems: open the panel so the user sees why.
-    if (workspace.kernels.empty() && count > 0)
+    if (workspace.kernels.empty() && count > 0) {
         m_diagnosticsDock->show();
+        resizeDocks({m_diagnosticsDock}, {140}, Qt::Vertical);
+    }
 }
 
 void MainWindow::onKernelActivated(const QModelIndex& index)

@@ -102,6 +102,7 @@ private:
     quint64 m_sourcesGeneration = 0;
     bool m_workspacePending = false;
     bool m_sourcesPending = false;
+    bool m_themeUpdateQueued = false;
     bool m_columnsInitialized = false; // equal column widths set on first show
 };
 

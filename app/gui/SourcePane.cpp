@@ -52,6 +52,9 @@ SourcePane::SourcePane(SourceRole role, QWidget* parent)
     m_editor->setMarginLineNumbers(kLineNumberMargin, true);
     m_editor->setMarginWidth(kMarkerMargin, 6);
     m_editor->setMarginWidth(kFoldMargin, 0);
+    // The horizontal scroll bar follows the longest line seen, not a fixed 2000 px.
+    m_editor->SendScintilla(QsciScintillaBase::SCI_SETSCROLLWIDTH, 1UL);
+    m_editor->SendScintilla(QsciScintillaBase::SCI_SETSCROLLWIDTHTRACKING, 1UL);
     // A read-only view needs no undo history (saves memory on big IR files).
     m_editor->SendScintilla(QsciScintillaBase::SCI_SETUNDOCOLLECTION, 0UL);
 
