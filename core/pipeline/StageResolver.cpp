@@ -48,6 +48,7 @@ QString expandVariables(const QString& text, const QMap<QString, QString>& vars,
         if (found == vars.constEnd()) {
             if (missing && !missing->contains(name))
                 missing->append(name);
+            out += m.captured(0); // kept visible: "${TILEGYM_PATH}" says more than ""
         } else {
             out += found.value();
         }

@@ -44,7 +44,7 @@ struct ResolvedStage
     QString describe() const;
 };
 
-// Expands every ${NAME}; unknown names are collected in `missing`.
+// Expands every ${NAME}; unknown names stay as written and are collected in `missing`.
 QString expandVariables(const QString& text, const QMap<QString, QString>& vars, QStringList* missing);
 
 ResolvedStage resolveStage(const StageSet& set, const StageSpec& spec,

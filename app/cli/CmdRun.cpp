@@ -1,0 +1,275 @@
+// tilelens-cli run [--trust] [--json] [--list] [--show] [--ignore-caps] KERNEL_DIR [STAGE]
+// Runs one pipeline stage (A-F, a built-in such as C/validate/perf, or a stage
+// declared in KERNEL_DIR/tilelens.json) through the same StageRunner the GUI
+// uses: log streamed to stdout, record appended to .tilelens/runs.jsonl.
+//
+// Exit codes: 0 the stage passed (PASS, ALL_PASS, COMPILED, DONE, ALIGNED, or
+// exit status 0 without a verdict); 2 PASS_WITH_NOTES; 1 it failed (other
+// verdict, non-zero exit, crash, timeout, cancel); 3 usage or input error,
+// unknown stage, not runnable here, or workspace not trusted (nothing ran).
+
+#include "CliRegistry.h"
+
+#include "pipeline/BuiltinStage.h"
+#include "pipeline/StageFreshness.h"
+#include "pipeline/StageResolver.h"
+#include "pipeline/StageRunnerThread.h"
+#include "pipeline/StageSet.h"
+#include "pipeline/TrustStore.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QEventLoop>
+#include <QFileInfo>
+#include <QJsonDocument>
+#include <QSocketNotifier>
+
+#include <csignal>
+#include <cstdio>
+#include <fcntl.h>
+#include <unistd.h>
+
+namespace tilelens::cli {
+namespace {
+
+using namespace tilelens::pipeline;
+
+int g_signalPipe[2] = {-1, -1};
+
+void onSignal(int sig)
+{
+    const char c = char(sig);
+    [[maybe_unused]] const ssize_t n = ::write(g_signalPipe[1], &c, 1);
+}
+
+// SIGINT/SIGTERM/SIGHUP cancel the run (killing its process group) instead of
+// killing tilelens-cli and orphaning the stage's processes.
+class SignalCanceller
+{
+public:
+    explicit SignalCanceller(std::function<void()> onCancel)
+    {
+        if (::pipe2(g_signalPipe, O_CLOEXEC | O_NONBLOCK) != 0)
+            return;
+        m_notifier = std::make_unique<QSocketNotifier>(g_signalPipe[0], QSocketNotifier::Read);
+        QObject::connect(m_notifier.get(), &QSocketNotifier::activated, [cb = std::move(onCancel)] {
+            char buf[16];
+            while (::read(g_signalPipe[0], buf, sizeof buf) > 0) {
+            }
+            cb();
+        });
+        struct sigaction sa = {};
+        sa.sa_handler = &onSignal;
+        sigemptyset(&sa.sa_mask);
+        for (int sig : {SIGINT, SIGTERM, SIGHUP})
+            ::sigaction(sig, &sa, nullptr);
+    }
+    ~SignalCanceller()
+    {
+        for (int sig : {SIGINT, SIGTERM, SIGHUP})
+            ::signal(sig, SIG_DFL);
+        m_notifier.reset();
+        for (int& fd : g_signalPipe)
+            if (fd >= 0) {
+                ::close(fd);
+                fd = -1;
+            }
+    }
+
+private:
+    std::unique_ptr<QSocketNotifier> m_notifier;
+};
+
+int exitCodeFor(const StageRun& run)
+{
+    switch (run.status) {
+    case RunStatus::Exited:
+        if (run.kind == QLatin1String("builtin") && run.exitCode == ExitInputError)
+            return ExitInputError;
+        if (isNotesVerdict(run.verdict))
+            return ExitNotes;
+        if (!run.verdict.isEmpty())
+            return isPassingVerdict(run.verdict) ? ExitOk : ExitFail;
+        return run.exitCode == 0 ? ExitOk : ExitFail;
+    case RunStatus::Rejected:
+    case RunStatus::FailedToStart:
+        return ExitInputError;
+    default:
+        return ExitFail;
+    }
+}
+
+QString stageLine(const StageSet& set, const StageSpec& st)
+{
+    const ResolvedStage r = resolveStage(set, st);
+    QString state;
+    if (!r.runnable)
+        state = QStringLiteral("not runnable: ") + r.reason;
+    else if (st.kind == StageKind::Builtin && !BuiltinStageRegistry::find(st.builtin))
+        state = QStringLiteral("not runnable: the built-in '%1' is not available in this build").arg(st.builtin);
+    else
+        state = QStringLiteral("runnable");
+    const FreshnessInfo fresh = stageFreshness(r);
+    const int cap = set.caps.value(st.id, -1);
+    return QStringLiteral("%1  %2  [%3%4, %5: %6]  %7\n")
+        .arg(st.id, -9)
+        .arg(st.kind == StageKind::Builtin ? QStringLiteral("builtin ") : QStringLiteral("external"))
+        .arg(cap >= 0 ? QStringLiteral("cap %1, ").arg(cap) : QString())
+        .arg(state)
+        .arg(QString::fromLatin1(freshnessName(fresh.state)), fresh.explain())
+        .arg(st.title);
+}
+
+int runStage(const QStringList& args)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral(
+        "Run one pipeline stage of a kernel working directory: A-F (TileGym's commands, overridable\n"
+        "in KERNEL_DIR/tilelens.json), a built-in (C = IR diff, validate, perf) or a stage declared\n"
+        "in tilelens.json. The log streams to stdout (to stderr with --json); the run is recorded in\n"
+        "KERNEL_DIR/.tilelens/runs.jsonl with its full log under .tilelens/logs/.\n"
+        "External commands run only in a trusted workspace: pass --trust, or list the directory\n"
+        "under \"trusted_roots\" in the trust file (TILELENS_TRUST_FILE, default\n"
+        "~/.config/tilelens/trust.json). Ctrl-C cancels the stage and kills its process group.\n"
+        "Exit codes: 0 passed (PASS, ALL_PASS, COMPILED, DONE, ALIGNED or exit status 0), 2\n"
+        "PASS_WITH_NOTES, 1 failed (other verdict, non-zero exit, crash, timeout, cancel), 3 usage\n"
+        "or input error, unknown stage, not runnable here, or not trusted (nothing ran)."));
+    parser.addHelpOption();
+    parser.addPositionalArgument(QStringLiteral("KERNEL_DIR"), QStringLiteral("Kernel working directory ($WS)."));
+    parser.addPositionalArgument(QStringLiteral("STAGE"), QStringLiteral("A-F, C, validate, perf or a tilelens.json stage."));
+    const QCommandLineOption trustOpt(QStringLiteral("trust"),
+                                      QStringLiteral("Run the workspace's commands without a stored trust decision."));
+    const QCommandLineOption jsonOpt(QStringLiteral("json"),
+                                     QStringLiteral("Print the run record (tilelens.run/1) as JSON on stdout; log to stderr."));
+    const QCommandLineOption listOpt(QStringLiteral("list"), QStringLiteral("List the stages and whether they can run here."));
+    const QCommandLineOption showOpt(QStringLiteral("show"), QStringLiteral("Print exactly what STAGE would run, run nothing."));
+    const QCommandLineOption capsOpt(QStringLiteral("ignore-caps"), QStringLiteral("Run even beyond the pipeline cap."));
+    for (const auto& o : {trustOpt, jsonOpt, listOpt, showOpt, capsOpt})
+        parser.addOption(o);
+    if (!parser.parse(args)) {
+        printErr(parser.errorText() + QLatin1Char('\n') + parser.helpText());
+        return ExitInputError;
+    }
+    if (parser.isSet(QStringLiteral("help"))) {
+        printOut(parser.helpText());
+        return ExitOk;
+    }
+    const QStringList pos = parser.positionalArguments();
+    const bool list = parser.isSet(listOpt);
+    if (pos.isEmpty() || pos.size() > 2 || (!list && pos.size() != 2)) {
+        printErr(QStringLiteral("tilelens-cli run: expected KERNEL_DIR STAGE\n\n") + parser.helpText());
+        return ExitInputError;
+    }
+    const QString dir = pos.at(0);
+    if (!QFileInfo(dir).isDir()) {
+        printErr(QStringLiteral("%1: error: not a directory\n").arg(dir));
+        return ExitInputError;
+    }
+    const StageSet set = loadStageSet(dir);
+    bool configBroken = false;
+    for (const auto& d : set.diagnostics) {
+        printErr(QString::fromStdString(d.format()) + QLatin1Char('\n'));
+        configBroken |= d.severity == Severity::Error;
+    }
+    if (configBroken)
+        return ExitInputError;
+
+    if (list) {
+        printOut(QStringLiteral("Stages of %1 (kernel %2):\n").arg(set.kernelDir, set.kernelName));
+        for (const auto& st : set.stages)
+            printOut(stageLine(set, st));
+        return ExitOk;
+    }
+
+    const StageSpec* spec = set.find(pos.at(1));
+    if (!spec) {
+        printErr(QStringLiteral("tilelens-cli run: unknown stage '%1' (known: %2)\n")
+                     .arg(pos.at(1), set.ids().join(QStringLiteral(", "))));
+        return ExitInputError;
+    }
+    const ResolvedStage resolved = resolveStage(set, *spec);
+    if (parser.isSet(showOpt)) {
+        printOut(QStringLiteral("[%1] %2\n").arg(spec->id, spec->title));
+        printOut(spec->kind == StageKind::Builtin ? QStringLiteral("built-in: %1 (runs in-process, needs no trust)\n").arg(spec->builtin)
+                                                  : resolved.describe());
+        if (!resolved.runnable)
+            printOut(QStringLiteral("not runnable here: %1\n").arg(resolved.reason));
+        return ExitOk;
+    }
+    if (spec->kind == StageKind::External && resolved.runnable && !parser.isSet(trustOpt)) {
+        const TrustStore store;
+        const TrustState state = store.state(set);
+        if (state != TrustState::Trusted) {
+            printErr(QStringLiteral("tilelens-cli run: workspace %1 is not trusted (%2); nothing was run.\n"
+                                    "Stage %3 would run:\n%4"
+                                    "Rerun with --trust to run it, or add the directory to \"trusted_roots\" in %5\n")
+                         .arg(TrustStore::canonicalWorkspace(set.kernelDir), QString::fromLatin1(trustStateName(state)),
+                              spec->id, resolved.describe(), store.filePath()));
+            return ExitInputError;
+        }
+    }
+
+    const bool json = parser.isSet(jsonOpt);
+    auto emitLog = [json](const QByteArray& data) {
+        std::FILE* out = json ? stderr : stdout;
+        std::fwrite(data.constData(), 1, size_t(data.size()), out);
+        std::fflush(out);
+    };
+
+    StageRunnerThread worker;
+    // The CLI prints the whole log: a large live window, drained every 20 ms.
+    worker.configure([](StageRunner& r) { r.setLiveOutputLimit(64 * 1024 * 1024, 20); });
+    StageRequest req = StageRequest::make(set.kernelDir, spec->id);
+    req.trustOverride = parser.isSet(trustOpt);
+    req.ignoreCaps = parser.isSet(capsOpt);
+
+    StageRun result;
+    QEventLoop loop;
+    QObject::connect(worker.runner(), &StageRunner::outputChunk, &loop,
+                     [&emitLog, &req](const QString& id, const QByteArray& data, qint64 skipped) {
+                         if (id != req.runId)
+                             return;
+                         if (skipped > 0)
+                             emitLog(QStringLiteral("\n[tilelens: %1 bytes not shown; see the full log]\n").arg(skipped).toUtf8());
+                         emitLog(data);
+                     });
+    QObject::connect(worker.runner(), &StageRunner::finished, &loop, [&](const StageRun& run) {
+        if (run.runId != req.runId)
+            return;
+        result = run;
+        loop.quit();
+    });
+    SignalCanceller canceller([&worker, &req] {
+        printErr(QStringLiteral("\ntilelens-cli run: cancelling (killing the stage's process group)\n"));
+        worker.cancel(req.runId);
+    });
+    worker.request(req);
+    loop.exec();
+    worker.shutdown();
+
+    QString summary = QStringLiteral("tilelens-cli run: stage %1 %2").arg(result.stageId, QString::fromLatin1(runStatusName(result.status)));
+    if (result.status == RunStatus::Exited)
+        summary += QStringLiteral(" with exit code %1").arg(result.exitCode);
+    if (result.signal > 0)
+        summary += QStringLiteral(" (signal %1)").arg(result.signal);
+    if (!result.verdict.isEmpty())
+        summary += QStringLiteral(", verdict %1").arg(result.verdict);
+    if (!result.message.isEmpty())
+        summary += QStringLiteral(": %1").arg(result.message);
+    if (!result.logPath.isEmpty())
+        summary += QStringLiteral("\n  log: %1").arg(result.logPath);
+    if (result.irChanged)
+        summary += QStringLiteral("\n  IR changed: rerun stage C to refresh the diff");
+    printErr(summary + QLatin1Char('\n'));
+    if (json) {
+        QJsonObject o = result.toJson();
+        o.insert(QStringLiteral("log_tail"), result.logTail);
+        printOut(QString::fromUtf8(QJsonDocument(o).toJson(QJsonDocument::Indented)));
+    }
+    return exitCodeFor(result);
+}
+
+CliCommandRegistration reg({QStringLiteral("run"), QStringLiteral("run a pipeline stage (A-F, C, validate, perf)"), &runStage});
+
+} // namespace
+} // namespace tilelens::cli
