@@ -278,6 +278,7 @@ TILELENS_EXPORT int InitializeInjection(void)
         cuptiActivityDisable(CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL);
         s->writer->writeError(error);
         logOnce(error + " (no usable GPU, or another profiler such as Nsight or torch.profiler owns CUPTI); not recording");
+        shutDown(); // nothing more will come: finish the file now
         return 1;
     }
     enableKind(CUPTI_ACTIVITY_KIND_DEVICE, "devices", false, &error);

@@ -1,0 +1,247 @@
+"""Evaluates the GPU checks of issue 8 from the files run_gpu_checks.sh wrote.
+Reads libtilelens_cupti.so's record files directly (plain json, independent of
+the C++ reader) and writes results.json plus a readable summary.
+Exit 0 when every check passes, 1 otherwise."""
+
+import csv
+import glob
+import io
+import json
+import os
+import statistics
+import sys
+
+
+def records(directory):
+    """All records of all tilelens-cupti-*.jsonl files in a directory."""
+    out = []
+    for path in sorted(glob.glob(os.path.join(directory, "tilelens-cupti-*.jsonl"))):
+        names = {}
+        with open(path, encoding="utf-8", errors="replace") as f:
+            for line in f:
+                try:
+                    r = json.loads(line)
+                except ValueError:
+                    continue
+                if r.get("type") == "name":
+                    names[r["id"]] = r
+                elif r.get("type") == "kernel":
+                    n = names.get(r["name"], {})
+                    r["demangled"] = n.get("demangled", "?")
+                    r["base"] = r["demangled"].split("(")[0].split("<")[0].strip()
+                out.append(r)
+    return out
+
+
+def median(xs):
+    return statistics.median(xs) if xs else None
+
+
+def check_verify(work):
+    expect = json.load(open(os.path.join(work, "verify_expect.json")))["kernels"]
+    recs = records(os.path.join(work, "verify_records"))
+    kernels = [r for r in recs if r.get("type") == "kernel"]
+    markers = [r for r in recs if r.get("type") == "marker"]
+    ncu = {}
+    ncu_path = os.path.join(work, "ncu.csv")
+    if os.path.exists(ncu_path):
+        lines = [l for l in open(ncu_path, encoding="utf-8", errors="replace") if l.startswith('"')]
+        scale = {"nsecond": 1e-6, "usecond": 1e-3, "msecond": 1.0, "second": 1e3}
+        for row in csv.DictReader(io.StringIO("".join(lines))):
+            if row.get("Metric Name") != "gpu__time_duration.sum":
+                continue
+            base = row["Kernel Name"].split("(")[0].split("<")[0].strip()
+            value = float(row["Metric Value"].replace(",", ""))
+            ncu.setdefault(base, []).append(value * scale.get(row.get("Metric Unit", "nsecond"), 1e-6))
+    # NVTX: ranges "verify:<name>" paired by id.
+    starts = {m["id"]: m for m in markers if m.get("flag") == "start"}
+    ranges = []
+    for m in markers:
+        if m.get("flag") == "end" and m["id"] in starts:
+            s = starts[m["id"]]
+            ranges.append((s.get("name"), s["ts"], m["ts"]))
+    rows = []
+    ok = True
+    for e in expect:
+        ks = [k for k in kernels if k["base"] == e["name"]]
+        cupti_ms = [(k["end"] - k["start"]) / 1e6 for k in ks]
+        grids = sorted({tuple(k["grid"]) for k in ks})
+        blocks = sorted({tuple(k["block"]) for k in ks})
+        in_range = [k for k in ks if any(n == e["range"] and a <= k["start"] <= b for n, a, b in ranges)]
+        ncu_ms = ncu.get(e["name"], [])
+        row = {
+            "kernel": e["name"],
+            "expected_count": e["count"], "count": len(ks),
+            "expected_grid": e["grid"], "grids": [list(g) for g in grids],
+            "expected_block": e["block"], "blocks": [list(b) for b in blocks],
+            "in_nvtx_range": len(in_range),
+            "cupti_median_ms": median(cupti_ms),
+            "ncu_median_ms": median(ncu_ms), "ncu_count": len(ncu_ms),
+            "event_median_ms": median(e["event_ms"]),
+        }
+        if row["cupti_median_ms"] and row["ncu_median_ms"]:
+            row["cupti_vs_ncu"] = row["cupti_median_ms"] / row["ncu_median_ms"]
+        if row["cupti_median_ms"] and row["event_median_ms"]:
+            row["cupti_vs_event"] = row["cupti_median_ms"] / row["event_median_ms"]
+        exact = (len(ks) == e["count"] and grids == [tuple(e["grid"])] and blocks == [tuple(e["block"])]
+                 and len(in_range) == e["count"])
+        row["exact"] = exact
+        ok = ok and exact
+        rows.append(row)
+    devs = [abs(r["cupti_vs_ncu"] - 1) for r in rows if "cupti_vs_ncu" in r]
+    median_dev = median(devs)
+    ncu_ok = median_dev is not None and median_dev <= 0.02
+    # Events bracket launch overhead too: CUPTI must not exceed them by more than 2%.
+    event_ok = all(r.get("cupti_vs_event", 0) <= 1.02 for r in rows)
+    return {"kernels": rows, "median_abs_dev_vs_ncu": median_dev, "names_counts_grid_block_exact": ok,
+            "ncu_within_2pct": ncu_ok, "consistent_with_events": event_ok,
+            "pass": bool(ok and ncu_ok and event_ok)}
+
+
+def loop_times(path):
+    if not os.path.exists(path):
+        return []
+    out = []
+    for line in open(path):
+        try:
+            out.append(json.loads(line))
+        except ValueError:
+            pass
+    return out
+
+
+def check_overhead(work):
+    res = {}
+    base = [r["seconds"] for r in loop_times(os.path.join(work, "loop_none.txt"))]
+    inj = [r["seconds"] for r in loop_times(os.path.join(work, "loop_inj.txt"))]
+    res["cpp_none_s"] = median(base)
+    res["cpp_injected_s"] = median(inj)
+    if base and inj:
+        res["cpp_overhead"] = median(inj) / median(base) - 1
+    tb = [r["seconds"] for r in loop_times(os.path.join(work, "torch_none.txt"))]
+    ti = [r["seconds"] for r in loop_times(os.path.join(work, "torch_inj.txt"))]
+    tp = loop_times(os.path.join(work, "torch_prof.txt"))
+    res["torch_none_s"] = median(tb)
+    res["torch_injected_s"] = median(ti)
+    res["torch_profiler_s"] = median([r["seconds"] for r in tp])
+    res["torch_profiler_kernels_rep0"] = tp[0]["profiler_kernels"] if tp else None
+    if tb and ti:
+        res["torch_overhead_injected"] = median(ti) / median(tb) - 1
+    if tb and tp:
+        res["torch_overhead_profiler"] = res["torch_profiler_s"] / median(tb) - 1
+    res["cpp_injected_records"] = summary_of(os.path.join(work, "loop_inj_records"))
+    res["torch_injected_records"] = summary_of(os.path.join(work, "torch_inj_records"))
+    # torch.profiler and the injection in one process: both want CUPTI.
+    res["torch_profiler_plus_injection"] = {
+        "records": summary_of(os.path.join(work, "torch_conflict_records")),
+        "loop": loop_times(os.path.join(work, "torch_conflict.txt"))}
+    res["pass"] = res.get("cpp_overhead", 1) <= 0.03 and res.get("torch_overhead_injected", 1) <= 0.03
+    return res
+
+
+def summary_of(directory):
+    """The summary record of each file, read from the file's end (storm files are large)."""
+    total = {"kernels": 0, "dropped": 0, "refused_buffers": 0, "files": 0, "summary_present": True}
+    for path in glob.glob(os.path.join(directory, "tilelens-cupti-*.jsonl*")):
+        total["files"] += 1
+        with open(path, "rb") as f:
+            f.seek(0, os.SEEK_END)
+            f.seek(max(0, f.tell() - 8192))
+            tail = f.read().decode("utf-8", "replace").splitlines()
+        summary = None
+        for line in reversed(tail):
+            try:
+                r = json.loads(line)
+            except ValueError:
+                continue
+            if r.get("type") == "summary":
+                summary = r
+            break
+        if summary is None:
+            total["summary_present"] = False
+            continue
+        for k in ("kernels", "dropped", "refused_buffers"):
+            total[k] += summary.get(k, 0)
+    if total["files"] == 0:
+        total["summary_present"] = False
+    return total
+
+
+def check_storm(work):
+    res = {}
+    for case in ("default", "small"):
+        d = summary_of(os.path.join(work, f"storm_{case}"))
+        d["exit_code"] = int(open(os.path.join(work, f"storm_{case}.rc")).read().strip())
+        d["launched"] = int(open(os.path.join(work, "storm_launches")).read().strip())
+        d["stderr"] = open(os.path.join(work, f"storm_{case}.err")).read()[-400:]
+        d["host_s"] = median([r["seconds"] for r in loop_times(os.path.join(work, f"storm_{case}.txt"))])
+        res[case] = d
+    d, s = res["default"], res["small"]
+    res["pass"] = bool(
+        d["exit_code"] == 0 and s["exit_code"] == 0 and d["summary_present"] and s["summary_present"]
+        and d["dropped"] == 0 and d["kernels"] == d["launched"]
+        and s["dropped"] > 0 and s["kernels"] + s["dropped"] == s["launched"]
+        and "dropped" in s["stderr"])
+    return res
+
+
+def best_of_runs(profile_dir):
+    """Per NVTX range name: lower median of the iteration sums per run, best over runs."""
+    best = {}
+    for run in sorted(glob.glob(os.path.join(profile_dir, "run-*"))):
+        recs = records(run)
+        starts = {m["id"]: m for m in recs if m.get("type") == "marker" and m.get("flag") == "start"}
+        ranges = []
+        for m in recs:
+            if m.get("type") == "marker" and m.get("flag") == "end" and m["id"] in starts:
+                ranges.append([starts[m["id"]]["name"], starts[m["id"]]["ts"], m["ts"], 0])
+        ranges.sort(key=lambda r: r[1])
+        import bisect
+        keys = [r[1] for r in ranges]
+        for k in recs:
+            if k.get("type") != "kernel":
+                continue
+            i = bisect.bisect_right(keys, k["start"]) - 1
+            if i >= 0 and ranges[i][2] >= k["start"]:
+                ranges[i][3] += k["end"] - k["start"]
+        per = {}
+        for name, _, _, ns in ranges:
+            if ns > 0:
+                per.setdefault(name, []).append(ns / 1e6)
+        for name, xs in per.items():
+            xs.sort()
+            med = xs[(len(xs) - 1) // 2]
+            best[name] = min(best.get(name, med), med)
+    return best
+
+
+def check_pairing(work):
+    import math
+    base = best_of_runs(os.path.join(work, "c", "torch"))
+    cand = best_of_runs(os.path.join(work, "c", "triton"))
+    common = sorted(set(base) & set(cand))
+    ratios = {k: cand[k] / base[k] for k in common}
+    geo = math.exp(sum(math.log(r) for r in ratios.values()) / len(ratios)) if ratios else None
+    return {"configs": len(common), "geomean_triton_over_torch": geo,
+            "ratios": ratios, "baseline_ms": base, "candidate_ms": cand,
+            "pass": len(common) >= 20 and geo is not None}
+
+
+def main():
+    work = sys.argv[1]
+    out = sys.argv[2] if len(sys.argv) > 2 else work
+    results = {}
+    for name, fn in (("a_verify", check_verify), ("b_overhead", check_overhead), ("d_storm", check_storm),
+                     ("c_pairing_crosscheck", check_pairing)):
+        try:
+            results[name] = fn(work)
+        except Exception as e:  # a missing input is a failed check, not a crash
+            results[name] = {"pass": False, "error": repr(e)}
+    with open(os.path.join(out, "results.json"), "w") as f:
+        json.dump(results, f, indent=2)
+    print(json.dumps(results, indent=2))
+    sys.exit(0 if all(r.get("pass") for r in results.values()) else 1)
+
+
+if __name__ == "__main__":
+    main()

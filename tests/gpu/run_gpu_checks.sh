@@ -1,0 +1,138 @@
+#!/usr/bin/env bash
+# GPU checks of issue 8 for libtilelens_cupti.so, re-runnable on any machine
+# with an NVIDIA GPU, nvcc, ncu and python3 with torch and triton:
+#
+#   tests/gpu/run_gpu_checks.sh [OUTDIR]
+#
+# (a) known CUDA C++ kernels: names, counts, grid/block exact, NVTX ranges,
+#     device time vs ncu gpu__time_duration.sum (median over kernels within 2%)
+#     and vs cudaEvent timing
+# (b) host overhead on a launch-bound loop of 10^5 kernels: injection vs none
+#     (C++ and PyTorch), and torch.profiler on the same PyTorch loop
+# (c) torch softmax vs a Triton softmax over 21 configurations, 4 runs each,
+#     records kept for `tilelens-cli profile --records` and `tilelens-cli perf`
+# (d) a storm of 10^6 kernels with default buffers (nothing may be lost) and
+#     with tiny buffers (losses must be counted and reported)
+#
+# Environment: TILELENS_CUPTI_LIBRARY (use this build of the library; default:
+# build it here with g++), TILELENS_CLI (tilelens-cli, to profile through it).
+# Exit: 0 all checks pass, 1 a check failed, 77 skipped (no GPU or toolchain;
+# CTest reports it as skipped).
+set -uo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+out=${1:-${OUT:-$PWD/gpu-checks}}
+mkdir -p "$out"
+out=$(cd "$out" && pwd)
+log="$out/log.txt"
+: >"$log"
+say() { echo "== $(date +%H:%M:%S) $*" | tee -a "$log"; }
+skip() { echo "SKIP: $*" | tee -a "$log"; exit 77; }
+
+command -v nvidia-smi >/dev/null 2>&1 || skip "no NVIDIA driver (nvidia-smi not found); the CUPTI GPU checks need a GPU"
+nvidia-smi -L 2>/dev/null | grep -q "GPU " || skip "nvidia-smi lists no GPU; the CUPTI GPU checks need one"
+nvcc=$(command -v nvcc || true)
+[[ -n "$nvcc" ]] || skip "nvcc not found; it builds the sample kernels"
+cuda_home=$(dirname "$(dirname "$(readlink -f "$nvcc")")")
+ncu=$(command -v ncu || ls "$cuda_home"/bin/ncu /opt/nvidia/nsight-compute/*/ncu 2>/dev/null | head -1 || true)
+python=${PYTHON:-python3}
+
+work=${TILELENS_GPU_WORK:-$(mktemp -d)}
+mkdir -p "$work"
+say "work dir $work, results in $out"
+nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm --format=csv | tee -a "$log"
+
+# --- the library -----------------------------------------------------------
+lib=${TILELENS_CUPTI_LIBRARY:-}
+if [[ -z "$lib" ]]; then
+    cupti_lib=$(dirname "$(find "$cuda_home/" -name 'libcupti.so' 2>/dev/null | head -1)")
+    cupti_inc=$(dirname "$(find "$cuda_home/" -name 'cupti.h' 2>/dev/null | head -1)")
+    lib="$work/libtilelens_cupti.so"
+    say "building $lib (CUPTI from $cupti_lib)"
+    g++ -O2 -std=c++17 -shared -fPIC -fvisibility=hidden -Wall -Wextra \
+        -I"$cupti_inc" -I"$cuda_home/include" "$root/core/profiler/Injection.cpp" "$root/core/profiler/RecordWriter.cpp" \
+        -L"$cupti_lib" -Wl,-rpath,"$cupti_lib" -Wl,-z,nodelete -lcupti -ldl -lpthread -o "$lib" 2>&1 | tee -a "$log"
+fi
+[[ -f "$lib" ]] || { say "FAIL: no injection library"; exit 1; }
+say "building the sample kernels"
+"$nvcc" -O2 -std=c++17 -arch=native -o "$work/sample_kernels" "$here/sample_kernels.cu" -ldl 2>&1 | tee -a "$log"
+[[ -x "$work/sample_kernels" ]] || { say "FAIL: sample did not build"; exit 1; }
+sample="$work/sample_kernels"
+
+injected() { # injected RECORD_DIR CMD... : run CMD with the library
+    local dir=$1; shift
+    mkdir -p "$dir"
+    CUDA_INJECTION64_PATH="$lib" NVTX_INJECTION64_PATH="$lib" TILELENS_CUPTI_OUT="$dir" "$@"
+}
+
+# --- (a) known kernels vs ncu and events -----------------------------------
+say "(a) sample kernels under the injection"
+injected "$work/verify_records" timeout 120 "$sample" verify "$work/verify_expect.json" 2>>"$log"
+echo "verify exit $?" | tee -a "$log"
+if [[ -n "$ncu" ]]; then
+    say "(a) the same kernels under ncu ($ncu)"
+    timeout 300 "$ncu" --csv --print-units base --clock-control none --metrics gpu__time_duration.sum \
+        "$sample" verify "$work/verify_ncu_expect.json" >"$work/ncu.csv" 2>>"$log"
+    echo "ncu exit $?" | tee -a "$log"
+else
+    say "(a) ncu not found: the ncu comparison fails"
+fi
+
+# --- (b) overhead on a launch-bound loop --------------------------------------
+say "(b) 10^5 empty kernels, 7 repetitions: no injection, injection, no injection again"
+timeout 120 "$sample" loop 100000 7 >"$work/loop_none.txt" 2>>"$log"
+injected "$work/loop_inj_records" timeout 120 "$sample" loop 100000 7 >"$work/loop_inj.txt" 2>>"$log"
+timeout 120 "$sample" loop 100000 7 >>"$work/loop_none.txt" 2>>"$log"
+say "(b) PyTorch loop: none, injection, torch.profiler; then both at once (must not crash)"
+timeout 300 "$python" "$here/torch_loop.py" --reps 5 >"$work/torch_none.txt" 2>>"$log"
+injected "$work/torch_inj_records" timeout 300 "$python" "$here/torch_loop.py" --reps 5 >"$work/torch_inj.txt" 2>>"$log"
+timeout 300 "$python" "$here/torch_loop.py" --reps 5 --profiler >"$work/torch_prof.txt" 2>>"$log"
+injected "$work/torch_conflict_records" timeout 300 "$python" "$here/torch_loop.py" --reps 1 --profiler \
+    >"$work/torch_conflict.txt" 2>>"$log"
+echo "torch.profiler + injection exit $?" | tee -a "$log"
+
+# --- (c) two real backends, 21 configurations, 4 runs each ------------------
+bench="$root/resources/harness/examples/softmax_bench.py"
+for backend in torch triton; do
+    say "(c) softmax $backend, 4 runs"
+    dir="$work/c/$backend"
+    if [[ -n "${TILELENS_CLI:-}" && -x "${TILELENS_CLI}" ]]; then
+        timeout 600 "$TILELENS_CLI" profile --runs 4 --label "$backend" --out "$dir" --library "$lib" \
+            -- "$python" "$bench" --backend "$backend" >>"$log" 2>&1
+    else # the same environment tilelens-cli profile sets, one record directory per run
+        for run in 1 2 3 4; do
+            injected "$dir/run-$run" timeout 300 "$python" "$bench" --backend "$backend" >>"$log" 2>&1
+            echo "$backend run $run exit $?" | tee -a "$log"
+        done
+    fi
+done
+if [[ -n "${TILELENS_CLI:-}" && -x "${TILELENS_CLI}" ]]; then
+    "$TILELENS_CLI" perf --baseline "$work/c/torch/profile.json" --candidate "$work/c/triton/profile.json" \
+        2>&1 | tee "$out/perf.txt" | tee -a "$log"
+fi
+
+# --- (d) kernel storm ---------------------------------------------------------
+storm=1000000
+echo $((storm + 1000)) >"$work/storm_launches" # the loop warms up with 1000 launches
+say "(d) storm of $storm kernels, default buffers"
+injected "$work/storm_default" timeout 300 "$sample" loop $storm 1 >"$work/storm_default.txt" 2>"$work/storm_default.err"
+echo $? >"$work/storm_default.rc"
+say "(d) storm of $storm kernels, 2 buffers of 64 KiB, no timer"
+TILELENS_CUPTI_BUFFER_KB=64 TILELENS_CUPTI_MAX_BUFFERS=2 TILELENS_CUPTI_FLUSH_MS=0 \
+    injected "$work/storm_small" timeout 300 "$sample" loop $storm 1 >"$work/storm_small.txt" 2>"$work/storm_small.err"
+echo $? >"$work/storm_small.rc"
+
+# --- evaluation ----------------------------------------------------------------
+say "evaluating"
+"$python" "$here/check_gpu_results.py" "$work" "$out" | tee -a "$log"
+status=${PIPESTATUS[0]}
+# Keep what a person or tilelens-cli needs, without the large storm/loop files.
+# Large record files keep only their last lines (the summary) for re-evaluation.
+for d in storm_default storm_small loop_inj_records torch_inj_records torch_conflict_records; do
+    for f in "$work/$d"/tilelens-cupti-*.jsonl; do
+        [[ -f "$f" ]] && tail -n 3 "$f" >"$f.tail" && rm -f "$f"
+    done
+done
+tar czf "$out/records.tar.gz" -C "$work" --exclude='sample_kernels' --exclude='*.so' . 2>>"$log"
+say "done: status $status"
+exit "$status"
