@@ -86,7 +86,7 @@ timeout 120 "$sample" loop 100000 7 >>"$work/loop_none.txt" 2>>"$log"
 say "(b) PyTorch loop: none, injection, torch.profiler; then both at once (must not crash)"
 timeout 300 "$python" "$here/torch_loop.py" --reps 5 >"$work/torch_none.txt" 2>>"$log"
 injected "$work/torch_inj_records" timeout 300 "$python" "$here/torch_loop.py" --reps 5 >"$work/torch_inj.txt" 2>>"$log"
-timeout 300 "$python" "$here/torch_loop.py" --reps 5 --profiler >"$work/torch_prof.txt" 2>>"$log"
+timeout 300 "$python" "$here/torch_loop.py" --reps 3 --profiler >"$work/torch_prof.txt" 2>>"$log"
 injected "$work/torch_conflict_records" timeout 300 "$python" "$here/torch_loop.py" --reps 1 --profiler \
     >"$work/torch_conflict.txt" 2>>"$log"
 echo "torch.profiler + injection exit $?" | tee -a "$log"
