@@ -1,0 +1,123 @@
+// tilelens-cli diff REF GEN [--rules FILE] [--format text|json|markdown] [-o OUT]
+// Semantic Tile IR diff with TileGym's checklist as rules. Exit codes follow
+// diff_ir.sh: 0 PASS, 2 PASS_WITH_NOTES, 1 FAIL_FIXABLE; 3 usage or input error.
+
+#include "CliRegistry.h"
+
+#include "diff/IrDiff.h"
+#include "diff/ReportWriters.h"
+#include "diff/RuleSet.h"
+
+#include <QCommandLineParser>
+#include <QFile>
+#include <QSaveFile>
+
+namespace tilelens::cli {
+namespace {
+
+using namespace tilelens::diff;
+
+void printDiagnostics(const Diagnostics& diags)
+{
+    for (const Diagnostic& d : diags)
+        printErr(QString::fromStdString(d.format()) + QLatin1Char('\n'));
+}
+
+int runDiff(const QStringList& args)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral(
+        "Compare reference and generated Tile IR semantically and classify every divergence with\n"
+        "TileGym's IR-diff checklist. Exit codes: 0 PASS, 2 PASS_WITH_NOTES, 1 FAIL_FIXABLE,\n"
+        "3 usage or input error."));
+    parser.addHelpOption();
+    parser.addPositionalArgument(QStringLiteral("REF"), QStringLiteral("Reference IR (cuTile Python)."));
+    parser.addPositionalArgument(QStringLiteral("GEN"), QStringLiteral("Generated IR (cuTile Rust)."));
+    const QCommandLineOption rulesOpt(QStringLiteral("rules"),
+                                      QStringLiteral("Rule file (tilelens.rules/1) adding or overriding rules."),
+                                      QStringLiteral("FILE"));
+    const QCommandLineOption formatOpt(QStringLiteral("format"),
+                                       QStringLiteral("Output format: text (default), json or markdown."),
+                                       QStringLiteral("FORMAT"), QStringLiteral("text"));
+    const QCommandLineOption outOpt({QStringLiteral("o"), QStringLiteral("output")},
+                                    QStringLiteral("Write the report to OUT instead of stdout."),
+                                    QStringLiteral("OUT"));
+    const QCommandLineOption kernelOpt(QStringLiteral("kernel"),
+                                       QStringLiteral("Kernel name for the markdown title (default: from the entry)."),
+                                       QStringLiteral("NAME"));
+    parser.addOption(rulesOpt);
+    parser.addOption(formatOpt);
+    parser.addOption(outOpt);
+    parser.addOption(kernelOpt);
+    if (!parser.parse(args)) {
+        printErr(parser.errorText() + QLatin1Char('\n') + parser.helpText());
+        return ExitInputError;
+    }
+    if (parser.isSet(QStringLiteral("help"))) {
+        printOut(parser.helpText());
+        return ExitOk;
+    }
+    const QStringList pos = parser.positionalArguments();
+    if (pos.size() != 2) {
+        printErr(QStringLiteral("tilelens-cli diff: expected REF and GEN, got %1 argument(s)\n%2")
+                     .arg(pos.size())
+                     .arg(parser.helpText()));
+        return ExitInputError;
+    }
+    const QString format = parser.value(formatOpt);
+    if (format != QLatin1String("text") && format != QLatin1String("json") && format != QLatin1String("markdown")) {
+        printErr(QStringLiteral("tilelens-cli diff: unknown format '%1' (expected text, json or markdown)\n")
+                     .arg(format));
+        return ExitInputError;
+    }
+
+    Diagnostics diags;
+    RuleSet rules = RuleSet::defaults();
+    if (rules.rules().empty()) {
+        printErr(QStringLiteral("tilelens-cli diff: the built-in default rules failed to load\n"));
+        return ExitInputError;
+    }
+    if (parser.isSet(rulesOpt)) {
+        auto extra = RuleSet::fromFile(parser.value(rulesOpt).toStdString(), diags);
+        if (!extra) {
+            printDiagnostics(diags);
+            return ExitInputError;
+        }
+        rules.merge(*extra);
+    }
+
+    auto result = compareFiles(pos[0].toStdString(), pos[1].toStdString(), rules, diags);
+    if (!result) {
+        printDiagnostics(diags);
+        return ExitInputError;
+    }
+
+    std::string text;
+    if (format == QLatin1String("json"))
+        text = writeJsonReport(*result);
+    else if (format == QLatin1String("markdown"))
+        text = writeMarkdownReport(*result, parser.value(kernelOpt).toStdString());
+    else
+        text = writeTextReport(*result);
+
+    if (parser.isSet(outOpt)) {
+        QSaveFile out(parser.value(outOpt));
+        if (!out.open(QIODevice::WriteOnly) || out.write(text.data(), qint64(text.size())) != qint64(text.size()) ||
+            !out.commit()) {
+            printErr(QStringLiteral("%1: error: cannot write the report: %2\n")
+                         .arg(parser.value(outOpt), out.errorString()));
+            return ExitInputError;
+        }
+        printOut(QString::fromStdString(verdictLine(*result)) + QLatin1Char('\n'));
+    } else {
+        printOut(QString::fromStdString(text));
+    }
+    return verdictExitCode(result->verdict);
+}
+
+CliCommandRegistration reg({QStringLiteral("diff"),
+                            QStringLiteral("semantic IR diff with TileGym checklist rules (exit 0/2/1/3)"),
+                            &runDiff});
+
+} // namespace
+} // namespace tilelens::cli

@@ -1,0 +1,131 @@
+#include "diff/AlignedRows.h"
+
+#include <algorithm>
+
+namespace tilelens::diff {
+
+namespace {
+
+class RowBuilder
+{
+public:
+    RowBuilder(const GFunction* r, const GFunction* g, const OpMatching* m, const RowLinks& l)
+        : R(r), G(g), M(m), L(l)
+    {
+        if (G)
+            m_genDone.assign(G->ops.size(), false);
+    }
+
+    std::vector<AlignedRow> run()
+    {
+        AlignedRow entry;
+        if (R)
+            entry.reference = OpSite{R->line, R->column, "entry"};
+        if (G)
+            entry.generated = OpSite{G->line, G->column, "entry"};
+        entry.divergenceIds = L.entry;
+        m_rows.push_back(entry);
+        if (R && G && M)
+            pair(0, 0, 0);
+        else if (R)
+            one(false, 0, 0);
+        else if (G)
+            one(true, 0, 0);
+        return std::move(m_rows);
+    }
+
+private:
+    void add(int r, int g, int depth)
+    {
+        AlignedRow row;
+        row.depth = depth;
+        if (r >= 0) {
+            const GOp& o = R->ops[size_t(r)];
+            row.reference = OpSite{o.line, o.column, std::string(o.name)};
+            auto it = L.refOps.find(r);
+            if (it != L.refOps.end())
+                row.divergenceIds = it->second;
+        }
+        if (g >= 0) {
+            const GOp& o = G->ops[size_t(g)];
+            row.generated = OpSite{o.line, o.column, std::string(o.name)};
+            m_genDone[size_t(g)] = true;
+            auto it = L.genOps.find(g);
+            if (it != L.genOps.end())
+                for (const auto& id : it->second)
+                    if (std::find(row.divergenceIds.begin(), row.divergenceIds.end(), id) == row.divergenceIds.end())
+                        row.divergenceIds.push_back(id);
+        }
+        m_rows.push_back(std::move(row));
+    }
+
+    // All ops of a region present on one side only.
+    void one(bool gen, int region, int depth)
+    {
+        const GFunction& f = gen ? *G : *R;
+        for (int o : f.regions[size_t(region)].ops) {
+            if (gen && m_genDone[size_t(o)])
+                continue;
+            gen ? add(-1, o, depth) : add(o, -1, depth);
+            for (int sub : f.ops[size_t(o)].regions)
+                one(gen, sub, depth + 1);
+        }
+    }
+
+    void flushGen(const std::vector<int>& gops, size_t& gi, size_t until, int depth)
+    {
+        for (; gi < until; ++gi) {
+            const int g = gops[gi];
+            if (m_genDone[size_t(g)] || M->genToRef[size_t(g)] >= 0)
+                continue;
+            add(-1, g, depth);
+            for (int sub : G->ops[size_t(g)].regions)
+                one(true, sub, depth + 1);
+        }
+    }
+
+    void pair(int rr, int gr, int depth)
+    {
+        const auto& rops = R->regions[size_t(rr)].ops;
+        const auto& gops = G->regions[size_t(gr)].ops;
+        size_t gi = 0;
+        for (int r : rops) {
+            const int g = M->refToGen[size_t(r)];
+            if (g >= 0 && G->ops[size_t(g)].region == gr) {
+                const size_t pos = size_t(G->ops[size_t(g)].posInRegion);
+                if (pos >= gi)
+                    flushGen(gops, gi, pos, depth);
+            }
+            add(r, g, depth);
+            const GOp& a = R->ops[size_t(r)];
+            if (g >= 0 && G->ops[size_t(g)].regions.size() == a.regions.size()) {
+                for (size_t i = 0; i < a.regions.size(); ++i)
+                    pair(a.regions[i], G->ops[size_t(g)].regions[i], depth + 1);
+            } else {
+                for (int sub : a.regions)
+                    one(false, sub, depth + 1);
+                if (g >= 0)
+                    for (int sub : G->ops[size_t(g)].regions)
+                        one(true, sub, depth + 1);
+            }
+        }
+        flushGen(gops, gi, gops.size(), depth);
+    }
+
+    const GFunction* R;
+    const GFunction* G;
+    const OpMatching* M;
+    const RowLinks& L;
+    std::vector<bool> m_genDone;
+    std::vector<AlignedRow> m_rows;
+};
+
+} // namespace
+
+std::vector<AlignedRow> buildAlignedRows(const GFunction* ref, const GFunction* gen, const OpMatching* m,
+                                         const RowLinks& links)
+{
+    return RowBuilder(ref, gen, m, links).run();
+}
+
+} // namespace tilelens::diff

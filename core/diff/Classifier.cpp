@@ -1,0 +1,108 @@
+#include "diff/Classifier.h"
+
+#include <algorithm>
+
+namespace tilelens::diff {
+
+namespace {
+
+bool contains(const std::vector<std::string>& v, const std::string& s)
+{
+    return std::find(v.begin(), v.end(), s) != v.end();
+}
+
+bool matches(const Rule& rule, const RawDifference& d)
+{
+    const RuleMatch& m = rule.match;
+    if (!m.kinds.empty() && std::find(m.kinds.begin(), m.kinds.end(), d.kind) == m.kinds.end())
+        return false;
+    if (!m.ops.empty() && !contains(m.ops, d.refOpName) && !contains(m.ops, d.genOpName))
+        return false;
+    if (!m.attributes.empty() && !contains(m.attributes, d.attribute))
+        return false;
+    if (!m.operandIndices.empty() &&
+        std::find(m.operandIndices.begin(), m.operandIndices.end(), d.operandIndex) == m.operandIndices.end())
+        return false;
+    if (!m.refValue.empty() && !globMatch(m.refValue, d.refValue))
+        return false;
+    if (!m.genValue.empty() && !globMatch(m.genValue, d.genValue))
+        return false;
+    return true;
+}
+
+void replaceAll(std::string& s, const std::string& from, const std::string& to)
+{
+    size_t pos = 0;
+    while ((pos = s.find(from, pos)) != std::string::npos) {
+        s.replace(pos, from.size(), to);
+        pos += to.size();
+    }
+}
+
+} // namespace
+
+std::string formatMessage(const std::string& tmpl, const RawDifference& d, const std::string& function)
+{
+    std::string s = tmpl;
+    const std::string op = !d.refOpName.empty() ? d.refOpName : d.genOpName;
+    replaceAll(s, "{op}", op);
+    replaceAll(s, "{ref_op}", d.refOpName.empty() ? std::string("nothing") : d.refOpName);
+    replaceAll(s, "{gen_op}", d.genOpName.empty() ? std::string("nothing") : d.genOpName);
+    replaceAll(s, "{attribute}", d.attribute);
+    replaceAll(s, "{ref_value}", d.refValue.empty() && d.refOp < 0 && !d.functionLevel ? "absent" : d.refValue);
+    replaceAll(s, "{gen_value}", d.genValue.empty() && d.genOp < 0 && !d.functionLevel ? "absent" : d.genValue);
+    replaceAll(s, "{operand}", d.operandIndex >= 0 ? std::to_string(d.operandIndex) : std::string());
+    replaceAll(s, "{kind}", diffKindName(d.kind));
+    replaceAll(s, "{function}", function);
+    // Collapse doubled spaces left by empty fields.
+    std::string out;
+    for (char c : s)
+        if (!(c == ' ' && !out.empty() && out.back() == ' '))
+            out += c;
+    while (!out.empty() && out.back() == ' ')
+        out.pop_back();
+    return out;
+}
+
+const Rule* Classifier::findRule(const RawDifference& d, const RecognizerContext* ctx) const
+{
+    for (const Rule& r : m_rules.rules()) {
+        if (!matches(r, d))
+            continue;
+        if (!r.recognizer.empty() && !(ctx && ctx->recognize(r.recognizer, d)))
+            continue;
+        return &r;
+    }
+    return nullptr;
+}
+
+Divergence Classifier::classify(const RawDifference& d, const RecognizerContext* ctx,
+                                const std::string& function) const
+{
+    Divergence out;
+    out.kind = d.kind;
+    out.function = function;
+    out.attribute = d.attribute;
+    out.refValue = d.refValue;
+    out.genValue = d.genValue;
+    if (!d.refOpName.empty())
+        out.reference = OpSite{d.refLine, d.refColumn, d.refOpName};
+    if (!d.genOpName.empty())
+        out.generated = OpSite{d.genLine, d.genColumn, d.genOpName};
+    if (const Rule* r = findRule(d, ctx)) {
+        out.severity = r->severity;
+        out.rule = r->id;
+        out.owner = r->owner;
+        out.rootCause = r->rootCause;
+        out.checklistItem = r->checklist;
+        out.message = formatMessage(r->message, d, function);
+    } else {
+        out.severity = defaultSeverity(d.kind);
+        out.rule = "fallback-builtin";
+        out.rootCause = out.severity == Severity::Noise ? RootCause::SemanticEquiv : RootCause::UserCode;
+        out.message = formatMessage("{op}: {kind} {attribute} {ref_value} -> {gen_value}", d, function);
+    }
+    return out;
+}
+
+} // namespace tilelens::diff

@@ -1,0 +1,28 @@
+#pragma once
+// Applies the rule set to raw differences: the first rule whose conditions
+// (and recognizer, if any) match decides severity, owner, root cause and the
+// message. A difference no rule covers keeps its kind's default severity.
+
+#include "diff/DiffResult.h"
+#include "diff/RawDifference.h"
+#include "diff/Recognizers.h"
+#include "diff/RuleSet.h"
+
+namespace tilelens::diff {
+
+class Classifier
+{
+public:
+    explicit Classifier(const RuleSet& rules) : m_rules(rules) {}
+
+    const Rule* findRule(const RawDifference& d, const RecognizerContext* ctx) const;
+    Divergence classify(const RawDifference& d, const RecognizerContext* ctx, const std::string& function) const;
+
+private:
+    const RuleSet& m_rules;
+};
+
+// Fills {op} {ref_op} {gen_op} {attribute} {ref_value} {gen_value} {operand} {kind} {function}.
+std::string formatMessage(const std::string& tmpl, const RawDifference& d, const std::string& function);
+
+} // namespace tilelens::diff

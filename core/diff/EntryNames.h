@@ -1,0 +1,30 @@
+#pragma once
+// Entry-name demangling and matching across producers. cuTile Python mangles
+// `<pyfunc>_K<cconv>_<param tokens>` (`_softmax_kernel_Kt1_A2f32_...`), the
+// op-named alias repair prefixes `{k}__`, cuTile Rust keeps the Rust
+// identifier (`softmax_kernel`).
+
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace tilelens::diff {
+
+struct EntryName
+{
+    std::string base;  // "softmax_kernel": no mangling suffix, no leading/trailing '_', lower case
+    std::string alias; // "softmax" for "softmax___softmax_kernel_Kt1..." (op-named alias), else ""
+    bool mangled = false;
+};
+
+EntryName demangleEntryName(const std::string& symbol);
+
+// Pairs reference and generated entries: identical names, then equal
+// demangled bases, then a base containing the other, then (structure) the
+// closest op count among what is left. Returns index pairs; -1 = unmatched.
+std::vector<std::pair<int, int>> matchEntryNames(const std::vector<std::string>& ref,
+                                                 const std::vector<std::string>& gen,
+                                                 const std::vector<int>& refOpCounts,
+                                                 const std::vector<int>& genOpCounts);
+
+} // namespace tilelens::diff

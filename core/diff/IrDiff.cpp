@@ -1,0 +1,192 @@
+#include "diff/IrDiff.h"
+
+#include "diff/AlignedRows.h"
+#include "diff/Classifier.h"
+#include "diff/EntryNames.h"
+#include "diff/GraphBuilder.h"
+#include "diff/Normalizer.h"
+#include "diff/OpComparator.h"
+#include "diff/OpMatcher.h"
+#include "diff/Recognizers.h"
+#include "diff/SummaryTable.h"
+#include "ir/Function.h"
+#include "ir/Module.h"
+#include "ir/Parser.h"
+
+#include <memory>
+
+namespace tilelens::diff {
+
+namespace {
+
+std::vector<const ir::Function*> functionsOf(const std::vector<const ir::Module*>& modules)
+{
+    std::vector<const ir::Function*> out;
+    for (const ir::Module* m : modules)
+        if (m)
+            for (const ir::Function* f : m->functions)
+                if (f)
+                    out.push_back(f);
+    return out;
+}
+
+class Comparison
+{
+public:
+    Comparison(const RuleSet& rules, DiffResult& result) : m_classifier(rules), m_result(result) {}
+
+    void pair(const GFunction* R, const GFunction* G)
+    {
+        FunctionDiff fd;
+        fd.reference = R ? R->name : std::string();
+        fd.generated = G ? G->name : std::string();
+        fd.refOps = R ? R->writtenOps : 0;
+        fd.genOps = G ? G->writtenOps : 0;
+        RowLinks links;
+        const std::string fname = R ? R->name : G->name;
+        if (R && G) {
+            const OpMatching m = matchOps(*R, *G);
+            fd.matchedOps = m.matchedOps;
+            const RecognizerContext ctx(*R, *G, m);
+            for (const RawDifference& d : compareFunctions(*R, *G, m))
+                add(m_classifier.classify(d, &ctx, fname), d, links);
+            fd.rows = buildAlignedRows(R, G, &m, links);
+        } else {
+            RawDifference d;
+            d.kind = R ? DiffKind::FunctionMissing : DiffKind::FunctionExtra;
+            d.functionLevel = true;
+            if (R) {
+                d.refOpName = "entry";
+                d.refLine = R->line;
+                d.refColumn = R->column;
+                d.refValue = R->name;
+            } else {
+                d.genOpName = "entry";
+                d.genLine = G->line;
+                d.genColumn = G->column;
+                d.genValue = G->name;
+            }
+            add(m_classifier.classify(d, nullptr, fname), d, links);
+            fd.rows = buildAlignedRows(R, G, nullptr, links);
+        }
+        m_result.functions.push_back(std::move(fd));
+    }
+
+private:
+    void add(Divergence div, const RawDifference& d, RowLinks& links)
+    {
+        div.id = "t" + std::to_string(m_next++);
+        if (d.functionLevel)
+            links.entry.push_back(div.id);
+        if (d.refOp >= 0)
+            links.refOps[d.refOp].push_back(div.id);
+        if (d.genOp >= 0)
+            links.genOps[d.genOp].push_back(div.id);
+        m_result.divergences.push_back(std::move(div));
+    }
+
+    Classifier m_classifier;
+    DiffResult& m_result;
+    int m_next = 1;
+};
+
+} // namespace
+
+DiffResult compareModules(const std::vector<const ir::Module*>& ref, const std::vector<const ir::Module*>& gen,
+                          const RuleSet& rules, const std::string& refPath, const std::string& genPath)
+{
+    DiffResult result;
+    result.referencePath = refPath;
+    result.generatedPath = genPath;
+    const auto rf = functionsOf(ref);
+    const auto gf = functionsOf(gen);
+    std::vector<GFunction> rg, gg;
+    rg.reserve(rf.size());
+    gg.reserve(gf.size());
+    std::vector<std::string> rnames, gnames;
+    std::vector<int> rcounts, gcounts;
+    for (const ir::Function* f : rf) {
+        rg.push_back(buildGraph(*f));
+        normalizeGraph(rg.back());
+        rnames.push_back(rg.back().name);
+        rcounts.push_back(rg.back().writtenOps);
+    }
+    for (const ir::Function* f : gf) {
+        gg.push_back(buildGraph(*f));
+        normalizeGraph(gg.back());
+        gnames.push_back(gg.back().name);
+        gcounts.push_back(gg.back().writtenOps);
+    }
+    Comparison cmp(rules, result);
+    for (const auto& [i, j] : matchEntryNames(rnames, gnames, rcounts, gcounts))
+        cmp.pair(i >= 0 ? &rg[size_t(i)] : nullptr, j >= 0 ? &gg[size_t(j)] : nullptr);
+
+    std::vector<const GFunction*> rp, gp;
+    for (const auto& g : rg)
+        rp.push_back(&g);
+    for (const auto& g : gg)
+        gp.push_back(&g);
+    result.opCounts = countOps(rp, gp);
+    result.summary = buildSummary(rp, gp);
+    result.finalize();
+    return result;
+}
+
+namespace {
+
+struct Parsed
+{
+    ir::ParseResult result;
+    std::vector<const ir::Module*> modules;
+};
+
+std::optional<Parsed> parseInput(const std::string* text, const std::string& path, Diagnostics& diags)
+{
+    Parsed p;
+    ir::ParseOptions options;
+    options.fileName = path;
+    p.result = text ? ir::parseModule(*text, options) : ir::parseFile(path, options);
+    bool failed = !p.result.ok();
+    for (const auto& d : p.result.diagnostics)
+        diags.push_back(d);
+    if (failed)
+        return std::nullopt;
+    for (const ir::Module* m : p.result.modules)
+        p.modules.push_back(m);
+    if (p.modules.empty()) {
+        Diagnostic d;
+        d.place.file = path;
+        d.message = "no cuda_tile.module found";
+        diags.push_back(d);
+        return std::nullopt;
+    }
+    return p;
+}
+
+std::optional<DiffResult> compareParsed(const std::string* refText, const std::string* genText,
+                                        const std::string& refPath, const std::string& genPath,
+                                        const RuleSet& rules, Diagnostics& diags)
+{
+    auto a = parseInput(refText, refPath, diags);
+    auto b = parseInput(genText, genPath, diags);
+    if (!a || !b)
+        return std::nullopt;
+    return compareModules(a->modules, b->modules, rules, refPath, genPath);
+}
+
+} // namespace
+
+std::optional<DiffResult> compareFiles(const std::string& refPath, const std::string& genPath,
+                                       const RuleSet& rules, Diagnostics& diags)
+{
+    return compareParsed(nullptr, nullptr, refPath, genPath, rules, diags);
+}
+
+std::optional<DiffResult> compareTexts(const std::string& refText, const std::string& genText,
+                                       const RuleSet& rules, Diagnostics& diags, const std::string& refName,
+                                       const std::string& genName)
+{
+    return compareParsed(&refText, &genText, refName, genName, rules, diags);
+}
+
+} // namespace tilelens::diff

@@ -1,0 +1,48 @@
+#pragma once
+// Entry point of the semantic IR differ.
+//
+//   #include "diff/IrDiff.h"
+//   using namespace tilelens::diff;
+//   Diagnostics diags;
+//   auto result = compareFiles("ref.mlir", "gen.mlir", RuleSet::defaults(), diags);
+//   if (!result) { for (auto& d : diags) std::cerr << d.format() << '\n'; return 3; }
+//   result->verdict;        // PASS / PASS_WITH_NOTES / FAIL_FIXABLE
+//   result->divergences;    // classified, with both sides' line/column
+//   result->functions[0].rows; // aligned rows for a side-by-side view
+//
+// Steps per function pair: normalize (dataflow hash-consing), match entries
+// by demangled name then structure, match ops (identity, dataflow, order),
+// compare matched ops, classify every difference with the rules.
+
+#include "common/Diagnostic.h"
+#include "diff/DiffResult.h"
+#include "diff/RuleSet.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace tilelens::ir {
+struct Function;
+struct Module;
+}
+
+namespace tilelens::diff {
+
+// Compares all entries of the given modules (several modules per side are
+// concatenated). Paths are only recorded in the result.
+DiffResult compareModules(const std::vector<const ir::Module*>& ref, const std::vector<const ir::Module*>& gen,
+                          const RuleSet& rules, const std::string& refPath = {}, const std::string& genPath = {});
+
+// Reads and parses both files, then compares them. Returns nullopt (with
+// located diagnostics) when an input cannot be read or parsed.
+std::optional<DiffResult> compareFiles(const std::string& refPath, const std::string& genPath,
+                                       const RuleSet& rules, Diagnostics& diags);
+
+// Same for texts already in memory (names are used in diagnostics).
+std::optional<DiffResult> compareTexts(const std::string& refText, const std::string& genText,
+                                       const RuleSet& rules, Diagnostics& diags,
+                                       const std::string& refName = "ref.mlir",
+                                       const std::string& genName = "gen.mlir");
+
+} // namespace tilelens::diff

@@ -1,0 +1,58 @@
+#include "diff/ReportWriters.h"
+
+#include <nlohmann/json.hpp>
+
+namespace tilelens::diff {
+
+namespace {
+
+nlohmann::ordered_json siteJson(const std::optional<OpSite>& s)
+{
+    if (!s)
+        return nullptr;
+    return {{"line", s->line}, {"column", s->column}, {"op", s->op}};
+}
+
+} // namespace
+
+nlohmann::ordered_json toJson(const DiffResult& r)
+{
+    using json = nlohmann::ordered_json;
+    json counts = json::object();
+    for (int s = 0; s < kSeverityCount; ++s)
+        counts[severityName(Severity(s))] = r.counts[size_t(s)];
+    json functions = json::array();
+    for (const auto& f : r.functions)
+        functions.push_back({{"reference", f.reference},
+                             {"generated", f.generated},
+                             {"ref_ops", f.refOps},
+                             {"gen_ops", f.genOps},
+                             {"matched_ops", f.matchedOps}});
+    json divergences = json::array();
+    for (const auto& d : r.divergences)
+        divergences.push_back({{"id", d.id},
+                               {"severity", severityName(d.severity)},
+                               {"rule", d.rule},
+                               {"kind", diffKindName(d.kind)},
+                               {"owner", ownerName(d.owner)},
+                               {"message", d.message},
+                               {"reference", siteJson(d.reference)},
+                               {"generated", siteJson(d.generated)}});
+    json opCounts = json::object();
+    for (const auto& [name, c] : r.opCounts)
+        opCounts[name] = json::array({c.first, c.second});
+    json doc = json::object();
+    doc["schema"] = "tilelens.diff/1";
+    doc["reference"] = r.referencePath;
+    doc["generated"] = r.generatedPath;
+    doc["verdict"] = verdictName(r.verdict);
+    doc["counts"] = counts;
+    doc["functions"] = functions;
+    doc["divergences"] = divergences;
+    doc["op_counts"] = opCounts;
+    return doc;
+}
+
+std::string writeJsonReport(const DiffResult& r) { return toJson(r).dump(2) + "\n"; }
+
+} // namespace tilelens::diff

@@ -1,0 +1,398 @@
+#include "diff/OpComparator.h"
+
+#include "ir/Canonical.h"
+#include "ir/Type.h"
+
+#include <algorithm>
+#include <functional>
+#include <unordered_set>
+
+namespace tilelens::diff {
+
+namespace {
+
+std::string dims(ir::Span<const int64_t> d, char sep)
+{
+    std::string s;
+    ir::appendDims(s, d, sep);
+    return s;
+}
+
+bool sameDims(ir::Span<const int64_t> a, ir::Span<const int64_t> b)
+{
+    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin());
+}
+
+std::string text(const ir::Type* t) { return t ? t->canonical() : std::string("?"); }
+
+void facets(const ir::Type* a, const ir::Type* b, std::vector<TypeFacetDiff>& out)
+{
+    if (a == b || !a || !b) {
+        if (a != b)
+            out.push_back({"kind", text(a), text(b)});
+        return;
+    }
+    if (a->canonicalText == b->canonicalText && !a->canonicalText.empty())
+        return;
+    if (a->kind != b->kind) {
+        out.push_back({"kind", text(a), text(b)});
+        return;
+    }
+    using K = ir::TypeKind;
+    switch (a->kind) {
+    case K::Pointer:
+        facets(a->element, b->element, out);
+        if (!out.empty() && out.back().facet == "kind")
+            out.back().facet = "element_type";
+        return;
+    case K::Tile:
+    case K::TensorView: {
+        if (!sameDims(a->shape, b->shape))
+            out.push_back({"shape", "[" + dims(a->shape, 'x') + "]", "[" + dims(b->shape, 'x') + "]"});
+        if (text(a->element) != text(b->element))
+            out.push_back({"element_type", text(a->element), text(b->element)});
+        if (a->kind == K::TensorView && !sameDims(a->strides, b->strides))
+            out.push_back({"strides", "[" + dims(a->strides, ',') + "]", "[" + dims(b->strides, ',') + "]"});
+        break;
+    }
+    case K::PartitionView:
+    case K::StridedView:
+    case K::GatherScatterView:
+        if (!sameDims(a->shape, b->shape))
+            out.push_back({"tile", "(" + dims(a->shape, 'x') + ")", "(" + dims(b->shape, 'x') + ")"});
+        if (a->padding != b->padding)
+            out.push_back({"padding_value", a->padding.empty() ? "none" : std::string(a->padding),
+                           b->padding.empty() ? "none" : std::string(b->padding)});
+        if (!sameDims(a->dimMap, b->dimMap))
+            out.push_back({"dim_map", "[" + dims(a->dimMap, ',') + "]", "[" + dims(b->dimMap, ',') + "]"});
+        if (!sameDims(a->strides, b->strides))
+            out.push_back({"traversal_strides", "[" + dims(a->strides, ',') + "]",
+                           "[" + dims(b->strides, ',') + "]"});
+        if (a->sparseDim != b->sparseDim)
+            out.push_back({"sparse_dim", std::to_string(a->sparseDim), std::to_string(b->sparseDim)});
+        facets(a->tensorView, b->tensorView, out);
+        break;
+    default:
+        break;
+    }
+    if (out.empty())
+        out.push_back({"kind", text(a), text(b)});
+}
+
+bool orderedEffect(std::string_view n)
+{
+    return n == "store_ptr_tko" || n == "store_view_tko" || n == "atomic_cas_tko" || n == "atomic_rmw_tko" ||
+           n == "atomic_red_view_tko" || n == "print_tko" || n == "assert";
+}
+
+class Comparator
+{
+public:
+    Comparator(const GFunction& r, const GFunction& g, const OpMatching& m) : R(r), G(g), M(m) {}
+
+    std::vector<RawDifference> run()
+    {
+        functionLevel();
+        for (size_t i = 0; i < R.ops.size(); ++i) {
+            const int g = M.refToGen[i];
+            if (g >= 0)
+                matched(int(i), g);
+        }
+        unmatched();
+        order();
+        return std::move(m_out);
+    }
+
+private:
+    RawDifference make(DiffKind kind, int r, int g)
+    {
+        RawDifference d;
+        d.kind = kind;
+        d.refOp = r;
+        d.genOp = g;
+        if (r >= 0) {
+            d.refOpName = std::string(R.ops[size_t(r)].name);
+            d.refLine = R.ops[size_t(r)].line;
+            d.refColumn = R.ops[size_t(r)].column;
+        }
+        if (g >= 0) {
+            d.genOpName = std::string(G.ops[size_t(g)].name);
+            d.genLine = G.ops[size_t(g)].line;
+            d.genColumn = G.ops[size_t(g)].column;
+        }
+        return d;
+    }
+
+    RawDifference makeEntry(DiffKind kind)
+    {
+        RawDifference d;
+        d.kind = kind;
+        d.functionLevel = true;
+        d.refOpName = d.genOpName = "entry";
+        d.refLine = R.line;
+        d.refColumn = R.column;
+        d.genLine = G.line;
+        d.genColumn = G.column;
+        return d;
+    }
+
+    void compareAttrs(const std::vector<GAttr>& a, const std::vector<GAttr>& b, bool hints,
+                      const std::function<RawDifference(DiffKind)>& mk)
+    {
+        // Hints are kept in name order by the builder (map), attributes are sorted.
+        size_t i = 0, j = 0;
+        while (i < a.size() || j < b.size()) {
+            if (j == b.size() || (i < a.size() && a[i].name < b[j].name)) {
+                auto d = mk(hints ? DiffKind::HintMissing : DiffKind::AttributeMissing);
+                d.attribute = a[i].name;
+                d.refValue = a[i].value.empty() ? a[i].name : a[i].value;
+                d.genValue = "absent";
+                m_out.push_back(d);
+                ++i;
+            } else if (i == a.size() || b[j].name < a[i].name) {
+                auto d = mk(hints ? DiffKind::HintExtra : DiffKind::AttributeExtra);
+                d.attribute = b[j].name;
+                d.refValue = "absent";
+                d.genValue = b[j].value.empty() ? b[j].name : b[j].value;
+                m_out.push_back(d);
+                ++j;
+            } else {
+                if (a[i].value != b[j].value) {
+                    auto d = mk(hints ? DiffKind::HintChanged : DiffKind::AttributeChanged);
+                    d.attribute = a[i].name;
+                    d.refValue = a[i].value;
+                    d.genValue = b[j].value;
+                    m_out.push_back(d);
+                }
+                ++i;
+                ++j;
+            }
+        }
+    }
+
+    void functionLevel()
+    {
+        compareAttrs(R.hints, G.hints, true, [&](DiffKind k) { return makeEntry(k); });
+        const auto& ra = R.regions.empty() ? std::vector<int>() : R.regions[0].args;
+        const auto& ga = G.regions.empty() ? std::vector<int>() : G.regions[0].args;
+        if (ra.size() != ga.size()) {
+            auto d = makeEntry(DiffKind::TypeChanged);
+            d.attribute = "argument count";
+            d.refValue = std::to_string(ra.size());
+            d.genValue = std::to_string(ga.size());
+            m_out.push_back(d);
+        }
+        for (size_t i = 0; i < std::min(ra.size(), ga.size()); ++i) {
+            const auto& x = R.values[size_t(ra[i])];
+            const auto& y = G.values[size_t(ga[i])];
+            if (x.typeText != y.typeText) {
+                auto d = makeEntry(DiffKind::TypeChanged);
+                d.attribute = "argument " + std::to_string(i);
+                d.refValue = std::string(x.typeText);
+                d.genValue = std::string(y.typeText);
+                m_out.push_back(d);
+            }
+        }
+        if (R.hasDebugLocations && !G.hasDebugLocations)
+            m_out.push_back(makeEntry(DiffKind::DebugInfoMissing));
+    }
+
+    bool valuesCorrespond(int rv, int gv) const
+    {
+        return M.refValToGen[size_t(R.values[size_t(rv)].canon)] == G.values[size_t(gv)].canon;
+    }
+
+    bool bothUnmatchedDefs(int rv, int gv) const
+    {
+        const int rc = R.values[size_t(rv)].canon, gc = G.values[size_t(gv)].canon;
+        const int rd = R.values[size_t(rc)].def, gd = G.values[size_t(gc)].def;
+        return M.refValToGen[size_t(rc)] < 0 && M.genValToRef[size_t(gc)] < 0 && rd >= 0 && gd >= 0 &&
+               M.refToGen[size_t(rd)] < 0 && M.genToRef[size_t(gd)] < 0;
+    }
+
+    void matched(int r, int g)
+    {
+        const GOp& a = R.ops[size_t(r)];
+        const GOp& b = G.ops[size_t(g)];
+        if (a.name != b.name) {
+            auto d = make(DiffKind::OpChanged, r, g);
+            d.refValue = std::string(a.name);
+            d.genValue = std::string(b.name);
+            m_out.push_back(d);
+            return;
+        }
+        auto mk = [&](DiffKind k) { return make(k, r, g); };
+        compareAttrs(a.attrs, b.attrs, false, mk);
+        compareAttrs(a.hints, b.hints, true, mk);
+        if (a.results.size() != b.results.size()) {
+            auto d = make(DiffKind::TypeChanged, r, g);
+            d.attribute = "result_count";
+            d.refValue = std::to_string(a.results.size());
+            d.genValue = std::to_string(b.results.size());
+            m_out.push_back(d);
+        } else {
+            for (size_t k = 0; k < a.results.size(); ++k) {
+                const auto& x = R.values[size_t(a.results[k])];
+                const auto& y = G.values[size_t(b.results[k])];
+                if (x.typeText == y.typeText)
+                    continue;
+                for (const auto& f : compareTypes(x.type, y.type)) {
+                    auto d = make(DiffKind::TypeChanged, r, g);
+                    d.attribute = f.facet;
+                    d.refValue = f.refText;
+                    d.genValue = f.genText;
+                    m_out.push_back(d);
+                }
+            }
+        }
+        if (a.operands.size() != b.operands.size()) {
+            auto d = make(DiffKind::OperandChanged, r, g);
+            d.attribute = "operand_count";
+            d.refValue = std::to_string(a.operands.size());
+            d.genValue = std::to_string(b.operands.size());
+            m_out.push_back(d);
+        } else if (a.commutative && b.commutative && a.operands.size() == 2) {
+            const bool straight = valuesCorrespond(a.operands[0], b.operands[0]) &&
+                                  valuesCorrespond(a.operands[1], b.operands[1]);
+            const bool crossed = valuesCorrespond(a.operands[0], b.operands[1]) &&
+                                 valuesCorrespond(a.operands[1], b.operands[0]);
+            if (!straight && !crossed)
+                operandDiffs(r, g);
+        } else {
+            operandDiffs(r, g);
+        }
+        if (a.regions.size() != b.regions.size()) {
+            auto d = make(DiffKind::OpChanged, r, g);
+            d.attribute = "regions";
+            d.refValue = std::to_string(a.regions.size()) + " regions";
+            d.genValue = std::to_string(b.regions.size()) + " regions";
+            m_out.push_back(d);
+        }
+    }
+
+    void operandDiffs(int r, int g)
+    {
+        const GOp& a = R.ops[size_t(r)];
+        const GOp& b = G.ops[size_t(g)];
+        for (size_t i = 0; i < a.operands.size(); ++i) {
+            if (valuesCorrespond(a.operands[i], b.operands[i]) || bothUnmatchedDefs(a.operands[i], b.operands[i]))
+                continue;
+            auto d = make(DiffKind::OperandChanged, r, g);
+            d.operandIndex = int(i);
+            d.attribute = "operand " + std::to_string(i);
+            d.refValue = describeValue(R, a.operands[i]);
+            d.genValue = describeValue(G, b.operands[i]);
+            m_out.push_back(d);
+        }
+    }
+
+    static std::string describeValue(const GFunction& f, int v)
+    {
+        const GValue& c = f.canonValue(v);
+        if (c.def < 0)
+            return "argument " + std::to_string(c.index);
+        const GOp& o = f.ops[size_t(c.def)];
+        return std::string(o.name) + " at line " + std::to_string(o.line);
+    }
+
+    void unmatched()
+    {
+        std::unordered_set<uint64_t> refHashes, genHashes;
+        for (const auto& o : R.ops)
+            refHashes.insert(o.hash);
+        for (const auto& o : G.ops)
+            genHashes.insert(o.hash);
+        for (size_t i = 0; i < R.ops.size(); ++i) {
+            const GOp& o = R.ops[i];
+            if (M.refToGen[i] >= 0 || (o.terminator && o.operands.empty()))
+                continue;
+            if (participates(o)) {
+                auto d = make(DiffKind::OpMissing, int(i), -1);
+                d.refValue = opSignature(R, int(i));
+                d.attribute = o.assume ? "assumption" : "";
+                m_out.push_back(d);
+            } else if (!genHashes.count(o.hash)) {
+                auto d = make(o.duplicateOf >= 0 ? DiffKind::DuplicateOp : DiffKind::DeadOp, int(i), -1);
+                d.refValue = opSignature(R, int(i));
+                m_out.push_back(d);
+            }
+        }
+        for (size_t j = 0; j < G.ops.size(); ++j) {
+            const GOp& o = G.ops[j];
+            if (M.genToRef[j] >= 0 || (o.terminator && o.operands.empty()))
+                continue;
+            if (participates(o)) {
+                auto d = make(DiffKind::OpExtra, -1, int(j));
+                d.genValue = opSignature(G, int(j));
+                d.attribute = o.assume ? "assumption" : "";
+                m_out.push_back(d);
+            } else if (!refHashes.count(o.hash)) {
+                auto d = make(o.duplicateOf >= 0 ? DiffKind::DuplicateOp : DiffKind::DeadOp, -1, int(j));
+                d.genValue = opSignature(G, int(j));
+                m_out.push_back(d);
+            }
+        }
+    }
+
+    // Side-effecting ops must keep their relative order within a region.
+    void order()
+    {
+        for (const auto& [rr, gr] : M.regionPairs) {
+            std::vector<int> refs, genPos;
+            for (int o : R.regions[size_t(rr)].ops) {
+                const int g = M.refToGen[size_t(o)];
+                if (g >= 0 && orderedEffect(R.ops[size_t(o)].name) && G.ops[size_t(g)].region == gr) {
+                    refs.push_back(o);
+                    genPos.push_back(G.ops[size_t(g)].posInRegion);
+                }
+            }
+            if (refs.size() < 2)
+                continue;
+            const auto keep = longestIncreasing(genPos);
+            std::vector<bool> inChain(refs.size(), false);
+            for (size_t k : keep)
+                inChain[k] = true;
+            for (size_t k = 0; k < refs.size(); ++k)
+                if (!inChain[k])
+                    m_out.push_back(make(DiffKind::OrderChanged, refs[k], M.refToGen[size_t(refs[k])]));
+        }
+    }
+
+    const GFunction& R;
+    const GFunction& G;
+    const OpMatching& M;
+    std::vector<RawDifference> m_out;
+};
+
+} // namespace
+
+std::vector<TypeFacetDiff> compareTypes(const ir::Type* ref, const ir::Type* gen)
+{
+    std::vector<TypeFacetDiff> out;
+    facets(ref, gen, out);
+    return out;
+}
+
+std::string opSignature(const GFunction& g, int op)
+{
+    const GOp& o = g.ops[size_t(op)];
+    std::string s;
+    for (const auto& a : o.attrs) {
+        if (!s.empty())
+            s += ' ';
+        if (o.assume || a.name == "value")
+            s += a.value;
+        else
+            s += a.value.empty() ? a.name : a.name + "=" + a.value;
+    }
+    if (s.empty() && !o.results.empty())
+        s = std::string(g.values[size_t(o.results[0])].typeText);
+    return s;
+}
+
+std::vector<RawDifference> compareFunctions(const GFunction& ref, const GFunction& gen, const OpMatching& m)
+{
+    return Comparator(ref, gen, m).run();
+}
+
+} // namespace tilelens::diff

@@ -1,0 +1,47 @@
+#pragma once
+// Named recognizers: patterns that a rule's match conditions cannot express,
+// such as "divi rounding<positive_inf> here equals (a+b-1)/b there". Rules
+// refer to them by name (RuleSet::knownRecognizers()). The equivalence
+// recognizers look at the whole matched pair of functions once and record
+// which ops on each side take part in an accepted equivalent.
+
+#include "diff/OpGraph.h"
+#include "diff/OpMatcher.h"
+#include "diff/RawDifference.h"
+
+#include <map>
+#include <string>
+#include <unordered_set>
+
+namespace tilelens::diff {
+
+class RecognizerContext
+{
+public:
+    RecognizerContext(const GFunction& ref, const GFunction& gen, const OpMatching& m);
+
+    // True when the named recognizer confirms that it explains `d`.
+    bool recognize(const std::string& name, const RawDifference& d) const;
+
+private:
+    struct Cover
+    {
+        std::unordered_set<int> ref, gen;
+    };
+    void scanPairs();
+    void checkPair(bool refIsA, int a, int b);
+    void coverChain(bool gen, int op, int depth, const std::unordered_set<std::string_view>& allowed, Cover& c);
+    bool covered(const Cover& c, const RawDifference& d) const;
+    bool isCeilDivision(bool gen, int op) const;
+    const GFunction& side(bool gen) const { return gen ? G : R; }
+    int defOf(bool gen, int value) const;
+    bool matchedOp(bool gen, int op) const;
+
+    const GFunction& R;
+    const GFunction& G;
+    const OpMatching& M;
+    std::map<std::string, Cover> m_cover;
+    bool m_genRawPointerAccess = false;
+};
+
+} // namespace tilelens::diff

@@ -1,0 +1,23 @@
+#pragma once
+// The diff_ir.sh-style overview of two modules: op counts by category, entry
+// hints, tile shapes, reduce identities, FTZ/approx per op, load/store hints,
+// MMA types and layout attributes, each with reference and generated values.
+// Informational: the verdict comes from the classified divergences.
+
+#include "diff/DiffResult.h"
+#include "diff/OpGraph.h"
+
+#include <map>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace tilelens::diff {
+
+std::vector<SummaryRow> buildSummary(const std::vector<const GFunction*>& ref,
+                                     const std::vector<const GFunction*>& gen);
+
+std::map<std::string, std::pair<int, int>> countOps(const std::vector<const GFunction*>& ref,
+                                                    const std::vector<const GFunction*>& gen);
+
+} // namespace tilelens::diff
