@@ -30,12 +30,18 @@ bool appendRunRecord(const StageRun& run, HistoryEvent event, QString* error)
     line.append('\n');
 
     const QByteArray path = QFile::encodeName(historyFile(run.kernelDir));
-    const int fd = ::open(path.constData(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
+    const int fd = ::open(path.constData(), O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
     if (fd < 0) {
         if (error)
             *error = QStringLiteral("cannot open %1: %2").arg(historyFile(run.kernelDir), QString::fromLocal8Bit(std::strerror(errno)));
         return false;
     }
+    // A torn last line (the app died inside a write, or a foreign editor) must not swallow
+    // this record: start on a fresh line.
+    const off_t size = ::lseek(fd, 0, SEEK_END);
+    char last = '\n';
+    if (size > 0 && ::pread(fd, &last, 1, size - 1) == 1 && last != '\n')
+        line.prepend('\n');
     // One write() per record: with O_APPEND the kernel places it at the end in one piece,
     // and a signal cannot split a write to a regular file.
     ssize_t written = 0;

@@ -1,0 +1,107 @@
+#include "PipelineTestSupport.h"
+
+#include "pipeline/RunHistory.h"
+
+#include <QDir>
+#include <QFile>
+
+#include <gtest/gtest.h>
+
+using namespace tilelens::pipeline;
+using tilelens::test::TempWorkspace;
+
+namespace {
+StageRun sample(const TempWorkspace& ws, const QString& id, const QString& stage)
+{
+    StageRun r;
+    r.runId = id;
+    r.kernelDir = ws.dir();
+    r.stageId = stage;
+    r.argv = {QStringLiteral("pytest"), QStringLiteral("-k"), QStringLiteral("a b")};
+    r.envChanges.insert(QStringLiteral("CUPTI"), QStringLiteral("1"));
+    r.cwd = ws.dir();
+    r.startedAt = QDateTime::currentDateTimeUtc();
+    r.status = RunStatus::Running;
+    r.logPath = ws.path(QStringLiteral(".tilelens/logs/") + id + QStringLiteral(".log"));
+    return r;
+}
+} // namespace
+
+TEST(RunHistory, StartAndEndRecordsMerge)
+{
+    TempWorkspace ws;
+    StageRun a = sample(ws, QStringLiteral("r1"), QStringLiteral("D"));
+    ASSERT_TRUE(appendRunRecord(a, HistoryEvent::Start));
+    a.status = RunStatus::Exited;
+    a.exitCode = 1;
+    a.verdict = QStringLiteral("FAIL");
+    a.endedAt = a.startedAt.addSecs(3);
+    ASSERT_TRUE(appendRunRecord(a, HistoryEvent::End));
+    StageRun b = sample(ws, QStringLiteral("r2"), QStringLiteral("E"));
+    b.status = RunStatus::Crashed;
+    b.signal = 9;
+    ASSERT_TRUE(appendRunRecord(b, HistoryEvent::End));
+
+    const RunHistory h = loadRunHistory(ws.dir());
+    EXPECT_TRUE(h.diagnostics.empty());
+    ASSERT_EQ(h.runs.size(), 2u);
+    EXPECT_EQ(h.runs[0].status, RunStatus::Exited);
+    EXPECT_EQ(h.runs[0].exitCode, 1);
+    EXPECT_EQ(h.runs[0].verdict, QStringLiteral("FAIL"));
+    EXPECT_EQ(h.runs[0].argv, a.argv);
+    EXPECT_EQ(h.runs[0].envChanges.value(QStringLiteral("CUPTI")), QStringLiteral("1"));
+    EXPECT_EQ(h.runs[0].elapsedMs(), 3000);
+    EXPECT_EQ(h.runs[1].signal, 9);
+    EXPECT_EQ(h.forStage(QStringLiteral("E")).size(), 1u);
+    EXPECT_TRUE(h.forStage(QStringLiteral("A")).empty());
+}
+
+TEST(RunHistory, TornAndForeignLinesAreSkippedNotFatal)
+{
+    TempWorkspace ws;
+    StageRun a = sample(ws, QStringLiteral("r1"), QStringLiteral("B"));
+    a.pid = 999999999; // no such process group: the run counts as interrupted
+    ASSERT_TRUE(appendRunRecord(a, HistoryEvent::Start));
+    QFile f(historyFile(ws.dir()));
+    ASSERT_TRUE(f.open(QIODevice::Append));
+    f.write("not json at all\n{\"run_id\": \"r2\", \"stage\": \"C\", \"status\": \"exi");
+    f.close();
+
+    const RunHistory h = loadRunHistory(ws.dir());
+    ASSERT_EQ(h.runs.size(), 1u);
+    EXPECT_EQ(h.runs[0].status, RunStatus::Interrupted);
+    ASSERT_EQ(h.diagnostics.size(), 2u);
+    EXPECT_EQ(h.diagnostics[0].place.line, 2);
+    EXPECT_NE(h.diagnostics[1].message.find("incomplete last line"), std::string::npos);
+
+    // Appending after a torn line still yields readable records.
+    StageRun c = sample(ws, QStringLiteral("r3"), QStringLiteral("C"));
+    c.status = RunStatus::Exited;
+    c.exitCode = 0;
+    ASSERT_TRUE(appendRunRecord(c, HistoryEvent::End));
+    EXPECT_EQ(loadRunHistory(ws.dir()).runs.size(), 2u);
+}
+
+TEST(RunHistory, ReadsOnlyTheTailOfAHugeFile)
+{
+    TempWorkspace ws;
+    for (int i = 0; i < 200; ++i) {
+        StageRun r = sample(ws, QStringLiteral("r%1").arg(i), QStringLiteral("D"));
+        r.status = RunStatus::Exited;
+        ASSERT_TRUE(appendRunRecord(r, HistoryEvent::End));
+    }
+    const RunHistory h = loadRunHistory(ws.dir(), 20 * 1024);
+    EXPECT_GT(h.runs.size(), 5u);
+    EXPECT_LT(h.runs.size(), 200u);
+    EXPECT_EQ(h.runs.back().runId, QStringLiteral("r199"));
+}
+
+TEST(RunHistory, UnwritableDirectoryIsAnErrorValue)
+{
+    StageRun r;
+    r.runId = QStringLiteral("x");
+    r.kernelDir = QStringLiteral("/proc/version"); // a file, cannot hold .tilelens
+    QString error;
+    EXPECT_FALSE(appendRunRecord(r, HistoryEvent::Start, &error));
+    EXPECT_FALSE(error.isEmpty());
+}
