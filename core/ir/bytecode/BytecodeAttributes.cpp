@@ -22,6 +22,17 @@ std::vector<int64_t> readI64List(ByteCursor& c, const char* what)
     return v;
 }
 
+// Sorts entries by name (the model's order) and rejects duplicate keys, in
+// O(n log n) so that a huge dictionary cannot stall the reader.
+void sortUnique(std::vector<NamedAttribute>& entries, int64_t offset, const char* what)
+{
+    std::stable_sort(entries.begin(), entries.end(),
+                     [](const NamedAttribute& x, const NamedAttribute& y) { return x.name < y.name; });
+    for (size_t i = 1; i < entries.size(); ++i)
+        if (entries[i].name == entries[i - 1].name)
+            fail(offset, "duplicate key '" + std::string(entries[i].name) + "' in " + what);
+}
+
 const Attribute* readDictionary(Context& ctx, ByteCursor& c, int depth)
 {
     int64_t at = int64_t(c.pos());
@@ -32,14 +43,9 @@ const Attribute* readDictionary(Context& ctx, ByteCursor& c, int depth)
         std::string_view key = ctx.strings.get(c.varint("dictionary key"), keyAt);
         if (key.empty())
             fail(keyAt, "invalid empty attribute name for DictionaryAttr element " + std::to_string(i));
-        for (const NamedAttribute& e : entries)
-            if (e.name == key)
-                fail(keyAt, "duplicate key '" + std::string(key) + "' in a dictionary attribute");
         entries.push_back({ctx.model.arena().copyString(key), readSelfContained(ctx, c, depth + 1)});
     }
-    (void)at;
-    std::stable_sort(entries.begin(), entries.end(),
-                     [](const NamedAttribute& x, const NamedAttribute& y) { return x.name < y.name; });
+    sortUnique(entries, at, "a dictionary attribute");
     Attribute a;
     a.kind = AttrKind::Dictionary;
     a.entries = ctx.model.arena().copy(entries);
@@ -48,22 +54,19 @@ const Attribute* readDictionary(Context& ctx, ByteCursor& c, int depth)
 
 const Attribute* readHintsBody(Context& ctx, ByteCursor& c, int depth)
 {
+    int64_t at = int64_t(c.pos());
     uint64_t n = c.count("optimization hints size", 2);
     std::vector<NamedAttribute> keys;
     for (uint64_t i = 0; i < n; ++i) {
         int64_t keyAt = int64_t(c.pos());
         std::string_view key = ctx.strings.get(c.varint("optimization hints key"), keyAt, true);
-        for (const NamedAttribute& e : keys)
-            if (e.name == key)
-                fail(keyAt, "duplicate optimization hints key '" + std::string(key) + "'");
         int64_t valAt = int64_t(c.pos());
         const Attribute* v = readSelfContained(ctx, c, depth + 1);
         if (v->kind != AttrKind::Dictionary)
             fail(valAt, "optimization hints entry '" + std::string(key) + "' is not a dictionary");
         keys.push_back({ctx.model.arena().copyString(key), v});
     }
-    std::stable_sort(keys.begin(), keys.end(),
-                     [](const NamedAttribute& x, const NamedAttribute& y) { return x.name < y.name; });
+    sortUnique(keys, at, "optimization hints");
     Attribute a;
     a.kind = AttrKind::OptimizationHints;
     a.entries = ctx.model.arena().copy(keys);
