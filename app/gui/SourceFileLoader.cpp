@@ -55,13 +55,14 @@ LoadedSource loadSourceFile(SourceRole role, const QString& path, int64_t maxByt
         return out;
     }
     const std::string& bytes = contents->bytes;
-    // A NUL byte in the first 64 KiB means binary (bytecode starts with "\x7fTileIR\0").
-    if (std::memchr(bytes.data(), '\0', std::min<size_t>(bytes.size(), 64 * 1024)) != nullptr) {
+    // A NUL byte means binary (bytecode starts with "\x7fTileIR\0"); the editor
+    // also takes the text NUL-terminated.
+    if (std::memchr(bytes.data(), '\0', bytes.size()) != nullptr) {
         out.error = QCoreApplication::translate("tilelens::gui::SourceFileLoader", "%1 is a binary file (for example Tile IR bytecode) and cannot be shown as text.")
                         .arg(path);
         return out;
     }
-    out.text = QString::fromUtf8(bytes.data(), static_cast<qsizetype>(bytes.size()));
+    out.utf8 = QByteArray(bytes.data(), static_cast<qsizetype>(bytes.size()));
     return out;
 }
 

@@ -18,7 +18,7 @@ struct LoadedSource
 {
     SourceRole role = SourceRole::ReferencePython;
     QString path;    // absolute path, empty when the workspace has none
-    QString text;    // valid when error is empty
+    QByteArray utf8; // the file's bytes, valid when error is empty (handed to Scintilla as is)
     QString error;   // user-facing reason the text is missing
     bool ok() const { return error.isEmpty(); }
 };
