@@ -381,7 +381,10 @@ const Location* DebugTable::decodeLoc(Context& ctx, size_t index)
                 text += i ? ", " : "";
                 text += params[i].name;
                 text += " = ";
-                appendAttrCanonical(text, *params[i].value);
+                if (params[i].value->kind == AttrKind::Integer) // DI numbers print untyped
+                    text += std::to_string(params[i].value->intValue);
+                else
+                    appendAttrCanonical(text, *params[i].value);
             }
         Attribute a;
         a.kind = AttrKind::DebugInfo;
