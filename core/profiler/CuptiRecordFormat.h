@@ -17,6 +17,8 @@ inline constexpr const char* kEnvFlushMs = "TILELENS_CUPTI_FLUSH_MS";    // time
 inline constexpr const char* kEnvBufferKb = "TILELENS_CUPTI_BUFFER_KB";  // one activity buffer
 inline constexpr const char* kEnvMaxBuffers = "TILELENS_CUPTI_MAX_BUFFERS"; // buffers in flight
 inline constexpr const char* kEnvQuiet = "TILELENS_CUPTI_QUIET";         // "1": no stderr line
+inline constexpr const char* kEnvDeviceBufferMb = "TILELENS_CUPTI_DEVICE_BUFFER_MB"; // CUPTI's device buffer
+inline constexpr const char* kEnvDiscard = "TILELENS_CUPTI_DISCARD";     // "1": count, do not write (overhead studies)
 
 // Environment the driver and NVTX use to load an injection library.
 inline constexpr const char* kEnvCudaInjection = "CUDA_INJECTION64_PATH";

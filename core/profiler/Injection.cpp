@@ -40,6 +40,8 @@ struct Config
     unsigned flushMs = 1000;
     size_t bufferBytes = size_t(4) << 20;
     int maxBuffers = 64;
+    size_t deviceBufferBytes = 0; // 0: CUPTI's default
+    bool discard = false;
     bool quiet = false;
 };
 
@@ -71,6 +73,8 @@ Config readConfig()
     c.flushMs = unsigned(envNumber(kEnvFlushMs, 1000, 0, 3600 * 1000));
     c.bufferBytes = size_t(envNumber(kEnvBufferKb, 4096, 16, 256 * 1024)) * 1024;
     c.maxBuffers = int(envNumber(kEnvMaxBuffers, 64, 1, 4096));
+    c.deviceBufferBytes = size_t(envNumber(kEnvDeviceBufferMb, 0, 0, 4096)) << 20;
+    c.discard = envFlag(kEnvDiscard);
     return c;
 }
 
@@ -148,7 +152,9 @@ void CUPTIAPI bufferCompleted(CUcontext, uint32_t, uint8_t* buffer, size_t, size
 {
     State* s = g_state;
     if (s && s->writer && buffer) {
-        if (validSize > 0)
+        if (validSize > 0 && s->config.discard)
+            s->writer->countActivityBuffer(buffer, validSize);
+        else if (validSize > 0)
             s->writer->writeActivityBuffer(buffer, validSize);
         size_t dropped = 0;
         if (cuptiActivityGetNumDroppedRecords(nullptr, 0, &dropped) == CUPTI_SUCCESS && dropped > 0)
@@ -266,6 +272,13 @@ TILELENS_EXPORT int InitializeInjection(void)
     }
 
     s->active.store(true);
+    if (s->config.deviceBufferBytes > 0) {
+        size_t bytes = s->config.deviceBufferBytes;
+        size_t size = sizeof bytes;
+        const CUptiResult a = cuptiActivitySetAttribute(CUPTI_ACTIVITY_ATTR_DEVICE_BUFFER_SIZE, &size, &bytes);
+        if (a != CUPTI_SUCCESS)
+            s->writer->writeError("cannot set the device buffer size: " + cuptiError(a));
+    }
     CUptiResult r = cuptiActivityRegisterCallbacks(bufferRequested, bufferCompleted);
     if (r != CUPTI_SUCCESS)
         error = "cannot register activity buffers: " + cuptiError(r);

@@ -230,6 +230,21 @@ void RecordWriter::writeActivityBuffer(uint8_t* buffer, size_t validSize)
         std::fflush(m_file);
 }
 
+void RecordWriter::countActivityBuffer(uint8_t* buffer, size_t validSize)
+{
+    std::lock_guard<std::mutex> lock(m_mutex);
+    CUpti_Activity* record = nullptr;
+    while (cuptiActivityGetNextRecord(buffer, validSize, &record) == CUPTI_SUCCESS) {
+        if (record->kind == CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL || record->kind == CUPTI_ACTIVITY_KIND_KERNEL)
+            ++m_counters.kernels;
+        else if (record->kind == CUPTI_ACTIVITY_KIND_MARKER)
+            ++m_counters.markers;
+        else
+            ++m_counters.otherRecords;
+    }
+    ++m_counters.buffers;
+}
+
 void RecordWriter::writeDropped(uint64_t count, const char* cause, uint64_t timestampNs)
 {
     std::lock_guard<std::mutex> lock(m_mutex);

@@ -36,6 +36,8 @@ public:
     void writeHeader(uint32_t cuptiVersion, uint64_t timestampNs);
     // Writes every record of a completed CUPTI buffer.
     void writeActivityBuffer(uint8_t* buffer, size_t validSize);
+    // Counts the records of a buffer without writing them (TILELENS_CUPTI_DISCARD).
+    void countActivityBuffer(uint8_t* buffer, size_t validSize);
     void writeDropped(uint64_t count, const char* cause, uint64_t timestampNs);
     void writeError(const std::string& message);
     void writeSummary(uint64_t refusedBuffers, uint64_t timestampNs);

@@ -71,9 +71,12 @@ injected "$work/verify_records" timeout 120 "$sample" verify "$work/verify_expec
 echo "verify exit $?" | tee -a "$log"
 if [[ -n "$ncu" ]]; then
     say "(a) the same kernels under ncu ($ncu)"
-    timeout 300 "$ncu" --csv --print-units base --clock-control none --metrics gpu__time_duration.sum \
-        "$sample" verify "$work/verify_ncu_expect.json" >"$work/ncu.csv" 2>>"$log"
+    # Cache state as in the injected run (no flush); then ncu's default flush, for reference.
+    timeout 300 "$ncu" --csv --print-units base --clock-control none --cache-control none \
+        --metrics gpu__time_duration.sum "$sample" verify "$work/verify_ncu_expect.json" >"$work/ncu.csv" 2>>"$log"
     echo "ncu exit $?" | tee -a "$log"
+    timeout 300 "$ncu" --csv --print-units base --clock-control none --cache-control all \
+        --metrics gpu__time_duration.sum "$sample" verify "$work/verify_ncu_expect.json" >"$work/ncu_flush.csv" 2>>"$log"
 else
     say "(a) ncu not found: the ncu comparison fails"
 fi
@@ -83,6 +86,10 @@ say "(b) 10^5 empty kernels, 7 repetitions: no injection, injection, no injectio
 timeout 120 "$sample" loop 100000 7 >"$work/loop_none.txt" 2>>"$log"
 injected "$work/loop_inj_records" timeout 120 "$sample" loop 100000 7 >"$work/loop_inj.txt" 2>>"$log"
 timeout 120 "$sample" loop 100000 7 >>"$work/loop_none.txt" 2>>"$log"
+say "(b) where the overhead goes: no flush timer; records counted but not written; 64 MiB device buffer"
+TILELENS_CUPTI_FLUSH_MS=0 injected "$work/loop_notimer_records" timeout 120 "$sample" loop 100000 7 >"$work/loop_notimer.txt" 2>>"$log"
+TILELENS_CUPTI_DISCARD=1 injected "$work/loop_discard_records" timeout 120 "$sample" loop 100000 7 >"$work/loop_discard.txt" 2>>"$log"
+TILELENS_CUPTI_DEVICE_BUFFER_MB=64 injected "$work/loop_devbuf_records" timeout 120 "$sample" loop 100000 7 >"$work/loop_devbuf.txt" 2>>"$log"
 say "(b) PyTorch loop: none, injection, torch.profiler; then both at once (must not crash)"
 timeout 300 "$python" "$here/torch_loop.py" --reps 5 >"$work/torch_none.txt" 2>>"$log"
 injected "$work/torch_inj_records" timeout 300 "$python" "$here/torch_loop.py" --reps 5 >"$work/torch_inj.txt" 2>>"$log"
@@ -117,8 +124,8 @@ echo $((storm + 1000)) >"$work/storm_launches" # the loop warms up with 1000 lau
 say "(d) storm of $storm kernels, default buffers"
 injected "$work/storm_default" timeout 300 "$sample" loop $storm 1 >"$work/storm_default.txt" 2>"$work/storm_default.err"
 echo $? >"$work/storm_default.rc"
-say "(d) storm of $storm kernels, 2 buffers of 64 KiB, no timer"
-TILELENS_CUPTI_BUFFER_KB=64 TILELENS_CUPTI_MAX_BUFFERS=2 TILELENS_CUPTI_FLUSH_MS=0 \
+say "(d) storm of $storm kernels, one buffer of 16 KiB in flight, no timer"
+TILELENS_CUPTI_BUFFER_KB=16 TILELENS_CUPTI_MAX_BUFFERS=1 TILELENS_CUPTI_FLUSH_MS=0 \
     injected "$work/storm_small" timeout 300 "$sample" loop $storm 1 >"$work/storm_small.txt" 2>"$work/storm_small.err"
 echo $? >"$work/storm_small.rc"
 
@@ -128,7 +135,8 @@ say "evaluating"
 status=${PIPESTATUS[0]}
 # Keep what a person or tilelens-cli needs, without the large storm/loop files.
 # Large record files keep only their last lines (the summary) for re-evaluation.
-for d in storm_default storm_small loop_inj_records torch_inj_records torch_conflict_records; do
+for d in storm_default storm_small loop_inj_records loop_notimer_records loop_discard_records loop_devbuf_records \
+    torch_inj_records torch_conflict_records; do
     for f in "$work/$d"/tilelens-cupti-*.jsonl; do
         [[ -f "$f" ]] && tail -n 3 "$f" >"$f.tail" && rm -f "$f"
     done
