@@ -1,0 +1,19 @@
+#pragma once
+// One entry point for "an IR file": bytecode (told apart by its magic bytes)
+// goes to readBytecode, anything else to the text parser. Callers such as
+// `tilelens-cli parse` and the differ need not know which one they got.
+
+#include "ir/Parser.h"
+
+#include <string>
+
+namespace tilelens::ir {
+
+// True when the file at `path` starts with the bytecode magic (false if unreadable).
+bool isBytecodeFile(const std::string& path);
+
+// Bytecode or text. Diagnostics are in the result (as with parseFile); for
+// bytecode, `options.fileName` is ignored and the path is used in messages.
+ParseResult loadIrFile(const std::string& path, const ParseOptions& options = {});
+
+} // namespace tilelens::ir

@@ -1,0 +1,49 @@
+// loadIrFile dispatches on the magic bytes: bytecode and its text twin load
+// into equal models through the same call.
+#include "TestPaths.h"
+#include "ir/Equality.h"
+#include "ir/bytecode/IrFileLoader.h"
+
+#include <gtest/gtest.h>
+
+#include <QFile>
+#include <QTemporaryDir>
+
+using namespace tilelens;
+using namespace tilelens::test;
+
+TEST(IrFileLoader, DispatchesOnTheMagicBytes)
+{
+    std::string dir = (testDataDir() + QStringLiteral("/bytecode/")).toStdString();
+    std::string bc = dir + "relu_fwd_1M_f16.tileirbc", text = dir + "relu_fwd_1M_f16.mlir";
+    EXPECT_TRUE(ir::isBytecodeFile(bc));
+    EXPECT_FALSE(ir::isBytecodeFile(text));
+    EXPECT_FALSE(ir::isBytecodeFile(dir + "missing.tileirbc"));
+    ir::ParseResult a = ir::loadIrFile(bc);
+    ir::ParseResult b = ir::loadIrFile(text);
+    ASSERT_TRUE(a.ok());
+    ASSERT_TRUE(b.ok());
+    ASSERT_EQ(a.modules.size(), 1u);
+    ASSERT_EQ(b.modules.size(), 1u);
+    std::string why;
+    EXPECT_TRUE(ir::equals(*b.modules[0], *a.modules[0], &why)) << why;
+}
+
+TEST(IrFileLoader, BytecodeErrorsCarryThePathAndOffset)
+{
+    QTemporaryDir tmp;
+    ASSERT_TRUE(tmp.isValid());
+    QFile src(testDataDir() + QStringLiteral("/bytecode/negi-op-13.1.tileirbc"));
+    ASSERT_TRUE(src.open(QIODevice::ReadOnly));
+    QByteArray bytes = src.readAll().left(0x30); // cut inside the constant section header padding
+    QString path = tmp.filePath(QStringLiteral("cut.tileirbc"));
+    QFile out(path);
+    ASSERT_TRUE(out.open(QIODevice::WriteOnly));
+    out.write(bytes);
+    out.close();
+    ir::ParseResult r = ir::loadIrFile(path.toStdString());
+    ASSERT_EQ(r.diagnostics.size(), 1u);
+    EXPECT_TRUE(r.modules.empty());
+    EXPECT_EQ(r.diagnostics[0].format().rfind(path.toStdString() + ":@", 0), 0u) << r.diagnostics[0].format();
+    EXPECT_GE(r.diagnostics[0].place.byteOffset, 0x28);
+}
