@@ -14,7 +14,8 @@
 # (d) a storm of 10^6 kernels with default buffers (nothing may be lost) and
 #     with tiny buffers (losses must be counted and reported)
 #
-# Environment: TILELENS_CUPTI_LIBRARY (use this build of the library; default:
+# Environment: TILELENS_GPU_CHECKS (sections to run, default "a b c d"),
+# TILELENS_CUPTI_LIBRARY (use this build of the library; default:
 # build it here with g++), TILELENS_CLI (tilelens-cli, to profile through it).
 # Exit: 0 all checks pass, 1 a check failed, 77 skipped (no GPU or toolchain;
 # CTest reports it as skipped).
@@ -36,6 +37,8 @@ nvcc=$(command -v nvcc || true)
 cuda_home=$(dirname "$(dirname "$(readlink -f "$nvcc")")")
 ncu=$(command -v ncu || ls "$cuda_home"/bin/ncu /opt/nvidia/nsight-compute/*/ncu 2>/dev/null | head -1 || true)
 python=${PYTHON:-python3}
+checks=" ${TILELENS_GPU_CHECKS:-a b c d} "
+want() { [[ "$checks" == *" $1 "* ]]; }
 
 work=${TILELENS_GPU_WORK:-$(mktemp -d)}
 mkdir -p "$work"
@@ -66,6 +69,7 @@ injected() { # injected RECORD_DIR CMD... : run CMD with the library
 }
 
 # --- (a) known kernels vs ncu and events -----------------------------------
+if want a; then
 say "(a) sample kernels under the injection"
 injected "$work/verify_records" timeout 120 "$sample" verify "$work/verify_expect.json" 2>>"$log"
 echo "verify exit $?" | tee -a "$log"
@@ -80,16 +84,21 @@ if [[ -n "$ncu" ]]; then
 else
     say "(a) ncu not found: the ncu comparison fails"
 fi
+fi
 
 # --- (b) overhead on a launch-bound loop --------------------------------------
-say "(b) 10^5 empty kernels, 7 repetitions: no injection, injection, no injection again"
-timeout 120 "$sample" loop 100000 7 >"$work/loop_none.txt" 2>>"$log"
-injected "$work/loop_inj_records" timeout 120 "$sample" loop 100000 7 >"$work/loop_inj.txt" 2>>"$log"
-timeout 120 "$sample" loop 100000 7 >>"$work/loop_none.txt" 2>>"$log"
-say "(b) where the overhead goes: no flush timer; records counted but not written; 64 MiB device buffer"
-TILELENS_CUPTI_FLUSH_MS=0 injected "$work/loop_notimer_records" timeout 120 "$sample" loop 100000 7 >"$work/loop_notimer.txt" 2>>"$log"
-TILELENS_CUPTI_DISCARD=1 injected "$work/loop_discard_records" timeout 120 "$sample" loop 100000 7 >"$work/loop_discard.txt" 2>>"$log"
-TILELENS_CUPTI_DEVICE_BUFFER_MB=64 injected "$work/loop_devbuf_records" timeout 120 "$sample" loop 100000 7 >"$work/loop_devbuf.txt" 2>>"$log"
+if want b; then
+reps=10
+say "(b) 10^5 empty kernels, $reps repetitions: none, injection (defaults), none again, injection again"
+timeout 120 "$sample" loop 100000 $reps >"$work/loop_none.txt" 2>>"$log"
+injected "$work/loop_inj_records" timeout 120 "$sample" loop 100000 $reps >"$work/loop_inj.txt" 2>>"$log"
+timeout 120 "$sample" loop 100000 $reps >>"$work/loop_none.txt" 2>>"$log"
+injected "$work/loop_inj_records" timeout 120 "$sample" loop 100000 $reps >>"$work/loop_inj.txt" 2>>"$log"
+say "(b) where the overhead goes: CUPTI's own small device buffer; 256 MiB; no flush timer; records not written"
+TILELENS_CUPTI_DEVICE_BUFFER_MB=0 injected "$work/loop_cuptibuf_records" timeout 120 "$sample" loop 100000 $reps >"$work/loop_cuptibuf.txt" 2>>"$log"
+TILELENS_CUPTI_DEVICE_BUFFER_MB=256 injected "$work/loop_devbuf_records" timeout 120 "$sample" loop 100000 $reps >"$work/loop_devbuf.txt" 2>>"$log"
+TILELENS_CUPTI_FLUSH_MS=0 injected "$work/loop_notimer_records" timeout 120 "$sample" loop 100000 $reps >"$work/loop_notimer.txt" 2>>"$log"
+TILELENS_CUPTI_DISCARD=1 injected "$work/loop_discard_records" timeout 120 "$sample" loop 100000 $reps >"$work/loop_discard.txt" 2>>"$log"
 say "(b) PyTorch loop: none, injection, torch.profiler; then both at once (must not crash)"
 timeout 300 "$python" "$here/torch_loop.py" --reps 5 >"$work/torch_none.txt" 2>>"$log"
 injected "$work/torch_inj_records" timeout 300 "$python" "$here/torch_loop.py" --reps 5 >"$work/torch_inj.txt" 2>>"$log"
@@ -97,8 +106,10 @@ timeout 300 "$python" "$here/torch_loop.py" --reps 3 --profiler >"$work/torch_pr
 injected "$work/torch_conflict_records" timeout 300 "$python" "$here/torch_loop.py" --reps 1 --profiler \
     >"$work/torch_conflict.txt" 2>>"$log"
 echo "torch.profiler + injection exit $?" | tee -a "$log"
+fi
 
 # --- (c) two real backends, 21 configurations, 4 runs each ------------------
+if want c; then
 bench="$root/resources/harness/examples/softmax_bench.py"
 for backend in torch triton; do
     say "(c) softmax $backend, 4 runs"
@@ -117,8 +128,10 @@ if [[ -n "${TILELENS_CLI:-}" && -x "${TILELENS_CLI}" ]]; then
     "$TILELENS_CLI" perf --baseline "$work/c/torch/profile.json" --candidate "$work/c/triton/profile.json" \
         2>&1 | tee "$out/perf.txt" | tee -a "$log"
 fi
+fi
 
 # --- (d) kernel storm ---------------------------------------------------------
+if want d; then
 storm=1000000
 echo $((storm + 1000)) >"$work/storm_launches" # the loop warms up with 1000 launches
 say "(d) storm of $storm kernels, default buffers"
@@ -128,14 +141,15 @@ say "(d) storm of $storm kernels, one buffer of 16 KiB in flight, no timer"
 TILELENS_CUPTI_BUFFER_KB=16 TILELENS_CUPTI_MAX_BUFFERS=1 TILELENS_CUPTI_FLUSH_MS=0 \
     injected "$work/storm_small" timeout 300 "$sample" loop $storm 1 >"$work/storm_small.txt" 2>"$work/storm_small.err"
 echo $? >"$work/storm_small.rc"
+fi
 
 # --- evaluation ----------------------------------------------------------------
 say "evaluating"
-"$python" "$here/check_gpu_results.py" "$work" "$out" | tee -a "$log"
+"$python" "$here/check_gpu_results.py" "$work" "$out" "$checks" | tee -a "$log"
 status=${PIPESTATUS[0]}
 # Keep what a person or tilelens-cli needs, without the large storm/loop files.
 # Large record files keep only their last lines (the summary) for re-evaluation.
-for d in storm_default storm_small loop_inj_records loop_notimer_records loop_discard_records loop_devbuf_records \
+for d in storm_default storm_small loop_inj_records loop_notimer_records loop_discard_records loop_devbuf_records loop_cuptibuf_records \
     torch_inj_records torch_conflict_records; do
     for f in "$work/$d"/tilelens-cupti-*.jsonl; do
         [[ -f "$f" ]] && tail -n 3 "$f" >"$f.tail" && rm -f "$f"
