@@ -109,7 +109,8 @@ PerfComparison comparePerf(const PerfData& baseline, const PerfData& candidate, 
             if (wanted.isEmpty())
                 break; // no winner known: the first backend listed
         }
-        return chosen;
+        // The named winner has no record for this config: fall back to the first backend listed.
+        return chosen ? chosen : it->second.front();
     };
 
     std::vector<double> ratios;

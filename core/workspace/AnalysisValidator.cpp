@@ -17,13 +17,10 @@ QString q(const std::string& s)
     return QString::fromStdString(s);
 }
 
-// Python-like list rendering used by the script's trailer: ['a', 'b'].
+// List rendering of the script's trailer: [a, b].
 QString pyList(const QStringList& items)
 {
-    QStringList quoted;
-    for (const QString& s : items)
-        quoted.push_back(QLatin1Char('\'') + s + QLatin1Char('\''));
-    return QLatin1Char('[') + quoted.join(QStringLiteral(", ")) + QLatin1Char(']');
+    return QLatin1Char('[') + items.join(QStringLiteral(", ")) + QLatin1Char(']');
 }
 
 bool nonEmptyString(const json& j)
