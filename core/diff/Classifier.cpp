@@ -51,6 +51,7 @@ std::string formatMessage(const std::string& tmpl, const RawDifference& d, const
     replaceAll(s, "{attribute}", d.attribute);
     replaceAll(s, "{ref_value}", d.refValue.empty() && d.refOp < 0 && !d.functionLevel ? "absent" : d.refValue);
     replaceAll(s, "{gen_value}", d.genValue.empty() && d.genOp < 0 && !d.functionLevel ? "absent" : d.genValue);
+    replaceAll(s, "{value}", d.refOp >= 0 ? d.refValue : d.genValue);
     replaceAll(s, "{operand}", d.operandIndex >= 0 ? std::to_string(d.operandIndex) : std::string());
     replaceAll(s, "{kind}", diffKindName(d.kind));
     replaceAll(s, "{function}", function);

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <set>
 #include <unordered_set>
 
 namespace tilelens::diff {
@@ -277,6 +278,8 @@ private:
         for (size_t i = 0; i < a.operands.size(); ++i) {
             if (valuesCorrespond(a.operands[i], b.operands[i]) || bothUnmatchedDefs(a.operands[i], b.operands[i]))
                 continue;
+            if (constantsDiffer(a.operands[i], b.operands[i]))
+                continue;
             auto d = make(DiffKind::OperandChanged, r, g);
             d.operandIndex = int(i);
             d.attribute = "operand " + std::to_string(i);
@@ -284,6 +287,27 @@ private:
             d.genValue = describeValue(G, b.operands[i]);
             m_out.push_back(d);
         }
+    }
+
+    // Operands written as different constants: report the constants themselves
+    // (where the value is written), once per pair.
+    bool constantsDiffer(int rv, int gv)
+    {
+        const int wr = R.values[size_t(rv)].def;
+        const int wg = G.values[size_t(gv)].def;
+        if (wr < 0 || wg < 0 || R.ops[size_t(wr)].name != "constant" || G.ops[size_t(wg)].name != "constant")
+            return false;
+        const std::string va = opSignature(R, wr), vb = opSignature(G, wg);
+        if (va == vb)
+            return false;
+        if (m_constPairs.insert({wr, wg}).second) {
+            auto d = make(DiffKind::AttributeChanged, wr, wg);
+            d.attribute = "value";
+            d.refValue = va;
+            d.genValue = vb;
+            m_out.push_back(d);
+        }
+        return true;
     }
 
     static std::string describeValue(const GFunction& f, int v)
@@ -362,6 +386,7 @@ private:
     const GFunction& G;
     const OpMatching& M;
     std::vector<RawDifference> m_out;
+    std::set<std::pair<int, int>> m_constPairs;
 };
 
 } // namespace

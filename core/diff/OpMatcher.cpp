@@ -77,6 +77,11 @@ private:
     int gcanon(int v) const { return G.values[size_t(v)].canon; }
     bool rfree(int o) const { return participates(rop(o)) && m.refToGen[size_t(o)] < 0; }
     bool gfree(int o) const { return participates(gop(o)) && m.genToRef[size_t(o)] < 0; }
+    // The order phase also pairs duplicates (what CSE merges), so that a
+    // change that makes an op equal to another one is still seen where it is written.
+    static bool orderable(const GOp& o) { return participates(o) || (o.duplicateOf >= 0 && !o.assume); }
+    bool rfreeOrder(int o) const { return orderable(rop(o)) && m.refToGen[size_t(o)] < 0; }
+    bool gfreeOrder(int o) const { return orderable(gop(o)) && m.genToRef[size_t(o)] < 0; }
 
     void mapValue(int rv, int gv)
     {
@@ -280,17 +285,21 @@ private:
         if (ra.empty() || ga.empty())
             return;
         const size_t n = ra.size(), k = ga.size();
+        // Two duplicates never pair: one side must be a real (participating) op.
+        auto same = [&](int r, int g) {
+            return rop(r).name == gop(g).name && (participates(rop(r)) || participates(gop(g)));
+        };
         std::vector<std::pair<int, int>> pairs;
         if (n * k <= 250000) {
             std::vector<uint32_t> dp((n + 1) * (k + 1), 0);
             auto at = [&](size_t i, size_t j) -> uint32_t& { return dp[i * (k + 1) + j]; };
             for (size_t i = n; i-- > 0;)
                 for (size_t j = k; j-- > 0;)
-                    at(i, j) = rop(ra[i]).name == gop(ga[j]).name ? at(i + 1, j + 1) + 1
+                    at(i, j) = same(ra[i], ga[j]) ? at(i + 1, j + 1) + 1
                                                                   : std::max(at(i + 1, j), at(i, j + 1));
             size_t i = 0, j = 0;
             while (i < n && j < k) {
-                if (rop(ra[i]).name == gop(ga[j]).name) {
+                if (same(ra[i], ga[j])) {
                     pairs.emplace_back(ra[i++], ga[j++]);
                 } else if (at(i + 1, j) >= at(i, j + 1)) {
                     ++i;
@@ -302,8 +311,11 @@ private:
             // Too large for a quadratic table: pair same-named ops in order.
             std::unordered_map<std::string_view, std::deque<int>> byName;
             for (int o : ga)
-                byName[gop(o).name].push_back(o);
+                if (participates(gop(o)))
+                    byName[gop(o).name].push_back(o);
             for (int o : ra) {
+                if (!participates(rop(o)))
+                    continue;
                 auto it = byName.find(rop(o).name);
                 if (it != byName.end() && !it->second.empty()) {
                     pairs.emplace_back(o, it->second.front());
@@ -312,19 +324,19 @@ private:
             }
         }
         for (const auto& [r, g] : pairs)
-            if (rfree(r) && gfree(g))
+            if (rfreeOrder(r) && gfreeOrder(g))
                 match(r, g);
         // What is left in the gap pairs up when it computes the same kind of value.
         std::vector<int> rl, gl;
         for (int o : ra)
-            if (rfree(o))
+            if (rfreeOrder(o))
                 rl.push_back(o);
         for (int o : ga)
-            if (gfree(o))
+            if (gfreeOrder(o))
                 gl.push_back(o);
         size_t j = 0;
         for (int r : rl) {
-            while (j < gl.size() && !compatible(r, gl[j]))
+            while (j < gl.size() && !(compatible(r, gl[j]) && (participates(rop(r)) || participates(gop(gl[j])))))
                 ++j;
             if (j == gl.size())
                 break;
@@ -338,11 +350,11 @@ private:
         const auto& gops = G.regions[size_t(pair.second)].ops;
         std::vector<int> rl, gl;
         for (int o : rops)
-            if (participates(rop(o)))
+            if (orderable(rop(o)))
                 rl.push_back(o);
         std::unordered_map<int, int> gpos;
         for (int o : gops)
-            if (participates(gop(o))) {
+            if (orderable(gop(o))) {
                 gpos[o] = int(gl.size());
                 gl.push_back(o);
             }
@@ -361,10 +373,10 @@ private:
         auto gap = [&](int rEnd, int gEnd) {
             std::vector<int> ra, ga;
             for (int i = ri; i < rEnd; ++i)
-                if (rfree(rl[size_t(i)]))
+                if (rfreeOrder(rl[size_t(i)]))
                     ra.push_back(rl[size_t(i)]);
             for (int j = gi; j < gEnd; ++j)
-                if (gfree(gl[size_t(j)]))
+                if (gfreeOrder(gl[size_t(j)]))
                     ga.push_back(gl[size_t(j)]);
             alignGap(ra, ga);
         };

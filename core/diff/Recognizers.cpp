@@ -188,7 +188,7 @@ void RecognizerContext::checkPair(bool refIsA, int a, int b)
         coverChain(genB, b, 4, arith, c);
     }
     // EQ4: negative-remainder fix-up on one side only.
-    if (x.name == "remi" && fixup.count(y.name) && y.name != "remi") {
+    if (x.name == "remi" && fixup.count(y.name) && y.name != "remi" && !matchedOp(genB, b)) {
         // y's chain of fix-up ops must lead back to a remi corresponding to x.
         std::vector<int> stack = {b};
         std::unordered_set<int> seen;

@@ -34,7 +34,7 @@ struct Rule
     Severity severity = Severity::Critical;
     Owner owner = Owner::Kernel;
     RootCause rootCause = RootCause::UserCode;
-    std::string message;     // template: {op} {ref_op} {gen_op} {attribute} {ref_value} {gen_value} {operand} {kind} {function}
+    std::string message;     // template: {value} {op} {ref_op} {gen_op} {attribute} {ref_value} {gen_value} {operand} {kind} {function}
     int priority = 0;
     std::string origin;      // file the rule came from
 };
