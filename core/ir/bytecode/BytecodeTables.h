@@ -28,6 +28,8 @@ public:
     const Type* unique(Type& t);
     const Type* number(std::string_view name); // canonical element name
     const Type* token();
+    const Type* i32() { return m_i32 ? m_i32 : (m_i32 = number("i32")); }
+    const Type* i64() { return m_i64 ? m_i64 : (m_i64 = number("i64")); }
 
     const Attribute* make(const Attribute& a) { return m_arena.make<Attribute>(a); }
     const Attribute* unit();
@@ -39,6 +41,8 @@ private:
     Arena& m_arena;
     std::unordered_map<std::string, const Type*> m_types;
     const Attribute* m_unit = nullptr;
+    const Type* m_i32 = nullptr;
+    const Type* m_i64 = nullptr;
 };
 
 // Offsets of the entries of one table payload: entry i = data[start[i], start[i+1]).

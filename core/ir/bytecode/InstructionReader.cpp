@@ -63,6 +63,21 @@ const Location* InstructionReader::nextLoc(int64_t offset)
     return m_ctx.debug.location(m_ctx, m_ctx.debug.ref(m_locFirst + k), offset);
 }
 
+InstructionReader::Scratch& InstructionReader::scratch()
+{
+    // m_depth is >= 1 inside readOp; one scratch set per nesting level.
+    while (m_scratch.size() < size_t(m_depth))
+        m_scratch.push_back(std::make_unique<Scratch>());
+    Scratch& s = *m_scratch[size_t(m_depth) - 1];
+    s.resultTypes.clear();
+    s.hidden.clear();
+    s.attrs.clear();
+    s.operands.clear();
+    s.results.clear();
+    s.regions.clear();
+    return s;
+}
+
 Value* InstructionReader::operand(ByteCursor& c)
 {
     int64_t at = int64_t(c.pos());
@@ -154,11 +169,13 @@ Op* InstructionReader::readOp(ByteCursor& c)
     uint64_t nResults = 0;
     bool haveCount = false;
     uint64_t flags = 0;
-    std::vector<const Type*> resultTypes;
-    std::vector<bool> hidden; // synthesized results (newer than the file) get no value index
-    std::vector<NamedAttribute> attrs;
-    std::vector<Value*> operands;
-    std::vector<Region*> regions;
+    Scratch& sc = scratch();
+    std::vector<const Type*>& resultTypes = sc.resultTypes;
+    std::vector<bool>& hidden = sc.hidden; // synthesized results (newer than the file) get no value index
+    std::vector<NamedAttribute>& attrs = sc.attrs;
+    std::vector<Value*>& operands = sc.operands;
+    std::vector<Region*>& regions = sc.regions;
+    std::vector<Value*>& results = sc.results;
 
     for (const LayoutStep& s : layout->steps) {
         int64_t here = int64_t(c.pos());
@@ -203,11 +220,11 @@ Op* InstructionReader::readOp(ByteCursor& c)
                 break;
             case AttrCode::Enum: {
                 uint64_t v = c.varint("enum value");
-                const std::vector<const char*>* kws = enumKeywords(s.category);
+                const std::vector<const char*>* kws = s.keywords;
                 if (!kws || v >= kws->size())
                     fail(here, "invalid value " + std::to_string(v) + " for attribute '" + s.name + "' of " +
                                    layout->mnemonic);
-                if (s.defaultKw != (*kws)[v])
+                if (int64_t(v) != s.defaultValue)
                     a = model.enumAttr(s.category, (*kws)[v]);
                 break;
             }
@@ -215,11 +232,11 @@ Op* InstructionReader::readOp(ByteCursor& c)
                 uint64_t v = c.varint("i32 attribute");
                 if (v > 0xFFFFFFFFu)
                     fail(here, "attribute '" + s.name + "' value " + std::to_string(v) + " does not fit i32");
-                a = model.integer(int64_t(int32_t(uint32_t(v))), model.number("i32"));
+                a = model.integer(int64_t(int32_t(uint32_t(v))), model.i32());
                 break;
             }
             case AttrCode::I64:
-                a = model.integer(int64_t(c.varint("i64 attribute")), model.number("i64"));
+                a = model.integer(int64_t(c.varint("i64 attribute")), model.i64());
                 break;
             case AttrCode::Bool: {
                 Attribute b;
@@ -326,11 +343,10 @@ Op* InstructionReader::readOp(ByteCursor& c)
                      std::to_string(serialized));
 
     Op* op = arena.make<Op>();
-    op->name = OpName::get(layout->mnemonic);
+    op->name = layout->name;
     std::stable_sort(attrs.begin(), attrs.end(),
                      [](const NamedAttribute& x, const NamedAttribute& y) { return x.name < y.name; });
-    for (NamedAttribute& na : attrs)
-        na.name = arena.copyString(na.name); // names point into the static layout table otherwise
+    // Attribute names point into the immortal layout table.
     op->attributes = arena.copy(attrs);
     op->operands = Span<Value* const>(arena.copy(operands).data(), operands.size());
     for (size_t i = 0; i < operands.size(); ++i) { // prepend, as the text parser does
@@ -344,7 +360,6 @@ Op* InstructionReader::readOp(ByteCursor& c)
     op->regions = Span<Region* const>(arena.copy(regions).data(), regions.size());
     for (Region* r : regions)
         r->parentOp = op;
-    std::vector<Value*> results;
     for (size_t i = 0; i < resultTypes.size(); ++i) {
         Value* v = arena.make<Value>();
         v->type = resultTypes[i];

@@ -7,6 +7,7 @@
 #include "ir/Function.h"
 #include "ir/bytecode/BytecodeContext.h"
 
+#include <memory>
 #include <vector>
 
 namespace tilelens::ir::bytecode {
@@ -35,7 +36,19 @@ private:
     Value* operand(ByteCursor& c);
     const Location* nextLoc(int64_t offset);
 
+    // Per-depth scratch vectors reused across ops (decoding is malloc-bound otherwise).
+    struct Scratch
+    {
+        std::vector<const Type*> resultTypes;
+        std::vector<bool> hidden;
+        std::vector<NamedAttribute> attrs;
+        std::vector<Value*> operands, results;
+        std::vector<Region*> regions;
+    };
+    Scratch& scratch();
+
     Context& m_ctx;
+    std::vector<std::unique_ptr<Scratch>> m_scratch;
     std::vector<Value*> m_values; // visible values, by bytecode index
     size_t m_locFirst = 0, m_locCount = 0, m_locNext = 0;
     bool m_hasDebug = false;

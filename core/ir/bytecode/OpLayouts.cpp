@@ -194,6 +194,10 @@ LayoutStep compileToken(const std::string& tok)
     } else {
         s.attr = AttrCode::Enum;
         s.category = kind;
+        s.keywords = enumKeywords(kind);
+        for (size_t i = 0; s.keywords && i < s.keywords->size(); ++i)
+            if (s.defaultKw == (*s.keywords)[i])
+                s.defaultValue = int(i);
     }
     return s;
 }
@@ -205,6 +209,7 @@ std::vector<OpLayout> compileAll()
         OpLayout l;
         l.opcode = r.opcode;
         l.mnemonic = r.name;
+        l.name = OpName::get(r.name);
         l.sinceMinor = r.minor;
         std::istringstream in(r.layout);
         std::string tok;

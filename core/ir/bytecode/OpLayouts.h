@@ -2,6 +2,8 @@
 // Internal: the per-opcode instruction layouts of tile-ir.md §4.9, compiled
 // from a compact text form into steps that InstructionReader interprets.
 
+#include "ir/OpName.h"
+
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -35,12 +37,15 @@ struct LayoutStep
     std::string name;       // attribute name
     std::string category;   // Enum category
     std::string defaultKw;  // Enum default keyword: omitted from the model when equal
+    const std::vector<const char*>* keywords = nullptr; // Enum: keywords in value order
+    int defaultValue = -1;  // Enum: value of defaultKw (-1 = none)
 };
 
 struct OpLayout
 {
     uint32_t opcode = 0;
     std::string mnemonic;
+    OpName name; // interned once
     int sinceMinor = 1; // 13.x
     std::vector<LayoutStep> steps;
 };
