@@ -34,11 +34,20 @@ const Attribute* Parser::makeAttr(Attribute a) { return arena().make<Attribute>(
 
 const Attribute* Parser::makeEnum(std::string_view category, std::string_view keyword)
 {
+    m_scratch.assign(category);
+    m_scratch += '\0';
+    m_scratch += keyword;
+    auto it = m_enumCache.find(m_scratch);
+    if (it != m_enumCache.end())
+        return it->second;
     Attribute a;
     a.kind = AttrKind::Enum;
     a.category = category;
     a.text = arena().copyString(keyword);
-    return makeAttr(a);
+    a.category = arena().copyString(category);
+    const Attribute* made = makeAttr(a);
+    m_enumCache.emplace(m_scratch, made);
+    return made;
 }
 
 const Attribute* Parser::makeUnit()

@@ -2,6 +2,7 @@
 #include "ir/FloatBits.h"
 #include "ir/ParserImpl.h"
 
+#include <charconv>
 #include <cmath>
 #include <cstdlib>
 
@@ -163,37 +164,43 @@ const Attribute* Parser::parseDense(const Type* knownTile)
             errorAt(line, col, "hex dense literal holds " + std::to_string(nElem) + " elements but " +
                                    tile->canonical() + " holds " + std::to_string(total));
     } else {
+        bits.reserve(scalars.size());
         for (const DenseScalar& s : scalars) {
-            std::string tok(s.tok);
+            std::string_view tok = s.tok;
             int64_t v = 0;
             bool bad = false;
-            bool isHex = tok.find("0x") != std::string::npos || tok.find("0X") != std::string::npos;
+            bool neg = !tok.empty() && tok[0] == '-';
+            std::string_view digits = (neg || (!tok.empty() && tok[0] == '+')) ? tok.substr(1) : tok;
+            bool isHex = digits.size() > 2 && digits[0] == '0' && (digits[1] == 'x' || digits[1] == 'X');
             if (tok == "true" || tok == "false") {
                 v = tok == "true";
                 bad = !(elem->name == "i1");
-            } else if (elem->isFloat()) {
-                if (isHex) {
-                    v = int64_t(std::strtoull(tok.c_str(), nullptr, 16));
+            } else if (isHex || !elem->isFloat()) {
+                uint64_t u = 0;
+                std::string_view d = isHex ? digits.substr(2) : digits;
+                auto res = std::from_chars(d.data(), d.data() + d.size(), u, isHex ? 16 : 10);
+                bad = res.ec != std::errc() || res.ptr != d.data() + d.size();
+                if (elem->isFloat()) {
+                    v = int64_t(u); // hex = raw bit pattern
                 } else {
-                    char* end = nullptr;
-                    double d = std::strtod(tok.c_str(), &end); // also inf / nan / -inf
-                    bad = end == tok.c_str() || *end != '\0';
-                    v = int64_t(floatToBits(d, elem->name));
+                    if (!bad && width < 64) {
+                        bool fits = neg ? u <= (uint64_t(1) << (width - 1)) : u < (uint64_t(1) << width);
+                        if (!fits)
+                            errorAt(s.line, s.col, "integer " + std::string(tok) + " does not fit in " + elem->canonical());
+                    }
+                    v = signExtend(neg ? uint64_t(0) - u : u, width);
                 }
             } else {
-                char* end = nullptr;
-                bool neg = tok[0] == '-';
-                uint64_t u = std::strtoull(tok.c_str() + (neg || tok[0] == '+'), &end, isHex ? 16 : 10);
-                bad = end == tok.c_str() || *end != '\0';
-                if (!bad && width < 64) {
-                    bool fits = neg ? u <= (uint64_t(1) << (width - 1)) : u < (uint64_t(1) << width);
-                    if (!fits)
-                        errorAt(s.line, s.col, "integer " + tok + " does not fit in " + elem->canonical());
-                }
-                v = signExtend(neg ? uint64_t(0) - u : u, width);
+                double d = 0;
+                auto res = std::from_chars(tok.data() + (tok[0] == '+'), tok.data() + tok.size(), d);
+                if (res.ec == std::errc::result_out_of_range) // overflow to inf, as MLIR's parser does
+                    d = std::strtod(std::string(tok).c_str(), nullptr);
+                else
+                    bad = res.ec != std::errc() || res.ptr != tok.data() + tok.size();
+                v = int64_t(floatToBits(d, elem->name));
             }
             if (bad)
-                errorAt(s.line, s.col, "'" + tok + "' is not a valid " + elem->canonical() + " value");
+                errorAt(s.line, s.col, "'" + std::string(tok) + "' is not a valid " + elem->canonical() + " value");
             bits.push_back(v);
         }
         if (scalars.empty())

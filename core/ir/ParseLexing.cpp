@@ -20,12 +20,18 @@ Parser::Parser(std::string_view text, const ParseOptions& options, ParseResult& 
     : m_text(text), m_opts(options), m_result(result)
 {
     m_line = options.firstLine;
+    m_tokEndLine = options.firstLine;
 }
 
 void Parser::skipWs()
 {
     const char* s = m_text.data();
     size_t n = m_text.size();
+    if (m_pos < n && (s[m_pos] == ' ' || s[m_pos] == '\n' || s[m_pos] == '\t' || s[m_pos] == '\r' || s[m_pos] == '/')) {
+        m_tokEnd = m_pos;
+        m_tokEndLine = m_line;
+        m_tokEndLineStart = m_lineStart;
+    }
     while (m_pos < n) {
         char c = s[m_pos];
         if (c == '\n') {

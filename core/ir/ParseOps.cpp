@@ -375,8 +375,11 @@ Op* Parser::parseCustomOp(OpName name, std::vector<std::pair<std::string_view, u
                 continue;
             std::vector<const Attribute*> ids(a.value->elements.begin(), a.value->elements.end());
             for (size_t i = 0; i < ids.size() && i < operands.size(); ++i)
-                if (operands[i]->type->kind == TypeKind::Tile)
+                if (operands[i]->type->kind == TypeKind::Tile) {
+                    if (!ids[i]->type)
+                        noteSyntax(Syntax::CutileIr); // untyped identities: cutile-ir printer
                     ids[i] = retypeScalar(ids[i], operands[i]->type->element);
+                }
             Attribute arr = *a.value;
             arr.elements = arena().copy(ids);
             a.value = makeAttr(arr);

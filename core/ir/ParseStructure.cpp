@@ -11,28 +11,19 @@ void Parser::setRange(SourceRange& r, int line, int col, size_t startPos)
     r.beginLine = line;
     r.beginColumn = col;
     r.beginOffset = int64_t(startPos);
-    // End = just after the last consumed non-space character.
-    size_t end = m_pos;
-    while (end > startPos && (m_text[end - 1] == ' ' || m_text[end - 1] == '\t' ||
-                              m_text[end - 1] == '\r' || m_text[end - 1] == '\n'))
-        --end;
-    r.endOffset = int64_t(end);
-    if (end >= m_lineStart) {
+    // End = just after the op's last character: the current position, or the
+    // end of the last token when whitespace was skipped after it.
+    bool atWs = m_pos > startPos && m_pos <= m_text.size() &&
+                (m_text[m_pos - 1] == ' ' || m_text[m_pos - 1] == '\n' || m_text[m_pos - 1] == '\t' ||
+                 m_text[m_pos - 1] == '\r' || m_pos == m_text.size());
+    if (atWs && m_tokEnd > startPos && m_tokEnd <= m_pos) {
+        r.endOffset = int64_t(m_tokEnd);
+        r.endLine = m_tokEndLine;
+        r.endColumn = int(m_tokEnd - m_tokEndLineStart) + 1;
+    } else {
+        r.endOffset = int64_t(m_pos);
         r.endLine = m_line;
-        r.endColumn = int(end - m_lineStart) + 1;
-    } else { // trailing whitespace crossed lines: count back
-        int l = m_line;
-        size_t p = m_lineStart;
-        while (p > end) {
-            --p;
-            if (m_text[p] == '\n' && p >= end)
-                --l;
-        }
-        size_t ls = end;
-        while (ls > 0 && m_text[ls - 1] != '\n')
-            --ls;
-        r.endLine = l;
-        r.endColumn = int(end - ls) + 1;
+        r.endColumn = int(m_pos - m_lineStart) + 1;
     }
 }
 
@@ -48,14 +39,9 @@ void Parser::defineValue(std::string_view name, Value* v)
 {
     Value** slot = static_cast<Value**>(arena().allocate(sizeof(Value*), alignof(Value*)));
     *slot = v;
-    Binding b{slot, 1};
-    auto it = m_values.find(name);
+    Binding prev = m_values.set(name, Binding{slot, 1});
     if (!m_scopes.empty())
-        m_scopes.back().push_back({name, it != m_values.end() ? it->second : Binding{nullptr, 0}});
-    if (it != m_values.end())
-        it->second = b;
-    else
-        m_values.emplace(name, b);
+        m_scopes.back().push_back({name, prev});
 }
 
 void Parser::pushScope() { m_scopes.emplace_back(); }
@@ -63,12 +49,8 @@ void Parser::pushScope() { m_scopes.emplace_back(); }
 void Parser::popScope()
 {
     auto& log = m_scopes.back();
-    for (auto it = log.rbegin(); it != log.rend(); ++it) {
-        if (it->second.values)
-            m_values[it->first] = it->second;
-        else
-            m_values.erase(it->first);
-    }
+    for (auto it = log.rbegin(); it != log.rend(); ++it)
+        m_values.set(it->first, it->second);
     m_scopes.pop_back();
 }
 
@@ -87,18 +69,18 @@ Value* Parser::parseValueUse()
         ++m_pos;
         hasIndex = parseInteger(index);
     }
-    auto it = m_values.find(name);
-    if (it == m_values.end()) {
+    const Binding* b = m_values.find(name);
+    if (!b) {
         errorAt(line, col, "use of undefined value '%" + std::string(name) + "'");
         return newValue(unknownType(), name);
     }
-    if (index < 0 || uint64_t(index) >= it->second.count) {
+    if (index < 0 || uint64_t(index) >= b->count) {
         errorAt(line, col, "result #" + std::to_string(index) + " of '%" + std::string(name) +
-                               "' does not exist (the group has " + std::to_string(it->second.count) + ")");
+                               "' does not exist (the group has " + std::to_string(b->count) + ")");
         return newValue(unknownType(), name);
     }
     (void)hasIndex;
-    return it->second.values[index];
+    return b->values[index];
 }
 
 Op* Parser::finishOp(OpName name, std::vector<Value*>& operands, std::vector<NamedAttribute>& attrs,
@@ -144,15 +126,10 @@ void Parser::bindResults(Op* op, std::vector<std::pair<std::string_view, unsigne
     for (auto& d : defs) {
         if (k + d.second > op->results.size())
             break;
-        Binding b{op->results.data() + k, d.second};
         op->results[k]->sourceName = d.first;
-        auto it = m_values.find(d.first);
+        Binding prev = m_values.set(d.first, Binding{op->results.data() + k, d.second});
         if (!m_scopes.empty())
-            m_scopes.back().push_back({d.first, it != m_values.end() ? it->second : Binding{nullptr, 0}});
-        if (it != m_values.end())
-            it->second = b;
-        else
-            m_values.emplace(d.first, b);
+            m_scopes.back().push_back({d.first, prev});
         k += d.second;
     }
 }
@@ -176,7 +153,7 @@ Region* Parser::parseRegion(const std::vector<Value*>& entryArgs, Op* parent, bo
         return nullptr;
     }
     enter();
-    std::unordered_map<std::string_view, Binding> saved;
+    ValueTable saved;
     if (isolated)
         saved.swap(m_values);
     pushScope();
@@ -290,12 +267,20 @@ Op* Parser::parseOperation()
     if (peek() == '"')
         return parseGenericOp(defs, line, col, start);
     std::string_view name = identifier();
+    OpName opName;
+    auto cached = m_opNames.find(name);
+    if (cached != m_opNames.end()) {
+        opName = cached->second;
+    } else if (!name.empty()) {
+        opName = OpName::get(name);
+        m_opNames.emplace(name, opName);
+    }
     if (name.empty()) {
         error(peek() == '\0' ? "unexpected end of input; expected an operation"
                              : std::string("expected an operation name, found '") + peek() + "'");
         return nullptr;
     }
-    return parseCustomOp(OpName::get(name), defs, line, col, start);
+    return parseCustomOp(opName, defs, line, col, start);
 }
 
 Op* Parser::parseGenericOp(std::vector<std::pair<std::string_view, unsigned>>& defs, int line, int col,

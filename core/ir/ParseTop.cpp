@@ -316,12 +316,13 @@ Function* Parser::parseFunction(OpName name, int line, int col, size_t start)
     for (;;) {
         if (consumeKeyword("optimization_hints")) {
             expect('=', "after 'optimization_hints'");
+            if (peek() == '#')
+                noteSyntax(Syntax::CutileIr); // the C++ printer writes the stripped `<...>`
             const Attribute* h = peek() == '<' ? parseOptimizationHints() : parseAttribute();
             if (h->kind == AttrKind::OptimizationHints && !h->entries.empty()) {
                 attrs.push_back({"optimization_hints", h});
                 f->optimizationHints = h;
             }
-            if (peek() == '#') noteSyntax(Syntax::CutileIr);
         } else if (consumeKeyword("attributes")) {
             parseDictionary(attrs);
         } else {

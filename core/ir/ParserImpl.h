@@ -117,12 +117,77 @@ public:
     // scratch entries of a result group: name -> first value and count
     struct Binding { Value* const* values; unsigned count; };
 
+    // SSA name table. Printers mostly emit numeric names (%0, %123): those go
+    // to a vector indexed by number instead of a hash map (the hot path).
+    class ValueTable
+    {
+    public:
+        const Binding* find(std::string_view name) const
+        {
+            int64_t n = numeric(name);
+            if (n >= 0)
+                return size_t(n) < m_numbered.size() && m_numbered[size_t(n)].values ? &m_numbered[size_t(n)] : nullptr;
+            auto it = m_named.find(name);
+            return it == m_named.end() ? nullptr : &it->second;
+        }
+        // Sets name -> b; returns the previous binding ({nullptr, 0} if none).
+        Binding set(std::string_view name, Binding b)
+        {
+            int64_t n = numeric(name);
+            if (n >= 0) {
+                if (size_t(n) >= m_numbered.size())
+                    m_numbered.resize(size_t(n) + 1 + size_t(n) / 2, Binding{nullptr, 0});
+                Binding prev = m_numbered[size_t(n)];
+                m_numbered[size_t(n)] = b;
+                return prev;
+            }
+            auto it = m_named.find(name);
+            if (it == m_named.end()) {
+                if (b.values)
+                    m_named.emplace(name, b);
+                return Binding{nullptr, 0};
+            }
+            Binding prev = it->second;
+            if (b.values)
+                it->second = b;
+            else
+                m_named.erase(it);
+            return prev;
+        }
+        void swap(ValueTable& o)
+        {
+            m_numbered.swap(o.m_numbered);
+            m_named.swap(o.m_named);
+        }
+
+    private:
+        static int64_t numeric(std::string_view s)
+        {
+            if (s.empty() || s.size() > 7)
+                return -1;
+            int64_t v = 0;
+            for (char c : s) {
+                if (c < '0' || c > '9')
+                    return -1;
+                v = v * 10 + (c - '0');
+            }
+            return v;
+        }
+        std::vector<Binding> m_numbered;
+        std::unordered_map<std::string_view, Binding> m_named;
+    };
+
 private:
     friend struct CustomOpParser;
     std::string_view m_text;
     size_t m_pos = 0;
     int m_line = 1;
     size_t m_lineStart = 0;
+    // End of the last token before skipped whitespace (for exact op spans).
+    size_t m_tokEnd = 0;
+    int m_tokEndLine = 1;
+    size_t m_tokEndLineStart = 0;
+    std::unordered_map<std::string, const Attribute*> m_enumCache; // "category\0keyword" -> attr
     const ParseOptions& m_opts;
     ParseResult& m_result;
     int m_depth = 0;
@@ -131,7 +196,8 @@ private:
 
     std::unordered_map<std::string_view, const Type*> m_typeByText;  // raw source span -> type
     std::unordered_map<std::string_view, const Type*> m_typeByCanon; // canonical text -> type
-    std::unordered_map<std::string_view, Binding> m_values;
+    ValueTable m_values;
+    std::unordered_map<std::string_view, OpName> m_opNames; // per-parse cache of the global interner
     std::vector<std::vector<std::pair<std::string_view, Binding>>> m_scopes; // undo logs
     std::unordered_map<std::string, const Attribute*> m_attrAliases;
     std::unordered_map<std::string, const Location*> m_locAliases;
