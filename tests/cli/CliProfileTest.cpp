@@ -166,3 +166,50 @@ TEST(CliProfile, UsageErrorsExitThree)
     EXPECT_TRUE(noStart.err.contains(QStringLiteral("cannot start")));
     EXPECT_EQ(runCli({QStringLiteral("profile"), QStringLiteral("--records"), dir.filePath(QStringLiteral("none"))}).exitCode, 3);
 }
+
+namespace {
+// A record file with one range per configuration "n=<i>" whose kernel lasts durations[i] ns.
+std::string recordsWith(const std::vector<int>& durations)
+{
+    std::string t = "{\"type\":\"header\",\"format\":\"tilelens.cupti\",\"version\":1,\"pid\":1}\n"
+                    "{\"type\":\"name\",\"id\":1,\"name\":\"k\",\"demangled\":\"k\"}\n";
+    long ts = 1000;
+    for (size_t i = 0; i < durations.size(); ++i) {
+        const std::string id = std::to_string(i + 1);
+        t += "{\"type\":\"marker\",\"flag\":\"start\",\"id\":" + id + ",\"ts\":" + std::to_string(ts) +
+             ",\"name\":\"n=" + std::to_string(i) + "\"}\n";
+        t += "{\"type\":\"kernel\",\"name\":1,\"start\":" + std::to_string(ts + 10) + ",\"end\":" +
+             std::to_string(ts + 10 + durations[i]) + "}\n";
+        t += "{\"type\":\"marker\",\"flag\":\"end\",\"id\":" + id + ",\"ts\":" + std::to_string(ts + 100000) + "}\n";
+        ts += 200000;
+    }
+    return t;
+}
+
+QString writeRun(const QTemporaryDir& dir, const QString& side, const std::string& text)
+{
+    const QString runDir = dir.filePath(side + QStringLiteral("/run-1"));
+    QDir().mkpath(runDir);
+    QFile f(runDir + QStringLiteral("/tilelens-cupti-1.jsonl"));
+    if (f.open(QIODevice::WriteOnly))
+        f.write(text.data(), qint64(text.size()));
+    return dir.filePath(side);
+}
+} // namespace
+
+TEST(CliProfile, TwoProfilesPairThroughPerf)
+{
+    QTemporaryDir dir;
+    // Candidate is twice as fast on every configuration: geomean 0.5.
+    const QString base = writeRun(dir, QStringLiteral("torch"), recordsWith({4000, 8000, 16000}));
+    const QString cand = writeRun(dir, QStringLiteral("triton"), recordsWith({2000, 4000, 8000}));
+    ASSERT_EQ(runCli({QStringLiteral("profile"), QStringLiteral("--records"), base, QStringLiteral("--label"),
+                      QStringLiteral("torch")}).exitCode, 0);
+    ASSERT_EQ(runCli({QStringLiteral("profile"), QStringLiteral("--records"), cand, QStringLiteral("--label"),
+                      QStringLiteral("triton")}).exitCode, 0);
+    const auto r = runCli({QStringLiteral("perf"), QStringLiteral("--baseline"), base + QStringLiteral("/profile.json"),
+                           QStringLiteral("--candidate"), cand + QStringLiteral("/profile.json")});
+    EXPECT_EQ(r.exitCode, 0) << r.err.toStdString();
+    EXPECT_TRUE(r.out.contains(QStringLiteral("geomean_ratio=0.5000"))) << r.out.toStdString();
+    EXPECT_TRUE(r.out.contains(QStringLiteral("VERDICT: DONE")));
+}
