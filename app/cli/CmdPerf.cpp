@@ -173,6 +173,13 @@ int runPerf(const QStringList& args)
     if (fileMode) {
         base = perf::readPerfRuns(baseline);
         cand = perf::readPerfRuns(candidate);
+        // A CUPTI profile names its backend with `profile --label`: pair whatever it holds.
+        if (cand.format == QLatin1String("tilelens.profile/1")) {
+            options.candidateBackends.clear();
+            for (const perf::PerfRecord& r : cand.records)
+                if (!options.candidateBackends.contains(r.backend))
+                    options.candidateBackends << r.backend;
+        }
         cmp = perf::comparePerf(base, cand, options);
     } else {
         if (!QFileInfo(positional.first()).isDir()) {

@@ -2,6 +2,7 @@
 
 #include "perf/PerfComparison.h"
 #include "perf/TilegymLogParser.h"
+#include "perf/cupti/ProfileJson.h"
 
 #include <QFile>
 
@@ -41,8 +42,7 @@ PerfData readPerfInput(const QString& path, int runIndex)
     f.close();
     switch (detectPerfInput(head)) {
     case PerfInputKind::ProfileJson:
-        // The CUPTI profile reader (core/perf/cupti) is hooked in here.
-        return withError(path, "unsupported input: tilelens.profile JSON is not read by this build yet");
+        return readProfilePerfData(path); // core/perf/cupti
     case PerfInputKind::TilegymLog:
     case PerfInputKind::Unknown:
         // Unknown text is handed to the lenient log reader, which says what it missed.
