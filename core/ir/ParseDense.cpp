@@ -263,7 +263,7 @@ const Location* Parser::parseLocBody()
         auto it = m_locAliases.find(std::string(id));
         if (it != m_locAliases.end())
             return it->second;
-        m_pendingLocs.push_back({l, std::string(id)});
+        m_pendingLocs.push_back({l, std::string(id), m_line, int(m_pos - m_lineStart) - int(id.size())});
         return l;
     }
     if (c == '"') {

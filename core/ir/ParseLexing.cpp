@@ -292,7 +292,7 @@ void Parser::errorAt(int line, int col, const std::string& msg)
 void Parser::error(const std::string& msg)
 {
     skipWs();
-    errorAt(m_line, column(), msg);
+    errorAt(m_line, column(), m_pos >= m_text.size() ? msg + ", but the input ends here" : msg);
 }
 
 void Parser::warningAt(int line, int col, const std::string& msg)

@@ -302,7 +302,12 @@ Op* Parser::parseCustomOp(OpName name, std::vector<std::pair<std::string_view, u
                 parseNumberToken(tok, isFloat);
                 m_pos = save;
                 if (isFloat) add(arena().copyString(id), parseAttribute());
-                else { parseInteger(v); add(arena().copyString(id), makeInt(v, numberType("i64"))); }
+                else {
+                    // ODS widths: reduce/scan `dim` is I32, every other custom-syntax integer is I64.
+                    parseInteger(v);
+                    bool i32 = id == "dim" && (m == "reduce" || m == "scan");
+                    add(arena().copyString(id), makeInt(v, numberType(i32 ? "i32" : "i64")));
+                }
             } else {
                 add(arena().copyString(id), parseAttribute());
             }

@@ -38,25 +38,25 @@ Syntax Parser::detectedSyntax() const
 
 void Parser::resolveAliases()
 {
-    for (auto& p : m_pendingLocs) {
+    for (PendingLoc& p : m_pendingLocs) {
         const Location* target = nullptr;
-        std::string name = p.second;
+        std::string name = p.alias;
         for (int hops = 0; hops < 16; ++hops) { // aliases of aliases, bounded
             auto it = m_locAliases.find(name);
             if (it == m_locAliases.end())
                 break;
             target = it->second;
             auto self = std::find_if(m_pendingLocs.begin(), m_pendingLocs.end(),
-                                     [&](auto& q) { return q.first == target; });
+                                     [&](const PendingLoc& q) { return q.loc == target; });
             if (self == m_pendingLocs.end())
                 break;
-            name = self->second;
+            name = self->alias;
             target = nullptr;
         }
         if (target)
-            *p.first = *target;
+            *p.loc = *target;
         else
-            warning("location alias '#" + p.second + "' is never defined; using unknown");
+            warningAt(p.line, p.column, "location alias '#" + p.alias + "' is never defined; using unknown");
     }
     for (auto& p : m_pendingAttrs) {
         auto it = m_attrAliases.find(p.second);

@@ -202,7 +202,8 @@ private:
     std::unordered_map<std::string, const Attribute*> m_attrAliases;
     std::unordered_map<std::string, const Location*> m_locAliases;
     std::unordered_map<std::string, const Type*> m_typeAliases;
-    std::vector<std::pair<Location*, std::string>> m_pendingLocs;
+    struct PendingLoc { Location* loc; std::string alias; int line, column; };
+    std::vector<PendingLoc> m_pendingLocs;
     std::vector<std::pair<Attribute*, std::string>> m_pendingAttrs;
     const Attribute* m_unit = nullptr;
     const Type* m_token = nullptr;

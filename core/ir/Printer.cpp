@@ -401,14 +401,24 @@ void Printer::op(const Op& o, int indent)
     if (m == "atomic_rmw_tko" && o.attr("mode")) out += " " + std::string(o.attr("mode")->text);
     if (const Attribute* r = o.attr("rounding_mode")) out += " rounding<" + std::string(r->text) + ">";
     if (const Attribute* r = o.attr("overflow")) out += " overflow<" + std::string(r->text) + ">";
+    std::vector<NamedAttribute> extra; // discardable/unknown attributes: `{...}` before the types
     for (const NamedAttribute& a : o.attributes) {
         std::string_view k = a.name;
         if (k == "comparison_predicate" || k == "comparison_ordering" || k == "memory_ordering_semantics" ||
             k == "memory_scope" || k == "predicate" || k == "str" || k == "message" || k == "name" ||
             k == "rounding_mode" || k == "overflow" || k == "mode")
             continue;
-        if (isEnumKeywordAttr(k)) { out += " " + std::string(a.value->text); continue; }
-        if (a.value->kind == AttrKind::Unit) { out += " " + std::string(k); continue; }
+        if (isEnumKeywordAttr(k) && a.value->kind == AttrKind::Enum) { out += " " + std::string(a.value->text); continue; }
+        if (a.value->kind == AttrKind::Unit &&
+            (k == "flush_to_zero" || k == "propagate_nan" || k == "fast_acc" || k == "global")) {
+            out += " " + std::string(k);
+            continue;
+        }
+        if (!(k == "dim" || k == "identities" || k == "reverse" || k == "num_elem" || k == "alignment" ||
+              k == "permutation" || k == "optimization_hints")) {
+            extra.push_back(a);
+            continue;
+        }
         if (k == "permutation" && a.value->kind == AttrKind::Array && !a.value->category.empty()) {
             out += " [";
             for (size_t i = 0; i < a.value->intList.size(); ++i) out += (i ? ", " : "") + std::to_string(a.value->intList[i]);
@@ -417,12 +427,16 @@ void Printer::op(const Op& o, int indent)
         }
         if (k == "optimization_hints") { out += " optimization_hints = <" + a.value->canonical().substr(19); continue; }
         out += " " + std::string(k) + " = ";
-        if (a.value->kind == AttrKind::Integer && a.value->type && a.value->type->name == "i64")
+        if (a.value->kind == AttrKind::Integer) // the parser types these by op (see ParseOps.cpp)
             out += std::to_string(a.value->intValue);
         else
             attr(*a.value);
     }
     if (tokenOperand) out += " token = " + name(o.operands[n - 1]);
+    if (!extra.empty()) {
+        out += ' ';
+        dict(Span<const NamedAttribute>(extra.data(), extra.size()), false);
+    }
     // Types: operand types unless all equal the single result type; then results.
     bool sameAsResult = o.results.size() == 1;
     for (size_t i = 0; sameAsResult && i < n; ++i)

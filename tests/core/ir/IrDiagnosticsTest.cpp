@@ -1,0 +1,131 @@
+// Diagnostics for inputs that are generated rather than stored: binary bytes,
+// invalid UTF-8, 10 000-deep nesting, a 2 GB file (refused), error caps.
+
+#include "IrTestUtil.h"
+
+#include <QTemporaryDir>
+#include <filesystem>
+#include <gtest/gtest.h>
+
+using namespace tilelens::ir;
+using tilelens::Diagnostics;
+namespace tu = tilelens::ir::testutil;
+
+TEST(IrDiagnostics, GarbageBytesAreRefusedAsBinary)
+{
+    std::string bytes = "cuda_tile.module @m {\n  ";
+    for (int i = 0; i < 64; ++i)
+        bytes += char((i * 37) & 0xFF);
+    Diagnostics diags;
+    EXPECT_FALSE(checkTextInput(bytes, "garbage.bin", diags));
+    ASSERT_EQ(diags.size(), 1u);
+    EXPECT_EQ(diags[0].format(), "garbage.bin:2:3: error: the file contains binary data (byte 0x00), so it is not Tile IR text");
+}
+
+TEST(IrDiagnostics, BytecodeMagicIsNamed)
+{
+    Diagnostics diags;
+    EXPECT_FALSE(checkTextInput(std::string("\x7FTileIR\0\x0D\x01", 10), "k.tileirbc", diags));
+    ASSERT_EQ(diags.size(), 1u);
+    EXPECT_NE(diags[0].message.find("bytecode"), std::string::npos);
+}
+
+TEST(IrDiagnostics, InvalidUtf8IsLocated)
+{
+    const std::string bytes = "cuda_tile.module @m {\n  // caf\xC3\xA9 ok\n  // bad \xC3\x28 here\n}\n";
+    Diagnostics diags;
+    EXPECT_FALSE(checkTextInput(bytes, "u.mlir", diags));
+    ASSERT_EQ(diags.size(), 1u);
+    EXPECT_EQ(diags[0].format(), "u.mlir:3:10: error: the file is not valid UTF-8 text (bad byte sequence here)");
+}
+
+TEST(IrDiagnostics, ParseFileRefusesBinaryAndMissingFiles)
+{
+    QTemporaryDir dir;
+    const std::string path = dir.filePath(QStringLiteral("bin.mlir")).toStdString();
+    std::ofstream(path, std::ios::binary) << std::string("\x01\x02\x03garbage", 10);
+    ParseResult r = parseFile(path);
+    EXPECT_FALSE(r.ok());
+    ASSERT_EQ(r.diagnostics.size(), 1u);
+    EXPECT_EQ(r.diagnostics[0].place.file, path);
+    EXPECT_EQ(r.diagnostics[0].place.line, 1);
+
+    ParseResult missing = parseFile(dir.filePath(QStringLiteral("nope.mlir")).toStdString());
+    EXPECT_FALSE(missing.ok());
+    EXPECT_NE(missing.diagnostics[0].message.find("cannot open"), std::string::npos);
+}
+
+TEST(IrDiagnostics, TenThousandDeepNestingIsAnErrorNotACrash)
+{
+    // Nested regions (if inside if ...), nested attribute arrays and nested types.
+    std::string regions = "cuda_tile.module @m {\n entry @k(%c: tile<i1>) {\n";
+    for (int i = 0; i < 10000; ++i)
+        regions += "if %c {\n";
+    regions += "\n";
+    ParseResult r = parseModule(regions, {});
+    EXPECT_FALSE(r.ok());
+    // Line 201 holds the `{` of the 199th `if` (module and entry body are the first two levels).
+    EXPECT_EQ(tu::dumpDiagnostics(r), "<input>:201:8: error: nesting is deeper than 200 levels; the input is not accepted\n");
+
+    std::string arrays = "cuda_tile.module @m {\n entry @k(%x: tile<f32>) {\n %0 = negf %x {a = " +
+                         std::string(10000, '[') + "} : tile<f32>\n";
+    ParseResult a = parseModule(arrays, {});
+    EXPECT_FALSE(a.ok());
+    EXPECT_NE(tu::dumpDiagnostics(a).find("nesting is deeper than 200 levels"), std::string::npos);
+
+    std::string types = "cuda_tile.module @m {\n entry @k(%x: ";
+    for (int i = 0; i < 10000; ++i)
+        types += "tile<ptr<";
+    ParseResult t = parseModule(types, {});
+    EXPECT_FALSE(t.ok());
+    EXPECT_NE(tu::dumpDiagnostics(t).find("nesting is deeper than 200 levels"), std::string::npos);
+
+    std::string braces(10000, '{');
+    ParseResult b = parseModule("module " + braces, {});
+    EXPECT_FALSE(b.ok());
+}
+
+TEST(IrDiagnostics, TwoGigabyteFileIsRefusedWithAMessage)
+{
+    QTemporaryDir dir;
+    const std::string path = dir.filePath(QStringLiteral("huge.mlir")).toStdString();
+    { std::ofstream(path) << "x"; }
+    std::filesystem::resize_file(path, uintmax_t(2) << 30); // sparse: no disk space used
+    ParseResult r = parseFile(path);
+    EXPECT_FALSE(r.ok());
+    ASSERT_EQ(r.diagnostics.size(), 1u);
+    EXPECT_NE(r.diagnostics[0].message.find("too large (2.0 GiB; the limit is 1.0 GiB)"), std::string::npos)
+        << r.diagnostics[0].format();
+}
+
+TEST(IrDiagnostics, ErrorCountIsCapped)
+{
+    std::string text = "cuda_tile.module @m {\n entry @k() {\n";
+    for (int i = 0; i < 500; ++i)
+        text += "  %" + std::to_string(i) + " = negf %undefined : tile<f32>\n";
+    text += " }\n}\n";
+    ParseOptions o;
+    o.maxErrors = 20;
+    ParseResult r = parseModule(text, o);
+    size_t errors = 0;
+    for (const auto& d : r.diagnostics)
+        errors += d.severity == tilelens::Severity::Error ? 1 : 0;
+    EXPECT_EQ(errors, 20u);
+    EXPECT_EQ(r.diagnostics.back().message, "too many errors, stopping");
+}
+
+TEST(IrDiagnostics, RecoversAndReportsSeveralErrorsInOneFile)
+{
+    const std::string text = "cuda_tile.module @m {\n"
+                             " entry @k(%x: tile<f32>) {\n"
+                             "  %0 = negf %a : tile<f32>\n"
+                             "  %1 = negf %x : tile<bogus>\n"
+                             "  %2 = negf %b : tile<f32>\n"
+                             "  return\n"
+                             " }\n"
+                             "}\n";
+    ParseResult r = parseModule(text, {});
+    EXPECT_EQ(tu::dumpDiagnostics(r), "<input>:3:13: error: use of undefined value '%a'\n"
+                                      "<input>:4:23: error: unknown type 'bogus'\n"
+                                      "<input>:5:13: error: use of undefined value '%b'\n");
+}

@@ -1,0 +1,5 @@
+﻿cuda_tile.module @t {
+  entry @k() {
+    return
+  }
+}

@@ -1,0 +1,5 @@
+cuda_tile.module @t {
+  entry @k(%x: tile<f32>) {
+    %0 = negf %x : tile<f32>
+    return
+  }
