@@ -7,6 +7,7 @@
 #include "pipeline/StageOutputParser.h"
 #include "pipeline/StageResolver.h"
 #include "pipeline/StageRun.h"
+#include "pipeline/StageRunner.h"
 
 #include <QElapsedTimer>
 #include <QFile>
@@ -19,6 +20,16 @@
 #include <memory>
 
 namespace tilelens::pipeline {
+
+constexpr qsizetype kTailBytes = 16 * 1024; // output kept for StageRun::logTail
+
+struct StageRunner::Pending
+{
+    StageRequest request;
+    StageRun record;
+    ResolvedStage stage;
+    int capLimit = -1;
+};
 
 struct ActiveRun
 {

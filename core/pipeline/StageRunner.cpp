@@ -14,17 +14,8 @@
 
 namespace tilelens::pipeline {
 
-struct StageRunner::Pending
-{
-    StageRequest request;
-    StageRun record;
-    ResolvedStage stage;
-    int capLimit = -1;
-};
-
 namespace {
 
-constexpr qsizetype kTailBytes = 16 * 1024;
 constexpr int kTailLines = 40;
 
 QString capKey(const QString& kernelDir, const QString& stageId)
@@ -339,101 +330,6 @@ void StageRunner::terminate(ActiveRun& run, RunStatus reason)
     }
 }
 
-void StageRunner::handleOutput(ActiveRun& run, const QByteArray& data)
-{
-    if (data.isEmpty())
-        return;
-    run.log.write(data);
-    run.record.outputBytes += data.size();
-    if (run.parser.feed(data))
-        run.progressDirty = true;
-    run.tail.append(data);
-    if (run.tail.size() > 2 * kTailBytes)
-        run.tail = run.tail.right(kTailBytes);
-    // The live stream keeps the newest bytes; anything older is counted as skipped.
-    run.pendingLive.append(data);
-    if (run.pendingLive.size() > 2 * qsizetype(m_liveBytes)) {
-        const qsizetype drop = run.pendingLive.size() - m_liveBytes;
-        run.pendingSkipped += drop;
-        run.pendingLive.remove(0, drop);
-    }
-}
-
-void StageRunner::flushLive()
-{
-    for (auto& [id, run] : m_active) {
-        if (!run->launch.outputFile.isEmpty())
-            tailSlurmOutput(*run, false);
-        if (!run->pendingLive.isEmpty() || run->pendingSkipped > 0) {
-            QByteArray data;
-            qint64 skipped = run->pendingSkipped;
-            if (run->pendingLive.size() > m_liveBytes) {
-                skipped += run->pendingLive.size() - m_liveBytes;
-                data = run->pendingLive.right(m_liveBytes);
-            } else {
-                data = run->pendingLive;
-            }
-            run->pendingLive.clear();
-            run->pendingSkipped = 0;
-            Q_EMIT outputChunk(id, data, skipped);
-        }
-        if (run->progressDirty) {
-            run->progressDirty = false;
-            StageProgress p;
-            p.elapsedMs = run->clock.elapsed();
-            p.percent = run->parser.percent();
-            p.done = run->parser.done();
-            p.total = run->parser.total();
-            p.state = run->slurmState;
-            Q_EMIT progress(id, p);
-        }
-    }
-}
-
-void StageRunner::tick()
-{
-    for (auto& [id, run] : m_active) {
-        if (!run->launch.jobName.isEmpty())
-            pollSlurm(*run);
-        run->progressDirty = true; // elapsed time moves on
-    }
-}
-
-void StageRunner::pollSlurm(ActiveRun& run)
-{
-    if (run.squeue)
-        return;
-    auto* q = new QProcess(this);
-    run.squeue = q;
-    const QString runId = run.record.runId;
-    connect(q, &QProcess::finished, this, [this, q, runId] {
-        const QString state = QString::fromUtf8(q->readAllStandardOutput()).trimmed().section(QLatin1Char('\n'), 0, 0);
-        auto it = m_active.find(runId);
-        if (it != m_active.end() && !state.isEmpty() && state != it->second->slurmState) {
-            it->second->slurmState = state;
-            it->second->progressDirty = true;
-        }
-        q->deleteLater();
-    });
-    connect(q, &QProcess::errorOccurred, q, [q](QProcess::ProcessError e) {
-        if (e == QProcess::FailedToStart)
-            q->deleteLater();
-    });
-    q->start(QStringLiteral("squeue"), squeueStateArguments(run.launch.jobName));
-}
-
-void StageRunner::tailSlurmOutput(ActiveRun& run, bool all)
-{
-    QFile f(run.launch.outputFile);
-    if (!f.open(QIODevice::ReadOnly) || f.size() <= run.slurmOffset)
-        return;
-    f.seek(run.slurmOffset);
-    const qint64 maxRead = all ? f.size() - run.slurmOffset : 4 * 1024 * 1024;
-    const QByteArray data = f.read(maxRead);
-    run.slurmOffset += data.size();
-    handleOutput(run, data);
-}
-
 void StageRunner::onProcessFinished(const QString& runId, int exitCode, bool crashed)
 {
     auto it = m_active.find(runId);
@@ -548,97 +444,6 @@ void StageRunner::finish(ActiveRun& run)
 void StageRunner::emitFinished(StageRun run)
 {
     Q_EMIT finished(run);
-}
-
-void StageRunner::cancel(const QString& runId)
-{
-    for (auto it = m_queue.begin(); it != m_queue.end(); ++it) {
-        if ((*it)->record.runId == runId) {
-            StageRun r = (*it)->record;
-            m_queue.erase(it);
-            r.status = RunStatus::Cancelled;
-            r.message = QStringLiteral("cancelled before it started");
-            r.endedAt = QDateTime::currentDateTimeUtc();
-            emitFinished(r);
-            schedule();
-            return;
-        }
-    }
-    auto it = m_active.find(runId);
-    if (it != m_active.end())
-        terminate(*it->second, RunStatus::Cancelled);
-}
-
-void StageRunner::cancelStage(const QString& kernelDir, const QString& stageId)
-{
-    const QString dir = QDir::cleanPath(QFileInfo(kernelDir).absoluteFilePath());
-    QStringList ids;
-    for (const auto& p : m_queue)
-        if (p->record.kernelDir == dir && p->record.stageId == stageId)
-            ids << p->record.runId;
-    for (const auto& [id, run] : m_active)
-        if (run->record.kernelDir == dir && run->record.stageId == stageId)
-            ids << id;
-    for (const QString& id : ids)
-        cancel(id);
-}
-
-void StageRunner::cancelAll()
-{
-    QStringList ids;
-    for (const auto& p : m_queue)
-        ids << p->record.runId;
-    for (const auto& [id, run] : m_active)
-        ids << id;
-    for (const QString& id : ids)
-        cancel(id);
-}
-
-void StageRunner::resetCaps(const QString& kernelDir)
-{
-    const QString prefix = QDir::cleanPath(QFileInfo(kernelDir).absoluteFilePath()) + QLatin1Char('\n');
-    for (auto it = m_capCounts.begin(); it != m_capCounts.end();)
-        it = it->first.startsWith(prefix) ? m_capCounts.erase(it) : std::next(it);
-}
-
-void StageRunner::shutdown()
-{
-    m_shuttingDown = true;
-    cancelAll();
-    // Wait for every process (bounded); the finished handlers write the end records.
-    QDeadlineTimer deadline(m_graceMs + 5000);
-    QStringList ids;
-    for (const auto& [id, run] : m_active)
-        ids << id;
-    for (const QString& id : ids) {
-        auto it = m_active.find(id);
-        if (it == m_active.end())
-            continue;
-        ActiveRun& run = *it->second;
-        if (run.process) {
-            QProcess* proc = run.process;
-            const qint64 pgid = run.record.pid;
-            if (!proc->waitForFinished(int(std::max<qint64>(0, std::min<qint64>(m_graceMs, deadline.remainingTime()))))) {
-                if (pgid > 0)
-                    signalProcessGroup(pgid, SIGKILL);
-                proc->kill();
-                proc->waitForFinished(2000);
-            }
-            if (pgid > 0)
-                signalProcessGroup(pgid, SIGKILL);
-        } else if (run.watcher) {
-            run.watcher->waitForFinished(); // the built-in saw the cancel flag
-        }
-        it = m_active.find(id);
-        if (it != m_active.end() && !it->second->done) {
-            // The finished signal did not arrive (e.g. still queued): record it now.
-            it->second->record.status = RunStatus::Cancelled;
-            it->second->record.message = QStringLiteral("cancelled (the app quit)");
-            finish(*it->second);
-        }
-    }
-    m_flushTimer->stop();
-    m_tickTimer->stop();
 }
 
 } // namespace tilelens::pipeline
