@@ -10,7 +10,7 @@ const char* const kDiffKindNames[] = {
     "op_missing",       "op_extra",       "op_changed",     "operand_changed", "attribute_changed",
     "attribute_missing", "attribute_extra", "type_changed",  "hint_changed",    "hint_missing",
     "hint_extra",       "order_changed",  "dead_op",        "duplicate_op",    "function_missing",
-    "function_extra",   "debug_info_missing"};
+    "function_extra",   "debug_info_missing", "type_propagated"};
 static_assert(sizeof(kDiffKindNames) / sizeof(kDiffKindNames[0]) == kDiffKindCount, "kind names");
 static_assert(sizeof(kSeverityNames) / sizeof(kSeverityNames[0]) == kSeverityCount, "severity names");
 
@@ -48,6 +48,8 @@ Severity defaultSeverity(DiffKind k)
         return Severity::Noise;
     case DiffKind::DebugInfoMissing:
         return Severity::KnownGap;
+    case DiffKind::TypePropagated:
+        return Severity::Info;
     default:
         return Severity::Critical;
     }

@@ -36,8 +36,9 @@ enum class DiffKind {
     FunctionMissing,
     FunctionExtra,
     DebugInfoMissing,   // reference carries source locations, generated none
+    TypePropagated,     // a type change that follows from a type change of an operand
 };
-constexpr int kDiffKindCount = 17;
+constexpr int kDiffKindCount = 18;
 
 const char* severityName(Severity s);
 const char* ownerName(Owner o);

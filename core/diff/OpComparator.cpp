@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <functional>
 #include <set>
+#include <unordered_map>
 #include <unordered_set>
 
 namespace tilelens::diff {
@@ -237,8 +238,10 @@ private:
                 const auto& y = G.values[size_t(b.results[k])];
                 if (x.typeText == y.typeText)
                     continue;
+                const bool inherited = operandTypeChanged(r);
+                m_typeChanged.insert(r);
                 for (const auto& f : compareTypes(x.type, y.type)) {
-                    auto d = make(DiffKind::TypeChanged, r, g);
+                    auto d = make(inherited ? DiffKind::TypePropagated : DiffKind::TypeChanged, r, g);
                     d.attribute = f.facet;
                     d.refValue = f.refText;
                     d.genValue = f.genText;
@@ -289,6 +292,18 @@ private:
         }
     }
 
+    // True when a producer of one of r's operands changed its result type:
+    // then r's own type change is a consequence, reported once at the source.
+    bool operandTypeChanged(int r) const
+    {
+        for (int v : R.ops[size_t(r)].operands) {
+            const int d = R.canonValue(v).def;
+            if (d >= 0 && m_typeChanged.count(d))
+                return true;
+        }
+        return false;
+    }
+
     // Operands written as different constants: report the constants themselves
     // (where the value is written), once per pair.
     bool constantsDiffer(int rv, int gv)
@@ -321,11 +336,32 @@ private:
 
     void unmatched()
     {
-        std::unordered_set<uint64_t> refHashes, genHashes;
+        // Dead and duplicated ops are compared by how often each computation
+        // occurs: only a surplus on one side is reported (as noise).
+        std::unordered_map<uint64_t, int> refCount, genCount;
+        for (size_t i = 0; i < R.ops.size(); ++i)
+            if (!participates(R.ops[i]) && M.refToGen[i] < 0)
+                ++refCount[R.ops[i].hash];
+        for (size_t j = 0; j < G.ops.size(); ++j)
+            if (!participates(G.ops[j]) && M.genToRef[j] < 0)
+                ++genCount[G.ops[j].hash];
+        std::unordered_set<uint64_t> refAll, genAll;
         for (const auto& o : R.ops)
-            refHashes.insert(o.hash);
+            refAll.insert(o.hash);
         for (const auto& o : G.ops)
-            genHashes.insert(o.hash);
+            genAll.insert(o.hash);
+        auto surplus = [](std::unordered_map<uint64_t, int>& mine, std::unordered_map<uint64_t, int>& theirs,
+                          const std::unordered_set<uint64_t>& theirAll, const GOp& o) {
+            auto it = theirs.find(o.hash);
+            if (it != theirs.end() && it->second > 0) {
+                --it->second;
+                return false;
+            }
+            // A duplicate of something the other side has once is a surplus;
+            // a dead op the other side has (live) is not.
+            (void)mine;
+            return o.duplicateOf >= 0 || !theirAll.count(o.hash);
+        };
         for (size_t i = 0; i < R.ops.size(); ++i) {
             const GOp& o = R.ops[i];
             if (M.refToGen[i] >= 0 || (o.terminator && o.operands.empty()))
@@ -335,12 +371,17 @@ private:
                 d.refValue = opSignature(R, int(i));
                 d.attribute = o.assume ? "assumption" : "";
                 m_out.push_back(d);
-            } else if (!genHashes.count(o.hash)) {
+            } else if (surplus(refCount, genCount, genAll, o)) {
                 auto d = make(o.duplicateOf >= 0 ? DiffKind::DuplicateOp : DiffKind::DeadOp, int(i), -1);
                 d.refValue = opSignature(R, int(i));
                 m_out.push_back(d);
             }
         }
+        // Recount for the generated side.
+        refCount.clear();
+        for (size_t i = 0; i < R.ops.size(); ++i)
+            if (!participates(R.ops[i]) && M.refToGen[i] < 0)
+                ++refCount[R.ops[i].hash];
         for (size_t j = 0; j < G.ops.size(); ++j) {
             const GOp& o = G.ops[j];
             if (M.genToRef[j] >= 0 || (o.terminator && o.operands.empty()))
@@ -350,7 +391,7 @@ private:
                 d.genValue = opSignature(G, int(j));
                 d.attribute = o.assume ? "assumption" : "";
                 m_out.push_back(d);
-            } else if (!refHashes.count(o.hash)) {
+            } else if (surplus(genCount, refCount, refAll, o)) {
                 auto d = make(o.duplicateOf >= 0 ? DiffKind::DuplicateOp : DiffKind::DeadOp, -1, int(j));
                 d.genValue = opSignature(G, int(j));
                 m_out.push_back(d);
@@ -387,6 +428,7 @@ private:
     const OpMatching& M;
     std::vector<RawDifference> m_out;
     std::set<std::pair<int, int>> m_constPairs;
+    std::set<int> m_typeChanged; // reference ops whose result type differs
 };
 
 } // namespace

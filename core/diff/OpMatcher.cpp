@@ -55,17 +55,31 @@ public:
         pairRegions(0, 0);
         matchInvariants();
         propagate();
-        size_t aDone = 0, cDone = 0;
+        // Order alignment: first region-holding ops only (structure), then
+        // everything, innermost regions first so that correspondences found in
+        // loop bodies guide the alignment of the code around them.
+        size_t aDone = 0, sDone = 0;
+        std::vector<bool> fullDone;
         while (true) {
+            fullDone.resize(m.regionPairs.size(), false);
             if (aDone < m.regionPairs.size()) {
                 matchByHash(m.regionPairs[aDone++]);
                 propagate();
-            } else if (cDone < m.regionPairs.size()) {
-                matchByOrder(m.regionPairs[cDone++]);
-                propagate();
-            } else {
-                break;
+                continue;
             }
+            if (sDone < m.regionPairs.size()) {
+                matchByOrder(m.regionPairs[sDone++], true);
+                propagate();
+                continue;
+            }
+            size_t next = fullDone.size();
+            while (next > 0 && fullDone[next - 1])
+                --next;
+            if (next == 0)
+                break;
+            fullDone[next - 1] = true;
+            matchByOrder(m.regionPairs[next - 1], false);
+            propagate();
         }
         return std::move(m);
     }
@@ -344,17 +358,18 @@ private:
         }
     }
 
-    void matchByOrder(std::pair<int, int> pair)
+    void matchByOrder(std::pair<int, int> pair, bool structureOnly)
     {
         const auto& rops = R.regions[size_t(pair.first)].ops;
         const auto& gops = G.regions[size_t(pair.second)].ops;
         std::vector<int> rl, gl;
+        auto wanted = [&](const GOp& o) { return !structureOnly || !o.regions.empty(); };
         for (int o : rops)
-            if (orderable(rop(o)))
+            if (orderable(rop(o)) && (wanted(rop(o)) || m.refToGen[size_t(o)] >= 0))
                 rl.push_back(o);
         std::unordered_map<int, int> gpos;
         for (int o : gops)
-            if (orderable(gop(o))) {
+            if (orderable(gop(o)) && (wanted(gop(o)) || m.genToRef[size_t(o)] >= 0)) {
                 gpos[o] = int(gl.size());
                 gl.push_back(o);
             }

@@ -1,0 +1,230 @@
+// Per rule of resources/rules/default.json: an edit of a real corpus kernel
+// that must trigger it (at the edited line) and a near miss that must not.
+
+#include "DiffTestUtil.h"
+
+#include <gtest/gtest.h>
+
+#include <set>
+
+namespace tilelens::diff::test {
+namespace {
+
+const char* const M = "matmul_static_persistent_transB_2048_bf16.mlir";
+const char* const S = "softmax_persistent_256x2048_f32.mlir";
+const std::string kDrop = "<DROP LINE>";
+
+struct RuleCase
+{
+    std::string rule;
+    const char* file;
+    std::vector<Edit> gen;         // edits making the generated side
+    std::string needle;            // text on the line the divergence must point at ("" = no check)
+    std::vector<Edit> nearMiss;    // generated side that must not trigger the rule
+    std::vector<Edit> ref = {};    // edits of the reference side (both variants)
+};
+
+// Edits whose `to` is kDrop remove the whole line holding `from`.
+bool apply(std::string& text, const std::vector<Edit>& edits, std::string& missing)
+{
+    for (const auto& [from, to] : edits) {
+        const auto pos = text.find(from);
+        if (pos == std::string::npos) {
+            missing = from;
+            return false;
+        }
+        if (to == kDrop) {
+            const auto b = text.rfind('\n', pos);
+            const auto e = text.find('\n', pos);
+            text.erase(b == std::string::npos ? 0 : b, e == std::string::npos ? std::string::npos : e - b);
+        } else {
+            text.replace(pos, from.size(), to);
+        }
+    }
+    return true;
+}
+
+const std::vector<RuleCase>& cases()
+{
+    static const std::vector<RuleCase> c = {
+        {"divi-ceil-rounding-vs-arith", M,
+         {{"%62 = divi %15, %55 signed rounding positive_inf : tile<i32>",
+           "%62s = addi %15, %55 : tile<i32>\n    %62t = subi %62s, %31 : tile<i32>\n    %62 = divi %62t, %55 signed : tile<i32>"}},
+         "%62 = divi %62t",
+         {{"%62 = divi %15, %55 signed rounding positive_inf : tile<i32>", "%62 = divi %15, %55 signed : tile<i32>"}}},
+        {"mini-vs-select", M,
+         {{"%84 = mini %83, %58 signed : tile<i32>",
+           "%84c = cmpi less_than %83, %58, signed : tile<i32> -> tile<i1>\n      %84 = select %84c, %83, %58 : tile<i1>, tile<i32>"}},
+         "%84 = select",
+         {{"%84 = mini %83, %58 signed : tile<i32>", "%84 = maxi %83, %58 signed : tile<i32>"}}},
+        {"remi-negative-fixup", M, {{"%93 = addi %82, %92 : tile<i32>", "%93 = addi %82, %85 : tile<i32>"}},
+         "%93 = addi %82, %85", {{"%93 = addi %82, %92 : tile<i32>", "%93 = addi %82, %91 : tile<i32>"}}},
+        {"assume-wrapped-loop-step", M,
+         {{"%110 = for %102 in (%74 to %64, step %75)",
+           "%75a = assume bounded<1, ?>, %75 : tile<i32>\n      %110 = for %102 in (%74 to %64, step %75a)"}},
+         "%75a = assume",
+         {{"%110 = for %102 in (%74 to %64, step %75)",
+           "%64a = assume bounded<1, ?>, %64 : tile<i32>\n      %110 = for %102 in (%74 to %64a, step %75)"}}},
+        {"dead-constant", M,
+         {{"%57 = constant <i32: 64> : tile<i32>", "%57 = constant <i32: 64> : tile<i32>\n    %997 = constant <i32: 12345> : tile<i32>"}},
+         "%997 = constant", {}},
+        {"dead-pure-op", M,
+         {{"%57 = constant <i32: 64> : tile<i32>", "%57 = constant <i32: 64> : tile<i32>\n    %997 = addi %57, %57 : tile<i32>"}},
+         "%997 = addi", {}},
+        {"duplicate-pure-op", M,
+         {{"%58 = constant <i32: 8> : tile<i32>", "%58 = constant <i32: 8> : tile<i32>\n    %997 = constant <i32: 64> : tile<i32>"}},
+         "%997 = constant", {}},
+        {"extra-assume-bounded", M,
+         {{"%113 = for %79 in (%59 to", "%59a = assume bounded<0, ?>, %59 : tile<i32>\n    %113 = for %79 in (%59a to"}},
+         "%59a = assume",
+         {{"%113 = for %79 in (%59 to %65,", "%65a = assume bounded<0, ?>, %65 : tile<i32>\n    %113 = for %79 in (%59 to %65a,"}}},
+        {"extra-assume", M,
+         {{"%113 = for %79 in (%59 to %65,", "%65a = assume bounded<0, ?>, %65 : tile<i32>\n    %113 = for %79 in (%59 to %65a,"}},
+         "%65a = assume", {}},
+        {"no-debug-locations", S, {}, "", {{"%34 = iota : tile<2048xi32>", "%34 = iota : tile<2048xi32> loc(\"softmax.py\":10:4)"}},
+         {{"%34 = iota : tile<2048xi32>", "%34 = iota : tile<2048xi32> loc(\"softmax.py\":10:4)"}}},
+        {"simt-num-warps-unsupported", S, {}, "", {{"{occupancy = 4}", "{num_worker_warps_per_cta = 4, occupancy = 4}"}},
+         {{"{occupancy = 4}", "{num_worker_warps_per_cta = 4, occupancy = 4}"}}},
+        {"entry-cga-occupancy", S, {{"{occupancy = 4}", "{occupancy = 2}"}}, "entry @", {}},
+        {"entry-cga-occupancy-missing", M, {{"{num_cta_in_cga = 4, occupancy = 1}", "{num_cta_in_cga = 4}"}}, "entry @",
+         {{"{num_cta_in_cga = 4, occupancy = 1}", "{num_cta_in_cga = 4, occupancy = 1, num_worker_warps_per_cta = 4}"}}},
+        {"tensor-view-strides", M,
+         {{"strides = [%39, 1] : tile<i32> -> tensor_view<?x?xbf16, strides=[?,1]>",
+           "strides = [%39, %31] : tile<i32> -> tensor_view<?x?xbf16, strides=[?,?]>"}},
+         "%40 = make_tensor_view", {}},
+        {"mma-accumulator-dtype", M,
+         {{"%73 = constant <f32: 0.0> : tile<128x512xf32>", "%73 = constant <f16: 0.0> : tile<128x512xf16>"},
+          {"-> (tile<128x512xf32>)", "-> (tile<128x512xf16>)"},
+          {"tile<64x512xbf16>, tile<128x512xf32>", "tile<64x512xbf16>, tile<128x512xf16>"}},
+         "%109 = mmaf", {}},
+        {"ftof-before-store", M,
+         {{"%111 = ftof %110 : tile<128x512xf32> -> tile<128x512xbf16>", kDrop},
+          {"store_view_tko weak %111,", "store_view_tko weak %110,"}},
+         "%111 = ftof", {}},
+        {"mma-operands", M, {{"%109 = mmaf %104, %108, %103", "%109 = mmaf %108, %104, %103"}}, "%109 = mmaf", {}},
+        {"token-op-count", M, {{"continue %112 : token", "%112j = join_tokens %112, %80 : token\n      continue %112j : token"}},
+         "%112j = join_tokens", {}},
+        {"loop-step", S, {{"step %31)", "step %32)"}}, "step %32)", {{"(%28 to %27,", "(%29 to %27,"}}},
+        {"loop-bounds", S, {{"(%28 to %27,", "(%29 to %27,"}}, "(%29 to %27,", {{"step %31)", "step %32)"}}},
+        {"partition-tile-shape", M,
+         {{"%78 = make_partition_view %54 : partition_view<tile=(128x512),", "%78 = make_partition_view %54 : partition_view<tile=(128x256),"}},
+         "%78 = make_partition_view", {}},
+        {"partition-padding", M,
+         {{"%76 = make_partition_view %40 : partition_view<tile=(128x64), padding_value = zero, ",
+           "%76 = make_partition_view %40 : partition_view<tile=(128x64), "}},
+         "%76 = make_partition_view", {}},
+        {"maxf-minf-no-rounding", S, {{"%80 = maxf %78, %79 : tile<f32>", "%80 = maxf %78, %79 rounding<zero> : tile<f32>"}},
+         "%80 = maxf", {}},
+        {"ftz-approx", S,
+         {{"%92 = divf %85, %91 rounding<approx> flush_to_zero : tile<2048xf32>", "%92 = divf %85, %91 rounding<approx> : tile<2048xf32>"}},
+         "%92 = divf", {}},
+        {"memory-op-family", S,
+         {{"%101 = store_ptr_tko weak", kDrop}, {"continue %101 : token", "continue %67 : token"}}, "%101 = store_ptr_tko", {}},
+        {"math-core-op", S, {{"%85 = exp %84 {rounding_mode = 4} : tile<2048xf32>", "%85 = exp2 %84 : tile<2048xf32>"}},
+         "%85 = exp", {}},
+        {"reduce-identity", S, {{"identities=[-inf]", "identities=[0]"}}, "identities=[0]", {}},
+        {"tile-shape", S, {{"%82 = reshape %81 : tile<f32> -> tile<1xf32>", "%82 = reshape %81 : tile<f32> -> tile<1x1xf32>"}},
+         "%82 = reshape", {}},
+        {"type-change-propagated", S,
+         {{"%82 = reshape %81 : tile<f32> -> tile<1xf32>", "%82 = reshape %81 : tile<f32> -> tile<1x1xf32>"},
+          {"%83 = broadcast %82 : tile<1xf32> -> tile<2048xf32>", "%83 = broadcast %82 : tile<1x1xf32> -> tile<1x2048xf32>"}},
+         "%83 = broadcast", {{"%82 = reshape %81 : tile<f32> -> tile<1xf32>", "%82 = reshape %81 : tile<f32> -> tile<1x1xf32>"}}},
+        {"scalar-assume-div-by-in-gen", M,
+         {{"%62 = divi %15,", "%15a = assume div_by<8>, %15 : tile<i32>\n    %62 = divi %15,"}}, "%15a = assume",
+         {{"%62 = divi %15,", "%15a = assume bounded<0, ?>, %15 : tile<i32>\n    %62 = divi %15,"}}},
+        {"missing-pointer-assume-raw", S,
+         {{"%11 = assume div_by<16>, %0 : tile<ptr<f32>>", kDrop}, {"%64 = reshape %11 :", "%64 = reshape %0 :"}},
+         "%11 = assume", {}},
+        {"missing-pointer-assume-view", M,
+         {{"%19 = assume div_by<16>, %0 : tile<ptr<bf16>>", kDrop}, {"%40 = make_tensor_view %19,", "%40 = make_tensor_view %0,"}},
+         "%19 = assume", {}},
+        {"missing-assume", M,
+         {{"%34 = assume bounded<0, ?>, %20 : tile<i32>", kDrop}, {"%35 = assume div_by<16>, %34", "%35 = assume div_by<16>, %20"}},
+         "%34 = assume", {}},
+        {"constant-value", M, {{"%57 = constant <i32: 64> : tile<i32>", "%57 = constant <i32: 32> : tile<i32>"}},
+         "%57 = constant", {}},
+        {"comparison-predicate", M, {{"%72 = cmpi less_than %69, %71, signed", "%72 = cmpi greater_than %69, %71, signed"}},
+         "%72 = cmpi", {{"%72 = cmpi less_than %69, %71, signed", "%72 = cmpi less_than %71, %69, signed"}}},
+        {"memory-ordering-scope", M,
+         {{"%104, %105 = load_view_tko weak %76", "%104, %105 = load_view_tko relaxed device %76"}}, "%104, %105 = load_view_tko", {}},
+        {"tma-allowed", M,
+         {{"%104, %105 = load_view_tko weak %76[%93, %102] token = %18 :",
+           "%104, %105 = load_view_tko weak %76[%93, %102] token = %18 optimization_hints = #cuda_tile.optimization_hints<default = {allow_tma = false}> :"}},
+         "%104, %105 = load_view_tko",
+         {{"%104, %105 = load_view_tko weak %76[%93, %102] token = %18 :",
+           "%104, %105 = load_view_tko weak %76[%93, %102] token = %18 optimization_hints = #cuda_tile.optimization_hints<default = {allow_tma = true}> :"}},
+         {{"%104, %105 = load_view_tko weak %76[%93, %102] token = %18 :",
+           "%104, %105 = load_view_tko weak %76[%93, %102] token = %18 optimization_hints = #cuda_tile.optimization_hints<default = {allow_tma = true}> :"}}},
+        {"load-store-latency", M,
+         {{"%104, %105 = load_view_tko weak %76[%93, %102] token = %18 :",
+           "%104, %105 = load_view_tko weak %76[%93, %102] token = %18 optimization_hints = #cuda_tile.optimization_hints<default = {latency = 3}> :"}},
+         "%104, %105 = load_view_tko", {}},
+        {"entry-signature", S, {{"%1: tile<i32>", "%1: tile<i64>"}}, "entry @", {}},
+        {"unmatched-function", S, {{"cuda_tile.module @kernels {", "cuda_tile.module @kernels {\n  entry @other_kernel() {\n    return\n  }"}},
+         "entry @other_kernel", {}},
+        {"fallback-semantic", M, {{"%86 = cmpi less_than %85, %70, signed", "%86 = cmpi less_than %70, %85, signed"}},
+         "%86 = cmpi", {}},
+    };
+    return c;
+}
+
+class RuleTrigger : public ::testing::TestWithParam<size_t>
+{
+};
+
+TEST_P(RuleTrigger, TriggersAtEditedLineAndNotOnNearMiss)
+{
+    const RuleCase& c = cases()[GetParam()];
+    ASSERT_NE(RuleSet::defaults().find(c.rule), nullptr) << "no default rule " << c.rule;
+    std::string base = fixture(c.file);
+    ASSERT_FALSE(base.empty()) << c.file;
+    std::string missing;
+    std::string ref = base;
+    ASSERT_TRUE(apply(ref, c.ref, missing)) << "reference edit not applicable: " << missing;
+    std::string gen = base;
+    ASSERT_TRUE(apply(gen, c.gen, missing)) << "edit not applicable: " << missing;
+
+    const DiffResult hit = diffTexts(ref, gen);
+    const auto found = withRule(hit, c.rule);
+    ASSERT_FALSE(found.empty()) << c.rule << " did not fire:\n" << describe(hit);
+    if (!c.needle.empty()) {
+        const int genLine = lineOf(gen, c.needle);
+        const int refLine = lineOf(ref, c.needle);
+        bool atLine = false;
+        for (const Divergence* d : found)
+            atLine = atLine || (d->generated && d->generated->line == genLine) ||
+                     (d->reference && d->reference->line == refLine);
+        EXPECT_TRUE(atLine) << c.rule << " not at the line of '" << c.needle << "':\n" << describe(hit);
+    }
+
+    std::string near = base;
+    ASSERT_TRUE(apply(near, c.nearMiss, missing)) << "near-miss edit not applicable: " << missing;
+    const DiffResult miss = diffTexts(ref, near);
+    EXPECT_TRUE(withRule(miss, c.rule).empty()) << c.rule << " fired on the near miss:\n" << describe(miss);
+}
+
+INSTANTIATE_TEST_SUITE_P(DefaultRules, RuleTrigger, ::testing::Range<size_t>(0, cases().size()),
+                         [](const ::testing::TestParamInfo<size_t>& info) {
+                             std::string n = cases()[info.param].rule;
+                             for (char& ch : n)
+                                 if (ch == '-')
+                                     ch = '_';
+                             return n;
+                         });
+
+// Every rule of the default set is exercised above, except the few whose
+// trigger needs IR no corpus kernel has (listed here on purpose).
+TEST(RuleTrigger, CoversTheDefaultRules)
+{
+    std::set<std::string> tested;
+    for (const auto& c : cases())
+        tested.insert(c.rule);
+    const std::set<std::string> untested = {"index-space-shape-vs-ceildiv", "partition-vs-strided-view",
+                                            "tensor-dim-factor-hint", "strided-view-absent", "loop-kind",
+                                            "side-effect-order", "fallback-hint", "fallback-hint-extra"};
+    for (const Rule& r : RuleSet::defaults().rules())
+        EXPECT_TRUE(tested.count(r.id) || untested.count(r.id)) << "rule without a trigger test: " << r.id;
+}
+
+} // namespace
+} // namespace tilelens::diff::test
