@@ -2,6 +2,8 @@
 
 #include "common/FileReader.h"
 
+#include <cctype>
+
 namespace tilelens::ws {
 
 void lineColumnOfByte(const std::string& bytes, size_t offset, int& line, int& column)
@@ -28,9 +30,29 @@ std::optional<nlohmann::json> parseJson(const std::string& bytes, const QString&
         Diagnostic d;
         d.place.file = file.toStdString();
         // e.byte is the 1-based position of the character that broke the parse.
-        const size_t at = e.byte > 0 ? size_t(e.byte - 1) : 0;
-        lineColumnOfByte(bytes, at, d.place.line, d.place.column);
+        size_t at = e.byte > 0 ? size_t(e.byte - 1) : 0;
         std::string what = e.what();
+        // nlohmann reports where the lexer stopped (the closing quote of an
+        // unexpected string, the character after a bad literal): point at the
+        // start of that token instead, where a reader looks for the mistake.
+        if (at < bytes.size()) {
+            const auto literal = [&](size_t i) {
+                const char c = bytes[i];
+                return std::isalnum(static_cast<unsigned char>(c)) || c == '+' || c == '-' || c == '.' || c == '_';
+            };
+            if (bytes[at] == '"' && at > 0) {
+                size_t open = at - 1;
+                while (open > 0 && !(bytes[open] == '"' && bytes[open - 1] != '\\'))
+                    --open;
+                if (bytes[open] == '"')
+                    at = open;
+            } else if (!literal(at) && at > 0 && literal(at - 1)) {
+                --at;
+            }
+            while (at > 0 && literal(at) && literal(at - 1))
+                --at;
+        }
+        lineColumnOfByte(bytes, at, d.place.line, d.place.column);
         // "[json.exception.parse_error.101] parse error at line 1, column 5: syntax error while
         // parsing value - invalid literal; last read: 'tru,'" -> keep the part after the place.
         const auto colon = what.find(": ", what.find("parse error"));

@@ -28,7 +28,7 @@ TEST(MalformedJson, SyntaxErrorHasLineAndColumn)
     EXPECT_FALSE(parseJson("{\n  \"a\": 1,\n  \"b\": tru\n}\n", QStringLiteral("x.json"), diags));
     ASSERT_EQ(diags.size(), 1u);
     EXPECT_EQ(diags[0].place.line, 3);
-    EXPECT_EQ(diags[0].place.column, 11); // the newline right after "tru" is where parsing broke
+    EXPECT_EQ(diags[0].place.column, 8); // the start of the bad literal "tru"
     EXPECT_NE(diags[0].message.find("invalid JSON"), std::string::npos);
 }
 

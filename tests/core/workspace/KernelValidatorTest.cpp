@@ -1,0 +1,121 @@
+#include "TestPaths.h"
+#include "workspace/KernelPerf.h"
+#include "workspace/KernelValidator.h"
+
+#include <QDir>
+#include <QFile>
+#include <QTemporaryDir>
+#include <gtest/gtest.h>
+
+using namespace tilelens::ws;
+
+namespace {
+
+QString example(const char* name)
+{
+    return tilelens::test::examplesDir() + QLatin1Char('/') + QString::fromLatin1(name);
+}
+
+void copyDir(const QString& from, const QString& to)
+{
+    QDir().mkpath(to);
+    for (const QFileInfo& fi : QDir(from).entryInfoList(QDir::Files | QDir::Dirs | QDir::NoDotAndDotDot)) {
+        if (fi.isDir())
+            copyDir(fi.absoluteFilePath(), to + QLatin1Char('/') + fi.fileName());
+        else
+            QFile::copy(fi.absoluteFilePath(), to + QLatin1Char('/') + fi.fileName());
+    }
+}
+
+void append(const QString& path, const QByteArray& text)
+{
+    QFile f(path);
+    f.setPermissions(f.permissions() | QFileDevice::WriteOwner);
+    ASSERT_TRUE(f.open(QIODevice::Append));
+    f.write(text);
+}
+
+bool hasError(const ValidationResult& r, const char* needle)
+{
+    for (const auto& d : r.messages) {
+        if (d.severity == tilelens::Severity::Error && d.message.find(needle) != std::string::npos)
+            return true;
+    }
+    return false;
+}
+
+} // namespace
+
+TEST(KernelValidator, BothExamplesPass)
+{
+    for (const char* name : {"matmul", "softmax"}) {
+        const ValidationResult r = validateKernelDir(example(name));
+        EXPECT_TRUE(r.passed()) << name << "\n" << formatValidationText(r).toStdString();
+        EXPECT_EQ(r.summary.last(), QStringLiteral("PASS"));
+    }
+    const ValidationResult m = validateKernelDir(example("matmul"));
+    EXPECT_EQ(m.warnings(), 3); // the three optional logs, as validate_kernel.sh warns
+    EXPECT_TRUE(m.summary.contains(QStringLiteral("next: PIPELINE_COMPLETE")));
+}
+
+TEST(KernelValidator, MissingDirectoryIsInputError)
+{
+    const ValidationResult r = validateKernelDir(QStringLiteral("/nonexistent/tilelens/kernel"));
+    EXPECT_TRUE(r.inputError);
+    EXPECT_FALSE(r.passed());
+}
+
+TEST(KernelValidator, MissingFilesAndBadContentFail)
+{
+    QTemporaryDir dir;
+    const QString k = dir.filePath(QStringLiteral("matmul"));
+    copyDir(example("matmul"), k);
+    QFile::remove(k + QStringLiteral("/reports/agent_logs/agent_d.md"));
+    QFile::remove(k + QStringLiteral("/reference/reference_plain.mlir"));
+    append(k + QStringLiteral("/ffi.rs"), "\nfn leak(v: Vec<u8>) { std::mem::forget(v); }\n");
+    append(k + QStringLiteral("/kernel.rs"), "\n#[cutile::entry]\npub fn bad<E: ElementType>(out: *mut f16) {}\n");
+    append(k + QStringLiteral("/perf_cutile_rs.txt"), "tests/ops/test_matmul.py::T::test_perf[x] FAILED\n");
+    const ValidationResult r = validateKernelDir(k);
+    EXPECT_FALSE(r.passed());
+    EXPECT_TRUE(hasError(r, "agent_d.md missing"));
+    EXPECT_TRUE(hasError(r, "reference/reference_plain.mlir missing"));
+    EXPECT_TRUE(hasError(r, "uses mem::forget"));
+    EXPECT_TRUE(hasError(r, "'out: *mut f16'"));
+    EXPECT_TRUE(hasError(r, "perf_cutile_rs: 1 line(s) contain FAILED"));
+    EXPECT_EQ(r.summary.last(), QStringLiteral("FAIL"));
+}
+
+TEST(KernelValidator, DiffReportRequiredOnceCRan)
+{
+    QTemporaryDir dir;
+    const QString k = dir.filePath(QStringLiteral("matmul"));
+    copyDir(example("matmul"), k);
+    QFile f(k + QStringLiteral("/reports/agent_logs/agent_c.md"));
+    ASSERT_TRUE(f.open(QIODevice::WriteOnly));
+    f.write("VERDICT: PASS\n");
+    f.close();
+    const ValidationResult r = validateKernelDir(k);
+    EXPECT_TRUE(hasError(r, "generated/diff_report.md missing"));
+}
+
+TEST(KernelPerf, ExamplePairsPerVariantWinner)
+{
+    const Kernel k = loadKernel(example("matmul"));
+    const KernelPerf kp = compareKernelPerf(k);
+    EXPECT_FALSE(kp.inputError);
+    EXPECT_EQ(kp.comparison.matched, 4);
+    ASSERT_TRUE(kp.comparison.geomean);
+    EXPECT_NEAR(*kp.comparison.geomean, 1.0154, 5e-5); // the value reports/performance.md records
+    EXPECT_EQ(kp.comparison.verdict(), QStringLiteral("DONE"));
+    const KernelPerf soft = compareKernelPerf(loadKernel(example("softmax")));
+    EXPECT_NEAR(*soft.comparison.geomean, 1.0606, 5e-5);
+    EXPECT_EQ(soft.comparison.severity, tilelens::perf::PerfSeverity::MildGap);
+}
+
+TEST(KernelPerf, MissingLogsAreInputErrors)
+{
+    QTemporaryDir dir;
+    const KernelPerf kp = compareKernelPerf(loadKernel(dir.path()));
+    EXPECT_TRUE(kp.inputError);
+    EXPECT_EQ(kp.diagnostics.size(), 2u);
+}
