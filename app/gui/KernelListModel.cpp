@@ -35,7 +35,7 @@ QModelIndex KernelListModel::indexFor(int kernel, int variant) const
     if (!m_workspace || kernel < 0 || kernel >= static_cast<int>(m_workspace->kernels.size()))
         return {};
     const QModelIndex kernelIndex = index(kernel, 0);
-    if (childVariantCount(kernel) > 0 && variant > 0)
+    if (childVariantCount(kernel) > 0 && variant >= 0 && variant < childVariantCount(kernel))
         return index(variant, 0, kernelIndex);
     return kernelIndex;
 }

@@ -24,8 +24,8 @@ public:
 
     void setWorkspace(std::shared_ptr<const ws::Workspace> workspace);
 
-    // Index of the row showing kernel/variant (the kernel row for variant 0 of
-    // a kernel without child rows).
+    // Index of the row showing kernel/variant: the variant's child row for
+    // multi-variant kernels, else the kernel row.
     QModelIndex indexFor(int kernel, int variant) const;
 
     QModelIndex index(int row, int column, const QModelIndex& parent = {}) const override;

@@ -370,6 +370,7 @@ void MainWindow::applyWorkspace(const QString& path, ws::Workspace workspace)
     }
 
     m_kernelModel->setWorkspace(shared);
+    m_kernelView->expandAll(); // variants of multi-variant kernels visible at once
     m_session.setWorkspace(shared);
     if (kernelCount == 0) {
         const QString message = QFileInfo(path).exists()
@@ -457,8 +458,24 @@ void MainWindow::applySources(const KernelSources& sources)
 {
     for (const LoadedSource& file : sources.files)
         pane(file.role)->showSource(file);
+    revealVariantSources();
     m_sourcesPending = false;
     finishIfIdle();
+}
+
+void MainWindow::revealVariantSources()
+{
+    const ws::Kernel* kernel = m_session.currentKernel();
+    const ws::Variant* variant = m_session.currentVariant();
+    if (!kernel || !variant)
+        return;
+    pane(SourceRole::ReferencePython)->revealLine(variant->pythonFirstLine);
+    for (const ws::RustEntry& entry : kernel->entries) {
+        if (variant->rustEntries.contains(entry.name)) {
+            pane(SourceRole::GeneratedRust)->revealLine(entry.line);
+            break;
+        }
+    }
 }
 
 void MainWindow::showAbout()

@@ -77,6 +77,7 @@ private:
     void onSelectionChanged(int kernel, int variant);
     void onKernelActivated(const QModelIndex& index);
     void applySources(const KernelSources& sources);
+    void revealVariantSources();
     void applyTheme();
     void showAbout();
     void finishIfIdle();

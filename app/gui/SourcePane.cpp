@@ -10,6 +10,8 @@
 #include <QStackedWidget>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace tilelens::gui {
 namespace {
 constexpr int kLineNumberMargin = 0;
@@ -47,6 +49,8 @@ SourcePane::SourcePane(SourceRole role, QWidget* parent)
     m_editor->setTabWidth(4);
     m_editor->setIndentationGuides(true);
     m_editor->setCaretLineVisible(true);
+    // Keep the current line marked in all four panes, not only the focused one.
+    m_editor->SendScintilla(QsciScintillaBase::SCI_SETCARETLINEVISIBLEALWAYS, 1UL);
     m_editor->setBraceMatching(QsciScintilla::NoBraceMatch);
     m_editor->setMarginType(kLineNumberMargin, QsciScintilla::NumberMargin);
     m_editor->setMarginLineNumbers(kLineNumberMargin, true);
@@ -134,6 +138,15 @@ void SourcePane::showMessage(const QString& path, const QString& message)
     m_editor->clear();
     m_message->setText(message);
     m_stack->setCurrentWidget(m_message);
+}
+
+void SourcePane::revealLine(int line)
+{
+    if (line <= 0 || line > m_editor->lines())
+        return;
+    constexpr int kContextLines = 3; // comments/decorators above the definition
+    m_editor->setCursorPosition(line - 1, 0);
+    m_editor->setFirstVisibleLine(std::max(0, line - 1 - kContextLines));
 }
 
 QString SourcePane::title() const

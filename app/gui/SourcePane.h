@@ -32,6 +32,10 @@ public:
     void showSource(const LoadedSource& source);
     void showMessage(const QString& path, const QString& message);
 
+    // Puts the caret on 1-based file line \a line and scrolls it near the top
+    // (used to land on the selected variant's kernel function or entry).
+    void revealLine(int line);
+
     QString title() const;          // the header text
     QString path() const { return m_path; }
     bool isShowingMessage() const;

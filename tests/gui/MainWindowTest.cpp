@@ -214,3 +214,43 @@ TEST(MainWindow, OpensTheBundledExample)
     EXPECT_NE(qobject_cast<TileIrLexer*>(w.pane(SourceRole::ReferenceIr)->editor()->lexer()), nullptr);
     EXPECT_NE(qobject_cast<TileIrLexer*>(w.pane(SourceRole::GeneratedIr)->editor()->lexer()), nullptr);
 }
+
+TEST(MainWindow, SelectingAVariantRevealsItsKernelFunctionAndRustEntry)
+{
+    const QDir matmul(QDir(test::examplesDir()).filePath(QStringLiteral("matmul")));
+    if (!matmul.exists())
+        GTEST_SKIP() << "resources/examples/matmul is not there";
+    MainWindow w(noSettings());
+    w.resize(1600, 1000);
+    w.show();
+    w.openWorkspace(matmul.absolutePath());
+    ASSERT_TRUE(waitForLoad(w));
+    const ws::Kernel* kernel = w.session().currentKernel();
+    ASSERT_NE(kernel, nullptr);
+    ASSERT_GE(kernel->variants.size(), 2u);
+    // Variants are child rows of the kernel, the current one selected.
+    EXPECT_EQ(w.kernelView()->model()->rowCount(w.kernelView()->model()->index(0, 0)),
+              static_cast<int>(kernel->variants.size()));
+    EXPECT_TRUE(w.kernelView()->currentIndex().parent().isValid());
+
+    for (int v = 0; v < static_cast<int>(kernel->variants.size()); ++v) {
+        w.session().select(0, v);
+        ASSERT_TRUE(waitForLoad(w));
+        const ws::Variant& variant = kernel->variants[static_cast<size_t>(v)];
+        EXPECT_EQ(w.kernelView()->currentIndex().row(), v);
+        EXPECT_EQ(editorText(w, SourceRole::ReferenceIr), readText(variant.referenceIr));
+        int line = -1;
+        int col = -1;
+        if (variant.pythonFirstLine > 0) {
+            w.pane(SourceRole::ReferencePython)->editor()->getCursorPosition(&line, &col);
+            EXPECT_EQ(line + 1, variant.pythonFirstLine) << variant.name.toStdString();
+        }
+        for (const ws::RustEntry& entry : kernel->entries) {
+            if (variant.rustEntries.contains(entry.name)) {
+                w.pane(SourceRole::GeneratedRust)->editor()->getCursorPosition(&line, &col);
+                EXPECT_EQ(line + 1, entry.line) << entry.name.toStdString();
+                break;
+            }
+        }
+    }
+}
