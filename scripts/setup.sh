@@ -12,7 +12,7 @@ PACKAGES=(
     xvfb xauth desktop-file-utils appstream
 )
 # Optional peers used by benchmarks and tests when present (never required).
-OPTIONAL_PACKAGES=(mlir-15-tools diffutils python3)
+OPTIONAL_PACKAGES=(mlir-15-tools diffutils python3 slurm-wlm munge)
 
 missing=()
 for p in "${PACKAGES[@]}" ${TILELENS_WITH_OPTIONAL:+"${OPTIONAL_PACKAGES[@]}"}; do

@@ -87,7 +87,7 @@ std::vector<StageSpec> defaultStageSpecs()
     c.title = s("C: IR diff (built-in, writes generated/diff_report.md)");
     c.kind = StageKind::Builtin;
     c.builtin = s("ir-diff");
-    c.inputs = {s("reference/reference*.mlir"), s("generated/generated*_canon.mlir")};
+    c.inputs = {s("reference/reference*.mlir"), s("generated/generated*.mlir")};
     c.outputs = {s("generated/diff_report.md")};
     c.verdictSource = VerdictSource::Builtin;
     c.origin = s("default");

@@ -55,7 +55,7 @@ const char* freshnessName(Freshness f)
 QString FreshnessInfo::explain() const
 {
     switch (state) {
-    case Freshness::Unknown: return QStringLiteral("no inputs or outputs declared");
+    case Freshness::Unknown: return QStringLiteral("no declared input or output found to compare");
     case Freshness::Missing: return QStringLiteral("no output exists yet");
     case Freshness::Stale:
         return QStringLiteral("%1 is newer than %2").arg(QFileInfo(newestInput).fileName(),

@@ -163,6 +163,12 @@ ResolvedStage resolveStage(const StageSet& set, const StageSpec& spec, const QPr
         r.runnable = true; // the registry check happens in the runner (BuiltinStageRegistry)
         return r;
     }
+    // On a CPU-only machine "needs a GPU" is the reason that matters, whatever else is missing.
+    if (spec.requiresGpu && !r.launcher.isSlurm() && !gpuAvailable()) {
+        r.reason = QStringLiteral("needs an NVIDIA GPU; none is visible on this machine "
+                                  "(or declare a slurm launcher for it)");
+        return r;
+    }
     if (!missing.isEmpty()) {
         r.reason = QStringLiteral("needs %1 (not set in the environment or tilelens.json)")
                        .arg(missing.join(QStringLiteral(", ")));
@@ -179,11 +185,6 @@ ResolvedStage resolveStage(const StageSet& set, const StageSpec& spec, const QPr
             return r;
         }
     } else {
-        if (spec.requiresGpu && !gpuAvailable()) {
-            r.reason = QStringLiteral("needs an NVIDIA GPU; none is visible on this machine "
-                                      "(or declare a slurm launcher for it)");
-            return r;
-        }
         if (!QFileInfo(r.cwd).isDir()) {
             r.reason = QStringLiteral("working directory %1 does not exist").arg(r.cwd);
             return r;

@@ -88,7 +88,13 @@ TEST(StageSet, MissingEnvironmentMakesStagesNotRunnableWithAReason)
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     env.remove(QStringLiteral("TILEGYM_PATH"));
     env.remove(QStringLiteral("CUDA_TILE_OPT_BIN"));
+    qputenv("TILELENS_ASSUME_GPU", "0");
+    const ResolvedStage noGpu = resolveStage(set, *set.find(QStringLiteral("D")), env);
+    EXPECT_FALSE(noGpu.runnable);
+    EXPECT_TRUE(noGpu.reason.contains(QStringLiteral("needs an NVIDIA GPU"))) << noGpu.reason.toStdString();
+    qputenv("TILELENS_ASSUME_GPU", "1");
     const ResolvedStage d = resolveStage(set, *set.find(QStringLiteral("D")), env);
+    qunsetenv("TILELENS_ASSUME_GPU");
     EXPECT_FALSE(d.runnable);
     EXPECT_TRUE(d.reason.contains(QStringLiteral("TILEGYM_PATH"))) << d.reason.toStdString();
     EXPECT_EQ(d.cwd, QStringLiteral("/ws/softmax/${TILEGYM_PATH}")); // kept visible, not silently empty
