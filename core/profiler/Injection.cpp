@@ -40,7 +40,7 @@ struct Config
     unsigned flushMs = 1000;
     size_t bufferBytes = size_t(4) << 20;
     int maxBuffers = 64;
-    size_t deviceBufferBytes = size_t(64) << 20; // 0: CUPTI's default
+    size_t deviceBufferBytes = 0; // 0: CUPTI's default
     bool discard = false;
     bool quiet = false;
 };
@@ -73,10 +73,10 @@ Config readConfig()
     c.flushMs = unsigned(envNumber(kEnvFlushMs, 1000, 0, 3600 * 1000));
     c.bufferBytes = size_t(envNumber(kEnvBufferKb, 4096, 16, 256 * 1024)) * 1024;
     c.maxBuffers = int(envNumber(kEnvMaxBuffers, 64, 1, 4096));
-    // CUPTI's default device buffer is small; on a launch-bound loop of empty
-    // kernels on an H200 a 64 MiB buffer cut the added host time per launch from
-    // about 2.1 us to about 0.5 us (tests/gpu/run_gpu_checks.sh). 0 = CUPTI's default.
-    c.deviceBufferBytes = size_t(envNumber(kEnvDeviceBufferMb, 64, 0, 4096)) << 20;
+    // 0 keeps CUPTI's own device buffer size. Larger buffers showed no reliable
+    // gain on an H200 (tests/gpu/run_gpu_checks.sh: 0.5 to 2 us per launch either
+    // way, run to run) and cost device memory in every context.
+    c.deviceBufferBytes = size_t(envNumber(kEnvDeviceBufferMb, 0, 0, 4096)) << 20;
     c.discard = envFlag(kEnvDiscard);
     return c;
 }

@@ -134,7 +134,7 @@ def check_overhead(work):
 
     base, base_launch = med("loop_none.txt"), med("loop_none.txt", "launch_seconds")
     res["cpp_none_s"], res["cpp_none_launch_s"] = base, base_launch
-    for variant in ("inj", "cuptibuf", "devbuf", "notimer", "discard"):
+    for variant in ("inj", "dev64", "devbuf", "notimer", "discard"):
         total, launch = med(f"loop_{variant}.txt"), med(f"loop_{variant}.txt", "launch_seconds")
         res[f"cpp_{variant}_s"], res[f"cpp_{variant}_launch_s"] = total, launch
         if base and total:

@@ -94,8 +94,8 @@ timeout 120 "$sample" loop 100000 $reps >"$work/loop_none.txt" 2>>"$log"
 injected "$work/loop_inj_records" timeout 120 "$sample" loop 100000 $reps >"$work/loop_inj.txt" 2>>"$log"
 timeout 120 "$sample" loop 100000 $reps >>"$work/loop_none.txt" 2>>"$log"
 injected "$work/loop_inj_records" timeout 120 "$sample" loop 100000 $reps >>"$work/loop_inj.txt" 2>>"$log"
-say "(b) where the overhead goes: CUPTI's own small device buffer; 256 MiB; no flush timer; records not written"
-TILELENS_CUPTI_DEVICE_BUFFER_MB=0 injected "$work/loop_cuptibuf_records" timeout 120 "$sample" loop 100000 $reps >"$work/loop_cuptibuf.txt" 2>>"$log"
+say "(b) where the overhead goes: 64 MiB and 256 MiB device buffers; no flush timer; records not written"
+TILELENS_CUPTI_DEVICE_BUFFER_MB=64 injected "$work/loop_dev64_records" timeout 120 "$sample" loop 100000 $reps >"$work/loop_dev64.txt" 2>>"$log"
 TILELENS_CUPTI_DEVICE_BUFFER_MB=256 injected "$work/loop_devbuf_records" timeout 120 "$sample" loop 100000 $reps >"$work/loop_devbuf.txt" 2>>"$log"
 TILELENS_CUPTI_FLUSH_MS=0 injected "$work/loop_notimer_records" timeout 120 "$sample" loop 100000 $reps >"$work/loop_notimer.txt" 2>>"$log"
 TILELENS_CUPTI_DISCARD=1 injected "$work/loop_discard_records" timeout 120 "$sample" loop 100000 $reps >"$work/loop_discard.txt" 2>>"$log"
@@ -149,7 +149,7 @@ say "evaluating"
 status=${PIPESTATUS[0]}
 # Keep what a person or tilelens-cli needs, without the large storm/loop files.
 # Large record files keep only their last lines (the summary) for re-evaluation.
-for d in storm_default storm_small loop_inj_records loop_notimer_records loop_discard_records loop_devbuf_records loop_cuptibuf_records \
+for d in storm_default storm_small loop_inj_records loop_notimer_records loop_discard_records loop_devbuf_records loop_dev64_records \
     torch_inj_records torch_conflict_records; do
     for f in "$work/$d"/tilelens-cupti-*.jsonl; do
         [[ -f "$f" ]] && tail -n 3 "$f" >"$f.tail" && rm -f "$f"
