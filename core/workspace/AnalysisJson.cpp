@@ -7,7 +7,7 @@ namespace tilelens::ws {
 
 namespace {
 
-using nlohmann::json;
+using json = Json;
 
 QString str(const json& obj, const char* key)
 {

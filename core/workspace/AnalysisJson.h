@@ -5,11 +5,11 @@
 // the validator and for display.
 
 #include "common/Diagnostic.h"
+#include "workspace/JsonFile.h"
 
 #include <QString>
 #include <QStringList>
 #include <map>
-#include <nlohmann/json.hpp>
 #include <optional>
 #include <vector>
 
@@ -30,7 +30,7 @@ struct AnalysisVariant
 struct AnalysisJson
 {
     QString path;              // file it was read from
-    nlohmann::json raw;        // the whole document (object when valid)
+    Json raw;        // the whole document (object when valid)
 
     QString kernelName;
     QString source;            // relative to the tilegym checkout
@@ -65,6 +65,6 @@ struct AnalysisJson
 std::optional<AnalysisJson> loadAnalysisJson(const QString& path, Diagnostics& diags);
 
 // Builds the model from an already parsed document (used by tests).
-AnalysisJson analysisFromJson(const nlohmann::json& doc, const QString& path = QString());
+AnalysisJson analysisFromJson(const Json& doc, const QString& path = QString());
 
 } // namespace tilelens::ws

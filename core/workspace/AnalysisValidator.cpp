@@ -10,7 +10,7 @@ namespace tilelens::ws {
 
 namespace {
 
-using nlohmann::json;
+using json = Json;
 
 QString q(const std::string& s)
 {

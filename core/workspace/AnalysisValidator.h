@@ -18,7 +18,7 @@ ValidationResult validateAnalysis(const QString& kernelDir);
 
 // Validates an already parsed document; reference_ir paths are resolved
 // against kernelDir (empty: existence is not checked).
-ValidationResult validateAnalysisDocument(const nlohmann::json& doc, const QString& kernelDir,
+ValidationResult validateAnalysisDocument(const Json& doc, const QString& kernelDir,
                                           const QString& file = QString());
 
 } // namespace tilelens::ws

@@ -22,10 +22,10 @@ void lineColumnOfByte(const std::string& bytes, size_t offset, int& line, int& c
     }
 }
 
-std::optional<nlohmann::json> parseJson(const std::string& bytes, const QString& file, Diagnostics& diags)
+std::optional<Json> parseJson(const std::string& bytes, const QString& file, Diagnostics& diags)
 {
     try {
-        return nlohmann::json::parse(bytes);
+        return Json::parse(bytes);
     } catch (const nlohmann::json::parse_error& e) {
         Diagnostic d;
         d.place.file = file.toStdString();
@@ -65,7 +65,7 @@ std::optional<nlohmann::json> parseJson(const std::string& bytes, const QString&
     return std::nullopt;
 }
 
-std::optional<nlohmann::json> readJsonFile(const QString& path, Diagnostics& diags, int64_t maxBytes)
+std::optional<Json> readJsonFile(const QString& path, Diagnostics& diags, int64_t maxBytes)
 {
     const auto contents = readFile(path.toStdString(), diags, maxBytes);
     if (!contents)
@@ -102,7 +102,7 @@ std::string jsonPointer(std::initializer_list<std::string> tokens)
     return out;
 }
 
-const char* jsonTypeName(const nlohmann::json& j)
+const char* jsonTypeName(const Json& j)
 {
     switch (j.type()) {
     case nlohmann::json::value_t::object:

@@ -1,5 +1,5 @@
 #pragma once
-// Reads a JSON document with nlohmann_json and turns its syntax errors into
+// Reads a JSON document with nlohmann_json (key order kept) and turns its syntax errors into
 // Diagnostics with 1-based line and column (nlohmann reports a byte offset).
 
 #include "common/Diagnostic.h"
@@ -11,14 +11,17 @@
 
 namespace tilelens::ws {
 
+// Objects keep document order, so messages and summaries follow the file.
+using Json = nlohmann::ordered_json;
+
 // analysis.json files are a few KiB; anything beyond this is refused unread.
 constexpr int64_t kMaxJsonBytes = int64_t(16) << 20;
 
 // Parses `bytes`; on a syntax error adds one Diagnostic placed at the error.
-std::optional<nlohmann::json> parseJson(const std::string& bytes, const QString& file, Diagnostics& diags);
+std::optional<Json> parseJson(const std::string& bytes, const QString& file, Diagnostics& diags);
 
 // Reads and parses a file (missing, empty, too large or malformed -> Diagnostic).
-std::optional<nlohmann::json> readJsonFile(const QString& path, Diagnostics& diags,
+std::optional<Json> readJsonFile(const QString& path, Diagnostics& diags,
                                            int64_t maxBytes = kMaxJsonBytes);
 
 // 1-based line and column (in characters, UTF-8 aware) of a byte offset.
@@ -29,6 +32,6 @@ std::string jsonPointer(std::initializer_list<std::string> tokens);
 std::string jsonPointerAppend(const std::string& base, const std::string& token);
 
 // "object", "array", "string", "number", "boolean", "null" for messages.
-const char* jsonTypeName(const nlohmann::json& j);
+const char* jsonTypeName(const Json& j);
 
 } // namespace tilelens::ws

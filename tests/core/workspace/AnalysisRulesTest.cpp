@@ -31,7 +31,7 @@ ValidationResult validateFixture(const QString& name)
     tilelens::Diagnostics diags;
     const auto doc = readJsonFile(QDir(rulesDir()).filePath(name + QStringLiteral(".json")), diags);
     EXPECT_TRUE(doc) << name.toStdString();
-    return validateAnalysisDocument(doc ? *doc : nlohmann::json(), rulesDir());
+    return validateAnalysisDocument(doc ? *doc : Json(), rulesDir());
 }
 
 } // namespace
