@@ -9,7 +9,6 @@
 // unknown stage, not runnable here, or workspace not trusted (nothing ran).
 
 #include "CliRegistry.h"
-
 #include "pipeline/BuiltinStage.h"
 #include "pipeline/StageFreshness.h"
 #include "pipeline/StageResolver.h"
@@ -23,7 +22,6 @@
 #include <QFileInfo>
 #include <QJsonDocument>
 #include <QSocketNotifier>
-
 #include <csignal>
 #include <cstdio>
 #include <fcntl.h>
@@ -106,14 +104,16 @@ QString stageLine(const StageSet& set, const StageSpec& st)
     if (!r.runnable)
         state = QStringLiteral("not runnable: ") + r.reason;
     else if (st.kind == StageKind::Builtin && !BuiltinStageRegistry::find(st.builtin))
-        state = QStringLiteral("not runnable: the built-in '%1' is not available in this build").arg(st.builtin);
+        state = QStringLiteral("not runnable: the built-in '%1' is not available in this build")
+                    .arg(st.builtin);
     else
         state = QStringLiteral("runnable");
     const FreshnessInfo fresh = stageFreshness(r);
     const int cap = set.caps.value(st.id, -1);
     return QStringLiteral("%1  %2  [%3%4, %5: %6]  %7\n")
         .arg(st.id, -9)
-        .arg(st.kind == StageKind::Builtin ? QStringLiteral("builtin ") : QStringLiteral("external"))
+        .arg(st.kind == StageKind::Builtin ? QStringLiteral("builtin ")
+                                           : QStringLiteral("external"))
         .arg(cap >= 0 ? QStringLiteral("cap %1, ").arg(cap) : QString())
         .arg(state)
         .arg(QString::fromLatin1(freshnessName(fresh.state)), fresh.explain())
@@ -124,26 +124,38 @@ int runStage(const QStringList& args)
 {
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral(
-        "Run one pipeline stage of a kernel working directory: A-F (TileGym's commands, overridable\n"
-        "in KERNEL_DIR/tilelens.json), a built-in (C = IR diff, validate, perf) or a stage declared\n"
-        "in tilelens.json. The log streams to stdout (to stderr with --json); the run is recorded in\n"
+        "Run one pipeline stage of a kernel working directory: A-F (TileGym's commands, "
+        "overridable\n"
+        "in KERNEL_DIR/tilelens.json), a built-in (C = IR diff, validate, perf) or a stage "
+        "declared\n"
+        "in tilelens.json. The log streams to stdout (to stderr with --json); the run is recorded "
+        "in\n"
         "KERNEL_DIR/.tilelens/runs.jsonl with its full log under .tilelens/logs/.\n"
         "External commands run only in a trusted workspace: pass --trust, or list the directory\n"
         "under \"trusted_roots\" in the trust file (TILELENS_TRUST_FILE, default\n"
         "~/.config/tilelens/trust.json). Ctrl-C cancels the stage and kills its process group.\n"
         "Exit codes: 0 passed (PASS, ALL_PASS, COMPILED, DONE, ALIGNED or exit status 0), 2\n"
-        "PASS_WITH_NOTES, 1 failed (other verdict, non-zero exit, crash, timeout, cancel), 3 usage\n"
+        "PASS_WITH_NOTES, 1 failed (other verdict, non-zero exit, crash, timeout, cancel), 3 "
+        "usage\n"
         "or input error, unknown stage, not runnable here, or not trusted (nothing ran)."));
     parser.addHelpOption();
-    parser.addPositionalArgument(QStringLiteral("KERNEL_DIR"), QStringLiteral("Kernel working directory ($WS)."));
-    parser.addPositionalArgument(QStringLiteral("STAGE"), QStringLiteral("A-F, C, validate, perf or a tilelens.json stage."));
-    const QCommandLineOption trustOpt(QStringLiteral("trust"),
-                                      QStringLiteral("Run the workspace's commands without a stored trust decision."));
-    const QCommandLineOption jsonOpt(QStringLiteral("json"),
-                                     QStringLiteral("Print the run record (tilelens.run/1) as JSON on stdout; log to stderr."));
-    const QCommandLineOption listOpt(QStringLiteral("list"), QStringLiteral("List the stages and whether they can run here."));
-    const QCommandLineOption showOpt(QStringLiteral("show"), QStringLiteral("Print exactly what STAGE would run, run nothing."));
-    const QCommandLineOption capsOpt(QStringLiteral("ignore-caps"), QStringLiteral("Run even beyond the pipeline cap."));
+    parser.addPositionalArgument(QStringLiteral("KERNEL_DIR"),
+                                 QStringLiteral("Kernel working directory ($WS)."));
+    parser.addPositionalArgument(
+        QStringLiteral("STAGE"),
+        QStringLiteral("A-F, C, validate, perf or a tilelens.json stage."));
+    const QCommandLineOption trustOpt(
+        QStringLiteral("trust"),
+        QStringLiteral("Run the workspace's commands without a stored trust decision."));
+    const QCommandLineOption jsonOpt(
+        QStringLiteral("json"),
+        QStringLiteral("Print the run record (tilelens.run/1) as JSON on stdout; log to stderr."));
+    const QCommandLineOption listOpt(
+        QStringLiteral("list"), QStringLiteral("List the stages and whether they can run here."));
+    const QCommandLineOption showOpt(
+        QStringLiteral("show"), QStringLiteral("Print exactly what STAGE would run, run nothing."));
+    const QCommandLineOption capsOpt(QStringLiteral("ignore-caps"),
+                                     QStringLiteral("Run even beyond the pipeline cap."));
     for (const auto& o : {trustOpt, jsonOpt, listOpt, showOpt, capsOpt})
         parser.addOption(o);
     if (!parser.parse(args)) {
@@ -157,7 +169,8 @@ int runStage(const QStringList& args)
     const QStringList pos = parser.positionalArguments();
     const bool list = parser.isSet(listOpt);
     if (pos.isEmpty() || pos.size() > 2 || (!list && pos.size() != 2)) {
-        printErr(QStringLiteral("tilelens-cli run: expected KERNEL_DIR STAGE\n\n") + parser.helpText());
+        printErr(QStringLiteral("tilelens-cli run: expected KERNEL_DIR STAGE\n\n") +
+                 parser.helpText());
         return ExitInputError;
     }
     const QString dir = pos.at(0);
@@ -190,8 +203,10 @@ int runStage(const QStringList& args)
     const ResolvedStage resolved = resolveStage(set, *spec);
     if (parser.isSet(showOpt)) {
         printOut(QStringLiteral("[%1] %2\n").arg(spec->id, spec->title));
-        printOut(spec->kind == StageKind::Builtin ? QStringLiteral("built-in: %1 (runs in-process, needs no trust)\n").arg(spec->builtin)
-                                                  : resolved.describe());
+        printOut(spec->kind == StageKind::Builtin
+                     ? QStringLiteral("built-in: %1 (runs in-process, needs no trust)\n")
+                           .arg(spec->builtin)
+                     : resolved.describe());
         if (!resolved.runnable)
             printOut(QStringLiteral("not runnable here: %1\n").arg(resolved.reason));
         return ExitOk;
@@ -200,11 +215,14 @@ int runStage(const QStringList& args)
         const TrustStore store;
         const TrustState state = store.state(set);
         if (state != TrustState::Trusted) {
-            printErr(QStringLiteral("tilelens-cli run: workspace %1 is not trusted (%2); nothing was run.\n"
-                                    "Stage %3 would run:\n%4"
-                                    "Rerun with --trust to run it, or add the directory to \"trusted_roots\" in %5\n")
-                         .arg(TrustStore::canonicalWorkspace(set.kernelDir), QString::fromLatin1(trustStateName(state)),
-                              spec->id, resolved.describe(), store.filePath()));
+            printErr(QStringLiteral(
+                         "tilelens-cli run: workspace %1 is not trusted (%2); nothing was run.\n"
+                         "Stage %3 would run:\n%4"
+                         "Rerun with --trust to run it, or add the directory to \"trusted_roots\" "
+                         "in %5\n")
+                         .arg(TrustStore::canonicalWorkspace(set.kernelDir),
+                              QString::fromLatin1(trustStateName(state)), spec->id,
+                              resolved.describe(), store.filePath()));
             return ExitInputError;
         }
     }
@@ -225,14 +243,17 @@ int runStage(const QStringList& args)
 
     StageRun result;
     QEventLoop loop;
-    QObject::connect(worker.runner(), &StageRunner::outputChunk, &loop,
-                     [&emitLog, &req](const QString& id, const QByteArray& data, qint64 skipped) {
-                         if (id != req.runId)
-                             return;
-                         if (skipped > 0)
-                             emitLog(QStringLiteral("\n[tilelens: %1 bytes not shown; see the full log]\n").arg(skipped).toUtf8());
-                         emitLog(data);
-                     });
+    QObject::connect(
+        worker.runner(), &StageRunner::outputChunk, &loop,
+        [&emitLog, &req](const QString& id, const QByteArray& data, qint64 skipped) {
+            if (id != req.runId)
+                return;
+            if (skipped > 0)
+                emitLog(QStringLiteral("\n[tilelens: %1 bytes not shown; see the full log]\n")
+                            .arg(skipped)
+                            .toUtf8());
+            emitLog(data);
+        });
     QObject::connect(worker.runner(), &StageRunner::finished, &loop, [&](const StageRun& run) {
         if (run.runId != req.runId)
             return;
@@ -240,14 +261,16 @@ int runStage(const QStringList& args)
         loop.quit();
     });
     SignalCanceller canceller([&worker, &req] {
-        printErr(QStringLiteral("\ntilelens-cli run: cancelling (killing the stage's process group)\n"));
+        printErr(
+            QStringLiteral("\ntilelens-cli run: cancelling (killing the stage's process group)\n"));
         worker.cancel(req.runId);
     });
     worker.request(req);
     loop.exec();
     worker.shutdown();
 
-    QString summary = QStringLiteral("tilelens-cli run: stage %1 %2").arg(result.stageId, QString::fromLatin1(runStatusName(result.status)));
+    QString summary = QStringLiteral("tilelens-cli run: stage %1 %2")
+                          .arg(result.stageId, QString::fromLatin1(runStatusName(result.status)));
     if (result.status == RunStatus::Exited)
         summary += QStringLiteral(" with exit code %1").arg(result.exitCode);
     if (result.signal > 0)
@@ -269,7 +292,9 @@ int runStage(const QStringList& args)
     return exitCodeFor(result);
 }
 
-CliCommandRegistration reg({QStringLiteral("run"), QStringLiteral("run a pipeline stage (A-F, C, validate, perf)"), &runStage});
+CliCommandRegistration reg({QStringLiteral("run"),
+                            QStringLiteral("run a pipeline stage (A-F, C, validate, perf)"),
+                            &runStage});
 
 } // namespace
 } // namespace tilelens::cli

@@ -15,7 +15,6 @@
 #include <QPointer>
 #include <QProcess>
 #include <QTimer>
-
 #include <atomic>
 #include <memory>
 
@@ -37,8 +36,8 @@ struct ActiveRun
     ResolvedStage stage;
     LaunchCommand launch;
 
-    QProcess* process = nullptr;                              // external stages
-    QFutureWatcher<BuiltinResult>* watcher = nullptr;         // built-in stages
+    QProcess* process = nullptr;                      // external stages
+    QFutureWatcher<BuiltinResult>* watcher = nullptr; // built-in stages
     std::shared_ptr<std::atomic_bool> cancelFlag = std::make_shared<std::atomic_bool>(false);
 
     QFile log;
@@ -47,14 +46,14 @@ struct ActiveRun
     QTimer* killTimer = nullptr;
     RunStatus requestedEnd = RunStatus::Running; // Cancelled / TimedOut once we decided to kill it
 
-    QByteArray pendingLive;   // not yet sent to the GUI (bounded)
+    QByteArray pendingLive; // not yet sent to the GUI (bounded)
     qint64 pendingSkipped = 0;
-    QByteArray tail;          // last bytes of output for the record's logTail (bounded)
+    QByteArray tail; // last bytes of output for the record's logTail (bounded)
     StageOutputParser parser;
     bool progressDirty = false;
     OutputSnapshot outputsBefore;
 
-    qint64 slurmOffset = 0;   // sbatch: bytes of the job's output file already streamed
+    qint64 slurmOffset = 0; // sbatch: bytes of the job's output file already streamed
     QString slurmState;
     QPointer<QProcess> squeue; // running state poll, at most one
     bool done = false;

@@ -11,7 +11,6 @@
 #include <QByteArray>
 #include <QString>
 #include <QStringList>
-
 #include <atomic>
 #include <functional>
 
@@ -19,19 +18,19 @@ namespace tilelens::pipeline {
 
 struct BuiltinContext
 {
-    QString kernelDir;                    // absolute
+    QString kernelDir; // absolute
     QString stageId;
-    QString logPath;                      // where the runner keeps the full log
-    std::function<void(const QByteArray&)> log; // thread-safe: streams into the live log
+    QString logPath;                             // where the runner keeps the full log
+    std::function<void(const QByteArray&)> log;  // thread-safe: streams into the live log
     const std::atomic_bool* cancelled = nullptr; // poll it; return early when true
     bool isCancelled() const { return cancelled && cancelled->load(); }
 };
 
 struct BuiltinResult
 {
-    int exitCode = 0;   // follows the CLI contract: 0 PASS, 1 FAIL, 2 PASS_WITH_NOTES, 3 input error
-    QString verdict;    // e.g. "PASS_WITH_NOTES"; empty = derive from exitCode
-    QString message;    // one sentence for the run record
+    int exitCode = 0; // follows the CLI contract: 0 PASS, 1 FAIL, 2 PASS_WITH_NOTES, 3 input error
+    QString verdict;  // e.g. "PASS_WITH_NOTES"; empty = derive from exitCode
+    QString message;  // one sentence for the run record
     QStringList writtenFiles; // absolute paths the built-in wrote (e.g. diff_report.md)
 };
 
@@ -43,7 +42,7 @@ class BuiltinStageRegistry
 public:
     static void add(const QString& name, BuiltinFunction fn); // replaces an earlier one
     static void remove(const QString& name);
-    static BuiltinFunction find(const QString& name);        // empty function when absent
+    static BuiltinFunction find(const QString& name); // empty function when absent
     static QStringList names();
 };
 

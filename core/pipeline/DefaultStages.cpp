@@ -8,23 +8,32 @@
 namespace tilelens::pipeline {
 namespace {
 
-QString s(const char* text) { return QString::fromUtf8(text); }
+QString s(const char* text)
+{
+    return QString::fromUtf8(text);
+}
 
 // The environment the skill exports for CUPTI measurements (§5.1).
 QMap<QString, QString> perfEnv()
 {
-    return {{s("CUPTI"), s("1")},       {s("WARMUP"), s("100")},          {s("REP"), s("50")},
-            {s("MIN_REP"), s("2")},     {s("ENABLE_TILE"), s("1")},       {s("TILEIR_ENABLE_FTZ"), s("1")},
+    return {{s("CUPTI"), s("1")},
+            {s("WARMUP"), s("100")},
+            {s("REP"), s("50")},
+            {s("MIN_REP"), s("2")},
+            {s("ENABLE_TILE"), s("1")},
+            {s("TILEIR_ENABLE_FTZ"), s("1")},
             {s("TILEIR_ENABLE_APPROX"), s("1")}};
 }
 
-StageSpec pytestStage(const char* id, const char* title, const char* selection, const char* timeoutOpt)
+StageSpec pytestStage(const char* id, const char* title, const char* selection,
+                      const char* timeoutOpt)
 {
     StageSpec st;
     st.id = s(id);
     st.title = s(title);
-    st.argv = {s("${PYTHON}"), s("-m"), s("pytest"), s("-v"), s(timeoutOpt),
-               s("tests/ops/test_${KERNEL}.py"), s("-k"), s(selection)};
+    st.argv = {s("${PYTHON}"), s("-m"),       s("pytest"),
+               s("-v"),        s(timeoutOpt), s("tests/ops/test_${KERNEL}.py"),
+               s("-k"),        s(selection)};
     st.cwd = s("${TILEGYM_PATH}");
     st.requiredEnv = {s("TILEGYM_PATH"), s("CUTILE_KERNEL_OUT_ROOT")};
     st.verdictSource = VerdictSource::Pytest;
@@ -60,16 +69,17 @@ std::vector<StageSpec> defaultStageSpecs()
     b.id = s("B");
     b.title = s("B: cargo build + generated IR (cuTile Rust)");
     b.shell = true;
-    b.argv = {s("set -e\n"
-                "cargo build --release\n"
-                "cargo test --release -- --nocapture\n"
-                "translate=\"$(dirname \"$CUDA_TILE_OPT_BIN\")/cuda-tile-translate\"\n"
-                "for bc in generated/generated*.tileirbc; do\n"
-                "  [ -e \"$bc\" ] || continue\n"
-                "  base=\"$(dirname \"$bc\")/$(basename \"$bc\" .tileirbc)\"\n"
-                "  \"$translate\" --cudatilebc-to-mlir \"$bc\" -o \"$base.mlir\"\n"
-                "  \"$CUDA_TILE_OPT_BIN\" --canonicalize --cse \"$base.mlir\" -o \"$base\"_canon.mlir\n"
-                "done\n")};
+    b.argv = {
+        s("set -e\n"
+          "cargo build --release\n"
+          "cargo test --release -- --nocapture\n"
+          "translate=\"$(dirname \"$CUDA_TILE_OPT_BIN\")/cuda-tile-translate\"\n"
+          "for bc in generated/generated*.tileirbc; do\n"
+          "  [ -e \"$bc\" ] || continue\n"
+          "  base=\"$(dirname \"$bc\")/$(basename \"$bc\" .tileirbc)\"\n"
+          "  \"$translate\" --cudatilebc-to-mlir \"$bc\" -o \"$base.mlir\"\n"
+          "  \"$CUDA_TILE_OPT_BIN\" --canonicalize --cse \"$base.mlir\" -o \"$base\"_canon.mlir\n"
+          "done\n")};
     b.cwd = s("${WS}");
     b.requiredEnv = {s("CUDA_TILE_OPT_BIN")};
     b.inputs = {s("kernel.rs"), s("Cargo.toml"), s("src/lib.rs"), s("reference/analysis.json")};
@@ -94,10 +104,11 @@ std::vector<StageSpec> defaultStageSpecs()
     out.push_back(c);
 
     // D: correctness (§3.5: -x --timeout=60), log kept as correctness_cutile_rs.txt.
-    StageSpec d = pytestStage("D", "D: correctness (pytest test_op, cutile-rs)", "test_op and cutile_rs",
-                              "--timeout=60");
+    StageSpec d = pytestStage("D", "D: correctness (pytest test_op, cutile-rs)",
+                              "test_op and cutile_rs", "--timeout=60");
     d.argv.insert(4, s("-x"));
-    d.inputs = {s("kernel.rs"), s("ffi.rs"), s("${TILEGYM_PATH}/src/tilegym/ops/cutile_rs/${KERNEL}.py")};
+    d.inputs = {s("kernel.rs"), s("ffi.rs"),
+                s("${TILEGYM_PATH}/src/tilegym/ops/cutile_rs/${KERNEL}.py")};
     d.outputs = {s("correctness_cutile_rs.txt")};
     d.logCopy = s("correctness_cutile_rs.txt");
     d.passVerdict = s("ALL_PASS");

@@ -3,7 +3,6 @@
 #include <QDir>
 #include <QFile>
 #include <QProcess>
-
 #include <csignal>
 #include <sys/prctl.h>
 #include <unistd.h>
@@ -51,7 +50,8 @@ QList<qint64> processGroupMembers(qint64 pgid)
     QList<qint64> members;
     if (pgid <= 1)
         return members;
-    const QStringList entries = QDir(QStringLiteral("/proc")).entryList(QDir::Dirs | QDir::NoDotAndDotDot);
+    const QStringList entries =
+        QDir(QStringLiteral("/proc")).entryList(QDir::Dirs | QDir::NoDotAndDotDot);
     for (const QString& e : entries) {
         bool ok = false;
         const qint64 pid = e.toLongLong(&ok);

@@ -4,18 +4,26 @@
 #include <QFile>
 #include <QHash>
 #include <QJsonDocument>
-
 #include <cerrno>
-#include <cstring>
 #include <csignal>
+#include <cstring>
 #include <fcntl.h>
 #include <unistd.h>
 
 namespace tilelens::pipeline {
 
-QString historyDir(const QString& kernelDir) { return kernelDir + QStringLiteral("/.tilelens"); }
-QString historyFile(const QString& kernelDir) { return historyDir(kernelDir) + QStringLiteral("/runs.jsonl"); }
-QString logsDir(const QString& kernelDir) { return historyDir(kernelDir) + QStringLiteral("/logs"); }
+QString historyDir(const QString& kernelDir)
+{
+    return kernelDir + QStringLiteral("/.tilelens");
+}
+QString historyFile(const QString& kernelDir)
+{
+    return historyDir(kernelDir) + QStringLiteral("/runs.jsonl");
+}
+QString logsDir(const QString& kernelDir)
+{
+    return historyDir(kernelDir) + QStringLiteral("/logs");
+}
 
 bool appendRunRecord(const StageRun& run, HistoryEvent event, QString* error)
 {
@@ -25,7 +33,8 @@ bool appendRunRecord(const StageRun& run, HistoryEvent event, QString* error)
         return false;
     }
     QJsonObject o = run.toJson();
-    o.insert(QStringLiteral("event"), event == HistoryEvent::Start ? QStringLiteral("start") : QStringLiteral("end"));
+    o.insert(QStringLiteral("event"),
+             event == HistoryEvent::Start ? QStringLiteral("start") : QStringLiteral("end"));
     QByteArray line = QJsonDocument(o).toJson(QJsonDocument::Compact);
     line.append('\n');
 
@@ -33,7 +42,9 @@ bool appendRunRecord(const StageRun& run, HistoryEvent event, QString* error)
     const int fd = ::open(path.constData(), O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
     if (fd < 0) {
         if (error)
-            *error = QStringLiteral("cannot open %1: %2").arg(historyFile(run.kernelDir), QString::fromLocal8Bit(std::strerror(errno)));
+            *error =
+                QStringLiteral("cannot open %1: %2")
+                    .arg(historyFile(run.kernelDir), QString::fromLocal8Bit(std::strerror(errno)));
         return false;
     }
     // A torn last line (the app died inside a write, or a foreign editor) must not swallow
@@ -53,8 +64,9 @@ bool appendRunRecord(const StageRun& run, HistoryEvent event, QString* error)
     ::fdatasync(fd);
     ::close(fd);
     if (!ok && error)
-        *error = QStringLiteral("cannot append to %1: %2").arg(historyFile(run.kernelDir),
-                                                                QString::fromLocal8Bit(std::strerror(savedErrno)));
+        *error =
+            QStringLiteral("cannot append to %1: %2")
+                .arg(historyFile(run.kernelDir), QString::fromLocal8Bit(std::strerror(savedErrno)));
     return ok;
 }
 
@@ -105,8 +117,9 @@ RunHistory loadRunHistory(const QString& kernelDir, qint64 maxBytes)
             d.severity = Severity::Warning;
             d.place.file = f.fileName().toStdString();
             d.place.line = skippedBytes > 0 ? 0 : lineNo;
-            d.message = complete ? "skipped a line that is not a run record"
-                                 : "skipped an incomplete last line (the app was killed while writing it)";
+            d.message =
+                complete ? "skipped a line that is not a run record"
+                         : "skipped an incomplete last line (the app was killed while writing it)";
             h.diagnostics.push_back(d);
             continue;
         }

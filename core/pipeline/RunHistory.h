@@ -15,11 +15,15 @@
 
 namespace tilelens::pipeline {
 
-QString historyDir(const QString& kernelDir);   // KERNEL_DIR/.tilelens
-QString historyFile(const QString& kernelDir);  // KERNEL_DIR/.tilelens/runs.jsonl
-QString logsDir(const QString& kernelDir);      // KERNEL_DIR/.tilelens/logs
+QString historyDir(const QString& kernelDir);  // KERNEL_DIR/.tilelens
+QString historyFile(const QString& kernelDir); // KERNEL_DIR/.tilelens/runs.jsonl
+QString logsDir(const QString& kernelDir);     // KERNEL_DIR/.tilelens/logs
 
-enum class HistoryEvent { Start, End };
+enum class HistoryEvent
+{
+    Start,
+    End
+};
 
 // Appends one record; false (with a message) when the file cannot be written.
 bool appendRunRecord(const StageRun& run, HistoryEvent event, QString* error = nullptr);

@@ -11,7 +11,8 @@ QString slurmJobName(const QString& stageId, const QString& runId)
     return QStringLiteral("tilelens-%1-%2").arg(stage, runId);
 }
 
-LaunchCommand buildLaunchCommand(const ResolvedStage& stage, const QString& runId, const QString& logsDir)
+LaunchCommand buildLaunchCommand(const ResolvedStage& stage, const QString& runId,
+                                 const QString& logsDir)
 {
     LaunchCommand cmd;
     if (!stage.launcher.isSlurm()) {
@@ -21,8 +22,8 @@ LaunchCommand buildLaunchCommand(const ResolvedStage& stage, const QString& runI
     }
     const LauncherSpec& l = stage.launcher;
     cmd.jobName = slurmJobName(stage.stageId, runId);
-    QStringList common = {QStringLiteral("--job-name=") + cmd.jobName, QStringLiteral("--chdir=") + stage.cwd,
-                          QStringLiteral("--ntasks=1")};
+    QStringList common = {QStringLiteral("--job-name=") + cmd.jobName,
+                          QStringLiteral("--chdir=") + stage.cwd, QStringLiteral("--ntasks=1")};
     if (!l.partition.isEmpty())
         common << QStringLiteral("--partition=") + l.partition;
     if (!l.gres.isEmpty())
@@ -36,12 +37,13 @@ LaunchCommand buildLaunchCommand(const ResolvedStage& stage, const QString& runI
         for (const QString& a : stage.argv)
             quoted << shellQuote(a);
         cmd.arguments = QStringList{QStringLiteral("--wait"), QStringLiteral("--parsable"),
-                                    QStringLiteral("--output=") + cmd.outputFile}
-                        + common + l.extraArgs
-                        + QStringList{QStringLiteral("--wrap=exec ") + quoted.join(QLatin1Char(' '))};
+                                    QStringLiteral("--output=") + cmd.outputFile} +
+                        common + l.extraArgs +
+                        QStringList{QStringLiteral("--wrap=exec ") + quoted.join(QLatin1Char(' '))};
     } else {
         cmd.program = QStringLiteral("srun");
-        cmd.arguments = common + QStringList{QStringLiteral("--unbuffered")} + l.extraArgs + stage.argv;
+        cmd.arguments =
+            common + QStringList{QStringLiteral("--unbuffered")} + l.extraArgs + stage.argv;
     }
     return cmd;
 }
@@ -53,7 +55,8 @@ QStringList scancelArguments(const QString& jobName)
 
 QStringList squeueStateArguments(const QString& jobName)
 {
-    return {QStringLiteral("--noheader"), QStringLiteral("--name=") + jobName, QStringLiteral("--format=%T")};
+    return {QStringLiteral("--noheader"), QStringLiteral("--name=") + jobName,
+            QStringLiteral("--format=%T")};
 }
 
 } // namespace tilelens::pipeline

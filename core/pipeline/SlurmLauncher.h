@@ -18,15 +18,16 @@ struct LaunchCommand
 {
     QString program;
     QStringList arguments;
-    QString jobName;        // slurm only
-    QString outputFile;     // sbatch only: where the job writes its output
+    QString jobName;    // slurm only
+    QString outputFile; // sbatch only: where the job writes its output
 };
 
 // Job names are "tilelens-<stage>-<runId>" (Slurm allows these characters).
 QString slurmJobName(const QString& stageId, const QString& runId);
 
 // For local runs: argv[0] + the rest. For slurm: the wrapper command.
-LaunchCommand buildLaunchCommand(const ResolvedStage& stage, const QString& runId, const QString& logsDir);
+LaunchCommand buildLaunchCommand(const ResolvedStage& stage, const QString& runId,
+                                 const QString& logsDir);
 
 QStringList scancelArguments(const QString& jobName);
 QStringList squeueStateArguments(const QString& jobName); // prints one state per line, e.g. RUNNING

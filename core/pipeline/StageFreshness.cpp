@@ -9,10 +9,12 @@ namespace {
 
 bool hasWildcard(const QString& s)
 {
-    return s.contains(QLatin1Char('*')) || s.contains(QLatin1Char('?')) || s.contains(QLatin1Char('['));
+    return s.contains(QLatin1Char('*')) || s.contains(QLatin1Char('?')) ||
+           s.contains(QLatin1Char('['));
 }
 
-void expandFrom(const QString& dir, const QStringList& parts, int index, QStringList& out, int limit)
+void expandFrom(const QString& dir, const QStringList& parts, int index, QStringList& out,
+                int limit)
 {
     if (out.size() >= limit)
         return;
@@ -30,7 +32,8 @@ void expandFrom(const QString& dir, const QStringList& parts, int index, QString
         return;
     }
     const QRegularExpression re(QRegularExpression::wildcardToRegularExpression(part));
-    const QStringList names = QDir(dir).entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden, QDir::Name);
+    const QStringList names =
+        QDir(dir).entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden, QDir::Name);
     for (const QString& name : names) {
         if (re.match(name).hasMatch())
             expandFrom(prefix + name, parts, index + 1, out, limit);
@@ -44,10 +47,14 @@ void expandFrom(const QString& dir, const QStringList& parts, int index, QString
 const char* freshnessName(Freshness f)
 {
     switch (f) {
-    case Freshness::Unknown: return "unknown";
-    case Freshness::Missing: return "missing";
-    case Freshness::Stale: return "stale";
-    case Freshness::UpToDate: return "up-to-date";
+    case Freshness::Unknown:
+        return "unknown";
+    case Freshness::Missing:
+        return "missing";
+    case Freshness::Stale:
+        return "stale";
+    case Freshness::UpToDate:
+        return "up-to-date";
     }
     return "unknown";
 }
@@ -55,12 +62,15 @@ const char* freshnessName(Freshness f)
 QString FreshnessInfo::explain() const
 {
     switch (state) {
-    case Freshness::Unknown: return QStringLiteral("no declared input or output found to compare");
-    case Freshness::Missing: return QStringLiteral("no output exists yet");
+    case Freshness::Unknown:
+        return QStringLiteral("no declared input or output found to compare");
+    case Freshness::Missing:
+        return QStringLiteral("no output exists yet");
     case Freshness::Stale:
-        return QStringLiteral("%1 is newer than %2").arg(QFileInfo(newestInput).fileName(),
-                                                         QFileInfo(oldestOutput).fileName());
-    case Freshness::UpToDate: return QStringLiteral("outputs are newer than every input");
+        return QStringLiteral("%1 is newer than %2")
+            .arg(QFileInfo(newestInput).fileName(), QFileInfo(oldestOutput).fileName());
+    case Freshness::UpToDate:
+        return QStringLiteral("outputs are newer than every input");
     }
     return {};
 }
@@ -70,7 +80,8 @@ QStringList expandGlob(const QString& absolutePattern, int limit)
     QStringList out;
     if (!QDir::isAbsolutePath(absolutePattern))
         return out;
-    const QStringList parts = QDir::cleanPath(absolutePattern).split(QLatin1Char('/'), Qt::SkipEmptyParts);
+    const QStringList parts =
+        QDir::cleanPath(absolutePattern).split(QLatin1Char('/'), Qt::SkipEmptyParts);
     expandFrom(QStringLiteral("/"), parts, 0, out, limit);
     return out;
 }

@@ -12,17 +12,18 @@
 
 namespace tilelens::pipeline {
 
-enum class Freshness {
-    Unknown,    // no inputs or no outputs declared
-    Missing,    // no output exists yet
-    Stale,      // some input is newer than the oldest output
+enum class Freshness
+{
+    Unknown, // no inputs or no outputs declared
+    Missing, // no output exists yet
+    Stale,   // some input is newer than the oldest output
     UpToDate,
 };
 
 struct FreshnessInfo
 {
     Freshness state = Freshness::Unknown;
-    QString newestInput;     // the input that makes it stale
+    QString newestInput; // the input that makes it stale
     QString oldestOutput;
     QString explain() const; // one sentence for tooltips and `run --list`
 };

@@ -36,13 +36,17 @@ bool StageOutputParser::feed(const QByteArray& chunk)
     while (pos < chunk.size()) {
         const qsizetype nl = chunk.indexOf('\n', pos);
         if (nl < 0) {
-            m_partial.append(chunk.constData() + pos, std::min(chunk.size() - pos, kMaxLine - m_partial.size()));
+            m_partial.append(chunk.constData() + pos,
+                             std::min(chunk.size() - pos, kMaxLine - m_partial.size()));
             break;
         }
         if (m_partial.isEmpty()) {
-            changed |= line(QByteArray::fromRawData(chunk.constData() + pos, std::min(nl - pos, kMaxLine)));
+            changed |= line(
+                QByteArray::fromRawData(chunk.constData() + pos, std::min(nl - pos, kMaxLine)));
         } else {
-            m_partial.append(chunk.constData() + pos, std::min(nl - pos, std::max<qsizetype>(0, kMaxLine - m_partial.size())));
+            m_partial.append(
+                chunk.constData() + pos,
+                std::min(nl - pos, std::max<qsizetype>(0, kMaxLine - m_partial.size())));
             changed |= line(m_partial);
             m_partial.clear();
         }
@@ -59,8 +63,8 @@ bool StageOutputParser::line(const QByteArray& text)
         return false;
     }
     if (text.startsWith("collected ") || text.contains(" collected ")) {
-        static const QRegularExpression re(
-            QStringLiteral("collected (\\d+) items?(?: / (\\d+) deselected)?(?: / (\\d+) selected)?"));
+        static const QRegularExpression re(QStringLiteral(
+            "collected (\\d+) items?(?: / (\\d+) deselected)?(?: / (\\d+) selected)?"));
         const auto m = re.match(QString::fromUtf8(text));
         if (m.hasMatch()) {
             const int collected = m.captured(1).toInt();
@@ -70,7 +74,8 @@ bool StageOutputParser::line(const QByteArray& text)
         }
     }
     if (text.endsWith("%]") || text.contains("%]")) {
-        static const QRegularExpression re(QStringLiteral("(PASSED|FAILED|SKIPPED|ERROR|XFAIL|XPASS)\\s+\\[\\s*(\\d+)%\\]\\s*$"));
+        static const QRegularExpression re(
+            QStringLiteral("(PASSED|FAILED|SKIPPED|ERROR|XFAIL|XPASS)\\s+\\[\\s*(\\d+)%\\]\\s*$"));
         const auto m = re.match(QString::fromUtf8(text));
         if (m.hasMatch()) {
             ++m_done;

@@ -8,7 +8,7 @@ namespace tilelens::pipeline {
 
 struct StageRequest
 {
-    QString runId;          // unique; make() fills it so the caller can follow the run
+    QString runId; // unique; make() fills it so the caller can follow the run
     QString kernelDir;
     QString stageId;
     bool trustOverride = false; // CLI --trust: run without a stored decision (nothing is stored)

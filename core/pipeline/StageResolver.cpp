@@ -24,7 +24,8 @@ QMap<QString, QString> baseVariables(const StageSet& set, const QProcessEnvironm
     if (!vars.contains(QStringLiteral("PYTHON")))
         vars.insert(QStringLiteral("PYTHON"), QStringLiteral("python3"));
     if (!vars.contains(QStringLiteral("CUTILE_KERNEL_OUT_ROOT")))
-        vars.insert(QStringLiteral("CUTILE_KERNEL_OUT_ROOT"), QFileInfo(set.kernelDir).absolutePath());
+        vars.insert(QStringLiteral("CUTILE_KERNEL_OUT_ROOT"),
+                    QFileInfo(set.kernelDir).absolutePath());
     for (auto it = set.env.begin(); it != set.env.end(); ++it)
         vars.insert(it.key(), it.value());
     vars.insert(QStringLiteral("WS"), set.kernelDir);
@@ -34,7 +35,8 @@ QMap<QString, QString> baseVariables(const StageSet& set, const QProcessEnvironm
 
 } // namespace
 
-QString expandVariables(const QString& text, const QMap<QString, QString>& vars, QStringList* missing)
+QString expandVariables(const QString& text, const QMap<QString, QString>& vars,
+                        QStringList* missing)
 {
     static const QRegularExpression re(QStringLiteral("\\$\\{([A-Za-z_][A-Za-z0-9_]*)\\}"));
     QString out;
@@ -92,7 +94,9 @@ QString ResolvedStage::describe() const
     QString text;
     if (launcher.isSlurm())
         text += QStringLiteral("launcher: slurm (%1%2)\n")
-                    .arg(launcher.mode, launcher.gres.isEmpty() ? QString() : QStringLiteral(", gres ") + launcher.gres);
+                    .arg(launcher.mode, launcher.gres.isEmpty()
+                                            ? QString()
+                                            : QStringLiteral(", gres ") + launcher.gres);
     text += QStringLiteral("cwd: %1\n").arg(cwd);
     for (auto it = envChanges.begin(); it != envChanges.end(); ++it)
         text += QStringLiteral("env: %1=%2\n").arg(it.key(), shellQuote(it.value()));
@@ -107,7 +111,8 @@ QString ResolvedStage::describe() const
     return text;
 }
 
-ResolvedStage resolveStage(const StageSet& set, const StageSpec& spec, const QProcessEnvironment& base)
+ResolvedStage resolveStage(const StageSet& set, const StageSpec& spec,
+                           const QProcessEnvironment& base)
 {
     ResolvedStage r;
     r.stageId = spec.id;
@@ -124,8 +129,10 @@ ResolvedStage resolveStage(const StageSet& set, const StageSpec& spec, const QPr
 
     // Workspace-level env first, then the stage's own; both may refer to other variables.
     QMap<QString, QString> changes;
-    if (!base.contains(QStringLiteral("CUTILE_KERNEL_OUT_ROOT")) && !set.env.contains(QStringLiteral("CUTILE_KERNEL_OUT_ROOT")))
-        changes.insert(QStringLiteral("CUTILE_KERNEL_OUT_ROOT"), vars.value(QStringLiteral("CUTILE_KERNEL_OUT_ROOT")));
+    if (!base.contains(QStringLiteral("CUTILE_KERNEL_OUT_ROOT")) &&
+        !set.env.contains(QStringLiteral("CUTILE_KERNEL_OUT_ROOT")))
+        changes.insert(QStringLiteral("CUTILE_KERNEL_OUT_ROOT"),
+                       vars.value(QStringLiteral("CUTILE_KERNEL_OUT_ROOT")));
     for (auto it = set.env.begin(); it != set.env.end(); ++it)
         changes.insert(it.key(), expandVariables(it.value(), vars, &missing));
     for (auto it = spec.env.begin(); it != spec.env.end(); ++it) {
@@ -142,7 +149,9 @@ ResolvedStage resolveStage(const StageSet& set, const StageSpec& spec, const QPr
         r.argv << expandVariables(a, vars, &missing);
     if (spec.shell && !r.argv.isEmpty())
         r.argv = QStringList{QStringLiteral("/bin/sh"), QStringLiteral("-c"), r.argv.first()};
-    r.cwd = absoluteIn(set.kernelDir, spec.cwd.isEmpty() ? set.kernelDir : expandVariables(spec.cwd, vars, &missing));
+    r.cwd =
+        absoluteIn(set.kernelDir,
+                   spec.cwd.isEmpty() ? set.kernelDir : expandVariables(spec.cwd, vars, &missing));
     for (const QString& in : spec.inputs)
         r.inputs << absoluteIn(set.kernelDir, expandVariables(in, vars, nullptr));
     for (const QString& out : spec.outputs)
@@ -179,8 +188,11 @@ ResolvedStage resolveStage(const StageSet& set, const StageSpec& spec, const QPr
         return r;
     }
     if (r.launcher.isSlurm()) {
-        const QString tool = r.launcher.mode == QLatin1String("sbatch") ? QStringLiteral("sbatch") : QStringLiteral("srun");
-        if (QStandardPaths::findExecutable(tool, base.value(QStringLiteral("PATH")).split(QLatin1Char(':'))).isEmpty()) {
+        const QString tool = r.launcher.mode == QLatin1String("sbatch") ? QStringLiteral("sbatch")
+                                                                        : QStringLiteral("srun");
+        if (QStandardPaths::findExecutable(
+                tool, base.value(QStringLiteral("PATH")).split(QLatin1Char(':')))
+                .isEmpty()) {
             r.reason = QStringLiteral("the slurm launcher needs '%1' on PATH").arg(tool);
             return r;
         }
@@ -193,7 +205,8 @@ ResolvedStage resolveStage(const StageSet& set, const StageSpec& spec, const QPr
         if (program.contains(QLatin1Char('/'))) {
             const QFileInfo fi(absoluteIn(r.cwd, program));
             if (!fi.isFile() || !fi.isExecutable()) {
-                r.reason = QStringLiteral("program %1 is not an executable file").arg(fi.filePath());
+                r.reason =
+                    QStringLiteral("program %1 is not an executable file").arg(fi.filePath());
                 return r;
             }
         } else {

@@ -22,17 +22,17 @@ struct ResolvedStage
     StageKind kind = StageKind::External;
     QString builtin;
     bool runnable = false;
-    QString reason;            // why not runnable (one sentence)
+    QString reason; // why not runnable (one sentence)
 
-    QStringList argv;          // expanded command; for shell stages {"/bin/sh", "-c", script}
+    QStringList argv; // expanded command; for shell stages {"/bin/sh", "-c", script}
     QMap<QString, QString> envChanges; // what differs from the runner's environment
     QStringList envRemoved;
-    QString cwd;               // absolute
-    int timeoutMs = 0;         // 0 = none
-    QStringList inputs;        // absolute paths or globs
+    QString cwd;        // absolute
+    int timeoutMs = 0;  // 0 = none
+    QStringList inputs; // absolute paths or globs
     QStringList outputs;
-    QString logCopy;           // absolute, may be empty
-    QString verdictFile;       // absolute, may be empty
+    QString logCopy;     // absolute, may be empty
+    QString verdictFile; // absolute, may be empty
     VerdictSource verdictSource = VerdictSource::ExitCode;
     QString passVerdict;
     QString failVerdict;
@@ -45,10 +45,12 @@ struct ResolvedStage
 };
 
 // Expands every ${NAME}; unknown names stay as written and are collected in `missing`.
-QString expandVariables(const QString& text, const QMap<QString, QString>& vars, QStringList* missing);
+QString expandVariables(const QString& text, const QMap<QString, QString>& vars,
+                        QStringList* missing);
 
-ResolvedStage resolveStage(const StageSet& set, const StageSpec& spec,
-                           const QProcessEnvironment& base = QProcessEnvironment::systemEnvironment());
+ResolvedStage
+resolveStage(const StageSet& set, const StageSpec& spec,
+             const QProcessEnvironment& base = QProcessEnvironment::systemEnvironment());
 
 // True when an NVIDIA device node is visible (or TILELENS_ASSUME_GPU=1 says so).
 bool gpuAvailable();

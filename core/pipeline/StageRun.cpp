@@ -12,11 +12,16 @@ struct StatusName
 };
 
 constexpr StatusName kStatusNames[] = {
-    {RunStatus::Queued, "queued"},         {RunStatus::Running, "running"},
-    {RunStatus::Exited, "exited"},         {RunStatus::Crashed, "crashed"},
-    {RunStatus::TimedOut, "timed_out"},    {RunStatus::Cancelled, "cancelled"},
-    {RunStatus::FailedToStart, "failed_to_start"}, {RunStatus::Rejected, "rejected"},
-    {RunStatus::Superseded, "superseded"}, {RunStatus::Interrupted, "interrupted"},
+    {RunStatus::Queued, "queued"},
+    {RunStatus::Running, "running"},
+    {RunStatus::Exited, "exited"},
+    {RunStatus::Crashed, "crashed"},
+    {RunStatus::TimedOut, "timed_out"},
+    {RunStatus::Cancelled, "cancelled"},
+    {RunStatus::FailedToStart, "failed_to_start"},
+    {RunStatus::Rejected, "rejected"},
+    {RunStatus::Superseded, "superseded"},
+    {RunStatus::Interrupted, "interrupted"},
 };
 
 QString isoMs(const QDateTime& t)
@@ -56,8 +61,9 @@ bool isTerminal(RunStatus s)
 
 bool isPassingVerdict(const QString& v)
 {
-    static const QStringList ok = {QStringLiteral("PASS"), QStringLiteral("ALL_PASS"), QStringLiteral("COMPILED"),
-                                   QStringLiteral("DONE"), QStringLiteral("ALIGNED")};
+    static const QStringList ok = {QStringLiteral("PASS"), QStringLiteral("ALL_PASS"),
+                                   QStringLiteral("COMPILED"), QStringLiteral("DONE"),
+                                   QStringLiteral("ALIGNED")};
     return ok.contains(v);
 }
 
@@ -103,7 +109,8 @@ QJsonObject StageRun::toJson() const
     o.insert(QStringLiteral("start"), isoMs(startedAt));
     o.insert(QStringLiteral("end"), isoMs(endedAt));
     o.insert(QStringLiteral("status"), QString::fromLatin1(runStatusName(status)));
-    o.insert(QStringLiteral("exit_code"), status == RunStatus::Exited ? QJsonValue(exitCode) : QJsonValue());
+    o.insert(QStringLiteral("exit_code"),
+             status == RunStatus::Exited ? QJsonValue(exitCode) : QJsonValue());
     o.insert(QStringLiteral("signal"), signal > 0 ? QJsonValue(signal) : QJsonValue());
     o.insert(QStringLiteral("verdict"), verdict.isEmpty() ? QJsonValue() : QJsonValue(verdict));
     o.insert(QStringLiteral("message"), message);

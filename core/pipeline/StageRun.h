@@ -12,8 +12,9 @@
 
 namespace tilelens::pipeline {
 
-enum class RunStatus {
-    Queued,        // waiting for a free slot
+enum class RunStatus
+{
+    Queued, // waiting for a free slot
     Running,
     Exited,        // the process ended by itself (see exitCode) or the built-in returned
     Crashed,       // killed by a signal it did not get from us (see signal)
@@ -33,21 +34,21 @@ bool isTerminal(RunStatus s);
 struct StageProgress
 {
     qint64 elapsedMs = 0;
-    int percent = -1;     // 0..100, -1 = unknown
-    int done = 0;         // tests finished (pytest)
-    int total = 0;        // tests selected (pytest), 0 = unknown
-    QString state;        // e.g. slurm job state "PENDING"/"RUNNING"; empty when local
+    int percent = -1; // 0..100, -1 = unknown
+    int done = 0;     // tests finished (pytest)
+    int total = 0;    // tests selected (pytest), 0 = unknown
+    QString state;    // e.g. slurm job state "PENDING"/"RUNNING"; empty when local
 };
 
 struct StageRun
 {
-    QString runId;          // unique, also names the log file
-    QString kernelDir;      // absolute
+    QString runId;     // unique, also names the log file
+    QString kernelDir; // absolute
     QString stageId;
     QString title;
-    QString kind;           // "external" | "builtin"
-    QString launcher;       // "local" | "slurm" | "builtin"
-    QStringList argv;       // as run (after placeholder expansion, before the launcher wrapper)
+    QString kind;     // "external" | "builtin"
+    QString launcher; // "local" | "slurm" | "builtin"
+    QStringList argv; // as run (after placeholder expansion, before the launcher wrapper)
     QMap<QString, QString> envChanges;
     QStringList envRemoved;
     QString cwd;
@@ -56,24 +57,24 @@ struct StageRun
     QDateTime startedAt;
     QDateTime endedAt;
     RunStatus status = RunStatus::Queued;
-    int exitCode = -1;      // valid when status is Exited
-    int signal = 0;         // valid when status is Crashed (or the kill signal otherwise)
-    QString verdict;        // parsed from the outputs, e.g. "ALL_PASS"; empty when none
-    QString message;        // why it was rejected / failed / what happened, one sentence
-    QString logPath;        // full log (absolute) under KERNEL_DIR/.tilelens/logs/
-    qint64 pid = 0;         // process group leader while it runs
-    QString slurmJobName;   // when run through slurm
+    int exitCode = -1;    // valid when status is Exited
+    int signal = 0;       // valid when status is Crashed (or the kill signal otherwise)
+    QString verdict;      // parsed from the outputs, e.g. "ALL_PASS"; empty when none
+    QString message;      // why it was rejected / failed / what happened, one sentence
+    QString logPath;      // full log (absolute) under KERNEL_DIR/.tilelens/logs/
+    qint64 pid = 0;       // process group leader while it runs
+    QString slurmJobName; // when run through slurm
     qint64 outputBytes = 0;
-    QString logTail;        // the last lines of output (bounded), not stored in history
+    QString logTail; // the last lines of output (bounded), not stored in history
     QStringList changedOutputs;
     bool irChanged = false;
-    int capUsed = 0;        // runs of this stage counted against its cap, including this one
-    int capLimit = -1;      // -1 = no cap
+    int capUsed = 0;   // runs of this stage counted against its cap, including this one
+    int capLimit = -1; // -1 = no cap
 
     qint64 elapsedMs() const;
-    bool passed() const;    // verdict is a success word, or no verdict and exit 0
+    bool passed() const; // verdict is a success word, or no verdict and exit 0
 
-    QJsonObject toJson() const;                   // schema tilelens.run/1 (no logTail)
+    QJsonObject toJson() const; // schema tilelens.run/1 (no logTail)
     static StageRun fromJson(const QJsonObject& o);
 };
 

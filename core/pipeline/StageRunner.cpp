@@ -9,7 +9,6 @@
 #include <QDir>
 #include <QFileInfo>
 #include <QtConcurrent/QtConcurrentRun>
-
 #include <csignal>
 
 namespace tilelens::pipeline {
@@ -45,7 +44,8 @@ QString pytestVerdict(const ResolvedStage& st, int exitCode)
 } // namespace
 
 StageRunner::StageRunner(QObject* parent)
-    : QObject(parent), m_trustFile(TrustStore::defaultPath()), m_env(QProcessEnvironment::systemEnvironment())
+    : QObject(parent), m_trustFile(TrustStore::defaultPath()),
+      m_env(QProcessEnvironment::systemEnvironment())
 {
     registerPipelineMetaTypes();
     qRegisterMetaType<StageRequest>("tilelens::pipeline::StageRequest");
@@ -62,17 +62,35 @@ StageRunner::~StageRunner()
     shutdown();
 }
 
-void StageRunner::setTrustStorePath(const QString& path) { m_trustFile = path; }
-void StageRunner::setMaxConcurrentRuns(int n) { m_maxConcurrent = std::max(1, n); }
-void StageRunner::setTerminateGraceMs(int ms) { m_graceMs = std::max(0, ms); }
+void StageRunner::setTrustStorePath(const QString& path)
+{
+    m_trustFile = path;
+}
+void StageRunner::setMaxConcurrentRuns(int n)
+{
+    m_maxConcurrent = std::max(1, n);
+}
+void StageRunner::setTerminateGraceMs(int ms)
+{
+    m_graceMs = std::max(0, ms);
+}
 void StageRunner::setLiveOutputLimit(int bytes, int intervalMs)
 {
     m_liveBytes = std::max(1024, bytes);
     m_flushTimer->setInterval(std::max(5, intervalMs));
 }
-void StageRunner::setBaseEnvironment(const QProcessEnvironment& env) { m_env = env; }
-int StageRunner::activeCount() const { return int(m_active.size()); }
-int StageRunner::queuedCount() const { return int(m_queue.size()); }
+void StageRunner::setBaseEnvironment(const QProcessEnvironment& env)
+{
+    m_env = env;
+}
+int StageRunner::activeCount() const
+{
+    return int(m_active.size());
+}
+int StageRunner::queuedCount() const
+{
+    return int(m_queue.size());
+}
 
 void StageRunner::reject(StageRun run, RunStatus status, const QString& message)
 {
@@ -88,7 +106,8 @@ void StageRunner::reject(StageRun run, RunStatus status, const QString& message)
 void StageRunner::request(const StageRequest& req)
 {
     StageRun run;
-    run.runId = req.runId.isEmpty() ? StageRequest::make(req.kernelDir, req.stageId).runId : req.runId;
+    run.runId =
+        req.runId.isEmpty() ? StageRequest::make(req.kernelDir, req.stageId).runId : req.runId;
     run.kernelDir = QDir::cleanPath(QFileInfo(req.kernelDir).absoluteFilePath());
     run.stageId = req.stageId;
     run.queuedAt = QDateTime::currentDateTimeUtc();
@@ -97,24 +116,28 @@ void StageRunner::request(const StageRequest& req)
 
     const StageSet set = loadStageSet(run.kernelDir);
     if (!QFileInfo(run.kernelDir).isDir())
-        return reject(run, RunStatus::Rejected, QStringLiteral("%1 is not a directory").arg(run.kernelDir));
+        return reject(run, RunStatus::Rejected,
+                      QStringLiteral("%1 is not a directory").arg(run.kernelDir));
     const StageSpec* spec = set.find(req.stageId);
     if (!spec)
         return reject(run, RunStatus::Rejected,
-                      QStringLiteral("unknown stage '%1' (known: %2)").arg(req.stageId, set.ids().join(QStringLiteral(", "))));
+                      QStringLiteral("unknown stage '%1' (known: %2)")
+                          .arg(req.stageId, set.ids().join(QStringLiteral(", "))));
     run.stageId = spec->id;
     run.title = spec->title;
     for (const auto& d : set.diagnostics)
         if (d.severity == Severity::Error)
             return reject(run, RunStatus::Rejected,
-                          QStringLiteral("tilelens.json is invalid: %1").arg(QString::fromStdString(d.format())));
+                          QStringLiteral("tilelens.json is invalid: %1")
+                              .arg(QString::fromStdString(d.format())));
 
     auto pending = std::make_unique<Pending>();
     pending->request = req;
     pending->stage = resolveStage(set, *spec, m_env);
     pending->capLimit = set.caps.value(spec->id, -1);
     const ResolvedStage& st = pending->stage;
-    run.kind = st.kind == StageKind::Builtin ? QStringLiteral("builtin") : QStringLiteral("external");
+    run.kind =
+        st.kind == StageKind::Builtin ? QStringLiteral("builtin") : QStringLiteral("external");
     run.launcher = st.kind == StageKind::Builtin ? QStringLiteral("builtin") : st.launcher.kind;
     run.argv = st.argv;
     run.envChanges = st.envChanges;
@@ -123,15 +146,19 @@ void StageRunner::request(const StageRequest& req)
     run.capLimit = pending->capLimit;
 
     if (!st.runnable)
-        return reject(run, RunStatus::Rejected, QStringLiteral("not runnable here: %1").arg(st.reason));
-    if (st.kind == StageKind::Builtin && !BuiltinStageRegistry::find(st.builtin))
         return reject(run, RunStatus::Rejected,
-                      QStringLiteral("not runnable here: the built-in '%1' is not available in this build").arg(st.builtin));
+                      QStringLiteral("not runnable here: %1").arg(st.reason));
+    if (st.kind == StageKind::Builtin && !BuiltinStageRegistry::find(st.builtin))
+        return reject(
+            run, RunStatus::Rejected,
+            QStringLiteral("not runnable here: the built-in '%1' is not available in this build")
+                .arg(st.builtin));
     if (st.kind == StageKind::External && !req.trustOverride) {
         const TrustState trust = TrustStore(m_trustFile).state(set);
         if (trust != TrustState::Trusted)
             return reject(run, RunStatus::Rejected,
-                          QStringLiteral("workspace not trusted (%1): nothing was run; review its commands and trust it first")
+                          QStringLiteral("workspace not trusted (%1): nothing was run; review its "
+                                         "commands and trust it first")
                               .arg(QString::fromLatin1(trustStateName(trust))));
     }
 
@@ -174,17 +201,21 @@ void StageRunner::start(std::unique_ptr<Pending> pending)
     const QString key = capKey(record.kernelDir, record.stageId);
     const int used = m_capCounts[key];
     if (!pending->request.ignoreCaps && pending->capLimit >= 0 && used >= pending->capLimit)
-        return reject(record, RunStatus::Rejected,
-                      QStringLiteral("stage %1 already ran %2 time(s) in this pipeline run (cap %3); "
-                                     "override the cap or start a new pipeline run")
-                          .arg(record.stageId).arg(used).arg(pending->capLimit));
+        return reject(
+            record, RunStatus::Rejected,
+            QStringLiteral("stage %1 already ran %2 time(s) in this pipeline run (cap %3); "
+                           "override the cap or start a new pipeline run")
+                .arg(record.stageId)
+                .arg(used)
+                .arg(pending->capLimit));
 
     auto active = std::make_unique<ActiveRun>();
     ActiveRun& run = *active;
     run.stage = pending->stage;
     run.record = record;
     const QString logs = logsDir(record.kernelDir);
-    run.record.logPath = logs + QLatin1Char('/') + record.runId + QLatin1Char('_') + record.stageId + QStringLiteral(".log");
+    run.record.logPath = logs + QLatin1Char('/') + record.runId + QLatin1Char('_') +
+                         record.stageId + QStringLiteral(".log");
     run.log.setFileName(run.record.logPath);
     if (!QDir().mkpath(logs) || !run.log.open(QIODevice::WriteOnly | QIODevice::Append)) {
         run.record.status = RunStatus::FailedToStart;
@@ -242,20 +273,23 @@ void StageRunner::startExternal(ActiveRun& run)
         if (it != m_active.end())
             handleOutput(*it->second, proc->readAll());
     });
-    connect(proc, &QProcess::finished, this, [this, runId](int exitCode, QProcess::ExitStatus status) {
-        onProcessFinished(runId, exitCode, status == QProcess::CrashExit);
-    });
-    connect(proc, &QProcess::errorOccurred, this, [this, runId, proc](QProcess::ProcessError error) {
-        if (error != QProcess::FailedToStart)
-            return;
-        auto it = m_active.find(runId);
-        if (it == m_active.end())
-            return;
-        ActiveRun& r = *it->second;
-        r.record.status = RunStatus::FailedToStart;
-        r.record.message = QStringLiteral("cannot start %1: %2").arg(r.launch.program, proc->errorString());
-        finish(r);
-    });
+    connect(proc, &QProcess::finished, this,
+            [this, runId](int exitCode, QProcess::ExitStatus status) {
+                onProcessFinished(runId, exitCode, status == QProcess::CrashExit);
+            });
+    connect(
+        proc, &QProcess::errorOccurred, this, [this, runId, proc](QProcess::ProcessError error) {
+            if (error != QProcess::FailedToStart)
+                return;
+            auto it = m_active.find(runId);
+            if (it == m_active.end())
+                return;
+            ActiveRun& r = *it->second;
+            r.record.status = RunStatus::FailedToStart;
+            r.record.message =
+                QStringLiteral("cannot start %1: %2").arg(r.launch.program, proc->errorString());
+            finish(r);
+        });
 
     if (run.stage.timeoutMs > 0) {
         run.timeoutTimer = new QTimer(this);
@@ -287,18 +321,23 @@ void StageRunner::startBuiltin(ActiveRun& run)
     ctx.log = [self, runId](const QByteArray& data) {
         if (!self)
             return;
-        QMetaObject::invokeMethod(self.data(), [self, runId, data] {
-            if (!self)
-                return;
-            auto it = self->m_active.find(runId);
-            if (it != self->m_active.end())
-                self->handleOutput(*it->second, data);
-        }, Qt::QueuedConnection);
+        QMetaObject::invokeMethod(
+            self.data(),
+            [self, runId, data] {
+                if (!self)
+                    return;
+                auto it = self->m_active.find(runId);
+                if (it != self->m_active.end())
+                    self->handleOutput(*it->second, data);
+            },
+            Qt::QueuedConnection);
     };
     BuiltinFunction fn = BuiltinStageRegistry::find(run.stage.builtin);
-    std::shared_ptr<std::atomic_bool> flag = run.cancelFlag; // keeps the flag alive for the pool thread
+    std::shared_ptr<std::atomic_bool> flag =
+        run.cancelFlag; // keeps the flag alive for the pool thread
     run.watcher = new QFutureWatcher<BuiltinResult>(this);
-    connect(run.watcher, &QFutureWatcher<BuiltinResult>::finished, this, [this, runId] { onBuiltinFinished(runId); });
+    connect(run.watcher, &QFutureWatcher<BuiltinResult>::finished, this,
+            [this, runId] { onBuiltinFinished(runId); });
     run.watcher->setFuture(QtConcurrent::run([fn, ctx, flag]() -> BuiltinResult {
         if (!fn)
             return {3, QString(), QStringLiteral("built-in not available"), {}};
@@ -323,7 +362,8 @@ void StageRunner::terminate(ActiveRun& run, RunStatus reason)
         signalProcessGroup(pgid, SIGTERM);
         run.killTimer = new QTimer(this);
         run.killTimer->setSingleShot(true);
-        connect(run.killTimer, &QTimer::timeout, this, [pgid] { signalProcessGroup(pgid, SIGKILL); });
+        connect(run.killTimer, &QTimer::timeout, this,
+                [pgid] { signalProcessGroup(pgid, SIGKILL); });
         run.killTimer->start(m_graceMs);
     } else {
         run.process->kill();
@@ -349,14 +389,16 @@ void StageRunner::onProcessFinished(const QString& runId, int exitCode, bool cra
         run.record.status = run.requestedEnd;
         run.record.signal = crashed ? exitCode : 0;
         run.record.exitCode = crashed ? -1 : exitCode;
-        run.record.message = run.requestedEnd == RunStatus::TimedOut
-                                 ? QStringLiteral("timed out after %1 s").arg(run.stage.timeoutMs / 1000)
-                                 : QStringLiteral("cancelled");
+        run.record.message =
+            run.requestedEnd == RunStatus::TimedOut
+                ? QStringLiteral("timed out after %1 s").arg(run.stage.timeoutMs / 1000)
+                : QStringLiteral("cancelled");
     } else if (crashed) {
         run.record.status = RunStatus::Crashed;
         run.record.signal = exitCode; // QProcess reports the terminating signal as the code
         run.record.message = QStringLiteral("killed by signal %1 (%2)")
-                                 .arg(exitCode).arg(QString::fromLocal8Bit(strsignal(exitCode)));
+                                 .arg(exitCode)
+                                 .arg(QString::fromLocal8Bit(strsignal(exitCode)));
     } else {
         run.record.status = RunStatus::Exited;
         run.record.exitCode = exitCode;
@@ -364,17 +406,25 @@ void StageRunner::onProcessFinished(const QString& runId, int exitCode, bool cra
         case VerdictSource::ExitCode:
             run.record.verdict = exitCode == 0 ? run.stage.passVerdict : run.stage.failVerdict;
             break;
-        case VerdictSource::Pytest: run.record.verdict = pytestVerdict(run.stage, exitCode); break;
-        case VerdictSource::LogLine: run.record.verdict = run.parser.lastVerdict(); break;
-        case VerdictSource::File: run.record.verdict = verdictFromFile(run.stage.verdictFile); break;
-        case VerdictSource::Builtin: break;
+        case VerdictSource::Pytest:
+            run.record.verdict = pytestVerdict(run.stage, exitCode);
+            break;
+        case VerdictSource::LogLine:
+            run.record.verdict = run.parser.lastVerdict();
+            break;
+        case VerdictSource::File:
+            run.record.verdict = verdictFromFile(run.stage.verdictFile);
+            break;
+        case VerdictSource::Builtin:
+            break;
         }
         if (!run.stage.logCopy.isEmpty()) {
             run.log.flush();
             QDir().mkpath(QFileInfo(run.stage.logCopy).absolutePath());
             QFile::remove(run.stage.logCopy);
             if (!QFile::copy(run.record.logPath, run.stage.logCopy))
-                run.record.message = QStringLiteral("could not copy the log to %1").arg(run.stage.logCopy);
+                run.record.message =
+                    QStringLiteral("could not copy the log to %1").arg(run.stage.logCopy);
         }
     }
     finish(run);
@@ -417,12 +467,14 @@ void StageRunner::finish(ActiveRun& run)
     run.log.close();
     run.record.endedAt = QDateTime::currentDateTimeUtc();
     run.record.logTail = lastLines(run.tail);
-    run.record.changedOutputs = changedOutputs(run.outputsBefore, snapshotOutputs(run.stage.outputs));
+    run.record.changedOutputs =
+        changedOutputs(run.outputsBefore, snapshotOutputs(run.stage.outputs));
     for (const QString& path : run.record.changedOutputs)
         run.record.irChanged |= isIrFile(path);
     QString error;
     if (!appendRunRecord(run.record, HistoryEvent::End, &error))
-        run.record.message += (run.record.message.isEmpty() ? QString() : QStringLiteral("; ")) + error;
+        run.record.message +=
+            (run.record.message.isEmpty() ? QString() : QStringLiteral("; ")) + error;
 
     const QString runId = run.record.runId;
     StageRun record = run.record;

@@ -21,7 +21,6 @@
 #include <QObject>
 #include <QProcessEnvironment>
 #include <QTimer>
-
 #include <deque>
 #include <map>
 #include <memory>
@@ -39,10 +38,10 @@ public:
     ~StageRunner() override; // shutdown(): no child survives the runner
 
     // Configuration: call before the first request (or from the runner's thread).
-    void setTrustStorePath(const QString& path);      // default TrustStore::defaultPath()
-    void setMaxConcurrentRuns(int n);                 // default 1
-    void setTerminateGraceMs(int ms);                 // SIGTERM -> SIGKILL, default 3000
-    void setLiveOutputLimit(int bytes, int intervalMs); // default 64 KiB per 50 ms
+    void setTrustStorePath(const QString& path);             // default TrustStore::defaultPath()
+    void setMaxConcurrentRuns(int n);                        // default 1
+    void setTerminateGraceMs(int ms);                        // SIGTERM -> SIGKILL, default 3000
+    void setLiveOutputLimit(int bytes, int intervalMs);      // default 64 KiB per 50 ms
     void setBaseEnvironment(const QProcessEnvironment& env); // default: the process environment
 
     int activeCount() const;
@@ -50,10 +49,10 @@ public:
 
 public Q_SLOTS:
     void request(const tilelens::pipeline::StageRequest& req);
-    void cancel(const QString& runId);                 // queued or running
+    void cancel(const QString& runId); // queued or running
     void cancelStage(const QString& kernelDir, const QString& stageId);
     void cancelAll();
-    void resetCaps(const QString& kernelDir);          // a new pipeline run starts
+    void resetCaps(const QString& kernelDir); // a new pipeline run starts
     // Cancels everything and waits (bounded by the grace period) until every
     // process group is gone and every record is written. Blocking.
     void shutdown();
@@ -97,7 +96,7 @@ private:
     std::deque<std::unique_ptr<Pending>> m_queue;
     std::map<QString, std::unique_ptr<ActiveRun>> m_active;
     std::map<QString, int> m_capCounts; // "kernelDir\nstage" -> runs started
-    QTimer* m_flushTimer = nullptr; // children: they move to the worker thread with the runner
+    QTimer* m_flushTimer = nullptr;     // children: they move to the worker thread with the runner
     QTimer* m_tickTimer = nullptr;
 };
 

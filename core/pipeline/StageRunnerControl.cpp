@@ -1,14 +1,12 @@
 // Cancelling, cap resets and shutdown of the StageRunner.
 
-#include "pipeline/StageRunner.h"
-
 #include "pipeline/ActiveRun.h"
 #include "pipeline/ProcessControl.h"
+#include "pipeline/StageRunner.h"
 
 #include <QDeadlineTimer>
 #include <QDir>
 #include <QFileInfo>
-
 #include <csignal>
 
 namespace tilelens::pipeline {
@@ -59,7 +57,8 @@ void StageRunner::cancelAll()
 
 void StageRunner::resetCaps(const QString& kernelDir)
 {
-    const QString prefix = QDir::cleanPath(QFileInfo(kernelDir).absoluteFilePath()) + QLatin1Char('\n');
+    const QString prefix =
+        QDir::cleanPath(QFileInfo(kernelDir).absoluteFilePath()) + QLatin1Char('\n');
     for (auto it = m_capCounts.begin(); it != m_capCounts.end();)
         it = it->first.startsWith(prefix) ? m_capCounts.erase(it) : std::next(it);
 }
@@ -81,7 +80,8 @@ void StageRunner::shutdown()
         if (run.process) {
             QProcess* proc = run.process;
             const qint64 pgid = run.record.pid;
-            if (!proc->waitForFinished(int(std::max<qint64>(0, std::min<qint64>(m_graceMs, deadline.remainingTime()))))) {
+            if (!proc->waitForFinished(int(
+                    std::max<qint64>(0, std::min<qint64>(m_graceMs, deadline.remainingTime()))))) {
                 if (pgid > 0)
                     signalProcessGroup(pgid, SIGKILL);
                 proc->kill();

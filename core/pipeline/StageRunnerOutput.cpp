@@ -1,9 +1,8 @@
 // Live output of running stages: log file, progress parsing, the bounded
 // coalesced stream to the GUI, and (slurm) job output tailing and state polls.
 
-#include "pipeline/StageRunner.h"
-
 #include "pipeline/ActiveRun.h"
+#include "pipeline/StageRunner.h"
 
 namespace tilelens::pipeline {
 
@@ -75,7 +74,9 @@ void StageRunner::pollSlurm(ActiveRun& run)
     run.squeue = q;
     const QString runId = run.record.runId;
     connect(q, &QProcess::finished, this, [this, q, runId] {
-        const QString state = QString::fromUtf8(q->readAllStandardOutput()).trimmed().section(QLatin1Char('\n'), 0, 0);
+        const QString state = QString::fromUtf8(q->readAllStandardOutput())
+                                  .trimmed()
+                                  .section(QLatin1Char('\n'), 0, 0);
         auto it = m_active.find(runId);
         if (it != m_active.end() && !state.isEmpty() && state != it->second->slurmState) {
             it->second->slurmState = state;

@@ -33,8 +33,8 @@ public:
     void cancelStage(const QString& kernelDir, const QString& stageId);
     void cancelAll();
     void resetCaps(const QString& kernelDir);
-    bool hasRunsInFlight() const;   // for "really quit?" prompts
-    void shutdown();                // blocking; idempotent
+    bool hasRunsInFlight() const; // for "really quit?" prompts
+    void shutdown();              // blocking; idempotent
 
 private:
     QThread m_thread;

@@ -26,7 +26,8 @@ public:
         d.severity = sev;
         d.place.file = m_file.toStdString();
         d.jsonPointer = pointer.toStdString();
-        d.message = (pointer.isEmpty() ? message : pointer + QStringLiteral(": ") + message).toStdString();
+        d.message =
+            (pointer.isEmpty() ? message : pointer + QStringLiteral(": ") + message).toStdString();
         m_set.diagnostics.push_back(d);
     }
 
@@ -87,13 +88,20 @@ public:
             for (auto it = o.begin(); it != o.end(); ++it) {
                 const QString key = it.key();
                 const QString p = ptr + QLatin1Char('/') + key;
-                if (key == QLatin1String("kind")) string(it.value(), p, &l->kind);
-                else if (key == QLatin1String("mode")) string(it.value(), p, &l->mode);
-                else if (key == QLatin1String("partition")) string(it.value(), p, &l->partition);
-                else if (key == QLatin1String("gres")) string(it.value(), p, &l->gres);
-                else if (key == QLatin1String("time")) string(it.value(), p, &l->timeLimit);
-                else if (key == QLatin1String("extra_args")) stringList(it.value(), p, &l->extraArgs);
-                else error(p, QStringLiteral("unknown launcher key (ignored)"), Severity::Warning);
+                if (key == QLatin1String("kind"))
+                    string(it.value(), p, &l->kind);
+                else if (key == QLatin1String("mode"))
+                    string(it.value(), p, &l->mode);
+                else if (key == QLatin1String("partition"))
+                    string(it.value(), p, &l->partition);
+                else if (key == QLatin1String("gres"))
+                    string(it.value(), p, &l->gres);
+                else if (key == QLatin1String("time"))
+                    string(it.value(), p, &l->timeLimit);
+                else if (key == QLatin1String("extra_args"))
+                    stringList(it.value(), p, &l->extraArgs);
+                else
+                    error(p, QStringLiteral("unknown launcher key (ignored)"), Severity::Warning);
             }
         } else {
             error(ptr, QStringLiteral("expected \"local\", \"slurm\" or an object"));
@@ -102,7 +110,8 @@ public:
         if (l->kind != QLatin1String("local") && l->kind != QLatin1String("slurm"))
             error(ptr, QStringLiteral("unknown launcher '%1' (known: local, slurm)").arg(l->kind));
         if (l->mode != QLatin1String("srun") && l->mode != QLatin1String("sbatch"))
-            error(ptr, QStringLiteral("unknown slurm mode '%1' (known: srun, sbatch)").arg(l->mode));
+            error(ptr,
+                  QStringLiteral("unknown slurm mode '%1' (known: srun, sbatch)").arg(l->mode));
     }
 
     void stage(StageSpec& st, const QJsonObject& o, const QString& ptr)
@@ -126,18 +135,30 @@ public:
                     st.kind = StageKind::Builtin;
                     st.verdictSource = VerdictSource::Builtin;
                 }
-            } else if (key == QLatin1String("title")) string(v, p, &st.title);
-            else if (key == QLatin1String("env")) stringMap(v, p, &st.env);
-            else if (key == QLatin1String("unset_env")) stringList(v, p, &st.unsetEnv);
-            else if (key == QLatin1String("cwd")) string(v, p, &st.cwd);
-            else if (key == QLatin1String("inputs")) stringList(v, p, &st.inputs);
-            else if (key == QLatin1String("outputs")) stringList(v, p, &st.outputs);
-            else if (key == QLatin1String("log_copy")) string(v, p, &st.logCopy);
-            else if (key == QLatin1String("verdict_file")) string(v, p, &st.verdictFile);
-            else if (key == QLatin1String("pass_verdict")) string(v, p, &st.passVerdict);
-            else if (key == QLatin1String("fail_verdict")) string(v, p, &st.failVerdict);
-            else if (key == QLatin1String("requires_env")) stringList(v, p, &st.requiredEnv);
-            else if (key == QLatin1String("launcher")) launcher(v, p, &st.launcher);
+            } else if (key == QLatin1String("title"))
+                string(v, p, &st.title);
+            else if (key == QLatin1String("env"))
+                stringMap(v, p, &st.env);
+            else if (key == QLatin1String("unset_env"))
+                stringList(v, p, &st.unsetEnv);
+            else if (key == QLatin1String("cwd"))
+                string(v, p, &st.cwd);
+            else if (key == QLatin1String("inputs"))
+                stringList(v, p, &st.inputs);
+            else if (key == QLatin1String("outputs"))
+                stringList(v, p, &st.outputs);
+            else if (key == QLatin1String("log_copy"))
+                string(v, p, &st.logCopy);
+            else if (key == QLatin1String("verdict_file"))
+                string(v, p, &st.verdictFile);
+            else if (key == QLatin1String("pass_verdict"))
+                string(v, p, &st.passVerdict);
+            else if (key == QLatin1String("fail_verdict"))
+                string(v, p, &st.failVerdict);
+            else if (key == QLatin1String("requires_env"))
+                stringList(v, p, &st.requiredEnv);
+            else if (key == QLatin1String("launcher"))
+                launcher(v, p, &st.launcher);
             else if (key == QLatin1String("shell") || key == QLatin1String("requires_gpu")) {
                 if (!v.isBool())
                     error(p, QStringLiteral("expected true or false"));
@@ -152,7 +173,9 @@ public:
             } else if (key == QLatin1String("verdict")) {
                 QString text;
                 if (string(v, p, &text) && !parseVerdictSource(text, &st.verdictSource))
-                    error(p, QStringLiteral("unknown verdict source '%1' (known: exit, pytest, log, file)").arg(text));
+                    error(p, QStringLiteral(
+                                 "unknown verdict source '%1' (known: exit, pytest, log, file)")
+                                 .arg(text));
             } else if (key == QLatin1String("disabled")) {
                 if (v.isNull() || (v.isBool() && !v.toBool()))
                     st.disabledReason.clear();
@@ -207,7 +230,8 @@ public:
                 for (auto c = caps.begin(); c != caps.end(); ++c) {
                     const double n = c.value().toDouble(-1);
                     if (!c.value().isDouble() || n < 0 || n > 1000 || n != double(int(n)))
-                        error(p + QLatin1Char('/') + c.key(), QStringLiteral("expected an integer 0..1000"));
+                        error(p + QLatin1Char('/') + c.key(),
+                              QStringLiteral("expected an integer 0..1000"));
                     else
                         m_set.caps.insert(c.key(), int(n));
                 }
@@ -225,7 +249,8 @@ public:
                     }
                     if (s.key().isEmpty() || s.key().contains(QLatin1Char('/')) ||
                         s.key().contains(QLatin1Char(' '))) {
-                        error(sp, QStringLiteral("stage ids must be non-empty without '/' or spaces"));
+                        error(sp,
+                              QStringLiteral("stage ids must be non-empty without '/' or spaces"));
                         continue;
                     }
                     StageSpec* existing = nullptr;

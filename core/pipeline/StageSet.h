@@ -30,11 +30,11 @@ namespace tilelens::pipeline {
 
 struct StageSet
 {
-    QString kernelDir;    // absolute, cleaned
-    QString kernelName;   // analysis.json kernel_name, else the directory name
-    QString configFile;   // absolute path of tilelens.json; empty when there is none
-    QMap<QString, QString> env; // workspace-level "env" of tilelens.json
-    QMap<QString, int> caps;    // per pipeline run
+    QString kernelDir;             // absolute, cleaned
+    QString kernelName;            // analysis.json kernel_name, else the directory name
+    QString configFile;            // absolute path of tilelens.json; empty when there is none
+    QMap<QString, QString> env;    // workspace-level "env" of tilelens.json
+    QMap<QString, int> caps;       // per pipeline run
     std::vector<StageSpec> stages; // defaults first (A..F, validate, perf), then custom ones
     Diagnostics diagnostics;
 

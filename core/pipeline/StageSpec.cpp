@@ -11,11 +11,16 @@ QMap<QString, int> defaultStageCaps()
 const char* verdictSourceName(VerdictSource s)
 {
     switch (s) {
-    case VerdictSource::ExitCode: return "exit";
-    case VerdictSource::Pytest: return "pytest";
-    case VerdictSource::LogLine: return "log";
-    case VerdictSource::File: return "file";
-    case VerdictSource::Builtin: return "builtin";
+    case VerdictSource::ExitCode:
+        return "exit";
+    case VerdictSource::Pytest:
+        return "pytest";
+    case VerdictSource::LogLine:
+        return "log";
+    case VerdictSource::File:
+        return "file";
+    case VerdictSource::Builtin:
+        return "builtin";
     }
     return "exit";
 }

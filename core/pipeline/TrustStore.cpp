@@ -49,7 +49,8 @@ bool workspaceOptsOut(const StageSet& set)
     QFile f(set.configFile);
     if (!f.open(QIODevice::ReadOnly))
         return false;
-    const QJsonValue v = QJsonDocument::fromJson(f.readAll()).object().value(QStringLiteral("trust"));
+    const QJsonValue v =
+        QJsonDocument::fromJson(f.readAll()).object().value(QStringLiteral("trust"));
     return v.isBool() && !v.toBool();
 }
 
@@ -58,10 +59,14 @@ bool workspaceOptsOut(const StageSet& set)
 const char* trustStateName(TrustState s)
 {
     switch (s) {
-    case TrustState::Unknown: return "unknown";
-    case TrustState::Trusted: return "trusted";
-    case TrustState::Denied: return "denied";
-    case TrustState::Changed: return "changed";
+    case TrustState::Unknown:
+        return "unknown";
+    case TrustState::Trusted:
+        return "trusted";
+    case TrustState::Denied:
+        return "denied";
+    case TrustState::Changed:
+        return "changed";
     }
     return "unknown";
 }
@@ -116,15 +121,19 @@ QString TrustStore::commandsDigest(const StageSet& set)
 
 QString TrustStore::describeCommands(const StageSet& set)
 {
-    QString text = QStringLiteral("Workspace %1 declares these commands%2:\n")
-                       .arg(canonicalWorkspace(set.kernelDir),
-                            set.configFile.isEmpty() ? QString() : QStringLiteral(" (with %1)").arg(set.configFile));
+    QString text =
+        QStringLiteral("Workspace %1 declares these commands%2:\n")
+            .arg(canonicalWorkspace(set.kernelDir),
+                 set.configFile.isEmpty() ? QString()
+                                          : QStringLiteral(" (with %1)").arg(set.configFile));
     for (const auto& st : set.stages) {
         if (st.kind != StageKind::External || !st.disabledReason.isEmpty())
             continue;
         const ResolvedStage r = resolveStage(set, st);
-        text += QStringLiteral("\n[%1] %2%3\n").arg(st.id, st.title,
-                                                     r.runnable ? QString() : QStringLiteral("  (not runnable here: %1)").arg(r.reason));
+        text += QStringLiteral("\n[%1] %2%3\n")
+                    .arg(st.id, st.title,
+                         r.runnable ? QString()
+                                    : QStringLiteral("  (not runnable here: %1)").arg(r.reason));
         for (const QString& line : r.describe().split(QLatin1Char('\n'), Qt::SkipEmptyParts))
             text += QStringLiteral("  ") + line + QLatin1Char('\n');
     }
@@ -157,7 +166,8 @@ TrustState TrustStore::state(const StageSet& set) const
             continue;
         if (e.value(QStringLiteral("digest")).toString() != digest)
             return TrustState::Changed;
-        return e.value(QStringLiteral("trusted")).toBool() ? TrustState::Trusted : TrustState::Denied;
+        return e.value(QStringLiteral("trusted")).toBool() ? TrustState::Trusted
+                                                           : TrustState::Denied;
     }
     return TrustState::Unknown;
 }

@@ -17,11 +17,12 @@
 
 namespace tilelens::pipeline {
 
-enum class TrustState {
-    Unknown,  // never decided: ask
+enum class TrustState
+{
+    Unknown, // never decided: ask
     Trusted,
     Denied,
-    Changed,  // decided for other commands (tilelens.json changed): ask again
+    Changed, // decided for other commands (tilelens.json changed): ask again
 };
 
 const char* trustStateName(TrustState s);

@@ -14,10 +14,8 @@
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QThread>
-
-#include <gtest/gtest.h>
-
 #include <csignal>
+#include <gtest/gtest.h>
 
 namespace {
 
@@ -39,7 +37,9 @@ public:
         f.open(QIODevice::ReadOnly);
         QByteArray json = f.readAll();
         f.close();
-        json.replace("@FAKE@", (tilelens::test::testDataDir() + QStringLiteral("/pipeline/fake_stage.sh")).toUtf8());
+        json.replace(
+            "@FAKE@",
+            (tilelens::test::testDataDir() + QStringLiteral("/pipeline/fake_stage.sh")).toUtf8());
         f.open(QIODevice::WriteOnly | QIODevice::Truncate);
         f.write(json);
     }
@@ -65,7 +65,8 @@ public:
         QProcess p;
         start(p, args);
         p.waitForFinished(60000);
-        return {p.exitCode(), QString::fromUtf8(p.readAllStandardOutput()), QString::fromUtf8(p.readAllStandardError())};
+        return {p.exitCode(), QString::fromUtf8(p.readAllStandardOutput()),
+                QString::fromUtf8(p.readAllStandardError())};
     }
 
     // Every line of runs.jsonl must be one JSON object.
@@ -90,7 +91,8 @@ private:
     static void copyTree(const QString& from, const QString& to)
     {
         QDir().mkpath(to);
-        for (const QFileInfo& fi : QDir(from).entryInfoList(QDir::AllEntries | QDir::NoDotAndDotDot)) {
+        for (const QFileInfo& fi :
+             QDir(from).entryInfoList(QDir::AllEntries | QDir::NoDotAndDotDot)) {
             if (fi.isDir())
                 copyTree(fi.filePath(), to + QLatin1Char('/') + fi.fileName());
             else
@@ -143,7 +145,8 @@ TEST(CliRun, UntrustedWorkspaceRunsNothingAndShowsTheCommand)
     const CliResult r = ws.run({QStringLiteral("run"), ws.dir(), QStringLiteral("touch")});
     EXPECT_EQ(r.exitCode, 3);
     EXPECT_TRUE(r.err.contains(QStringLiteral("not trusted"))) << r.err.toStdString();
-    EXPECT_TRUE(r.err.contains(QStringLiteral("fake_stage.sh touch generated/generated_fake.mlir")));
+    EXPECT_TRUE(
+        r.err.contains(QStringLiteral("fake_stage.sh touch generated/generated_fake.mlir")));
     EXPECT_TRUE(r.err.contains(QStringLiteral("--trust")));
     EXPECT_FALSE(QFile::exists(ws.path(QStringLiteral("generated/generated_fake.mlir"))));
     EXPECT_TRUE(ws.history().isEmpty());
@@ -152,20 +155,35 @@ TEST(CliRun, UntrustedWorkspaceRunsNothingAndShowsTheCommand)
 TEST(CliRun, ExitCodeFollowsTheStage)
 {
     CliWorkspace ws;
-    const CliResult ok = ws.run({QStringLiteral("run"), QStringLiteral("--trust"), ws.dir(), QStringLiteral("ok")});
+    const CliResult ok =
+        ws.run({QStringLiteral("run"), QStringLiteral("--trust"), ws.dir(), QStringLiteral("ok")});
     EXPECT_EQ(ok.exitCode, 0);
     EXPECT_TRUE(ok.out.contains(QStringLiteral("exiting with 0"))); // the log goes to stdout
     EXPECT_TRUE(ok.err.contains(QStringLiteral("verdict DONE")));
-    EXPECT_EQ(ws.run({QStringLiteral("run"), QStringLiteral("--trust"), ws.dir(), QStringLiteral("fail")}).exitCode, 1);
-    const CliResult crash = ws.run({QStringLiteral("run"), QStringLiteral("--trust"), ws.dir(), QStringLiteral("crash")});
+    EXPECT_EQ(
+        ws.run({QStringLiteral("run"), QStringLiteral("--trust"), ws.dir(), QStringLiteral("fail")})
+            .exitCode,
+        1);
+    const CliResult crash = ws.run(
+        {QStringLiteral("run"), QStringLiteral("--trust"), ws.dir(), QStringLiteral("crash")});
     EXPECT_EQ(crash.exitCode, 1);
     EXPECT_TRUE(crash.err.contains(QStringLiteral("signal 11")));
-    EXPECT_EQ(ws.run({QStringLiteral("run"), QStringLiteral("--trust"), ws.dir(), QStringLiteral("pytest")}).exitCode, 0);
-    EXPECT_EQ(ws.run({QStringLiteral("run"), QStringLiteral("--trust"), ws.dir(), QStringLiteral("nope")}).exitCode, 3);
-    EXPECT_EQ(ws.run({QStringLiteral("run"), QStringLiteral("--trust"), ws.path(QStringLiteral("absent")), QStringLiteral("ok")}).exitCode, 3);
+    EXPECT_EQ(ws.run({QStringLiteral("run"), QStringLiteral("--trust"), ws.dir(),
+                      QStringLiteral("pytest")})
+                  .exitCode,
+              0);
+    EXPECT_EQ(
+        ws.run({QStringLiteral("run"), QStringLiteral("--trust"), ws.dir(), QStringLiteral("nope")})
+            .exitCode,
+        3);
+    EXPECT_EQ(ws.run({QStringLiteral("run"), QStringLiteral("--trust"),
+                      ws.path(QStringLiteral("absent")), QStringLiteral("ok")})
+                  .exitCode,
+              3);
     EXPECT_EQ(ws.run({QStringLiteral("run"), ws.dir()}).exitCode, 3);
     // F has no command by default: not runnable, nothing runs.
-    const CliResult f = ws.run({QStringLiteral("run"), QStringLiteral("--trust"), ws.dir(), QStringLiteral("F")});
+    const CliResult f =
+        ws.run({QStringLiteral("run"), QStringLiteral("--trust"), ws.dir(), QStringLiteral("F")});
     EXPECT_EQ(f.exitCode, 3);
     EXPECT_TRUE(f.err.contains(QStringLiteral("no command")));
     // ok, fail, crash, pytest: a start and an end line each; F: one "rejected" line.
@@ -175,7 +193,8 @@ TEST(CliRun, ExitCodeFollowsTheStage)
 TEST(CliRun, JsonPrintsTheRunRecord)
 {
     CliWorkspace ws;
-    const CliResult r = ws.run({QStringLiteral("run"), QStringLiteral("--trust"), QStringLiteral("--json"), ws.dir(), QStringLiteral("fail")});
+    const CliResult r = ws.run({QStringLiteral("run"), QStringLiteral("--trust"),
+                                QStringLiteral("--json"), ws.dir(), QStringLiteral("fail")});
     EXPECT_EQ(r.exitCode, 1);
     const QJsonObject o = QJsonDocument::fromJson(r.out.toUtf8()).object();
     EXPECT_EQ(o.value(QStringLiteral("schema")).toString(), QStringLiteral("tilelens.run/1"));
@@ -184,8 +203,10 @@ TEST(CliRun, JsonPrintsTheRunRecord)
     EXPECT_EQ(o.value(QStringLiteral("exit_code")).toInt(), 1);
     EXPECT_EQ(o.value(QStringLiteral("verdict")).toString(), QStringLiteral("FAIL"));
     EXPECT_TRUE(QFile::exists(o.value(QStringLiteral("log")).toString()));
-    EXPECT_TRUE(o.value(QStringLiteral("log_tail")).toString().contains(QStringLiteral("exiting with 1")));
-    EXPECT_TRUE(r.err.contains(QStringLiteral("exiting with 1"))); // with --json the log goes to stderr
+    EXPECT_TRUE(
+        o.value(QStringLiteral("log_tail")).toString().contains(QStringLiteral("exiting with 1")));
+    EXPECT_TRUE(
+        r.err.contains(QStringLiteral("exiting with 1"))); // with --json the log goes to stderr
 }
 
 TEST(CliRun, TrustedRootsConfigEntryTrustsWithoutTheFlag)
@@ -194,7 +215,8 @@ TEST(CliRun, TrustedRootsConfigEntryTrustsWithoutTheFlag)
     QFile trust(ws.trustFile());
     ASSERT_TRUE(trust.open(QIODevice::WriteOnly));
     trust.write(QJsonDocument(QJsonObject{{QStringLiteral("trusted_roots"),
-                                           QJsonArray{QFileInfo(ws.dir()).canonicalPath()}}}).toJson());
+                                           QJsonArray{QFileInfo(ws.dir()).canonicalPath()}}})
+                    .toJson());
     trust.close();
     EXPECT_EQ(ws.run({QStringLiteral("run"), ws.dir(), QStringLiteral("ok")}).exitCode, 0);
 }
@@ -207,9 +229,11 @@ TEST(CliRun, ListAndShowDescribeStages)
     for (const char* id : {"A ", "B ", "C ", "D ", "E ", "F ", "validate", "perf", "touch"})
         EXPECT_TRUE(list.out.contains(QString::fromLatin1(id))) << id;
     EXPECT_TRUE(list.out.contains(QStringLiteral("cap 2")));
-    const CliResult show = ws.run({QStringLiteral("run"), QStringLiteral("--show"), ws.dir(), QStringLiteral("D")});
+    const CliResult show =
+        ws.run({QStringLiteral("run"), QStringLiteral("--show"), ws.dir(), QStringLiteral("D")});
     EXPECT_EQ(show.exitCode, 0);
-    EXPECT_TRUE(show.out.contains(QStringLiteral("-m pytest -v -x --timeout=60 tests/ops/test_fakeop.py -k 'test_op and cutile_rs'")))
+    EXPECT_TRUE(show.out.contains(QStringLiteral(
+        "-m pytest -v -x --timeout=60 tests/ops/test_fakeop.py -k 'test_op and cutile_rs'")))
         << show.out.toStdString();
 }
 
@@ -217,7 +241,8 @@ TEST(CliRun, SigtermCancelsTheStageAndLeavesNoOrphan)
 {
     CliWorkspace ws;
     QProcess cli;
-    ws.start(cli, {QStringLiteral("run"), QStringLiteral("--trust"), ws.dir(), QStringLiteral("sleep")});
+    ws.start(cli,
+             {QStringLiteral("run"), QStringLiteral("--trust"), ws.dir(), QStringLiteral("sleep")});
     const QList<qint64> pids = waitTreePids(ws);
     ASSERT_EQ(pids.size(), 2);
     ::kill(pid_t(cli.processId()), SIGTERM);
@@ -234,13 +259,20 @@ TEST(CliRun, SigtermCancelsTheStageAndLeavesNoOrphan)
 TEST(CliRun, HistoryStaysIntactWhenTheCliIsKilledMidRun)
 {
     CliWorkspace ws;
-    ASSERT_EQ(ws.run({QStringLiteral("run"), QStringLiteral("--trust"), ws.dir(), QStringLiteral("ok")}).exitCode, 0);
-    ASSERT_EQ(ws.run({QStringLiteral("run"), QStringLiteral("--trust"), ws.dir(), QStringLiteral("fail")}).exitCode, 1);
+    ASSERT_EQ(
+        ws.run({QStringLiteral("run"), QStringLiteral("--trust"), ws.dir(), QStringLiteral("ok")})
+            .exitCode,
+        0);
+    ASSERT_EQ(
+        ws.run({QStringLiteral("run"), QStringLiteral("--trust"), ws.dir(), QStringLiteral("fail")})
+            .exitCode,
+        1);
     const QList<QJsonObject> before = ws.history();
     ASSERT_EQ(before.size(), 4);
 
     QProcess cli;
-    ws.start(cli, {QStringLiteral("run"), QStringLiteral("--trust"), ws.dir(), QStringLiteral("sleep")});
+    ws.start(cli,
+             {QStringLiteral("run"), QStringLiteral("--trust"), ws.dir(), QStringLiteral("sleep")});
     const QList<qint64> pids = waitTreePids(ws);
     ASSERT_EQ(pids.size(), 2);
     QThread::msleep(50);
@@ -263,6 +295,9 @@ TEST(CliRun, HistoryStaysIntactWhenTheCliIsKilledMidRun)
     EXPECT_TRUE(QFile::exists(after[4].value(QStringLiteral("log")).toString()));
 
     // The next CLI run appends after the interrupted record, still one object per line.
-    EXPECT_EQ(ws.run({QStringLiteral("run"), QStringLiteral("--trust"), ws.dir(), QStringLiteral("ok")}).exitCode, 0);
+    EXPECT_EQ(
+        ws.run({QStringLiteral("run"), QStringLiteral("--trust"), ws.dir(), QStringLiteral("ok")})
+            .exitCode,
+        0);
     EXPECT_EQ(ws.history().size(), 7);
 }

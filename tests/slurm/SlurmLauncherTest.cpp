@@ -3,10 +3,10 @@
 // localhost ports) and always stops. Skips with a message where that cannot
 // work: not root, slurm-wlm/munge not installed, or the daemons do not start.
 
-#include "TestPaths.h"
-
-#include "pipeline/ProcessControl.h"
 #include "pipeline/SlurmLauncher.h"
+
+#include "TestPaths.h"
+#include "pipeline/ProcessControl.h"
 #include "pipeline/StageRunnerThread.h"
 #include "pipeline/TrustStore.h"
 
@@ -19,9 +19,7 @@
 #include <QTemporaryDir>
 #include <QThread>
 #include <QTimer>
-
 #include <gtest/gtest.h>
-
 #include <unistd.h>
 
 using namespace tilelens::pipeline;
@@ -30,7 +28,8 @@ namespace {
 
 QString script(const char* name)
 {
-    return tilelens::test::sourceDir() + QStringLiteral("/scripts/slurm/") + QString::fromLatin1(name);
+    return tilelens::test::sourceDir() + QStringLiteral("/scripts/slurm/") +
+           QString::fromLatin1(name);
 }
 
 class SlurmCluster : public ::testing::Test
@@ -48,12 +47,15 @@ protected:
             s_skip = "needs root to start slurmd (run the suite as root, as CI does)";
             return;
         }
-        const QStringList sbin = {QStringLiteral("/usr/sbin"), QStringLiteral("/usr/bin"), QStringLiteral("/sbin")};
-        for (const char* tool : {"munged", "slurmctld", "slurmd", "srun", "sbatch", "squeue", "scancel"}) {
+        const QStringList sbin = {QStringLiteral("/usr/sbin"), QStringLiteral("/usr/bin"),
+                                  QStringLiteral("/sbin")};
+        for (const char* tool :
+             {"munged", "slurmctld", "slurmd", "srun", "sbatch", "squeue", "scancel"}) {
             if (QStandardPaths::findExecutable(QString::fromLatin1(tool)).isEmpty() &&
                 QStandardPaths::findExecutable(QString::fromLatin1(tool), sbin).isEmpty()) {
-                s_skip = std::string(tool) + " not installed (scripts/setup.sh installs slurm-wlm and munge "
-                                             "with TILELENS_WITH_OPTIONAL=1)";
+                s_skip = std::string(tool) +
+                         " not installed (scripts/setup.sh installs slurm-wlm and munge "
+                         "with TILELENS_WITH_OPTIONAL=1)";
                 return;
             }
         }
@@ -89,7 +91,9 @@ protected:
     void writeConfig(const QByteArray& stagesJson)
     {
         QByteArray json = "{\"stages\": " + stagesJson + "}";
-        json.replace("@FAKE@", (tilelens::test::testDataDir() + QStringLiteral("/pipeline/fake_stage.sh")).toUtf8());
+        json.replace(
+            "@FAKE@",
+            (tilelens::test::testDataDir() + QStringLiteral("/pipeline/fake_stage.sh")).toUtf8());
         QFile f(m_ws + QStringLiteral("/tilelens.json"));
         f.open(QIODevice::WriteOnly | QIODevice::Truncate);
         f.write(json);
@@ -100,7 +104,8 @@ protected:
     QString trustFile() const { return m_tmp.path() + QStringLiteral("/trust.json"); }
 
     // Runs one stage to its end through a runner thread; collects output and progress states.
-    StageRun run(const QString& stage, const std::function<void(StageRunnerThread&, const QString&)>& whileRunning = {})
+    StageRun run(const QString& stage,
+                 const std::function<void(StageRunnerThread&, const QString&)>& whileRunning = {})
     {
         StageRunnerThread worker;
         const QString trust = trustFile();
@@ -143,7 +148,8 @@ protected:
         QDeadlineTimer deadline(20000);
         while (!deadline.hasExpired()) {
             QProcess q;
-            q.start(QStringLiteral("squeue"), {QStringLiteral("--noheader"), QStringLiteral("--name=") + jobName});
+            q.start(QStringLiteral("squeue"),
+                    {QStringLiteral("--noheader"), QStringLiteral("--name=") + jobName});
             q.waitForFinished(10000);
             if (q.exitCode() == 0 && q.readAllStandardOutput().trimmed().isEmpty())
                 return true;
@@ -167,7 +173,8 @@ QTemporaryDir* SlurmCluster::s_dir = nullptr;
 
 TEST_F(SlurmCluster, SrunStreamsOutputAndReturnsTheExitCode)
 {
-    writeConfig(R"({"remote": {"argv": ["@FAKE@", "exit", "3"], "launcher": {"kind": "slurm", "mode": "srun"}}})");
+    writeConfig(
+        R"({"remote": {"argv": ["@FAKE@", "exit", "3"], "launcher": {"kind": "slurm", "mode": "srun"}}})");
     const StageRun r = run(QStringLiteral("remote"));
     EXPECT_EQ(r.status, RunStatus::Exited) << r.message.toStdString();
     EXPECT_EQ(r.exitCode, 3);
@@ -189,14 +196,16 @@ TEST_F(SlurmCluster, SbatchWaitsAndTheJobOutputIsStreamed)
 
 TEST_F(SlurmCluster, CancelRunsScancelAndLeavesNothingBehind)
 {
-    writeConfig(R"({"long": {"argv": ["@FAKE@", "sleep-tree", "${WS}/tree.pid"], "launcher": "slurm"}})");
+    writeConfig(
+        R"({"long": {"argv": ["@FAKE@", "sleep-tree", "${WS}/tree.pid"], "launcher": "slurm"}})");
     QString jobName;
-    const StageRun r = run(QStringLiteral("long"), [&jobName](StageRunnerThread& w, const QString& id) {
-        QThread::msleep(2500); // long enough for the 1 s squeue poll to see RUNNING
-        QCoreApplication::processEvents();
-        jobName = slurmJobName(QStringLiteral("long"), id);
-        w.cancel(id);
-    });
+    const StageRun r =
+        run(QStringLiteral("long"), [&jobName](StageRunnerThread& w, const QString& id) {
+            QThread::msleep(2500); // long enough for the 1 s squeue poll to see RUNNING
+            QCoreApplication::processEvents();
+            jobName = slurmJobName(QStringLiteral("long"), id);
+            w.cancel(id);
+        });
     EXPECT_EQ(r.status, RunStatus::Cancelled) << r.message.toStdString();
     EXPECT_TRUE(m_states.contains(QStringLiteral("RUNNING"))) << "squeue state never reported";
     ASSERT_FALSE(jobName.isEmpty());
@@ -207,6 +216,7 @@ TEST_F(SlurmCluster, CancelRunsScancelAndLeavesNothingBehind)
         QDeadlineTimer deadline(10000);
         while (processAlive(pid.toLongLong()) && !deadline.hasExpired())
             QThread::msleep(50);
-        EXPECT_FALSE(processAlive(pid.toLongLong())) << "job process " << pid.toStdString() << " survived";
+        EXPECT_FALSE(processAlive(pid.toLongLong()))
+            << "job process " << pid.toStdString() << " survived";
     }
 }

@@ -5,15 +5,12 @@
 // bound is asserted: performance is measured, not unit-tested.
 
 #include "PipelineTestSupport.h"
-
 #include "pipeline/StageRunnerThread.h"
 
 #include <QElapsedTimer>
 #include <QFileInfo>
 #include <QTimer>
-
 #include <gtest/gtest.h>
-
 #include <iostream>
 
 using namespace tilelens::pipeline;
@@ -65,9 +62,10 @@ TEST(StageRunnerHeavyOutput, HundredMegabytesKeepTheEventLoopResponsive)
     EXPECT_LE(events.chunkCount, totalMs / 40 + 10); // coalesced: about one chunk per 50 ms
     EXPECT_LE(run.logTail.size(), 16 * 1024);
 
-    std::cout << "[ MEASURE  ] 100 MB of output: longest event-loop stall " << longestStallMs << " ms over "
-              << ticks << " ticks, run took " << totalMs << " ms, " << events.chunkCount << " live chunks, "
-              << events.skipped.value(req.runId) << " bytes skipped in the live view\n";
+    std::cout << "[ MEASURE  ] 100 MB of output: longest event-loop stall " << longestStallMs
+              << " ms over " << ticks << " ticks, run took " << totalMs << " ms, "
+              << events.chunkCount << " live chunks, " << events.skipped.value(req.runId)
+              << " bytes skipped in the live view\n";
     ::testing::Test::RecordProperty("longest_stall_ms", int(longestStallMs));
     ::testing::Test::RecordProperty("total_ms", int(totalMs));
     EXPECT_LT(longestStallMs, 1000) << "the receiving thread was blocked";

@@ -1,9 +1,8 @@
 #include "pipeline/SlurmLauncher.h"
 #include "pipeline/StageOutputParser.h"
 
-#include <QTemporaryDir>
 #include <QFile>
-
+#include <QTemporaryDir>
 #include <gtest/gtest.h>
 
 using namespace tilelens::pipeline;
@@ -11,7 +10,8 @@ using namespace tilelens::pipeline;
 TEST(StageOutputParser, PytestProgressAcrossChunkBoundaries)
 {
     StageOutputParser p;
-    EXPECT_FALSE(p.feed("platform linux -- Python 3.12\ncollecting ... collected 36 items / 34 deselected / 2 sel"));
+    EXPECT_FALSE(p.feed("platform linux -- Python 3.12\ncollecting ... collected 36 items / 34 "
+                        "deselected / 2 sel"));
     EXPECT_EQ(p.total(), 0);
     EXPECT_TRUE(p.feed("ected\n"));
     EXPECT_EQ(p.total(), 2);
@@ -19,7 +19,8 @@ TEST(StageOutputParser, PytestProgressAcrossChunkBoundaries)
     EXPECT_TRUE(p.feed("SED [ 50%]\n"));
     EXPECT_EQ(p.percent(), 50);
     EXPECT_EQ(p.done(), 1);
-    p.feed("tests/ops/test_x.py::T::test_perf[cutile_rs-2] FAILED                    [100%]\nVERDICT: FAIL\n");
+    p.feed("tests/ops/test_x.py::T::test_perf[cutile_rs-2] FAILED                    "
+           "[100%]\nVERDICT: FAIL\n");
     EXPECT_EQ(p.percent(), 100);
     EXPECT_EQ(p.done(), 2);
     EXPECT_EQ(p.lastVerdict(), QStringLiteral("FAIL"));
@@ -47,21 +48,23 @@ TEST(StageOutputParser, VerdictFromReportFile)
     f.close();
     EXPECT_EQ(verdictFromFile(f.fileName()), QStringLiteral("ALL_PASS"));
     EXPECT_TRUE(verdictFromFile(tmp.filePath(QStringLiteral("missing.md"))).isEmpty());
-    EXPECT_EQ(verdictWord("VERDICT: PASS_WITH_NOTES (0 workaround op(s))"), QStringLiteral("PASS_WITH_NOTES"));
+    EXPECT_EQ(verdictWord("VERDICT: PASS_WITH_NOTES (0 workaround op(s))"),
+              QStringLiteral("PASS_WITH_NOTES"));
 }
 
 TEST(SlurmLauncher, SrunStreamsAndCarriesTheGres)
 {
     ResolvedStage st;
     st.stageId = QStringLiteral("D");
-    st.argv = {QStringLiteral("python3"), QStringLiteral("-m"), QStringLiteral("pytest"), QStringLiteral("-k"),
-               QStringLiteral("test_op and cutile_rs")};
+    st.argv = {QStringLiteral("python3"), QStringLiteral("-m"), QStringLiteral("pytest"),
+               QStringLiteral("-k"), QStringLiteral("test_op and cutile_rs")};
     st.cwd = QStringLiteral("/tg");
     st.launcher.kind = QStringLiteral("slurm");
     st.launcher.gres = QStringLiteral("gpu:1");
     st.launcher.partition = QStringLiteral("h200");
     st.launcher.timeLimit = QStringLiteral("00:30:00");
-    const LaunchCommand c = buildLaunchCommand(st, QStringLiteral("r1"), QStringLiteral("/ws/.tilelens/logs"));
+    const LaunchCommand c =
+        buildLaunchCommand(st, QStringLiteral("r1"), QStringLiteral("/ws/.tilelens/logs"));
     EXPECT_EQ(c.program, QStringLiteral("srun"));
     EXPECT_EQ(c.jobName, QStringLiteral("tilelens-D-r1"));
     EXPECT_TRUE(c.arguments.contains(QStringLiteral("--gres=gpu:1")));
@@ -81,13 +84,15 @@ TEST(SlurmLauncher, SbatchWaitsAndQuotesTheWrappedCommand)
     st.cwd = QStringLiteral("/ws");
     st.launcher.kind = QStringLiteral("slurm");
     st.launcher.mode = QStringLiteral("sbatch");
-    const LaunchCommand c = buildLaunchCommand(st, QStringLiteral("r2"), QStringLiteral("/ws/.tilelens/logs"));
+    const LaunchCommand c =
+        buildLaunchCommand(st, QStringLiteral("r2"), QStringLiteral("/ws/.tilelens/logs"));
     EXPECT_EQ(c.program, QStringLiteral("sbatch"));
     EXPECT_EQ(c.jobName, QStringLiteral("tilelens-my_stage-r2"));
     EXPECT_TRUE(c.arguments.contains(QStringLiteral("--wait")));
     EXPECT_EQ(c.outputFile, QStringLiteral("/ws/.tilelens/logs/slurm-r2.out"));
     EXPECT_EQ(c.arguments.last(), QStringLiteral("--wrap=exec echo 'it'\\''s'"));
-    EXPECT_EQ(scancelArguments(c.jobName), QStringList{QStringLiteral("--name=tilelens-my_stage-r2")});
+    EXPECT_EQ(scancelArguments(c.jobName),
+              QStringList{QStringLiteral("--name=tilelens-my_stage-r2")});
     EXPECT_TRUE(squeueStateArguments(c.jobName).contains(QStringLiteral("--format=%T")));
 
     st.launcher.kind = QStringLiteral("local");

@@ -42,7 +42,8 @@ void copyTree(const QString& from, const QString& to)
 {
     QDir().mkpath(to);
     const QDir src(from);
-    for (const QFileInfo& fi : src.entryInfoList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden)) {
+    for (const QFileInfo& fi :
+         src.entryInfoList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden)) {
         const QString target = to + QLatin1Char('/') + fi.fileName();
         if (fi.isDir())
             copyTree(fi.filePath(), target);
@@ -81,8 +82,10 @@ void TempWorkspace::trust(bool trusted) const
 RunCollector::RunCollector(pipeline::StageRunner* runner)
 {
     using pipeline::StageRun;
-    connect(runner, &pipeline::StageRunner::started, this, [this](const StageRun& r) { started.insert(r.runId, r); });
-    connect(runner, &pipeline::StageRunner::finished, this, [this](const StageRun& r) { finished.insert(r.runId, r); });
+    connect(runner, &pipeline::StageRunner::started, this,
+            [this](const StageRun& r) { started.insert(r.runId, r); });
+    connect(runner, &pipeline::StageRunner::finished, this,
+            [this](const StageRun& r) { finished.insert(r.runId, r); });
     connect(runner, &pipeline::StageRunner::outputChunk, this,
             [this](const QString& id, const QByteArray& data, qint64 skip) {
                 ++chunkCount;
@@ -121,7 +124,8 @@ bool RunCollector::waitOutputContains(const QString& runId, const QByteArray& te
 {
     QDeadlineTimer deadline(timeoutMs);
     WakeUp wake;
-    while (!output.value(runId).contains(text) && !finished.contains(runId) && !deadline.hasExpired())
+    while (!output.value(runId).contains(text) && !finished.contains(runId) &&
+           !deadline.hasExpired())
         QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents);
     return output.value(runId).contains(text);
 }

@@ -12,7 +12,6 @@
 #include <QMap>
 #include <QObject>
 #include <QTemporaryDir>
-
 #include <memory>
 
 namespace tilelens::test {
@@ -50,7 +49,7 @@ public:
 
     QMap<QString, pipeline::StageRun> finished;
     QMap<QString, pipeline::StageRun> started;
-    QMap<QString, QByteArray> output;       // bounded by the test's own use
+    QMap<QString, QByteArray> output; // bounded by the test's own use
     QMap<QString, qint64> skipped;
     QMap<QString, pipeline::StageProgress> lastProgress;
     QList<pipeline::StageProgress> progressEvents;

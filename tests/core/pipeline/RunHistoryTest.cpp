@@ -1,10 +1,9 @@
-#include "PipelineTestSupport.h"
-
 #include "pipeline/RunHistory.h"
+
+#include "PipelineTestSupport.h"
 
 #include <QDir>
 #include <QFile>
-
 #include <gtest/gtest.h>
 
 using namespace tilelens::pipeline;

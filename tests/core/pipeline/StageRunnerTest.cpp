@@ -2,7 +2,6 @@
 // fake stage commands of tests/data/pipeline.
 
 #include "PipelineTestSupport.h"
-
 #include "pipeline/BuiltinStage.h"
 #include "pipeline/ProcessControl.h"
 #include "pipeline/RunHistory.h"
@@ -13,10 +12,8 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QThread>
-
-#include <gtest/gtest.h>
-
 #include <csignal>
+#include <gtest/gtest.h>
 
 using namespace tilelens::pipeline;
 using tilelens::test::RunCollector;
@@ -50,10 +47,7 @@ struct Fixture
         return req.runId;
     }
 
-    StageRun run(const QString& stage)
-    {
-        return events.waitFinished(request(stage));
-    }
+    StageRun run(const QString& stage) { return events.waitFinished(request(stage)); }
 };
 
 // "LEADER GRANDCHILD" written by fake_stage.sh sleep-tree.
@@ -232,7 +226,8 @@ TEST(StageRunner, CapsAreEnforcedUnlessOverridden)
     const StageRun third = f.run(QStringLiteral("touch"));
     EXPECT_EQ(third.status, RunStatus::Rejected);
     EXPECT_TRUE(third.message.contains(QStringLiteral("cap 2")));
-    EXPECT_EQ(f.events.waitFinished(f.request(QStringLiteral("touch"), false, true)).status, RunStatus::Exited);
+    EXPECT_EQ(f.events.waitFinished(f.request(QStringLiteral("touch"), false, true)).status,
+              RunStatus::Exited);
     f.worker.resetCaps(f.ws.dir());
     EXPECT_EQ(f.run(QStringLiteral("touch")).status, RunStatus::Exited);
 }
@@ -277,7 +272,8 @@ TEST(StageRunner, BuiltinStagesNeedNoTrustAndCanBeCancelled)
         QFile out(ctx.kernelDir + QStringLiteral("/generated/diff_report.md"));
         out.open(QIODevice::WriteOnly);
         out.write("VERDICT: PASS_WITH_NOTES\n");
-        return BuiltinResult{2, QStringLiteral("PASS_WITH_NOTES"), QStringLiteral("1 note"), {out.fileName()}};
+        return BuiltinResult{
+            2, QStringLiteral("PASS_WITH_NOTES"), QStringLiteral("1 note"), {out.fileName()}};
     });
     QDir().mkpath(f.ws.path(QStringLiteral("generated")));
     const QString id = f.request(QStringLiteral("C"));

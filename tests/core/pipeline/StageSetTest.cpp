@@ -1,15 +1,14 @@
 // Stage defaults (port-workspace.md §3, §5, §6), tilelens.json overrides with
 // located errors, placeholder resolution and staleness.
 
-#include "PipelineTestSupport.h"
+#include "pipeline/StageSet.h"
 
+#include "PipelineTestSupport.h"
 #include "pipeline/StageFreshness.h"
 #include "pipeline/StageResolver.h"
-#include "pipeline/StageSet.h"
 
 #include <QDir>
 #include <QFile>
-
 #include <gtest/gtest.h>
 
 using namespace tilelens::pipeline;
@@ -45,8 +44,9 @@ TEST(StageSet, DefaultsCoverTileGymStagesAndBuiltins)
     QStringList ids;
     for (const auto& s : stages)
         ids << s.id;
-    EXPECT_EQ(ids, (QStringList{QStringLiteral("A"), QStringLiteral("B"), QStringLiteral("C"), QStringLiteral("D"),
-                                QStringLiteral("E"), QStringLiteral("F"), QStringLiteral("validate"), QStringLiteral("perf")}));
+    EXPECT_EQ(ids, (QStringList{QStringLiteral("A"), QStringLiteral("B"), QStringLiteral("C"),
+                                QStringLiteral("D"), QStringLiteral("E"), QStringLiteral("F"),
+                                QStringLiteral("validate"), QStringLiteral("perf")}));
     const auto caps = defaultStageCaps();
     EXPECT_EQ(caps.value(QStringLiteral("A")), 1);
     EXPECT_EQ(caps.value(QStringLiteral("B")), 2);
@@ -58,7 +58,7 @@ TEST(StageSet, DefaultsCoverTileGymStagesAndBuiltins)
     EXPECT_EQ(stages[2].builtin, QStringLiteral("ir-diff"));
     EXPECT_TRUE(stages[2].outputs.contains(QStringLiteral("generated/diff_report.md")));
     EXPECT_FALSE(stages[5].disabledReason.isEmpty()); // F: no mechanical command
-    EXPECT_TRUE(stages[1].shell);                      // B's translate loop needs a shell, and says so
+    EXPECT_TRUE(stages[1].shell); // B's translate loop needs a shell, and says so
     EXPECT_FALSE(stages[3].shell);
 }
 
@@ -67,13 +67,15 @@ TEST(StageSet, ResolvesDocumentedCommandsAndEnvironment)
     const StageSet set = setFromJson("{}");
     qputenv("TILELENS_ASSUME_GPU", "1");
     const ResolvedStage d = resolveStage(set, *set.find(QStringLiteral("D")), tilegymEnv());
-    const ResolvedStage e = resolveStage(set, *set.find(QStringLiteral("e"))); // lower-case letter accepted
+    const ResolvedStage e =
+        resolveStage(set, *set.find(QStringLiteral("e"))); // lower-case letter accepted
     qunsetenv("TILELENS_ASSUME_GPU");
     EXPECT_TRUE(d.runnable) << d.reason.toStdString();
-    EXPECT_EQ(d.argv, (QStringList{QStringLiteral("/bin/true"), QStringLiteral("-m"), QStringLiteral("pytest"),
-                                   QStringLiteral("-v"), QStringLiteral("-x"), QStringLiteral("--timeout=60"),
-                                   QStringLiteral("tests/ops/test_softmax.py"), QStringLiteral("-k"),
-                                   QStringLiteral("test_op and cutile_rs")}));
+    EXPECT_EQ(d.argv, (QStringList{QStringLiteral("/bin/true"), QStringLiteral("-m"),
+                                   QStringLiteral("pytest"), QStringLiteral("-v"),
+                                   QStringLiteral("-x"), QStringLiteral("--timeout=60"),
+                                   QStringLiteral("tests/ops/test_softmax.py"),
+                                   QStringLiteral("-k"), QStringLiteral("test_op and cutile_rs")}));
     EXPECT_EQ(d.cwd, QDir::cleanPath(QDir::tempPath()));
     EXPECT_EQ(d.logCopy, QStringLiteral("/ws/softmax/correctness_cutile_rs.txt"));
     EXPECT_EQ(d.passVerdict, QStringLiteral("ALL_PASS"));
@@ -91,13 +93,15 @@ TEST(StageSet, MissingEnvironmentMakesStagesNotRunnableWithAReason)
     qputenv("TILELENS_ASSUME_GPU", "0");
     const ResolvedStage noGpu = resolveStage(set, *set.find(QStringLiteral("D")), env);
     EXPECT_FALSE(noGpu.runnable);
-    EXPECT_TRUE(noGpu.reason.contains(QStringLiteral("needs an NVIDIA GPU"))) << noGpu.reason.toStdString();
+    EXPECT_TRUE(noGpu.reason.contains(QStringLiteral("needs an NVIDIA GPU")))
+        << noGpu.reason.toStdString();
     qputenv("TILELENS_ASSUME_GPU", "1");
     const ResolvedStage d = resolveStage(set, *set.find(QStringLiteral("D")), env);
     qunsetenv("TILELENS_ASSUME_GPU");
     EXPECT_FALSE(d.runnable);
     EXPECT_TRUE(d.reason.contains(QStringLiteral("TILEGYM_PATH"))) << d.reason.toStdString();
-    EXPECT_EQ(d.cwd, QStringLiteral("/ws/softmax/${TILEGYM_PATH}")); // kept visible, not silently empty
+    EXPECT_EQ(d.cwd,
+              QStringLiteral("/ws/softmax/${TILEGYM_PATH}")); // kept visible, not silently empty
     const ResolvedStage b = resolveStage(set, *set.find(QStringLiteral("B")), env);
     EXPECT_TRUE(b.reason.contains(QStringLiteral("CUDA_TILE_OPT_BIN")));
     const ResolvedStage f = resolveStage(set, *set.find(QStringLiteral("F")), env);
@@ -133,12 +137,14 @@ TEST(StageSet, TilelensJsonOverridesAndAddsStages)
 
 TEST(StageSet, BadConfigIsReportedWithAPlace)
 {
-    const StageSet syntax = setFromJson("{\n  \"stages\": {\n    \"D\": {\"argv\": [\"x\",]}\n  }\n}");
+    const StageSet syntax =
+        setFromJson("{\n  \"stages\": {\n    \"D\": {\"argv\": [\"x\",]}\n  }\n}");
     ASSERT_EQ(syntax.diagnostics.size(), 1u);
     EXPECT_EQ(syntax.diagnostics[0].place.line, 3);
     EXPECT_GT(syntax.diagnostics[0].place.column, 1);
 
-    const StageSet types = setFromJson(R"({"stages": {"D": {"argv": "pytest", "timeout_s": -4, "verdict": "vibes",
+    const StageSet types =
+        setFromJson(R"({"stages": {"D": {"argv": "pytest", "timeout_s": -4, "verdict": "vibes",
                                                             "shell": "yes", "frobnicate": 1},
                                                       "bad id": {"argv": ["x"]}}, "caps": {"B": 1.5}})");
     QStringList pointers;
@@ -170,7 +176,8 @@ TEST(StageSet, ExpandVariablesAndQuote)
 {
     QStringList missing;
     const QMap<QString, QString> vars{{QStringLiteral("A"), QStringLiteral("1")}};
-    EXPECT_EQ(expandVariables(QStringLiteral("x${A}y${B}$A${"), vars, &missing), QStringLiteral("x1y${B}$A${"));
+    EXPECT_EQ(expandVariables(QStringLiteral("x${A}y${B}$A${"), vars, &missing),
+              QStringLiteral("x1y${B}$A${"));
     EXPECT_EQ(missing, QStringList{QStringLiteral("B")});
     EXPECT_EQ(shellQuote(QStringLiteral("plain/path-1.txt")), QStringLiteral("plain/path-1.txt"));
     EXPECT_EQ(shellQuote(QStringLiteral("it's a b")), QStringLiteral("'it'\\''s a b'"));

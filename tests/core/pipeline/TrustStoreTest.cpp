@@ -1,12 +1,11 @@
-#include "PipelineTestSupport.h"
-
 #include "pipeline/TrustStore.h"
+
+#include "PipelineTestSupport.h"
 
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-
 #include <gtest/gtest.h>
 
 using namespace tilelens::pipeline;
@@ -22,7 +21,8 @@ TEST(TrustStore, DecisionIsStoredPerCanonicalPathAndCommands)
     ASSERT_TRUE(store.decide(set, true));
     EXPECT_EQ(store.state(set), TrustState::Trusted);
     // The same directory through a non-canonical path is the same workspace.
-    EXPECT_EQ(store.state(loadStageSet(ws.dir() + QStringLiteral("/../fakeop/."))), TrustState::Trusted);
+    EXPECT_EQ(store.state(loadStageSet(ws.dir() + QStringLiteral("/../fakeop/."))),
+              TrustState::Trusted);
 
     ws.writeConfig(R"({"stages": {"x": {"argv": ["rm", "-rf", "/tmp/nothing"]}}})");
     const StageSet edited = loadStageSet(ws.dir());
@@ -39,7 +39,9 @@ TEST(TrustStore, TrustedRootsAndWorkspaceOptOut)
     QFile f(ws.trustFile());
     ASSERT_TRUE(f.open(QIODevice::WriteOnly));
     f.write(QJsonDocument(QJsonObject{{QStringLiteral("trusted_roots"),
-                                       QJsonArray{TrustStore::canonicalWorkspace(ws.dir() + QStringLiteral("/.."))}}}).toJson());
+                                       QJsonArray{TrustStore::canonicalWorkspace(
+                                           ws.dir() + QStringLiteral("/.."))}}})
+                .toJson());
     f.close();
     TrustStore store(ws.trustFile());
     EXPECT_EQ(store.state(loadStageSet(ws.dir())), TrustState::Trusted);
@@ -59,9 +61,11 @@ TEST(TrustStore, DescriptionShowsExactlyWhatRuns)
     const StageSet set = loadStageSet(ws.dir());
     const QString text = TrustStore::describeCommands(set);
     EXPECT_TRUE(text.contains(QStringLiteral("[touch]")));
-    EXPECT_TRUE(text.contains(tilelens::test::fakeStageScript() + QStringLiteral(" touch generated/generated_fake.mlir")));
+    EXPECT_TRUE(text.contains(tilelens::test::fakeStageScript() +
+                              QStringLiteral(" touch generated/generated_fake.mlir")));
     EXPECT_TRUE(text.contains(QStringLiteral("env: STAGE_MARK=kernel=fakeop")));
-    EXPECT_TRUE(text.contains(QStringLiteral("argv: /bin/sh -c 'echo one; echo two | tr a-z A-Z'")));
+    EXPECT_TRUE(
+        text.contains(QStringLiteral("argv: /bin/sh -c 'echo one; echo two | tr a-z A-Z'")));
     EXPECT_FALSE(text.contains(QStringLiteral("[C]"))); // built-ins need no trust
     EXPECT_FALSE(text.contains(QStringLiteral("[F]"))); // disabled stages cannot run
 }
