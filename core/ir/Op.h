@@ -1,7 +1,9 @@
 #pragma once
 // One operation. Attribute names are the dialect's ODS names regardless of
 // the syntax it was read from (custom keywords such as `rounding<zero>` become
-// `rounding_mode`, see tile-ir.md §3), kept sorted by name.
+// `rounding_mode`, see tile-ir.md §3), kept sorted by name. Attributes equal to
+// the op's default (`rounding<nearest_even>`, `overflow<none>`, exp/tanh
+// `rounding<full>`, divi `rounding<zero>`, ...) are not stored.
 
 #include "ir/Arena.h"
 #include "ir/Attribute.h"

@@ -83,6 +83,28 @@ Value* Parser::parseValueUse()
     return b->values[index];
 }
 
+bool Parser::isDefaultAttr(OpName name, const NamedAttribute& a)
+{
+    std::string_view m = name.mnemonic();
+    const Attribute* v = a.value;
+    if (!name.isCudaTile() || !v)
+        return false;
+    if (a.name == "rounding_mode" && v->kind == AttrKind::Enum) {
+        std::string_view def = (m == "exp" || m == "tanh") ? "full"
+                               : m == "divi"               ? "zero"
+                               : m == "ftoi"               ? "nearest_int_to_zero"
+                                                           : "nearest_even";
+        return v->text == def;
+    }
+    if (a.name == "overflow" && v->kind == AttrKind::Enum)
+        return v->text == "none";
+    if (m == "global" && a.name == "sym_visibility" && v->kind == AttrKind::Enum)
+        return v->text == "public";
+    if (m == "global" && a.name == "alignment" && v->kind == AttrKind::Integer)
+        return v->intValue == 0;
+    return false;
+}
+
 Op* Parser::finishOp(OpName name, std::vector<Value*>& operands, std::vector<NamedAttribute>& attrs,
                      std::vector<Region*>& regions, const Type* const* resultTypes, size_t nResults)
 {
@@ -90,6 +112,11 @@ Op* Parser::finishOp(OpName name, std::vector<Value*>& operands, std::vector<Nam
     op->name = name;
     for (NamedAttribute& a : attrs)
         a.value = normalizeAttr(a.name, a.value);
+    // Default-valued attributes are dropped (printers differ on writing them;
+    // tile-ir.md §5.3 item 5), so `addf` and `addf rounding<nearest_even>` are one model.
+    attrs.erase(std::remove_if(attrs.begin(), attrs.end(),
+                               [&](const NamedAttribute& a) { return isDefaultAttr(name, a); }),
+                attrs.end());
     std::stable_sort(attrs.begin(), attrs.end(),
                      [](const NamedAttribute& x, const NamedAttribute& y) { return x.name < y.name; });
     op->attributes = arena().copy(attrs);

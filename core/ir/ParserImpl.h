@@ -107,6 +107,7 @@ public:
                      std::vector<const Type*>& types);
     Op* finishOp(OpName name, std::vector<Value*>& operands, std::vector<NamedAttribute>& attrs,
                  std::vector<Region*>& regions, const Type* const* resultTypes, size_t nResults);
+    bool isDefaultAttr(OpName name, const NamedAttribute& a);
     void pushScope();
     void popScope();
     Op* makeImplicitTerminator(std::string_view name, Block* b);

@@ -399,6 +399,8 @@ void Printer::op(const Op& o, int indent)
         }
     }
     if (m == "atomic_rmw_tko" && o.attr("mode")) out += " " + std::string(o.attr("mode")->text);
+    if (const Attribute* sg = o.attr("signedness"); sg && sg->kind == AttrKind::Enum)
+        out += (m == "cmpi" ? ", " : " ") + std::string(sg->text); // cmpi: `%a, %b, signed`
     if (const Attribute* r = o.attr("rounding_mode")) out += " rounding<" + std::string(r->text) + ">";
     if (const Attribute* r = o.attr("overflow")) out += " overflow<" + std::string(r->text) + ">";
     std::vector<NamedAttribute> extra; // discardable/unknown attributes: `{...}` before the types
@@ -406,7 +408,8 @@ void Printer::op(const Op& o, int indent)
         std::string_view k = a.name;
         if (k == "comparison_predicate" || k == "comparison_ordering" || k == "memory_ordering_semantics" ||
             k == "memory_scope" || k == "predicate" || k == "str" || k == "message" || k == "name" ||
-            k == "rounding_mode" || k == "overflow" || k == "mode")
+            k == "rounding_mode" || k == "overflow" || k == "mode" ||
+            (k == "signedness" && a.value->kind == AttrKind::Enum))
             continue;
         if (isEnumKeywordAttr(k) && a.value->kind == AttrKind::Enum) { out += " " + std::string(a.value->text); continue; }
         if (a.value->kind == AttrKind::Unit &&

@@ -1,0 +1,182 @@
+// The model API other subsystems rely on: value uses, result groups, interned
+// op names, canonical spellings, spans, split inputs, CRLF/BOM, large inputs.
+
+#include "IrTestUtil.h"
+
+#include "ir/Equality.h"
+#include "ir/Printer.h"
+
+#include <gtest/gtest.h>
+
+using namespace tilelens::ir;
+namespace tu = tilelens::ir::testutil;
+
+namespace {
+const char* kSmall = "cuda_tile.module @m {\n"
+                     "  entry @k(%x: tile<4xf32>) {\n"
+                     "    %a = negf %x : tile<4xf32>\n"
+                     "    %b = cuda_tile.addf %a, %a : !cuda_tile.tile<4xf32>\n"
+                     "    %g:3 = get_tile_block_id : tile<i32>\n"
+                     "    %s = addi %g#2, %g#0 : tile<i32>\n"
+                     "    return\n"
+                     "  }\n"
+                     "}\n";
+} // namespace
+
+TEST(IrModel, OperandsReferenceValuesAndValuesKnowTheirUses)
+{
+    ParseResult r = parseModule(kSmall);
+    ASSERT_TRUE(r.ok()) << tu::dumpDiagnostics(r);
+    const Function* f = r.modules[0]->function("k");
+    ASSERT_NE(f, nullptr);
+    const Block* b = f->body->entryBlock();
+    ASSERT_EQ(b->ops.size(), 5u);
+    const Op* neg = b->ops[0];
+    const Op* add = b->ops[1];
+    EXPECT_EQ(neg->operands[0], b->arguments[0]);
+    EXPECT_TRUE(b->arguments[0]->isBlockArgument());
+    EXPECT_EQ(add->operands[0], neg->results[0]);
+    EXPECT_EQ(add->operands[1], neg->results[0]);
+    auto uses = neg->results[0]->uses();
+    ASSERT_EQ(uses.size(), 2u);
+    EXPECT_EQ(uses[0].user, add);
+    EXPECT_EQ(uses[0].operandIndex, 0u);
+    EXPECT_EQ(uses[1].operandIndex, 1u);
+    EXPECT_EQ(neg->results[0]->definingOp, neg);
+}
+
+TEST(IrModel, ResultGroupsBindByIndex)
+{
+    ParseResult r = parseModule(kSmall);
+    const Block* b = r.modules[0]->functions[0]->body->entryBlock();
+    const Op* ids = b->ops[2];
+    const Op* sum = b->ops[3];
+    ASSERT_EQ(ids->results.size(), 3u);
+    EXPECT_EQ(sum->operands[0], ids->results[2]);
+    EXPECT_EQ(sum->operands[1], ids->results[0]);
+    EXPECT_EQ(ids->results[1]->type->canonical(), "tile<i32>");
+}
+
+TEST(IrModel, OpNamesAreInternedWithTheDialectPrefixNormalized)
+{
+    ParseResult r = parseModule(kSmall);
+    const Block* b = r.modules[0]->functions[0]->body->entryBlock();
+    EXPECT_EQ(b->ops[1]->name, OpName::get("addf"));
+    EXPECT_EQ(b->ops[1]->name, OpName::get("cuda_tile.addf"));
+    EXPECT_EQ(b->ops[1]->name.mnemonic(), "addf");
+    EXPECT_EQ(b->ops[1]->name.full(), "cuda_tile.addf");
+    EXPECT_TRUE(b->ops[1]->name.isKnown());
+    EXPECT_FALSE(OpName::get("test.op").isKnown());
+    // Long and short type spellings unique to one type object.
+    EXPECT_EQ(b->ops[0]->results[0]->type, b->ops[1]->results[0]->type);
+}
+
+TEST(IrModel, SpansAreExactAndOneBased)
+{
+    ParseResult r = parseModule(kSmall);
+    const Op* neg = r.modules[0]->functions[0]->body->entryBlock()->ops[0];
+    EXPECT_EQ(neg->range.beginLine, 3);
+    EXPECT_EQ(neg->range.beginColumn, 5);
+    EXPECT_EQ(neg->range.endLine, 3);
+    EXPECT_EQ(neg->range.endColumn, 31); // just after `tile<4xf32>`
+    const std::string text = kSmall;
+    EXPECT_EQ(text.substr(size_t(neg->range.beginOffset), size_t(neg->range.endOffset - neg->range.beginOffset)),
+              "%a = negf %x : tile<4xf32>");
+}
+
+TEST(IrModel, CanonicalSpellingsAreOnePerMeaning)
+{
+    const char* a = "cuda_tile.module @m {\n entry @k() {\n"
+                    "  %0 = constant <f32: [1.0, 1.0]> : tile<2xf32>\n"
+                    "  %1 = constant <i8: 255> : tile<i8>\n"
+                    "  %2 = constant <f32: 0x3FC00000> : tile<f32>\n"
+                    "  return\n }\n}\n";
+    const char* b = "module {\ncuda_tile.module @m {\n entry @k() {\n"
+                    "  %c = cuda_tile.constant <f32 : 1.000000e+00> : !cuda_tile.tile<2xf32>\n"
+                    "  %d = constant <i8: -1> : tile<i8>\n"
+                    "  %e = constant <f32: 1.5> : tile<f32>\n"
+                    "  cuda_tile.return\n }\n}\n}\n";
+    ParseResult ra = parseModule(a), rb = parseModule(b);
+    ASSERT_TRUE(ra.ok() && rb.ok()) << tu::dumpDiagnostics(ra) << tu::dumpDiagnostics(rb);
+    std::string why;
+    EXPECT_TRUE(equals(*ra.modules[0], *rb.modules[0], &why)) << why;
+    const Op* c = ra.modules[0]->functions[0]->body->entryBlock()->ops[2];
+    EXPECT_EQ(c->attr("value")->canonical(), "<f32: 1.500000e+00> : tile<f32>");
+    EXPECT_EQ(c->attr("value")->intList[0], 0x3FC00000);
+}
+
+TEST(IrModel, SplitInputsKeepFileLineNumbers)
+{
+    const std::string text = "cuda_tile.module @a {\n}\n// -----\n\ncuda_tile.module @b {\n  entry @k() {\n"
+                             "    %0 = negf %nope : tile<f32>\n  }\n}\n";
+    auto chunks = parseSplitInput(text);
+    ASSERT_EQ(chunks.size(), 2u);
+    EXPECT_TRUE(chunks[0].ok());
+    EXPECT_EQ(chunks[1].firstLine, 4);
+    ASSERT_FALSE(chunks[1].ok());
+    EXPECT_EQ(chunks[1].diagnostics[0].place.line, 7);
+    EXPECT_EQ(chunks[1].diagnostics[0].place.column, 15);
+    EXPECT_EQ(chunks[1].modules[0]->name, "b");
+}
+
+TEST(IrModel, CrlfAndBomAreAccepted)
+{
+    std::string crlf;
+    for (char c : std::string(kSmall)) {
+        if (c == '\n')
+            crlf += '\r';
+        crlf += c;
+    }
+    ParseResult a = parseModule("\xEF\xBB\xBF" + crlf);
+    ASSERT_TRUE(a.ok()) << tu::dumpDiagnostics(a);
+    ParseResult b = parseModule(kSmall);
+    EXPECT_TRUE(equals(*a.modules[0], *b.modules[0]));
+    EXPECT_EQ(a.modules[0]->functions[0]->body->entryBlock()->ops[0]->range.endColumn, 31);
+}
+
+TEST(IrModel, UnknownOpsAndAttributesAreKeptWithAWarning)
+{
+    const char* text = "cuda_tile.module @m {\n entry @k(%x: tile<f32>) {\n"
+                       "  %0 = \"future.op\"(%x) {level = #future.level<3>} : (!cuda_tile.tile<f32>) -> !cuda_tile.tile<f32>\n"
+                       "  %1 = frobnicate %0 wibble : tile<f32>\n"
+                       "  return\n }\n}\n";
+    ParseResult r = parseModule(text);
+    EXPECT_TRUE(r.ok()) << tu::dumpDiagnostics(r);
+    EXPECT_EQ(r.syntax, Syntax::Mixed);
+    const Block* b = r.modules[0]->functions[0]->body->entryBlock();
+    EXPECT_EQ(b->ops[0]->name.full(), "future.op");
+    EXPECT_EQ(b->ops[0]->attr("level")->kind, AttrKind::Opaque);
+    EXPECT_EQ(b->ops[0]->attr("level")->canonical(), "#future.level<3>");
+    EXPECT_EQ(b->ops[1]->operands[0], b->ops[0]->results[0]);
+    size_t warnings = 0;
+    for (const auto& d : r.diagnostics)
+        warnings += d.severity == tilelens::Severity::Warning ? 1 : 0;
+    EXPECT_GE(warnings, 3u);
+}
+
+TEST(IrModel, HundredMegabyteModuleParses)
+{
+    // Replicate a kernel under new names until the text passes 100 MB.
+    const std::string kernel = "  entry @k%(%p: tile<ptr<f32>>, %n: tile<i32>) {\n"
+                               "    %tv = make_tensor_view %p, shape = [%n], strides = [1] : tile<i32> -> tensor_view<?xf32, strides=[1]>\n"
+                               "    %pv = make_partition_view %tv : partition_view<tile=(128), tensor_view<?xf32, strides=[1]>>\n"
+                               "    %bx, %by, %bz = get_tile_block_id : tile<i32>\n"
+                               "    %x, %t = load_view_tko weak %pv[%bx] : partition_view<tile=(128), tensor_view<?xf32, strides=[1]>>, tile<i32> -> tile<128xf32>, token\n"
+                               "    %y = mulf %x, %x rounding<zero> : tile<128xf32>\n"
+                               "    %t2 = store_view_tko weak %y, %pv[%bx] token = %t : tile<128xf32>, partition_view<tile=(128), tensor_view<?xf32, strides=[1]>>, tile<i32> -> token\n"
+                               "    return\n  }\n";
+    std::string text = "cuda_tile.module @big {\n";
+    size_t n = 0;
+    while (text.size() < 100u * 1000 * 1000) {
+        std::string k = kernel;
+        k.replace(k.find('%'), 1, std::to_string(n++));
+        text += k;
+    }
+    text += "}\n";
+    ParseResult r = parseModule(text);
+    ASSERT_TRUE(r.ok()) << tu::dumpDiagnostics(r);
+    EXPECT_EQ(r.modules[0]->functions.size(), n);
+    EXPECT_EQ(r.opCount(), n * 7);
+    // Memory stays proportional to the input (issue bound: 8x).
+    EXPECT_LT(r.arena->bytesAllocated(), 8 * text.size());
+}
