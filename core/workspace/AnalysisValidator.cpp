@@ -1,6 +1,8 @@
 #include "workspace/AnalysisValidator.h"
 
+#include "common/FileReader.h"
 #include "workspace/JsonFile.h"
+#include "workspace/JsonLocator.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -431,7 +433,16 @@ ValidationResult validateAnalysis(const QString& kernelDir)
 {
     const QString file = QDir(kernelDir).filePath(QStringLiteral("reference/analysis.json"));
     Diagnostics diags;
-    const auto doc = readJsonFile(file, diags);
+    std::optional<Json> doc;
+    const auto contents = readFile(file.toStdString(), diags, kMaxJsonBytes);
+    if (contents && contents->bytes.find_first_not_of(" \t\r\n") == std::string::npos) {
+        Diagnostic d;
+        d.place.file = file.toStdString();
+        d.message = "file is empty";
+        diags.push_back(std::move(d));
+    } else if (contents) {
+        doc = parseJson(contents->bytes, file, diags);
+    }
     if (!doc) {
         ValidationResult r;
         r.scope = QStringLiteral("analysis");
@@ -441,7 +452,14 @@ ValidationResult validateAnalysis(const QString& kernelDir)
         finish(r);
         return r;
     }
-    return validateAnalysisDocument(*doc, kernelDir, file);
+    ValidationResult r = validateAnalysisDocument(*doc, kernelDir, file);
+    // Place each message on the line of its field (or of the object missing it).
+    const JsonLocator locator(contents->bytes);
+    for (Diagnostic& d : r.messages) {
+        if (d.place.line == 0 && !d.place.file.empty())
+            locator.locate(d.jsonPointer, d.place.line, d.place.column);
+    }
+    return r;
 }
 
 } // namespace tilelens::ws

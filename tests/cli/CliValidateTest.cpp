@@ -75,8 +75,11 @@ TEST(CliValidate, ErrorRuleFailsWithMessageAndPointer)
     const auto r = runCli({QStringLiteral("validate"), QStringLiteral("--scope"), QStringLiteral("analysis"),
                            kernelWithAnalysis(dir, rule("error_tolerance_missing_rtol.json"))});
     EXPECT_EQ(r.exitCode, 1);
+    // ERROR: FILE:LINE:COL: message (at pointer); the place is the field's key in the file.
+    EXPECT_TRUE(r.out.startsWith(QStringLiteral("ERROR: "))) << r.out.toStdString();
+    EXPECT_TRUE(r.out.contains(QStringLiteral("reference/analysis.json:")));
     EXPECT_TRUE(r.out.contains(QStringLiteral(
-        "ERROR: correctness_tolerance.f16 must be an object with numeric atol and rtol (at /correctness_tolerance/f16)")));
+        ": correctness_tolerance.f16 must be an object with numeric atol and rtol (at /correctness_tolerance/f16)")));
     EXPECT_TRUE(r.out.endsWith(QStringLiteral("FAIL: analysis.json validation failed. Re-run Agent A.\n")));
 }
 
@@ -86,7 +89,8 @@ TEST(CliValidate, WarnRulePasses)
     const auto r = runCli({QStringLiteral("validate"), QStringLiteral("--scope"), QStringLiteral("analysis"),
                            kernelWithAnalysis(dir, rule("warn_tolerance_no_source.json"))});
     EXPECT_EQ(r.exitCode, 0);
-    EXPECT_TRUE(r.out.startsWith(QStringLiteral("WARN: correctness_tolerance has no source")));
+    EXPECT_TRUE(r.out.startsWith(QStringLiteral("WARN: "))) << r.out.toStdString();
+    EXPECT_TRUE(r.out.contains(QStringLiteral(": correctness_tolerance has no source (at /correctness_tolerance/source)")));
 }
 
 TEST(CliValidate, SyntaxErrorHasLineAndColumn)

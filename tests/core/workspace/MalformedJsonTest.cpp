@@ -1,5 +1,6 @@
 #include "workspace/AnalysisValidator.h"
 #include "workspace/JsonFile.h"
+#include "workspace/JsonLocator.h"
 
 #include <QDir>
 #include <QElapsedTimer>
@@ -96,4 +97,34 @@ TEST(MalformedJson, DeepNestingDoesNotCrash)
 TEST(MalformedJson, PointerEscaping)
 {
     EXPECT_EQ(jsonPointer({"config_to_variant", "a/b~c"}), "/config_to_variant/a~1b~0c");
+}
+
+TEST(JsonLocator, PointersMapToKeyLines)
+{
+    const std::string text = "{\n  \"a\": 1,\n  \"list\": [\n    {\"x\": \"s,]}\"},\n    [1, 2]\n  ],\n  \"o\": {}\n}\n";
+    const JsonLocator loc(text);
+    int line = 0, col = 0;
+    ASSERT_TRUE(loc.locate("/a", line, col));
+    EXPECT_EQ(line, 2);
+    EXPECT_EQ(col, 3);
+    ASSERT_TRUE(loc.locate("/list/0/x", line, col));
+    EXPECT_EQ(line, 4);
+    EXPECT_EQ(col, 6);
+    ASSERT_TRUE(loc.locate("/list/1/1", line, col));
+    EXPECT_EQ(line, 5);
+    EXPECT_EQ(col, 9);
+    ASSERT_TRUE(loc.locate("/o/missing", line, col)); // falls back to the object that should hold it
+    EXPECT_EQ(line, 7);
+    EXPECT_EQ(loc.offsetOf("/nope"), -1);
+}
+
+TEST(MalformedJson, ValidationMessagesArePlacedOnTheirField)
+{
+    QTemporaryDir dir;
+    const QString kdir = writeAnalysis(dir, "{\n  \"kernel_name\": 7,\n  \"pattern\": \"single\"\n}\n");
+    const ValidationResult r = validateAnalysis(kdir);
+    ASSERT_FALSE(r.messages.empty());
+    EXPECT_EQ(r.messages[0].jsonPointer, "/kernel_name");
+    EXPECT_EQ(r.messages[0].place.line, 2);
+    EXPECT_EQ(r.messages[0].place.column, 3);
 }
