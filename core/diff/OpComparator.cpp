@@ -281,7 +281,7 @@ private:
         for (size_t i = 0; i < a.operands.size(); ++i) {
             if (valuesCorrespond(a.operands[i], b.operands[i]) || bothUnmatchedDefs(a.operands[i], b.operands[i]))
                 continue;
-            if (constantsDiffer(a.operands[i], b.operands[i]))
+            if (!permutedOperand(r, b.operands[i]) && constantsDiffer(a.operands[i], b.operands[i]))
                 continue;
             auto d = make(DiffKind::OperandChanged, r, g);
             d.operandIndex = int(i);
@@ -301,6 +301,19 @@ private:
             if (d >= 0 && m_typeChanged.count(d))
                 return true;
         }
+        return false;
+    }
+
+    // The generated operand is another operand of the same reference op
+    // (operands swapped or repeated): an operand change, not a changed constant.
+    bool permutedOperand(int r, int gv) const
+    {
+        const int mapped = M.genValToRef[size_t(G.values[size_t(gv)].canon)];
+        if (mapped < 0)
+            return false;
+        for (int v : R.ops[size_t(r)].operands)
+            if (R.values[size_t(v)].canon == mapped)
+                return true;
         return false;
     }
 

@@ -1,0 +1,116 @@
+// Rule files: the built-in default set, validation with located errors,
+// merging of user rules, glob patterns.
+
+#include "diff/RuleSet.h"
+
+#include <gtest/gtest.h>
+
+namespace tilelens::diff {
+namespace {
+
+TEST(RuleSet, DefaultRulesLoadAndAreComplete)
+{
+    const RuleSet& rules = RuleSet::defaults();
+    ASSERT_GE(rules.rules().size(), 40u);
+    for (const Rule& r : rules.rules()) {
+        EXPECT_FALSE(r.id.empty());
+        EXPECT_FALSE(r.message.empty()) << r.id;
+    }
+    // The last rule catches everything: nothing is dropped.
+    EXPECT_EQ(rules.rules().back().id, "fallback-semantic");
+    EXPECT_TRUE(rules.rules().back().match.kinds.empty());
+    ASSERT_NE(rules.find("partition-tile-shape"), nullptr);
+    EXPECT_EQ(rules.find("partition-tile-shape")->severity, Severity::Critical);
+    EXPECT_EQ(rules.find("entry-cga-occupancy")->owner, Owner::Host);
+    EXPECT_EQ(rules.find("no-debug-locations")->severity, Severity::KnownGap);
+    EXPECT_EQ(rules.find("dead-constant")->severity, Severity::Noise);
+    EXPECT_EQ(rules.find("divi-ceil-rounding-vs-arith")->severity, Severity::Equivalent);
+}
+
+TEST(RuleSet, SyntaxErrorHasLineAndColumn)
+{
+    Diagnostics diags;
+    const auto r = RuleSet::fromJson("{\n  \"schema\": \"tilelens.rules/1\",\n  \"rules\": [ , ]\n}\n", "my.json", diags);
+    EXPECT_FALSE(r.has_value());
+    ASSERT_EQ(diags.size(), 1u);
+    EXPECT_EQ(diags[0].place.file, "my.json");
+    EXPECT_EQ(diags[0].place.line, 3);
+    EXPECT_EQ(diags[0].place.column, 14);
+    EXPECT_NE(diags[0].format().find("my.json:3:14: error: invalid JSON"), std::string::npos) << diags[0].format();
+}
+
+TEST(RuleSet, SchemaErrorsHaveJsonPointers)
+{
+    Diagnostics diags;
+    const auto r = RuleSet::fromJson(R"({"schema": "tilelens.rules/1", "rules": [
+        {"id": "a", "severity": "fatal", "message": "m"},
+        {"id": "b", "severity": "warn", "message": "m", "match": {"kinds": ["op_gone"], "color": 1}},
+        {"id": "c", "severity": "warn", "message": "m", "recognizer": "magic"},
+        {"id": "a", "severity": "warn", "message": "m"},
+        {"severity": "warn"}]})",
+                                     "u.json", diags);
+    EXPECT_FALSE(r.has_value());
+    auto has = [&](const std::string& ptr, const std::string& words) {
+        for (const auto& d : diags)
+            if (d.jsonPointer == ptr && d.message.find(words) != std::string::npos)
+                return true;
+        return false;
+    };
+    EXPECT_TRUE(has("/rules/0/severity", "unknown severity 'fatal'"));
+    EXPECT_TRUE(has("/rules/1/match/kinds/0", "unknown difference kind 'op_gone'"));
+    EXPECT_TRUE(has("/rules/1/match/color", "unknown key 'color'"));
+    EXPECT_TRUE(has("/rules/2/recognizer", "unknown recognizer 'magic'"));
+    EXPECT_TRUE(has("/rules/3/id", "duplicate rule id 'a'"));
+    EXPECT_TRUE(has("/rules/4", "has no 'id'"));
+    EXPECT_TRUE(has("/rules/4", "has no 'message'"));
+    for (const auto& d : diags)
+        EXPECT_NE(d.format().find("u.json"), std::string::npos);
+}
+
+TEST(RuleSet, WrongSchemaIsRejected)
+{
+    Diagnostics diags;
+    EXPECT_FALSE(RuleSet::fromJson(R"({"schema": "other/2", "rules": []})", "x.json", diags).has_value());
+    ASSERT_FALSE(diags.empty());
+    EXPECT_EQ(diags[0].jsonPointer, "/schema");
+}
+
+TEST(RuleSet, MergeOverridesByIdAndPutsNewRulesFirst)
+{
+    RuleSet rules = RuleSet::defaults();
+    const size_t before = rules.rules().size();
+    Diagnostics diags;
+    auto user = RuleSet::fromJson(R"({"schema": "tilelens.rules/1", "rules": [
+        {"id": "ftz-approx", "severity": "warn", "owner": "host", "message": "relaxed {op}"},
+        {"id": "my-exp2", "severity": "info", "message": "exp2 ok", "match": {"ops": ["exp2"]}}]})",
+                                  "user.json", diags);
+    ASSERT_TRUE(user.has_value()) << (diags.empty() ? "" : diags[0].format());
+    rules.merge(*user);
+    EXPECT_EQ(rules.rules().size(), before + 1);
+    ASSERT_NE(rules.find("ftz-approx"), nullptr);
+    EXPECT_EQ(rules.find("ftz-approx")->severity, Severity::Warn);
+    EXPECT_EQ(rules.find("ftz-approx")->owner, Owner::Host);
+    EXPECT_EQ(rules.find("ftz-approx")->origin, "user.json");
+    // A new rule with the default priority comes before the default rules of priority 0.
+    size_t mine = 0, fallback = 0;
+    for (size_t i = 0; i < rules.rules().size(); ++i) {
+        if (rules.rules()[i].id == "my-exp2")
+            mine = i;
+        if (rules.rules()[i].id == "fallback-semantic")
+            fallback = i;
+    }
+    EXPECT_LT(mine, fallback);
+}
+
+TEST(RuleSet, GlobPatterns)
+{
+    EXPECT_TRUE(globMatch("div_by*", "div_by<16>"));
+    EXPECT_TRUE(globMatch("*", ""));
+    EXPECT_TRUE(globMatch("bounded<0, *>", "bounded<0, ?>"));
+    EXPECT_FALSE(globMatch("div_by*", "bounded<0, ?>"));
+    EXPECT_TRUE(globMatch("a*b*c", "axxbyyc"));
+    EXPECT_FALSE(globMatch("a*b*c", "axxbyy"));
+}
+
+} // namespace
+} // namespace tilelens::diff
