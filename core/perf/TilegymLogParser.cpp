@@ -37,10 +37,10 @@ private:
     std::vector<qsizetype> starts_;
 };
 
-// A pytest test id: optional "path::Class::" then test_name[params].
+// A pytest test id: test_name[params] (any "path::Class::" before it is not needed).
 const QRegularExpression& testIdRe()
 {
-    static const QRegularExpression re(QStringLiteral(R"((?:[\w./-]+::)*(test_\w+)\[([^\]\s]*)\])"));
+    static const QRegularExpression re(QStringLiteral(R"(\b(test_\w+)\[([^\]\s]*)\])"));
     return re;
 }
 
@@ -253,19 +253,22 @@ struct Parser
     // with missing data (§4.2: a failed median makes the run INVESTIGATE).
     void addFailedTests()
     {
-        static const QRegularExpression failedLine(QStringLiteral(R"(\bFAILED\b)"));
         QHash<QString, bool> seen;
         for (const PerfRecord& r : data.records)
             seen.insert(r.fullId, true);
-        auto it = testIdRe().globalMatch(text);
-        while (it.hasNext()) {
-            const auto m = it.next();
-            const int line = lines.line(m.capturedStart(0));
+        // Only lines holding the word FAILED are looked at (a log has few or none).
+        static const QRegularExpression failedWord(QStringLiteral(R"(\bFAILED\b)"));
+        for (qsizetype at = text.indexOf(QLatin1String("FAILED")); at >= 0;
+             at = text.indexOf(QLatin1String("FAILED"), at + 6)) {
+            const int line = lines.line(at);
             const qsizetype ls = lines.lineStart(line);
-            qsizetype le = text.indexOf(QLatin1Char('\n'), ls);
+            qsizetype le = text.indexOf(QLatin1Char('\n'), at);
             if (le < 0)
                 le = text.size();
-            if (!failedLine.match(text.mid(ls, le - ls)).hasMatch() || seen.contains(m.captured(2)))
+            const QString lineText = text.mid(ls, le - ls);
+            at = le; // one look per line
+            const auto m = testIdRe().match(lineText);
+            if (!m.hasMatch() || !failedWord.match(lineText).hasMatch() || seen.contains(m.captured(2)))
                 continue;
             seen.insert(m.captured(2), true);
             QString backend;
