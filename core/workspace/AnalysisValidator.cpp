@@ -186,8 +186,9 @@ private:
             if (const auto name = v.find("variant_name"); name != v.end() && name->is_string()) {
                 variantNames_.insert(name->get<std::string>());
                 if (!seen.insert(name->get<std::string>()).second)
-                    err(QStringLiteral("%1 repeats variant_name '%2'").arg(where, q(name->get<std::string>())),
-                        jsonPointerAppend(p, "variant_name"));
+                    warn(QStringLiteral("tilelens: %1 repeats variant_name '%2'; both would name the same IR files")
+                             .arg(where, q(name->get<std::string>())),
+                         jsonPointerAppend(p, "variant_name"));
             }
             if (const auto ir = v.find("reference_ir"); ir != v.end() && nonEmptyString(*ir) && !dir_.isEmpty()) {
                 const QFileInfo fi(QDir(dir_).filePath(q(ir->get<std::string>())));

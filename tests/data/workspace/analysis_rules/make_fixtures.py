@@ -104,7 +104,6 @@ FIXTURES = {
     "error_variant_reference_ir_absent": put(["kernel_variants", 0, "reference_ir"], "reference/reference_nope.mlir"),
     "error_variant_reference_ir_empty": put(["kernel_variants", 0, "reference_ir"], "reference/empty.mlir"),
     "error_variant_reference_backend_invalid": put(["kernel_variants", 0, "reference_backend"], "cuda"),
-    "error_variant_duplicate_name": seq(multi, put(["kernel_variants", 1, "variant_name"], "main")),
     "error_missing_correctness_reference": drop(["correctness_reference"]),
     "error_correctness_function_empty": put(["correctness_reference", "function"], ""),
     "error_missing_correctness_tolerance": drop(["correctness_tolerance"]),
@@ -137,6 +136,7 @@ FIXTURES = {
     "extra_config_to_unknown_variant": put(["config_to_variant", "1024-4096-torch.float16"], "persistent"),
     "extra_supplement_outside_folder": put(["kernel_variants", 0, "reference_ir_f32_supplement"], "reference/ref_f32.mlir"),
     "extra_pattern_mismatch": put(["pattern"], "multi_variant"),
+    "extra_variant_duplicate_name": seq(multi, put(["kernel_variants", 1, "variant_name"], "main")),
 }
 
 for name, change in FIXTURES.items():
