@@ -10,6 +10,7 @@
 
 #include "CliRegistry.h"
 #include "pipeline/BuiltinStage.h"
+#include "pipeline/DefaultBuiltinStages.h"
 #include "pipeline/StageFreshness.h"
 #include "pipeline/StageResolver.h"
 #include "pipeline/StageRunnerThread.h"
@@ -178,6 +179,7 @@ int runStage(const QStringList& args)
         printErr(QStringLiteral("%1: error: not a directory\n").arg(dir));
         return ExitInputError;
     }
+    registerDefaultBuiltinStages();
     const StageSet set = loadStageSet(dir);
     bool configBroken = false;
     for (const auto& d : set.diagnostics) {

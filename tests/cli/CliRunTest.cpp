@@ -301,3 +301,39 @@ TEST(CliRun, HistoryStaysIntactWhenTheCliIsKilledMidRun)
         0);
     EXPECT_EQ(ws.history().size(), 7);
 }
+
+TEST(CliRun, BuiltinStagesOfTheExampleRunWithoutTrust)
+{
+    const QString example = tilelens::test::examplesDir() + QStringLiteral("/softmax");
+    if (!QFileInfo(example + QStringLiteral("/reference/analysis.json")).exists())
+        GTEST_SKIP() << "bundled example not found";
+    QTemporaryDir tmp;
+    const QString ws = tmp.path() + QStringLiteral("/softmax");
+    QProcess cp;
+    cp.start(QStringLiteral("cp"), {QStringLiteral("-r"), example, ws});
+    ASSERT_TRUE(cp.waitForFinished(30000));
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("TILELENS_TRUST_FILE"), tmp.path() + QStringLiteral("/trust.json"));
+    env.insert(QStringLiteral("TILELENS_ASSUME_GPU"), QStringLiteral("0"));
+    auto run = [&env](const QStringList& args) {
+        QProcess p;
+        p.setProcessEnvironment(env);
+        p.start(QStringLiteral(TILELENS_CLI_PATH), args);
+        p.waitForFinished(60000);
+        return CliResult{p.exitCode(), QString::fromUtf8(p.readAllStandardOutput()),
+                         QString::fromUtf8(p.readAllStandardError())};
+    };
+    const CliResult c = run({QStringLiteral("run"), ws, QStringLiteral("C")});
+    EXPECT_TRUE(c.exitCode == 0 || c.exitCode == 1 || c.exitCode == 2) << c.err.toStdString();
+    EXPECT_TRUE(c.out.contains(QStringLiteral("VERDICT:")));
+    EXPECT_TRUE(QFile::exists(ws + QStringLiteral("/generated/diff_report.md")));
+    const CliResult v = run({QStringLiteral("run"), ws, QStringLiteral("validate")});
+    EXPECT_TRUE(v.exitCode == 0 || v.exitCode == 1) << v.err.toStdString();
+    // GPU stages are listed as not runnable, with the reason.
+    const CliResult list = run({QStringLiteral("run"), QStringLiteral("--list"), ws});
+    EXPECT_TRUE(list.out.contains(QStringLiteral("needs an NVIDIA GPU")));
+    const CliResult d =
+        run({QStringLiteral("run"), QStringLiteral("--trust"), ws, QStringLiteral("D")});
+    EXPECT_EQ(d.exitCode, 3);
+    EXPECT_TRUE(d.err.contains(QStringLiteral("needs an NVIDIA GPU")));
+}

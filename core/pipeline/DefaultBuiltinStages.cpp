@@ -1,0 +1,177 @@
+#include "pipeline/DefaultBuiltinStages.h"
+
+#include "diff/DiffVocabulary.h"
+#include "diff/IrDiff.h"
+#include "diff/ReportWriters.h"
+#include "diff/RuleSet.h"
+#include "perf/PerfStatistics.h"
+#include "pipeline/BuiltinStage.h"
+#include "workspace/AnalysisValidator.h"
+#include "workspace/KernelPerf.h"
+#include "workspace/KernelValidator.h"
+#include "workspace/ValidationResult.h"
+#include "workspace/Workspace.h"
+
+#include <QDir>
+#include <QSaveFile>
+
+namespace tilelens::pipeline {
+namespace {
+
+QByteArray utf8(const QString& s)
+{
+    return s.toUtf8();
+}
+
+bool writeFile(const QString& path, const QByteArray& data, QString* error)
+{
+    QDir().mkpath(QFileInfo(path).absolutePath());
+    QSaveFile f(path);
+    if (!f.open(QIODevice::WriteOnly) || f.write(data) != data.size() || !f.commit()) {
+        *error = QStringLiteral("cannot write %1: %2").arg(path, f.errorString());
+        return false;
+    }
+    return true;
+}
+
+void logDiagnostics(const BuiltinContext& ctx, const Diagnostics& diags)
+{
+    for (const Diagnostic& d : diags)
+        ctx.log(QByteArray::fromStdString(d.format()) + '\n');
+}
+
+// Pass < PassWithNotes < FailFixable, whatever their exit codes are.
+int rank(diff::Verdict v)
+{
+    return v == diff::Verdict::Pass ? 0 : v == diff::Verdict::PassWithNotes ? 1 : 2;
+}
+
+BuiltinResult runIrDiff(const BuiltinContext& ctx)
+{
+    const ws::Kernel kernel = ws::loadKernel(ctx.kernelDir, qEnvironmentVariable("TILEGYM_PATH"));
+    QString markdown;
+    QStringList written;
+    diff::Verdict worst = diff::Verdict::Pass;
+    int compared = 0;
+    const bool multi = kernel.variants.size() > 1;
+    for (const ws::Variant& v : kernel.variants) {
+        if (ctx.isCancelled())
+            return {1, QString(), QStringLiteral("cancelled"), written};
+        const QString label =
+            v.name.isEmpty() ? kernel.name : kernel.name + QLatin1Char('/') + v.name;
+        if (v.referenceIr.isEmpty() || v.generatedIr.isEmpty()) {
+            ctx.log(utf8(QStringLiteral("%1: skipped, %2 IR not found\n")
+                             .arg(label, v.referenceIr.isEmpty() ? QStringLiteral("reference")
+                                                                 : QStringLiteral("generated"))));
+            continue;
+        }
+        ctx.log(utf8(QStringLiteral("%1: %2 vs %3\n").arg(label, v.referenceIr, v.generatedIr)));
+        Diagnostics diags;
+        const auto result =
+            diff::compareFiles(v.referenceIr.toStdString(), v.generatedIr.toStdString(),
+                               diff::RuleSet::defaults(), diags);
+        logDiagnostics(ctx, diags);
+        if (!result)
+            return {3, QStringLiteral("ERROR"),
+                    QStringLiteral("%1: IR could not be read").arg(label), written};
+        ++compared;
+        ctx.log(QByteArray::fromStdString(diff::writeTextReport(*result)));
+        if (rank(result->verdict) > rank(worst))
+            worst = result->verdict;
+        QString report =
+            QString::fromStdString(diff::writeMarkdownReport(*result, kernel.name.toStdString()));
+        if (multi) { // one section per variant, one VERDICT line for the file
+            report = report.section(QLatin1Char('\n'), 1);
+            markdown += QStringLiteral("\n## Variant %1\n\n").arg(v.name) + report;
+        } else {
+            markdown = report;
+        }
+        QString error;
+        const QString json =
+            QStringLiteral("%1/generated/diff_report%2.json")
+                .arg(ctx.kernelDir, v.name.isEmpty() ? QString() : QLatin1Char('_') + v.name);
+        if (!writeFile(json, QByteArray::fromStdString(diff::writeJsonReport(*result)), &error))
+            return {3, QStringLiteral("ERROR"), error, written};
+        written << json;
+    }
+    if (compared == 0)
+        return {3, QStringLiteral("ERROR"), QStringLiteral("no reference/generated IR pair found"),
+                written};
+    const QString verdict = QString::fromLatin1(diff::verdictName(worst));
+    if (multi)
+        markdown = QStringLiteral("VERDICT: %1\n# IR Diff Report: %2\n").arg(verdict, kernel.name) +
+                   markdown;
+    QString error;
+    const QString md = ctx.kernelDir + QStringLiteral("/generated/diff_report.md");
+    if (!writeFile(md, utf8(markdown), &error))
+        return {3, QStringLiteral("ERROR"), error, written};
+    written << md;
+    ctx.log(utf8(QStringLiteral("wrote %1\n").arg(md)));
+    return {diff::verdictExitCode(worst), verdict,
+            QStringLiteral("%1 variant(s) compared").arg(compared), written};
+}
+
+BuiltinResult runValidate(const BuiltinContext& ctx)
+{
+    QString tilegym = qEnvironmentVariable("TILEGYM_PATH");
+    if (!tilegym.isEmpty() &&
+        !QFileInfo(QDir(tilegym).filePath(QStringLiteral("src/tilegym"))).isDir())
+        tilegym.clear();
+    bool inputError = false;
+    bool passed = true;
+    int errors = 0;
+    for (const ws::ValidationResult& r :
+         {ws::validateAnalysis(ctx.kernelDir), ws::validateKernelDir(ctx.kernelDir, tilegym)}) {
+        ctx.log(utf8(QStringLiteral("--- %1 ---\n").arg(r.scope) + ws::formatValidationText(r)));
+        inputError |= r.inputError;
+        passed &= r.passed();
+        errors += r.errors();
+    }
+    if (inputError)
+        return {3,
+                QStringLiteral("ERROR"),
+                QStringLiteral("the kernel directory could not be read"),
+                {}};
+    return {passed ? 0 : 1,
+            passed ? QStringLiteral("PASS") : QStringLiteral("FAIL"),
+            QStringLiteral("%1 error(s)").arg(errors),
+            {}};
+}
+
+BuiltinResult runPerf(const BuiltinContext& ctx)
+{
+    const ws::Kernel kernel = ws::loadKernel(ctx.kernelDir, qEnvironmentVariable("TILEGYM_PATH"));
+    const ws::KernelPerf kp = ws::compareKernelPerf(kernel);
+    logDiagnostics(ctx, kp.diagnostics);
+    if (kp.inputError)
+        return {
+            3, QStringLiteral("ERROR"), QStringLiteral("no baseline or no candidate perf log"), {}};
+    const perf::PerfComparison& cmp = kp.comparison;
+    for (const perf::PairedConfig& row : cmp.rows)
+        ctx.log(
+            utf8(QStringLiteral("%1  ratio %2  %3\n")
+                     .arg(row.configId,
+                          row.ratio ? QString::number(*row.ratio, 'f', 3) : QStringLiteral("NA"),
+                          row.rowVerdict())));
+    const QString geomean =
+        cmp.geomean ? QString::number(*cmp.geomean, 'f', 4) : QStringLiteral("NA");
+    ctx.log(utf8(QStringLiteral("geomean_ratio=%1\nSeverity: %2\nVERDICT: %3\n")
+                     .arg(geomean, perf::severityName(cmp.severity), cmp.verdict())));
+    const bool done = cmp.severity == perf::PerfSeverity::Done;
+    return {
+        done ? 0 : 1,
+        cmp.verdict(),
+        QStringLiteral("geomean ratio %1 over %2 matched config(s)").arg(geomean).arg(cmp.matched),
+        {}};
+}
+
+} // namespace
+
+void registerDefaultBuiltinStages()
+{
+    BuiltinStageRegistry::add(QStringLiteral("ir-diff"), &runIrDiff);
+    BuiltinStageRegistry::add(QStringLiteral("validate"), &runValidate);
+    BuiltinStageRegistry::add(QStringLiteral("perf"), &runPerf);
+}
+
+} // namespace tilelens::pipeline
