@@ -62,10 +62,12 @@ public:
         sigemptyset(&sa.sa_mask);
         for (int sig : {SIGINT, SIGTERM, SIGHUP})
             ::sigaction(sig, &sa, nullptr);
+        // A closed stdout (`| head`) must not kill us and orphan the stage: writes just fail.
+        ::signal(SIGPIPE, SIG_IGN);
     }
     ~SignalCanceller()
     {
-        for (int sig : {SIGINT, SIGTERM, SIGHUP})
+        for (int sig : {SIGINT, SIGTERM, SIGHUP, SIGPIPE})
             ::signal(sig, SIG_DFL);
         m_notifier.reset();
         for (int& fd : g_signalPipe)
