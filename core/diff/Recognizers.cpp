@@ -188,7 +188,7 @@ void RecognizerContext::checkPair(bool refIsA, int a, int b)
         coverChain(genB, b, 4, arith, c);
     }
     // EQ4: negative-remainder fix-up on one side only.
-    if (x.name == "remi" && fixup.count(y.name) && y.name != "remi" && !matchedOp(genB, b)) {
+    if (x.name == "remi" && !x.results.empty() && fixup.count(y.name) && y.name != "remi" && !matchedOp(genB, b)) {
         // y's chain of fix-up ops must lead back to a remi corresponding to x.
         std::vector<int> stack = {b};
         std::unordered_set<int> seen;
@@ -284,6 +284,8 @@ bool RecognizerContext::recognize(const std::string& name, const RawDifference& 
             return n == "get_tile_block_id" || n == "get_num_tile_blocks";
         }
         // Induction variable: argument 0 of a `for` body.
+        if (operand.region < 0)
+            return false;
         const GRegion& reg = f.regions[size_t(operand.region)];
         return operand.index == 0 && reg.parentOp >= 0 && f.ops[size_t(reg.parentOp)].name == "for";
     }

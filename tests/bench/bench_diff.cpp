@@ -1,0 +1,232 @@
+// Benchmarks of the semantic IR differ (issue 4, item 7):
+//  * BM_DiffCorpusPair: parse + diff of every corpus kernel against a renamed
+//    copy of itself (time per pair; target < 50 ms).
+//  * BM_DiffLargePair: two modules of about 100k ops each (corpus kernels
+//    replicated as separate entries, a few planted changes), side by side
+//    with GNU diff on the same two files in the same run (target < 1 s and at
+//    most 2x GNU diff); counters give GNU diff's time, the ratio and peak RSS.
+// TILELENS_BENCH_SMOKE=1 shrinks the inputs so that CI finishes in seconds.
+
+#include "TestPaths.h"
+#include "diff/IrDiff.h"
+
+#include <QDir>
+#include <QFile>
+#include <QTemporaryDir>
+#include <benchmark/benchmark.h>
+
+#include <sys/resource.h>
+#include <sys/wait.h>
+
+#include <chrono>
+#include <cstdlib>
+#include <memory>
+#include <string>
+#include <unistd.h>
+#include <vector>
+
+using namespace tilelens;
+
+namespace {
+
+bool smoke() { return qEnvironmentVariableIntValue("TILELENS_BENCH_SMOKE") == 1; }
+
+std::string readAll(const QString& path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll().toStdString() : std::string();
+}
+
+void writeAll(const QString& path, const std::string& text)
+{
+    QFile f(path);
+    if (f.open(QIODevice::WriteOnly))
+        f.write(text.data(), qint64(text.size()));
+}
+
+QStringList kernelFiles()
+{
+    QDir corpus(test::corpusDir() + QStringLiteral("/tilegym-cutile/mlir"));
+    QStringList files;
+    if (corpus.exists())
+        for (const QString& f : corpus.entryList({QStringLiteral("*.mlir")}, QDir::Files, QDir::Name))
+            files << corpus.filePath(f);
+    if (files.isEmpty()) {
+        const QDir data(test::testDataDir() + QStringLiteral("/diff"));
+        for (const QString& f : data.entryList({QStringLiteral("*.mlir")}, QDir::Files, QDir::Name))
+            files << data.filePath(f);
+    }
+    if (smoke())
+        files = files.mid(0, 3);
+    return files;
+}
+
+// `%12` -> `%v12_r`: a non-semantic variant, so the differ has to match by dataflow.
+std::string renamed(const std::string& t)
+{
+    std::string out;
+    out.reserve(t.size() * 11 / 10);
+    for (size_t i = 0; i < t.size(); ++i) {
+        out += t[i];
+        if (t[i] != '%' || i + 1 >= t.size() || t[i + 1] < '0' || t[i + 1] > '9')
+            continue;
+        out += 'v';
+        while (i + 1 < t.size() && t[i + 1] >= '0' && t[i + 1] <= '9')
+            out += t[++i];
+        out += "_r";
+    }
+    return out;
+}
+
+struct TempPair
+{
+    std::unique_ptr<QTemporaryDir> dir;
+    std::vector<std::pair<std::string, std::string>> files;
+};
+
+TempPair& corpusPairs()
+{
+    static TempPair p = [] {
+        TempPair t;
+        t.dir = std::make_unique<QTemporaryDir>();
+        int i = 0;
+        for (const QString& f : kernelFiles()) {
+            const QString gen = t.dir->filePath(QStringLiteral("gen%1.mlir").arg(i++));
+            writeAll(gen, renamed(readAll(f)));
+            t.files.emplace_back(f.toStdString(), gen.toStdString());
+        }
+        return t;
+    }();
+    return p;
+}
+
+void BM_DiffCorpusPair(benchmark::State& state)
+{
+    auto& pairs = corpusPairs();
+    size_t i = 0;
+    int64_t failures = 0;
+    for (auto _ : state) {
+        const auto& [ref, gen] = pairs.files[i++ % pairs.files.size()];
+        Diagnostics diags;
+        auto r = diff::compareFiles(ref, gen, diff::RuleSet::defaults(), diags);
+        failures += !r || r->verdict != diff::Verdict::Pass;
+        benchmark::DoNotOptimize(r);
+    }
+    state.counters["pairs"] = double(pairs.files.size());
+    state.counters["non_pass"] = double(failures);
+}
+BENCHMARK(BM_DiffCorpusPair)->Unit(benchmark::kMillisecond);
+
+// Entry bodies of the corpus kernels, replicated under distinct names into
+// one module until it holds about `targetOps` ops.
+struct LargePair
+{
+    std::unique_ptr<QTemporaryDir> dir;
+    std::string ref, gen;
+    int ops = 0;
+};
+
+LargePair& largePair()
+{
+    static LargePair p = [] {
+        LargePair l;
+        l.dir = std::make_unique<QTemporaryDir>();
+        const int targetOps = smoke() ? 2000 : 100000;
+        std::vector<std::string> bodies;
+        for (const QString& f : kernelFiles()) {
+            const std::string t = readAll(f);
+            const auto b = t.find("  entry @");
+            const auto e = t.rfind("\n}");
+            if (b != std::string::npos && e != std::string::npos && e > b)
+                bodies.push_back(t.substr(b, e - b + 1));
+        }
+        std::string ref = "cuda_tile.module @kernels {\n", gen = ref;
+        int copies = 0, ops = 0;
+        while (ops < targetOps && !bodies.empty()) {
+            std::string body = bodies[size_t(copies) % bodies.size()];
+            const auto at = body.find('(');
+            body.insert(at, "_copy" + std::to_string(copies));
+            for (char c : body)
+                ops += c == '=';
+            ref += body;
+            // A few planted changes: every 97th copy loses a flush_to_zero or changes an identity.
+            std::string changed = body;
+            if (copies % 97 == 1) {
+                auto pos = changed.find(" flush_to_zero");
+                if (pos != std::string::npos)
+                    changed.erase(pos, 14);
+                else if ((pos = changed.find("identities=[")) != std::string::npos)
+                    changed.insert(pos + 12, "1");
+                else if ((pos = changed.find("cmpi less_than")) != std::string::npos)
+                    changed.replace(pos, 14, "cmpi greater_than");
+            }
+            gen += changed;
+            ++copies;
+        }
+        ref += "}\n";
+        gen += "}\n";
+        l.ref = l.dir->filePath(QStringLiteral("large_ref.mlir")).toStdString();
+        l.gen = l.dir->filePath(QStringLiteral("large_gen.mlir")).toStdString();
+        writeAll(QString::fromStdString(l.ref), ref);
+        writeAll(QString::fromStdString(l.gen), renamed(gen));
+        l.ops = ops;
+        return l;
+    }();
+    return p;
+}
+
+// Runs GNU diff on the two files; returns wall seconds, and its peak RSS in KiB.
+double timeGnuDiff(const std::string& a, const std::string& b, long& peakKiB)
+{
+    const auto t0 = std::chrono::steady_clock::now();
+    const pid_t pid = fork();
+    if (pid == 0) {
+        if (!freopen("/dev/null", "w", stdout))
+            _exit(127);
+        execlp("diff", "diff", a.c_str(), b.c_str(), static_cast<char*>(nullptr));
+        _exit(127);
+    }
+    int status = 0;
+    struct rusage ru = {};
+    wait4(pid, &status, 0, &ru);
+    const auto t1 = std::chrono::steady_clock::now();
+    peakKiB = ru.ru_maxrss;
+    return std::chrono::duration<double>(t1 - t0).count();
+}
+
+void BM_DiffLargePair(benchmark::State& state)
+{
+    auto& l = largePair();
+    int64_t critical = 0;
+    double total = 0;
+    int64_t runs = 0;
+    for (auto _ : state) {
+        const auto t0 = std::chrono::steady_clock::now();
+        Diagnostics diags;
+        auto r = diff::compareFiles(l.ref, l.gen, diff::RuleSet::defaults(), diags);
+        total += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        ++runs;
+        critical = r ? r->count(diff::Severity::Critical) : -1;
+        benchmark::DoNotOptimize(r);
+    }
+    // GNU diff on the same two files, best of 3, in the same run.
+    long gnuKiB = 0;
+    double gnu = 1e9;
+    for (int i = 0; i < 3; ++i)
+        gnu = std::min(gnu, timeGnuDiff(l.ref, l.gen, gnuKiB));
+    struct rusage self = {};
+    getrusage(RUSAGE_SELF, &self);
+    const double mean = runs ? total / double(runs) : 0;
+    state.counters["ops_per_side"] = l.ops;
+    state.counters["critical_found"] = double(critical);
+    state.counters["tilelens_ms"] = mean * 1e3;
+    state.counters["gnu_diff_ms"] = gnu * 1e3;
+    state.counters["ratio_to_gnu_diff"] = gnu > 0 ? mean / gnu : 0;
+    state.counters["peak_rss_MiB"] = double(self.ru_maxrss) / 1024.0;
+    state.counters["gnu_diff_peak_rss_MiB"] = double(gnuKiB) / 1024.0;
+}
+BENCHMARK(BM_DiffLargePair)->Unit(benchmark::kMillisecond)->Iterations(3);
+
+} // namespace
+
+BENCHMARK_MAIN();
