@@ -79,7 +79,8 @@ public:
     // Stable copy of a string (not NUL-terminated).
     std::string_view copyString(std::string_view s);
 
-    size_t bytesAllocated() const { return m_total; }
+    size_t bytesAllocated() const { return m_total; }        // reserved blocks
+    size_t bytesUsed() const { return m_total - m_left; }    // handed out (incl. alignment)
 
 private:
     struct Dtor { void* obj; void (*fn)(void*); };

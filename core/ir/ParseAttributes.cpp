@@ -30,7 +30,68 @@ const std::vector<EnumTable>& enumTables()
 }
 } // namespace
 
-const Attribute* Parser::makeAttr(Attribute a) { return arena().make<Attribute>(a); }
+namespace {
+// Shallow identity of an attribute: nested attributes and types are already
+// uniqued, so comparing their pointers (and span contents) is deep equality.
+bool same(int64_t x, int64_t y) { return x == y; }
+bool same(const Attribute* x, const Attribute* y) { return x == y; }
+bool same(const NamedAttribute& x, const NamedAttribute& y) { return x.name == y.name && x.value == y.value; }
+template <typename T>
+bool sameSpan(Span<T> x, Span<T> y)
+{
+    if (x.size() != y.size())
+        return false;
+    for (size_t i = 0; i < x.size(); ++i)
+        if (!same(x[i], y[i]))
+            return false;
+    return true;
+}
+} // namespace
+
+size_t Parser::AttrHash::operator()(const Attribute* a) const
+{
+    size_t h = size_t(a->kind) * 1000003u ^ std::hash<int64_t>()(a->intValue) ^ (std::hash<uint64_t>()(a->bits) << 1) ^
+               (std::hash<const void*>()(a->type) << 2) ^ std::hash<std::string_view>()(a->text) ^
+               (std::hash<std::string_view>()(a->category) << 3);
+    for (int64_t v : a->intList)
+        h = h * 31 + std::hash<int64_t>()(v);
+    for (const Attribute* e : a->elements)
+        h = h * 31 + std::hash<const void*>()(e);
+    for (const NamedAttribute& e : a->entries)
+        h = h * 31 + std::hash<const void*>()(e.value) + std::hash<std::string_view>()(e.name);
+    return h;
+}
+
+bool Parser::AttrEq::operator()(const Attribute* a, const Attribute* b) const
+{
+    return a->kind == b->kind && a->intValue == b->intValue && a->bits == b->bits && a->type == b->type &&
+           a->elementType == b->elementType && a->category == b->category && a->text == b->text &&
+           a->every == b->every && a->along == b->along && a->lower == b->lower && a->upper == b->upper &&
+           a->hasLower == b->hasLower && a->hasUpper == b->hasUpper && a->splat == b->splat &&
+           sameSpan(a->intList, b->intList) && sameSpan(a->elements, b->elements) && sameSpan(a->entries, b->entries);
+}
+
+// Attributes are immutable values: identical ones are stored once (a module
+// repeats `div_by<16>`, `<i32: 0> : tile<i32>`, ... thousands of times).
+const Attribute* Parser::makeAttr(Attribute a)
+{
+    auto it = m_attrs.find(&a);
+    if (it != m_attrs.end())
+        return *it;
+    const Attribute* made = arena().make<Attribute>(a);
+    m_attrs.insert(made);
+    return made;
+}
+
+std::string_view Parser::keep(std::string_view s)
+{
+    auto it = m_kept.find(s);
+    if (it != m_kept.end())
+        return it->second;
+    std::string_view copy = arena().copyString(s);
+    m_kept.emplace(copy, copy);
+    return copy;
+}
 
 const Attribute* Parser::makeEnum(std::string_view category, std::string_view keyword)
 {
@@ -121,7 +182,7 @@ void Parser::parseDictionary(std::vector<NamedAttribute>& out)
                 parseString(s);
                 key = arena().copyString(s);
             } else {
-                key = identifier();
+                key = keep(identifier());
             }
             if (key.empty()) {
                 error("expected an attribute name");
@@ -152,7 +213,7 @@ const Attribute* Parser::parseOptimizationHints()
                 parseString(s);
                 key = arena().copyString(s);
             } else {
-                key = identifier();
+                key = keep(identifier());
             }
             expect('=', "after an optimization hints key");
             std::vector<NamedAttribute> inner;
@@ -280,8 +341,7 @@ const Attribute* Parser::parseAttribute(const Type* hint)
     if (c == '@') {
         ++m_pos;
         a.kind = AttrKind::SymbolRef;
-        std::string_view id = suffixId();
-        a.text = id;
+        a.text = keep(suffixId());
         return makeAttr(a);
     }
     if (c == '"') {

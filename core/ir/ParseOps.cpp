@@ -249,7 +249,7 @@ Op* Parser::parseCustomOp(OpName name, std::vector<std::pair<std::string_view, u
             ++m_pos;
             Attribute a;
             a.kind = AttrKind::SymbolRef;
-            a.text = suffixId();
+            a.text = keep(suffixId());
             add("name", makeAttr(a));
             continue;
         }
@@ -346,9 +346,9 @@ Op* Parser::parseCustomOp(OpName name, std::vector<std::pair<std::string_view, u
         }
         if (isOrdering(id)) { add("memory_ordering_semantics", makeEnum("memory_ordering", id)); continue; }
         if (isScope(id)) { add("memory_scope", makeEnum("memory_scope", id)); continue; }
-        if (isUnitFlag(id)) { add(id, makeUnit()); continue; }
+        if (isUnitFlag(id)) { add(keep(id), makeUnit()); continue; }
         warning("unknown keyword '" + std::string(id) + "' in '" + std::string(m) + "' kept as a flag");
-        add(id, makeUnit());
+        add(keep(id), makeUnit());
     }
     if (arrow || consume(':') || peek() == '-') {
         if (!arrow && !(peek() == '-' && peekAt(1) == '>'))

@@ -31,7 +31,7 @@ Value* Parser::newValue(const Type* type, std::string_view name)
 {
     Value* v = arena().make<Value>();
     v->type = type;
-    v->sourceName = name;
+    v->sourceName = arena().copyString(name);
     return v;
 }
 
@@ -153,7 +153,7 @@ void Parser::bindResults(Op* op, std::vector<std::pair<std::string_view, unsigne
     for (auto& d : defs) {
         if (k + d.second > op->results.size())
             break;
-        op->results[k]->sourceName = d.first;
+        op->results[k]->sourceName = arena().copyString(d.first);
         Binding prev = m_values.set(d.first, Binding{op->results.data() + k, d.second});
         if (!m_scopes.empty())
             m_scopes.back().push_back({d.first, prev});
@@ -219,7 +219,7 @@ Region* Parser::parseRegion(const std::vector<Value*>& entryArgs, Op* parent, bo
         if (c == '^') {
             flush(false);
             ++m_pos;
-            label = suffixId();
+            label = keep(suffixId());
             if (consume('(')) {
                 if (!consume(')')) {
                     do {

@@ -206,7 +206,7 @@ Module* Parser::parseCudaTileModule(const SourceRange&, int)
         identifier();
         skipWs();
         if (!consume('@')) error("expected '@name' after cuda_tile.module");
-        else mod->name = suffixId();
+        else mod->name = keep(suffixId());
         if (consumeKeyword("attributes"))
             parseDictionary(attrs);
         parseModuleBody(mod, false);
@@ -278,7 +278,7 @@ Function* Parser::parseFunction(OpName name, int line, int col, size_t start)
         error("expected '@name' after '" + std::string(name.mnemonic()) + "'");
         return nullptr;
     }
-    f->name = suffixId();
+    f->name = keep(suffixId());
     std::vector<Value*> args;
     std::vector<const Type*> argTypes, resTypes;
     std::vector<const Attribute*> argAttrs;
@@ -433,8 +433,6 @@ ParseResult parseModule(std::string_view text, const ParseOptions& options)
         r.diagnostics.push_back(d);
         return r;
     }
-    // The model keeps names as views into the text, so the arena owns a copy.
-    text = r.arena->copyString(text);
     detail::Parser p(text, options, r);
     p.run();
     return r;

@@ -113,7 +113,7 @@ const Type* Parser::parseTypeInner()
                 std::string_view kw = identifier();
                 if (!isPadding(kw))
                     error("unknown padding value '" + std::string(kw) + "'");
-                t.padding = kw;
+                t.padding = keep(kw);
             } else if (key == "dim_map" || key == "traversal_strides") {
                 identifier();
                 expect('=', "after the key");

@@ -12,6 +12,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 namespace tilelens::ir::detail {
@@ -78,6 +79,7 @@ public:
     const Attribute* parseOptimizationHints();
     const Attribute* parseDenseArray();                              // after 'array'                       // '<' ... '>'
     const Attribute* makeAttr(Attribute a);
+    std::string_view keep(std::string_view s); // interned arena copy (the input text is not kept)
     const Attribute* makeEnum(std::string_view category, std::string_view keyword);
     const Attribute* makeUnit();
     const Attribute* makeInt(int64_t v, const Type* type);
@@ -210,6 +212,10 @@ private:
     const Type* m_token = nullptr;
     std::string m_scratch;
     std::vector<Op*> m_orphans;
+    struct AttrHash { size_t operator()(const Attribute* a) const; };
+    struct AttrEq { bool operator()(const Attribute* a, const Attribute* b) const; };
+    std::unordered_set<const Attribute*, AttrHash, AttrEq> m_attrs; // uniqued attributes
+    std::unordered_map<std::string_view, std::string_view> m_kept;
 
 public:
     void noteSyntax(Syntax s)
