@@ -137,3 +137,26 @@ TEST(TilegymLogParser, PerfLogCheckParity)
     EXPECT_EQ(c.passed, 1);
     EXPECT_EQ(c.skipped, 1);
 }
+
+TEST(TilegymLogParser, EveryTruncationAndByteFlipIsSafe)
+{
+    QFile f(tilelens::test::testDataDir() + QStringLiteral("/perf/baseline_cutile.txt"));
+    ASSERT_TRUE(f.open(QIODevice::ReadOnly));
+    const QByteArray full = f.readAll();
+    for (qsizetype n = 0; n <= full.size(); n += 13) {
+        const PerfData d = parseTilegymLog(full.left(n), QStringLiteral("cut.txt"));
+        EXPECT_LE(d.records.size(), 4u);
+        for (const PerfRecord& r : d.records) {
+            // A cut median may lose digits, but a kept median is always a positive number.
+            if (r.medianMs) {
+                EXPECT_GT(*r.medianMs, 0.0);
+            }
+        }
+    }
+    for (qsizetype i = 0; i < full.size(); i += 7) {
+        QByteArray flipped = full;
+        flipped[i] = char(flipped[i] ^ 0x5a);
+        const PerfData d = parseTilegymLog(flipped, QStringLiteral("flip.txt"));
+        EXPECT_LE(d.records.size(), 5u);
+    }
+}

@@ -164,3 +164,14 @@ TEST(AgentLog, SoftGateWithoutBlock)
     const AgentLog notPassing = parseAgentLog(QStringLiteral("VERDICT: FAIL\n"), QStringLiteral("a.md"));
     EXPECT_FALSE(notPassing.envelopes[0].accepted);
 }
+
+TEST(AgentLog, EveryTruncationIsSafe)
+{
+    const QString full = *readSmallText(report("agent_b_repair.md"));
+    for (qsizetype n = 0; n <= full.size(); n += 5) {
+        const AgentLog log = parseAgentLog(full.left(n), QStringLiteral("cut.md"));
+        EXPECT_LE(log.envelopes.size(), 3u);
+        const PerformanceReport p = parsePerformanceReport(full.left(n), QStringLiteral("cut.md"));
+        EXPECT_FALSE(p.firstLineValid);
+    }
+}
