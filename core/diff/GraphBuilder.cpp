@@ -131,7 +131,7 @@ void flattenHints(const ir::Attribute& hints, std::vector<GAttr>& out)
 class Builder
 {
 public:
-    explicit Builder(GFunction& g) : m_g(g) {}
+    Builder(GFunction& g, size_t expectedValues) : m_g(g) { m_valueIds.reserve(expectedValues); }
 
     int value(const ir::Value* v)
     {
@@ -270,7 +270,10 @@ GFunction buildGraph(const ir::Function& f)
     g.column = f.range.beginColumn;
     if (f.optimizationHints)
         flattenHints(*f.optimizationHints, g.hints);
-    Builder b(g);
+    const size_t ops = f.opCount();
+    g.ops.reserve(ops);
+    g.values.reserve(ops * 2);
+    Builder b(g, ops * 2);
     b.region(f.body, -1, 0, 0);
     if (f.loc && f.loc->fileLineCol())
         g.hasDebugLocations = true;

@@ -126,8 +126,7 @@ DiffResult compareModules(const std::vector<const ir::Module*>& ref, const std::
         rp.push_back(&g);
     for (const auto& g : gg)
         gp.push_back(&g);
-    result.opCounts = countOps(rp, gp);
-    result.summary = buildSummary(rp, gp);
+    result.summary = buildSummary(rp, gp, &result.opCounts);
     result.finalize();
     return result;
 }

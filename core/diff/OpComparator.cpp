@@ -138,8 +138,8 @@ private:
         return d;
     }
 
-    void compareAttrs(const std::vector<GAttr>& a, const std::vector<GAttr>& b, bool hints,
-                      const std::function<RawDifference(DiffKind)>& mk)
+    template <typename Make>
+    void compareAttrs(const std::vector<GAttr>& a, const std::vector<GAttr>& b, bool hints, const Make& mk)
     {
         // Hints are kept in name order by the builder (map), attributes are sorted.
         size_t i = 0, j = 0;

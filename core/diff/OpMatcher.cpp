@@ -269,6 +269,8 @@ private:
             const auto& rusers = R.values[size_t(rv)].users;
             if (gusers.empty() || rusers.empty())
                 return;
+            if (std::none_of(gusers.begin(), gusers.end(), [&](int u) { return gfree(u); }))
+                return;
             std::unordered_map<uint64_t, std::deque<int>> byKey;
             for (int ru : rusers) {
                 uint64_t rk = 0;

@@ -13,7 +13,8 @@ struct Facts
 {
     std::map<std::string, int> ops;
     std::map<std::string, std::string> entryHints; // occupancy, num_cta_in_cga
-    std::set<std::string> tileShapes, identities, mmaTypes;
+    std::set<std::string_view> tileShapes, mmaTypes;
+    std::set<std::string> identities;
     std::map<std::string, int> ftz, approx, layout;
     int tmaTrue = 0, tmaFalse = 0, latency = 0;
 };
@@ -42,7 +43,7 @@ void collect(const GFunction& f, Facts& x)
                 ++x.latency;
         }
         if ((o.name == "mmaf" || o.name == "mmai") && !o.results.empty())
-            x.mmaTypes.insert(std::string(f.values[size_t(o.results[0])].typeText));
+            x.mmaTypes.insert(f.values[size_t(o.results[0])].typeText);
     }
     for (const auto& v : f.values) {
         const ir::Type* t = v.type;
@@ -50,7 +51,7 @@ void collect(const GFunction& f, Facts& x)
             continue;
         if (t->kind == ir::TypeKind::Tile && !t->shape.empty() && t->element &&
             t->element->kind == ir::TypeKind::Number)
-            x.tileShapes.insert(t->canonical());
+            x.tileShapes.insert(v.typeText);
         if (t->kind == ir::TypeKind::PartitionView || t->kind == ir::TypeKind::StridedView) {
             std::string s;
             ir::appendDims(s, t->shape, 'x');
@@ -69,24 +70,39 @@ void collect(const GFunction& f, Facts& x)
     }
 }
 
-std::string joinSet(const std::set<std::string>& s)
+template <typename Set>
+std::string joinSet(const Set& s)
 {
     std::string out;
-    for (const auto& x : s)
-        out += (out.empty() ? "" : " ") + x;
+    for (const auto& x : s) {
+        if (!out.empty())
+            out += ' ';
+        out += x;
+    }
     return out.empty() ? "-" : out;
 }
 
 } // namespace
 
-std::map<std::string, std::pair<int, int>> countOps(const std::vector<const GFunction*>& ref,
-                                                    const std::vector<const GFunction*>& gen)
+static std::map<std::string, std::pair<int, int>> countsOf(const Facts& a, const Facts& b);
+static std::vector<SummaryRow> rowsOf(Facts& a, Facts& b);
+
+std::vector<SummaryRow> buildSummary(const std::vector<const GFunction*>& ref,
+                                     const std::vector<const GFunction*>& gen,
+                                     std::map<std::string, std::pair<int, int>>* opCounts)
 {
     Facts a, b;
     for (auto* f : ref)
         collect(*f, a);
     for (auto* f : gen)
         collect(*f, b);
+    if (opCounts)
+        *opCounts = countsOf(a, b);
+    return rowsOf(a, b);
+}
+
+static std::map<std::string, std::pair<int, int>> countsOf(const Facts& a, const Facts& b)
+{
     std::map<std::string, std::pair<int, int>> out;
     for (const auto& [k, n] : a.ops)
         out[k].first = n;
@@ -95,14 +111,8 @@ std::map<std::string, std::pair<int, int>> countOps(const std::vector<const GFun
     return out;
 }
 
-std::vector<SummaryRow> buildSummary(const std::vector<const GFunction*>& ref,
-                                     const std::vector<const GFunction*>& gen)
+static std::vector<SummaryRow> rowsOf(Facts& a, Facts& b)
 {
-    Facts a, b;
-    for (auto* f : ref)
-        collect(*f, a);
-    for (auto* f : gen)
-        collect(*f, b);
     std::vector<SummaryRow> rows;
     auto add = [&](const char* section, const std::string& metric, const std::string& rv, const std::string& gv) {
         rows.push_back({section, metric, rv, gv, rv == gv ? "MATCH" : "DIFFERS"});

@@ -14,10 +14,9 @@
 
 namespace tilelens::diff {
 
+// Also fills `opCounts` (op name -> reference, generated count) when given.
 std::vector<SummaryRow> buildSummary(const std::vector<const GFunction*>& ref,
-                                     const std::vector<const GFunction*>& gen);
-
-std::map<std::string, std::pair<int, int>> countOps(const std::vector<const GFunction*>& ref,
-                                                    const std::vector<const GFunction*>& gen);
+                                     const std::vector<const GFunction*>& gen,
+                                     std::map<std::string, std::pair<int, int>>* opCounts = nullptr);
 
 } // namespace tilelens::diff
