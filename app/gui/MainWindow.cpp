@@ -67,8 +67,10 @@ MainWindow::~MainWindow() = default;
 
 void MainWindow::buildCentralArea()
 {
-    for (int i = 0; i < kSourceRoleCount; ++i)
+    for (int i = 0; i < kSourceRoleCount; ++i) {
         m_panes[static_cast<size_t>(i)] = new SourcePane(static_cast<SourceRole>(i));
+        connect(m_panes[static_cast<size_t>(i)], &SourcePane::sourceShown, this, &MainWindow::onPaneShown);
+    }
 
     m_topSplitter = new QSplitter(Qt::Horizontal);
     m_topSplitter->setObjectName(QStringLiteral("topSplitter"));
@@ -456,8 +458,21 @@ void MainWindow::onSelectionChanged(int kernel, int variant)
 
 void MainWindow::applySources(const KernelSources& sources)
 {
+    m_applyingSources = true;
     for (const LoadedSource& file : sources.files)
         pane(file.role)->showSource(file);
+    m_applyingSources = false;
+    onPaneShown();
+}
+
+void MainWindow::onPaneShown()
+{
+    // Done when every pane holds its whole text (big files fill in chunks).
+    if (m_applyingSources || !m_sourcesPending)
+        return;
+    for (SourcePane* p : m_panes)
+        if (p->isFilling())
+            return;
     revealVariantSources();
     m_sourcesPending = false;
     finishIfIdle();

@@ -78,6 +78,7 @@ private:
     void onKernelActivated(const QModelIndex& index);
     void applySources(const KernelSources& sources);
     void revealVariantSources();
+    void onPaneShown();
     void applyTheme();
     void showAbout();
     void finishIfIdle();
@@ -103,6 +104,7 @@ private:
     quint64 m_sourcesGeneration = 0;
     bool m_workspacePending = false;
     bool m_sourcesPending = false;
+    bool m_applyingSources = false;
     bool m_themeUpdateQueued = false;
     bool m_columnsInitialized = false; // equal column widths set on first show
 };

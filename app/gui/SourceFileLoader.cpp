@@ -1,6 +1,8 @@
 #include "SourceFileLoader.h"
 
 #include "common/FileReader.h"
+#include "ir/Printer.h"
+#include "ir/bytecode/BytecodeReader.h"
 
 #include <QCoreApplication>
 #include <QFileInfo>
@@ -55,6 +57,27 @@ LoadedSource loadSourceFile(SourceRole role, const QString& path, int64_t maxByt
         return out;
     }
     const std::string& bytes = contents->bytes;
+    // Tile IR bytecode is shown as the text the IR printer makes of it.
+    if ((role == SourceRole::ReferenceIr || role == SourceRole::GeneratedIr) && ir::isBytecode(bytes)) {
+        Diagnostics bcDiags;
+        const ir::ParseResult module = ir::readBytecode(bytes, path.toStdString(), bcDiags);
+        if (!module.ok() || module.modules.empty()) {
+            const QString reason = bcDiags.empty() ? QCoreApplication::translate("tilelens::gui::SourceFileLoader", "unknown error")
+                                                   : QString::fromStdString(bcDiags.front().format());
+            out.error = QCoreApplication::translate("tilelens::gui::SourceFileLoader",
+                                                    "The Tile IR bytecode file %1 could not be decoded: %2")
+                            .arg(path, reason);
+            return out;
+        }
+        out.decodedFromBytecode = true;
+        out.utf8 = QCoreApplication::translate("tilelens::gui::SourceFileLoader",
+                                               "// Decoded from Tile IR bytecode by TileLens; line numbers are "
+                                               "those of this text, not of the file.")
+                       .toUtf8();
+        out.utf8 += '\n';
+        out.utf8 += QByteArray::fromStdString(ir::printResult(module, ir::PrintStyle::Custom));
+        return out;
+    }
     // A NUL byte means binary (bytecode starts with "\x7fTileIR\0"); the editor
     // also takes the text NUL-terminated.
     if (std::memchr(bytes.data(), '\0', bytes.size()) != nullptr) {

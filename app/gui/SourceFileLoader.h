@@ -20,6 +20,7 @@ struct LoadedSource
     QString path;    // absolute path, empty when the workspace has none
     QByteArray utf8; // the file's bytes, valid when error is empty (handed to Scintilla as is)
     QString error;   // user-facing reason the text is missing
+    bool decodedFromBytecode = false; // utf8 is printed from a .tileirbc file
     bool ok() const { return error.isEmpty(); }
 };
 
@@ -32,8 +33,8 @@ struct KernelSources
 // Largest file shown in an editor (the IR of a big kernel is a few MB).
 constexpr int64_t kMaxDisplayedFileBytes = int64_t(256) << 20;
 
-// Reads one file; never throws. Binary files (e.g. IR bytecode) are refused
-// with a message rather than shown as garbage.
+// Reads one file; never throws. Tile IR bytecode in an IR role is decoded
+// and printed as text; other binary files are refused with a message.
 LoadedSource loadSourceFile(SourceRole role, const QString& path, int64_t maxBytes = kMaxDisplayedFileBytes);
 
 // Reads all four (runs in a worker thread).

@@ -28,9 +28,17 @@ public:
     // "Reference Python", "Generated IR", ...
     static QString roleName(SourceRole role);
 
+    // Shows "loading"; cancels a fill in progress.
     void showLoading(const QString& path);
+    // Puts the text in the editor: files above kFillChunkBytes are appended
+    // in chunks over several event-loop turns; sourceShown() says when done.
     void showSource(const LoadedSource& source);
+    // Shows \a message instead of text; emits sourceShown() at once.
     void showMessage(const QString& path, const QString& message);
+    // True while a big file is still being appended.
+    bool isFilling() const { return m_pendingOffset >= 0; }
+
+    static constexpr qsizetype kFillChunkBytes = qsizetype(1) << 20;
 
     // Puts the caret on 1-based file line \a line and scrolls it near the top
     // (used to land on the selected variant's kernel function or entry).
@@ -43,8 +51,14 @@ public:
 
     void applyTheme(const EditorTheme& theme);
 
+Q_SIGNALS:
+    void sourceShown();
+
 private:
     void setPath(const QString& path);
+    void cancelFill();
+    void clearEditor();
+    void appendNextChunk();
     void updateLineNumberWidth();
 
     SourceRole m_role;
@@ -54,6 +68,10 @@ private:
     QsciScintilla* m_editor = nullptr;
     QsciLexer* m_lexer = nullptr;
     QLabel* m_message = nullptr;
+
+    QByteArray m_pending;          // text still to append (implicitly shared with the loader's copy)
+    qsizetype m_pendingOffset = -1; // -1: no fill in progress
+    quint64 m_fillGeneration = 0;   // invalidates queued chunks of an abandoned fill
 };
 
 } // namespace tilelens::gui

@@ -161,7 +161,10 @@ TEST(MainWindowInteraction, ADarkPaletteGivesDarkEditors)
 
         // Back to light: the editors follow.
         QApplication::setPalette(original);
-        QTest::qWait(20); // the change is posted, the re-theme queued after it
+        // The change is posted and the re-theme queued after it.
+        QsciLexer* irLexer = w.pane(SourceRole::GeneratedIr)->editor()->lexer();
+        for (int i = 0; i < 200 && irLexer->paper(0).lightness() < 200; ++i)
+            QTest::qWait(10);
         for (int i = 0; i < kSourceRoleCount; ++i)
             EXPECT_GT(w.pane(static_cast<SourceRole>(i))->editor()->lexer()->paper(0).lightness(), 200);
     }

@@ -12,6 +12,7 @@
 #include "TileIrLexer.h"
 
 #include <QDir>
+#include <QFile>
 #include <QFileInfo>
 #include <QListWidget>
 #include <QTemporaryDir>
@@ -253,4 +254,35 @@ TEST(MainWindow, SelectingAVariantRevealsItsKernelFunctionAndRustEntry)
             }
         }
     }
+}
+
+TEST(SourceFileLoader, TileIrBytecodeIsDecodedToText)
+{
+    const QDir data(QDir(test::testDataDir()).filePath(QStringLiteral("bytecode")));
+    const QStringList files = data.entryList({QStringLiteral("*.tileirbc")}, QDir::Files, QDir::Name);
+    if (files.isEmpty())
+        GTEST_SKIP() << "no bytecode fixtures in tests/data/bytecode";
+    const QString path = data.filePath(files.first());
+
+    const LoadedSource decoded = loadSourceFile(SourceRole::GeneratedIr, path);
+    ASSERT_TRUE(decoded.ok()) << decoded.error.toStdString();
+    EXPECT_TRUE(decoded.decodedFromBytecode);
+    EXPECT_TRUE(decoded.utf8.contains("cuda_tile.module")) << decoded.utf8.left(300).toStdString();
+
+    // Outside an IR pane the same file is just binary.
+    EXPECT_FALSE(loadSourceFile(SourceRole::GeneratedRust, path).ok());
+
+    // A truncated module is an error with a reason, not a crash.
+    QTemporaryDir dir;
+    const QString truncated = QDir(dir.path()).filePath(QStringLiteral("cut.tileirbc"));
+    {
+        QFile in(path);
+        ASSERT_TRUE(in.open(QIODevice::ReadOnly));
+        QFile out(truncated);
+        ASSERT_TRUE(out.open(QIODevice::WriteOnly));
+        out.write(in.readAll().left(24));
+    }
+    const LoadedSource broken = loadSourceFile(SourceRole::ReferenceIr, truncated);
+    EXPECT_FALSE(broken.ok());
+    EXPECT_TRUE(broken.error.contains(QStringLiteral("cut.tileirbc"))) << broken.error.toStdString();
 }

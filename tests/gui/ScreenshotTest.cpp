@@ -20,11 +20,18 @@ struct ProcessResult
     QString err;
 };
 
-ProcessResult runTileLens(const QStringList& args)
+ProcessResult runTileLens(const QStringList& args, bool headless = false, const QString& workDir = {})
 {
     QProcess p;
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    if (headless) {
+        for (const char* name : {"QT_QPA_PLATFORM", "DISPLAY", "WAYLAND_DISPLAY"})
+            env.remove(QString::fromLatin1(name));
+    } else {
+        env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    }
+    if (!workDir.isEmpty())
+        p.setWorkingDirectory(workDir);
     env.insert(QStringLiteral("XDG_CONFIG_HOME"), QDir::tempPath() + QStringLiteral("/tilelens-gui-tests-config"));
     p.setProcessEnvironment(env);
     p.start(QStringLiteral(TILELENS_GUI_PATH), args);
@@ -101,4 +108,15 @@ TEST(CommandLine, VersionAndHelp)
     EXPECT_TRUE(help.out.contains(QStringLiteral("--screenshot"))) << help.out.toStdString();
     const ProcessResult bad = runTileLens({QStringLiteral("--no-such-option")});
     EXPECT_NE(bad.exitCode, 0);
+}
+
+TEST(Screenshot, WithoutADisplayTheAppSaysSoAndWritesOne)
+{
+    QTemporaryDir dir;
+    tilelens::test::writeKernelDir(dir.path(), QStringLiteral("headless"));
+    const ProcessResult r = runTileLens({dir.filePath(QStringLiteral("headless"))}, true, dir.path());
+    ASSERT_EQ(r.exitCode, 0) << r.err.toStdString();
+    EXPECT_TRUE(r.err.contains(QStringLiteral("DISPLAY"))) << r.err.toStdString();
+    const QImage image(dir.filePath(QStringLiteral("tilelens-screenshot.png")));
+    EXPECT_EQ(image.size(), QSize(1600, 1000));
 }
