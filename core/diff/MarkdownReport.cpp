@@ -167,7 +167,7 @@ std::string writeMarkdownReport(const DiffResult& r, const std::string& kernelNa
         for (const auto& rule : item.rules)
             fired = fired || firedRules.count(rule);
         if (!fired)
-            o += std::string("| ") + item.id + " | " + item.text + " | as generated | as reference | MATCH | INFO | none |\n";
+            o += std::string("| ") + item.id + " | " + item.text + " | equal | equal | MATCH | INFO | none |\n";
     }
     for (const auto& d : r.divergences) {
         if (d.severity == Severity::Noise)

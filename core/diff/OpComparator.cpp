@@ -147,7 +147,7 @@ private:
             if (j == b.size() || (i < a.size() && a[i].name < b[j].name)) {
                 auto d = mk(hints ? DiffKind::HintMissing : DiffKind::AttributeMissing);
                 d.attribute = a[i].name;
-                d.refValue = a[i].value.empty() ? a[i].name : a[i].value;
+                d.refValue = a[i].value.empty() ? std::string("present") : a[i].value;
                 d.genValue = "absent";
                 m_out.push_back(d);
                 ++i;
@@ -155,7 +155,7 @@ private:
                 auto d = mk(hints ? DiffKind::HintExtra : DiffKind::AttributeExtra);
                 d.attribute = b[j].name;
                 d.refValue = "absent";
-                d.genValue = b[j].value.empty() ? b[j].name : b[j].value;
+                d.genValue = b[j].value.empty() ? std::string("present") : b[j].value;
                 m_out.push_back(d);
                 ++j;
             } else {
