@@ -119,3 +119,29 @@ TEST(KernelPerf, MissingLogsAreInputErrors)
     EXPECT_TRUE(kp.inputError);
     EXPECT_EQ(kp.diagnostics.size(), 2u);
 }
+
+TEST(KernelValidator, InTreeChecksWithACheckout)
+{
+    QTemporaryDir tg;
+    const auto put = [&](const char* rel, const QByteArray& text) {
+        const QString path = tg.filePath(QString::fromLatin1(rel));
+        QDir().mkpath(QFileInfo(path).absolutePath());
+        QFile f(path);
+        ASSERT_TRUE(f.open(QIODevice::WriteOnly));
+        f.write(text);
+    };
+    put("src/tilegym/ops/cutile_rs/cutile_kernels/src/lib.rs", "mod matmul { include!(\"../../matmul_kernel/ffi.rs\"); }\n");
+    put("src/tilegym/ops/cutile_rs/cutile_kernels/Cargo.toml", "[dependencies]\ncutile = \"=0.2.0\"\n");
+    put("src/tilegym/ops/cutile_rs/ffi_util.rs", "// shared\n");
+    put("src/tilegym/ops/cutile_rs/matmul.py", "@register_impl(\"matmul\", backend=\"cutile-rs\")\ndef f():\n    lib.cutile_matmul()\n");
+    put("src/tilegym/ops/cutile_rs/__init__.py", "from . import matmul\n");
+    put("tests/ops/test_matmul.py", "_backends = ['cutile', 'cutile-rs']\n");
+    EXPECT_TRUE(validateKernelDir(example("matmul"), tg.path()).passed());
+
+    put("src/tilegym/ops/cutile_rs/__init__.py", "\n");
+    put("src/tilegym/ops/cutile_rs/cutile_kernels/Cargo.toml", "cutile = { path = \"../cutile\" }\n");
+    const ValidationResult r = validateKernelDir(example("matmul"), tg.path());
+    EXPECT_TRUE(hasError(r, "__init__.py does not import matmul"));
+    EXPECT_TRUE(hasError(r, "does not pin cutile"));
+    EXPECT_TRUE(hasError(r, "path dependency"));
+}
