@@ -9,14 +9,32 @@
 namespace tilelens::gui::settings {
 
 // QByteArray values; default: empty (first start lays out from code).
-inline QString windowGeometryKey() { return QStringLiteral("window/geometry"); }
-inline QString windowStateKey() { return QStringLiteral("window/state"); }
-inline QString sourceSplitterKey() { return QStringLiteral("window/sourceSplitter"); }
-inline QString topSplitterKey() { return QStringLiteral("window/topSplitter"); }
-inline QString bottomSplitterKey() { return QStringLiteral("window/bottomSplitter"); }
+inline QString windowGeometryKey()
+{
+    return QStringLiteral("window/geometry");
+}
+inline QString windowStateKey()
+{
+    return QStringLiteral("window/state");
+}
+inline QString sourceSplitterKey()
+{
+    return QStringLiteral("window/sourceSplitter");
+}
+inline QString topSplitterKey()
+{
+    return QStringLiteral("window/topSplitter");
+}
+inline QString bottomSplitterKey()
+{
+    return QStringLiteral("window/bottomSplitter");
+}
 
 // QStringList, most recent first; default: empty.
-inline QString recentWorkspacesKey() { return QStringLiteral("workspace/recent"); }
+inline QString recentWorkspacesKey()
+{
+    return QStringLiteral("workspace/recent");
+}
 constexpr int kMaxRecentWorkspaces = 10;
 
 // Adds \a path in front of the recent list (deduplicated, capped).

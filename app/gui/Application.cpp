@@ -12,7 +12,6 @@
 #include <QPixmap>
 #include <QTextStream>
 #include <QTranslator>
-
 #include <cstdio>
 
 // Q_INIT_RESOURCE must be used outside any namespace.
@@ -38,7 +37,8 @@ void printLine(FILE* stream, const QString& text)
 
 bool hasDisplay()
 {
-    return !qEnvironmentVariableIsEmpty("DISPLAY") || !qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY") ||
+    return !qEnvironmentVariableIsEmpty("DISPLAY") ||
+           !qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY") ||
            !qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM");
 }
 
@@ -61,10 +61,11 @@ int runScreenshot(const QString& file, const QString& workspace)
     window.show();
     window.openWorkspace(workspace);
     if (!waitUntilLoaded(window, kScreenshotTimeoutMs)) {
-        printLine(stderr, QCoreApplication::translate("tilelens::gui::Application",
-                                                      "tilelens: loading %1 did not finish within %2 s")
-                              .arg(workspace)
-                              .arg(kScreenshotTimeoutMs / 1000));
+        printLine(stderr,
+                  QCoreApplication::translate("tilelens::gui::Application",
+                                              "tilelens: loading %1 did not finish within %2 s")
+                      .arg(workspace)
+                      .arg(kScreenshotTimeoutMs / 1000));
         return 3;
     }
     QString error;
@@ -72,8 +73,9 @@ int runScreenshot(const QString& file, const QString& workspace)
         printLine(stderr, error);
         return 3;
     }
-    printLine(stdout, QCoreApplication::translate("tilelens::gui::Application", "Screenshot written to %1")
-                          .arg(QDir::toNativeSeparators(QFileInfo(file).absoluteFilePath())));
+    printLine(stdout,
+              QCoreApplication::translate("tilelens::gui::Application", "Screenshot written to %1")
+                  .arg(QDir::toNativeSeparators(QFileInfo(file).absoluteFilePath())));
     return 0;
 }
 
@@ -107,7 +109,8 @@ bool installTranslations(QCoreApplication& app, const QLocale& locale)
         delete qtTranslator;
 
     auto* translator = new QTranslator(&app);
-    if (translator->load(locale, QStringLiteral("tilelens"), QStringLiteral("_"), QStringLiteral(":/i18n"))) {
+    if (translator->load(locale, QStringLiteral("tilelens"), QStringLiteral("_"),
+                         QStringLiteral(":/i18n"))) {
         QCoreApplication::installTranslator(translator);
         return true;
     }
@@ -120,7 +123,8 @@ bool saveScreenshot(QWidget& window, const QString& file, QString* error)
     const QImage image = window.grab().toImage();
     if (image.isNull()) {
         if (error)
-            *error = QCoreApplication::translate("tilelens::gui::Application", "tilelens: the window could not be rendered");
+            *error = QCoreApplication::translate("tilelens::gui::Application",
+                                                 "tilelens: the window could not be rendered");
         return false;
     }
     const QFileInfo info(file);
@@ -128,7 +132,8 @@ bool saveScreenshot(QWidget& window, const QString& file, QString* error)
         QDir().mkpath(info.absolutePath());
     if (!image.save(file, "PNG")) {
         if (error)
-            *error = QCoreApplication::translate("tilelens::gui::Application", "tilelens: cannot write %1")
+            *error = QCoreApplication::translate("tilelens::gui::Application",
+                                                 "tilelens: cannot write %1")
                          .arg(QDir::toNativeSeparators(info.absoluteFilePath()));
         return false;
     }
@@ -154,44 +159,50 @@ int runApplication(int argc, char** argv)
     QGuiApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/tilelens.svg")));
 
     QCommandLineParser parser;
-    parser.setApplicationDescription(QCoreApplication::translate(
-        "tilelens::gui::Application", "Inspect GPU-kernel ports from cuTile Python to cuTile Rust."));
+    parser.setApplicationDescription(
+        QCoreApplication::translate("tilelens::gui::Application",
+                                    "Inspect GPU-kernel ports from cuTile Python to cuTile Rust."));
     parser.addHelpOption();
     parser.addVersionOption();
     const QCommandLineOption screenshotOption(
         QStringList{QStringLiteral("screenshot")},
-        QCoreApplication::translate("tilelens::gui::Application",
-                                    "Load PATH, render the window at %1x%2 to the PNG FILE and exit.")
+        QCoreApplication::translate(
+            "tilelens::gui::Application",
+            "Load PATH, render the window at %1x%2 to the PNG FILE and exit.")
             .arg(kScreenshotWidth)
             .arg(kScreenshotHeight),
         QStringLiteral("FILE"));
     parser.addOption(screenshotOption);
     parser.addPositionalArgument(
         QStringLiteral("PATH"),
-        QCoreApplication::translate("tilelens::gui::Application",
-                                    "Workspace to open: a TileGym checkout, a kernel output root or a kernel "
-                                    "directory (default: the bundled example)."),
+        QCoreApplication::translate(
+            "tilelens::gui::Application",
+            "Workspace to open: a TileGym checkout, a kernel output root or a kernel "
+            "directory (default: the bundled example)."),
         QStringLiteral("[PATH]"));
     parser.process(app); // handles --help and --version, exits on errors
 
     const QStringList positional = parser.positionalArguments();
     if (positional.size() > 1) {
-        printLine(stderr, QCoreApplication::translate("tilelens::gui::Application", "tilelens: expected at most one PATH"));
+        printLine(stderr, QCoreApplication::translate("tilelens::gui::Application",
+                                                      "tilelens: expected at most one PATH"));
         return 3;
     }
     QString workspace = positional.isEmpty() ? defaultWorkspacePath() : positional.first();
     if (workspace.isEmpty()) {
-        printLine(stderr, QCoreApplication::translate("tilelens::gui::Application",
-                                                      "tilelens: the bundled example workspace was not found; "
-                                                      "pass a PATH or set TILELENS_EXAMPLE_DIR"));
+        printLine(stderr, QCoreApplication::translate(
+                              "tilelens::gui::Application",
+                              "tilelens: the bundled example workspace was not found; "
+                              "pass a PATH or set TILELENS_EXAMPLE_DIR"));
     }
 
     QString screenshotFile = parser.value(screenshotOption);
     if (screenshotFile.isEmpty() && headless) {
         screenshotFile = QStringLiteral("tilelens-screenshot.png");
-        printLine(stderr, QCoreApplication::translate("tilelens::gui::Application",
-                                                      "tilelens: no display found (DISPLAY and WAYLAND_DISPLAY "
-                                                      "are unset); writing a screenshot to %1 instead")
+        printLine(stderr, QCoreApplication::translate(
+                              "tilelens::gui::Application",
+                              "tilelens: no display found (DISPLAY and WAYLAND_DISPLAY "
+                              "are unset); writing a screenshot to %1 instead")
                               .arg(screenshotFile));
     }
     if (!screenshotFile.isEmpty())

@@ -45,23 +45,40 @@ QColor EditorTheme::colorFor(TokenCategory category) const
 {
     const CategoryColors& c = dark ? darkColors() : lightColors();
     switch (category) {
-    case TokenCategory::Plain: return text;
-    case TokenCategory::Comment: return c.comment;
-    case TokenCategory::DocComment: return c.docComment;
-    case TokenCategory::Keyword: return c.keyword;
-    case TokenCategory::Operation: return c.operation;
-    case TokenCategory::Type: return c.type;
-    case TokenCategory::Number: return c.number;
-    case TokenCategory::String: return c.string;
-    case TokenCategory::Value: return c.value;
-    case TokenCategory::Symbol: return c.symbol;
-    case TokenCategory::Attribute: return c.attribute;
-    case TokenCategory::Location: return c.location;
-    case TokenCategory::Macro: return c.macro;
-    case TokenCategory::Lifetime: return c.lifetime;
-    case TokenCategory::Function: return c.function;
-    case TokenCategory::Punctuation: return c.punctuation;
-    case TokenCategory::Error: return c.error;
+    case TokenCategory::Plain:
+        return text;
+    case TokenCategory::Comment:
+        return c.comment;
+    case TokenCategory::DocComment:
+        return c.docComment;
+    case TokenCategory::Keyword:
+        return c.keyword;
+    case TokenCategory::Operation:
+        return c.operation;
+    case TokenCategory::Type:
+        return c.type;
+    case TokenCategory::Number:
+        return c.number;
+    case TokenCategory::String:
+        return c.string;
+    case TokenCategory::Value:
+        return c.value;
+    case TokenCategory::Symbol:
+        return c.symbol;
+    case TokenCategory::Attribute:
+        return c.attribute;
+    case TokenCategory::Location:
+        return c.location;
+    case TokenCategory::Macro:
+        return c.macro;
+    case TokenCategory::Lifetime:
+        return c.lifetime;
+    case TokenCategory::Function:
+        return c.function;
+    case TokenCategory::Punctuation:
+        return c.punctuation;
+    case TokenCategory::Error:
+        return c.error;
     }
     return text;
 }
@@ -162,24 +179,35 @@ TokenCategory pythonStyleCategory(int style)
 {
     switch (style) {
     case QsciLexerPython::Comment:
-    case QsciLexerPython::CommentBlock: return TokenCategory::Comment;
-    case QsciLexerPython::Number: return TokenCategory::Number;
+    case QsciLexerPython::CommentBlock:
+        return TokenCategory::Comment;
+    case QsciLexerPython::Number:
+        return TokenCategory::Number;
     case QsciLexerPython::DoubleQuotedString:
     case QsciLexerPython::SingleQuotedString:
     case QsciLexerPython::DoubleQuotedFString:
-    case QsciLexerPython::SingleQuotedFString: return TokenCategory::String;
+    case QsciLexerPython::SingleQuotedFString:
+        return TokenCategory::String;
     case QsciLexerPython::TripleSingleQuotedString:
     case QsciLexerPython::TripleDoubleQuotedString:
     case QsciLexerPython::TripleSingleQuotedFString:
-    case QsciLexerPython::TripleDoubleQuotedFString: return TokenCategory::DocComment;
-    case QsciLexerPython::Keyword: return TokenCategory::Keyword;
+    case QsciLexerPython::TripleDoubleQuotedFString:
+        return TokenCategory::DocComment;
+    case QsciLexerPython::Keyword:
+        return TokenCategory::Keyword;
     case QsciLexerPython::ClassName:
-    case QsciLexerPython::FunctionMethodName: return TokenCategory::Function;
-    case QsciLexerPython::Operator: return TokenCategory::Punctuation;
-    case QsciLexerPython::HighlightedIdentifier: return TokenCategory::Type;
-    case QsciLexerPython::Decorator: return TokenCategory::Attribute;
-    case QsciLexerPython::UnclosedString: return TokenCategory::Error;
-    default: return TokenCategory::Plain;
+    case QsciLexerPython::FunctionMethodName:
+        return TokenCategory::Function;
+    case QsciLexerPython::Operator:
+        return TokenCategory::Punctuation;
+    case QsciLexerPython::HighlightedIdentifier:
+        return TokenCategory::Type;
+    case QsciLexerPython::Decorator:
+        return TokenCategory::Attribute;
+    case QsciLexerPython::UnclosedString:
+        return TokenCategory::Error;
+    default:
+        return TokenCategory::Plain;
     }
 }
 

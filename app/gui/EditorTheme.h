@@ -16,13 +16,13 @@ namespace tilelens::gui {
 struct EditorTheme
 {
     bool dark = false;
-    QColor paper;          // editor background
-    QColor text;           // plain text
-    QColor caretLine;      // current-line highlight
+    QColor paper;     // editor background
+    QColor text;      // plain text
+    QColor caretLine; // current-line highlight
     QColor selection;
     QColor marginPaper;
     QColor marginText;
-    QColor messageText;    // pane messages (missing file, loading)
+    QColor messageText; // pane messages (missing file, loading)
 
     QColor colorFor(TokenCategory category) const;
     bool boldFor(TokenCategory category) const;

@@ -4,10 +4,7 @@
 
 namespace tilelens::gui {
 
-InspectorSession::InspectorSession(QObject* parent)
-    : QObject(parent)
-{
-}
+InspectorSession::InspectorSession(QObject* parent) : QObject(parent) {}
 
 void InspectorSession::setWorkspace(std::shared_ptr<const ws::Workspace> workspace)
 {
@@ -23,7 +20,8 @@ void InspectorSession::select(int kernel, int variant)
         kernel = -1;
         variant = -1;
     } else {
-        const int variants = static_cast<int>(m_workspace->kernels[static_cast<size_t>(kernel)].variants.size());
+        const int variants =
+            static_cast<int>(m_workspace->kernels[static_cast<size_t>(kernel)].variants.size());
         variant = variants == 0 ? -1 : std::clamp(variant, 0, variants - 1);
     }
     if (kernel == m_kernel && variant == m_variant)

@@ -10,10 +10,7 @@ namespace {
 constexpr quintptr kKernelRowId = 0;
 } // namespace
 
-KernelListModel::KernelListModel(QObject* parent)
-    : QAbstractItemModel(parent)
-{
-}
+KernelListModel::KernelListModel(QObject* parent) : QAbstractItemModel(parent) {}
 
 void KernelListModel::setWorkspace(std::shared_ptr<const ws::Workspace> workspace)
 {
@@ -26,7 +23,8 @@ int KernelListModel::childVariantCount(int kernel) const
 {
     if (!m_workspace || kernel < 0 || kernel >= static_cast<int>(m_workspace->kernels.size()))
         return 0;
-    const int n = static_cast<int>(m_workspace->kernels[static_cast<size_t>(kernel)].variants.size());
+    const int n =
+        static_cast<int>(m_workspace->kernels[static_cast<size_t>(kernel)].variants.size());
     return n > 1 ? n : 0;
 }
 
@@ -92,22 +90,26 @@ QVariant KernelListModel::data(const QModelIndex& index, int role) const
     case Qt::ToolTipRole:
         if (!isKernelRow)
             return kernel.variants[static_cast<size_t>(variantRow)].referenceIr;
-        return kernel.diagnostics.empty()
-                   ? kernel.dir
-                   : tr("%1\nProblems found: %2 (see View > Diagnostics)")
-                         .arg(kernel.dir)
-                         .arg(kernel.diagnostics.size());
+        return kernel.diagnostics.empty() ? kernel.dir
+                                          : tr("%1\nProblems found: %2 (see View > Diagnostics)")
+                                                .arg(kernel.dir)
+                                                .arg(kernel.diagnostics.size());
     case Qt::DecorationRole:
         if (isKernelRow && hasErrors(kernel.diagnostics))
             return QApplication::style()->standardIcon(QStyle::SP_MessageBoxCritical);
         if (isKernelRow && !kernel.diagnostics.empty())
             return QApplication::style()->standardIcon(QStyle::SP_MessageBoxWarning);
         return {};
-    case KernelIndexRole: return kernelRow;
-    case VariantIndexRole: return variantRow;
-    case KernelDirRole: return kernel.dir;
-    case DiagnosticCountRole: return static_cast<int>(kernel.diagnostics.size());
-    default: return {};
+    case KernelIndexRole:
+        return kernelRow;
+    case VariantIndexRole:
+        return variantRow;
+    case KernelDirRole:
+        return kernel.dir;
+    case DiagnosticCountRole:
+        return static_cast<int>(kernel.diagnostics.size());
+    default:
+        return {};
     }
 }
 

@@ -13,7 +13,8 @@ class KernelListModel : public QAbstractItemModel
 {
     Q_OBJECT
 public:
-    enum Roles {
+    enum Roles
+    {
         KernelIndexRole = Qt::UserRole + 1, // int: index into Workspace::kernels
         VariantIndexRole,                   // int: index into Kernel::variants (0 on kernel rows)
         KernelDirRole,                      // QString: the kernel working directory
@@ -33,7 +34,8 @@ public:
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation,
+                        int role = Qt::DisplayRole) const override;
 
 private:
     int childVariantCount(int kernel) const;

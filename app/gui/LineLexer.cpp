@@ -11,10 +11,7 @@ namespace {
 thread_local const LineLexer* g_themedLexer = nullptr;
 } // namespace
 
-LineLexer::LineLexer(QObject* parent)
-    : QsciLexerCustom(parent)
-{
-}
+LineLexer::LineLexer(QObject* parent) : QsciLexerCustom(parent) {}
 
 TokenCategory LineLexer::dispatchCategory(int style)
 {
@@ -35,11 +32,15 @@ void LineLexer::styleText(int start, int end)
         return;
     // QScintilla may resume mid-line; restart at the beginning of that line so
     // every line is lexed whole, and finish the line that contains end - 1.
-    const long firstLine = ed->SendScintilla(QsciScintillaBase::SCI_LINEFROMPOSITION, static_cast<unsigned long>(start));
-    const long lastLine = ed->SendScintilla(QsciScintillaBase::SCI_LINEFROMPOSITION, static_cast<unsigned long>(end - 1));
-    const int from = static_cast<int>(ed->SendScintilla(QsciScintillaBase::SCI_POSITIONFROMLINE, static_cast<unsigned long>(firstLine)));
+    const long firstLine = ed->SendScintilla(QsciScintillaBase::SCI_LINEFROMPOSITION,
+                                             static_cast<unsigned long>(start));
+    const long lastLine = ed->SendScintilla(QsciScintillaBase::SCI_LINEFROMPOSITION,
+                                            static_cast<unsigned long>(end - 1));
+    const int from = static_cast<int>(ed->SendScintilla(QsciScintillaBase::SCI_POSITIONFROMLINE,
+                                                        static_cast<unsigned long>(firstLine)));
     const int docLength = static_cast<int>(ed->SendScintilla(QsciScintillaBase::SCI_GETLENGTH));
-    int to = static_cast<int>(ed->SendScintilla(QsciScintillaBase::SCI_POSITIONFROMLINE, static_cast<unsigned long>(lastLine + 1)));
+    int to = static_cast<int>(ed->SendScintilla(QsciScintillaBase::SCI_POSITIONFROMLINE,
+                                                static_cast<unsigned long>(lastLine + 1)));
     if (to <= from || to > docLength)
         to = docLength;
     if (to <= from)
@@ -50,22 +51,27 @@ void LineLexer::styleText(int start, int end)
     QByteArray styles(length, '\0');
 
     int state = firstLine > 0
-                    ? static_cast<int>(ed->SendScintilla(QsciScintillaBase::SCI_GETLINESTATE, static_cast<unsigned long>(firstLine - 1)))
+                    ? static_cast<int>(ed->SendScintilla(QsciScintillaBase::SCI_GETLINESTATE,
+                                                         static_cast<unsigned long>(firstLine - 1)))
                     : 0;
     long line = firstLine;
     int pos = 0;
     while (pos < length) {
         const char* lineStart = text.constData() + pos;
         const void* nl = std::memchr(lineStart, '\n', static_cast<size_t>(length - pos));
-        const int lineLength = nl ? static_cast<int>(static_cast<const char*>(nl) - lineStart) : length - pos;
-        state = styleLine(std::string_view(lineStart, static_cast<size_t>(lineLength)), state, styles.data() + pos);
-        ed->SendScintilla(QsciScintillaBase::SCI_SETLINESTATE, static_cast<unsigned long>(line), static_cast<long>(state));
+        const int lineLength =
+            nl ? static_cast<int>(static_cast<const char*>(nl) - lineStart) : length - pos;
+        state = styleLine(std::string_view(lineStart, static_cast<size_t>(lineLength)), state,
+                          styles.data() + pos);
+        ed->SendScintilla(QsciScintillaBase::SCI_SETLINESTATE, static_cast<unsigned long>(line),
+                          static_cast<long>(state));
         pos += lineLength + (nl ? 1 : 0); // the newline keeps style 0
         ++line;
     }
 
     startStyling(from);
-    ed->SendScintilla(QsciScintillaBase::SCI_SETSTYLINGEX, static_cast<unsigned long>(length), styles.constData());
+    ed->SendScintilla(QsciScintillaBase::SCI_SETSTYLINGEX, static_cast<unsigned long>(length),
+                      styles.constData());
 }
 
 } // namespace tilelens::gui

@@ -6,9 +6,8 @@
 // previous line's end state and returns the new one (kept as line state).
 
 #include "EditorTheme.h"
-#include "TokenCategory.h"
-
 #include "QsciHeaders.h"
+#include "TokenCategory.h"
 
 #include <QByteArray>
 #include <string_view>
@@ -39,10 +38,25 @@ protected:
 };
 
 // Character classes shared by the lexers (ASCII only; bytes >= 0x80 are text).
-inline bool isAsciiDigit(char c) { return c >= '0' && c <= '9'; }
-inline bool isAsciiAlpha(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
-inline bool isIdentStart(char c) { return isAsciiAlpha(c) || c == '_'; }
-inline bool isIdentChar(char c) { return isIdentStart(c) || isAsciiDigit(c); }
-inline bool isBlank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v'; }
+inline bool isAsciiDigit(char c)
+{
+    return c >= '0' && c <= '9';
+}
+inline bool isAsciiAlpha(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+inline bool isIdentStart(char c)
+{
+    return isAsciiAlpha(c) || c == '_';
+}
+inline bool isIdentChar(char c)
+{
+    return isIdentStart(c) || isAsciiDigit(c);
+}
+inline bool isBlank(char c)
+{
+    return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v';
+}
 
 } // namespace tilelens::gui

@@ -30,19 +30,13 @@
 #include <QToolButton>
 #include <QTreeView>
 #include <QtConcurrent/QtConcurrentRun>
-
 #include <algorithm>
 
 namespace tilelens::gui {
 
-MainWindow::MainWindow(QWidget* parent)
-    : MainWindow(Options{}, parent)
-{
-}
+MainWindow::MainWindow(QWidget* parent) : MainWindow(Options{}, parent) {}
 
-MainWindow::MainWindow(Options options, QWidget* parent)
-    : QMainWindow(parent)
-    , m_options(options)
+MainWindow::MainWindow(Options options, QWidget* parent) : QMainWindow(parent), m_options(options)
 {
     qRegisterMetaType<KernelSources>();
     setObjectName(QStringLiteral("MainWindow"));
@@ -69,7 +63,8 @@ void MainWindow::buildCentralArea()
 {
     for (int i = 0; i < kSourceRoleCount; ++i) {
         m_panes[static_cast<size_t>(i)] = new SourcePane(static_cast<SourceRole>(i));
-        connect(m_panes[static_cast<size_t>(i)], &SourcePane::sourceShown, this, &MainWindow::onPaneShown);
+        connect(m_panes[static_cast<size_t>(i)], &SourcePane::sourceShown, this,
+                &MainWindow::onPaneShown);
     }
 
     m_topSplitter = new QSplitter(Qt::Horizontal);
@@ -138,7 +133,8 @@ void MainWindow::buildDocks()
 void MainWindow::buildMenus()
 {
     QMenu* file = menuBar()->addMenu(tr("&File"));
-    QAction* open = file->addAction(tr("&Open Workspace\u2026"), this, &MainWindow::chooseWorkspace);
+    QAction* open =
+        file->addAction(tr("&Open Workspace\u2026"), this, &MainWindow::chooseWorkspace);
     open->setShortcut(QKeySequence::Open);
     open->setIcon(style()->standardIcon(QStyle::SP_DirOpenIcon));
     m_recentMenu = file->addMenu(tr("Open &Recent"));
@@ -176,9 +172,8 @@ void MainWindow::buildStatusBar()
     m_diagnosticsButton->setAutoRaise(true);
     m_diagnosticsButton->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
     m_diagnosticsButton->setVisible(false);
-    connect(m_diagnosticsButton, &QToolButton::clicked, this, [this] {
-        m_diagnosticsDock->setVisible(!m_diagnosticsDock->isVisible());
-    });
+    connect(m_diagnosticsButton, &QToolButton::clicked, this,
+            [this] { m_diagnosticsDock->setVisible(!m_diagnosticsDock->isVisible()); });
     statusBar()->addWidget(m_workspaceLabel, 1);
     statusBar()->addPermanentWidget(m_diagnosticsButton);
     statusBar()->addPermanentWidget(m_kernelCountLabel);
@@ -193,9 +188,11 @@ QString MainWindow::statusText() const
 void MainWindow::restoreSettings()
 {
     const QSettings settings;
-    if (const QByteArray geometry = settings.value(settings::windowGeometryKey()).toByteArray(); !geometry.isEmpty())
+    if (const QByteArray geometry = settings.value(settings::windowGeometryKey()).toByteArray();
+        !geometry.isEmpty())
         restoreGeometry(geometry);
-    if (const QByteArray state = settings.value(settings::windowStateKey()).toByteArray(); !state.isEmpty())
+    if (const QByteArray state = settings.value(settings::windowStateKey()).toByteArray();
+        !state.isEmpty())
         restoreState(state);
     m_sourceSplitter->restoreState(settings.value(settings::sourceSplitterKey()).toByteArray());
     if (m_topSplitter->restoreState(settings.value(settings::topSplitterKey()).toByteArray()) &&
@@ -238,7 +235,8 @@ void MainWindow::changeEvent(QEvent* event)
 {
     // Re-theme once the palette has settled (Qt sends several change events
     // while it propagates a new application palette).
-    if ((event->type() == QEvent::PaletteChange || event->type() == QEvent::ApplicationPaletteChange) &&
+    if ((event->type() == QEvent::PaletteChange ||
+         event->type() == QEvent::ApplicationPaletteChange) &&
         !m_themeUpdateQueued) {
         m_themeUpdateQueued = true;
         QTimer::singleShot(0, this, [this] {
@@ -304,7 +302,8 @@ void MainWindow::reloadWorkspace()
 void MainWindow::rebuildRecentMenu()
 {
     m_recentMenu->clear();
-    const QStringList recent = m_options.persistSettings ? settings::recentWorkspaces(QSettings()) : QStringList();
+    const QStringList recent =
+        m_options.persistSettings ? settings::recentWorkspaces(QSettings()) : QStringList();
     for (const QString& path : recent) {
         QAction* action = m_recentMenu->addAction(QDir::toNativeSeparators(path));
         action->setEnabled(QFileInfo(path).isDir());
@@ -363,7 +362,8 @@ void MainWindow::applyWorkspace(const QString& path, ws::Workspace workspace)
     setWindowTitle(tr("%1 \u2013 TileLens").arg(QFileInfo(path).fileName()));
     m_workspaceLabel->setText(QDir::toNativeSeparators(path));
     m_workspaceLabel->setToolTip(QDir::toNativeSeparators(path));
-    m_kernelCountLabel->setText(kernelCount == 1 ? tr("1 kernel") : tr("%1 kernels").arg(kernelCount));
+    m_kernelCountLabel->setText(kernelCount == 1 ? tr("1 kernel")
+                                                 : tr("%1 kernels").arg(kernelCount));
     showDiagnostics(*shared);
 
     if (m_options.persistSettings && QFileInfo(path).isDir()) {
@@ -375,11 +375,12 @@ void MainWindow::applyWorkspace(const QString& path, ws::Workspace workspace)
     m_kernelView->expandAll(); // variants of multi-variant kernels visible at once
     m_session.setWorkspace(shared);
     if (kernelCount == 0) {
-        const QString message = QFileInfo(path).exists()
-                                    ? tr("No kernels were found in %1. Open a TileGym checkout, a kernel "
-                                         "output root or one kernel working directory.")
-                                          .arg(QDir::toNativeSeparators(path))
-                                    : tr("%1 does not exist.").arg(QDir::toNativeSeparators(path));
+        const QString message =
+            QFileInfo(path).exists()
+                ? tr("No kernels were found in %1. Open a TileGym checkout, a kernel "
+                     "output root or one kernel working directory.")
+                      .arg(QDir::toNativeSeparators(path))
+                : tr("%1 does not exist.").arg(QDir::toNativeSeparators(path));
         for (SourcePane* p : m_panes)
             p->showMessage({}, message);
         finishIfIdle();
@@ -392,7 +393,8 @@ void MainWindow::showDiagnostics(const ws::Workspace& workspace)
 {
     m_diagnosticsList->clear();
     auto add = [this](const QString& prefix, const Diagnostic& d) {
-        auto* item = new QListWidgetItem(prefix + QString::fromStdString(d.format()), m_diagnosticsList);
+        auto* item =
+            new QListWidgetItem(prefix + QString::fromStdString(d.format()), m_diagnosticsList);
         const auto icon = d.severity == Severity::Error     ? QStyle::SP_MessageBoxCritical
                           : d.severity == Severity::Warning ? QStyle::SP_MessageBoxWarning
                                                             : QStyle::SP_MessageBoxInformation;
@@ -408,8 +410,9 @@ void MainWindow::showDiagnostics(const ws::Workspace& workspace)
     m_diagnosticsButton->setVisible(count > 0);
     m_diagnosticsButton->setText(tr("Diagnostics: %1").arg(count));
     m_diagnosticsButton->setToolTip(tr("Show or hide the Diagnostics panel"));
-    m_diagnosticsButton->setIcon(style()->standardIcon(
-        hasErrors(workspace.diagnostics) ? QStyle::SP_MessageBoxCritical : QStyle::SP_MessageBoxWarning));
+    m_diagnosticsButton->setIcon(style()->standardIcon(hasErrors(workspace.diagnostics)
+                                                           ? QStyle::SP_MessageBoxCritical
+                                                           : QStyle::SP_MessageBoxWarning));
     // Nothing to show but problems: open the panel so the user sees why.
     if (workspace.kernels.empty() && count > 0) {
         m_diagnosticsDock->show();
@@ -438,8 +441,9 @@ void MainWindow::onSelectionChanged(int kernel, int variant)
     if (!k)
         return;
     const ws::Variant* v = m_session.currentVariant();
-    const std::array<QString, kSourceRoleCount> paths = {
-        k->pythonSource, k->rustKernel, v ? v->referenceIr : QString(), v ? v->generatedIr : QString()};
+    const std::array<QString, kSourceRoleCount> paths = {k->pythonSource, k->rustKernel,
+                                                         v ? v->referenceIr : QString(),
+                                                         v ? v->generatedIr : QString()};
     for (int i = 0; i < kSourceRoleCount; ++i)
         m_panes[static_cast<size_t>(i)]->showLoading(paths[static_cast<size_t>(i)]);
 
@@ -453,7 +457,8 @@ void MainWindow::onSelectionChanged(int kernel, int variant)
             return; // the user has moved on to another kernel
         applySources(sources);
     });
-    watcher->setFuture(QtConcurrent::run([generation, paths] { return loadKernelSources(generation, paths); }));
+    watcher->setFuture(
+        QtConcurrent::run([generation, paths] { return loadKernelSources(generation, paths); }));
 }
 
 void MainWindow::applySources(const KernelSources& sources)
@@ -495,10 +500,11 @@ void MainWindow::revealVariantSources()
 
 void MainWindow::showAbout()
 {
-    QMessageBox::about(this, tr("About TileLens"),
-                       tr("<h3>TileLens %1</h3><p>An inspector for GPU-kernel ports from cuTile Python "
-                          "to cuTile Rust: sources, Tile IR and verdicts side by side.</p>")
-                           .arg(QCoreApplication::applicationVersion()));
+    QMessageBox::about(
+        this, tr("About TileLens"),
+        tr("<h3>TileLens %1</h3><p>An inspector for GPU-kernel ports from cuTile Python "
+           "to cuTile Rust: sources, Tile IR and verdicts side by side.</p>")
+            .arg(QCoreApplication::applicationVersion()));
 }
 
 } // namespace tilelens::gui

@@ -10,25 +10,40 @@ using Sv = std::string_view;
 
 // Line state: low 4 bits the construct open at the end of the line, the
 // rest its depth (block comments nest) or the '#' count of a raw string.
-enum OpenConstruct { None = 0, BlockComment = 1, DocBlockComment = 2, PlainString = 3, RawString = 4 };
+enum OpenConstruct
+{
+    None = 0,
+    BlockComment = 1,
+    DocBlockComment = 2,
+    PlainString = 3,
+    RawString = 4
+};
 
-int makeState(OpenConstruct c, int extra) { return static_cast<int>(c) | (extra << 4); }
-OpenConstruct constructOf(int state) { return static_cast<OpenConstruct>(state & 0xf); }
-int extraOf(int state) { return state >> 4; }
+int makeState(OpenConstruct c, int extra)
+{
+    return static_cast<int>(c) | (extra << 4);
+}
+OpenConstruct constructOf(int state)
+{
+    return static_cast<OpenConstruct>(state & 0xf);
+}
+int extraOf(int state)
+{
+    return state >> 4;
+}
 
 // Sorted for binary search.
 constexpr std::array<Sv, 38> kKeywords = {
-    "as", "async", "await", "break", "const", "continue", "crate", "dyn", "else", "enum",
-    "extern", "false", "fn", "for", "if", "impl", "in", "let", "loop", "match", "mod", "move",
-    "mut", "pub", "ref", "return", "self", "static", "struct", "super", "trait", "true", "type",
-    "union", "unsafe", "use", "where", "while"};
+    "as",     "async", "await", "break", "const",  "continue", "crate", "dyn",    "else",   "enum",
+    "extern", "false", "fn",    "for",   "if",     "impl",     "in",    "let",    "loop",   "match",
+    "mod",    "move",  "mut",   "pub",   "ref",    "return",   "self",  "static", "struct", "super",
+    "trait",  "true",  "type",  "union", "unsafe", "use",      "where", "while"};
 
 constexpr std::array<Sv, 19> kPrimitiveTypes = {
-    "Self", "bool", "char", "f16", "f32", "f64", "i128", "i16", "i32", "i64", "i8", "isize", "str",
-    "u128", "u16", "u32", "u64", "u8", "usize"};
+    "Self", "bool",  "char", "f16",  "f32", "f64", "i128", "i16", "i32",  "i64",
+    "i8",   "isize", "str",  "u128", "u16", "u32", "u64",  "u8",  "usize"};
 
-template <size_t N>
-bool contains(const std::array<Sv, N>& sortedWords, Sv word)
+template <size_t N> bool contains(const std::array<Sv, N>& sortedWords, Sv word)
 {
     return std::binary_search(sortedWords.begin(), sortedWords.end(), word);
 }
@@ -93,10 +108,7 @@ size_t scanRawStringBody(Sv s, size_t i, int hashes, bool& closed)
 
 } // namespace
 
-RustLexer::RustLexer(QObject* parent)
-    : LineLexer(parent)
-{
-}
+RustLexer::RustLexer(QObject* parent) : LineLexer(parent) {}
 
 const char* RustLexer::language() const
 {
@@ -106,39 +118,65 @@ const char* RustLexer::language() const
 QString RustLexer::description(int style) const
 {
     switch (style) {
-    case Default: return tr("Default");
-    case Comment: return tr("Comment");
-    case DocComment: return tr("Documentation comment");
-    case Keyword: return tr("Keyword");
-    case Type: return tr("Type");
-    case Number: return tr("Number");
-    case String: return tr("String");
-    case Character: return tr("Character");
-    case Lifetime: return tr("Lifetime");
-    case Attribute: return tr("Attribute");
-    case Macro: return tr("Macro");
-    case Function: return tr("Function name");
-    case Punctuation: return tr("Punctuation");
-    default: return {};
+    case Default:
+        return tr("Default");
+    case Comment:
+        return tr("Comment");
+    case DocComment:
+        return tr("Documentation comment");
+    case Keyword:
+        return tr("Keyword");
+    case Type:
+        return tr("Type");
+    case Number:
+        return tr("Number");
+    case String:
+        return tr("String");
+    case Character:
+        return tr("Character");
+    case Lifetime:
+        return tr("Lifetime");
+    case Attribute:
+        return tr("Attribute");
+    case Macro:
+        return tr("Macro");
+    case Function:
+        return tr("Function name");
+    case Punctuation:
+        return tr("Punctuation");
+    default:
+        return {};
     }
 }
 
 TokenCategory RustLexer::categoryOf(int style) const
 {
     switch (style) {
-    case Comment: return TokenCategory::Comment;
-    case DocComment: return TokenCategory::DocComment;
-    case Keyword: return TokenCategory::Keyword;
-    case Type: return TokenCategory::Type;
-    case Number: return TokenCategory::Number;
+    case Comment:
+        return TokenCategory::Comment;
+    case DocComment:
+        return TokenCategory::DocComment;
+    case Keyword:
+        return TokenCategory::Keyword;
+    case Type:
+        return TokenCategory::Type;
+    case Number:
+        return TokenCategory::Number;
     case String:
-    case Character: return TokenCategory::String;
-    case Lifetime: return TokenCategory::Lifetime;
-    case Attribute: return TokenCategory::Attribute;
-    case Macro: return TokenCategory::Macro;
-    case Function: return TokenCategory::Function;
-    case Punctuation: return TokenCategory::Punctuation;
-    default: return TokenCategory::Plain;
+    case Character:
+        return TokenCategory::String;
+    case Lifetime:
+        return TokenCategory::Lifetime;
+    case Attribute:
+        return TokenCategory::Attribute;
+    case Macro:
+        return TokenCategory::Macro;
+    case Function:
+        return TokenCategory::Function;
+    case Punctuation:
+        return TokenCategory::Punctuation;
+    default:
+        return TokenCategory::Plain;
     }
 }
 
@@ -194,12 +232,16 @@ int RustLexer::styleLine(std::string_view s, int stateIn, char* styles) const
             continue;
         }
         if (c == '/' && next == '/') {
-            const bool doc = (s.size() > i + 2 && (s[i + 2] == '!' || (s[i + 2] == '/' && (s.size() == i + 3 || s[i + 3] != '/'))));
+            const bool doc =
+                (s.size() > i + 2 &&
+                 (s[i + 2] == '!' || (s[i + 2] == '/' && (s.size() == i + 3 || s[i + 3] != '/'))));
             paint(i, s.size(), doc ? DocComment : Comment);
             return 0;
         }
         if (c == '/' && next == '*') {
-            const bool doc = s.size() > i + 2 && (s[i + 2] == '!' || (s[i + 2] == '*' && (s.size() == i + 3 || s[i + 3] != '/')));
+            const bool doc =
+                s.size() > i + 2 &&
+                (s[i + 2] == '!' || (s[i + 2] == '*' && (s.size() == i + 3 || s[i + 3] != '/')));
             int depth = 1;
             j = scanBlockComment(s, i + 2, depth);
             paint(i, j, doc ? DocComment : Comment);
@@ -234,7 +276,8 @@ int RustLexer::styleLine(std::string_view s, int stateIn, char* styles) const
         size_t q = i;
         if (c == 'b' && (next == 'r' || next == '"' || next == '\''))
             ++q;
-        if (q < s.size() && s[q] == 'r' && q + 1 < s.size() && (s[q + 1] == '"' || s[q + 1] == '#')) {
+        if (q < s.size() && s[q] == 'r' && q + 1 < s.size() &&
+            (s[q + 1] == '"' || s[q + 1] == '#')) {
             size_t k = q + 1;
             int hashes = 0;
             while (k < s.size() && s[k] == '#') {
@@ -291,10 +334,11 @@ int RustLexer::styleLine(std::string_view s, int stateIn, char* styles) const
             continue;
         }
         if (isAsciiDigit(c)) {
-            while (j < s.size() && (isIdentChar(s[j]) ||
-                                    (s[j] == '.' && j + 1 < s.size() && isAsciiDigit(s[j + 1])) ||
-                                    ((s[j] == '+' || s[j] == '-') && (s[j - 1] == 'e' || s[j - 1] == 'E') &&
-                                     !(s[i] == '0' && i + 1 < s.size() && s[i + 1] == 'x'))))
+            while (j < s.size() &&
+                   (isIdentChar(s[j]) ||
+                    (s[j] == '.' && j + 1 < s.size() && isAsciiDigit(s[j + 1])) ||
+                    ((s[j] == '+' || s[j] == '-') && (s[j - 1] == 'e' || s[j - 1] == 'E') &&
+                     !(s[i] == '0' && i + 1 < s.size() && s[i + 1] == 'x'))))
                 ++j;
             paint(i, j, Number);
             i = j;
@@ -311,7 +355,8 @@ int RustLexer::styleLine(std::string_view s, int stateIn, char* styles) const
                 j = j + 1;
             } else if (contains(kKeywords, word)) {
                 paint(i, j, Keyword);
-                afterFn = word == "fn" || word == "struct" || word == "enum" || word == "trait" || word == "mod";
+                afterFn = word == "fn" || word == "struct" || word == "enum" || word == "trait" ||
+                          word == "mod";
                 i = j;
                 continue;
             } else if (afterFn) {

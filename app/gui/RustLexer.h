@@ -12,7 +12,8 @@ class RustLexer : public LineLexer
 {
     Q_OBJECT
 public:
-    enum Style {
+    enum Style
+    {
         Default = 0,
         Comment,
         DocComment,

@@ -6,7 +6,6 @@
 
 #include <QCoreApplication>
 #include <QFileInfo>
-
 #include <cstring>
 
 namespace tilelens::gui {
@@ -19,60 +18,76 @@ LoadedSource loadSourceFile(SourceRole role, const QString& path, int64_t maxByt
     if (path.isEmpty()) {
         switch (role) {
         case SourceRole::ReferencePython:
-            out.error = QCoreApplication::translate("tilelens::gui::SourceFileLoader",
-                                                    "No reference Python file was found for this kernel "
-                                                    "(analysis.json names it in \"source\").");
+            out.error =
+                QCoreApplication::translate("tilelens::gui::SourceFileLoader",
+                                            "No reference Python file was found for this kernel "
+                                            "(analysis.json names it in \"source\").");
             break;
         case SourceRole::GeneratedRust:
             out.error = QCoreApplication::translate("tilelens::gui::SourceFileLoader",
                                                     "This kernel directory has no kernel.rs.");
             break;
         case SourceRole::ReferenceIr:
-            out.error = QCoreApplication::translate("tilelens::gui::SourceFileLoader",
-                                                    "No reference IR was found (reference/reference.mlir).");
+            out.error = QCoreApplication::translate(
+                "tilelens::gui::SourceFileLoader",
+                "No reference IR was found (reference/reference.mlir).");
             break;
         case SourceRole::GeneratedIr:
-            out.error = QCoreApplication::translate("tilelens::gui::SourceFileLoader",
-                                                    "No generated IR was found (generated/generated.mlir); "
-                                                    "stage B has not produced it yet.");
+            out.error =
+                QCoreApplication::translate("tilelens::gui::SourceFileLoader",
+                                            "No generated IR was found (generated/generated.mlir); "
+                                            "stage B has not produced it yet.");
             break;
         }
         return out;
     }
     const QFileInfo info(path);
     if (!info.exists()) {
-        out.error = QCoreApplication::translate("tilelens::gui::SourceFileLoader", "The file %1 does not exist.").arg(path);
+        out.error = QCoreApplication::translate("tilelens::gui::SourceFileLoader",
+                                                "The file %1 does not exist.")
+                        .arg(path);
         return out;
     }
     if (!info.isFile()) {
-        out.error = QCoreApplication::translate("tilelens::gui::SourceFileLoader", "%1 is not a regular file.").arg(path);
+        out.error = QCoreApplication::translate("tilelens::gui::SourceFileLoader",
+                                                "%1 is not a regular file.")
+                        .arg(path);
         return out;
     }
     Diagnostics diags;
     const auto contents = readFile(path.toStdString(), diags, maxBytes);
     if (!contents) {
-        const QString reason = diags.empty() ? QCoreApplication::translate("tilelens::gui::SourceFileLoader", "unknown error")
-                                             : QString::fromStdString(diags.front().message);
-        out.error = QCoreApplication::translate("tilelens::gui::SourceFileLoader", "The file %1 could not be read: %2").arg(path, reason);
+        const QString reason =
+            diags.empty()
+                ? QCoreApplication::translate("tilelens::gui::SourceFileLoader", "unknown error")
+                : QString::fromStdString(diags.front().message);
+        out.error = QCoreApplication::translate("tilelens::gui::SourceFileLoader",
+                                                "The file %1 could not be read: %2")
+                        .arg(path, reason);
         return out;
     }
     const std::string& bytes = contents->bytes;
     // Tile IR bytecode is shown as the text the IR printer makes of it.
-    if ((role == SourceRole::ReferenceIr || role == SourceRole::GeneratedIr) && ir::isBytecode(bytes)) {
+    if ((role == SourceRole::ReferenceIr || role == SourceRole::GeneratedIr) &&
+        ir::isBytecode(bytes)) {
         Diagnostics bcDiags;
         const ir::ParseResult module = ir::readBytecode(bytes, path.toStdString(), bcDiags);
         if (!module.ok() || module.modules.empty()) {
-            const QString reason = bcDiags.empty() ? QCoreApplication::translate("tilelens::gui::SourceFileLoader", "unknown error")
-                                                   : QString::fromStdString(bcDiags.front().format());
-            out.error = QCoreApplication::translate("tilelens::gui::SourceFileLoader",
-                                                    "The Tile IR bytecode file %1 could not be decoded: %2")
-                            .arg(path, reason);
+            const QString reason =
+                bcDiags.empty() ? QCoreApplication::translate("tilelens::gui::SourceFileLoader",
+                                                              "unknown error")
+                                : QString::fromStdString(bcDiags.front().format());
+            out.error =
+                QCoreApplication::translate("tilelens::gui::SourceFileLoader",
+                                            "The Tile IR bytecode file %1 could not be decoded: %2")
+                    .arg(path, reason);
             return out;
         }
         out.decodedFromBytecode = true;
-        out.utf8 = QCoreApplication::translate("tilelens::gui::SourceFileLoader",
-                                               "// Decoded from Tile IR bytecode by TileLens; line numbers are "
-                                               "those of this text, not of the file.")
+        out.utf8 = QCoreApplication::translate(
+                       "tilelens::gui::SourceFileLoader",
+                       "// Decoded from Tile IR bytecode by TileLens; line numbers are "
+                       "those of this text, not of the file.")
                        .toUtf8();
         out.utf8 += '\n';
         out.utf8 += QByteArray::fromStdString(ir::printResult(module, ir::PrintStyle::Custom));
@@ -81,20 +96,25 @@ LoadedSource loadSourceFile(SourceRole role, const QString& path, int64_t maxByt
     // A NUL byte means binary (bytecode starts with "\x7fTileIR\0"); the editor
     // also takes the text NUL-terminated.
     if (std::memchr(bytes.data(), '\0', bytes.size()) != nullptr) {
-        out.error = QCoreApplication::translate("tilelens::gui::SourceFileLoader", "%1 is a binary file (for example Tile IR bytecode) and cannot be shown as text.")
-                        .arg(path);
+        out.error =
+            QCoreApplication::translate(
+                "tilelens::gui::SourceFileLoader",
+                "%1 is a binary file (for example Tile IR bytecode) and cannot be shown as text.")
+                .arg(path);
         return out;
     }
     out.utf8 = QByteArray(bytes.data(), static_cast<qsizetype>(bytes.size()));
     return out;
 }
 
-KernelSources loadKernelSources(quint64 generation, const std::array<QString, kSourceRoleCount>& paths)
+KernelSources loadKernelSources(quint64 generation,
+                                const std::array<QString, kSourceRoleCount>& paths)
 {
     KernelSources result;
     result.generation = generation;
     for (int i = 0; i < kSourceRoleCount; ++i)
-        result.files[static_cast<size_t>(i)] = loadSourceFile(static_cast<SourceRole>(i), paths[static_cast<size_t>(i)]);
+        result.files[static_cast<size_t>(i)] =
+            loadSourceFile(static_cast<SourceRole>(i), paths[static_cast<size_t>(i)]);
     return result;
 }
 

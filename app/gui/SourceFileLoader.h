@@ -11,7 +11,13 @@
 namespace tilelens::gui {
 
 // The four panes of the main window, in display order.
-enum class SourceRole { ReferencePython = 0, GeneratedRust = 1, ReferenceIr = 2, GeneratedIr = 3 };
+enum class SourceRole
+{
+    ReferencePython = 0,
+    GeneratedRust = 1,
+    ReferenceIr = 2,
+    GeneratedIr = 3
+};
 constexpr int kSourceRoleCount = 4;
 
 struct LoadedSource
@@ -35,10 +41,12 @@ constexpr int64_t kMaxDisplayedFileBytes = int64_t(256) << 20;
 
 // Reads one file; never throws. Tile IR bytecode in an IR role is decoded
 // and printed as text; other binary files are refused with a message.
-LoadedSource loadSourceFile(SourceRole role, const QString& path, int64_t maxBytes = kMaxDisplayedFileBytes);
+LoadedSource loadSourceFile(SourceRole role, const QString& path,
+                            int64_t maxBytes = kMaxDisplayedFileBytes);
 
 // Reads all four (runs in a worker thread).
-KernelSources loadKernelSources(quint64 generation, const std::array<QString, kSourceRoleCount>& paths);
+KernelSources loadKernelSources(quint64 generation,
+                                const std::array<QString, kSourceRoleCount>& paths);
 
 } // namespace tilelens::gui
 

@@ -1,16 +1,14 @@
 #include "SourcePane.h"
 
+#include "QsciHeaders.h"
 #include "RustLexer.h"
 #include "TileIrLexer.h"
-
-#include "QsciHeaders.h"
 
 #include <QFileInfo>
 #include <QLabel>
 #include <QStackedWidget>
 #include <QTimer>
 #include <QVBoxLayout>
-
 #include <algorithm>
 #include <cstring>
 
@@ -21,9 +19,7 @@ constexpr int kMarkerMargin = 1; // reserved for severity markers (IR diff view)
 constexpr int kFoldMargin = 2;
 } // namespace
 
-SourcePane::SourcePane(SourceRole role, QWidget* parent)
-    : QWidget(parent)
-    , m_role(role)
+SourcePane::SourcePane(SourceRole role, QWidget* parent) : QWidget(parent), m_role(role)
 {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -65,10 +61,16 @@ SourcePane::SourcePane(SourceRole role, QWidget* parent)
     m_editor->SendScintilla(QsciScintillaBase::SCI_SETUNDOCOLLECTION, 0UL);
 
     switch (role) {
-    case SourceRole::ReferencePython: m_lexer = new QsciLexerPython(m_editor); break;
-    case SourceRole::GeneratedRust: m_lexer = new RustLexer(m_editor); break;
+    case SourceRole::ReferencePython:
+        m_lexer = new QsciLexerPython(m_editor);
+        break;
+    case SourceRole::GeneratedRust:
+        m_lexer = new RustLexer(m_editor);
+        break;
     case SourceRole::ReferenceIr:
-    case SourceRole::GeneratedIr: m_lexer = new TileIrLexer(m_editor); break;
+    case SourceRole::GeneratedIr:
+        m_lexer = new TileIrLexer(m_editor);
+        break;
     }
     m_editor->setLexer(m_lexer);
     m_stack->addWidget(m_editor);
@@ -89,10 +91,14 @@ SourcePane::SourcePane(SourceRole role, QWidget* parent)
 QString SourcePane::roleName(SourceRole role)
 {
     switch (role) {
-    case SourceRole::ReferencePython: return tr("Reference Python");
-    case SourceRole::GeneratedRust: return tr("Generated Rust");
-    case SourceRole::ReferenceIr: return tr("Reference IR");
-    case SourceRole::GeneratedIr: return tr("Generated IR");
+    case SourceRole::ReferencePython:
+        return tr("Reference Python");
+    case SourceRole::GeneratedRust:
+        return tr("Generated Rust");
+    case SourceRole::ReferenceIr:
+        return tr("Reference IR");
+    case SourceRole::GeneratedIr:
+        return tr("Generated IR");
     }
     return {};
 }
@@ -128,7 +134,8 @@ void SourcePane::showSource(const LoadedSource& source)
     m_pending = source.utf8;
     m_pendingOffset = 0;
     // Reserve the whole text once so appending never regrows (and copies) the buffer.
-    m_editor->SendScintilla(QsciScintillaBase::SCI_ALLOCATE, static_cast<unsigned long>(m_pending.size() + 1));
+    m_editor->SendScintilla(QsciScintillaBase::SCI_ALLOCATE,
+                            static_cast<unsigned long>(m_pending.size() + 1));
     m_stack->setCurrentWidget(m_editor);
     appendNextChunk();
 }
@@ -155,7 +162,8 @@ void SourcePane::appendNextChunk()
     qsizetype end = std::min(size, m_pendingOffset + kFillChunkBytes);
     if (end < size) {
         // End the chunk after a newline so no line (or UTF-8 sequence) is split.
-        const void* nl = std::memchr(m_pending.constData() + end, '\n', static_cast<size_t>(size - end));
+        const void* nl =
+            std::memchr(m_pending.constData() + end, '\n', static_cast<size_t>(size - end));
         end = nl ? static_cast<const char*>(nl) - m_pending.constData() + 1 : size;
     }
     // Bytes straight into Scintilla: no UTF-16 round trip on the GUI thread.
@@ -164,10 +172,12 @@ void SourcePane::appendNextChunk()
     const long eventMask = m_editor->SendScintilla(QsciScintillaBase::SCI_GETMODEVENTMASK);
     m_editor->SendScintilla(QsciScintillaBase::SCI_SETMODEVENTMASK, 0UL);
     m_editor->setReadOnly(false);
-    m_editor->SendScintilla(QsciScintillaBase::SCI_APPENDTEXT, static_cast<unsigned long>(end - m_pendingOffset),
+    m_editor->SendScintilla(QsciScintillaBase::SCI_APPENDTEXT,
+                            static_cast<unsigned long>(end - m_pendingOffset),
                             m_pending.constData() + m_pendingOffset);
     m_editor->setReadOnly(true);
-    m_editor->SendScintilla(QsciScintillaBase::SCI_SETMODEVENTMASK, static_cast<unsigned long>(eventMask));
+    m_editor->SendScintilla(QsciScintillaBase::SCI_SETMODEVENTMASK,
+                            static_cast<unsigned long>(eventMask));
     if (m_pendingOffset == 0)
         m_editor->setCursorPosition(0, 0);
     updateLineNumberWidth();

@@ -44,7 +44,7 @@ public:
     // (used to land on the selected variant's kernel function or entry).
     void revealLine(int line);
 
-    QString title() const;          // the header text
+    QString title() const; // the header text
     QString path() const { return m_path; }
     bool isShowingMessage() const;
     QString message() const;
@@ -69,7 +69,7 @@ private:
     QsciLexer* m_lexer = nullptr;
     QLabel* m_message = nullptr;
 
-    QByteArray m_pending;          // text still to append (implicitly shared with the loader's copy)
+    QByteArray m_pending; // text still to append (implicitly shared with the loader's copy)
     qsizetype m_pendingOffset = -1; // -1: no fill in progress
     quint64 m_fillGeneration = 0;   // invalidates queued chunks of an abandoned fill
 };

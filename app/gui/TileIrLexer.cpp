@@ -1,16 +1,15 @@
 #include "TileIrLexer.h"
 
 #include <algorithm>
-#include <cctype>
 #include <array>
+#include <cctype>
 
 namespace tilelens::gui {
 namespace {
 
 using Sv = std::string_view;
 
-template <size_t N>
-bool contains(const std::array<Sv, N>& sortedWords, Sv word)
+template <size_t N> bool contains(const std::array<Sv, N>& sortedWords, Sv word)
 {
     return std::binary_search(sortedWords.begin(), sortedWords.end(), word);
 }
@@ -19,22 +18,72 @@ bool contains(const std::array<Sv, N>& sortedWords, Sv word)
 constexpr std::array<Sv, 7> kTypeWords = {
     "gather_scatter_view", "partition_view", "ptr", "strided_view", "tensor_view", "tile", "token"};
 
-constexpr std::array<Sv, 14> kKeywords = {
-    "array", "at", "attributes", "callsite", "dense", "false", "fused", "iter_values",
-    "module", "none", "to", "true", "unit", "unknown"};
+constexpr std::array<Sv, 14> kKeywords = {"array", "at",    "attributes",  "callsite", "dense",
+                                          "false", "fused", "iter_values", "module",   "none",
+                                          "to",    "true",  "unit",        "unknown"};
 
 // Enum keywords and attribute names of the cuda_tile dialect (tile-ir.md §1.4).
-constexpr std::array<Sv, 61> kAttributeWords = {
-    "acq_rel", "acquire", "allow_tma", "along", "approx", "bounded", "comparison_ordering",
-    "comparison_predicate", "default", "device", "dim_map", "div_by", "equal", "every",
-    "flush_to_zero", "full", "function_type", "greater_than", "greater_than_or_equal", "latency",
-    "less_than", "less_than_or_equal", "memory_ordering", "memory_scope", "nearest_even",
-    "nearest_int_to_zero", "neg_inf", "neg_zero", "negative_inf", "no_signed_wrap",
-    "no_unsigned_wrap", "no_wrap", "not_equal", "num_cta_in_cga", "num_worker_warps_per_cta",
-    "occupancy", "optimization_hints", "ordered", "overflow", "padding_value", "pos_inf",
-    "positive_inf", "private", "public", "relaxed", "release", "rounding", "same_elements",
-    "signed", "signedness", "sparse_dim", "strides", "sym_name", "symbol_visibility", "sys",
-    "tl_blk", "traversal_strides", "unordered", "unsigned", "weak", "zero"};
+constexpr std::array<Sv, 61> kAttributeWords = {"acq_rel",
+                                                "acquire",
+                                                "allow_tma",
+                                                "along",
+                                                "approx",
+                                                "bounded",
+                                                "comparison_ordering",
+                                                "comparison_predicate",
+                                                "default",
+                                                "device",
+                                                "dim_map",
+                                                "div_by",
+                                                "equal",
+                                                "every",
+                                                "flush_to_zero",
+                                                "full",
+                                                "function_type",
+                                                "greater_than",
+                                                "greater_than_or_equal",
+                                                "latency",
+                                                "less_than",
+                                                "less_than_or_equal",
+                                                "memory_ordering",
+                                                "memory_scope",
+                                                "nearest_even",
+                                                "nearest_int_to_zero",
+                                                "neg_inf",
+                                                "neg_zero",
+                                                "negative_inf",
+                                                "no_signed_wrap",
+                                                "no_unsigned_wrap",
+                                                "no_wrap",
+                                                "not_equal",
+                                                "num_cta_in_cga",
+                                                "num_worker_warps_per_cta",
+                                                "occupancy",
+                                                "optimization_hints",
+                                                "ordered",
+                                                "overflow",
+                                                "padding_value",
+                                                "pos_inf",
+                                                "positive_inf",
+                                                "private",
+                                                "public",
+                                                "relaxed",
+                                                "release",
+                                                "rounding",
+                                                "same_elements",
+                                                "signed",
+                                                "signedness",
+                                                "sparse_dim",
+                                                "strides",
+                                                "sym_name",
+                                                "symbol_visibility",
+                                                "sys",
+                                                "tl_blk",
+                                                "traversal_strides",
+                                                "unordered",
+                                                "unsigned",
+                                                "weak",
+                                                "zero"};
 
 bool isElementType(Sv w)
 {
@@ -111,8 +160,8 @@ size_t scanShape(Sv s, size_t i)
 size_t scanNumber(Sv s, size_t i)
 {
     size_t j = i;
-    if (s[j] == '0' && j + 1 < s.size() && (s[j + 1] == 'x' || s[j + 1] == 'X') && j + 2 < s.size() &&
-        std::isxdigit(static_cast<unsigned char>(s[j + 2]))) {
+    if (s[j] == '0' && j + 1 < s.size() && (s[j + 1] == 'x' || s[j + 1] == 'X') &&
+        j + 2 < s.size() && std::isxdigit(static_cast<unsigned char>(s[j + 2]))) {
         j += 2;
         while (j < s.size() && std::isxdigit(static_cast<unsigned char>(s[j])))
             ++j;
@@ -169,10 +218,7 @@ char nextNonBlank(Sv s, size_t j)
 
 } // namespace
 
-TileIrLexer::TileIrLexer(QObject* parent)
-    : LineLexer(parent)
-{
-}
+TileIrLexer::TileIrLexer(QObject* parent) : LineLexer(parent) {}
 
 const char* TileIrLexer::language() const
 {
@@ -182,39 +228,66 @@ const char* TileIrLexer::language() const
 QString TileIrLexer::description(int style) const
 {
     switch (style) {
-    case Default: return tr("Default");
-    case Comment: return tr("Comment");
-    case Operation: return tr("Operation");
-    case Value: return tr("SSA value");
-    case Symbol: return tr("Symbol");
-    case Type: return tr("Type");
-    case Attribute: return tr("Attribute");
-    case Number: return tr("Number");
-    case String: return tr("String");
-    case Location: return tr("Location");
-    case Keyword: return tr("Keyword");
-    case Punctuation: return tr("Punctuation");
-    case BlockLabel: return tr("Block label");
-    default: return {};
+    case Default:
+        return tr("Default");
+    case Comment:
+        return tr("Comment");
+    case Operation:
+        return tr("Operation");
+    case Value:
+        return tr("SSA value");
+    case Symbol:
+        return tr("Symbol");
+    case Type:
+        return tr("Type");
+    case Attribute:
+        return tr("Attribute");
+    case Number:
+        return tr("Number");
+    case String:
+        return tr("String");
+    case Location:
+        return tr("Location");
+    case Keyword:
+        return tr("Keyword");
+    case Punctuation:
+        return tr("Punctuation");
+    case BlockLabel:
+        return tr("Block label");
+    default:
+        return {};
     }
 }
 
 TokenCategory TileIrLexer::categoryOf(int style) const
 {
     switch (style) {
-    case Comment: return TokenCategory::Comment;
-    case Operation: return TokenCategory::Operation;
-    case Value: return TokenCategory::Value;
-    case Symbol: return TokenCategory::Symbol;
-    case Type: return TokenCategory::Type;
-    case Attribute: return TokenCategory::Attribute;
-    case Number: return TokenCategory::Number;
-    case String: return TokenCategory::String;
-    case Location: return TokenCategory::Location;
-    case Keyword: return TokenCategory::Keyword;
-    case Punctuation: return TokenCategory::Punctuation;
-    case BlockLabel: return TokenCategory::Symbol;
-    default: return TokenCategory::Plain;
+    case Comment:
+        return TokenCategory::Comment;
+    case Operation:
+        return TokenCategory::Operation;
+    case Value:
+        return TokenCategory::Value;
+    case Symbol:
+        return TokenCategory::Symbol;
+    case Type:
+        return TokenCategory::Type;
+    case Attribute:
+        return TokenCategory::Attribute;
+    case Number:
+        return TokenCategory::Number;
+    case String:
+        return TokenCategory::String;
+    case Location:
+        return TokenCategory::Location;
+    case Keyword:
+        return TokenCategory::Keyword;
+    case Punctuation:
+        return TokenCategory::Punctuation;
+    case BlockLabel:
+        return TokenCategory::Symbol;
+    default:
+        return TokenCategory::Plain;
     }
 }
 
@@ -307,8 +380,8 @@ int TileIrLexer::styleLine(std::string_view s, int /*stateIn*/, char* styles) co
                 paint(i, j, Number);
             } else if (contains(kKeywords, word)) {
                 paint(i, j, Keyword);
-            } else if (contains(kAttributeWords, word) || word.substr(0, 3) == "sm_" || after == '=' ||
-                       after == '<') {
+            } else if (contains(kAttributeWords, word) || word.substr(0, 3) == "sm_" ||
+                       after == '=' || after == '<') {
                 paint(i, j, Attribute);
             } else {
                 paint(i, j, Default);

@@ -5,24 +5,25 @@
 
 namespace tilelens::gui {
 
-enum class TokenCategory {
+enum class TokenCategory
+{
     Plain,
     Comment,
     DocComment,
     Keyword,
-    Operation,   // Tile IR op name
+    Operation, // Tile IR op name
     Type,
     Number,
     String,
-    Value,       // Tile IR SSA value, Python/Rust identifiers stay Plain
-    Symbol,      // Tile IR @symbol
-    Attribute,   // Tile IR attribute/enum, Rust #[attr], Python decorator
-    Location,    // Tile IR loc(...)
-    Macro,       // Rust macro!
-    Lifetime,    // Rust 'a
-    Function,    // function/class names at their definition
+    Value,     // Tile IR SSA value, Python/Rust identifiers stay Plain
+    Symbol,    // Tile IR @symbol
+    Attribute, // Tile IR attribute/enum, Rust #[attr], Python decorator
+    Location,  // Tile IR loc(...)
+    Macro,     // Rust macro!
+    Lifetime,  // Rust 'a
+    Function,  // function/class names at their definition
     Punctuation,
-    Error,       // unterminated string and the like
+    Error, // unterminated string and the like
 };
 
 } // namespace tilelens::gui

@@ -26,30 +26,39 @@ void writeKernelDir(const QString& root, const QString& name, const KernelFiles&
     const QDir dir(QDir(root).filePath(name));
     QDir().mkpath(dir.path());
     writeFile(dir.filePath(QStringLiteral("reference/analysis.json")),
-              QStringLiteral("{\"kernel_name\": \"NAME\", \"source\": \"src/tilegym/ops/cutile/NAME.py\",\n"
-                             " \"kernel_variants\": [{\"variant_name\": \"main\", \"kernel_function\": \"NAME_kernel\",\n"
-                             "   \"reference_ir\": \"reference/reference.mlir\"}]}\n")
+              QStringLiteral(
+                  "{\"kernel_name\": \"NAME\", \"source\": \"src/tilegym/ops/cutile/NAME.py\",\n"
+                  " \"kernel_variants\": [{\"variant_name\": \"main\", \"kernel_function\": "
+                  "\"NAME_kernel\",\n"
+                  "   \"reference_ir\": \"reference/reference.mlir\"}]}\n")
                   .replace(QStringLiteral("NAME"), name));
     if (files.python)
-        writeFile(dir.filePath(QStringLiteral("reference/NAME.py").replace(QStringLiteral("NAME"), name)),
-                  QStringLiteral("import cuda.tile as ct\n\n@ct.kernel\ndef NAME_kernel(x, y):\n"
-                                 "    # copy one tile\n    ct.store(y, ct.load(x, index=(0,), shape=(16,)))\n")
-                      .replace(QStringLiteral("NAME"), name));
+        writeFile(
+            dir.filePath(QStringLiteral("reference/NAME.py").replace(QStringLiteral("NAME"), name)),
+            QStringLiteral(
+                "import cuda.tile as ct\n\n@ct.kernel\ndef NAME_kernel(x, y):\n"
+                "    # copy one tile\n    ct.store(y, ct.load(x, index=(0,), shape=(16,)))\n")
+                .replace(QStringLiteral("NAME"), name));
     if (files.rust)
         writeFile(dir.filePath(QStringLiteral("kernel.rs")),
                   QStringLiteral("#[cutile::module]\npub mod NAME_module {\n    #[cutile::entry]\n"
-                                 "    pub fn NAME_kernel(x: &Tensor<f32, {[16]}>) {\n        let t = load_tile!(x);\n    }\n}\n")
+                                 "    pub fn NAME_kernel(x: &Tensor<f32, {[16]}>) {\n        let t "
+                                 "= load_tile!(x);\n    }\n}\n")
                       .replace(QStringLiteral("NAME"), name));
     if (files.referenceIr)
-        writeFile(dir.filePath(QStringLiteral("reference/reference.mlir")),
-                  QStringLiteral("cuda_tile.module @kernels {\n  entry @NAME_kernel_Kt1(%0: tile<ptr<f32>>) {\n"
-                                 "    %1 = constant <f32: 0.0> : tile<16xf32>\n    return\n  }\n}\n")
-                      .replace(QStringLiteral("NAME"), name));
+        writeFile(
+            dir.filePath(QStringLiteral("reference/reference.mlir")),
+            QStringLiteral(
+                "cuda_tile.module @kernels {\n  entry @NAME_kernel_Kt1(%0: tile<ptr<f32>>) {\n"
+                "    %1 = constant <f32: 0.0> : tile<16xf32>\n    return\n  }\n}\n")
+                .replace(QStringLiteral("NAME"), name));
     if (files.generatedIr)
-        writeFile(dir.filePath(QStringLiteral("generated/generated.mlir")),
-                  QStringLiteral("cuda_tile.module @NAME_module {\n  entry @NAME_kernel(%0: tile<ptr<f32>>) {\n"
-                                 "    %1 = constant <f32: 0.0> : tile<16xf32>\n    return\n  }\n}\n")
-                      .replace(QStringLiteral("NAME"), name));
+        writeFile(
+            dir.filePath(QStringLiteral("generated/generated.mlir")),
+            QStringLiteral(
+                "cuda_tile.module @NAME_module {\n  entry @NAME_kernel(%0: tile<ptr<f32>>) {\n"
+                "    %1 = constant <f32: 0.0> : tile<16xf32>\n    return\n  }\n}\n")
+                .replace(QStringLiteral("NAME"), name));
 }
 
 QString readText(const QString& path)

@@ -41,7 +41,8 @@ std::shared_ptr<const ws::Workspace> sampleWorkspace()
 TEST(KernelListModel, PassesTheModelTesterThroughResets)
 {
     KernelListModel model;
-    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Warning);
+    QAbstractItemModelTester tester(&model,
+                                    QAbstractItemModelTester::FailureReportingMode::Warning);
     model.setWorkspace(sampleWorkspace());
     model.setWorkspace(std::make_shared<const ws::Workspace>());
     model.setWorkspace(sampleWorkspace());
@@ -52,7 +53,8 @@ TEST(KernelListModel, PassesTheModelTesterThroughResets)
 TEST(KernelListModel, ShowsKernelsAndTheVariantsOfMultiVariantKernels)
 {
     KernelListModel model;
-    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Warning);
+    QAbstractItemModelTester tester(&model,
+                                    QAbstractItemModelTester::FailureReportingMode::Warning);
     model.setWorkspace(sampleWorkspace());
     ASSERT_EQ(model.rowCount(), 2);
     const QModelIndex softmax = model.index(0, 0);
@@ -61,13 +63,16 @@ TEST(KernelListModel, ShowsKernelsAndTheVariantsOfMultiVariantKernels)
     EXPECT_EQ(model.rowCount(softmax), 0);
     EXPECT_EQ(model.rowCount(layernorm), 3);
     EXPECT_EQ(model.index(1, 0, layernorm).data().toString(), QStringLiteral("bwd"));
-    EXPECT_FALSE(model.index(2, 0, layernorm).data().toString().isEmpty()); // unnamed variant gets a label
+    EXPECT_FALSE(
+        model.index(2, 0, layernorm).data().toString().isEmpty()); // unnamed variant gets a label
     EXPECT_EQ(model.index(1, 0, layernorm).data(KernelListModel::KernelIndexRole).toInt(), 1);
     EXPECT_EQ(model.index(1, 0, layernorm).data(KernelListModel::VariantIndexRole).toInt(), 1);
     EXPECT_EQ(model.parent(model.index(1, 0, layernorm)), layernorm);
     EXPECT_EQ(layernorm.data(KernelListModel::DiagnosticCountRole).toInt(), 1);
-    EXPECT_EQ(softmax.data(KernelListModel::KernelDirRole).toString(), QStringLiteral("/ws/softmax"));
-    EXPECT_TRUE(layernorm.data(Qt::ToolTipRole).toString().contains(QStringLiteral("/ws/layernorm")));
+    EXPECT_EQ(softmax.data(KernelListModel::KernelDirRole).toString(),
+              QStringLiteral("/ws/softmax"));
+    EXPECT_TRUE(
+        layernorm.data(Qt::ToolTipRole).toString().contains(QStringLiteral("/ws/layernorm")));
     EXPECT_FALSE(layernorm.data(Qt::DecorationRole).isNull());
     EXPECT_TRUE(softmax.data(Qt::DecorationRole).isNull());
 

@@ -7,9 +7,9 @@
 #include "TileIrLexer.h"
 
 #include <QPalette>
+#include <gtest/gtest.h>
 #include <string>
 #include <vector>
-#include <gtest/gtest.h>
 
 using namespace tilelens::gui;
 
@@ -55,7 +55,9 @@ Styled lex(const LineLexer& lexer, const std::string& line, int stateIn = 0)
 TEST(TileIrLexer, StylesOperationValuesTypesAndAttributes)
 {
     TileIrLexer lexer;
-    const Styled s = lex(lexer, "    %5 = addf %3, %4 rounding<approx> flush_to_zero : tile<4x8xf32> loc(\"a.py\":3:4)");
+    const Styled s = lex(
+        lexer,
+        "    %5 = addf %3, %4 rounding<approx> flush_to_zero : tile<4x8xf32> loc(\"a.py\":3:4)");
     EXPECT_EQ(s.styleOf("%5"), TileIrLexer::Value);
     EXPECT_TRUE(s.uniform("%5"));
     EXPECT_EQ(s.styleOf("addf"), TileIrLexer::Operation);
@@ -82,7 +84,8 @@ TEST(TileIrLexer, StylesModuleEntrySymbolsCommentsNumbersAndStrings)
     EXPECT_EQ(module.styleOf("@kernels"), TileIrLexer::Symbol);
     EXPECT_TRUE(module.uniform("@kernels"));
 
-    const Styled entry = lex(lexer, "  entry @k(%0: tile<ptr<f32>>) optimization_hints=<sm_100 = {occupancy = 4}> {");
+    const Styled entry = lex(
+        lexer, "  entry @k(%0: tile<ptr<f32>>) optimization_hints=<sm_100 = {occupancy = 4}> {");
     EXPECT_EQ(entry.styleOf("entry"), TileIrLexer::Operation);
     EXPECT_EQ(entry.styleOf("@k"), TileIrLexer::Symbol);
     EXPECT_EQ(entry.styleOf("ptr"), TileIrLexer::Type);
@@ -91,7 +94,8 @@ TEST(TileIrLexer, StylesModuleEntrySymbolsCommentsNumbersAndStrings)
     EXPECT_EQ(entry.styleOf("sm_100"), TileIrLexer::Attribute);
     EXPECT_EQ(entry.styleOf("4}"), TileIrLexer::Number);
 
-    const Styled constant = lex(lexer, "    %19 = constant <f32: -1.5e+03> : tile<2048xi64> // trailing note");
+    const Styled constant =
+        lex(lexer, "    %19 = constant <f32: -1.5e+03> : tile<2048xi64> // trailing note");
     EXPECT_EQ(constant.styleOf("constant"), TileIrLexer::Operation);
     EXPECT_EQ(constant.styleOf("1.5e+03"), TileIrLexer::Number);
     EXPECT_TRUE(constant.uniform("1.5e+03"));
@@ -106,7 +110,9 @@ TEST(TileIrLexer, StylesModuleEntrySymbolsCommentsNumbersAndStrings)
     const Styled alias = lex(lexer, "#loc3 = loc(\"softmax.py\":41:11)");
     EXPECT_EQ(alias.styleOf("#loc3"), TileIrLexer::Location);
 
-    const Styled generic = lex(lexer, "  %2 = \"cuda_tile.addf\"(%0, %1) : (!cuda_tile.tile<f32>) -> !cuda_tile.tile<f32>");
+    const Styled generic =
+        lex(lexer,
+            "  %2 = \"cuda_tile.addf\"(%0, %1) : (!cuda_tile.tile<f32>) -> !cuda_tile.tile<f32>");
     EXPECT_EQ(generic.styleOf("\"cuda_tile.addf\""), TileIrLexer::Operation);
     EXPECT_EQ(generic.styleOf("!cuda_tile.tile"), TileIrLexer::Type);
 
@@ -119,7 +125,8 @@ TEST(TileIrLexer, StylesModuleEntrySymbolsCommentsNumbersAndStrings)
 TEST(TileIrLexer, SurvivesMalformedLines)
 {
     TileIrLexer lexer;
-    for (const std::string line : {"\"unterminated", "loc(\"a\":1", "%", "@", "#", "4x", "?x?x", "<<<>>>", "%x:3#", "0x", "0x1F"}) {
+    for (const std::string line : {"\"unterminated", "loc(\"a\":1", "%", "@", "#", "4x", "?x?x",
+                                   "<<<>>>", "%x:3#", "0x", "0x1F"}) {
         const Styled s = lex(lexer, line);
         for (char c : s.styles)
             EXPECT_GE(c, 0) << line;
@@ -133,7 +140,9 @@ TEST(RustLexer, StylesKeywordsTypesMacrosAttributesAndLiterals)
     EXPECT_EQ(attr.styleOf("#[cutile"), RustLexer::Attribute);
     EXPECT_TRUE(attr.uniform("#[cutile::entry(unchecked_accesses = true)]"));
 
-    const Styled fn = lex(lexer, "pub unsafe fn softmax_kernel<E: ElementType, const N: i32>(x: &'a Tensor<E>) -> u8 {");
+    const Styled fn =
+        lex(lexer,
+            "pub unsafe fn softmax_kernel<E: ElementType, const N: i32>(x: &'a Tensor<E>) -> u8 {");
     EXPECT_EQ(fn.styleOf("pub"), RustLexer::Keyword);
     EXPECT_EQ(fn.styleOf("unsafe"), RustLexer::Keyword);
     EXPECT_EQ(fn.styleOf("softmax_kernel"), RustLexer::Function);
@@ -142,7 +151,9 @@ TEST(RustLexer, StylesKeywordsTypesMacrosAttributesAndLiterals)
     EXPECT_EQ(fn.styleOf("'a"), RustLexer::Lifetime);
     EXPECT_EQ(fn.styleOf("u8"), RustLexer::Type);
 
-    const Styled body = lex(lexer, "    let t = load_tile!(x, [0, 1]); let c = 'x'; let n = 0x1F_u32 + 1.5e-3; // note");
+    const Styled body =
+        lex(lexer,
+            "    let t = load_tile!(x, [0, 1]); let c = 'x'; let n = 0x1F_u32 + 1.5e-3; // note");
     EXPECT_EQ(body.styleOf("let"), RustLexer::Keyword);
     EXPECT_EQ(body.styleOf("load_tile!"), RustLexer::Macro);
     EXPECT_TRUE(body.uniform("load_tile!"));
@@ -190,7 +201,8 @@ TEST(LineLexer, StylesAHundredThousandLineFileThroughAnEditor)
     text.reserve(100000 * 64);
     text += "cuda_tile.module @kernels {\n";
     for (int i = 0; i < 100000; ++i)
-        text += "    %" + std::to_string(i + 10) + " = addf %" + std::to_string(i) + ", %1 : tile<128xf32>\n";
+        text += "    %" + std::to_string(i + 10) + " = addf %" + std::to_string(i) +
+                ", %1 : tile<128xf32>\n";
     text += "}\n";
 
     QsciScintilla editor;
@@ -202,13 +214,16 @@ TEST(LineLexer, StylesAHundredThousandLineFileThroughAnEditor)
     // last op line.
     editor.SendScintilla(QsciScintillaBase::SCI_COLOURISE, 0UL, -1L);
     const long lastOpLine = 100000;
-    const long lineStart = editor.SendScintilla(QsciScintillaBase::SCI_POSITIONFROMLINE, static_cast<unsigned long>(lastOpLine));
+    const long lineStart = editor.SendScintilla(QsciScintillaBase::SCI_POSITIONFROMLINE,
+                                                static_cast<unsigned long>(lastOpLine));
     const QString line = editor.text(static_cast<int>(lastOpLine));
     const int opColumn = static_cast<int>(line.indexOf(QStringLiteral("addf")));
     ASSERT_GT(opColumn, 0);
-    EXPECT_EQ(editor.SendScintilla(QsciScintillaBase::SCI_GETSTYLEAT, static_cast<unsigned long>(lineStart + opColumn)),
+    EXPECT_EQ(editor.SendScintilla(QsciScintillaBase::SCI_GETSTYLEAT,
+                                   static_cast<unsigned long>(lineStart + opColumn)),
               TileIrLexer::Operation);
-    EXPECT_EQ(editor.SendScintilla(QsciScintillaBase::SCI_GETSTYLEAT, static_cast<unsigned long>(lineStart + 4)),
+    EXPECT_EQ(editor.SendScintilla(QsciScintillaBase::SCI_GETSTYLEAT,
+                                   static_cast<unsigned long>(lineStart + 4)),
               TileIrLexer::Value);
 }
 
@@ -220,8 +235,10 @@ TEST(LineLexer, RustLineStateSurvivesStylingInAnEditor)
     editor.setText(QStringLiteral("/* open\nfn inside() {}\n*/\nfn outside() {}\n"));
     editor.SendScintilla(QsciScintillaBase::SCI_COLOURISE, 0UL, -1L);
     auto styleAt = [&](int line, int col) {
-        const long pos = editor.SendScintilla(QsciScintillaBase::SCI_POSITIONFROMLINE, static_cast<unsigned long>(line));
-        return editor.SendScintilla(QsciScintillaBase::SCI_GETSTYLEAT, static_cast<unsigned long>(pos + col));
+        const long pos = editor.SendScintilla(QsciScintillaBase::SCI_POSITIONFROMLINE,
+                                              static_cast<unsigned long>(line));
+        return editor.SendScintilla(QsciScintillaBase::SCI_GETSTYLEAT,
+                                    static_cast<unsigned long>(pos + col));
     };
     EXPECT_EQ(styleAt(1, 0), RustLexer::Comment);
     EXPECT_EQ(styleAt(3, 0), RustLexer::Keyword);
@@ -247,7 +264,8 @@ TEST(EditorTheme, FollowsThePaletteAndDistinguishesCategories)
     TileIrLexer lexer;
     lexer.applyTheme(EditorTheme::darkTheme());
     EXPECT_EQ(lexer.paper(TileIrLexer::Operation), EditorTheme::darkTheme().paper);
-    EXPECT_EQ(lexer.color(TileIrLexer::Operation), EditorTheme::darkTheme().colorFor(TokenCategory::Operation));
+    EXPECT_EQ(lexer.color(TileIrLexer::Operation),
+              EditorTheme::darkTheme().colorFor(TokenCategory::Operation));
     EXPECT_TRUE(lexer.font(TileIrLexer::Operation).bold());
     EXPECT_FALSE(lexer.description(TileIrLexer::Location).isEmpty());
     EXPECT_TRUE(lexer.description(TileIrLexer::StyleCount).isEmpty());

@@ -63,7 +63,10 @@ TEST(MainWindowInteraction, AFilePathOpensItsKernelDirectory)
     w.openWorkspace(QDir(root.path()).filePath(QStringLiteral("viafile/kernel.rs")));
     ASSERT_TRUE(waitForLoad(w));
     ASSERT_EQ(w.kernelView()->model()->rowCount(), 1);
-    EXPECT_TRUE(w.pane(SourceRole::GeneratedRust)->editor()->text().contains(QStringLiteral("viafile_module")));
+    EXPECT_TRUE(w.pane(SourceRole::GeneratedRust)
+                    ->editor()
+                    ->text()
+                    .contains(QStringLiteral("viafile_module")));
 }
 
 TEST(MainWindowInteraction, WorkspaceDiagnosticsAreListedAndCounted)
@@ -166,6 +169,7 @@ TEST(MainWindowInteraction, ADarkPaletteGivesDarkEditors)
         for (int i = 0; i < 200 && irLexer->paper(0).lightness() < 200; ++i)
             QTest::qWait(10);
         for (int i = 0; i < kSourceRoleCount; ++i)
-            EXPECT_GT(w.pane(static_cast<SourceRole>(i))->editor()->lexer()->paper(0).lightness(), 200);
+            EXPECT_GT(w.pane(static_cast<SourceRole>(i))->editor()->lexer()->paper(0).lightness(),
+                      200);
     }
 }

@@ -2,9 +2,10 @@
 // the right lexer, missing files become messages, kernels switch, stale
 // loads are dropped, and the bundled example opens.
 
+#include "MainWindow.h"
+
 #include "GuiTestSupport.h"
 #include "KernelListModel.h"
-#include "MainWindow.h"
 #include "QsciHeaders.h"
 #include "RustLexer.h"
 #include "SourcePane.h"
@@ -53,29 +54,41 @@ TEST(MainWindow, ShowsTheFourFilesOfTheFirstKernelWithTheirLexers)
     ASSERT_TRUE(waitForLoad(w));
 
     const QDir alpha(QDir(root.path()).filePath(QStringLiteral("alpha")));
-    EXPECT_EQ(editorText(w, SourceRole::ReferencePython), readText(alpha.filePath(QStringLiteral("reference/alpha.py"))));
-    EXPECT_EQ(editorText(w, SourceRole::GeneratedRust), readText(alpha.filePath(QStringLiteral("kernel.rs"))));
-    EXPECT_EQ(editorText(w, SourceRole::ReferenceIr), readText(alpha.filePath(QStringLiteral("reference/reference.mlir"))));
-    EXPECT_EQ(editorText(w, SourceRole::GeneratedIr), readText(alpha.filePath(QStringLiteral("generated/generated.mlir"))));
+    EXPECT_EQ(editorText(w, SourceRole::ReferencePython),
+              readText(alpha.filePath(QStringLiteral("reference/alpha.py"))));
+    EXPECT_EQ(editorText(w, SourceRole::GeneratedRust),
+              readText(alpha.filePath(QStringLiteral("kernel.rs"))));
+    EXPECT_EQ(editorText(w, SourceRole::ReferenceIr),
+              readText(alpha.filePath(QStringLiteral("reference/reference.mlir"))));
+    EXPECT_EQ(editorText(w, SourceRole::GeneratedIr),
+              readText(alpha.filePath(QStringLiteral("generated/generated.mlir"))));
     EXPECT_FALSE(editorText(w, SourceRole::ReferencePython).isEmpty());
 
-    EXPECT_NE(qobject_cast<QsciLexerPython*>(w.pane(SourceRole::ReferencePython)->editor()->lexer()), nullptr);
-    EXPECT_NE(qobject_cast<RustLexer*>(w.pane(SourceRole::GeneratedRust)->editor()->lexer()), nullptr);
-    EXPECT_NE(qobject_cast<TileIrLexer*>(w.pane(SourceRole::ReferenceIr)->editor()->lexer()), nullptr);
-    EXPECT_NE(qobject_cast<TileIrLexer*>(w.pane(SourceRole::GeneratedIr)->editor()->lexer()), nullptr);
+    EXPECT_NE(
+        qobject_cast<QsciLexerPython*>(w.pane(SourceRole::ReferencePython)->editor()->lexer()),
+        nullptr);
+    EXPECT_NE(qobject_cast<RustLexer*>(w.pane(SourceRole::GeneratedRust)->editor()->lexer()),
+              nullptr);
+    EXPECT_NE(qobject_cast<TileIrLexer*>(w.pane(SourceRole::ReferenceIr)->editor()->lexer()),
+              nullptr);
+    EXPECT_NE(qobject_cast<TileIrLexer*>(w.pane(SourceRole::GeneratedIr)->editor()->lexer()),
+              nullptr);
 
     for (int i = 0; i < kSourceRoleCount; ++i) {
         SourcePane* pane = w.pane(static_cast<SourceRole>(i));
         EXPECT_FALSE(pane->isShowingMessage()) << pane->message().toStdString();
         EXPECT_TRUE(pane->editor()->isReadOnly());
-        EXPECT_TRUE(pane->title().endsWith(QFileInfo(pane->path()).fileName())) << pane->title().toStdString();
+        EXPECT_TRUE(pane->title().endsWith(QFileInfo(pane->path()).fileName()))
+            << pane->title().toStdString();
     }
     EXPECT_TRUE(w.pane(SourceRole::ReferencePython)->title().contains(QStringLiteral("alpha.py")));
 
     EXPECT_EQ(w.kernelView()->model()->rowCount(), 2);
     EXPECT_EQ(w.session().kernelIndex(), 0);
-    EXPECT_TRUE(w.statusText().contains(QStringLiteral("2 kernels"))) << w.statusText().toStdString();
-    EXPECT_TRUE(w.statusText().contains(QDir::toNativeSeparators(QFileInfo(root.path()).absoluteFilePath())));
+    EXPECT_TRUE(w.statusText().contains(QStringLiteral("2 kernels")))
+        << w.statusText().toStdString();
+    EXPECT_TRUE(w.statusText().contains(
+        QDir::toNativeSeparators(QFileInfo(root.path()).absoluteFilePath())));
 }
 
 TEST(MainWindow, SelectingAKernelInTheListLoadsItsFiles)
@@ -137,7 +150,8 @@ TEST(MainWindow, UnreadableOrBinaryFilesBecomeMessages)
     EXPECT_FALSE(bin.ok());
     EXPECT_TRUE(bin.error.contains(binary));
 
-    const LoadedSource missing = loadSourceFile(SourceRole::ReferenceIr, QDir(root.path()).filePath(QStringLiteral("nope.mlir")));
+    const LoadedSource missing = loadSourceFile(
+        SourceRole::ReferenceIr, QDir(root.path()).filePath(QStringLiteral("nope.mlir")));
     EXPECT_FALSE(missing.ok());
     EXPECT_TRUE(missing.error.contains(QStringLiteral("nope.mlir")));
 
@@ -161,7 +175,8 @@ TEST(MainWindow, ANonexistentPathSaysSoInEveryPane)
     for (int i = 0; i < kSourceRoleCount; ++i) {
         SourcePane* pane = w.pane(static_cast<SourceRole>(i));
         EXPECT_TRUE(pane->isShowingMessage());
-        EXPECT_TRUE(pane->message().contains(QStringLiteral("does-not-exist"))) << pane->message().toStdString();
+        EXPECT_TRUE(pane->message().contains(QStringLiteral("does-not-exist")))
+            << pane->message().toStdString();
     }
     EXPECT_GT(w.diagnosticsList()->count(), 0);
     EXPECT_TRUE(w.statusText().contains(QStringLiteral("0 kernels")));
@@ -197,7 +212,11 @@ TEST(MainWindow, OpensTheBundledExample)
     ASSERT_GE(w.kernelView()->model()->rowCount(), 1);
     const int row = [&] {
         for (int r = 0; r < w.kernelView()->model()->rowCount(); ++r)
-            if (w.kernelView()->model()->index(r, 0).data(KernelListModel::KernelDirRole).toString() == softmax.absolutePath())
+            if (w.kernelView()
+                    ->model()
+                    ->index(r, 0)
+                    .data(KernelListModel::KernelDirRole)
+                    .toString() == softmax.absolutePath())
                 return r;
         return -1;
     }();
@@ -205,15 +224,25 @@ TEST(MainWindow, OpensTheBundledExample)
     w.session().select(row);
     ASSERT_TRUE(waitForLoad(w));
 
-    EXPECT_EQ(editorText(w, SourceRole::ReferencePython), readText(softmax.filePath(QStringLiteral("reference/softmax.py"))));
-    EXPECT_EQ(editorText(w, SourceRole::GeneratedRust), readText(softmax.filePath(QStringLiteral("kernel.rs"))));
-    EXPECT_EQ(editorText(w, SourceRole::ReferenceIr), readText(softmax.filePath(QStringLiteral("reference/reference.mlir"))));
-    EXPECT_EQ(editorText(w, SourceRole::GeneratedIr), readText(softmax.filePath(QStringLiteral("generated/generated.mlir"))));
-    EXPECT_TRUE(editorText(w, SourceRole::ReferenceIr).contains(QStringLiteral("cuda_tile.module")));
-    EXPECT_NE(qobject_cast<QsciLexerPython*>(w.pane(SourceRole::ReferencePython)->editor()->lexer()), nullptr);
-    EXPECT_NE(qobject_cast<RustLexer*>(w.pane(SourceRole::GeneratedRust)->editor()->lexer()), nullptr);
-    EXPECT_NE(qobject_cast<TileIrLexer*>(w.pane(SourceRole::ReferenceIr)->editor()->lexer()), nullptr);
-    EXPECT_NE(qobject_cast<TileIrLexer*>(w.pane(SourceRole::GeneratedIr)->editor()->lexer()), nullptr);
+    EXPECT_EQ(editorText(w, SourceRole::ReferencePython),
+              readText(softmax.filePath(QStringLiteral("reference/softmax.py"))));
+    EXPECT_EQ(editorText(w, SourceRole::GeneratedRust),
+              readText(softmax.filePath(QStringLiteral("kernel.rs"))));
+    EXPECT_EQ(editorText(w, SourceRole::ReferenceIr),
+              readText(softmax.filePath(QStringLiteral("reference/reference.mlir"))));
+    EXPECT_EQ(editorText(w, SourceRole::GeneratedIr),
+              readText(softmax.filePath(QStringLiteral("generated/generated.mlir"))));
+    EXPECT_TRUE(
+        editorText(w, SourceRole::ReferenceIr).contains(QStringLiteral("cuda_tile.module")));
+    EXPECT_NE(
+        qobject_cast<QsciLexerPython*>(w.pane(SourceRole::ReferencePython)->editor()->lexer()),
+        nullptr);
+    EXPECT_NE(qobject_cast<RustLexer*>(w.pane(SourceRole::GeneratedRust)->editor()->lexer()),
+              nullptr);
+    EXPECT_NE(qobject_cast<TileIrLexer*>(w.pane(SourceRole::ReferenceIr)->editor()->lexer()),
+              nullptr);
+    EXPECT_NE(qobject_cast<TileIrLexer*>(w.pane(SourceRole::GeneratedIr)->editor()->lexer()),
+              nullptr);
 }
 
 TEST(MainWindow, SelectingAVariantRevealsItsKernelFunctionAndRustEntry)
@@ -259,7 +288,8 @@ TEST(MainWindow, SelectingAVariantRevealsItsKernelFunctionAndRustEntry)
 TEST(SourceFileLoader, TileIrBytecodeIsDecodedToText)
 {
     const QDir data(QDir(test::testDataDir()).filePath(QStringLiteral("bytecode")));
-    const QStringList files = data.entryList({QStringLiteral("*.tileirbc")}, QDir::Files, QDir::Name);
+    const QStringList files =
+        data.entryList({QStringLiteral("*.tileirbc")}, QDir::Files, QDir::Name);
     if (files.isEmpty())
         GTEST_SKIP() << "no bytecode fixtures in tests/data/bytecode";
     const QString path = data.filePath(files.first());
@@ -284,5 +314,6 @@ TEST(SourceFileLoader, TileIrBytecodeIsDecodedToText)
     }
     const LoadedSource broken = loadSourceFile(SourceRole::ReferenceIr, truncated);
     EXPECT_FALSE(broken.ok());
-    EXPECT_TRUE(broken.error.contains(QStringLiteral("cut.tileirbc"))) << broken.error.toStdString();
+    EXPECT_TRUE(broken.error.contains(QStringLiteral("cut.tileirbc")))
+        << broken.error.toStdString();
 }

@@ -20,7 +20,8 @@ struct ProcessResult
     QString err;
 };
 
-ProcessResult runTileLens(const QStringList& args, bool headless = false, const QString& workDir = {})
+ProcessResult runTileLens(const QStringList& args, bool headless = false,
+                          const QString& workDir = {})
 {
     QProcess p;
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
@@ -32,7 +33,8 @@ ProcessResult runTileLens(const QStringList& args, bool headless = false, const 
     }
     if (!workDir.isEmpty())
         p.setWorkingDirectory(workDir);
-    env.insert(QStringLiteral("XDG_CONFIG_HOME"), QDir::tempPath() + QStringLiteral("/tilelens-gui-tests-config"));
+    env.insert(QStringLiteral("XDG_CONFIG_HOME"),
+               QDir::tempPath() + QStringLiteral("/tilelens-gui-tests-config"));
     p.setProcessEnvironment(env);
     p.start(QStringLiteral(TILELENS_GUI_PATH), args);
     ProcessResult r;
@@ -67,7 +69,8 @@ TEST(Screenshot, WritesAPngOfTheRequestedSizeThatIsNotUniform)
     ASSERT_TRUE(dir.isValid());
     tilelens::test::writeKernelDir(dir.path(), QStringLiteral("shot"));
     const QString png = dir.filePath(QStringLiteral("out/shot.png"));
-    const ProcessResult r = runTileLens({QStringLiteral("--screenshot"), png, dir.filePath(QStringLiteral("shot"))});
+    const ProcessResult r =
+        runTileLens({QStringLiteral("--screenshot"), png, dir.filePath(QStringLiteral("shot"))});
     ASSERT_EQ(r.exitCode, 0) << r.err.toStdString();
     const QImage image(png);
     ASSERT_FALSE(image.isNull());
@@ -93,7 +96,8 @@ TEST(Screenshot, UnwritableTargetIsAnErrorNotACrash)
     QTemporaryDir dir;
     tilelens::test::writeKernelDir(dir.path(), QStringLiteral("k"));
     // A directory where the file should go cannot be written as a PNG.
-    const ProcessResult r = runTileLens({QStringLiteral("--screenshot"), dir.path(), dir.filePath(QStringLiteral("k"))});
+    const ProcessResult r = runTileLens(
+        {QStringLiteral("--screenshot"), dir.path(), dir.filePath(QStringLiteral("k"))});
     EXPECT_EQ(r.exitCode, 3);
     EXPECT_FALSE(r.err.isEmpty());
 }
@@ -102,7 +106,8 @@ TEST(CommandLine, VersionAndHelp)
 {
     const ProcessResult version = runTileLens({QStringLiteral("--version")});
     EXPECT_EQ(version.exitCode, 0);
-    EXPECT_TRUE(version.out.contains(QStringLiteral(TILELENS_VERSION))) << version.out.toStdString();
+    EXPECT_TRUE(version.out.contains(QStringLiteral(TILELENS_VERSION)))
+        << version.out.toStdString();
     const ProcessResult help = runTileLens({QStringLiteral("--help")});
     EXPECT_EQ(help.exitCode, 0);
     EXPECT_TRUE(help.out.contains(QStringLiteral("--screenshot"))) << help.out.toStdString();
@@ -114,7 +119,8 @@ TEST(Screenshot, WithoutADisplayTheAppSaysSoAndWritesOne)
 {
     QTemporaryDir dir;
     tilelens::test::writeKernelDir(dir.path(), QStringLiteral("headless"));
-    const ProcessResult r = runTileLens({dir.filePath(QStringLiteral("headless"))}, true, dir.path());
+    const ProcessResult r =
+        runTileLens({dir.filePath(QStringLiteral("headless"))}, true, dir.path());
     ASSERT_EQ(r.exitCode, 0) << r.err.toStdString();
     EXPECT_TRUE(r.err.contains(QStringLiteral("DISPLAY"))) << r.err.toStdString();
     const QImage image(dir.filePath(QStringLiteral("tilelens-screenshot.png")));

@@ -49,7 +49,8 @@ TEST(AppSettings, RecentWorkspacesAreDeduplicatedMostRecentFirstAndCapped)
     settings::addRecentWorkspace(settings, QStringLiteral("/a"));
     settings::addRecentWorkspace(settings, QStringLiteral("/b/"));
     settings::addRecentWorkspace(settings, QStringLiteral("/a"));
-    EXPECT_EQ(settings::recentWorkspaces(settings), (QStringList{QStringLiteral("/a"), QStringLiteral("/b")}));
+    EXPECT_EQ(settings::recentWorkspaces(settings),
+              (QStringList{QStringLiteral("/a"), QStringLiteral("/b")}));
     for (int i = 0; i < 20; ++i)
         settings::addRecentWorkspace(settings, QStringLiteral("/k%1").arg(i));
     const QStringList list = settings::recentWorkspaces(settings);

@@ -1,9 +1,10 @@
 // SourcePane on its own: titles, messages, and big files appended in chunks
 // over several event-loop turns (the UI stays responsive), abandoned fills.
 
+#include "SourcePane.h"
+
 #include "GuiTestSupport.h"
 #include "QsciHeaders.h"
-#include "SourcePane.h"
 
 #include <QSignalSpy>
 #include <QTest>
@@ -21,7 +22,8 @@ LoadedSource bigSource(int lines, const char* prefix)
     QByteArray text;
     text.reserve(lines * 48);
     for (int i = 0; i < lines; ++i)
-        text += QByteArray(prefix) + " %" + QByteArray::number(i) + " = addf %1, %2 : tile<16xf32>\n";
+        text +=
+            QByteArray(prefix) + " %" + QByteArray::number(i) + " = addf %1, %2 : tile<16xf32>\n";
     s.utf8 = text;
     return s;
 }

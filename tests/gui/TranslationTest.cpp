@@ -25,18 +25,24 @@ void removeTranslators()
 
 TEST(Translations, GermanLoadsForAGermanLocale)
 {
-    ASSERT_TRUE(installTranslations(*QCoreApplication::instance(), QLocale(QLocale::German, QLocale::Germany)));
-    EXPECT_EQ(QCoreApplication::translate("tilelens::gui::MainWindow", "&File"), QStringLiteral("&Datei"));
-    EXPECT_EQ(QCoreApplication::translate("tilelens::gui::MainWindow", "Kernels"), QStringLiteral("Kernel"));
+    ASSERT_TRUE(installTranslations(*QCoreApplication::instance(),
+                                    QLocale(QLocale::German, QLocale::Germany)));
+    EXPECT_EQ(QCoreApplication::translate("tilelens::gui::MainWindow", "&File"),
+              QStringLiteral("&Datei"));
+    EXPECT_EQ(QCoreApplication::translate("tilelens::gui::MainWindow", "Kernels"),
+              QStringLiteral("Kernel"));
     EXPECT_EQ(SourcePane::roleName(SourceRole::ReferencePython), QStringLiteral("Python-Referenz"));
     EXPECT_EQ(SourcePane::roleName(SourceRole::GeneratedIr), QStringLiteral("Generierte IR"));
     removeTranslators();
-    EXPECT_EQ(SourcePane::roleName(SourceRole::ReferencePython), QStringLiteral("Reference Python"));
+    EXPECT_EQ(SourcePane::roleName(SourceRole::ReferencePython),
+              QStringLiteral("Reference Python"));
 }
 
 TEST(Translations, EnglishNeedsNone)
 {
-    EXPECT_FALSE(installTranslations(*QCoreApplication::instance(), QLocale(QLocale::English, QLocale::UnitedStates)));
-    EXPECT_EQ(QCoreApplication::translate("tilelens::gui::MainWindow", "&File"), QStringLiteral("&File"));
+    EXPECT_FALSE(installTranslations(*QCoreApplication::instance(),
+                                     QLocale(QLocale::English, QLocale::UnitedStates)));
+    EXPECT_EQ(QCoreApplication::translate("tilelens::gui::MainWindow", "&File"),
+              QStringLiteral("&File"));
     removeTranslators();
 }
