@@ -35,6 +35,19 @@ void printLine(FILE* stream, const QString& text)
     std::fflush(stream);
 }
 
+QtMessageHandler g_defaultMessageHandler = nullptr;
+
+// The offscreen platform warns about every top-level window it cannot resize
+// from hints; in screenshot mode that is expected noise.
+void screenshotMessageHandler(QtMsgType type, const QMessageLogContext& context,
+                              const QString& message)
+{
+    if (message.contains(QLatin1String("propagateSizeHints")))
+        return;
+    if (g_defaultMessageHandler)
+        g_defaultMessageHandler(type, context, message);
+}
+
 bool hasDisplay()
 {
     return !qEnvironmentVariableIsEmpty("DISPLAY") ||
@@ -56,6 +69,7 @@ bool waitUntilLoaded(MainWindow& window, int timeoutMs)
 
 int runScreenshot(const QString& file, const QString& workspace)
 {
+    g_defaultMessageHandler = qInstallMessageHandler(screenshotMessageHandler);
     MainWindow window(MainWindow::Options{false});
     window.resize(kScreenshotWidth, kScreenshotHeight);
     window.show();
