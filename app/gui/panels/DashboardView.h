@@ -1,0 +1,45 @@
+#pragma once
+// The start page of a checkout: one row per kernel (DashboardModel) and a
+// header line with the overall geomean across kernels. Double-clicking a
+// row selects that kernel in the session and emits kernelActivated().
+
+#include <QWidget>
+
+class QLabel;
+class QTableView;
+
+namespace tilelens::gui {
+class InspectorSession;
+}
+
+namespace tilelens::gui::panels {
+
+class DashboardModel;
+
+class DashboardView : public QWidget
+{
+    Q_OBJECT
+public:
+    DashboardView(InspectorSession* session, QWidget* parent = nullptr);
+
+    DashboardModel* model() const { return m_model; }
+    QTableView* table() const { return m_table; }
+    QString headerText() const;
+
+Q_SIGNALS:
+    void kernelActivated(int kernel);
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    void followWorkspace();
+    void updateHeader();
+
+    InspectorSession* m_session;
+    DashboardModel* m_model;
+    QLabel* m_header;
+    QTableView* m_table;
+};
+
+} // namespace tilelens::gui::panels

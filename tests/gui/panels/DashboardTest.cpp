@@ -1,0 +1,98 @@
+// The dashboard: both bundled examples with their stage verdicts, IR verdict
+// and critical count, geomean and severity; the overall geomean; double-click
+// selects the kernel.
+
+#include "PanelTestSupport.h"
+#include "TestPaths.h"
+#include "panels/DashboardModel.h"
+#include "panels/DashboardView.h"
+
+#include <QAbstractItemModelTester>
+#include <QDir>
+#include <QSignalSpy>
+#include <QTableView>
+#include <QTest>
+#include <gtest/gtest.h>
+
+using namespace tilelens;
+using namespace tilelens::gui::panels;
+
+namespace {
+
+int rowOf(const DashboardModel& m, const QString& kernel)
+{
+    for (int r = 0; r < m.rowCount(); ++r)
+        if (m.index(r, DashboardModel::KernelColumn).data().toString() == kernel)
+            return r;
+    return -1;
+}
+
+bool waitLoaded(DashboardModel& m)
+{
+    if (!m.isLoading())
+        return true;
+    QSignalSpy spy(&m, &DashboardModel::loaded);
+    return spy.wait(30000);
+}
+
+} // namespace
+
+TEST(Dashboard, CountsCriticalDiffsFromTheVerdictLineOrTheCriticalLines)
+{
+    EXPECT_EQ(countCriticalDiffs(QStringLiteral("VERDICT: FAIL_FIXABLE\nx\nVERDICT: FAIL_FIXABLE (4 critical diff(s))\n")), 4);
+    EXPECT_EQ(countCriticalDiffs(QStringLiteral("VERDICT: FAIL\nCRITICAL: a\nCRITICAL: b\nnot CRITICAL: c\n")), 2);
+    EXPECT_EQ(countCriticalDiffs(QStringLiteral("VERDICT: PASS\n")), 0);
+}
+
+TEST(Dashboard, ShowsBothBundledExamples)
+{
+    auto session = test::openSession(test::examplesDir(), -1);
+    ASSERT_TRUE(session->workspace());
+    DashboardView view(session.get(), nullptr);
+    DashboardModel& m = *view.model();
+    QAbstractItemModelTester tester(&m, QAbstractItemModelTester::FailureReportingMode::Fatal);
+    ASSERT_TRUE(waitLoaded(m));
+    ASSERT_EQ(m.rowCount(), int(session->workspace()->kernels.size()));
+    const int softmax = rowOf(m, QStringLiteral("softmax"));
+    const int matmul = rowOf(m, QStringLiteral("matmul"));
+    ASSERT_GE(softmax, 0);
+    ASSERT_GE(matmul, 0);
+    EXPECT_EQ(m.index(softmax, DashboardModel::IrColumn).data(DashboardModel::VerdictRole).toString(),
+              QStringLiteral("FAIL_FIXABLE"));
+    EXPECT_EQ(m.index(softmax, DashboardModel::IrColumn).data(DashboardModel::CriticalCountRole).toInt(), 4);
+    EXPECT_TRUE(m.index(softmax, DashboardModel::IrColumn).data().toString().contains(QStringLiteral("4 critical")));
+    EXPECT_NEAR(m.index(softmax, 0).data(DashboardModel::GeomeanRole).toDouble(), 1.06, 0.005);
+    EXPECT_EQ(m.index(softmax, DashboardModel::SeverityColumn).data().toString(), QStringLiteral("MILD_GAP"));
+    EXPECT_EQ(m.index(softmax, DashboardModel::EColumn).data(DashboardModel::VerdictRole).toString(),
+              QStringLiteral("INVESTIGATE"));
+    EXPECT_TRUE(m.index(matmul, 0).data(DashboardModel::GeomeanRole).isValid());
+    ASSERT_TRUE(m.overallGeomean().has_value());
+    EXPECT_TRUE(view.headerText().contains(QStringLiteral("overall geomean"))) << view.headerText().toStdString();
+    EXPECT_TRUE(view.headerText().contains(QString::number(*m.overallGeomean(), 'f', 4)));
+
+    // Double-click opens the kernel.
+    QSignalSpy activated(&view, &DashboardView::kernelActivated);
+    view.resize(1000, 400);
+    view.show();
+    QTableView* t = view.table();
+    const QRect rect = t->visualRect(m.index(matmul, DashboardModel::KernelColumn));
+    // Qt 6 item views act on a double-click only after the press on the same index.
+    QTest::mouseClick(t->viewport(), Qt::LeftButton, Qt::NoModifier, rect.center());
+    QTest::mouseDClick(t->viewport(), Qt::LeftButton, Qt::NoModifier, rect.center());
+    ASSERT_EQ(activated.count(), 1);
+    EXPECT_EQ(activated.at(0).at(0).toInt(), test::kernelIndex(*session, QStringLiteral("matmul")));
+    EXPECT_EQ(session->kernelIndex(), test::kernelIndex(*session, QStringLiteral("matmul")));
+}
+
+TEST(Dashboard, AReplacedWorkspaceDropsTheStaleResult)
+{
+    auto session = test::openSession(test::examplesDir(), -1);
+    DashboardView view(session.get(), nullptr);
+    // Replace before the first result arrives: only the second workspace's rows show.
+    session->setWorkspace(std::make_shared<const ws::Workspace>(
+        ws::discoverWorkspace(QDir(test::examplesDir()).filePath(QStringLiteral("softmax")))));
+    ASSERT_TRUE(waitLoaded(*view.model()));
+    QTest::qWait(100); // a late result of the first workspace must not replace it
+    EXPECT_EQ(view.model()->rowCount(), 1);
+    EXPECT_EQ(view.model()->rows().at(0).kernel, QStringLiteral("softmax"));
+}

@@ -1,0 +1,165 @@
+// The perf panel: the example's four configurations with their ratios and a
+// geomean of about 1.06, profile JSON pairs with kernels as child rows, the
+// chart's PNG/SVG export, and the profile dialog's honesty without a GPU.
+
+#include "PanelTestSupport.h"
+#include "TestPaths.h"
+#include "panels/PerfChart.h"
+#include "panels/PerfPanel.h"
+#include "panels/PerfTreeModel.h"
+#include "panels/ProfileCommandDialog.h"
+#include "panels/ProfileJob.h"
+#include "perf/cupti/ProfileJson.h"
+#include "pipeline/StageResolver.h"
+
+#include <QAbstractItemModelTester>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QImage>
+#include <QTemporaryDir>
+#include <gtest/gtest.h>
+
+using namespace tilelens;
+using namespace tilelens::gui::panels;
+
+namespace {
+
+double ratioOf(const PerfTreeModel& m, const QString& config)
+{
+    for (int r = 0; r < m.rowCount(); ++r) {
+        const QModelIndex i = m.index(r, 0);
+        if (i.data(PerfTreeModel::ConfigIdRole).toString() == config)
+            return i.data(PerfTreeModel::RatioRole).toDouble();
+    }
+    return -1.0;
+}
+
+perf::Profile makeProfile(const QString& label, const std::vector<std::pair<QString, double>>& configs)
+{
+    perf::Profile p;
+    p.label = label;
+    p.command = {QStringLiteral("python3"), QStringLiteral("bench.py"), label};
+    p.device = QStringLiteral("NVIDIA H200");
+    p.grouping = perf::GroupingMode::NvtxRanges;
+    perf::ProfileRun run;
+    run.kernels = 10;
+    p.runs.push_back(run);
+    for (const auto& [name, ms] : configs) {
+        perf::ProfileConfig c;
+        c.name = name;
+        c.runMedianMs = {ms};
+        c.runIterations = {20};
+        c.bestRun = 0;
+        c.bestMs = ms;
+        c.minMs = c.maxMs = c.meanMs = ms;
+        perf::ProfileKernel k;
+        k.name = label + QStringLiteral("_softmax_kernel");
+        k.launchesPerIteration = 1;
+        k.msPerIteration = ms;
+        k.grid = {{4096, 1, 1}};
+        k.block = {{128, 1, 1}};
+        c.kernels.push_back(k);
+        p.configs.push_back(c);
+    }
+    return p;
+}
+
+QString writeProfile(const QTemporaryDir& tmp, const QString& name, const perf::Profile& p)
+{
+    const QString path = tmp.filePath(name);
+    QFile f(path);
+    EXPECT_TRUE(f.open(QIODevice::WriteOnly));
+    f.write(QByteArray::fromStdString(perf::profileToJson(p)));
+    return path;
+}
+
+} // namespace
+
+TEST(PerfPanel, ShowsTheExampleConfigsRatiosAndGeomean)
+{
+    auto session = test::openSession(QDir(test::examplesDir()).filePath(QStringLiteral("softmax")));
+    ASSERT_NE(session->currentKernel(), nullptr);
+    PerfPanel panel(session.get(), nullptr);
+    QAbstractItemModelTester tester(panel.model(), QAbstractItemModelTester::FailureReportingMode::Fatal);
+    const PerfTreeModel& m = *panel.model();
+    ASSERT_EQ(m.rowCount(), 4);
+    EXPECT_NEAR(ratioOf(m, QStringLiteral("256-256-torch.float16")), 0.00547 / 0.00448, 1e-3);
+    EXPECT_NEAR(ratioOf(m, QStringLiteral("256-2048-torch.float32")), 0.00669 / 0.00662, 1e-3);
+    EXPECT_NEAR(ratioOf(m, QStringLiteral("4096-4096-torch.float16")), 0.01543 / 0.01536, 1e-3);
+    EXPECT_NEAR(ratioOf(m, QStringLiteral("8192-1024-torch.bfloat16")), 0.00889 / 0.00871, 1e-3);
+    ASSERT_TRUE(panel.comparison().geomean.has_value());
+    EXPECT_NEAR(*panel.comparison().geomean, 1.06, 0.005);
+    EXPECT_EQ(panel.chart()->barCount(), 4);
+    EXPECT_TRUE(panel.summaryText().contains(QStringLiteral("MILD_GAP"))) << panel.summaryText().toStdString();
+    EXPECT_EQ(m.index(0, PerfTreeModel::VerdictColumn).data().toString(), QStringLiteral("INVESTIGATE"));
+    EXPECT_EQ(m.index(1, PerfTreeModel::VerdictColumn).data().toString(), QStringLiteral("PASS"));
+}
+
+TEST(PerfPanel, ExportsTheChartAsNonEmptyPngAndSvg)
+{
+    auto session = test::openSession(QDir(test::examplesDir()).filePath(QStringLiteral("softmax")));
+    PerfPanel panel(session.get(), nullptr);
+    QTemporaryDir tmp;
+    const QString png = tmp.filePath(QStringLiteral("out/chart.png"));
+    const QString svg = tmp.filePath(QStringLiteral("out/chart.svg"));
+    QString error;
+    ASSERT_TRUE(panel.chart()->exportPng(png, QSize(900, 500), &error)) << error.toStdString();
+    ASSERT_TRUE(panel.chart()->exportSvg(svg, QSize(900, 500), &error)) << error.toStdString();
+    const QImage image(png);
+    ASSERT_FALSE(image.isNull());
+    EXPECT_EQ(image.size(), QSize(900, 500));
+    EXPECT_GT(QFileInfo(svg).size(), 1000);
+    QFile f(svg);
+    ASSERT_TRUE(f.open(QIODevice::ReadOnly));
+    const QByteArray text = f.readAll();
+    EXPECT_TRUE(text.contains("<svg"));
+    EXPECT_TRUE(text.contains("geomean")) << "the legend names the geomean line";
+}
+
+TEST(PerfPanel, PairsTwoProfilesAndListsTheirKernelsPerConfig)
+{
+    QTemporaryDir tmp;
+    const QString base = writeProfile(tmp, QStringLiteral("torch.json"),
+                                      makeProfile(QStringLiteral("torch"), {{QStringLiteral("softmax-1024"), 0.010},
+                                                                            {QStringLiteral("softmax-4096"), 0.040},
+                                                                            {QStringLiteral("softmax-8192"), 0.080}}));
+    const QString cand = writeProfile(tmp, QStringLiteral("triton.json"),
+                                      makeProfile(QStringLiteral("triton"), {{QStringLiteral("softmax-1024"), 0.011},
+                                                                             {QStringLiteral("softmax-4096"), 0.040}}));
+    PerfPanel panel(nullptr, nullptr);
+    QAbstractItemModelTester tester(panel.model(), QAbstractItemModelTester::FailureReportingMode::Fatal);
+    ASSERT_TRUE(panel.loadProfiles(base, cand)) << panel.summaryText().toStdString();
+    EXPECT_EQ(panel.source(), PerfPanel::Source::Profiles);
+    const PerfTreeModel& m = *panel.model();
+    ASSERT_EQ(m.rowCount(), 3);
+    EXPECT_NEAR(ratioOf(m, QStringLiteral("softmax-1024")), 1.1, 1e-9);
+    EXPECT_NEAR(ratioOf(m, QStringLiteral("softmax-4096")), 1.0, 1e-9);
+    // The unmatched configuration is NA and the severity says data is missing.
+    const QModelIndex unmatched = m.index(2, 0);
+    EXPECT_EQ(unmatched.data(PerfTreeModel::ConfigIdRole).toString(), QStringLiteral("softmax-8192"));
+    EXPECT_EQ(m.index(2, PerfTreeModel::CandidateColumn).data().toString(), QStringLiteral("NA"));
+    EXPECT_EQ(m.index(2, PerfTreeModel::VerdictColumn).data().toString(), QStringLiteral("NA"));
+    EXPECT_EQ(panel.comparison().severity, perf::PerfSeverity::MissingData);
+    // Kernels that contributed, both sides, as children.
+    const QModelIndex first = m.index(0, 0);
+    ASSERT_EQ(m.rowCount(first), 2);
+    EXPECT_TRUE(m.index(0, 0, first).data(PerfTreeModel::IsKernelRole).toBool());
+    EXPECT_TRUE(m.index(0, 0, first).data().toString().contains(QStringLiteral("torch_softmax_kernel")));
+    EXPECT_TRUE(m.index(1, 0, first).data().toString().contains(QStringLiteral("triton_softmax_kernel")));
+    EXPECT_EQ(m.rowCount(m.index(2, 0)), 1); // baseline only
+    EXPECT_EQ(panel.chart()->barCount(), 2);
+}
+
+TEST(PerfPanel, ProfileDialogSaysWhyItCannotMeasureHere)
+{
+    const QString library = ProfileJob::findCuptiLibrary();
+    if (!library.isEmpty() && pipeline::gpuAvailable())
+        GTEST_SKIP() << "this machine can profile";
+    PerfPanel panel(nullptr, nullptr);
+    ProfileCommandDialog* d = panel.profileDialog();
+    EXPECT_TRUE(d->availabilityText().contains(QStringLiteral("not possible"))) << d->availabilityText().toStdString();
+    d->setCommands(QStringLiteral("true"), QStringLiteral("true"));
+    EXPECT_FALSE(d->startProfile());
+    EXPECT_FALSE(d->job()->isRunning());
+}
