@@ -445,4 +445,691 @@ Gefundene Probleme: %2 (siehe Ansicht &gt; Diagnose)</translation>
         <translation>Blockmarke</translation>
     </message>
 </context>
+<context>
+    <name>tilelens::gui::panels::DashboardModel</name>
+    <message>
+        <source>%1 (%2 critical)</source>
+        <translation>%1 (%2 kritisch)</translation>
+    </message>
+    <message>
+        <source>%1
+next step: %2
+Double-click to open</source>
+        <translation>%1
+nächster Schritt: %2
+Doppelklick zum Öffnen</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>unbekannt</translation>
+    </message>
+    <message>
+        <source>From %1</source>
+        <translation>Aus %1</translation>
+    </message>
+    <message>
+        <source>Kernel</source>
+        <translation>Kernel</translation>
+    </message>
+    <message>
+        <source>IR verdict</source>
+        <translation>IR-Urteil</translation>
+    </message>
+    <message>
+        <source>Geomean</source>
+        <translation>Geom. Mittel</translation>
+    </message>
+    <message>
+        <source>Severity</source>
+        <translation>Schweregrad</translation>
+    </message>
+</context>
+<context>
+    <name>tilelens::gui::panels::DashboardView</name>
+    <message>
+        <source>Reading the kernels…</source>
+        <translation>Kernel werden gelesen…</translation>
+    </message>
+    <message>
+        <source>No kernels in this workspace.</source>
+        <translation>Dieser Arbeitsbereich enthält keine Kernel.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n kernel(s); no perf comparison yet.</source>
+        <translation>
+            <numerusform>%n Kernel; noch kein Leistungsvergleich.</numerusform>
+            <numerusform>%n Kernel; noch kein Leistungsvergleich.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n kernel(s) — overall geomean %1 over %2 kernel(s) with perf data — %3</source>
+        <translation>
+            <numerusform>%n Kernel — gesamtes geometrisches Mittel %1 über %2 Kernel mit Leistungsdaten — %3</numerusform>
+            <numerusform>%n Kernel — gesamtes geometrisches Mittel %1 über %2 Kernel mit Leistungsdaten — %3</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>tilelens::gui::panels::PerfChart</name>
+    <message>
+        <source>ratio</source>
+        <translation>Verhältnis</translation>
+    </message>
+    <message>
+        <source>Ratio per configuration</source>
+        <translation>Verhältnis je Konfiguration</translation>
+    </message>
+    <message>
+        <source> — no matched configuration</source>
+        <translation> — keine zugeordnete Konfiguration</translation>
+    </message>
+    <message>
+        <source>mild ≤%1</source>
+        <translation>leicht ≤%1</translation>
+    </message>
+    <message>
+        <source>moderate ≤%1</source>
+        <translation>mäßig ≤%1</translation>
+    </message>
+    <message>
+        <source>large &gt;%1</source>
+        <translation>groß &gt;%1</translation>
+    </message>
+    <message>
+        <source>%1% CI %2–%3</source>
+        <translation>%1%-KI %2–%3</translation>
+    </message>
+    <message>
+        <source>geomean %1</source>
+        <translation>geom. Mittel %1</translation>
+    </message>
+    <message>
+        <source>Cannot create the folder %1.</source>
+        <translation>Der Ordner %1 kann nicht angelegt werden.</translation>
+    </message>
+    <message>
+        <source>Cannot write %1.</source>
+        <translation>%1 kann nicht geschrieben werden.</translation>
+    </message>
+    <message>
+        <source>TileLens perf comparison</source>
+        <translation>TileLens-Leistungsvergleich</translation>
+    </message>
+</context>
+<context>
+    <name>tilelens::gui::panels::PerfPanel</name>
+    <message>
+        <source>Kernel perf logs</source>
+        <translation>Leistungsprotokolle des Kernels</translation>
+    </message>
+    <message>
+        <source>CUPTI profiles</source>
+        <translation>CUPTI-Profile</translation>
+    </message>
+    <message>
+        <source>Compare the kernel&apos;s tilegym logs or two profile JSON files</source>
+        <translation>Die tilegym-Protokolle des Kernels oder zwei Profil-JSON-Dateien vergleichen</translation>
+    </message>
+    <message>
+        <source>Open profiles…</source>
+        <translation>Profile öffnen…</translation>
+    </message>
+    <message>
+        <source>Profile command…</source>
+        <translation>Befehl profilieren…</translation>
+    </message>
+    <message>
+        <source>Measure a baseline and a candidate command with CUPTI device time</source>
+        <translation>Einen Referenz- und einen Kandidatenbefehl mit CUPTI-Gerätezeit messen</translation>
+    </message>
+    <message>
+        <source>Export PNG…</source>
+        <translation>PNG exportieren…</translation>
+    </message>
+    <message>
+        <source>Export SVG…</source>
+        <translation>SVG exportieren…</translation>
+    </message>
+    <message>
+        <source>No kernel selected</source>
+        <translation>Kein Kernel ausgewählt</translation>
+    </message>
+    <message>
+        <source>No kernel selected.</source>
+        <translation>Kein Kernel ausgewählt.</translation>
+    </message>
+    <message>
+        <source>%1: candidate / baseline per configuration</source>
+        <translation>%1: Kandidat / Referenz je Konfiguration</translation>
+    </message>
+    <message>
+        <source>%1: no baseline or no candidate perf log.</source>
+        <translation>%1: kein Referenz- oder kein Kandidaten-Leistungsprotokoll.</translation>
+    </message>
+    <message>
+        <source>No profile could be read.</source>
+        <translation>Es konnte kein Profil gelesen werden.</translation>
+    </message>
+    <message>
+        <source>baseline</source>
+        <translation>Referenz</translation>
+    </message>
+    <message>
+        <source>(not measured yet)</source>
+        <translation>(noch nicht gemessen)</translation>
+    </message>
+    <message>
+        <source>candidate</source>
+        <translation>Kandidat</translation>
+    </message>
+    <message>
+        <source>%1 / %2 per configuration (CUPTI device time)</source>
+        <translation>%1 / %2 je Konfiguration (CUPTI-Gerätezeit)</translation>
+    </message>
+    <message>
+        <source>%1 vs %2</source>
+        <translation>%1 gegen %2</translation>
+    </message>
+    <message>
+        <source>%1 — geomean %2</source>
+        <translation>%1 — geom. Mittel %2</translation>
+    </message>
+    <message>
+        <source> [%1, %2] (%3% bootstrap interval)</source>
+        <translation> [%1, %2] (%3%-Bootstrap-Intervall)</translation>
+    </message>
+    <message>
+        <source> — %1 — %2; %3 of %4 configurations matched</source>
+        <translation> — %1 — %2; %3 von %4 Konfigurationen zugeordnet</translation>
+    </message>
+    <message>
+        <source>, %1 without a candidate median</source>
+        <translation>, %1 ohne Kandidaten-Median</translation>
+    </message>
+    <message>
+        <source>, %1 without a baseline (NA)</source>
+        <translation>, %1 ohne Referenz (NA)</translation>
+    </message>
+    <message>
+        <source>Baseline profile</source>
+        <translation>Referenzprofil</translation>
+    </message>
+    <message>
+        <source>Profile JSON (*.json);;All files (*)</source>
+        <translation>Profil-JSON (*.json);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Candidate profile</source>
+        <translation>Kandidatenprofil</translation>
+    </message>
+    <message>
+        <source>SVG image (*.svg)</source>
+        <translation>SVG-Bild (*.svg)</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png)</source>
+        <translation>PNG-Bild (*.png)</translation>
+    </message>
+    <message>
+        <source>Export chart as SVG</source>
+        <translation>Diagramm als SVG exportieren</translation>
+    </message>
+    <message>
+        <source>Export chart as PNG</source>
+        <translation>Diagramm als PNG exportieren</translation>
+    </message>
+    <message>
+        <source>Export failed</source>
+        <translation>Export fehlgeschlagen</translation>
+    </message>
+</context>
+<context>
+    <name>tilelens::gui::panels::PerfTreeModel</name>
+    <message>
+        <source>baseline: %1</source>
+        <translation>Referenz: %1</translation>
+    </message>
+    <message>
+        <source>candidate: %1</source>
+        <translation>Kandidat: %1</translation>
+    </message>
+    <message>
+        <source>%1 launch(es)/iter, grid %2×%3×%4, block %5×%6×%7</source>
+        <translation>%1 Start(s)/Iteration, Grid %2×%3×%4, Block %5×%6×%7</translation>
+    </message>
+    <message>
+        <source>Baseline (%1): %2</source>
+        <translation>Referenz (%1): %2</translation>
+    </message>
+    <message>
+        <source>Candidate: %1</source>
+        <translation>Kandidat: %1</translation>
+    </message>
+    <message>
+        <source>Not in the baseline: listed, not averaged.</source>
+        <translation>Nicht in der Referenz: aufgeführt, nicht gemittelt.</translation>
+    </message>
+    <message>
+        <source>No candidate median: the severity is MISSING_DATA.</source>
+        <translation>Kein Kandidaten-Median: der Schweregrad ist MISSING_DATA.</translation>
+    </message>
+    <message>
+        <source>Configuration</source>
+        <translation>Konfiguration</translation>
+    </message>
+    <message>
+        <source>Baseline (ms)</source>
+        <translation>Referenz (ms)</translation>
+    </message>
+    <message>
+        <source>Candidate (ms)</source>
+        <translation>Kandidat (ms)</translation>
+    </message>
+    <message>
+        <source>Ratio</source>
+        <translation>Verhältnis</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>Urteil</translation>
+    </message>
+</context>
+<context>
+    <name>tilelens::gui::panels::ProfileCommandDialog</name>
+    <message>
+        <source>Profile command</source>
+        <translation>Befehl profilieren</translation>
+    </message>
+    <message>
+        <source>e.g. python3 bench.py --backend torch</source>
+        <translation>z. B. python3 bench.py --backend torch</translation>
+    </message>
+    <message>
+        <source>e.g. python3 bench.py --backend triton</source>
+        <translation>z. B. python3 bench.py --backend triton</translation>
+    </message>
+    <message>
+        <source>Runs per command; the best run&apos;s median counts (best of N).</source>
+        <translation>Läufe je Befehl; es zählt der Median des besten Laufs (Bester von N).</translation>
+    </message>
+    <message>
+        <source>Baseline command:</source>
+        <translation>Referenzbefehl:</translation>
+    </message>
+    <message>
+        <source>Baseline label:</source>
+        <translation>Referenzname:</translation>
+    </message>
+    <message>
+        <source>Candidate command:</source>
+        <translation>Kandidatenbefehl:</translation>
+    </message>
+    <message>
+        <source>Candidate label:</source>
+        <translation>Kandidatenname:</translation>
+    </message>
+    <message>
+        <source>Runs:</source>
+        <translation>Läufe:</translation>
+    </message>
+    <message>
+        <source>Output folder:</source>
+        <translation>Ausgabeordner:</translation>
+    </message>
+    <message>
+        <source>&amp;Run</source>
+        <translation>&amp;Ausführen</translation>
+    </message>
+    <message>
+        <source>&amp;Cancel run</source>
+        <translation>Lauf a&amp;bbrechen</translation>
+    </message>
+    <message>
+        <source>Injection library: %1</source>
+        <translation>Injektionsbibliothek: %1</translation>
+    </message>
+    <message>
+        <source>Profiling is not possible here: %1</source>
+        <translation>Profilieren ist hier nicht möglich: %1</translation>
+    </message>
+    <message>
+        <source>Not started: %1</source>
+        <translation>Nicht gestartet: %1</translation>
+    </message>
+</context>
+<context>
+    <name>tilelens::gui::panels::ProfileJob</name>
+    <message>
+        <source>libtilelens_cupti.so was not found (it is built only with the CUDA Toolkit and CUPTI; set TILELENS_CUPTI_LIBRARY to its path).</source>
+        <translation>libtilelens_cupti.so wurde nicht gefunden (sie wird nur mit dem CUDA Toolkit und CUPTI gebaut; TILELENS_CUPTI_LIBRARY auf ihren Pfad setzen).</translation>
+    </message>
+    <message>
+        <source>No NVIDIA GPU is visible on this machine, so no kernel can be measured.</source>
+        <translation>Auf diesem Rechner ist keine NVIDIA-GPU sichtbar, daher kann kein Kernel gemessen werden.</translation>
+    </message>
+    <message>
+        <source>A profile is already running.</source>
+        <translation>Es läuft bereits eine Profilierung.</translation>
+    </message>
+    <message>
+        <source>Give both a baseline and a candidate command.</source>
+        <translation>Bitte einen Referenz- und einen Kandidatenbefehl angeben.</translation>
+    </message>
+    <message>
+        <source>Runs must be between 1 and 100.</source>
+        <translation>Die Zahl der Läufe muss zwischen 1 und 100 liegen.</translation>
+    </message>
+    <message>
+        <source>Cannot create the output folder %1.</source>
+        <translation>Der Ausgabeordner %1 kann nicht angelegt werden.</translation>
+    </message>
+    <message>
+        <source>%1 run %2/%3: %4</source>
+        <translation>%1 Lauf %2/%3: %4</translation>
+    </message>
+    <message>
+        <source>baseline</source>
+        <translation>Referenz</translation>
+    </message>
+    <message>
+        <source>candidate</source>
+        <translation>Kandidat</translation>
+    </message>
+    <message>
+        <source>Profiling cancelled.</source>
+        <translation>Profilierung abgebrochen.</translation>
+    </message>
+    <message>
+        <source>Cannot start &apos;%1&apos;: %2</source>
+        <translation>„%1“ kann nicht gestartet werden: %2</translation>
+    </message>
+    <message>
+        <source>run finished with exit code %1; %2 configuration(s) measured so far</source>
+        <translation>Lauf mit Exit-Code %1 beendet; bisher %2 Konfiguration(en) gemessen</translation>
+    </message>
+    <message>
+        <source>Done; some runs exited with an error.</source>
+        <translation>Fertig; einige Läufe endeten mit einem Fehler.</translation>
+    </message>
+    <message>
+        <source>Done: both sides measured.</source>
+        <translation>Fertig: beide Seiten gemessen.</translation>
+    </message>
+</context>
+<context>
+    <name>tilelens::gui::panels::StagePanel</name>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation>%1 kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>[… %1 earlier bytes not shown; the full log is %2]
+</source>
+        <translation>[… %1 frühere Bytes nicht angezeigt; das vollständige Protokoll ist %2]
+</translation>
+    </message>
+    <message>
+        <source>exit %1</source>
+        <translation>Exit %1</translation>
+    </message>
+    <message>
+        <source>signal %1</source>
+        <translation>Signal %1</translation>
+    </message>
+    <message>
+        <source>Run %1 — %2%3</source>
+        <translation>Lauf %1 — %2%3</translation>
+    </message>
+    <message>
+        <source>&amp;Rerun</source>
+        <translation>&amp;Erneut ausführen</translation>
+    </message>
+    <message>
+        <source>Run the selected stage again (trusted workspaces only for external commands)</source>
+        <translation>Die gewählte Stufe erneut ausführen (externe Befehle nur in vertrauenswürdigen Arbeitsbereichen)</translation>
+    </message>
+    <message>
+        <source>&amp;Cancel</source>
+        <translation>Ab&amp;brechen</translation>
+    </message>
+    <message>
+        <source>Stop the selected stage&apos;s run (its whole process group)</source>
+        <translation>Den Lauf der gewählten Stufe beenden (seine ganze Prozessgruppe)</translation>
+    </message>
+    <message>
+        <source>Reports, agent logs and earlier runs of the selected stage</source>
+        <translation>Berichte, Agentenprotokolle und frühere Läufe der gewählten Stufe</translation>
+    </message>
+    <message>
+        <source>Log:</source>
+        <translation>Protokoll:</translation>
+    </message>
+    <message>
+        <source>No kernel selected.</source>
+        <translation>Kein Kernel ausgewählt.</translation>
+    </message>
+    <message>
+        <source>Kernel %1 — next step: %2</source>
+        <translation>Kernel %1 — nächster Schritt: %2</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>unbekannt</translation>
+    </message>
+    <message>
+        <source>Blocked: %1</source>
+        <translation>Blockiert: %1</translation>
+    </message>
+    <message>
+        <source>No NVIDIA GPU on this machine: GPU stages cannot run here.</source>
+        <translation>Keine NVIDIA-GPU auf diesem Rechner: GPU-Stufen können hier nicht laufen.</translation>
+    </message>
+    <message>
+        <source>Cannot run here: %1</source>
+        <translation>Kann hier nicht laufen: %1</translation>
+    </message>
+    <message>
+        <source>%1 cannot run here: %2</source>
+        <translation>%1 kann hier nicht laufen: %2</translation>
+    </message>
+    <message>
+        <source>Run the selected stage again</source>
+        <translation>Die gewählte Stufe erneut ausführen</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>%1 failed: %2. %3</source>
+        <translation>%1 fehlgeschlagen: %2. %3</translation>
+    </message>
+    <message>
+        <source>%1 running for %2:%3</source>
+        <translation>%1 läuft seit %2:%3</translation>
+    </message>
+    <message>
+        <source>Live output</source>
+        <translation>Live-Ausgabe</translation>
+    </message>
+    <message>
+        <source>Report: %1</source>
+        <translation>Bericht: %1</translation>
+    </message>
+    <message>
+        <source>Agent log: %1</source>
+        <translation>Agentenprotokoll: %1</translation>
+    </message>
+    <message>
+        <source>No report, agent log or run log for %1 yet.</source>
+        <translation>Für %1 gibt es noch keinen Bericht, kein Agentenprotokoll und kein Laufprotokoll.</translation>
+    </message>
+    <message>
+        <source>%1 does not exist (any more).</source>
+        <translation>%1 existiert nicht (mehr).</translation>
+    </message>
+    <message>
+        <source>%1 failed: %2
+%3
+--- last lines ---
+%4
+--- full log ---
+%5</source>
+        <translation>%1 fehlgeschlagen: %2
+%3
+--- letzte Zeilen ---
+%4
+--- vollständiges Protokoll ---
+%5</translation>
+    </message>
+    <message>
+        <source>Rerun %1</source>
+        <translation>%1 erneut ausführen</translation>
+    </message>
+    <message>
+        <source>Rerun %1 beyond the pipeline cap</source>
+        <translation>%1 über die Pipeline-Obergrenze hinaus erneut ausführen</translation>
+    </message>
+    <message>
+        <source>Cancel run</source>
+        <translation>Lauf abbrechen</translation>
+    </message>
+    <message>
+        <source>Reload stage state</source>
+        <translation>Stufenzustand neu laden</translation>
+    </message>
+    <message>
+        <source>Trust this workspace?</source>
+        <translation>Diesem Arbeitsbereich vertrauen?</translation>
+    </message>
+    <message>
+        <source>TileLens is about to run commands declared for
+%1
+
+Run them only if you trust this workspace. The exact commands, working directories and environment changes are listed under “Show Details”.</source>
+        <translation>TileLens wird gleich Befehle ausführen, die deklariert sind für
+%1
+
+Führen Sie sie nur aus, wenn Sie diesem Arbeitsbereich vertrauen. Die genauen Befehle, Arbeitsverzeichnisse und Umgebungsänderungen stehen unter „Details anzeigen“.</translation>
+    </message>
+    <message>
+        <source>Trust and run</source>
+        <translation>Vertrauen und ausführen</translation>
+    </message>
+    <message>
+        <source>Do not trust</source>
+        <translation>Nicht vertrauen</translation>
+    </message>
+    <message>
+        <source>Could not store the trust decision: %1</source>
+        <translation>Die Vertrauensentscheidung konnte nicht gespeichert werden: %1</translation>
+    </message>
+    <message>
+        <source>Not run: this workspace is not trusted.</source>
+        <translation>Nicht ausgeführt: diesem Arbeitsbereich wird nicht vertraut.</translation>
+    </message>
+    <message>
+        <source>[… %1 bytes skipped in the live view; the log file has them]
+</source>
+        <translation>[… %1 Bytes in der Live-Ansicht übersprungen; die Protokolldatei enthält sie]
+</translation>
+    </message>
+    <message>
+        <source>[… %1 bytes skipped]</source>
+        <translation>[… %1 Bytes übersprungen]</translation>
+    </message>
+    <message>
+        <source>%1 failed: %2
+%3
+--- last lines ---
+%4</source>
+        <translation>%1 fehlgeschlagen: %2
+%3
+--- letzte Zeilen ---
+%4</translation>
+    </message>
+</context>
+<context>
+    <name>tilelens::gui::panels::StageTableModel</name>
+    <message>
+        <source>The built-in &apos;%1&apos; is not available in this build.</source>
+        <translation>Die eingebaute Stufe „%1“ ist in diesem Build nicht verfügbar.</translation>
+    </message>
+    <message>
+        <source>run of %1</source>
+        <translation>Lauf vom %1</translation>
+    </message>
+    <message>
+        <source>queued</source>
+        <translation>wartend</translation>
+    </message>
+    <message>
+        <source>running %1</source>
+        <translation>läuft %1</translation>
+    </message>
+    <message>
+        <source> (%1/%2 tests)</source>
+        <translation> (%1/%2 Tests)</translation>
+    </message>
+    <message>
+        <source>not runnable here</source>
+        <translation>hier nicht ausführbar</translation>
+    </message>
+    <message>
+        <source>not run</source>
+        <translation>nicht gelaufen</translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation>erledigt</translation>
+    </message>
+    <message>
+        <source>stale</source>
+        <translation>veraltet</translation>
+    </message>
+    <message>
+        <source>next: %1</source>
+        <translation>nächster: %1</translation>
+    </message>
+    <message>
+        <source>Cannot run here: %1</source>
+        <translation>Kann hier nicht laufen: %1</translation>
+    </message>
+    <message>
+        <source>Verdict from %1</source>
+        <translation>Urteil aus %1</translation>
+    </message>
+    <message>
+        <source>Over the pipeline cap (%1 runs, cap %2).</source>
+        <translation>Über der Pipeline-Obergrenze (%1 Läufe, Obergrenze %2).</translation>
+    </message>
+    <message>
+        <source>Stage</source>
+        <translation>Stufe</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>Urteil</translation>
+    </message>
+    <message>
+        <source>Class / owner</source>
+        <translation>Klasse / Zuständig</translation>
+    </message>
+    <message>
+        <source>Runs / cap</source>
+        <translation>Läufe / Grenze</translation>
+    </message>
+    <message>
+        <source>Freshness</source>
+        <translation>Aktualität</translation>
+    </message>
+    <message>
+        <source>Next step</source>
+        <translation>Nächster Schritt</translation>
+    </message>
+</context>
 </TS>
