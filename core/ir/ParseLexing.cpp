@@ -194,7 +194,7 @@ bool Parser::parseInteger(int64_t& v)
         for (char c : d)
             u = u * 10 + uint64_t(c - '0');
     }
-    v = neg ? -int64_t(u) : int64_t(u);
+    v = int64_t(neg ? uint64_t(0) - u : u); // two's complement; INT64_MIN stays representable
     return true;
 }
 
