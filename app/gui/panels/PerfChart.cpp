@@ -94,7 +94,7 @@ QChart* PerfChart::buildChart() const
         chart->setBackgroundBrush(QColor(0x23, 0x26, 0x2b));
 
     QStringList categories;
-    auto* set = new QBarSet(tr("ratio (candidate / baseline)"));
+    auto* set = new QBarSet(tr("ratio"));
     QList<int> over;
     double lo = 1.0, hi = 1.0;
     for (const perf::PairedConfig& r : m_comparison.rows) {
@@ -127,11 +127,15 @@ QChart* PerfChart::buildChart() const
     axisY->setRange(yMin, yMax);
     axisY->setTitleText(tr("ratio"));
     axisY->setLabelFormat(QStringLiteral("%.2f"));
-    axisY->setTickCount(int(std::round((yMax - yMin) / 0.1)) + 1 > 12 ? 9 : int(std::round((yMax - yMin) / 0.1)) + 1);
+    const int ticks = int(std::round((yMax - yMin) / 0.1)) + 1;
+    axisY->setTickCount(ticks > 12 ? 9 : ticks);
     auto* axisBars = new QBarCategoryAxis;
     axisBars->append(categories.isEmpty() ? QStringList{QStringLiteral(" ")} : categories);
-    if (n > 6)
-        axisBars->setLabelsAngle(-35);
+    int longest = 0;
+    for (const QString& c : categories)
+        longest = std::max(longest, int(c.size()));
+    if (n > 6 || longest * n > 60) // slanted labels instead of "256-256-t…"
+        axisBars->setLabelsAngle(-30);
     auto* axisX = new QValueAxis; // hidden twin of the category axis for lines and bands
     axisX->setRange(x0, x1);
     axisX->setVisible(false);
@@ -144,20 +148,30 @@ QChart* PerfChart::buildChart() const
         s->attachAxis(x);
         s->attachAxis(axisY);
     };
-    const int alpha = m_dark ? 70 : 55;
+    // Series are painted in the order added: bands, interval, bars, then lines.
+    const int alpha = m_dark ? 45 : 50;
     QColor mild = statusColor(QStringLiteral("notes"), m_dark), moderate = statusColor(QStringLiteral("warn"), m_dark),
            large = statusColor(QStringLiteral("fail"), m_dark);
     mild.setAlpha(alpha);
     moderate.setAlpha(alpha);
     large.setAlpha(alpha);
-    attach(band(m_thresholds.done, m_thresholds.mild, x0, x1, mild,
-                tr("mild %1–%2").arg(m_thresholds.done, 0, 'f', 2).arg(m_thresholds.mild, 0, 'f', 2)),
+    attach(band(m_thresholds.done, m_thresholds.mild, x0, x1, mild, tr("mild ≤%1").arg(m_thresholds.mild, 0, 'f', 2)),
            axisX);
     attach(band(m_thresholds.mild, m_thresholds.moderate, x0, x1, moderate,
-                tr("moderate %1–%2").arg(m_thresholds.mild, 0, 'f', 2).arg(m_thresholds.moderate, 0, 'f', 2)),
+                tr("moderate ≤%1").arg(m_thresholds.moderate, 0, 'f', 2)),
            axisX);
-    attach(band(m_thresholds.moderate, yMax, x0, x1, large, tr("large > %1").arg(m_thresholds.moderate, 0, 'f', 2)),
+    attach(band(m_thresholds.moderate, yMax, x0, x1, large, tr("large >%1").arg(m_thresholds.moderate, 0, 'f', 2)),
            axisX);
+    if (m_comparison.interval) {
+        QColor c = m_dark ? QColor(0xb0, 0x8c, 0xff) : QColor(0x6a, 0x3d, 0xc8);
+        c.setAlpha(m_dark ? 80 : 60);
+        attach(band(m_comparison.interval->low, m_comparison.interval->high, x0, x1, c,
+                    tr("%1% CI %2–%3")
+                        .arg(int(std::round(m_comparison.interval->level * 100)))
+                        .arg(m_comparison.interval->low, 0, 'f', 3)
+                        .arg(m_comparison.interval->high, 0, 'f', 3)),
+               axisX);
+    }
 
     auto* bars = new QBarSeries;
     const QColor barColor = statusColor(QStringLiteral("running"), m_dark);
@@ -173,21 +187,10 @@ QChart* PerfChart::buildChart() const
     parity->setPen(QPen(m_dark ? QColor(0xc0, 0xc0, 0xc0) : QColor(0x40, 0x40, 0x40), 1.0, Qt::DotLine));
     parity->setName(QStringLiteral("1.00"));
     attach(parity, axisX);
-
-    if (m_comparison.interval) {
-        QColor c = m_dark ? QColor(0xb0, 0x8c, 0xff) : QColor(0x6a, 0x3d, 0xc8);
-        c.setAlpha(70);
-        attach(band(m_comparison.interval->low, m_comparison.interval->high, x0, x1, c,
-                    tr("%1% interval [%2, %3]")
-                        .arg(int(std::round(m_comparison.interval->level * 100)))
-                        .arg(m_comparison.interval->low, 0, 'f', 3)
-                        .arg(m_comparison.interval->high, 0, 'f', 3)),
-               axisX);
-    }
     if (m_comparison.geomean) {
         auto* g = horizontal(*m_comparison.geomean, x0, x1);
         g->setPen(QPen(m_dark ? QColor(0xd8, 0xb4, 0xff) : QColor(0x4b, 0x1f, 0xa0), 2.5, Qt::DashLine));
-        g->setName(tr("geomean %1").arg(*m_comparison.geomean, 0, 'f', 4));
+        g->setName(tr("geomean %1").arg(*m_comparison.geomean, 0, 'f', 3));
         attach(g, axisX);
     }
     // The parity line needs no legend entry.

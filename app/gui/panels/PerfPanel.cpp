@@ -77,6 +77,7 @@ PerfPanel::PerfPanel(InspectorSession* session, QWidget* parent)
     split->addWidget(m_chart);
     split->setStretchFactor(0, 2);
     split->setStretchFactor(1, 3);
+    split->setSizes({520, 680}); // the chart's legend and labels need the width
 
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(bar);
@@ -140,7 +141,8 @@ void PerfPanel::showKernelLogs()
     }
     const ws::KernelPerf kp = ws::compareKernelPerf(*k);
     m_model->setComparison(kp.comparison);
-    m_tree->resizeColumnToContents(0);
+    for (int c = 0; c < PerfTreeModel::ColumnCount; ++c)
+        m_tree->resizeColumnToContents(c);
     m_chart->setTitle(tr("%1: candidate / baseline per configuration").arg(k->name));
     m_chart->setComparison(kp.comparison);
     QStringList problems;
@@ -185,7 +187,8 @@ bool PerfPanel::loadProfiles(const QString& baselineJson, const QString& candida
     options.candidateBackends = {QStringLiteral("candidate")};
     const perf::PerfComparison cmp = perf::comparePerf(b, c, options);
     m_model->setComparison(cmp, base, cand);
-    m_tree->resizeColumnToContents(0);
+    for (int c = 0; c < PerfTreeModel::ColumnCount; ++c)
+        m_tree->resizeColumnToContents(c);
     const QString bl = base ? (base->label.isEmpty() ? tr("baseline") : base->label) : tr("(not measured yet)");
     const QString cl = cand ? (cand->label.isEmpty() ? tr("candidate") : cand->label) : tr("(not measured yet)");
     m_chart->setTitle(tr("%1 / %2 per configuration (CUPTI device time)").arg(cl, bl));

@@ -100,6 +100,7 @@ StagePanel::StagePanel(InspectorSession* session, QWidget* parent)
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_table->horizontalHeader()->setSectionResizeMode(StageTableModel::ClassColumn, QHeaderView::Stretch);
     m_table->setWordWrap(false);
+    m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 8);
 
     m_rerun = new QPushButton(tr("&Rerun"), this);
     m_rerun->setToolTip(tr("Run the selected stage again (trusted workspaces only for external commands)"));
@@ -143,6 +144,8 @@ StagePanel::StagePanel(InspectorSession* session, QWidget* parent)
     split->addWidget(bottom);
     split->setStretchFactor(0, 2);
     split->setStretchFactor(1, 3);
+    // A–F, validate, perf visible without scrolling.
+    split->setSizes({(m_table->fontMetrics().height() + 8) * 10 + 8, 400});
 
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(m_header);
@@ -303,8 +306,22 @@ void StagePanel::fillLogSources()
     const QString dir = m_model->kernelDir();
     if (r->live)
         m_logSource->addItem(tr("Live output"), kLiveKey + r->liveRun.runId);
+    QStringList reports;
     if (!r->evidence.isEmpty())
-        m_logSource->addItem(tr("Report: %1").arg(r->evidence), QDir(dir).absoluteFilePath(r->evidence));
+        reports << QDir(dir).absoluteFilePath(r->evidence);
+    static const QMap<QString, QString> known = {{QStringLiteral("C"), QStringLiteral("generated/diff_report.md")},
+                                                 {QStringLiteral("D"), QStringLiteral("reports/correctness.md")},
+                                                 {QStringLiteral("E"), QStringLiteral("reports/performance.md")}};
+    if (known.contains(r->id))
+        reports << QDir(dir).absoluteFilePath(known.value(r->id));
+    if (r->id == QLatin1String("F"))
+        for (const QString& f : QDir(QDir(dir).filePath(QStringLiteral("reports")))
+                                    .entryList({QStringLiteral("perf_investigation_*.md")}, QDir::Files, QDir::Name))
+            reports << QDir(dir).absoluteFilePath(QStringLiteral("reports/") + f);
+    reports.removeDuplicates();
+    for (const QString& path : reports)
+        if (QFileInfo::exists(path) && path != r->agentLog)
+            m_logSource->addItem(tr("Report: %1").arg(QDir(dir).relativeFilePath(path)), path);
     if (!r->agentLog.isEmpty())
         m_logSource->addItem(tr("Agent log: %1").arg(QDir(dir).relativeFilePath(r->agentLog)), r->agentLog);
     for (const pipeline::StageRun& run : r->history)
@@ -344,7 +361,9 @@ void StagePanel::showLogSource(int index)
                                     .arg(r->id, runLabel(run), run.message, run.logTail, m_log->toPlainText()));
         }
     }
-    m_log->verticalScrollBar()->setValue(m_log->verticalScrollBar()->maximum());
+    // Logs are read from the end, reports from the top.
+    const bool isLog = key.startsWith(kLiveKey) || key.contains(QStringLiteral("/.tilelens/logs/"));
+    m_log->verticalScrollBar()->setValue(isLog ? m_log->verticalScrollBar()->maximum() : 0);
 }
 
 void StagePanel::showContextMenu(const QPoint& pos)

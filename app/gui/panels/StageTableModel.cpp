@@ -287,7 +287,7 @@ QVariant StageTableModel::data(const QModelIndex& index, int role) const
             return statusColor(QStringLiteral("fail"), m_dark);
         if (col == StaleColumn && r.stale)
             return statusColor(QStringLiteral("warn"), m_dark);
-        if (col == StatusColumn && !r.runnable && !r.live)
+        if (col == StatusColumn && !r.runnable && !r.live && r.verdict.isEmpty())
             return statusColor(QStringLiteral("none"), m_dark);
     }
     if (role == Qt::FontRole && col == NextColumn && !r.next.isEmpty()) {
