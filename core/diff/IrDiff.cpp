@@ -1,4 +1,5 @@
 #include "diff/IrDiff.h"
+#include "ir/bytecode/IrFileLoader.h"
 
 #include "diff/AlignedRows.h"
 #include "diff/Classifier.h"
@@ -144,7 +145,8 @@ std::optional<Parsed> parseInput(const std::string* text, const std::string& pat
     Parsed p;
     ir::ParseOptions options;
     options.fileName = path;
-    p.result = text ? ir::parseModule(*text, options) : ir::parseFile(path, options);
+    // Files may be text or bytecode (.tileirbc); loadIrFile tells them apart by magic bytes.
+    p.result = text ? ir::parseModule(*text, options) : ir::loadIrFile(path, options);
     bool failed = !p.result.ok();
     for (const auto& d : p.result.diagnostics)
         diags.push_back(d);
