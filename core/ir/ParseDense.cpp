@@ -9,7 +9,10 @@
 namespace tilelens::ir::detail {
 
 namespace {
-struct DenseScalar { std::string_view tok; int line, col; };
+inline bool isAlnum(char c)
+{
+    return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
 
 int64_t signExtend(uint64_t v, int width)
 {
@@ -50,7 +53,8 @@ const Attribute* Parser::parseDense(const Type* knownTile)
         }
     }
     // Value: scalar, nested list or quoted hex blob; collect scalars and the list shape.
-    std::vector<DenseScalar> scalars;
+    std::vector<DenseToken>& scalars = m_denseTokens;
+    scalars.clear();
     std::vector<int64_t> shape;
     std::string_view blob;
     bool nested = false;
@@ -94,7 +98,7 @@ const Attribute* Parser::parseDense(const Type* knownTile)
             int l = m_line, cl = column();
             size_t st = m_pos;
             if (c == '-' || c == '+') ++m_pos;
-            while (m_pos < m_text.size() && (std::isalnum(static_cast<unsigned char>(m_text[m_pos])) ||
+            while (m_pos < m_text.size() && (isAlnum(m_text[m_pos]) ||
                                              m_text[m_pos] == '.' ||
                                              ((m_text[m_pos] == '-' || m_text[m_pos] == '+') &&
                                               (m_text[m_pos - 1] == 'e' || m_text[m_pos - 1] == 'E'))))
@@ -113,7 +117,7 @@ const Attribute* Parser::parseDense(const Type* knownTile)
         int l = m_line, cl = column();
         size_t st = m_pos;
         if (peek() == '-' || peek() == '+') ++m_pos;
-        while (m_pos < m_text.size() && (std::isalnum(static_cast<unsigned char>(m_text[m_pos])) ||
+        while (m_pos < m_text.size() && (isAlnum(m_text[m_pos]) ||
                                          m_text[m_pos] == '.' ||
                                          ((m_text[m_pos] == '-' || m_text[m_pos] == '+') &&
                                           (m_text[m_pos - 1] == 'e' || m_text[m_pos - 1] == 'E'))))
@@ -144,7 +148,8 @@ const Attribute* Parser::parseDense(const Type* knownTile)
     int64_t total = 1;
     for (int64_t d : tile->shape)
         total = (d > 0 && total < (int64_t(1) << 40)) ? total * d : total;
-    std::vector<int64_t> bits;
+    std::vector<int64_t>& bits = m_denseBits;
+    bits.clear();
     int width = elem->isFloat() ? floatWidth(elem->name) : elem->bitWidth();
     if (!blob.empty()) {
         std::string_view h = blob.substr(blob.size() > 1 && blob[0] == '0' && (blob[1] == 'x' || blob[1] == 'X') ? 2 : 0);
@@ -165,7 +170,7 @@ const Attribute* Parser::parseDense(const Type* knownTile)
                                    tile->canonical() + " holds " + std::to_string(total));
     } else {
         bits.reserve(scalars.size());
-        for (const DenseScalar& s : scalars) {
+        for (const DenseToken& s : scalars) {
             std::string_view tok = s.tok;
             int64_t v = 0;
             bool bad = false;

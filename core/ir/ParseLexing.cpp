@@ -23,7 +23,7 @@ Parser::Parser(std::string_view text, const ParseOptions& options, ParseResult& 
     m_tokEndLine = options.firstLine;
 }
 
-void Parser::skipWs()
+void Parser::skipWsSlow()
 {
     const char* s = m_text.data();
     size_t n = m_text.size();

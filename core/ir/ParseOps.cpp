@@ -45,11 +45,19 @@ Op* Parser::parseCustomOp(OpName name, std::vector<std::pair<std::string_view, u
     if (name.dialect() == "cuda_tile" && m_text.substr(start, 10) != "cuda_tile." && start < m_text.size()) {
         // prefixed spelling noted only for syntax detection
     }
-    std::vector<Value*> operands;
-    std::vector<NamedAttribute> attrs;
-    std::vector<Region*> regions;
-    std::vector<const Type*> types, resultTypes;
-    std::vector<Value*> blockArgs;
+    OpScratch& scratch = opScratch(m_opLevel);
+    std::vector<Value*>& operands = scratch.operands;
+    std::vector<NamedAttribute>& attrs = scratch.attrs;
+    std::vector<Region*>& regions = scratch.regions;
+    std::vector<const Type*>& types = scratch.types;
+    std::vector<const Type*>& resultTypes = scratch.resultTypes;
+    std::vector<Value*>& blockArgs = scratch.blockArgs;
+    operands.clear();
+    attrs.clear();
+    regions.clear();
+    types.clear();
+    resultTypes.clear();
+    blockArgs.clear();
     bool arrow = false;
     int signCount = 0;
     size_t resultCount = 0;

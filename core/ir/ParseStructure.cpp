@@ -267,7 +267,9 @@ Op* Parser::parseOperation()
     skipWs();
     int line = m_line, col = column();
     size_t start = m_pos;
-    std::vector<std::pair<std::string_view, unsigned>> defs;
+    struct Level { size_t& l; explicit Level(size_t& x) : l(x) { ++l; } ~Level() { --l; } } level(m_opLevel);
+    std::vector<std::pair<std::string_view, unsigned>>& defs = opScratch(m_opLevel).defs;
+    defs.clear();
     if (peek() == '%') {
         do {
             if (!consume('%')) {
@@ -319,9 +321,13 @@ Op* Parser::parseGenericOp(std::vector<std::pair<std::string_view, unsigned>>& d
     OpName name = OpName::get(nameStr);
     if (!name.isKnown())
         warningAt(line, col, "unknown operation '" + nameStr + "' kept generically");
-    std::vector<Value*> operands;
-    std::vector<NamedAttribute> attrs;
-    std::vector<Region*> regions;
+    OpScratch& scratch = opScratch(m_opLevel);
+    std::vector<Value*>& operands = scratch.operands;
+    std::vector<NamedAttribute>& attrs = scratch.attrs;
+    std::vector<Region*>& regions = scratch.regions;
+    operands.clear();
+    attrs.clear();
+    regions.clear();
     expect('(', "after the generic op name");
     if (!consume(')')) {
         do operands.push_back(parseValueUse()); while (consume(','));

@@ -9,6 +9,7 @@
 #include "ir/Parser.h"
 #include "ir/Region.h"
 
+#include <memory>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -28,7 +29,17 @@ public:
     void run();
 
     // ---- scanning (ParseLexing.cpp)
-    void skipWs();
+    void skipWs()
+    {
+        // Hot: called before every token; most calls find a token right here.
+        if (m_pos < m_text.size()) {
+            const char c = m_text[m_pos];
+            if (c != ' ' && c != '\n' && c != '\t' && c != '\r' && c != '/')
+                return;
+        }
+        skipWsSlow();
+    }
+    void skipWsSlow();
     bool atEnd() { skipWs(); return m_pos >= m_text.size(); }
     char peek() { skipWs(); return m_pos < m_text.size() ? m_text[m_pos] : '\0'; }
     char peekAt(size_t k) const { return m_pos + k < m_text.size() ? m_text[m_pos + k] : '\0'; }
@@ -212,6 +223,27 @@ private:
     const Type* m_token = nullptr;
     std::string m_scratch;
     std::vector<Op*> m_orphans;
+    // Scratch vectors of one op being parsed, reused per op-nesting level so
+    // that parsing an op allocates nothing on the heap in the common case.
+    struct OpScratch
+    {
+        std::vector<Value*> operands, blockArgs;
+        std::vector<NamedAttribute> attrs;
+        std::vector<Region*> regions;
+        std::vector<const Type*> types, resultTypes;
+        std::vector<std::pair<std::string_view, unsigned>> defs;
+    };
+    std::vector<std::unique_ptr<OpScratch>> m_opScratch;
+    size_t m_opLevel = 0;
+    OpScratch& opScratch(size_t level)
+    {
+        while (m_opScratch.size() <= level)
+            m_opScratch.push_back(std::make_unique<OpScratch>());
+        return *m_opScratch[level];
+    }
+    struct DenseToken { std::string_view tok; int line, col; };
+    std::vector<DenseToken> m_denseTokens; // parseDense scratch (never re-entered)
+    std::vector<int64_t> m_denseBits;
     struct AttrHash { size_t operator()(const Attribute* a) const; };
     struct AttrEq { bool operator()(const Attribute* a, const Attribute* b) const; };
     std::unordered_set<const Attribute*, AttrHash, AttrEq> m_attrs; // uniqued attributes
