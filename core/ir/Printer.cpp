@@ -444,12 +444,35 @@ void Printer::op(const Op& o, int indent)
     bool sameAsResult = o.results.size() == 1;
     for (size_t i = 0; sameAsResult && i < n; ++i)
         sameAsResult = o.operands[i]->type == o.results[0]->type;
+    bool resultsAlike = !o.results.empty();
+    for (size_t i = 1; resultsAlike && i < o.results.size(); ++i)
+        resultsAlike = o.results[i]->type == o.results[0]->type;
+    const bool shapeQuery = m == "get_tensor_shape" || m == "get_index_space_shape" ||
+                            m == "get_tile_block_id" || m == "get_num_tile_blocks";
     if (n == 0 && o.results.empty()) { out += '\n'; return; }
     out += " : ";
-    if (sameAsResult || n == 0) {
+    if (shapeQuery && resultsAlike) { // one result type written once, as the C++ printer does
+        if (n) out += o.operands[0]->type->canonical() + " -> ";
+        out += o.results[0]->type->canonical();
+    } else if (m == "make_partition_view" || m == "make_strided_view" || m == "make_gather_scatter_view") {
+        typeList(o.results, 0, o.results.size()); // the operand type is the view's nested tensor_view
+    } else if (m == "select" && n == 3) {
+        out += o.operands[0]->type->canonical() + ", " + o.operands[1]->type->canonical();
+    } else if ((m == "mmaf" || m == "mmai" || m == "mmaf_scaled") && o.results.size() == 1) {
+        typeList(o.operands, 0, n); // result type = accumulator type, never written
+    } else if (sameAsResult || n == 0) {
         typeList(o.results, 0, o.results.size());
     } else {
-        typeList(o.operands, 0, n);
+        // Operand types without the token; view indices of one type are written once.
+        size_t last = plain;
+        for (size_t i = 0; i < last; ++i) {
+            if (viewOp && i > viewIndex + 1 && i < idxEnd && o.operands[i]->type == o.operands[viewIndex + 1]->type)
+                continue;
+            if (m == "atomic_red_view_tko" && i == idxEnd) continue; // value type comes first below
+            out += (i ? ", " : "") + o.operands[i]->type->canonical();
+        }
+        if (m == "atomic_red_view_tko" && idxEnd < plain) // `: VALT, VIEWT, IDXT`
+            out.insert(out.rfind(" : ") + 3, o.operands[idxEnd]->type->canonical() + ", ");
         if (!o.results.empty()) { out += " -> "; typeList(o.results, 0, o.results.size()); }
     }
     if (m == "reduce" || m == "scan") {
