@@ -275,7 +275,9 @@ void Printer::op(const Op& o, int indent)
     // Region ops other than the ones below, and attributes we cannot place, go generic.
     if (custom && !o.regions.empty() && !(m == "for" || m == "if" || m == "loop" || m == "reduce" || m == "scan"))
         custom = false;
-    if (custom && m == "make_tensor_view" && o.results.empty())
+    if (custom && o.results.empty() &&
+        (m == "make_tensor_view" || m == "make_partition_view" || m == "make_strided_view" ||
+         m == "make_gather_scatter_view")) // their custom form needs the result type
         custom = false;
     if (custom && m == "global" && !o.attr("value"))
         custom = false;
