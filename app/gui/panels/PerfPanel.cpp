@@ -72,12 +72,13 @@ PerfPanel::PerfPanel(InspectorSession* session, QWidget* parent)
     bar->addWidget(m_exportPng);
     bar->addWidget(m_exportSvg);
 
-    auto* split = new QSplitter(Qt::Horizontal, this);
+    // Table above the chart: both get the full width (long config ids, a readable legend).
+    auto* split = new QSplitter(Qt::Vertical, this);
     split->addWidget(m_tree);
     split->addWidget(m_chart);
     split->setStretchFactor(0, 2);
     split->setStretchFactor(1, 3);
-    split->setSizes({520, 680}); // the chart's legend and labels need the width
+    split->setSizes({180, 480});
 
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(bar);

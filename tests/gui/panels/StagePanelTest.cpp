@@ -210,3 +210,30 @@ TEST(StagePanel, CancellingALongExternalStageLeavesNoProcess)
     panel.cancelAll();
     EXPECT_EQ(waitFinished(panel, finished, QStringLiteral("nap"), 20000).status, pipeline::RunStatus::Cancelled);
 }
+
+TEST(StagePanel, AFailedRunShowsItsExitStatusAndLastLogLines)
+{
+    QTemporaryDir tmp;
+    test::writeKernelDir(tmp.path(), QStringLiteral("failing"));
+    const QString dir = tmp.filePath(QStringLiteral("failing"));
+    QFile f(QDir(dir).filePath(QStringLiteral("tilelens.json")));
+    ASSERT_TRUE(f.open(QIODevice::WriteOnly));
+    f.write(R"({"stages": {"boom": {"argv": ["/bin/sh", "-c", "echo first line; echo the-last-words; exit 3"]}}})");
+    f.close();
+    auto session = test::openSession(dir);
+    StagePanel panel(session.get(), nullptr);
+    panel.setTrustStorePath(tmp.filePath(QStringLiteral("trust.json")));
+    panel.setTrustPrompt([](const QString&, const QString&) { return true; });
+    QSignalSpy finished(&panel, &StagePanel::runFinished);
+    panel.selectStage(QStringLiteral("boom"));
+    ASSERT_TRUE(panel.rerun(QStringLiteral("boom")));
+    const pipeline::StageRun run = waitFinished(panel, finished, QStringLiteral("boom"), 20000);
+    ASSERT_EQ(run.stageId, QStringLiteral("boom"));
+    EXPECT_EQ(run.status, pipeline::RunStatus::Exited);
+    EXPECT_EQ(run.exitCode, 3);
+    EXPECT_TRUE(panel.runStatusText().contains(QStringLiteral("exit 3"))) << panel.runStatusText().toStdString();
+    const QString log = panel.logView()->toPlainText();
+    EXPECT_TRUE(log.contains(QStringLiteral("exit 3"))) << log.toStdString();
+    EXPECT_TRUE(log.contains(QStringLiteral("the-last-words"))) << log.toStdString();
+    EXPECT_EQ(panel.logSourceBox()->currentData().toString(), run.logPath);
+}
