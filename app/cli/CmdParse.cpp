@@ -4,6 +4,7 @@
 #include "CliRegistry.h"
 
 #include "ir/Parser.h"
+#include "ir/bytecode/IrFileLoader.h"
 #include "ir/Printer.h"
 
 #include <QCommandLineParser>
@@ -25,7 +26,7 @@ nlohmann::json diagnosticJson(const Diagnostic& d)
 int runParse(const QStringList& args)
 {
     QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral("Parse Tile IR text (custom, generic or cutile-ir syntax)."));
+    parser.setApplicationDescription(QStringLiteral("Parse Tile IR: text (custom, generic or cutile-ir syntax) or bytecode (.tileirbc)."));
     parser.addHelpOption();
     const QCommandLineOption jsonOpt(QStringLiteral("json"), QStringLiteral("Print one JSON object on stdout."));
     const QCommandLineOption splitOpt(QStringLiteral("split"),
@@ -36,7 +37,7 @@ int runParse(const QStringList& args)
     parser.addOption(jsonOpt);
     parser.addOption(splitOpt);
     parser.addOption(emitOpt);
-    parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("Tile IR text files."), QStringLiteral("FILE..."));
+    parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("Tile IR text or bytecode files."), QStringLiteral("FILE..."));
     if (!parser.parse(args)) {
         printErr(parser.errorText() + QLatin1Char('\n'));
         return ExitInputError;
@@ -69,10 +70,11 @@ int runParse(const QStringList& args)
     for (const QString& file : files) {
         const std::string path = file.toStdString();
         std::vector<ir::ParseResult> results;
-        if (split)
+        const bool bytecode = ir::isBytecodeFile(path);
+        if (split && !bytecode)
             results = ir::parseFileSplit(path);
         else
-            results.push_back(ir::parseFile(path));
+            results.push_back(ir::loadIrFile(path)); // text or .tileirbc, by magic bytes
         bool ok = true;
         size_t ops = 0;
         nlohmann::json functions = nlohmann::json::array();
@@ -84,6 +86,8 @@ int runParse(const QStringList& args)
             ops += r.opCount();
             if (r.syntax != ir::Syntax::Empty)
                 syntax = (syntax == "empty" || syntax == ir::syntaxName(r.syntax)) ? ir::syntaxName(r.syntax) : "mixed";
+            else if (bytecode && r.ok())
+                syntax = "bytecode";
             for (const Diagnostic& d : r.diagnostics) {
                 diags.push_back(diagnosticJson(d));
                 if (!json)
@@ -125,6 +129,6 @@ int runParse(const QStringList& args)
     return allOk ? ExitOk : ExitInputError;
 }
 
-CliCommandRegistration reg({QStringLiteral("parse"), QStringLiteral("Parse Tile IR text and report errors"), &runParse});
+CliCommandRegistration reg({QStringLiteral("parse"), QStringLiteral("parse Tile IR text or bytecode and report located errors"), &runParse});
 
 } // namespace
