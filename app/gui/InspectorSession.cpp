@@ -1,5 +1,7 @@
 #include "InspectorSession.h"
 
+#include <QFutureWatcher>
+#include <QtConcurrent/QtConcurrentRun>
 #include <algorithm>
 
 namespace tilelens::gui {
@@ -11,6 +13,7 @@ void InspectorSession::setWorkspace(std::shared_ptr<const ws::Workspace> workspa
     m_workspace = std::move(workspace);
     m_kernel = -1;
     m_variant = -1;
+    startDiff();
     Q_EMIT workspaceChanged();
 }
 
@@ -28,7 +31,53 @@ void InspectorSession::select(int kernel, int variant)
         return;
     m_kernel = kernel;
     m_variant = variant;
+    startDiff();
     Q_EMIT selectionChanged(m_kernel, m_variant);
+}
+
+void InspectorSession::startDiff()
+{
+    const quint64 generation = ++m_diffGeneration;
+    const bool hadDiff = m_diff != nullptr || m_divergence >= 0;
+    m_diff.reset();
+    m_divergence = -1;
+    const ws::Variant* variant = currentVariant();
+    m_diffPending = variant && !variant->referenceIr.isEmpty() && !variant->generatedIr.isEmpty();
+    if (hadDiff)
+        Q_EMIT diffChanged();
+    if (!m_diffPending)
+        return;
+
+    const QString ref = variant->referenceIr;
+    const QString gen = variant->generatedIr;
+    auto* watcher = new QFutureWatcher<DiffSnapshot>(this);
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher] {
+        watcher->deleteLater();
+        DiffSnapshot snapshot = watcher->result();
+        if (snapshot.generation != m_diffGeneration)
+            return; // the user has moved on
+        m_diffPending = false;
+        m_diff = std::make_shared<const DiffSnapshot>(std::move(snapshot));
+        Q_EMIT diffChanged();
+    });
+    watcher->setFuture(QtConcurrent::run(
+        [generation, ref, gen] { return computeDiffSnapshot(generation, ref, gen); }));
+}
+
+const diff::DiffResult* InspectorSession::diffResult() const
+{
+    return m_diff && m_diff->result ? &*m_diff->result : nullptr;
+}
+
+void InspectorSession::selectDivergence(int index)
+{
+    const diff::DiffResult* result = diffResult();
+    if (!result || index < 0 || index >= static_cast<int>(result->divergences.size()))
+        index = -1;
+    if (index == m_divergence)
+        return;
+    m_divergence = index;
+    Q_EMIT currentDivergenceChanged(index);
 }
 
 const ws::Kernel* InspectorSession::currentKernel() const

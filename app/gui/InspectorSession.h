@@ -1,9 +1,13 @@
 #pragma once
 // The one object that knows what the user is looking at: the opened
-// workspace and the selected kernel and variant. Panes subscribe to its
-// signals instead of talking to each other, so new panes (diff view,
-// divergence navigator, stage and perf panels) plug in without N×N wiring.
+// workspace, the selected kernel and variant, the IR diff of that variant
+// and the selected divergence. Panes subscribe to its signals instead of
+// talking to each other, so new panes plug in without N×N wiring.
+//
+// Selecting a variant starts its diff in a worker thread (QtConcurrent);
+// a generation counter drops results of superseded selections.
 
+#include "DiffSnapshot.h"
 #include "workspace/Workspace.h"
 
 #include <QObject>
@@ -30,14 +34,32 @@ public:
     const ws::Kernel* currentKernel() const;
     const ws::Variant* currentVariant() const;
 
+    // The diff of the selected variant; null while computing or without a
+    // selection. snapshot()->result is nullopt when an input did not parse.
+    std::shared_ptr<const DiffSnapshot> diff() const { return m_diff; }
+    const diff::DiffResult* diffResult() const;
+    bool isDiffPending() const { return m_diffPending; }
+
+    // Index into diffResult()->divergences, -1 for none.
+    int currentDivergence() const { return m_divergence; }
+    void selectDivergence(int index);
+
 Q_SIGNALS:
     void workspaceChanged();
     void selectionChanged(int kernel, int variant);
+    void diffChanged();
+    void currentDivergenceChanged(int index);
 
 private:
+    void startDiff();
+
     std::shared_ptr<const ws::Workspace> m_workspace;
     int m_kernel = -1;
     int m_variant = -1;
+    std::shared_ptr<const DiffSnapshot> m_diff;
+    quint64 m_diffGeneration = 0;
+    bool m_diffPending = false;
+    int m_divergence = -1;
 };
 
 } // namespace tilelens::gui

@@ -1,7 +1,13 @@
 #include "MainWindow.h"
 
+#include "AlignedIrView.h"
 #include "AppSettings.h"
+#include "DivergenceFilterModel.h"
+#include "DivergenceNavigator.h"
 #include "KernelListModel.h"
+#include "OverviewRuler.h"
+#include "QsciHeaders.h"
+#include "SeverityStyle.h"
 #include "SourcePane.h"
 
 #include <QAction>
@@ -14,6 +20,7 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFutureWatcher>
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QItemSelectionModel>
 #include <QLabel>
@@ -27,12 +34,16 @@
 #include <QStatusBar>
 #include <QStyle>
 #include <QTimer>
+#include <QToolBar>
 #include <QToolButton>
 #include <QTreeView>
 #include <QtConcurrent/QtConcurrentRun>
 #include <algorithm>
 
 namespace tilelens::gui {
+namespace {
+constexpr int kLinkedSourceMarker = 7; // background of source lines linked to the selection
+} // namespace
 
 MainWindow::MainWindow(QWidget* parent) : MainWindow(Options{}, parent) {}
 
@@ -51,6 +62,9 @@ MainWindow::MainWindow(Options options, QWidget* parent) : QMainWindow(parent), 
     buildStatusBar();
 
     connect(&m_session, &InspectorSession::selectionChanged, this, &MainWindow::onSelectionChanged);
+    connect(&m_session, &InspectorSession::diffChanged, this, &MainWindow::onDiffChanged);
+    connect(&m_session, &InspectorSession::currentDivergenceChanged, this,
+            &MainWindow::onCurrentDivergenceChanged);
 
     resize(1600, 1000);
     if (m_options.persistSettings)
@@ -77,6 +91,35 @@ void MainWindow::buildCentralArea()
     m_bottomSplitter->addWidget(pane(SourceRole::ReferenceIr));
     m_bottomSplitter->addWidget(pane(SourceRole::GeneratedIr));
 
+    // The overview ruler sits right of the IR pair; an equally wide spacer
+    // right of the source pair keeps the two rows' columns aligned.
+    m_ruler = new OverviewRuler;
+    m_aligned = new AlignedIrView(pane(SourceRole::ReferenceIr), pane(SourceRole::GeneratedIr),
+                                  m_ruler, this);
+    connect(m_aligned, &AlignedIrView::divergenceClicked, &m_session,
+            &InspectorSession::selectDivergence);
+    auto* bottomRow = new QWidget;
+    auto* bottomLayout = new QHBoxLayout(bottomRow);
+    bottomLayout->setContentsMargins(0, 0, 0, 0);
+    bottomLayout->setSpacing(0);
+    bottomLayout->addWidget(m_bottomSplitter, 1);
+    bottomLayout->addWidget(m_ruler);
+    auto* topRow = new QWidget;
+    auto* topLayout = new QHBoxLayout(topRow);
+    topLayout->setContentsMargins(0, 0, 0, 0);
+    topLayout->setSpacing(0);
+    topLayout->addWidget(m_topSplitter, 1);
+    topLayout->addSpacing(m_ruler->width());
+
+    // Python and Rust: a click on a line highlights the IR ops it produced.
+    for (SourceRole role : {SourceRole::ReferencePython, SourceRole::GeneratedRust}) {
+        QsciScintilla* e = pane(role)->editor();
+        e->markerDefine(QsciScintilla::Background, kLinkedSourceMarker);
+        // Only the user's clicks and keys link: carets moved by code do not.
+        e->viewport()->installEventFilter(this);
+        e->installEventFilter(this);
+    }
+
     // Keep the two pairs' columns aligned: moving one handle moves the other.
     connect(m_topSplitter, &QSplitter::splitterMoved, this,
             [this] { m_bottomSplitter->setSizes(m_topSplitter->sizes()); });
@@ -85,8 +128,8 @@ void MainWindow::buildCentralArea()
 
     m_sourceSplitter = new QSplitter(Qt::Vertical);
     m_sourceSplitter->setObjectName(QStringLiteral("sourceSplitter"));
-    m_sourceSplitter->addWidget(m_topSplitter);
-    m_sourceSplitter->addWidget(m_bottomSplitter);
+    m_sourceSplitter->addWidget(topRow);
+    m_sourceSplitter->addWidget(bottomRow);
     for (QSplitter* s : {m_topSplitter, m_bottomSplitter, m_sourceSplitter}) {
         s->setChildrenCollapsible(false);
         s->setHandleWidth(5);
@@ -128,6 +171,13 @@ void MainWindow::buildDocks()
     addDockWidget(Qt::BottomDockWidgetArea, m_diagnosticsDock);
     resizeDocks({m_diagnosticsDock}, {140}, Qt::Vertical);
     m_diagnosticsDock->hide();
+
+    m_navigator = new DivergenceNavigator(m_session);
+    m_navigatorDock = new QDockWidget(tr("Divergences"), this);
+    m_navigatorDock->setObjectName(QStringLiteral("divergenceDock"));
+    m_navigatorDock->setWidget(m_navigator);
+    addDockWidget(Qt::BottomDockWidgetArea, m_navigatorDock);
+    resizeDocks({m_navigatorDock}, {210}, Qt::Vertical);
 }
 
 void MainWindow::buildMenus()
@@ -155,6 +205,42 @@ void MainWindow::buildMenus()
     diagnostics->setText(tr("&Diagnostics"));
     view->addAction(diagnostics);
 
+    QMenu* diffMenu = menuBar()->addMenu(tr("&Diff"));
+    m_nextDivergence =
+        diffMenu->addAction(tr("&Next Divergence"), m_navigator, &DivergenceNavigator::next);
+    m_nextDivergence->setObjectName(QStringLiteral("nextDivergence"));
+    m_nextDivergence->setShortcut(QKeySequence(Qt::Key_F8));
+    m_nextDivergence->setIcon(style()->standardIcon(QStyle::SP_ArrowDown));
+    m_previousDivergence = diffMenu->addAction(tr("&Previous Divergence"), m_navigator,
+                                               &DivergenceNavigator::previous);
+    m_previousDivergence->setObjectName(QStringLiteral("previousDivergence"));
+    m_previousDivergence->setShortcut(QKeySequence(Qt::SHIFT | Qt::Key_F8));
+    m_previousDivergence->setIcon(style()->standardIcon(QStyle::SP_ArrowUp));
+    diffMenu->addSeparator();
+    m_hideNoise = diffMenu->addAction(tr("Hide &Noise"));
+    m_hideNoise->setObjectName(QStringLiteral("hideNoise"));
+    m_hideNoise->setCheckable(true);
+    connect(m_hideNoise, &QAction::toggled, this,
+            [this](bool on) { setSeverityHidden(static_cast<int>(diff::Severity::Noise), on); });
+    m_hideEquivalent = diffMenu->addAction(tr("Hide &Equivalent"));
+    m_hideEquivalent->setObjectName(QStringLiteral("hideEquivalent"));
+    m_hideEquivalent->setCheckable(true);
+    connect(m_hideEquivalent, &QAction::toggled, this, [this](bool on) {
+        setSeverityHidden(static_cast<int>(diff::Severity::Equivalent), on);
+    });
+    QAction* divergences = m_navigatorDock->toggleViewAction();
+    divergences->setText(tr("&Divergences"));
+    view->addAction(divergences);
+
+    QToolBar* toolbar = addToolBar(tr("Diff"));
+    toolbar->setObjectName(QStringLiteral("diffToolbar"));
+    toolbar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    toolbar->addAction(m_previousDivergence);
+    toolbar->addAction(m_nextDivergence);
+    toolbar->addSeparator();
+    toolbar->addAction(m_hideNoise);
+    toolbar->addAction(m_hideEquivalent);
+
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     QAction* about = help->addAction(tr("&About TileLens"), this, &MainWindow::showAbout);
     about->setMenuRole(QAction::AboutRole);
@@ -175,6 +261,10 @@ void MainWindow::buildStatusBar()
     connect(m_diagnosticsButton, &QToolButton::clicked, this,
             [this] { m_diagnosticsDock->setVisible(!m_diagnosticsDock->isVisible()); });
     statusBar()->addWidget(m_workspaceLabel, 1);
+    m_verdictLabel = new QLabel(this);
+    m_verdictLabel->setObjectName(QStringLiteral("verdictLabel"));
+    m_verdictLabel->setTextFormat(Qt::RichText);
+    statusBar()->addPermanentWidget(m_verdictLabel);
     statusBar()->addPermanentWidget(m_diagnosticsButton);
     statusBar()->addPermanentWidget(m_kernelCountLabel);
     m_workspaceLabel->setText(tr("No workspace open"));
@@ -252,6 +342,12 @@ void MainWindow::applyTheme()
     const EditorTheme theme = EditorTheme::forPalette(palette());
     for (SourcePane* p : m_panes)
         p->applyTheme(theme);
+    m_aligned->applyTheme(theme);
+    m_navigator->setDarkTheme(theme.dark);
+    const QColor linked = theme.dark ? QColor(0x4a, 0x43, 0x20) : QColor(0xff, 0xf3, 0xbf);
+    for (SourceRole role : {SourceRole::ReferencePython, SourceRole::GeneratedRust})
+        pane(role)->editor()->setMarkerBackgroundColor(linked, kLinkedSourceMarker);
+    onDiffChanged(); // recolour the verdict
 }
 
 static QString droppedPath(const QMimeData* mime)
@@ -283,6 +379,26 @@ void MainWindow::dropEvent(QDropEvent* event)
         return;
     event->acceptProposedAction();
     openWorkspace(path);
+}
+
+bool MainWindow::eventFilter(QObject* watched, QEvent* event)
+{
+    const bool mouse = event->type() == QEvent::MouseButtonRelease;
+    const bool key = event->type() == QEvent::KeyRelease;
+    if (mouse || key) {
+        for (SourceRole role : {SourceRole::ReferencePython, SourceRole::GeneratedRust}) {
+            QsciScintilla* e = pane(role)->editor();
+            if (watched != (mouse ? static_cast<QObject*>(e->viewport()) : e))
+                continue;
+            // After Scintilla has moved the caret for this event.
+            QTimer::singleShot(0, this, [this, role, e] {
+                int line = 0, index = 0;
+                e->getCursorPosition(&line, &index);
+                linkSourceLine(role, line + 1);
+            });
+        }
+    }
+    return QMainWindow::eventFilter(watched, event);
 }
 
 void MainWindow::chooseWorkspace()
@@ -322,7 +438,8 @@ void MainWindow::rebuildRecentMenu()
 
 bool MainWindow::isLoading() const
 {
-    return m_workspacePending || m_sourcesPending;
+    return m_workspacePending || m_sourcesPending || m_session.isDiffPending() ||
+           (m_session.diff() && !m_diffApplied);
 }
 
 void MainWindow::finishIfIdle()
@@ -444,6 +561,8 @@ void MainWindow::onSelectionChanged(int kernel, int variant)
     const std::array<QString, kSourceRoleCount> paths = {k->pythonSource, k->rustKernel,
                                                          v ? v->referenceIr : QString(),
                                                          v ? v->generatedIr : QString()};
+    m_diffApplied = false;
+    m_aligned->setSnapshot(nullptr);
     for (int i = 0; i < kSourceRoleCount; ++i)
         m_panes[static_cast<size_t>(i)]->showLoading(paths[static_cast<size_t>(i)]);
 
@@ -480,6 +599,7 @@ void MainWindow::onPaneShown()
             return;
     revealVariantSources();
     m_sourcesPending = false;
+    applyDiffIfReady();
     finishIfIdle();
 }
 

@@ -10,7 +10,9 @@
 
 #include <QMainWindow>
 #include <array>
+#include <vector>
 
+class QAction;
 class QDockWidget;
 class QLabel;
 class QListWidget;
@@ -21,7 +23,10 @@ class QTreeView;
 
 namespace tilelens::gui {
 
+class AlignedIrView;
+class DivergenceNavigator;
 class KernelListModel;
+class OverviewRuler;
 class SourcePane;
 
 class MainWindow : public QMainWindow
@@ -50,6 +55,21 @@ public:
     QListWidget* diagnosticsList() const { return m_diagnosticsList; }
     QString statusText() const;
 
+    // The IR diff view and its navigator (issue 6).
+    AlignedIrView* alignedView() const { return m_aligned; }
+    DivergenceNavigator* navigator() const { return m_navigator; }
+    OverviewRuler* overviewRuler() const { return m_ruler; }
+    QAction* nextDivergenceAction() const { return m_nextDivergence; }
+    QAction* previousDivergenceAction() const { return m_previousDivergence; }
+    QAction* hideNoiseAction() const { return m_hideNoise; }
+    QAction* hideEquivalentAction() const { return m_hideEquivalent; }
+    QLabel* verdictLabel() const { return m_verdictLabel; }
+    // 1-based lines highlighted as linked in the Python or Rust pane.
+    std::vector<int> linkedSourceLines(SourceRole role) const;
+    // What a click on 1-based \a line of the Python or Rust pane does:
+    // highlights the IR ops that come from it on both sides.
+    void linkSourceLine(SourceRole role, int line);
+
 Q_SIGNALS:
     // Emitted when the workspace and the selected kernel's files are shown.
     void loadingFinished();
@@ -60,6 +80,7 @@ protected:
     void changeEvent(QEvent* event) override;
     void dragEnterEvent(QDragEnterEvent* event) override;
     void dropEvent(QDropEvent* event) override;
+    bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
     void buildMenus();
@@ -82,6 +103,11 @@ private:
     void applyTheme();
     void showAbout();
     void finishIfIdle();
+    void onDiffChanged();
+    void applyDiffIfReady();
+    void onCurrentDivergenceChanged(int index);
+    void setLinkedLines(SourceRole role, int first, int last);
+    void setSeverityHidden(int severity, bool hidden);
 
     Options m_options;
     InspectorSession m_session;
@@ -98,6 +124,16 @@ private:
     QLabel* m_workspaceLabel = nullptr;
     QLabel* m_kernelCountLabel = nullptr;
     QToolButton* m_diagnosticsButton = nullptr;
+    QLabel* m_verdictLabel = nullptr;
+    AlignedIrView* m_aligned = nullptr;
+    OverviewRuler* m_ruler = nullptr;
+    DivergenceNavigator* m_navigator = nullptr;
+    QDockWidget* m_navigatorDock = nullptr;
+    QAction* m_nextDivergence = nullptr;
+    QAction* m_previousDivergence = nullptr;
+    QAction* m_hideNoise = nullptr;
+    QAction* m_hideEquivalent = nullptr;
+    bool m_diffApplied = false; // the session's diff decorates the IR panes
 
     QString m_workspacePath;
     quint64 m_workspaceGeneration = 0;

@@ -1,0 +1,463 @@
+#include "AlignedIrView.h"
+
+#include "OverviewRuler.h"
+#include "QsciHeaders.h"
+#include "SeverityStyle.h"
+#include "SourcePane.h"
+
+#include <QScrollBar>
+#include <QToolTip>
+#include <algorithm>
+
+namespace tilelens::gui {
+namespace {
+constexpr int kMarkerMargin = 1;   // SourcePane reserves it for us
+constexpr int kCurrentMarker = 6;  // background of the selected divergence's lines
+constexpr int kLinkedMarker = 7;   // background of ops linked to a source line
+constexpr int kFirstIndicator = 8; // + severity: differing text
+constexpr int kPhantomStyle = 200; // annotation style of filler lines
+constexpr int kSeverityMask = (1 << diff::kSeverityCount) - 1;
+constexpr int kDwellMs = 400;
+
+long sci(QsciScintilla* e, unsigned int message, unsigned long w = 0, long l = 0)
+{
+    return e->SendScintilla(message, w, l);
+}
+
+} // namespace
+
+AlignedIrView::AlignedIrView(SourcePane* reference, SourcePane* generated, OverviewRuler* ruler,
+                             QObject* parent)
+    : QObject(parent), m_reference(reference), m_generated(generated), m_ruler(ruler)
+{
+    for (bool ref : {true, false}) {
+        QsciScintilla* e = editor(ref);
+        QsciScintilla* other = editor(!ref);
+        e->setAnnotationDisplay(QsciScintilla::AnnotationStandard);
+        e->setMarginWidth(kMarkerMargin, 10);
+        e->setMarginMarkerMask(kMarkerMargin, kSeverityMask);
+        e->setMarginSensitivity(kMarkerMargin, false);
+        for (int s = 0; s < diff::kSeverityCount; ++s) {
+            e->markerDefine(QsciScintilla::FullRectangle, s);
+            e->indicatorDefine(QsciScintilla::StraightBoxIndicator, kFirstIndicator + s);
+            e->setIndicatorDrawUnder(true, kFirstIndicator + s);
+        }
+        e->markerDefine(QsciScintilla::Background, kCurrentMarker);
+        e->markerDefine(QsciScintilla::Background, kLinkedMarker);
+        sci(e, QsciScintillaBase::SCI_SETMOUSEDWELLTIME, kDwellMs);
+        connect(e->verticalScrollBar(), &QScrollBar::valueChanged, this,
+                [this, e, other] { syncVertical(e, other); });
+        connect(e->horizontalScrollBar(), &QScrollBar::valueChanged, this,
+                [this, e, other] { syncHorizontal(e, other); });
+        // Scintilla reports scrolling done by code (and by keys) here; the
+        // scroll bars only learn of it lazily.
+        connect(e, &QsciScintillaBase::SCN_UPDATEUI, this, [this, e, other](int updated) {
+            if (updated & QsciScintillaBase::SC_UPDATE_V_SCROLL)
+                syncVertical(e, other);
+            if (updated & QsciScintillaBase::SC_UPDATE_H_SCROLL)
+                syncHorizontal(e, other);
+        });
+        connect(e, &QsciScintillaBase::SCN_DWELLSTART, this,
+                [this, e, ref](int position, int x, int y) { onDwell(e, ref, position, x, y); });
+        connect(e, &QsciScintillaBase::SCN_DWELLEND, this, [] { QToolTip::hideText(); });
+    }
+    if (m_ruler) {
+        connect(m_ruler, &OverviewRuler::divergenceClicked, this,
+                &AlignedIrView::divergenceClicked);
+        connect(m_ruler, &OverviewRuler::positionClicked, this, &AlignedIrView::scrollToFraction);
+    }
+    applyTheme(EditorTheme::forPalette(reference->palette()));
+}
+
+QsciScintilla* AlignedIrView::editor(bool reference) const
+{
+    return (reference ? m_reference : m_generated)->editor();
+}
+
+const std::map<int, int>& AlignedIrView::phantomLines(bool reference) const
+{
+    return reference ? m_refPhantoms : m_genPhantoms;
+}
+
+void AlignedIrView::setSnapshot(std::shared_ptr<const DiffSnapshot> snapshot)
+{
+    clearDecorations();
+    m_snapshot = snapshot && snapshot->result ? std::move(snapshot) : nullptr;
+    if (!m_snapshot) {
+        if (m_ruler)
+            m_ruler->setTicks({});
+        return;
+    }
+    computeAlignment();
+    applyAlignment();
+    applyMarkers();
+    updateRulerViewport();
+}
+
+void AlignedIrView::clearDecorations()
+{
+    for (bool ref : {true, false}) {
+        QsciScintilla* e = editor(ref);
+        e->clearAnnotations();
+        e->markerDeleteAll();
+        const long length = sci(e, QsciScintillaBase::SCI_GETLENGTH);
+        for (int s = 0; s < diff::kSeverityCount; ++s) {
+            sci(e, QsciScintillaBase::SCI_SETINDICATORCURRENT,
+                static_cast<unsigned long>(kFirstIndicator + s));
+            sci(e, QsciScintillaBase::SCI_INDICATORCLEARRANGE, 0, length);
+        }
+    }
+    m_refPhantoms.clear();
+    m_genPhantoms.clear();
+    m_refRowOfLine.clear();
+    m_genRowOfLine.clear();
+    m_rows.clear();
+    m_linkedRef.clear();
+    m_linkedGen.clear();
+}
+
+void AlignedIrView::computeAlignment()
+{
+    // Walk the aligned rows; per row, the non-op lines each side has before
+    // its op (comments, braces, headers) are padded to the same height, then
+    // a one-sided op gets a phantom line opposite. Rows whose line goes
+    // backwards on a side (reordered ops) do not move that side.
+    int curRef = 0;
+    int curGen = 0;
+    auto addPhantom = [](std::map<int, int>& phantoms, int afterLine, int count) {
+        if (count > 0 && afterLine > 0) // nothing can precede line 1
+            phantoms[afterLine] += count;
+    };
+    for (const diff::FunctionDiff& f : m_snapshot->result->functions) {
+        for (const diff::AlignedRow& row : f.rows) {
+            const size_t rowIndex = m_rows.size();
+            m_rows.push_back(&row);
+            const int r = row.reference && row.reference->line > curRef ? row.reference->line : 0;
+            const int g = row.generated && row.generated->line > curGen ? row.generated->line : 0;
+            if (row.reference && row.reference->line > 0)
+                m_refRowOfLine.emplace(row.reference->line, rowIndex);
+            if (row.generated && row.generated->line > 0)
+                m_genRowOfLine.emplace(row.generated->line, rowIndex);
+            if (!r && !g)
+                continue;
+            const int gapRef = r ? r - 1 - curRef : 0;
+            const int gapGen = g ? g - 1 - curGen : 0;
+            const int opRef = r ? 1 : 0;
+            const int opGen = g ? 1 : 0;
+            // Both sides advance by the same display height: gap + op row.
+            const int heightRef = gapRef + opRef;
+            const int heightGen = gapGen + opGen;
+            if (heightRef > heightGen)
+                addPhantom(m_genPhantoms, curGen + gapGen, heightRef - heightGen);
+            else if (heightGen > heightRef)
+                addPhantom(m_refPhantoms, curRef + gapRef, heightGen - heightRef);
+            if (r)
+                curRef = r;
+            if (g)
+                curGen = g;
+        }
+    }
+    // Same number of display lines after the last op: scroll ranges match.
+    const int tailRef = editor(true)->lines() - curRef;
+    const int tailGen = editor(false)->lines() - curGen;
+    if (tailRef > tailGen)
+        addPhantom(m_genPhantoms, editor(false)->lines(), tailRef - tailGen);
+    else if (tailGen > tailRef)
+        addPhantom(m_refPhantoms, editor(true)->lines(), tailGen - tailRef);
+}
+
+void AlignedIrView::applyAlignment()
+{
+    for (bool ref : {true, false}) {
+        QsciScintilla* e = editor(ref);
+        const int lines = e->lines();
+        for (const auto& [afterLine, count] : phantomLines(ref)) {
+            if (afterLine > lines)
+                continue;
+            // n display lines: one blank, then n-1 newlines.
+            e->annotate(afterLine - 1, QStringLiteral(" ") + QString(count - 1, QLatin1Char('\n')),
+                        kPhantomStyle);
+        }
+    }
+}
+
+void AlignedIrView::applyMarkers()
+{
+    for (bool ref : {true, false}) {
+        QsciScintilla* e = editor(ref);
+        for (int s = 0; s < diff::kSeverityCount; ++s)
+            e->markerDeleteAll(s);
+        const long length = sci(e, QsciScintillaBase::SCI_GETLENGTH);
+        for (int s = 0; s < diff::kSeverityCount; ++s) {
+            sci(e, QsciScintillaBase::SCI_SETINDICATORCURRENT,
+                static_cast<unsigned long>(kFirstIndicator + s));
+            sci(e, QsciScintillaBase::SCI_INDICATORCLEARRANGE, 0, length);
+        }
+    }
+    std::vector<OverviewRuler::Tick> ticks;
+    if (!m_snapshot) {
+        if (m_ruler)
+            m_ruler->setTicks({});
+        return;
+    }
+    const auto& divergences = m_snapshot->result->divergences;
+    const long refDisplay =
+        std::max(1L, sci(editor(true), QsciScintillaBase::SCI_VISIBLEFROMDOCLINE,
+                         static_cast<unsigned long>(editor(true)->lines())));
+    for (size_t i = 0; i < divergences.size(); ++i) {
+        const diff::Divergence& d = divergences[i];
+        const int severity = static_cast<int>(d.severity);
+        if (m_hidden.contains(severity))
+            continue;
+        int anchorLine = 0;
+        for (bool ref : {true, false}) {
+            const auto& site = ref ? d.reference : d.generated;
+            if (!site || site->line <= 0 || site->line > editor(ref)->lines())
+                continue;
+            editor(ref)->markerAdd(site->line - 1, severity);
+            markDivergenceText(editor(ref), site->line, d, ref);
+            if (ref || anchorLine == 0)
+                anchorLine = site->line;
+        }
+        if (anchorLine > 0) {
+            const bool useRef = d.reference && d.reference->line == anchorLine;
+            const long display = sci(editor(useRef), QsciScintillaBase::SCI_VISIBLEFROMDOCLINE,
+                                     static_cast<unsigned long>(anchorLine - 1));
+            ticks.push_back({double(display) / double(refDisplay),
+                             severityColor(d.severity, m_theme.dark), static_cast<int>(i),
+                             severity});
+        }
+    }
+    if (m_ruler)
+        m_ruler->setTicks(std::move(ticks));
+}
+
+void AlignedIrView::markDivergenceText(QsciScintilla* e, int line, const diff::Divergence& d,
+                                       bool reference)
+{
+    const QString text = e->text(line - 1);
+    // Most precise first: the value text, then the attribute name, then the op.
+    const std::string& value = reference ? d.refValue : d.genValue;
+    int start = -1;
+    int length = 0;
+    for (const std::string& needle : {value, d.attribute,
+                                      reference && d.reference ? d.reference->op
+                                      : d.generated            ? d.generated->op
+                                                               : std::string()}) {
+        if (needle.empty())
+            continue;
+        const QString n = QString::fromStdString(needle);
+        start = static_cast<int>(text.indexOf(n));
+        if (start >= 0) {
+            length = static_cast<int>(n.size());
+            break;
+        }
+    }
+    if (start < 0) { // the whole op text of the line
+        const QString trimmed = text.trimmed();
+        start = static_cast<int>(text.indexOf(trimmed));
+        length = static_cast<int>(trimmed.size());
+    }
+    if (length <= 0)
+        return;
+    // Column -> byte offsets in the line (QScintilla indexes are bytes).
+    const int byteStart = static_cast<int>(text.left(start).toUtf8().size());
+    const int byteEnd = byteStart + static_cast<int>(text.mid(start, length).toUtf8().size());
+    e->fillIndicatorRange(line - 1, byteStart, line - 1, byteEnd,
+                          kFirstIndicator + static_cast<int>(d.severity));
+}
+
+void AlignedIrView::setSeverityHidden(int severity, bool hidden)
+{
+    if (hidden == m_hidden.contains(severity))
+        return;
+    if (hidden)
+        m_hidden.insert(severity);
+    else
+        m_hidden.remove(severity);
+    applyMarkers();
+}
+
+void AlignedIrView::showDivergence(int index)
+{
+    for (bool ref : {true, false})
+        editor(ref)->markerDeleteAll(kCurrentMarker);
+    if (!m_snapshot || index < 0 ||
+        index >= static_cast<int>(m_snapshot->result->divergences.size()))
+        return;
+    const diff::Divergence& d = m_snapshot->result->divergences[static_cast<size_t>(index)];
+    long display = -1;
+    m_syncing = true;
+    for (bool ref : {true, false}) {
+        const auto& site = ref ? d.reference : d.generated;
+        QsciScintilla* e = editor(ref);
+        if (!site || site->line <= 0 || site->line > e->lines())
+            continue;
+        e->markerAdd(site->line - 1, kCurrentMarker);
+        e->setCursorPosition(site->line - 1, 0);
+        if (display < 0)
+            display = sci(e, QsciScintillaBase::SCI_VISIBLEFROMDOCLINE,
+                          static_cast<unsigned long>(site->line - 1));
+    }
+    m_syncing = false;
+    if (display < 0)
+        return;
+    // Same display line on both sides (the alignment guarantees it): put it a
+    // third down the view so context above stays visible.
+    const long onScreen = sci(editor(true), QsciScintillaBase::SCI_LINESONSCREEN);
+    const long first = std::max(0L, display - onScreen / 3);
+    sci(editor(true), QsciScintillaBase::SCI_SETFIRSTVISIBLELINE,
+        static_cast<unsigned long>(first));
+    syncVertical(editor(true), editor(false));
+    updateRulerViewport();
+}
+
+void AlignedIrView::highlightOpLines(const std::vector<int>& referenceLines,
+                                     const std::vector<int>& generatedLines)
+{
+    m_linkedRef = referenceLines;
+    m_linkedGen = generatedLines;
+    for (bool ref : {true, false}) {
+        QsciScintilla* e = editor(ref);
+        e->markerDeleteAll(kLinkedMarker);
+        for (int line : ref ? referenceLines : generatedLines)
+            if (line > 0 && line <= e->lines())
+                e->markerAdd(line - 1, kLinkedMarker);
+    }
+}
+
+std::vector<int> AlignedIrView::highlightedLines(bool reference) const
+{
+    std::vector<int> lines;
+    QsciScintilla* e = editor(reference);
+    const unsigned long mask = 1UL << kLinkedMarker;
+    int line =
+        static_cast<int>(sci(e, QsciScintillaBase::SCI_MARKERNEXT, 0, static_cast<long>(mask)));
+    while (line >= 0) {
+        lines.push_back(line + 1);
+        line = static_cast<int>(sci(e, QsciScintillaBase::SCI_MARKERNEXT,
+                                    static_cast<unsigned long>(line + 1), static_cast<long>(mask)));
+    }
+    return lines;
+}
+
+void AlignedIrView::syncVertical(QsciScintilla* from, QsciScintilla* to)
+{
+    if (m_syncing)
+        return;
+    m_syncing = true;
+    sci(to, QsciScintillaBase::SCI_SETFIRSTVISIBLELINE,
+        static_cast<unsigned long>(sci(from, QsciScintillaBase::SCI_GETFIRSTVISIBLELINE)));
+    m_syncing = false;
+    updateRulerViewport();
+}
+
+void AlignedIrView::syncHorizontal(QsciScintilla* from, QsciScintilla* to)
+{
+    if (m_syncing)
+        return;
+    m_syncing = true;
+    sci(to, QsciScintillaBase::SCI_SETXOFFSET,
+        static_cast<unsigned long>(sci(from, QsciScintillaBase::SCI_GETXOFFSET)));
+    m_syncing = false;
+}
+
+void AlignedIrView::updateRulerViewport()
+{
+    if (!m_ruler)
+        return;
+    QsciScintilla* e = editor(true);
+    const double total = std::max(1L, sci(e, QsciScintillaBase::SCI_VISIBLEFROMDOCLINE,
+                                          static_cast<unsigned long>(e->lines())));
+    const double first = double(sci(e, QsciScintillaBase::SCI_GETFIRSTVISIBLELINE));
+    const double shown = double(sci(e, QsciScintillaBase::SCI_LINESONSCREEN));
+    m_ruler->setViewport(first / total, std::min(1.0, (first + shown) / total));
+}
+
+void AlignedIrView::scrollToFraction(double fraction)
+{
+    QsciScintilla* e = editor(true);
+    const long total =
+        sci(e, QsciScintillaBase::SCI_VISIBLEFROMDOCLINE, static_cast<unsigned long>(e->lines()));
+    const long onScreen = sci(e, QsciScintillaBase::SCI_LINESONSCREEN);
+    sci(e, QsciScintillaBase::SCI_SETFIRSTVISIBLELINE,
+        static_cast<unsigned long>(std::max(0L, long(fraction * double(total)) - onScreen / 2)));
+}
+
+QString AlignedIrView::tooltipFor(bool reference, int line) const
+{
+    if (!m_snapshot)
+        return {};
+    const auto& rowOfLine = reference ? m_refRowOfLine : m_genRowOfLine;
+    const auto it = rowOfLine.find(line);
+    if (it == rowOfLine.end())
+        return {};
+    const diff::AlignedRow& row = *m_rows[it->second];
+    QStringList parts;
+    auto side = [this](bool ref, const std::optional<diff::OpSite>& site) {
+        const QString label = ref ? tr("Reference") : tr("Generated");
+        if (!site)
+            return QStringLiteral("<b>%1</b>: %2").arg(label, tr("(no matching op)"));
+        const QString text = site->line > 0 && site->line <= editor(ref)->lines()
+                                 ? editor(ref)->text(site->line - 1).trimmed()
+                                 : QString::fromStdString(site->op);
+        return QStringLiteral("<b>%1</b> %2: <code>%3</code>")
+            .arg(label, tr("line %1").arg(site->line), text.toHtmlEscaped());
+    };
+    parts << side(true, row.reference) << side(false, row.generated);
+    for (const std::string& id : row.divergenceIds) {
+        const diff::Divergence* d = m_snapshot->result->findDivergence(id);
+        if (!d)
+            continue;
+        parts << QStringLiteral("<span style=\"color:%1\">\u25a0</span> <b>%2</b> [%3] %4")
+                     .arg(severityColor(d->severity, m_theme.dark).name(),
+                          severityLabel(d->severity), QString::fromStdString(d->rule),
+                          QString::fromStdString(d->message).toHtmlEscaped());
+    }
+    if (row.divergenceIds.empty())
+        parts << tr("Matched, no divergence");
+    return parts.join(QStringLiteral("<br>"));
+}
+
+void AlignedIrView::onDwell(QsciScintilla* e, bool reference, int position, int x, int y)
+{
+    if (position < 0)
+        return;
+    const int line = static_cast<int>(sci(e, QsciScintillaBase::SCI_LINEFROMPOSITION,
+                                          static_cast<unsigned long>(position))) +
+                     1;
+    const QString text = tooltipFor(reference, line);
+    if (!text.isEmpty())
+        QToolTip::showText(e->viewport()->mapToGlobal(QPoint(x, y)), text, e);
+}
+
+void AlignedIrView::applyTheme(const EditorTheme& theme)
+{
+    m_theme = theme;
+    for (bool ref : {true, false}) {
+        QsciScintilla* e = editor(ref);
+        for (int s = 0; s < diff::kSeverityCount; ++s) {
+            const QColor color = severityColor(static_cast<diff::Severity>(s), theme.dark);
+            e->setMarkerBackgroundColor(color, s);
+            e->setMarkerForegroundColor(color, s);
+            QColor fill = color;
+            fill.setAlpha(theme.dark ? 70 : 55);
+            e->setIndicatorForegroundColor(fill, kFirstIndicator + s);
+            e->setIndicatorOutlineColor(color, kFirstIndicator + s);
+        }
+        QColor current = theme.dark ? QColor(0x3a, 0x4a, 0x6a) : QColor(0xd6, 0xe4, 0xff);
+        e->setMarkerBackgroundColor(current, kCurrentMarker);
+        QColor linked = theme.dark ? QColor(0x4a, 0x43, 0x20) : QColor(0xff, 0xf3, 0xbf);
+        e->setMarkerBackgroundColor(linked, kLinkedMarker);
+        // Filler lines: a shade between paper and margin, like Meld's gaps.
+        const QColor phantom = theme.dark ? theme.paper.lighter(130) : theme.paper.darker(106);
+        sci(e, QsciScintillaBase::SCI_STYLESETBACK, kPhantomStyle,
+            static_cast<long>(phantom.red() | (phantom.green() << 8) | (phantom.blue() << 16)));
+        sci(e, QsciScintillaBase::SCI_STYLESETFORE, kPhantomStyle,
+            static_cast<long>(phantom.red() | (phantom.green() << 8) | (phantom.blue() << 16)));
+        sci(e, QsciScintillaBase::SCI_STYLESETEOLFILLED, kPhantomStyle, 1);
+    }
+    applyMarkers();
+}
+
+} // namespace tilelens::gui

@@ -1,0 +1,87 @@
+#pragma once
+// Turns the two IR panes into an aligned diff view for one DiffResult:
+// phantom lines (empty QScintilla annotations) so matched ops sit side by
+// side, synchronized vertical and horizontal scrolling, severity markers in
+// margin 1, indicators on the differing text, the current divergence's lines
+// highlighted, hover tooltips, and the overview ruler's ticks.
+
+#include "DiffSnapshot.h"
+#include "EditorTheme.h"
+
+#include <QObject>
+#include <QSet>
+#include <map>
+#include <memory>
+#include <vector>
+
+class QsciScintilla;
+
+namespace tilelens::gui {
+
+class OverviewRuler;
+class SourcePane;
+
+class AlignedIrView : public QObject
+{
+    Q_OBJECT
+public:
+    AlignedIrView(SourcePane* reference, SourcePane* generated, OverviewRuler* ruler,
+                  QObject* parent = nullptr);
+
+    // Decorates the panes for \a snapshot; call once both panes hold their
+    // whole text. Null clears every decoration.
+    void setSnapshot(std::shared_ptr<const DiffSnapshot> snapshot);
+    bool isApplied() const { return m_snapshot != nullptr; }
+
+    // "Hide noise" / "Hide equivalent": no markers, indicators or ticks.
+    void setSeverityHidden(int severity, bool hidden);
+
+    // Puts both carets on the divergence's lines, scrolls them into view
+    // side by side and highlights them; -1 clears the highlight.
+    void showDivergence(int index);
+    // Highlights IR op lines linked to a source line (both sides).
+    void highlightOpLines(const std::vector<int>& referenceLines,
+                          const std::vector<int>& generatedLines);
+    std::vector<int> highlightedLines(bool reference) const;
+
+    // Phantom lines inserted after each (1-based) line, per side.
+    const std::map<int, int>& phantomLines(bool reference) const;
+    // Tooltip text for the op on 1-based \a line of one side ("" if none).
+    QString tooltipFor(bool reference, int line) const;
+
+    void applyTheme(const EditorTheme& theme);
+
+Q_SIGNALS:
+    void divergenceClicked(int index);
+
+private:
+    void clearDecorations();
+    void computeAlignment();
+    void applyAlignment();
+    void applyMarkers();
+    void markDivergenceText(QsciScintilla* editor, int line, const diff::Divergence& d,
+                            bool reference);
+    void syncVertical(QsciScintilla* from, QsciScintilla* to);
+    void syncHorizontal(QsciScintilla* from, QsciScintilla* to);
+    void updateRulerViewport();
+    void onDwell(QsciScintilla* editor, bool reference, int position, int x, int y);
+    void scrollToFraction(double fraction);
+    QsciScintilla* editor(bool reference) const;
+
+    SourcePane* m_reference;
+    SourcePane* m_generated;
+    OverviewRuler* m_ruler;
+    std::shared_ptr<const DiffSnapshot> m_snapshot;
+    EditorTheme m_theme;
+    QSet<int> m_hidden;
+    std::map<int, int> m_refPhantoms;
+    std::map<int, int> m_genPhantoms;
+    std::map<int, size_t> m_refRowOfLine; // op line -> index into m_rows
+    std::map<int, size_t> m_genRowOfLine;
+    std::vector<const diff::AlignedRow*> m_rows;
+    std::vector<int> m_linkedRef;
+    std::vector<int> m_linkedGen;
+    bool m_syncing = false;
+};
+
+} // namespace tilelens::gui

@@ -1,0 +1,42 @@
+#pragma once
+// What the inspector shows for one kernel variant: the semantic diff of its
+// reference and generated IR plus, per side, where each op's loc() points
+// (source file name and line), for IR <-> source linking. Computed off the
+// GUI thread by computeDiffSnapshot(); immutable once published.
+
+#include "common/Diagnostic.h"
+#include "diff/DiffResult.h"
+
+#include <QString>
+#include <optional>
+#include <vector>
+
+namespace tilelens::gui {
+
+// One op with a file:line:col loc(): op line in the IR file -> source line.
+struct OpSourceLink
+{
+    int irLine = 0;     // 1-based line of the op in its IR file
+    QString fileName;   // file name of the loc (no directories), e.g. "softmax.py"
+    int sourceLine = 0; // 1-based
+};
+
+struct DiffSnapshot
+{
+    quint64 generation = 0;
+    QString referencePath;
+    QString generatedPath;
+    std::optional<diff::DiffResult> result; // nullopt: an input could not be read or parsed
+    Diagnostics diagnostics;
+    std::vector<OpSourceLink> referenceLinks;
+    std::vector<OpSourceLink> generatedLinks;
+
+    // Sorted 1-based op lines of every aligned row, per side (fallback link).
+    std::vector<int> opLines(bool reference) const;
+};
+
+// Reads, parses and compares both files (runs in a worker thread).
+DiffSnapshot computeDiffSnapshot(quint64 generation, const QString& referencePath,
+                                 const QString& generatedPath);
+
+} // namespace tilelens::gui
