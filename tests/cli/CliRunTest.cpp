@@ -15,16 +15,13 @@
 #include <QTemporaryDir>
 #include <QThread>
 #include <csignal>
+#include "CliRunner.h"
+
 #include <gtest/gtest.h>
 
 namespace {
 
-struct CliResult
-{
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
+using tilelens::test::CliResult;
 
 class CliWorkspace
 {
