@@ -43,6 +43,11 @@
 namespace tilelens::gui {
 namespace {
 constexpr int kLinkedSourceMarker = 7; // background of source lines linked to the selection
+
+QColor linkedLineColor(bool dark)
+{
+    return dark ? QColor(0x4a, 0x43, 0x20) : QColor(0xff, 0xf3, 0xbf);
+}
 } // namespace
 
 MainWindow::MainWindow(QWidget* parent) : MainWindow(Options{}, parent) {}
@@ -112,9 +117,11 @@ void MainWindow::buildCentralArea()
     topLayout->addSpacing(m_ruler->width());
 
     // Python and Rust: a click on a line highlights the IR ops it produced.
+    const bool dark = EditorTheme::forPalette(palette()).dark;
     for (SourceRole role : {SourceRole::ReferencePython, SourceRole::GeneratedRust}) {
         QsciScintilla* e = pane(role)->editor();
         e->markerDefine(QsciScintilla::Background, kLinkedSourceMarker);
+        e->setMarkerBackgroundColor(linkedLineColor(dark), kLinkedSourceMarker);
         // Only the user's clicks and keys link: carets moved by code do not.
         e->viewport()->installEventFilter(this);
         e->installEventFilter(this);
@@ -344,9 +351,9 @@ void MainWindow::applyTheme()
         p->applyTheme(theme);
     m_aligned->applyTheme(theme);
     m_navigator->setDarkTheme(theme.dark);
-    const QColor linked = theme.dark ? QColor(0x4a, 0x43, 0x20) : QColor(0xff, 0xf3, 0xbf);
     for (SourceRole role : {SourceRole::ReferencePython, SourceRole::GeneratedRust})
-        pane(role)->editor()->setMarkerBackgroundColor(linked, kLinkedSourceMarker);
+        pane(role)->editor()->setMarkerBackgroundColor(linkedLineColor(theme.dark),
+                                                       kLinkedSourceMarker);
     onDiffChanged(); // recolour the verdict
 }
 
