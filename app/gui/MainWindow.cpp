@@ -9,6 +9,9 @@
 #include "QsciHeaders.h"
 #include "SeverityStyle.h"
 #include "SourcePane.h"
+#include "panels/DashboardView.h"
+#include "panels/PerfPanel.h"
+#include "panels/StagePanel.h"
 
 #include <QAction>
 #include <QApplication>
@@ -31,6 +34,7 @@
 #include <QSettings>
 #include <QShowEvent>
 #include <QSplitter>
+#include <QStackedWidget>
 #include <QStatusBar>
 #include <QStyle>
 #include <QTimer>
@@ -146,7 +150,59 @@ void MainWindow::buildCentralArea()
     m_bottomSplitter->setSizes({1, 1});
     m_sourceSplitter->setStretchFactor(0, 4);
     m_sourceSplitter->setStretchFactor(1, 5);
-    setCentralWidget(m_sourceSplitter);
+    m_dashboard = new panels::DashboardView(&m_session);
+    connect(m_dashboard, &panels::DashboardView::kernelActivated, this, [this](int kernel) {
+        m_session.select(kernel, 0);
+        showInspector();
+    });
+    m_centralStack = new QStackedWidget;
+    m_centralStack->addWidget(m_sourceSplitter);
+    m_centralStack->addWidget(m_dashboard);
+    setCentralWidget(m_centralStack);
+}
+
+bool MainWindow::isDashboardShown() const
+{
+    return m_centralStack->currentWidget() == m_dashboard;
+}
+
+void MainWindow::showDashboard()
+{
+    m_centralStack->setCurrentWidget(m_dashboard);
+}
+
+void MainWindow::showInspector()
+{
+    m_centralStack->setCurrentWidget(m_sourceSplitter);
+}
+
+void MainWindow::buildPanels()
+{
+    m_stagePanel = new panels::StagePanel(&m_session);
+    connect(m_stagePanel, &panels::StagePanel::workspaceRescanRequested, this,
+            &MainWindow::rescanKeepingSelection);
+    m_stageDock = new QDockWidget(tr("Stages"), this);
+    m_stageDock->setObjectName(QStringLiteral("stageDock"));
+    m_stageDock->setWidget(m_stagePanel);
+    addDockWidget(Qt::BottomDockWidgetArea, m_stageDock);
+    tabifyDockWidget(m_navigatorDock, m_stageDock);
+
+    m_perfPanel = new panels::PerfPanel(&m_session);
+    m_perfDock = new QDockWidget(tr("Performance"), this);
+    m_perfDock->setObjectName(QStringLiteral("perfDock"));
+    m_perfDock->setWidget(m_perfPanel);
+    addDockWidget(Qt::BottomDockWidgetArea, m_perfDock);
+    tabifyDockWidget(m_stageDock, m_perfDock);
+    m_navigatorDock->raise();
+}
+
+void MainWindow::rescanKeepingSelection()
+{
+    if (const ws::Kernel* kernel = m_session.currentKernel()) {
+        m_reselectKernel = kernel->name;
+        m_reselectVariant = m_session.variantIndex();
+    }
+    reloadWorkspace();
 }
 
 void MainWindow::buildDocks()
@@ -185,6 +241,7 @@ void MainWindow::buildDocks()
     m_navigatorDock->setWidget(m_navigator);
     addDockWidget(Qt::BottomDockWidgetArea, m_navigatorDock);
     resizeDocks({m_navigatorDock}, {210}, Qt::Vertical);
+    buildPanels();
 }
 
 void MainWindow::buildMenus()
@@ -238,6 +295,17 @@ void MainWindow::buildMenus()
     QAction* divergences = m_navigatorDock->toggleViewAction();
     divergences->setText(tr("&Divergences"));
     view->addAction(divergences);
+    QAction* stages = m_stageDock->toggleViewAction();
+    stages->setText(tr("&Stages"));
+    view->addAction(stages);
+    QAction* perf = m_perfDock->toggleViewAction();
+    perf->setText(tr("&Performance"));
+    view->addAction(perf);
+    view->addSeparator();
+    QAction* dashboard = view->addAction(tr("Das&hboard"), this, &MainWindow::showDashboard);
+    dashboard->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_D));
+    QAction* inspector = view->addAction(tr("&Inspector"), this, &MainWindow::showInspector);
+    inspector->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_I));
 
     QToolBar* toolbar = addToolBar(tr("Diff"));
     toolbar->setObjectName(QStringLiteral("diffToolbar"));
@@ -324,6 +392,16 @@ void MainWindow::showEvent(QShowEvent* event)
 
 void MainWindow::closeEvent(QCloseEvent* event)
 {
+    if (m_stagePanel->hasRunsInFlight()) {
+        const auto answer = QMessageBox::question(
+            this, tr("Quit TileLens"), tr("Stages are still running. Cancel them and quit?"),
+            QMessageBox::Yes | QMessageBox::No, QMessageBox::No);
+        if (answer != QMessageBox::Yes) {
+            event->ignore();
+            return;
+        }
+        m_stagePanel->cancelAll();
+    }
     saveSettings();
     event->accept();
 }
@@ -510,7 +588,22 @@ void MainWindow::applyWorkspace(const QString& path, ws::Workspace workspace)
         finishIfIdle();
         return;
     }
-    m_session.select(0, 0);
+    // A rescan keeps the kernel the user was looking at.
+    int kernel = 0;
+    int variant = 0;
+    if (!m_reselectKernel.isEmpty()) {
+        for (int i = 0; i < kernelCount; ++i)
+            if (shared->kernels[static_cast<size_t>(i)].name == m_reselectKernel) {
+                kernel = i;
+                variant = m_reselectVariant;
+            }
+        m_reselectKernel.clear();
+    } else if (kernelCount > 1) {
+        showDashboard(); // the start page of a checkout
+    } else {
+        showInspector();
+    }
+    m_session.select(kernel, variant);
 }
 
 void MainWindow::showDiagnostics(const ws::Workspace& workspace)
@@ -548,6 +641,8 @@ void MainWindow::onKernelActivated(const QModelIndex& index)
 {
     if (!index.isValid())
         return;
+    if (m_kernelView->hasFocus())
+        showInspector();
     m_session.select(index.data(KernelListModel::KernelIndexRole).toInt(),
                      index.data(KernelListModel::VariantIndexRole).toInt());
 }

@@ -18,8 +18,15 @@ class QLabel;
 class QListWidget;
 class QMenu;
 class QSplitter;
+class QStackedWidget;
 class QToolButton;
 class QTreeView;
+
+namespace tilelens::gui::panels {
+class DashboardView;
+class PerfPanel;
+class StagePanel;
+} // namespace tilelens::gui::panels
 
 namespace tilelens::gui {
 
@@ -64,6 +71,13 @@ public:
     QAction* hideNoiseAction() const { return m_hideNoise; }
     QAction* hideEquivalentAction() const { return m_hideEquivalent; }
     QLabel* verdictLabel() const { return m_verdictLabel; }
+    panels::StagePanel* stagePanel() const { return m_stagePanel; }
+    panels::PerfPanel* perfPanel() const { return m_perfPanel; }
+    panels::DashboardView* dashboard() const { return m_dashboard; }
+    // True while the dashboard (start page of multi-kernel workspaces) is shown.
+    bool isDashboardShown() const;
+    void showDashboard();
+    void showInspector();
     // 1-based lines highlighted as linked in the Python or Rust pane.
     std::vector<int> linkedSourceLines(SourceRole role) const;
     // What a click on 1-based \a line of the Python or Rust pane does:
@@ -108,6 +122,8 @@ private:
     void onCurrentDivergenceChanged(int index);
     void setLinkedLines(SourceRole role, int first, int last);
     void setSeverityHidden(int severity, bool hidden);
+    void buildPanels();
+    void rescanKeepingSelection();
 
     Options m_options;
     InspectorSession m_session;
@@ -133,6 +149,14 @@ private:
     QAction* m_previousDivergence = nullptr;
     QAction* m_hideNoise = nullptr;
     QAction* m_hideEquivalent = nullptr;
+    QStackedWidget* m_centralStack = nullptr;
+    panels::DashboardView* m_dashboard = nullptr;
+    panels::StagePanel* m_stagePanel = nullptr;
+    panels::PerfPanel* m_perfPanel = nullptr;
+    QDockWidget* m_stageDock = nullptr;
+    QDockWidget* m_perfDock = nullptr;
+    QString m_reselectKernel; // kernel to select again after a rescan
+    int m_reselectVariant = 0;
     bool m_diffApplied = false; // the session's diff decorates the IR panes
 
     QString m_workspacePath;
