@@ -30,6 +30,21 @@ inline QString bottomSplitterKey()
     return QStringLiteral("window/bottomSplitter");
 }
 
+// Session restore: kernel name (QString), variant index (int) and divergence
+// id ("D3", QString) last selected; default: empty / 0 / empty.
+inline QString lastKernelKey()
+{
+    return QStringLiteral("session/kernel");
+}
+inline QString lastVariantKey()
+{
+    return QStringLiteral("session/variant");
+}
+inline QString lastDivergenceKey()
+{
+    return QStringLiteral("session/divergence");
+}
+
 // QStringList, most recent first; default: empty.
 inline QString recentWorkspacesKey()
 {

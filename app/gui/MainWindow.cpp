@@ -4,6 +4,7 @@
 #include "AppSettings.h"
 #include "DivergenceFilterModel.h"
 #include "DivergenceNavigator.h"
+#include "FindBar.h"
 #include "KernelListModel.h"
 #include "OverviewRuler.h"
 #include "QsciHeaders.h"
@@ -25,6 +26,7 @@
 #include <QFutureWatcher>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QInputDialog>
 #include <QItemSelectionModel>
 #include <QLabel>
 #include <QListWidget>
@@ -41,6 +43,7 @@
 #include <QToolBar>
 #include <QToolButton>
 #include <QTreeView>
+#include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
 #include <algorithm>
 
@@ -155,8 +158,22 @@ void MainWindow::buildCentralArea()
         m_session.select(kernel, 0);
         showInspector();
     });
+    m_findBar = new FindBar;
+    m_inspectorPage = new QWidget;
+    auto* pageLayout = new QVBoxLayout(m_inspectorPage);
+    pageLayout->setContentsMargins(0, 0, 0, 0);
+    pageLayout->setSpacing(0);
+    pageLayout->addWidget(m_sourceSplitter, 1);
+    pageLayout->addWidget(m_findBar);
+    m_lastEditor = pane(SourceRole::ReferenceIr)->editor();
+    connect(qApp, &QApplication::focusChanged, this, [this](QWidget*, QWidget* now) {
+        for (SourcePane* p : m_panes)
+            if (now == p->editor())
+                m_lastEditor = p->editor();
+    });
+
     m_centralStack = new QStackedWidget;
-    m_centralStack->addWidget(m_sourceSplitter);
+    m_centralStack->addWidget(m_inspectorPage);
     m_centralStack->addWidget(m_dashboard);
     setCentralWidget(m_centralStack);
 }
@@ -173,7 +190,7 @@ void MainWindow::showDashboard()
 
 void MainWindow::showInspector()
 {
-    m_centralStack->setCurrentWidget(m_sourceSplitter);
+    m_centralStack->setCurrentWidget(m_inspectorPage);
 }
 
 void MainWindow::buildPanels()
@@ -194,6 +211,37 @@ void MainWindow::buildPanels()
     addDockWidget(Qt::BottomDockWidgetArea, m_perfDock);
     tabifyDockWidget(m_stageDock, m_perfDock);
     m_navigatorDock->raise();
+}
+
+QsciScintilla* MainWindow::activeEditor() const
+{
+    return m_lastEditor;
+}
+
+void MainWindow::askGoToLine()
+{
+    QsciScintilla* e = activeEditor();
+    if (!e)
+        return;
+    int line = 0, index = 0;
+    e->getCursorPosition(&line, &index);
+    bool ok = false;
+    const int target =
+        QInputDialog::getInt(this, tr("Go to Line"), tr("Line (1\u2013%1):").arg(e->lines()),
+                             line + 1, 1, std::max(1, e->lines()), 1, &ok);
+    if (ok)
+        goToLine(target);
+}
+
+void MainWindow::goToLine(int line)
+{
+    QsciScintilla* e = activeEditor();
+    if (!e || line < 1 || line > e->lines())
+        return;
+    showInspector();
+    e->setCursorPosition(line - 1, 0);
+    e->ensureLineVisible(line - 1);
+    e->setFocus();
 }
 
 void MainWindow::rescanKeepingSelection()
@@ -260,6 +308,21 @@ void MainWindow::buildMenus()
     QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
     quit->setMenuRole(QAction::QuitRole);
+
+    QMenu* edit = menuBar()->addMenu(tr("&Edit"));
+    QAction* find = edit->addAction(tr("&Find\u2026"), this, [this] {
+        showInspector();
+        m_findBar->open(activeEditor());
+    });
+    find->setShortcut(QKeySequence::Find);
+    QAction* findNext = edit->addAction(tr("Find &Next"), this, [this] { m_findBar->find(true); });
+    findNext->setShortcut(QKeySequence::FindNext);
+    QAction* findPrevious =
+        edit->addAction(tr("Find &Previous"), this, [this] { m_findBar->find(false); });
+    findPrevious->setShortcut(QKeySequence::FindPrevious);
+    edit->addSeparator();
+    QAction* goTo = edit->addAction(tr("&Go to Line\u2026"), this, &MainWindow::askGoToLine);
+    goTo->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_G));
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
     QAction* kernels = m_kernelDock->toggleViewAction();
@@ -375,6 +438,16 @@ void MainWindow::saveSettings() const
     settings.setValue(settings::sourceSplitterKey(), m_sourceSplitter->saveState());
     settings.setValue(settings::topSplitterKey(), m_topSplitter->saveState());
     settings.setValue(settings::bottomSplitterKey(), m_bottomSplitter->saveState());
+    const ws::Kernel* kernel = m_session.currentKernel();
+    settings.setValue(settings::lastKernelKey(), kernel ? kernel->name : QString());
+    settings.setValue(settings::lastVariantKey(), m_session.variantIndex());
+    const diff::DiffResult* result = m_session.diffResult();
+    const int divergence = m_session.currentDivergence();
+    settings.setValue(
+        settings::lastDivergenceKey(),
+        result && divergence >= 0
+            ? QString::fromStdString(result->divergences[static_cast<size_t>(divergence)].id)
+            : QString());
 }
 
 void MainWindow::showEvent(QShowEvent* event)
@@ -598,6 +671,8 @@ void MainWindow::applyWorkspace(const QString& path, ws::Workspace workspace)
                 variant = m_reselectVariant;
             }
         m_reselectKernel.clear();
+    } else if (m_options.persistSettings && restoreKernel(*shared, kernel, variant)) {
+        showInspector(); // session restore: back where the user left off
     } else if (kernelCount > 1) {
         showDashboard(); // the start page of a checkout
     } else {

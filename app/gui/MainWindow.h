@@ -19,6 +19,7 @@ class QListWidget;
 class QMenu;
 class QSplitter;
 class QStackedWidget;
+class QsciScintilla;
 class QToolButton;
 class QTreeView;
 
@@ -32,6 +33,7 @@ namespace tilelens::gui {
 
 class AlignedIrView;
 class DivergenceNavigator;
+class FindBar;
 class KernelListModel;
 class OverviewRuler;
 class SourcePane;
@@ -78,6 +80,11 @@ public:
     bool isDashboardShown() const;
     void showDashboard();
     void showInspector();
+    FindBar* findBar() const { return m_findBar; }
+    // The IR/source editor that had focus last (find and go-to-line act on it).
+    QsciScintilla* activeEditor() const;
+    // Ctrl+G without the dialog: caret to 1-based \a line of the active editor.
+    void goToLine(int line);
     // 1-based lines highlighted as linked in the Python or Rust pane.
     std::vector<int> linkedSourceLines(SourceRole role) const;
     // What a click on 1-based \a line of the Python or Rust pane does:
@@ -124,6 +131,10 @@ private:
     void setSeverityHidden(int severity, bool hidden);
     void buildPanels();
     void rescanKeepingSelection();
+    void askGoToLine();
+    // Kernel/variant saved at the last quit when \a workspace has it; also
+    // remembers the divergence to select once the diff arrives.
+    bool restoreKernel(const ws::Workspace& workspace, int& kernel, int& variant);
 
     Options m_options;
     InspectorSession m_session;
@@ -150,6 +161,10 @@ private:
     QAction* m_hideNoise = nullptr;
     QAction* m_hideEquivalent = nullptr;
     QStackedWidget* m_centralStack = nullptr;
+    QWidget* m_inspectorPage = nullptr;
+    FindBar* m_findBar = nullptr;
+    QsciScintilla* m_lastEditor = nullptr;
+    QString m_restoreDivergence; // divergence id to select when the diff arrives
     panels::DashboardView* m_dashboard = nullptr;
     panels::StagePanel* m_stagePanel = nullptr;
     panels::PerfPanel* m_perfPanel = nullptr;

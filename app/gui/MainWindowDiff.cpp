@@ -4,6 +4,7 @@
 // files short.)
 
 #include "AlignedIrView.h"
+#include "AppSettings.h"
 #include "DivergenceFilterModel.h"
 #include "DivergenceNavigator.h"
 #include "MainWindow.h"
@@ -13,6 +14,7 @@
 
 #include <QFileInfo>
 #include <QLabel>
+#include <QSettings>
 #include <algorithm>
 
 namespace tilelens::gui {
@@ -59,8 +61,32 @@ void MainWindow::onDiffChanged()
             lines << QString::fromStdString(d.format());
         m_verdictLabel->setToolTip(lines.join(QLatin1Char('\n')));
     }
+    if (result && !m_restoreDivergence.isEmpty()) {
+        const std::string id = m_restoreDivergence.toStdString();
+        m_restoreDivergence.clear();
+        for (size_t i = 0; i < result->divergences.size(); ++i)
+            if (result->divergences[i].id == id)
+                m_session.selectDivergence(static_cast<int>(i));
+    }
     applyDiffIfReady();
     finishIfIdle();
+}
+
+bool MainWindow::restoreKernel(const ws::Workspace& workspace, int& kernel, int& variant)
+{
+    const QSettings settings;
+    const QString name = settings.value(settings::lastKernelKey()).toString();
+    if (name.isEmpty())
+        return false;
+    for (size_t i = 0; i < workspace.kernels.size(); ++i) {
+        if (workspace.kernels[i].name != name)
+            continue;
+        kernel = static_cast<int>(i);
+        variant = settings.value(settings::lastVariantKey(), 0).toInt();
+        m_restoreDivergence = settings.value(settings::lastDivergenceKey()).toString();
+        return true;
+    }
+    return false;
 }
 
 void MainWindow::applyDiffIfReady()
@@ -74,6 +100,8 @@ void MainWindow::applyDiffIfReady()
         return;
     m_diffApplied = true;
     m_aligned->setSnapshot(snapshot);
+    if (m_session.currentDivergence() >= 0) // selected (restored) before the panes were ready
+        onCurrentDivergenceChanged(m_session.currentDivergence());
 }
 
 void MainWindow::setSeverityHidden(int severity, bool hidden)
