@@ -1,11 +1,13 @@
 #include "Application.h"
 
+#include "BenchOpen.h"
 #include "MainWindow.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDeadlineTimer>
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFileInfo>
 #include <QImage>
 #include <QLibraryInfo>
@@ -158,6 +160,8 @@ int runApplication(int argc, char** argv)
 {
     // Without a display, fall back to writing a screenshot so that a headless
     // "run" still shows something (see README).
+    QElapsedTimer launch; // --bench-open measures from here
+    launch.start();
     const bool headless = !hasDisplay();
     if (headless)
         qputenv("QT_QPA_PLATFORM", "offscreen");
@@ -187,6 +191,13 @@ int runApplication(int argc, char** argv)
             .arg(kScreenshotHeight),
         QStringLiteral("FILE"));
     parser.addOption(screenshotOption);
+    const QCommandLineOption benchOption(
+        QStringList{QStringLiteral("bench-open")},
+        QCoreApplication::translate("tilelens::gui::Application",
+                                    "Open PATH, print launch to first aligned diff painted (ms), "
+                                    "peak RSS and the longest event-loop stall, and exit."),
+        QStringLiteral("PATH"));
+    parser.addOption(benchOption);
     parser.addPositionalArgument(
         QStringLiteral("PATH"),
         QCoreApplication::translate(
@@ -208,6 +219,11 @@ int runApplication(int argc, char** argv)
                               "tilelens::gui::Application",
                               "tilelens: the bundled example workspace was not found; "
                               "pass a PATH or set TILELENS_EXAMPLE_DIR"));
+    }
+
+    if (parser.isSet(benchOption)) {
+        g_defaultMessageHandler = qInstallMessageHandler(screenshotMessageHandler);
+        return runBenchOpen(parser.value(benchOption), launch);
     }
 
     QString screenshotFile = parser.value(screenshotOption);

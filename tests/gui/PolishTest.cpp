@@ -2,6 +2,7 @@
 // go to line moves its caret, and the last kernel and divergence come back
 // after a restart.
 
+#include "BenchOpen.h"
 #include "DivergenceNavigator.h"
 #include "FindBar.h"
 #include "GuiTestSupport.h"
@@ -12,6 +13,7 @@
 
 #include <QAction>
 #include <QDir>
+#include <QElapsedTimer>
 #include <QLineEdit>
 #include <QSettings>
 #include <QTest>
@@ -89,4 +91,18 @@ TEST(Polish, SessionRestoreBringsBackKernelAndDivergence)
     EXPECT_EQ(second.session().currentDivergence(), chosen);
     second.close();
     QSettings().clear();
+}
+
+TEST(Polish, BenchOpenLoadsTheExampleAndReportsItsNumbers)
+{
+    QElapsedTimer launch;
+    launch.start();
+    const BenchOpenResult r = benchOpen(softmaxDir(), launch);
+    EXPECT_TRUE(r.ok);
+    EXPECT_GT(r.divergences, 0);
+    EXPECT_GE(r.firstPaintMs, r.windowShownMs); // painted after the window came up
+    EXPECT_GE(r.longestStallMs, 0);
+#ifdef Q_OS_LINUX
+    EXPECT_GT(r.peakRssKb, 0);
+#endif
 }
