@@ -61,10 +61,26 @@ DivergenceNavigator::DivergenceNavigator(InspectorSession& session, QWidget* par
     m_view->setAlternatingRowColors(true);
     m_view->setWordWrap(false);
     m_view->verticalHeader()->hide();
+    m_view->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
     m_view->verticalHeader()->setDefaultSectionSize(m_view->fontMetrics().height() + 6);
+    // Fixed widths from the font, not ResizeToContents: that measures every
+    // row on each reset (seconds for the tens of thousands of a 100k-op pair).
     QHeaderView* header = m_view->horizontalHeader();
-    header->setSectionResizeMode(QHeaderView::ResizeToContents);
+    header->setSectionResizeMode(QHeaderView::Interactive);
     header->setSectionResizeMode(DivergenceTableModel::MessageColumn, QHeaderView::Stretch);
+    const QFontMetrics metrics = m_view->fontMetrics();
+    const int pad = 24;
+    header->resizeSection(DivergenceTableModel::SeverityColumn,
+                          metrics.horizontalAdvance(QStringLiteral("equivalent")) + pad + 16);
+    header->resizeSection(DivergenceTableModel::RuleColumn,
+                          metrics.horizontalAdvance(QStringLiteral("type-change-propagated")) +
+                              pad);
+    for (int column :
+         {int(DivergenceTableModel::OwnerColumn), int(DivergenceTableModel::ReferenceLineColumn),
+          int(DivergenceTableModel::GeneratedLineColumn)})
+        header->resizeSection(column, metrics.horizontalAdvance(
+                                          m_model->headerData(column, Qt::Horizontal).toString()) +
+                                          pad);
     connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this](const QModelIndex& current) {
                 if (m_syncing || !current.isValid())
