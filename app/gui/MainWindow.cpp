@@ -211,6 +211,7 @@ void MainWindow::buildPanels()
     addDockWidget(Qt::BottomDockWidgetArea, m_perfDock);
     tabifyDockWidget(m_stageDock, m_perfDock);
     m_navigatorDock->raise();
+    resizeDocks({m_navigatorDock}, {230}, Qt::Vertical); // the IR pair keeps most height
 }
 
 QsciScintilla* MainWindow::activeEditor() const
