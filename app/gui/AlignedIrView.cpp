@@ -6,6 +6,7 @@
 #include "SourcePane.h"
 
 #include <QScrollBar>
+#include <QTimer>
 #include <QToolTip>
 #include <algorithm>
 
@@ -109,8 +110,11 @@ void AlignedIrView::clearDecorations()
     }
     m_refPhantoms.clear();
     m_genPhantoms.clear();
-    m_refRowOfLine.clear();
-    m_genRowOfLine.clear();
+    m_refRowOfLine.assign(static_cast<size_t>(editor(true)->lines()) + 2, -1);
+    m_genRowOfLine.assign(static_cast<size_t>(editor(false)->lines()) + 2, -1);
+    m_ticks.clear();
+    ++m_markerGeneration;
+    m_nextMarker = -1;
     m_rows.clear();
     m_linkedRef.clear();
     m_linkedGen.clear();
@@ -134,10 +138,14 @@ void AlignedIrView::computeAlignment()
             m_rows.push_back(&row);
             const int r = row.reference && row.reference->line > curRef ? row.reference->line : 0;
             const int g = row.generated && row.generated->line > curGen ? row.generated->line : 0;
-            if (row.reference && row.reference->line > 0)
-                m_refRowOfLine.emplace(row.reference->line, rowIndex);
-            if (row.generated && row.generated->line > 0)
-                m_genRowOfLine.emplace(row.generated->line, rowIndex);
+            auto remember = [rowIndex](std::vector<int>& rowOf,
+                                       const std::optional<diff::OpSite>& site) {
+                if (site && site->line > 0 && size_t(site->line) < rowOf.size() &&
+                    rowOf[size_t(site->line)] < 0)
+                    rowOf[size_t(site->line)] = static_cast<int>(rowIndex);
+            };
+            remember(m_refRowOfLine, row.reference);
+            remember(m_genRowOfLine, row.generated);
             if (!r && !g)
                 continue;
             const int gapRef = r ? r - 1 - curRef : 0;
@@ -194,17 +202,29 @@ void AlignedIrView::applyMarkers()
             sci(e, QsciScintillaBase::SCI_INDICATORCLEARRANGE, 0, length);
         }
     }
-    std::vector<OverviewRuler::Tick> ticks;
+    m_ticks.clear();
+    ++m_markerGeneration;
+    m_nextMarker = -1;
     if (!m_snapshot) {
         if (m_ruler)
             m_ruler->setTicks({});
         return;
     }
+    m_nextMarker = 0;
+    applyMarkerBatch();
+}
+
+void AlignedIrView::applyMarkerBatch()
+{
+    if (!m_snapshot || m_nextMarker < 0)
+        return;
     const auto& divergences = m_snapshot->result->divergences;
+    const size_t begin = static_cast<size_t>(m_nextMarker);
+    const size_t end = std::min(divergences.size(), begin + kMarkerBatch);
     const long refDisplay =
         std::max(1L, sci(editor(true), QsciScintillaBase::SCI_VISIBLEFROMDOCLINE,
                          static_cast<unsigned long>(editor(true)->lines())));
-    for (size_t i = 0; i < divergences.size(); ++i) {
+    for (size_t i = begin; i < end; ++i) {
         const diff::Divergence& d = divergences[i];
         const int severity = static_cast<int>(d.severity);
         if (m_hidden.contains(severity))
@@ -223,13 +243,24 @@ void AlignedIrView::applyMarkers()
             const bool useRef = d.reference && d.reference->line == anchorLine;
             const long display = sci(editor(useRef), QsciScintillaBase::SCI_VISIBLEFROMDOCLINE,
                                      static_cast<unsigned long>(anchorLine - 1));
-            ticks.push_back({double(display) / double(refDisplay),
-                             severityColor(d.severity, m_theme.dark), static_cast<int>(i),
-                             severity});
+            m_ticks.push_back({double(display) / double(refDisplay),
+                               severityColor(d.severity, m_theme.dark), static_cast<int>(i),
+                               severity});
         }
     }
+    if (end < divergences.size()) {
+        m_nextMarker = static_cast<int>(end);
+        const quint64 generation = m_markerGeneration;
+        QTimer::singleShot(0, this, [this, generation] {
+            if (generation == m_markerGeneration)
+                applyMarkerBatch();
+        });
+        return;
+    }
+    m_nextMarker = -1;
     if (m_ruler)
-        m_ruler->setTicks(std::move(ticks));
+        m_ruler->setTicks(m_ticks);
+    Q_EMIT decorated();
 }
 
 void AlignedIrView::markDivergenceText(QsciScintilla* e, int line, const diff::Divergence& d,
@@ -389,10 +420,9 @@ QString AlignedIrView::tooltipFor(bool reference, int line) const
     if (!m_snapshot)
         return {};
     const auto& rowOfLine = reference ? m_refRowOfLine : m_genRowOfLine;
-    const auto it = rowOfLine.find(line);
-    if (it == rowOfLine.end())
+    if (line <= 0 || size_t(line) >= rowOfLine.size() || rowOfLine[size_t(line)] < 0)
         return {};
-    const diff::AlignedRow& row = *m_rows[it->second];
+    const diff::AlignedRow& row = *m_rows[size_t(rowOfLine[size_t(line)])];
     QStringList parts;
     auto side = [this](bool ref, const std::optional<diff::OpSite>& site) {
         const QString label = ref ? tr("Reference") : tr("Generated");

@@ -7,6 +7,7 @@
 
 #include "DiffSnapshot.h"
 #include "EditorTheme.h"
+#include "OverviewRuler.h"
 
 #include <QObject>
 #include <QSet>
@@ -18,7 +19,6 @@ class QsciScintilla;
 
 namespace tilelens::gui {
 
-class OverviewRuler;
 class SourcePane;
 
 class AlignedIrView : public QObject
@@ -32,6 +32,10 @@ public:
     // whole text. Null clears every decoration.
     void setSnapshot(std::shared_ptr<const DiffSnapshot> snapshot);
     bool isApplied() const { return m_snapshot != nullptr; }
+    // True while markers are still being added (big diffs: a batch per
+    // event-loop turn so the UI never freezes for long).
+    bool isDecorating() const { return m_nextMarker >= 0; }
+    static constexpr int kMarkerBatch = 1500;
 
     // "Hide noise" / "Hide equivalent": no markers, indicators or ticks.
     void setSeverityHidden(int severity, bool hidden);
@@ -53,12 +57,14 @@ public:
 
 Q_SIGNALS:
     void divergenceClicked(int index);
+    void decorated(); // every marker of the snapshot is placed
 
 private:
     void clearDecorations();
     void computeAlignment();
     void applyAlignment();
     void applyMarkers();
+    void applyMarkerBatch();
     void markDivergenceText(QsciScintilla* editor, int line, const diff::Divergence& d,
                             bool reference);
     void syncVertical(QsciScintilla* from, QsciScintilla* to);
@@ -76,8 +82,11 @@ private:
     QSet<int> m_hidden;
     std::map<int, int> m_refPhantoms;
     std::map<int, int> m_genPhantoms;
-    std::map<int, size_t> m_refRowOfLine; // op line -> index into m_rows
-    std::map<int, size_t> m_genRowOfLine;
+    std::vector<int> m_refRowOfLine; // op line -> index into m_rows, -1 none
+    std::vector<int> m_genRowOfLine;
+    std::vector<OverviewRuler::Tick> m_ticks; // collected while batches run
+    int m_nextMarker = -1;                    // next divergence to mark, -1 = done
+    quint64 m_markerGeneration = 0;
     std::vector<const diff::AlignedRow*> m_rows;
     std::vector<int> m_linkedRef;
     std::vector<int> m_linkedGen;

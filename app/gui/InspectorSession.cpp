@@ -53,7 +53,8 @@ void InspectorSession::startDiff()
     auto* watcher = new QFutureWatcher<DiffSnapshot>(this);
     connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher] {
         watcher->deleteLater();
-        DiffSnapshot snapshot = watcher->result();
+        // Moved out of the future: a 100k-op pair's result is too big to copy here.
+        DiffSnapshot snapshot = watcher->future().takeResult();
         if (snapshot.generation != m_diffGeneration)
             return; // the user has moved on
         m_diffPending = false;

@@ -110,6 +110,7 @@ void MainWindow::buildCentralArea()
                                   m_ruler, this);
     connect(m_aligned, &AlignedIrView::divergenceClicked, &m_session,
             &InspectorSession::selectDivergence);
+    connect(m_aligned, &AlignedIrView::decorated, this, &MainWindow::finishIfIdle);
     auto* bottomRow = new QWidget;
     auto* bottomLayout = new QHBoxLayout(bottomRow);
     bottomLayout->setContentsMargins(0, 0, 0, 0);
@@ -598,7 +599,7 @@ void MainWindow::rebuildRecentMenu()
 bool MainWindow::isLoading() const
 {
     return m_workspacePending || m_sourcesPending || m_session.isDiffPending() ||
-           (m_session.diff() && !m_diffApplied);
+           (m_session.diff() && !m_diffApplied) || m_aligned->isDecorating();
 }
 
 void MainWindow::finishIfIdle()
