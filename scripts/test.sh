@@ -10,4 +10,15 @@ if [[ "${CI:-}" == "true" ]]; then
 fi
 scripts/build.sh "$preset"
 export QT_QPA_PLATFORM=offscreen
-ctest --preset "$preset" -j "$(nproc)" "$@"
+rc=0
+ctest --preset "$preset" -j "$(nproc)" "$@" || rc=$?
+# CTest hides the output of skipped tests; show why each one skipped.
+log="build/$preset/Testing/Temporary/LastTest.log"
+if [[ -f "$log" ]]; then
+    reasons=$(awk '/^SKIP/ {print} skipNext {print; skipNext=0} /: Skipped$/ {skipNext=1}' "$log" | sort | uniq -c)
+    if [[ -n "$reasons" ]]; then
+        echo "Skipped tests said (count, reason):"
+        echo "$reasons"
+    fi
+fi
+exit "$rc"
