@@ -107,10 +107,14 @@ QString defaultWorkspacePath()
     const QString overridden = qEnvironmentVariable("TILELENS_EXAMPLE_DIR");
     if (!overridden.isEmpty())
         return overridden;
-    for (const QString& candidate : {QStringLiteral(TILELENS_EXAMPLE_DIR_INSTALLED),
+    // Relative to the binary first, so a package installed under another
+    // prefix than the build's (the .deb uses /usr) finds its own copy.
+    const QString besideBinary =
+        QCoreApplication::applicationDirPath() + QStringLiteral("/../share/tilelens/examples");
+    for (const QString& candidate : {besideBinary, QStringLiteral(TILELENS_EXAMPLE_DIR_INSTALLED),
                                      QStringLiteral(TILELENS_EXAMPLE_DIR_IN_SOURCE)}) {
         if (QFileInfo(candidate).isDir())
-            return candidate;
+            return QDir::cleanPath(candidate);
     }
     return {};
 }
