@@ -91,6 +91,7 @@ private:
     std::vector<int> m_linkedRef;
     std::vector<int> m_linkedGen;
     bool m_syncing = false;
+    bool m_hasDecorations = false; // the editors carry our annotations/markers
 };
 
 } // namespace tilelens::gui
