@@ -651,19 +651,13 @@ Doppelklick zum Öffnen</translation>
         <source>No kernels in this workspace.</source>
         <translation>Dieser Arbeitsbereich enthält keine Kernel.</translation>
     </message>
-    <message numerus="yes">
-        <source>%n kernel(s); no perf comparison yet.</source>
-        <translation>
-            <numerusform>%n Kernel; noch kein Leistungsvergleich.</numerusform>
-            <numerusform>%n Kernel; noch kein Leistungsvergleich.</numerusform>
-        </translation>
+    <message>
+        <source>Kernels: %1; no perf comparison yet.</source>
+        <translation>Kernel: %1; noch kein Leistungsvergleich.</translation>
     </message>
-    <message numerus="yes">
-        <source>%n kernel(s) — overall geomean %1 over %2 kernel(s) with perf data — %3</source>
-        <translation>
-            <numerusform>%n Kernel — gesamtes geometrisches Mittel %1 über %2 Kernel mit Leistungsdaten — %3</numerusform>
-            <numerusform>%n Kernel — gesamtes geometrisches Mittel %1 über %2 Kernel mit Leistungsdaten — %3</numerusform>
-        </translation>
+    <message>
+        <source>Kernels: %1 — overall geomean %2 (over %3 with perf data) — %4</source>
+        <translation>Kernel: %1 — gesamtes geometrisches Mittel %2 (über %3 mit Leistungsdaten) — %4</translation>
     </message>
 </context>
 <context>

@@ -78,11 +78,12 @@ void DashboardView::updateHeader()
     }
     const std::optional<double> g = m_model->overallGeomean();
     if (!g) {
-        m_header->setText(tr("%n kernel(s); no perf comparison yet.", nullptr, kernels));
+        m_header->setText(tr("Kernels: %1; no perf comparison yet.").arg(kernels));
         return;
     }
     const perf::PerfSeverity sev = perf::severityFor(g, false);
-    m_header->setText(tr("%n kernel(s) — overall geomean %1 over %2 kernel(s) with perf data — %3", nullptr, kernels)
+    m_header->setText(tr("Kernels: %1 — overall geomean %2 (over %3 with perf data) — %4")
+                          .arg(kernels)
                           .arg(*g, 0, 'f', 4)
                           .arg(m_model->kernelsWithGeomean())
                           .arg(perf::severityName(sev)));
