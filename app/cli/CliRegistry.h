@@ -10,17 +10,18 @@
 namespace tilelens::cli {
 
 // Exit codes shared by all subcommands (the headless contract).
-enum ExitCode : int {
+enum ExitCode : int
+{
     ExitOk = 0,
-    ExitFail = 1,        // FAIL / FAIL_FIXABLE / INVESTIGATE, per command
-    ExitNotes = 2,       // PASS_WITH_NOTES
-    ExitInputError = 3,  // usage or input error
+    ExitFail = 1,       // FAIL / FAIL_FIXABLE / INVESTIGATE, per command
+    ExitNotes = 2,      // PASS_WITH_NOTES
+    ExitInputError = 3, // usage or input error
 };
 
 struct CliCommand
 {
-    QString name;     // e.g. "parse"
-    QString summary;  // one line for `tilelens-cli --help`
+    QString name;    // e.g. "parse"
+    QString summary; // one line for `tilelens-cli --help`
     // Receives argv with the program name replaced by "tilelens-cli <name>".
     std::function<int(const QStringList& args)> run;
 };

@@ -3,7 +3,6 @@
 // diff_ir.sh: 0 PASS, 2 PASS_WITH_NOTES, 1 FAIL_FIXABLE; 3 usage or input error.
 
 #include "CliRegistry.h"
-
 #include "diff/IrDiff.h"
 #include "diff/ReportWriters.h"
 #include "diff/RuleSet.h"
@@ -31,20 +30,25 @@ int runDiff(const QStringList& args)
         "TileGym's IR-diff checklist. Exit codes: 0 PASS, 2 PASS_WITH_NOTES, 1 FAIL_FIXABLE,\n"
         "3 usage or input error."));
     parser.addHelpOption();
-    parser.addPositionalArgument(QStringLiteral("REF"), QStringLiteral("Reference IR (cuTile Python)."));
-    parser.addPositionalArgument(QStringLiteral("GEN"), QStringLiteral("Generated IR (cuTile Rust)."));
-    const QCommandLineOption rulesOpt(QStringLiteral("rules"),
-                                      QStringLiteral("Rule file (tilelens.rules/1) adding or overriding rules."),
-                                      QStringLiteral("FILE"));
-    const QCommandLineOption formatOpt(QStringLiteral("format"),
-                                       QStringLiteral("Output format: text (default), json or markdown."),
-                                       QStringLiteral("FORMAT"), QStringLiteral("text"));
+    parser.addPositionalArgument(QStringLiteral("REF"),
+                                 QStringLiteral("Reference IR (cuTile Python)."));
+    parser.addPositionalArgument(QStringLiteral("GEN"),
+                                 QStringLiteral("Generated IR (cuTile Rust)."));
+    const QCommandLineOption rulesOpt(
+        QStringLiteral("rules"),
+        QStringLiteral("Rule file (tilelens.rules/1) adding or overriding rules."),
+        QStringLiteral("FILE"));
+    const QCommandLineOption formatOpt(
+        QStringLiteral("format"),
+        QStringLiteral("Output format: text (default), json or markdown."),
+        QStringLiteral("FORMAT"), QStringLiteral("text"));
     const QCommandLineOption outOpt({QStringLiteral("o"), QStringLiteral("output")},
                                     QStringLiteral("Write the report to OUT instead of stdout."),
                                     QStringLiteral("OUT"));
-    const QCommandLineOption kernelOpt(QStringLiteral("kernel"),
-                                       QStringLiteral("Kernel name for the markdown title (default: from the entry)."),
-                                       QStringLiteral("NAME"));
+    const QCommandLineOption kernelOpt(
+        QStringLiteral("kernel"),
+        QStringLiteral("Kernel name for the markdown title (default: from the entry)."),
+        QStringLiteral("NAME"));
     parser.addOption(rulesOpt);
     parser.addOption(formatOpt);
     parser.addOption(outOpt);
@@ -65,8 +69,10 @@ int runDiff(const QStringList& args)
         return ExitInputError;
     }
     const QString format = parser.value(formatOpt);
-    if (format != QLatin1String("text") && format != QLatin1String("json") && format != QLatin1String("markdown")) {
-        printErr(QStringLiteral("tilelens-cli diff: unknown format '%1' (expected text, json or markdown)\n")
+    if (format != QLatin1String("text") && format != QLatin1String("json") &&
+        format != QLatin1String("markdown")) {
+        printErr(QStringLiteral(
+                     "tilelens-cli diff: unknown format '%1' (expected text, json or markdown)\n")
                      .arg(format));
         return ExitInputError;
     }
@@ -102,8 +108,8 @@ int runDiff(const QStringList& args)
 
     if (parser.isSet(outOpt)) {
         QSaveFile out(parser.value(outOpt));
-        if (!out.open(QIODevice::WriteOnly) || out.write(text.data(), qint64(text.size())) != qint64(text.size()) ||
-            !out.commit()) {
+        if (!out.open(QIODevice::WriteOnly) ||
+            out.write(text.data(), qint64(text.size())) != qint64(text.size()) || !out.commit()) {
             printErr(QStringLiteral("%1: error: cannot write the report: %2\n")
                          .arg(parser.value(outOpt), out.errorString()));
             return ExitInputError;
@@ -115,9 +121,9 @@ int runDiff(const QStringList& args)
     return verdictExitCode(result->verdict);
 }
 
-CliCommandRegistration reg({QStringLiteral("diff"),
-                            QStringLiteral("semantic IR diff with TileGym checklist rules (exit 0/2/1/3)"),
-                            &runDiff});
+CliCommandRegistration
+    reg({QStringLiteral("diff"),
+         QStringLiteral("semantic IR diff with TileGym checklist rules (exit 0/2/1/3)"), &runDiff});
 
 } // namespace
 } // namespace tilelens::cli

@@ -2,10 +2,9 @@
 // Parses Tile IR text files; exit 0 when all parse, 3 when any fails.
 
 #include "CliRegistry.h"
-
 #include "ir/Parser.h"
-#include "ir/bytecode/IrFileLoader.h"
 #include "ir/Printer.h"
+#include "ir/bytecode/IrFileLoader.h"
 
 #include <QCommandLineParser>
 #include <nlohmann/json.hpp>
@@ -26,18 +25,24 @@ nlohmann::json diagnosticJson(const Diagnostic& d)
 int runParse(const QStringList& args)
 {
     QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral("Parse Tile IR: text (custom, generic or cutile-ir syntax) or bytecode (.tileirbc)."));
+    parser.setApplicationDescription(QStringLiteral(
+        "Parse Tile IR: text (custom, generic or cutile-ir syntax) or bytecode (.tileirbc)."));
     parser.addHelpOption();
-    const QCommandLineOption jsonOpt(QStringLiteral("json"), QStringLiteral("Print one JSON object on stdout."));
-    const QCommandLineOption splitOpt(QStringLiteral("split"),
-                                      QStringLiteral("Treat lines '// -----' as separators of independent inputs."));
-    const QCommandLineOption emitOpt(QStringLiteral("emit"),
-                                     QStringLiteral("Print the parsed module as 'custom' or 'generic' syntax."),
-                                     QStringLiteral("style"));
+    const QCommandLineOption jsonOpt(QStringLiteral("json"),
+                                     QStringLiteral("Print one JSON object on stdout."));
+    const QCommandLineOption splitOpt(
+        QStringLiteral("split"),
+        QStringLiteral("Treat lines '// -----' as separators of independent inputs."));
+    const QCommandLineOption emitOpt(
+        QStringLiteral("emit"),
+        QStringLiteral("Print the parsed module as 'custom' or 'generic' syntax."),
+        QStringLiteral("style"));
     parser.addOption(jsonOpt);
     parser.addOption(splitOpt);
     parser.addOption(emitOpt);
-    parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("Tile IR text or bytecode files."), QStringLiteral("FILE..."));
+    parser.addPositionalArgument(QStringLiteral("FILE"),
+                                 QStringLiteral("Tile IR text or bytecode files."),
+                                 QStringLiteral("FILE..."));
     if (!parser.parse(args)) {
         printErr(parser.errorText() + QLatin1Char('\n'));
         return ExitInputError;
@@ -58,7 +63,9 @@ int runParse(const QStringList& args)
         if (s == QLatin1String("generic"))
             style = ir::PrintStyle::Generic;
         else if (s != QLatin1String("custom")) {
-            printErr(QStringLiteral("tilelens-cli parse: --emit must be 'custom' or 'generic', not '%1'\n").arg(s));
+            printErr(QStringLiteral(
+                         "tilelens-cli parse: --emit must be 'custom' or 'generic', not '%1'\n")
+                         .arg(s));
             return ExitInputError;
         }
     }
@@ -85,7 +92,9 @@ int runParse(const QStringList& args)
             ok = ok && r.ok();
             ops += r.opCount();
             if (r.syntax != ir::Syntax::Empty)
-                syntax = (syntax == "empty" || syntax == ir::syntaxName(r.syntax)) ? ir::syntaxName(r.syntax) : "mixed";
+                syntax = (syntax == "empty" || syntax == ir::syntaxName(r.syntax))
+                             ? ir::syntaxName(r.syntax)
+                             : "mixed";
             else if (bytecode && r.ok())
                 syntax = "bytecode";
             for (const Diagnostic& d : r.diagnostics) {
@@ -95,11 +104,12 @@ int runParse(const QStringList& args)
             }
             for (const ir::Module* m : r.modules)
                 for (const ir::Function* f : m->functions) {
-                    nlohmann::json fj = {{"name", std::string(f->name)},
-                                         {"kind", f->kind == ir::FunctionKind::Entry ? "entry" : "func"},
-                                         {"module", std::string(m->name)},
-                                         {"ops", f->opCount()},
-                                         {"line", f->range.beginLine}};
+                    nlohmann::json fj = {
+                        {"name", std::string(f->name)},
+                        {"kind", f->kind == ir::FunctionKind::Entry ? "entry" : "func"},
+                        {"module", std::string(m->name)},
+                        {"ops", f->opCount()},
+                        {"line", f->range.beginLine}};
                     if (split)
                         fj["chunk"] = c;
                     functions.push_back(fj);
@@ -111,24 +121,28 @@ int runParse(const QStringList& args)
             }
         }
         allOk = allOk && ok;
-        nlohmann::json fileJson = {{"path", path}, {"ok", ok}, {"syntax", syntax}, {"op_count", ops},
+        nlohmann::json fileJson = {{"path", path},           {"ok", ok},
+                                   {"syntax", syntax},       {"op_count", ops},
                                    {"functions", functions}, {"diagnostics", diags}};
         if (split)
             fileJson["chunks"] = results.size();
         out["files"].push_back(fileJson);
         if (!json && !emit)
-            printOut(QStringLiteral("%1: %2 (%3 syntax, %4 functions, %5 ops%6)\n")
-                         .arg(file, ok ? QStringLiteral("ok") : QStringLiteral("FAILED"),
-                              QString::fromStdString(syntax))
-                         .arg(functions.size())
-                         .arg(ops)
-                         .arg(split ? QStringLiteral(", %1 chunks").arg(results.size()) : QString()));
+            printOut(
+                QStringLiteral("%1: %2 (%3 syntax, %4 functions, %5 ops%6)\n")
+                    .arg(file, ok ? QStringLiteral("ok") : QStringLiteral("FAILED"),
+                         QString::fromStdString(syntax))
+                    .arg(functions.size())
+                    .arg(ops)
+                    .arg(split ? QStringLiteral(", %1 chunks").arg(results.size()) : QString()));
     }
     if (json)
         printOut(QString::fromStdString(out.dump(2)) + QLatin1Char('\n'));
     return allOk ? ExitOk : ExitInputError;
 }
 
-CliCommandRegistration reg({QStringLiteral("parse"), QStringLiteral("parse Tile IR text or bytecode and report located errors"), &runParse});
+CliCommandRegistration
+    reg({QStringLiteral("parse"),
+         QStringLiteral("parse Tile IR text or bytecode and report located errors"), &runParse});
 
 } // namespace

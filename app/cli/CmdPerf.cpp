@@ -5,7 +5,6 @@
 // Exit 0 DONE, 1 INVESTIGATE, 3 usage or input error.
 
 #include "CliRegistry.h"
-
 #include "perf/PerfInput.h"
 #include "workspace/KernelPerf.h"
 
@@ -21,12 +20,14 @@ namespace {
 
 const char* kUsage =
     "Usage: tilelens-cli perf [--json] [--samples N] [--seed N] KERNEL_DIR\n"
-    "       tilelens-cli perf [--json] [--samples N] [--seed N] --baseline FILE... --candidate FILE...\n"
+    "       tilelens-cli perf [--json] [--samples N] [--seed N] --baseline FILE... --candidate "
+    "FILE...\n"
     "\n"
     "Pairs candidate (cutile_rs) and baseline medians by configuration id (the pytest id without\n"
     "its backend segment), prints per-config ratios, the geomean over matched configs with a\n"
     "bootstrap 95% interval (fixed seed), the severity and the verdict.\n"
-    "FILE is a tilegym --print-record log or a tilelens.profile/1 JSON; several files per side are\n"
+    "FILE is a tilegym --print-record log or a tilelens.profile/1 JSON; several files per side "
+    "are\n"
     "runs of the same measurement and the best (minimum) median per configuration is used.\n"
     "KERNEL_DIR pairs perf_cutile_rs*.txt with each variant's winning baseline log.\n"
     "Thresholds: <=1.05 DONE, <=1.10 MILD_GAP, <=1.50 MODERATE_GAP, else LARGE_GAP; missing data\n"
@@ -73,7 +74,8 @@ QString tableText(const perf::PerfComparison& cmp)
                    .arg(fmt(row.ratio), 7)
                    .arg(row.rowVerdict());
     const int selected = cmp.matched + cmp.missingCandidate;
-    out += QStringLiteral("\nmatched: %1 of %2 baseline configs; no candidate median: %3; no baseline (NA, not averaged): %4\n")
+    out += QStringLiteral("\nmatched: %1 of %2 baseline configs; no candidate median: %3; no "
+                          "baseline (NA, not averaged): %4\n")
                .arg(cmp.matched)
                .arg(selected)
                .arg(cmp.missingCandidate)
@@ -82,11 +84,13 @@ QString tableText(const perf::PerfComparison& cmp)
     if (cmp.interval)
         out += QStringLiteral("95% interval: [%1, %2] (bootstrap of the geomean)\n")
                    .arg(fmt(cmp.interval->low), fmt(cmp.interval->high));
-    out += QStringLiteral("Severity: %1\nVERDICT: %2\n").arg(perf::severityName(cmp.severity), cmp.verdict());
+    out += QStringLiteral("Severity: %1\nVERDICT: %2\n")
+               .arg(perf::severityName(cmp.severity), cmp.verdict());
     return out;
 }
 
-nlohmann::ordered_json comparisonJson(const perf::PerfComparison& cmp, const perf::BootstrapOptions& boot)
+nlohmann::ordered_json comparisonJson(const perf::PerfComparison& cmp,
+                                      const perf::BootstrapOptions& boot)
 {
     nlohmann::ordered_json rows = nlohmann::ordered_json::array();
     for (const auto& row : cmp.rows)
@@ -100,8 +104,11 @@ nlohmann::ordered_json comparisonJson(const perf::PerfComparison& cmp, const per
                         {"candidate_source", row.candidateSource.toStdString()}});
     nlohmann::ordered_json interval = nullptr;
     if (cmp.interval)
-        interval = {{"low", cmp.interval->low}, {"high", cmp.interval->high}, {"level", cmp.interval->level},
-                    {"samples", boot.samples}, {"seed", boot.seed}};
+        interval = {{"low", cmp.interval->low},
+                    {"high", cmp.interval->high},
+                    {"level", cmp.interval->level},
+                    {"samples", boot.samples},
+                    {"seed", boot.seed}};
     return {{"rows", rows},
             {"matched", cmp.matched},
             {"missing_candidate", cmp.missingCandidate},
@@ -124,7 +131,8 @@ int runPerf(const QStringList& args)
             bool ok = false;
             const qlonglong v = i + 1 < args.size() ? args.at(i + 1).toLongLong(&ok) : 0;
             if (!ok || v <= 0) {
-                printErr(QStringLiteral("tilelens-cli perf: %1 needs a positive integer\n").arg(QLatin1String(name)));
+                printErr(QStringLiteral("tilelens-cli perf: %1 needs a positive integer\n")
+                             .arg(QLatin1String(name)));
                 return false;
             }
             target = static_cast<std::decay_t<decltype(target)>>(v);
@@ -151,7 +159,8 @@ int runPerf(const QStringList& args)
             if (!intValue("--seed", options.bootstrap.seed))
                 return ExitInputError;
         } else if (a.startsWith(QLatin1String("--"))) {
-            printErr(QStringLiteral("tilelens-cli perf: unknown option '%1'\n\n").arg(a) + QString::fromLatin1(kUsage));
+            printErr(QStringLiteral("tilelens-cli perf: unknown option '%1'\n\n").arg(a) +
+                     QString::fromLatin1(kUsage));
             return ExitInputError;
         } else if (collecting) {
             *collecting << a;
@@ -162,7 +171,8 @@ int runPerf(const QStringList& args)
     const bool fileMode = !baseline.isEmpty() || !candidate.isEmpty();
     if ((fileMode && (baseline.isEmpty() || candidate.isEmpty() || !positional.isEmpty())) ||
         (!fileMode && positional.size() != 1)) {
-        printErr(QStringLiteral("tilelens-cli perf: give KERNEL_DIR, or both --baseline and --candidate files\n\n") +
+        printErr(QStringLiteral("tilelens-cli perf: give KERNEL_DIR, or both --baseline and "
+                                "--candidate files\n\n") +
                  QString::fromLatin1(kUsage));
         return ExitInputError;
     }
@@ -183,7 +193,8 @@ int runPerf(const QStringList& args)
         cmp = perf::comparePerf(base, cand, options);
     } else {
         if (!QFileInfo(positional.first()).isDir()) {
-            printErr(QStringLiteral("tilelens-cli perf: %1: no such kernel directory\n").arg(positional.first()));
+            printErr(QStringLiteral("tilelens-cli perf: %1: no such kernel directory\n")
+                         .arg(positional.first()));
             return ExitInputError;
         }
         const ws::Kernel kernel = ws::loadKernel(positional.first());
@@ -200,13 +211,15 @@ int runPerf(const QStringList& args)
     printDiagnostics(cand.diagnostics);
     if (base.records.empty() || cand.records.empty()) {
         printErr(QStringLiteral("tilelens-cli perf: no perf records in the %1 input\n")
-                     .arg(base.records.empty() ? QStringLiteral("baseline") : QStringLiteral("candidate")));
+                     .arg(base.records.empty() ? QStringLiteral("baseline")
+                                               : QStringLiteral("candidate")));
         return ExitInputError;
     }
     if (json) {
         nlohmann::ordered_json out = comparisonJson(cmp, options.bootstrap);
         out["schema"] = "tilelens.perf/1";
-        nlohmann::ordered_json b = nlohmann::ordered_json::array(), c = nlohmann::ordered_json::array();
+        nlohmann::ordered_json b = nlohmann::ordered_json::array(),
+                               c = nlohmann::ordered_json::array();
         for (const QString& s : base.sources)
             b.push_back(s.toStdString());
         for (const QString& s : cand.sources)
@@ -220,8 +233,8 @@ int runPerf(const QStringList& args)
     return cmp.severity == perf::PerfSeverity::Done ? ExitOk : ExitFail;
 }
 
-CliCommandRegistration reg({QStringLiteral("perf"),
-                            QStringLiteral("pair perf medians, geomean with 95% interval, DONE/INVESTIGATE"),
-                            &runPerf});
+CliCommandRegistration reg(
+    {QStringLiteral("perf"),
+     QStringLiteral("pair perf medians, geomean with 95% interval, DONE/INVESTIGATE"), &runPerf});
 
 } // namespace

@@ -3,7 +3,6 @@
 // re-analyses the record directories of an earlier profile without running.
 
 #include "CliRegistry.h"
-
 #include "perf/cupti/CuptiTraceReader.h"
 #include "perf/cupti/ProfileJson.h"
 #include "profiler/CuptiRecordFormat.h"
@@ -30,14 +29,18 @@ constexpr const char* kLibraryFile = "libtilelens_cupti.so";
 QString findLibrary(const QString& explicitPath)
 {
     if (!explicitPath.isEmpty())
-        return QFileInfo(explicitPath).isFile() ? QFileInfo(explicitPath).absoluteFilePath() : QString();
+        return QFileInfo(explicitPath).isFile() ? QFileInfo(explicitPath).absoluteFilePath()
+                                                : QString();
     const QString env = qEnvironmentVariable("TILELENS_CUPTI_LIBRARY");
     if (!env.isEmpty())
         return QFileInfo(env).isFile() ? QFileInfo(env).absoluteFilePath() : QString();
     const QDir exeDir(QCoreApplication::applicationDirPath());
     const QStringList candidates = {
-        QStringLiteral("."),         QStringLiteral("../lib"),           QStringLiteral("../lib64"),
-        QStringLiteral("../lib/x86_64-linux-gnu"), QStringLiteral("../lib/tilelens"),
+        QStringLiteral("."),
+        QStringLiteral("../lib"),
+        QStringLiteral("../lib64"),
+        QStringLiteral("../lib/x86_64-linux-gnu"),
+        QStringLiteral("../lib/tilelens"),
         QStringLiteral("../../core/profiler"),
     };
     for (const QString& c : candidates) {
@@ -89,7 +92,9 @@ void printSummary(const Profile& p, const QString& jsonPath)
     }
     for (const ProfileRun& r : p.runs) {
         if (r.exitCode != 0)
-            printErr(QStringLiteral("run %1: the command exited with %2\n").arg(r.index + 1).arg(r.exitCode));
+            printErr(QStringLiteral("run %1: the command exited with %2\n")
+                         .arg(r.index + 1)
+                         .arg(r.exitCode));
         for (const QString& e : r.libraryErrors)
             printErr(QStringLiteral("run %1: tilelens-cupti: %2\n").arg(r.index + 1).arg(e));
     }
@@ -112,9 +117,10 @@ bool writeText(const QString& path, const std::string& text)
 void clearRecords(const QString& dir)
 {
     QDir d(dir);
-    const QStringList old = d.entryList({QString::fromLatin1(fmt::kFilePrefix) + QStringLiteral("*") +
-                                         QString::fromLatin1(fmt::kFileSuffix)},
-                                        QDir::Files);
+    const QStringList old =
+        d.entryList({QString::fromLatin1(fmt::kFilePrefix) + QStringLiteral("*") +
+                     QString::fromLatin1(fmt::kFileSuffix)},
+                    QDir::Files);
     for (const QString& f : old)
         d.remove(f);
 }
@@ -132,31 +138,41 @@ int runProfile(const QStringList& args)
         "Exit: 0 measured, 1 a run failed or nothing was measured, 3 usage or input error."));
     parser.setOptionsAfterPositionalArgumentsMode(QCommandLineParser::ParseAsPositionalArguments);
     parser.addHelpOption();
-    const QCommandLineOption runsOpt(QStringLiteral("runs"), QStringLiteral("Runs of the command (default 4)."),
+    const QCommandLineOption runsOpt(QStringLiteral("runs"),
+                                     QStringLiteral("Runs of the command (default 4)."),
                                      QStringLiteral("N"), QStringLiteral("4"));
     const QCommandLineOption outOpt(QStringLiteral("out"),
                                     QStringLiteral("Output directory (default tilelens-profile)."),
                                     QStringLiteral("DIR"), QStringLiteral("tilelens-profile"));
-    const QCommandLineOption labelOpt(QStringLiteral("label"),
-                                      QStringLiteral("Name of this side, e.g. the backend (pairing key)."),
-                                      QStringLiteral("NAME"));
-    const QCommandLineOption warmupOpt(QStringLiteral("warmup-ranges"),
-                                       QStringLiteral("Iterations skipped at the start of each configuration."),
-                                       QStringLiteral("K"), QStringLiteral("0"));
+    const QCommandLineOption labelOpt(
+        QStringLiteral("label"),
+        QStringLiteral("Name of this side, e.g. the backend (pairing key)."),
+        QStringLiteral("NAME"));
+    const QCommandLineOption warmupOpt(
+        QStringLiteral("warmup-ranges"),
+        QStringLiteral("Iterations skipped at the start of each configuration."),
+        QStringLiteral("K"), QStringLiteral("0"));
     const QCommandLineOption libraryOpt(QStringLiteral("library"),
-                                        QStringLiteral("Path of libtilelens_cupti.so."), QStringLiteral("PATH"));
-    const QCommandLineOption memoryOpt(QStringLiteral("memory"), QStringLiteral("Also record memcpy/memset."));
-    const QCommandLineOption timeoutOpt(QStringLiteral("timeout"),
-                                        QStringLiteral("Kill a run after SEC seconds (default: no limit)."),
-                                        QStringLiteral("SEC"), QStringLiteral("0"));
+                                        QStringLiteral("Path of libtilelens_cupti.so."),
+                                        QStringLiteral("PATH"));
+    const QCommandLineOption memoryOpt(QStringLiteral("memory"),
+                                       QStringLiteral("Also record memcpy/memset."));
+    const QCommandLineOption timeoutOpt(
+        QStringLiteral("timeout"),
+        QStringLiteral("Kill a run after SEC seconds (default: no limit)."), QStringLiteral("SEC"),
+        QStringLiteral("0"));
     const QCommandLineOption recordsOpt(
         QStringLiteral("records"),
-        QStringLiteral("Analyse the run-* record directories under DIR instead of running a command."),
+        QStringLiteral(
+            "Analyse the run-* record directories under DIR instead of running a command."),
         QStringLiteral("DIR"));
-    const QCommandLineOption jsonOpt(QStringLiteral("o"), QStringLiteral("Profile JSON path (default DIR/profile.json)."),
-                                     QStringLiteral("FILE"));
-    parser.addOptions({runsOpt, outOpt, labelOpt, warmupOpt, libraryOpt, memoryOpt, timeoutOpt, recordsOpt, jsonOpt});
-    parser.addPositionalArgument(QStringLiteral("CMD"), QStringLiteral("Command and its arguments, after --."),
+    const QCommandLineOption jsonOpt(
+        QStringLiteral("o"), QStringLiteral("Profile JSON path (default DIR/profile.json)."),
+        QStringLiteral("FILE"));
+    parser.addOptions({runsOpt, outOpt, labelOpt, warmupOpt, libraryOpt, memoryOpt, timeoutOpt,
+                       recordsOpt, jsonOpt});
+    parser.addPositionalArgument(QStringLiteral("CMD"),
+                                 QStringLiteral("Command and its arguments, after --."),
                                  QStringLiteral("-- CMD [ARGS...]"));
     if (!parser.parse(args)) {
         printErr(parser.errorText() + QLatin1Char('\n') + parser.helpText());
@@ -201,7 +217,8 @@ int runProfile(const QStringList& args)
             return a.mid(4).toInt() < b.mid(4).toInt();
         });
         if (!dir.exists() || runDirs.isEmpty()) {
-            printErr(QStringLiteral("%1: error: no run-N record directory to analyse\n").arg(outDir));
+            printErr(
+                QStringLiteral("%1: error: no run-N record directory to analyse\n").arg(outDir));
             return ExitInputError;
         }
         for (const QString& r : runDirs) {
@@ -218,8 +235,9 @@ int runProfile(const QStringList& args)
         }
         const QString library = findLibrary(parser.value(libraryOpt));
         if (library.isEmpty()) {
-            printErr(QStringLiteral("tilelens-cli profile: cannot find %1 (built only with the CUDA Toolkit "
-                                    "and CUPTI); pass --library PATH or set TILELENS_CUPTI_LIBRARY\n")
+            printErr(QStringLiteral(
+                         "tilelens-cli profile: cannot find %1 (built only with the CUDA Toolkit "
+                         "and CUPTI); pass --library PATH or set TILELENS_CUPTI_LIBRARY\n")
                          .arg(QLatin1String(kLibraryFile)));
             return ExitInputError;
         }
@@ -243,7 +261,10 @@ int runProfile(const QStringList& args)
             process.setProcessEnvironment(env);
             process.setProcessChannelMode(QProcess::ForwardedChannels);
             process.setInputChannelMode(QProcess::ForwardedInputChannel);
-            printErr(QStringLiteral("tilelens-cli profile: run %1/%2: %3\n").arg(i + 1).arg(runs).arg(command.join(QLatin1Char(' '))));
+            printErr(QStringLiteral("tilelens-cli profile: run %1/%2: %3\n")
+                         .arg(i + 1)
+                         .arg(runs)
+                         .arg(command.join(QLatin1Char(' '))));
             QElapsedTimer timer;
             timer.start();
             process.start(command.first(), command.mid(1));
@@ -254,7 +275,9 @@ int runProfile(const QStringList& args)
             }
             const int waitMs = timeoutS > 0 ? int(std::min(timeoutS * 1000.0, 2.0e9)) : -1;
             if (!process.waitForFinished(waitMs)) {
-                printErr(QStringLiteral("tilelens-cli profile: run %1 exceeded %2 s; killed\n").arg(i + 1).arg(timeoutS));
+                printErr(QStringLiteral("tilelens-cli profile: run %1 exceeded %2 s; killed\n")
+                             .arg(i + 1)
+                             .arg(timeoutS));
                 process.kill();
                 process.waitForFinished(10000);
             }
@@ -268,8 +291,9 @@ int runProfile(const QStringList& args)
     }
 
     Profile profile = buildProfile(traces, options, runInfo);
-    const QString jsonPath = parser.isSet(jsonOpt) ? parser.value(jsonOpt)
-                                                   : QDir(outDir).filePath(QStringLiteral("profile.json"));
+    const QString jsonPath = parser.isSet(jsonOpt)
+                                 ? parser.value(jsonOpt)
+                                 : QDir(outDir).filePath(QStringLiteral("profile.json"));
     if (!writeText(jsonPath, profileToJson(profile))) {
         printErr(QStringLiteral("%1: error: cannot write the profile\n").arg(jsonPath));
         return ExitInputError;
@@ -289,9 +313,10 @@ int runProfile(const QStringList& args)
 }
 
 namespace {
-CliCommandRegistration reg({QStringLiteral("profile"),
-                            QStringLiteral("run a command N times under CUPTI and write a device-time profile"),
-                            &runProfile});
+CliCommandRegistration
+    reg({QStringLiteral("profile"),
+         QStringLiteral("run a command N times under CUPTI and write a device-time profile"),
+         &runProfile});
 } // namespace
 
 } // namespace tilelens::cli

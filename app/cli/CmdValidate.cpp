@@ -1,9 +1,8 @@
-// `tilelens-cli validate [--scope analysis|kernel|all] [--json] [--tilegym DIR] [--verbose] KERNEL_DIR`
-// analysis: validate_analysis.sh parity; kernel: the file and content checks of
+// `tilelens-cli validate [--scope analysis|kernel|all] [--json] [--tilegym DIR] [--verbose]
+// KERNEL_DIR` analysis: validate_analysis.sh parity; kernel: the file and content checks of
 // validate_kernel.sh that need no GPU or cargo. Exit 0 PASS, 1 FAIL, 3 input error.
 
 #include "CliRegistry.h"
-
 #include "workspace/AnalysisValidator.h"
 #include "workspace/KernelValidator.h"
 
@@ -20,9 +19,9 @@ namespace {
 nlohmann::ordered_json messageJson(const Diagnostic& d)
 {
     nlohmann::ordered_json j = {{"severity", d.severity == Severity::Error     ? "error"
-                                     : d.severity == Severity::Warning ? "warning"
-                                                                       : "ok"},
-                        {"message", d.message}};
+                                             : d.severity == Severity::Warning ? "warning"
+                                                                               : "ok"},
+                                {"message", d.message}};
     if (!d.place.file.empty())
         j["file"] = d.place.file;
     if (d.place.line > 0) {
@@ -44,37 +43,39 @@ nlohmann::ordered_json resultJson(const ws::ValidationResult& r)
     nlohmann::ordered_json summary = nlohmann::ordered_json::array();
     for (const QString& s : r.summary)
         summary.push_back(s.toStdString());
-    return {{"scope", r.scope.toStdString()},
-            {"verdict", r.passed() ? "PASS" : "FAIL"},
-            {"errors", r.errors()},
-            {"warnings", r.warnings()},
-            {"messages", messages},
-            {"summary", summary}};
+    return {{"scope", r.scope.toStdString()}, {"verdict", r.passed() ? "PASS" : "FAIL"},
+            {"errors", r.errors()},           {"warnings", r.warnings()},
+            {"messages", messages},           {"summary", summary}};
 }
 
 int runValidate(const QStringList& args)
 {
     QCommandLineParser parser;
-    parser.setApplicationDescription(
-        QStringLiteral("Validate a TileGym kernel working directory: analysis.json (validate_analysis.sh parity) "
-                       "and the files and contents validate_kernel.sh checks without a GPU or cargo.\n"
-                       "Exit codes: 0 PASS, 1 FAIL, 3 usage or input error."));
+    parser.setApplicationDescription(QStringLiteral(
+        "Validate a TileGym kernel working directory: analysis.json (validate_analysis.sh parity) "
+        "and the files and contents validate_kernel.sh checks without a GPU or cargo.\n"
+        "Exit codes: 0 PASS, 1 FAIL, 3 usage or input error."));
     parser.addHelpOption();
-    const QCommandLineOption scopeOpt(QStringLiteral("scope"),
-                                      QStringLiteral("What to check: analysis, kernel or all (default)."),
-                                      QStringLiteral("scope"), QStringLiteral("all"));
-    const QCommandLineOption jsonOpt(QStringLiteral("json"), QStringLiteral("Print one JSON object on stdout."));
-    const QCommandLineOption tilegymOpt(QStringLiteral("tilegym"),
-                                        QStringLiteral("TileGym checkout for the in-tree checks (default: $TILEGYM_PATH)."),
-                                        QStringLiteral("dir"));
-    const QCommandLineOption verboseOpt(QStringLiteral("verbose"), QStringLiteral("Also print the OK: lines."));
+    const QCommandLineOption scopeOpt(
+        QStringLiteral("scope"),
+        QStringLiteral("What to check: analysis, kernel or all (default)."),
+        QStringLiteral("scope"), QStringLiteral("all"));
+    const QCommandLineOption jsonOpt(QStringLiteral("json"),
+                                     QStringLiteral("Print one JSON object on stdout."));
+    const QCommandLineOption tilegymOpt(
+        QStringLiteral("tilegym"),
+        QStringLiteral("TileGym checkout for the in-tree checks (default: $TILEGYM_PATH)."),
+        QStringLiteral("dir"));
+    const QCommandLineOption verboseOpt(QStringLiteral("verbose"),
+                                        QStringLiteral("Also print the OK: lines."));
     parser.addOption(scopeOpt);
     parser.addOption(jsonOpt);
     parser.addOption(tilegymOpt);
     parser.addOption(verboseOpt);
-    parser.addPositionalArgument(QStringLiteral("KERNEL_DIR"),
-                                 QStringLiteral("Kernel working directory ($CUTILE_KERNEL_OUT_ROOT/<kernel>), or its "
-                                                "reference/analysis.json."));
+    parser.addPositionalArgument(
+        QStringLiteral("KERNEL_DIR"),
+        QStringLiteral("Kernel working directory ($CUTILE_KERNEL_OUT_ROOT/<kernel>), or its "
+                       "reference/analysis.json."));
     if (!parser.parse(args)) {
         printErr(parser.errorText() + QLatin1Char('\n'));
         return ExitInputError;
@@ -85,28 +86,37 @@ int runValidate(const QStringList& args)
     }
     const QStringList positional = parser.positionalArguments();
     if (positional.size() != 1) {
-        printErr(QStringLiteral("tilelens-cli validate: expected exactly one KERNEL_DIR\n") + parser.helpText());
+        printErr(QStringLiteral("tilelens-cli validate: expected exactly one KERNEL_DIR\n") +
+                 parser.helpText());
         return ExitInputError;
     }
     const QString scope = parser.value(scopeOpt);
-    if (scope != QLatin1String("analysis") && scope != QLatin1String("kernel") && scope != QLatin1String("all")) {
-        printErr(QStringLiteral("tilelens-cli validate: --scope must be analysis, kernel or all, not '%1'\n").arg(scope));
+    if (scope != QLatin1String("analysis") && scope != QLatin1String("kernel") &&
+        scope != QLatin1String("all")) {
+        printErr(QStringLiteral(
+                     "tilelens-cli validate: --scope must be analysis, kernel or all, not '%1'\n")
+                     .arg(scope));
         return ExitInputError;
     }
     QString dir = positional.first();
     const QFileInfo given(dir);
     if (given.isFile() && given.fileName() == QLatin1String("analysis.json"))
-        dir = QFileInfo(given.absolutePath()).absolutePath(); // .../reference/analysis.json -> kernel dir
+        dir = QFileInfo(given.absolutePath())
+                  .absolutePath(); // .../reference/analysis.json -> kernel dir
     if (!QFileInfo(dir).isDir()) {
-        printErr(QStringLiteral("tilelens-cli validate: %1: no such kernel directory\n").arg(positional.first()));
+        printErr(QStringLiteral("tilelens-cli validate: %1: no such kernel directory\n")
+                     .arg(positional.first()));
         return ExitInputError;
     }
     QString tilegym = parser.value(tilegymOpt);
     if (tilegym.isEmpty())
         tilegym = qEnvironmentVariable("TILEGYM_PATH");
-    if (!tilegym.isEmpty() && !QFileInfo(QDir(tilegym).filePath(QStringLiteral("src/tilegym"))).isDir()) {
+    if (!tilegym.isEmpty() &&
+        !QFileInfo(QDir(tilegym).filePath(QStringLiteral("src/tilegym"))).isDir()) {
         if (parser.isSet(tilegymOpt)) {
-            printErr(QStringLiteral("tilelens-cli validate: %1 is not a TileGym checkout (no src/tilegym)\n").arg(tilegym));
+            printErr(QStringLiteral(
+                         "tilelens-cli validate: %1 is not a TileGym checkout (no src/tilegym)\n")
+                         .arg(tilegym));
             return ExitInputError;
         }
         tilegym.clear(); // a stale environment variable only disables the in-tree checks
@@ -129,9 +139,9 @@ int runValidate(const QStringList& args)
         for (const auto& r : results)
             scopes.push_back(resultJson(r));
         const nlohmann::ordered_json out = {{"schema", "tilelens.validate/1"},
-                                    {"target", QDir(dir).absolutePath().toStdString()},
-                                    {"verdict", verdict.toStdString()},
-                                    {"scopes", scopes}};
+                                            {"target", QDir(dir).absolutePath().toStdString()},
+                                            {"verdict", verdict.toStdString()},
+                                            {"scopes", scopes}};
         printOut(QString::fromStdString(out.dump(2)) + QLatin1Char('\n'));
     } else {
         for (size_t i = 0; i < results.size(); ++i) {
@@ -147,8 +157,9 @@ int runValidate(const QStringList& args)
     return failed ? ExitFail : ExitOk;
 }
 
-CliCommandRegistration reg({QStringLiteral("validate"),
-                            QStringLiteral("check a kernel working directory (analysis.json, files, reports)"),
-                            &runValidate});
+CliCommandRegistration
+    reg({QStringLiteral("validate"),
+         QStringLiteral("check a kernel working directory (analysis.json, files, reports)"),
+         &runValidate});
 
 } // namespace

@@ -30,7 +30,9 @@ std::optional<FileContents> readFile(const std::string& path, Diagnostics& diags
         diags.push_back(std::move(d));
         return std::nullopt;
     };
-    struct stat st{};
+    struct stat st
+    {
+    };
     if (::stat(path.c_str(), &st) != 0)
         return fail(std::string("cannot open file: ") + std::strerror(errno));
     if (S_ISDIR(st.st_mode))

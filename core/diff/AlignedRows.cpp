@@ -53,7 +53,8 @@ private:
             auto it = L.genOps.find(g);
             if (it != L.genOps.end())
                 for (const auto& id : it->second)
-                    if (std::find(row.divergenceIds.begin(), row.divergenceIds.end(), id) == row.divergenceIds.end())
+                    if (std::find(row.divergenceIds.begin(), row.divergenceIds.end(), id) ==
+                        row.divergenceIds.end())
                         row.divergenceIds.push_back(id);
         }
         m_rows.push_back(std::move(row));
@@ -122,8 +123,8 @@ private:
 
 } // namespace
 
-std::vector<AlignedRow> buildAlignedRows(const GFunction* ref, const GFunction* gen, const OpMatching* m,
-                                         const RowLinks& links)
+std::vector<AlignedRow> buildAlignedRows(const GFunction* ref, const GFunction* gen,
+                                         const OpMatching* m, const RowLinks& links)
 {
     return RowBuilder(ref, gen, m, links).run();
 }

@@ -17,11 +17,11 @@ struct RowLinks
 {
     std::map<int, std::vector<std::string>> refOps; // op id -> divergence ids
     std::map<int, std::vector<std::string>> genOps;
-    std::vector<std::string> entry;                 // function-level divergences
+    std::vector<std::string> entry; // function-level divergences
 };
 
 // `ref` or `gen` may be null for a function present on one side only.
-std::vector<AlignedRow> buildAlignedRows(const GFunction* ref, const GFunction* gen, const OpMatching* m,
-                                         const RowLinks& links);
+std::vector<AlignedRow> buildAlignedRows(const GFunction* ref, const GFunction* gen,
+                                         const OpMatching* m, const RowLinks& links);
 
 } // namespace tilelens::diff

@@ -20,8 +20,8 @@ bool matches(const Rule& rule, const RawDifference& d)
         return false;
     if (!m.attributes.empty() && !contains(m.attributes, d.attribute))
         return false;
-    if (!m.operandIndices.empty() &&
-        std::find(m.operandIndices.begin(), m.operandIndices.end(), d.operandIndex) == m.operandIndices.end())
+    if (!m.operandIndices.empty() && std::find(m.operandIndices.begin(), m.operandIndices.end(),
+                                               d.operandIndex) == m.operandIndices.end())
         return false;
     if (!m.refValue.empty() && !globMatch(m.refValue, d.refValue))
         return false;
@@ -41,7 +41,8 @@ void replaceAll(std::string& s, const std::string& from, const std::string& to)
 
 } // namespace
 
-std::string formatMessage(const std::string& tmpl, const RawDifference& d, const std::string& function)
+std::string formatMessage(const std::string& tmpl, const RawDifference& d,
+                          const std::string& function)
 {
     std::string s = tmpl;
     const std::string op = !d.refOpName.empty() ? d.refOpName : d.genOpName;
@@ -49,10 +50,13 @@ std::string formatMessage(const std::string& tmpl, const RawDifference& d, const
     replaceAll(s, "{ref_op}", d.refOpName.empty() ? std::string("nothing") : d.refOpName);
     replaceAll(s, "{gen_op}", d.genOpName.empty() ? std::string("nothing") : d.genOpName);
     replaceAll(s, "{attribute}", d.attribute);
-    replaceAll(s, "{ref_value}", d.refValue.empty() && d.refOp < 0 && !d.functionLevel ? "absent" : d.refValue);
-    replaceAll(s, "{gen_value}", d.genValue.empty() && d.genOp < 0 && !d.functionLevel ? "absent" : d.genValue);
+    replaceAll(s, "{ref_value}",
+               d.refValue.empty() && d.refOp < 0 && !d.functionLevel ? "absent" : d.refValue);
+    replaceAll(s, "{gen_value}",
+               d.genValue.empty() && d.genOp < 0 && !d.functionLevel ? "absent" : d.genValue);
     replaceAll(s, "{value}", d.refOp >= 0 ? d.refValue : d.genValue);
-    replaceAll(s, "{operand}", d.operandIndex >= 0 ? std::to_string(d.operandIndex) : std::string());
+    replaceAll(s, "{operand}",
+               d.operandIndex >= 0 ? std::to_string(d.operandIndex) : std::string());
     replaceAll(s, "{kind}", diffKindName(d.kind));
     replaceAll(s, "{function}", function);
     // Collapse doubled spaces left by empty fields.
@@ -100,8 +104,10 @@ Divergence Classifier::classify(const RawDifference& d, const RecognizerContext*
     } else {
         out.severity = defaultSeverity(d.kind);
         out.rule = "fallback-builtin";
-        out.rootCause = out.severity == Severity::Noise ? RootCause::SemanticEquiv : RootCause::UserCode;
-        out.message = formatMessage("{op}: {kind} {attribute} {ref_value} -> {gen_value}", d, function);
+        out.rootCause =
+            out.severity == Severity::Noise ? RootCause::SemanticEquiv : RootCause::UserCode;
+        out.message =
+            formatMessage("{op}: {kind} {attribute} {ref_value} -> {gen_value}", d, function);
     }
     return out;
 }

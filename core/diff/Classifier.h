@@ -16,13 +16,15 @@ public:
     explicit Classifier(const RuleSet& rules) : m_rules(rules) {}
 
     const Rule* findRule(const RawDifference& d, const RecognizerContext* ctx) const;
-    Divergence classify(const RawDifference& d, const RecognizerContext* ctx, const std::string& function) const;
+    Divergence classify(const RawDifference& d, const RecognizerContext* ctx,
+                        const std::string& function) const;
 
 private:
     const RuleSet& m_rules;
 };
 
 // Fills {op} {ref_op} {gen_op} {attribute} {ref_value} {gen_value} {operand} {kind} {function}.
-std::string formatMessage(const std::string& tmpl, const RawDifference& d, const std::string& function);
+std::string formatMessage(const std::string& tmpl, const RawDifference& d,
+                          const std::string& function);
 
 } // namespace tilelens::diff

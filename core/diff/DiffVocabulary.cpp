@@ -3,16 +3,20 @@
 namespace tilelens::diff {
 
 namespace {
-const char* const kSeverityNames[] = {"critical", "warn", "info", "equivalent", "noise", "known_gap"};
+const char* const kSeverityNames[] = {"critical",   "warn",  "info",
+                                      "equivalent", "noise", "known_gap"};
 const char* const kOwnerNames[] = {"kernel", "host"};
-const char* const kRootCauseNames[] = {"user_code", "dsl_limitation", "compiler_bug", "semantic_equiv"};
-const char* const kDiffKindNames[] = {
-    "op_missing",       "op_extra",       "op_changed",     "operand_changed", "attribute_changed",
-    "attribute_missing", "attribute_extra", "type_changed",  "hint_changed",    "hint_missing",
-    "hint_extra",       "order_changed",  "dead_op",        "duplicate_op",    "function_missing",
-    "function_extra",   "debug_info_missing", "type_propagated"};
+const char* const kRootCauseNames[] = {"user_code", "dsl_limitation", "compiler_bug",
+                                       "semantic_equiv"};
+const char* const kDiffKindNames[] = {"op_missing",      "op_extra",           "op_changed",
+                                      "operand_changed", "attribute_changed",  "attribute_missing",
+                                      "attribute_extra", "type_changed",       "hint_changed",
+                                      "hint_missing",    "hint_extra",         "order_changed",
+                                      "dead_op",         "duplicate_op",       "function_missing",
+                                      "function_extra",  "debug_info_missing", "type_propagated"};
 static_assert(sizeof(kDiffKindNames) / sizeof(kDiffKindNames[0]) == kDiffKindCount, "kind names");
-static_assert(sizeof(kSeverityNames) / sizeof(kSeverityNames[0]) == kSeverityCount, "severity names");
+static_assert(sizeof(kSeverityNames) / sizeof(kSeverityNames[0]) == kSeverityCount,
+              "severity names");
 
 template <typename E, size_t N>
 std::optional<E> lookup(const char* const (&names)[N], const std::string& word)
@@ -24,15 +28,39 @@ std::optional<E> lookup(const char* const (&names)[N], const std::string& word)
 }
 } // namespace
 
-const char* severityName(Severity s) { return kSeverityNames[static_cast<int>(s)]; }
-const char* ownerName(Owner o) { return kOwnerNames[static_cast<int>(o)]; }
-const char* rootCauseName(RootCause c) { return kRootCauseNames[static_cast<int>(c)]; }
-const char* diffKindName(DiffKind k) { return kDiffKindNames[static_cast<int>(k)]; }
+const char* severityName(Severity s)
+{
+    return kSeverityNames[static_cast<int>(s)];
+}
+const char* ownerName(Owner o)
+{
+    return kOwnerNames[static_cast<int>(o)];
+}
+const char* rootCauseName(RootCause c)
+{
+    return kRootCauseNames[static_cast<int>(c)];
+}
+const char* diffKindName(DiffKind k)
+{
+    return kDiffKindNames[static_cast<int>(k)];
+}
 
-std::optional<Severity> parseSeverity(const std::string& w) { return lookup<Severity>(kSeverityNames, w); }
-std::optional<Owner> parseOwner(const std::string& w) { return lookup<Owner>(kOwnerNames, w); }
-std::optional<RootCause> parseRootCause(const std::string& w) { return lookup<RootCause>(kRootCauseNames, w); }
-std::optional<DiffKind> parseDiffKind(const std::string& w) { return lookup<DiffKind>(kDiffKindNames, w); }
+std::optional<Severity> parseSeverity(const std::string& w)
+{
+    return lookup<Severity>(kSeverityNames, w);
+}
+std::optional<Owner> parseOwner(const std::string& w)
+{
+    return lookup<Owner>(kOwnerNames, w);
+}
+std::optional<RootCause> parseRootCause(const std::string& w)
+{
+    return lookup<RootCause>(kRootCauseNames, w);
+}
+std::optional<DiffKind> parseDiffKind(const std::string& w)
+{
+    return lookup<DiffKind>(kDiffKindNames, w);
+}
 
 Severity defaultSeverity(DiffKind k)
 {

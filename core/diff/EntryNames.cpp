@@ -29,7 +29,8 @@ std::string lower(std::string s)
 size_t mangleMarker(const std::string& s)
 {
     for (size_t i = 0; i + 3 < s.size() + 1; ++i) {
-        if (s[i] != '_' || i + 2 >= s.size() || s[i + 1] != 'K' || !std::isalpha(static_cast<unsigned char>(s[i + 2])))
+        if (s[i] != '_' || i + 2 >= s.size() || s[i + 1] != 'K' ||
+            !std::isalpha(static_cast<unsigned char>(s[i + 2])))
             continue;
         size_t j = i + 3;
         const size_t digits = j;

@@ -22,16 +22,85 @@ using SV = std::string_view;
 // Ops without side effects (tile-ir.md §5.1): CSE may merge them, DCE drop them.
 const std::unordered_set<SV>& pureOps()
 {
-    static const std::unordered_set<SV> s = {
-        "absf", "absi", "addf", "addi", "andi", "bitcast", "broadcast", "cat", "ceil", "cmpf", "cmpi",
-        "constant", "cos", "cosh", "divf", "divi", "exp", "exp2", "exti", "extract", "floor", "fma",
-        "ftof", "ftoi", "get_global", "get_index_space_shape", "get_num_tile_blocks", "get_tensor_shape",
-        "get_tile_block_id", "int_to_ptr", "iota", "itof", "join_tokens", "log", "log2",
-        "make_partition_view", "make_tensor_view", "make_token", "maxf", "maxi", "minf", "mini", "mmaf",
-        "mmai", "mulf", "mulhii", "muli", "negf", "negi", "offset", "ori", "permute", "pow", "ptr_to_int",
-        "ptr_to_ptr", "reduce", "remf", "remi", "reshape", "rsqrt", "scan", "select", "shli", "shri",
-        "sin", "sinh", "sqrt", "subf", "subi", "tan", "tanh", "trunci", "xori", "atan2", "pack", "unpack",
-        "mmaf_scaled", "make_gather_scatter_view", "make_strided_view"};
+    static const std::unordered_set<SV> s = {"absf",
+                                             "absi",
+                                             "addf",
+                                             "addi",
+                                             "andi",
+                                             "bitcast",
+                                             "broadcast",
+                                             "cat",
+                                             "ceil",
+                                             "cmpf",
+                                             "cmpi",
+                                             "constant",
+                                             "cos",
+                                             "cosh",
+                                             "divf",
+                                             "divi",
+                                             "exp",
+                                             "exp2",
+                                             "exti",
+                                             "extract",
+                                             "floor",
+                                             "fma",
+                                             "ftof",
+                                             "ftoi",
+                                             "get_global",
+                                             "get_index_space_shape",
+                                             "get_num_tile_blocks",
+                                             "get_tensor_shape",
+                                             "get_tile_block_id",
+                                             "int_to_ptr",
+                                             "iota",
+                                             "itof",
+                                             "join_tokens",
+                                             "log",
+                                             "log2",
+                                             "make_partition_view",
+                                             "make_tensor_view",
+                                             "make_token",
+                                             "maxf",
+                                             "maxi",
+                                             "minf",
+                                             "mini",
+                                             "mmaf",
+                                             "mmai",
+                                             "mulf",
+                                             "mulhii",
+                                             "muli",
+                                             "negf",
+                                             "negi",
+                                             "offset",
+                                             "ori",
+                                             "permute",
+                                             "pow",
+                                             "ptr_to_int",
+                                             "ptr_to_ptr",
+                                             "reduce",
+                                             "remf",
+                                             "remi",
+                                             "reshape",
+                                             "rsqrt",
+                                             "scan",
+                                             "select",
+                                             "shli",
+                                             "shri",
+                                             "sin",
+                                             "sinh",
+                                             "sqrt",
+                                             "subf",
+                                             "subi",
+                                             "tan",
+                                             "tanh",
+                                             "trunci",
+                                             "xori",
+                                             "atan2",
+                                             "pack",
+                                             "unpack",
+                                             "mmaf_scaled",
+                                             "make_gather_scatter_view",
+                                             "make_strided_view"};
     return s;
 }
 
@@ -42,13 +111,17 @@ const std::unordered_set<SV>& commutativeOps()
     return s;
 }
 
-bool isTerminator(SV n) { return n == "yield" || n == "continue" || n == "break" || n == "return"; }
+bool isTerminator(SV n)
+{
+    return n == "yield" || n == "continue" || n == "break" || n == "return";
+}
 
-const char* const kRounding[] = {"nearest_even", "zero", "negative_inf", "positive_inf",
-                                 "approx", "full", "nearest_int_to_zero"};
+const char* const kRounding[] = {"nearest_even", "zero", "negative_inf",       "positive_inf",
+                                 "approx",       "full", "nearest_int_to_zero"};
 const char* const kOrdering[] = {"weak", "relaxed", "acquire", "release", "acq_rel"};
 const char* const kScope[] = {"tl_blk", "device", "sys"};
-const char* const kAtomicMode[] = {"and", "or", "xor", "add", "addf", "max", "min", "umax", "umin", "xchg"};
+const char* const kAtomicMode[] = {"and", "or",  "xor",  "add",  "addf",
+                                   "max", "min", "umax", "umin", "xchg"};
 
 template <size_t N>
 std::string enumFromInt(const char* const (&names)[N], int64_t v, const ir::Attribute& a)
@@ -208,7 +281,8 @@ public:
                     continue;
                 if (na.name == "operandSegmentSizes" || na.name == "operand_segment_sizes")
                     continue;
-                if (na.value->kind == ir::AttrKind::OptimizationHints || na.name == "optimization_hints") {
+                if (na.value->kind == ir::AttrKind::OptimizationHints ||
+                    na.name == "optimization_hints") {
                     flattenHints(*na.value, g.hints);
                     continue;
                 }

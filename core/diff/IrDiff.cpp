@@ -1,5 +1,4 @@
 #include "diff/IrDiff.h"
-#include "ir/bytecode/IrFileLoader.h"
 
 #include "diff/AlignedRows.h"
 #include "diff/Classifier.h"
@@ -13,6 +12,7 @@
 #include "ir/Function.h"
 #include "ir/Module.h"
 #include "ir/Parser.h"
+#include "ir/bytecode/IrFileLoader.h"
 
 #include <memory>
 
@@ -93,8 +93,9 @@ private:
 
 } // namespace
 
-DiffResult compareModules(const std::vector<const ir::Module*>& ref, const std::vector<const ir::Module*>& gen,
-                          const RuleSet& rules, const std::string& refPath, const std::string& genPath)
+DiffResult compareModules(const std::vector<const ir::Module*>& ref,
+                          const std::vector<const ir::Module*>& gen, const RuleSet& rules,
+                          const std::string& refPath, const std::string& genPath)
 {
     DiffResult result;
     result.referencePath = refPath;
@@ -140,7 +141,8 @@ struct Parsed
     std::vector<const ir::Module*> modules;
 };
 
-std::optional<Parsed> parseInput(const std::string* text, const std::string& path, Diagnostics& diags)
+std::optional<Parsed> parseInput(const std::string* text, const std::string& path,
+                                 Diagnostics& diags)
 {
     Parsed p;
     ir::ParseOptions options;
@@ -184,8 +186,8 @@ std::optional<DiffResult> compareFiles(const std::string& refPath, const std::st
 }
 
 std::optional<DiffResult> compareTexts(const std::string& refText, const std::string& genText,
-                                       const RuleSet& rules, Diagnostics& diags, const std::string& refName,
-                                       const std::string& genName)
+                                       const RuleSet& rules, Diagnostics& diags,
+                                       const std::string& refName, const std::string& genName)
 {
     return compareParsed(&refText, &genText, refName, genName, rules, diags);
 }

@@ -25,14 +25,15 @@
 namespace tilelens::ir {
 struct Function;
 struct Module;
-}
+} // namespace tilelens::ir
 
 namespace tilelens::diff {
 
 // Compares all entries of the given modules (several modules per side are
 // concatenated). Paths are only recorded in the result.
-DiffResult compareModules(const std::vector<const ir::Module*>& ref, const std::vector<const ir::Module*>& gen,
-                          const RuleSet& rules, const std::string& refPath = {}, const std::string& genPath = {});
+DiffResult compareModules(const std::vector<const ir::Module*>& ref,
+                          const std::vector<const ir::Module*>& gen, const RuleSet& rules,
+                          const std::string& refPath = {}, const std::string& genPath = {});
 
 // Reads and parses both files, then compares them. Returns nullopt (with
 // located diagnostics) when an input cannot be read or parsed.

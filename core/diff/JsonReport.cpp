@@ -53,6 +53,9 @@ nlohmann::ordered_json toJson(const DiffResult& r)
     return doc;
 }
 
-std::string writeJsonReport(const DiffResult& r) { return toJson(r).dump(2) + "\n"; }
+std::string writeJsonReport(const DiffResult& r)
+{
+    return toJson(r).dump(2) + "\n";
+}
 
 } // namespace tilelens::diff

@@ -1,6 +1,5 @@
-#include "diff/ReportWriters.h"
-
 #include "diff/EntryNames.h"
+#include "diff/ReportWriters.h"
 #include "diff/RuleSet.h"
 
 #include <map>
@@ -21,7 +20,9 @@ struct ChecklistItem
 const std::vector<ChecklistItem>& checklist()
 {
     static const std::vector<ChecklistItem> items = {
-        {"M1", "entry optimization_hints num_cta_in_cga / occupancy", {"entry-cga-occupancy", "entry-cga-occupancy-missing"}},
+        {"M1",
+         "entry optimization_hints num_cta_in_cga / occupancy",
+         {"entry-cga-occupancy", "entry-cga-occupancy-missing"}},
         {"M2", "tensor_view strides=[...] (unit stride kept)", {"tensor-view-strides"}},
         {"M3", "MMA accumulator dtype", {"mma-accumulator-dtype"}},
         {"M4", "ftof before f16/bf16 store of an f32 accumulator", {"ftof-before-store"}},
@@ -32,7 +33,10 @@ const std::vector<ChecklistItem>& checklist()
         {"M9", "partition padding values", {"partition-padding"}},
         {"M10", "maxf/minf without rounding attribute", {"maxf-minf-no-rounding"}},
         {"C-FTZ", "flush_to_zero / rounding<approx> per op (FTZ)", {"ftz-approx"}},
-        {"C-ASSUME", "assume div_by on pointers and scalars", {"scalar-assume-div-by-in-gen", "missing-pointer-assume-raw", "missing-pointer-assume-view", "missing-assume", "extra-assume"}},
+        {"C-ASSUME",
+         "assume div_by on pointers and scalars",
+         {"scalar-assume-div-by-in-gen", "missing-pointer-assume-raw",
+          "missing-pointer-assume-view", "missing-assume", "extra-assume"}},
     };
     return items;
 }
@@ -116,15 +120,17 @@ std::string writeMarkdownReport(const DiffResult& r, const std::string& kernelNa
     o += "## IR Validation\n\n";
     o += "Both inputs parsed as Tile IR (`cuda_tile.module`).\n\n";
     for (const auto& f : r.functions)
-        o += "- entry `" + cell(f.reference) + "` <-> `" + cell(f.generated) + "`: " + std::to_string(f.refOps) +
-             " / " + std::to_string(f.genOps) + " ops, " + std::to_string(f.matchedOps) + " matched\n";
+        o += "- entry `" + cell(f.reference) + "` <-> `" + cell(f.generated) +
+             "`: " + std::to_string(f.refOps) + " / " + std::to_string(f.genOps) + " ops, " +
+             std::to_string(f.matchedOps) + " matched\n";
     o += "\n";
 
     o += "## Automated Diff\n\n";
     o += "Step 1 input: automated structural diff (diff_ir-compatible op counts below). ";
     o += "Divergences: ";
     for (int s = 0; s < kSeverityCount; ++s)
-        o += std::string(s ? ", " : "") + severityName(Severity(s)) + " " + std::to_string(r.counts[size_t(s)]);
+        o += std::string(s ? ", " : "") + severityName(Severity(s)) + " " +
+             std::to_string(r.counts[size_t(s)]);
     o += ".\n\n";
     // Probes of validate_diff_report.sh: assume div_by, FTZ, strides.
     int ftzRef = 0, ftzGen = 0;
@@ -135,15 +141,17 @@ std::string writeMarkdownReport(const DiffResult& r, const std::string& kernelNa
             ftzGen += std::stoi(row.genValue);
         }
         if (row.metric.rfind("strides=[", 0) == 0 && row.status != "MATCH")
-            stridesRef = row.metric + " x" + row.refValue, stridesGen = row.metric + " x" + row.genValue;
+            stridesRef = row.metric + " x" + row.refValue,
+            stridesGen = row.metric + " x" + row.genValue;
     }
     int assumeDiffs = 0;
     for (const auto& d : r.divergences)
-        if ((d.reference && d.reference->op == "assume") || (d.generated && d.generated->op == "assume"))
+        if ((d.reference && d.reference->op == "assume") ||
+            (d.generated && d.generated->op == "assume"))
             ++assumeDiffs;
     o += "- assume div_by differences: " + std::to_string(assumeDiffs) + "\n";
-    o += "- flush_to_zero (FTZ) ops: reference " + std::to_string(ftzRef) + ", generated " + std::to_string(ftzGen) +
-         "\n";
+    o += "- flush_to_zero (FTZ) ops: reference " + std::to_string(ftzRef) + ", generated " +
+         std::to_string(ftzGen) + "\n";
     o += "- strides=[...] layout differences: " +
          (stridesRef == "-" ? std::string("none") : stridesRef + " vs " + stridesGen) + "\n\n";
 
@@ -151,8 +159,8 @@ std::string writeMarkdownReport(const DiffResult& r, const std::string& kernelNa
     o += "Step 1: op count comparison (structural comparison table).\n\n";
     o += "| Op | Reference | Generated | Match |\n|---|---|---|---|\n";
     for (const auto& row : r.summary)
-        o += "| " + cell(row.metric) + " | " + cell(row.refValue) + " | " + cell(row.genValue) + " | " +
-             (row.status == "MATCH" ? "MATCH" : "DIFFERS") + " |\n";
+        o += "| " + cell(row.metric) + " | " + cell(row.refValue) + " | " + cell(row.genValue) +
+             " | " + (row.status == "MATCH" ? "MATCH" : "DIFFERS") + " |\n";
     o += "\n";
 
     o += "## Checklist Diff\n\n";
@@ -167,21 +175,25 @@ std::string writeMarkdownReport(const DiffResult& r, const std::string& kernelNa
         for (const auto& rule : item.rules)
             fired = fired || firedRules.count(rule);
         if (!fired)
-            o += std::string("| ") + item.id + " | " + item.text + " | equal | equal | MATCH | INFO | none |\n";
+            o += std::string("| ") + item.id + " | " + item.text +
+                 " | equal | equal | MATCH | INFO | none |\n";
     }
     for (const auto& d : r.divergences) {
         if (d.severity == Severity::Noise)
             continue;
-        const std::string action = d.severity == Severity::Critical ? "fix (" + std::string(ownerName(d.owner)) + ")"
-                                   : d.severity == Severity::Warn   ? "review"
-                                                                    : "none";
-        o += "| " + d.id + (d.checklistItem.empty() ? "" : " " + d.checklistItem) + " | " + cell(d.message) + " | " +
-             cell(value(d.reference, d.refValue)) + " | " + cell(value(d.generated, d.genValue)) + " | " +
-             statusWord(d) + " | " + severityWord(d.severity) + " | " + action + " |\n";
+        const std::string action = d.severity == Severity::Critical
+                                       ? "fix (" + std::string(ownerName(d.owner)) + ")"
+                                   : d.severity == Severity::Warn ? "review"
+                                                                  : "none";
+        o += "| " + d.id + (d.checklistItem.empty() ? "" : " " + d.checklistItem) + " | " +
+             cell(d.message) + " | " + cell(value(d.reference, d.refValue)) + " | " +
+             cell(value(d.generated, d.genValue)) + " | " + statusWord(d) + " | " +
+             severityWord(d.severity) + " | " + action + " |\n";
     }
     if (r.count(Severity::Noise) > 0)
         o += "\n" + std::to_string(r.count(Severity::Noise)) +
-             " noise difference(s) (dead or duplicated pure ops, extra assume bounded) are SEMANTIC_EQUIV and not listed.\n";
+             " noise difference(s) (dead or duplicated pure ops, extra assume bounded) are "
+             "SEMANTIC_EQUIV and not listed.\n";
     o += "\n";
 
     o += "## Root Cause Analysis\n\n";
@@ -191,7 +203,8 @@ std::string writeMarkdownReport(const DiffResult& r, const std::string& kernelNa
         if (d.severity != Severity::Noise)
             ++causes[rootCauseName(d.rootCause)];
     if (causes.empty()) {
-        o += "No semantic difference: nothing to attribute (categories user_code, dsl_limitation, compiler_bug, "
+        o += "No semantic difference: nothing to attribute (categories user_code, dsl_limitation, "
+             "compiler_bug, "
              "semantic_equiv all 0).\n";
     } else {
         for (const auto& [c, n] : causes)
@@ -199,14 +212,15 @@ std::string writeMarkdownReport(const DiffResult& r, const std::string& kernelNa
         o += "\n";
         for (const auto& d : r.divergences)
             if (d.severity != Severity::Noise)
-                o += "- " + d.id + " (" + rootCauseName(d.rootCause) + ", owner " + ownerName(d.owner) +
-                     ", rule `" + d.rule + "`): " + d.message + "\n";
+                o += "- " + d.id + " (" + rootCauseName(d.rootCause) + ", owner " +
+                     ownerName(d.owner) + ", rule `" + d.rule + "`): " + d.message + "\n";
     }
     o += "\n";
 
     o += "## Impact Assessment\n\n";
     o += "Step 4: impact on correctness and performance.\n\n";
-    o += "| Difference | Correctness impact | Performance impact | Blocking? |\n|---|---|---|---|\n";
+    o +=
+        "| Difference | Correctness impact | Performance impact | Blocking? |\n|---|---|---|---|\n";
     bool anyImpact = false;
     for (const auto& d : r.divergences) {
         if (d.severity == Severity::Noise || d.severity == Severity::Equivalent)
@@ -215,9 +229,12 @@ std::string writeMarkdownReport(const DiffResult& r, const std::string& kernelNa
         const bool crit = d.severity == Severity::Critical;
         const bool hint = d.kind == DiffKind::HintChanged || d.kind == DiffKind::HintMissing ||
                           d.kind == DiffKind::HintExtra;
-        o += "| " + d.id + " " + cell(d.message) + " | " + (crit && !hint ? "may change results" : "none expected") +
-             " | " + (hint || d.severity == Severity::Warn ? "possible" : crit ? "possible" : "none expected") + " | " +
-             (crit ? "yes" : "no") + " |\n";
+        o += "| " + d.id + " " + cell(d.message) + " | " +
+             (crit && !hint ? "may change results" : "none expected") + " | " +
+             (hint || d.severity == Severity::Warn ? "possible"
+              : crit                               ? "possible"
+                                                   : "none expected") +
+             " | " + (crit ? "yes" : "no") + " |\n";
     }
     if (!anyImpact)
         o += "| none | none | none | no |\n";
@@ -232,7 +249,8 @@ std::string writeMarkdownReport(const DiffResult& r, const std::string& kernelNa
         for (const auto& d : r.divergences)
             if (d.severity == Severity::Critical)
                 o += std::to_string(++n) + ". Fix " + d.id + " (" + ownerName(d.owner) +
-                     (d.owner == Owner::Kernel ? ", Agent B" : ", Agent D") + "): " + d.message + "\n";
+                     (d.owner == Owner::Kernel ? ", Agent B" : ", Agent D") + "): " + d.message +
+                     "\n";
     } else if (r.verdict == Verdict::PassWithNotes) {
         o += "### Known Gaps Accepted / Notes\n\n";
         for (const auto& d : r.divergences)

@@ -15,7 +15,10 @@ uint64_t hashMix(uint64_t seed, uint64_t value)
     return z ^ (z >> 31);
 }
 
-uint64_t hashText(std::string_view text) { return std::hash<std::string_view>()(text); }
+uint64_t hashText(std::string_view text)
+{
+    return std::hash<std::string_view>()(text);
+}
 
 namespace {
 
@@ -25,7 +28,10 @@ constexpr uint64_t kTagResult = 0x5A5A;
 class Normalizer
 {
 public:
-    explicit Normalizer(GFunction& g) : m_g(g), m_scopes(g.regions.size()), m_argDep(g.values.size(), false) {}
+    explicit Normalizer(GFunction& g)
+        : m_g(g), m_scopes(g.regions.size()), m_argDep(g.values.size(), false)
+    {
+    }
 
     void run()
     {
@@ -222,6 +228,9 @@ private:
 
 } // namespace
 
-void normalizeGraph(GFunction& g) { Normalizer(g).run(); }
+void normalizeGraph(GFunction& g)
+{
+    Normalizer(g).run();
+}
 
 } // namespace tilelens::diff

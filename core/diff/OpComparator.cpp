@@ -25,7 +25,10 @@ bool sameDims(ir::Span<const int64_t> a, ir::Span<const int64_t> b)
     return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin());
 }
 
-std::string text(const ir::Type* t) { return t ? t->canonical() : std::string("?"); }
+std::string text(const ir::Type* t)
+{
+    return t ? t->canonical() : std::string("?");
+}
 
 void facets(const ir::Type* a, const ir::Type* b, std::vector<TypeFacetDiff>& out)
 {
@@ -50,28 +53,33 @@ void facets(const ir::Type* a, const ir::Type* b, std::vector<TypeFacetDiff>& ou
     case K::Tile:
     case K::TensorView: {
         if (!sameDims(a->shape, b->shape))
-            out.push_back({"shape", "[" + dims(a->shape, 'x') + "]", "[" + dims(b->shape, 'x') + "]"});
+            out.push_back(
+                {"shape", "[" + dims(a->shape, 'x') + "]", "[" + dims(b->shape, 'x') + "]"});
         if (text(a->element) != text(b->element))
             out.push_back({"element_type", text(a->element), text(b->element)});
         if (a->kind == K::TensorView && !sameDims(a->strides, b->strides))
-            out.push_back({"strides", "[" + dims(a->strides, ',') + "]", "[" + dims(b->strides, ',') + "]"});
+            out.push_back(
+                {"strides", "[" + dims(a->strides, ',') + "]", "[" + dims(b->strides, ',') + "]"});
         break;
     }
     case K::PartitionView:
     case K::StridedView:
     case K::GatherScatterView:
         if (!sameDims(a->shape, b->shape))
-            out.push_back({"tile", "(" + dims(a->shape, 'x') + ")", "(" + dims(b->shape, 'x') + ")"});
+            out.push_back(
+                {"tile", "(" + dims(a->shape, 'x') + ")", "(" + dims(b->shape, 'x') + ")"});
         if (a->padding != b->padding)
             out.push_back({"padding_value", a->padding.empty() ? "none" : std::string(a->padding),
                            b->padding.empty() ? "none" : std::string(b->padding)});
         if (!sameDims(a->dimMap, b->dimMap))
-            out.push_back({"dim_map", "[" + dims(a->dimMap, ',') + "]", "[" + dims(b->dimMap, ',') + "]"});
+            out.push_back(
+                {"dim_map", "[" + dims(a->dimMap, ',') + "]", "[" + dims(b->dimMap, ',') + "]"});
         if (!sameDims(a->strides, b->strides))
             out.push_back({"traversal_strides", "[" + dims(a->strides, ',') + "]",
                            "[" + dims(b->strides, ',') + "]"});
         if (a->sparseDim != b->sparseDim)
-            out.push_back({"sparse_dim", std::to_string(a->sparseDim), std::to_string(b->sparseDim)});
+            out.push_back(
+                {"sparse_dim", std::to_string(a->sparseDim), std::to_string(b->sparseDim)});
         facets(a->tensorView, b->tensorView, out);
         break;
     default:
@@ -83,8 +91,8 @@ void facets(const ir::Type* a, const ir::Type* b, std::vector<TypeFacetDiff>& ou
 
 bool orderedEffect(std::string_view n)
 {
-    return n == "store_ptr_tko" || n == "store_view_tko" || n == "atomic_cas_tko" || n == "atomic_rmw_tko" ||
-           n == "atomic_red_view_tko" || n == "print_tko" || n == "assert";
+    return n == "store_ptr_tko" || n == "store_view_tko" || n == "atomic_cas_tko" ||
+           n == "atomic_rmw_tko" || n == "atomic_red_view_tko" || n == "print_tko" || n == "assert";
 }
 
 class Comparator
@@ -139,7 +147,8 @@ private:
     }
 
     template <typename Make>
-    void compareAttrs(const std::vector<GAttr>& a, const std::vector<GAttr>& b, bool hints, const Make& mk)
+    void compareAttrs(const std::vector<GAttr>& a, const std::vector<GAttr>& b, bool hints,
+                      const Make& mk)
     {
         // Hints are kept in name order by the builder (map), attributes are sorted.
         size_t i = 0, j = 0;
@@ -208,8 +217,8 @@ private:
     {
         const int rc = R.values[size_t(rv)].canon, gc = G.values[size_t(gv)].canon;
         const int rd = R.values[size_t(rc)].def, gd = G.values[size_t(gc)].def;
-        return M.refValToGen[size_t(rc)] < 0 && M.genValToRef[size_t(gc)] < 0 && rd >= 0 && gd >= 0 &&
-               M.refToGen[size_t(rd)] < 0 && M.genToRef[size_t(gd)] < 0;
+        return M.refValToGen[size_t(rc)] < 0 && M.genValToRef[size_t(gc)] < 0 && rd >= 0 &&
+               gd >= 0 && M.refToGen[size_t(rd)] < 0 && M.genToRef[size_t(gd)] < 0;
     }
 
     void matched(int r, int g)
@@ -241,7 +250,8 @@ private:
                 const bool inherited = operandTypeChanged(r);
                 m_typeChanged.insert(r);
                 for (const auto& f : compareTypes(x.type, y.type)) {
-                    auto d = make(inherited ? DiffKind::TypePropagated : DiffKind::TypeChanged, r, g);
+                    auto d =
+                        make(inherited ? DiffKind::TypePropagated : DiffKind::TypeChanged, r, g);
                     d.attribute = f.facet;
                     d.refValue = f.refText;
                     d.genValue = f.genText;
@@ -279,7 +289,8 @@ private:
         const GOp& a = R.ops[size_t(r)];
         const GOp& b = G.ops[size_t(g)];
         for (size_t i = 0; i < a.operands.size(); ++i) {
-            if (valuesCorrespond(a.operands[i], b.operands[i]) || bothUnmatchedDefs(a.operands[i], b.operands[i]))
+            if (valuesCorrespond(a.operands[i], b.operands[i]) ||
+                bothUnmatchedDefs(a.operands[i], b.operands[i]))
                 continue;
             if (!permutedOperand(r, b.operands[i]) && constantsDiffer(a.operands[i], b.operands[i]))
                 continue;
@@ -323,7 +334,8 @@ private:
     {
         const int wr = R.values[size_t(rv)].def;
         const int wg = G.values[size_t(gv)].def;
-        if (wr < 0 || wg < 0 || R.ops[size_t(wr)].name != "constant" || G.ops[size_t(wg)].name != "constant")
+        if (wr < 0 || wg < 0 || R.ops[size_t(wr)].name != "constant" ||
+            G.ops[size_t(wg)].name != "constant")
             return false;
         const std::string va = opSignature(R, wr), vb = opSignature(G, wg);
         if (va == vb)
@@ -363,7 +375,8 @@ private:
             refAll.insert(o.hash);
         for (const auto& o : G.ops)
             genAll.insert(o.hash);
-        auto surplus = [](std::unordered_map<uint64_t, int>& mine, std::unordered_map<uint64_t, int>& theirs,
+        auto surplus = [](std::unordered_map<uint64_t, int>& mine,
+                          std::unordered_map<uint64_t, int>& theirs,
                           const std::unordered_set<uint64_t>& theirAll, const GOp& o) {
             auto it = theirs.find(o.hash);
             if (it != theirs.end() && it->second > 0) {
@@ -385,7 +398,8 @@ private:
                 d.attribute = o.assume ? "assumption" : "";
                 m_out.push_back(d);
             } else if (surplus(refCount, genCount, genAll, o)) {
-                auto d = make(o.duplicateOf >= 0 ? DiffKind::DuplicateOp : DiffKind::DeadOp, int(i), -1);
+                auto d =
+                    make(o.duplicateOf >= 0 ? DiffKind::DuplicateOp : DiffKind::DeadOp, int(i), -1);
                 d.refValue = opSignature(R, int(i));
                 m_out.push_back(d);
             }
@@ -405,7 +419,8 @@ private:
                 d.attribute = o.assume ? "assumption" : "";
                 m_out.push_back(d);
             } else if (surplus(genCount, refCount, refAll, o)) {
-                auto d = make(o.duplicateOf >= 0 ? DiffKind::DuplicateOp : DiffKind::DeadOp, -1, int(j));
+                auto d =
+                    make(o.duplicateOf >= 0 ? DiffKind::DuplicateOp : DiffKind::DeadOp, -1, int(j));
                 d.genValue = opSignature(G, int(j));
                 m_out.push_back(d);
             }
@@ -419,7 +434,8 @@ private:
             std::vector<int> refs, genPos;
             for (int o : R.regions[size_t(rr)].ops) {
                 const int g = M.refToGen[size_t(o)];
-                if (g >= 0 && orderedEffect(R.ops[size_t(o)].name) && G.ops[size_t(g)].region == gr) {
+                if (g >= 0 && orderedEffect(R.ops[size_t(o)].name) &&
+                    G.ops[size_t(g)].region == gr) {
                     refs.push_back(o);
                     genPos.push_back(G.ops[size_t(g)].posInRegion);
                 }
@@ -432,7 +448,8 @@ private:
                 inChain[k] = true;
             for (size_t k = 0; k < refs.size(); ++k)
                 if (!inChain[k])
-                    m_out.push_back(make(DiffKind::OrderChanged, refs[k], M.refToGen[size_t(refs[k])]));
+                    m_out.push_back(
+                        make(DiffKind::OrderChanged, refs[k], M.refToGen[size_t(refs[k])]));
         }
     }
 
@@ -470,7 +487,8 @@ std::string opSignature(const GFunction& g, int op)
     return s;
 }
 
-std::vector<RawDifference> compareFunctions(const GFunction& ref, const GFunction& gen, const OpMatching& m)
+std::vector<RawDifference> compareFunctions(const GFunction& ref, const GFunction& gen,
+                                            const OpMatching& m)
 {
     return Comparator(ref, gen, m).run();
 }

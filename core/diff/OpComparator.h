@@ -12,7 +12,8 @@
 
 namespace tilelens::diff {
 
-std::vector<RawDifference> compareFunctions(const GFunction& ref, const GFunction& gen, const OpMatching& m);
+std::vector<RawDifference> compareFunctions(const GFunction& ref, const GFunction& gen,
+                                            const OpMatching& m);
 
 // One-line summary of an op's attributes ("div_by<16>", "rounding=approx flush_to_zero").
 std::string opSignature(const GFunction& g, int op);

@@ -13,7 +13,7 @@ namespace tilelens::ir {
 struct Type;
 struct Function;
 struct Module;
-}
+} // namespace tilelens::ir
 
 namespace tilelens::diff {
 
@@ -25,7 +25,7 @@ struct GAttr
 
 struct GOp
 {
-    std::string_view name;    // mnemonic without dialect prefix (interned by ir::OpName)
+    std::string_view name;     // mnemonic without dialect prefix (interned by ir::OpName)
     std::vector<int> operands; // value ids as written
     std::vector<int> results;  // value ids
     std::vector<GAttr> attrs;  // sorted by name; optimization hints excluded
@@ -34,37 +34,37 @@ struct GOp
     int region = -1;           // region holding this op
     int posInRegion = 0;
     int line = 0, column = 0;
-    bool pure = false;         // no side effect: may be merged (CSE) or dropped when dead
+    bool pure = false; // no side effect: may be merged (CSE) or dropped when dead
     bool commutative = false;
     bool terminator = false;
-    bool assume = false;       // transparent for value identity
+    bool assume = false; // transparent for value identity
     // Filled by normalization.
-    uint64_t hash = 0;         // structural hash: name, attrs, types, operand identities, bodies
+    uint64_t hash = 0; // structural hash: name, attrs, types, operand identities, bodies
     bool live = true;
-    int duplicateOf = -1;      // representative op when CSE would merge this one
+    int duplicateOf = -1;       // representative op when CSE would merge this one
     bool dependsOnArgs = false; // hash involves a block argument of some region
 };
 
 struct GValue
 {
-    int def = -1;              // defining op, -1 for a block argument
-    int index = 0;             // result or argument number
-    int region = -1;           // block arguments: their region
+    int def = -1;    // defining op, -1 for a block argument
+    int index = 0;   // result or argument number
+    int region = -1; // block arguments: their region
     const ir::Type* type = nullptr;
     std::string_view typeText; // canonical type spelling
     // Filled by normalization.
-    int canon = -1;            // value after looking through assume and CSE
+    int canon = -1; // value after looking through assume and CSE
     uint64_t hash = 0;
-    std::vector<int> users;    // ops using canon == this value (only set on canonical values)
+    std::vector<int> users; // ops using canon == this value (only set on canonical values)
 };
 
 struct GRegion
 {
-    int parentOp = -1;         // -1: function body
-    int index = 0;             // region number within the parent op
+    int parentOp = -1; // -1: function body
+    int index = 0;     // region number within the parent op
     int depth = 0;
-    std::vector<int> args;     // value ids
-    std::vector<int> ops;      // op ids in order
+    std::vector<int> args; // value ids
+    std::vector<int> ops;  // op ids in order
 };
 
 struct GFunction
@@ -76,7 +76,7 @@ struct GFunction
     std::vector<GRegion> regions; // regions[0] = body
     std::vector<GAttr> hints;     // entry optimization hints, flattened
     bool hasDebugLocations = false;
-    int writtenOps = 0;           // ops as written (incl. terminators)
+    int writtenOps = 0; // ops as written (incl. terminators)
 
     const GValue& canonValue(int v) const { return values[size_t(values[size_t(v)].canon)]; }
 };

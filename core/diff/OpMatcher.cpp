@@ -10,7 +10,7 @@ namespace tilelens::diff {
 
 std::vector<size_t> longestIncreasing(const std::vector<int>& seq)
 {
-    std::vector<size_t> tails;           // index of the smallest tail of each length
+    std::vector<size_t> tails; // index of the smallest tail of each length
     std::vector<long> prev(seq.size(), -1);
     for (size_t i = 0; i < seq.size(); ++i) {
         auto it = std::lower_bound(tails.begin(), tails.end(), seq[i],
@@ -93,7 +93,10 @@ private:
     bool gfree(int o) const { return participates(gop(o)) && m.genToRef[size_t(o)] < 0; }
     // The order phase also pairs duplicates (what CSE merges), so that a
     // change that makes an op equal to another one is still seen where it is written.
-    static bool orderable(const GOp& o) { return participates(o) || (o.duplicateOf >= 0 && !o.assume); }
+    static bool orderable(const GOp& o)
+    {
+        return participates(o) || (o.duplicateOf >= 0 && !o.assume);
+    }
     bool rfreeOrder(int o) const { return orderable(rop(o)) && m.refToGen[size_t(o)] < 0; }
     bool gfreeOrder(int o) const { return orderable(gop(o)) && m.genToRef[size_t(o)] < 0; }
 
@@ -256,7 +259,8 @@ private:
             const GValue& y = G.values[size_t(gv)];
             if (x.def < 0 || y.def < 0 || x.index != y.index)
                 continue;
-            if (rfree(x.def) && gfree(y.def) && regionsCorrespond(x.def, y.def) && compatible(x.def, y.def))
+            if (rfree(x.def) && gfree(y.def) && regionsCorrespond(x.def, y.def) &&
+                compatible(x.def, y.def))
                 match(x.def, y.def);
         }
     }
@@ -312,7 +316,7 @@ private:
             for (size_t i = n; i-- > 0;)
                 for (size_t j = k; j-- > 0;)
                     at(i, j) = same(ra[i], ga[j]) ? at(i + 1, j + 1) + 1
-                                                                  : std::max(at(i + 1, j), at(i, j + 1));
+                                                  : std::max(at(i + 1, j), at(i, j + 1));
             size_t i = 0, j = 0;
             while (i < n && j < k) {
                 if (same(ra[i], ga[j])) {
@@ -352,7 +356,8 @@ private:
                 gl.push_back(o);
         size_t j = 0;
         for (int r : rl) {
-            while (j < gl.size() && !(compatible(r, gl[j]) && (participates(rop(r)) || participates(gop(gl[j])))))
+            while (j < gl.size() &&
+                   !(compatible(r, gl[j]) && (participates(rop(r)) || participates(gop(gl[j])))))
                 ++j;
             if (j == gl.size())
                 break;
@@ -414,6 +419,9 @@ private:
 
 } // namespace
 
-OpMatching matchOps(const GFunction& ref, const GFunction& gen) { return Matcher(ref, gen).run(); }
+OpMatching matchOps(const GFunction& ref, const GFunction& gen)
+{
+    return Matcher(ref, gen).run();
+}
 
 } // namespace tilelens::diff

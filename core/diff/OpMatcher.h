@@ -14,7 +14,7 @@ namespace tilelens::diff {
 
 struct OpMatching
 {
-    std::vector<int> refToGen;   // op id -> op id or -1
+    std::vector<int> refToGen; // op id -> op id or -1
     std::vector<int> genToRef;
     std::vector<int> refValToGen; // canonical value id -> canonical value id or -1
     std::vector<int> genValToRef;
@@ -25,7 +25,10 @@ struct OpMatching
 };
 
 // Ops that take part in matching: live and not a duplicate of another.
-inline bool participates(const GOp& o) { return o.live && o.duplicateOf < 0; }
+inline bool participates(const GOp& o)
+{
+    return o.live && o.duplicateOf < 0;
+}
 
 // Both graphs must be normalized.
 OpMatching matchOps(const GFunction& ref, const GFunction& gen);

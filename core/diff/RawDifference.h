@@ -16,10 +16,10 @@ struct RawDifference
     bool functionLevel = false; // about the entry itself (hints, signature, locations)
     std::string refOpName;      // "" when absent
     std::string genOpName;
-    std::string attribute;      // attribute, hint, type facet or "argument N"
+    std::string attribute; // attribute, hint, type facet or "argument N"
     std::string refValue;
     std::string genValue;
-    int operandIndex = -1;      // operand_changed
+    int operandIndex = -1; // operand_changed
     int refLine = 0, refColumn = 0;
     int genLine = 0, genColumn = 0;
 };

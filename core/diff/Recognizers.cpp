@@ -40,7 +40,8 @@ bool isScalarIntType(std::string_view t)
 
 } // namespace
 
-RecognizerContext::RecognizerContext(const GFunction& ref, const GFunction& gen, const OpMatching& m)
+RecognizerContext::RecognizerContext(const GFunction& ref, const GFunction& gen,
+                                     const OpMatching& m)
     : R(ref), G(gen), M(m)
 {
     for (const auto& o : G.ops)
@@ -55,13 +56,17 @@ RecognizerContext::RecognizerContext(const GFunction& ref, const GFunction& gen,
                 continue;
             const int written = f.values[size_t(o.operands[2])].def;
             if (written >= 0 && f.ops[size_t(written)].assume && !matchedOp(gen, written))
-                (gen ? m_cover["assume-wrapped-loop-step"].gen : m_cover["assume-wrapped-loop-step"].ref)
+                (gen ? m_cover["assume-wrapped-loop-step"].gen
+                     : m_cover["assume-wrapped-loop-step"].ref)
                     .insert(written);
         }
     }
 }
 
-int RecognizerContext::defOf(bool gen, int value) const { return side(gen).canonValue(value).def; }
+int RecognizerContext::defOf(bool gen, int value) const
+{
+    return side(gen).canonValue(value).def;
+}
 
 bool RecognizerContext::matchedOp(bool gen, int op) const
 {
@@ -131,8 +136,8 @@ bool RecognizerContext::isCeilDivision(bool gen, int op) const
     return false;
 }
 
-void RecognizerContext::coverChain(bool gen, int op, int depth, const std::unordered_set<std::string_view>& allowed,
-                                   Cover& c)
+void RecognizerContext::coverChain(bool gen, int op, int depth,
+                                   const std::unordered_set<std::string_view>& allowed, Cover& c)
 {
     if (op < 0 || depth < 0)
         return;
@@ -155,8 +160,8 @@ void RecognizerContext::checkPair(bool refIsA, int a, int b)
     const GOp& y = side(genB).ops[size_t(b)];
     static const std::unordered_set<std::string_view> arith = {
         "addi", "subi", "constant", "divi", "muli", "exti", "trunci", "get_tensor_shape", "assume"};
-    static const std::unordered_set<std::string_view> fixup = {"select", "xori", "andi", "ori", "cmpi",
-                                                               "addi",   "subi", "constant", "remi"};
+    static const std::unordered_set<std::string_view> fixup = {
+        "select", "xori", "andi", "ori", "cmpi", "addi", "subi", "constant", "remi"};
 
     // EQ1: divi rounding<positive_inf> vs (a+b-1)/b.
     if (x.name == "divi" && y.name == "divi") {
@@ -188,7 +193,8 @@ void RecognizerContext::checkPair(bool refIsA, int a, int b)
         coverChain(genB, b, 4, arith, c);
     }
     // EQ4: negative-remainder fix-up on one side only.
-    if (x.name == "remi" && !x.results.empty() && fixup.count(y.name) && y.name != "remi" && !matchedOp(genB, b)) {
+    if (x.name == "remi" && !x.results.empty() && fixup.count(y.name) && y.name != "remi" &&
+        !matchedOp(genB, b)) {
         // y's chain of fix-up ops must lead back to a remi corresponding to x.
         std::vector<int> stack = {b};
         std::unordered_set<int> seen;
@@ -221,8 +227,8 @@ void RecognizerContext::checkPair(bool refIsA, int a, int b)
         !y.results.empty()) {
         const ir::Type* tx = side(genA).values[size_t(x.results[0])].type;
         const ir::Type* ty = side(genB).values[size_t(y.results[0])].type;
-        bool same = tx && ty && tx->shape.size() == ty->shape.size() && tx->padding == ty->padding &&
-                    tx->tensorView && ty->tensorView &&
+        bool same = tx && ty && tx->shape.size() == ty->shape.size() &&
+                    tx->padding == ty->padding && tx->tensorView && ty->tensorView &&
                     tx->tensorView->canonicalText == ty->tensorView->canonicalText;
         for (size_t i = 0; same && i < tx->shape.size(); ++i)
             same = tx->shape[i] == ty->shape[i];

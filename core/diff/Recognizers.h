@@ -30,7 +30,8 @@ private:
     };
     void scanPairs();
     void checkPair(bool refIsA, int a, int b);
-    void coverChain(bool gen, int op, int depth, const std::unordered_set<std::string_view>& allowed, Cover& c);
+    void coverChain(bool gen, int op, int depth,
+                    const std::unordered_set<std::string_view>& allowed, Cover& c);
     bool covered(const Cover& c, const RawDifference& d) const;
     bool isCeilDivision(bool gen, int op) const;
     const GFunction& side(bool gen) const { return gen ? G : R; }

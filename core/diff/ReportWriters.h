@@ -7,7 +7,6 @@
 #include "diff/DiffResult.h"
 
 #include <nlohmann/json_fwd.hpp>
-
 #include <string>
 
 namespace tilelens::diff {

@@ -3,9 +3,8 @@
 #include "common/FileReader.h"
 #include "diff/DefaultRulesJson.h"
 
-#include <nlohmann/json.hpp>
-
 #include <algorithm>
+#include <nlohmann/json.hpp>
 #include <set>
 
 namespace tilelens::diff {
@@ -78,7 +77,8 @@ public:
                     if (auto k = parseDiffKind(words[i]))
                         m.kinds.push_back(*k);
                     else
-                        error(p + "/" + std::to_string(i), "unknown difference kind '" + words[i] + "'");
+                        error(p + "/" + std::to_string(i),
+                              "unknown difference kind '" + words[i] + "'");
                 }
             } else if (it.key() == "ops") {
                 stringList(it.value(), p, m.ops);
@@ -91,8 +91,10 @@ public:
                 }
                 for (size_t i = 0; i < it.value().size(); ++i) {
                     const json& v = it.value()[i];
-                    if (!v.is_number_integer() || v.get<long long>() < 0 || v.get<long long>() > 1000)
-                        error(p + "/" + std::to_string(i), "expected an operand index between 0 and 1000");
+                    if (!v.is_number_integer() || v.get<long long>() < 0 ||
+                        v.get<long long>() > 1000)
+                        error(p + "/" + std::to_string(i),
+                              "expected an operand index between 0 and 1000");
                     else
                         m.operandIndices.push_back(int(v.get<long long>()));
                 }
@@ -100,7 +102,8 @@ public:
                 if (!it.value().is_string())
                     error(p, "expected a string pattern");
                 else
-                    (it.key() == "ref_value" ? m.refValue : m.genValue) = it.value().get<std::string>();
+                    (it.key() == "ref_value" ? m.refValue : m.genValue) =
+                        it.value().get<std::string>();
             } else {
                 error(p, "unknown key '" + it.key() +
                              "' (expected kinds, ops, attributes, operands, ref_value, gen_value)");
@@ -153,7 +156,8 @@ public:
                         haveSeverity = true;
                     } else {
                         error(p, "unknown severity '" + w +
-                                     "' (expected critical, warn, info, equivalent, noise or known_gap)");
+                                     "' (expected critical, warn, info, equivalent, noise or "
+                                     "known_gap)");
                     }
                 }
             } else if (k == "owner") {
@@ -172,11 +176,13 @@ public:
                         haveCategory = true;
                     } else {
                         error(p, "unknown root-cause category '" + w +
-                                     "' (expected user_code, dsl_limitation, compiler_bug or semantic_equiv)");
+                                     "' (expected user_code, dsl_limitation, compiler_bug or "
+                                     "semantic_equiv)");
                     }
                 }
             } else if (k == "priority") {
-                if (!v.is_number_integer() || v.get<long long>() < -1000 || v.get<long long>() > 1000)
+                if (!v.is_number_integer() || v.get<long long>() < -1000 ||
+                    v.get<long long>() > 1000)
                     error(p, "'priority' must be an integer between -1000 and 1000");
                 else
                     r.priority = int(v.get<long long>());
@@ -240,10 +246,11 @@ bool globMatch(const std::string& pattern, const std::string& text)
 const std::vector<std::string>& RuleSet::knownRecognizers()
 {
     static const std::vector<std::string> names = {
-        "divi-ceil-vs-arith",      "mini-vs-select",        "index-space-shape-vs-ceildiv",
-        "remi-negative-fixup",     "assume-wrapped-loop-step", "partition-vs-strided-view",
-        "assume-bounded-on-index", "scalar-assume",         "pointer-assume-raw-access",
-        "pointer-assume"};
+        "divi-ceil-vs-arith",           "mini-vs-select",
+        "index-space-shape-vs-ceildiv", "remi-negative-fixup",
+        "assume-wrapped-loop-step",     "partition-vs-strided-view",
+        "assume-bounded-on-index",      "scalar-assume",
+        "pointer-assume-raw-access",    "pointer-assume"};
     return names;
 }
 
@@ -318,7 +325,8 @@ void RuleSet::merge(const RuleSet& other)
 {
     std::vector<Rule> added;
     for (const Rule& r : other.m_rules) {
-        auto it = std::find_if(m_rules.begin(), m_rules.end(), [&](const Rule& x) { return x.id == r.id; });
+        auto it = std::find_if(m_rules.begin(), m_rules.end(),
+                               [&](const Rule& x) { return x.id == r.id; });
         if (it != m_rules.end())
             *it = r;
         else

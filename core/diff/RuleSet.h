@@ -16,27 +16,28 @@ namespace tilelens::diff {
 
 struct RuleMatch
 {
-    std::vector<DiffKind> kinds;       // empty = any kind
-    std::vector<std::string> ops;      // op names on either side; empty = any
+    std::vector<DiffKind> kinds;         // empty = any kind
+    std::vector<std::string> ops;        // op names on either side; empty = any
     std::vector<std::string> attributes; // attribute, hint or type facet; empty = any
-    std::vector<int> operandIndices;   // operand_changed only; empty = any
-    std::string refValue;              // glob ('*' wildcard) on the reference value; empty = any
+    std::vector<int> operandIndices;     // operand_changed only; empty = any
+    std::string refValue;                // glob ('*' wildcard) on the reference value; empty = any
     std::string genValue;
 };
 
 struct Rule
 {
     std::string id;
-    std::string checklist;   // checklist item it implements ("M7"), may be empty
+    std::string checklist; // checklist item it implements ("M7"), may be empty
     std::string description;
     RuleMatch match;
-    std::string recognizer;  // named C++ pattern that must confirm the match; empty = none
+    std::string recognizer; // named C++ pattern that must confirm the match; empty = none
     Severity severity = Severity::Critical;
     Owner owner = Owner::Kernel;
     RootCause rootCause = RootCause::UserCode;
-    std::string message;     // template: {value} {op} {ref_op} {gen_op} {attribute} {ref_value} {gen_value} {operand} {kind} {function}
+    std::string message; // template: {value} {op} {ref_op} {gen_op} {attribute} {ref_value}
+                         // {gen_value} {operand} {kind} {function}
     int priority = 0;
-    std::string origin;      // file the rule came from
+    std::string origin; // file the rule came from
 };
 
 class RuleSet

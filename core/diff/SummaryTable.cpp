@@ -70,8 +70,7 @@ void collect(const GFunction& f, Facts& x)
     }
 }
 
-template <typename Set>
-std::string joinSet(const Set& s)
+template <typename Set> std::string joinSet(const Set& s)
 {
     std::string out;
     for (const auto& x : s) {
@@ -114,19 +113,23 @@ static std::map<std::string, std::pair<int, int>> countsOf(const Facts& a, const
 static std::vector<SummaryRow> rowsOf(Facts& a, Facts& b)
 {
     std::vector<SummaryRow> rows;
-    auto add = [&](const char* section, const std::string& metric, const std::string& rv, const std::string& gv) {
+    auto add = [&](const char* section, const std::string& metric, const std::string& rv,
+                   const std::string& gv) {
         rows.push_back({section, metric, rv, gv, rv == gv ? "MATCH" : "DIFFERS"});
     };
     auto count = [](const std::map<std::string, int>& m, const std::string& k) {
         auto it = m.find(k);
         return it == m.end() ? 0 : it->second;
     };
-    const char* critical[] = {"load_ptr_tko", "store_ptr_tko", "load_view_tko", "store_view_tko", "reduce",
-                              "exp",          "exp2",          "rsqrt",         "fma",            "for"};
+    const char* critical[] = {"load_ptr_tko",  "store_ptr_tko",
+                              "load_view_tko", "store_view_tko",
+                              "reduce",        "exp",
+                              "exp2",          "rsqrt",
+                              "fma",           "for"};
     for (const char* op : critical)
-        add("ops (critical)", op, std::to_string(count(a.ops, op)), std::to_string(count(b.ops, op)));
-    add("ops (critical)", "mma",
-        std::to_string(count(a.ops, "mmaf") + count(a.ops, "mmai")),
+        add("ops (critical)", op, std::to_string(count(a.ops, op)),
+            std::to_string(count(b.ops, op)));
+    add("ops (critical)", "mma", std::to_string(count(a.ops, "mmaf") + count(a.ops, "mmai")),
         std::to_string(count(b.ops, "mmaf") + count(b.ops, "mmai")));
     for (const char* op : {"addf", "subf", "mulf", "divf", "maxf", "minf"})
         add("ops (arith)", op, std::to_string(count(a.ops, op)), std::to_string(count(b.ops, op)));
@@ -142,11 +145,13 @@ static std::vector<SummaryRow> rowsOf(Facts& a, Facts& b)
     for (const char* op : {"addf", "subf", "mulf", "divf", "exp", "exp2", "negf"}) {
         add("ftz / approx", std::string(op) + " flush_to_zero", std::to_string(count(a.ftz, op)),
             std::to_string(count(b.ftz, op)));
-        add("ftz / approx", std::string(op) + " rounding<approx>", std::to_string(count(a.approx, op)),
-            std::to_string(count(b.approx, op)));
+        add("ftz / approx", std::string(op) + " rounding<approx>",
+            std::to_string(count(a.approx, op)), std::to_string(count(b.approx, op)));
     }
-    add("load/store hints", "allow_tma = true", std::to_string(a.tmaTrue), std::to_string(b.tmaTrue));
-    add("load/store hints", "allow_tma = false", std::to_string(a.tmaFalse), std::to_string(b.tmaFalse));
+    add("load/store hints", "allow_tma = true", std::to_string(a.tmaTrue),
+        std::to_string(b.tmaTrue));
+    add("load/store hints", "allow_tma = false", std::to_string(a.tmaFalse),
+        std::to_string(b.tmaFalse));
     add("load/store hints", "latency", std::to_string(a.latency), std::to_string(b.latency));
     add("mma types", "accumulator", joinSet(a.mmaTypes), joinSet(b.mmaTypes));
     std::set<std::string> keys;

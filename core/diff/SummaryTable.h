@@ -15,8 +15,8 @@
 namespace tilelens::diff {
 
 // Also fills `opCounts` (op name -> reference, generated count) when given.
-std::vector<SummaryRow> buildSummary(const std::vector<const GFunction*>& ref,
-                                     const std::vector<const GFunction*>& gen,
-                                     std::map<std::string, std::pair<int, int>>* opCounts = nullptr);
+std::vector<SummaryRow>
+buildSummary(const std::vector<const GFunction*>& ref, const std::vector<const GFunction*>& gen,
+             std::map<std::string, std::pair<int, int>>* opCounts = nullptr);
 
 } // namespace tilelens::diff

@@ -32,13 +32,15 @@ bool numeric(const std::string& s)
 
 std::string verdictLine(const DiffResult& r)
 {
-    const int notes = r.count(Severity::Warn) + r.count(Severity::Info) + r.count(Severity::Equivalent) +
-                      r.count(Severity::KnownGap);
+    const int notes = r.count(Severity::Warn) + r.count(Severity::Info) +
+                      r.count(Severity::Equivalent) + r.count(Severity::KnownGap);
     switch (r.verdict) {
     case Verdict::FailFixable:
-        return "VERDICT: FAIL_FIXABLE (" + std::to_string(r.count(Severity::Critical)) + " critical diff(s))";
+        return "VERDICT: FAIL_FIXABLE (" + std::to_string(r.count(Severity::Critical)) +
+               " critical diff(s))";
     case Verdict::PassWithNotes:
-        return "VERDICT: PASS_WITH_NOTES (0 workaround op(s), " + std::to_string(notes) + " note(s))";
+        return "VERDICT: PASS_WITH_NOTES (0 workaround op(s), " + std::to_string(notes) +
+               " note(s))";
     case Verdict::Pass:
         break;
     }
@@ -80,14 +82,15 @@ std::string writeTextReport(const DiffResult& r)
             out += pad(row.metric, 20) + pad(row.refValue, 8) + pad(row.genValue, 8) + pad(ds, 8) +
                    (delta == 0 ? "MATCH" : "DIFFERS") + "  [" + row.section + "]\n";
         } else {
-            out += "[" + row.section + "] " + row.metric + ": " + row.status + "\n    ref: " + row.refValue +
-                   "\n    gen: " + row.genValue + "\n";
+            out += "[" + row.section + "] " + row.metric + ": " + row.status +
+                   "\n    ref: " + row.refValue + "\n    gen: " + row.genValue + "\n";
         }
     }
     out += "\nDivergences (" + std::to_string(r.divergences.size()) + "):\n";
     for (const auto& d : r.divergences) {
-        out += d.id + " " + severityName(d.severity) + " [" + d.rule + "] " + site(r.referencePath, d.reference) +
-               " | " + site(r.generatedPath, d.generated) + ": " + d.message + "\n";
+        out += d.id + " " + severityName(d.severity) + " [" + d.rule + "] " +
+               site(r.referencePath, d.reference) + " | " + site(r.generatedPath, d.generated) +
+               ": " + d.message + "\n";
     }
     out += "\nCounts:";
     for (int s = 0; s < kSeverityCount; ++s)

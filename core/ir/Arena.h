@@ -17,15 +17,16 @@
 namespace tilelens::ir {
 
 // A read-only view of an array stored in an Arena (pointer + size).
-template <typename T>
-class Span
+template <typename T> class Span
 {
 public:
     Span() = default;
     Span(T* data, size_t size) : m_data(data), m_size(size) {}
     // Span<X> converts to Span<const X> (and Span<X*> to Span<X* const>).
     template <typename U, typename = std::enable_if_t<std::is_convertible_v<U (*)[], T (*)[]>>>
-    Span(const Span<U>& o) : m_data(o.data()), m_size(o.size()) {}
+    Span(const Span<U>& o) : m_data(o.data()), m_size(o.size())
+    {
+    }
     T* begin() const { return m_data; }
     T* end() const { return m_data + m_size; }
     size_t size() const { return m_size; }
@@ -52,8 +53,7 @@ public:
 
     // Objects made here must not need their destructor to free memory elsewhere
     // unless registered (make() registers non-trivially destructible types).
-    template <typename T, typename... Args>
-    T* make(Args&&... args)
+    template <typename T, typename... Args> T* make(Args&&... args)
     {
         void* p = allocate(sizeof(T), alignof(T));
         T* obj = new (p) T(std::forward<Args>(args)...);
@@ -63,8 +63,7 @@ public:
     }
 
     // Copies a trivially copyable array into the arena.
-    template <typename T>
-    Span<T> copy(const T* data, size_t n)
+    template <typename T> Span<T> copy(const T* data, size_t n)
     {
         static_assert(std::is_trivially_copyable_v<T>, "arena arrays hold trivial values");
         if (n == 0)
@@ -73,17 +72,20 @@ public:
         std::memcpy(static_cast<void*>(p), data, sizeof(T) * n);
         return {p, n};
     }
-    template <typename T>
-    Span<T> copy(const std::vector<T>& v) { return copy(v.data(), v.size()); }
+    template <typename T> Span<T> copy(const std::vector<T>& v) { return copy(v.data(), v.size()); }
 
     // Stable copy of a string (not NUL-terminated).
     std::string_view copyString(std::string_view s);
 
-    size_t bytesAllocated() const { return m_total; }        // reserved blocks
-    size_t bytesUsed() const { return m_total - m_left; }    // handed out (incl. alignment)
+    size_t bytesAllocated() const { return m_total; }     // reserved blocks
+    size_t bytesUsed() const { return m_total - m_left; } // handed out (incl. alignment)
 
 private:
-    struct Dtor { void* obj; void (*fn)(void*); };
+    struct Dtor
+    {
+        void* obj;
+        void (*fn)(void*);
+    };
     std::vector<std::unique_ptr<char[]>> m_blocks;
     std::vector<Dtor> m_destructors;
     char* m_cur = nullptr;

@@ -15,28 +15,29 @@
 
 namespace tilelens::ir {
 
-enum class AttrKind {
-    Integer,      // intValue, type (nullptr = untyped, treated as i64)
-    Float,        // bits (IEEE bit pattern at the width of `type`), type
-    Bool,         // intValue 0/1
-    String,       // text (unescaped bytes)
-    Unit,         // flag present: `flush_to_zero`
-    Enum,         // category ("rounding", "signedness", "overflow", "comparison_predicate",
-                  // "comparison_ordering", "memory_ordering", "memory_scope", "atomic_mode",
-                  // "symbol_visibility", "padding_value"), text = keyword
-    Array,        // elements; category "i32"/"i64" for dense arrays `array<i32: 1, 0>`
-    Dictionary,   // entries (sorted by name)
-    Dense,        // dense constant: type (tile), denseElements (Integer/Float/Bool), splat flag,
-                  // or text = raw hex blob (quoted "0x..." form), elementType
-    TypeAttr,     // type
-    SymbolRef,    // text = symbol name without '@'
+enum class AttrKind
+{
+    Integer,    // intValue, type (nullptr = untyped, treated as i64)
+    Float,      // bits (IEEE bit pattern at the width of `type`), type
+    Bool,       // intValue 0/1
+    String,     // text (unescaped bytes)
+    Unit,       // flag present: `flush_to_zero`
+    Enum,       // category ("rounding", "signedness", "overflow", "comparison_predicate",
+                // "comparison_ordering", "memory_ordering", "memory_scope", "atomic_mode",
+                // "symbol_visibility", "padding_value"), text = keyword
+    Array,      // elements; category "i32"/"i64" for dense arrays `array<i32: 1, 0>`
+    Dictionary, // entries (sorted by name)
+    Dense,      // dense constant: type (tile), denseElements (Integer/Float/Bool), splat flag,
+                // or text = raw hex blob (quoted "0x..." form), elementType
+    TypeAttr,   // type
+    SymbolRef,  // text = symbol name without '@'
     OptimizationHints, // entries: key (sm_100 / default) -> Dictionary
-    DivBy,        // intValue = divisor, every/along (-1 when absent)
-    Bounded,      // lower/upper with hasLower/hasUpper (`?` = absent)
-    SameElements, // intList
-    DebugInfo,    // category = mnemonic (di_file, di_subprogram, ...), entries = parameters
-    Location,     // a location used as an attribute (loc alias target); text = canonical
-    Opaque,       // unknown syntax, text = normalized source text
+    DivBy,             // intValue = divisor, every/along (-1 when absent)
+    Bounded,           // lower/upper with hasLower/hasUpper (`?` = absent)
+    SameElements,      // intList
+    DebugInfo,         // category = mnemonic (di_file, di_subprogram, ...), entries = parameters
+    Location,          // a location used as an attribute (loc alias target); text = canonical
+    Opaque,            // unknown syntax, text = normalized source text
 };
 
 struct Attribute;
@@ -51,24 +52,25 @@ struct Attribute
 {
     AttrKind kind = AttrKind::Opaque;
     int64_t intValue = 0;
-    uint64_t bits = 0;                  // Float
-    const Type* type = nullptr;         // Integer/Float/Dense/TypeAttr
-    const Type* elementType = nullptr;  // Dense: literal element type
-    std::string_view category;          // Enum category, DebugInfo mnemonic, dense array elt
-    std::string_view text;              // String/Enum keyword/Symbol/Opaque/hex blob
+    uint64_t bits = 0;                     // Float
+    const Type* type = nullptr;            // Integer/Float/Dense/TypeAttr
+    const Type* elementType = nullptr;     // Dense: literal element type
+    std::string_view category;             // Enum category, DebugInfo mnemonic, dense array elt
+    std::string_view text;                 // String/Enum keyword/Symbol/Opaque/hex blob
     Span<const Attribute* const> elements; // Array, Dense elements
     Span<const NamedAttribute> entries;    // Dictionary, OptimizationHints, DebugInfo
     Span<const int64_t> intList;           // SameElements
     int64_t every = -1, along = -1;        // DivBy
     int64_t lower = 0, upper = 0;          // Bounded
     bool hasLower = false, hasUpper = false;
-    bool splat = false;                    // Dense written as one scalar for the whole tile
+    bool splat = false; // Dense written as one scalar for the whole tile
 
     // Canonical spelling (short form, no dialect prefix).
     std::string canonical() const;
     // Convenience.
     double floatValue() const; // Float
-    const Attribute* get(std::string_view key) const; // Dictionary/OptimizationHints/DebugInfo lookup
+    const Attribute*
+    get(std::string_view key) const; // Dictionary/OptimizationHints/DebugInfo lookup
 };
 
 } // namespace tilelens::ir

@@ -13,7 +13,7 @@ struct Value;
 
 struct Block
 {
-    std::string_view label;           // "^bb0" when written; not semantic
+    std::string_view label; // "^bb0" when written; not semantic
     Span<Value* const> arguments;
     Span<Op* const> ops;
     Region* parentRegion = nullptr;

@@ -246,7 +246,8 @@ void appendAttrCanonical(std::string& out, const Attribute& a)
         return;
     case AttrKind::Dense: {
         out += '<';
-        out += a.elementType ? std::string_view(a.elementType->canonicalText) : std::string_view("?");
+        out +=
+            a.elementType ? std::string_view(a.elementType->canonicalText) : std::string_view("?");
         out += ": ";
         if (!a.text.empty()) {
             out += '"';
@@ -346,7 +347,8 @@ std::string Attribute::canonical() const
 
 double Attribute::floatValue() const
 {
-    return kind == AttrKind::Float ? bitsToFloat(bits, type ? type->name : std::string_view("f64")) : 0.0;
+    return kind == AttrKind::Float ? bitsToFloat(bits, type ? type->name : std::string_view("f64"))
+                                   : 0.0;
 }
 
 const Attribute* Attribute::get(std::string_view key) const

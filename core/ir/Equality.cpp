@@ -23,13 +23,16 @@ public:
     bool attrs(Span<const NamedAttribute> a, Span<const NamedAttribute> b, const std::string& where)
     {
         if (a.size() != b.size())
-            return fail(where + ": " + std::to_string(a.size()) + " vs " + std::to_string(b.size()) + " attributes");
+            return fail(where + ": " + std::to_string(a.size()) + " vs " +
+                        std::to_string(b.size()) + " attributes");
         for (size_t i = 0; i < a.size(); ++i) {
             if (a[i].name != b[i].name)
-                return fail(where + ": attribute '" + std::string(a[i].name) + "' vs '" + std::string(b[i].name) + "'");
+                return fail(where + ": attribute '" + std::string(a[i].name) + "' vs '" +
+                            std::string(b[i].name) + "'");
             std::string ca = a[i].value->canonical(), cb = b[i].value->canonical();
             if (ca != cb)
-                return fail(where + ": attribute " + std::string(a[i].name) + " = " + ca + " vs " + cb);
+                return fail(where + ": attribute " + std::string(a[i].name) + " = " + ca + " vs " +
+                            cb);
         }
         return true;
     }
@@ -37,7 +40,8 @@ public:
     bool value(const Value* a, const Value* b, const std::string& where)
     {
         auto ia = m_idsA.find(a), ib = m_idsB.find(b);
-        int64_t xa = ia == m_idsA.end() ? -1 : ia->second, xb = ib == m_idsB.end() ? -1 : ib->second;
+        int64_t xa = ia == m_idsA.end() ? -1 : ia->second,
+                xb = ib == m_idsB.end() ? -1 : ib->second;
         if (xa != xb)
             return fail(where + ": operand wired to a different value");
         return true;
@@ -53,7 +57,8 @@ public:
     {
         size_t na = a ? a->blocks.size() : 0, nb = b ? b->blocks.size() : 0;
         if (na != nb)
-            return fail(where + ": " + std::to_string(na) + " vs " + std::to_string(nb) + " blocks");
+            return fail(where + ": " + std::to_string(na) + " vs " + std::to_string(nb) +
+                        " blocks");
         for (size_t i = 0; i < na; ++i) {
             const Block* x = a->blocks[i];
             const Block* y = b->blocks[i];
@@ -65,7 +70,8 @@ public:
                 define(x->arguments[k], y->arguments[k]);
             }
             if (x->ops.size() != y->ops.size())
-                return fail(where + ": " + std::to_string(x->ops.size()) + " vs " + std::to_string(y->ops.size()) + " ops");
+                return fail(where + ": " + std::to_string(x->ops.size()) + " vs " +
+                            std::to_string(y->ops.size()) + " ops");
             for (size_t k = 0; k < x->ops.size(); ++k)
                 if (!op(x->ops[k], y->ops[k]))
                     return false;
@@ -75,7 +81,8 @@ public:
 
     bool op(const Op* a, const Op* b)
     {
-        std::string where = "line " + std::to_string(a->range.beginLine) + " '" + std::string(a->name.mnemonic()) + "'";
+        std::string where = "line " + std::to_string(a->range.beginLine) + " '" +
+                            std::string(a->name.mnemonic()) + "'";
         if (a->name != b->name)
             return fail(where + ": op '" + std::string(b->name.full()) + "' in the other module");
         if (a->operands.size() != b->operands.size())
@@ -128,7 +135,8 @@ bool equals(const Module& a, const Module& b, std::string* why)
         std::string where = "function @" + std::string(f->name);
         if (f->name != g->name || f->kind != g->kind)
             ok = c.fail(where + ": name or kind differs");
-        ok = ok && f->argumentTypes.size() == g->argumentTypes.size() && f->resultTypes.size() == g->resultTypes.size();
+        ok = ok && f->argumentTypes.size() == g->argumentTypes.size() &&
+             f->resultTypes.size() == g->resultTypes.size();
         if (!ok)
             c.fail(where + ": signature differs");
         for (size_t k = 0; ok && k < f->resultTypes.size(); ++k)

@@ -10,21 +10,48 @@ namespace {
 struct Format
 {
     int width, expBits, manBits;
-    bool hasInf;     // IEEE inf/nan encoding with all-ones exponent
-    bool noSign;     // f8E8M0FNU
+    bool hasInf; // IEEE inf/nan encoding with all-ones exponent
+    bool noSign; // f8E8M0FNU
 };
 
 bool formatOf(std::string_view e, Format& f)
 {
-    if (e == "f64") { f = {64, 11, 52, true, false}; return true; }
-    if (e == "f32") { f = {32, 8, 23, true, false}; return true; }
-    if (e == "f16") { f = {16, 5, 10, true, false}; return true; }
-    if (e == "bf16") { f = {16, 8, 7, true, false}; return true; }
-    if (e == "tf32") { f = {19, 8, 10, true, false}; return true; }
-    if (e == "f8E5M2") { f = {8, 5, 2, true, false}; return true; }
-    if (e == "f8E4M3FN") { f = {8, 4, 3, false, false}; return true; }
-    if (e == "f8E8M0FNU") { f = {8, 8, 0, false, true}; return true; }
-    if (e == "f4E2M1FN") { f = {4, 2, 1, false, false}; return true; }
+    if (e == "f64") {
+        f = {64, 11, 52, true, false};
+        return true;
+    }
+    if (e == "f32") {
+        f = {32, 8, 23, true, false};
+        return true;
+    }
+    if (e == "f16") {
+        f = {16, 5, 10, true, false};
+        return true;
+    }
+    if (e == "bf16") {
+        f = {16, 8, 7, true, false};
+        return true;
+    }
+    if (e == "tf32") {
+        f = {19, 8, 10, true, false};
+        return true;
+    }
+    if (e == "f8E5M2") {
+        f = {8, 5, 2, true, false};
+        return true;
+    }
+    if (e == "f8E4M3FN") {
+        f = {8, 4, 3, false, false};
+        return true;
+    }
+    if (e == "f8E8M0FNU") {
+        f = {8, 8, 0, false, true};
+        return true;
+    }
+    if (e == "f4E2M1FN") {
+        f = {4, 2, 1, false, false};
+        return true;
+    }
     return false;
 }
 
@@ -68,8 +95,10 @@ uint64_t floatToBits(double v, std::string_view elem)
     int minExp = 1 - bias;
     if (f.noSign) { // E8M0: powers of two only
         int64_t be = std::llround(std::log2(a)) + bias;
-        if (be < 0) be = 0;
-        if (be > int64_t(expMax) - 1) be = int64_t(expMax) - 1;
+        if (be < 0)
+            be = 0;
+        if (be > int64_t(expMax) - 1)
+            be = int64_t(expMax) - 1;
         return uint64_t(be);
     }
     double scaled;
@@ -141,8 +170,10 @@ std::string formatFloat(uint64_t bits, std::string_view elem)
     char buf[64];
     if (std::isnan(v) || std::isinf(v)) {
         int w = floatWidth(elem);
-        if (w == 0) w = 64;
-        std::snprintf(buf, sizeof buf, "0x%0*llX", (w + 3) / 4, static_cast<unsigned long long>(bits));
+        if (w == 0)
+            w = 64;
+        std::snprintf(buf, sizeof buf, "0x%0*llX", (w + 3) / 4,
+                      static_cast<unsigned long long>(bits));
         return buf;
     }
     std::snprintf(buf, sizeof buf, "%.6e", v);

@@ -12,23 +12,24 @@ namespace tilelens::ir {
 
 struct Attribute;
 
-enum class LocKind {
-    Unknown,      // loc(unknown) or no loc at all
-    FileLineCol,  // "file":line:col (endLine/endColumn when a `to` range is given)
-    Name,         // "name" or "name"(child)
-    CallSite,     // callsite(callee at caller): children[0] = callee, children[1] = caller
-    Fused,        // fused<metadata>[a, b]
-    DebugInfo,    // #cuda_tile.di_loc<loc in #scope>: children[0] = loc, scope = DI attribute
+enum class LocKind
+{
+    Unknown,     // loc(unknown) or no loc at all
+    FileLineCol, // "file":line:col (endLine/endColumn when a `to` range is given)
+    Name,        // "name" or "name"(child)
+    CallSite,    // callsite(callee at caller): children[0] = callee, children[1] = caller
+    Fused,       // fused<metadata>[a, b]
+    DebugInfo,   // #cuda_tile.di_loc<loc in #scope>: children[0] = loc, scope = DI attribute
 };
 
 struct Location
 {
     LocKind kind = LocKind::Unknown;
-    std::string_view file;   // FileLineCol
+    std::string_view file; // FileLineCol
     int line = 0, column = 0, endLine = 0, endColumn = 0;
-    std::string_view name;   // Name
+    std::string_view name; // Name
     Span<const Location* const> children;
-    const Attribute* scope = nullptr;     // DebugInfo scope / Fused metadata
+    const Attribute* scope = nullptr; // DebugInfo scope / Fused metadata
 
     // First file:line:col reachable (callee side for call sites); nullptr if none.
     const Location* fileLineCol() const;

@@ -46,9 +46,18 @@ size_t countOps(const Region* r)
 }
 } // namespace
 
-const Attribute* Op::attr(std::string_view n) const { return findAttr(attributes, n); }
-const Attribute* Function::attr(std::string_view n) const { return findAttr(attributes, n); }
-size_t Function::opCount() const { return countOps(body); }
+const Attribute* Op::attr(std::string_view n) const
+{
+    return findAttr(attributes, n);
+}
+const Attribute* Function::attr(std::string_view n) const
+{
+    return findAttr(attributes, n);
+}
+size_t Function::opCount() const
+{
+    return countOps(body);
+}
 
 const Function* Module::function(std::string_view n) const
 {
@@ -88,7 +97,8 @@ std::string Location::canonical() const
     case LocKind::Unknown:
         return "unknown";
     case LocKind::FileLineCol: {
-        std::string s = "\"" + std::string(file) + "\":" + std::to_string(line) + ":" + std::to_string(column);
+        std::string s =
+            "\"" + std::string(file) + "\":" + std::to_string(line) + ":" + std::to_string(column);
         if (endLine || endColumn)
             s += " to " + std::to_string(endLine) + ":" + std::to_string(endColumn);
         return s;
@@ -108,7 +118,8 @@ std::string Location::canonical() const
         return s + "]";
     }
     case LocKind::DebugInfo:
-        return "di_loc<" + (children.empty() ? std::string("unknown") : children[0]->canonical()) + ">";
+        return "di_loc<" + (children.empty() ? std::string("unknown") : children[0]->canonical()) +
+               ">";
     }
     return "unknown";
 }
@@ -120,15 +131,18 @@ bool Type::isInteger() const
 
 bool Type::isFloat() const
 {
-    return kind == TypeKind::Number && !name.empty() && (name[0] == 'f' || name[0] == 'b' || name[0] == 't');
+    return kind == TypeKind::Number && !name.empty() &&
+           (name[0] == 'f' || name[0] == 'b' || name[0] == 't');
 }
 
 int Type::bitWidth() const
 {
     if (kind != TypeKind::Number)
         return 0;
-    if (name == "bf16") return 16;
-    if (name == "tf32") return 19;
+    if (name == "bf16")
+        return 16;
+    if (name == "tf32")
+        return 19;
     if (name.size() >= 2 && (name[0] == 'i' || name[0] == 'f')) {
         int w = 0;
         for (size_t i = 1; i < name.size() && name[i] >= '0' && name[i] <= '9'; ++i)

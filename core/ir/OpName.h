@@ -23,7 +23,10 @@ public:
     // Interns `spelling`; a name without a dot is taken as a cuda_tile op.
     static OpName get(std::string_view spelling);
 
-    std::string_view full() const { return m_entry ? std::string_view(m_entry->full) : std::string_view(); }
+    std::string_view full() const
+    {
+        return m_entry ? std::string_view(m_entry->full) : std::string_view();
+    }
     std::string_view mnemonic() const { return m_entry ? m_entry->mnemonic : std::string_view(); }
     std::string_view dialect() const { return m_entry ? m_entry->dialect : std::string_view(); }
     bool isKnown() const { return m_entry && m_entry->known; }

@@ -10,20 +10,35 @@
 namespace tilelens::ir::detail {
 
 namespace {
-struct EnumTable { const char* attrName; const char* category; std::vector<const char*> words; };
+struct EnumTable
+{
+    const char* attrName;
+    const char* category;
+    std::vector<const char*> words;
+};
 const std::vector<EnumTable>& enumTables()
 {
     static const std::vector<EnumTable> t = {
-        {"rounding_mode", "rounding", {"nearest_even", "zero", "negative_inf", "positive_inf", "approx", "full", "nearest_int_to_zero"}},
+        {"rounding_mode",
+         "rounding",
+         {"nearest_even", "zero", "negative_inf", "positive_inf", "approx", "full",
+          "nearest_int_to_zero"}},
         {"signedness", "signedness", {"unsigned", "signed"}},
         {"signedness_lhs", "signedness", {"unsigned", "signed"}},
         {"signedness_rhs", "signedness", {"unsigned", "signed"}},
         {"overflow", "overflow", {"none", "no_signed_wrap", "no_unsigned_wrap", "no_wrap"}},
-        {"comparison_predicate", "comparison_predicate", {"equal", "not_equal", "less_than", "less_than_or_equal", "greater_than", "greater_than_or_equal"}},
+        {"comparison_predicate",
+         "comparison_predicate",
+         {"equal", "not_equal", "less_than", "less_than_or_equal", "greater_than",
+          "greater_than_or_equal"}},
         {"comparison_ordering", "comparison_ordering", {"unordered", "ordered"}},
-        {"memory_ordering_semantics", "memory_ordering", {"weak", "relaxed", "acquire", "release", "acq_rel"}},
+        {"memory_ordering_semantics",
+         "memory_ordering",
+         {"weak", "relaxed", "acquire", "release", "acq_rel"}},
         {"memory_scope", "memory_scope", {"tl_blk", "device", "sys"}},
-        {"mode", "atomic_mode", {"and", "or", "xor", "add", "addf", "max", "min", "umax", "umin", "xchg"}},
+        {"mode",
+         "atomic_mode",
+         {"and", "or", "xor", "add", "addf", "max", "min", "umax", "umin", "xchg"}},
         {"sym_visibility", "symbol_visibility", {"public", "private"}},
     };
     return t;
@@ -33,11 +48,19 @@ const std::vector<EnumTable>& enumTables()
 namespace {
 // Shallow identity of an attribute: nested attributes and types are already
 // uniqued, so comparing their pointers (and span contents) is deep equality.
-bool same(int64_t x, int64_t y) { return x == y; }
-bool same(const Attribute* x, const Attribute* y) { return x == y; }
-bool same(const NamedAttribute& x, const NamedAttribute& y) { return x.name == y.name && x.value == y.value; }
-template <typename T>
-bool sameSpan(Span<T> x, Span<T> y)
+bool same(int64_t x, int64_t y)
+{
+    return x == y;
+}
+bool same(const Attribute* x, const Attribute* y)
+{
+    return x == y;
+}
+bool same(const NamedAttribute& x, const NamedAttribute& y)
+{
+    return x.name == y.name && x.value == y.value;
+}
+template <typename T> bool sameSpan(Span<T> x, Span<T> y)
 {
     if (x.size() != y.size())
         return false;
@@ -50,8 +73,9 @@ bool sameSpan(Span<T> x, Span<T> y)
 
 size_t Parser::AttrHash::operator()(const Attribute* a) const
 {
-    size_t h = size_t(a->kind) * 1000003u ^ std::hash<int64_t>()(a->intValue) ^ (std::hash<uint64_t>()(a->bits) << 1) ^
-               (std::hash<const void*>()(a->type) << 2) ^ std::hash<std::string_view>()(a->text) ^
+    size_t h = size_t(a->kind) * 1000003u ^ std::hash<int64_t>()(a->intValue) ^
+               (std::hash<uint64_t>()(a->bits) << 1) ^ (std::hash<const void*>()(a->type) << 2) ^
+               std::hash<std::string_view>()(a->text) ^
                (std::hash<std::string_view>()(a->category) << 3);
     for (int64_t v : a->intList)
         h = h * 31 + std::hash<int64_t>()(v);
@@ -64,11 +88,12 @@ size_t Parser::AttrHash::operator()(const Attribute* a) const
 
 bool Parser::AttrEq::operator()(const Attribute* a, const Attribute* b) const
 {
-    return a->kind == b->kind && a->intValue == b->intValue && a->bits == b->bits && a->type == b->type &&
-           a->elementType == b->elementType && a->category == b->category && a->text == b->text &&
-           a->every == b->every && a->along == b->along && a->lower == b->lower && a->upper == b->upper &&
-           a->hasLower == b->hasLower && a->hasUpper == b->hasUpper && a->splat == b->splat &&
-           sameSpan(a->intList, b->intList) && sameSpan(a->elements, b->elements) && sameSpan(a->entries, b->entries);
+    return a->kind == b->kind && a->intValue == b->intValue && a->bits == b->bits &&
+           a->type == b->type && a->elementType == b->elementType && a->category == b->category &&
+           a->text == b->text && a->every == b->every && a->along == b->along &&
+           a->lower == b->lower && a->upper == b->upper && a->hasLower == b->hasLower &&
+           a->hasUpper == b->hasUpper && a->splat == b->splat && sameSpan(a->intList, b->intList) &&
+           sameSpan(a->elements, b->elements) && sameSpan(a->entries, b->entries);
 }
 
 // Attributes are immutable values: identical ones are stored once (a module
@@ -145,7 +170,8 @@ const Attribute* Parser::normalizeAttr(std::string_view name, const Attribute* a
     for (const EnumTable& t : enumTables()) {
         if (name != t.attrName)
             continue;
-        if (a->kind == AttrKind::Integer && a->intValue >= 0 && size_t(a->intValue) < t.words.size())
+        if (a->kind == AttrKind::Integer && a->intValue >= 0 &&
+            size_t(a->intValue) < t.words.size())
             return makeEnum(t.category, t.words[size_t(a->intValue)]);
         if (a->kind == AttrKind::Enum && a->category != t.category)
             return makeEnum(t.category, a->text);
@@ -195,8 +221,9 @@ void Parser::parseDictionary(std::vector<NamedAttribute>& out)
         expect('}', "to close the attribute dictionary");
     }
     leave();
-    std::stable_sort(out.begin(), out.end(),
-                     [](const NamedAttribute& x, const NamedAttribute& y) { return x.name < y.name; });
+    std::stable_sort(out.begin(), out.end(), [](const NamedAttribute& x, const NamedAttribute& y) {
+        return x.name < y.name;
+    });
 }
 
 const Attribute* Parser::parseOptimizationHints()
@@ -228,8 +255,9 @@ const Attribute* Parser::parseOptimizationHints()
         } while (consume(','));
         expect('>', "to close optimization hints");
     }
-    std::stable_sort(keys.begin(), keys.end(),
-                     [](const NamedAttribute& x, const NamedAttribute& y) { return x.name < y.name; });
+    std::stable_sort(
+        keys.begin(), keys.end(),
+        [](const NamedAttribute& x, const NamedAttribute& y) { return x.name < y.name; });
     a.entries = arena().copy(keys);
     return makeAttr(a);
 }
@@ -249,7 +277,8 @@ const Attribute* Parser::parseCudaTileAttr(std::string_view m)
     }
     if (m == "array")
         return parseDenseArray();
-    if (m == "dense") { // our generic-form spelling of a dense literal: #cuda_tile.dense<<f32: 1.0> : tile<..>>
+    if (m == "dense") { // our generic-form spelling of a dense literal: #cuda_tile.dense<<f32: 1.0>
+                        // : tile<..>>
         expect('<', "after 'dense'");
         const Attribute* d = parseDense(nullptr);
         expect('>', "to close #cuda_tile.dense<...>");
@@ -299,8 +328,12 @@ const Attribute* Parser::parseCudaTileAttr(std::string_view m)
     bool space = false;
     for (char c : m_text.substr(start, m_pos - start)) {
         bool ws = c == ' ' || c == '\t' || c == '\r' || c == '\n';
-        if (ws) { space = !text.empty(); continue; }
-        if (space && text.back() != '<') text += ' ';
+        if (ws) {
+            space = !text.empty();
+            continue;
+        }
+        if (space && text.back() != '<')
+            text += ' ';
         space = false;
         text += c;
     }
@@ -311,7 +344,11 @@ const Attribute* Parser::parseCudaTileAttr(std::string_view m)
 const Attribute* Parser::parseAttribute(const Type* hint)
 {
     enter();
-    struct Guard { Parser* p; ~Guard() { p->leave(); } } guard{this};
+    struct Guard
+    {
+        Parser* p;
+        ~Guard() { p->leave(); }
+    } guard{this};
     char c = peek();
     int line = m_line, col = column();
     Attribute a;
@@ -356,7 +393,9 @@ const Attribute* Parser::parseAttribute(const Type* hint)
         ++m_pos;
         std::vector<const Attribute*> elems;
         if (!consume(']')) {
-            do elems.push_back(parseAttribute(hint)); while (consume(','));
+            do
+                elems.push_back(parseAttribute(hint));
+            while (consume(','));
             expect(']', "to close the array");
         }
         a.kind = AttrKind::Array;
@@ -447,8 +486,8 @@ const Attribute* Parser::parseAttribute(const Type* hint)
         return parseDense(nullptr);
     }
     if (id == "div_by" || id == "bounded" || id == "same_elements" || id == "optimization_hints" ||
-        id == "rounding" || id == "signedness" || id == "overflow" || id == "comparison_predicate" ||
-        id == "comparison_ordering" || id == "symbol_visibility") {
+        id == "rounding" || id == "signedness" || id == "overflow" ||
+        id == "comparison_predicate" || id == "comparison_ordering" || id == "symbol_visibility") {
         identifier();
         return parseCudaTileAttr(id);
     }
@@ -463,7 +502,8 @@ const Attribute* Parser::parseAttribute(const Type* hint)
     return makeAttr(a);
 }
 
-// `array<i32: 1, 0>` (dense array); also read as `#cuda_tile.array<...>` (our MLIR-15 generic spelling).
+// `array<i32: 1, 0>` (dense array); also read as `#cuda_tile.array<...>` (our MLIR-15 generic
+// spelling).
 const Attribute* Parser::parseDenseArray()
 {
     Attribute a;
@@ -474,9 +514,14 @@ const Attribute* Parser::parseDenseArray()
         if (consume(':')) {
             do {
                 int64_t x;
-                if (consumeKeyword("true")) x = 1;
-                else if (consumeKeyword("false")) x = 0;
-                else if (!parseInteger(x)) { error("expected an integer in array<...>"); break; }
+                if (consumeKeyword("true"))
+                    x = 1;
+                else if (consumeKeyword("false"))
+                    x = 0;
+                else if (!parseInteger(x)) {
+                    error("expected an integer in array<...>");
+                    break;
+                }
                 v.push_back(x);
             } while (consume(','));
         }

@@ -74,15 +74,19 @@ const Attribute* Parser::parseDense(const Type* knownTile)
                 ++depth;
                 if (depth > m_opts.maxNestingDepth)
                     enter(); // reports and aborts
-                if (counts.size() < size_t(depth)) counts.resize(depth, 0);
+                if (counts.size() < size_t(depth))
+                    counts.resize(depth, 0);
                 counts[depth - 1] = 0;
                 continue;
             }
             if (c == ']') {
                 ++m_pos;
-                if (levelSize.size() < size_t(depth)) levelSize.resize(depth, -1);
-                if (levelSize[depth - 1] < 0) levelSize[depth - 1] = counts[depth - 1];
-                else if (levelSize[depth - 1] != counts[depth - 1]) ragged = true;
+                if (levelSize.size() < size_t(depth))
+                    levelSize.resize(depth, -1);
+                if (levelSize[depth - 1] < 0)
+                    levelSize[depth - 1] = counts[depth - 1];
+                else if (levelSize[depth - 1] != counts[depth - 1])
+                    ragged = true;
                 --depth;
                 if (depth == 0)
                     break;
@@ -97,11 +101,12 @@ const Attribute* Parser::parseDense(const Type* knownTile)
             skipWs();
             int l = m_line, cl = column();
             size_t st = m_pos;
-            if (c == '-' || c == '+') ++m_pos;
-            while (m_pos < m_text.size() && (isAlnum(m_text[m_pos]) ||
-                                             m_text[m_pos] == '.' ||
-                                             ((m_text[m_pos] == '-' || m_text[m_pos] == '+') &&
-                                              (m_text[m_pos - 1] == 'e' || m_text[m_pos - 1] == 'E'))))
+            if (c == '-' || c == '+')
+                ++m_pos;
+            while (m_pos < m_text.size() &&
+                   (isAlnum(m_text[m_pos]) || m_text[m_pos] == '.' ||
+                    ((m_text[m_pos] == '-' || m_text[m_pos] == '+') &&
+                     (m_text[m_pos - 1] == 'e' || m_text[m_pos - 1] == 'E'))))
                 ++m_pos;
             if (m_pos == st) {
                 error("unexpected character in a dense literal");
@@ -116,9 +121,9 @@ const Attribute* Parser::parseDense(const Type* knownTile)
         skipWs();
         int l = m_line, cl = column();
         size_t st = m_pos;
-        if (peek() == '-' || peek() == '+') ++m_pos;
-        while (m_pos < m_text.size() && (isAlnum(m_text[m_pos]) ||
-                                         m_text[m_pos] == '.' ||
+        if (peek() == '-' || peek() == '+')
+            ++m_pos;
+        while (m_pos < m_text.size() && (isAlnum(m_text[m_pos]) || m_text[m_pos] == '.' ||
                                          ((m_text[m_pos] == '-' || m_text[m_pos] == '+') &&
                                           (m_text[m_pos - 1] == 'e' || m_text[m_pos - 1] == 'E'))))
             ++m_pos;
@@ -143,8 +148,9 @@ const Attribute* Parser::parseDense(const Type* knownTile)
     if (!tile || !elem)
         return makeAttr(a);
     if (tile->element && tile->element != elem)
-        errorAt(line, col, "dense literal element type " + elem->canonical() +
-                               " does not match the tile element type " + tile->element->canonical());
+        errorAt(line, col,
+                "dense literal element type " + elem->canonical() +
+                    " does not match the tile element type " + tile->element->canonical());
     int64_t total = 1;
     for (int64_t d : tile->shape)
         total = (d > 0 && total < (int64_t(1) << 40)) ? total * d : total;
@@ -152,11 +158,16 @@ const Attribute* Parser::parseDense(const Type* knownTile)
     bits.clear();
     int width = elem->isFloat() ? floatWidth(elem->name) : elem->bitWidth();
     if (!blob.empty()) {
-        std::string_view h = blob.substr(blob.size() > 1 && blob[0] == '0' && (blob[1] == 'x' || blob[1] == 'X') ? 2 : 0);
+        std::string_view h = blob.substr(
+            blob.size() > 1 && blob[0] == '0' && (blob[1] == 'x' || blob[1] == 'X') ? 2 : 0);
         int bytesPer = width <= 8 ? 1 : (width + 7) / 8;
-        if (width == 19) bytesPer = 4;
+        if (width == 19)
+            bytesPer = 4;
         size_t nElem = h.size() / 2 / size_t(bytesPer);
-        auto hv = [](char c) { return std::isdigit(static_cast<unsigned char>(c)) ? c - '0' : std::tolower(c) - 'a' + 10; };
+        auto hv = [](char c) {
+            return std::isdigit(static_cast<unsigned char>(c)) ? c - '0'
+                                                               : std::tolower(c) - 'a' + 10;
+        };
         for (size_t i = 0; i < nElem; ++i) {
             uint64_t v = 0;
             for (int b = 0; b < bytesPer; ++b) {
@@ -166,8 +177,9 @@ const Attribute* Parser::parseDense(const Type* knownTile)
             bits.push_back(elem->isFloat() ? int64_t(v) : signExtend(v, width));
         }
         if (int64_t(nElem) != total && nElem != 1)
-            errorAt(line, col, "hex dense literal holds " + std::to_string(nElem) + " elements but " +
-                                   tile->canonical() + " holds " + std::to_string(total));
+            errorAt(line, col,
+                    "hex dense literal holds " + std::to_string(nElem) + " elements but " +
+                        tile->canonical() + " holds " + std::to_string(total));
     } else {
         bits.reserve(scalars.size());
         for (const DenseToken& s : scalars) {
@@ -175,8 +187,10 @@ const Attribute* Parser::parseDense(const Type* knownTile)
             int64_t v = 0;
             bool bad = false;
             bool neg = !tok.empty() && tok[0] == '-';
-            std::string_view digits = (neg || (!tok.empty() && tok[0] == '+')) ? tok.substr(1) : tok;
-            bool isHex = digits.size() > 2 && digits[0] == '0' && (digits[1] == 'x' || digits[1] == 'X');
+            std::string_view digits =
+                (neg || (!tok.empty() && tok[0] == '+')) ? tok.substr(1) : tok;
+            bool isHex =
+                digits.size() > 2 && digits[0] == '0' && (digits[1] == 'x' || digits[1] == 'X');
             if (tok == "true" || tok == "false") {
                 v = tok == "true";
                 bad = !(elem->name == "i1");
@@ -189,23 +203,30 @@ const Attribute* Parser::parseDense(const Type* knownTile)
                     v = int64_t(u); // hex = raw bit pattern
                 } else {
                     if (!bad && width < 64) {
-                        bool fits = neg ? u <= (uint64_t(1) << (width - 1)) : u < (uint64_t(1) << width);
+                        bool fits =
+                            neg ? u <= (uint64_t(1) << (width - 1)) : u < (uint64_t(1) << width);
                         if (!fits)
-                            errorAt(s.line, s.col, "integer " + std::string(tok) + " does not fit in " + elem->canonical());
+                            errorAt(s.line, s.col,
+                                    "integer " + std::string(tok) + " does not fit in " +
+                                        elem->canonical());
                     }
                     v = signExtend(neg ? uint64_t(0) - u : u, width);
                 }
             } else {
                 double d = 0;
-                auto res = std::from_chars(tok.data() + (tok[0] == '+'), tok.data() + tok.size(), d);
-                if (res.ec == std::errc::result_out_of_range) // overflow to inf, as MLIR's parser does
+                auto res =
+                    std::from_chars(tok.data() + (tok[0] == '+'), tok.data() + tok.size(), d);
+                if (res.ec ==
+                    std::errc::result_out_of_range) // overflow to inf, as MLIR's parser does
                     d = std::strtod(std::string(tok).c_str(), nullptr);
                 else
                     bad = res.ec != std::errc() || res.ptr != tok.data() + tok.size();
                 v = int64_t(floatToBits(d, elem->name));
             }
             if (bad)
-                errorAt(s.line, s.col, "'" + std::string(tok) + "' is not a valid " + elem->canonical() + " value");
+                errorAt(s.line, s.col,
+                        "'" + std::string(tok) + "' is not a valid " + elem->canonical() +
+                            " value");
             bits.push_back(v);
         }
         if (scalars.empty())
@@ -245,7 +266,11 @@ const Location* Parser::parseTrailingLoc()
 const Location* Parser::parseLocBody()
 {
     enter();
-    struct Guard { Parser* p; ~Guard() { p->leave(); } } guard{this};
+    struct Guard
+    {
+        Parser* p;
+        ~Guard() { p->leave(); }
+    } guard{this};
     Location* l = arena().make<Location>();
     char c = peek();
     if (c == '#') {
@@ -268,7 +293,8 @@ const Location* Parser::parseLocBody()
         auto it = m_locAliases.find(std::string(id));
         if (it != m_locAliases.end())
             return it->second;
-        m_pendingLocs.push_back({l, std::string(id), m_line, int(m_pos - m_lineStart) - int(id.size())});
+        m_pendingLocs.push_back(
+            {l, std::string(id), m_line, int(m_pos - m_lineStart) - int(id.size())});
         return l;
     }
     if (c == '"') {
@@ -328,7 +354,9 @@ const Location* Parser::parseLocBody()
         std::vector<const Location*> kids;
         expect('[', "after 'fused'");
         if (!consume(']')) {
-            do kids.push_back(parseLocBody()); while (consume(','));
+            do
+                kids.push_back(parseLocBody());
+            while (consume(','));
             expect(']', "to close fused[...]");
         }
         l->children = arena().copy(kids);

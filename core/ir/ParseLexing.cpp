@@ -7,13 +7,22 @@
 namespace tilelens::ir::detail {
 
 namespace {
-inline bool isIdStart(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; }
+inline bool isIdStart(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+}
 inline bool isIdChar(char c)
 {
     return isIdStart(c) || (c >= '0' && c <= '9') || c == '$' || c == '.';
 }
-inline bool isSuffixChar(char c) { return isIdChar(c) || c == '-'; }
-inline bool isDigit(char c) { return c >= '0' && c <= '9'; }
+inline bool isSuffixChar(char c)
+{
+    return isIdChar(c) || c == '-';
+}
+inline bool isDigit(char c)
+{
+    return c >= '0' && c <= '9';
+}
 } // namespace
 
 Parser::Parser(std::string_view text, const ParseOptions& options, ParseResult& result)
@@ -27,7 +36,8 @@ void Parser::skipWsSlow()
 {
     const char* s = m_text.data();
     size_t n = m_text.size();
-    if (m_pos < n && (s[m_pos] == ' ' || s[m_pos] == '\n' || s[m_pos] == '\t' || s[m_pos] == '\r' || s[m_pos] == '/')) {
+    if (m_pos < n && (s[m_pos] == ' ' || s[m_pos] == '\n' || s[m_pos] == '\t' || s[m_pos] == '\r' ||
+                      s[m_pos] == '/')) {
         m_tokEnd = m_pos;
         m_tokEndLine = m_line;
         m_tokEndLineStart = m_lineStart;
@@ -233,14 +243,18 @@ bool Parser::parseString(std::string& out)
             continue;
         }
         char e = raw[++i];
-        if (e == 'n') out += '\n';
-        else if (e == 't') out += '\t';
-        else if (e == '\\' || e == '"') out += e;
+        if (e == 'n')
+            out += '\n';
+        else if (e == 't')
+            out += '\t';
+        else if (e == '\\' || e == '"')
+            out += e;
         else if (std::isxdigit(static_cast<unsigned char>(e)) && i + 1 < raw.size()) {
             auto hv = [](char h) { return isDigit(h) ? h - '0' : std::tolower(h) - 'a' + 10; };
             out += char(hv(e) * 16 + hv(raw[i + 1]));
             ++i;
-        } else out += e;
+        } else
+            out += e;
     }
     return true;
 }
@@ -250,18 +264,33 @@ void Parser::skipBalanced()
     char c = peek();
     char close = c == '(' ? ')' : c == '[' ? ']' : c == '{' ? '}' : c == '<' ? '>' : 0;
     if (!close) {
-        if (c == '"') { rawString(); return; }
-        if (m_pos < m_text.size()) ++m_pos;
+        if (c == '"') {
+            rawString();
+            return;
+        }
+        if (m_pos < m_text.size())
+            ++m_pos;
         return;
     }
     int depth = 0;
     while (m_pos < m_text.size()) {
         char d = m_text[m_pos];
-        if (d == '"') { rawString(); continue; }
-        if (d == '\n') { ++m_line; m_lineStart = m_pos + 1; }
-        if (d == '(' || d == '[' || d == '{' || d == '<') ++depth;
-        if (d == ')' || d == ']' || d == '}' || (d == '>' && !(m_pos > 0 && m_text[m_pos - 1] == '-'))) {
-            if (--depth == 0) { ++m_pos; return; }
+        if (d == '"') {
+            rawString();
+            continue;
+        }
+        if (d == '\n') {
+            ++m_line;
+            m_lineStart = m_pos + 1;
+        }
+        if (d == '(' || d == '[' || d == '{' || d == '<')
+            ++depth;
+        if (d == ')' || d == ']' || d == '}' ||
+            (d == '>' && !(m_pos > 0 && m_text[m_pos - 1] == '-'))) {
+            if (--depth == 0) {
+                ++m_pos;
+                return;
+            }
         }
         ++m_pos;
     }
@@ -315,8 +344,9 @@ void Parser::warning(const std::string& msg)
 void Parser::enter()
 {
     if (++m_depth > m_opts.maxNestingDepth) {
-        errorAt(m_line, column(), "nesting is deeper than " + std::to_string(m_opts.maxNestingDepth) +
-                                      " levels; the input is not accepted");
+        errorAt(m_line, column(),
+                "nesting is deeper than " + std::to_string(m_opts.maxNestingDepth) +
+                    " levels; the input is not accepted");
         throw ParseAbort{};
     }
 }
@@ -358,16 +388,17 @@ const Type* Parser::tokenType()
 
 const Type* Parser::numberType(std::string_view n)
 {
-    static const char* const kNames[] = {"i1", "i4", "i8", "i16", "i32", "i64", "f16", "bf16", "f32",
-                                         "tf32", "f64", "f8E4M3FN", "f8E5M2", "f8E8M0FNU", "f4E2M1FN",
-                                         "index"};
+    static const char* const kNames[] = {
+        "i1",  "i4",   "i8",  "i16",      "i32",    "i64",       "f16",      "bf16",
+        "f32", "tf32", "f64", "f8E4M3FN", "f8E5M2", "f8E8M0FNU", "f4E2M1FN", "index"};
     for (const char* k : kNames) {
         std::string_view kv(k);
         if (kv.size() != n.size())
             continue;
         bool eq = true;
         for (size_t i = 0; i < n.size() && eq; ++i)
-            eq = std::tolower(static_cast<unsigned char>(kv[i])) == std::tolower(static_cast<unsigned char>(n[i]));
+            eq = std::tolower(static_cast<unsigned char>(kv[i])) ==
+                 std::tolower(static_cast<unsigned char>(n[i]));
         if (eq) {
             Type t;
             t.kind = TypeKind::Number;
@@ -445,9 +476,14 @@ const Type* Parser::parseType()
         size_t q = p;
         for (; q < m_text.size(); ++q) {
             char c = m_text[q];
-            if (c == '<') ++depth;
-            else if (c == '>' && m_text[q - 1] != '-' && --depth == 0) break;
-            else if (c == '\n' || c == '{' || c == '}') { q = m_text.size(); break; }
+            if (c == '<')
+                ++depth;
+            else if (c == '>' && m_text[q - 1] != '-' && --depth == 0)
+                break;
+            else if (c == '\n' || c == '{' || c == '}') {
+                q = m_text.size();
+                break;
+            }
         }
         if (q < m_text.size()) {
             std::string_view raw = m_text.substr(start, q + 1 - start);

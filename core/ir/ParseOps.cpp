@@ -15,34 +15,47 @@ bool inList(std::string_view k, std::initializer_list<const char*> l)
 }
 bool isPredicate(std::string_view k)
 {
-    return inList(k, {"equal", "not_equal", "less_than", "less_than_or_equal", "greater_than", "greater_than_or_equal"});
+    return inList(k, {"equal", "not_equal", "less_than", "less_than_or_equal", "greater_than",
+                      "greater_than_or_equal"});
 }
-bool isOrdering(std::string_view k) { return inList(k, {"weak", "relaxed", "acquire", "release", "acq_rel"}); }
-bool isScope(std::string_view k) { return inList(k, {"tl_blk", "device", "sys"}); }
+bool isOrdering(std::string_view k)
+{
+    return inList(k, {"weak", "relaxed", "acquire", "release", "acq_rel"});
+}
+bool isScope(std::string_view k)
+{
+    return inList(k, {"tl_blk", "device", "sys"});
+}
 bool isAtomicMode(std::string_view k)
 {
     return inList(k, {"and", "or", "xor", "add", "addf", "max", "min", "umax", "umin", "xchg"});
 }
 bool isUnitFlag(std::string_view k)
 {
-    return inList(k, {"flush_to_zero", "propagate_nan", "fast_acc", "global", "constant", "new_flag"});
+    return inList(k,
+                  {"flush_to_zero", "propagate_nan", "fast_acc", "global", "constant", "new_flag"});
 }
 std::string_view cutileOverflow(std::string_view k)
 {
-    if (k == "nsw") return "no_signed_wrap";
-    if (k == "nuw") return "no_unsigned_wrap";
-    if (k == "nw") return "no_wrap";
+    if (k == "nsw")
+        return "no_signed_wrap";
+    if (k == "nuw")
+        return "no_unsigned_wrap";
+    if (k == "nw")
+        return "no_wrap";
     return k;
 }
 } // namespace
 
-Op* Parser::parseCustomOp(OpName name, std::vector<std::pair<std::string_view, unsigned>>& defs, int line,
-                          int col, size_t start)
+Op* Parser::parseCustomOp(OpName name, std::vector<std::pair<std::string_view, unsigned>>& defs,
+                          int line, int col, size_t start)
 {
     std::string_view m = name.mnemonic();
     if (!name.isKnown())
-        warningAt(line, col, "unknown operation '" + std::string(name.full()) + "' kept generically");
-    if (name.dialect() == "cuda_tile" && m_text.substr(start, 10) != "cuda_tile." && start < m_text.size()) {
+        warningAt(line, col,
+                  "unknown operation '" + std::string(name.full()) + "' kept generically");
+    if (name.dialect() == "cuda_tile" && m_text.substr(start, 10) != "cuda_tile." &&
+        start < m_text.size()) {
         // prefixed spelling noted only for syntax detection
     }
     OpScratch& scratch = opScratch(m_opLevel);
@@ -78,7 +91,8 @@ Op* Parser::parseCustomOp(OpName name, std::vector<std::pair<std::string_view, u
             std::string_view kw = peekIdentifier();
             if (kw == "public" || kw == "private") {
                 identifier();
-                if (kw == "private") add("sym_visibility", makeEnum("symbol_visibility", kw));
+                if (kw == "private")
+                    add("sym_visibility", makeEnum("symbol_visibility", kw));
             } else if (kw == "constant") {
                 identifier();
                 add("constant", makeUnit());
@@ -86,8 +100,10 @@ Op* Parser::parseCustomOp(OpName name, std::vector<std::pair<std::string_view, u
                 identifier();
                 expect('=', "after 'alignment'");
                 int64_t al = 0;
-                if (!parseInteger(al)) error("expected an integer alignment");
-                if (al != 0) add("alignment", makeInt(al, numberType("i64")));
+                if (!parseInteger(al))
+                    error("expected an integer alignment");
+                if (al != 0)
+                    add("alignment", makeInt(al, numberType("i64")));
             } else {
                 break;
             }
@@ -104,7 +120,8 @@ Op* Parser::parseCustomOp(OpName name, std::vector<std::pair<std::string_view, u
             expect('=', "after 'alignment'");
             int64_t al = 0;
             parseInteger(al);
-            if (al != 0) add("alignment", makeInt(al, numberType("i64")));
+            if (al != 0)
+                add("alignment", makeInt(al, numberType("i64")));
         }
         if (peek() == '{')
             parseDictionary(attrs);
@@ -123,7 +140,10 @@ Op* Parser::parseCustomOp(OpName name, std::vector<std::pair<std::string_view, u
         if (consumeKeyword("unsigned"))
             add("unsignedCmp", makeUnit());
         skipWs();
-        if (!consume('%')) { error("expected the induction variable of 'for'"); return nullptr; }
+        if (!consume('%')) {
+            error("expected the induction variable of 'for'");
+            return nullptr;
+        }
         std::string_view iv = suffixId();
         expectKeyword("in");
         expect('(', "before the loop bounds");
@@ -142,7 +162,10 @@ Op* Parser::parseCustomOp(OpName name, std::vector<std::pair<std::string_view, u
             std::vector<std::string_view> names;
             do {
                 skipWs();
-                if (!consume('%')) { error("expected an iteration value"); break; }
+                if (!consume('%')) {
+                    error("expected an iteration value");
+                    break;
+                }
                 names.push_back(suffixId());
                 expect('=', "after an iteration value name");
                 operands.push_back(parseValueUse());
@@ -151,7 +174,8 @@ Op* Parser::parseCustomOp(OpName name, std::vector<std::pair<std::string_view, u
             if (consume("->"))
                 parseTypeList(resultTypes);
             for (size_t i = 0; i < names.size(); ++i)
-                blockArgs.push_back(newValue(i < resultTypes.size() ? resultTypes[i] : unknownType(), names[i]));
+                blockArgs.push_back(
+                    newValue(i < resultTypes.size() ? resultTypes[i] : unknownType(), names[i]));
         }
         if (Region* r = parseRegion(blockArgs, nullptr, false))
             regions.push_back(r);
@@ -183,7 +207,10 @@ Op* Parser::parseCustomOp(OpName name, std::vector<std::pair<std::string_view, u
             expect('(', "after 'iter_values'");
             do {
                 skipWs();
-                if (!consume('%')) { error("expected an iteration value"); break; }
+                if (!consume('%')) {
+                    error("expected an iteration value");
+                    break;
+                }
                 names.push_back(suffixId());
                 expect('=', "after an iteration value name");
                 operands.push_back(parseValueUse());
@@ -195,7 +222,8 @@ Op* Parser::parseCustomOp(OpName name, std::vector<std::pair<std::string_view, u
             if (consume("->"))
                 parseTypeList(resultTypes);
             for (size_t i = 0; i < names.size(); ++i)
-                blockArgs.push_back(newValue(i < iterTypes.size() ? iterTypes[i] : unknownType(), names[i]));
+                blockArgs.push_back(
+                    newValue(i < iterTypes.size() ? iterTypes[i] : unknownType(), names[i]));
         } else if (consume(':')) {
             parseTypeList(resultTypes);
         }
@@ -224,19 +252,27 @@ Op* Parser::parseCustomOp(OpName name, std::vector<std::pair<std::string_view, u
         }
         if (newlineAhead() && m_pos > start)
             break;
-        if (c == ',') { ++m_pos; continue; }
+        if (c == ',') {
+            ++m_pos;
+            continue;
+        }
         if (c == '%') {
             operands.push_back(parseValueUse());
             if (m_pos < m_text.size() && m_text[m_pos] == '[') { // view / extract indices
                 ++m_pos;
                 if (!consume(']')) {
-                    do operands.push_back(parseValueUse()); while (consume(','));
+                    do
+                        operands.push_back(parseValueUse());
+                    while (consume(','));
                     expect(']', "to close the index list");
                 }
             }
             continue;
         }
-        if (c == '-' && peekAt(1) == '>') { arrow = true; break; }
+        if (c == '-' && peekAt(1) == '>') {
+            arrow = true;
+            break;
+        }
         if (c == '"') {
             std::string s;
             parseString(s);
@@ -264,10 +300,20 @@ Op* Parser::parseCustomOp(OpName name, std::vector<std::pair<std::string_view, u
         if (c == '#' || c == '<') {
             const Attribute* a = c == '<' ? parseOptimizationHints() : parseAttribute();
             switch (a->kind) {
-            case AttrKind::DivBy: case AttrKind::Bounded: case AttrKind::SameElements: add("predicate", a); break;
-            case AttrKind::OptimizationHints: add("optimization_hints", a); break;
-            case AttrKind::Enum: add(a->category == "rounding" ? std::string_view("rounding_mode") : a->category, a); break;
-            default: add("value", a); break;
+            case AttrKind::DivBy:
+            case AttrKind::Bounded:
+            case AttrKind::SameElements:
+                add("predicate", a);
+                break;
+            case AttrKind::OptimizationHints:
+                add("optimization_hints", a);
+                break;
+            case AttrKind::Enum:
+                add(a->category == "rounding" ? std::string_view("rounding_mode") : a->category, a);
+                break;
+            default:
+                add("value", a);
+                break;
             }
             continue;
         }
@@ -292,8 +338,12 @@ Op* Parser::parseCustomOp(OpName name, std::vector<std::pair<std::string_view, u
                 if (!consume(']')) {
                     do {
                         int64_t x;
-                        if (peek() == '%') operands.push_back(parseValueUse());
-                        else if (!parseInteger(x)) { error("expected an integer or SSA value"); break; }
+                        if (peek() == '%')
+                            operands.push_back(parseValueUse());
+                        else if (!parseInteger(x)) {
+                            error("expected an integer or SSA value");
+                            break;
+                        }
                     } while (consume(','));
                     expect(']', "to close the list");
                 }
@@ -309,9 +359,11 @@ Op* Parser::parseCustomOp(OpName name, std::vector<std::pair<std::string_view, u
                 bool isFloat = false;
                 parseNumberToken(tok, isFloat);
                 m_pos = save;
-                if (isFloat) add(arena().copyString(id), parseAttribute());
+                if (isFloat)
+                    add(arena().copyString(id), parseAttribute());
                 else {
-                    // ODS widths: reduce/scan `dim` is I32, every other custom-syntax integer is I64.
+                    // ODS widths: reduce/scan `dim` is I32, every other custom-syntax integer is
+                    // I64.
                     parseInteger(v);
                     bool i32 = id == "dim" && (m == "reduce" || m == "scan");
                     add(arena().copyString(id), makeInt(v, numberType(i32 ? "i32" : "i64")));
@@ -323,39 +375,61 @@ Op* Parser::parseCustomOp(OpName name, std::vector<std::pair<std::string_view, u
         }
         if (m_pos < m_text.size() && m_text[m_pos] == '<') {
             const Attribute* a = parseCudaTileAttr(id);
-            if (a->kind == AttrKind::DivBy || a->kind == AttrKind::Bounded || a->kind == AttrKind::SameElements)
+            if (a->kind == AttrKind::DivBy || a->kind == AttrKind::Bounded ||
+                a->kind == AttrKind::SameElements)
                 add("predicate", a);
             else if (id == "rounding")
                 add("rounding_mode", a);
             else if (a->kind == AttrKind::OptimizationHints) {
-                if (!a->entries.empty()) add("optimization_hints", a);
+                if (!a->entries.empty())
+                    add("optimization_hints", a);
             } else
                 add(arena().copyString(id), a);
             continue;
         }
-        if (id == "rounding" || id == "overflow") { // cutile-ir: `rounding negative_inf`, `overflow nsw`
+        if (id == "rounding" ||
+            id == "overflow") { // cutile-ir: `rounding negative_inf`, `overflow nsw`
             noteSyntax(Syntax::CutileIr);
             std::string_view kw = identifier();
-            if (id == "rounding") add("rounding_mode", makeEnum("rounding", kw));
-            else add("overflow", makeEnum("overflow", cutileOverflow(kw)));
+            if (id == "rounding")
+                add("rounding_mode", makeEnum("rounding", kw));
+            else
+                add("overflow", makeEnum("overflow", cutileOverflow(kw)));
             continue;
         }
         if (id == "signed" || id == "unsigned") {
-            std::string_view key = m == "mmai" ? (signCount++ == 0 ? "signedness_lhs" : "signedness_rhs")
-                                               : std::string_view("signedness");
+            std::string_view key = m == "mmai"
+                                       ? (signCount++ == 0 ? "signedness_lhs" : "signedness_rhs")
+                                       : std::string_view("signedness");
             add(key, makeEnum("signedness", id));
             continue;
         }
-        if (isPredicate(id)) { add("comparison_predicate", makeEnum("comparison_predicate", id)); continue; }
-        if (id == "ordered" || id == "unordered") { add("comparison_ordering", makeEnum("comparison_ordering", id)); continue; }
+        if (isPredicate(id)) {
+            add("comparison_predicate", makeEnum("comparison_predicate", id));
+            continue;
+        }
+        if (id == "ordered" || id == "unordered") {
+            add("comparison_ordering", makeEnum("comparison_ordering", id));
+            continue;
+        }
         if ((m == "atomic_rmw_tko" || m == "atomic_red_view_tko") && isAtomicMode(id)) {
             add("mode", makeEnum("atomic_mode", id));
             continue;
         }
-        if (isOrdering(id)) { add("memory_ordering_semantics", makeEnum("memory_ordering", id)); continue; }
-        if (isScope(id)) { add("memory_scope", makeEnum("memory_scope", id)); continue; }
-        if (isUnitFlag(id)) { add(keep(id), makeUnit()); continue; }
-        warning("unknown keyword '" + std::string(id) + "' in '" + std::string(m) + "' kept as a flag");
+        if (isOrdering(id)) {
+            add("memory_ordering_semantics", makeEnum("memory_ordering", id));
+            continue;
+        }
+        if (isScope(id)) {
+            add("memory_scope", makeEnum("memory_scope", id));
+            continue;
+        }
+        if (isUnitFlag(id)) {
+            add(keep(id), makeUnit());
+            continue;
+        }
+        warning("unknown keyword '" + std::string(id) + "' in '" + std::string(m) +
+                "' kept as a flag");
         add(keep(id), makeUnit());
     }
     if (arrow || consume(':') || peek() == '-') {
@@ -372,7 +446,10 @@ Op* Parser::parseCustomOp(OpName name, std::vector<std::pair<std::string_view, u
             if (!consume(')')) {
                 do {
                     skipWs();
-                    if (!consume('%')) { error("expected a block argument"); break; }
+                    if (!consume('%')) {
+                        error("expected a block argument");
+                        break;
+                    }
                     std::string_view n = suffixId();
                     expect(':', "after a block argument");
                     blockArgs.push_back(newValue(parseType(), n));
@@ -407,16 +484,19 @@ finish:
     if (resultCount > 0 && resultTypes.size() < resultCount) {
         const Type* fill = resultTypes.empty() ? unknownType() : resultTypes.back();
         if (resultTypes.empty())
-            errorAt(line, col, "cannot tell the result type of '" + std::string(m) + "'; expected ': type'");
+            errorAt(line, col,
+                    "cannot tell the result type of '" + std::string(m) + "'; expected ': type'");
         while (resultTypes.size() < resultCount)
             resultTypes.push_back(fill);
     }
     if (resultTypes.size() > resultCount) {
         if (resultCount != 0 || defs.size() != 0)
-            errorAt(line, col, "'" + std::string(m) + "' produces " + std::to_string(resultTypes.size()) +
-                                   " results but " + std::to_string(resultCount) + " names are given");
-        else if (!(m == "store_ptr_tko" || m == "store_view_tko" || m == "print_tko" || m == "print" ||
-                   m == "atomic_red_view_tko" || m == "if" || m == "for" || m == "loop"))
+            errorAt(line, col,
+                    "'" + std::string(m) + "' produces " + std::to_string(resultTypes.size()) +
+                        " results but " + std::to_string(resultCount) + " names are given");
+        else if (!(m == "store_ptr_tko" || m == "store_view_tko" || m == "print_tko" ||
+                   m == "print" || m == "atomic_red_view_tko" || m == "if" || m == "for" ||
+                   m == "loop"))
             resultTypes.clear();
     }
     noteSyntax(Syntax::Custom);
@@ -428,7 +508,8 @@ finish:
             if (r->blocks.empty() || (m == "if" && r != regions[0] && r->blocks[0]->ops.empty()))
                 continue;
             Block* b = r->blocks.back();
-            std::string_view last = b->ops.empty() ? std::string_view() : b->ops.back()->name.mnemonic();
+            std::string_view last =
+                b->ops.empty() ? std::string_view() : b->ops.back()->name.mnemonic();
             if (last != "yield" && last != "continue" && last != "break" && last != "return") {
                 std::vector<Op*> ops(b->ops.begin(), b->ops.end());
                 ops.push_back(makeImplicitTerminator(m == "if" ? "yield" : "continue", b));

@@ -14,8 +14,8 @@ void Parser::setRange(SourceRange& r, int line, int col, size_t startPos)
     // End = just after the op's last character: the current position, or the
     // end of the last token when whitespace was skipped after it.
     bool atWs = m_pos > startPos && m_pos <= m_text.size() &&
-                (m_text[m_pos - 1] == ' ' || m_text[m_pos - 1] == '\n' || m_text[m_pos - 1] == '\t' ||
-                 m_text[m_pos - 1] == '\r' || m_pos == m_text.size());
+                (m_text[m_pos - 1] == ' ' || m_text[m_pos - 1] == '\n' ||
+                 m_text[m_pos - 1] == '\t' || m_text[m_pos - 1] == '\r' || m_pos == m_text.size());
     if (atWs && m_tokEnd > startPos && m_tokEnd <= m_pos) {
         r.endOffset = int64_t(m_tokEnd);
         r.endLine = m_tokEndLine;
@@ -44,7 +44,10 @@ void Parser::defineValue(std::string_view name, Value* v)
         m_scopes.back().push_back({name, prev});
 }
 
-void Parser::pushScope() { m_scopes.emplace_back(); }
+void Parser::pushScope()
+{
+    m_scopes.emplace_back();
+}
 
 void Parser::popScope()
 {
@@ -75,8 +78,9 @@ Value* Parser::parseValueUse()
         return newValue(unknownType(), name);
     }
     if (index < 0 || uint64_t(index) >= b->count) {
-        errorAt(line, col, "result #" + std::to_string(index) + " of '%" + std::string(name) +
-                               "' does not exist (the group has " + std::to_string(b->count) + ")");
+        errorAt(line, col,
+                "result #" + std::to_string(index) + " of '%" + std::string(name) +
+                    "' does not exist (the group has " + std::to_string(b->count) + ")");
         return newValue(unknownType(), name);
     }
     (void)hasIndex;
@@ -117,8 +121,9 @@ Op* Parser::finishOp(OpName name, std::vector<Value*>& operands, std::vector<Nam
     attrs.erase(std::remove_if(attrs.begin(), attrs.end(),
                                [&](const NamedAttribute& a) { return isDefaultAttr(name, a); }),
                 attrs.end());
-    std::stable_sort(attrs.begin(), attrs.end(),
-                     [](const NamedAttribute& x, const NamedAttribute& y) { return x.name < y.name; });
+    std::stable_sort(
+        attrs.begin(), attrs.end(),
+        [](const NamedAttribute& x, const NamedAttribute& y) { return x.name < y.name; });
     op->attributes = arena().copy(attrs);
     op->operands = Span<Value* const>(arena().copy(operands).data(), operands.size());
     for (size_t i = 0; i < operands.size(); ++i) {
@@ -133,7 +138,8 @@ Op* Parser::finishOp(OpName name, std::vector<Value*>& operands, std::vector<Nam
     for (Region* r : regions)
         r->parentOp = op;
     if (nResults) {
-        Value** res = static_cast<Value**>(arena().allocate(sizeof(Value*) * nResults, alignof(Value*)));
+        Value** res =
+            static_cast<Value**>(arena().allocate(sizeof(Value*) * nResults, alignof(Value*)));
         for (size_t i = 0; i < nResults; ++i) {
             res[i] = newValue(resultTypes ? resultTypes[i] : unknownType(), {});
             res[i]->definingOp = op;
@@ -224,7 +230,10 @@ Region* Parser::parseRegion(const std::vector<Value*>& entryArgs, Op* parent, bo
                 if (!consume(')')) {
                     do {
                         skipWs();
-                        if (!consume('%')) { error("expected a block argument"); break; }
+                        if (!consume('%')) {
+                            error("expected a block argument");
+                            break;
+                        }
                         std::string_view n = suffixId();
                         expect(':', "after a block argument name");
                         Value* v = newValue(parseType(), n);
@@ -253,8 +262,9 @@ Region* Parser::parseRegion(const std::vector<Value*>& entryArgs, Op* parent, bo
     flush(false); // an empty region `{}` has no block
     region->blocks = Span<Block* const>(arena().copy(blocks).data(), blocks.size());
     if (!consume('}'))
-        errorAt(m_line, column(), "expected '}' to close the region opened at line " +
-                                      std::to_string(openLine) + ":" + std::to_string(openCol));
+        errorAt(m_line, column(),
+                "expected '}' to close the region opened at line " + std::to_string(openLine) +
+                    ":" + std::to_string(openCol));
     popScope();
     if (isolated)
         m_values.swap(saved);
@@ -267,7 +277,12 @@ Op* Parser::parseOperation()
     skipWs();
     int line = m_line, col = column();
     size_t start = m_pos;
-    struct Level { size_t& l; explicit Level(size_t& x) : l(x) { ++l; } ~Level() { --l; } } level(m_opLevel);
+    struct Level
+    {
+        size_t& l;
+        explicit Level(size_t& x) : l(x) { ++l; }
+        ~Level() { --l; }
+    } level(m_opLevel);
     std::vector<std::pair<std::string_view, unsigned>>& defs = opScratch(m_opLevel).defs;
     defs.clear();
     if (peek() == '%') {
@@ -278,7 +293,8 @@ Op* Parser::parseOperation()
             }
             std::string_view n = suffixId();
             int64_t count = 1;
-            if (m_pos < m_text.size() && m_text[m_pos] == ':' && peekAt(1) >= '0' && peekAt(1) <= '9') {
+            if (m_pos < m_text.size() && m_text[m_pos] == ':' && peekAt(1) >= '0' &&
+                peekAt(1) <= '9') {
                 ++m_pos;
                 parseInteger(count);
                 if (count < 1 || count > 1 << 20) {
@@ -312,8 +328,8 @@ Op* Parser::parseOperation()
     return parseCustomOp(opName, defs, line, col, start);
 }
 
-Op* Parser::parseGenericOp(std::vector<std::pair<std::string_view, unsigned>>& defs, int line, int col,
-                           size_t start)
+Op* Parser::parseGenericOp(std::vector<std::pair<std::string_view, unsigned>>& defs, int line,
+                           int col, size_t start)
 {
     noteSyntax(Syntax::Generic);
     std::string nameStr;
@@ -330,7 +346,9 @@ Op* Parser::parseGenericOp(std::vector<std::pair<std::string_view, unsigned>>& d
     regions.clear();
     expect('(', "after the generic op name");
     if (!consume(')')) {
-        do operands.push_back(parseValueUse()); while (consume(','));
+        do
+            operands.push_back(parseValueUse());
+        while (consume(','));
         expect(')', "to close the operand list");
     }
     if (peek() == '[') { // successors: not used by Tile IR; skip
@@ -365,7 +383,8 @@ Op* Parser::parseGenericOp(std::vector<std::pair<std::string_view, unsigned>>& d
         if (ft->kind == TypeKind::Function) {
             results.assign(ft->results.begin(), ft->results.end());
             for (size_t i = 0; i < operands.size() && i < ft->inputs.size(); ++i)
-                if (operands[i]->type->kind == TypeKind::Opaque && operands[i]->type != ft->inputs[i])
+                if (operands[i]->type->kind == TypeKind::Opaque &&
+                    operands[i]->type != ft->inputs[i])
                     operands[i]->type = operands[i]->type; // types come from definitions
         } else {
             error("expected a function type such as (T) -> T after ':'");
@@ -374,13 +393,16 @@ Op* Parser::parseGenericOp(std::vector<std::pair<std::string_view, unsigned>>& d
         error("expected ':' and the function type of the generic operation");
     }
     for (auto it = attrs.begin(); it != attrs.end();)
-        it = (it->name == "operandSegmentSizes" || it->name == "operand_segment_sizes") ? attrs.erase(it) : it + 1;
+        it = (it->name == "operandSegmentSizes" || it->name == "operand_segment_sizes")
+                 ? attrs.erase(it)
+                 : it + 1;
     size_t declared = 0;
     for (auto& d : defs)
         declared += d.second;
     if (!defs.empty() && declared != results.size())
-        errorAt(line, col, "operation defines " + std::to_string(declared) + " results but its type has " +
-                               std::to_string(results.size()));
+        errorAt(line, col,
+                "operation defines " + std::to_string(declared) + " results but its type has " +
+                    std::to_string(results.size()));
     Op* op = finishOp(name, operands, attrs, regions, results.data(), results.size());
     bindResults(op, defs, results);
     if (const Location* l = parseTrailingLoc())

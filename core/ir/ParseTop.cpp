@@ -56,7 +56,8 @@ void Parser::resolveAliases()
         if (target)
             *p.loc = *target;
         else
-            warningAt(p.line, p.column, "location alias '#" + p.alias + "' is never defined; using unknown");
+            warningAt(p.line, p.column,
+                      "location alias '#" + p.alias + "' is never defined; using unknown");
     }
     for (auto& p : m_pendingAttrs) {
         auto it = m_attrAliases.find(p.second);
@@ -103,10 +104,14 @@ void Parser::parseTopLevel(std::vector<Module*>& modules)
         } else if (consume("{-#")) { // resource block: not produced by cuda_tile, skipped
             size_t end = m_text.find("#-}", m_pos);
             while (m_pos < (end == std::string_view::npos ? m_text.size() : end)) {
-                if (m_text[m_pos] == '\n') { ++m_line; m_lineStart = m_pos + 1; }
+                if (m_text[m_pos] == '\n') {
+                    ++m_line;
+                    m_lineStart = m_pos + 1;
+                }
                 ++m_pos;
             }
-            if (end != std::string_view::npos) m_pos = end + 3;
+            if (end != std::string_view::npos)
+                m_pos = end + 3;
         } else if (c == '}') {
             error("unexpected '}' with no matching '{'");
             ++m_pos;
@@ -115,7 +120,10 @@ void Parser::parseTopLevel(std::vector<Module*>& modules)
             std::string_view id = peekIdentifier();
             if (id == "module" || id == "builtin.module") {
                 identifier();
-                if (peek() == '@') { ++m_pos; suffixId(); }
+                if (peek() == '@') {
+                    ++m_pos;
+                    suffixId();
+                }
                 std::vector<NamedAttribute> ignored;
                 if (consumeKeyword("attributes"))
                     parseDictionary(ignored);
@@ -125,8 +133,9 @@ void Parser::parseTopLevel(std::vector<Module*>& modules)
                 while (peek() != '}' && !atEnd())
                     parseTopLevel(modules), (void)0;
                 if (!consume('}'))
-                    errorAt(m_line, column(), "expected '}' to close the module opened at line " +
-                                                  std::to_string(openLine) + ":" + std::to_string(openCol));
+                    errorAt(m_line, column(),
+                            "expected '}' to close the module opened at line " +
+                                std::to_string(openLine) + ":" + std::to_string(openCol));
                 leave();
             } else if (id == "cuda_tile.module" ||
                        (c == '"' && (m_text.substr(m_pos, 18) == "\"cuda_tile.module\"" ||
@@ -169,22 +178,29 @@ Module* Parser::parseCudaTileModule(const SourceRange&, int)
         std::string name;
         parseString(name);
         if (name == "builtin.module") { // mlir-opt output: builtin wrapper in generic form
-            expect('(', ""); expect(')', "");
+            expect('(', "");
+            expect(')', "");
             expect('(', "before the module region");
             expect('{', "to open the module region");
             enter();
             std::vector<Module*> inner;
             while (peek() != '}' && !atEnd()) {
                 size_t before = m_pos;
-                if (Module* m = parseCudaTileModule(SourceRange{}, 0)) inner.push_back(m);
-                if (m_pos == before) { skipToLineEnd(); }
+                if (Module* m = parseCudaTileModule(SourceRange{}, 0))
+                    inner.push_back(m);
+                if (m_pos == before) {
+                    skipToLineEnd();
+                }
             }
             expect('}', "to close the module region");
             leave();
             expect(')', "after the module region");
-            if (peek() == '{') parseDictionary(attrs);
-            expect(':', ""); parseType();
-            for (size_t i = 0; i + 1 < inner.size(); ++i) m_result.modules.push_back(inner[i]);
+            if (peek() == '{')
+                parseDictionary(attrs);
+            expect(':', "");
+            parseType();
+            for (size_t i = 0; i + 1 < inner.size(); ++i)
+                m_result.modules.push_back(inner[i]);
             return inner.empty() ? nullptr : inner.back();
         }
         if (name != "cuda_tile.module") {
@@ -194,27 +210,36 @@ Module* Parser::parseCudaTileModule(const SourceRange&, int)
         }
         expect('(', "after the op name");
         expect(')', "after the op name");
-        if (consume("<{")) { --m_pos; parseDictionary(attrs); expect('>', "after properties"); }
+        if (consume("<{")) {
+            --m_pos;
+            parseDictionary(attrs);
+            expect('>', "after properties");
+        }
         expect('(', "before the module region");
         parseModuleBody(mod, true);
         expect(')', "after the module region");
-        if (peek() == '{') parseDictionary(attrs);
+        if (peek() == '{')
+            parseDictionary(attrs);
         expect(':', "before the module's type");
         parseType();
         noteSyntax(Syntax::Generic);
     } else {
         identifier();
         skipWs();
-        if (!consume('@')) error("expected '@name' after cuda_tile.module");
-        else mod->name = keep(suffixId());
+        if (!consume('@'))
+            error("expected '@name' after cuda_tile.module");
+        else
+            mod->name = keep(suffixId());
         if (consumeKeyword("attributes"))
             parseDictionary(attrs);
         parseModuleBody(mod, false);
     }
     std::vector<NamedAttribute> kept;
     for (const NamedAttribute& a : attrs) {
-        if (a.name == "sym_name" && a.value->kind == AttrKind::String) mod->name = a.value->text;
-        else kept.push_back(a);
+        if (a.name == "sym_name" && a.value->kind == AttrKind::String)
+            mod->name = a.value->text;
+        else
+            kept.push_back(a);
     }
     mod->attributes = arena().copy(kept);
     const Location* l = parseTrailingLoc();
@@ -259,8 +284,9 @@ void Parser::parseModuleBody(Module* mod, bool)
             skipToLineEnd();
     }
     if (!consume('}'))
-        errorAt(m_line, column(), "expected '}' to close the cuda_tile.module opened at line " +
-                                      std::to_string(openLine) + ":" + std::to_string(openCol));
+        errorAt(m_line, column(),
+                "expected '}' to close the cuda_tile.module opened at line " +
+                    std::to_string(openLine) + ":" + std::to_string(openCol));
     leave();
     mod->globals = Span<Op* const>(arena().copy(globals).data(), globals.size());
     mod->functions = Span<Function* const>(arena().copy(functions).data(), functions.size());
@@ -332,8 +358,9 @@ Function* Parser::parseFunction(OpName name, int line, int col, size_t start)
     f->body = parseRegion(args, nullptr, true);
     if (peek() == '{')
         parseDictionary(attrs);
-    std::stable_sort(attrs.begin(), attrs.end(),
-                     [](const NamedAttribute& x, const NamedAttribute& y) { return x.name < y.name; });
+    std::stable_sort(
+        attrs.begin(), attrs.end(),
+        [](const NamedAttribute& x, const NamedAttribute& y) { return x.name < y.name; });
     f->attributes = arena().copy(attrs);
     f->argumentTypes = arena().copy(argTypes);
     f->resultTypes = arena().copy(resTypes);
@@ -360,14 +387,21 @@ Function* Parser::functionFromGeneric(Op* op)
     f->kind = op->name.is("entry") ? FunctionKind::Entry : FunctionKind::Func;
     std::vector<NamedAttribute> attrs;
     for (const NamedAttribute& a : op->attributes) {
-        if (a.name == "sym_name") f->name = a.value->text;
-        else if (a.name == "function_type" && a.value->type && a.value->type->kind == TypeKind::Function) {
-            f->argumentTypes = Span<const Type* const>(a.value->type->inputs.data(), a.value->type->inputs.size());
-            f->resultTypes = Span<const Type* const>(a.value->type->results.data(), a.value->type->results.size());
+        if (a.name == "sym_name")
+            f->name = a.value->text;
+        else if (a.name == "function_type" && a.value->type &&
+                 a.value->type->kind == TypeKind::Function) {
+            f->argumentTypes =
+                Span<const Type* const>(a.value->type->inputs.data(), a.value->type->inputs.size());
+            f->resultTypes = Span<const Type* const>(a.value->type->results.data(),
+                                                     a.value->type->results.size());
         } else if (a.name == "arg_attrs" && a.value->kind == AttrKind::Array) {
             bool any = false;
-            for (const Attribute* e : a.value->elements) any = any || !e->entries.empty();
-            if (any) f->argumentAttrs = Span<const Attribute* const>(a.value->elements.data(), a.value->elements.size());
+            for (const Attribute* e : a.value->elements)
+                any = any || !e->entries.empty();
+            if (any)
+                f->argumentAttrs = Span<const Attribute* const>(a.value->elements.data(),
+                                                                a.value->elements.size());
         } else if (a.name == "optimization_hints") {
             if (a.value->kind == AttrKind::OptimizationHints && !a.value->entries.empty()) {
                 f->optimizationHints = a.value;
@@ -400,11 +434,16 @@ Function* Parser::functionFromGeneric(Op* op)
 const char* syntaxName(Syntax s)
 {
     switch (s) {
-    case Syntax::Custom: return "custom";
-    case Syntax::Generic: return "generic";
-    case Syntax::CutileIr: return "cutile-ir";
-    case Syntax::Mixed: return "mixed";
-    case Syntax::Empty: return "empty";
+    case Syntax::Custom:
+        return "custom";
+    case Syntax::Generic:
+        return "generic";
+    case Syntax::CutileIr:
+        return "cutile-ir";
+    case Syntax::Mixed:
+        return "mixed";
+    case Syntax::Empty:
+        return "empty";
     }
     return "empty";
 }
@@ -428,8 +467,8 @@ ParseResult parseModule(std::string_view text, const ParseOptions& options)
     if (int64_t(text.size()) > kMaxParseBytes) {
         Diagnostic d;
         d.place.file = options.fileName;
-        d.message = "input is too large (" + formatByteSize(int64_t(text.size())) + "; the limit is " +
-                    formatByteSize(kMaxParseBytes) + ")";
+        d.message = "input is too large (" + formatByteSize(int64_t(text.size())) +
+                    "; the limit is " + formatByteSize(kMaxParseBytes) + ")";
         r.diagnostics.push_back(d);
         return r;
     }
@@ -454,7 +493,8 @@ std::vector<ParseResult> parseSplitInput(std::string_view text, const ParseOptio
         size_t nl = text.find('\n', pos);
         size_t end = nl == std::string_view::npos ? text.size() : nl;
         std::string_view ln = text.substr(pos, end - pos);
-        while (!ln.empty() && (ln.back() == '\r' || ln.back() == ' ')) ln.remove_suffix(1);
+        while (!ln.empty() && (ln.back() == '\r' || ln.back() == ' '))
+            ln.remove_suffix(1);
         size_t ws = ln.find_first_not_of(" \t");
         if (ws != std::string_view::npos && ln.substr(ws) == "// -----") {
             emit(pos);
@@ -488,12 +528,14 @@ bool checkTextInput(std::string_view bytes, const std::string& fileName, Diagnos
     for (size_t i = start; i < bytes.size();) {
         unsigned char c = s[i];
         if (c < 0x80) {
-            if (c == '\n') { ++line; lineStart = i + 1; }
-            else if (c == 0 || (c < 0x20 && c != '\t' && c != '\r' && c != '\f' && c != '\v'))
+            if (c == '\n') {
+                ++line;
+                lineStart = i + 1;
+            } else if (c == 0 || (c < 0x20 && c != '\t' && c != '\r' && c != '\f' && c != '\v'))
                 return fail(line, int(i - lineStart) + 1,
                             "the file contains binary data (byte 0x" +
-                                std::string(1, "0123456789ABCDEF"[c >> 4]) + "0123456789ABCDEF"[c & 15] +
-                                "), so it is not Tile IR text");
+                                std::string(1, "0123456789ABCDEF"[c >> 4]) +
+                                "0123456789ABCDEF"[c & 15] + "), so it is not Tile IR text");
             ++i;
             continue;
         }
@@ -502,7 +544,8 @@ bool checkTextInput(std::string_view bytes, const std::string& fileName, Diagnos
         for (int k = 1; ok && k < n; ++k)
             ok = (s[i + k] & 0xC0) == 0x80;
         if (!ok)
-            return fail(line, int(i - lineStart) + 1, "the file is not valid UTF-8 text (bad byte sequence here)");
+            return fail(line, int(i - lineStart) + 1,
+                        "the file is not valid UTF-8 text (bad byte sequence here)");
         i += size_t(n);
     }
     return true;

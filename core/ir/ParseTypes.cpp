@@ -13,13 +13,19 @@ bool isPadding(std::string_view k)
 const Type* Parser::parseTypeInner()
 {
     enter();
-    struct Guard { Parser* p; ~Guard() { p->leave(); } } guard{this};
+    struct Guard
+    {
+        Parser* p;
+        ~Guard() { p->leave(); }
+    } guard{this};
     skipWs();
     int line = m_line, col = column();
     if (consume('(')) { // function type
         std::vector<const Type*> ins, outs;
         if (!consume(')')) {
-            do ins.push_back(parseType()); while (consume(','));
+            do
+                ins.push_back(parseType());
+            while (consume(','));
             expect(')', "to close the function inputs");
         }
         if (!consume("->")) {
@@ -72,8 +78,9 @@ const Type* Parser::parseTypeInner()
         t.element = parseType();
         if (t.kind == TypeKind::Tile && t.element->kind != TypeKind::Number &&
             t.element->kind != TypeKind::Pointer && t.element->kind != TypeKind::Opaque)
-            errorAt(line, col, "a tile element must be a number or pointer type, not '" +
-                                   t.element->canonical() + "'");
+            errorAt(line, col,
+                    "a tile element must be a number or pointer type, not '" +
+                        t.element->canonical() + "'");
         if (t.kind == TypeKind::TensorView && consume(',')) {
             if (!expectKeyword("strides"))
                 return unknownType();
@@ -90,7 +97,8 @@ const Type* Parser::parseTypeInner()
     }
     if (id == "partition_view" || id == "strided_view" || id == "gather_scatter_view") {
         t.kind = id == "partition_view" ? TypeKind::PartitionView
-                 : id == "strided_view" ? TypeKind::StridedView : TypeKind::GatherScatterView;
+                 : id == "strided_view" ? TypeKind::StridedView
+                                        : TypeKind::GatherScatterView;
         expect('<', "after the view type name");
         if (!expectKeyword("tile"))
             return unknownType();

@@ -14,8 +14,8 @@
 //       for (const Function* f : m->functions)          // entry @name(...)
 //           for (const Op* op : f->body->entryBlock()->ops) {
 //               op->name.mnemonic();                    // "addf" (prefix normalized)
-//               if (const Attribute* a = op->attr("rounding_mode")) a->canonical(); // "rounding<zero>"
-//               op->results[0]->type->canonical();      // "tile<8xf32>"
+//               if (const Attribute* a = op->attr("rounding_mode")) a->canonical(); //
+//               "rounding<zero>" op->results[0]->type->canonical();      // "tile<8xf32>"
 //               op->operands[0]->definingOp;            // producer op, null for block args
 //               op->loc->fileLineCol();                 // resolved loc(...) or nullptr
 //               op->range.beginLine;                    // span in the input
@@ -35,7 +35,14 @@
 
 namespace tilelens::ir {
 
-enum class Syntax { Custom, Generic, CutileIr, Mixed, Empty };
+enum class Syntax
+{
+    Custom,
+    Generic,
+    CutileIr,
+    Mixed,
+    Empty
+};
 const char* syntaxName(Syntax s); // "custom", "generic", "cutile-ir", "mixed", "empty"
 
 // Inputs above this are refused with a message (the 1 GiB reader limit).
@@ -51,15 +58,15 @@ struct ParseOptions
 
 struct ParseResult
 {
-    std::shared_ptr<Arena> arena;     // owns every object below
-    std::vector<Module*> modules;     // usually one
-    Diagnostics diagnostics;          // errors and warnings, in input order
+    std::shared_ptr<Arena> arena; // owns every object below
+    std::vector<Module*> modules; // usually one
+    Diagnostics diagnostics;      // errors and warnings, in input order
     Syntax syntax = Syntax::Empty;
-    int firstLine = 1;                // first line of this chunk in the file
+    int firstLine = 1; // first line of this chunk in the file
     int64_t inputBytes = 0;
 
     bool ok() const { return !hasErrors(diagnostics); }
-    size_t opCount() const;           // over all modules
+    size_t opCount() const; // over all modules
 };
 
 // Parses one module text (no `// -----` splitting; the marker is just a comment).

@@ -18,7 +18,9 @@
 
 namespace tilelens::ir::detail {
 
-struct ParseAbort {}; // thrown only to unwind after a fatal error (depth limit, error cap)
+struct ParseAbort
+{
+}; // thrown only to unwind after a fatal error (depth limit, error cap)
 
 struct PendingOperand; // custom-op scratch
 
@@ -40,26 +42,34 @@ public:
         skipWsSlow();
     }
     void skipWsSlow();
-    bool atEnd() { skipWs(); return m_pos >= m_text.size(); }
-    char peek() { skipWs(); return m_pos < m_text.size() ? m_text[m_pos] : '\0'; }
+    bool atEnd()
+    {
+        skipWs();
+        return m_pos >= m_text.size();
+    }
+    char peek()
+    {
+        skipWs();
+        return m_pos < m_text.size() ? m_text[m_pos] : '\0';
+    }
     char peekAt(size_t k) const { return m_pos + k < m_text.size() ? m_text[m_pos + k] : '\0'; }
     bool consume(char c);
-    bool consume(std::string_view s);     // punctuation sequence, e.g. "->", "<{"
+    bool consume(std::string_view s);         // punctuation sequence, e.g. "->", "<{"
     bool consumeKeyword(std::string_view kw); // identifier equal to kw (not a prefix)
     void expect(char c, const char* what);
     bool expectKeyword(std::string_view kw);
-    std::string_view peekIdentifier();    // without consuming; "" if none
-    std::string_view identifier();        // bare id [A-Za-z_][A-Za-z0-9_$.]*, "" if none
-    std::string_view suffixId();          // after % @ ^ #
-    bool parseInteger(int64_t& v);        // decimal or hex, optional '-'
+    std::string_view peekIdentifier(); // without consuming; "" if none
+    std::string_view identifier();     // bare id [A-Za-z_][A-Za-z0-9_$.]*, "" if none
+    std::string_view suffixId();       // after % @ ^ #
+    bool parseInteger(int64_t& v);     // decimal or hex, optional '-'
     bool parseNumberToken(std::string_view& tok, bool& isFloat);
-    bool parseString(std::string& out);   // unescaped
-    std::string_view rawString();         // the quoted token without quotes, escapes kept
-    bool newlineAhead();                  // a newline before the next token
+    bool parseString(std::string& out); // unescaped
+    std::string_view rawString();       // the quoted token without quotes, escapes kept
+    bool newlineAhead();                // a newline before the next token
     int line() const { return m_line; }
     int column() const { return int(m_pos - m_lineStart) + 1; }
     size_t pos() const { return m_pos; }
-    void skipBalanced();                  // skips one (), [], {}, <> group or a token
+    void skipBalanced(); // skips one (), [], {}, <> group or a token
     void skipToLineEnd();
 
     // ---- diagnostics
@@ -67,7 +77,7 @@ public:
     void errorAt(int line, int col, const std::string& msg);
     void warning(const std::string& msg);
     void warningAt(int line, int col, const std::string& msg);
-    void enter();  // nesting depth guard
+    void enter(); // nesting depth guard
     void leave() { --m_depth; }
 
     // ---- types (ParseLexing.cpp)
@@ -80,15 +90,17 @@ public:
     const Type* unknownType() { return opaqueType("<unknown>"); }
     bool parseDims(std::vector<int64_t>& dims, bool allowDynamic); // 4x?x8x (stops before elem)
     bool parseIntList(std::vector<int64_t>& v, char open, char close, bool allowDynamic);
-    void parseTypeList(std::vector<const Type*>& out);  // T, T, ... (or parenthesized)
+    void parseTypeList(std::vector<const Type*>& out); // T, T, ... (or parenthesized)
 
     // ---- attributes and locations (ParseAttributes.cpp)
     const Attribute* parseAttribute(const Type* hint = nullptr);
-    const Attribute* parseCudaTileAttr(std::string_view mnemonic); // after "#cuda_tile." or stripped
-    const Attribute* parseDense(const Type* knownTile = nullptr);   // '<' elem ':' value '>' (':' tile)?
-    void parseDictionary(std::vector<NamedAttribute>& out);          // '{' ... '}'
+    const Attribute*
+    parseCudaTileAttr(std::string_view mnemonic); // after "#cuda_tile." or stripped
+    const Attribute*
+    parseDense(const Type* knownTile = nullptr);            // '<' elem ':' value '>' (':' tile)?
+    void parseDictionary(std::vector<NamedAttribute>& out); // '{' ... '}'
     const Attribute* parseOptimizationHints();
-    const Attribute* parseDenseArray();                              // after 'array'                       // '<' ... '>'
+    const Attribute* parseDenseArray(); // after 'array'                       // '<' ... '>'
     const Attribute* makeAttr(Attribute a);
     std::string_view keep(std::string_view s); // interned arena copy (the input text is not kept)
     const Attribute* makeEnum(std::string_view category, std::string_view keyword);
@@ -96,8 +108,8 @@ public:
     const Attribute* makeInt(int64_t v, const Type* type);
     const Attribute* makeString(std::string_view s);
     const Attribute* normalizeAttr(std::string_view name, const Attribute* a);
-    const Location* parseTrailingLoc();   // optional `loc(...)`; nullptr if absent
-    const Location* parseLocBody();       // inside loc( ... )
+    const Location* parseTrailingLoc(); // optional `loc(...)`; nullptr if absent
+    const Location* parseLocBody();     // inside loc( ... )
     const Attribute* retypeScalar(const Attribute* a, const Type* elemType);
 
     // ---- structure and ops (ParseStructure.cpp, ParseOps.cpp)
@@ -109,11 +121,11 @@ public:
     Function* functionFromGeneric(Op* op);
     Region* parseRegion(const std::vector<Value*>& entryArgs, Op* parent, bool isolated);
     Op* parseOperation();
-    Op* parseGenericOp(std::vector<std::pair<std::string_view, unsigned>>& resultDefs,
-                       int line, int col, size_t startPos);
+    Op* parseGenericOp(std::vector<std::pair<std::string_view, unsigned>>& resultDefs, int line,
+                       int col, size_t startPos);
     Op* parseCustomOp(OpName name, std::vector<std::pair<std::string_view, unsigned>>& resultDefs,
                       int line, int col, size_t startPos);
-    Value* parseValueUse();                // %x or %x#i; errors on unknown names
+    Value* parseValueUse(); // %x or %x#i; errors on unknown names
     Value* newValue(const Type* type, std::string_view name);
     void defineValue(std::string_view name, Value* v);
     void bindResults(Op* op, std::vector<std::pair<std::string_view, unsigned>>& defs,
@@ -129,7 +141,11 @@ public:
     Arena& arena() { return *m_result.arena; }
 
     // scratch entries of a result group: name -> first value and count
-    struct Binding { Value* const* values; unsigned count; };
+    struct Binding
+    {
+        Value* const* values;
+        unsigned count;
+    };
 
     // SSA name table. Printers mostly emit numeric names (%0, %123): those go
     // to a vector indexed by number instead of a hash map (the hot path).
@@ -140,7 +156,9 @@ public:
         {
             int64_t n = numeric(name);
             if (n >= 0)
-                return size_t(n) < m_numbered.size() && m_numbered[size_t(n)].values ? &m_numbered[size_t(n)] : nullptr;
+                return size_t(n) < m_numbered.size() && m_numbered[size_t(n)].values
+                           ? &m_numbered[size_t(n)]
+                           : nullptr;
             auto it = m_named.find(name);
             return it == m_named.end() ? nullptr : &it->second;
         }
@@ -211,12 +229,18 @@ private:
     std::unordered_map<std::string_view, const Type*> m_typeByText;  // raw source span -> type
     std::unordered_map<std::string_view, const Type*> m_typeByCanon; // canonical text -> type
     ValueTable m_values;
-    std::unordered_map<std::string_view, OpName> m_opNames; // per-parse cache of the global interner
+    std::unordered_map<std::string_view, OpName>
+        m_opNames; // per-parse cache of the global interner
     std::vector<std::vector<std::pair<std::string_view, Binding>>> m_scopes; // undo logs
     std::unordered_map<std::string, const Attribute*> m_attrAliases;
     std::unordered_map<std::string, const Location*> m_locAliases;
     std::unordered_map<std::string, const Type*> m_typeAliases;
-    struct PendingLoc { Location* loc; std::string alias; int line, column; };
+    struct PendingLoc
+    {
+        Location* loc;
+        std::string alias;
+        int line, column;
+    };
     std::vector<PendingLoc> m_pendingLocs;
     std::vector<std::pair<Attribute*, std::string>> m_pendingAttrs;
     const Attribute* m_unit = nullptr;
@@ -241,20 +265,33 @@ private:
             m_opScratch.push_back(std::make_unique<OpScratch>());
         return *m_opScratch[level];
     }
-    struct DenseToken { std::string_view tok; int line, col; };
+    struct DenseToken
+    {
+        std::string_view tok;
+        int line, col;
+    };
     std::vector<DenseToken> m_denseTokens; // parseDense scratch (never re-entered)
     std::vector<int64_t> m_denseBits;
-    struct AttrHash { size_t operator()(const Attribute* a) const; };
-    struct AttrEq { bool operator()(const Attribute* a, const Attribute* b) const; };
+    struct AttrHash
+    {
+        size_t operator()(const Attribute* a) const;
+    };
+    struct AttrEq
+    {
+        bool operator()(const Attribute* a, const Attribute* b) const;
+    };
     std::unordered_set<const Attribute*, AttrHash, AttrEq> m_attrs; // uniqued attributes
     std::unordered_map<std::string_view, std::string_view> m_kept;
 
 public:
     void noteSyntax(Syntax s)
     {
-        if (s == Syntax::Generic) m_sawGeneric = true;
-        else if (s == Syntax::CutileIr) m_sawCutile = true;
-        else m_sawCustom = true;
+        if (s == Syntax::Generic)
+            m_sawGeneric = true;
+        else if (s == Syntax::CutileIr)
+            m_sawCutile = true;
+        else
+            m_sawCustom = true;
     }
     void resolveAliases();
     Syntax detectedSyntax() const;

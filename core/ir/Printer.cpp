@@ -14,8 +14,9 @@ namespace {
 
 bool isEnumKeywordAttr(std::string_view n)
 {
-    return n == "signedness" || n == "signedness_lhs" || n == "signedness_rhs" || n == "comparison_predicate" ||
-           n == "comparison_ordering" || n == "memory_ordering_semantics" || n == "memory_scope" || n == "mode";
+    return n == "signedness" || n == "signedness_lhs" || n == "signedness_rhs" ||
+           n == "comparison_predicate" || n == "comparison_ordering" ||
+           n == "memory_ordering_semantics" || n == "memory_scope" || n == "mode";
 }
 
 class Printer
@@ -71,7 +72,10 @@ private:
             return it->second;
         return m_names[v] = "%" + std::to_string(m_next++);
     }
-    std::string typeText(const Type* t) { return m_style == PrintStyle::Generic ? t->longForm() : t->canonical(); }
+    std::string typeText(const Type* t)
+    {
+        return m_style == PrintStyle::Generic ? t->longForm() : t->canonical();
+    }
 
     // Attribute value in valid MLIR attribute syntax (generic) or canonical (custom).
     void attr(const Attribute& a)
@@ -81,8 +85,12 @@ private:
             return;
         }
         switch (a.kind) {
-        case AttrKind::Enum: case AttrKind::DivBy: case AttrKind::Bounded: case AttrKind::SameElements:
-        case AttrKind::OptimizationHints: case AttrKind::DebugInfo:
+        case AttrKind::Enum:
+        case AttrKind::DivBy:
+        case AttrKind::Bounded:
+        case AttrKind::SameElements:
+        case AttrKind::OptimizationHints:
+        case AttrKind::DebugInfo:
             out += "#cuda_tile.";
             appendAttrCanonical(out, a);
             return;
@@ -91,26 +99,32 @@ private:
             appendAttrCanonical(out, a);
             out += '>';
             return;
-        case AttrKind::Integer: case AttrKind::Float: {
+        case AttrKind::Integer:
+        case AttrKind::Float: {
             std::string c = a.canonical();
             size_t colon = c.rfind(" : ");
             out += c.substr(0, colon == std::string::npos ? c.size() : colon);
-            if (a.type) { out += " : "; out += a.type->longForm(); }
-            else if (colon != std::string::npos) out += c.substr(colon);
+            if (a.type) {
+                out += " : ";
+                out += a.type->longForm();
+            } else if (colon != std::string::npos)
+                out += c.substr(colon);
             return;
         }
         case AttrKind::TypeAttr:
             out += a.type->longForm();
             return;
         case AttrKind::Array:
-            if (!a.category.empty()) { // MLIR 15 predates `array<i32: ...>`: spell it as a dialect attr
+            if (!a.category
+                     .empty()) { // MLIR 15 predates `array<i32: ...>`: spell it as a dialect attr
                 out += "#cuda_tile.";
                 appendAttrCanonical(out, a);
                 return;
             }
             out += '[';
             for (size_t i = 0; i < a.elements.size(); ++i) {
-                if (i) out += ", ";
+                if (i)
+                    out += ", ";
                 attr(*a.elements[i]);
             }
             out += ']';
@@ -128,14 +142,16 @@ private:
     {
         out += '{';
         for (size_t i = 0; i < entries.size(); ++i) {
-            if (i) out += ", ";
+            if (i)
+                out += ", ";
             out += entries[i].name;
             if (entries[i].value->kind != AttrKind::Unit) {
                 out += " = ";
                 attr(*entries[i].value);
             }
         }
-        if (!keepOpen) out += '}';
+        if (!keepOpen)
+            out += '}';
     }
 
     void results(const Op& o)
@@ -155,7 +171,8 @@ private:
         if (!b.arguments.empty()) {
             out += '(';
             for (size_t i = 0; i < b.arguments.size(); ++i)
-                out += (i ? ", " : "") + name(b.arguments[i]) + ": " + typeText(b.arguments[i]->type);
+                out +=
+                    (i ? ", " : "") + name(b.arguments[i]) + ": " + typeText(b.arguments[i]->type);
             out += ')';
         }
         out += ":\n";
@@ -166,7 +183,10 @@ private:
         out += "{\n";
         if (r)
             for (const Block* b : r->blocks) {
-                if (labelArgs || r->blocks.size() > 1) { pad(indent); blockArgs(*b, true); }
+                if (labelArgs || r->blocks.size() > 1) {
+                    pad(indent);
+                    blockArgs(*b, true);
+                }
                 for (const Op* o : b->ops)
                     op(*o, indent + 1);
             }
@@ -198,9 +218,11 @@ private:
             return;
         }
         pad(indent);
-        out += std::string(f.kind == FunctionKind::Entry ? "entry" : "testing$func") + " @" + std::string(f.name) + "(";
+        out += std::string(f.kind == FunctionKind::Entry ? "entry" : "testing$func") + " @" +
+               std::string(f.name) + "(";
         for (size_t i = 0; entry && i < entry->arguments.size(); ++i)
-            out += (i ? ", " : "") + name(entry->arguments[i]) + ": " + entry->arguments[i]->type->canonical();
+            out += (i ? ", " : "") + name(entry->arguments[i]) + ": " +
+                   entry->arguments[i]->type->canonical();
         out += ")";
         if (!f.resultTypes.empty()) {
             out += " -> (";
@@ -238,7 +260,8 @@ private:
         if (!o.regions.empty()) {
             out += " (";
             for (size_t i = 0; i < o.regions.size(); ++i) {
-                if (i) out += ", ";
+                if (i)
+                    out += ", ";
                 regionBody(o.regions[i], indent, true);
             }
             out += ")";
@@ -273,7 +296,8 @@ void Printer::op(const Op& o, int indent)
     std::string_view m = o.name.mnemonic();
     bool custom = m_style == PrintStyle::Custom && o.name.isKnown() && o.name.isCudaTile();
     // Region ops other than the ones below, and attributes we cannot place, go generic.
-    if (custom && !o.regions.empty() && !(m == "for" || m == "if" || m == "loop" || m == "reduce" || m == "scan"))
+    if (custom && !o.regions.empty() &&
+        !(m == "for" || m == "if" || m == "loop" || m == "reduce" || m == "scan"))
         custom = false;
     if (custom && o.results.empty() &&
         (m == "make_tensor_view" || m == "make_partition_view" || m == "make_strided_view" ||
@@ -293,10 +317,14 @@ void Printer::op(const Op& o, int indent)
     results(o);
     out += m;
     if (m == "global") {
-        if (o.attr("sym_visibility")) out += " private";
-        if (o.attr("constant")) out += " constant";
-        out += " @" + std::string(o.attr("sym_name") ? o.attr("sym_name")->text : std::string_view("g"));
-        if (const Attribute* al = o.attr("alignment")) out += " alignment = " + std::to_string(al->intValue);
+        if (o.attr("sym_visibility"))
+            out += " private";
+        if (o.attr("constant"))
+            out += " constant";
+        out += " @" +
+               std::string(o.attr("sym_name") ? o.attr("sym_name")->text : std::string_view("g"));
+        if (const Attribute* al = o.attr("alignment"))
+            out += " alignment = " + std::to_string(al->intValue);
         out += ' ';
         attr(*o.attr("value"));
         out += '\n';
@@ -310,13 +338,16 @@ void Printer::op(const Op& o, int indent)
     }
     if (m == "for") {
         const Block* b = o.regions[0]->entryBlock();
-        if (o.attr("unsignedCmp")) out += " unsigned";
-        out += " " + name(b->arguments[0]) + " in (" + name(o.operands[0]) + " to " + name(o.operands[1]) +
-               ", step " + name(o.operands[2]) + ") : " + o.operands[0]->type->canonical();
+        if (o.attr("unsignedCmp"))
+            out += " unsigned";
+        out += " " + name(b->arguments[0]) + " in (" + name(o.operands[0]) + " to " +
+               name(o.operands[1]) + ", step " + name(o.operands[2]) +
+               ") : " + o.operands[0]->type->canonical();
         if (o.operands.size() > 3) {
             out += " iter_values(";
             for (size_t i = 3; i < o.operands.size(); ++i)
-                out += (i > 3 ? ", " : "") + name(b->arguments[i - 2]) + " = " + name(o.operands[i]);
+                out +=
+                    (i > 3 ? ", " : "") + name(b->arguments[i - 2]) + " = " + name(o.operands[i]);
             out += ") -> (";
             typeList(o.results, 0, o.results.size());
             out += ")";
@@ -328,7 +359,11 @@ void Printer::op(const Op& o, int indent)
     }
     if (m == "if") {
         out += " " + name(o.operands[0]);
-        if (!o.results.empty()) { out += " -> ("; typeList(o.results, 0, o.results.size()); out += ")"; }
+        if (!o.results.empty()) {
+            out += " -> (";
+            typeList(o.results, 0, o.results.size());
+            out += ")";
+        }
         out += ' ';
         regionBody(o.regions[0], indent, false);
         if (o.regions.size() > 1 && !o.regions[1]->blocks.empty()) {
@@ -346,7 +381,10 @@ void Printer::op(const Op& o, int indent)
                 out += (i ? ", " : "") + name(b->arguments[i]) + " = " + name(o.operands[i]);
             out += ") : ";
             typeList(o.operands, 0, o.operands.size());
-            if (!o.results.empty()) { out += " -> "; typeList(o.results, 0, o.results.size()); }
+            if (!o.results.empty()) {
+                out += " -> ";
+                typeList(o.results, 0, o.results.size());
+            }
         } else if (!o.results.empty()) {
             out += " : ";
             typeList(o.results, 0, o.results.size());
@@ -359,19 +397,39 @@ void Printer::op(const Op& o, int indent)
     // Ordinary ops: prefix keywords, operands (view indices in brackets,
     // trailing token as `token = %t`), modifiers, `key = value`, then types.
     bool viewOp = m == "load_view_tko" || m == "store_view_tko" || m == "atomic_red_view_tko";
-    for (const char* k : {"comparison_predicate", "comparison_ordering", "memory_ordering_semantics", "memory_scope"})
-        if (const Attribute* a = o.attr(k)) out += " " + std::string(a->text);
-    if (const Attribute* p = o.attr("predicate")) { out += ' '; attr(*p); out += ','; }
-    if (const Attribute* s = o.attr("str")) { out += ' '; appendEscapedString(out, s->text); if (!o.operands.empty()) out += ','; }
-    if (const Attribute* s = o.attr("message")) { out += ' '; appendEscapedString(out, s->text); if (!o.operands.empty()) out += ','; }
-    if (const Attribute* s = o.attr("name")) { out += " @"; out += s->text; }
+    for (const char* k : {"comparison_predicate", "comparison_ordering",
+                          "memory_ordering_semantics", "memory_scope"})
+        if (const Attribute* a = o.attr(k))
+            out += " " + std::string(a->text);
+    if (const Attribute* p = o.attr("predicate")) {
+        out += ' ';
+        attr(*p);
+        out += ',';
+    }
+    if (const Attribute* s = o.attr("str")) {
+        out += ' ';
+        appendEscapedString(out, s->text);
+        if (!o.operands.empty())
+            out += ',';
+    }
+    if (const Attribute* s = o.attr("message")) {
+        out += ' ';
+        appendEscapedString(out, s->text);
+        if (!o.operands.empty())
+            out += ',';
+    }
+    if (const Attribute* s = o.attr("name")) {
+        out += " @";
+        out += s->text;
+    }
     size_t n = o.operands.size();
     bool tokenOperand = n > 0 && o.operands[n - 1]->type->kind == TypeKind::Token && m.size() > 4 &&
                         m.substr(m.size() - 4) == "_tko";
     size_t plain = tokenOperand ? n - 1 : n;
     size_t viewIndex = m == "store_view_tko" ? 1 : 0;
     size_t idxEnd = plain;
-    if (m == "atomic_red_view_tko") idxEnd = plain - 1;
+    if (m == "atomic_red_view_tko")
+        idxEnd = plain - 1;
     if (m == "make_tensor_view" && plain > 0) {
         const Type* tv = o.results.empty() ? nullptr : o.results[0]->type;
         out += " " + name(o.operands[0]);
@@ -380,64 +438,84 @@ void Printer::op(const Op& o, int indent)
             out += std::string(", ") + key + " = [";
             for (size_t i = 0; i < dims.size(); ++i) {
                 out += i ? ", " : "";
-                out += dims[i] == kDynamic && k < plain ? name(o.operands[k++]) : std::to_string(dims[i]);
+                out += dims[i] == kDynamic && k < plain ? name(o.operands[k++])
+                                                        : std::to_string(dims[i]);
             }
             out += "]";
         };
-        if (tv && tv->kind == TypeKind::TensorView) { list("shape", tv->shape); list("strides", tv->strides); }
+        if (tv && tv->kind == TypeKind::TensorView) {
+            list("shape", tv->shape);
+            list("strides", tv->strides);
+        }
         out += " :";
-        if (plain > 1) out += " " + o.operands[1]->type->canonical() + " ->";
+        if (plain > 1)
+            out += " " + o.operands[1]->type->canonical() + " ->";
         out += " " + (tv ? tv->canonical() : std::string("?")) + "\n";
         return;
     }
     for (size_t i = 0; i < plain; ++i) {
-        if (viewOp && i > viewIndex && i < idxEnd) continue;
+        if (viewOp && i > viewIndex && i < idxEnd)
+            continue;
         out += (i ? ", " : " ") + name(o.operands[i]);
         if (viewOp && i == viewIndex) {
             out += '[';
-            for (size_t j = i + 1; j < idxEnd; ++j) out += (j > i + 1 ? ", " : "") + name(o.operands[j]);
+            for (size_t j = i + 1; j < idxEnd; ++j)
+                out += (j > i + 1 ? ", " : "") + name(o.operands[j]);
             out += ']';
-            if (m == "atomic_red_view_tko" && o.attr("mode")) out += ", " + std::string(o.attr("mode")->text);
+            if (m == "atomic_red_view_tko" && o.attr("mode"))
+                out += ", " + std::string(o.attr("mode")->text);
         }
     }
-    if (m == "atomic_rmw_tko" && o.attr("mode")) out += " " + std::string(o.attr("mode")->text);
+    if (m == "atomic_rmw_tko" && o.attr("mode"))
+        out += " " + std::string(o.attr("mode")->text);
     if (const Attribute* sg = o.attr("signedness"); sg && sg->kind == AttrKind::Enum)
         out += (m == "cmpi" ? ", " : " ") + std::string(sg->text); // cmpi: `%a, %b, signed`
-    if (const Attribute* r = o.attr("rounding_mode")) out += " rounding<" + std::string(r->text) + ">";
-    if (const Attribute* r = o.attr("overflow")) out += " overflow<" + std::string(r->text) + ">";
+    if (const Attribute* r = o.attr("rounding_mode"))
+        out += " rounding<" + std::string(r->text) + ">";
+    if (const Attribute* r = o.attr("overflow"))
+        out += " overflow<" + std::string(r->text) + ">";
     std::vector<NamedAttribute> extra; // discardable/unknown attributes: `{...}` before the types
     for (const NamedAttribute& a : o.attributes) {
         std::string_view k = a.name;
-        if (k == "comparison_predicate" || k == "comparison_ordering" || k == "memory_ordering_semantics" ||
-            k == "memory_scope" || k == "predicate" || k == "str" || k == "message" || k == "name" ||
-            k == "rounding_mode" || k == "overflow" || k == "mode" ||
+        if (k == "comparison_predicate" || k == "comparison_ordering" ||
+            k == "memory_ordering_semantics" || k == "memory_scope" || k == "predicate" ||
+            k == "str" || k == "message" || k == "name" || k == "rounding_mode" ||
+            k == "overflow" || k == "mode" ||
             (k == "signedness" && a.value->kind == AttrKind::Enum))
             continue;
-        if (isEnumKeywordAttr(k) && a.value->kind == AttrKind::Enum) { out += " " + std::string(a.value->text); continue; }
+        if (isEnumKeywordAttr(k) && a.value->kind == AttrKind::Enum) {
+            out += " " + std::string(a.value->text);
+            continue;
+        }
         if (a.value->kind == AttrKind::Unit &&
             (k == "flush_to_zero" || k == "propagate_nan" || k == "fast_acc" || k == "global")) {
             out += " " + std::string(k);
             continue;
         }
-        if (!(k == "dim" || k == "identities" || k == "reverse" || k == "num_elem" || k == "alignment" ||
-              k == "permutation" || k == "optimization_hints")) {
+        if (!(k == "dim" || k == "identities" || k == "reverse" || k == "num_elem" ||
+              k == "alignment" || k == "permutation" || k == "optimization_hints")) {
             extra.push_back(a);
             continue;
         }
         if (k == "permutation" && a.value->kind == AttrKind::Array && !a.value->category.empty()) {
             out += " [";
-            for (size_t i = 0; i < a.value->intList.size(); ++i) out += (i ? ", " : "") + std::to_string(a.value->intList[i]);
+            for (size_t i = 0; i < a.value->intList.size(); ++i)
+                out += (i ? ", " : "") + std::to_string(a.value->intList[i]);
             out += "]";
             continue;
         }
-        if (k == "optimization_hints") { out += " optimization_hints = <" + a.value->canonical().substr(19); continue; }
+        if (k == "optimization_hints") {
+            out += " optimization_hints = <" + a.value->canonical().substr(19);
+            continue;
+        }
         out += " " + std::string(k) + " = ";
         if (a.value->kind == AttrKind::Integer) // the parser types these by op (see ParseOps.cpp)
             out += std::to_string(a.value->intValue);
         else
             attr(*a.value);
     }
-    if (tokenOperand) out += " token = " + name(o.operands[n - 1]);
+    if (tokenOperand)
+        out += " token = " + name(o.operands[n - 1]);
     if (!extra.empty()) {
         out += ' ';
         dict(Span<const NamedAttribute>(extra.data(), extra.size()), false);
@@ -451,13 +529,19 @@ void Printer::op(const Op& o, int indent)
         resultsAlike = o.results[i]->type == o.results[0]->type;
     const bool shapeQuery = m == "get_tensor_shape" || m == "get_index_space_shape" ||
                             m == "get_tile_block_id" || m == "get_num_tile_blocks";
-    if (n == 0 && o.results.empty()) { out += '\n'; return; }
+    if (n == 0 && o.results.empty()) {
+        out += '\n';
+        return;
+    }
     out += " : ";
     if (shapeQuery && resultsAlike) { // one result type written once, as the C++ printer does
-        if (n) out += o.operands[0]->type->canonical() + " -> ";
+        if (n)
+            out += o.operands[0]->type->canonical() + " -> ";
         out += o.results[0]->type->canonical();
-    } else if (m == "make_partition_view" || m == "make_strided_view" || m == "make_gather_scatter_view") {
-        typeList(o.results, 0, o.results.size()); // the operand type is the view's nested tensor_view
+    } else if (m == "make_partition_view" || m == "make_strided_view" ||
+               m == "make_gather_scatter_view") {
+        typeList(o.results, 0,
+                 o.results.size()); // the operand type is the view's nested tensor_view
     } else if (m == "select" && n == 3) {
         out += o.operands[0]->type->canonical() + ", " + o.operands[1]->type->canonical();
     } else if ((m == "mmaf" || m == "mmai" || m == "mmaf_scaled") && o.results.size() == 1) {
@@ -468,14 +552,19 @@ void Printer::op(const Op& o, int indent)
         // Operand types without the token; view indices of one type are written once.
         size_t last = plain;
         for (size_t i = 0; i < last; ++i) {
-            if (viewOp && i > viewIndex + 1 && i < idxEnd && o.operands[i]->type == o.operands[viewIndex + 1]->type)
+            if (viewOp && i > viewIndex + 1 && i < idxEnd &&
+                o.operands[i]->type == o.operands[viewIndex + 1]->type)
                 continue;
-            if (m == "atomic_red_view_tko" && i == idxEnd) continue; // value type comes first below
+            if (m == "atomic_red_view_tko" && i == idxEnd)
+                continue; // value type comes first below
             out += (i ? ", " : "") + o.operands[i]->type->canonical();
         }
         if (m == "atomic_red_view_tko" && idxEnd < plain) // `: VALT, VIEWT, IDXT`
             out.insert(out.rfind(" : ") + 3, o.operands[idxEnd]->type->canonical() + ", ");
-        if (!o.results.empty()) { out += " -> "; typeList(o.results, 0, o.results.size()); }
+        if (!o.results.empty()) {
+            out += " -> ";
+            typeList(o.results, 0, o.results.size());
+        }
     }
     if (m == "reduce" || m == "scan") {
         const Block* b = o.regions[0]->entryBlock();
@@ -483,7 +572,8 @@ void Printer::op(const Op& o, int indent)
         pad(indent + 1);
         out += '(';
         for (size_t i = 0; b && i < b->arguments.size(); ++i)
-            out += (i ? ", " : "") + name(b->arguments[i]) + ": " + b->arguments[i]->type->canonical();
+            out +=
+                (i ? ", " : "") + name(b->arguments[i]) + ": " + b->arguments[i]->type->canonical();
         out += ") ";
         regionBody(o.regions[0], indent + 1, false);
     }

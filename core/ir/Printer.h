@@ -11,7 +11,11 @@
 
 namespace tilelens::ir {
 
-enum class PrintStyle { Custom, Generic };
+enum class PrintStyle
+{
+    Custom,
+    Generic
+};
 
 std::string printModule(const Module& module, PrintStyle style);
 // All modules of a result; several modules are wrapped in `module { ... }`.

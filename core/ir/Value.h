@@ -24,10 +24,10 @@ struct Use
 struct Value
 {
     const Type* type = nullptr;
-    Op* definingOp = nullptr;    // null for block arguments
-    Block* ownerBlock = nullptr; // block arguments: their block
-    uint32_t index = 0;          // result number or argument number
-    std::string_view sourceName; // name in the input ("%cst_1", "%arg0"); not semantic
+    Op* definingOp = nullptr;      // null for block arguments
+    Block* ownerBlock = nullptr;   // block arguments: their block
+    uint32_t index = 0;            // result number or argument number
+    std::string_view sourceName;   // name in the input ("%cst_1", "%arg0"); not semantic
     const Location* loc = nullptr; // block arguments may carry one
     Use* firstUse = nullptr;
     uint32_t useCount = 0;

@@ -16,7 +16,8 @@ QString placeOf(const PerfRecord& r)
 {
     if (r.sourceFile.isEmpty())
         return QString();
-    return r.sourceLine > 0 ? QStringLiteral("%1:%2").arg(r.sourceFile).arg(r.sourceLine) : r.sourceFile;
+    return r.sourceLine > 0 ? QStringLiteral("%1:%2").arg(r.sourceFile).arg(r.sourceLine)
+                            : r.sourceFile;
 }
 
 bool better(const PerfRecord& candidate, const PerfRecord& current)
@@ -39,7 +40,8 @@ PerfData bestOfRuns(const std::vector<PerfData>& runs)
         if (out.device.isEmpty())
             out.device = data.device;
         out.sources += data.sources;
-        out.diagnostics.insert(out.diagnostics.end(), data.diagnostics.begin(), data.diagnostics.end());
+        out.diagnostics.insert(out.diagnostics.end(), data.diagnostics.begin(),
+                               data.diagnostics.end());
         for (PerfRecord rec : data.records) {
             if (rec.runIndex == 0)
                 rec.runIndex = int(run);
@@ -63,10 +65,13 @@ QString PairedConfig::rowVerdict() const
     return *ratio <= PerfThresholds().done ? QStringLiteral("PASS") : QStringLiteral("INVESTIGATE");
 }
 
-PerfComparison comparePerf(const PerfData& baseline, const PerfData& candidate, const PairingOptions& options)
+PerfComparison comparePerf(const PerfData& baseline, const PerfData& candidate,
+                           const PairingOptions& options)
 {
     PerfComparison cmp;
-    const auto isCandidateBackend = [&](const QString& b) { return options.candidateBackends.contains(b); };
+    const auto isCandidateBackend = [&](const QString& b) {
+        return options.candidateBackends.contains(b);
+    };
 
     // Baseline: configId -> records of every usable backend, in input order.
     std::vector<QString> baseOrder;
@@ -98,8 +103,9 @@ PerfComparison comparePerf(const PerfData& baseline, const PerfData& candidate, 
         const auto it = baseByConfig.find(configId);
         if (it == baseByConfig.end())
             return nullptr;
-        const QString wanted = options.baselineBackendFor ? normalizeBackend(options.baselineBackendFor(configId))
-                                                          : QString();
+        const QString wanted = options.baselineBackendFor
+                                   ? normalizeBackend(options.baselineBackendFor(configId))
+                                   : QString();
         const PerfRecord* chosen = nullptr;
         for (const PerfRecord* r : it->second) {
             if (!wanted.isEmpty() && r->backend != wanted)

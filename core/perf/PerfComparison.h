@@ -39,22 +39,22 @@ struct PairedConfig
     QString baselineBackend;
     std::optional<double> baselineMs;
     std::optional<double> candidateMs;
-    std::optional<double> ratio;    // candidate / baseline when both exist
-    bool inBaseline = false;        // the configuration appears in the baseline input
-    bool inCandidate = false;       // ... in the candidate input
-    QString baselineSource;         // file:line of the baseline record, for navigation
+    std::optional<double> ratio; // candidate / baseline when both exist
+    bool inBaseline = false;     // the configuration appears in the baseline input
+    bool inCandidate = false;    // ... in the candidate input
+    QString baselineSource;      // file:line of the baseline record, for navigation
     QString candidateSource;
-    QString rowVerdict() const;     // "PASS" (ratio <= done threshold), "INVESTIGATE", or "NA"
+    QString rowVerdict() const; // "PASS" (ratio <= done threshold), "INVESTIGATE", or "NA"
 };
 
 struct PerfComparison
 {
-    std::vector<PairedConfig> rows;        // baseline order first, then candidate-only configs
-    int matched = 0;                       // rows with a ratio
-    int missingCandidate = 0;              // baseline configs with no candidate median
-    int missingBaseline = 0;               // candidate configs with no baseline median (listed as NA)
-    std::optional<double> geomean;         // over matched rows only
-    std::optional<Interval> interval;      // bootstrap interval of the geomean
+    std::vector<PairedConfig> rows;   // baseline order first, then candidate-only configs
+    int matched = 0;                  // rows with a ratio
+    int missingCandidate = 0;         // baseline configs with no candidate median
+    int missingBaseline = 0;          // candidate configs with no baseline median (listed as NA)
+    std::optional<double> geomean;    // over matched rows only
+    std::optional<Interval> interval; // bootstrap interval of the geomean
     PerfSeverity severity = PerfSeverity::MissingData;
     QString verdict() const { return verdictFor(severity); }
 };

@@ -37,24 +37,24 @@ struct PerfRecord
     std::optional<double> relStdPercent; // std/mean*100 (tilegym's rel_std is a percentage)
     std::optional<double> minMs;
     std::optional<double> maxMs;
-    int64_t nrep = -1;        // number of timed samples; -1 = unknown
-    int64_t peakMemMb = -1;   // -1 = unknown
-    QString kernelName;       // largest self-time kernel, when reported
-    QString status;           // "PASSED", "FAILED", "SKIPPED" or empty when unknown
+    int64_t nrep = -1;      // number of timed samples; -1 = unknown
+    int64_t peakMemMb = -1; // -1 = unknown
+    QString kernelName;     // largest self-time kernel, when reported
+    QString status;         // "PASSED", "FAILED", "SKIPPED" or empty when unknown
 
     // Where the record came from, for navigation and messages.
     QString sourceFile;
-    int sourceLine = 0;       // 1-based line of the record (the median) in sourceFile
-    int runIndex = 0;         // which of several runs (files) it came from, 0-based
+    int sourceLine = 0; // 1-based line of the record (the median) in sourceFile
+    int runIndex = 0;   // which of several runs (files) it came from, 0-based
 };
 
 // All records read from one or several inputs of the same role (baseline or
 // candidate). Problems found while reading are diagnostics, never exceptions.
 struct PerfData
 {
-    QString format;           // "tilegym-print-record", "tilelens.profile/1", or empty
-    QStringList sources;      // input files, in run order
-    QString device;           // GPU name when the input names it ("device = ..."), else empty
+    QString format;      // "tilegym-print-record", "tilelens.profile/1", or empty
+    QStringList sources; // input files, in run order
+    QString device;      // GPU name when the input names it ("device = ..."), else empty
     std::vector<PerfRecord> records;
     Diagnostics diagnostics;
 

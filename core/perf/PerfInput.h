@@ -10,7 +10,12 @@
 
 namespace tilelens::perf {
 
-enum class PerfInputKind { TilegymLog, ProfileJson, Unknown };
+enum class PerfInputKind
+{
+    TilegymLog,
+    ProfileJson,
+    Unknown
+};
 
 // Decides from the first bytes of the file.
 PerfInputKind detectPerfInput(const QByteArray& head);

@@ -12,9 +12,17 @@ namespace tilelens::perf {
 
 // Agent E's severity words. MissingData: some selected configuration has no
 // median (verdict INVESTIGATE even when the geomean would be DONE).
-enum class PerfSeverity { Done, MildGap, ModerateGap, LargeGap, MissingData };
+enum class PerfSeverity
+{
+    Done,
+    MildGap,
+    ModerateGap,
+    LargeGap,
+    MissingData
+};
 
-QString severityName(PerfSeverity s); // "DONE", "MILD_GAP", "MODERATE_GAP", "LARGE_GAP", "MISSING_DATA"
+QString
+severityName(PerfSeverity s); // "DONE", "MILD_GAP", "MODERATE_GAP", "LARGE_GAP", "MISSING_DATA"
 
 // Upper bounds (inclusive) of each band; above `moderate` is LARGE_GAP.
 struct PerfThresholds
@@ -43,8 +51,8 @@ struct Interval
 
 struct BootstrapOptions
 {
-    int samples = 2000;                 // resamples of the ratio list
-    uint64_t seed = 0x7153e11a5eedULL;  // fixed: the same input always gives the same interval
+    int samples = 2000;                // resamples of the ratio list
+    uint64_t seed = 0x7153e11a5eedULL; // fixed: the same input always gives the same interval
     double level = 0.95;
 };
 
@@ -53,8 +61,9 @@ struct BootstrapOptions
 // (1+level)/2 percentiles (linear interpolation between order statistics).
 // Uses its own generator (splitmix64) so results do not depend on the standard
 // library. nullopt when geomean(ratios) is nullopt.
-std::optional<Interval> bootstrapGeomeanInterval(const std::vector<double>& ratios,
-                                                 const BootstrapOptions& options = BootstrapOptions());
+std::optional<Interval>
+bootstrapGeomeanInterval(const std::vector<double>& ratios,
+                         const BootstrapOptions& options = BootstrapOptions());
 
 // Percentile with linear interpolation between closest ranks of a sorted list
 // (p in [0,1]); exposed for tests.

@@ -29,7 +29,10 @@ public:
     {
         return int(std::upper_bound(starts_.begin(), starts_.end(), offset) - starts_.begin());
     }
-    int column(qsizetype offset) const { return int(offset - starts_[size_t(line(offset) - 1)]) + 1; }
+    int column(qsizetype offset) const
+    {
+        return int(offset - starts_[size_t(line(offset) - 1)]) + 1;
+    }
     qsizetype lineStart(int line) const { return starts_[size_t(line - 1)]; }
     int lineCount() const { return int(starts_.size()); }
 
@@ -47,8 +50,8 @@ const QRegularExpression& testIdRe()
 // `'framework': {'forward': {` (quotes optional) opening a stats dict.
 const QRegularExpression& frameworkRe()
 {
-    static const QRegularExpression re(
-        QStringLiteral(R"(['"]?([A-Za-z][\w.\-]*)['"]?\s*:\s*\{\s*['"]?(forward|backward)['"]?\s*:\s*\{)"));
+    static const QRegularExpression re(QStringLiteral(
+        R"(['"]?([A-Za-z][\w.\-]*)['"]?\s*:\s*\{\s*['"]?(forward|backward)['"]?\s*:\s*\{)"));
     return re;
 }
 
@@ -104,7 +107,8 @@ QString topLevelOnly(const QString& body)
 std::optional<double> strictNumber(QString token)
 {
     static const QRegularExpression wrapped(QStringLiteral(R"(^[A-Za-z_][\w.]*\((.*)\)$)"));
-    static const QRegularExpression number(QStringLiteral(R"(^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$)"));
+    static const QRegularExpression number(
+        QStringLiteral(R"(^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$)"));
     if (const auto m = wrapped.match(token); m.hasMatch())
         token = m.captured(1).trimmed();
     if (!number.match(token).hasMatch())
@@ -154,7 +158,8 @@ struct Parser
             if (key == QLatin1String("median")) {
                 rec.sourceLine = lines.line(at);
                 if (!v || *v <= 0.0) {
-                    error(at, QStringLiteral("median of %1 is '%2', not a positive number of milliseconds")
+                    error(at, QStringLiteral(
+                                  "median of %1 is '%2', not a positive number of milliseconds")
                                   .arg(rec.fullId, raw));
                     continue;
                 }
@@ -162,7 +167,8 @@ struct Parser
                 continue;
             }
             if (!v) {
-                error(at, QStringLiteral("%1 of %2 is '%3', not a number").arg(key, rec.fullId, raw),
+                error(at,
+                      QStringLiteral("%1 of %2 is '%3', not a number").arg(key, rec.fullId, raw),
                       Severity::Warning);
                 continue;
             }
@@ -209,19 +215,24 @@ struct Parser
             const qsizetype fwClose = matchBrace(block, fwOpen, block.size());
             any = true;
             if (fwClose < 0) {
-                error(begin + fwOpen, QStringLiteral("perf record of %1 is truncated (unbalanced braces)").arg(paramId));
+                error(begin + fwOpen,
+                      QStringLiteral("perf record of %1 is truncated (unbalanced braces)")
+                          .arg(paramId));
                 break;
             }
             const QString backend = normalizeBackend(m.captured(1));
-            const bool ignored = backend == QLatin1String("pytorch") || backend == QLatin1String("torch");
+            const bool ignored =
+                backend == QLatin1String("pytorch") || backend == QLatin1String("torch");
             // Each direction dict directly inside the framework dict.
-            for (auto d = directionRe.match(block, fwOpen + 1); !ignored && d.hasMatch() && d.capturedStart(0) < fwClose;) {
+            for (auto d = directionRe.match(block, fwOpen + 1);
+                 !ignored && d.hasMatch() && d.capturedStart(0) < fwClose;) {
                 const qsizetype open = d.capturedEnd(0) - 1;
                 const qsizetype close = matchBrace(block, open, fwClose);
                 if (close < 0)
                     break;
                 // The dict's inside, so that only its own keys are top level.
-                addRecord(paramId, backend, d.captured(1), block.mid(open + 1, close - open - 2), begin + open + 1);
+                addRecord(paramId, backend, d.captured(1), block.mid(open + 1, close - open - 2),
+                          begin + open + 1);
                 d = directionRe.match(block, close);
             }
             m = frameworkRe().match(block, fwClose);
@@ -268,7 +279,8 @@ struct Parser
             const QString lineText = text.mid(ls, le - ls);
             at = le; // one look per line
             const auto m = testIdRe().match(lineText);
-            if (!m.hasMatch() || !failedWord.match(lineText).hasMatch() || seen.contains(m.captured(2)))
+            if (!m.hasMatch() || !failedWord.match(lineText).hasMatch() ||
+                seen.contains(m.captured(2)))
                 continue;
             seen.insert(m.captured(2), true);
             QString backend;
@@ -290,7 +302,8 @@ struct Parser
         if (const auto m = deviceRe.match(text); m.hasMatch())
             data.device = m.captured(1).trimmed();
         std::vector<qsizetype> markers;
-        for (qsizetype at = text.indexOf(kMarker); at >= 0; at = text.indexOf(kMarker, at + kMarker.size()))
+        for (qsizetype at = text.indexOf(kMarker); at >= 0;
+             at = text.indexOf(kMarker, at + kMarker.size()))
             markers.push_back(at);
         for (size_t i = 0; i < markers.size(); ++i) {
             const qsizetype begin = markers[i];
@@ -306,15 +319,17 @@ struct Parser
         addFailedTests();
         QHash<QString, int> dup;
         for (const PerfRecord& r : data.records) {
-            const QString key = r.backend + QLatin1Char('|') + r.configId + QLatin1Char('|') + r.direction;
+            const QString key =
+                r.backend + QLatin1Char('|') + r.configId + QLatin1Char('|') + r.direction;
             if (++dup[key] == 2) {
                 Diagnostic d;
                 d.severity = Severity::Warning;
                 d.place.file = file.toStdString();
                 d.place.line = r.sourceLine;
-                d.message = QStringLiteral("%1 (%2) appears more than once; the smallest median is used")
-                                .arg(r.fullId, r.direction)
-                                .toStdString();
+                d.message =
+                    QStringLiteral("%1 (%2) appears more than once; the smallest median is used")
+                        .arg(r.fullId, r.direction)
+                        .toStdString();
                 data.diagnostics.push_back(std::move(d));
             }
         }
@@ -399,13 +414,15 @@ Diagnostics checkPerfLog(const QString& path, const QString& label)
     if (c.failed > 0)
         fail(QStringLiteral("%1 line(s) contain FAILED").arg(c.failed));
     if (c.sections > 0 && c.sections != c.passed)
-        fail(QStringLiteral("perf_sections=%1 but passed=%2").arg(c.sections).arg(c.passed), Severity::Warning);
+        fail(QStringLiteral("perf_sections=%1 but passed=%2").arg(c.sections).arg(c.passed),
+             Severity::Warning);
     return diags;
 }
 
 bool looksLikeTilegymLog(const QByteArray& text)
 {
-    return text.contains("Performance Test Results") || text.contains("::test_") || text.contains("test_perf[");
+    return text.contains("Performance Test Results") || text.contains("::test_") ||
+           text.contains("test_perf[");
 }
 
 } // namespace tilelens::perf

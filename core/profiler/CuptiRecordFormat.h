@@ -11,14 +11,16 @@ inline constexpr const char* kRecordFormatName = "tilelens.cupti";
 inline constexpr int kRecordFormatVersion = 1;
 
 // Environment read by the injection library.
-inline constexpr const char* kEnvOutDir = "TILELENS_CUPTI_OUT";          // directory (required)
-inline constexpr const char* kEnvMemory = "TILELENS_CUPTI_MEMORY";       // "1": memcpy/memset too
-inline constexpr const char* kEnvFlushMs = "TILELENS_CUPTI_FLUSH_MS";    // timer period, 0 = off
-inline constexpr const char* kEnvBufferKb = "TILELENS_CUPTI_BUFFER_KB";  // one activity buffer
+inline constexpr const char* kEnvOutDir = "TILELENS_CUPTI_OUT";         // directory (required)
+inline constexpr const char* kEnvMemory = "TILELENS_CUPTI_MEMORY";      // "1": memcpy/memset too
+inline constexpr const char* kEnvFlushMs = "TILELENS_CUPTI_FLUSH_MS";   // timer period, 0 = off
+inline constexpr const char* kEnvBufferKb = "TILELENS_CUPTI_BUFFER_KB"; // one activity buffer
 inline constexpr const char* kEnvMaxBuffers = "TILELENS_CUPTI_MAX_BUFFERS"; // buffers in flight
-inline constexpr const char* kEnvQuiet = "TILELENS_CUPTI_QUIET";         // "1": no stderr line
-inline constexpr const char* kEnvDeviceBufferMb = "TILELENS_CUPTI_DEVICE_BUFFER_MB"; // CUPTI's device buffer
-inline constexpr const char* kEnvDiscard = "TILELENS_CUPTI_DISCARD";     // "1": count, do not write (overhead studies)
+inline constexpr const char* kEnvQuiet = "TILELENS_CUPTI_QUIET";            // "1": no stderr line
+inline constexpr const char* kEnvDeviceBufferMb =
+    "TILELENS_CUPTI_DEVICE_BUFFER_MB"; // CUPTI's device buffer
+inline constexpr const char* kEnvDiscard =
+    "TILELENS_CUPTI_DISCARD"; // "1": count, do not write (overhead studies)
 
 // Environment the driver and NVTX use to load an injection library.
 inline constexpr const char* kEnvCudaInjection = "CUDA_INJECTION64_PATH";

@@ -14,15 +14,14 @@
 #include "CuptiRecordFormat.h"
 #include "RecordWriter.h"
 
-#include <cupti.h>
-#include <dlfcn.h>
-
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <cupti.h>
+#include <dlfcn.h>
 #include <mutex>
 #include <string>
 #include <thread>
@@ -45,7 +44,8 @@ struct Config
     bool quiet = false;
 };
 
-unsigned long envNumber(const char* name, unsigned long fallback, unsigned long lo, unsigned long hi)
+unsigned long envNumber(const char* name, unsigned long fallback, unsigned long lo,
+                        unsigned long hi)
 {
     const char* v = std::getenv(name);
     if (!v || !*v)
@@ -60,7 +60,8 @@ unsigned long envNumber(const char* name, unsigned long fallback, unsigned long 
 bool envFlag(const char* name)
 {
     const char* v = std::getenv(name);
-    return v && (std::strcmp(v, "1") == 0 || std::strcmp(v, "true") == 0 || std::strcmp(v, "yes") == 0);
+    return v &&
+           (std::strcmp(v, "1") == 0 || std::strcmp(v, "true") == 0 || std::strcmp(v, "yes") == 0);
 }
 
 Config readConfig()
@@ -215,11 +216,17 @@ void shutDown()
     s->writer->close();
 }
 
-void atExit() { shutDown(); }
+void atExit()
+{
+    shutDown();
+}
 
 // Runs when the library is unloaded with dlclose (tests); at process exit the
 // atexit handler has already done the work.
-__attribute__((destructor)) void onUnload() { shutDown(); }
+__attribute__((destructor)) void onUnload()
+{
+    shutDown();
+}
 
 bool enableKind(CUpti_ActivityKind kind, const char* what, bool required, std::string* error)
 {
@@ -278,7 +285,8 @@ TILELENS_EXPORT int InitializeInjection(void)
     if (s->config.deviceBufferBytes > 0) {
         size_t bytes = s->config.deviceBufferBytes;
         size_t size = sizeof bytes;
-        const CUptiResult a = cuptiActivitySetAttribute(CUPTI_ACTIVITY_ATTR_DEVICE_BUFFER_SIZE, &size, &bytes);
+        const CUptiResult a =
+            cuptiActivitySetAttribute(CUPTI_ACTIVITY_ATTR_DEVICE_BUFFER_SIZE, &size, &bytes);
         if (a != CUPTI_SUCCESS)
             s->writer->writeError("cannot set the device buffer size: " + cuptiError(a));
     }
@@ -293,7 +301,8 @@ TILELENS_EXPORT int InitializeInjection(void)
         s->active.store(false);
         cuptiActivityDisable(CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL);
         s->writer->writeError(error);
-        logOnce(error + " (no usable GPU, or another profiler such as Nsight or torch.profiler owns CUPTI); not recording");
+        logOnce(error + " (no usable GPU, or another profiler such as Nsight or torch.profiler "
+                        "owns CUPTI); not recording");
         shutDown(); // nothing more will come: finish the file now
         return 1;
     }
@@ -308,7 +317,8 @@ TILELENS_EXPORT int InitializeInjection(void)
         try {
             s->flusher = std::thread(flusherLoop, s);
         } catch (...) {
-            s->writer->writeError("cannot start the flush timer thread; records are written at exit");
+            s->writer->writeError(
+                "cannot start the flush timer thread; records are written at exit");
         }
     }
     return 1;
@@ -334,4 +344,7 @@ TILELENS_EXPORT int InitializeInjectionNvtx2(NvtxGetExportTable getExportTable)
 }
 
 // For tools and tests: the record format version this library writes.
-TILELENS_EXPORT int tilelensCuptiRecordFormatVersion(void) { return kRecordFormatVersion; }
+TILELENS_EXPORT int tilelensCuptiRecordFormatVersion(void)
+{
+    return kRecordFormatVersion;
+}

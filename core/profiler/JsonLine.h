@@ -60,8 +60,7 @@ private:
         m_out += "\":";
     }
 
-    template <typename T>
-    void appendNumber(T value)
+    template <typename T> void appendNumber(T value)
     {
         char buf[24];
         const auto res = std::to_chars(buf, buf + sizeof buf, value);

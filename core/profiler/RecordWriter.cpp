@@ -3,12 +3,11 @@
 #include "CuptiRecordFormat.h"
 #include "JsonLine.h"
 
-#include <cupti.h>
-#include <cxxabi.h>
-
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
+#include <cupti.h>
+#include <cxxabi.h>
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -23,17 +22,28 @@ constexpr size_t kWriteChunk = size_t(1) << 20;
 const char* memcpyKindName(uint8_t kind)
 {
     switch (kind) {
-    case CUPTI_ACTIVITY_MEMCPY_KIND_HTOD: return "HtoD";
-    case CUPTI_ACTIVITY_MEMCPY_KIND_DTOH: return "DtoH";
-    case CUPTI_ACTIVITY_MEMCPY_KIND_HTOA: return "HtoA";
-    case CUPTI_ACTIVITY_MEMCPY_KIND_ATOH: return "AtoH";
-    case CUPTI_ACTIVITY_MEMCPY_KIND_ATOA: return "AtoA";
-    case CUPTI_ACTIVITY_MEMCPY_KIND_ATOD: return "AtoD";
-    case CUPTI_ACTIVITY_MEMCPY_KIND_DTOA: return "DtoA";
-    case CUPTI_ACTIVITY_MEMCPY_KIND_DTOD: return "DtoD";
-    case CUPTI_ACTIVITY_MEMCPY_KIND_HTOH: return "HtoH";
-    case CUPTI_ACTIVITY_MEMCPY_KIND_PTOP: return "PtoP";
-    default: return "unknown";
+    case CUPTI_ACTIVITY_MEMCPY_KIND_HTOD:
+        return "HtoD";
+    case CUPTI_ACTIVITY_MEMCPY_KIND_DTOH:
+        return "DtoH";
+    case CUPTI_ACTIVITY_MEMCPY_KIND_HTOA:
+        return "HtoA";
+    case CUPTI_ACTIVITY_MEMCPY_KIND_ATOH:
+        return "AtoH";
+    case CUPTI_ACTIVITY_MEMCPY_KIND_ATOA:
+        return "AtoA";
+    case CUPTI_ACTIVITY_MEMCPY_KIND_ATOD:
+        return "AtoD";
+    case CUPTI_ACTIVITY_MEMCPY_KIND_DTOA:
+        return "DtoA";
+    case CUPTI_ACTIVITY_MEMCPY_KIND_DTOD:
+        return "DtoD";
+    case CUPTI_ACTIVITY_MEMCPY_KIND_HTOH:
+        return "HtoH";
+    case CUPTI_ACTIVITY_MEMCPY_KIND_PTOP:
+        return "PtoP";
+    default:
+        return "unknown";
     }
 }
 
@@ -82,7 +92,10 @@ RecordWriter::RecordWriter(FILE* file, std::string path) : m_file(file), m_path(
     m_line.reserve(2 * kWriteChunk);
 }
 
-RecordWriter::~RecordWriter() { close(); }
+RecordWriter::~RecordWriter()
+{
+    close();
+}
 
 void RecordWriter::writeHeader(uint32_t cuptiVersion, uint64_t timestampNs)
 {
@@ -108,7 +121,8 @@ uint32_t RecordWriter::nameId(const char* mangled)
     const uint32_t id = uint32_t(m_names.size()) + 1;
     m_names.emplace(key, id);
     int status = 0;
-    char* demangled = key.empty() ? nullptr : abi::__cxa_demangle(key.c_str(), nullptr, nullptr, &status);
+    char* demangled =
+        key.empty() ? nullptr : abi::__cxa_demangle(key.c_str(), nullptr, nullptr, &status);
     JsonLine(m_line)
         .str("type", kTypeName)
         .u64("id", id)
@@ -151,14 +165,15 @@ void RecordWriter::appendRecord(const void* raw)
         const auto* m = static_cast<const CUpti_ActivityMarker2*>(raw);
         const char* flag = (m->flags & CUPTI_ACTIVITY_FLAG_MARKER_START) ? kMarkerStart
                            : (m->flags & CUPTI_ACTIVITY_FLAG_MARKER_END) ? kMarkerEnd
-                                                                          : kMarkerInstant;
+                                                                         : kMarkerInstant;
         JsonLine line(m_line);
         line.str("type", kTypeMarker).str("flag", flag).u64("id", m->id).u64("ts", m->timestamp);
         if (m->name)
             line.str("name", m->name);
         if (m->domain)
             line.str("domain", m->domain);
-        if (m->objectKind == CUPTI_ACTIVITY_OBJECT_THREAD || m->objectKind == CUPTI_ACTIVITY_OBJECT_PROCESS)
+        if (m->objectKind == CUPTI_ACTIVITY_OBJECT_THREAD ||
+            m->objectKind == CUPTI_ACTIVITY_OBJECT_PROCESS)
             line.u64("process", m->objectId.pt.processId).u64("thread", m->objectId.pt.threadId);
         line.end();
         ++m_counters.markers;
@@ -235,7 +250,8 @@ void RecordWriter::countActivityBuffer(uint8_t* buffer, size_t validSize)
     std::lock_guard<std::mutex> lock(m_mutex);
     CUpti_Activity* record = nullptr;
     while (cuptiActivityGetNextRecord(buffer, validSize, &record) == CUPTI_SUCCESS) {
-        if (record->kind == CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL || record->kind == CUPTI_ACTIVITY_KIND_KERNEL)
+        if (record->kind == CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL ||
+            record->kind == CUPTI_ACTIVITY_KIND_KERNEL)
             ++m_counters.kernels;
         else if (record->kind == CUPTI_ACTIVITY_KIND_MARKER)
             ++m_counters.markers;
@@ -249,7 +265,12 @@ void RecordWriter::writeDropped(uint64_t count, const char* cause, uint64_t time
 {
     std::lock_guard<std::mutex> lock(m_mutex);
     m_counters.dropped += count;
-    JsonLine(m_line).str("type", kTypeDropped).u64("count", count).str("cause", cause).u64("ts", timestampNs).end();
+    JsonLine(m_line)
+        .str("type", kTypeDropped)
+        .u64("count", count)
+        .str("cause", cause)
+        .u64("ts", timestampNs)
+        .end();
     writeOut();
 }
 

@@ -18,8 +18,8 @@ struct WriterCounters
     uint64_t memcpys = 0;
     uint64_t memsets = 0;
     uint64_t otherRecords = 0;
-    uint64_t dropped = 0;      // reported by CUPTI (no buffer space)
-    uint64_t buffers = 0;      // completed buffers written
+    uint64_t dropped = 0; // reported by CUPTI (no buffer space)
+    uint64_t buffers = 0; // completed buffers written
 };
 
 class RecordWriter

@@ -53,14 +53,16 @@ void applyGate(AgentEnvelope& e)
             e.gateNote = QStringLiteral("a validator exited non-zero");
         return;
     }
-    static const QStringList forbidden = {QStringLiteral("FAIL"),    QStringLiteral("ERROR"),  QStringLiteral("Traceback"),
-                                          QStringLiteral("panic"),   QStringLiteral("exit=1"), QStringLiteral("exit_code=1"),
-                                          QStringLiteral("nonzero"), QStringLiteral("timeout")};
+    static const QStringList forbidden = {
+        QStringLiteral("FAIL"),    QStringLiteral("ERROR"),  QStringLiteral("Traceback"),
+        QStringLiteral("panic"),   QStringLiteral("exit=1"), QStringLiteral("exit_code=1"),
+        QStringLiteral("nonzero"), QStringLiteral("timeout")};
     bool clean = isPassingVerdict(e.verdict);
     for (const QString& word : forbidden)
         clean = clean && !e.text.contains(word);
     e.accepted = clean;
-    e.gateNote = clean ? QStringLiteral("SOFT_VALIDATOR_MISSING") : QStringLiteral("no validator block");
+    e.gateNote =
+        clean ? QStringLiteral("SOFT_VALIDATOR_MISSING") : QStringLiteral("no validator block");
 }
 
 } // namespace
@@ -86,7 +88,8 @@ AgentLog parseAgentLog(const QString& text, const QString& path)
         QStringList runLines = lines.mid(runStart, verdictIndex - runStart + 1);
         current.text = runLines.join(QLatin1Char('\n'));
         applyGate(current);
-        if (!log.envelopes.empty() && !log.envelopes.back().accepted && current.verdict == log.envelopes.back().verdict)
+        if (!log.envelopes.empty() && !log.envelopes.back().accepted &&
+            current.verdict == log.envelopes.back().verdict)
             current.validatorRepair = true;
         log.envelopes.push_back(current);
         current = AgentEnvelope();
@@ -114,9 +117,10 @@ AgentLog parseAgentLog(const QString& text, const QString& path)
         }
         if (trimmed == QLatin1String("<VALIDATOR_OUTPUT>")) {
             if (inBlock)
-                log.diagnostics.push_back(placed(path, i + 1, Severity::Warning,
-                                                 QStringLiteral("<VALIDATOR_OUTPUT> opened again before the previous "
-                                                                "block was closed")));
+                log.diagnostics.push_back(
+                    placed(path, i + 1, Severity::Warning,
+                           QStringLiteral("<VALIDATOR_OUTPUT> opened again before the previous "
+                                          "block was closed")));
             inBlock = true;
             current.hasValidatorBlock = true;
             current.blockLine = i + 1;
@@ -124,7 +128,8 @@ AgentLog parseAgentLog(const QString& text, const QString& path)
             continue;
         }
         if (inBlock) {
-            // Validator output may itself print VERDICT: lines (validate_agent_b.sh does): ignored here.
+            // Validator output may itself print VERDICT: lines (validate_agent_b.sh does): ignored
+            // here.
             if (trimmed == QLatin1String("</VALIDATOR_OUTPUT>")) {
                 inBlock = false;
                 afterBlock = true;
@@ -140,20 +145,24 @@ AgentLog parseAgentLog(const QString& text, const QString& path)
             continue;
         }
         if (afterBlock && !trimmed.isEmpty()) {
-            log.diagnostics.push_back(placed(path, i + 1, Severity::Warning,
-                                             QStringLiteral("text between </VALIDATOR_OUTPUT> and the VERDICT: line "
-                                                            "(C's contract wants the verdict on the very next line)")));
+            log.diagnostics.push_back(
+                placed(path, i + 1, Severity::Warning,
+                       QStringLiteral("text between </VALIDATOR_OUTPUT> and the VERDICT: line "
+                                      "(C's contract wants the verdict on the very next line)")));
             afterBlock = false;
         }
     }
     if (inBlock)
-        log.diagnostics.push_back(placed(path, current.blockLine, Severity::Error,
-                                         QStringLiteral("<VALIDATOR_OUTPUT> block is never closed (truncated log?)")));
+        log.diagnostics.push_back(
+            placed(path, current.blockLine, Severity::Error,
+                   QStringLiteral("<VALIDATOR_OUTPUT> block is never closed (truncated log?)")));
     else if (current.hasValidatorBlock)
-        log.diagnostics.push_back(placed(path, current.blockLine, Severity::Error,
-                                         QStringLiteral("validator block without a VERDICT: line after it")));
+        log.diagnostics.push_back(
+            placed(path, current.blockLine, Severity::Error,
+                   QStringLiteral("validator block without a VERDICT: line after it")));
     if (log.envelopes.empty() && !inBlock && !current.hasValidatorBlock)
-        log.diagnostics.push_back(placed(path, 0, Severity::Warning, QStringLiteral("agent log has no VERDICT: line")));
+        log.diagnostics.push_back(
+            placed(path, 0, Severity::Warning, QStringLiteral("agent log has no VERDICT: line")));
     return log;
 }
 
@@ -161,7 +170,8 @@ AgentLog readAgentLog(const QString& kernelDir, char letter)
 {
     const QDir dir(kernelDir);
     const QString name = QStringLiteral("agent_%1.md").arg(QChar(QLatin1Char(letter)).toLower());
-    for (const QString& rel : {QStringLiteral("reports/agent_logs/") + name, QStringLiteral("reports/") + name}) {
+    for (const QString& rel :
+         {QStringLiteral("reports/agent_logs/") + name, QStringLiteral("reports/") + name}) {
         const QString path = dir.filePath(rel);
         if (!QFileInfo(path).isFile())
             continue;

@@ -14,14 +14,14 @@ namespace tilelens::ws {
 
 struct AgentEnvelope
 {
-    int verdictLine = 0;        // 1-based line of the VERDICT: line (0 = none)
+    int verdictLine = 0; // 1-based line of the VERDICT: line (0 = none)
     QString verdict;
     bool hasValidatorBlock = false;
-    int blockLine = 0;          // line of <VALIDATOR_OUTPUT>
-    std::vector<int> exitCodes; // exit=N / exit_code=N inside the block
-    QString text;               // the log text of this run (for class lines)
-    bool accepted = false;      // passes the §3.3 gate
-    QString gateNote;           // "SOFT_VALIDATOR_MISSING", or why it was refused
+    int blockLine = 0;            // line of <VALIDATOR_OUTPUT>
+    std::vector<int> exitCodes;   // exit=N / exit_code=N inside the block
+    QString text;                 // the log text of this run (for class lines)
+    bool accepted = false;        // passes the §3.3 gate
+    QString gateNote;             // "SOFT_VALIDATOR_MISSING", or why it was refused
     bool validatorRepair = false; // a respawn after a refused gate, not a semantic run
 };
 

@@ -14,7 +14,8 @@ QString str(const json& obj, const char* key)
     if (!obj.is_object())
         return {};
     const auto it = obj.find(key);
-    return it != obj.end() && it->is_string() ? QString::fromStdString(it->get<std::string>()) : QString();
+    return it != obj.end() && it->is_string() ? QString::fromStdString(it->get<std::string>())
+                                              : QString();
 }
 
 QStringList strings(const json& obj, const char* key)
@@ -78,7 +79,8 @@ const AnalysisVariant* AnalysisJson::variant(const QString& name) const
 
 QString AnalysisJson::winnerFor(const QString& variantName) const
 {
-    if (const auto it = perVariantWinner.find(variantName); it != perVariantWinner.end() && !it->second.isEmpty())
+    if (const auto it = perVariantWinner.find(variantName);
+        it != perVariantWinner.end() && !it->second.isEmpty())
         return it->second;
     if (const AnalysisVariant* v = variant(variantName); v && !v->referenceBackend.isEmpty())
         return v->referenceBackend;
@@ -99,7 +101,8 @@ AnalysisJson analysisFromJson(const json& doc, const QString& path)
     a.launchPath = str(doc, "launch_path");
     a.pattern = str(doc, "pattern");
     a.referenceBackend = str(doc, "reference_backend");
-    if (const auto sel = doc.find("reference_backend_selection"); sel != doc.end() && sel->is_object()) {
+    if (const auto sel = doc.find("reference_backend_selection");
+        sel != doc.end() && sel->is_object()) {
         a.winner = str(*sel, "winner");
         if (const auto pv = sel->find("per_variant"); pv != sel->end() && pv->is_object()) {
             for (const auto& [name, value] : pv->items())
@@ -141,7 +144,8 @@ AnalysisJson analysisFromJson(const json& doc, const QString& path)
     if (const auto c2v = doc.find("config_to_variant"); c2v != doc.end() && c2v->is_object()) {
         for (const auto& [key, value] : c2v->items()) {
             if (value.is_string())
-                a.configToVariant[QString::fromStdString(key)] = QString::fromStdString(value.get<std::string>());
+                a.configToVariant[QString::fromStdString(key)] =
+                    QString::fromStdString(value.get<std::string>());
         }
     }
     a.autotuneBackends = strings(doc, "autotune_backends");

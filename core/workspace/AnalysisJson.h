@@ -17,28 +17,29 @@ namespace tilelens::ws {
 
 struct AnalysisVariant
 {
-    QString name;              // variant_name
-    QString kernelFunction;    // Python @ct.kernel function
-    QString referenceIr;       // relative to the kernel dir
+    QString name;           // variant_name
+    QString kernelFunction; // Python @ct.kernel function
+    QString referenceIr;    // relative to the kernel dir
     QString dispatchCondition;
-    QString referenceBackend;  // "cutile" / "triton"
+    QString referenceBackend; // "cutile" / "triton"
     QString variantType;
-    QStringList supplements;   // values of keys containing "supplement" that are strings
+    QStringList supplements; // values of keys containing "supplement" that are strings
     int autotuneConfigCount = 0;
 };
 
 struct AnalysisJson
 {
-    QString path;              // file it was read from
-    Json raw;        // the whole document (object when valid)
+    QString path; // file it was read from
+    Json raw;     // the whole document (object when valid)
 
     QString kernelName;
-    QString source;            // relative to the tilegym checkout
-    QString launchPath;        // "direct" / "autotune"
-    QString pattern;           // "single" / "multi_variant"
+    QString source;     // relative to the tilegym checkout
+    QString launchPath; // "direct" / "autotune"
+    QString pattern;    // "single" / "multi_variant"
     QString referenceBackend;
-    QString winner;            // reference_backend_selection.winner
-    std::map<QString, QString> perVariantWinner; // reference_backend_selection.per_variant[v].winner
+    QString winner; // reference_backend_selection.winner
+    std::map<QString, QString>
+        perVariantWinner;      // reference_backend_selection.per_variant[v].winner
     QStringList perfConfigIds; // string items of shapes/param_list (pytest ids, backend removed)
     int shapeCount = 0;        // §2.2: Σ len(shapes) / Σ len(param_list)
     std::vector<AnalysisVariant> variants;

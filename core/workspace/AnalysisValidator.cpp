@@ -68,21 +68,30 @@ private:
         for (const char* key : {"kernel_name", "source", "launch_path", "pattern"}) {
             const json* v = field(key);
             if (!v)
-                err(QStringLiteral("missing required field '%1'").arg(QLatin1String(key)), jsonPointer({key}));
+                err(QStringLiteral("missing required field '%1'").arg(QLatin1String(key)),
+                    jsonPointer({key}));
             else if (!v->is_string())
-                err(QStringLiteral("'%1' must be a string, not %2").arg(QLatin1String(key), QLatin1String(jsonTypeName(*v))),
+                err(QStringLiteral("'%1' must be a string, not %2")
+                        .arg(QLatin1String(key), QLatin1String(jsonTypeName(*v))),
                     jsonPointer({key}));
         }
-        if (const json* lp = field("launch_path"); lp && lp->is_string() && *lp != "direct" && *lp != "autotune")
-            warn(QStringLiteral("launch_path is '%1'; expected \"direct\" or \"autotune\"").arg(q(lp->get<std::string>())),
+        if (const json* lp = field("launch_path");
+            lp && lp->is_string() && *lp != "direct" && *lp != "autotune")
+            warn(QStringLiteral("launch_path is '%1'; expected \"direct\" or \"autotune\"")
+                     .arg(q(lp->get<std::string>())),
                  "/launch_path");
-        if (const json* p = field("pattern"); p && p->is_string() && *p != "single" && *p != "multi_variant")
-            warn(QStringLiteral("pattern is '%1'; expected \"single\" or \"multi_variant\"").arg(q(p->get<std::string>())),
+        if (const json* p = field("pattern");
+            p && p->is_string() && *p != "single" && *p != "multi_variant")
+            warn(QStringLiteral("pattern is '%1'; expected \"single\" or \"multi_variant\"")
+                     .arg(q(p->get<std::string>())),
                  "/pattern");
         if (const json* ops = field("ops_used"); !ops)
-            err(QStringLiteral("missing required field 'ops_used' (an array, may be empty)"), "/ops_used");
+            err(QStringLiteral("missing required field 'ops_used' (an array, may be empty)"),
+                "/ops_used");
         else if (!ops->is_array())
-            err(QStringLiteral("'ops_used' must be an array, not %1").arg(QLatin1String(jsonTypeName(*ops))), "/ops_used");
+            err(QStringLiteral("'ops_used' must be an array, not %1")
+                    .arg(QLatin1String(jsonTypeName(*ops))),
+                "/ops_used");
     }
 
     void perfConfigs()
@@ -97,7 +106,8 @@ private:
             for (const auto& [group, value] : cfg->items()) {
                 const std::string p = jsonPointer({"test_perf_configs", group});
                 if (!value.is_object()) {
-                    err(QStringLiteral("test_perf_configs group '%1' must be an object with \"shapes\", not %2")
+                    err(QStringLiteral("test_perf_configs group '%1' must be an object with "
+                                       "\"shapes\", not %2")
                             .arg(q(group), QLatin1String(jsonTypeName(value))),
                         p);
                     continue;
@@ -116,7 +126,8 @@ private:
         }
         shapes_ = int(shapes);
         if (shapes == 0)
-            err(QStringLiteral("test_perf_configs yields 0 shapes (dict form needs \"shapes\" lists, list form "
+            err(QStringLiteral("test_perf_configs yields 0 shapes (dict form needs \"shapes\" "
+                               "lists, list form "
                                "needs \"param_list\" lists)"),
                 "/test_perf_configs");
     }
@@ -134,14 +145,18 @@ private:
                 pointer);
     }
 
-    void referenceBackend() { backendValue(doc_, "/reference_backend", QStringLiteral("analysis")); }
+    void referenceBackend()
+    {
+        backendValue(doc_, "/reference_backend", QStringLiteral("analysis"));
+    }
 
     void configList(const json& list, const std::string& pointer)
     {
         if (list.is_null())
             return;
         if (!list.is_array()) {
-            err(QStringLiteral("autotune_configs must be an array or null, not %1").arg(QLatin1String(jsonTypeName(list))),
+            err(QStringLiteral("autotune_configs must be an array or null, not %1")
+                    .arg(QLatin1String(jsonTypeName(list))),
                 pointer);
             return;
         }
@@ -164,7 +179,8 @@ private:
         if (!vs)
             return;
         if (!vs->is_array()) {
-            err(QStringLiteral("kernel_variants must be an array, not %1").arg(QLatin1String(jsonTypeName(*vs))),
+            err(QStringLiteral("kernel_variants must be an array, not %1")
+                    .arg(QLatin1String(jsonTypeName(*vs))),
                 "/kernel_variants");
             return;
         }
@@ -180,27 +196,33 @@ private:
             for (const char* key : {"variant_name", "kernel_function", "reference_ir"}) {
                 const auto it = v.find(key);
                 if (it == v.end() || !nonEmptyString(*it))
-                    err(QStringLiteral("%1 needs a non-empty string '%2'").arg(where, QLatin1String(key)),
+                    err(QStringLiteral("%1 needs a non-empty string '%2'")
+                            .arg(where, QLatin1String(key)),
                         jsonPointerAppend(p, key));
             }
             if (const auto name = v.find("variant_name"); name != v.end() && name->is_string()) {
                 variantNames_.insert(name->get<std::string>());
                 if (!seen.insert(name->get<std::string>()).second)
-                    warn(QStringLiteral("tilelens: %1 repeats variant_name '%2'; both would name the same IR files")
+                    warn(QStringLiteral("tilelens: %1 repeats variant_name '%2'; both would name "
+                                        "the same IR files")
                              .arg(where, q(name->get<std::string>())),
                          jsonPointerAppend(p, "variant_name"));
             }
-            if (const auto ir = v.find("reference_ir"); ir != v.end() && nonEmptyString(*ir) && !dir_.isEmpty()) {
+            if (const auto ir = v.find("reference_ir");
+                ir != v.end() && nonEmptyString(*ir) && !dir_.isEmpty()) {
                 const QFileInfo fi(QDir(dir_).filePath(q(ir->get<std::string>())));
                 if (!fi.isFile())
-                    err(QStringLiteral("%1 reference_ir %2 does not exist").arg(where, q(ir->get<std::string>())),
+                    err(QStringLiteral("%1 reference_ir %2 does not exist")
+                            .arg(where, q(ir->get<std::string>())),
                         jsonPointerAppend(p, "reference_ir"));
                 else if (fi.size() == 0)
-                    err(QStringLiteral("%1 reference_ir %2 is empty").arg(where, q(ir->get<std::string>())),
+                    err(QStringLiteral("%1 reference_ir %2 is empty")
+                            .arg(where, q(ir->get<std::string>())),
                         jsonPointerAppend(p, "reference_ir"));
             }
             if (!v.contains("dispatch_condition"))
-                warn(QStringLiteral("%1 has no dispatch_condition").arg(where), jsonPointerAppend(p, "dispatch_condition"));
+                warn(QStringLiteral("%1 has no dispatch_condition").arg(where),
+                     jsonPointerAppend(p, "dispatch_condition"));
             backendValue(v, jsonPointerAppend(p, "reference_backend"), where);
             if (const auto ac = v.find("autotune_configs"); ac != v.end()) {
                 configList(*ac, jsonPointerAppend(p, "autotune_configs"));
@@ -219,7 +241,8 @@ private:
                 continue;
             const QString path = q(value.get<std::string>());
             if (!path.startsWith(QLatin1String("reference/supplements/")))
-                warn(QStringLiteral("tilelens: %1 %2 should be under reference/supplements/").arg(where, path),
+                warn(QStringLiteral("tilelens: %1 %2 should be under reference/supplements/")
+                         .arg(where, path),
                      jsonPointerAppend(p, key));
             else if (!dir_.isEmpty() && !QFileInfo(QDir(dir_).filePath(path)).isFile())
                 warn(QStringLiteral("tilelens: %1 supplement %2 does not exist").arg(where, path),
@@ -237,24 +260,28 @@ private:
             return;
         }
         if (!sel->contains("winner"))
-            warn(QStringLiteral("reference_backend_selection has no winner"), "/reference_backend_selection/winner");
+            warn(QStringLiteral("reference_backend_selection has no winner"),
+                 "/reference_backend_selection/winner");
         const auto pv = sel->find("per_variant");
         const bool hasPerVariant = pv != sel->end();
         if (!sel->contains("cutile_geo_mean_ms") && !hasPerVariant) {
-            QString msg = QStringLiteral("reference_backend_selection has no perf data (cutile_geo_mean_ms or per_variant)");
+            QString msg = QStringLiteral(
+                "reference_backend_selection has no perf data (cutile_geo_mean_ms or per_variant)");
             if (sel->contains("cutile_geomean_ms"))
                 msg += QStringLiteral("; the template spelling cutile_geomean_ms does not count");
             warn(msg, "/reference_backend_selection");
         }
         if (variantCount_ > 0) {
             if (!hasPerVariant) {
-                warn(QStringLiteral("reference_backend_selection has no per_variant entry although kernel_variants is "
+                warn(QStringLiteral("reference_backend_selection has no per_variant entry although "
+                                    "kernel_variants is "
                                     "non-empty"),
                      "/reference_backend_selection/per_variant");
             } else {
                 for (const std::string& name : variantNames_) {
                     if (!pv->is_object() || !pv->contains(name))
-                        warn(QStringLiteral("reference_backend_selection.per_variant has no entry for variant '%1'")
+                        warn(QStringLiteral("reference_backend_selection.per_variant has no entry "
+                                            "for variant '%1'")
                                  .arg(q(name)),
                              jsonPointer({"reference_backend_selection", "per_variant", name}));
                 }
@@ -268,13 +295,15 @@ private:
             return;
         const json* c2v = field("config_to_variant");
         if (!c2v || (c2v->is_object() && c2v->empty()) || !c2v->is_object()) {
-            warn(QStringLiteral("config_to_variant is missing or empty although kernel_variants is non-empty"),
+            warn(QStringLiteral(
+                     "config_to_variant is missing or empty although kernel_variants is non-empty"),
                  "/config_to_variant");
             return;
         }
         for (const auto& [key, value] : c2v->items()) {
             if (!value.is_string() || !variantNames_.count(value.get<std::string>()))
-                warn(QStringLiteral("tilelens: config_to_variant maps '%1' to %2, which is not a variant_name")
+                warn(QStringLiteral(
+                         "tilelens: config_to_variant maps '%1' to %2, which is not a variant_name")
                          .arg(q(key), q(value.dump())),
                      jsonPointer({"config_to_variant", key}));
         }
@@ -284,26 +313,32 @@ private:
     {
         const json* ref = field("correctness_reference");
         if (!ref) {
-            err(QStringLiteral("missing required field 'correctness_reference'"), "/correctness_reference");
+            err(QStringLiteral("missing required field 'correctness_reference'"),
+                "/correctness_reference");
         } else if (!ref->is_object()) {
-            err(QStringLiteral("correctness_reference must be an object"), "/correctness_reference");
+            err(QStringLiteral("correctness_reference must be an object"),
+                "/correctness_reference");
         } else {
             const auto fn = ref->find("function");
             if (fn == ref->end() || !nonEmptyString(*fn))
-                err(QStringLiteral("correctness_reference.function must be a non-empty string (the reference code)"),
+                err(QStringLiteral("correctness_reference.function must be a non-empty string (the "
+                                   "reference code)"),
                     "/correctness_reference/function");
             else
                 reference_ = q(fn->get<std::string>());
             if (!ref->contains("source"))
-                warn(QStringLiteral("correctness_reference has no source"), "/correctness_reference/source");
+                warn(QStringLiteral("correctness_reference has no source"),
+                     "/correctness_reference/source");
         }
         const json* tol = field("correctness_tolerance");
         if (!tol) {
-            err(QStringLiteral("missing required field 'correctness_tolerance'"), "/correctness_tolerance");
+            err(QStringLiteral("missing required field 'correctness_tolerance'"),
+                "/correctness_tolerance");
             return;
         }
         if (!tol->is_object()) {
-            err(QStringLiteral("correctness_tolerance must be an object"), "/correctness_tolerance");
+            err(QStringLiteral("correctness_tolerance must be an object"),
+                "/correctness_tolerance");
             return;
         }
         for (const auto& [key, value] : tol->items()) {
@@ -311,22 +346,29 @@ private:
                 continue;
             dtypes_.push_back(q(key));
             const std::string p = jsonPointer({"correctness_tolerance", key});
-            const bool ok = value.is_object() && value.contains("atol") && value["atol"].is_number() &&
-                            value.contains("rtol") && value["rtol"].is_number();
+            const bool ok = value.is_object() && value.contains("atol") &&
+                            value["atol"].is_number() && value.contains("rtol") &&
+                            value["rtol"].is_number();
             if (!ok)
-                err(QStringLiteral("correctness_tolerance.%1 must be an object with numeric atol and rtol").arg(q(key)), p);
+                err(QStringLiteral(
+                        "correctness_tolerance.%1 must be an object with numeric atol and rtol")
+                        .arg(q(key)),
+                    p);
         }
         if (dtypes_.isEmpty())
-            err(QStringLiteral("correctness_tolerance has no dtype entry"), "/correctness_tolerance");
+            err(QStringLiteral("correctness_tolerance has no dtype entry"),
+                "/correctness_tolerance");
         if (!tol->contains("source"))
-            warn(QStringLiteral("correctness_tolerance has no source"), "/correctness_tolerance/source");
+            warn(QStringLiteral("correctness_tolerance has no source"),
+                 "/correctness_tolerance/source");
     }
 
     void autotune()
     {
         const json* backends = field("autotune_backends");
         const json* lp = field("launch_path");
-        active_ = (lp && *lp == "autotune") || (backends && backends->is_array() && !backends->empty());
+        active_ =
+            (lp && *lp == "autotune") || (backends && backends->is_array() && !backends->empty());
         const json* top = field("autotune_configs");
         if (top)
             configList(*top, "/autotune_configs");
@@ -338,12 +380,14 @@ private:
         if (!active_)
             return;
         if (!backends)
-            warn(QStringLiteral("autotune is active but autotune_backends is missing"), "/autotune_backends");
+            warn(QStringLiteral("autotune is active but autotune_backends is missing"),
+                 "/autotune_backends");
         const json* key = field("autotune_key");
         if (!key || !key->is_array() || key->empty())
             warn(QStringLiteral("autotune is active but autotune_key is empty"), "/autotune_key");
         if (topConfigs_ == 0 && variantConfigs == 0)
-            err(QStringLiteral("autotune is active but there are no autotune_configs at top level or in any variant"),
+            err(QStringLiteral("autotune is active but there are no autotune_configs at top level "
+                               "or in any variant"),
                 "/autotune_configs");
     }
 
@@ -354,16 +398,19 @@ private:
         if (!p || !p->is_string())
             return;
         if (*p == "multi_variant" && variantCount_ <= 1)
-            warn(QStringLiteral("tilelens: pattern is multi_variant but kernel_variants has %1 entr%2, so every tool "
+            warn(QStringLiteral("tilelens: pattern is multi_variant but kernel_variants has %1 "
+                                "entr%2, so every tool "
                                 "treats the kernel as single-variant")
                      .arg(variantCount_)
                      .arg(variantCount_ == 1 ? QStringLiteral("y") : QStringLiteral("ies")),
                  "/pattern");
         if (*p == "single" && variantCount_ > 1)
-            warn(QStringLiteral("tilelens: pattern is single but kernel_variants has %1 entries, so every tool "
-                                "treats the kernel as multi-variant")
-                     .arg(variantCount_),
-                 "/pattern");
+            warn(
+                QStringLiteral(
+                    "tilelens: pattern is single but kernel_variants has %1 entries, so every tool "
+                    "treats the kernel as multi-variant")
+                    .arg(variantCount_),
+                "/pattern");
     }
 
 public:
@@ -372,22 +419,26 @@ public:
         QStringList names;
         if (const json* vs = field("kernel_variants"); vs && vs->is_array()) {
             for (const auto& v : *vs)
-                names.push_back(v.is_object() && v.contains("variant_name") && v["variant_name"].is_string()
+                names.push_back(v.is_object() && v.contains("variant_name") &&
+                                        v["variant_name"].is_string()
                                     ? q(v["variant_name"].get<std::string>())
                                     : QStringLiteral("?"));
         }
         const json* kn = field("kernel_name");
-        r_.summary << QStringLiteral("---")
-                   << QStringLiteral("kernel: %1").arg(kn && kn->is_string() ? q(kn->get<std::string>()) : QStringLiteral("?"))
-                   << QStringLiteral("shapes: %1").arg(shapes_)
-                   << QStringLiteral("variants: %1 %2").arg(names.size()).arg(pyList(names))
-                   << QStringLiteral("reference: %1").arg(reference_.left(60))
-                   << QStringLiteral("tolerance: %1").arg(pyList(dtypes_))
-                   << QStringLiteral("autotune: %1 backends=%2 top_configs=%3 variant_configs=%4")
-                          .arg(active_ ? QStringLiteral("yes") : QStringLiteral("no"), pyList(backendNames_))
-                          .arg(topConfigs_)
-                          .arg(variantConfigs)
-                   << QStringLiteral("errors: %1, warnings: %2").arg(r_.errors()).arg(r_.warnings());
+        r_.summary
+            << QStringLiteral("---")
+            << QStringLiteral("kernel: %1")
+                   .arg(kn && kn->is_string() ? q(kn->get<std::string>()) : QStringLiteral("?"))
+            << QStringLiteral("shapes: %1").arg(shapes_)
+            << QStringLiteral("variants: %1 %2").arg(names.size()).arg(pyList(names))
+            << QStringLiteral("reference: %1").arg(reference_.left(60))
+            << QStringLiteral("tolerance: %1").arg(pyList(dtypes_))
+            << QStringLiteral("autotune: %1 backends=%2 top_configs=%3 variant_configs=%4")
+                   .arg(active_ ? QStringLiteral("yes") : QStringLiteral("no"),
+                        pyList(backendNames_))
+                   .arg(topConfigs_)
+                   .arg(variantConfigs)
+            << QStringLiteral("errors: %1, warnings: %2").arg(r_.errors()).arg(r_.warnings());
     }
 
 private:
@@ -407,19 +458,22 @@ private:
 
 void finish(ValidationResult& r)
 {
-    r.summary << (r.passed() ? QStringLiteral("PASS: analysis.json has all required fields")
-                             : QStringLiteral("FAIL: analysis.json validation failed. Re-run Agent A."));
+    r.summary << (r.passed()
+                      ? QStringLiteral("PASS: analysis.json has all required fields")
+                      : QStringLiteral("FAIL: analysis.json validation failed. Re-run Agent A."));
 }
 
 } // namespace
 
-ValidationResult validateAnalysisDocument(const json& doc, const QString& kernelDir, const QString& file)
+ValidationResult validateAnalysisDocument(const json& doc, const QString& kernelDir,
+                                          const QString& file)
 {
     ValidationResult r;
     r.scope = QStringLiteral("analysis");
     r.target = file;
     if (!doc.is_object()) {
-        r.error(QStringLiteral("analysis.json must hold a JSON object, not %1").arg(QLatin1String(jsonTypeName(doc))),
+        r.error(QStringLiteral("analysis.json must hold a JSON object, not %1")
+                    .arg(QLatin1String(jsonTypeName(doc))),
                 std::string(), file);
     } else {
         Checker c(doc, kernelDir, file, r);

@@ -38,7 +38,8 @@ std::optional<Json> parseJson(const std::string& bytes, const QString& file, Dia
         if (at < bytes.size()) {
             const auto literal = [&](size_t i) {
                 const char c = bytes[i];
-                return std::isalnum(static_cast<unsigned char>(c)) || c == '+' || c == '-' || c == '.' || c == '_';
+                return std::isalnum(static_cast<unsigned char>(c)) || c == '+' || c == '-' ||
+                       c == '.' || c == '_';
             };
             if (bytes[at] == '"' && at > 0) {
                 size_t open = at - 1;

@@ -22,7 +22,7 @@ std::optional<Json> parseJson(const std::string& bytes, const QString& file, Dia
 
 // Reads and parses a file (missing, empty, too large or malformed -> Diagnostic).
 std::optional<Json> readJsonFile(const QString& path, Diagnostics& diags,
-                                           int64_t maxBytes = kMaxJsonBytes);
+                                 int64_t maxBytes = kMaxJsonBytes);
 
 // 1-based line and column (in characters, UTF-8 aware) of a byte offset.
 void lineColumnOfByte(const std::string& bytes, size_t offset, int& line, int& column);

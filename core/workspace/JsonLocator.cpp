@@ -91,8 +91,9 @@ JsonLocator::JsonLocator(const std::string& text) : text_(text)
         } else if (c == '"') {
             i = skipString(text_, i, nullptr) - 1;
         } else {
-            while (i + 1 < text_.size() && text_[i + 1] != ',' && text_[i + 1] != '}' && text_[i + 1] != ']' &&
-                   text_[i + 1] != ' ' && text_[i + 1] != '\n' && text_[i + 1] != '\r' && text_[i + 1] != '\t')
+            while (i + 1 < text_.size() && text_[i + 1] != ',' && text_[i + 1] != '}' &&
+                   text_[i + 1] != ']' && text_[i + 1] != ' ' && text_[i + 1] != '\n' &&
+                   text_[i + 1] != '\r' && text_[i + 1] != '\t')
                 ++i;
         }
     }

@@ -27,7 +27,8 @@ KernelPerf compareKernelPerf(const Kernel& kernel, const perf::PairingOptions& b
     // Baselines: the single-variant byte copy of the winner, else every backend log
     // (the winner is then chosen per configuration).
     QStringList baselineFiles;
-    if (!kernel.multiVariant && QFileInfo(dir.filePath(QStringLiteral("baseline_perf.txt"))).isFile()) {
+    if (!kernel.multiVariant &&
+        QFileInfo(dir.filePath(QStringLiteral("baseline_perf.txt"))).isFile()) {
         baselineFiles << dir.filePath(QStringLiteral("baseline_perf.txt"));
     } else {
         for (const char* name : {"baseline_perf_cutile.txt", "baseline_perf_triton_tileir.txt"}) {
@@ -43,9 +44,11 @@ KernelPerf compareKernelPerf(const Kernel& kernel, const perf::PairingOptions& b
             candidateFiles << v.perfLog;
     }
     if (baselineFiles.isEmpty())
-        missing(kp, dir.filePath(QStringLiteral("baseline_perf_cutile.txt")), QStringLiteral("no baseline perf log"));
+        missing(kp, dir.filePath(QStringLiteral("baseline_perf_cutile.txt")),
+                QStringLiteral("no baseline perf log"));
     if (candidateFiles.isEmpty())
-        missing(kp, dir.filePath(QStringLiteral("perf_cutile_rs.txt")), QStringLiteral("no cutile-rs perf log"));
+        missing(kp, dir.filePath(QStringLiteral("perf_cutile_rs.txt")),
+                QStringLiteral("no cutile-rs perf log"));
     if (kp.inputError)
         return kp;
 

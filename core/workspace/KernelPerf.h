@@ -10,13 +10,14 @@ namespace tilelens::ws {
 
 struct KernelPerf
 {
-    perf::PerfData baseline;    // every baseline log read (merged)
-    perf::PerfData candidate;   // perf_cutile_rs.txt plus per-variant logs (merged)
+    perf::PerfData baseline;  // every baseline log read (merged)
+    perf::PerfData candidate; // perf_cutile_rs.txt plus per-variant logs (merged)
     perf::PerfComparison comparison;
-    Diagnostics diagnostics;    // missing logs; the logs' own diagnostics are in baseline/candidate
-    bool inputError = false;    // no baseline or no candidate log at all
+    Diagnostics diagnostics; // missing logs; the logs' own diagnostics are in baseline/candidate
+    bool inputError = false; // no baseline or no candidate log at all
 };
 
-KernelPerf compareKernelPerf(const Kernel& kernel, const perf::PairingOptions& base = perf::PairingOptions());
+KernelPerf compareKernelPerf(const Kernel& kernel,
+                             const perf::PairingOptions& base = perf::PairingOptions());
 
 } // namespace tilelens::ws

@@ -36,7 +36,8 @@ public:
             inTree();
         else
             r_.ok(QStringLiteral("in-tree checks skipped (no TileGym checkout given)"));
-        r_.ok(QStringLiteral("libcutile_kernels.so and its exported symbols not checked (needs cargo)"));
+        r_.ok(QStringLiteral(
+            "libcutile_kernels.so and its exported symbols not checked (needs cargo)"));
     }
 
     QString name;
@@ -49,12 +50,14 @@ private:
         if (nonEmptyFile(path(rel)))
             r_.ok(QStringLiteral("%1 present").arg(rel));
         else
-            r_.error(QStringLiteral("%1 missing or empty (%2)").arg(rel, what), std::string(), path(rel));
+            r_.error(QStringLiteral("%1 missing or empty (%2)").arg(rel, what), std::string(),
+                     path(rel));
     }
 
     bool agentLog(char x) const
     {
-        return nonEmptyFile(path(QStringLiteral("reports/agent_logs/agent_%1.md").arg(QLatin1Char(x)))) ||
+        return nonEmptyFile(
+                   path(QStringLiteral("reports/agent_logs/agent_%1.md").arg(QLatin1Char(x)))) ||
                nonEmptyFile(path(QStringLiteral("reports/agent_%1.md").arg(QLatin1Char(x))));
     }
 
@@ -63,14 +66,16 @@ private:
         if (agentLog(x))
             r_.ok(QStringLiteral("agent_%1 log present").arg(QLatin1Char(x)));
         else
-            r_.error(QStringLiteral("reports/agent_logs/agent_%1.md missing or empty").arg(QLatin1Char(x)));
+            r_.error(QStringLiteral("reports/agent_logs/agent_%1.md missing or empty")
+                         .arg(QLatin1Char(x)));
     }
 
     void perfLog(const QString& rel, const QString& label, bool required)
     {
         if (!QFileInfo(path(rel)).isFile()) {
             if (required)
-                r_.error(QStringLiteral("%1 missing (required perf log)").arg(rel), std::string(), path(rel));
+                r_.error(QStringLiteral("%1 missing (required perf log)").arg(rel), std::string(),
+                         path(rel));
             else
                 r_.warn(QStringLiteral("%1 not present (optional log)").arg(rel));
             return;
@@ -91,28 +96,36 @@ private:
         if (QFileInfo(path(QStringLiteral("reference/analysis.json"))).isFile())
             analysis_ = loadAnalysisJson(path(QStringLiteral("reference/analysis.json")), diags);
         if (!analysis_) {
-            r_.error(QStringLiteral("reference/analysis.json missing or unreadable (stage A)"), std::string(),
-                     path(QStringLiteral("reference/analysis.json")));
+            r_.error(QStringLiteral("reference/analysis.json missing or unreadable (stage A)"),
+                     std::string(), path(QStringLiteral("reference/analysis.json")));
             for (const Diagnostic& d : diags)
                 r_.messages.push_back(d);
         }
-        name = analysis_ && !analysis_->kernelName.isEmpty() ? analysis_->kernelName : dir_.dirName();
+        name =
+            analysis_ && !analysis_->kernelName.isEmpty() ? analysis_->kernelName : dir_.dirName();
         const bool multi = analysis_ && analysis_->multiVariant();
         if (!multi) {
-            require(QStringLiteral("reference/reference.mlir"), QStringLiteral("single-variant reference IR"));
-            require(QStringLiteral("generated/generated.mlir"), QStringLiteral("single-variant generated IR"));
+            require(QStringLiteral("reference/reference.mlir"),
+                    QStringLiteral("single-variant reference IR"));
+            require(QStringLiteral("generated/generated.mlir"),
+                    QStringLiteral("single-variant generated IR"));
         } else {
             for (const AnalysisVariant& v : analysis_->variants)
-                require(v.referenceIr.isEmpty() ? QStringLiteral("reference/reference_%1.mlir").arg(v.name) : v.referenceIr,
+                require(v.referenceIr.isEmpty()
+                            ? QStringLiteral("reference/reference_%1.mlir").arg(v.name)
+                            : v.referenceIr,
                         QStringLiteral("reference IR of variant %1").arg(v.name));
-            const QStringList gen = QDir(path(QStringLiteral("generated")))
-                                        .entryList({QStringLiteral("generated_*.mlir")}, QDir::Files);
+            const QStringList gen =
+                QDir(path(QStringLiteral("generated")))
+                    .entryList({QStringLiteral("generated_*.mlir")}, QDir::Files);
             if (gen.isEmpty())
-                r_.error(QStringLiteral("no generated/generated_*.mlir (multi-variant generated IR)"));
+                r_.error(
+                    QStringLiteral("no generated/generated_*.mlir (multi-variant generated IR)"));
             else
                 r_.ok(QStringLiteral("%1 generated/generated_*.mlir file(s)").arg(gen.size()));
         }
-        const bool cRan = nonEmptyFile(path(QStringLiteral("generated/diff_report.md"))) || agentLog('c');
+        const bool cRan =
+            nonEmptyFile(path(QStringLiteral("generated/diff_report.md"))) || agentLog('c');
         if (cRan) {
             require(QStringLiteral("generated/diff_report.md"), QStringLiteral("stage C ran"));
             requireAgentLog('c');
@@ -127,13 +140,16 @@ private:
                           agentLog('f');
         if (fRan)
             requireAgentLog('f');
-        perfLog(QStringLiteral("baseline_perf_cutile.txt"), QStringLiteral("baseline_cutile"), true);
+        perfLog(QStringLiteral("baseline_perf_cutile.txt"), QStringLiteral("baseline_cutile"),
+                true);
         perfLog(QStringLiteral("perf_cutile_rs.txt"), QStringLiteral("perf_cutile_rs"), true);
-        perfLog(QStringLiteral("baseline_perf_triton_tileir.txt"), QStringLiteral("baseline_triton_tileir"), false);
+        perfLog(QStringLiteral("baseline_perf_triton_tileir.txt"),
+                QStringLiteral("baseline_triton_tileir"), false);
         perfLog(QStringLiteral("baseline_perf.txt"), QStringLiteral("baseline"), false);
         perfLog(QStringLiteral("perf_cutile_py.txt"), QStringLiteral("perf_cutile_py"), false);
         if (!QFileInfo(path(name + QStringLiteral("_pipeline.rs"))).isFile())
-            r_.warn(QStringLiteral("%1_pipeline.rs not found (stage B's in-Rust compile test)").arg(name));
+            r_.warn(QStringLiteral("%1_pipeline.rs not found (stage B's in-Rust compile test)")
+                        .arg(name));
     }
 
     void kernelRsContent()
@@ -142,20 +158,23 @@ private:
         if (!text)
             return;
         if (!text->contains(QLatin1String("E: ElementType")))
-            r_.error(QStringLiteral("kernel.rs has no generic element type 'E: ElementType'"), std::string(),
-                     path(QStringLiteral("kernel.rs")));
+            r_.error(QStringLiteral("kernel.rs has no generic element type 'E: ElementType'"),
+                     std::string(), path(QStringLiteral("kernel.rs")));
         // Raw typed output pointers in entry parameters; statistics outputs may be *mut f32.
-        static const QRegularExpression rawPtr(QStringLiteral(R"((\w+)\s*:\s*\*mut\s+(f16|f32|bf16)\b)"));
-        static const QStringList statNames = {QStringLiteral("rstd"), QStringLiteral("mean"), QStringLiteral("var"),
-                                              QStringLiteral("inv_std")};
+        static const QRegularExpression rawPtr(
+            QStringLiteral(R"((\w+)\s*:\s*\*mut\s+(f16|f32|bf16)\b)"));
+        static const QStringList statNames = {QStringLiteral("rstd"), QStringLiteral("mean"),
+                                              QStringLiteral("var"), QStringLiteral("inv_std")};
         auto it = rawPtr.globalMatch(*text);
         while (it.hasNext()) {
             const auto m = it.next();
             if (m.captured(2) == QLatin1String("f32") && statNames.contains(m.captured(1)))
                 continue;
-            r_.error(QStringLiteral("kernel.rs entry parameter '%1: *mut %2' hard-codes the element type (use E)")
-                         .arg(m.captured(1), m.captured(2)),
-                     std::string(), path(QStringLiteral("kernel.rs")));
+            r_.error(
+                QStringLiteral(
+                    "kernel.rs entry parameter '%1: *mut %2' hard-codes the element type (use E)")
+                    .arg(m.captured(1), m.captured(2)),
+                std::string(), path(QStringLiteral("kernel.rs")));
         }
     }
 
@@ -170,29 +189,40 @@ private:
                 r_.error(QStringLiteral("ffi.rs: %1").arg(what), std::string(), file);
         };
         need(text->contains(QLatin1String("\"f16\"")) || text->contains(QLatin1String("\"f32\"")) ||
-                 text->contains(QLatin1String("\"bf16\"")) || text->contains(QLatin1String("dtype")),
+                 text->contains(QLatin1String("\"bf16\"")) ||
+                 text->contains(QLatin1String("dtype")),
              QStringLiteral("no dtype dispatch (\"f16\", \"f32\", \"bf16\" or dtype)"));
-        static const QRegularExpression externFn(QStringLiteral(R"(pub\s+(?:unsafe\s+)?extern\s+"C"\s+fn\s+(\w+)\s*\()"));
+        static const QRegularExpression externFn(
+            QStringLiteral(R"(pub\s+(?:unsafe\s+)?extern\s+"C"\s+fn\s+(\w+)\s*\()"));
         const auto m = externFn.match(*text);
         need(m.hasMatch(), QStringLiteral("no `pub extern \"C\" fn NAME(` launcher"));
         if (m.hasMatch())
             ffiSymbol_ = m.captured(1);
-        need(text->contains(QLatin1String("*const TensorDesc")), QStringLiteral("no `*const TensorDesc` parameter"));
+        need(text->contains(QLatin1String("*const TensorDesc")),
+             QStringLiteral("no `*const TensorDesc` parameter"));
         need(text->contains(QLatin1String("borrow_tensor")) ||
                  text->contains(QLatin1String("DevicePointer::from_cu_deviceptr")),
-             QStringLiteral("tensors are not borrowed (borrow_tensor or DevicePointer::from_cu_deviceptr)"));
+             QStringLiteral(
+                 "tensors are not borrowed (borrow_tensor or DevicePointer::from_cu_deviceptr)"));
         for (const char* bad : {"from_raw_parts", "mem::forget", "transmute"})
-            need(!text->contains(QLatin1String(bad)), QStringLiteral("uses %1").arg(QLatin1String(bad)));
-        need(text->contains(QLatin1String("#[unsafe(no_mangle)]")), QStringLiteral("no #[unsafe(no_mangle)]"));
+            need(!text->contains(QLatin1String(bad)),
+                 QStringLiteral("uses %1").arg(QLatin1String(bad)));
+        need(text->contains(QLatin1String("#[unsafe(no_mangle)]")),
+             QStringLiteral("no #[unsafe(no_mangle)]"));
     }
 
     void inTree()
     {
         const QDir ops(QDir(tg_).filePath(QStringLiteral("src/tilegym/ops/cutile_rs")));
-        const auto text = [&](const QString& rel) { return readSmallText(ops.filePath(rel)).value_or(QString()); };
+        const auto text = [&](const QString& rel) {
+            return readSmallText(ops.filePath(rel)).value_or(QString());
+        };
         const QString lib = text(QStringLiteral("cutile_kernels/src/lib.rs"));
-        if (!lib.contains(QStringLiteral("mod %1").arg(name)) && !lib.contains(QStringLiteral("%1_kernel/").arg(name)))
-            r_.error(QStringLiteral("cutile_kernels/src/lib.rs has no `mod %1` or include! of %1_kernel/").arg(name));
+        if (!lib.contains(QStringLiteral("mod %1").arg(name)) &&
+            !lib.contains(QStringLiteral("%1_kernel/").arg(name)))
+            r_.error(QStringLiteral(
+                         "cutile_kernels/src/lib.rs has no `mod %1` or include! of %1_kernel/")
+                         .arg(name));
         const QString cargo = text(QStringLiteral("cutile_kernels/Cargo.toml"));
         if (!cargo.contains(QLatin1String("cutile = \"=0.2.0\"")))
             r_.error(QStringLiteral("cutile_kernels/Cargo.toml does not pin cutile = \"=0.2.0\""));
@@ -201,20 +231,29 @@ private:
         if (!QFileInfo(ops.filePath(QStringLiteral("ffi_util.rs"))).isFile())
             r_.warn(QStringLiteral("ops/cutile_rs/ffi_util.rs not found"));
         QString wrapperModule;
-        for (const QFileInfo& fi : ops.entryInfoList({QStringLiteral("*.py")}, QDir::Files, QDir::Name)) {
+        for (const QFileInfo& fi :
+             ops.entryInfoList({QStringLiteral("*.py")}, QDir::Files, QDir::Name)) {
             const QString body = readSmallText(fi.absoluteFilePath()).value_or(QString());
-            if (fi.fileName() != QLatin1String("__init__.py") && !ffiSymbol_.isEmpty() && body.contains(ffiSymbol_)) {
+            if (fi.fileName() != QLatin1String("__init__.py") && !ffiSymbol_.isEmpty() &&
+                body.contains(ffiSymbol_)) {
                 wrapperModule = fi.completeBaseName();
-                if (!body.contains(QRegularExpression(QStringLiteral(R"(register_impl.*cutile-rs)"))))
-                    r_.error(QStringLiteral("wrapper %1 does not register_impl(..., backend=\"cutile-rs\")").arg(fi.fileName()));
+                if (!body.contains(
+                        QRegularExpression(QStringLiteral(R"(register_impl.*cutile-rs)"))))
+                    r_.error(QStringLiteral(
+                                 "wrapper %1 does not register_impl(..., backend=\"cutile-rs\")")
+                                 .arg(fi.fileName()));
                 break;
             }
         }
         if (wrapperModule.isEmpty())
             r_.error(QStringLiteral("no ops/cutile_rs/*.py wrapper mentions %1").arg(ffiSymbol_));
-        else if (!text(QStringLiteral("__init__.py")).contains(QStringLiteral("import %1").arg(wrapperModule)))
-            r_.error(QStringLiteral("ops/cutile_rs/__init__.py does not import %1").arg(wrapperModule));
-        const QString test = readSmallText(QDir(tg_).filePath(QStringLiteral("tests/ops/test_%1.py").arg(name))).value_or(QString());
+        else if (!text(QStringLiteral("__init__.py"))
+                      .contains(QStringLiteral("import %1").arg(wrapperModule)))
+            r_.error(
+                QStringLiteral("ops/cutile_rs/__init__.py does not import %1").arg(wrapperModule));
+        const QString test =
+            readSmallText(QDir(tg_).filePath(QStringLiteral("tests/ops/test_%1.py").arg(name)))
+                .value_or(QString());
         if (!test.contains(QRegularExpression(QStringLiteral("cutile.rs"))))
             r_.error(QStringLiteral("tests/ops/test_%1.py does not mention cutile-rs").arg(name));
     }
@@ -246,10 +285,14 @@ ValidationResult validateKernelDir(const QString& kernelDir, const QString& tile
     QStringList stages;
     for (const StageState& s : ps.stages) {
         if (s.ran)
-            stages << QStringLiteral("%1 %2").arg(QLatin1Char(s.letter)).arg(s.verdict.isEmpty() ? QStringLiteral("?") : s.verdict);
+            stages << QStringLiteral("%1 %2")
+                          .arg(QLatin1Char(s.letter))
+                          .arg(s.verdict.isEmpty() ? QStringLiteral("?") : s.verdict);
     }
     r.summary << QStringLiteral("---") << QStringLiteral("kernel: %1").arg(checker.name)
-              << QStringLiteral("stages: %1").arg(stages.isEmpty() ? QStringLiteral("none") : stages.join(QStringLiteral(", ")))
+              << QStringLiteral("stages: %1")
+                     .arg(stages.isEmpty() ? QStringLiteral("none")
+                                           : stages.join(QStringLiteral(", ")))
               << QStringLiteral("next: %1").arg(ps.next)
               << QStringLiteral("Result: %1 fail, %2 warn").arg(r.errors()).arg(r.warnings())
               << (r.passed() ? QStringLiteral("PASS") : QStringLiteral("FAIL"));

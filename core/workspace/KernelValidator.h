@@ -12,6 +12,7 @@
 namespace tilelens::ws {
 
 // A missing kernel directory is an input error (exit 3), not a FAIL.
-ValidationResult validateKernelDir(const QString& kernelDir, const QString& tilegymRoot = QString());
+ValidationResult validateKernelDir(const QString& kernelDir,
+                                   const QString& tilegymRoot = QString());
 
 } // namespace tilelens::ws

@@ -26,7 +26,8 @@ void readFirstLine(ReportFile& r, const QStringList& lines, const QStringList& a
 {
     r.exists = true;
     if (lines.isEmpty() || (lines.size() == 1 && lines.first().isEmpty())) {
-        r.diagnostics.push_back(placed(r.path, 0, Severity::Error, QStringLiteral("report is empty")));
+        r.diagnostics.push_back(
+            placed(r.path, 0, Severity::Error, QStringLiteral("report is empty")));
         return;
     }
     static const QRegularExpression verdictRe(QStringLiteral(R"(^VERDICT:\s*([A-Z_]+)\s*$)"));
@@ -34,17 +35,19 @@ void readFirstLine(ReportFile& r, const QStringList& lines, const QStringList& a
     const auto m = verdictRe.match(first);
     if (m.hasMatch())
         r.verdict = m.captured(1);
-    r.firstLineValid = m.hasMatch() && first == QStringLiteral("VERDICT: ") + r.verdict && allowed.contains(r.verdict);
+    r.firstLineValid = m.hasMatch() && first == QStringLiteral("VERDICT: ") + r.verdict &&
+                       allowed.contains(r.verdict);
     if (!r.firstLineValid) {
         // Still find a verdict further down so the stage state can show it.
         for (int i = 1; i < lines.size() && r.verdict.isEmpty(); ++i) {
             if (const auto later = verdictRe.match(lines.at(i).trimmed()); later.hasMatch())
                 r.verdict = later.captured(1);
         }
-        r.diagnostics.push_back(placed(r.path, 1, Severity::Error,
-                                       QStringLiteral("line 1 must be exactly 'VERDICT: <%1>' (no blank line or "
-                                                      "markdown before it); found '%2'")
-                                           .arg(allowed.join(QLatin1Char('|')), first.left(80))));
+        r.diagnostics.push_back(
+            placed(r.path, 1, Severity::Error,
+                   QStringLiteral("line 1 must be exactly 'VERDICT: <%1>' (no blank line or "
+                                  "markdown before it); found '%2'")
+                       .arg(allowed.join(QLatin1Char('|')), first.left(80))));
     }
 }
 
@@ -57,7 +60,8 @@ QStringList splitLines(const QString& text)
 
 QString lineValue(const QStringList& lines, const QString& key)
 {
-    const QRegularExpression re(QStringLiteral(R"(^\s*[-*]?\s*%1:\s*(.*)$)").arg(QRegularExpression::escape(key)));
+    const QRegularExpression re(
+        QStringLiteral(R"(^\s*[-*]?\s*%1:\s*(.*)$)").arg(QRegularExpression::escape(key)));
     for (const QString& l : lines) {
         if (const auto m = re.match(l); m.hasMatch())
             return m.captured(1).trimmed();
@@ -97,29 +101,34 @@ CorrectnessReport parseCorrectnessReport(const QString& text, const QString& pat
     const QStringList lines = splitLines(text);
     readFirstLine(r, lines, {QStringLiteral("ALL_PASS"), QStringLiteral("FAIL")});
     if (r.verdict == QLatin1String("BLOCKED"))
-        r.diagnostics.push_back(placed(path, 1, Severity::Note,
-                                       QStringLiteral("BLOCKED is routed by the orchestrator (block_class) but "
-                                                      "validate_agent_d.sh only accepts ALL_PASS or FAIL")));
+        r.diagnostics.push_back(
+            placed(path, 1, Severity::Note,
+                   QStringLiteral("BLOCKED is routed by the orchestrator (block_class) but "
+                                  "validate_agent_d.sh only accepts ALL_PASS or FAIL")));
     r.hasResultsTable = text.contains(QStringLiteral("| Test "));
     if (r.exists && !r.hasResultsTable)
-        r.diagnostics.push_back(placed(path, 0, Severity::Error, QStringLiteral("no results table (a '| Test ' header)")));
+        r.diagnostics.push_back(placed(path, 0, Severity::Error,
+                                       QStringLiteral("no results table (a '| Test ' header)")));
     r.failClass = lineValue(lines, QStringLiteral("fail_class"));
     r.blockClass = lineValue(lines, QStringLiteral("block_class"));
     r.hostFix = lineValue(lines, QStringLiteral("host_fix"));
     r.agentBFollowup = lineValue(lines, QStringLiteral("agent_b_followup"));
     r.pytestLog = lineValue(lines, QStringLiteral("pytest_log"));
-    static const QRegularExpression summary(QStringLiteral(R"((\d+)\s+passed(?:,\s*(\d+)\s+failed)?(?:,\s*(\d+)\s+skipped)?)"));
+    static const QRegularExpression summary(
+        QStringLiteral(R"((\d+)\s+passed(?:,\s*(\d+)\s+failed)?(?:,\s*(\d+)\s+skipped)?)"));
     if (const auto m = summary.match(text); m.hasMatch()) {
         r.passed = m.captured(1).toInt();
         r.failed = m.captured(2).isEmpty() ? 0 : m.captured(2).toInt();
         r.skipped = m.captured(3).isEmpty() ? 0 : m.captured(3).toInt();
     }
     for (const QString& cls : {r.failClass, r.blockClass}) {
-        if (!cls.isEmpty() && cls != QLatin1String("host") && cls != QLatin1String("kernel") && cls != QLatin1String("env"))
-            r.diagnostics.push_back(placed(path, 0, Severity::Warning,
-                                           QStringLiteral("class '%1' is not host, kernel or env; routing treats it as "
-                                                          "absent")
-                                               .arg(cls)));
+        if (!cls.isEmpty() && cls != QLatin1String("host") && cls != QLatin1String("kernel") &&
+            cls != QLatin1String("env"))
+            r.diagnostics.push_back(
+                placed(path, 0, Severity::Warning,
+                       QStringLiteral("class '%1' is not host, kernel or env; routing treats it as "
+                                      "absent")
+                           .arg(cls)));
     }
     return r;
 }
@@ -130,7 +139,8 @@ PerformanceReport parsePerformanceReport(const QString& text, const QString& pat
     r.path = path;
     const QStringList lines = splitLines(text);
     readFirstLine(r, lines, {QStringLiteral("DONE"), QStringLiteral("INVESTIGATE")});
-    static const QRegularExpression geoRe(QStringLiteral(R"(^geomean_ratio=([0-9]+(?:\.[0-9]+)?)\s*$)"));
+    static const QRegularExpression geoRe(
+        QStringLiteral(R"(^geomean_ratio=([0-9]+(?:\.[0-9]+)?)\s*$)"));
     static const QRegularExpression looseGeoRe(QStringLiteral(R"(^\s*geomean_ratio\s*=)"));
     static const QRegularExpression sevRe(QStringLiteral(R"(^\s*Severity:\s*([A-Z_]+))"));
     for (int i = 0; i < lines.size(); ++i) {
@@ -140,15 +150,17 @@ PerformanceReport parsePerformanceReport(const QString& text, const QString& pat
                 r.geomeanRatio = m.captured(1).toDouble();
                 r.geomeanLine = i + 1;
             } else {
-                r.diagnostics.push_back(placed(path, i + 1, Severity::Error,
-                                               QStringLiteral("second geomean_ratio= line (the validator requires "
-                                                              "exactly one; scorers read the first)")));
+                r.diagnostics.push_back(
+                    placed(path, i + 1, Severity::Error,
+                           QStringLiteral("second geomean_ratio= line (the validator requires "
+                                          "exactly one; scorers read the first)")));
             }
         } else if (looseGeoRe.match(l).hasMatch()) {
-            r.diagnostics.push_back(placed(path, i + 1, Severity::Error,
-                                           QStringLiteral("geomean_ratio line must be 'geomean_ratio=<number>' with no "
-                                                          "'x' suffix or spaces; found '%1'")
-                                               .arg(l.trimmed().left(60))));
+            r.diagnostics.push_back(
+                placed(path, i + 1, Severity::Error,
+                       QStringLiteral("geomean_ratio line must be 'geomean_ratio=<number>' with no "
+                                      "'x' suffix or spaces; found '%1'")
+                           .arg(l.trimmed().left(60))));
         }
         if (const auto m = sevRe.match(l); m.hasMatch() && r.severity.isEmpty())
             r.severity = m.captured(1);
@@ -173,23 +185,27 @@ PerformanceReport parsePerformanceReport(const QString& text, const QString& pat
         }
     }
     if (r.exists && r.geomeanLines == 0)
-        r.diagnostics.push_back(placed(path, 0, Severity::Error,
-                                       QStringLiteral("no 'geomean_ratio=<number>' line (truncated report?)")));
+        r.diagnostics.push_back(
+            placed(path, 0, Severity::Error,
+                   QStringLiteral("no 'geomean_ratio=<number>' line (truncated report?)")));
     // The verdict is decided by the geomean alone (§4.2); flag reports that disagree.
     if (r.geomeanRatio && r.firstLineValid) {
-        const perf::PerfSeverity sev = perf::severityFor(r.geomeanRatio, r.severity == QLatin1String("MISSING_DATA"));
+        const perf::PerfSeverity sev =
+            perf::severityFor(r.geomeanRatio, r.severity == QLatin1String("MISSING_DATA"));
         if (perf::verdictFor(sev) != r.verdict)
-            r.diagnostics.push_back(placed(path, 1, Severity::Warning,
-                                           QStringLiteral("verdict %1 disagrees with geomean_ratio=%2 (thresholds say %3)")
-                                               .arg(r.verdict)
-                                               .arg(*r.geomeanRatio, 0, 'f', 4)
-                                               .arg(perf::verdictFor(sev))));
+            r.diagnostics.push_back(placed(
+                path, 1, Severity::Warning,
+                QStringLiteral("verdict %1 disagrees with geomean_ratio=%2 (thresholds say %3)")
+                    .arg(r.verdict)
+                    .arg(*r.geomeanRatio, 0, 'f', 4)
+                    .arg(perf::verdictFor(sev))));
         if (!r.severity.isEmpty() && r.severity != perf::severityName(sev))
-            r.diagnostics.push_back(placed(path, 0, Severity::Warning,
-                                           QStringLiteral("Severity %1 disagrees with geomean_ratio=%2 (thresholds say %3)")
-                                               .arg(r.severity)
-                                               .arg(*r.geomeanRatio, 0, 'f', 4)
-                                               .arg(perf::severityName(sev))));
+            r.diagnostics.push_back(placed(
+                path, 0, Severity::Warning,
+                QStringLiteral("Severity %1 disagrees with geomean_ratio=%2 (thresholds say %3)")
+                    .arg(r.severity)
+                    .arg(*r.geomeanRatio, 0, 'f', 4)
+                    .arg(perf::severityName(sev))));
     }
     return r;
 }
@@ -200,27 +216,31 @@ DiffReportFile parseDiffReport(const QString& text, const QString& path)
     r.path = path;
     const QStringList lines = splitLines(text);
     readFirstLine(r, lines,
-                  {QStringLiteral("PASS"), QStringLiteral("PASS_WITH_NOTES"), QStringLiteral("FAIL_FIXABLE"),
-                   QStringLiteral("FAIL_COMPILER_BUG"), QStringLiteral("BLOCKED")});
-    static const QRegularExpression ownerRe(QStringLiteral(R"(^\s*[-*]?\s*\**owner\**:\s*\**\s*([A-Za-z_]+))"),
-                                            QRegularExpression::CaseInsensitiveOption);
+                  {QStringLiteral("PASS"), QStringLiteral("PASS_WITH_NOTES"),
+                   QStringLiteral("FAIL_FIXABLE"), QStringLiteral("FAIL_COMPILER_BUG"),
+                   QStringLiteral("BLOCKED")});
+    static const QRegularExpression ownerRe(
+        QStringLiteral(R"(^\s*[-*]?\s*\**owner\**:\s*\**\s*([A-Za-z_]+))"),
+        QRegularExpression::CaseInsensitiveOption);
     for (int i = 0; i < lines.size() && r.owner.isEmpty(); ++i) {
         if (const auto m = ownerRe.match(lines.at(i)); m.hasMatch()) {
             r.owner = m.captured(1).toLower();
             if (r.owner != QLatin1String("host") && r.owner != QLatin1String("kernel")) {
-                r.diagnostics.push_back(placed(path, i + 1, Severity::Warning,
-                                               QStringLiteral("owner '%1' is not host or kernel; routing treats it as "
-                                                              "kernel")
-                                                   .arg(r.owner)));
+                r.diagnostics.push_back(
+                    placed(path, i + 1, Severity::Warning,
+                           QStringLiteral("owner '%1' is not host or kernel; routing treats it as "
+                                          "kernel")
+                               .arg(r.owner)));
                 r.owner.clear();
             }
         }
     }
     r.hasActionItems = text.contains(QStringLiteral("Action Items"), Qt::CaseInsensitive);
     if (r.verdict == QLatin1String("FAIL_FIXABLE") && r.owner.isEmpty())
-        r.diagnostics.push_back(placed(path, 0, Severity::Warning,
-                                       QStringLiteral("FAIL_FIXABLE without an 'owner: host|kernel' line; routing "
-                                                      "assumes kernel")));
+        r.diagnostics.push_back(
+            placed(path, 0, Severity::Warning,
+                   QStringLiteral("FAIL_FIXABLE without an 'owner: host|kernel' line; routing "
+                                  "assumes kernel")));
     return r;
 }
 
@@ -228,14 +248,15 @@ ReportFile parseInvestigationReport(const QString& text, const QString& path)
 {
     ReportFile r;
     r.path = path;
-    readFirstLine(r, splitLines(text), {QStringLiteral("FIXABLE"), QStringLiteral("ALIGNED"), QStringLiteral("BLOCKED")});
+    readFirstLine(
+        r, splitLines(text),
+        {QStringLiteral("FIXABLE"), QStringLiteral("ALIGNED"), QStringLiteral("BLOCKED")});
     return r;
 }
 
 namespace {
 
-template <typename Report, typename Parse>
-Report readReport(const QString& path, Parse parse)
+template <typename Report, typename Parse> Report readReport(const QString& path, Parse parse)
 {
     Diagnostics diags;
     const auto text = readSmallText(path, &diags);

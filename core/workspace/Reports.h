@@ -18,29 +18,29 @@ struct ReportFile
 {
     QString path;
     bool exists = false;
-    QString verdict;            // word after "VERDICT:" on line 1, even when not an allowed one
+    QString verdict;             // word after "VERDICT:" on line 1, even when not an allowed one
     bool firstLineValid = false; // line 1 matches the validator's anchored regex
     Diagnostics diagnostics;
 };
 
 struct CorrectnessReport : ReportFile
 {
-    QString failClass;          // "host" / "kernel" / empty
-    QString blockClass;         // "host" / "kernel" / "env" / empty (BLOCKED routing, §3.6)
+    QString failClass;  // "host" / "kernel" / empty
+    QString blockClass; // "host" / "kernel" / "env" / empty (BLOCKED routing, §3.6)
     QString hostFix;
     QString agentBFollowup;
     QString pytestLog;
-    bool hasResultsTable = false; // a "| Test " header
+    bool hasResultsTable = false;               // a "| Test " header
     int passed = -1, failed = -1, skipped = -1; // from "Summary: N passed, ..." when present
 };
 
 struct PerformanceRow
 {
-    QString config;             // as written, brackets removed
+    QString config; // as written, brackets removed
     std::optional<double> baselineMs;
     std::optional<double> candidateMs;
     std::optional<double> ratio;
-    QString verdict;            // PASS / INVESTIGATE
+    QString verdict; // PASS / INVESTIGATE
     int line = 0;
 };
 
@@ -49,13 +49,13 @@ struct PerformanceReport : ReportFile
     std::vector<PerformanceRow> rows;
     std::optional<double> geomeanRatio; // the single machine-read `geomean_ratio=` line
     int geomeanLines = 0;
-    int geomeanLine = 0;        // line of the first geomean_ratio= line
-    QString severity;           // "Severity: ..." word
+    int geomeanLine = 0; // line of the first geomean_ratio= line
+    QString severity;    // "Severity: ..." word
 };
 
 struct DiffReportFile : ReportFile
 {
-    QString owner;              // "host" / "kernel"; empty when the line is missing (routing: kernel)
+    QString owner; // "host" / "kernel"; empty when the line is missing (routing: kernel)
     bool hasActionItems = false;
 };
 

@@ -28,8 +28,8 @@ PythonFunctionRange findPythonFunction(const QString& text, const QString& funct
     if (functionName.isEmpty())
         return r;
     const QStringList lines = text.split(QLatin1Char('\n'));
-    const QRegularExpression defRe(
-        QStringLiteral(R"(^\s*(?:async\s+)?def\s+%1\s*\()").arg(QRegularExpression::escape(functionName)));
+    const QRegularExpression defRe(QStringLiteral(R"(^\s*(?:async\s+)?def\s+%1\s*\()")
+                                       .arg(QRegularExpression::escape(functionName)));
     int at = -1;
     for (int i = 0; i < lines.size() && at < 0; ++i) {
         if (defRe.match(lines.at(i)).hasMatch())
@@ -45,7 +45,8 @@ PythonFunctionRange findPythonFunction(const QString& text, const QString& funct
         if (!t.startsWith(QLatin1Char('@')) || indentOf(lines.at(i)) != indent)
             break;
         r.firstLine = i + 1;
-        if (t.startsWith(QLatin1String("@ct.kernel")) || t.startsWith(QLatin1String("@cuda.tile.kernel")) ||
+        if (t.startsWith(QLatin1String("@ct.kernel")) ||
+            t.startsWith(QLatin1String("@cuda.tile.kernel")) ||
             t.startsWith(QLatin1String("@tile.kernel")))
             r.isCtKernel = true;
     }
@@ -113,10 +114,12 @@ std::vector<RustEntry> findRustEntries(const QString& kernelRs)
             }
             const QString params = kernelRs.mid(open, close - open);
             const bool tensor = params.contains(QLatin1String("Tensor<"));
-            const bool ptr = params.contains(QRegularExpression(QStringLiteral(R"(\*\s*mut\s+E\b)")));
-            e.paramKind = tensor && ptr ? QStringLiteral("mixed") : tensor ? QStringLiteral("tensor")
-                                                              : ptr        ? QStringLiteral("ptr")
-                                                                           : QString();
+            const bool ptr =
+                params.contains(QRegularExpression(QStringLiteral(R"(\*\s*mut\s+E\b)")));
+            e.paramKind = tensor && ptr ? QStringLiteral("mixed")
+                          : tensor      ? QStringLiteral("tensor")
+                          : ptr         ? QStringLiteral("ptr")
+                                        : QString();
         }
         out.push_back(e);
     }

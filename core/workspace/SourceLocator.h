@@ -11,10 +11,10 @@ namespace tilelens::ws {
 
 struct PythonFunctionRange
 {
-    int firstLine = 0;         // 1-based, the first decorator line (or the def line)
-    int defLine = 0;           // line of `def NAME(`
-    int lastLine = 0;          // last non-blank line of the body
-    bool isCtKernel = false;   // decorated with @ct.kernel / @cuda.tile.kernel
+    int firstLine = 0;       // 1-based, the first decorator line (or the def line)
+    int defLine = 0;         // line of `def NAME(`
+    int lastLine = 0;        // last non-blank line of the body
+    bool isCtKernel = false; // decorated with @ct.kernel / @cuda.tile.kernel
     bool found() const { return defLine > 0; }
 };
 
@@ -23,9 +23,9 @@ PythonFunctionRange findPythonFunction(const QString& text, const QString& funct
 
 struct RustEntry
 {
-    QString name;              // entry function identifier
-    int line = 0;              // 1-based line of `fn NAME`
-    QString paramKind;         // "tensor" (&Tensor< params), "ptr" (*mut E), "mixed" or "" (§4.4)
+    QString name;      // entry function identifier
+    int line = 0;      // 1-based line of `fn NAME`
+    QString paramKind; // "tensor" (&Tensor< params), "ptr" (*mut E), "mixed" or "" (§4.4)
 };
 
 // Every function annotated `#[cutile::entry]` / `#[cutile::entry(...)]`.

@@ -11,8 +11,9 @@ namespace tilelens::ws {
 
 namespace {
 
-const char* const kTitles[6] = {"IR dump & analyze", "convert & compile", "IR diff",
-                                "host, wrapper & correctness", "benchmark", "residual perf"};
+const char* const kTitles[6] = {"IR dump & analyze", "convert & compile",
+                                "IR diff",           "host, wrapper & correctness",
+                                "benchmark",         "residual perf"};
 const int kCaps[6] = {1, 2, 1, 2, 2, 1};
 
 const QString kComplete = QStringLiteral("PIPELINE_COMPLETE");
@@ -20,14 +21,16 @@ const QString kStop = QStringLiteral("STOP");
 
 QString classIn(const QString& text)
 {
-    static const QRegularExpression re(QStringLiteral(R"((?m)^\s*(fail_class|block_class):\s*(host|kernel|env)\b)"));
+    static const QRegularExpression re(
+        QStringLiteral(R"((?m)^\s*(fail_class|block_class):\s*(host|kernel|env)\b)"));
     const auto m = re.match(text);
     return m.hasMatch() ? m.captured(2) : QString();
 }
 
 } // namespace
 
-QString routeAfter(char letter, int run, const QString& v, const QString& cls, const RouteContext& ctx)
+QString routeAfter(char letter, int run, const QString& v, const QString& cls,
+                   const RouteContext& ctx)
 {
     switch (letter) {
     case 'A':
@@ -67,14 +70,19 @@ PipelineState derivePipelineState(const QString& kernelDir)
 {
     PipelineState ps;
     const QDir dir(kernelDir);
-    const CorrectnessReport corr = readCorrectnessReport(dir.filePath(QStringLiteral("reports/correctness.md")));
-    const PerformanceReport perf = readPerformanceReport(dir.filePath(QStringLiteral("reports/performance.md")));
-    const DiffReportFile diff = readDiffReport(dir.filePath(QStringLiteral("generated/diff_report.md")));
+    const CorrectnessReport corr =
+        readCorrectnessReport(dir.filePath(QStringLiteral("reports/correctness.md")));
+    const PerformanceReport perf =
+        readPerformanceReport(dir.filePath(QStringLiteral("reports/performance.md")));
+    const DiffReportFile diff =
+        readDiffReport(dir.filePath(QStringLiteral("generated/diff_report.md")));
     ReportFile investigation;
-    const QStringList invFiles = QDir(dir.filePath(QStringLiteral("reports")))
-                                     .entryList({QStringLiteral("perf_investigation_*.md")}, QDir::Files, QDir::Name);
+    const QStringList invFiles =
+        QDir(dir.filePath(QStringLiteral("reports")))
+            .entryList({QStringLiteral("perf_investigation_*.md")}, QDir::Files, QDir::Name);
     if (!invFiles.isEmpty())
-        investigation = readInvestigationReport(dir.filePath(QStringLiteral("reports/") + invFiles.last()));
+        investigation =
+            readInvestigationReport(dir.filePath(QStringLiteral("reports/") + invFiles.last()));
 
     for (int i = 0; i < 6; ++i) {
         const char letter = char('A' + i);
@@ -95,21 +103,23 @@ PipelineState derivePipelineState(const QString& kernelDir)
             s.evidence = log.path;
         }
         s.ran = log.exists;
-        const ReportFile* report = letter == 'C' ? static_cast<const ReportFile*>(&diff)
+        const ReportFile* report = letter == 'C'   ? static_cast<const ReportFile*>(&diff)
                                    : letter == 'D' ? static_cast<const ReportFile*>(&corr)
                                    : letter == 'E' ? static_cast<const ReportFile*>(&perf)
                                    : letter == 'F' ? &investigation
                                                    : nullptr;
         if (report && report->exists) {
             s.ran = true;
-            ps.diagnostics.insert(ps.diagnostics.end(), report->diagnostics.begin(), report->diagnostics.end());
+            ps.diagnostics.insert(ps.diagnostics.end(), report->diagnostics.begin(),
+                                  report->diagnostics.end());
             if (s.verdict.isEmpty() && !report->verdict.isEmpty()) {
                 s.verdict = report->verdict;
                 s.evidence = report->path;
                 s.runVerdicts = {report->verdict};
             }
         }
-        if (letter == 'A' && !s.ran && QFileInfo(dir.filePath(QStringLiteral("reference/analysis.json"))).isFile()) {
+        if (letter == 'A' && !s.ran &&
+            QFileInfo(dir.filePath(QStringLiteral("reference/analysis.json"))).isFile()) {
             s.ran = true;
             s.evidence = dir.filePath(QStringLiteral("reference/analysis.json"));
         }
@@ -120,7 +130,9 @@ PipelineState derivePipelineState(const QString& kernelDir)
                 s.classLine = QStringLiteral("block_class: ") + corr.blockClass;
         }
         if (letter == 'C' && diff.exists)
-            s.classLine = QStringLiteral("owner: ") + (diff.owner.isEmpty() ? QStringLiteral("kernel (no owner line)") : diff.owner);
+            s.classLine =
+                QStringLiteral("owner: ") +
+                (diff.owner.isEmpty() ? QStringLiteral("kernel (no owner line)") : diff.owner);
         if (s.overCap()) {
             Diagnostic d;
             d.severity = Severity::Warning;
@@ -159,7 +171,8 @@ PipelineState derivePipelineState(const QString& kernelDir)
             verdict = s.runVerdicts[size_t(used[idx])];
         } else if (letter == 'A' && s.ran && used[idx] == 0) {
             verdict = QStringLiteral("PASS"); // analysis.json exists: A completed
-            s.verdict = s.verdict.isEmpty() ? QStringLiteral("PASS (implied by analysis.json)") : s.verdict;
+            s.verdict =
+                s.verdict.isEmpty() ? QStringLiteral("PASS (implied by analysis.json)") : s.verdict;
         } else {
             ps.next = label;
             break;
@@ -168,13 +181,17 @@ PipelineState derivePipelineState(const QString& kernelDir)
         QString cls;
         if (letter == 'D') {
             const bool latest = used[idx] == int(s.runVerdicts.size());
-            cls = latest ? latestDClass : (size_t(used[idx] - 1) < dClasses.size() ? dClasses[size_t(used[idx] - 1)] : QString());
+            cls = latest
+                      ? latestDClass
+                      : (size_t(used[idx] - 1) < dClasses.size() ? dClasses[size_t(used[idx] - 1)]
+                                                                 : QString());
         } else if (letter == 'C') {
             cls = diff.owner;
         }
         const QString dest = routeAfter(letter, run, verdict, cls, ctx);
         ps.trail << QStringLiteral("%1 %2%3 -> %4")
-                        .arg(label, verdict, cls.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(cls), dest);
+                        .arg(label, verdict,
+                             cls.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(cls), dest);
         if (letter == 'C')
             ctx.cRan = true;
         if (dest == QLatin1String("B(2)"))
@@ -192,9 +209,11 @@ PipelineState derivePipelineState(const QString& kernelDir)
         ps.trail << QStringLiteral("F %1 -> %2").arg(ps.stage('F').verdict, kComplete);
 
     Diagnostics diags;
-    if (const auto blocked = readSmallText(dir.filePath(QStringLiteral("SKILL_METHODOLOGY_BLOCKED.txt")), &diags)) {
+    if (const auto blocked =
+            readSmallText(dir.filePath(QStringLiteral("SKILL_METHODOLOGY_BLOCKED.txt")), &diags)) {
         const QString first = blocked->trimmed().section(QLatin1Char('\n'), 0, 0);
-        ps.blockedReason = first.isEmpty() ? QStringLiteral("(empty SKILL_METHODOLOGY_BLOCKED.txt)") : first;
+        ps.blockedReason =
+            first.isEmpty() ? QStringLiteral("(empty SKILL_METHODOLOGY_BLOCKED.txt)") : first;
         if (ps.next != kComplete)
             ps.next = kStop;
     }

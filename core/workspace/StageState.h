@@ -15,25 +15,25 @@ namespace tilelens::ws {
 struct StageState
 {
     char letter = 'A';
-    QString title;            // "IR dump & analyze", ...
+    QString title; // "IR dump & analyze", ...
     bool ran = false;
-    QString verdict;          // latest verdict; empty when unknown
-    QString classLine;        // "fail_class: kernel", "block_class: env", "owner: host", or empty
-    int runs = 0;             // semantic runs the logs show (0 when only a report exists)
-    int cap = 1;              // §3.5
+    QString verdict;   // latest verdict; empty when unknown
+    QString classLine; // "fail_class: kernel", "block_class: env", "owner: host", or empty
+    int runs = 0;      // semantic runs the logs show (0 when only a report exists)
+    int cap = 1;       // §3.5
     bool overCap() const { return runs > cap; }
-    QString gateNote;         // acceptance gate note of the latest envelope
-    QString evidence;         // file the verdict was read from
-    QStringList runVerdicts;  // verdict per semantic run, oldest first
+    QString gateNote;        // acceptance gate note of the latest envelope
+    QString evidence;        // file the verdict was read from
+    QStringList runVerdicts; // verdict per semantic run, oldest first
 };
 
 struct PipelineState
 {
     std::array<StageState, 6> stages; // A B C D E F
-    QString next;             // "B(1)", "D(2)", "C", "PIPELINE_COMPLETE", "STOP", ...
-    QStringList trail;        // the routing steps taken, e.g. "A PASS -> B(1)"
-    QString blockedReason;    // first line of SKILL_METHODOLOGY_BLOCKED.txt, if present
-    Diagnostics diagnostics;  // from every report/log read, plus cap overruns
+    QString next;                     // "B(1)", "D(2)", "C", "PIPELINE_COMPLETE", "STOP", ...
+    QStringList trail;                // the routing steps taken, e.g. "A PASS -> B(1)"
+    QString blockedReason;            // first line of SKILL_METHODOLOGY_BLOCKED.txt, if present
+    Diagnostics diagnostics;          // from every report/log read, plus cap overruns
 
     const StageState& stage(char letter) const { return stages[size_t(letter - 'A')]; }
     StageState& stage(char letter) { return stages[size_t(letter - 'A')]; }
@@ -50,6 +50,7 @@ struct RouteContext
     bool bRespawned = false;
     bool dRespawned = false;
 };
-QString routeAfter(char letter, int run, const QString& verdict, const QString& classWord, const RouteContext& ctx);
+QString routeAfter(char letter, int run, const QString& verdict, const QString& classWord,
+                   const RouteContext& ctx);
 
 } // namespace tilelens::ws

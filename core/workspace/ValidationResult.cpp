@@ -6,7 +6,8 @@ namespace tilelens::ws {
 
 namespace {
 
-Diagnostic make(Severity sev, const QString& message, const std::string& pointer, const QString& file)
+Diagnostic make(Severity sev, const QString& message, const std::string& pointer,
+                const QString& file)
 {
     Diagnostic d;
     d.severity = sev;
@@ -30,7 +31,8 @@ int ValidationResult::warnings() const
                              [](const Diagnostic& d) { return d.severity == Severity::Warning; }));
 }
 
-void ValidationResult::error(const QString& message, const std::string& pointer, const QString& file)
+void ValidationResult::error(const QString& message, const std::string& pointer,
+                             const QString& file)
 {
     messages.push_back(make(Severity::Error, message, pointer, file));
 }
@@ -55,7 +57,8 @@ QString formatValidationText(const ValidationResult& result, bool withOk)
                : d.severity == Severity::Warning ? QStringLiteral("WARN: ")
                                                  : QStringLiteral("OK: ");
         if (d.place.line > 0) {
-            out += QString::fromStdString(d.place.file) + QLatin1Char(':') + QString::number(d.place.line);
+            out += QString::fromStdString(d.place.file) + QLatin1Char(':') +
+                   QString::number(d.place.line);
             if (d.place.column > 0)
                 out += QLatin1Char(':') + QString::number(d.place.column);
             out += QStringLiteral(": ");

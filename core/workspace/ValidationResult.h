@@ -12,18 +12,20 @@ namespace tilelens::ws {
 
 struct ValidationResult
 {
-    QString scope;          // "analysis" or "kernel"
-    QString target;         // the file or directory checked
-    Diagnostics messages;   // Error = ERROR:, Warning = WARN:, Note = OK:
-    QStringList summary;    // trailer lines ("kernel: softmax", "shapes: 4", ...)
+    QString scope;           // "analysis" or "kernel"
+    QString target;          // the file or directory checked
+    Diagnostics messages;    // Error = ERROR:, Warning = WARN:, Note = OK:
+    QStringList summary;     // trailer lines ("kernel: softmax", "shapes: 4", ...)
     bool inputError = false; // target missing / unreadable: exit 3, not FAIL
 
     int errors() const;
     int warnings() const;
     bool passed() const { return !inputError && errors() == 0; }
 
-    void error(const QString& message, const std::string& pointer = std::string(), const QString& file = QString());
-    void warn(const QString& message, const std::string& pointer = std::string(), const QString& file = QString());
+    void error(const QString& message, const std::string& pointer = std::string(),
+               const QString& file = QString());
+    void warn(const QString& message, const std::string& pointer = std::string(),
+              const QString& file = QString());
     void ok(const QString& message);
 };
 

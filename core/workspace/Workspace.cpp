@@ -37,7 +37,8 @@ QString firstExisting(const QDir& dir, const QStringList& rels)
     return {};
 }
 
-Diagnostic kernelDiag(const QString& file, const QString& message, Severity sev = Severity::Warning, int line = 0)
+Diagnostic kernelDiag(const QString& file, const QString& message, Severity sev = Severity::Warning,
+                      int line = 0)
 {
     Diagnostic d;
     d.severity = sev;
@@ -79,23 +80,27 @@ void checkTwin(Kernel& k, const QString& wsCopy, const QString& treeCopy, const 
     int line = 0;
     while (line < la.size() && line < lb.size() && la.at(line) == lb.at(line))
         ++line;
-    k.diagnostics.push_back(kernelDiag(wsCopy,
-                                       QStringLiteral("%1 differs from the in-tree copy %2 (first difference at line %3); "
-                                                      "validators read this copy, the library is built from the other")
-                                           .arg(QLatin1String(what), treeCopy)
-                                           .arg(line + 1),
-                                       Severity::Warning, line + 1));
+    k.diagnostics.push_back(kernelDiag(
+        wsCopy,
+        QStringLiteral("%1 differs from the in-tree copy %2 (first difference at line %3); "
+                       "validators read this copy, the library is built from the other")
+            .arg(QLatin1String(what), treeCopy)
+            .arg(line + 1),
+        Severity::Warning, line + 1));
 }
 
-QString findPythonSource(const QDir& dir, const QString& tg, const QString& source, const QString& kernelName)
+QString findPythonSource(const QDir& dir, const QString& tg, const QString& source,
+                         const QString& kernelName)
 {
     QStringList candidates;
     if (!source.isEmpty()) {
         if (!tg.isEmpty())
             candidates << QDir(tg).filePath(source);
-        candidates << dir.filePath(source) << dir.filePath(QStringLiteral("reference/") + QFileInfo(source).fileName());
+        candidates << dir.filePath(source)
+                   << dir.filePath(QStringLiteral("reference/") + QFileInfo(source).fileName());
     } else if (!tg.isEmpty()) {
-        candidates << QDir(tg).filePath(QStringLiteral("src/tilegym/ops/cutile/%1.py").arg(kernelName));
+        candidates << QDir(tg).filePath(
+            QStringLiteral("src/tilegym/ops/cutile/%1.py").arg(kernelName));
     }
     for (const QString& c : candidates) {
         if (QFileInfo(c).isFile())
@@ -116,14 +121,16 @@ void mapVariantsToSources(Kernel& k)
             v.pythonFirstLine = r.firstLine;
             v.pythonLastLine = r.lastLine;
             if (!r.found())
-                k.diagnostics.push_back(kernelDiag(k.pythonSource,
-                                                   QStringLiteral("kernel_function %1 is not defined in the Python "
-                                                                  "reference")
-                                                       .arg(v.kernelFunction)));
+                k.diagnostics.push_back(
+                    kernelDiag(k.pythonSource,
+                               QStringLiteral("kernel_function %1 is not defined in the Python "
+                                              "reference")
+                                   .arg(v.kernelFunction)));
             else if (!r.isCtKernel)
-                k.diagnostics.push_back(kernelDiag(k.pythonSource,
-                                                   QStringLiteral("%1 is not decorated with @ct.kernel").arg(v.kernelFunction),
-                                                   Severity::Note, r.defLine));
+                k.diagnostics.push_back(kernelDiag(
+                    k.pythonSource,
+                    QStringLiteral("%1 is not decorated with @ct.kernel").arg(v.kernelFunction),
+                    Severity::Note, r.defLine));
         }
         for (const RustEntry& e : k.entries) {
             if (!k.multiVariant || entryMatchesVariant(e.name, v.name)) {
@@ -132,16 +139,17 @@ void mapVariantsToSources(Kernel& k)
             }
         }
         if (k.multiVariant && v.rustEntries.isEmpty() && !k.rustKernel.isEmpty())
-            k.diagnostics.push_back(kernelDiag(k.rustKernel,
-                                               QStringLiteral("no #[cutile::entry] function in kernel.rs matches variant "
-                                                              "'%1' (NOT_FOUND in validate_entry_pattern.sh)")
-                                                   .arg(v.name)));
+            k.diagnostics.push_back(kernelDiag(
+                k.rustKernel,
+                QStringLiteral("no #[cutile::entry] function in kernel.rs matches variant "
+                               "'%1' (NOT_FOUND in validate_entry_pattern.sh)")
+                    .arg(v.name)));
     }
     for (const RustEntry& e : k.entries) {
         if (!mapped.count(e.name))
-            k.diagnostics.push_back(kernelDiag(k.rustKernel,
-                                               QStringLiteral("entry %1 matches no variant name").arg(e.name),
-                                               Severity::Note, e.line));
+            k.diagnostics.push_back(kernelDiag(
+                k.rustKernel, QStringLiteral("entry %1 matches no variant name").arg(e.name),
+                Severity::Note, e.line));
     }
 }
 
@@ -150,7 +158,8 @@ void findSupplements(Kernel& k, const QDir& dir)
 {
     std::set<QString> found;
     const QDir supp(dir.filePath(QStringLiteral("reference/supplements")));
-    for (const QFileInfo& fi : supp.entryInfoList({QStringLiteral("*.mlir")}, QDir::Files, QDir::Name))
+    for (const QFileInfo& fi :
+         supp.entryInfoList({QStringLiteral("*.mlir")}, QDir::Files, QDir::Name))
         found.insert(fi.absoluteFilePath());
     if (k.analysis) {
         for (const AnalysisVariant& v : k.analysis->variants) {
@@ -166,16 +175,18 @@ void findSupplements(Kernel& k, const QDir& dir)
     for (const Variant& v : k.variants)
         variantRefs.insert(v.referenceIr);
     const QDir ref(dir.filePath(QStringLiteral("reference")));
-    for (const QFileInfo& fi : ref.entryInfoList({QStringLiteral("reference_*.mlir")}, QDir::Files, QDir::Name)) {
+    for (const QFileInfo& fi :
+         ref.entryInfoList({QStringLiteral("reference_*.mlir")}, QDir::Files, QDir::Name)) {
         const auto m = dtypeSuffix.match(fi.fileName());
         if (m.hasMatch() && ref.exists(QStringLiteral("reference_%1.mlir").arg(m.captured(1))))
             found.insert(fi.absoluteFilePath());
         else if (!variantRefs.count(fi.absoluteFilePath()) && !found.count(fi.absoluteFilePath()))
-            k.diagnostics.push_back(kernelDiag(fi.absoluteFilePath(),
-                                               QStringLiteral("reference IR %1 is neither a variant of analysis.json nor "
-                                                              "a supplement")
-                                                   .arg(fi.fileName()),
-                                               Severity::Note));
+            k.diagnostics.push_back(kernelDiag(
+                fi.absoluteFilePath(),
+                QStringLiteral("reference IR %1 is neither a variant of analysis.json nor "
+                               "a supplement")
+                    .arg(fi.fileName()),
+                Severity::Note));
     }
     for (const QString& s : found)
         k.supplements.push_back(s);
@@ -198,14 +209,16 @@ Kernel loadKernel(const QString& kernelDir, const QString& tilegymRoot)
     if (!k.analysisJson.isEmpty()) {
         k.analysis = loadAnalysisJson(k.analysisJson, k.diagnostics);
     } else {
-        k.diagnostics.push_back(kernelDiag(k.dir, QStringLiteral("reference/analysis.json is missing")));
+        k.diagnostics.push_back(
+            kernelDiag(k.dir, QStringLiteral("reference/analysis.json is missing")));
     }
     if (k.analysis && !k.analysis->kernelName.isEmpty())
         k.name = k.analysis->kernelName;
     k.multiVariant = k.analysis && k.analysis->multiVariant();
 
     if (!tilegymRoot.isEmpty()) {
-        const QString tree = QDir(inTreeRoot(tilegymRoot)).filePath(k.name + QStringLiteral("_kernel"));
+        const QString tree =
+            QDir(inTreeRoot(tilegymRoot)).filePath(k.name + QStringLiteral("_kernel"));
         if (QFileInfo(tree).isDir()) {
             k.inTreeDir = QFileInfo(tree).absoluteFilePath();
             k.inTreeKernelRs = existingFile(QDir(tree), QStringLiteral("kernel.rs"));
@@ -225,18 +238,21 @@ Kernel loadKernel(const QString& kernelDir, const QString& tilegymRoot)
             k.entries = findRustEntries(*text);
     }
 
-    k.pythonSource = findPythonSource(dir, tilegymRoot, k.analysis ? k.analysis->source : QString(), k.name);
+    k.pythonSource =
+        findPythonSource(dir, tilegymRoot, k.analysis ? k.analysis->source : QString(), k.name);
     if (k.pythonSource.isEmpty() && k.analysis && !k.analysis->source.isEmpty())
-        k.diagnostics.push_back(kernelDiag(k.analysisJson,
-                                           QStringLiteral("Python reference %1 not found (open the TileGym checkout "
-                                                          "too, or set TILEGYM_PATH)")
-                                               .arg(k.analysis->source),
-                                           Severity::Note));
+        k.diagnostics.push_back(
+            kernelDiag(k.analysisJson,
+                       QStringLiteral("Python reference %1 not found (open the TileGym checkout "
+                                      "too, or set TILEGYM_PATH)")
+                           .arg(k.analysis->source),
+                       Severity::Note));
     const QString testRel = QStringLiteral("tests/ops/test_%1.py").arg(k.name);
     if (!tilegymRoot.isEmpty())
         k.testFile = existingFile(QDir(tilegymRoot), testRel);
     if (k.testFile.isEmpty())
-        k.testFile = firstExisting(dir, {testRel, QStringLiteral("reference/test_%1.py").arg(k.name)});
+        k.testFile =
+            firstExisting(dir, {testRel, QStringLiteral("reference/test_%1.py").arg(k.name)});
 
     if (k.multiVariant) {
         for (const AnalysisVariant& av : k.analysis->variants) {
@@ -245,11 +261,13 @@ Kernel loadKernel(const QString& kernelDir, const QString& tilegymRoot)
             v.analysisName = av.name;
             v.kernelFunction = av.kernelFunction;
             v.baselineBackend = k.analysis->winnerFor(av.name);
-            v.referenceIr = firstExisting(dir, {av.referenceIr, QStringLiteral("reference/reference_%1.mlir").arg(av.name),
-                                                QStringLiteral("reference/reference_%1.tileirbc").arg(av.name)});
-            v.generatedIr = firstExisting(dir, {QStringLiteral("generated/generated_%1_canon.mlir").arg(av.name),
-                                                QStringLiteral("generated/generated_%1.mlir").arg(av.name),
-                                                QStringLiteral("generated/generated_%1.tileirbc").arg(av.name)});
+            v.referenceIr = firstExisting(
+                dir, {av.referenceIr, QStringLiteral("reference/reference_%1.mlir").arg(av.name),
+                      QStringLiteral("reference/reference_%1.tileirbc").arg(av.name)});
+            v.generatedIr = firstExisting(
+                dir, {QStringLiteral("generated/generated_%1_canon.mlir").arg(av.name),
+                      QStringLiteral("generated/generated_%1.mlir").arg(av.name),
+                      QStringLiteral("generated/generated_%1.tileirbc").arg(av.name)});
             v.perfLog = existingFile(dir, QStringLiteral("perf_cutile_rs_%1.txt").arg(av.name));
             k.variants.push_back(v);
         }
@@ -268,11 +286,14 @@ Kernel loadKernel(const QString& kernelDir, const QString& tilegymRoot)
         k.variants.push_back(v);
     }
     for (const Variant& v : k.variants) {
-        const QString label = v.name.isEmpty() ? QString() : QStringLiteral(" of variant '%1'").arg(v.name);
+        const QString label =
+            v.name.isEmpty() ? QString() : QStringLiteral(" of variant '%1'").arg(v.name);
         if (v.referenceIr.isEmpty() && !k.analysisJson.isEmpty())
-            k.diagnostics.push_back(kernelDiag(k.dir, QStringLiteral("reference IR%1 not found").arg(label)));
+            k.diagnostics.push_back(
+                kernelDiag(k.dir, QStringLiteral("reference IR%1 not found").arg(label)));
         if (v.generatedIr.isEmpty() && !k.rustKernel.isEmpty())
-            k.diagnostics.push_back(kernelDiag(k.dir, QStringLiteral("generated IR%1 not found").arg(label)));
+            k.diagnostics.push_back(
+                kernelDiag(k.dir, QStringLiteral("generated IR%1 not found").arg(label)));
     }
     mapVariantsToSources(k);
     findSupplements(k, dir);
@@ -281,8 +302,9 @@ Kernel loadKernel(const QString& kernelDir, const QString& tilegymRoot)
     QStringList baselines;
     if (!k.multiVariant)
         baselines << QStringLiteral("baseline_perf.txt");
-    baselines << (winner == QLatin1String("triton") ? QStringLiteral("baseline_perf_triton_tileir.txt")
-                                                    : QStringLiteral("baseline_perf_cutile.txt"))
+    baselines << (winner == QLatin1String("triton")
+                      ? QStringLiteral("baseline_perf_triton_tileir.txt")
+                      : QStringLiteral("baseline_perf_cutile.txt"))
               << QStringLiteral("baseline_perf_cutile.txt");
     k.baselineLog = firstExisting(dir, baselines);
     k.candidateLog = existingFile(dir, QStringLiteral("perf_cutile_rs.txt"));
@@ -321,7 +343,8 @@ Workspace discoverWorkspace(const QString& path, const DiscoveryOptions& options
             outRoots << options.kernelOutRoot;
         outRoots << ws.root;
         // "Both roots" in one directory: a checkout and a kernel-out root side by side.
-        for (const QFileInfo& sub : root.entryInfoList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name)) {
+        for (const QFileInfo& sub :
+             root.entryInfoList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name)) {
             if (ws.tilegymRoot.isEmpty() && isTilegymCheckout(sub.absoluteFilePath()))
                 ws.tilegymRoot = sub.absoluteFilePath();
             else if (!looksLikeKernelDir(QDir(sub.absoluteFilePath())))
@@ -344,7 +367,8 @@ Workspace discoverWorkspace(const QString& path, const DiscoveryOptions& options
     // Ports committed in the checkout without a working directory here.
     if (!ws.tilegymRoot.isEmpty()) {
         const QDir tree(inTreeRoot(ws.tilegymRoot));
-        for (const QFileInfo& sub : tree.entryInfoList({QStringLiteral("*_kernel")}, QDir::Dirs, QDir::Name)) {
+        for (const QFileInfo& sub :
+             tree.entryInfoList({QStringLiteral("*_kernel")}, QDir::Dirs, QDir::Name)) {
             const QString name = sub.fileName().chopped(7);
             if (names.count(name))
                 continue;
@@ -355,10 +379,11 @@ Workspace discoverWorkspace(const QString& path, const DiscoveryOptions& options
             k.inTreeKernelRs = k.rustKernel;
             k.inTreeFfiRs = k.rustFfi;
             k.pythonSource = findPythonSource(QDir(k.dir), ws.tilegymRoot, QString(), name);
-            k.diagnostics.push_back(kernelDiag(k.dir,
-                                               QStringLiteral("only the in-tree port was found (no working directory "
-                                                              "with analysis.json and reports)"),
-                                               Severity::Note));
+            k.diagnostics.push_back(
+                kernelDiag(k.dir,
+                           QStringLiteral("only the in-tree port was found (no working directory "
+                                          "with analysis.json and reports)"),
+                           Severity::Note));
             ws.kernels.push_back(std::move(k));
         }
     }
@@ -366,7 +391,8 @@ Workspace discoverWorkspace(const QString& path, const DiscoveryOptions& options
         Diagnostic d;
         d.severity = Severity::Warning;
         d.place.file = path.toStdString();
-        d.message = "no kernel directories found (a kernel directory holds reference/analysis.json or kernel.rs)";
+        d.message = "no kernel directories found (a kernel directory holds reference/analysis.json "
+                    "or kernel.rs)";
         ws.diagnostics.push_back(d);
     }
     return ws;

@@ -19,37 +19,39 @@ namespace tilelens::ws {
 
 struct Variant
 {
-    QString name;          // structural variant name; empty for single-variant kernels
-    QString referenceIr;   // absolute path, empty when not found (.mlir preferred, then .tileirbc)
-    QString generatedIr;   // absolute path, empty when not found (_canon.mlir, then .mlir, then .tileirbc)
+    QString name;           // structural variant name; empty for single-variant kernels
+    QString referenceIr;    // absolute path, empty when not found (.mlir preferred, then .tileirbc)
+    QString generatedIr;    // absolute path, empty when not found (_canon.mlir, then .mlir, then
+                            // .tileirbc)
     QString kernelFunction; // Python @ct.kernel function name (analysis.json), may be empty
     QStringList rustEntries; // #[cutile::entry] functions of kernel.rs mapped to this variant
 
-    QString analysisName;  // variant_name in analysis.json (also set for a single variant)
-    int pythonFirstLine = 0; // line range of kernelFunction in Kernel::pythonSource (1-based, 0 = not found)
+    QString analysisName; // variant_name in analysis.json (also set for a single variant)
+    int pythonFirstLine =
+        0; // line range of kernelFunction in Kernel::pythonSource (1-based, 0 = not found)
     int pythonLastLine = 0;
     QString baselineBackend; // winning reference backend ("cutile" / "triton")
-    QString perfLog;       // perf_cutile_rs_{v}.txt when present (multi-variant)
+    QString perfLog;         // perf_cutile_rs_{v}.txt when present (multi-variant)
 };
 
 struct Kernel
 {
-    QString name;          // tilegym op name, e.g. "softmax"
-    QString dir;           // absolute path of the kernel working directory ($WS)
-    QString analysisJson;  // reference/analysis.json, empty when absent
-    QString pythonSource;  // the cuTile Python reference file, empty when not found
-    QString rustKernel;    // kernel.rs ($WS copy, else the in-tree copy)
-    QString rustFfi;       // ffi.rs ($WS copy, else the in-tree copy)
+    QString name;                  // tilegym op name, e.g. "softmax"
+    QString dir;                   // absolute path of the kernel working directory ($WS)
+    QString analysisJson;          // reference/analysis.json, empty when absent
+    QString pythonSource;          // the cuTile Python reference file, empty when not found
+    QString rustKernel;            // kernel.rs ($WS copy, else the in-tree copy)
+    QString rustFfi;               // ffi.rs ($WS copy, else the in-tree copy)
     std::vector<Variant> variants; // at least one
     Diagnostics diagnostics;
 
-    bool multiVariant = false;      // §1.5: kernel_variants has more than one entry
+    bool multiVariant = false;            // §1.5: kernel_variants has more than one entry
     std::optional<AnalysisJson> analysis; // parsed analysis.json
-    QString inTreeDir;              // $TG/src/tilegym/ops/cutile_rs/{k}_kernel, when found
+    QString inTreeDir;                    // $TG/src/tilegym/ops/cutile_rs/{k}_kernel, when found
     QString inTreeKernelRs;
     QString inTreeFfiRs;
-    QString testFile;               // tests/ops/test_{k}.py (checkout, else a copy in the kernel dir)
-    QStringList supplements;        // dtype-evidence IR, never variants (absolute paths)
+    QString testFile;        // tests/ops/test_{k}.py (checkout, else a copy in the kernel dir)
+    QStringList supplements; // dtype-evidence IR, never variants (absolute paths)
     std::vector<RustEntry> entries; // every #[cutile::entry] of kernel.rs
     QString baselineLog;            // baseline_perf_{winner}.txt / baseline_perf.txt
     QString candidateLog;           // perf_cutile_rs.txt
@@ -57,7 +59,7 @@ struct Kernel
 
 struct Workspace
 {
-    QString root;          // absolute path that was opened
+    QString root; // absolute path that was opened
     std::vector<Kernel> kernels;
     Diagnostics diagnostics;
     QString tilegymRoot;   // TileGym checkout used for sources and in-tree twins, when known

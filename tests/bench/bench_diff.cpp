@@ -14,14 +14,12 @@
 #include <QFile>
 #include <QTemporaryDir>
 #include <benchmark/benchmark.h>
-
-#include <sys/resource.h>
-#include <sys/wait.h>
-
 #include <chrono>
 #include <cstdlib>
 #include <memory>
 #include <string>
+#include <sys/resource.h>
+#include <sys/wait.h>
 #include <unistd.h>
 #include <vector>
 
@@ -29,7 +27,10 @@ using namespace tilelens;
 
 namespace {
 
-bool smoke() { return qEnvironmentVariableIntValue("TILELENS_BENCH_SMOKE") == 1; }
+bool smoke()
+{
+    return qEnvironmentVariableIntValue("TILELENS_BENCH_SMOKE") == 1;
+}
 
 std::string readAll(const QString& path)
 {
@@ -49,7 +50,8 @@ QStringList kernelFiles()
     QDir corpus(test::corpusDir() + QStringLiteral("/tilegym-cutile/mlir"));
     QStringList files;
     if (corpus.exists())
-        for (const QString& f : corpus.entryList({QStringLiteral("*.mlir")}, QDir::Files, QDir::Name))
+        for (const QString& f :
+             corpus.entryList({QStringLiteral("*.mlir")}, QDir::Files, QDir::Name))
             files << corpus.filePath(f);
     if (files.isEmpty()) {
         const QDir data(test::testDataDir() + QStringLiteral("/diff"));

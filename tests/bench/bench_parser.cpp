@@ -9,7 +9,6 @@
 // Run: build/release/tests/bench/tilelens_bench_parser --benchmark_min_time=1
 
 #include "TestPaths.h"
-
 #include "common/FileReader.h"
 #include "ir/Parser.h"
 #include "ir/Printer.h"
@@ -18,15 +17,14 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <benchmark/benchmark.h>
-
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <ctime>
 #include <fstream>
 #include <string>
 #include <sys/resource.h>
 #include <sys/wait.h>
-#include <ctime>
 #include <unistd.h>
 #include <vector>
 
@@ -34,23 +32,29 @@ using namespace tilelens;
 
 namespace {
 
-bool smoke() { return std::getenv("TILELENS_BENCH_SMOKE") != nullptr; }
+bool smoke()
+{
+    return std::getenv("TILELENS_BENCH_SMOKE") != nullptr;
+}
 
 std::vector<std::string>& corpusTexts()
 {
     static std::vector<std::string> texts = [] {
         std::vector<std::string> out;
         QDir dir(test::corpusDir() + QStringLiteral("/tilegym-cutile/mlir"));
-        for (const QString& f : dir.entryList({QStringLiteral("*.mlir")}, QDir::Files, QDir::Name)) {
+        for (const QString& f :
+             dir.entryList({QStringLiteral("*.mlir")}, QDir::Files, QDir::Name)) {
             Diagnostics d;
             if (auto c = readFile(dir.filePath(f).toStdString(), d))
                 out.push_back(std::move(c->bytes));
         }
-        if (out.empty()) // no corpus (fresh clone): a small built-in kernel keeps the benchmark meaningful
-            out.push_back("cuda_tile.module @kernels {\n  entry @k(%0: tile<ptr<f32>>, %1: tile<i32>) {\n"
-                          "    %2 = assume div_by<16>, %0 : tile<ptr<f32>>\n"
-                          "    %3 = constant <f32: 0.0> : tile<128xf32>\n"
-                          "    %4 = addf %3, %3 rounding<zero> : tile<128xf32>\n    return\n  }\n}\n");
+        if (out.empty()) // no corpus (fresh clone): a small built-in kernel keeps the benchmark
+                         // meaningful
+            out.push_back(
+                "cuda_tile.module @kernels {\n  entry @k(%0: tile<ptr<f32>>, %1: tile<i32>) {\n"
+                "    %2 = assume div_by<16>, %0 : tile<ptr<f32>>\n"
+                "    %3 = constant <f32: 0.0> : tile<128xf32>\n"
+                "    %4 = addf %3, %3 rounding<zero> : tile<128xf32>\n    return\n  }\n}\n");
         return out;
     }();
     return texts;
@@ -166,9 +170,11 @@ double runTimed(const std::string& exe, const std::vector<std::string>& args, do
     }
     int status = 0;
     rusage ru{};
-    if (pid < 0 || wait4(pid, &status, 0, &ru) != pid || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
+    if (pid < 0 || wait4(pid, &status, 0, &ru) != pid || !WIFEXITED(status) ||
+        WEXITSTATUS(status) != 0)
         return -1;
-    *cpu = double(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) + double(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) * 1e-6;
+    *cpu = double(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) +
+           double(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) * 1e-6;
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 }
 
@@ -177,18 +183,21 @@ void BM_MlirOpt15(benchmark::State& state)
     const QString exe = QStandardPaths::findExecutable(QStringLiteral("mlir-opt-15"));
     if (exe.isEmpty()) {
         state.SkipWithError("mlir-opt-15 not installed (Debian package mlir-15-tools)");
-        for (auto _ : state) {}
+        for (auto _ : state) {
+        }
         return;
     }
     ir::ParseResult r = ir::parseModule(replicatedModule());
     QTemporaryDir dir;
     const std::string path = dir.filePath(QStringLiteral("generic.mlir")).toStdString();
     std::ofstream(path, std::ios::binary) << ir::printResult(r, ir::PrintStyle::Generic);
-    const double genericBytes = double(std::ifstream(path, std::ios::binary | std::ios::ate).tellg());
+    const double genericBytes =
+        double(std::ifstream(path, std::ios::binary | std::ios::ate).tellg());
     double seconds = 0, cpuTotal = 0;
     for (auto _ : state) {
         double cpu = 0;
-        double s = runTimed(exe.toStdString(), {"--allow-unregistered-dialect", path, "-o", "/dev/null"}, &cpu);
+        double s = runTimed(exe.toStdString(),
+                            {"--allow-unregistered-dialect", path, "-o", "/dev/null"}, &cpu);
         cpuTotal += cpu;
         if (s < 0) {
             state.SkipWithError("mlir-opt-15 failed on our generic output");
@@ -207,7 +216,8 @@ void BM_MlirOpt15(benchmark::State& state)
     if (g_oursSecondsPerByte > 0)
         state.counters["speedup_wall"] = perRun / (g_oursSecondsPerByte * inputBytes);
     if (g_oursCpuSecondsPerByte > 0)
-        state.counters["speedup_cpu"] = (cpuTotal / double(state.iterations())) / (g_oursCpuSecondsPerByte * inputBytes);
+        state.counters["speedup_cpu"] =
+            (cpuTotal / double(state.iterations())) / (g_oursCpuSecondsPerByte * inputBytes);
 }
 BENCHMARK(BM_MlirOpt15)->Unit(benchmark::kMillisecond)->UseManualTime()->Iterations(1);
 

@@ -1,5 +1,6 @@
 // tilelens-cli diff: exit codes 0/2/1/3, the three formats, -o, --rules.
 
+#include "CliRunner.h"
 #include "TestPaths.h"
 
 #include <QFile>
@@ -8,8 +9,6 @@
 #include <QJsonObject>
 #include <QProcess>
 #include <QTemporaryDir>
-#include "CliRunner.h"
-
 #include <gtest/gtest.h>
 
 namespace {
@@ -17,7 +16,11 @@ namespace {
 using tilelens::test::CliResult;
 using tilelens::test::runCli;
 
-QString fixture() { return tilelens::test::testDataDir() + QStringLiteral("/diff/softmax_persistent_256x2048_f32.mlir"); }
+QString fixture()
+{
+    return tilelens::test::testDataDir() +
+           QStringLiteral("/diff/softmax_persistent_256x2048_f32.mlir");
+}
 
 // Writes FIXTURE with one textual edit applied into DIR/NAME.
 QString edited(const QTemporaryDir& dir, const char* name, const QString& from, const QString& to)
@@ -39,7 +42,8 @@ TEST(CliDiff, IdenticalInputsPassWithExitZero)
     const auto r = runCli({QStringLiteral("diff"), fixture(), fixture()});
     EXPECT_EQ(r.exitCode, 0) << r.err.toStdString();
     EXPECT_TRUE(r.out.contains(QStringLiteral("\nVERDICT: PASS\n"))) << r.out.toStdString();
-    EXPECT_TRUE(r.out.contains(QStringLiteral("Op                  Ref     Gen     Delta   Verdict")));
+    EXPECT_TRUE(
+        r.out.contains(QStringLiteral("Op                  Ref     Gen     Delta   Verdict")));
 }
 
 TEST(CliDiff, MissingFtzFailsWithExitOneAndJson)
@@ -47,23 +51,31 @@ TEST(CliDiff, MissingFtzFailsWithExitOneAndJson)
     QTemporaryDir dir;
     const QString gen = edited(dir, "gen.mlir", QStringLiteral("rounding<approx> flush_to_zero"),
                                QStringLiteral("rounding<approx>"));
-    const auto r = runCli({QStringLiteral("diff"), fixture(), gen, QStringLiteral("--format"), QStringLiteral("json")});
+    const auto r = runCli({QStringLiteral("diff"), fixture(), gen, QStringLiteral("--format"),
+                           QStringLiteral("json")});
     EXPECT_EQ(r.exitCode, 1) << r.err.toStdString();
     const QJsonObject j = QJsonDocument::fromJson(r.out.toUtf8()).object();
     EXPECT_EQ(j.value(QStringLiteral("schema")).toString(), QStringLiteral("tilelens.diff/1"));
     EXPECT_EQ(j.value(QStringLiteral("verdict")).toString(), QStringLiteral("FAIL_FIXABLE"));
     const QJsonArray divs = j.value(QStringLiteral("divergences")).toArray();
     ASSERT_EQ(divs.size(), 1);
-    EXPECT_EQ(divs[0].toObject().value(QStringLiteral("rule")).toString(), QStringLiteral("ftz-approx"));
-    EXPECT_EQ(divs[0].toObject().value(QStringLiteral("generated")).toObject().value(QStringLiteral("op")).toString(),
+    EXPECT_EQ(divs[0].toObject().value(QStringLiteral("rule")).toString(),
+              QStringLiteral("ftz-approx"));
+    EXPECT_EQ(divs[0]
+                  .toObject()
+                  .value(QStringLiteral("generated"))
+                  .toObject()
+                  .value(QStringLiteral("op"))
+                  .toString(),
               QStringLiteral("divf"));
 }
 
 TEST(CliDiff, NotesGiveExitTwoAndMarkdownGoesToOutputFile)
 {
     QTemporaryDir dir;
-    const QString gen = edited(dir, "gen.mlir", QStringLiteral("%34 = iota"),
-                               QStringLiteral("%999 = assume bounded<0, ?>, %27 : tile<i32>\n    %34 = iota"));
+    const QString gen =
+        edited(dir, "gen.mlir", QStringLiteral("%34 = iota"),
+               QStringLiteral("%999 = assume bounded<0, ?>, %27 : tile<i32>\n    %34 = iota"));
     const QString md = dir.filePath(QStringLiteral("diff_report.md"));
     const auto r = runCli({QStringLiteral("diff"), fixture(), gen, QStringLiteral("--format"),
                            QStringLiteral("markdown"), QStringLiteral("-o"), md});
@@ -88,7 +100,8 @@ TEST(CliDiff, RulesFileOverridesSeverity)
     f.write(R"({"schema": "tilelens.rules/1", "rules": [
         {"id": "ftz-approx", "severity": "warn", "message": "{op}: FTZ relaxed on purpose"}]})");
     f.close();
-    const auto r = runCli({QStringLiteral("diff"), fixture(), gen, QStringLiteral("--rules"), rules});
+    const auto r =
+        runCli({QStringLiteral("diff"), fixture(), gen, QStringLiteral("--rules"), rules});
     EXPECT_EQ(r.exitCode, 2) << r.out.toStdString() << r.err.toStdString();
     EXPECT_TRUE(r.out.contains(QStringLiteral("divf: FTZ relaxed on purpose")));
 }
@@ -101,9 +114,11 @@ TEST(CliDiff, BadRulesFileIsInputErrorWithLocation)
     ASSERT_TRUE(f.open(QIODevice::WriteOnly));
     f.write("{\"schema\": \"tilelens.rules/1\",\n \"rules\": [}\n");
     f.close();
-    const auto r = runCli({QStringLiteral("diff"), fixture(), fixture(), QStringLiteral("--rules"), rules});
+    const auto r =
+        runCli({QStringLiteral("diff"), fixture(), fixture(), QStringLiteral("--rules"), rules});
     EXPECT_EQ(r.exitCode, 3);
-    EXPECT_TRUE(r.err.contains(rules + QStringLiteral(":2:")) && r.err.contains(QStringLiteral("error: invalid JSON")))
+    EXPECT_TRUE(r.err.contains(rules + QStringLiteral(":2:")) &&
+                r.err.contains(QStringLiteral("error: invalid JSON")))
         << r.err.toStdString();
 }
 
@@ -114,7 +129,8 @@ TEST(CliDiff, UnreadableOrUnparsableInputIsExitThree)
     EXPECT_EQ(r.exitCode, 3);
     EXPECT_TRUE(r.err.contains(QStringLiteral("nope.mlir"))) << r.err.toStdString();
 
-    const QString broken = edited(dir, "broken.mlir", QStringLiteral("%34 = iota"), QStringLiteral("%34 = = iota"));
+    const QString broken =
+        edited(dir, "broken.mlir", QStringLiteral("%34 = iota"), QStringLiteral("%34 = = iota"));
     r = runCli({QStringLiteral("diff"), fixture(), broken});
     EXPECT_EQ(r.exitCode, 3);
     EXPECT_TRUE(r.err.contains(QStringLiteral("broken.mlir:"))) << r.err.toStdString();
@@ -123,7 +139,8 @@ TEST(CliDiff, UnreadableOrUnparsableInputIsExitThree)
 TEST(CliDiff, UsageErrorsAreExitThree)
 {
     EXPECT_EQ(runCli({QStringLiteral("diff"), fixture()}).exitCode, 3);
-    EXPECT_EQ(runCli({QStringLiteral("diff"), fixture(), fixture(), QStringLiteral("--format"), QStringLiteral("xml")})
+    EXPECT_EQ(runCli({QStringLiteral("diff"), fixture(), fixture(), QStringLiteral("--format"),
+                      QStringLiteral("xml")})
                   .exitCode,
               3);
     const auto help = runCli({QStringLiteral("diff"), QStringLiteral("--help")});

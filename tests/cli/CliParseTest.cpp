@@ -1,5 +1,6 @@
 // tilelens-cli parse: exit codes, located errors, --json, --split, --emit.
 
+#include "CliRunner.h"
 #include "TestPaths.h"
 
 #include <QJsonArray>
@@ -7,8 +8,6 @@
 #include <QJsonObject>
 #include <QProcess>
 #include <QTemporaryDir>
-#include "CliRunner.h"
-
 #include <gtest/gtest.h>
 
 namespace {
@@ -25,7 +24,8 @@ TEST(CliParse, ValidFileExitsZeroWithASummary)
 {
     const auto r = runCli({QStringLiteral("parse"), golden("golden/arith.mlir")});
     EXPECT_EQ(r.exitCode, 0) << r.err.toStdString();
-    EXPECT_TRUE(r.out.contains(QStringLiteral("ok (custom syntax, 1 functions, 17 ops)"))) << r.out.toStdString();
+    EXPECT_TRUE(r.out.contains(QStringLiteral("ok (custom syntax, 1 functions, 17 ops)")))
+        << r.out.toStdString();
 }
 
 TEST(CliParse, BrokenFileExitsThreeWithLocatedErrors)
@@ -33,14 +33,15 @@ TEST(CliParse, BrokenFileExitsThreeWithLocatedErrors)
     const QString file = golden("malformed/unknown_value.mlir");
     const auto r = runCli({QStringLiteral("parse"), golden("golden/arith.mlir"), file});
     EXPECT_EQ(r.exitCode, 3);
-    EXPECT_TRUE(r.err.contains(file + QStringLiteral(":3:15: error: use of undefined value '%y'"))) << r.err.toStdString();
+    EXPECT_TRUE(r.err.contains(file + QStringLiteral(":3:15: error: use of undefined value '%y'")))
+        << r.err.toStdString();
     EXPECT_TRUE(r.out.contains(QStringLiteral("FAILED")));
 }
 
 TEST(CliParse, JsonGivesFunctionsOpCountsAndDiagnostics)
 {
-    const auto r = runCli({QStringLiteral("parse"), QStringLiteral("--json"), golden("golden/controlflow.mlir"),
-                           golden("malformed/bad_type.mlir")});
+    const auto r = runCli({QStringLiteral("parse"), QStringLiteral("--json"),
+                           golden("golden/controlflow.mlir"), golden("malformed/bad_type.mlir")});
     EXPECT_EQ(r.exitCode, 3);
     const QJsonObject root = QJsonDocument::fromJson(r.out.toUtf8()).object();
     EXPECT_EQ(root.value(QStringLiteral("schema")).toString(), QStringLiteral("tilelens.parse/1"));
@@ -67,31 +68,43 @@ TEST(CliParse, SplitParsesEachChunk)
     const QString path = dir.filePath(QStringLiteral("split.mlir"));
     QFile f(path);
     ASSERT_TRUE(f.open(QIODevice::WriteOnly));
-    f.write("cuda_tile.module @a {\n}\n// -----\ncuda_tile.module @b {\n entry @k() {\n  return\n }\n}\n");
+    f.write("cuda_tile.module @a {\n}\n// -----\ncuda_tile.module @b {\n entry @k() {\n  return\n "
+            "}\n}\n");
     f.close();
     const auto whole = runCli({QStringLiteral("parse"), path});
     EXPECT_EQ(whole.exitCode, 0);
-    const auto r = runCli({QStringLiteral("parse"), QStringLiteral("--split"), QStringLiteral("--json"), path});
+    const auto r = runCli(
+        {QStringLiteral("parse"), QStringLiteral("--split"), QStringLiteral("--json"), path});
     EXPECT_EQ(r.exitCode, 0) << r.err.toStdString();
-    const QJsonObject file = QJsonDocument::fromJson(r.out.toUtf8()).object()[QStringLiteral("files")].toArray()[0].toObject();
+    const QJsonObject file = QJsonDocument::fromJson(r.out.toUtf8())
+                                 .object()[QStringLiteral("files")]
+                                 .toArray()[0]
+                                 .toObject();
     EXPECT_EQ(file.value(QStringLiteral("chunks")).toInt(), 2);
-    EXPECT_EQ(file.value(QStringLiteral("functions")).toArray()[0].toObject().value(QStringLiteral("chunk")).toInt(), 1);
+    EXPECT_EQ(file.value(QStringLiteral("functions"))
+                  .toArray()[0]
+                  .toObject()
+                  .value(QStringLiteral("chunk"))
+                  .toInt(),
+              1);
 }
 
 TEST(CliParse, EmitPrintsCustomAndGenericForms)
 {
-    const auto custom = runCli({QStringLiteral("parse"), QStringLiteral("--emit"), QStringLiteral("custom"),
-                                golden("golden/cutile.mlir")});
+    const auto custom = runCli({QStringLiteral("parse"), QStringLiteral("--emit"),
+                                QStringLiteral("custom"), golden("golden/cutile.mlir")});
     EXPECT_EQ(custom.exitCode, 0);
-    EXPECT_TRUE(custom.out.contains(QStringLiteral("divi %1, %1 signed rounding<negative_inf> : tile<i32>")))
+    EXPECT_TRUE(custom.out.contains(
+        QStringLiteral("divi %1, %1 signed rounding<negative_inf> : tile<i32>")))
         << custom.out.toStdString();
-    const auto generic = runCli({QStringLiteral("parse"), QStringLiteral("--emit"), QStringLiteral("generic"),
-                                 golden("golden/cutile.mlir")});
+    const auto generic = runCli({QStringLiteral("parse"), QStringLiteral("--emit"),
+                                 QStringLiteral("generic"), golden("golden/cutile.mlir")});
     EXPECT_EQ(generic.exitCode, 0);
     EXPECT_TRUE(generic.out.contains(QStringLiteral("\"cuda_tile.exp\"(")));
-    EXPECT_TRUE(generic.out.contains(QStringLiteral("overflow = #cuda_tile.overflow<no_signed_wrap>")));
-    const auto bad = runCli({QStringLiteral("parse"), QStringLiteral("--emit"), QStringLiteral("xml"),
-                             golden("golden/cutile.mlir")});
+    EXPECT_TRUE(
+        generic.out.contains(QStringLiteral("overflow = #cuda_tile.overflow<no_signed_wrap>")));
+    const auto bad = runCli({QStringLiteral("parse"), QStringLiteral("--emit"),
+                             QStringLiteral("xml"), golden("golden/cutile.mlir")});
     EXPECT_EQ(bad.exitCode, 3);
 }
 

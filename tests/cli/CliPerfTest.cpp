@@ -1,3 +1,4 @@
+#include "CliRunner.h"
 #include "TestPaths.h"
 
 #include <QFile>
@@ -6,8 +7,6 @@
 #include <QJsonObject>
 #include <QProcess>
 #include <QTemporaryDir>
-#include "CliRunner.h"
-
 #include <gtest/gtest.h>
 
 namespace {
@@ -41,8 +40,9 @@ TEST(CliPerf, ExampleKernelDirIsDone)
 
 TEST(CliPerf, FilesWithMissingAndExtraConfigs)
 {
-    const auto r = runCli({QStringLiteral("perf"), QStringLiteral("--baseline"), perfData("baseline_cutile.txt"),
-                           QStringLiteral("--candidate"), perfData("candidate_cutile_rs.txt")});
+    const auto r = runCli({QStringLiteral("perf"), QStringLiteral("--baseline"),
+                           perfData("baseline_cutile.txt"), QStringLiteral("--candidate"),
+                           perfData("candidate_cutile_rs.txt")});
     EXPECT_EQ(r.exitCode, 1);
     EXPECT_TRUE(r.out.contains(QStringLiteral("geomean_ratio=1.0323")));
     EXPECT_TRUE(r.out.contains(QStringLiteral("Severity: MISSING_DATA")));
@@ -61,9 +61,10 @@ TEST(CliPerf, JsonOutputAndBestOfRuns)
     ASSERT_TRUE(out.open(QIODevice::WriteOnly));
     out.write(faster);
     out.close();
-    const auto r = runCli({QStringLiteral("perf"), QStringLiteral("--json"), QStringLiteral("--baseline"),
-                           perfData("baseline_cutile.txt"), QStringLiteral("--candidate"), perfData("candidate_cutile_rs.txt"),
-                           out.fileName()});
+    const auto r =
+        runCli({QStringLiteral("perf"), QStringLiteral("--json"), QStringLiteral("--baseline"),
+                perfData("baseline_cutile.txt"), QStringLiteral("--candidate"),
+                perfData("candidate_cutile_rs.txt"), out.fileName()});
     EXPECT_EQ(r.exitCode, 1); // still one baseline config without a candidate
     const QJsonObject o = QJsonDocument::fromJson(r.out.toUtf8()).object();
     EXPECT_EQ(o.value(QStringLiteral("schema")).toString(), QStringLiteral("tilelens.perf/1"));
@@ -77,9 +78,13 @@ TEST(CliPerf, JsonOutputAndBestOfRuns)
 TEST(CliPerf, InputErrors)
 {
     EXPECT_EQ(runCli({QStringLiteral("perf")}).exitCode, 3);
-    EXPECT_EQ(runCli({QStringLiteral("perf"), QStringLiteral("--baseline"), perfData("baseline_cutile.txt")}).exitCode, 3);
-    EXPECT_EQ(runCli({QStringLiteral("perf"), QStringLiteral("--baseline"), QStringLiteral("/nonexistent.txt"),
-                      QStringLiteral("--candidate"), perfData("candidate_cutile_rs.txt")})
+    EXPECT_EQ(runCli({QStringLiteral("perf"), QStringLiteral("--baseline"),
+                      perfData("baseline_cutile.txt")})
+                  .exitCode,
+              3);
+    EXPECT_EQ(runCli({QStringLiteral("perf"), QStringLiteral("--baseline"),
+                      QStringLiteral("/nonexistent.txt"), QStringLiteral("--candidate"),
+                      perfData("candidate_cutile_rs.txt")})
                   .exitCode,
               3);
     QTemporaryDir dir;

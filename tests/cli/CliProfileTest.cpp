@@ -2,6 +2,7 @@
 // that writes record files itself, so the whole path (environment handed to
 // the command, N runs, record directories, grouping, JSON, exit codes) runs in CI.
 
+#include "CliRunner.h"
 #include "TestPaths.h"
 
 #include <QDir>
@@ -11,8 +12,6 @@
 #include <QJsonObject>
 #include <QProcess>
 #include <QTemporaryDir>
-#include "CliRunner.h"
-
 #include <gtest/gtest.h>
 
 namespace {
@@ -22,7 +21,8 @@ using tilelens::test::runCli;
 
 QString recordFile()
 {
-    return tilelens::test::sourceDir() + QStringLiteral("/tests/core/perf/cupti/data/two_configs.jsonl");
+    return tilelens::test::sourceDir() +
+           QStringLiteral("/tests/core/perf/cupti/data/two_configs.jsonl");
 }
 
 QJsonObject readJson(const QString& path)
@@ -38,7 +38,8 @@ QJsonObject readJson(const QString& path)
 QString fakeProgram()
 {
     return QStringLiteral("cp '%1' \"$TILELENS_CUPTI_OUT/tilelens-cupti-$$.jsonl\" && "
-                          "printf '%s' \"$CUDA_INJECTION64_PATH|$NVTX_INJECTION64_PATH\" > \"$TILELENS_CUPTI_OUT/env.txt\"")
+                          "printf '%s' \"$CUDA_INJECTION64_PATH|$NVTX_INJECTION64_PATH\" > "
+                          "\"$TILELENS_CUPTI_OUT/env.txt\"")
         .arg(recordFile());
 }
 
@@ -50,10 +51,11 @@ TEST(CliProfile, RunsTheCommandNTimesAndWritesAProfile)
     ASSERT_TRUE(dir.isValid());
     const QString out = dir.filePath(QStringLiteral("prof"));
     const QString library = recordFile(); // any existing file: the fake program never loads it
-    const auto r = runCli({QStringLiteral("profile"), QStringLiteral("--runs"), QStringLiteral("3"),
-                           QStringLiteral("--out"), out, QStringLiteral("--label"), QStringLiteral("demo"),
-                           QStringLiteral("--library"), library, QStringLiteral("--"), QStringLiteral("sh"),
-                           QStringLiteral("-c"), fakeProgram()});
+    const auto r =
+        runCli({QStringLiteral("profile"), QStringLiteral("--runs"), QStringLiteral("3"),
+                QStringLiteral("--out"), out, QStringLiteral("--label"), QStringLiteral("demo"),
+                QStringLiteral("--library"), library, QStringLiteral("--"), QStringLiteral("sh"),
+                QStringLiteral("-c"), fakeProgram()});
     ASSERT_EQ(r.exitCode, 0) << r.err.toStdString();
     EXPECT_TRUE(r.out.contains(QStringLiteral("grouped by nvtx")));
     EXPECT_TRUE(r.out.contains(QStringLiteral("n=4096")));
@@ -74,7 +76,12 @@ TEST(CliProfile, RunsTheCommandNTimesAndWritesAProfile)
     // Iterations 840 ns and 600 ns: the lower median is 600 ns.
     EXPECT_DOUBLE_EQ(first.value(QStringLiteral("best_ms")).toDouble(), 0.0006);
     EXPECT_EQ(first.value(QStringLiteral("run_median_ms")).toArray().size(), 3);
-    EXPECT_EQ(first.value(QStringLiteral("kernels")).toArray().at(0).toObject().value(QStringLiteral("demangled")).toString(),
+    EXPECT_EQ(first.value(QStringLiteral("kernels"))
+                  .toArray()
+                  .at(0)
+                  .toObject()
+                  .value(QStringLiteral("demangled"))
+                  .toString(),
               QStringLiteral("scale(float, float*, int)"));
 }
 
@@ -82,12 +89,14 @@ TEST(CliProfile, WarmupRangesDropLeadingIterations)
 {
     QTemporaryDir dir;
     const QString out = dir.filePath(QStringLiteral("prof"));
-    const auto r = runCli({QStringLiteral("profile"), QStringLiteral("--runs"), QStringLiteral("1"),
-                           QStringLiteral("--warmup-ranges"), QStringLiteral("1"), QStringLiteral("--out"), out,
-                           QStringLiteral("--library"), recordFile(), QStringLiteral("--"), QStringLiteral("sh"),
-                           QStringLiteral("-c"), fakeProgram()});
+    const auto r =
+        runCli({QStringLiteral("profile"), QStringLiteral("--runs"), QStringLiteral("1"),
+                QStringLiteral("--warmup-ranges"), QStringLiteral("1"), QStringLiteral("--out"),
+                out, QStringLiteral("--library"), recordFile(), QStringLiteral("--"),
+                QStringLiteral("sh"), QStringLiteral("-c"), fakeProgram()});
     ASSERT_EQ(r.exitCode, 0) << r.err.toStdString();
-    const QJsonArray configs = readJson(out + QStringLiteral("/profile.json")).value(QStringLiteral("configs")).toArray();
+    const QJsonArray configs =
+        readJson(out + QStringLiteral("/profile.json")).value(QStringLiteral("configs")).toArray();
     ASSERT_EQ(configs.size(), 2);
     // n=1024 keeps its second iteration (600 ns); n=4096 had one iteration, now none.
     EXPECT_DOUBLE_EQ(configs.at(0).toObject().value(QStringLiteral("best_ms")).toDouble(), 0.0006);
@@ -99,11 +108,13 @@ TEST(CliProfile, RecordsModeReanalysesWithoutRunning)
     QTemporaryDir dir;
     for (int i = 1; i <= 2; ++i) {
         QDir().mkpath(dir.filePath(QStringLiteral("run-%1").arg(i)));
-        ASSERT_TRUE(QFile::copy(recordFile(), dir.filePath(QStringLiteral("run-%1/tilelens-cupti-7.jsonl").arg(i))));
+        ASSERT_TRUE(QFile::copy(
+            recordFile(), dir.filePath(QStringLiteral("run-%1/tilelens-cupti-7.jsonl").arg(i))));
     }
     const QString json = dir.filePath(QStringLiteral("again.json"));
-    const auto r = runCli({QStringLiteral("profile"), QStringLiteral("--records"), dir.path(), QStringLiteral("--label"),
-                           QStringLiteral("x"), QStringLiteral("-o"), json});
+    const auto r =
+        runCli({QStringLiteral("profile"), QStringLiteral("--records"), dir.path(),
+                QStringLiteral("--label"), QStringLiteral("x"), QStringLiteral("-o"), json});
     ASSERT_EQ(r.exitCode, 0) << r.err.toStdString();
     const QJsonObject p = readJson(json);
     EXPECT_EQ(p.value(QStringLiteral("runs")).toArray().size(), 2);
@@ -114,21 +125,29 @@ TEST(CliProfile, FailingCommandExitsOneButStillWritesTheProfile)
 {
     QTemporaryDir dir;
     const QString out = dir.filePath(QStringLiteral("prof"));
-    const auto r = runCli({QStringLiteral("profile"), QStringLiteral("--runs"), QStringLiteral("1"), QStringLiteral("--out"),
-                           out, QStringLiteral("--library"), recordFile(), QStringLiteral("--"), QStringLiteral("sh"),
-                           QStringLiteral("-c"), fakeProgram() + QStringLiteral("; exit 5")});
+    const auto r = runCli({QStringLiteral("profile"), QStringLiteral("--runs"), QStringLiteral("1"),
+                           QStringLiteral("--out"), out, QStringLiteral("--library"), recordFile(),
+                           QStringLiteral("--"), QStringLiteral("sh"), QStringLiteral("-c"),
+                           fakeProgram() + QStringLiteral("; exit 5")});
     EXPECT_EQ(r.exitCode, 1);
     EXPECT_TRUE(r.err.contains(QStringLiteral("exited with 5")));
     const QJsonObject p = readJson(out + QStringLiteral("/profile.json"));
-    EXPECT_EQ(p.value(QStringLiteral("runs")).toArray().at(0).toObject().value(QStringLiteral("exit_code")).toInt(), 5);
+    EXPECT_EQ(p.value(QStringLiteral("runs"))
+                  .toArray()
+                  .at(0)
+                  .toObject()
+                  .value(QStringLiteral("exit_code"))
+                  .toInt(),
+              5);
 }
 
 TEST(CliProfile, CommandWithoutKernelsIsAFailureWithAReason)
 {
     QTemporaryDir dir;
-    const auto r = runCli({QStringLiteral("profile"), QStringLiteral("--runs"), QStringLiteral("1"), QStringLiteral("--out"),
-                           dir.filePath(QStringLiteral("p")), QStringLiteral("--library"), recordFile(),
-                           QStringLiteral("--"), QStringLiteral("true")});
+    const auto r = runCli({QStringLiteral("profile"), QStringLiteral("--runs"), QStringLiteral("1"),
+                           QStringLiteral("--out"), dir.filePath(QStringLiteral("p")),
+                           QStringLiteral("--library"), recordFile(), QStringLiteral("--"),
+                           QStringLiteral("true")});
     EXPECT_EQ(r.exitCode, 1);
     EXPECT_TRUE(r.err.contains(QStringLiteral("no CUPTI record file")));
     EXPECT_TRUE(r.err.contains(QStringLiteral("no kernel was measured")));
@@ -139,20 +158,26 @@ TEST(CliProfile, UsageErrorsExitThree)
     QTemporaryDir dir;
     const QString lib = recordFile();
     EXPECT_EQ(runCli({QStringLiteral("profile")}).exitCode, 3);
-    EXPECT_EQ(runCli({QStringLiteral("profile"), QStringLiteral("--runs"), QStringLiteral("0"), QStringLiteral("--library"),
-                      lib, QStringLiteral("--"), QStringLiteral("true")})
-                  .exitCode,
-              3);
+    EXPECT_EQ(
+        runCli({QStringLiteral("profile"), QStringLiteral("--runs"), QStringLiteral("0"),
+                QStringLiteral("--library"), lib, QStringLiteral("--"), QStringLiteral("true")})
+            .exitCode,
+        3);
     const auto noLib = runCli({QStringLiteral("profile"), QStringLiteral("--library"),
-                               dir.filePath(QStringLiteral("missing.so")), QStringLiteral("--"), QStringLiteral("true")});
+                               dir.filePath(QStringLiteral("missing.so")), QStringLiteral("--"),
+                               QStringLiteral("true")});
     EXPECT_EQ(noLib.exitCode, 3);
     EXPECT_TRUE(noLib.err.contains(QStringLiteral("cannot find libtilelens_cupti.so")));
-    const auto noStart = runCli({QStringLiteral("profile"), QStringLiteral("--out"), dir.filePath(QStringLiteral("p")),
-                                 QStringLiteral("--library"), lib, QStringLiteral("--"),
-                                 QStringLiteral("/nonexistent/program")});
+    const auto noStart =
+        runCli({QStringLiteral("profile"), QStringLiteral("--out"),
+                dir.filePath(QStringLiteral("p")), QStringLiteral("--library"), lib,
+                QStringLiteral("--"), QStringLiteral("/nonexistent/program")});
     EXPECT_EQ(noStart.exitCode, 3);
     EXPECT_TRUE(noStart.err.contains(QStringLiteral("cannot start")));
-    EXPECT_EQ(runCli({QStringLiteral("profile"), QStringLiteral("--records"), dir.filePath(QStringLiteral("none"))}).exitCode, 3);
+    EXPECT_EQ(runCli({QStringLiteral("profile"), QStringLiteral("--records"),
+                      dir.filePath(QStringLiteral("none"))})
+                  .exitCode,
+              3);
 }
 
 namespace {
@@ -164,11 +189,12 @@ std::string recordsWith(const std::vector<int>& durations)
     long ts = 1000;
     for (size_t i = 0; i < durations.size(); ++i) {
         const std::string id = std::to_string(i + 1);
-        t += "{\"type\":\"marker\",\"flag\":\"start\",\"id\":" + id + ",\"ts\":" + std::to_string(ts) +
-             ",\"name\":\"n=" + std::to_string(i) + "\"}\n";
-        t += "{\"type\":\"kernel\",\"name\":1,\"start\":" + std::to_string(ts + 10) + ",\"end\":" +
-             std::to_string(ts + 10 + durations[i]) + "}\n";
-        t += "{\"type\":\"marker\",\"flag\":\"end\",\"id\":" + id + ",\"ts\":" + std::to_string(ts + 100000) + "}\n";
+        t += "{\"type\":\"marker\",\"flag\":\"start\",\"id\":" + id +
+             ",\"ts\":" + std::to_string(ts) + ",\"name\":\"n=" + std::to_string(i) + "\"}\n";
+        t += "{\"type\":\"kernel\",\"name\":1,\"start\":" + std::to_string(ts + 10) +
+             ",\"end\":" + std::to_string(ts + 10 + durations[i]) + "}\n";
+        t += "{\"type\":\"marker\",\"flag\":\"end\",\"id\":" + id +
+             ",\"ts\":" + std::to_string(ts + 100000) + "}\n";
         ts += 200000;
     }
     return t;
@@ -191,12 +217,17 @@ TEST(CliProfile, TwoProfilesPairThroughPerf)
     // Candidate is twice as fast on every configuration: geomean 0.5.
     const QString base = writeRun(dir, QStringLiteral("torch"), recordsWith({4000, 8000, 16000}));
     const QString cand = writeRun(dir, QStringLiteral("triton"), recordsWith({2000, 4000, 8000}));
-    ASSERT_EQ(runCli({QStringLiteral("profile"), QStringLiteral("--records"), base, QStringLiteral("--label"),
-                      QStringLiteral("torch")}).exitCode, 0);
-    ASSERT_EQ(runCli({QStringLiteral("profile"), QStringLiteral("--records"), cand, QStringLiteral("--label"),
-                      QStringLiteral("triton")}).exitCode, 0);
-    const auto r = runCli({QStringLiteral("perf"), QStringLiteral("--baseline"), base + QStringLiteral("/profile.json"),
-                           QStringLiteral("--candidate"), cand + QStringLiteral("/profile.json")});
+    ASSERT_EQ(runCli({QStringLiteral("profile"), QStringLiteral("--records"), base,
+                      QStringLiteral("--label"), QStringLiteral("torch")})
+                  .exitCode,
+              0);
+    ASSERT_EQ(runCli({QStringLiteral("profile"), QStringLiteral("--records"), cand,
+                      QStringLiteral("--label"), QStringLiteral("triton")})
+                  .exitCode,
+              0);
+    const auto r = runCli({QStringLiteral("perf"), QStringLiteral("--baseline"),
+                           base + QStringLiteral("/profile.json"), QStringLiteral("--candidate"),
+                           cand + QStringLiteral("/profile.json")});
     EXPECT_EQ(r.exitCode, 0) << r.err.toStdString();
     EXPECT_TRUE(r.out.contains(QStringLiteral("geomean_ratio=0.5000"))) << r.out.toStdString();
     EXPECT_TRUE(r.out.contains(QStringLiteral("VERDICT: DONE")));

@@ -3,6 +3,7 @@
 // history file is read here with plain QJson so the on-disk format itself is
 // what the test checks.
 
+#include "CliRunner.h"
 #include "TestPaths.h"
 
 #include <QDeadlineTimer>
@@ -15,8 +16,6 @@
 #include <QTemporaryDir>
 #include <QThread>
 #include <csignal>
-#include "CliRunner.h"
-
 #include <gtest/gtest.h>
 
 namespace {

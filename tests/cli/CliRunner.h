@@ -17,6 +17,7 @@ struct CliResult
 // Runs `tilelens-cli ARGS...` in workDir (the test's cwd when empty) and waits
 // up to timeoutMs; a run that does not finish in time is killed and reported
 // with exit code -1.
-CliResult runCli(const QStringList& args, const QString& workDir = QString(), int timeoutMs = 120000);
+CliResult runCli(const QStringList& args, const QString& workDir = QString(),
+                 int timeoutMs = 120000);
 
 } // namespace tilelens::test

@@ -8,10 +8,9 @@
 #include <QDir>
 #include <QFile>
 #include <QTemporaryDir>
-#include <gtest/gtest.h>
-
 #include <cstdlib>
 #include <dlfcn.h>
+#include <gtest/gtest.h>
 
 namespace {
 
@@ -20,7 +19,8 @@ using VersionFn = int (*)();
 
 QStringList recordLines(const QString& dir)
 {
-    const QStringList files = QDir(dir).entryList({QStringLiteral("tilelens-cupti-*.jsonl")}, QDir::Files);
+    const QStringList files =
+        QDir(dir).entryList({QStringLiteral("tilelens-cupti-*.jsonl")}, QDir::Files);
     if (files.size() != 1)
         return {};
     QFile f(QDir(dir).filePath(files.front()));
@@ -41,7 +41,9 @@ TEST(CuptiLibraryLoad, ExportsTheInjectionEntryPoints)
     ASSERT_NE(version, nullptr);
     EXPECT_EQ(version(), tilelens::profiler::kRecordFormatVersion);
     // Nothing else leaks out of the library (hidden visibility).
-    EXPECT_EQ(dlsym(lib, "_ZN8tilelens8profiler12RecordWriter4openERKNSt7__cxx1112basic_stringIcSt11char_traitsIcESaIcEEEPS7_"), nullptr);
+    EXPECT_EQ(dlsym(lib, "_ZN8tilelens8profiler12RecordWriter4openERKNSt7__cxx1112basic_"
+                         "stringIcSt11char_traitsIcESaIcEEEPS7_"),
+              nullptr);
     EXPECT_EQ(dlclose(lib), 0);
 }
 
@@ -57,7 +59,7 @@ TEST(CuptiLibraryLoad, InitializeWritesAHeaderAndUnloadsCleanly)
     auto init = reinterpret_cast<InitFn>(dlsym(lib, "InitializeInjection"));
     ASSERT_NE(init, nullptr);
     EXPECT_EQ(init(), 1);
-    EXPECT_EQ(init(), 1); // a second call is ignored
+    EXPECT_EQ(init(), 1);       // a second call is ignored
     EXPECT_EQ(dlclose(lib), 0); // stays mapped (-z nodelete): CUPTI may hold its callbacks
     unsetenv(tilelens::profiler::kEnvOutDir);
     unsetenv(tilelens::profiler::kEnvFlushMs);
@@ -65,11 +67,14 @@ TEST(CuptiLibraryLoad, InitializeWritesAHeaderAndUnloadsCleanly)
     const QStringList lines = recordLines(out);
     ASSERT_GE(lines.size(), 2);
     EXPECT_TRUE(lines.front().contains(QStringLiteral("\"type\":\"header\"")));
-    EXPECT_TRUE(lines.front().contains(QStringLiteral("\"format\":\"tilelens.cupti\",\"version\":1")));
-    EXPECT_TRUE(lines.back().contains(QStringLiteral("\"type\":\"summary\""))) << lines.back().toStdString();
+    EXPECT_TRUE(
+        lines.front().contains(QStringLiteral("\"format\":\"tilelens.cupti\",\"version\":1")));
+    EXPECT_TRUE(lines.back().contains(QStringLiteral("\"type\":\"summary\"")))
+        << lines.back().toStdString();
     // Without a GPU CUPTI refuses and the library records why; with one, no error line is needed.
     for (const QString& l : lines)
-        EXPECT_TRUE(l.startsWith(QLatin1Char('{')) && l.endsWith(QLatin1Char('}'))) << l.toStdString();
+        EXPECT_TRUE(l.startsWith(QLatin1Char('{')) && l.endsWith(QLatin1Char('}')))
+            << l.toStdString();
 }
 
 TEST(CuptiLibraryLoad, WithoutAnOutputDirectoryItDoesNothing)

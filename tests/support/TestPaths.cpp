@@ -5,9 +5,18 @@
 
 namespace tilelens::test {
 
-QString sourceDir() { return QStringLiteral(TILELENS_SOURCE_DIR); }
-QString examplesDir() { return QStringLiteral(TILELENS_EXAMPLES_DIR); }
-QString testDataDir() { return QStringLiteral(TILELENS_TEST_DATA_DIR); }
+QString sourceDir()
+{
+    return QStringLiteral(TILELENS_SOURCE_DIR);
+}
+QString examplesDir()
+{
+    return QStringLiteral(TILELENS_EXAMPLES_DIR);
+}
+QString testDataDir()
+{
+    return QStringLiteral(TILELENS_TEST_DATA_DIR);
+}
 
 QString sharedDir()
 {
@@ -17,7 +26,10 @@ QString sharedDir()
                                          : QString::fromLocal8Bit(env));
 }
 
-QString corpusDir() { return sharedDir() + QStringLiteral("/corpus"); }
+QString corpusDir()
+{
+    return sharedDir() + QStringLiteral("/corpus");
+}
 
 bool corpusAvailable()
 {

@@ -7,20 +7,20 @@
 
 namespace tilelens::test {
 
-QString sourceDir();     // repository root
-QString examplesDir();   // resources/examples
-QString testDataDir();   // tests/data
-QString sharedDir();     // ../shared (may not exist)
-QString corpusDir();     // ../shared/corpus (may not exist)
+QString sourceDir();   // repository root
+QString examplesDir(); // resources/examples
+QString testDataDir(); // tests/data
+QString sharedDir();   // ../shared (may not exist)
+QString corpusDir();   // ../shared/corpus (may not exist)
 bool corpusAvailable();
 
 } // namespace tilelens::test
 
 // Skips the current test when ../shared/corpus is missing.
-#define TILELENS_REQUIRE_CORPUS()                                                               \
-    do {                                                                                        \
-        if (!::tilelens::test::corpusAvailable())                                               \
-            GTEST_SKIP() << "shared corpus not found at "                                       \
-                         << ::tilelens::test::corpusDir().toStdString()                          \
-                         << " (it exists in CI; a fresh clone has no ../shared)";               \
+#define TILELENS_REQUIRE_CORPUS()                                                                  \
+    do {                                                                                           \
+        if (!::tilelens::test::corpusAvailable())                                                  \
+            GTEST_SKIP() << "shared corpus not found at "                                          \
+                         << ::tilelens::test::corpusDir().toStdString()                            \
+                         << " (it exists in CI; a fresh clone has no ../shared)";                  \
     } while (false)

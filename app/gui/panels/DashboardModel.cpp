@@ -20,7 +20,8 @@ int countCriticalDiffs(const QString& text)
     const QRegularExpressionMatch m = onVerdict.match(text);
     if (m.hasMatch())
         return m.captured(1).toInt();
-    static const QRegularExpression line(QStringLiteral("^CRITICAL:"), QRegularExpression::MultilineOption);
+    static const QRegularExpression line(QStringLiteral("^CRITICAL:"),
+                                         QRegularExpression::MultilineOption);
     int n = 0;
     auto it = line.globalMatch(text);
     while (it.hasNext()) {
@@ -52,8 +53,8 @@ DashboardRow computeDashboardRow(const ws::Kernel& kernel)
         row.severity = perf::severityName(kp.comparison.severity);
         row.perfSource = QStringLiteral("logs");
     } else {
-        const ws::PerformanceReport rep =
-            ws::readPerformanceReport(QDir(kernel.dir).filePath(QStringLiteral("reports/performance.md")));
+        const ws::PerformanceReport rep = ws::readPerformanceReport(
+            QDir(kernel.dir).filePath(QStringLiteral("reports/performance.md")));
         if (rep.exists && rep.geomeanRatio) {
             row.geomean = rep.geomeanRatio;
             row.severity = rep.severity;
@@ -155,21 +156,29 @@ QVariant DashboardModel::data(const QModelIndex& index, int role) const
     const int col = index.column();
     const QString verdict = verdictAt(r, col);
     switch (role) {
-    case KernelIndexRole: return index.row();
-    case VerdictRole: return verdict;
-    case CriticalCountRole: return r.criticalCount;
-    case GeomeanRole: return r.geomean ? QVariant(*r.geomean) : QVariant();
-    case StatusKeyRole: return statusKeyForVerdict(verdict);
+    case KernelIndexRole:
+        return index.row();
+    case VerdictRole:
+        return verdict;
+    case CriticalCountRole:
+        return r.criticalCount;
+    case GeomeanRole:
+        return r.geomean ? QVariant(*r.geomean) : QVariant();
+    case StatusKeyRole:
+        return statusKeyForVerdict(verdict);
     case Qt::DisplayRole:
         if (col == KernelColumn)
             return r.kernel;
         if (col == IrColumn) {
             if (r.irVerdict.isEmpty())
                 return QStringLiteral("—");
-            return r.criticalCount > 0 ? tr("%1 (%2 critical)").arg(r.irVerdict).arg(r.criticalCount) : r.irVerdict;
+            return r.criticalCount > 0
+                       ? tr("%1 (%2 critical)").arg(r.irVerdict).arg(r.criticalCount)
+                       : r.irVerdict;
         }
         if (col == GeomeanColumn)
-            return r.geomean ? QString::number(*r.geomean, 'f', 4) + QLatin1Char('x') : QStringLiteral("—");
+            return r.geomean ? QString::number(*r.geomean, 'f', 4) + QLatin1Char('x')
+                             : QStringLiteral("—");
         return verdict.isEmpty() ? QStringLiteral("—") : verdict;
     case Qt::DecorationRole:
         if ((col >= AColumn && col <= IrColumn) || col == SeverityColumn)
@@ -177,7 +186,9 @@ QVariant DashboardModel::data(const QModelIndex& index, int role) const
         return {};
     case Qt::ForegroundRole:
         if (col == SeverityColumn || col == GeomeanColumn)
-            return r.severity.isEmpty() ? QVariant() : QVariant(statusColor(statusKeyForVerdict(r.severity), m_dark));
+            return r.severity.isEmpty()
+                       ? QVariant()
+                       : QVariant(statusColor(statusKeyForVerdict(r.severity), m_dark));
         return {};
     case Qt::TextAlignmentRole:
         if (col == GeomeanColumn)
@@ -185,11 +196,13 @@ QVariant DashboardModel::data(const QModelIndex& index, int role) const
         return {};
     case Qt::ToolTipRole:
         if (col == KernelColumn)
-            return tr("%1\nnext step: %2\nDouble-click to open").arg(r.dir, r.next.isEmpty() ? tr("unknown") : r.next);
+            return tr("%1\nnext step: %2\nDouble-click to open")
+                .arg(r.dir, r.next.isEmpty() ? tr("unknown") : r.next);
         if (col == GeomeanColumn && !r.perfSource.isEmpty())
             return tr("From %1").arg(r.perfSource);
         return {};
-    default: return {};
+    default:
+        return {};
     }
 }
 
@@ -198,17 +211,28 @@ QVariant DashboardModel::headerData(int section, Qt::Orientation orientation, in
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractTableModel::headerData(section, orientation, role);
     switch (section) {
-    case KernelColumn: return tr("Kernel");
-    case AColumn: return QStringLiteral("A");
-    case BColumn: return QStringLiteral("B");
-    case CColumn: return QStringLiteral("C");
-    case DColumn: return QStringLiteral("D");
-    case EColumn: return QStringLiteral("E");
-    case FColumn: return QStringLiteral("F");
-    case IrColumn: return tr("IR verdict");
-    case GeomeanColumn: return tr("Geomean");
-    case SeverityColumn: return tr("Severity");
-    default: return {};
+    case KernelColumn:
+        return tr("Kernel");
+    case AColumn:
+        return QStringLiteral("A");
+    case BColumn:
+        return QStringLiteral("B");
+    case CColumn:
+        return QStringLiteral("C");
+    case DColumn:
+        return QStringLiteral("D");
+    case EColumn:
+        return QStringLiteral("E");
+    case FColumn:
+        return QStringLiteral("F");
+    case IrColumn:
+        return tr("IR verdict");
+    case GeomeanColumn:
+        return tr("Geomean");
+    case SeverityColumn:
+        return tr("Severity");
+    default:
+        return {};
     }
 }
 

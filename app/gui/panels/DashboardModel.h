@@ -37,9 +37,22 @@ class DashboardModel : public QAbstractTableModel
 {
     Q_OBJECT
 public:
-    enum Column { KernelColumn, AColumn, BColumn, CColumn, DColumn, EColumn, FColumn, IrColumn,
-                  GeomeanColumn, SeverityColumn, ColumnCount };
-    enum Role {
+    enum Column
+    {
+        KernelColumn,
+        AColumn,
+        BColumn,
+        CColumn,
+        DColumn,
+        EColumn,
+        FColumn,
+        IrColumn,
+        GeomeanColumn,
+        SeverityColumn,
+        ColumnCount
+    };
+    enum Role
+    {
         KernelIndexRole = Qt::UserRole + 1, // int: index in Workspace::kernels
         VerdictRole,                        // QString: the verdict word of a stage / IR column
         CriticalCountRole,                  // int
@@ -61,7 +74,8 @@ public:
     int rowCount(const QModelIndex& parent = QModelIndex()) const override;
     int columnCount(const QModelIndex& parent = QModelIndex()) const override;
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation,
+                        int role = Qt::DisplayRole) const override;
 
 Q_SIGNALS:
     void loaded();

@@ -40,7 +40,8 @@ DashboardView::DashboardView(InspectorSession* session, QWidget* parent)
 
     m_model->setDark(isDarkPalette(palette()));
     connect(m_model, &DashboardModel::loaded, this, &DashboardView::updateHeader);
-    connect(m_model, &QAbstractItemModel::modelReset, m_table, &QTableView::resizeColumnsToContents);
+    connect(m_model, &QAbstractItemModel::modelReset, m_table,
+            &QTableView::resizeColumnsToContents);
     connect(m_table, &QTableView::doubleClicked, this, [this](const QModelIndex& idx) {
         if (!idx.isValid())
             return;
@@ -50,7 +51,8 @@ DashboardView::DashboardView(InspectorSession* session, QWidget* parent)
         Q_EMIT kernelActivated(kernel);
     });
     if (m_session)
-        connect(m_session, &InspectorSession::workspaceChanged, this, &DashboardView::followWorkspace);
+        connect(m_session, &InspectorSession::workspaceChanged, this,
+                &DashboardView::followWorkspace);
     followWorkspace();
 }
 

@@ -32,7 +32,8 @@ QLineSeries* horizontal(double y, double x0, double x1)
     return s;
 }
 
-QAreaSeries* band(double y0, double y1, double x0, double x1, const QColor& color, const QString& name)
+QAreaSeries* band(double y0, double y1, double x0, double x1, const QColor& color,
+                  const QString& name)
 {
     auto* area = new QAreaSeries(horizontal(y1, x0, x1), horizontal(y0, x0, x1));
     area->setName(name);
@@ -52,7 +53,8 @@ PerfChart::PerfChart(QWidget* parent) : QWidget(parent), m_view(new QChartView(t
     rebuild();
 }
 
-void PerfChart::setComparison(const perf::PerfComparison& comparison, const perf::PerfThresholds& thresholds)
+void PerfChart::setComparison(const perf::PerfComparison& comparison,
+                              const perf::PerfThresholds& thresholds)
 {
     m_comparison = comparison;
     m_thresholds = thresholds;
@@ -150,17 +152,20 @@ QChart* PerfChart::buildChart() const
     };
     // Series are painted in the order added: bands, interval, bars, then lines.
     const int alpha = m_dark ? 45 : 50;
-    QColor mild = statusColor(QStringLiteral("notes"), m_dark), moderate = statusColor(QStringLiteral("warn"), m_dark),
+    QColor mild = statusColor(QStringLiteral("notes"), m_dark),
+           moderate = statusColor(QStringLiteral("warn"), m_dark),
            large = statusColor(QStringLiteral("fail"), m_dark);
     mild.setAlpha(alpha);
     moderate.setAlpha(alpha);
     large.setAlpha(alpha);
-    attach(band(m_thresholds.done, m_thresholds.mild, x0, x1, mild, tr("mild ≤%1").arg(m_thresholds.mild, 0, 'f', 2)),
+    attach(band(m_thresholds.done, m_thresholds.mild, x0, x1, mild,
+                tr("mild ≤%1").arg(m_thresholds.mild, 0, 'f', 2)),
            axisX);
     attach(band(m_thresholds.mild, m_thresholds.moderate, x0, x1, moderate,
                 tr("moderate ≤%1").arg(m_thresholds.moderate, 0, 'f', 2)),
            axisX);
-    attach(band(m_thresholds.moderate, yMax, x0, x1, large, tr("large >%1").arg(m_thresholds.moderate, 0, 'f', 2)),
+    attach(band(m_thresholds.moderate, yMax, x0, x1, large,
+                tr("large >%1").arg(m_thresholds.moderate, 0, 'f', 2)),
            axisX);
     if (m_comparison.interval) {
         QColor c = m_dark ? QColor(0xb0, 0x8c, 0xff) : QColor(0x6a, 0x3d, 0xc8);
@@ -184,12 +189,14 @@ QChart* PerfChart::buildChart() const
     attach(bars, axisBars);
 
     auto* parity = horizontal(1.0, x0, x1);
-    parity->setPen(QPen(m_dark ? QColor(0xc0, 0xc0, 0xc0) : QColor(0x40, 0x40, 0x40), 1.0, Qt::DotLine));
+    parity->setPen(
+        QPen(m_dark ? QColor(0xc0, 0xc0, 0xc0) : QColor(0x40, 0x40, 0x40), 1.0, Qt::DotLine));
     parity->setName(QStringLiteral("1.00"));
     attach(parity, axisX);
     if (m_comparison.geomean) {
         auto* g = horizontal(*m_comparison.geomean, x0, x1);
-        g->setPen(QPen(m_dark ? QColor(0xd8, 0xb4, 0xff) : QColor(0x4b, 0x1f, 0xa0), 2.5, Qt::DashLine));
+        g->setPen(
+            QPen(m_dark ? QColor(0xd8, 0xb4, 0xff) : QColor(0x4b, 0x1f, 0xa0), 2.5, Qt::DashLine));
         g->setName(tr("geomean %1").arg(*m_comparison.geomean, 0, 'f', 3));
         attach(g, axisX);
     }

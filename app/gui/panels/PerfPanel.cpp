@@ -45,7 +45,8 @@ PerfPanel::PerfPanel(InspectorSession* session, QWidget* parent)
     m_sourceBox->setToolTip(tr("Compare the kernel's tilegym logs or two profile JSON files"));
     m_openProfiles = new QPushButton(tr("Open profiles…"), this);
     m_profileCmd = new QPushButton(tr("Profile command…"), this);
-    m_profileCmd->setToolTip(tr("Measure a baseline and a candidate command with CUPTI device time"));
+    m_profileCmd->setToolTip(
+        tr("Measure a baseline and a candidate command with CUPTI device time"));
     m_exportPng = new QPushButton(tr("Export PNG…"), this);
     m_exportSvg = new QPushButton(tr("Export SVG…"), this);
 
@@ -151,7 +152,9 @@ void PerfPanel::showKernelLogs()
         problems << QString::fromStdString(d.format());
     if (kp.inputError) {
         m_summary->setText(tr("%1: no baseline or no candidate perf log.").arg(k->name) +
-                           (problems.isEmpty() ? QString() : QLatin1Char('\n') + problems.join(QLatin1Char('\n'))));
+                           (problems.isEmpty()
+                                ? QString()
+                                : QLatin1Char('\n') + problems.join(QLatin1Char('\n'))));
         return;
     }
     setSummary(kp.comparison, k->name, problems);
@@ -173,34 +176,42 @@ bool PerfPanel::loadProfiles(const QString& baselineJson, const QString& candida
     base = read(baselineJson);
     cand = read(candidateJson);
     if (!base && !cand) {
-        m_summary->setText(tr("No profile could be read.") + QLatin1Char('\n') + problems.join(QLatin1Char('\n')));
+        m_summary->setText(tr("No profile could be read.") + QLatin1Char('\n') +
+                           problems.join(QLatin1Char('\n')));
         return false;
     }
     m_source = Source::Profiles;
     m_sourceBox->setCurrentIndex(1);
     m_baselineJson = baselineJson;
     m_candidateJson = candidateJson;
-    const perf::PerfData b = base ? asSide(perf::profileToPerfData(*base, baselineJson), QStringLiteral("baseline"))
-                                  : perf::PerfData();
-    const perf::PerfData c = cand ? asSide(perf::profileToPerfData(*cand, candidateJson), QStringLiteral("candidate"))
-                                  : perf::PerfData();
+    const perf::PerfData b =
+        base ? asSide(perf::profileToPerfData(*base, baselineJson), QStringLiteral("baseline"))
+             : perf::PerfData();
+    const perf::PerfData c =
+        cand ? asSide(perf::profileToPerfData(*cand, candidateJson), QStringLiteral("candidate"))
+             : perf::PerfData();
     perf::PairingOptions options;
     options.candidateBackends = {QStringLiteral("candidate")};
     const perf::PerfComparison cmp = perf::comparePerf(b, c, options);
     m_model->setComparison(cmp, base, cand);
     for (int c = 0; c < PerfTreeModel::ColumnCount; ++c)
         m_tree->resizeColumnToContents(c);
-    const QString bl = base ? (base->label.isEmpty() ? tr("baseline") : base->label) : tr("(not measured yet)");
-    const QString cl = cand ? (cand->label.isEmpty() ? tr("candidate") : cand->label) : tr("(not measured yet)");
+    const QString bl =
+        base ? (base->label.isEmpty() ? tr("baseline") : base->label) : tr("(not measured yet)");
+    const QString cl =
+        cand ? (cand->label.isEmpty() ? tr("candidate") : cand->label) : tr("(not measured yet)");
     m_chart->setTitle(tr("%1 / %2 per configuration (CUPTI device time)").arg(cl, bl));
     m_chart->setComparison(cmp);
     setSummary(cmp, tr("%1 vs %2").arg(cl, bl), problems);
     return true;
 }
 
-void PerfPanel::setSummary(const perf::PerfComparison& c, const QString& what, const QStringList& problems)
+void PerfPanel::setSummary(const perf::PerfComparison& c, const QString& what,
+                           const QStringList& problems)
 {
-    QString text = tr("%1 — geomean %2").arg(what, c.geomean ? QString::number(*c.geomean, 'f', 4) : QStringLiteral("NA"));
+    QString text =
+        tr("%1 — geomean %2")
+            .arg(what, c.geomean ? QString::number(*c.geomean, 'f', 4) : QStringLiteral("NA"));
     if (c.interval)
         text += tr(" [%1, %2] (%3% bootstrap interval)")
                     .arg(c.interval->low, 0, 'f', 3)
@@ -232,8 +243,9 @@ void PerfPanel::openProfiles()
                                                       tr("Profile JSON (*.json);;All files (*)"));
     if (base.isEmpty())
         return;
-    const QString cand = QFileDialog::getOpenFileName(this, tr("Candidate profile"), QFileInfo(base).absolutePath(),
-                                                      tr("Profile JSON (*.json);;All files (*)"));
+    const QString cand =
+        QFileDialog::getOpenFileName(this, tr("Candidate profile"), QFileInfo(base).absolutePath(),
+                                     tr("Profile JSON (*.json);;All files (*)"));
     if (cand.isEmpty())
         return;
     loadProfiles(base, cand);
@@ -255,15 +267,16 @@ ProfileCommandDialog* PerfPanel::profileDialog()
 void PerfPanel::exportChart(bool svg)
 {
     const QString filter = svg ? tr("SVG image (*.svg)") : tr("PNG image (*.png)");
-    QString path = QFileDialog::getSaveFileName(this, svg ? tr("Export chart as SVG") : tr("Export chart as PNG"),
-                                                QString(), filter);
+    QString path = QFileDialog::getSaveFileName(
+        this, svg ? tr("Export chart as SVG") : tr("Export chart as PNG"), QString(), filter);
     if (path.isEmpty())
         return;
     const QString suffix = svg ? QStringLiteral(".svg") : QStringLiteral(".png");
     if (!path.endsWith(suffix, Qt::CaseInsensitive))
         path += suffix;
     QString error;
-    const bool ok = svg ? m_chart->exportSvg(path, QSize(), &error) : m_chart->exportPng(path, QSize(), &error);
+    const bool ok =
+        svg ? m_chart->exportSvg(path, QSize(), &error) : m_chart->exportPng(path, QSize(), &error);
     if (!ok)
         QMessageBox::warning(this, tr("Export failed"), error);
 }

@@ -29,7 +29,11 @@ class PerfPanel : public QWidget
 {
     Q_OBJECT
 public:
-    enum class Source { KernelLogs, Profiles };
+    enum class Source
+    {
+        KernelLogs,
+        Profiles
+    };
 
     PerfPanel(InspectorSession* session, QWidget* parent = nullptr);
 
@@ -54,7 +58,8 @@ protected:
 
 private:
     void followSession();
-    void setSummary(const perf::PerfComparison& c, const QString& what, const QStringList& problems);
+    void setSummary(const perf::PerfComparison& c, const QString& what,
+                    const QStringList& problems);
     void openProfiles();
     void exportChart(bool svg);
 

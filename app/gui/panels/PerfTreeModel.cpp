@@ -71,8 +71,10 @@ QModelIndex PerfTreeModel::index(int row, int column, const QModelIndex& parent)
     if (row < 0 || column < 0 || column >= ColumnCount)
         return {};
     if (!parent.isValid())
-        return row < int(m_comparison.rows.size()) ? createIndex(row, column, kTopLevel) : QModelIndex();
-    if (parent.column() != 0 || parent.internalId() != kTopLevel || parent.row() >= int(m_kernels.size()))
+        return row < int(m_comparison.rows.size()) ? createIndex(row, column, kTopLevel)
+                                                   : QModelIndex();
+    if (parent.column() != 0 || parent.internalId() != kTopLevel ||
+        parent.row() >= int(m_kernels.size()))
         return {};
     if (row >= int(m_kernels[size_t(parent.row())].size()))
         return {};
@@ -90,7 +92,8 @@ int PerfTreeModel::rowCount(const QModelIndex& parent) const
 {
     if (!parent.isValid())
         return int(m_comparison.rows.size());
-    if (parent.column() != 0 || parent.internalId() != kTopLevel || parent.row() >= int(m_kernels.size()))
+    if (parent.column() != 0 || parent.internalId() != kTopLevel ||
+        parent.row() >= int(m_kernels.size()))
         return 0;
     return int(m_kernels[size_t(parent.row())].size());
 }
@@ -111,26 +114,35 @@ QVariant PerfTreeModel::data(const QModelIndex& index, int role) const
             return {};
         const KernelRow& k = m_kernels[parentRow][size_t(index.row())];
         switch (role) {
-        case IsKernelRole: return true;
-        case ConfigIdRole: return m_comparison.rows[parentRow].configId;
+        case IsKernelRole:
+            return true;
+        case ConfigIdRole:
+            return m_comparison.rows[parentRow].configId;
         case Qt::DisplayRole:
             if (col == ConfigColumn)
                 return (k.baselineSide ? tr("baseline: %1") : tr("candidate: %1"))
                     .arg(k.kernel.demangled.isEmpty() ? k.kernel.name : k.kernel.demangled);
-            if ((col == BaselineColumn && k.baselineSide) || (col == CandidateColumn && !k.baselineSide))
+            if ((col == BaselineColumn && k.baselineSide) ||
+                (col == CandidateColumn && !k.baselineSide))
                 return formatMs(k.kernel.msPerIteration);
             if (col == VerdictColumn)
                 return tr("%1 launch(es)/iter, grid %2×%3×%4, block %5×%6×%7")
                     .arg(k.kernel.launchesPerIteration)
-                    .arg(k.kernel.grid[0]).arg(k.kernel.grid[1]).arg(k.kernel.grid[2])
-                    .arg(k.kernel.block[0]).arg(k.kernel.block[1]).arg(k.kernel.block[2]);
+                    .arg(k.kernel.grid[0])
+                    .arg(k.kernel.grid[1])
+                    .arg(k.kernel.grid[2])
+                    .arg(k.kernel.block[0])
+                    .arg(k.kernel.block[1])
+                    .arg(k.kernel.block[2]);
             return {};
-        case Qt::ToolTipRole: return k.kernel.name;
+        case Qt::ToolTipRole:
+            return k.kernel.name;
         case Qt::TextAlignmentRole:
             if (col == BaselineColumn || col == CandidateColumn)
                 return int(Qt::AlignRight | Qt::AlignVCenter);
             return {};
-        default: return {};
+        default:
+            return {};
         }
     }
     if (index.row() >= int(m_comparison.rows.size()))
@@ -138,21 +150,35 @@ QVariant PerfTreeModel::data(const QModelIndex& index, int role) const
     const perf::PairedConfig& r = m_comparison.rows[size_t(index.row())];
     const auto opt = [](const std::optional<double>& v) { return v ? QVariant(*v) : QVariant(); };
     switch (role) {
-    case ConfigIdRole: return r.configId;
-    case RatioRole: return opt(r.ratio);
-    case BaselineMsRole: return opt(r.baselineMs);
-    case CandidateMsRole: return opt(r.candidateMs);
-    case VerdictRole: return r.rowVerdict();
-    case IsKernelRole: return false;
-    case SourceRole: return r.candidateSource.isEmpty() ? r.baselineSource : r.candidateSource;
+    case ConfigIdRole:
+        return r.configId;
+    case RatioRole:
+        return opt(r.ratio);
+    case BaselineMsRole:
+        return opt(r.baselineMs);
+    case CandidateMsRole:
+        return opt(r.candidateMs);
+    case VerdictRole:
+        return r.rowVerdict();
+    case IsKernelRole:
+        return false;
+    case SourceRole:
+        return r.candidateSource.isEmpty() ? r.baselineSource : r.candidateSource;
     case Qt::DisplayRole:
         switch (col) {
-        case ConfigColumn: return r.configId;
-        case BaselineColumn: return formatMs(r.baselineMs);
-        case CandidateColumn: return formatMs(r.candidateMs);
-        case RatioColumn: return r.ratio ? QString::number(*r.ratio, 'f', 3) + QLatin1Char('x') : QStringLiteral("NA");
-        case VerdictColumn: return r.rowVerdict();
-        default: return {};
+        case ConfigColumn:
+            return r.configId;
+        case BaselineColumn:
+            return formatMs(r.baselineMs);
+        case CandidateColumn:
+            return formatMs(r.candidateMs);
+        case RatioColumn:
+            return r.ratio ? QString::number(*r.ratio, 'f', 3) + QLatin1Char('x')
+                           : QStringLiteral("NA");
+        case VerdictColumn:
+            return r.rowVerdict();
+        default:
+            return {};
         }
     case Qt::TextAlignmentRole:
         if (col != ConfigColumn && col != VerdictColumn)
@@ -179,7 +205,8 @@ QVariant PerfTreeModel::data(const QModelIndex& index, int role) const
             tip << tr("No candidate median: the severity is MISSING_DATA.");
         return tip.join(QLatin1Char('\n'));
     }
-    default: return {};
+    default:
+        return {};
     }
 }
 
@@ -188,12 +215,18 @@ QVariant PerfTreeModel::headerData(int section, Qt::Orientation orientation, int
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractItemModel::headerData(section, orientation, role);
     switch (section) {
-    case ConfigColumn: return tr("Configuration");
-    case BaselineColumn: return tr("Baseline (ms)");
-    case CandidateColumn: return tr("Candidate (ms)");
-    case RatioColumn: return tr("Ratio");
-    case VerdictColumn: return tr("Verdict");
-    default: return {};
+    case ConfigColumn:
+        return tr("Configuration");
+    case BaselineColumn:
+        return tr("Baseline (ms)");
+    case CandidateColumn:
+        return tr("Candidate (ms)");
+    case RatioColumn:
+        return tr("Ratio");
+    case VerdictColumn:
+        return tr("Verdict");
+    default:
+        return {};
     }
 }
 

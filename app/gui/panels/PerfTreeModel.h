@@ -17,8 +17,17 @@ class PerfTreeModel : public QAbstractItemModel
 {
     Q_OBJECT
 public:
-    enum Column { ConfigColumn, BaselineColumn, CandidateColumn, RatioColumn, VerdictColumn, ColumnCount };
-    enum Role {
+    enum Column
+    {
+        ConfigColumn,
+        BaselineColumn,
+        CandidateColumn,
+        RatioColumn,
+        VerdictColumn,
+        ColumnCount
+    };
+    enum Role
+    {
         ConfigIdRole = Qt::UserRole + 1, // QString
         RatioRole,                       // double, invalid QVariant when NA
         BaselineMsRole,                  // double or invalid
@@ -37,12 +46,14 @@ public:
     const perf::PerfComparison& comparison() const { return m_comparison; }
     void setDark(bool dark);
 
-    QModelIndex index(int row, int column, const QModelIndex& parent = QModelIndex()) const override;
+    QModelIndex index(int row, int column,
+                      const QModelIndex& parent = QModelIndex()) const override;
     QModelIndex parent(const QModelIndex& child) const override;
     int rowCount(const QModelIndex& parent = QModelIndex()) const override;
     int columnCount(const QModelIndex& parent = QModelIndex()) const override;
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation,
+                        int role = Qt::DisplayRole) const override;
 
 private:
     struct KernelRow

@@ -72,7 +72,8 @@ ProfileCommandDialog::ProfileCommandDialog(const QString& defaultOutDir, QWidget
     connect(m_job, &ProfileJob::logLine, m_log, &QPlainTextEdit::appendPlainText);
     connect(m_job, &ProfileJob::sideUpdated, this, [this] {
         const QString b = m_job->profilePath(0), c = m_job->profilePath(1);
-        Q_EMIT profilesUpdated(QFileInfo::exists(b) ? b : QString(), QFileInfo::exists(c) ? c : QString());
+        Q_EMIT profilesUpdated(QFileInfo::exists(b) ? b : QString(),
+                               QFileInfo::exists(c) ? c : QString());
     });
     connect(m_job, &ProfileJob::finished, this, [this](bool, const QString& message) {
         m_log->appendPlainText(message);

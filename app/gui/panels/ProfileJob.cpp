@@ -21,7 +21,9 @@ constexpr const char* kLibraryFile = "libtilelens_cupti.so";
 QString runDir(const QString& outDir, int side, int run)
 {
     return QDir(outDir).absoluteFilePath(
-        QStringLiteral("%1/run-%2").arg(side == 0 ? QStringLiteral("baseline") : QStringLiteral("candidate")).arg(run + 1));
+        QStringLiteral("%1/run-%2")
+            .arg(side == 0 ? QStringLiteral("baseline") : QStringLiteral("candidate"))
+            .arg(run + 1));
 }
 
 } // namespace
@@ -43,9 +45,12 @@ QString ProfileJob::findCuptiLibrary()
     if (!env.isEmpty())
         return QFileInfo(env).isFile() ? QFileInfo(env).absoluteFilePath() : QString();
     const QDir exeDir(QCoreApplication::applicationDirPath());
-    const QStringList candidates = {QStringLiteral("."),          QStringLiteral("../lib"),
-                                    QStringLiteral("../lib64"),   QStringLiteral("../lib/x86_64-linux-gnu"),
-                                    QStringLiteral("../lib/tilelens"), QStringLiteral("../../core/profiler"),
+    const QStringList candidates = {QStringLiteral("."),
+                                    QStringLiteral("../lib"),
+                                    QStringLiteral("../lib64"),
+                                    QStringLiteral("../lib/x86_64-linux-gnu"),
+                                    QStringLiteral("../lib/tilelens"),
+                                    QStringLiteral("../../core/profiler"),
                                     QStringLiteral("../core/profiler")};
     for (const QString& c : candidates) {
         const QFileInfo f(exeDir.filePath(c + QLatin1Char('/') + QLatin1String(kLibraryFile)));
@@ -59,8 +64,9 @@ QString ProfileJob::unavailableReason(const QString& library)
 {
     QStringList why;
     if (library.isEmpty())
-        why << tr("libtilelens_cupti.so was not found (it is built only with the CUDA Toolkit and CUPTI; "
-                  "set TILELENS_CUPTI_LIBRARY to its path).");
+        why << tr(
+            "libtilelens_cupti.so was not found (it is built only with the CUDA Toolkit and CUPTI; "
+            "set TILELENS_CUPTI_LIBRARY to its path).");
     if (!pipeline::gpuAvailable())
         why << tr("No NVIDIA GPU is visible on this machine, so no kernel can be measured.");
     return why.join(QLatin1Char(' '));
@@ -128,13 +134,15 @@ void ProfileJob::startNext()
     m_process->setProcessEnvironment(env);
     m_process->setProcessChannelMode(QProcess::MergedChannels);
     connect(m_process, &QProcess::readyRead, this, [this] {
-        const QStringList lines = QString::fromLocal8Bit(m_process->readAll()).split(QLatin1Char('\n'));
+        const QStringList lines =
+            QString::fromLocal8Bit(m_process->readAll()).split(QLatin1Char('\n'));
         for (const QString& l : lines)
             if (!l.isEmpty())
                 Q_EMIT logLine(l);
     });
-    connect(m_process, &QProcess::finished, this,
-            [this](int code, QProcess::ExitStatus st) { onRunFinished(code, st != QProcess::NormalExit); });
+    connect(m_process, &QProcess::finished, this, [this](int code, QProcess::ExitStatus st) {
+        onRunFinished(code, st != QProcess::NormalExit);
+    });
     connect(m_process, &QProcess::errorOccurred, this, [this](QProcess::ProcessError e) {
         if (e == QProcess::FailedToStart)
             onRunFinished(-1, true);
@@ -166,7 +174,9 @@ void ProfileJob::onRunFinished(int exitCode, bool crashed)
         return;
     }
     if (crashed && p->error() == QProcess::FailedToStart) {
-        Q_EMIT finished(false, tr("Cannot start '%1': %2").arg(m_sides[m_side].command.first(), p->errorString()));
+        Q_EMIT finished(
+            false,
+            tr("Cannot start '%1': %2").arg(m_sides[m_side].command.first(), p->errorString()));
         return;
     }
 

@@ -33,8 +33,8 @@
 namespace tilelens::gui::panels {
 namespace {
 
-constexpr int kLiveTailBytes = 512 * 1024;  // per run, for switching back to the live view
-constexpr qint64 kLogViewBytes = 2 << 20;   // larger logs show their tail
+constexpr int kLiveTailBytes = 512 * 1024; // per run, for switching back to the live view
+constexpr qint64 kLogViewBytes = 2 << 20;  // larger logs show their tail
 
 const QString kLiveKey = QStringLiteral("live:");
 
@@ -47,7 +47,9 @@ QString readTail(const QString& path, qint64 maxBytes)
     QString prefix;
     if (size > maxBytes) {
         f.seek(size - maxBytes);
-        prefix = StagePanel::tr("[… %1 earlier bytes not shown; the full log is %2]\n").arg(size - maxBytes).arg(path);
+        prefix = StagePanel::tr("[… %1 earlier bytes not shown; the full log is %2]\n")
+                     .arg(size - maxBytes)
+                     .arg(path);
     }
     return prefix + QString::fromUtf8(f.readAll());
 }
@@ -57,7 +59,8 @@ QString readTail(const QString& path, qint64 maxBytes)
 void ensureBuiltins()
 {
     using pipeline::BuiltinStageRegistry;
-    if (!BuiltinStageRegistry::find(QStringLiteral("ir-diff")) || !BuiltinStageRegistry::find(QStringLiteral("validate")) ||
+    if (!BuiltinStageRegistry::find(QStringLiteral("ir-diff")) ||
+        !BuiltinStageRegistry::find(QStringLiteral("validate")) ||
         !BuiltinStageRegistry::find(QStringLiteral("perf")))
         pipeline::registerDefaultBuiltinStages();
 }
@@ -72,8 +75,8 @@ QString runLabel(const pipeline::StageRun& run)
     const QString when = (run.startedAt.isValid() ? run.startedAt : run.queuedAt)
                              .toLocalTime()
                              .toString(QStringLiteral("yyyy-MM-dd hh:mm:ss"));
-    return StagePanel::tr("Run %1 — %2%3").arg(when, what,
-                                                run.verdict.isEmpty() ? QString() : QStringLiteral(" — ") + run.verdict);
+    return StagePanel::tr("Run %1 — %2%3")
+        .arg(when, what, run.verdict.isEmpty() ? QString() : QStringLiteral(" — ") + run.verdict);
 }
 
 } // namespace
@@ -98,12 +101,14 @@ StagePanel::StagePanel(InspectorSession* session, QWidget* parent)
     m_table->verticalHeader()->hide();
     m_table->setAlternatingRowColors(true);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_table->horizontalHeader()->setSectionResizeMode(StageTableModel::ClassColumn, QHeaderView::Stretch);
+    m_table->horizontalHeader()->setSectionResizeMode(StageTableModel::ClassColumn,
+                                                      QHeaderView::Stretch);
     m_table->setWordWrap(false);
     m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 8);
 
     m_rerun = new QPushButton(tr("&Rerun"), this);
-    m_rerun->setToolTip(tr("Run the selected stage again (trusted workspaces only for external commands)"));
+    m_rerun->setToolTip(
+        tr("Run the selected stage again (trusted workspaces only for external commands)"));
     m_cancel = new QPushButton(tr("&Cancel"), this);
     m_cancel->setToolTip(tr("Stop the selected stage's run (its whole process group)"));
     m_progress = new QProgressBar(this);
@@ -240,18 +245,21 @@ void StagePanel::updateHeader()
         return;
     }
     const ws::PipelineState& st = m_model->pipelineState();
-    QString text = tr("Kernel %1 — next step: %2").arg(k->name, st.next.isEmpty() ? tr("unknown") : st.next);
+    QString text =
+        tr("Kernel %1 — next step: %2").arg(k->name, st.next.isEmpty() ? tr("unknown") : st.next);
     if (!st.blockedReason.isEmpty())
         text += QLatin1Char('\n') + tr("Blocked: %1").arg(st.blockedReason);
     if (!pipeline::gpuAvailable())
-        text += QLatin1Char('\n') + tr("No NVIDIA GPU on this machine: GPU stages cannot run here.");
+        text +=
+            QLatin1Char('\n') + tr("No NVIDIA GPU on this machine: GPU stages cannot run here.");
     m_header->setText(text);
 }
 
 QString StagePanel::selectedStage() const
 {
     const QModelIndex cur = m_table->selectionModel()->currentIndex();
-    return cur.isValid() ? cur.siblingAtColumn(0).data(StageTableModel::StageIdRole).toString() : QString();
+    return cur.isValid() ? cur.siblingAtColumn(0).data(StageTableModel::StageIdRole).toString()
+                         : QString();
 }
 
 void StagePanel::selectStage(const QString& stageId)
@@ -273,8 +281,9 @@ void StagePanel::updateControls()
         m_rerun->setToolTip(tr("Run the selected stage again"));
         if (r && m_lastRun.contains(r->id) && !r->live) {
             const pipeline::StageRun& run = m_lastRun[r->id];
-            m_runStatus->setText(run.passed() ? tr("%1: %2").arg(r->id, runLabel(run))
-                                              : tr("%1 failed: %2. %3").arg(r->id, runLabel(run), run.message));
+            m_runStatus->setText(
+                run.passed() ? tr("%1: %2").arg(r->id, runLabel(run))
+                             : tr("%1 failed: %2. %3").arg(r->id, runLabel(run), run.message));
         } else if (r && !r->live) {
             m_runStatus->clear();
         }
@@ -292,7 +301,8 @@ void StagePanel::updateControls()
             m_progress->setRange(0, 0); // busy indicator: elapsed time is in the status text
         }
         const qint64 s = r->progress.elapsedMs / 1000;
-        m_runStatus->setText(tr("%1 running for %2:%3").arg(r->id).arg(s / 60).arg(s % 60, 2, 10, QLatin1Char('0')));
+        m_runStatus->setText(
+            tr("%1 running for %2:%3").arg(r->id).arg(s / 60).arg(s % 60, 2, 10, QLatin1Char('0')));
     }
 }
 
@@ -309,21 +319,24 @@ void StagePanel::fillLogSources()
     QStringList reports;
     if (!r->evidence.isEmpty())
         reports << QDir(dir).absoluteFilePath(r->evidence);
-    static const QMap<QString, QString> known = {{QStringLiteral("C"), QStringLiteral("generated/diff_report.md")},
-                                                 {QStringLiteral("D"), QStringLiteral("reports/correctness.md")},
-                                                 {QStringLiteral("E"), QStringLiteral("reports/performance.md")}};
+    static const QMap<QString, QString> known = {
+        {QStringLiteral("C"), QStringLiteral("generated/diff_report.md")},
+        {QStringLiteral("D"), QStringLiteral("reports/correctness.md")},
+        {QStringLiteral("E"), QStringLiteral("reports/performance.md")}};
     if (known.contains(r->id))
         reports << QDir(dir).absoluteFilePath(known.value(r->id));
     if (r->id == QLatin1String("F"))
-        for (const QString& f : QDir(QDir(dir).filePath(QStringLiteral("reports")))
-                                    .entryList({QStringLiteral("perf_investigation_*.md")}, QDir::Files, QDir::Name))
+        for (const QString& f :
+             QDir(QDir(dir).filePath(QStringLiteral("reports")))
+                 .entryList({QStringLiteral("perf_investigation_*.md")}, QDir::Files, QDir::Name))
             reports << QDir(dir).absoluteFilePath(QStringLiteral("reports/") + f);
     reports.removeDuplicates();
     for (const QString& path : reports)
         if (QFileInfo::exists(path) && path != r->agentLog)
             m_logSource->addItem(tr("Report: %1").arg(QDir(dir).relativeFilePath(path)), path);
     if (!r->agentLog.isEmpty())
-        m_logSource->addItem(tr("Agent log: %1").arg(QDir(dir).relativeFilePath(r->agentLog)), r->agentLog);
+        m_logSource->addItem(tr("Agent log: %1").arg(QDir(dir).relativeFilePath(r->agentLog)),
+                             r->agentLog);
     for (const pipeline::StageRun& run : r->history)
         if (!run.logPath.isEmpty())
             m_logSource->addItem(runLabel(run), run.logPath);
@@ -355,10 +368,12 @@ void StagePanel::showLogSource(int index)
         m_log->setPlainText(readTail(key, kLogViewBytes));
         // A failed run of this session: put the exit status and the last lines on top.
         const StageRow* r = m_model->row(m_model->rowOf(selectedStage()));
-        if (r && m_lastRun.contains(r->id) && m_lastRun[r->id].logPath == key && !m_lastRun[r->id].passed()) {
+        if (r && m_lastRun.contains(r->id) && m_lastRun[r->id].logPath == key &&
+            !m_lastRun[r->id].passed()) {
             const pipeline::StageRun& run = m_lastRun[r->id];
-            m_log->setPlainText(tr("%1 failed: %2\n%3\n--- last lines ---\n%4\n--- full log ---\n%5")
-                                    .arg(r->id, runLabel(run), run.message, run.logTail, m_log->toPlainText()));
+            m_log->setPlainText(
+                tr("%1 failed: %2\n%3\n--- last lines ---\n%4\n--- full log ---\n%5")
+                    .arg(r->id, runLabel(run), run.message, run.logTail, m_log->toPlainText()));
         }
     }
     // Logs are read from the end, reports from the top.
@@ -474,7 +489,9 @@ void StagePanel::onOutput(const QString& runId, const QByteArray& data, qint64 s
 {
     QByteArray& buf = m_liveOutput[runId];
     if (skipped > 0)
-        buf += tr("[… %1 bytes skipped in the live view; the log file has them]\n").arg(skipped).toUtf8();
+        buf += tr("[… %1 bytes skipped in the live view; the log file has them]\n")
+                   .arg(skipped)
+                   .toUtf8();
     buf += data;
     if (buf.size() > kLiveTailBytes)
         buf.remove(0, buf.size() - kLiveTailBytes);
@@ -505,12 +522,14 @@ void StagePanel::onFinished(const pipeline::StageRun& run)
     if (QDir::cleanPath(run.kernelDir) == QDir::cleanPath(m_model->kernelDir())) {
         m_lastRun.insert(run.stageId, run);
         reloadKeepingSelection();
-        if (run.stageId == selectedStage() && !run.passed() && m_logSource->findData(run.logPath) < 0)
+        if (run.stageId == selectedStage() && !run.passed() &&
+            m_logSource->findData(run.logPath) < 0)
             m_log->setPlainText(tr("%1 failed: %2\n%3\n--- last lines ---\n%4")
                                     .arg(run.stageId, runLabel(run), run.message, run.logTail));
     }
     Q_EMIT runFinished(run);
-    if (run.status != pipeline::RunStatus::Rejected && run.status != pipeline::RunStatus::Superseded)
+    if (run.status != pipeline::RunStatus::Rejected &&
+        run.status != pipeline::RunStatus::Superseded)
         Q_EMIT workspaceRescanRequested();
 }
 

@@ -28,7 +28,8 @@ QString agentLogPath(const QString& kernelDir, const QString& id)
 {
     const QString lower = id.toLower();
     const QDir dir(kernelDir);
-    const QString modern = dir.filePath(QStringLiteral("reports/agent_logs/agent_%1.md").arg(lower));
+    const QString modern =
+        dir.filePath(QStringLiteral("reports/agent_logs/agent_%1.md").arg(lower));
     if (QFileInfo::exists(modern))
         return modern;
     const QString legacy = dir.filePath(QStringLiteral("reports/agent_%1.md").arg(lower));
@@ -48,7 +49,8 @@ void StageTableModel::setDark(bool dark)
         return;
     m_dark = dark;
     if (!m_rows.empty())
-        Q_EMIT dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1), {Qt::DecorationRole});
+        Q_EMIT dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1),
+                           {Qt::DecorationRole});
 }
 
 void StageTableModel::reload(const QString& kernelDir)
@@ -76,7 +78,8 @@ void StageTableModel::reload(const QString& kernelDir)
             r.notRunnableReason = resolved.reason;
             if (r.builtin && r.runnable && !pipeline::BuiltinStageRegistry::find(spec.builtin)) {
                 r.runnable = false;
-                r.notRunnableReason = tr("The built-in '%1' is not available in this build.").arg(spec.builtin);
+                r.notRunnableReason =
+                    tr("The built-in '%1' is not available in this build.").arg(spec.builtin);
             }
             const pipeline::FreshnessInfo fresh = pipeline::stageFreshness(resolved);
             r.stale = fresh.state == pipeline::Freshness::Stale;
@@ -94,19 +97,25 @@ void StageTableModel::reload(const QString& kernelDir)
                 r.evidence = st.evidence;
                 r.agentLog = agentLogPath(kernelDir, spec.id);
                 if (!st.evidence.isEmpty())
-                    reportTime = QFileInfo(QDir(kernelDir).absoluteFilePath(st.evidence)).lastModified();
+                    reportTime =
+                        QFileInfo(QDir(kernelDir).absoluteFilePath(st.evidence)).lastModified();
             } else {
                 r.runs = int(r.history.size());
             }
             // A run newer than the report decides the verdict shown.
             for (const pipeline::StageRun& run : r.history) {
-                if (!pipeline::isTerminal(run.status) || run.status == pipeline::RunStatus::Rejected ||
+                if (!pipeline::isTerminal(run.status) ||
+                    run.status == pipeline::RunStatus::Rejected ||
                     run.status == pipeline::RunStatus::Superseded)
                     continue;
                 if (!reportTime.isValid() || run.endedAt > reportTime) {
-                    r.verdict = !run.verdict.isEmpty() ? run.verdict
-                                                       : QString::fromLatin1(pipeline::runStatusName(run.status)).toUpper();
-                    r.verdictSource = tr("run of %1").arg(run.startedAt.toLocalTime().toString(QStringLiteral("yyyy-MM-dd hh:mm:ss")));
+                    r.verdict =
+                        !run.verdict.isEmpty()
+                            ? run.verdict
+                            : QString::fromLatin1(pipeline::runStatusName(run.status)).toUpper();
+                    r.verdictSource = tr("run of %1")
+                                          .arg(run.startedAt.toLocalTime().toString(
+                                              QStringLiteral("yyyy-MM-dd hh:mm:ss")));
                 }
                 break;
             }
@@ -200,7 +209,8 @@ void StageTableModel::runFinished(const pipeline::StageRun& run)
 QString StageTableModel::statusKey(const StageRow& r) const
 {
     if (r.live)
-        return r.liveRun.status == pipeline::RunStatus::Queued ? QStringLiteral("queued") : QStringLiteral("running");
+        return r.liveRun.status == pipeline::RunStatus::Queued ? QStringLiteral("queued")
+                                                               : QStringLiteral("running");
     return statusKeyForVerdict(r.verdict);
 }
 
@@ -239,30 +249,49 @@ QVariant StageTableModel::data(const QModelIndex& index, int role) const
         return {};
     const StageRow& r = m_rows[size_t(index.row())];
     switch (role) {
-    case StageIdRole: return r.id;
-    case StatusKeyRole: return statusKey(r);
-    case VerdictRole: return r.verdict;
-    case RunnableRole: return r.runnable;
-    case ReasonRole: return r.notRunnableReason;
-    case StaleRole: return r.stale;
-    case RunCountRole: return r.runs;
-    case CapRole: return r.cap;
-    case RunningRole: return r.live;
-    case BuiltinRole: return r.builtin;
-    default: break;
+    case StageIdRole:
+        return r.id;
+    case StatusKeyRole:
+        return statusKey(r);
+    case VerdictRole:
+        return r.verdict;
+    case RunnableRole:
+        return r.runnable;
+    case ReasonRole:
+        return r.notRunnableReason;
+    case StaleRole:
+        return r.stale;
+    case RunCountRole:
+        return r.runs;
+    case CapRole:
+        return r.cap;
+    case RunningRole:
+        return r.live;
+    case BuiltinRole:
+        return r.builtin;
+    default:
+        break;
     }
     const int col = index.column();
     if (role == Qt::DisplayRole) {
         switch (col) {
-        case StageColumn: return r.title.isEmpty() ? r.id : r.title;
-        case StatusColumn: return statusText(r);
-        case VerdictColumn: return r.verdict.isEmpty() ? QStringLiteral("—") : r.verdict;
-        case ClassColumn: return r.classLine;
+        case StageColumn:
+            return r.title.isEmpty() ? r.id : r.title;
+        case StatusColumn:
+            return statusText(r);
+        case VerdictColumn:
+            return r.verdict.isEmpty() ? QStringLiteral("—") : r.verdict;
+        case ClassColumn:
+            return r.classLine;
         case RunsColumn:
-            return r.cap >= 0 ? QStringLiteral("%1 / %2").arg(r.runs).arg(r.cap) : QString::number(r.runs);
-        case StaleColumn: return r.stale ? tr("stale") : QString();
-        case NextColumn: return r.next.isEmpty() ? QString() : tr("next: %1").arg(r.next);
-        default: return {};
+            return r.cap >= 0 ? QStringLiteral("%1 / %2").arg(r.runs).arg(r.cap)
+                              : QString::number(r.runs);
+        case StaleColumn:
+            return r.stale ? tr("stale") : QString();
+        case NextColumn:
+            return r.next.isEmpty() ? QString() : tr("next: %1").arg(r.next);
+        default:
+            return {};
         }
     }
     if (role == Qt::DecorationRole && col == StatusColumn)
@@ -303,14 +332,22 @@ QVariant StageTableModel::headerData(int section, Qt::Orientation orientation, i
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractTableModel::headerData(section, orientation, role);
     switch (section) {
-    case StageColumn: return tr("Stage");
-    case StatusColumn: return tr("Status");
-    case VerdictColumn: return tr("Verdict");
-    case ClassColumn: return tr("Class / owner");
-    case RunsColumn: return tr("Runs / cap");
-    case StaleColumn: return tr("Freshness");
-    case NextColumn: return tr("Next step");
-    default: return {};
+    case StageColumn:
+        return tr("Stage");
+    case StatusColumn:
+        return tr("Status");
+    case VerdictColumn:
+        return tr("Verdict");
+    case ClassColumn:
+        return tr("Class / owner");
+    case RunsColumn:
+        return tr("Runs / cap");
+    case StaleColumn:
+        return tr("Freshness");
+    case NextColumn:
+        return tr("Next step");
+    default:
+        return {};
     }
 }
 

@@ -17,7 +17,7 @@ namespace tilelens::gui::panels {
 
 struct StageRow
 {
-    QString id;            // "A".."F", "validate", "perf", custom
+    QString id; // "A".."F", "validate", "perf", custom
     QString title;
     bool builtin = false;
     bool runnable = false;
@@ -25,13 +25,13 @@ struct StageRow
     QString verdict;       // latest: last finished run, else the report/agent log
     QString verdictSource; // file the verdict came from, or "run <time>"
     QString classLine;
-    int runs = 0;          // runs the logs / history show
-    int cap = -1;          // -1: no cap
+    int runs = 0; // runs the logs / history show
+    int cap = -1; // -1: no cap
     bool stale = false;
-    QString freshness;     // explanation for the tooltip
-    QString next;          // routing: "B(1)" on the stage that runs next
-    QString evidence;      // report file of A-F
-    QString agentLog;      // reports/agent_logs/agent_x.md when present
+    QString freshness;                       // explanation for the tooltip
+    QString next;                            // routing: "B(1)" on the stage that runs next
+    QString evidence;                        // report file of A-F
+    QString agentLog;                        // reports/agent_logs/agent_x.md when present
     std::vector<pipeline::StageRun> history; // newest first
     // live
     bool live = false;
@@ -43,9 +43,19 @@ class StageTableModel : public QAbstractTableModel
 {
     Q_OBJECT
 public:
-    enum Column { StageColumn, StatusColumn, VerdictColumn, ClassColumn, RunsColumn, StaleColumn,
-                  NextColumn, ColumnCount };
-    enum Role {
+    enum Column
+    {
+        StageColumn,
+        StatusColumn,
+        VerdictColumn,
+        ClassColumn,
+        RunsColumn,
+        StaleColumn,
+        NextColumn,
+        ColumnCount
+    };
+    enum Role
+    {
         StageIdRole = Qt::UserRole + 1, // QString
         StatusKeyRole,                  // QString: pass/notes/warn/fail/running/queued/none
         VerdictRole,                    // QString
@@ -82,7 +92,8 @@ public:
     int rowCount(const QModelIndex& parent = QModelIndex()) const override;
     int columnCount(const QModelIndex& parent = QModelIndex()) const override;
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation,
+                        int role = Qt::DisplayRole) const override;
 
 private:
     QString statusKey(const StageRow& r) const;

@@ -12,9 +12,10 @@ QString statusKeyForVerdict(const QString& verdict)
     const QString v = verdict.trimmed().toUpper();
     if (v.isEmpty())
         return QStringLiteral("none");
-    if (v == QLatin1String("PASS") || v == QLatin1String("ALL_PASS") || v == QLatin1String("DONE") ||
-        v == QLatin1String("COMPILED") || v == QLatin1String("ALIGNED") ||
-        v == QLatin1String("PIPELINE_COMPLETE") || v == QLatin1String("MATCH"))
+    if (v == QLatin1String("PASS") || v == QLatin1String("ALL_PASS") ||
+        v == QLatin1String("DONE") || v == QLatin1String("COMPILED") ||
+        v == QLatin1String("ALIGNED") || v == QLatin1String("PIPELINE_COMPLETE") ||
+        v == QLatin1String("MATCH"))
         return QStringLiteral("pass");
     if (v.startsWith(QLatin1String("PASS_WITH")) || v == QLatin1String("MILD_GAP"))
         return QStringLiteral("notes");

@@ -27,7 +27,10 @@ class ByteCursor
 public:
     ByteCursor() = default;
     // A window [begin, end) of `file`; offsets stay absolute.
-    ByteCursor(std::string_view file, size_t begin, size_t end) : m_file(file), m_pos(begin), m_end(end) {}
+    ByteCursor(std::string_view file, size_t begin, size_t end)
+        : m_file(file), m_pos(begin), m_end(end)
+    {
+    }
 
     size_t pos() const { return m_pos; }
     size_t end() const { return m_end; }
@@ -38,9 +41,9 @@ public:
     void need(size_t n, const char* what) const
     {
         if (n > remaining())
-            fail(int64_t(m_pos), std::string("unexpected end of data while reading ") + what + " (" +
-                                     std::to_string(n) + " bytes needed, " + std::to_string(remaining()) +
-                                     " left)");
+            fail(int64_t(m_pos), std::string("unexpected end of data while reading ") + what +
+                                     " (" + std::to_string(n) + " bytes needed, " +
+                                     std::to_string(remaining()) + " left)");
     }
     uint8_t u8(const char* what)
     {
@@ -62,7 +65,8 @@ public:
         uint64_t v = 0;
         for (int shift = 0;; shift += 7) {
             if (shift > 63)
-                fail(int64_t(start), std::string("malformed varint (more than 10 bytes) in ") + what);
+                fail(int64_t(start),
+                     std::string("malformed varint (more than 10 bytes) in ") + what);
             uint8_t b = u8(what);
             if (shift == 63 && (b & 0x7E))
                 fail(int64_t(start), std::string("varint overflows 64 bits in ") + what);

@@ -26,8 +26,9 @@ std::vector<int64_t> readI64List(ByteCursor& c, const char* what)
 // O(n log n) so that a huge dictionary cannot stall the reader.
 void sortUnique(std::vector<NamedAttribute>& entries, int64_t offset, const char* what)
 {
-    std::stable_sort(entries.begin(), entries.end(),
-                     [](const NamedAttribute& x, const NamedAttribute& y) { return x.name < y.name; });
+    std::stable_sort(
+        entries.begin(), entries.end(),
+        [](const NamedAttribute& x, const NamedAttribute& y) { return x.name < y.name; });
     for (size_t i = 1; i < entries.size(); ++i)
         if (entries[i].name == entries[i - 1].name)
             fail(offset, "duplicate key '" + std::string(entries[i].name) + "' in " + what);
@@ -42,8 +43,10 @@ const Attribute* readDictionary(Context& ctx, ByteCursor& c, int depth)
         int64_t keyAt = int64_t(c.pos());
         std::string_view key = ctx.strings.get(c.varint("dictionary key"), keyAt);
         if (key.empty())
-            fail(keyAt, "invalid empty attribute name for DictionaryAttr element " + std::to_string(i));
-        entries.push_back({ctx.model.arena().copyString(key), readSelfContained(ctx, c, depth + 1)});
+            fail(keyAt,
+                 "invalid empty attribute name for DictionaryAttr element " + std::to_string(i));
+        entries.push_back(
+            {ctx.model.arena().copyString(key), readSelfContained(ctx, c, depth + 1)});
     }
     sortUnique(entries, at, "a dictionary attribute");
     Attribute a;
@@ -75,7 +78,10 @@ const Attribute* readHintsBody(Context& ctx, ByteCursor& c, int depth)
 
 } // namespace
 
-const Attribute* readHints(Context& ctx, ByteCursor& c) { return readHintsBody(ctx, c, 0); }
+const Attribute* readHints(Context& ctx, ByteCursor& c)
+{
+    return readHintsBody(ctx, c, 0);
+}
 
 const Attribute* readSelfContained(Context& ctx, ByteCursor& c, int depth)
 {
@@ -208,7 +214,8 @@ void DebugTable::read(ByteCursor c)
         m_refs[i] = c.fixed(8, "debug reference");
     for (uint64_t i = 0; i < nSlots; ++i)
         if (m_first[i] > nRefs || (i && m_first[i] < m_first[i - 1]))
-            fail(int64_t(base), "debug slot " + std::to_string(i + 1) + " starts at an invalid reference " +
+            fail(int64_t(base), "debug slot " + std::to_string(i + 1) +
+                                    " starts at an invalid reference " +
                                     std::to_string(m_first[i]));
     uint64_t nAttrs = c.count("debug attribute count", 4);
     if (nAttrs)
@@ -224,7 +231,8 @@ void DebugTable::read(ByteCursor c)
     for (uint64_t i = 0; i < nAttrs; ++i) {
         uint64_t next = i + 1 < nAttrs ? starts[i + 1] : dataSize;
         if (starts[i] > next || next > dataSize)
-            fail(int64_t(dataBegin), "debug attribute " + std::to_string(i) + " has an invalid offset");
+            fail(int64_t(dataBegin),
+                 "debug attribute " + std::to_string(i) + " has an invalid offset");
         m_attrs.begin[i] = dataBegin + starts[i];
         m_attrs.end[i] = dataBegin + next;
     }
@@ -248,8 +256,8 @@ const Location* DebugTable::location(Context& ctx, uint64_t ref, int64_t offset)
     if (ref == 0)
         return unknownLocation();
     if (ref - 1 >= m_attrs.size())
-        fail(offset, "debug attribute " + std::to_string(ref - 1) + " is out of range (the file has " +
-                         std::to_string(m_attrs.size()) + ")");
+        fail(offset, "debug attribute " + std::to_string(ref - 1) +
+                         " is out of range (the file has " + std::to_string(m_attrs.size()) + ")");
     size_t i = size_t(ref - 1);
     if (!m_locCache[i] && !m_attrCache[i])
         decodeLoc(ctx, i);
@@ -261,13 +269,14 @@ const Attribute* DebugTable::attribute(Context& ctx, uint64_t ref, int64_t offse
     if (ref == 0)
         return nullptr;
     if (ref - 1 >= m_attrs.size())
-        fail(offset, "debug attribute " + std::to_string(ref - 1) + " is out of range (the file has " +
-                         std::to_string(m_attrs.size()) + ")");
+        fail(offset, "debug attribute " + std::to_string(ref - 1) +
+                         " is out of range (the file has " + std::to_string(m_attrs.size()) + ")");
     size_t i = size_t(ref - 1);
     if (!m_locCache[i] && !m_attrCache[i])
         decodeLoc(ctx, i);
     if (!m_attrCache[i])
-        fail(offset, "debug attribute " + std::to_string(i) + " is a location where a scope or file is expected");
+        fail(offset, "debug attribute " + std::to_string(i) +
+                         " is a location where a scope or file is expected");
     return m_attrCache[i];
 }
 
@@ -282,7 +291,16 @@ const Location* DebugTable::decodeLoc(Context& ctx, size_t index)
         fail(at, "debug attributes are nested more than 64 levels deep");
     m_busy[index] = 1;
     ++m_depth;
-    struct Guard { DebugTable* t; size_t i; ~Guard() { t->m_busy[i] = 0; --t->m_depth; } } guard{this, index};
+    struct Guard
+    {
+        DebugTable* t;
+        size_t i;
+        ~Guard()
+        {
+            t->m_busy[i] = 0;
+            --t->m_depth;
+        }
+    } guard{this, index};
     if (c.atEnd()) { // cutile-python's dummy attribute
         m_locCache[index] = unknownLocation();
         return m_locCache[index];
@@ -307,8 +325,12 @@ const Location* DebugTable::decodeLoc(Context& ctx, size_t index)
         if (v)
             params.push_back({name, v});
     };
-    auto addInt = [&](const char* name, int v) { params.push_back({name, ctx.model.integer(v, nullptr)}); };
-    auto addStr = [&](const char* name, std::string_view s) { params.push_back({name, ctx.model.string(s)}); };
+    auto addInt = [&](const char* name, int v) {
+        params.push_back({name, ctx.model.integer(v, nullptr)});
+    };
+    auto addStr = [&](const char* name, std::string_view s) {
+        params.push_back({name, ctx.model.string(s)});
+    };
     const char* mnemonic = nullptr;
     std::string text;
     switch (tag) {

@@ -24,7 +24,10 @@ struct Context
     {
         return version.major > major || (version.major == major && version.minor >= minor);
     }
-    std::string versionText() const { return std::to_string(version.major) + "." + std::to_string(version.minor); }
+    std::string versionText() const
+    {
+        return std::to_string(version.major) + "." + std::to_string(version.minor);
+    }
 };
 
 // Self-contained attribute (tag + payload, tile-ir.md §4.8).

@@ -18,13 +18,23 @@ using namespace bytecode;
 
 constexpr char kMagic[8] = {0x7F, 'T', 'i', 'l', 'e', 'I', 'R', 0};
 
-enum SectionId { kEnd = 0, kString = 1, kFunc = 2, kDebug = 3, kConstant = 4, kType = 5, kGlobal = 6,
-                 kProducer = 7, kSectionCount = 8 };
+enum SectionId
+{
+    kEnd = 0,
+    kString = 1,
+    kFunc = 2,
+    kDebug = 3,
+    kConstant = 4,
+    kType = 5,
+    kGlobal = 6,
+    kProducer = 7,
+    kSectionCount = 8
+};
 
 const char* sectionName(int id)
 {
-    static const char* const kNames[] = {"end", "string", "function", "debug", "constant", "type", "global",
-                                         "producer"};
+    static const char* const kNames[] = {"end",      "string", "function", "debug",
+                                         "constant", "type",   "global",   "producer"};
     return id >= 0 && id < kSectionCount ? kNames[id] : "unknown";
 }
 
@@ -32,9 +42,15 @@ const char* sectionName(int id)
 size_t requiredAlignment(int id)
 {
     switch (id) {
-    case kString: case kType: return 4;
-    case kFunc: case kConstant: case kDebug: return 8;
-    default: return 0;
+    case kString:
+    case kType:
+        return 4;
+    case kFunc:
+    case kConstant:
+    case kDebug:
+        return 8;
+    default:
+        return 0;
     }
 }
 
@@ -49,7 +65,9 @@ class FileDecoder
 {
 public:
     FileDecoder(std::string_view bytes, Arena& arena, BytecodeInfo& info)
-        : m_bytes(bytes), m_ctx(bytes, arena), m_info(info) {}
+        : m_bytes(bytes), m_ctx(bytes, arena), m_info(info)
+    {
+    }
 
     Module* run();
 
@@ -57,7 +75,10 @@ private:
     void readContainer();
     void readGlobals(std::vector<Op*>& out);
     void readFunctions(std::vector<Function*>& out);
-    ByteCursor payload(int id) const { return ByteCursor(m_bytes, m_sections[id].begin, m_sections[id].end); }
+    ByteCursor payload(int id) const
+    {
+        return ByteCursor(m_bytes, m_sections[id].begin, m_sections[id].end);
+    }
 
     std::string_view m_bytes;
     Context m_ctx;
@@ -76,7 +97,8 @@ void FileDecoder::readContainer()
     v.tag = int(c.fixed(2, "version tag"));
     m_info.version = v;
     if (v.major != 13 || v.minor < 1 || v.minor > 3)
-        fail(8, "unsupported Tile version " + v.text() + ", this reader supports versions [13.1 - 13.3]");
+        fail(8, "unsupported Tile version " + v.text() +
+                    ", this reader supports versions [13.1 - 13.3]");
     for (;;) {
         int64_t at = int64_t(c.pos());
         if (c.atEnd())
@@ -101,8 +123,8 @@ void FileDecoder::readContainer()
             int64_t alignAt = int64_t(c.pos());
             uint64_t a = c.varint("section alignment");
             if (a == 0 || (a & (a - 1)) || a > 4096)
-                fail(alignAt, std::string(sectionName(id)) + " section alignment " + std::to_string(a) +
-                                  " is not a power of two up to 4096");
+                fail(alignAt, std::string(sectionName(id)) + " section alignment " +
+                                  std::to_string(a) + " is not a power of two up to 4096");
             align = size_t(a);
             size_t rem = c.pos() % align;
             if (rem)
@@ -114,7 +136,8 @@ void FileDecoder::readContainer()
                          std::to_string(need) + " bytes");
         if (length > c.remaining())
             fail(at, std::string(sectionName(id)) + " section length " + std::to_string(length) +
-                         " runs past the end of the file (" + std::to_string(c.remaining()) + " bytes left)");
+                         " runs past the end of the file (" + std::to_string(c.remaining()) +
+                         " bytes left)");
         if (m_sections[id].present)
             fail(at, "duplicate " + std::string(sectionName(id)) + " section");
         Section& s = m_sections[id];
@@ -138,7 +161,8 @@ void FileDecoder::readGlobals(std::vector<Op*>& out)
         int64_t typeAt = int64_t(c.pos());
         const Type* type = m_ctx.types.get(m_ctx, c.varint("global type"), typeAt);
         int64_t constAt = int64_t(c.pos());
-        const Attribute* value = m_ctx.constants.get(m_ctx, c.varint("global value"), type, constAt);
+        const Attribute* value =
+            m_ctx.constants.get(m_ctx, c.varint("global value"), type, constAt);
         uint64_t alignment = c.varint("global alignment");
         uint64_t visibility = 0, constant = 0;
         if (m_ctx.atLeast(13, 3)) {
@@ -146,7 +170,8 @@ void FileDecoder::readGlobals(std::vector<Op*>& out)
             visibility = c.varint("global visibility");
             constant = c.varint("global constant flag");
             if (visibility > 1 || constant > 1)
-                fail(o, "global '" + std::string(name) + "' has an invalid visibility or constant flag");
+                fail(o, "global '" + std::string(name) +
+                            "' has an invalid visibility or constant flag");
         }
         std::vector<NamedAttribute> attrs;
         if (alignment != 0)
@@ -179,25 +204,27 @@ void FileDecoder::readFunctions(std::vector<Function*>& out)
         int64_t sigAt = int64_t(c.pos());
         h.signature = m_ctx.types.get(m_ctx, c.varint("function signature"), sigAt);
         if (h.signature->kind != TypeKind::Function)
-            fail(sigAt, "the signature of function '" + std::string(h.name) + "' is not a function type but '" +
-                            h.signature->canonical() + "'");
+            fail(sigAt, "the signature of function '" + std::string(h.name) +
+                            "' is not a function type but '" + h.signature->canonical() + "'");
         int64_t flagsAt = int64_t(c.pos());
         uint8_t flags = c.u8("function flags");
         h.debugSlot = c.varint("debug slot");
         if (!(flags & 2))
             fail(flagsAt, "function '" + std::string(h.name) +
-                              "' is not a kernel (entry); this reader, like the reference one, reads kernels only");
+                              "' is not a kernel (entry); this reader, like the reference one, "
+                              "reads kernels only");
         if (flags & 4) {
             int64_t o = int64_t(c.pos());
             h.hints = readSelfContained(m_ctx, c);
             if (h.hints->kind != AttrKind::OptimizationHints)
-                fail(o, "the optimization hints of function '" + std::string(h.name) + "' have the wrong kind");
+                fail(o, "the optimization hints of function '" + std::string(h.name) +
+                            "' have the wrong kind");
         }
         int64_t lenAt = int64_t(c.pos());
         uint64_t len = c.varint("function body length");
         if (len > c.remaining())
-            fail(lenAt, "the body of function '" + std::string(h.name) + "' (" + std::to_string(len) +
-                            " bytes) runs past the function section");
+            fail(lenAt, "the body of function '" + std::string(h.name) + "' (" +
+                            std::to_string(len) + " bytes) runs past the function section");
         h.bodyBegin = c.pos();
         h.bodyEnd = c.pos() + size_t(len);
         c.seek(h.bodyEnd);

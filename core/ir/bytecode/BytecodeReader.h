@@ -45,9 +45,9 @@ struct BytecodeVersion
 struct BytecodeInfo
 {
     BytecodeVersion version;
-    std::vector<int> sectionIds;      // in file order
+    std::vector<int> sectionIds; // in file order
     size_t strings = 0, types = 0, constants = 0, debugAttributes = 0;
-    size_t instructions = 0;          // all function bodies, nested included
+    size_t instructions = 0; // all function bodies, nested included
     bool hasProducer = false;
 };
 
@@ -61,6 +61,7 @@ ParseResult readBytecode(std::string_view bytes, const std::string& fileName, Di
                          BytecodeInfo* info = nullptr);
 
 // Reads FILE (size-limited) and decodes it.
-ParseResult readBytecodeFile(const std::string& path, Diagnostics& diags, BytecodeInfo* info = nullptr);
+ParseResult readBytecodeFile(const std::string& path, Diagnostics& diags,
+                             BytecodeInfo* info = nullptr);
 
 } // namespace tilelens::ir

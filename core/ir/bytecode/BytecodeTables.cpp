@@ -87,7 +87,8 @@ EntryRanges readOffsetTable(ByteCursor& c, size_t base, int width, size_t align,
         return r;
     c.padTo(base, align, what);
     if (n > c.remaining() / size_t(width))
-        fail(int64_t(c.pos()), std::string(what) + ": " + std::to_string(n) + " offsets do not fit the section");
+        fail(int64_t(c.pos()),
+             std::string(what) + ": " + std::to_string(n) + " offsets do not fit the section");
     std::vector<uint64_t> starts(n);
     for (uint64_t i = 0; i < n; ++i)
         starts[i] = c.fixed(width, what);
@@ -126,11 +127,17 @@ const char* paddingName(uint64_t v)
     return v < 5 ? kNames[v] : nullptr;
 }
 
-struct NumberTag { uint64_t tag; const char* name; int minor; };
+struct NumberTag
+{
+    uint64_t tag;
+    const char* name;
+    int minor;
+};
 const NumberTag kNumberTags[] = {
-    {0, "i1", 1}, {1, "i8", 1}, {2, "i16", 1}, {3, "i32", 1}, {4, "i64", 1}, {5, "f16", 1},
-    {6, "bf16", 1}, {7, "f32", 1}, {8, "tf32", 1}, {9, "f64", 1}, {10, "f8E4M3FN", 1},
-    {11, "f8E5M2", 1}, {18, "f8E8M0FNU", 2}, {19, "f4E2M1FN", 3}, {22, "i4", 3},
+    {0, "i1", 1},         {1, "i8", 1},        {2, "i16", 1},       {3, "i32", 1},
+    {4, "i64", 1},        {5, "f16", 1},       {6, "bf16", 1},      {7, "f32", 1},
+    {8, "tf32", 1},       {9, "f64", 1},       {10, "f8E4M3FN", 1}, {11, "f8E5M2", 1},
+    {18, "f8E8M0FNU", 2}, {19, "f4E2M1FN", 3}, {22, "i4", 3},
 };
 
 int64_t signExtend(uint64_t v, int width)
@@ -219,13 +226,14 @@ const Type* TypeTable::decode(Context& ctx, size_t index)
     };
     auto requireKind = [&](const Type* x, bool ok, const char* what) {
         if (!ok)
-            fail(at, std::string(what) + " of type " + std::to_string(index) + " cannot be '" + x->canonical() + "'");
+            fail(at, std::string(what) + " of type " + std::to_string(index) + " cannot be '" +
+                         x->canonical() + "'");
     };
     auto positiveDims = [&](const std::vector<int64_t>& dims, bool allowDynamic, const char* what) {
         for (int64_t d : dims)
             if (d <= 0 && !(allowDynamic && d == kDynamic))
-                fail(at, std::string(what) + " of type " + std::to_string(index) + " has an invalid dimension " +
-                             std::to_string(d));
+                fail(at, std::string(what) + " of type " + std::to_string(index) +
+                             " has an invalid dimension " + std::to_string(d));
     };
     auto readView = [&](TypeKind kind) {
         t.kind = kind;
@@ -272,7 +280,8 @@ const Type* TypeTable::decode(Context& ctx, size_t index)
     case 13: {
         t.kind = TypeKind::Tile;
         t.element = sub("tile element type");
-        requireKind(t.element, t.element->kind == TypeKind::Number || t.element->kind == TypeKind::Pointer,
+        requireKind(t.element,
+                    t.element->kind == TypeKind::Number || t.element->kind == TypeKind::Pointer,
                     "the tile element");
         std::vector<int64_t> shape = readLeList(c, 8, "tile shape");
         positiveDims(shape, false, "the tile shape");
@@ -288,8 +297,9 @@ const Type* TypeTable::decode(Context& ctx, size_t index)
         positiveDims(shape, true, "the shape");
         positiveDims(strides, true, "the strides");
         if (strides.size() != shape.size())
-            fail(at, "tensor_view type " + std::to_string(index) + " has " + std::to_string(shape.size()) +
-                         " dimensions but " + std::to_string(strides.size()) + " strides");
+            fail(at, "tensor_view type " + std::to_string(index) + " has " +
+                         std::to_string(shape.size()) + " dimensions but " +
+                         std::to_string(strides.size()) + " strides");
         t.shape = ctx.model.arena().copy(shape);
         t.strides = ctx.model.arena().copy(strides);
         break;
@@ -321,7 +331,8 @@ const Type* TypeTable::decode(Context& ctx, size_t index)
         readView(tag == 20 ? TypeKind::GatherScatterView : TypeKind::StridedView);
         break;
     default:
-        fail(at, "unknown type tag " + std::to_string(tag) + " (type " + std::to_string(index) + ")");
+        fail(at,
+             "unknown type tag " + std::to_string(tag) + " (type " + std::to_string(index) + ")");
     }
     if (!c.atEnd())
         fail(int64_t(c.pos()), "trailing bytes after type " + std::to_string(index));
@@ -341,8 +352,10 @@ const Attribute* ConstantTable::get(Context& ctx, uint64_t index, const Type* ti
     if (index >= m_ranges.size())
         fail(offset, "constant index " + std::to_string(index) + " is out of range (the file has " +
                          std::to_string(m_ranges.size()) + " constants)");
-    if (!tile || tile->kind != TypeKind::Tile || !tile->element || tile->element->kind != TypeKind::Number)
-        fail(offset, "a constant needs a tile of numbers, not '" + (tile ? tile->canonical() : std::string("?")) + "'");
+    if (!tile || tile->kind != TypeKind::Tile || !tile->element ||
+        tile->element->kind != TypeKind::Number)
+        fail(offset, "a constant needs a tile of numbers, not '" +
+                         (tile ? tile->canonical() : std::string("?")) + "'");
     const Type* elem = tile->element;
     uint64_t count = 1;
     for (int64_t d : tile->shape) {
@@ -354,8 +367,8 @@ const Attribute* ConstantTable::get(Context& ctx, uint64_t index, const Type* ti
     int64_t at = int64_t(c.pos());
     uint64_t raw = c.varint("constant size");
     if (raw > c.remaining())
-        fail(at, "constant " + std::to_string(index) + " claims " + std::to_string(raw) + " bytes but its entry holds " +
-                     std::to_string(c.remaining()));
+        fail(at, "constant " + std::to_string(index) + " claims " + std::to_string(raw) +
+                     " bytes but its entry holds " + std::to_string(c.remaining()));
     std::string_view data = c.bytes(size_t(raw), "constant data");
     int width = elem->name == "tf32" ? 19 : elem->bitWidth();
     bool isI1 = elem->name == "i1";
@@ -388,8 +401,8 @@ const Attribute* ConstantTable::get(Context& ctx, uint64_t index, const Type* ti
             bits.push_back(element(i));
     }
     if (bits.empty())
-        fail(at, "constant " + std::to_string(index) + " has " + std::to_string(raw) + " bytes, which does not fit '" +
-                     tile->canonical() + "'");
+        fail(at, "constant " + std::to_string(index) + " has " + std::to_string(raw) +
+                     " bytes, which does not fit '" + tile->canonical() + "'");
     Attribute a;
     a.kind = AttrKind::Dense;
     a.type = tile;

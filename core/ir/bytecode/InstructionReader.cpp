@@ -34,19 +34,26 @@ bool isEmptyElse(const Region* r)
     if (r->blocks.size() != 1)
         return false;
     const Block* b = r->blocks[0];
-    return b->arguments.empty() && b->ops.size() == 1 && b->ops[0]->name.is("yield") && b->ops[0]->operands.empty();
+    return b->arguments.empty() && b->ops.size() == 1 && b->ops[0]->name.is("yield") &&
+           b->ops[0]->operands.empty();
 }
 
 // Opcodes of the unreleased 13.4 (cutile-python dev mode): named in the error.
 const char* future134(uint64_t opcode)
 {
     switch (opcode) {
-    case 0x76: return "InsertOp";
-    case 0x77: return "GdcLaunchDependentsTkoOp";
-    case 0x78: return "GdcWaitTkoOp";
-    case 0x79: return "FPowIOp";
-    case 0x7A: return "MemoryFenceAliasTkoOp";
-    default: return nullptr;
+    case 0x76:
+        return "InsertOp";
+    case 0x77:
+        return "GdcLaunchDependentsTkoOp";
+    case 0x78:
+        return "GdcWaitTkoOp";
+    case 0x79:
+        return "FPowIOp";
+    case 0x7A:
+        return "MemoryFenceAliasTkoOp";
+    default:
+        return nullptr;
     }
 }
 
@@ -58,7 +65,8 @@ const Location* InstructionReader::nextLoc(int64_t offset)
         return unknownLocation();
     size_t k = ++m_locNext; // entry 0 is the function's location
     if (k >= m_locCount)
-        fail(offset, "instruction " + std::to_string(k - 1) + " has no entry in the function's debug slot (it has " +
+        fail(offset, "instruction " + std::to_string(k - 1) +
+                         " has no entry in the function's debug slot (it has " +
                          std::to_string(m_locCount) + ")");
     return m_ctx.debug.location(m_ctx, m_ctx.debug.ref(m_locFirst + k), offset);
 }
@@ -83,8 +91,8 @@ Value* InstructionReader::operand(ByteCursor& c)
     int64_t at = int64_t(c.pos());
     uint64_t i = c.varint("operand index");
     if (i >= m_values.size())
-        fail(at, "operand refers to value #" + std::to_string(i) + " but only " + std::to_string(m_values.size()) +
-                     " values are defined at this point");
+        fail(at, "operand refers to value #" + std::to_string(i) + " but only " +
+                     std::to_string(m_values.size()) + " values are defined at this point");
     return m_values[size_t(i)];
 }
 
@@ -97,7 +105,8 @@ void InstructionReader::checkTerminator(const std::vector<Op*>& ops, int64_t off
                          std::string(ops.back()->name.mnemonic()) + "')");
 }
 
-Block* InstructionReader::makeBlock(const std::vector<Value*>& args, const std::vector<Op*>& ops, Region* parent)
+Block* InstructionReader::makeBlock(const std::vector<Value*>& args, const std::vector<Op*>& ops,
+                                    Region* parent)
 {
     Arena& arena = m_ctx.model.arena();
     Block* b = arena.make<Block>();
@@ -146,8 +155,13 @@ Op* InstructionReader::readOp(ByteCursor& c)
 {
     int64_t at = int64_t(c.pos());
     if (++m_depth > kMaxRegionDepth)
-        fail(at, "regions are nested more than " + std::to_string(kMaxRegionDepth) + " levels deep");
-    struct DepthGuard { int& d; ~DepthGuard() { --d; } } guard{m_depth};
+        fail(at,
+             "regions are nested more than " + std::to_string(kMaxRegionDepth) + " levels deep");
+    struct DepthGuard
+    {
+        int& d;
+        ~DepthGuard() { --d; }
+    } guard{m_depth};
     ++m_ctx.instructions;
     uint64_t opcode = c.varint("opcode");
     const int minor = m_ctx.version.minor;
@@ -171,7 +185,8 @@ Op* InstructionReader::readOp(ByteCursor& c)
     uint64_t flags = 0;
     Scratch& sc = scratch();
     std::vector<const Type*>& resultTypes = sc.resultTypes;
-    std::vector<bool>& hidden = sc.hidden; // synthesized results (newer than the file) get no value index
+    std::vector<bool>& hidden =
+        sc.hidden; // synthesized results (newer than the file) get no value index
     std::vector<NamedAttribute>& attrs = sc.attrs;
     std::vector<Value*>& operands = sc.operands;
     std::vector<Region*>& regions = sc.regions;
@@ -222,8 +237,8 @@ Op* InstructionReader::readOp(ByteCursor& c)
                 uint64_t v = c.varint("enum value");
                 const std::vector<const char*>* kws = s.keywords;
                 if (!kws || v >= kws->size())
-                    fail(here, "invalid value " + std::to_string(v) + " for attribute '" + s.name + "' of " +
-                                   layout->mnemonic);
+                    fail(here, "invalid value " + std::to_string(v) + " for attribute '" + s.name +
+                                   "' of " + layout->mnemonic);
                 if (int64_t(v) != s.defaultValue)
                     a = model.enumAttr(s.category, (*kws)[v]);
                 break;
@@ -231,7 +246,8 @@ Op* InstructionReader::readOp(ByteCursor& c)
             case AttrCode::I32: {
                 uint64_t v = c.varint("i32 attribute");
                 if (v > 0xFFFFFFFFu)
-                    fail(here, "attribute '" + s.name + "' value " + std::to_string(v) + " does not fit i32");
+                    fail(here, "attribute '" + s.name + "' value " + std::to_string(v) +
+                                   " does not fit i32");
                 a = model.integer(int64_t(int32_t(uint32_t(v))), model.i32());
                 break;
             }
@@ -282,7 +298,8 @@ Op* InstructionReader::readOp(ByteCursor& c)
                 for (uint64_t i = 0; i < n; ++i) {
                     int64_t o = int64_t(c.pos());
                     const Attribute* e = readSelfContained(m_ctx, c);
-                    if (e->kind != AttrKind::Integer && e->kind != AttrKind::Float && e->kind != AttrKind::Bool)
+                    if (e->kind != AttrKind::Integer && e->kind != AttrKind::Float &&
+                        e->kind != AttrKind::Bool)
                         fail(o, "element " + std::to_string(i) + " of '" + s.name +
                                     "' is not a typed integer or float attribute");
                     elems.push_back(e);
@@ -301,7 +318,8 @@ Op* InstructionReader::readOp(ByteCursor& c)
             }
             case AttrCode::Predicate: {
                 a = readSelfContained(m_ctx, c);
-                if (a->kind != AttrKind::DivBy && a->kind != AttrKind::SameElements && a->kind != AttrKind::Bounded)
+                if (a->kind != AttrKind::DivBy && a->kind != AttrKind::SameElements &&
+                    a->kind != AttrKind::Bounded)
                     fail(here, "the predicate of assume must be div_by, same_elements or bounded");
                 break;
             }
@@ -339,13 +357,14 @@ Op* InstructionReader::readOp(ByteCursor& c)
     }
     size_t serialized = size_t(std::count(hidden.begin(), hidden.end(), false));
     if (haveCount && serialized != nResults)
-        fail(at, layout->mnemonic + " declares " + std::to_string(nResults) + " results but this version stores " +
-                     std::to_string(serialized));
+        fail(at, layout->mnemonic + " declares " + std::to_string(nResults) +
+                     " results but this version stores " + std::to_string(serialized));
 
     Op* op = arena.make<Op>();
     op->name = layout->name;
-    std::stable_sort(attrs.begin(), attrs.end(),
-                     [](const NamedAttribute& x, const NamedAttribute& y) { return x.name < y.name; });
+    std::stable_sort(
+        attrs.begin(), attrs.end(),
+        [](const NamedAttribute& x, const NamedAttribute& y) { return x.name < y.name; });
     // Attribute names point into the immortal layout table.
     op->attributes = arena.copy(attrs);
     op->operands = Span<Value* const>(arena.copy(operands).data(), operands.size());
@@ -401,7 +420,8 @@ Function* InstructionReader::readFunction(const FunctionHeader& h)
                                      std::to_string(h.debugSlot) + ", which does not exist");
         m_hasDebug = true;
         if (m_locCount == 0)
-            fail(h.headerOffset, "debug slot " + std::to_string(h.debugSlot) + " has no function location");
+            fail(h.headerOffset,
+                 "debug slot " + std::to_string(h.debugSlot) + " has no function location");
         f->loc = m_ctx.debug.location(m_ctx, m_ctx.debug.ref(m_locFirst), h.headerOffset);
     }
     m_values.clear();

@@ -19,11 +19,14 @@ namespace {
 const std::unordered_map<std::string, std::vector<const char*>>& enumTable()
 {
     static const std::unordered_map<std::string, std::vector<const char*>> t = {
-        {"rounding", {"nearest_even", "zero", "negative_inf", "positive_inf", "approx", "full", "nearest_int_to_zero"}},
+        {"rounding",
+         {"nearest_even", "zero", "negative_inf", "positive_inf", "approx", "full",
+          "nearest_int_to_zero"}},
         {"signedness", {"unsigned", "signed"}},
         {"overflow", {"none", "no_signed_wrap", "no_unsigned_wrap", "no_wrap"}},
-        {"comparison_predicate", {"equal", "not_equal", "less_than", "less_than_or_equal", "greater_than",
-                                  "greater_than_or_equal"}},
+        {"comparison_predicate",
+         {"equal", "not_equal", "less_than", "less_than_or_equal", "greater_than",
+          "greater_than_or_equal"}},
         {"comparison_ordering", {"unordered", "ordered"}},
         {"memory_ordering", {"weak", "relaxed", "acquire", "release", "acq_rel"}},
         {"memory_scope", {"tl_blk", "device", "sys"}},
@@ -32,7 +35,13 @@ const std::unordered_map<std::string, std::vector<const char*>>& enumTable()
     return t;
 }
 
-struct Row { uint32_t opcode; const char* name; int minor; const char* layout; };
+struct Row
+{
+    uint32_t opcode;
+    const char* name;
+    int minor;
+    const char* layout;
+};
 
 // clang-format off
 const Row kRows[] = {
@@ -161,19 +170,46 @@ void parseSuffixes(std::string tail, LayoutStep& s)
 LayoutStep compileToken(const std::string& tok)
 {
     LayoutStep s;
-    if (tok == "N") { s.kind = StepKind::ResultCount; return s; }
-    if (tok == "t*") { s.kind = StepKind::ResultTypes; return s; }
+    if (tok == "N") {
+        s.kind = StepKind::ResultCount;
+        return s;
+    }
+    if (tok == "t*") {
+        s.kind = StepKind::ResultTypes;
+        return s;
+    }
     if (tok[0] == 't' && (tok.size() == 1 || tok[1] == '>')) {
         s.kind = StepKind::ResultType;
         parseSuffixes(tok.substr(1), s);
         return s;
     }
-    if (tok[0] == 'F') { s.kind = StepKind::Flags; parseSuffixes(tok.substr(1), s); return s; }
-    if (tok == "o") { s.kind = StepKind::Operand; return s; }
-    if (tok == "o*") { s.kind = StepKind::OperandGroup; return s; }
-    if (tok == "O*") { s.kind = StepKind::AllOperands; return s; }
-    if (tok[0] == 'o' && tok[1] == '?') { s.kind = StepKind::OptOperand; parseSuffixes(tok.substr(1), s); return s; }
-    if (tok[0] == 'R') { s.kind = StepKind::Regions; s.count = tok[1] - '0'; return s; }
+    if (tok[0] == 'F') {
+        s.kind = StepKind::Flags;
+        parseSuffixes(tok.substr(1), s);
+        return s;
+    }
+    if (tok == "o") {
+        s.kind = StepKind::Operand;
+        return s;
+    }
+    if (tok == "o*") {
+        s.kind = StepKind::OperandGroup;
+        return s;
+    }
+    if (tok == "O*") {
+        s.kind = StepKind::AllOperands;
+        return s;
+    }
+    if (tok[0] == 'o' && tok[1] == '?') {
+        s.kind = StepKind::OptOperand;
+        parseSuffixes(tok.substr(1), s);
+        return s;
+    }
+    if (tok[0] == 'R') {
+        s.kind = StepKind::Regions;
+        s.count = tok[1] - '0';
+        return s;
+    }
     s.kind = StepKind::Attr;
     size_t colon = tok.find(':');
     s.name = tok.substr(0, colon);
@@ -183,9 +219,11 @@ LayoutStep compileToken(const std::string& tok)
     if (cut != std::string::npos)
         parseSuffixes(rest.substr(cut), s);
     static const std::map<std::string, AttrCode> kCodes = {
-        {"unit", AttrCode::Unit}, {"i32", AttrCode::I32}, {"i64", AttrCode::I64}, {"bool", AttrCode::Bool},
-        {"str", AttrCode::Str}, {"sym", AttrCode::Sym}, {"const", AttrCode::Const},
-        {"i32arr", AttrCode::I32Array}, {"attrarr", AttrCode::AttrArray}, {"hints", AttrCode::Hints},
+        {"unit", AttrCode::Unit},         {"i32", AttrCode::I32},
+        {"i64", AttrCode::I64},           {"bool", AttrCode::Bool},
+        {"str", AttrCode::Str},           {"sym", AttrCode::Sym},
+        {"const", AttrCode::Const},       {"i32arr", AttrCode::I32Array},
+        {"attrarr", AttrCode::AttrArray}, {"hints", AttrCode::Hints},
         {"pred", AttrCode::Predicate},
     };
     auto it = kCodes.find(kind);
@@ -240,6 +278,9 @@ const std::vector<const char*>* enumKeywords(const std::string& category)
     return it == enumTable().end() ? nullptr : &it->second;
 }
 
-uint32_t maxOpcode(int minor) { return minor <= 1 ? 0x6D : minor == 2 ? 0x6E : 0x75; }
+uint32_t maxOpcode(int minor)
+{
+    return minor <= 1 ? 0x6D : minor == 2 ? 0x6E : 0x75;
+}
 
 } // namespace tilelens::ir::bytecode

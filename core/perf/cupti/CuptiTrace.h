@@ -33,8 +33,8 @@ struct CuptiKernel
     int64_t staticSmem = 0;
     int64_t dynamicSmem = 0;
     uint32_t correlation = 0;
-    uint32_t process = 0;   // pid of the file it came from
-    int sourceLine = 0;     // 1-based line in its file
+    uint32_t process = 0; // pid of the file it came from
+    int sourceLine = 0;   // 1-based line in its file
 
     uint64_t durationNs() const { return endNs > startNs ? endNs - startNs : 0; }
 };
@@ -43,30 +43,30 @@ struct CuptiKernel
 struct CuptiRange
 {
     QString name;
-    QString domain;         // empty for the default domain
+    QString domain; // empty for the default domain
     uint64_t startNs = 0;
     uint64_t endNs = 0;
     uint32_t process = 0;
     uint32_t thread = 0;
-    int sourceLine = 0;     // line of the start marker
+    int sourceLine = 0; // line of the start marker
 };
 
 struct CuptiTrace
 {
-    QStringList files;      // record files merged into this trace
+    QStringList files; // record files merged into this trace
     int formatVersion = 0;
-    QStringList commands;   // "command" of each process's header
-    QString device;         // first device name seen
+    QStringList commands; // "command" of each process's header
+    QString device;       // first device name seen
     std::vector<CuptiKernelName> names;
     std::vector<CuptiKernel> kernels;
     std::vector<CuptiRange> ranges;
-    uint64_t dropped = 0;   // records CUPTI could not store
+    uint64_t dropped = 0; // records CUPTI could not store
     int memcpys = 0;
     int memsets = 0;
-    int processes = 0;      // files read
+    int processes = 0;         // files read
     int completeProcesses = 0; // files ending with a summary record
-    QStringList libraryErrors;  // "error" records written by the library
-    Diagnostics diagnostics;    // problems of the files themselves
+    QStringList libraryErrors; // "error" records written by the library
+    Diagnostics diagnostics;   // problems of the files themselves
 
     const CuptiKernelName& nameOf(const CuptiKernel& k) const { return names.at(k.nameIndex); }
 };

@@ -6,7 +6,6 @@
 #include <QDir>
 #include <QFileInfo>
 #include <nlohmann/json.hpp>
-
 #include <string_view>
 #include <unordered_map>
 
@@ -108,7 +107,8 @@ struct FileParser
                 d.place.file = file;
                 d.place.line = line;
                 d.message = "record format " + str(j, "format").toStdString() + " version " +
-                            std::to_string(version) + " is not readable by this TileLens (it reads " +
+                            std::to_string(version) +
+                            " is not readable by this TileLens (it reads " +
                             fmt::kRecordFormatName + " up to version " +
                             std::to_string(fmt::kRecordFormatVersion) + ")";
                 trace.diagnostics.push_back(std::move(d));
@@ -129,7 +129,8 @@ struct FileParser
             const uint64_t id = u64(j, "name");
             auto it = nameIndexById.find(id);
             if (it == nameIndexById.end()) {
-                warn(line, "kernel refers to name id " + std::to_string(id) + " that no earlier line defines");
+                warn(line, "kernel refers to name id " + std::to_string(id) +
+                               " that no earlier line defines");
                 nameIndexById[id] = uint32_t(trace.names.size());
                 const QString unknown = QStringLiteral("<unknown kernel %1>").arg(id);
                 trace.names.push_back({unknown, unknown});
@@ -156,14 +157,16 @@ struct FileParser
             const QString flag = str(j, "flag");
             const uint64_t id = u64(j, "id");
             if (flag == QLatin1String(fmt::kMarkerStart)) {
-                open[id] = {str(j, "name"), str(j, "domain"), u64(j, "ts"), uint32_t(u64(j, "thread")), line};
+                open[id] = {str(j, "name"), str(j, "domain"), u64(j, "ts"),
+                            uint32_t(u64(j, "thread")), line};
             } else if (flag == QLatin1String(fmt::kMarkerEnd)) {
                 const auto o = open.find(id);
                 if (o == open.end()) {
-                    warn(line, "NVTX range end (id " + std::to_string(id) + ") without a start; ignored");
+                    warn(line,
+                         "NVTX range end (id " + std::to_string(id) + ") without a start; ignored");
                 } else {
-                    trace.ranges.push_back({o->second.name, o->second.domain, o->second.ts, u64(j, "ts"),
-                                            pid, o->second.thread, o->second.line});
+                    trace.ranges.push_back({o->second.name, o->second.domain, o->second.ts,
+                                            u64(j, "ts"), pid, o->second.thread, o->second.line});
                     open.erase(o);
                 }
             }
@@ -203,13 +206,16 @@ struct FileParser
             if (view.find_first_not_of(" \t") == std::string_view::npos)
                 continue;
             if (view.size() > kMaxLineBytes) {
-                warn(line, "line of " + std::to_string(view.size()) + " bytes is too long for a record; skipped");
+                warn(line, "line of " + std::to_string(view.size()) +
+                               " bytes is too long for a record; skipped");
                 continue;
             }
             const json j = json::parse(view.begin(), view.end(), nullptr, false);
-            if (j.is_discarded() || !j.is_object() || !j.contains("type") || !j.at("type").is_string()) {
+            if (j.is_discarded() || !j.is_object() || !j.contains("type") ||
+                !j.at("type").is_string()) {
                 if (lastUnterminated && !j.is_object())
-                    warn(line, "last line is cut short (the process did not exit normally); ignored");
+                    warn(line,
+                         "last line is cut short (the process did not exit normally); ignored");
                 else
                     warn(line, "not a record (expected one JSON object with a \"type\"); skipped");
                 continue;
@@ -225,7 +231,8 @@ struct FileParser
             Diagnostic d;
             d.severity = Severity::Warning;
             d.place.file = file;
-            d.message = std::to_string(lineProblems - kMaxLineDiagnostics) + " more line problems not listed";
+            d.message = std::to_string(lineProblems - kMaxLineDiagnostics) +
+                        " more line problems not listed";
             trace.diagnostics.push_back(std::move(d));
         }
         if (!sawHeader && line > 0)

@@ -20,11 +20,11 @@ inline constexpr const char* kProfileSchema = "tilelens.profile/1";
 struct ProfileRun
 {
     int index = 0;
-    int exitCode = 0;             // of the profiled command; -1 when it crashed or did not start
+    int exitCode = 0; // of the profiled command; -1 when it crashed or did not start
     double wallSeconds = 0.0;
-    QString recordDir;            // where its record files are
-    int processes = 0;            // record files (one per process with a CUDA context)
-    int completeProcesses = 0;    // files that end with a summary record
+    QString recordDir;         // where its record files are
+    int processes = 0;         // record files (one per process with a CUDA context)
+    int completeProcesses = 0; // files that end with a summary record
     int64_t kernels = 0;
     int64_t ranges = 0;
     int64_t unattributedKernels = 0;
@@ -37,7 +37,7 @@ struct ProfileKernel
     QString name;
     QString demangled;
     double launchesPerIteration = 0.0;
-    double msPerIteration = 0.0;  // mean over the best run's measured iterations
+    double msPerIteration = 0.0; // mean over the best run's measured iterations
     std::array<int64_t, 3> grid{{0, 0, 0}};
     std::array<int64_t, 3> block{{0, 0, 0}};
     int registers = 0;
@@ -45,7 +45,7 @@ struct ProfileKernel
 
 struct ProfileConfig
 {
-    QString name;                                  // NVTX range name or kernel name
+    QString name;                                   // NVTX range name or kernel name
     std::vector<std::optional<double>> runMedianMs; // one per run; nullopt: absent in that run
     std::vector<int> runIterations;                 // measured iterations per run
     int bestRun = -1;                               // index of the run with the smallest median
@@ -55,15 +55,15 @@ struct ProfileConfig
     double maxMs = 0.0;
     double meanMs = 0.0;
     double stdMs = 0.0;
-    std::vector<ProfileKernel> kernels;             // of the best run, largest first
+    std::vector<ProfileKernel> kernels; // of the best run, largest first
 };
 
 struct Profile
 {
-    QString label;                 // backend / side name, e.g. "triton"
+    QString label; // backend / side name, e.g. "triton"
     QStringList command;
     QString device;
-    QString created;               // ISO 8601 UTC
+    QString created; // ISO 8601 UTC
     GroupingMode grouping = GroupingMode::KernelNames;
     int warmupIterations = 0;
     std::vector<ProfileRun> runs;

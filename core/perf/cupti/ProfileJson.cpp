@@ -2,9 +2,8 @@
 
 #include "common/FileReader.h"
 
-#include <nlohmann/json.hpp>
-
 #include <cmath>
+#include <nlohmann/json.hpp>
 
 namespace tilelens::perf {
 
@@ -18,13 +17,20 @@ ordered optionalMs(const std::optional<double>& v)
     return v && std::isfinite(*v) ? ordered(*v) : ordered(nullptr);
 }
 
-ordered triple(const std::array<int64_t, 3>& v) { return ordered::array({v[0], v[1], v[2]}); }
+ordered triple(const std::array<int64_t, 3>& v)
+{
+    return ordered::array({v[0], v[1], v[2]});
+}
 
-std::string s(const QString& q) { return q.toStdString(); }
+std::string s(const QString& q)
+{
+    return q.toStdString();
+}
 QString q(const json& j, const char* key)
 {
     const auto it = j.find(key);
-    return it != j.end() && it->is_string() ? QString::fromStdString(it->get<std::string>()) : QString();
+    return it != j.end() && it->is_string() ? QString::fromStdString(it->get<std::string>())
+                                            : QString();
 }
 double d(const json& j, const char* key, double fallback = 0.0)
 {
@@ -126,7 +132,8 @@ bool looksLikeProfileJson(const std::string& text)
            text.substr(first, 512).find("\"tilelens.profile/") != std::string::npos;
 }
 
-std::optional<Profile> parseProfileJson(const std::string& text, const QString& fileName, Diagnostics& diags)
+std::optional<Profile> parseProfileJson(const std::string& text, const QString& fileName,
+                                        Diagnostics& diags)
 {
     auto fail = [&](const std::string& message, const std::string& pointer = std::string()) {
         Diagnostic dg;
@@ -170,7 +177,8 @@ std::optional<Profile> parseProfileJson(const std::string& text, const QString& 
                 if (r.contains("library_errors") && r["library_errors"].is_array())
                     for (const json& e : r["library_errors"])
                         if (e.is_string())
-                            run.libraryErrors.push_back(QString::fromStdString(e.get<std::string>()));
+                            run.libraryErrors.push_back(
+                                QString::fromStdString(e.get<std::string>()));
                 p.runs.push_back(run);
             }
         }

@@ -12,9 +12,9 @@
 //             "processes": 1, "complete_processes": 1, "kernels": 840, "ranges": 840,
 //             "unattributed_kernels": 0, "dropped": 0, "library_errors": []}],
 //   "configs": [{"name": "softmax-4096-1024", "best_ms": 0.0123, "best_run": 2,
-//                "run_median_ms": [0.0125, 0.0124, 0.0123, null], "run_iterations": [20, 20, 20, 0],
-//                "min_ms": ..., "max_ms": ..., "mean_ms": ..., "std_ms": ...,
-//                "kernels": [{"name": "...", "demangled": "...", "launches_per_iteration": 1,
+//                "run_median_ms": [0.0125, 0.0124, 0.0123, null], "run_iterations": [20, 20, 20,
+//                0], "min_ms": ..., "max_ms": ..., "mean_ms": ..., "std_ms": ..., "kernels":
+//                [{"name": "...", "demangled": "...", "launches_per_iteration": 1,
 //                             "ms_per_iteration": 0.0123, "grid": [4096,1,1], "block": [128,1,1],
 //                             "registers": 32}]}],
 //   "diagnostics": ["run-1/tilelens-cupti-42.jsonl:7: warning: ..."]

@@ -38,8 +38,9 @@ struct ConfigBuilder
 
 ConfigIterations finish(const CuptiTrace& trace, ConfigBuilder& b, int warmup)
 {
-    std::stable_sort(b.occurrences.begin(), b.occurrences.end(),
-                     [](const Occurrence& x, const Occurrence& y) { return x.startNs < y.startNs; });
+    std::stable_sort(
+        b.occurrences.begin(), b.occurrences.end(),
+        [](const Occurrence& x, const Occurrence& y) { return x.startNs < y.startNs; });
     ConfigIterations out;
     out.name = b.name;
     const size_t skip = std::min(b.occurrences.size(), size_t(std::max(0, warmup)));
@@ -67,7 +68,9 @@ ConfigIterations finish(const CuptiTrace& trace, ConfigBuilder& b, int warmup)
         }
     }
     std::stable_sort(out.kernels.begin(), out.kernels.end(),
-                     [](const KernelContribution& x, const KernelContribution& y) { return x.totalNs > y.totalNs; });
+                     [](const KernelContribution& x, const KernelContribution& y) {
+                         return x.totalNs > y.totalNs;
+                     });
     return out;
 }
 
@@ -129,14 +132,16 @@ RunGrouping groupByRanges(const CuptiTrace& trace, const GroupingOptions& option
     for (size_t ki = 0; ki < trace.kernels.size(); ++ki) {
         const CuptiKernel& k = trace.kernels[ki];
         // Last range starting at or before the kernel.
-        size_t hi = size_t(std::upper_bound(starts.begin(), starts.end(), k.startNs) - starts.begin());
+        size_t hi =
+            size_t(std::upper_bound(starts.begin(), starts.end(), k.startNs) - starts.begin());
         bool found = false;
         while (hi > 0) {
             const size_t i = hi - 1;
             if (prefixMaxEnd[i] < k.startNs)
                 break;
             const CuptiRange& r = trace.ranges[order[i]];
-            if (r.endNs >= k.startNs && (r.process == k.process || r.process == 0 || k.process == 0)) {
+            if (r.endNs >= k.startNs &&
+                (r.process == k.process || r.process == 0 || k.process == 0)) {
                 occurrences[i].deviceNs += k.durationNs();
                 occurrences[i].kernels.push_back(ki);
                 found = true;

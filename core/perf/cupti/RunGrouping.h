@@ -20,7 +20,11 @@
 
 namespace tilelens::perf {
 
-enum class GroupingMode { NvtxRanges, KernelNames };
+enum class GroupingMode
+{
+    NvtxRanges,
+    KernelNames
+};
 
 QString groupingModeName(GroupingMode m); // "nvtx", "kernel"
 
@@ -37,15 +41,15 @@ struct KernelContribution
     QString demangled;
     int64_t launches = 0;
     uint64_t totalNs = 0;
-    std::array<int64_t, 3> grid{{0, 0, 0}};   // of the first launch
+    std::array<int64_t, 3> grid{{0, 0, 0}}; // of the first launch
     std::array<int64_t, 3> block{{0, 0, 0}};
     int registers = 0;
 };
 
 struct ConfigIterations
 {
-    QString name;                         // range name or kernel name
-    std::vector<double> iterationMs;      // measured iterations, in time order
+    QString name;                    // range name or kernel name
+    std::vector<double> iterationMs; // measured iterations, in time order
     int warmupSkipped = 0;
     std::vector<KernelContribution> kernels; // largest total first
 };

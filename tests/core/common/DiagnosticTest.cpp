@@ -1,4 +1,5 @@
 #include "common/Diagnostic.h"
+
 #include "common/FileReader.h"
 
 #include <gtest/gtest.h>

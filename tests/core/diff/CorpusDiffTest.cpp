@@ -6,9 +6,8 @@
 #include "DiffTestUtil.h"
 
 #include <QDir>
-#include <gtest/gtest.h>
-
 #include <cctype>
+#include <gtest/gtest.h>
 #include <regex>
 #include <set>
 
@@ -49,7 +48,10 @@ std::string joinLines(const std::vector<std::string>& lines)
 // The variants are built without std::regex: its recursive matcher overflows
 // the stack on the long entry lines of real kernels.
 
-bool isWordChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+bool isWordChar(char c)
+{
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+}
 
 std::string renamed(const std::string& t)
 {
@@ -93,7 +95,8 @@ size_t findName(const std::string& line, const std::string& name, size_t from = 
 }
 
 // "%12, %13 = opname rest" -> defined names and op name; false for other lines.
-bool splitDef(const std::string& line, std::vector<std::string>& defs, std::string& op, std::string& rest)
+bool splitDef(const std::string& line, std::vector<std::string>& defs, std::string& op,
+              std::string& rest)
 {
     const auto eq = line.find(" = ");
     if (eq == std::string::npos)
@@ -150,8 +153,8 @@ bool reorderable(const std::string& line, std::vector<std::string>& defs)
     std::string op, rest;
     if (!splitDef(line, defs, op, rest) || line.find('{') != std::string::npos)
         return false;
-    for (const char* no : {"for", "if", "loop", "reduce", "scan", "load", "store", "atomic", "print", "make_token",
-                           "join_tokens", "assume"})
+    for (const char* no : {"for", "if", "loop", "reduce", "scan", "load", "store", "atomic",
+                           "print", "make_token", "join_tokens", "assume"})
         if (op.rfind(no, 0) == 0)
             return false;
     return true;
@@ -232,7 +235,8 @@ TEST(CorpusDiff, SeededSemanticChangesAreCriticalAtTheChangedLine)
     const std::vector<Mutation> mutations = {
         {"swapped operands", std::regex("= (subf|divf|subi) (%[0-9]+), (%[0-9]+)"), "= $1 $3, $2"},
         {"predicate", std::regex("cmpi less_than"), "cmpi greater_than_or_equal"},
-        {"signedness", std::regex("cmpi (\\w+) (%[0-9]+), (%[0-9]+), signed"), "cmpi $1 $2, $3, unsigned"},
+        {"signedness", std::regex("cmpi (\\w+) (%[0-9]+), (%[0-9]+), signed"),
+         "cmpi $1 $2, $3, unsigned"},
         {"rounding", std::regex("rounding<approx>"), "rounding<full>"},
         {"flush to zero", std::regex(" flush_to_zero"), ""},
         {"loop step", std::regex("step (%[0-9]+)\\)"), "step %0)"},

@@ -7,7 +7,6 @@
 
 #include <QFile>
 #include <gtest/gtest.h>
-
 #include <optional>
 #include <string>
 #include <utility>
@@ -25,13 +24,15 @@ inline std::string readText(const QString& path)
 
 inline std::string fixture(const char* name)
 {
-    return readText(tilelens::test::testDataDir() + QStringLiteral("/diff/") + QString::fromUtf8(name));
+    return readText(tilelens::test::testDataDir() + QStringLiteral("/diff/") +
+                    QString::fromUtf8(name));
 }
 
 using Edit = std::pair<std::string, std::string>;
 
 // Applies each edit once; returns false if some `from` text is not present.
-inline bool applyEdits(std::string& text, const std::vector<Edit>& edits, std::string* missing = nullptr)
+inline bool applyEdits(std::string& text, const std::vector<Edit>& edits,
+                       std::string* missing = nullptr)
 {
     for (const auto& [from, to] : edits) {
         const auto pos = text.find(from);
@@ -81,9 +82,10 @@ inline std::string describe(const DiffResult& r)
 {
     std::string s;
     for (const auto& d : r.divergences)
-        s += d.id + " " + severityName(d.severity) + " " + d.rule + " ref:" +
-             (d.reference ? std::to_string(d.reference->line) : std::string("-")) + " gen:" +
-             (d.generated ? std::to_string(d.generated->line) : std::string("-")) + " " + d.message + "\n";
+        s += d.id + " " + severityName(d.severity) + " " + d.rule +
+             " ref:" + (d.reference ? std::to_string(d.reference->line) : std::string("-")) +
+             " gen:" + (d.generated ? std::to_string(d.generated->line) : std::string("-")) + " " +
+             d.message + "\n";
     return s;
 }
 

@@ -6,10 +6,9 @@
 #include "diff/EntryNames.h"
 #include "diff/ReportWriters.h"
 
+#include <algorithm>
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
-
-#include <algorithm>
 #include <regex>
 
 namespace tilelens::diff::test {
@@ -27,7 +26,8 @@ ValidatorOutcome validateDiffReport(const std::string& text)
 {
     ValidatorOutcome out;
     std::string lower = text;
-    std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+    std::transform(lower.begin(), lower.end(), lower.begin(),
+                   [](unsigned char c) { return char(std::tolower(c)); });
     auto has = [&](const char* re) { return std::regex_search(lower, std::regex(re)); };
     auto fail = [&](const std::string& m) { ++out.errors, out.log += "FAIL: " + m + "\n"; };
     auto warn = [&](const std::string& m) { ++out.warnings, out.log += "WARN: " + m + "\n"; };
@@ -55,11 +55,14 @@ ValidatorOutcome validateDiffReport(const std::string& text)
     if (!has("verdict|step 5"))
         fail("step 5 section missing");
     else {
-        if (!std::regex_search(text, std::regex("PASS_WITH_NOTES|PASS|FAIL_FIXABLE|FAIL_COMPILER_BUG")))
+        if (!std::regex_search(text,
+                               std::regex("PASS_WITH_NOTES|PASS|FAIL_FIXABLE|FAIL_COMPILER_BUG")))
             fail("step 5 has no verdict");
-        if (text.find("FAIL_FIXABLE") != std::string::npos && !has("action item|fix.*agent b|agent b.*fix|what.*fix"))
+        if (text.find("FAIL_FIXABLE") != std::string::npos &&
+            !has("action item|fix.*agent b|agent b.*fix|what.*fix"))
             fail("FAIL_FIXABLE without action items");
-        if (text.find("PASS_WITH_NOTES") != std::string::npos && !has("known gap|accepted|limitation"))
+        if (text.find("PASS_WITH_NOTES") != std::string::npos &&
+            !has("known gap|accepted|limitation"))
             warn("PASS_WITH_NOTES without known gaps");
     }
     if (!has("assume.*div_by|assume_div"))
@@ -73,7 +76,8 @@ ValidatorOutcome validateDiffReport(const std::string& text)
 
 std::string exampleFile(const char* rel)
 {
-    return (tilelens::test::examplesDir() + QStringLiteral("/softmax/") + QString::fromUtf8(rel)).toStdString();
+    return (tilelens::test::examplesDir() + QStringLiteral("/softmax/") + QString::fromUtf8(rel))
+        .toStdString();
 }
 
 void expectValidReport(const DiffResult& r)
@@ -85,14 +89,19 @@ void expectValidReport(const DiffResult& r)
     // C's contract on top of the script: first line is the verdict, owner line when failing.
     EXPECT_EQ(md.rfind(std::string("VERDICT: ") + verdictName(r.verdict) + "\n", 0), 0u);
     EXPECT_NE(md.find("# IR Diff Report: softmax"), std::string::npos);
-    for (const char* section : {"## Inputs", "## IR Validation", "## Automated Diff", "## Structural Comparison",
-                                "## Checklist Diff", "## Root Cause Analysis", "## Impact Assessment", "## Verdict"})
+    for (const char* section :
+         {"## Inputs", "## IR Validation", "## Automated Diff", "## Structural Comparison",
+          "## Checklist Diff", "## Root Cause Analysis", "## Impact Assessment", "## Verdict"})
         EXPECT_NE(md.find(section), std::string::npos) << section;
     EXPECT_NE(md.find("| Op | Reference | Generated | Match |"), std::string::npos);
-    EXPECT_NE(md.find("| # | Item | Reference value | Generated value | Status | Severity | Action |"), std::string::npos);
-    EXPECT_NE(md.find("| Difference | Correctness impact | Performance impact | Blocking? |"), std::string::npos);
+    EXPECT_NE(
+        md.find("| # | Item | Reference value | Generated value | Status | Severity | Action |"),
+        std::string::npos);
+    EXPECT_NE(md.find("| Difference | Correctness impact | Performance impact | Blocking? |"),
+              std::string::npos);
     if (r.verdict == Verdict::FailFixable) {
-        EXPECT_TRUE(md.find("\nowner: kernel\n") != std::string::npos || md.find("\nowner: host\n") != std::string::npos);
+        EXPECT_TRUE(md.find("\nowner: kernel\n") != std::string::npos ||
+                    md.find("\nowner: host\n") != std::string::npos);
         EXPECT_NE(md.find("### Action Items\n\n1. "), std::string::npos);
     }
     if (r.verdict == Verdict::PassWithNotes) {
@@ -109,7 +118,8 @@ TEST(DiffReport, MarkdownPassesValidatorChecksForEveryVerdict)
     expectValidReport(pass);
 
     std::string notes = s;
-    ASSERT_TRUE(applyEdits(notes, {{"%34 = iota", "%999 = assume bounded<0, ?>, %27 : tile<i32>\n    %34 = iota"}}));
+    ASSERT_TRUE(applyEdits(
+        notes, {{"%34 = iota", "%999 = assume bounded<0, ?>, %27 : tile<i32>\n    %34 = iota"}}));
     const DiffResult withNotes = diffTexts(s, notes);
     EXPECT_EQ(withNotes.verdict, Verdict::PassWithNotes) << describe(withNotes);
     expectValidReport(withNotes);
@@ -159,7 +169,8 @@ TEST(DiffReport, MissingSideIsNullInJson)
 {
     const std::string s = fixture("softmax_persistent_256x2048_f32.mlir");
     std::string g = s;
-    ASSERT_TRUE(applyEdits(g, {{"%34 = iota", "%999 = assume div_by<4>, %27 : tile<i32>\n    %34 = iota"}}));
+    ASSERT_TRUE(applyEdits(
+        g, {{"%34 = iota", "%999 = assume div_by<4>, %27 : tile<i32>\n    %34 = iota"}}));
     const auto j = toJson(diffTexts(s, g));
     ASSERT_GE(j["divergences"].size(), 1u);
     EXPECT_TRUE(j["divergences"][0]["reference"].is_null());
@@ -175,10 +186,13 @@ TEST(DiffReport, TextHasSummaryTableDivergenceLinesAndVerdict)
     r.referencePath = "r.mlir";
     r.generatedPath = "g.mlir";
     const std::string t = writeTextReport(r);
-    EXPECT_NE(t.find("Op                  Ref     Gen     Delta   Verdict"), std::string::npos) << t;
+    EXPECT_NE(t.find("Op                  Ref     Gen     Delta   Verdict"), std::string::npos)
+        << t;
     EXPECT_NE(t.find("load_ptr_tko        1       1       0       MATCH"), std::string::npos) << t;
     const int line = lineOf(g, "identities=[0]");
-    EXPECT_NE(t.find("D1 critical [reduce-identity] r.mlir:" + std::to_string(line)), std::string::npos) << t;
+    EXPECT_NE(t.find("D1 critical [reduce-identity] r.mlir:" + std::to_string(line)),
+              std::string::npos)
+        << t;
     EXPECT_NE(t.find("| g.mlir:" + std::to_string(line)), std::string::npos) << t;
     EXPECT_NE(t.find("\nVERDICT: FAIL_FIXABLE (1 critical diff(s))\n"), std::string::npos) << t;
 }
@@ -186,8 +200,8 @@ TEST(DiffReport, TextHasSummaryTableDivergenceLinesAndVerdict)
 TEST(ExampleWorkspace, PlantedDivergencesAreFoundAtTheirLines)
 {
     Diagnostics diags;
-    auto r = compareFiles(exampleFile("reference/reference.mlir"), exampleFile("generated/generated.mlir"),
-                          RuleSet::defaults(), diags);
+    auto r = compareFiles(exampleFile("reference/reference.mlir"),
+                          exampleFile("generated/generated.mlir"), RuleSet::defaults(), diags);
     if (!r && diags.empty())
         GTEST_SKIP() << "example workspace not present";
     ASSERT_TRUE(r.has_value()) << (diags.empty() ? "" : diags[0].format());
@@ -210,11 +224,13 @@ TEST(ExampleWorkspace, PlantedDivergencesAreFoundAtTheirLines)
     for (const auto& d : r->divergences) {
         if (d.severity != Severity::Critical)
             continue;
-        EXPECT_TRUE(d.rule == "partition-tile-shape" || d.rule == "reduce-identity" || d.rule == "ftz-approx" ||
-                    (d.rule == "tile-shape" && d.generated && d.generated->line >= 35 && d.generated->line <= 56))
+        EXPECT_TRUE(d.rule == "partition-tile-shape" || d.rule == "reduce-identity" ||
+                    d.rule == "ftz-approx" ||
+                    (d.rule == "tile-shape" && d.generated && d.generated->line >= 35 &&
+                     d.generated->line <= 56))
             << d.rule << " " << d.message;
     }
-    ASSERT_EQ(r->functions.size(), 1u);                            // N2: mangled vs bare entry name
+    ASSERT_EQ(r->functions.size(), 1u); // N2: mangled vs bare entry name
     EXPECT_EQ(r->functions[0].generated, "softmax_kernel");
     const auto v = validateDiffReport(writeMarkdownReport(*r));
     EXPECT_EQ(v.errors, 0) << v.log;
@@ -222,7 +238,8 @@ TEST(ExampleWorkspace, PlantedDivergencesAreFoundAtTheirLines)
 
 TEST(EntryNames, DemanglesCuTilePythonSymbols)
 {
-    EXPECT_EQ(demangleEntryName("_softmax_kernel_Kt1_A2f32_1v4l0_2t1_3i16_p16_I256").base, "softmax_kernel");
+    EXPECT_EQ(demangleEntryName("_softmax_kernel_Kt1_A2f32_1v4l0_2t1_3i16_p16_I256").base,
+              "softmax_kernel");
     EXPECT_TRUE(demangleEntryName("_softmax_kernel_Kt1_A2f32").mangled);
     EXPECT_EQ(demangleEntryName("softmax_kernel").base, "softmax_kernel");
     EXPECT_FALSE(demangleEntryName("softmax_kernel").mangled);
@@ -234,8 +251,9 @@ TEST(EntryNames, DemanglesCuTilePythonSymbols)
 
 TEST(EntryNames, MatchesByNameThenBaseThenStructure)
 {
-    const auto pairs = matchEntryNames({"_softmax_kernel_Kt1_A2f32", "_rms_kernel_Kt1_A2f16", "_extra_Kt1_I3"},
-                                       {"rms_kernel", "softmax_kernel"}, {10, 20, 5}, {20, 10});
+    const auto pairs =
+        matchEntryNames({"_softmax_kernel_Kt1_A2f32", "_rms_kernel_Kt1_A2f16", "_extra_Kt1_I3"},
+                        {"rms_kernel", "softmax_kernel"}, {10, 20, 5}, {20, 10});
     ASSERT_EQ(pairs.size(), 3u);
     EXPECT_EQ(pairs[0], std::make_pair(0, 1));
     EXPECT_EQ(pairs[1], std::make_pair(1, 0));

@@ -30,13 +30,15 @@ TEST(RuleSet, DefaultRulesLoadAndAreComplete)
 TEST(RuleSet, SyntaxErrorHasLineAndColumn)
 {
     Diagnostics diags;
-    const auto r = RuleSet::fromJson("{\n  \"schema\": \"tilelens.rules/1\",\n  \"rules\": [ , ]\n}\n", "my.json", diags);
+    const auto r = RuleSet::fromJson(
+        "{\n  \"schema\": \"tilelens.rules/1\",\n  \"rules\": [ , ]\n}\n", "my.json", diags);
     EXPECT_FALSE(r.has_value());
     ASSERT_EQ(diags.size(), 1u);
     EXPECT_EQ(diags[0].place.file, "my.json");
     EXPECT_EQ(diags[0].place.line, 3);
     EXPECT_EQ(diags[0].place.column, 14);
-    EXPECT_NE(diags[0].format().find("my.json:3:14: error: invalid JSON"), std::string::npos) << diags[0].format();
+    EXPECT_NE(diags[0].format().find("my.json:3:14: error: invalid JSON"), std::string::npos)
+        << diags[0].format();
 }
 
 TEST(RuleSet, SchemaErrorsHaveJsonPointers)
@@ -70,7 +72,8 @@ TEST(RuleSet, SchemaErrorsHaveJsonPointers)
 TEST(RuleSet, WrongSchemaIsRejected)
 {
     Diagnostics diags;
-    EXPECT_FALSE(RuleSet::fromJson(R"({"schema": "other/2", "rules": []})", "x.json", diags).has_value());
+    EXPECT_FALSE(
+        RuleSet::fromJson(R"({"schema": "other/2", "rules": []})", "x.json", diags).has_value());
     ASSERT_FALSE(diags.empty());
     EXPECT_EQ(diags[0].jsonPointer, "/schema");
 }

@@ -4,13 +4,11 @@
 
 #include "IrTestUtil.h"
 #include "TestPaths.h"
-
 #include "ir/Equality.h"
 #include "ir/Printer.h"
 
 #include <QDir>
 #include <gtest/gtest.h>
-
 
 using namespace tilelens::ir;
 namespace tu = tilelens::ir::testutil;
@@ -30,13 +28,24 @@ std::vector<std::string> cutileFiles()
 
 std::string dialectFile(const char* name)
 {
-    return (tilelens::test::corpusDir() + QStringLiteral("/cuda-tile-dialect/") + QString::fromLatin1(name)).toStdString();
+    return (tilelens::test::corpusDir() + QStringLiteral("/cuda-tile-dialect/") +
+            QString::fromLatin1(name))
+        .toStdString();
 }
 
 const char* const kValidDialectFiles[] = {
-    "arith.mlir", "canonicalize.mlir", "conversion.mlir", "debuginfo_attr.mlir",
-    "debuginfo_update_symbol_names.mlir", "dense_attr.mlir", "entry_opt_hints_default_silent.mlir",
-    "memory_consistency_ops.mlir", "ops.mlir", "opt_hints.mlir", "syntax_omit_dialect_prefix.mlir", "types.mlir",
+    "arith.mlir",
+    "canonicalize.mlir",
+    "conversion.mlir",
+    "debuginfo_attr.mlir",
+    "debuginfo_update_symbol_names.mlir",
+    "dense_attr.mlir",
+    "entry_opt_hints_default_silent.mlir",
+    "memory_consistency_ops.mlir",
+    "ops.mlir",
+    "opt_hints.mlir",
+    "syntax_omit_dialect_prefix.mlir",
+    "types.mlir",
 };
 
 void expectRoundTrip(const Module& m, const std::string& where)
@@ -44,10 +53,12 @@ void expectRoundTrip(const Module& m, const std::string& where)
     for (PrintStyle style : {PrintStyle::Custom, PrintStyle::Generic}) {
         const std::string text = printModule(m, style);
         ParseResult again = parseModule(text);
-        ASSERT_TRUE(again.ok()) << where << " style " << int(style) << ": " << tu::dumpDiagnostics(again);
+        ASSERT_TRUE(again.ok()) << where << " style " << int(style) << ": "
+                                << tu::dumpDiagnostics(again);
         ASSERT_EQ(again.modules.size(), 1u) << where;
         std::string why;
-        EXPECT_TRUE(equals(m, *again.modules[0], &why)) << where << " style " << int(style) << ": " << why;
+        EXPECT_TRUE(equals(m, *again.modules[0], &why))
+            << where << " style " << int(style) << ": " << why;
     }
 }
 
@@ -79,7 +90,8 @@ TEST(IrCorpus, CutileOpCountsMatchIndependentLineCount)
         EXPECT_EQ(tu::writtenOpCount(r), lines) << f;
         total += lines;
     }
-    // Counted once with grep over the corpus (lines starting with an op name, optionally after `%x = `).
+    // Counted once with grep over the corpus (lines starting with an op name, optionally after `%x
+    // = `).
     EXPECT_EQ(total, 13920u);
 }
 
@@ -102,7 +114,8 @@ TEST(IrCorpus, ValidDialectChunksParseWithoutErrorsAndRoundTrip)
         auto results = parseFileSplit(path);
         for (const ParseResult& r : results) {
             ++chunks;
-            EXPECT_TRUE(r.ok()) << path << " chunk at line " << r.firstLine << "\n" << tu::dumpDiagnostics(r);
+            EXPECT_TRUE(r.ok()) << path << " chunk at line " << r.firstLine << "\n"
+                                << tu::dumpDiagnostics(r);
             for (const Module* m : r.modules)
                 if (!m->name.empty())
                     expectRoundTrip(*m, path + ":" + std::to_string(r.firstLine));

@@ -19,7 +19,8 @@ TEST(IrDiagnostics, GarbageBytesAreRefusedAsBinary)
     Diagnostics diags;
     EXPECT_FALSE(checkTextInput(bytes, "garbage.bin", diags));
     ASSERT_EQ(diags.size(), 1u);
-    EXPECT_EQ(diags[0].format(), "garbage.bin:2:3: error: the file contains binary data (byte 0x00), so it is not Tile IR text");
+    EXPECT_EQ(diags[0].format(), "garbage.bin:2:3: error: the file contains binary data (byte "
+                                 "0x00), so it is not Tile IR text");
 }
 
 TEST(IrDiagnostics, BytecodeMagicIsNamed)
@@ -32,11 +33,13 @@ TEST(IrDiagnostics, BytecodeMagicIsNamed)
 
 TEST(IrDiagnostics, InvalidUtf8IsLocated)
 {
-    const std::string bytes = "cuda_tile.module @m {\n  // caf\xC3\xA9 ok\n  // bad \xC3\x28 here\n}\n";
+    const std::string bytes =
+        "cuda_tile.module @m {\n  // caf\xC3\xA9 ok\n  // bad \xC3\x28 here\n}\n";
     Diagnostics diags;
     EXPECT_FALSE(checkTextInput(bytes, "u.mlir", diags));
     ASSERT_EQ(diags.size(), 1u);
-    EXPECT_EQ(diags[0].format(), "u.mlir:3:10: error: the file is not valid UTF-8 text (bad byte sequence here)");
+    EXPECT_EQ(diags[0].format(),
+              "u.mlir:3:10: error: the file is not valid UTF-8 text (bad byte sequence here)");
 }
 
 TEST(IrDiagnostics, ParseFileRefusesBinaryAndMissingFiles)
@@ -65,7 +68,9 @@ TEST(IrDiagnostics, TenThousandDeepNestingIsAnErrorNotACrash)
     ParseResult r = parseModule(regions, {});
     EXPECT_FALSE(r.ok());
     // Line 201 holds the `{` of the 199th `if` (module and entry body are the first two levels).
-    EXPECT_EQ(tu::dumpDiagnostics(r), "<input>:201:8: error: nesting is deeper than 200 levels; the input is not accepted\n");
+    EXPECT_EQ(
+        tu::dumpDiagnostics(r),
+        "<input>:201:8: error: nesting is deeper than 200 levels; the input is not accepted\n");
 
     std::string arrays = "cuda_tile.module @m {\n entry @k(%x: tile<f32>) {\n %0 = negf %x {a = " +
                          std::string(10000, '[') + "} : tile<f32>\n";
@@ -89,12 +94,15 @@ TEST(IrDiagnostics, TwoGigabyteFileIsRefusedWithAMessage)
 {
     QTemporaryDir dir;
     const std::string path = dir.filePath(QStringLiteral("huge.mlir")).toStdString();
-    { std::ofstream(path) << "x"; }
+    {
+        std::ofstream(path) << "x";
+    }
     std::filesystem::resize_file(path, uintmax_t(2) << 30); // sparse: no disk space used
     ParseResult r = parseFile(path);
     EXPECT_FALSE(r.ok());
     ASSERT_EQ(r.diagnostics.size(), 1u);
-    EXPECT_NE(r.diagnostics[0].message.find("too large (2.0 GiB; the limit is 1.0 GiB)"), std::string::npos)
+    EXPECT_NE(r.diagnostics[0].message.find("too large (2.0 GiB; the limit is 1.0 GiB)"),
+              std::string::npos)
         << r.diagnostics[0].format();
 }
 

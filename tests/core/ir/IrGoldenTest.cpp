@@ -5,14 +5,12 @@
 
 #include "IrTestUtil.h"
 #include "TestPaths.h"
-
 #include "ir/Equality.h"
 #include "ir/Printer.h"
 
 #include <QDir>
 #include <QFileInfo>
 #include <gtest/gtest.h>
-
 
 using namespace tilelens::ir;
 namespace tu = tilelens::ir::testutil;
@@ -37,7 +35,8 @@ void compareGolden(const std::string& input, const std::string& actual)
         std::ofstream(expectedPath, std::ios::binary) << actual;
         return;
     }
-    ASSERT_TRUE(QFileInfo::exists(QString::fromStdString(expectedPath))) << expectedPath << " is missing";
+    ASSERT_TRUE(QFileInfo::exists(QString::fromStdString(expectedPath)))
+        << expectedPath << " is missing";
     EXPECT_EQ(tu::readText(expectedPath), actual) << "golden mismatch for " << input;
 }
 
@@ -62,10 +61,11 @@ TEST(IrGolden, OpFamiliesAttributesAndTypes)
         for (const Module* m : r.modules)
             for (PrintStyle style : {PrintStyle::Custom, PrintStyle::Generic}) {
                 ParseResult again = parseModule(printModule(*m, style));
-                ASSERT_TRUE(again.ok()) << f << " style " << int(style) << "\n" << tu::dumpDiagnostics(again)
-                                        << printModule(*m, style);
+                ASSERT_TRUE(again.ok()) << f << " style " << int(style) << "\n"
+                                        << tu::dumpDiagnostics(again) << printModule(*m, style);
                 std::string why;
-                EXPECT_TRUE(equals(*m, *again.modules[0], &why)) << f << " style " << int(style) << ": " << why;
+                EXPECT_TRUE(equals(*m, *again.modules[0], &why))
+                    << f << " style " << int(style) << ": " << why;
             }
     }
 }

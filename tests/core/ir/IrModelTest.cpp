@@ -2,7 +2,6 @@
 // op names, canonical spellings, spans, split inputs, CRLF/BOM, large inputs.
 
 #include "IrTestUtil.h"
-
 #include "ir/Equality.h"
 #include "ir/Printer.h"
 
@@ -80,7 +79,8 @@ TEST(IrModel, SpansAreExactAndOneBased)
     EXPECT_EQ(neg->range.endLine, 3);
     EXPECT_EQ(neg->range.endColumn, 31); // just after `tile<4xf32>`
     const std::string text = kSmall;
-    EXPECT_EQ(text.substr(size_t(neg->range.beginOffset), size_t(neg->range.endOffset - neg->range.beginOffset)),
+    EXPECT_EQ(text.substr(size_t(neg->range.beginOffset),
+                          size_t(neg->range.endOffset - neg->range.beginOffset)),
               "%a = negf %x : tile<4xf32>");
 }
 
@@ -107,8 +107,9 @@ TEST(IrModel, CanonicalSpellingsAreOnePerMeaning)
 
 TEST(IrModel, SplitInputsKeepFileLineNumbers)
 {
-    const std::string text = "cuda_tile.module @a {\n}\n// -----\n\ncuda_tile.module @b {\n  entry @k() {\n"
-                             "    %0 = negf %nope : tile<f32>\n  }\n}\n";
+    const std::string text =
+        "cuda_tile.module @a {\n}\n// -----\n\ncuda_tile.module @b {\n  entry @k() {\n"
+        "    %0 = negf %nope : tile<f32>\n  }\n}\n";
     auto chunks = parseSplitInput(text);
     ASSERT_EQ(chunks.size(), 2u);
     EXPECT_TRUE(chunks[0].ok());
@@ -137,7 +138,8 @@ TEST(IrModel, CrlfAndBomAreAccepted)
 TEST(IrModel, UnknownOpsAndAttributesAreKeptWithAWarning)
 {
     const char* text = "cuda_tile.module @m {\n entry @k(%x: tile<f32>) {\n"
-                       "  %0 = \"future.op\"(%x) {level = #future.level<3>} : (!cuda_tile.tile<f32>) -> !cuda_tile.tile<f32>\n"
+                       "  %0 = \"future.op\"(%x) {level = #future.level<3>} : "
+                       "(!cuda_tile.tile<f32>) -> !cuda_tile.tile<f32>\n"
                        "  %1 = frobnicate %0 wibble : tile<f32>\n"
                        "  return\n }\n}\n";
     ParseResult r = parseModule(text);
@@ -157,14 +159,19 @@ TEST(IrModel, UnknownOpsAndAttributesAreKeptWithAWarning)
 TEST(IrModel, HundredMegabyteModuleParses)
 {
     // Replicate a kernel under new names until the text passes 100 MB.
-    const std::string kernel = "  entry @k%(%p: tile<ptr<f32>>, %n: tile<i32>) {\n"
-                               "    %tv = make_tensor_view %p, shape = [%n], strides = [1] : tile<i32> -> tensor_view<?xf32, strides=[1]>\n"
-                               "    %pv = make_partition_view %tv : partition_view<tile=(128), tensor_view<?xf32, strides=[1]>>\n"
-                               "    %bx, %by, %bz = get_tile_block_id : tile<i32>\n"
-                               "    %x, %t = load_view_tko weak %pv[%bx] : partition_view<tile=(128), tensor_view<?xf32, strides=[1]>>, tile<i32> -> tile<128xf32>, token\n"
-                               "    %y = mulf %x, %x rounding<zero> : tile<128xf32>\n"
-                               "    %t2 = store_view_tko weak %y, %pv[%bx] token = %t : tile<128xf32>, partition_view<tile=(128), tensor_view<?xf32, strides=[1]>>, tile<i32> -> token\n"
-                               "    return\n  }\n";
+    const std::string kernel =
+        "  entry @k%(%p: tile<ptr<f32>>, %n: tile<i32>) {\n"
+        "    %tv = make_tensor_view %p, shape = [%n], strides = [1] : tile<i32> -> "
+        "tensor_view<?xf32, strides=[1]>\n"
+        "    %pv = make_partition_view %tv : partition_view<tile=(128), tensor_view<?xf32, "
+        "strides=[1]>>\n"
+        "    %bx, %by, %bz = get_tile_block_id : tile<i32>\n"
+        "    %x, %t = load_view_tko weak %pv[%bx] : partition_view<tile=(128), tensor_view<?xf32, "
+        "strides=[1]>>, tile<i32> -> tile<128xf32>, token\n"
+        "    %y = mulf %x, %x rounding<zero> : tile<128xf32>\n"
+        "    %t2 = store_view_tko weak %y, %pv[%bx] token = %t : tile<128xf32>, "
+        "partition_view<tile=(128), tensor_view<?xf32, strides=[1]>>, tile<i32> -> token\n"
+        "    return\n  }\n";
     std::string text = "cuda_tile.module @big {\n";
     size_t n = 0;
     while (text.size() < 100u * 1000 * 1000) {

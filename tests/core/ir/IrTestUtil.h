@@ -41,8 +41,9 @@ public:
             for (const Function* f : m->functions) {
                 m_ids.clear();
                 m_next = 0;
-                out << "  " << (f->kind == FunctionKind::Entry ? "entry" : "func") << " @" << f->name << " [" << f->range.beginLine
-                    << ":" << f->range.beginColumn << "-" << f->range.endLine << ":" << f->range.endColumn << "] (";
+                out << "  " << (f->kind == FunctionKind::Entry ? "entry" : "func") << " @"
+                    << f->name << " [" << f->range.beginLine << ":" << f->range.beginColumn << "-"
+                    << f->range.endLine << ":" << f->range.endColumn << "] (";
                 for (size_t i = 0; i < f->argumentTypes.size(); ++i)
                     out << (i ? ", " : "") << f->argumentTypes[i]->canonical();
                 out << ") -> (";
@@ -93,7 +94,8 @@ private:
             out << "block(";
             for (size_t i = 0; i < b->arguments.size(); ++i) {
                 define(b->arguments[i]);
-                out << (i ? ", " : "") << id(b->arguments[i]) << ": " << b->arguments[i]->type->canonical();
+                out << (i ? ", " : "") << id(b->arguments[i]) << ": "
+                    << b->arguments[i]->type->canonical();
             }
             out << ")\n";
             for (const Op* o : b->ops)
@@ -106,8 +108,8 @@ private:
         if (o.implicitTerminator)
             out << "[implicit] ";
         else
-            out << "[" << o.range.beginLine << ":" << o.range.beginColumn << "-" << o.range.endLine << ":"
-                << o.range.endColumn << "] ";
+            out << "[" << o.range.beginLine << ":" << o.range.beginColumn << "-" << o.range.endLine
+                << ":" << o.range.endColumn << "] ";
         std::vector<std::string> operandIds;
         for (const Value* v : o.operands)
             operandIds.push_back(id(v));
@@ -137,7 +139,10 @@ private:
     }
 };
 
-inline std::string dumpModel(const ParseResult& r) { return ModelDumper().dump(r); }
+inline std::string dumpModel(const ParseResult& r)
+{
+    return ModelDumper().dump(r);
+}
 
 inline std::string dumpDiagnostics(const ParseResult& r)
 {
@@ -160,10 +165,12 @@ inline size_t countOpLines(const std::string& text)
         if (b == std::string::npos)
             continue;
         std::string t = line.substr(b);
-        if (t.rfind("//", 0) == 0 || t[0] == '}' || t[0] == '^' || t[0] == '(' || t[0] == ':' || t[0] == '#')
+        if (t.rfind("//", 0) == 0 || t[0] == '}' || t[0] == '^' || t[0] == '(' || t[0] == ':' ||
+            t[0] == '#')
             continue;
-        if (t.rfind("cuda_tile.module", 0) == 0 || t.rfind("module", 0) == 0 || t.rfind("entry", 0) == 0 ||
-            t.rfind("cuda_tile.entry", 0) == 0 || t.rfind("testing$func", 0) == 0)
+        if (t.rfind("cuda_tile.module", 0) == 0 || t.rfind("module", 0) == 0 ||
+            t.rfind("entry", 0) == 0 || t.rfind("cuda_tile.entry", 0) == 0 ||
+            t.rfind("testing$func", 0) == 0)
             continue;
         ++n;
     }

@@ -1,5 +1,6 @@
-#include "TestPaths.h"
 #include "perf/PerfComparison.h"
+
+#include "TestPaths.h"
 #include "perf/TilegymLogParser.h"
 
 #include <gtest/gtest.h>
@@ -29,10 +30,12 @@ TEST(ConfigId, BackendSegmentRemovedByTokenNotPosition)
 {
     EXPECT_EQ(configIdWithoutBackend(QStringLiteral("cutile_rs-True-1024-torch.float16")),
               QStringLiteral("True-1024-torch.float16"));
-    EXPECT_EQ(configIdWithoutBackend(QStringLiteral("8-4096-cutile-torch.float16"), QStringLiteral("cutile")),
+    EXPECT_EQ(configIdWithoutBackend(QStringLiteral("8-4096-cutile-torch.float16"),
+                                     QStringLiteral("cutile")),
               QStringLiteral("8-4096-torch.float16"));
     QString removed;
-    EXPECT_EQ(configIdWithoutBackend(QStringLiteral("True-64"), QString(), &removed), QStringLiteral("True-64"));
+    EXPECT_EQ(configIdWithoutBackend(QStringLiteral("True-64"), QString(), &removed),
+              QStringLiteral("True-64"));
     EXPECT_TRUE(removed.isEmpty());
     EXPECT_EQ(configIdWithoutBackend(QStringLiteral("cutile_rs-64"), QStringLiteral("cutile-rs")),
               QStringLiteral("64"));

@@ -1,5 +1,6 @@
-#include "TestPaths.h"
 #include "perf/TilegymLogParser.h"
+
+#include "TestPaths.h"
 
 #include <QDir>
 #include <QFile>
@@ -28,7 +29,8 @@ bool hasMessage(const tilelens::Diagnostics& d, const char* needle, int line = 0
 
 TEST(TilegymLogParser, ReadsRecordsWithAllFields)
 {
-    const PerfData d = readTilegymLog(tilelens::test::testDataDir() + QStringLiteral("/perf/baseline_cutile.txt"));
+    const PerfData d =
+        readTilegymLog(tilelens::test::testDataDir() + QStringLiteral("/perf/baseline_cutile.txt"));
     ASSERT_EQ(d.records.size(), 4u);
     EXPECT_TRUE(d.diagnostics.empty());
     EXPECT_EQ(d.device, QStringLiteral("NVIDIA Example GPU"));
@@ -50,7 +52,8 @@ TEST(TilegymLogParser, NormalizesFrameworkKeyAndIgnoresPytorch)
 {
     const PerfData d = parse("x::test_perf[cutile_rs-64-torch.float16]\n"
                              "Performance Test Results\n"
-                             "{\"cutile-rs\": {\"forward\": {\"median\": 0.5}}, \"pytorch\": {\"forward\": {\"median\": 0.4}}}\n"
+                             "{\"cutile-rs\": {\"forward\": {\"median\": 0.5}}, \"pytorch\": "
+                             "{\"forward\": {\"median\": 0.4}}}\n"
                              "PASSED\n");
     ASSERT_EQ(d.records.size(), 1u);
     EXPECT_EQ(d.records[0].backend, QStringLiteral("cutile_rs"));
@@ -59,9 +62,10 @@ TEST(TilegymLogParser, NormalizesFrameworkKeyAndIgnoresPytorch)
 
 TEST(TilegymLogParser, FlatMedianLayoutAndBackwardRecords)
 {
-    const PerfData d = parse("test_perf[cutile-8-128] Performance Test Results median=0.25 mean=0.3\n"
-                             "Performance Test Results\ntest_perf[cutile-8-256]\n"
-                             "{'cutile': {'forward': {'median': 1.0}, 'backward': {'median': 2.5}}}\n");
+    const PerfData d =
+        parse("test_perf[cutile-8-128] Performance Test Results median=0.25 mean=0.3\n"
+              "Performance Test Results\ntest_perf[cutile-8-256]\n"
+              "{'cutile': {'forward': {'median': 1.0}, 'backward': {'median': 2.5}}}\n");
     ASSERT_EQ(d.records.size(), 3u);
     EXPECT_EQ(d.records[0].configId, QStringLiteral("8-128"));
     EXPECT_DOUBLE_EQ(*d.records[0].medianMs, 0.25);
@@ -89,16 +93,18 @@ TEST(TilegymLogParser, StrictAboutNumbers)
 
 TEST(TilegymLogParser, TruncatedRecordIsAnErrorNotACrash)
 {
-    const PerfData d = parse("test_perf[cutile-1]\nPerformance Test Results\n{'cutile': {'forward': {'median': 0.1");
+    const PerfData d = parse(
+        "test_perf[cutile-1]\nPerformance Test Results\n{'cutile': {'forward': {'median': 0.1");
     EXPECT_TRUE(hasMessage(d.diagnostics, "truncated"));
     EXPECT_TRUE(d.records.empty());
 }
 
 TEST(TilegymLogParser, FailedTestsAreRecordsWithoutMedian)
 {
-    const PerfData d = parse("t.py::T::test_perf[cutile_rs-1] PASSED\n"
-                             "Performance Test Results\n{'cutile-rs': {'forward': {'median': 0.1}}}\n"
-                             "t.py::T::test_perf[cutile_rs-2] FAILED\n");
+    const PerfData d =
+        parse("t.py::T::test_perf[cutile_rs-1] PASSED\n"
+              "Performance Test Results\n{'cutile-rs': {'forward': {'median': 0.1}}}\n"
+              "t.py::T::test_perf[cutile_rs-2] FAILED\n");
     ASSERT_EQ(d.records.size(), 2u);
     EXPECT_EQ(d.records[1].status, QStringLiteral("FAILED"));
     EXPECT_EQ(d.records[1].configId, QStringLiteral("2"));
@@ -109,7 +115,8 @@ TEST(TilegymLogParser, EmptyOrUnrelatedTextHasNoRecords)
 {
     EXPECT_TRUE(hasMessage(parse("").diagnostics, "no perf records"));
     EXPECT_TRUE(hasMessage(parse("hello\nworld\n").diagnostics, "no perf records"));
-    EXPECT_TRUE(hasMessage(parse("Performance Test Results\nmedian=1\n").diagnostics, "without a pytest test id"));
+    EXPECT_TRUE(hasMessage(parse("Performance Test Results\nmedian=1\n").diagnostics,
+                           "without a pytest test id"));
     EXPECT_FALSE(looksLikeTilegymLog("{\"schema\": \"tilelens.profile/1\"}"));
     EXPECT_TRUE(looksLikeTilegymLog("Performance Test Results"));
 }
@@ -123,16 +130,22 @@ TEST(TilegymLogParser, PerfLogCheckParity)
         f.write(text);
         return f.fileName();
     };
-    EXPECT_TRUE(checkPerfLog(tilelens::test::testDataDir() + QStringLiteral("/perf/baseline_cutile.txt"),
-                             QStringLiteral("baseline")).empty());
-    const auto failed = checkPerfLog(write("f.txt", "Performance Test Results\nPASSED\nt FAILED\n"), QStringLiteral("x"));
+    EXPECT_TRUE(
+        checkPerfLog(tilelens::test::testDataDir() + QStringLiteral("/perf/baseline_cutile.txt"),
+                     QStringLiteral("baseline"))
+            .empty());
+    const auto failed = checkPerfLog(write("f.txt", "Performance Test Results\nPASSED\nt FAILED\n"),
+                                     QStringLiteral("x"));
     EXPECT_TRUE(tilelens::hasErrors(failed));
-    const auto mismatch = checkPerfLog(write("m.txt", "Performance Test Results\nPASSED\nPASSED\n"), QStringLiteral("x"));
+    const auto mismatch = checkPerfLog(write("m.txt", "Performance Test Results\nPASSED\nPASSED\n"),
+                                       QStringLiteral("x"));
     ASSERT_EQ(mismatch.size(), 1u);
     EXPECT_EQ(mismatch[0].severity, tilelens::Severity::Warning);
     EXPECT_TRUE(tilelens::hasErrors(checkPerfLog(write("e.txt", ""), QStringLiteral("x"))));
-    EXPECT_TRUE(tilelens::hasErrors(checkPerfLog(dir.filePath(QStringLiteral("none.txt")), QStringLiteral("x"))));
-    const PerfLogCounts c = countPerfLogLines("Performance Test Results\nPASSED\nSKIPPED\n3 passed\n");
+    EXPECT_TRUE(tilelens::hasErrors(
+        checkPerfLog(dir.filePath(QStringLiteral("none.txt")), QStringLiteral("x"))));
+    const PerfLogCounts c =
+        countPerfLogLines("Performance Test Results\nPASSED\nSKIPPED\n3 passed\n");
     EXPECT_EQ(c.sections, 1);
     EXPECT_EQ(c.passed, 1);
     EXPECT_EQ(c.skipped, 1);

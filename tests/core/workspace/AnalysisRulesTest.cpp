@@ -38,7 +38,8 @@ ValidationResult validateFixture(const QString& name)
 
 TEST(AnalysisRules, EveryFixtureMatchesItsGoldenOutput)
 {
-    const QStringList fixtures = QDir(rulesDir()).entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name);
+    const QStringList fixtures =
+        QDir(rulesDir()).entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name);
     ASSERT_GE(fixtures.size(), 50);
     const bool update = qEnvironmentVariableIsSet("TILELENS_UPDATE_GOLDEN");
     for (const QString& file : fixtures) {
@@ -52,7 +53,8 @@ TEST(AnalysisRules, EveryFixtureMatchesItsGoldenOutput)
             f.write(actual.toUtf8());
             continue;
         }
-        EXPECT_EQ(actual.toStdString(), readText(expectedPath).toStdString()) << "fixture " << name.toStdString();
+        EXPECT_EQ(actual.toStdString(), readText(expectedPath).toStdString())
+            << "fixture " << name.toStdString();
         // The file name says which kind of outcome the fixture must produce.
         if (name.startsWith(QLatin1String("valid_"))) {
             EXPECT_TRUE(r.passed()) << name.toStdString();
@@ -85,5 +87,6 @@ TEST(AnalysisRules, BothPerfConfigFormsCountShapes)
     EXPECT_EQ(dict.summary.last(), QStringLiteral("PASS: analysis.json has all required fields"));
     const ValidationResult zero = validateFixture(QStringLiteral("error_perf_configs_zero_shapes"));
     EXPECT_TRUE(zero.summary.contains(QStringLiteral("shapes: 0")));
-    EXPECT_EQ(zero.summary.last(), QStringLiteral("FAIL: analysis.json validation failed. Re-run Agent A."));
+    EXPECT_EQ(zero.summary.last(),
+              QStringLiteral("FAIL: analysis.json validation failed. Re-run Agent A."));
 }

@@ -1,6 +1,7 @@
+#include "workspace/KernelValidator.h"
+
 #include "TestPaths.h"
 #include "workspace/KernelPerf.h"
-#include "workspace/KernelValidator.h"
 
 #include <QDir>
 #include <QFile>
@@ -19,7 +20,8 @@ QString example(const char* name)
 void copyDir(const QString& from, const QString& to)
 {
     QDir().mkpath(to);
-    for (const QFileInfo& fi : QDir(from).entryInfoList(QDir::Files | QDir::Dirs | QDir::NoDotAndDotDot)) {
+    for (const QFileInfo& fi :
+         QDir(from).entryInfoList(QDir::Files | QDir::Dirs | QDir::NoDotAndDotDot)) {
         if (fi.isDir())
             copyDir(fi.absoluteFilePath(), to + QLatin1Char('/') + fi.fileName());
         else
@@ -73,8 +75,10 @@ TEST(KernelValidator, MissingFilesAndBadContentFail)
     QFile::remove(k + QStringLiteral("/reports/agent_logs/agent_d.md"));
     QFile::remove(k + QStringLiteral("/reference/reference_plain.mlir"));
     append(k + QStringLiteral("/ffi.rs"), "\nfn leak(v: Vec<u8>) { std::mem::forget(v); }\n");
-    append(k + QStringLiteral("/kernel.rs"), "\n#[cutile::entry]\npub fn bad<E: ElementType>(out: *mut f16) {}\n");
-    append(k + QStringLiteral("/perf_cutile_rs.txt"), "tests/ops/test_matmul.py::T::test_perf[x] FAILED\n");
+    append(k + QStringLiteral("/kernel.rs"),
+           "\n#[cutile::entry]\npub fn bad<E: ElementType>(out: *mut f16) {}\n");
+    append(k + QStringLiteral("/perf_cutile_rs.txt"),
+           "tests/ops/test_matmul.py::T::test_perf[x] FAILED\n");
     const ValidationResult r = validateKernelDir(k);
     EXPECT_FALSE(r.passed());
     EXPECT_TRUE(hasError(r, "agent_d.md missing"));
@@ -130,16 +134,20 @@ TEST(KernelValidator, InTreeChecksWithACheckout)
         ASSERT_TRUE(f.open(QIODevice::WriteOnly));
         f.write(text);
     };
-    put("src/tilegym/ops/cutile_rs/cutile_kernels/src/lib.rs", "mod matmul { include!(\"../../matmul_kernel/ffi.rs\"); }\n");
-    put("src/tilegym/ops/cutile_rs/cutile_kernels/Cargo.toml", "[dependencies]\ncutile = \"=0.2.0\"\n");
+    put("src/tilegym/ops/cutile_rs/cutile_kernels/src/lib.rs",
+        "mod matmul { include!(\"../../matmul_kernel/ffi.rs\"); }\n");
+    put("src/tilegym/ops/cutile_rs/cutile_kernels/Cargo.toml",
+        "[dependencies]\ncutile = \"=0.2.0\"\n");
     put("src/tilegym/ops/cutile_rs/ffi_util.rs", "// shared\n");
-    put("src/tilegym/ops/cutile_rs/matmul.py", "@register_impl(\"matmul\", backend=\"cutile-rs\")\ndef f():\n    lib.cutile_matmul()\n");
+    put("src/tilegym/ops/cutile_rs/matmul.py",
+        "@register_impl(\"matmul\", backend=\"cutile-rs\")\ndef f():\n    lib.cutile_matmul()\n");
     put("src/tilegym/ops/cutile_rs/__init__.py", "from . import matmul\n");
     put("tests/ops/test_matmul.py", "_backends = ['cutile', 'cutile-rs']\n");
     EXPECT_TRUE(validateKernelDir(example("matmul"), tg.path()).passed());
 
     put("src/tilegym/ops/cutile_rs/__init__.py", "\n");
-    put("src/tilegym/ops/cutile_rs/cutile_kernels/Cargo.toml", "cutile = { path = \"../cutile\" }\n");
+    put("src/tilegym/ops/cutile_rs/cutile_kernels/Cargo.toml",
+        "cutile = { path = \"../cutile\" }\n");
     const ValidationResult r = validateKernelDir(example("matmul"), tg.path());
     EXPECT_TRUE(hasError(r, "__init__.py does not import matmul"));
     EXPECT_TRUE(hasError(r, "does not pin cutile"));

@@ -36,7 +36,8 @@ TEST(MalformedJson, SyntaxErrorHasLineAndColumn)
 TEST(MalformedJson, TruncatedFileSaysSo)
 {
     tilelens::Diagnostics diags;
-    EXPECT_FALSE(parseJson("{\"kernel_name\": \"softmax\", \"ops_used\": [", QStringLiteral("x.json"), diags));
+    EXPECT_FALSE(parseJson("{\"kernel_name\": \"softmax\", \"ops_used\": [",
+                           QStringLiteral("x.json"), diags));
     ASSERT_EQ(diags.size(), 1u);
     EXPECT_EQ(diags[0].place.line, 1);
     EXPECT_NE(diags[0].message.find("truncated"), std::string::npos);
@@ -59,13 +60,16 @@ TEST(MalformedJson, ValidateReportsSyntaxErrorAsFail)
     EXPECT_FALSE(r.inputError);
     ASSERT_EQ(r.errors(), 1);
     EXPECT_EQ(r.messages[0].place.line, 2);
-    EXPECT_EQ(r.summary.last(), QStringLiteral("FAIL: analysis.json validation failed. Re-run Agent A."));
+    EXPECT_EQ(r.summary.last(),
+              QStringLiteral("FAIL: analysis.json validation failed. Re-run Agent A."));
 }
 
 TEST(MalformedJson, EmptyAndMissingFilesFail)
 {
     QTemporaryDir dir;
-    EXPECT_NE(formatValidationText(validateAnalysis(dir.path())).indexOf(QStringLiteral("cannot open file")), -1);
+    EXPECT_NE(formatValidationText(validateAnalysis(dir.path()))
+                  .indexOf(QStringLiteral("cannot open file")),
+              -1);
     writeAnalysis(dir, "  \n");
     const ValidationResult r = validateAnalysis(dir.path());
     EXPECT_FALSE(r.passed());
@@ -101,7 +105,8 @@ TEST(MalformedJson, PointerEscaping)
 
 TEST(JsonLocator, PointersMapToKeyLines)
 {
-    const std::string text = "{\n  \"a\": 1,\n  \"list\": [\n    {\"x\": \"s,]}\"},\n    [1, 2]\n  ],\n  \"o\": {}\n}\n";
+    const std::string text =
+        "{\n  \"a\": 1,\n  \"list\": [\n    {\"x\": \"s,]}\"},\n    [1, 2]\n  ],\n  \"o\": {}\n}\n";
     const JsonLocator loc(text);
     int line = 0, col = 0;
     ASSERT_TRUE(loc.locate("/a", line, col));
@@ -113,7 +118,8 @@ TEST(JsonLocator, PointersMapToKeyLines)
     ASSERT_TRUE(loc.locate("/list/1/1", line, col));
     EXPECT_EQ(line, 5);
     EXPECT_EQ(col, 9);
-    ASSERT_TRUE(loc.locate("/o/missing", line, col)); // falls back to the object that should hold it
+    ASSERT_TRUE(
+        loc.locate("/o/missing", line, col)); // falls back to the object that should hold it
     EXPECT_EQ(line, 7);
     EXPECT_EQ(loc.offsetOf("/nope"), -1);
 }
@@ -121,7 +127,8 @@ TEST(JsonLocator, PointersMapToKeyLines)
 TEST(MalformedJson, ValidationMessagesArePlacedOnTheirField)
 {
     QTemporaryDir dir;
-    const QString kdir = writeAnalysis(dir, "{\n  \"kernel_name\": 7,\n  \"pattern\": \"single\"\n}\n");
+    const QString kdir =
+        writeAnalysis(dir, "{\n  \"kernel_name\": 7,\n  \"pattern\": \"single\"\n}\n");
     const ValidationResult r = validateAnalysis(kdir);
     ASSERT_FALSE(r.messages.empty());
     EXPECT_EQ(r.messages[0].jsonPointer, "/kernel_name");

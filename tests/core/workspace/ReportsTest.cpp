@@ -1,6 +1,7 @@
+#include "workspace/Reports.h"
+
 #include "TestPaths.h"
 #include "workspace/AgentLog.h"
-#include "workspace/Reports.h"
 
 #include <gtest/gtest.h>
 
@@ -10,7 +11,8 @@ namespace {
 
 QString report(const char* name)
 {
-    return tilelens::test::testDataDir() + QStringLiteral("/workspace/reports/") + QString::fromLatin1(name);
+    return tilelens::test::testDataDir() + QStringLiteral("/workspace/reports/") +
+           QString::fromLatin1(name);
 }
 
 int errorsOnLine(const tilelens::Diagnostics& d, int line)
@@ -75,7 +77,9 @@ TEST(PerformanceReport, XSuffixIsRejected)
 TEST(PerformanceReport, VerdictInconsistentWithGeomeanIsWarned)
 {
     const PerformanceReport r = parsePerformanceReport(
-        QStringLiteral("VERDICT: DONE\n| Config | b | c | r | v |\ngeomean_ratio=1.2000\nSeverity: DONE\n"), QStringLiteral("p.md"));
+        QStringLiteral(
+            "VERDICT: DONE\n| Config | b | c | r | v |\ngeomean_ratio=1.2000\nSeverity: DONE\n"),
+        QStringLiteral("p.md"));
     EXPECT_FALSE(tilelens::hasErrors(r.diagnostics));
     EXPECT_EQ(r.diagnostics.size(), 2u);
 }
@@ -94,7 +98,8 @@ TEST(CorrectnessReport, FailWithClassLines)
     EXPECT_EQ(r.verdict, QStringLiteral("FAIL"));
     EXPECT_EQ(r.failClass, QStringLiteral("kernel"));
     EXPECT_TRUE(r.hostFix.isEmpty());
-    EXPECT_EQ(r.agentBFollowup, QStringLiteral("K-loop uses floor division; tail tile of K=511 dropped"));
+    EXPECT_EQ(r.agentBFollowup,
+              QStringLiteral("K-loop uses floor division; tail tile of K=511 dropped"));
     EXPECT_EQ(r.passed, 11);
     EXPECT_EQ(r.failed, 1);
     EXPECT_EQ(r.skipped, 4);
@@ -115,17 +120,20 @@ TEST(DiffReport, OwnerLine)
     EXPECT_EQ(r.verdict, QStringLiteral("FAIL_FIXABLE"));
     EXPECT_EQ(r.owner, QStringLiteral("host"));
     EXPECT_TRUE(r.hasActionItems);
-    const DiffReportFile w = parseDiffReport(QStringLiteral("VERDICT: FAIL_FIXABLE\nowner: wrapper\n"), QStringLiteral("d.md"));
+    const DiffReportFile w = parseDiffReport(
+        QStringLiteral("VERDICT: FAIL_FIXABLE\nowner: wrapper\n"), QStringLiteral("d.md"));
     EXPECT_TRUE(w.owner.isEmpty());
     EXPECT_EQ(w.diagnostics.size(), 2u); // 'wrapper' not allowed, and FAIL_FIXABLE without owner
 }
 
 TEST(AgentLog, EnvelopeWithPerfLog)
 {
-    const AgentLog log = parseAgentLog(*readSmallText(report("agent_e_envelope.md")), QStringLiteral("agent_e.md"));
+    const AgentLog log =
+        parseAgentLog(*readSmallText(report("agent_e_envelope.md")), QStringLiteral("agent_e.md"));
     ASSERT_EQ(log.envelopes.size(), 1u);
     const AgentEnvelope& e = log.envelopes[0];
-    EXPECT_EQ(e.verdict, QStringLiteral("DONE")); // not the "VERDICT: DONE" inside the validator output
+    EXPECT_EQ(e.verdict,
+              QStringLiteral("DONE")); // not the "VERDICT: DONE" inside the validator output
     EXPECT_EQ(e.verdictLine, 14);
     EXPECT_EQ(e.exitCodes, std::vector<int>{0});
     EXPECT_TRUE(e.accepted);
@@ -137,31 +145,36 @@ TEST(AgentLog, EnvelopeWithPerfLog)
 
 TEST(AgentLog, ValidatorRepairIsNotASemanticRun)
 {
-    const AgentLog log = parseAgentLog(*readSmallText(report("agent_b_repair.md")), QStringLiteral("agent_b.md"));
+    const AgentLog log =
+        parseAgentLog(*readSmallText(report("agent_b_repair.md")), QStringLiteral("agent_b.md"));
     ASSERT_EQ(log.envelopes.size(), 3u);
     EXPECT_FALSE(log.envelopes[0].accepted); // exit=1 inside the block
     EXPECT_TRUE(log.envelopes[1].validatorRepair);
-    EXPECT_TRUE(log.envelopes[2].accepted);  // exit_code=0 spelling
+    EXPECT_TRUE(log.envelopes[2].accepted); // exit_code=0 spelling
     EXPECT_EQ(log.runCount(), 2);
 }
 
 TEST(AgentLog, TruncatedBlockIsAnError)
 {
-    const AgentLog log = parseAgentLog(*readSmallText(report("agent_c_truncated.md")), QStringLiteral("agent_c.md"));
+    const AgentLog log =
+        parseAgentLog(*readSmallText(report("agent_c_truncated.md")), QStringLiteral("agent_c.md"));
     EXPECT_TRUE(log.envelopes.empty());
     EXPECT_TRUE(tilelens::hasErrors(log.diagnostics));
 }
 
 TEST(AgentLog, SoftGateWithoutBlock)
 {
-    const AgentLog ok = parseAgentLog(QStringLiteral("all good\nVERDICT: ALL_PASS\n"), QStringLiteral("a.md"));
+    const AgentLog ok =
+        parseAgentLog(QStringLiteral("all good\nVERDICT: ALL_PASS\n"), QStringLiteral("a.md"));
     ASSERT_EQ(ok.envelopes.size(), 1u);
     EXPECT_TRUE(ok.envelopes[0].accepted);
     EXPECT_EQ(ok.envelopes[0].gateNote, QStringLiteral("SOFT_VALIDATOR_MISSING"));
-    const AgentLog bad = parseAgentLog(QStringLiteral("Traceback (most recent call last)\nVERDICT: ALL_PASS\n"),
-                                       QStringLiteral("a.md"));
+    const AgentLog bad =
+        parseAgentLog(QStringLiteral("Traceback (most recent call last)\nVERDICT: ALL_PASS\n"),
+                      QStringLiteral("a.md"));
     EXPECT_FALSE(bad.envelopes[0].accepted);
-    const AgentLog notPassing = parseAgentLog(QStringLiteral("VERDICT: FAIL\n"), QStringLiteral("a.md"));
+    const AgentLog notPassing =
+        parseAgentLog(QStringLiteral("VERDICT: FAIL\n"), QStringLiteral("a.md"));
     EXPECT_FALSE(notPassing.envelopes[0].accepted);
 }
 

@@ -1,5 +1,6 @@
-#include "TestPaths.h"
 #include "workspace/Workspace.h"
+
+#include "TestPaths.h"
 
 #include <QDir>
 #include <QFile>
@@ -35,7 +36,8 @@ bool hasMessage(const tilelens::Diagnostics& d, const char* needle)
 void copyDir(const QString& from, const QString& to)
 {
     QDir().mkpath(to);
-    for (const QFileInfo& fi : QDir(from).entryInfoList(QDir::Files | QDir::Dirs | QDir::NoDotAndDotDot)) {
+    for (const QFileInfo& fi :
+         QDir(from).entryInfoList(QDir::Files | QDir::Dirs | QDir::NoDotAndDotDot)) {
         if (fi.isDir())
             copyDir(fi.absoluteFilePath(), to + QLatin1Char('/') + fi.fileName());
         else
@@ -55,8 +57,10 @@ TEST(Workspace, MultiVariantExample)
     ASSERT_EQ(k.variants.size(), 2u);
     const Variant& sp = k.variants[0];
     EXPECT_EQ(sp.name, QStringLiteral("static_persistent"));
-    EXPECT_TRUE(sp.referenceIr.endsWith(QLatin1String("reference/reference_static_persistent.mlir")));
-    EXPECT_TRUE(sp.generatedIr.endsWith(QLatin1String("generated/generated_static_persistent.mlir")));
+    EXPECT_TRUE(
+        sp.referenceIr.endsWith(QLatin1String("reference/reference_static_persistent.mlir")));
+    EXPECT_TRUE(
+        sp.generatedIr.endsWith(QLatin1String("generated/generated_static_persistent.mlir")));
     EXPECT_EQ(sp.kernelFunction, QStringLiteral("_static_persistent_matmul_kernel"));
     EXPECT_EQ(sp.rustEntries, QStringList{QStringLiteral("static_persistent_matmul_kernel")});
     EXPECT_EQ(sp.baselineBackend, QStringLiteral("cutile"));
@@ -86,7 +90,8 @@ TEST(Workspace, SingleVariantExample)
     EXPECT_EQ(k.variants[0].analysisName, QStringLiteral("tma"));
     EXPECT_TRUE(k.variants[0].referenceIr.endsWith(QLatin1String("reference/reference.mlir")));
     EXPECT_TRUE(k.variants[0].generatedIr.endsWith(QLatin1String("generated/generated.mlir")));
-    EXPECT_EQ(k.variants[0].rustEntries, QStringList{QStringLiteral("softmax_kernel")}); // single: every entry
+    EXPECT_EQ(k.variants[0].rustEntries,
+              QStringList{QStringLiteral("softmax_kernel")}); // single: every entry
     EXPECT_GT(k.variants[0].pythonFirstLine, 0);
 }
 
@@ -111,8 +116,10 @@ TEST(Workspace, DirectoryWithNoKernels)
 TEST(Workspace, MissingAndMalformedArtifactsAreDiagnostics)
 {
     QTemporaryDir dir;
-    write(dir.filePath(QStringLiteral("k/kernel.rs")), "#[cutile::entry]\npub fn k_kernel<E: ElementType>(x: &Tensor<E, {[-1]}>) {}\n");
-    write(dir.filePath(QStringLiteral("bad/reference/analysis.json")), "{\"kernel_name\": \"bad\",");
+    write(dir.filePath(QStringLiteral("k/kernel.rs")),
+          "#[cutile::entry]\npub fn k_kernel<E: ElementType>(x: &Tensor<E, {[-1]}>) {}\n");
+    write(dir.filePath(QStringLiteral("bad/reference/analysis.json")),
+          "{\"kernel_name\": \"bad\",");
     const Workspace ws = discoverWorkspace(dir.path());
     ASSERT_EQ(ws.kernels.size(), 2u);
     const Kernel& bad = ws.kernels[0];
@@ -131,20 +138,25 @@ TEST(Workspace, TilegymCheckoutAndKernelOutRootSideBySide)
     const QString tg = dir.filePath(QStringLiteral("tilegym"));
     const QString out = dir.filePath(QStringLiteral("cutile_kernel_out"));
     copyDir(example("matmul"), out + QStringLiteral("/matmul"));
-    write(tg + QStringLiteral("/src/tilegym/ops/cutile/matmul.py"),
-          "import cuda.tile as ct\n\n@ct.kernel\ndef _matmul_kernel(A, B, C):\n    pass\n\n"
-          "@ct.kernel\ndef _static_persistent_matmul_kernel(A, B, C):\n    x = 1\n\n    return x\n");
+    write(
+        tg + QStringLiteral("/src/tilegym/ops/cutile/matmul.py"),
+        "import cuda.tile as ct\n\n@ct.kernel\ndef _matmul_kernel(A, B, C):\n    pass\n\n"
+        "@ct.kernel\ndef _static_persistent_matmul_kernel(A, B, C):\n    x = 1\n\n    return x\n");
     write(tg + QStringLiteral("/tests/ops/test_matmul.py"), "backends = ['cutile', 'cutile-rs']\n");
-    QFile::copy(example("matmul") + QStringLiteral("/ffi.rs"), tg + QStringLiteral("/src/tilegym/ops/cutile_rs/matmul_kernel/ffi.rs"));
-    write(tg + QStringLiteral("/src/tilegym/ops/cutile_rs/matmul_kernel/kernel.rs"), "// drifted copy\n");
-    write(tg + QStringLiteral("/src/tilegym/ops/cutile_rs/bmm_kernel/kernel.rs"), "#[cutile::entry]\nfn bmm_kernel() {}\n");
+    QFile::copy(example("matmul") + QStringLiteral("/ffi.rs"),
+                tg + QStringLiteral("/src/tilegym/ops/cutile_rs/matmul_kernel/ffi.rs"));
+    write(tg + QStringLiteral("/src/tilegym/ops/cutile_rs/matmul_kernel/kernel.rs"),
+          "// drifted copy\n");
+    write(tg + QStringLiteral("/src/tilegym/ops/cutile_rs/bmm_kernel/kernel.rs"),
+          "#[cutile::entry]\nfn bmm_kernel() {}\n");
 
     const Workspace ws = discoverWorkspace(dir.path());
     EXPECT_EQ(QDir(ws.tilegymRoot), QDir(tg));
     ASSERT_EQ(ws.kernels.size(), 2u);
     const Kernel& k = ws.kernels[0];
     EXPECT_EQ(k.name, QStringLiteral("matmul"));
-    EXPECT_TRUE(k.pythonSource.startsWith(QFileInfo(tg).absoluteFilePath())); // the checkout wins over the copy
+    EXPECT_TRUE(k.pythonSource.startsWith(
+        QFileInfo(tg).absoluteFilePath())); // the checkout wins over the copy
     EXPECT_EQ(k.variants[0].pythonFirstLine, 7);
     EXPECT_EQ(k.variants[0].pythonLastLine, 11);
     EXPECT_EQ(k.variants[1].pythonFirstLine, 3);
@@ -160,18 +172,23 @@ TEST(Workspace, TilegymCheckoutAndKernelOutRootSideBySide)
 
 TEST(SourceLocator, EntryVariantMatching)
 {
-    EXPECT_TRUE(entryMatchesVariant(QStringLiteral("static_persistent_matmul_kernel"), QStringLiteral("static_persistent")));
-    EXPECT_TRUE(entryMatchesVariant(QStringLiteral("bmm_sp_kernel"), QStringLiteral("static_persistent")));
-    EXPECT_TRUE(entryMatchesVariant(QStringLiteral("persistent_static_bmm"), QStringLiteral("static_persistent")));
-    EXPECT_FALSE(entryMatchesVariant(QStringLiteral("plain_matmul_kernel"), QStringLiteral("static_persistent")));
+    EXPECT_TRUE(entryMatchesVariant(QStringLiteral("static_persistent_matmul_kernel"),
+                                    QStringLiteral("static_persistent")));
+    EXPECT_TRUE(
+        entryMatchesVariant(QStringLiteral("bmm_sp_kernel"), QStringLiteral("static_persistent")));
+    EXPECT_TRUE(entryMatchesVariant(QStringLiteral("persistent_static_bmm"),
+                                    QStringLiteral("static_persistent")));
+    EXPECT_FALSE(entryMatchesVariant(QStringLiteral("plain_matmul_kernel"),
+                                     QStringLiteral("static_persistent")));
     EXPECT_TRUE(entryMatchesVariant(QStringLiteral("Plain_Matmul"), QStringLiteral("plain")));
     EXPECT_FALSE(entryMatchesVariant(QStringLiteral("matmul_kernel"), QStringLiteral("plain")));
 }
 
 TEST(SourceLocator, PythonFunctionWithMultiLineSignature)
 {
-    const QString py = QStringLiteral("@ct.kernel(occupancy=2)\ndef f(\n    a,\n    b):\n    x = a\n\n    # tail\n    return x\n"
-                                      "def g():\n    pass\n");
+    const QString py = QStringLiteral(
+        "@ct.kernel(occupancy=2)\ndef f(\n    a,\n    b):\n    x = a\n\n    # tail\n    return x\n"
+        "def g():\n    pass\n");
     const PythonFunctionRange r = findPythonFunction(py, QStringLiteral("f"));
     EXPECT_TRUE(r.isCtKernel);
     EXPECT_EQ(r.firstLine, 1);
@@ -183,9 +200,11 @@ TEST(SourceLocator, PythonFunctionWithMultiLineSignature)
 
 TEST(SourceLocator, RustEntryParameterKinds)
 {
-    const auto entries = findRustEntries(QStringLiteral(
-        "#[cutile::entry(unchecked_accesses = true)]\npub unsafe fn a<E: ElementType, const N: i32>(x: &Tensor<E, {[-1]}>) {}\n"
-        "#[cutile::entry]\n/// doc\npub fn b<E: ElementType>(x: *mut E, n: i32) {}\nfn helper() {}\n"));
+    const auto entries =
+        findRustEntries(QStringLiteral("#[cutile::entry(unchecked_accesses = true)]\npub unsafe fn "
+                                       "a<E: ElementType, const N: i32>(x: &Tensor<E, {[-1]}>) {}\n"
+                                       "#[cutile::entry]\n/// doc\npub fn b<E: ElementType>(x: "
+                                       "*mut E, n: i32) {}\nfn helper() {}\n"));
     ASSERT_EQ(entries.size(), 2u);
     EXPECT_EQ(entries[0].name, QStringLiteral("a"));
     EXPECT_EQ(entries[0].paramKind, QStringLiteral("tensor"));

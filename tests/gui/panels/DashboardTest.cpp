@@ -39,8 +39,12 @@ bool waitLoaded(DashboardModel& m)
 
 TEST(Dashboard, CountsCriticalDiffsFromTheVerdictLineOrTheCriticalLines)
 {
-    EXPECT_EQ(countCriticalDiffs(QStringLiteral("VERDICT: FAIL_FIXABLE\nx\nVERDICT: FAIL_FIXABLE (4 critical diff(s))\n")), 4);
-    EXPECT_EQ(countCriticalDiffs(QStringLiteral("VERDICT: FAIL\nCRITICAL: a\nCRITICAL: b\nnot CRITICAL: c\n")), 2);
+    EXPECT_EQ(countCriticalDiffs(QStringLiteral(
+                  "VERDICT: FAIL_FIXABLE\nx\nVERDICT: FAIL_FIXABLE (4 critical diff(s))\n")),
+              4);
+    EXPECT_EQ(countCriticalDiffs(
+                  QStringLiteral("VERDICT: FAIL\nCRITICAL: a\nCRITICAL: b\nnot CRITICAL: c\n")),
+              2);
     EXPECT_EQ(countCriticalDiffs(QStringLiteral("VERDICT: PASS\n")), 0);
 }
 
@@ -57,17 +61,26 @@ TEST(Dashboard, ShowsBothBundledExamples)
     const int matmul = rowOf(m, QStringLiteral("matmul"));
     ASSERT_GE(softmax, 0);
     ASSERT_GE(matmul, 0);
-    EXPECT_EQ(m.index(softmax, DashboardModel::IrColumn).data(DashboardModel::VerdictRole).toString(),
-              QStringLiteral("FAIL_FIXABLE"));
-    EXPECT_EQ(m.index(softmax, DashboardModel::IrColumn).data(DashboardModel::CriticalCountRole).toInt(), 4);
-    EXPECT_TRUE(m.index(softmax, DashboardModel::IrColumn).data().toString().contains(QStringLiteral("4 critical")));
+    EXPECT_EQ(
+        m.index(softmax, DashboardModel::IrColumn).data(DashboardModel::VerdictRole).toString(),
+        QStringLiteral("FAIL_FIXABLE"));
+    EXPECT_EQ(
+        m.index(softmax, DashboardModel::IrColumn).data(DashboardModel::CriticalCountRole).toInt(),
+        4);
+    EXPECT_TRUE(m.index(softmax, DashboardModel::IrColumn)
+                    .data()
+                    .toString()
+                    .contains(QStringLiteral("4 critical")));
     EXPECT_NEAR(m.index(softmax, 0).data(DashboardModel::GeomeanRole).toDouble(), 1.06, 0.005);
-    EXPECT_EQ(m.index(softmax, DashboardModel::SeverityColumn).data().toString(), QStringLiteral("MILD_GAP"));
-    EXPECT_EQ(m.index(softmax, DashboardModel::EColumn).data(DashboardModel::VerdictRole).toString(),
-              QStringLiteral("INVESTIGATE"));
+    EXPECT_EQ(m.index(softmax, DashboardModel::SeverityColumn).data().toString(),
+              QStringLiteral("MILD_GAP"));
+    EXPECT_EQ(
+        m.index(softmax, DashboardModel::EColumn).data(DashboardModel::VerdictRole).toString(),
+        QStringLiteral("INVESTIGATE"));
     EXPECT_TRUE(m.index(matmul, 0).data(DashboardModel::GeomeanRole).isValid());
     ASSERT_TRUE(m.overallGeomean().has_value());
-    EXPECT_TRUE(view.headerText().contains(QStringLiteral("overall geomean"))) << view.headerText().toStdString();
+    EXPECT_TRUE(view.headerText().contains(QStringLiteral("overall geomean")))
+        << view.headerText().toStdString();
     EXPECT_TRUE(view.headerText().contains(QString::number(*m.overallGeomean(), 'f', 4)));
 
     // Double-click opens the kernel.

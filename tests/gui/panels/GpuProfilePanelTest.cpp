@@ -39,6 +39,7 @@ TEST(GpuProfilePanel, ShowsThePairedH200ProfilesWithGeomeanAndInterval)
     ASSERT_FALSE(image.isNull());
     QTemporaryDir tmp;
     const QString shots = qEnvironmentVariable("TILELENS_PANEL_SHOTS");
-    const QString out = QDir(shots.isEmpty() ? tmp.path() : shots).filePath(QStringLiteral("perf-h200.png"));
+    const QString out =
+        QDir(shots.isEmpty() ? tmp.path() : shots).filePath(QStringLiteral("perf-h200.png"));
     EXPECT_TRUE(image.save(out));
 }

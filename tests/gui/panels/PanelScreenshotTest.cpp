@@ -95,7 +95,8 @@ TEST_P(PanelScreenshot, StagesPerfAndDashboard)
     const QString out = shotDir(tmp);
     // A copy of the example, so a screenshot run never writes into resources/.
     const QString softmax = tmp.filePath(QStringLiteral("ws/softmax"));
-    ASSERT_TRUE(test::copyTree(QDir(test::examplesDir()).filePath(QStringLiteral("softmax")), softmax));
+    ASSERT_TRUE(
+        test::copyTree(QDir(test::examplesDir()).filePath(QStringLiteral("softmax")), softmax));
     ASSERT_TRUE(test::copyTree(QDir(test::examplesDir()).filePath(QStringLiteral("matmul")),
                                tmp.filePath(QStringLiteral("ws/matmul"))));
     auto session = test::openSession(tmp.filePath(QStringLiteral("ws")), -1);

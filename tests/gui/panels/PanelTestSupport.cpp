@@ -13,7 +13,8 @@ bool copyTree(const QString& from, const QString& to)
 {
     if (!QDir().mkpath(to))
         return false;
-    QDirIterator it(from, QDir::Files | QDir::Hidden | QDir::NoDotAndDotDot, QDirIterator::Subdirectories);
+    QDirIterator it(from, QDir::Files | QDir::Hidden | QDir::NoDotAndDotDot,
+                    QDirIterator::Subdirectories);
     while (it.hasNext()) {
         const QString src = it.next();
         const QString dst = QDir(to).filePath(QDir(from).relativeFilePath(src));

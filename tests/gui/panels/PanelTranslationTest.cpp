@@ -13,7 +13,8 @@ using namespace tilelens::gui;
 
 TEST(PanelTranslations, GermanHeadersAndButtons)
 {
-    ASSERT_TRUE(installTranslations(*QCoreApplication::instance(), QLocale(QLocale::German, QLocale::Germany)));
+    ASSERT_TRUE(installTranslations(*QCoreApplication::instance(),
+                                    QLocale(QLocale::German, QLocale::Germany)));
     EXPECT_EQ(QCoreApplication::translate("tilelens::gui::panels::StagePanel", "&Rerun"),
               QStringLiteral("&Erneut ausführen"));
     EXPECT_EQ(QCoreApplication::translate("tilelens::gui::panels::PerfPanel", "Profile command…"),

@@ -2,10 +2,11 @@
 // geomean of about 1.06, profile JSON pairs with kernels as child rows, the
 // chart's PNG/SVG export, and the profile dialog's honesty without a GPU.
 
+#include "panels/PerfPanel.h"
+
 #include "PanelTestSupport.h"
 #include "TestPaths.h"
 #include "panels/PerfChart.h"
-#include "panels/PerfPanel.h"
 #include "panels/PerfTreeModel.h"
 #include "panels/ProfileCommandDialog.h"
 #include "panels/ProfileJob.h"
@@ -35,7 +36,8 @@ double ratioOf(const PerfTreeModel& m, const QString& config)
     return -1.0;
 }
 
-perf::Profile makeProfile(const QString& label, const std::vector<std::pair<QString, double>>& configs)
+perf::Profile makeProfile(const QString& label,
+                          const std::vector<std::pair<QString, double>>& configs)
 {
     perf::Profile p;
     p.label = label;
@@ -81,7 +83,8 @@ TEST(PerfPanel, ShowsTheExampleConfigsRatiosAndGeomean)
     auto session = test::openSession(QDir(test::examplesDir()).filePath(QStringLiteral("softmax")));
     ASSERT_NE(session->currentKernel(), nullptr);
     PerfPanel panel(session.get(), nullptr);
-    QAbstractItemModelTester tester(panel.model(), QAbstractItemModelTester::FailureReportingMode::Fatal);
+    QAbstractItemModelTester tester(panel.model(),
+                                    QAbstractItemModelTester::FailureReportingMode::Fatal);
     const PerfTreeModel& m = *panel.model();
     ASSERT_EQ(m.rowCount(), 4);
     EXPECT_NEAR(ratioOf(m, QStringLiteral("256-256-torch.float16")), 0.00547 / 0.00448, 1e-3);
@@ -91,8 +94,10 @@ TEST(PerfPanel, ShowsTheExampleConfigsRatiosAndGeomean)
     ASSERT_TRUE(panel.comparison().geomean.has_value());
     EXPECT_NEAR(*panel.comparison().geomean, 1.06, 0.005);
     EXPECT_EQ(panel.chart()->barCount(), 4);
-    EXPECT_TRUE(panel.summaryText().contains(QStringLiteral("MILD_GAP"))) << panel.summaryText().toStdString();
-    EXPECT_EQ(m.index(0, PerfTreeModel::VerdictColumn).data().toString(), QStringLiteral("INVESTIGATE"));
+    EXPECT_TRUE(panel.summaryText().contains(QStringLiteral("MILD_GAP")))
+        << panel.summaryText().toStdString();
+    EXPECT_EQ(m.index(0, PerfTreeModel::VerdictColumn).data().toString(),
+              QStringLiteral("INVESTIGATE"));
     EXPECT_EQ(m.index(1, PerfTreeModel::VerdictColumn).data().toString(), QStringLiteral("PASS"));
 }
 
@@ -120,15 +125,18 @@ TEST(PerfPanel, ExportsTheChartAsNonEmptyPngAndSvg)
 TEST(PerfPanel, PairsTwoProfilesAndListsTheirKernelsPerConfig)
 {
     QTemporaryDir tmp;
-    const QString base = writeProfile(tmp, QStringLiteral("torch.json"),
-                                      makeProfile(QStringLiteral("torch"), {{QStringLiteral("softmax-1024"), 0.010},
-                                                                            {QStringLiteral("softmax-4096"), 0.040},
-                                                                            {QStringLiteral("softmax-8192"), 0.080}}));
-    const QString cand = writeProfile(tmp, QStringLiteral("triton.json"),
-                                      makeProfile(QStringLiteral("triton"), {{QStringLiteral("softmax-1024"), 0.011},
-                                                                             {QStringLiteral("softmax-4096"), 0.040}}));
+    const QString base = writeProfile(
+        tmp, QStringLiteral("torch.json"),
+        makeProfile(QStringLiteral("torch"), {{QStringLiteral("softmax-1024"), 0.010},
+                                              {QStringLiteral("softmax-4096"), 0.040},
+                                              {QStringLiteral("softmax-8192"), 0.080}}));
+    const QString cand = writeProfile(
+        tmp, QStringLiteral("triton.json"),
+        makeProfile(QStringLiteral("triton"), {{QStringLiteral("softmax-1024"), 0.011},
+                                               {QStringLiteral("softmax-4096"), 0.040}}));
     PerfPanel panel(nullptr, nullptr);
-    QAbstractItemModelTester tester(panel.model(), QAbstractItemModelTester::FailureReportingMode::Fatal);
+    QAbstractItemModelTester tester(panel.model(),
+                                    QAbstractItemModelTester::FailureReportingMode::Fatal);
     ASSERT_TRUE(panel.loadProfiles(base, cand)) << panel.summaryText().toStdString();
     EXPECT_EQ(panel.source(), PerfPanel::Source::Profiles);
     const PerfTreeModel& m = *panel.model();
@@ -137,7 +145,8 @@ TEST(PerfPanel, PairsTwoProfilesAndListsTheirKernelsPerConfig)
     EXPECT_NEAR(ratioOf(m, QStringLiteral("softmax-4096")), 1.0, 1e-9);
     // The unmatched configuration is NA and the severity says data is missing.
     const QModelIndex unmatched = m.index(2, 0);
-    EXPECT_EQ(unmatched.data(PerfTreeModel::ConfigIdRole).toString(), QStringLiteral("softmax-8192"));
+    EXPECT_EQ(unmatched.data(PerfTreeModel::ConfigIdRole).toString(),
+              QStringLiteral("softmax-8192"));
     EXPECT_EQ(m.index(2, PerfTreeModel::CandidateColumn).data().toString(), QStringLiteral("NA"));
     EXPECT_EQ(m.index(2, PerfTreeModel::VerdictColumn).data().toString(), QStringLiteral("NA"));
     EXPECT_EQ(panel.comparison().severity, perf::PerfSeverity::MissingData);
@@ -145,8 +154,10 @@ TEST(PerfPanel, PairsTwoProfilesAndListsTheirKernelsPerConfig)
     const QModelIndex first = m.index(0, 0);
     ASSERT_EQ(m.rowCount(first), 2);
     EXPECT_TRUE(m.index(0, 0, first).data(PerfTreeModel::IsKernelRole).toBool());
-    EXPECT_TRUE(m.index(0, 0, first).data().toString().contains(QStringLiteral("torch_softmax_kernel")));
-    EXPECT_TRUE(m.index(1, 0, first).data().toString().contains(QStringLiteral("triton_softmax_kernel")));
+    EXPECT_TRUE(
+        m.index(0, 0, first).data().toString().contains(QStringLiteral("torch_softmax_kernel")));
+    EXPECT_TRUE(
+        m.index(1, 0, first).data().toString().contains(QStringLiteral("triton_softmax_kernel")));
     EXPECT_EQ(m.rowCount(m.index(2, 0)), 1); // baseline only
     EXPECT_EQ(panel.chart()->barCount(), 2);
 }
@@ -158,7 +169,8 @@ TEST(PerfPanel, ProfileDialogSaysWhyItCannotMeasureHere)
         GTEST_SKIP() << "this machine can profile";
     PerfPanel panel(nullptr, nullptr);
     ProfileCommandDialog* d = panel.profileDialog();
-    EXPECT_TRUE(d->availabilityText().contains(QStringLiteral("not possible"))) << d->availabilityText().toStdString();
+    EXPECT_TRUE(d->availabilityText().contains(QStringLiteral("not possible")))
+        << d->availabilityText().toStdString();
     d->setCommands(QStringLiteral("true"), QStringLiteral("true"));
     EXPECT_FALSE(d->startProfile());
     EXPECT_FALSE(d->job()->isRunning());

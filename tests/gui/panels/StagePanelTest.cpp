@@ -2,10 +2,11 @@
 // built-in stage run on a copy of the example, trust before an external
 // command, and cancelling a long external stage leaves no process.
 
+#include "panels/StagePanel.h"
+
 #include "../GuiTestSupport.h"
 #include "PanelTestSupport.h"
 #include "TestPaths.h"
-#include "panels/StagePanel.h"
 #include "panels/StageTableModel.h"
 #include "pipeline/RunHistory.h"
 #include "pipeline/StageResolver.h"
@@ -19,8 +20,8 @@
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
-#include <gtest/gtest.h>
 #include <csignal>
+#include <gtest/gtest.h>
 #include <sys/types.h>
 
 using namespace tilelens;
@@ -35,13 +36,15 @@ QString exampleCopy(const QTemporaryDir& tmp, const QString& name = QStringLiter
     return dst;
 }
 
-QVariant cell(const StageTableModel& m, const QString& stage, int column, int role = Qt::DisplayRole)
+QVariant cell(const StageTableModel& m, const QString& stage, int column,
+              int role = Qt::DisplayRole)
 {
     return m.index(m.rowOf(stage), column).data(role);
 }
 
 // Waits for the run of `stage` to finish; the finished record.
-pipeline::StageRun waitFinished(StagePanel& panel, QSignalSpy& spy, const QString& stage, int timeoutMs = 60000)
+pipeline::StageRun waitFinished(StagePanel& panel, QSignalSpy& spy, const QString& stage,
+                                int timeoutMs = 60000)
 {
     QElapsedTimer t;
     t.start();
@@ -70,8 +73,10 @@ TEST(StageTableModel, ExampleStagesWithVerdictsCapsAndNextStep)
         EXPECT_GE(model.rowOf(QString::fromLatin1(id)), 0) << id;
     EXPECT_EQ(model.columnCount(), StageTableModel::ColumnCount);
     // The example's C report says FAIL_FIXABLE, E says INVESTIGATE (reports/*.md).
-    EXPECT_EQ(cell(model, QStringLiteral("C"), 0, StageTableModel::VerdictRole).toString(), QStringLiteral("FAIL_FIXABLE"));
-    EXPECT_EQ(cell(model, QStringLiteral("E"), 0, StageTableModel::VerdictRole).toString(), QStringLiteral("INVESTIGATE"));
+    EXPECT_EQ(cell(model, QStringLiteral("C"), 0, StageTableModel::VerdictRole).toString(),
+              QStringLiteral("FAIL_FIXABLE"));
+    EXPECT_EQ(cell(model, QStringLiteral("E"), 0, StageTableModel::VerdictRole).toString(),
+              QStringLiteral("INVESTIGATE"));
     EXPECT_EQ(cell(model, QStringLiteral("B"), 0, StageTableModel::CapRole).toInt(), 2);
     EXPECT_EQ(cell(model, QStringLiteral("A"), 0, StageTableModel::CapRole).toInt(), 1);
     EXPECT_TRUE(cell(model, QStringLiteral("validate"), 0, StageTableModel::BuiltinRole).toBool());
@@ -110,7 +115,8 @@ TEST(StagePanel, RunsTheValidateBuiltinOnACopyOfTheExampleAndShowsItsVerdict)
     EXPECT_FALSE(panel.hasRunsInFlight());
     // The table shows the run's verdict and the history has it.
     const StageTableModel* m = panel.model();
-    EXPECT_EQ(cell(*m, QStringLiteral("validate"), 0, StageTableModel::VerdictRole).toString(), run.verdict);
+    EXPECT_EQ(cell(*m, QStringLiteral("validate"), 0, StageTableModel::VerdictRole).toString(),
+              run.verdict);
     EXPECT_EQ(cell(*m, QStringLiteral("validate"), 0, StageTableModel::RunCountRole).toInt(), 1);
     const pipeline::RunHistory h = pipeline::loadRunHistory(dir);
     ASSERT_EQ(h.forStage(QStringLiteral("validate")).size(), 1u);
@@ -130,9 +136,11 @@ TEST(StagePanel, GpuStagesSayWhyTheyCannotRunHere)
     StagePanel panel(session.get(), nullptr);
     const StageTableModel* m = panel.model();
     EXPECT_FALSE(cell(*m, QStringLiteral("D"), 0, StageTableModel::RunnableRole).toBool());
-    EXPECT_FALSE(cell(*m, QStringLiteral("D"), 0, StageTableModel::ReasonRole).toString().isEmpty());
+    EXPECT_FALSE(
+        cell(*m, QStringLiteral("D"), 0, StageTableModel::ReasonRole).toString().isEmpty());
     EXPECT_FALSE(panel.rerun(QStringLiteral("D")));
-    EXPECT_TRUE(panel.runStatusText().contains(QStringLiteral("cannot run here"))) << panel.runStatusText().toStdString();
+    EXPECT_TRUE(panel.runStatusText().contains(QStringLiteral("cannot run here")))
+        << panel.runStatusText().toStdString();
 }
 
 namespace {
@@ -195,7 +203,8 @@ TEST(StagePanel, CancellingALongExternalStageLeavesNoProcess)
     }
     ASSERT_GT(pid, 0) << "the stage never started";
     EXPECT_TRUE(panel.hasRunsInFlight());
-    EXPECT_TRUE(cell(*panel.model(), QStringLiteral("nap"), 0, StageTableModel::RunningRole).toBool());
+    EXPECT_TRUE(
+        cell(*panel.model(), QStringLiteral("nap"), 0, StageTableModel::RunningRole).toBool());
     panel.cancelStage(QStringLiteral("nap"));
     const pipeline::StageRun run = waitFinished(panel, finished, QStringLiteral("nap"), 20000);
     ASSERT_EQ(run.stageId, QStringLiteral("nap"));
@@ -208,7 +217,8 @@ TEST(StagePanel, CancellingALongExternalStageLeavesNoProcess)
     ASSERT_TRUE(panel.rerun(QStringLiteral("nap"), true));
     EXPECT_EQ(prompts, 1);
     panel.cancelAll();
-    EXPECT_EQ(waitFinished(panel, finished, QStringLiteral("nap"), 20000).status, pipeline::RunStatus::Cancelled);
+    EXPECT_EQ(waitFinished(panel, finished, QStringLiteral("nap"), 20000).status,
+              pipeline::RunStatus::Cancelled);
 }
 
 TEST(StagePanel, AFailedRunShowsItsExitStatusAndLastLogLines)
@@ -218,7 +228,8 @@ TEST(StagePanel, AFailedRunShowsItsExitStatusAndLastLogLines)
     const QString dir = tmp.filePath(QStringLiteral("failing"));
     QFile f(QDir(dir).filePath(QStringLiteral("tilelens.json")));
     ASSERT_TRUE(f.open(QIODevice::WriteOnly));
-    f.write(R"({"stages": {"boom": {"argv": ["/bin/sh", "-c", "echo first line; echo the-last-words; exit 3"]}}})");
+    f.write(
+        R"({"stages": {"boom": {"argv": ["/bin/sh", "-c", "echo first line; echo the-last-words; exit 3"]}}})");
     f.close();
     auto session = test::openSession(dir);
     StagePanel panel(session.get(), nullptr);
@@ -231,7 +242,8 @@ TEST(StagePanel, AFailedRunShowsItsExitStatusAndLastLogLines)
     ASSERT_EQ(run.stageId, QStringLiteral("boom"));
     EXPECT_EQ(run.status, pipeline::RunStatus::Exited);
     EXPECT_EQ(run.exitCode, 3);
-    EXPECT_TRUE(panel.runStatusText().contains(QStringLiteral("exit 3"))) << panel.runStatusText().toStdString();
+    EXPECT_TRUE(panel.runStatusText().contains(QStringLiteral("exit 3")))
+        << panel.runStatusText().toStdString();
     const QString log = panel.logView()->toPlainText();
     EXPECT_TRUE(log.contains(QStringLiteral("exit 3"))) << log.toStdString();
     EXPECT_TRUE(log.contains(QStringLiteral("the-last-words"))) << log.toStdString();

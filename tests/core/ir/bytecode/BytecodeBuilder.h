@@ -19,7 +19,10 @@ inline std::string varint(uint64_t v)
     } while (v);
     return out;
 }
-inline std::string svarint(int64_t v) { return varint((uint64_t(v) << 1) ^ uint64_t(v >> 63)); }
+inline std::string svarint(int64_t v)
+{
+    return varint((uint64_t(v) << 1) ^ uint64_t(v >> 63));
+}
 inline std::string le(uint64_t v, int bytes)
 {
     std::string out;
@@ -49,11 +52,17 @@ public:
 
     uint64_t str(const std::string& s) { return intern(m_strings, m_stringIndex, s); }
     uint64_t type(const std::string& entry) { return intern(m_types, m_typeIndex, entry); }
-    uint64_t constant(const std::string& raw) { return intern(m_constants, m_constIndex, varint(raw.size()) + raw); }
+    uint64_t constant(const std::string& raw)
+    {
+        return intern(m_constants, m_constIndex, varint(raw.size()) + raw);
+    }
 
     // Common types.
     uint64_t num(int tag) { return type(varint(uint64_t(tag))); }
-    uint64_t tile(uint64_t elem, const std::vector<int64_t>& shape) { return type(varint(13) + varint(elem) + leList(shape, 8)); }
+    uint64_t tile(uint64_t elem, const std::vector<int64_t>& shape)
+    {
+        return type(varint(13) + varint(elem) + leList(shape, 8));
+    }
     uint64_t ptr(uint64_t elem) { return type(varint(12) + varint(elem)); }
     uint64_t token() { return type(varint(17)); }
     uint64_t func(const std::vector<uint64_t>& ins, const std::vector<uint64_t>& outs = {})
@@ -67,15 +76,24 @@ public:
         return type(e);
     }
 
-    void kernel(const std::string& name, uint64_t signature, const std::string& body, uint64_t debugSlot = 0,
-                const std::string& hints = {})
+    void kernel(const std::string& name, uint64_t signature, const std::string& body,
+                uint64_t debugSlot = 0, const std::string& hints = {})
     {
-        m_funcs += varint(str(name)) + varint(signature) + char(hints.empty() ? 2 : 6) + varint(debugSlot) + hints;
+        m_funcs += varint(str(name)) + varint(signature) + char(hints.empty() ? 2 : 6) +
+                   varint(debugSlot) + hints;
         m_funcs += varint(body.size()) + body;
         ++m_nFuncs;
     }
-    void rawFunction(const std::string& entry) { m_funcs += entry; ++m_nFuncs; }
-    void global(const std::string& entry) { m_globals += entry; ++m_nGlobals; }
+    void rawFunction(const std::string& entry)
+    {
+        m_funcs += entry;
+        ++m_nFuncs;
+    }
+    void global(const std::string& entry)
+    {
+        m_globals += entry;
+        ++m_nGlobals;
+    }
     void producer(const std::string& s) { m_producer = varint(str(s)); }
     void debug(const std::string& payload) { m_debug = payload; }
 
@@ -136,7 +154,8 @@ public:
     }
 
 private:
-    static uint64_t intern(std::vector<std::string>& v, std::map<std::string, uint64_t>& idx, const std::string& s)
+    static uint64_t intern(std::vector<std::string>& v, std::map<std::string, uint64_t>& idx,
+                           const std::string& s)
     {
         auto it = idx.find(s);
         if (it != idx.end())

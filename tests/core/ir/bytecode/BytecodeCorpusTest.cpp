@@ -4,10 +4,8 @@
 #include "TestPaths.h"
 #include "ir/bytecode/BytecodeReader.h"
 
-#include <gtest/gtest.h>
-
 #include <QFileInfo>
-
+#include <gtest/gtest.h>
 #include <sstream>
 
 using namespace tilelens;
@@ -22,7 +20,12 @@ namespace {
 // nothing: the reader drops such a region, as the text parser does).
 std::map<std::string, int> textOpCounts(const std::string& text)
 {
-    struct Open { std::string kind; std::string last; bool any = false; };
+    struct Open
+    {
+        std::string kind;
+        std::string last;
+        bool any = false;
+    };
     std::vector<Open> stack;
     std::map<std::string, int> out;
     auto isTerminator = [](const std::string& w) {
@@ -146,7 +149,8 @@ TEST(BytecodeCorpus, OpCountsMatchTheTextDumps)
         ASSERT_FALSE(text.empty()) << textPath.toStdString();
         std::map<std::string, int> fromBytecode = opCounts(*r.modules[0]);
         std::map<std::string, int> fromText = textOpCounts(text);
-        EXPECT_EQ(fromBytecode, fromText) << name.toStdString() << "\n bytecode: " << describe(fromBytecode)
-                                          << "\n text:     " << describe(fromText);
+        EXPECT_EQ(fromBytecode, fromText)
+            << name.toStdString() << "\n bytecode: " << describe(fromBytecode)
+            << "\n text:     " << describe(fromText);
     }
 }

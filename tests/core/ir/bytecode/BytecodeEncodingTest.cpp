@@ -17,7 +17,10 @@ struct Decoded
 {
     ir::ParseResult result;
     Diagnostics diags;
-    const ir::Module* module() const { return result.modules.empty() ? nullptr : result.modules[0]; }
+    const ir::Module* module() const
+    {
+        return result.modules.empty() ? nullptr : result.modules[0];
+    }
     const ir::Function* kernel() const { return module() ? module()->functions[0] : nullptr; }
     const ir::Op* op(size_t i) const { return kernel()->body->blocks[0]->ops[i]; }
     std::string error() const { return diags.empty() ? std::string() : diags[0].message; }
@@ -45,10 +48,11 @@ TEST(BytecodeEncoding, DefaultRoundingIsOmittedAndFlagsBecomeUnitAttributes)
     BytecodeBuilder b(3);
     uint64_t tf = b.tile(b.num(7), {8});
     uint64_t c = b.constant(le(0x3F800000, 4)); // splat 1.0
-    std::string body = bytesOf({0x10}) + varint(tf) + varint(c)      // %0 = constant
-                       + bytesOf({0x02}) + varint(tf) + bytesOf({0x00, 0x00, 0x00, 0x00}) // addf, nearest_even
-                       + bytesOf({0x02}) + varint(tf) + bytesOf({0x01, 0x01, 0x00, 0x01}) // ftz, zero
-                       + kReturn;
+    std::string body =
+        bytesOf({0x10}) + varint(tf) + varint(c)                           // %0 = constant
+        + bytesOf({0x02}) + varint(tf) + bytesOf({0x00, 0x00, 0x00, 0x00}) // addf, nearest_even
+        + bytesOf({0x02}) + varint(tf) + bytesOf({0x01, 0x01, 0x00, 0x01}) // ftz, zero
+        + kReturn;
     b.kernel("k", b.func({}), body);
     Decoded d = decode(b);
     ASSERT_TRUE(d.result.ok()) << d.error();
@@ -67,8 +71,9 @@ TEST(BytecodeEncoding, PrintOf131HasAnUnnumberedTokenResult)
     BytecodeBuilder b(1);
     uint64_t ti = b.tile(b.num(3), {2});
     uint64_t c = b.constant(le(1, 4) + le(2, 4));
-    std::string body = bytesOf({0x55, 0x00}) + varint(b.str("x=%d")) + bytesOf({0x00}) + bytesOf({0x10}) +
-                       varint(ti) + varint(c) + bytesOf({0x50}) + varint(ti) + bytesOf({0x00}) + kReturn;
+    std::string body = bytesOf({0x55, 0x00}) + varint(b.str("x=%d")) + bytesOf({0x00}) +
+                       bytesOf({0x10}) + varint(ti) + varint(c) + bytesOf({0x50}) + varint(ti) +
+                       bytesOf({0x00}) + kReturn;
     b.kernel("k", b.func({}), body);
     Decoded d = decode(b);
     ASSERT_TRUE(d.result.ok()) << d.error();
@@ -84,9 +89,10 @@ TEST(BytecodeEncoding, PrintOf131HasAnUnnumberedTokenResult)
     uint64_t tok = b2.token();
     uint64_t ti2 = b2.tile(b2.num(3), {2});
     uint64_t c2 = b2.constant(le(1, 4) + le(2, 4));
-    std::string body2 = bytesOf({0x55, 0x01}) + varint(tok) + bytesOf({0x00}) + varint(b2.str("x")) +
-                        bytesOf({0x00}) + bytesOf({0x10}) + varint(ti2) + varint(c2) + bytesOf({0x50}) +
-                        varint(ti2) + bytesOf({0x01, 0x01}) + kReturn; // negi overflow=no_signed_wrap of %1
+    std::string body2 = bytesOf({0x55, 0x01}) + varint(tok) + bytesOf({0x00}) +
+                        varint(b2.str("x")) + bytesOf({0x00}) + bytesOf({0x10}) + varint(ti2) +
+                        varint(c2) + bytesOf({0x50}) + varint(ti2) + bytesOf({0x01, 0x01}) +
+                        kReturn; // negi overflow=no_signed_wrap of %1
     b2.kernel("k", b2.func({}), body2);
     Decoded d2 = decode(b2);
     ASSERT_TRUE(d2.result.ok()) << d2.error();
@@ -98,9 +104,11 @@ TEST(BytecodeEncoding, OptionalOperandsFollowTheFlagBits)
 {
     BytecodeBuilder b(1);
     uint64_t f32 = b.num(7);
-    uint64_t tp = b.tile(b.ptr(f32), {8}), tm = b.tile(b.num(0), {8}), tv = b.tile(f32, {8}), tok = b.token();
-    std::string body = bytesOf({0x3D}) + varint(tv) + varint(tok) + bytesOf({0x14, 0x00, 0x00, 0x01, 0x02}) +
-                       bytesOf({0x3D}) + varint(tv) + varint(tok) + bytesOf({0x01, 0x01, 0x01, 0x00}) + kReturn;
+    uint64_t tp = b.tile(b.ptr(f32), {8}), tm = b.tile(b.num(0), {8}), tv = b.tile(f32, {8}),
+             tok = b.token();
+    std::string body = bytesOf({0x3D}) + varint(tv) + varint(tok) +
+                       bytesOf({0x14, 0x00, 0x00, 0x01, 0x02}) + bytesOf({0x3D}) + varint(tv) +
+                       varint(tok) + bytesOf({0x01, 0x01, 0x01, 0x00}) + kReturn;
     b.kernel("k", b.func({tp, tm, tok}), body);
     Decoded d = decode(b);
     ASSERT_TRUE(d.result.ok()) << d.error();
@@ -122,7 +130,8 @@ TEST(BytecodeEncoding, EnumValuesOutOfRangeAreRejected)
 {
     BytecodeBuilder b(3);
     uint64_t ti = b.tile(b.num(3), {});
-    b.kernel("k", b.func({ti}), bytesOf({0x03}) + varint(ti) + bytesOf({0x09, 0x00, 0x00}) + kReturn);
+    b.kernel("k", b.func({ti}),
+             bytesOf({0x03}) + varint(ti) + bytesOf({0x09, 0x00, 0x00}) + kReturn);
     Decoded d = decode(b);
     EXPECT_FALSE(d.result.ok());
     EXPECT_EQ(d.error(), "invalid value 9 for attribute 'overflow' of addi");
@@ -132,9 +141,10 @@ TEST(BytecodeEncoding, AssumePredicates)
 {
     BytecodeBuilder b(3);
     uint64_t ti = b.tile(b.num(3), {});
-    std::string body = bytesOf({0x06}) + varint(ti) + bytesOf({0x08}) + varint(16) + bytesOf({0x03}) + svarint(4) +
-                       svarint(1) + bytesOf({0x00}) + bytesOf({0x06}) + varint(ti) + bytesOf({0x0C, 0x01}) +
-                       svarint(-3) + bytesOf({0x00}) + bytesOf({0x06}) + varint(ti) + bytesOf({0x09}) +
+    std::string body = bytesOf({0x06}) + varint(ti) + bytesOf({0x08}) + varint(16) +
+                       bytesOf({0x03}) + svarint(4) + svarint(1) + bytesOf({0x00}) +
+                       bytesOf({0x06}) + varint(ti) + bytesOf({0x0C, 0x01}) + svarint(-3) +
+                       bytesOf({0x00}) + bytesOf({0x06}) + varint(ti) + bytesOf({0x09}) +
                        leList({1, 4}, 8) + bytesOf({0x00}) + kReturn;
     b.kernel("k", b.func({ti}), body);
     Decoded d = decode(b);
@@ -148,8 +158,9 @@ TEST(BytecodeEncoding, PermutationWithInt32MinIsRejected)
 {
     BytecodeBuilder b(1);
     uint64_t ti = b.tile(b.num(3), {2, 2});
-    b.kernel("k", b.func({ti}), bytesOf({0x53}) + varint(ti) + varint(2) + le(1, 4) + le(0x80000000u, 4) +
-                                    bytesOf({0x00}) + kReturn);
+    b.kernel("k", b.func({ti}),
+             bytesOf({0x53}) + varint(ti) + varint(2) + le(1, 4) + le(0x80000000u, 4) +
+                 bytesOf({0x00}) + kReturn);
     Decoded d = decode(b);
     EXPECT_EQ(d.error(), "array contains unsupported value -2147483648");
 }
@@ -157,8 +168,9 @@ TEST(BytecodeEncoding, PermutationWithInt32MinIsRejected)
 TEST(BytecodeEncoding, EntryOptimizationHints)
 {
     auto hints = [](BytecodeBuilder& b, const std::string& key) {
-        return varint(11) + varint(1) + varint(b.str("sm_100")) + varint(10) + varint(2) + varint(b.str(key)) +
-               varint(1) + varint(b.num(3)) + varint(2) + varint(b.str("allow_tma")) + varint(3) + bytesOf({0});
+        return varint(11) + varint(1) + varint(b.str("sm_100")) + varint(10) + varint(2) +
+               varint(b.str(key)) + varint(1) + varint(b.num(3)) + varint(2) +
+               varint(b.str("allow_tma")) + varint(3) + bytesOf({0});
     };
     BytecodeBuilder b(3);
     b.kernel("k", b.func({}), kReturn, 0, hints(b, "num_cta_in_cga"));
@@ -177,7 +189,8 @@ TEST(BytecodeEncoding, EntryOptimizationHints)
 TEST(BytecodeEncoding, I1ConstantsPackedOrBytewise)
 {
     const std::vector<int64_t> expected = {1, 0, 1, 0, 0, 0, 0, 0, 0, 1};
-    for (const std::string& raw : {bytesOf({0x05, 0x02}), bytesOf({1, 0, 1, 0, 0, 0, 0, 0, 0, 1})}) {
+    for (const std::string& raw :
+         {bytesOf({0x05, 0x02}), bytesOf({1, 0, 1, 0, 0, 0, 0, 0, 0, 1})}) {
         BytecodeBuilder b(3);
         uint64_t t = b.tile(b.num(0), {10});
         b.kernel("k", b.func({}), bytesOf({0x10}) + varint(t) + varint(b.constant(raw)) + kReturn);
@@ -189,7 +202,8 @@ TEST(BytecodeEncoding, I1ConstantsPackedOrBytewise)
     }
     BytecodeBuilder b(3);
     uint64_t t = b.tile(b.num(0), {10});
-    b.kernel("k", b.func({}), bytesOf({0x10}) + varint(t) + varint(b.constant(bytesOf({0xFF}))) + kReturn);
+    b.kernel("k", b.func({}),
+             bytesOf({0x10}) + varint(t) + varint(b.constant(bytesOf({0xFF}))) + kReturn);
     Decoded d = decode(b);
     ASSERT_TRUE(d.result.ok()) << d.error();
     EXPECT_EQ(attr(d.op(0), "value"), "<i1: true> : tile<10xi1>");
@@ -197,12 +211,16 @@ TEST(BytecodeEncoding, I1ConstantsPackedOrBytewise)
 
 TEST(BytecodeEncoding, PartitionViewLegacyAndFlagsEncodingsAgree)
 {
-    const std::string expected = "partition_view<tile=(128), padding_value = zero, tensor_view<?xf32, strides=[1]>>";
+    const std::string expected =
+        "partition_view<tile=(128), padding_value = zero, tensor_view<?xf32, strides=[1]>>";
     for (int minor : {1, 3}) {
         BytecodeBuilder b(minor);
-        uint64_t tv = b.type(varint(14) + varint(b.num(7)) + leList({INT64_MIN}, 8) + leList({1}, 8));
-        std::string pv = minor == 3 ? varint(15) + varint(1) + leList({128}, 4) + varint(tv) + leList({0}, 4) + varint(0)
-                                    : varint(15) + leList({128}, 4) + varint(tv) + leList({0}, 4) + bytesOf({1}) + varint(0);
+        uint64_t tv =
+            b.type(varint(14) + varint(b.num(7)) + leList({INT64_MIN}, 8) + leList({1}, 8));
+        std::string pv = minor == 3 ? varint(15) + varint(1) + leList({128}, 4) + varint(tv) +
+                                          leList({0}, 4) + varint(0)
+                                    : varint(15) + leList({128}, 4) + varint(tv) + leList({0}, 4) +
+                                          bytesOf({1}) + varint(0);
         b.kernel("k", b.func({b.type(pv)}), kReturn);
         Decoded d = decode(b);
         ASSERT_TRUE(d.result.ok()) << d.error();
@@ -216,7 +234,8 @@ TEST(BytecodeEncoding, GlobalsAndProducer)
     BytecodeBuilder b(3);
     uint64_t f32 = b.num(7);
     uint64_t t4 = b.tile(f32, {4});
-    uint64_t c = b.constant(le(0x3F800000, 4) + le(0x40000000, 4) + le(0x40400000, 4) + le(0x40800000, 4));
+    uint64_t c =
+        b.constant(le(0x3F800000, 4) + le(0x40000000, 4) + le(0x40400000, 4) + le(0x40800000, 4));
     b.global(varint(b.str("lut")) + varint(t4) + varint(c) + varint(64) + varint(1) + varint(1));
     b.producer("test 1.0");
     uint64_t tp = b.tile(b.ptr(f32), {});
@@ -234,12 +253,14 @@ TEST(BytecodeEncoding, GlobalsAndProducer)
     EXPECT_EQ(attr(g, "alignment"), "64 : i64");
     EXPECT_EQ(attr(g, "constant"), "unit");
     EXPECT_EQ(attr(g, "sym_visibility"), "symbol_visibility<private>");
-    EXPECT_EQ(attr(g, "value"), "<f32: [1.000000e+00, 2.000000e+00, 3.000000e+00, 4.000000e+00]> : tile<4xf32>");
+    EXPECT_EQ(attr(g, "value"),
+              "<f32: [1.000000e+00, 2.000000e+00, 3.000000e+00, 4.000000e+00]> : tile<4xf32>");
     EXPECT_EQ(attr(d.op(0), "name"), "@lut");
 
     BytecodeBuilder old(1); // 13.1 globals have four fields
     uint64_t t2 = old.tile(old.num(3), {2});
-    old.global(varint(old.str("g")) + varint(t2) + varint(old.constant(le(5, 4) + le(5, 4))) + varint(0));
+    old.global(varint(old.str("g")) + varint(t2) + varint(old.constant(le(5, 4) + le(5, 4))) +
+               varint(0));
     old.kernel("k", old.func({}), kReturn);
     Decoded d1 = decode(old);
     ASSERT_TRUE(d1.result.ok()) << d1.error();
@@ -253,15 +274,17 @@ TEST(BytecodeEncoding, DebugLocations)
     BytecodeBuilder b(3);
     uint64_t sFile = b.str("k.py"), sDir = b.str("/src"), sName = b.str("k");
     std::vector<std::string> attrs = {
-        varint(2) + varint(sFile) + varint(sDir),                                      // #0 file
-        varint(1) + varint(1),                                                         // #1 compile unit
-        varint(5) + varint(1) + varint(3) + varint(sName) + varint(sName) + varint(2) + varint(3), // #2 subprogram
-        varint(4) + varint(3) + varint(sFile) + varint(4) + varint(2),                 // #3 loc 4:2
-        varint(4) + varint(3) + varint(sFile) + varint(5) + varint(6),                 // #4 loc 5:6
-        varint(6) + varint(4) + varint(5),                                             // #5 callsite(#3 at #4)
+        varint(2) + varint(sFile) + varint(sDir), // #0 file
+        varint(1) + varint(1),                    // #1 compile unit
+        varint(5) + varint(1) + varint(3) + varint(sName) + varint(sName) + varint(2) +
+            varint(3),                                                 // #2 subprogram
+        varint(4) + varint(3) + varint(sFile) + varint(4) + varint(2), // #3 loc 4:2
+        varint(4) + varint(3) + varint(sFile) + varint(5) + varint(6), // #4 loc 5:6
+        varint(6) + varint(4) + varint(5),                             // #5 callsite(#3 at #4)
     };
     auto debugPayload = [&](const std::vector<uint64_t>& refs) {
-        std::string p = varint(1) + bytesOf({char(0xCB), char(0xCB), char(0xCB)}) + le(0, 4) + varint(refs.size());
+        std::string p = varint(1) + bytesOf({char(0xCB), char(0xCB), char(0xCB)}) + le(0, 4) +
+                        varint(refs.size());
         while (p.size() % 8)
             p += '\xCB';
         for (uint64_t r : refs)
@@ -285,9 +308,10 @@ TEST(BytecodeEncoding, DebugLocations)
     ASSERT_NE(fl->scope, nullptr);
     EXPECT_EQ(fl->scope->category, "di_subprogram");
     EXPECT_EQ(fl->scope->get("linkageName")->text, "k");
-    EXPECT_EQ(fl->scope->canonical(), "di_subprogram<file = di_file<\"k.py\" in \"/src\">, line = 3, name = \"k\", "
-                                      "linkageName = \"k\", compileUnit = di_compile_unit<file = di_file<\"k.py\" "
-                                      "in \"/src\">>, scopeLine = 3>");
+    EXPECT_EQ(fl->scope->canonical(),
+              "di_subprogram<file = di_file<\"k.py\" in \"/src\">, line = 3, name = \"k\", "
+              "linkageName = \"k\", compileUnit = di_compile_unit<file = di_file<\"k.py\" "
+              "in \"/src\">>, scopeLine = 3>");
     const ir::Location* call = d.op(0)->loc;
     ASSERT_EQ(call->kind, ir::LocKind::CallSite);
     EXPECT_EQ(call->children[0]->fileLineCol()->line, 4);
@@ -299,8 +323,10 @@ TEST(BytecodeEncoding, DebugLocations)
     shortSlot.str("/src");
     shortSlot.str("k");
     shortSlot.debug(debugPayload({4, 6}));
-    shortSlot.kernel("k", shortSlot.func({}), bytesOf({0x44}) + varint(shortSlot.token()) + kReturn, 1);
-    EXPECT_NE(decode(shortSlot).error().find("no entry in the function's debug slot"), std::string::npos);
+    shortSlot.kernel("k", shortSlot.func({}), bytesOf({0x44}) + varint(shortSlot.token()) + kReturn,
+                     1);
+    EXPECT_NE(decode(shortSlot).error().find("no entry in the function's debug slot"),
+              std::string::npos);
 }
 
 TEST(BytecodeEncoding, RegionValuesAreScopedToTheirBlock)
@@ -308,15 +334,18 @@ TEST(BytecodeEncoding, RegionValuesAreScopedToTheirBlock)
     BytecodeBuilder b(3);
     uint64_t ti = b.tile(b.num(3), {}), tb = b.tile(b.num(0), {});
     uint64_t c7 = b.constant(le(7, 4)), c8 = b.constant(le(8, 4));
-    std::string thenRegion = varint(1) + varint(0) + varint(2) + bytesOf({0x10}) + varint(ti) + varint(c8) +
+    std::string thenRegion = varint(1) + varint(0) + varint(2) + bytesOf({0x10}) + varint(ti) +
+                             varint(c8) +
                              bytesOf({0x6D, 0x00, 0x01, 0x02}); // %2 = constant 8; yield %2
-    std::string elseRegion = varint(1) + varint(0) + varint(1) + bytesOf({0x6D, 0x00, 0x01, 0x01}); // yield %1
+    std::string elseRegion =
+        varint(1) + varint(0) + varint(1) + bytesOf({0x6D, 0x00, 0x01, 0x01}); // yield %1
     std::string emptyElse = varint(1) + varint(0) + varint(1) + bytesOf({0x6D, 0x00, 0x00});
-    std::string body = bytesOf({0x10}) + varint(ti) + varint(c7)                               // %1
-                       + bytesOf({0x32, 0x01}) + varint(ti) + bytesOf({0x00, 0x02}) + thenRegion + elseRegion // %2
-                       + bytesOf({0x50}) + varint(ti) + bytesOf({0x00, 0x02})                   // negi %2
-                       + bytesOf({0x32, 0x00, 0x00, 0x02}) + emptyElse + emptyElse             // if without results
-                       + kReturn;
+    std::string body =
+        bytesOf({0x10}) + varint(ti) + varint(c7)                                              // %1
+        + bytesOf({0x32, 0x01}) + varint(ti) + bytesOf({0x00, 0x02}) + thenRegion + elseRegion // %2
+        + bytesOf({0x50}) + varint(ti) + bytesOf({0x00, 0x02})      // negi %2
+        + bytesOf({0x32, 0x00, 0x00, 0x02}) + emptyElse + emptyElse // if without results
+        + kReturn;
     b.kernel("k", b.func({tb}), body);
     Decoded d = decode(b);
     ASSERT_TRUE(d.result.ok()) << d.error();

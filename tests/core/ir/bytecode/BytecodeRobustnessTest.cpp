@@ -5,7 +5,6 @@
 #include "ir/bytecode/BytecodeReader.h"
 
 #include <gtest/gtest.h>
-
 #include <random>
 
 using namespace tilelens;
@@ -55,7 +54,8 @@ TEST(BytecodeRobustness, EveryTruncationIsAnError)
         ASSERT_FALSE(bytes.empty()) << name;
         ASSERT_TRUE(decodeChecked(bytes, name)) << name;
         for (size_t n = 0; n < bytes.size(); ++n)
-            EXPECT_FALSE(decodeChecked(bytes.substr(0, n), std::string(name) + " cut at " + std::to_string(n)));
+            EXPECT_FALSE(decodeChecked(bytes.substr(0, n),
+                                       std::string(name) + " cut at " + std::to_string(n)));
     }
 }
 
@@ -73,7 +73,9 @@ TEST(BytecodeRobustness, RandomByteFlipsNeverCrash)
             int k = flips(rng);
             for (int j = 0; j < k; ++j)
                 bytes[pos(rng)] = char(byte(rng));
-            (decodeChecked(bytes, std::string(name) + " mutation " + std::to_string(iter)) ? decoded : rejected)++;
+            (decodeChecked(bytes, std::string(name) + " mutation " + std::to_string(iter))
+                 ? decoded
+                 : rejected)++;
         }
     }
     EXPECT_GT(rejected, 0);
@@ -89,7 +91,8 @@ TEST(BytecodeRobustness, HugeCountsAreRejectedWithoutAllocating)
     std::string huge = bytes;
     huge[0x70] = char(0xFF); // string count: ff ... (runs into the padding bytes 0xCB)
     EXPECT_FALSE(decodeChecked(huge, "huge string count"));
-    std::string longVarint = bytes.substr(0, 0x0D) + std::string(11, char(0x80)) + bytes.substr(0x0D);
+    std::string longVarint =
+        bytes.substr(0, 0x0D) + std::string(11, char(0x80)) + bytes.substr(0x0D);
     EXPECT_FALSE(decodeChecked(longVarint, "11-byte varint"));
     EXPECT_FALSE(decodeChecked(std::string(), "empty input"));
     EXPECT_FALSE(decodeChecked(std::string(8, '\0'), "zeros"));
@@ -108,9 +111,10 @@ TEST(BytecodeRobustness, DeeplyNestedRegionsAreRejected)
     std::string body;
     const int depth = 300;
     for (int i = 0; i < depth; ++i) {
-        body += '\x41';            // loop
-        body += std::string("\x00\x00\x01\x01\x00", 5); // N=0, no operands, 1 region, 1 block, 0 args
-        body += '\x02';            // 2 ops: nested loop + continue
+        body += '\x41'; // loop
+        body +=
+            std::string("\x00\x00\x01\x01\x00", 5); // N=0, no operands, 1 region, 1 block, 0 args
+        body += '\x02';                             // 2 ops: nested loop + continue
     }
     body += std::string("\x11\x00\x00", 3); // innermost: continue
     for (int i = 0; i < depth - 1; ++i)
@@ -119,7 +123,7 @@ TEST(BytecodeRobustness, DeeplyNestedRegionsAreRejected)
     // Replace the innermost "2 ops" by "1 op".
     body[size_t(depth - 1) * 7 + 6] = '\x01';
     std::string func;
-    func += '\x01';                 // 1 function
+    func += '\x01';                             // 1 function
     func += std::string("\x00\x00\x02\x00", 4); // name #0, signature #0, kernel, no debug
     varint(func, body.size());
     func += body;

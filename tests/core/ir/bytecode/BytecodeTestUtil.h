@@ -9,7 +9,6 @@
 #include <QDir>
 #include <QFile>
 #include <QString>
-
 #include <map>
 #include <string>
 
@@ -47,12 +46,19 @@ inline std::map<std::string, int> opCounts(const ir::Module& m)
     return out;
 }
 
-inline QString bytecodeCorpusDir() { return corpusDir() + QStringLiteral("/tilegym-cutile/bytecode"); }
-inline QString textCorpusDir() { return corpusDir() + QStringLiteral("/tilegym-cutile/mlir"); }
+inline QString bytecodeCorpusDir()
+{
+    return corpusDir() + QStringLiteral("/tilegym-cutile/bytecode");
+}
+inline QString textCorpusDir()
+{
+    return corpusDir() + QStringLiteral("/tilegym-cutile/mlir");
+}
 
 inline QStringList bytecodeCorpusFiles()
 {
-    return QDir(bytecodeCorpusDir()).entryList({QStringLiteral("*.tileirbc")}, QDir::Files, QDir::Name);
+    return QDir(bytecodeCorpusDir())
+        .entryList({QStringLiteral("*.tileirbc")}, QDir::Files, QDir::Name);
 }
 
 } // namespace tilelens::test

@@ -8,9 +8,8 @@
 #include "ir/Printer.h"
 #include "ir/bytecode/BytecodeReader.h"
 
-#include <gtest/gtest.h>
-
 #include <QFileInfo>
+#include <gtest/gtest.h>
 
 using namespace tilelens;
 using namespace tilelens::test;
@@ -35,7 +34,8 @@ int normalizeKnownTextGaps(ir::Arena& arena, ir::Region* r)
             std::vector<ir::NamedAttribute> attrs;
             for (const ir::NamedAttribute& a : op->attributes) {
                 if ((op->name.is("reduce") || op->name.is("scan")) && a.name == "dim" &&
-                    a.value->kind == ir::AttrKind::Integer && (!a.value->type || a.value->type->name == "i64")) {
+                    a.value->kind == ir::AttrKind::Integer &&
+                    (!a.value->type || a.value->type->name == "i64")) {
                     ir::Type* i32 = arena.make<ir::Type>();
                     i32->kind = ir::TypeKind::Number;
                     i32->name = i32->canonicalText = "i32";
@@ -82,7 +82,8 @@ std::string compareWithText(const QString& bytecodePath, const QString& textPath
         return "bytecode: " + diags[0].format();
     ir::ParseResult t = ir::parseFile(textPath.toStdString());
     if (!t.ok() || t.modules.size() != 1)
-        return "text: " + (t.diagnostics.empty() ? std::string("no module") : t.diagnostics[0].format());
+        return "text: " +
+               (t.diagnostics.empty() ? std::string("no module") : t.diagnostics[0].format());
     for (ir::Function* f : t.modules[0]->functions)
         normalizeKnownTextGaps(*t.arena, f->body);
     if (opCounts(*b.modules[0]) != opCounts(*t.modules[0]))
@@ -99,7 +100,8 @@ TEST(BytecodeTextEquivalence, CheckedInModulesEqualTheirTextTwins)
 {
     QDir dir(testDataDir() + QStringLiteral("/bytecode"));
     int compared = 0;
-    for (const QString& name : dir.entryList({QStringLiteral("*.tileirbc")}, QDir::Files, QDir::Name)) {
+    for (const QString& name :
+         dir.entryList({QStringLiteral("*.tileirbc")}, QDir::Files, QDir::Name)) {
         QString text = dir.filePath(QFileInfo(name).completeBaseName() + QStringLiteral(".mlir"));
         if (!QFileInfo::exists(text))
             continue; // the worked example has no text twin
@@ -115,7 +117,8 @@ TEST(BytecodeTextEquivalence, CorpusModulesEqualTheirTextTwins)
     int equal = 0;
     std::string failures;
     for (const QString& name : bytecodeCorpusFiles()) {
-        QString text = textCorpusDir() + QLatin1Char('/') + QFileInfo(name).completeBaseName() + QStringLiteral(".mlir");
+        QString text = textCorpusDir() + QLatin1Char('/') + QFileInfo(name).completeBaseName() +
+                       QStringLiteral(".mlir");
         std::string why = compareWithText(bytecodeCorpusDir() + QLatin1Char('/') + name, text);
         if (why.empty())
             ++equal;
@@ -131,7 +134,8 @@ TEST(BytecodeTextEquivalence, PrintedBytecodeModelsParseBackEqual)
     // output back into an equal model (custom and generic form).
     QDir dir(testDataDir() + QStringLiteral("/bytecode"));
     int checked = 0;
-    for (const QString& name : dir.entryList({QStringLiteral("*.tileirbc")}, QDir::Files, QDir::Name)) {
+    for (const QString& name :
+         dir.entryList({QStringLiteral("*.tileirbc")}, QDir::Files, QDir::Name)) {
         std::string bytes = readBytes(dir.filePath(name));
         Diagnostics diags;
         ir::ParseResult b = ir::readBytecode(bytes, name.toStdString(), diags);
@@ -150,7 +154,8 @@ TEST(BytecodeTextEquivalence, PrintedBytecodeModelsParseBackEqual)
             ASSERT_EQ(t.modules.size(), 1u);
             std::string why;
             EXPECT_TRUE(ir::equals(*b.modules[0], *t.modules[0], &why))
-                << name.toStdString() << (style == ir::PrintStyle::Custom ? " custom: " : " generic: ") << why;
+                << name.toStdString()
+                << (style == ir::PrintStyle::Custom ? " custom: " : " generic: ") << why;
         }
         ++checked;
     }

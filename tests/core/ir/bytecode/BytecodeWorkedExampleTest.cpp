@@ -11,7 +11,10 @@ using namespace tilelens::test;
 
 namespace {
 
-std::string negiBytes() { return readBytes(testDataDir() + QStringLiteral("/bytecode/negi-op-13.1.tileirbc")); }
+std::string negiBytes()
+{
+    return readBytes(testDataDir() + QStringLiteral("/bytecode/negi-op-13.1.tileirbc"));
+}
 
 // Decodes `bytes` expecting failure; returns the single diagnostic.
 Diagnostic expectError(const std::string& bytes)
@@ -128,7 +131,8 @@ TEST(BytecodeWorkedExample, RejectsUnsupportedVersion)
     bytes[8] = 18;
     bytes[9] = 0;
     Diagnostic d = expectError(bytes);
-    EXPECT_EQ(d.message, "unsupported Tile version 18.0.0, this reader supports versions [13.1 - 13.3]");
+    EXPECT_EQ(d.message,
+              "unsupported Tile version 18.0.0, this reader supports versions [13.1 - 13.3]");
     bytes[8] = 13;
     bytes[9] = 4; // 13.4 is documented but not accepted by the reference reader
     EXPECT_NE(expectError(bytes).message.find("13.4.0"), std::string::npos);
@@ -232,8 +236,8 @@ TEST(BytecodeWorkedExample, RejectsNonKernelFunction)
 TEST(BytecodeWorkedExample, MissingFileIsAnError)
 {
     Diagnostics diags;
-    ir::ParseResult r = ir::readBytecodeFile((testDataDir() + QStringLiteral("/bytecode/nope.tileirbc")).toStdString(),
-                                             diags);
+    ir::ParseResult r = ir::readBytecodeFile(
+        (testDataDir() + QStringLiteral("/bytecode/nope.tileirbc")).toStdString(), diags);
     EXPECT_FALSE(r.ok());
     EXPECT_FALSE(diags.empty());
 }

@@ -1,13 +1,13 @@
 // loadIrFile dispatches on the magic bytes: bytecode and its text twin load
 // into equal models through the same call.
-#include "TestPaths.h"
-#include "ir/Equality.h"
 #include "ir/bytecode/IrFileLoader.h"
 
-#include <gtest/gtest.h>
+#include "TestPaths.h"
+#include "ir/Equality.h"
 
 #include <QFile>
 #include <QTemporaryDir>
+#include <gtest/gtest.h>
 
 using namespace tilelens;
 using namespace tilelens::test;
@@ -44,6 +44,7 @@ TEST(IrFileLoader, BytecodeErrorsCarryThePathAndOffset)
     ir::ParseResult r = ir::loadIrFile(path.toStdString());
     ASSERT_EQ(r.diagnostics.size(), 1u);
     EXPECT_TRUE(r.modules.empty());
-    EXPECT_EQ(r.diagnostics[0].format().rfind(path.toStdString() + ":@", 0), 0u) << r.diagnostics[0].format();
+    EXPECT_EQ(r.diagnostics[0].format().rfind(path.toStdString() + ":@", 0), 0u)
+        << r.diagnostics[0].format();
     EXPECT_GE(r.diagnostics[0].place.byteOffset, 0x28);
 }

@@ -1,6 +1,7 @@
+#include "perf/cupti/CuptiTraceReader.h"
+
 #include "CuptiTestRecords.h"
 #include "TestPaths.h"
-#include "perf/cupti/CuptiTraceReader.h"
 
 #include <QDir>
 #include <QFile>
@@ -15,7 +16,8 @@ namespace {
 
 QString dataFile(const char* name)
 {
-    return tilelens::test::sourceDir() + QStringLiteral("/tests/core/perf/cupti/data/") + QLatin1String(name);
+    return tilelens::test::sourceDir() + QStringLiteral("/tests/core/perf/cupti/data/") +
+           QLatin1String(name);
 }
 
 CuptiTrace parse(const std::string& text)
@@ -46,7 +48,8 @@ void writeFile(const QString& path, const std::string& text)
 TEST(CuptiTraceReader, ReadsEveryRecordOfAGoodFile)
 {
     const CuptiTrace t = readCuptiRecordFile(dataFile("two_configs.jsonl"));
-    EXPECT_TRUE(t.diagnostics.empty()) << (t.diagnostics.empty() ? "" : t.diagnostics.front().format());
+    EXPECT_TRUE(t.diagnostics.empty())
+        << (t.diagnostics.empty() ? "" : t.diagnostics.front().format());
     EXPECT_EQ(t.formatVersion, 1);
     EXPECT_EQ(t.device, QStringLiteral("NVIDIA H200"));
     EXPECT_EQ(t.processes, 1);
@@ -113,7 +116,8 @@ TEST(CuptiTraceReader, WrongMemberTypesDoNotThrow)
 
 TEST(CuptiTraceReader, NewerFormatVersionIsAnErrorAndReadsNothing)
 {
-    std::string text = "{\"type\":\"header\",\"format\":\"tilelens.cupti\",\"version\":2,\"pid\":1}\n";
+    std::string text =
+        "{\"type\":\"header\",\"format\":\"tilelens.cupti\",\"version\":2,\"pid\":1}\n";
     text += "{\"type\":\"name\",\"id\":1,\"name\":\"k\",\"demangled\":\"k\"}\n";
     text += "{\"type\":\"kernel\",\"name\":1,\"start\":1,\"end\":2}\n";
     const CuptiTrace t = parse(text);

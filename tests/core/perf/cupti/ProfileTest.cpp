@@ -5,8 +5,8 @@
 
 #include <QFile>
 #include <QTemporaryDir>
-#include <gtest/gtest.h>
 #include <cmath>
+#include <gtest/gtest.h>
 
 using namespace tilelens;
 using namespace tilelens::perf;
@@ -52,9 +52,10 @@ ProfileOptions options(const char* label)
 TEST(Profile, TakesTheMedianPerRunAndTheBestRun)
 {
     std::vector<CuptiTrace> runs;
-    runs.push_back(run({{"a", {1000, 3000, 2000}}, {"b", {500}}}));  // a: median 2000
-    runs.push_back(run({{"a", {1500, 1600, 9000}}}));                // a: median 1600, b absent
-    runs.push_back(run({{"a", {1700, 1800, 1900, 2000}}, {"b", {400, 600}}})); // a: 1800; b: lower median 400
+    runs.push_back(run({{"a", {1000, 3000, 2000}}, {"b", {500}}})); // a: median 2000
+    runs.push_back(run({{"a", {1500, 1600, 9000}}}));               // a: median 1600, b absent
+    runs.push_back(
+        run({{"a", {1700, 1800, 1900, 2000}}, {"b", {400, 600}}})); // a: 1800; b: lower median 400
     const Profile p = buildProfile(runs, options("triton"));
     EXPECT_EQ(p.grouping, GroupingMode::NvtxRanges);
     ASSERT_EQ(p.runs.size(), 3u);
@@ -96,7 +97,8 @@ TEST(Profile, DroppedRecordsBecomeAWarning)
 
 TEST(ProfileJson, RoundTripsEveryMember)
 {
-    std::vector<CuptiTrace> runs{run({{"a", {1000, 2000}}}), run({{"a", {900, 950}}, {"b", {300}}})};
+    std::vector<CuptiTrace> runs{run({{"a", {1000, 2000}}}),
+                                 run({{"a", {900, 950}}, {"b", {300}}})};
     std::vector<ProfileRun> info(2);
     info[0].exitCode = 0;
     info[0].wallSeconds = 1.25;
@@ -128,18 +130,21 @@ TEST(ProfileJson, RoundTripsEveryMember)
 TEST(ProfileJson, RejectsOtherDocumentsWithAPlace)
 {
     Diagnostics diags;
-    EXPECT_FALSE(parseProfileJson("{\"schema\":\"tilelens.diff/1\"}", QStringLiteral("d.json"), diags));
+    EXPECT_FALSE(
+        parseProfileJson("{\"schema\":\"tilelens.diff/1\"}", QStringLiteral("d.json"), diags));
     ASSERT_EQ(diags.size(), 1u);
     EXPECT_EQ(diags[0].jsonPointer, "/schema");
     diags.clear();
     EXPECT_FALSE(parseProfileJson("not json", QStringLiteral("d.json"), diags));
     EXPECT_EQ(diags.size(), 1u);
     diags.clear();
-    EXPECT_FALSE(parseProfileJson("{\"schema\":\"tilelens.profile/1\",\"configs\":[{\"best_ms\":1}]}",
-                                  QStringLiteral("d.json"), diags));
+    EXPECT_FALSE(
+        parseProfileJson("{\"schema\":\"tilelens.profile/1\",\"configs\":[{\"best_ms\":1}]}",
+                         QStringLiteral("d.json"), diags));
     ASSERT_EQ(diags.size(), 1u);
     EXPECT_EQ(diags[0].jsonPointer, "/configs/0");
-    EXPECT_FALSE(looksLikeProfileJson("tests/ops/test_x.py::test_perf[...]\nPerformance Test Results"));
+    EXPECT_FALSE(
+        looksLikeProfileJson("tests/ops/test_x.py::test_perf[...]\nPerformance Test Results"));
     EXPECT_FALSE(looksLikeProfileJson(""));
 }
 
@@ -172,8 +177,10 @@ TEST(ProfileJson, TwoProfilesPairLikeTilegymLogs)
         const uint64_t c = i % 2 ? t : t + t / 10;
         cand.push_back({name, {c, c, c}});
     }
-    const PerfData baseline = profileToPerfData(buildProfile({run(base)}, options("torch")), QStringLiteral("a.json"));
-    const PerfData candidate = profileToPerfData(buildProfile({run(cand)}, options("triton")), QStringLiteral("b.json"));
+    const PerfData baseline =
+        profileToPerfData(buildProfile({run(base)}, options("torch")), QStringLiteral("a.json"));
+    const PerfData candidate =
+        profileToPerfData(buildProfile({run(cand)}, options("triton")), QStringLiteral("b.json"));
     PairingOptions po;
     po.candidateBackends = {QStringLiteral("triton")};
     const PerfComparison cmp = comparePerf(baseline, candidate, po);

@@ -1,6 +1,7 @@
+#include "perf/cupti/RunGrouping.h"
+
 #include "CuptiTestRecords.h"
 #include "perf/cupti/CuptiTraceReader.h"
-#include "perf/cupti/RunGrouping.h"
 
 #include <gtest/gtest.h>
 
@@ -127,7 +128,9 @@ TEST(RunGrouping, LargeTimelineGroupsEveryKernel)
     // 400 sequential ranges with one kernel each, plus kernels between them.
     for (uint64_t i = 0; i < 400; ++i) {
         const uint64_t t0 = i * 1000;
-        r.range(i % 2 ? "odd" : "even", t0, t0 + 600).kernel("k", t0 + 100, t0 + 200).kernel("gap", t0 + 700, t0 + 750);
+        r.range(i % 2 ? "odd" : "even", t0, t0 + 600)
+            .kernel("k", t0 + 100, t0 + 200)
+            .kernel("gap", t0 + 700, t0 + 750);
     }
     const RunGrouping g = groupRun(parse(r));
     EXPECT_EQ(g.unattributedKernels, 400);
