@@ -54,6 +54,7 @@ void LineLexer::styleText(int start, int end)
                     ? static_cast<int>(ed->SendScintilla(QsciScintillaBase::SCI_GETLINESTATE,
                                                          static_cast<unsigned long>(firstLine - 1)))
                     : 0;
+    const bool folds = foldsByState();
     long line = firstLine;
     int pos = 0;
     while (pos < length) {
@@ -61,8 +62,16 @@ void LineLexer::styleText(int start, int end)
         const void* nl = std::memchr(lineStart, '\n', static_cast<size_t>(length - pos));
         const int lineLength =
             nl ? static_cast<int>(static_cast<const char*>(nl) - lineStart) : length - pos;
+        const int stateBefore = state;
         state = styleLine(std::string_view(lineStart, static_cast<size_t>(lineLength)), state,
                           styles.data() + pos);
+        if (folds) {
+            long level = QsciScintillaBase::SC_FOLDLEVELBASE + stateBefore;
+            if (state > stateBefore)
+                level |= QsciScintillaBase::SC_FOLDLEVELHEADERFLAG;
+            ed->SendScintilla(QsciScintillaBase::SCI_SETFOLDLEVEL, static_cast<unsigned long>(line),
+                              level);
+        }
         ed->SendScintilla(QsciScintillaBase::SCI_SETLINESTATE, static_cast<unsigned long>(line),
                           static_cast<long>(state));
         pos += lineLength + (nl ? 1 : 0); // the newline keeps style 0

@@ -32,6 +32,11 @@ public:
     // returns the state at its end. Public so tests can lex without an editor.
     virtual int styleLine(std::string_view line, int stateIn, char* styles) const = 0;
 
+    // True if the line state is a nesting depth: styleText() then sets each
+    // line's fold level to its depth at the start, with the header flag on
+    // lines that open a region.
+    virtual bool foldsByState() const { return false; }
+
 protected:
     // For applyThemeToLexer(), which needs a plain function.
     static TokenCategory dispatchCategory(int style);

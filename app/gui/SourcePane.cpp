@@ -73,6 +73,11 @@ SourcePane::SourcePane(SourceRole role, QWidget* parent) : QWidget(parent), m_ro
         break;
     }
     m_editor->setLexer(m_lexer);
+    if (role == SourceRole::ReferenceIr || role == SourceRole::GeneratedIr) {
+        // Regions (function bodies, for/if/reduce blocks) fold by the fold
+        // levels TileIrLexer sets from the `{`/`}` nesting.
+        m_editor->setFolding(QsciScintilla::BoxedTreeFoldStyle, kFoldMargin);
+    }
     m_stack->addWidget(m_editor);
 
     m_message = new QLabel(m_stack);

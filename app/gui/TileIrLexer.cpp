@@ -291,7 +291,7 @@ TokenCategory TileIrLexer::categoryOf(int style) const
     }
 }
 
-int TileIrLexer::styleLine(std::string_view s, int /*stateIn*/, char* styles) const
+int TileIrLexer::styleLine(std::string_view s, int stateIn, char* styles) const
 {
     auto paint = [styles](size_t from, size_t to, Style style) {
         std::fill(styles + from, styles + to, static_cast<char>(style));
@@ -402,7 +402,18 @@ int TileIrLexer::styleLine(std::string_view s, int /*stateIn*/, char* styles) co
         }
         i = j;
     }
-    return 0;
+    // The state is the region nesting depth at the line's end; braces in
+    // strings, comments and loc(...) are styled otherwise and do not count.
+    int depth = stateIn;
+    for (size_t k = 0; k < s.size(); ++k) {
+        if (styles[k] != Punctuation)
+            continue;
+        if (s[k] == '{')
+            ++depth;
+        else if (s[k] == '}' && depth > 0)
+            --depth;
+    }
+    return std::min(depth, kMaxFoldDepth);
 }
 
 } // namespace tilelens::gui

@@ -1,8 +1,8 @@
 #pragma once
 // Highlighting for Tile IR (cuda_tile MLIR text): op names, SSA values %x,
 // symbols @f, types tile<...>, attributes and enum keywords, numbers,
-// strings, comments and loc(...). Lines are independent, so any range can be
-// styled without looking back.
+// strings, comments and loc(...). Styles of a line do not depend on earlier
+// lines; the line state is the `{`/`}` nesting depth, which sets fold levels.
 
 #include "LineLexer.h"
 
@@ -36,6 +36,10 @@ public:
     QString description(int style) const override;
     TokenCategory categoryOf(int style) const override;
     int styleLine(std::string_view line, int stateIn, char* styles) const override;
+    bool foldsByState() const override { return true; }
+
+    // Deeper nesting is clamped (Scintilla fold levels are 12 bits).
+    static constexpr int kMaxFoldDepth = 1000;
 };
 
 } // namespace tilelens::gui
