@@ -207,6 +207,14 @@ Gefundene Probleme: %2 (siehe Ansicht &gt; Diagnose)</translation>
         <translation>TileLens</translation>
     </message>
     <message>
+        <source>%1 vs %2</source>
+        <translation>%1 gegen %2</translation>
+    </message>
+    <message>
+        <source>No source for a two-file comparison</source>
+        <translation>Kein Quelltext bei einem Vergleich zweier Dateien</translation>
+    </message>
+    <message>
         <source>Kernels</source>
         <translation>Kernel</translation>
     </message>

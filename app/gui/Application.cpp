@@ -212,6 +212,13 @@ int runApplication(int argc, char** argv)
     parser.process(app); // handles --help and --version, exits on errors
 
     const QStringList positional = parser.positionalArguments();
+    if (positional.size() == 2) {
+        // tilelens REF.mlir GEN.mlir: a plain two-file comparison.
+        MainWindow window;
+        window.show();
+        window.openIrPair(positional[0], positional[1]);
+        return app.exec();
+    }
     if (positional.size() > 1) {
         printLine(stderr, QCoreApplication::translate("tilelens::gui::Application",
                                                       "tilelens: expected at most one PATH"));

@@ -510,6 +510,29 @@ void MainWindow::applyTheme()
     onDiffChanged(); // recolour the verdict
 }
 
+static bool isIrFile(const QFileInfo& info)
+{
+    const QString suffix = info.suffix().toLower();
+    return info.isFile() &&
+           (suffix == QLatin1String("mlir") || suffix == QLatin1String("tileirbc"));
+}
+
+// Exactly two dropped IR files, in name order; empty otherwise.
+static QStringList droppedIrPair(const QMimeData* mime)
+{
+    if (!mime || !mime->hasUrls() || mime->urls().size() != 2)
+        return {};
+    QStringList files;
+    for (const QUrl& url : mime->urls()) {
+        const QFileInfo info(url.toLocalFile());
+        if (!url.isLocalFile() || !isIrFile(info))
+            return {};
+        files << info.absoluteFilePath();
+    }
+    files.sort();
+    return files;
+}
+
 static QString droppedPath(const QMimeData* mime)
 {
     if (!mime || !mime->hasUrls())
@@ -528,12 +551,18 @@ static QString droppedPath(const QMimeData* mime)
 
 void MainWindow::dragEnterEvent(QDragEnterEvent* event)
 {
-    if (!droppedPath(event->mimeData()).isEmpty())
+    if (!droppedPath(event->mimeData()).isEmpty() || !droppedIrPair(event->mimeData()).isEmpty())
         event->acceptProposedAction();
 }
 
 void MainWindow::dropEvent(QDropEvent* event)
 {
+    const QStringList pair = droppedIrPair(event->mimeData());
+    if (pair.size() == 2) {
+        event->acceptProposedAction();
+        openIrPair(pair[0], pair[1]);
+        return;
+    }
     const QString path = droppedPath(event->mimeData());
     if (path.isEmpty())
         return;
@@ -608,8 +637,27 @@ void MainWindow::finishIfIdle()
         Q_EMIT loadingFinished();
 }
 
+void MainWindow::openIrPair(const QString& referenceIr, const QString& generatedIr)
+{
+    ++m_workspaceGeneration; // supersedes any workspace being discovered
+    m_workspacePending = false;
+    ws::Workspace pair;
+    ws::Kernel kernel;
+    kernel.name =
+        tr("%1 vs %2").arg(QFileInfo(referenceIr).fileName(), QFileInfo(generatedIr).fileName());
+    ws::Variant variant;
+    variant.referenceIr = QFileInfo(referenceIr).absoluteFilePath();
+    variant.generatedIr = QFileInfo(generatedIr).absoluteFilePath();
+    kernel.variants.push_back(variant);
+    pair.root = variant.referenceIr;
+    pair.kernels.push_back(kernel);
+    m_irPairOnly = true;
+    applyWorkspace(variant.referenceIr, std::move(pair));
+}
+
 void MainWindow::openWorkspace(const QString& path)
 {
+    m_irPairOnly = false;
     // A file stands for the kernel directory it is in (e.g. kernel.rs).
     const QFileInfo info(path);
     const QString absolute = info.isFile() ? info.absolutePath() : info.absoluteFilePath();
@@ -762,8 +810,13 @@ void MainWindow::onSelectionChanged(int kernel, int variant)
 void MainWindow::applySources(const KernelSources& sources)
 {
     m_applyingSources = true;
-    for (const LoadedSource& file : sources.files)
-        pane(file.role)->showSource(file);
+    for (const LoadedSource& file : sources.files) {
+        if (m_irPairOnly &&
+            (file.role == SourceRole::ReferencePython || file.role == SourceRole::GeneratedRust))
+            pane(file.role)->showMessage({}, tr("No source for a two-file comparison"));
+        else
+            pane(file.role)->showSource(file);
+    }
     m_applyingSources = false;
     onPaneShown();
 }

@@ -55,6 +55,10 @@ public:
     // Starts opening \a path (a TileGym checkout, kernel-out root or kernel dir).
     void openWorkspace(const QString& path);
 
+    // Opens a plain two-file comparison of two IR files (.mlir / .tileirbc):
+    // no workspace, no sources, just the aligned diff and the navigator.
+    void openIrPair(const QString& referenceIr, const QString& generatedIr);
+
     // True while discovery or file loading is in flight.
     bool isLoading() const;
 
@@ -170,7 +174,8 @@ private:
     panels::PerfPanel* m_perfPanel = nullptr;
     QDockWidget* m_stageDock = nullptr;
     QDockWidget* m_perfDock = nullptr;
-    QString m_reselectKernel; // kernel to select again after a rescan
+    QString m_reselectKernel;  // kernel to select again after a rescan
+    bool m_irPairOnly = false; // a two-file comparison: the source panes stay empty
     int m_reselectVariant = 0;
     bool m_diffApplied = false; // the session's diff decorates the IR panes
 
