@@ -21,6 +21,13 @@ inline constexpr const char* kEnvDeviceBufferMb =
     "TILELENS_CUPTI_DEVICE_BUFFER_MB"; // CUPTI's device buffer
 inline constexpr const char* kEnvDiscard =
     "TILELENS_CUPTI_DISCARD"; // "1": count, do not write (overhead studies)
+// Overhead variants (core/profiler/README.md, "Overhead variants").
+inline constexpr const char* kEnvKernelKind = "TILELENS_CUPTI_KERNEL_KIND"; // concurrent|serial
+inline constexpr const char* kEnvNvtx = "TILELENS_CUPTI_NVTX";              // "0": no NVTX
+inline constexpr const char* kEnvHwTrace = "TILELENS_CUPTI_HW_TRACE";       // "1": try HES
+inline constexpr const char* kEnvApiOff = "TILELENS_CUPTI_API_OFF";         // "1": API records off
+inline constexpr const char* kEnvPerThreadBuffers =
+    "TILELENS_CUPTI_PER_THREAD_BUFFERS"; // "0": CUPTI's shared buffers
 
 // Environment the driver and NVTX use to load an injection library.
 inline constexpr const char* kEnvCudaInjection = "CUDA_INJECTION64_PATH";
@@ -41,6 +48,7 @@ inline constexpr const char* kTypeMemset = "memset";
 inline constexpr const char* kTypeDropped = "dropped";
 inline constexpr const char* kTypeError = "error";
 inline constexpr const char* kTypeSummary = "summary";
+inline constexpr const char* kTypeConfig = "config";
 
 // Values of a marker's "flag" member.
 inline constexpr const char* kMarkerStart = "start";

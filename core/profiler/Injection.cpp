@@ -42,6 +42,13 @@ struct Config
     size_t deviceBufferBytes = 0; // 0: CUPTI's default
     bool discard = false;
     bool quiet = false;
+    // Overhead variants (README.md): which kernel activity kind, NVTX on/off,
+    // CUPTI's hardware event trace, API records forced off, per-thread buffers.
+    bool serialKernels = false;
+    bool nvtx = true;
+    bool hwTrace = false;
+    bool apiOff = false;
+    int perThreadBuffers = -1; // -1: CUPTI's default
 };
 
 unsigned long envNumber(const char* name, unsigned long fallback, unsigned long lo,
@@ -79,6 +86,15 @@ Config readConfig()
     // way, run to run) and cost device memory in every context.
     c.deviceBufferBytes = size_t(envNumber(kEnvDeviceBufferMb, 0, 0, 4096)) << 20;
     c.discard = envFlag(kEnvDiscard);
+    const char* kind = std::getenv(kEnvKernelKind);
+    c.serialKernels = kind && std::strcmp(kind, "serial") == 0;
+    const char* nvtx = std::getenv(kEnvNvtx);
+    c.nvtx = !(nvtx && (std::strcmp(nvtx, "0") == 0 || std::strcmp(nvtx, "false") == 0 ||
+                        std::strcmp(nvtx, "no") == 0));
+    c.hwTrace = envFlag(kEnvHwTrace);
+    c.apiOff = envFlag(kEnvApiOff);
+    if (const char* v = std::getenv(kEnvPerThreadBuffers); v && *v)
+        c.perThreadBuffers = envFlag(kEnvPerThreadBuffers) ? 1 : 0;
     return c;
 }
 
@@ -241,6 +257,57 @@ bool enableKind(CUpti_ActivityKind kind, const char* what, bool required, std::s
     return false;
 }
 
+// The driver may not be far enough into cuInit for the hardware trace when it
+// calls InitializeInjection (CUPTI_ERROR_NOT_INITIALIZED); then it is tried
+// again when the first context exists.
+std::atomic<bool> g_hwTraceRetried{false};
+
+std::string hwTraceResult(CUptiResult r)
+{
+    return r == CUPTI_SUCCESS ? std::string("on")
+                              : cuptiError(r) + " (code " + std::to_string(int(r)) + ")";
+}
+
+void reportHwTrace(const char* when, const std::string& result)
+{
+    State* s = g_state;
+    if (s && s->writer)
+        s->writer->writeConfig({{std::string("hw_trace_") + when, result}});
+    if (!s || !s->config.quiet)
+        std::fprintf(stderr, "tilelens-cupti: cuptiActivityEnableHWTrace(1) %s: %s\n", when,
+                     result.c_str());
+}
+
+void CUPTIAPI onResource(void*, CUpti_CallbackDomain domain, CUpti_CallbackId cbid, const void*)
+{
+    if (domain != CUPTI_CB_DOMAIN_RESOURCE || cbid != CUPTI_CBID_RESOURCE_CONTEXT_CREATED)
+        return;
+    if (!g_hwTraceRetried.exchange(true))
+        reportHwTrace("at_context", hwTraceResult(cuptiActivityEnableHWTrace(1)));
+}
+
+std::string tryHwTrace()
+{
+    const CUptiResult r = cuptiActivityEnableHWTrace(1);
+    if (r == CUPTI_ERROR_NOT_INITIALIZED) {
+        CUpti_SubscriberHandle subscriber = nullptr;
+        if (cuptiSubscribe(&subscriber, onResource, nullptr) == CUPTI_SUCCESS)
+            cuptiEnableCallback(1, subscriber, CUPTI_CB_DOMAIN_RESOURCE,
+                                CUPTI_CBID_RESOURCE_CONTEXT_CREATED);
+    }
+    return hwTraceResult(r);
+}
+
+// Turns off activity records of every driver and runtime API (they are off
+// unless enabled; this checks that nothing of them is left on the launch path).
+void apiRecordsOff()
+{
+    for (CUpti_CallbackId id = 1; id < CUPTI_DRIVER_TRACE_CBID_SIZE; ++id)
+        cuptiActivityEnableDriverApi(id, 0);
+    for (CUpti_CallbackId id = 1; id < CUPTI_RUNTIME_TRACE_CBID_SIZE; ++id)
+        cuptiActivityEnableRuntimeApi(id, 0);
+}
+
 std::string ownPath()
 {
     Dl_info info{};
@@ -275,7 +342,7 @@ TILELENS_EXPORT int InitializeInjection(void)
 
     // NVTX ranges reach CUPTI only when NVTX loads an injection; point NVTX at
     // this library if the caller did not (it must happen before the first NVTX call).
-    if (!std::getenv(kEnvNvtxInjection)) {
+    if (s->config.nvtx && !std::getenv(kEnvNvtxInjection)) {
         const std::string self = ownPath();
         if (!self.empty())
             ::setenv(kEnvNvtxInjection, self.c_str(), 0);
@@ -290,16 +357,30 @@ TILELENS_EXPORT int InitializeInjection(void)
         if (a != CUPTI_SUCCESS)
             s->writer->writeError("cannot set the device buffer size: " + cuptiError(a));
     }
+    if (s->config.perThreadBuffers >= 0) {
+        uint8_t value = uint8_t(s->config.perThreadBuffers);
+        size_t size = sizeof value;
+        const CUptiResult a = cuptiActivitySetAttribute(
+            CUPTI_ACTIVITY_ATTR_PER_THREAD_ACTIVITY_BUFFER, &size, &value);
+        if (a != CUPTI_SUCCESS)
+            s->writer->writeError("cannot set per-thread activity buffers: " + cuptiError(a));
+    }
+    const std::string hwTrace = s->config.hwTrace ? tryHwTrace() : std::string("off");
+    if (s->config.hwTrace)
+        reportHwTrace("at_init", hwTrace);
+    const CUpti_ActivityKind kernelKind = s->config.serialKernels
+                                              ? CUPTI_ACTIVITY_KIND_KERNEL
+                                              : CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL;
     CUptiResult r = cuptiActivityRegisterCallbacks(bufferRequested, bufferCompleted);
     if (r != CUPTI_SUCCESS)
         error = "cannot register activity buffers: " + cuptiError(r);
     if (error.empty())
-        enableKind(CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL, "kernels", true, &error);
+        enableKind(kernelKind, "kernels", true, &error);
     if (!error.empty()) {
         // Typical causes: no usable GPU, or CUPTI already in use by another
         // profiler (Nsight, torch.profiler). Stay out of the way.
         s->active.store(false);
-        cuptiActivityDisable(CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL);
+        cuptiActivityDisable(kernelKind);
         s->writer->writeError(error);
         logOnce(error + " (no usable GPU, or another profiler such as Nsight or torch.profiler "
                         "owns CUPTI); not recording");
@@ -307,11 +388,24 @@ TILELENS_EXPORT int InitializeInjection(void)
         return 1;
     }
     enableKind(CUPTI_ACTIVITY_KIND_DEVICE, "devices", false, &error);
-    enableKind(CUPTI_ACTIVITY_KIND_MARKER, "NVTX markers", false, &error);
+    if (s->config.nvtx)
+        enableKind(CUPTI_ACTIVITY_KIND_MARKER, "NVTX markers", false, &error);
     if (s->config.memory) {
         enableKind(CUPTI_ACTIVITY_KIND_MEMCPY, "memcpy", false, &error);
         enableKind(CUPTI_ACTIVITY_KIND_MEMSET, "memset", false, &error);
     }
+    if (s->config.apiOff)
+        apiRecordsOff();
+    s->writer->writeConfig({{"kernel_kind", s->config.serialKernels ? "serial" : "concurrent"},
+                            {"nvtx", s->config.nvtx ? "on" : "off"},
+                            {"hw_trace", hwTrace},
+                            {"api_records", s->config.apiOff ? "forced off" : "off"},
+                            {"per_thread_buffers", s->config.perThreadBuffers < 0 ? "default"
+                                                   : s->config.perThreadBuffers   ? "on"
+                                                                                  : "off"},
+                            {"buffer_kb", std::to_string(s->config.bufferBytes / 1024)},
+                            {"device_buffer_mb", std::to_string(s->config.deviceBufferBytes >> 20)},
+                            {"flush_ms", std::to_string(s->config.flushMs)}});
     std::atexit(atExit);
     if (s->config.flushMs > 0) {
         try {

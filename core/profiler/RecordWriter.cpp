@@ -283,6 +283,19 @@ void RecordWriter::writeError(const std::string& message)
         std::fflush(m_file);
 }
 
+void RecordWriter::writeConfig(const std::vector<std::pair<std::string, std::string>>& members)
+{
+    std::lock_guard<std::mutex> lock(m_mutex);
+    JsonLine line(m_line);
+    line.str("type", kTypeConfig);
+    for (const auto& [key, value] : members)
+        line.str(key.c_str(), value);
+    line.end();
+    writeOut();
+    if (m_file)
+        std::fflush(m_file);
+}
+
 void RecordWriter::writeSummary(uint64_t refusedBuffers, uint64_t timestampNs)
 {
     std::lock_guard<std::mutex> lock(m_mutex);

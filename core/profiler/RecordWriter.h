@@ -8,6 +8,8 @@
 #include <mutex>
 #include <string>
 #include <unordered_map>
+#include <utility>
+#include <vector>
 
 namespace tilelens::profiler {
 
@@ -40,6 +42,8 @@ public:
     void countActivityBuffer(uint8_t* buffer, size_t validSize);
     void writeDropped(uint64_t count, const char* cause, uint64_t timestampNs);
     void writeError(const std::string& message);
+    // A "config" line: how this process records (string members only).
+    void writeConfig(const std::vector<std::pair<std::string, std::string>>& members);
     void writeSummary(uint64_t refusedBuffers, uint64_t timestampNs);
     // Pushes buffered lines to the file; called after each buffer so that a
     // killed process loses at most what CUPTI still holds.

@@ -126,38 +126,69 @@ def loop_times(path):
     return out
 
 
+def per_round(path, key):
+    """Round -> median of `key` over that process's repetitions."""
+    rounds = {}
+    for r in loop_times(path):
+        if key in r:
+            rounds.setdefault(r.get("round", 0), []).append(r[key])
+    return {k: median(v) for k, v in rounds.items()}
+
+
+def paired(work, case, name, key, n=100000):
+    """Overhead of variant `name` against no injection of the same round:
+    median and spread (min, max) over rounds, and microseconds added per kernel."""
+    base = per_round(os.path.join(work, "b", f"{case}_none.txt"), key)
+    var = per_round(os.path.join(work, "b", f"{case}_{name}.txt"), key)
+    common = sorted(set(base) & set(var))
+    if not common:
+        return None
+    ratios = [var[k] / base[k] - 1 for k in common]
+    added = [(var[k] - base[k]) / n * 1e6 for k in common]
+    return {"overhead_median": median(ratios), "overhead_min": min(ratios), "overhead_max": max(ratios),
+            "us_added_per_kernel_median": median(added), "rounds": len(common),
+            "seconds_median": median(list(var.values())), "none_seconds_median": median(list(base.values()))}
+
+
+def variant_names(work):
+    path = os.path.join(work, "b_variants.txt")
+    if not os.path.exists(path):
+        return ["default"]
+    return [l.split("|")[0] for l in open(path).read().splitlines() if l.strip()]
+
+
 def check_overhead(work):
-    res = {}
-
-    def med(name, key="seconds"):
-        return median([r[key] for r in loop_times(os.path.join(work, name)) if key in r])
-
-    base, base_launch = med("loop_none.txt"), med("loop_none.txt", "launch_seconds")
-    res["cpp_none_s"], res["cpp_none_launch_s"] = base, base_launch
-    for variant in ("inj", "dev64", "devbuf", "notimer", "discard"):
-        total, launch = med(f"loop_{variant}.txt"), med(f"loop_{variant}.txt", "launch_seconds")
-        res[f"cpp_{variant}_s"], res[f"cpp_{variant}_launch_s"] = total, launch
-        if base and total:
-            res[f"cpp_{variant}_overhead"] = total / base - 1
-        if base_launch and launch:
-            res[f"cpp_{variant}_launch_overhead"] = launch / base_launch - 1
-            res[f"cpp_{variant}_us_per_launch_added"] = (launch - base_launch) / 1e5 * 1e6
-        res[f"cpp_{variant}_records"] = summary_of(os.path.join(work, f"loop_{variant}_records"))
-    tb, ti = med("torch_none.txt"), med("torch_inj.txt")
-    tp = loop_times(os.path.join(work, "torch_prof.txt"))
-    res["torch_none_s"], res["torch_injected_s"] = tb, ti
-    res["torch_profiler_s"] = median([r["seconds"] for r in tp])
-    res["torch_profiler_kernels_rep0"] = tp[0]["profiler_kernels"] if tp else None
-    if tb and ti:
-        res["torch_overhead_injected"] = ti / tb - 1
-    if tb and tp:
-        res["torch_overhead_profiler"] = res["torch_profiler_s"] / tb - 1
-    res["torch_injected_records"] = summary_of(os.path.join(work, "torch_inj_records"))
+    res = {"empty": {}, "tiny_5us": {}, "torch": {}}
+    for name in variant_names(work):
+        res["empty"][name] = {"loop_seconds": paired(work, "empty", name, "seconds"),
+                              "launch_seconds": paired(work, "empty", name, "launch_seconds"),
+                              "records": summary_of(os.path.join(work, "b", f"empty_{name}_records"))}
+        if os.path.exists(os.path.join(work, "b", f"tiny_{name}.txt")):
+            res["tiny_5us"][name] = {"loop_seconds": paired(work, "tiny", name, "seconds"),
+                                     "launch_seconds": paired(work, "tiny", name, "launch_seconds"),
+                                     "records": summary_of(os.path.join(work, "b", f"tiny_{name}_records"))}
+    for name in ("default", "profiler"):
+        res["torch"][name] = paired(work, "torch", name, "seconds")
+    res["torch"]["injected_records"] = summary_of(os.path.join(work, "b", "torch_default_records"))
+    tp = loop_times(os.path.join(work, "b", "torch_profiler.txt"))
+    res["torch"]["profiler_kernels_rep0"] = tp[0]["profiler_kernels"] if tp else None
+    res["hw_trace"] = sorted({r["hw_trace"] for r in records(os.path.join(work, "b", "empty_hwtrace_records"))
+                              if r.get("type") == "config" and "hw_trace" in r})
+    res["hw_trace_at_context"] = sorted({r["hw_trace_at_context"] for r in records(
+        os.path.join(work, "b", "empty_hwtrace_records")) if r.get("type") == "config" and "hw_trace_at_context" in r})
     # torch.profiler and the injection in one process: both want CUPTI.
     res["torch_profiler_plus_injection"] = {
         "records": summary_of(os.path.join(work, "torch_conflict_records")),
         "loop": loop_times(os.path.join(work, "torch_conflict.txt"))}
-    res["pass"] = res.get("cpp_inj_launch_overhead", 1) <= 0.03 and res.get("torch_overhead_injected", 1) <= 0.03
+
+    def ov(case, name):
+        d = res[case].get(name) or {}
+        return (d.get("loop_seconds") or {}).get("overhead_median", 1)
+
+    # The issue's target: <= 3% on the launch-bound loop of empty kernels.
+    res["empty_default_within_3pct"] = ov("empty", "default") <= 0.03
+    res["tiny_5us_default_within_3pct"] = ov("tiny_5us", "default") <= 0.03
+    res["pass"] = bool(res["empty_default_within_3pct"])
     return res
 
 
@@ -249,6 +280,25 @@ def check_pairing(work):
             "pass": len(common) >= 20 and geo is not None}
 
 
+def print_overhead_table(b):
+    """One line per (case, variant): loop-time overhead vs none, median [min, max] over rounds."""
+    print("(b) overhead vs no injection, median [min, max] over interleaved rounds:")
+    for case in ("empty", "tiny_5us"):
+        for name, d in b.get(case, {}).items():
+            for key in ("loop_seconds", "launch_seconds"):
+                p = d.get(key)
+                if p:
+                    print(f"  {case:9s} {name:10s} {key:15s} {p['overhead_median']:+7.1%} "
+                          f"[{p['overhead_min']:+.1%}, {p['overhead_max']:+.1%}] "
+                          f"{p['us_added_per_kernel_median']:+.2f} us/kernel (none {p['none_seconds_median']:.4f} s)")
+    for name in ("default", "profiler"):
+        p = b.get("torch", {}).get(name)
+        if p:
+            print(f"  torch     {name:10s} loop_seconds    {p['overhead_median']:+7.1%} "
+                  f"[{p['overhead_min']:+.1%}, {p['overhead_max']:+.1%}] (none {p['none_seconds_median']:.4f} s)")
+    print(f"  hw trace: at init {b.get('hw_trace')}, at context {b.get('hw_trace_at_context')}")
+
+
 def main():
     work = sys.argv[1]
     out = sys.argv[2] if len(sys.argv) > 2 else work
@@ -265,6 +315,8 @@ def main():
     with open(os.path.join(out, "results.json"), "w") as f:
         json.dump(results, f, indent=2)
     print(json.dumps(results, indent=2))
+    if "b_overhead" in results and "empty" in results["b_overhead"]:
+        print_overhead_table(results["b_overhead"])
     sys.exit(0 if all(r.get("pass") for r in results.values()) else 1)
 
 

@@ -7,14 +7,16 @@
 # (a) known CUDA C++ kernels: names, counts, grid/block exact, NVTX ranges,
 #     device time vs ncu gpu__time_duration.sum (median over kernels within 2%)
 #     and vs cudaEvent timing
-# (b) host overhead on a launch-bound loop of 10^5 kernels: injection vs none
-#     (C++ and PyTorch), and torch.profiler on the same PyTorch loop
+# (b) host overhead on a loop of 10^5 kernels, injection variants vs none in
+#     interleaved rounds: empty kernels (launch-bound) and ~5 us kernels
+#     (GPU-bound); PyTorch loop with the injection and with torch.profiler
 # (c) torch softmax vs a Triton softmax over 21 configurations, 4 runs each,
 #     records kept for `tilelens-cli profile --records` and `tilelens-cli perf`
 # (d) a storm of 10^6 kernels with default buffers (nothing may be lost) and
 #     with tiny buffers (losses must be counted and reported)
 #
 # Environment: TILELENS_GPU_CHECKS (sections to run, default "a b c d"),
+# TILELENS_GPU_ROUNDS (rounds of (b), default 5),
 # TILELENS_CUPTI_LIBRARY (use this build of the library; default:
 # build it here with g++), TILELENS_CLI (tilelens-cli, to profile through it).
 # Exit: 0 all checks pass, 1 a check failed, 77 skipped (no GPU or toolchain;
@@ -88,21 +90,60 @@ fi
 
 # --- (b) overhead on a launch-bound loop --------------------------------------
 if want b; then
-reps=10
-say "(b) 10^5 empty kernels, $reps repetitions: none, injection (defaults), none again, injection again"
-timeout 120 "$sample" loop 100000 $reps >"$work/loop_none.txt" 2>>"$log"
-injected "$work/loop_inj_records" timeout 120 "$sample" loop 100000 $reps >"$work/loop_inj.txt" 2>>"$log"
-timeout 120 "$sample" loop 100000 $reps >>"$work/loop_none.txt" 2>>"$log"
-injected "$work/loop_inj_records" timeout 120 "$sample" loop 100000 $reps >>"$work/loop_inj.txt" 2>>"$log"
-say "(b) where the overhead goes: 64 MiB and 256 MiB device buffers; no flush timer; records not written"
-TILELENS_CUPTI_DEVICE_BUFFER_MB=64 injected "$work/loop_dev64_records" timeout 120 "$sample" loop 100000 $reps >"$work/loop_dev64.txt" 2>>"$log"
-TILELENS_CUPTI_DEVICE_BUFFER_MB=256 injected "$work/loop_devbuf_records" timeout 120 "$sample" loop 100000 $reps >"$work/loop_devbuf.txt" 2>>"$log"
-TILELENS_CUPTI_FLUSH_MS=0 injected "$work/loop_notimer_records" timeout 120 "$sample" loop 100000 $reps >"$work/loop_notimer.txt" 2>>"$log"
-TILELENS_CUPTI_DISCARD=1 injected "$work/loop_discard_records" timeout 120 "$sample" loop 100000 $reps >"$work/loop_discard.txt" 2>>"$log"
-say "(b) PyTorch loop: none, injection, torch.profiler; then both at once (must not crash)"
-timeout 300 "$python" "$here/torch_loop.py" --reps 5 >"$work/torch_none.txt" 2>>"$log"
-injected "$work/torch_inj_records" timeout 300 "$python" "$here/torch_loop.py" --reps 5 >"$work/torch_inj.txt" 2>>"$log"
-timeout 300 "$python" "$here/torch_loop.py" --reps 3 --profiler >"$work/torch_prof.txt" 2>>"$log"
+# Variants of the injection (core/profiler/README.md), each against no injection
+# in the same round; rounds interleave the variants so drifts of clock and host
+# load hit all alike. One process per (round, variant), REPS_IN repetitions each.
+variants=(
+    "default|"
+    "serial|TILELENS_CUPTI_KERNEL_KIND=serial"
+    "nonvtx|TILELENS_CUPTI_NVTX=0"
+    "hwtrace|TILELENS_CUPTI_HW_TRACE=1"
+    "apioff|TILELENS_CUPTI_API_OFF=1"
+    "bigbuf|TILELENS_CUPTI_BUFFER_KB=65536 TILELENS_CUPTI_DEVICE_BUFFER_MB=64"
+    "sharedbuf|TILELENS_CUPTI_PER_THREAD_BUFFERS=0"
+    "notimer|TILELENS_CUPTI_FLUSH_MS=0"
+    "discard|TILELENS_CUPTI_DISCARD=1"
+    "lean|TILELENS_CUPTI_NVTX=0 TILELENS_CUPTI_API_OFF=1 TILELENS_CUPTI_BUFFER_KB=65536 TILELENS_CUPTI_FLUSH_MS=0"
+)
+# Also a file per variant set for the evaluation.
+printf '%s\n' "${variants[@]}" >"$work/b_variants.txt"
+variant_run() { # variant_run NAME ENV RECORD_DIR CMD... (NAME none: no injection)
+    local name=$1 envs=$2 dir=$3; shift 3
+    if [[ "$name" == none ]]; then "$@"; return; fi
+    mkdir -p "$dir"
+    # NVTX off means no NVTX injection either.
+    local nvtx="NVTX_INJECTION64_PATH=$lib"
+    [[ "$envs" == *TILELENS_CUPTI_NVTX=0* ]] && nvtx="TILELENS_CUPTI_UNUSED=1"
+    env $envs CUDA_INJECTION64_PATH="$lib" $nvtx TILELENS_CUPTI_OUT="$dir" "$@"
+}
+rounds=${TILELENS_GPU_ROUNDS:-5}
+say "(b) 10^5 empty kernels: $rounds rounds of none + ${#variants[@]} variants, 3 repetitions each"
+mkdir -p "$work/b"
+for round in $(seq 1 "$rounds"); do
+    for v in "none|" "${variants[@]}"; do
+        name=${v%%|*}
+        variant_run "$name" "${v#*|}" "$work/b/empty_${name}_records" \
+            timeout 120 "$sample" loop 100000 3 2>>"$log" | sed "s/^{/{\"round\":$round,/" >>"$work/b/empty_$name.txt"
+    done
+done
+say "(b) 10^5 kernels of about 5 us (GPU-bound): $rounds rounds, 2 repetitions each"
+for round in $(seq 1 "$rounds"); do
+    for v in "none|" "default|" "serial|TILELENS_CUPTI_KERNEL_KIND=serial" "hwtrace|TILELENS_CUPTI_HW_TRACE=1" \
+        "lean|TILELENS_CUPTI_NVTX=0 TILELENS_CUPTI_API_OFF=1 TILELENS_CUPTI_BUFFER_KB=65536 TILELENS_CUPTI_FLUSH_MS=0"; do
+        name=${v%%|*}
+        variant_run "$name" "${v#*|}" "$work/b/tiny_${name}_records" \
+            timeout 120 "$sample" loop 100000 2 5 2>>"$log" | sed "s/^{/{\"round\":$round,/" >>"$work/b/tiny_$name.txt"
+    done
+done
+grep -h "HWTrace" "$log" | sort | uniq -c | tee -a "$out/hwtrace.txt"
+say "(b) PyTorch loop, 3 rounds: none, injection, torch.profiler; then both at once (must not crash)"
+for round in 1 2 3; do
+    timeout 300 "$python" "$here/torch_loop.py" --reps 3 2>>"$log" | sed "s/^{/{\"round\":$round,/" >>"$work/b/torch_none.txt"
+    injected "$work/b/torch_default_records" timeout 300 "$python" "$here/torch_loop.py" --reps 3 2>>"$log" |
+        sed "s/^{/{\"round\":$round,/" >>"$work/b/torch_default.txt"
+    timeout 300 "$python" "$here/torch_loop.py" --reps 3 --profiler 2>>"$log" |
+        sed "s/^{/{\"round\":$round,/" >>"$work/b/torch_profiler.txt"
+done
 injected "$work/torch_conflict_records" timeout 300 "$python" "$here/torch_loop.py" --reps 1 --profiler \
     >"$work/torch_conflict.txt" 2>>"$log"
 echo "torch.profiler + injection exit $?" | tee -a "$log"
@@ -149,8 +190,8 @@ say "evaluating"
 status=${PIPESTATUS[0]}
 # Keep what a person or tilelens-cli needs, without the large storm/loop files.
 # Large record files keep only their last lines (the summary) for re-evaluation.
-for d in storm_default storm_small loop_inj_records loop_notimer_records loop_discard_records loop_devbuf_records loop_dev64_records \
-    torch_inj_records torch_conflict_records; do
+for d in storm_default storm_small "$work"/b/*_records torch_conflict_records; do
+    d=${d#"$work"/}
     for f in "$work/$d"/tilelens-cupti-*.jsonl; do
         [[ -f "$f" ]] && tail -n 3 "$f" >"$f.tail" && rm -f "$f"
     done

@@ -3,8 +3,11 @@
 //   sample_kernels verify OUT.json   kernels with known names, counts, grid and
 //                                    block, each launch timed with CUDA events;
 //                                    one NVTX range per kernel phase
-//   sample_kernels loop N REPS       REPS times: N empty launches + sync; prints
-//                                    the host wall seconds of each repetition
+//   sample_kernels loop N REPS [US]  REPS times: N launches + sync; prints the
+//                                    host wall seconds of each repetition. The
+//                                    kernel is empty (launch-bound loop), or with
+//                                    US > 0 one block spinning about US
+//                                    microseconds (GPU-bound, the realistic case)
 #include <cuda_runtime.h>
 #include <nvtx3/nvToolsExt.h>
 
@@ -140,24 +143,38 @@ static int verify(const char* outPath)
     return 0;
 }
 
-static int loop(long n, int reps)
+static int loop(long n, int reps, double us)
 {
     CHECK(cudaFree(nullptr)); // create the context outside the timed region
+    int* sink = nullptr;
+    CHECK(cudaMalloc(&sink, sizeof(int)));
+    int khz = 0;
+    CHECK(cudaDeviceGetAttribute(&khz, cudaDevAttrClockRate, 0));
+    const long long cycles = static_cast<long long>(us * khz / 1000.0);
+    auto launch = [&] {
+        if (cycles > 0)
+            spin_kernel<<<1, 32>>>(cycles, sink);
+        else
+            empty_kernel<<<1, 32>>>();
+    };
     for (int i = 0; i < 1000; ++i)
-        empty_kernel<<<1, 32>>>();
+        launch();
     CHECK(cudaDeviceSynchronize());
     for (int r = 0; r < reps; ++r) {
         const auto t0 = std::chrono::steady_clock::now();
         for (long i = 0; i < n; ++i)
-            empty_kernel<<<1, 32>>>();
+            launch();
         // Host cost of the launches alone, then until the GPU has run them all.
-        const double launch = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        const double launchSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
         CHECK(cudaDeviceSynchronize());
         const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-        std::printf("{\"loop\":%ld,\"rep\":%d,\"launch_seconds\":%.6f,\"seconds\":%.6f}\n", n, r, launch, s);
+        std::printf("{\"loop\":%ld,\"rep\":%d,\"kernel_us\":%.2f,\"launch_seconds\":%.6f,"
+                    "\"seconds\":%.6f}\n",
+                    n, r, us, launchSeconds, s);
         std::fflush(stdout);
     }
     CHECK(cudaGetLastError());
+    cudaFree(sink);
     return 0;
 }
 
@@ -167,7 +184,7 @@ int main(int argc, char** argv)
     if (mode == "verify" && argc > 2)
         return verify(argv[2]);
     if (mode == "loop" && argc > 3)
-        return loop(std::atol(argv[2]), std::atoi(argv[3]));
-    std::fprintf(stderr, "usage: %s verify OUT.json | loop N REPS\n", argv[0]);
+        return loop(std::atol(argv[2]), std::atoi(argv[3]), argc > 4 ? std::atof(argv[4]) : 0.0);
+    std::fprintf(stderr, "usage: %s verify OUT.json | loop N REPS [KERNEL_US]\n", argv[0]);
     return 3;
 }
