@@ -3,6 +3,9 @@
 // (reference Python | generated Rust over reference IR | generated IR),
 // diagnostics dock and status bar. Discovery and file reading run in worker
 // threads; results of superseded requests are dropped by generation number.
+// Implemented across MainWindow.cpp (layout), MainWindowActions.cpp (menus,
+// drag & drop), MainWindowLoading.cpp, MainWindowSession.cpp (settings) and
+// MainWindowDiff.cpp (the IR diff side).
 
 #include "EditorTheme.h"
 #include "InspectorSession.h"

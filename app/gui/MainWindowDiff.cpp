@@ -4,22 +4,21 @@
 // files short.)
 
 #include "AlignedIrView.h"
-#include "AppSettings.h"
 #include "DivergenceFilterModel.h"
 #include "DivergenceNavigator.h"
 #include "MainWindow.h"
+#include "MainWindowPrivate.h"
 #include "QsciHeaders.h"
 #include "SeverityStyle.h"
 #include "SourcePane.h"
 
 #include <QFileInfo>
 #include <QLabel>
-#include <QSettings>
 #include <algorithm>
 
 namespace tilelens::gui {
 namespace {
-constexpr int kLinkedSourceMarker = 7; // same number as in MainWindow.cpp
+using mainwindow::kLinkedSourceMarker;
 
 // Python line range of an op's loc() link, when the snapshot has one.
 std::vector<int> linkedIrLines(const std::vector<OpSourceLink>& links, const QString& fileName,
@@ -70,23 +69,6 @@ void MainWindow::onDiffChanged()
     }
     applyDiffIfReady();
     finishIfIdle();
-}
-
-bool MainWindow::restoreKernel(const ws::Workspace& workspace, int& kernel, int& variant)
-{
-    const QSettings settings;
-    const QString name = settings.value(settings::lastKernelKey()).toString();
-    if (name.isEmpty())
-        return false;
-    for (size_t i = 0; i < workspace.kernels.size(); ++i) {
-        if (workspace.kernels[i].name != name)
-            continue;
-        kernel = static_cast<int>(i);
-        variant = settings.value(settings::lastVariantKey(), 0).toInt();
-        m_restoreDivergence = settings.value(settings::lastDivergenceKey()).toString();
-        return true;
-    }
-    return false;
 }
 
 void MainWindow::applyDiffIfReady()

@@ -1,0 +1,251 @@
+// MainWindow: the menus and toolbar and what their actions do (open, recent
+// workspaces, go to line, about), plus drag & drop of directories and IR pairs.
+
+#include "AppSettings.h"
+#include "DivergenceNavigator.h"
+#include "FindBar.h"
+#include "MainWindow.h"
+#include "QsciHeaders.h"
+
+#include <QAction>
+#include <QCoreApplication>
+#include <QDir>
+#include <QDockWidget>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QInputDialog>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QSettings>
+#include <QStyle>
+#include <QToolBar>
+#include <algorithm>
+
+namespace tilelens::gui {
+
+void MainWindow::buildMenus()
+{
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    QAction* open =
+        file->addAction(tr("&Open Workspace\u2026"), this, &MainWindow::chooseWorkspace);
+    open->setShortcut(QKeySequence::Open);
+    open->setIcon(style()->standardIcon(QStyle::SP_DirOpenIcon));
+    m_recentMenu = file->addMenu(tr("Open &Recent"));
+    connect(m_recentMenu, &QMenu::aboutToShow, this, &MainWindow::rebuildRecentMenu);
+    rebuildRecentMenu(); // so the menu is not empty (and disabled) before first use
+    QAction* reload = file->addAction(tr("Re&load"), this, &MainWindow::reloadWorkspace);
+    reload->setShortcut(QKeySequence::Refresh);
+    file->addSeparator();
+    QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
+    quit->setShortcut(QKeySequence::Quit);
+    quit->setMenuRole(QAction::QuitRole);
+
+    QMenu* edit = menuBar()->addMenu(tr("&Edit"));
+    QAction* find = edit->addAction(tr("&Find\u2026"), this, [this] {
+        showInspector();
+        m_findBar->open(activeEditor());
+    });
+    find->setShortcut(QKeySequence::Find);
+    QAction* findNext = edit->addAction(tr("Find &Next"), this, [this] { m_findBar->find(true); });
+    findNext->setShortcut(QKeySequence::FindNext);
+    QAction* findPrevious =
+        edit->addAction(tr("Find &Previous"), this, [this] { m_findBar->find(false); });
+    findPrevious->setShortcut(QKeySequence::FindPrevious);
+    edit->addSeparator();
+    QAction* goTo = edit->addAction(tr("&Go to Line\u2026"), this, &MainWindow::askGoToLine);
+    goTo->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_G));
+
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    QAction* kernels = m_kernelDock->toggleViewAction();
+    kernels->setText(tr("&Kernels"));
+    view->addAction(kernels);
+    QAction* diagnostics = m_diagnosticsDock->toggleViewAction();
+    diagnostics->setText(tr("&Diagnostics"));
+    view->addAction(diagnostics);
+
+    QMenu* diffMenu = menuBar()->addMenu(tr("&Diff"));
+    m_nextDivergence =
+        diffMenu->addAction(tr("&Next Divergence"), m_navigator, &DivergenceNavigator::next);
+    m_nextDivergence->setObjectName(QStringLiteral("nextDivergence"));
+    m_nextDivergence->setShortcut(QKeySequence(Qt::Key_F8));
+    m_nextDivergence->setIcon(style()->standardIcon(QStyle::SP_ArrowDown));
+    m_previousDivergence = diffMenu->addAction(tr("&Previous Divergence"), m_navigator,
+                                               &DivergenceNavigator::previous);
+    m_previousDivergence->setObjectName(QStringLiteral("previousDivergence"));
+    m_previousDivergence->setShortcut(QKeySequence(Qt::SHIFT | Qt::Key_F8));
+    m_previousDivergence->setIcon(style()->standardIcon(QStyle::SP_ArrowUp));
+    diffMenu->addSeparator();
+    m_hideNoise = diffMenu->addAction(tr("Hide &Noise"));
+    m_hideNoise->setObjectName(QStringLiteral("hideNoise"));
+    m_hideNoise->setCheckable(true);
+    connect(m_hideNoise, &QAction::toggled, this,
+            [this](bool on) { setSeverityHidden(static_cast<int>(diff::Severity::Noise), on); });
+    m_hideEquivalent = diffMenu->addAction(tr("Hide &Equivalent"));
+    m_hideEquivalent->setObjectName(QStringLiteral("hideEquivalent"));
+    m_hideEquivalent->setCheckable(true);
+    connect(m_hideEquivalent, &QAction::toggled, this, [this](bool on) {
+        setSeverityHidden(static_cast<int>(diff::Severity::Equivalent), on);
+    });
+    QAction* divergences = m_navigatorDock->toggleViewAction();
+    divergences->setText(tr("&Divergences"));
+    view->addAction(divergences);
+    QAction* stages = m_stageDock->toggleViewAction();
+    stages->setText(tr("&Stages"));
+    view->addAction(stages);
+    QAction* perf = m_perfDock->toggleViewAction();
+    perf->setText(tr("&Performance"));
+    view->addAction(perf);
+    view->addSeparator();
+    QAction* dashboard = view->addAction(tr("Das&hboard"), this, &MainWindow::showDashboard);
+    dashboard->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_D));
+    QAction* inspector = view->addAction(tr("&Inspector"), this, &MainWindow::showInspector);
+    inspector->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_I));
+
+    QToolBar* toolbar = addToolBar(tr("Diff"));
+    toolbar->setObjectName(QStringLiteral("diffToolbar"));
+    toolbar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    toolbar->addAction(m_previousDivergence);
+    toolbar->addAction(m_nextDivergence);
+    toolbar->addSeparator();
+    toolbar->addAction(m_hideNoise);
+    toolbar->addAction(m_hideEquivalent);
+
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    QAction* about = help->addAction(tr("&About TileLens"), this, &MainWindow::showAbout);
+    about->setMenuRole(QAction::AboutRole);
+}
+
+void MainWindow::askGoToLine()
+{
+    QsciScintilla* e = activeEditor();
+    if (!e)
+        return;
+    int line = 0, index = 0;
+    e->getCursorPosition(&line, &index);
+    bool ok = false;
+    const int target =
+        QInputDialog::getInt(this, tr("Go to Line"), tr("Line (1\u2013%1):").arg(e->lines()),
+                             line + 1, 1, std::max(1, e->lines()), 1, &ok);
+    if (ok)
+        goToLine(target);
+}
+
+void MainWindow::goToLine(int line)
+{
+    QsciScintilla* e = activeEditor();
+    if (!e || line < 1 || line > e->lines())
+        return;
+    showInspector();
+    e->setCursorPosition(line - 1, 0);
+    e->ensureLineVisible(line - 1);
+    e->setFocus();
+}
+
+void MainWindow::chooseWorkspace()
+{
+    const QString start = m_workspacePath.isEmpty() ? QDir::homePath() : m_workspacePath;
+    const QString dir = QFileDialog::getExistingDirectory(this, tr("Open Workspace"), start);
+    if (!dir.isEmpty())
+        openWorkspace(dir);
+}
+
+void MainWindow::reloadWorkspace()
+{
+    if (!m_workspacePath.isEmpty())
+        openWorkspace(m_workspacePath);
+}
+
+void MainWindow::rebuildRecentMenu()
+{
+    m_recentMenu->clear();
+    const QStringList recent =
+        m_options.persistSettings ? settings::recentWorkspaces(QSettings()) : QStringList();
+    for (const QString& path : recent) {
+        QAction* action = m_recentMenu->addAction(QDir::toNativeSeparators(path));
+        action->setEnabled(QFileInfo(path).isDir());
+        connect(action, &QAction::triggered, this, [this, path] { openWorkspace(path); });
+    }
+    if (recent.isEmpty()) {
+        m_recentMenu->addAction(tr("No recent workspaces"))->setEnabled(false);
+        return;
+    }
+    m_recentMenu->addSeparator();
+    m_recentMenu->addAction(tr("&Clear List"), this, [this] {
+        QSettings settings;
+        settings::clearRecentWorkspaces(settings);
+    });
+}
+
+static bool isIrFile(const QFileInfo& info)
+{
+    const QString suffix = info.suffix().toLower();
+    return info.isFile() &&
+           (suffix == QLatin1String("mlir") || suffix == QLatin1String("tileirbc"));
+}
+
+// Exactly two dropped IR files, in name order; empty otherwise.
+static QStringList droppedIrPair(const QMimeData* mime)
+{
+    if (!mime || !mime->hasUrls() || mime->urls().size() != 2)
+        return {};
+    QStringList files;
+    for (const QUrl& url : mime->urls()) {
+        const QFileInfo info(url.toLocalFile());
+        if (!url.isLocalFile() || !isIrFile(info))
+            return {};
+        files << info.absoluteFilePath();
+    }
+    files.sort();
+    return files;
+}
+
+static QString droppedPath(const QMimeData* mime)
+{
+    if (!mime || !mime->hasUrls())
+        return {};
+    for (const QUrl& url : mime->urls()) {
+        if (!url.isLocalFile())
+            continue;
+        const QFileInfo info(url.toLocalFile());
+        if (info.isDir())
+            return info.absoluteFilePath();
+        if (info.isFile())
+            return info.absolutePath(); // a file of a kernel dir opens that dir
+    }
+    return {};
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event)
+{
+    if (!droppedPath(event->mimeData()).isEmpty() || !droppedIrPair(event->mimeData()).isEmpty())
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent* event)
+{
+    const QStringList pair = droppedIrPair(event->mimeData());
+    if (pair.size() == 2) {
+        event->acceptProposedAction();
+        openIrPair(pair[0], pair[1]);
+        return;
+    }
+    const QString path = droppedPath(event->mimeData());
+    if (path.isEmpty())
+        return;
+    event->acceptProposedAction();
+    openWorkspace(path);
+}
+
+void MainWindow::showAbout()
+{
+    QMessageBox::about(
+        this, tr("About TileLens"),
+        tr("<h3>TileLens %1</h3><p>An inspector for GPU-kernel ports from cuTile Python "
+           "to cuTile Rust: sources, Tile IR and verdicts side by side.</p>")
+            .arg(QCoreApplication::applicationVersion()));
+}
+
+} // namespace tilelens::gui
