@@ -86,7 +86,14 @@ private:
         void* obj;
         void (*fn)(void*);
     };
-    std::vector<std::unique_ptr<char[]>> m_blocks;
+    struct Block
+    {
+        char* data;
+        size_t size;
+        bool mapped; // from mmap (huge-page block), else new[]
+    };
+    char* newBlock(size_t size, bool& mapped);
+    std::vector<Block> m_blocks;
     std::vector<Dtor> m_destructors;
     char* m_cur = nullptr;
     size_t m_left = 0;

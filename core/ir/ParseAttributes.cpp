@@ -73,17 +73,24 @@ template <typename T> bool sameSpan(Span<T> x, Span<T> y)
 
 size_t Parser::AttrHash::operator()(const Attribute* a) const
 {
-    size_t h = size_t(a->kind) * 1000003u ^ std::hash<int64_t>()(a->intValue) ^
-               (std::hash<uint64_t>()(a->bits) << 1) ^ (std::hash<const void*>()(a->type) << 2) ^
-               std::hash<std::string_view>()(a->text) ^
-               (std::hash<std::string_view>()(a->category) << 3);
+    // Cheap mixing (std::hash of strings cost more than the lookup itself).
+    const uint64_t k = 0x9E3779B97F4A7C15ull;
+    uint64_t h = (uint64_t(a->kind) + 1) * k;
+    auto mix = [&](uint64_t v) { h = (h ^ v) * k, h ^= h >> 31; };
+    mix(uint64_t(a->intValue));
+    mix(a->bits);
+    mix(uint64_t(reinterpret_cast<uintptr_t>(a->type)));
+    if (!a->text.empty())
+        mix(hashBytes(a->text));
+    if (!a->category.empty())
+        mix(hashBytes(a->category));
     for (int64_t v : a->intList)
-        h = h * 31 + std::hash<int64_t>()(v);
+        mix(uint64_t(v));
     for (const Attribute* e : a->elements)
-        h = h * 31 + std::hash<const void*>()(e);
+        mix(uint64_t(reinterpret_cast<uintptr_t>(e)));
     for (const NamedAttribute& e : a->entries)
-        h = h * 31 + std::hash<const void*>()(e.value) + std::hash<std::string_view>()(e.name);
-    return h;
+        mix(uint64_t(reinterpret_cast<uintptr_t>(e.value)) ^ hashBytes(e.name));
+    return size_t(h);
 }
 
 bool Parser::AttrEq::operator()(const Attribute* a, const Attribute* b) const
@@ -110,11 +117,10 @@ const Attribute* Parser::makeAttr(Attribute a)
 
 std::string_view Parser::keep(std::string_view s)
 {
-    auto it = m_kept.find(s);
-    if (it != m_kept.end())
-        return it->second;
+    if (const std::string_view* hit = m_kept.find(s))
+        return *hit;
     std::string_view copy = arena().copyString(s);
-    m_kept.emplace(copy, copy);
+    m_kept.insert(copy, copy);
     return copy;
 }
 
@@ -123,16 +129,15 @@ const Attribute* Parser::makeEnum(std::string_view category, std::string_view ke
     m_scratch.assign(category);
     m_scratch += '\0';
     m_scratch += keyword;
-    auto it = m_enumCache.find(m_scratch);
-    if (it != m_enumCache.end())
-        return it->second;
+    if (const Attribute* const* hit = m_enumCache.find(m_scratch))
+        return *hit;
     Attribute a;
     a.kind = AttrKind::Enum;
     a.category = category;
     a.text = arena().copyString(keyword);
     a.category = arena().copyString(category);
     const Attribute* made = makeAttr(a);
-    m_enumCache.emplace(m_scratch, made);
+    m_enumCache.insert(arena().copyString(m_scratch), made);
     return made;
 }
 

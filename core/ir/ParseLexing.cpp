@@ -357,14 +357,13 @@ const Type* Parser::unique(Type& t)
 {
     m_scratch.clear();
     appendTypeCanonical(m_scratch, t);
-    auto it = m_typeByCanon.find(std::string_view(m_scratch));
-    if (it != m_typeByCanon.end())
-        return it->second;
+    if (const Type* const* hit = m_typeByCanon.find(m_scratch))
+        return *hit;
     t.canonicalText = arena().copyString(m_scratch);
     if (t.kind == TypeKind::Number || t.kind == TypeKind::Opaque)
         t.name = t.canonicalText;
     const Type* made = arena().make<Type>(t);
-    m_typeByCanon.emplace(made->canonicalText, made);
+    m_typeByCanon.insert(made->canonicalText, made);
     return made;
 }
 
@@ -487,14 +486,13 @@ const Type* Parser::parseType()
         }
         if (q < m_text.size()) {
             std::string_view raw = m_text.substr(start, q + 1 - start);
-            auto it = m_typeByText.find(raw);
-            if (it != m_typeByText.end()) {
+            if (const Type* const* hit = m_typeByText.find(raw)) {
                 m_pos = q + 1;
-                return it->second;
+                return *hit;
             }
             const Type* t = parseTypeInner();
             if (t && m_pos == q + 1)
-                m_typeByText.emplace(raw, t);
+                m_typeByText.insert(raw, t);
             return t;
         }
     }

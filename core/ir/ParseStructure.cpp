@@ -313,12 +313,11 @@ Op* Parser::parseOperation()
         return parseGenericOp(defs, line, col, start);
     std::string_view name = identifier();
     OpName opName;
-    auto cached = m_opNames.find(name);
-    if (cached != m_opNames.end()) {
-        opName = cached->second;
+    if (const OpName* cached = m_opNames.find(name)) {
+        opName = *cached;
     } else if (!name.empty()) {
         opName = OpName::get(name);
-        m_opNames.emplace(name, opName);
+        m_opNames.insert(name, opName);
     }
     if (name.empty()) {
         error(peek() == '\0' ? "unexpected end of input; expected an operation"

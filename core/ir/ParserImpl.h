@@ -8,6 +8,7 @@
 #include "ir/Module.h"
 #include "ir/Parser.h"
 #include "ir/Region.h"
+#include "ir/StringMap.h"
 
 #include <memory>
 #include <string>
@@ -159,8 +160,7 @@ public:
                 return size_t(n) < m_numbered.size() && m_numbered[size_t(n)].values
                            ? &m_numbered[size_t(n)]
                            : nullptr;
-            auto it = m_named.find(name);
-            return it == m_named.end() ? nullptr : &it->second;
+            return m_named.find(name);
         }
         // Sets name -> b; returns the previous binding ({nullptr, 0} if none).
         Binding set(std::string_view name, Binding b)
@@ -173,17 +173,17 @@ public:
                 m_numbered[size_t(n)] = b;
                 return prev;
             }
-            auto it = m_named.find(name);
-            if (it == m_named.end()) {
+            Binding* it = m_named.find(name);
+            if (!it) {
                 if (b.values)
-                    m_named.emplace(name, b);
+                    m_named.insert(name, b);
                 return Binding{nullptr, 0};
             }
-            Binding prev = it->second;
+            Binding prev = *it;
             if (b.values)
-                it->second = b;
+                *it = b;
             else
-                m_named.erase(it);
+                m_named.erase(name);
             return prev;
         }
         void swap(ValueTable& o)
@@ -206,7 +206,7 @@ public:
             return v;
         }
         std::vector<Binding> m_numbered;
-        std::unordered_map<std::string_view, Binding> m_named;
+        StringMap<Binding> m_named;
     };
 
 private:
@@ -219,18 +219,17 @@ private:
     size_t m_tokEnd = 0;
     int m_tokEndLine = 1;
     size_t m_tokEndLineStart = 0;
-    std::unordered_map<std::string, const Attribute*> m_enumCache; // "category\0keyword" -> attr
+    StringMap<const Attribute*> m_enumCache; // "category\0keyword" (arena copy) -> attr
     const ParseOptions& m_opts;
     ParseResult& m_result;
     int m_depth = 0;
     int m_errors = 0;
     bool m_sawGeneric = false, m_sawCustom = false, m_sawCutile = false;
 
-    std::unordered_map<std::string_view, const Type*> m_typeByText;  // raw source span -> type
-    std::unordered_map<std::string_view, const Type*> m_typeByCanon; // canonical text -> type
+    StringMap<const Type*> m_typeByText;  // raw source span -> type
+    StringMap<const Type*> m_typeByCanon; // canonical text -> type
     ValueTable m_values;
-    std::unordered_map<std::string_view, OpName>
-        m_opNames; // per-parse cache of the global interner
+    StringMap<OpName> m_opNames; // per-parse cache of the global interner
     std::vector<std::vector<std::pair<std::string_view, Binding>>> m_scopes; // undo logs
     std::unordered_map<std::string, const Attribute*> m_attrAliases;
     std::unordered_map<std::string, const Location*> m_locAliases;
@@ -281,7 +280,7 @@ private:
         bool operator()(const Attribute* a, const Attribute* b) const;
     };
     std::unordered_set<const Attribute*, AttrHash, AttrEq> m_attrs; // uniqued attributes
-    std::unordered_map<std::string_view, std::string_view> m_kept;
+    StringMap<std::string_view> m_kept;
 
 public:
     void noteSyntax(Syntax s)

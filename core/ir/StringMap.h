@@ -1,0 +1,143 @@
+#pragma once
+// Internal: open-addressing hash map from string_view (not owned: the caller
+// keeps the bytes alive) to a small trivially copyable value. The parser looks
+// up every type, op name and interned word in such tables; std::unordered_map
+// with std::hash (a node per entry, a full byte hash) cost ~10% of a parse.
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <string_view>
+#include <type_traits>
+#include <vector>
+
+namespace tilelens::ir::detail {
+
+// Word-at-a-time multiplicative hash; good enough for identifiers and type text.
+inline uint64_t hashBytes(std::string_view s)
+{
+    const uint64_t k = 0x9E3779B97F4A7C15ull;
+    uint64_t h = uint64_t(s.size()) * k;
+    const char* p = s.data();
+    size_t n = s.size();
+    while (n >= 8) {
+        uint64_t w;
+        std::memcpy(&w, p, 8);
+        h = (h ^ w) * k;
+        h ^= h >> 29;
+        p += 8;
+        n -= 8;
+    }
+    if (n) {
+        uint64_t w = 0;
+        std::memcpy(&w, p, n);
+        h = (h ^ w) * k;
+        h ^= h >> 29;
+    }
+    return h * k;
+}
+
+template <typename V> class StringMap
+{
+    static_assert(std::is_trivially_copyable_v<V>, "values are copied freely");
+
+public:
+    V* find(std::string_view key) { return findHashed(key, hashBytes(key)); }
+    const V* find(std::string_view key) const
+    {
+        return const_cast<StringMap*>(this)->findHashed(key, hashBytes(key));
+    }
+    // Inserts key -> value unless present; returns the stored value.
+    V& insert(std::string_view key, const V& value)
+    {
+        const uint64_t h = hashBytes(key);
+        if (V* v = findHashed(key, h))
+            return *v;
+        if ((m_count + 1) * 4 > m_slots.size() * 3)
+            grow();
+        Slot* s = &m_slots[probeStart(h)];
+        while (s->tag)
+            s = next(s);
+        *s = Slot{key.data(), uint32_t(key.size()), tagOf(h), value};
+        ++m_count;
+        return s->value;
+    }
+    V& operator[](std::string_view key) { return insert(key, V{}); }
+    bool erase(std::string_view key)
+    {
+        V* v = find(key);
+        if (!v)
+            return false;
+        // Backward-shift deletion keeps linear probing free of tombstones.
+        Slot* hole = reinterpret_cast<Slot*>(reinterpret_cast<char*>(v) - offsetof(Slot, value));
+        const size_t mask = m_slots.size() - 1;
+        size_t i = size_t(hole - m_slots.data());
+        for (size_t j = (i + 1) & mask; m_slots[j].tag; j = (j + 1) & mask) {
+            const size_t home = probeStart(hashBytes({m_slots[j].key, m_slots[j].len}));
+            // Move j into the hole when its home is not within (i, j].
+            if (((j - home) & mask) >= ((j - i) & mask)) {
+                m_slots[i] = m_slots[j];
+                i = j;
+            }
+        }
+        m_slots[i].tag = 0;
+        --m_count;
+        return true;
+    }
+    size_t size() const { return m_count; }
+    void clear()
+    {
+        m_slots.clear();
+        m_count = 0;
+    }
+    void swap(StringMap& o)
+    {
+        m_slots.swap(o.m_slots);
+        std::swap(m_count, o.m_count);
+    }
+
+private:
+    struct Slot
+    {
+        const char* key;
+        uint32_t len;
+        uint32_t tag; // low hash bits | 1; 0 = empty slot
+        V value;
+    };
+    static uint32_t tagOf(uint64_t h) { return uint32_t(h) | 1u; }
+    size_t probeStart(uint64_t h) const { return size_t(h >> 20) & (m_slots.size() - 1); }
+    Slot* next(Slot* s)
+    {
+        ++s;
+        return s == m_slots.data() + m_slots.size() ? m_slots.data() : s;
+    }
+    V* findHashed(std::string_view key, uint64_t h)
+    {
+        if (m_slots.empty())
+            return nullptr;
+        const uint32_t tag = tagOf(h);
+        for (Slot* s = &m_slots[probeStart(h)]; s->tag; s = next(s))
+            if (s->tag == tag && s->len == key.size() &&
+                (key.empty() || std::memcmp(s->key, key.data(), key.size()) == 0))
+                return &s->value;
+        return nullptr;
+    }
+    void grow()
+    {
+        std::vector<Slot> old;
+        old.swap(m_slots);
+        m_slots.assign(old.empty() ? 16 : old.size() * 2, Slot{nullptr, 0, 0, V{}});
+        for (const Slot& o : old) {
+            if (!o.tag)
+                continue;
+            Slot* s = &m_slots[probeStart(hashBytes({o.key, o.len}))];
+            while (s->tag)
+                s = next(s);
+            *s = o;
+        }
+    }
+    std::vector<Slot> m_slots; // size is a power of two, load <= 3/4
+    size_t m_count = 0;
+};
+
+} // namespace tilelens::ir::detail
