@@ -12,9 +12,9 @@ namespace tilelens::ir::detail {
 namespace {
 struct EnumTable
 {
-    const char* attrName;
-    const char* category;
-    std::vector<const char*> words;
+    std::string_view attrName; // string_view: compared per attribute of every op
+    std::string_view category;
+    std::vector<std::string_view> words;
 };
 const std::vector<EnumTable>& enumTables()
 {
@@ -226,9 +226,7 @@ void Parser::parseDictionary(std::vector<NamedAttribute>& out)
         expect('}', "to close the attribute dictionary");
     }
     leave();
-    std::stable_sort(out.begin(), out.end(), [](const NamedAttribute& x, const NamedAttribute& y) {
-        return x.name < y.name;
-    });
+    sortByName(out.begin(), out.end());
 }
 
 const Attribute* Parser::parseOptimizationHints()
@@ -260,9 +258,7 @@ const Attribute* Parser::parseOptimizationHints()
         } while (consume(','));
         expect('>', "to close optimization hints");
     }
-    std::stable_sort(
-        keys.begin(), keys.end(),
-        [](const NamedAttribute& x, const NamedAttribute& y) { return x.name < y.name; });
+    sortByName(keys.begin(), keys.end());
     a.entries = arena().copy(keys);
     return makeAttr(a);
 }

@@ -24,6 +24,73 @@ int64_t signExtend(uint64_t v, int width)
         v |= ~mask;
     return int64_t(v);
 }
+// Decimal digits to u64; false on a non-digit or overflow (as from_chars reports).
+bool decimalU64(std::string_view d, uint64_t& u)
+{
+    if (d.empty())
+        return false;
+    u = 0;
+    for (char c : d) {
+        const unsigned digit = unsigned(c - '0');
+        if (digit > 9 || u > (UINT64_MAX - digit) / 10)
+            return false;
+        u = u * 10 + digit;
+    }
+    return true;
+}
+
+// Exact fast path for short decimals (Clinger): a mantissa below 2^53 scaled by
+// 10^e with |e| <= 22 is one correctly rounded operation on exact doubles.
+// Returns false when the token needs the general from_chars.
+bool fastDecimal(std::string_view tok, double& out)
+{
+    static constexpr double kPow10[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
+                                        1e8,  1e9,  1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
+                                        1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+    size_t i = 0, n = tok.size();
+    bool neg = false;
+    if (i < n && (tok[i] == '-' || tok[i] == '+'))
+        neg = tok[i++] == '-';
+    uint64_t m = 0;
+    int digits = 0, exp10 = 0;
+    bool any = false;
+    for (; i < n && tok[i] >= '0' && tok[i] <= '9'; ++i, any = true)
+        if (m || tok[i] != '0') {
+            if (++digits > 18)
+                return false;
+            m = m * 10 + uint64_t(tok[i] - '0');
+        }
+    if (i < n && tok[i] == '.')
+        for (++i; i < n && tok[i] >= '0' && tok[i] <= '9'; ++i, any = true) {
+            --exp10;
+            if (m || tok[i] != '0') {
+                if (++digits > 18)
+                    return false;
+                m = m * 10 + uint64_t(tok[i] - '0');
+            }
+        }
+    if (!any)
+        return false;
+    if (i < n && (tok[i] == 'e' || tok[i] == 'E')) {
+        ++i;
+        bool eneg = false;
+        if (i < n && (tok[i] == '-' || tok[i] == '+'))
+            eneg = tok[i++] == '-';
+        int e = 0;
+        if (i >= n)
+            return false;
+        for (; i < n && tok[i] >= '0' && tok[i] <= '9'; ++i)
+            if ((e = e * 10 + (tok[i] - '0')) > 400)
+                return false;
+        exp10 += eneg ? -e : e;
+    }
+    if (i != n || m > (uint64_t(1) << 53) || exp10 < -22 || exp10 > 22)
+        return false;
+    double d = double(m);
+    d = exp10 < 0 ? d / kPow10[-exp10] : d * kPow10[exp10];
+    out = neg ? -d : d;
+    return true;
+}
 } // namespace
 
 const Attribute* Parser::parseDense(const Type* knownTile)
@@ -197,8 +264,12 @@ const Attribute* Parser::parseDense(const Type* knownTile)
             } else if (isHex || !elem->isFloat()) {
                 uint64_t u = 0;
                 std::string_view d = isHex ? digits.substr(2) : digits;
-                auto res = std::from_chars(d.data(), d.data() + d.size(), u, isHex ? 16 : 10);
-                bad = res.ec != std::errc() || res.ptr != d.data() + d.size();
+                if (isHex) {
+                    auto res = std::from_chars(d.data(), d.data() + d.size(), u, 16);
+                    bad = res.ec != std::errc() || res.ptr != d.data() + d.size();
+                } else {
+                    bad = !decimalU64(d, u);
+                }
                 if (elem->isFloat()) {
                     v = int64_t(u); // hex = raw bit pattern
                 } else {
@@ -214,13 +285,15 @@ const Attribute* Parser::parseDense(const Type* knownTile)
                 }
             } else {
                 double d = 0;
-                auto res =
-                    std::from_chars(tok.data() + (tok[0] == '+'), tok.data() + tok.size(), d);
-                if (res.ec ==
-                    std::errc::result_out_of_range) // overflow to inf, as MLIR's parser does
-                    d = std::strtod(std::string(tok).c_str(), nullptr);
-                else
-                    bad = res.ec != std::errc() || res.ptr != tok.data() + tok.size();
+                if (!fastDecimal(tok, d)) {
+                    auto res =
+                        std::from_chars(tok.data() + (tok[0] == '+'), tok.data() + tok.size(), d);
+                    if (res.ec ==
+                        std::errc::result_out_of_range) // overflow to inf, as MLIR's parser does
+                        d = std::strtod(std::string(tok).c_str(), nullptr);
+                    else
+                        bad = res.ec != std::errc() || res.ptr != tok.data() + tok.size();
+                }
                 v = int64_t(floatToBits(d, elem->name));
             }
             if (bad)

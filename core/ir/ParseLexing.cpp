@@ -387,23 +387,28 @@ const Type* Parser::tokenType()
 
 const Type* Parser::numberType(std::string_view n)
 {
-    static const char* const kNames[] = {
+    static constexpr std::string_view kNames[kNumberTypes] = {
         "i1",  "i4",   "i8",  "i16",      "i32",    "i64",       "f16",      "bf16",
         "f32", "tf32", "f64", "f8E4M3FN", "f8E5M2", "f8E8M0FNU", "f4E2M1FN", "index"};
-    for (const char* k : kNames) {
-        std::string_view kv(k);
-        if (kv.size() != n.size())
+    if (n.size() < 2 || n.size() > 9)
+        return nullptr;
+    auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? char(c - 'A' + 'a') : c; };
+    for (size_t k = 0; k < kNumberTypes; ++k) {
+        std::string_view kv = kNames[k];
+        if (kv.size() != n.size() || lower(kv[0]) != lower(n[0]))
             continue;
         bool eq = true;
-        for (size_t i = 0; i < n.size() && eq; ++i)
-            eq = std::tolower(static_cast<unsigned char>(kv[i])) ==
-                 std::tolower(static_cast<unsigned char>(n[i]));
-        if (eq) {
+        for (size_t i = 1; i < n.size() && eq; ++i)
+            eq = lower(kv[i]) == lower(n[i]);
+        if (!eq)
+            continue;
+        if (!m_numberTypes[k]) { // uniqued once per parse: this is hot (dense literals)
             Type t;
             t.kind = TypeKind::Number;
             t.name = kv;
-            return unique(t);
+            m_numberTypes[k] = unique(t);
         }
+        return m_numberTypes[k];
     }
     return nullptr;
 }

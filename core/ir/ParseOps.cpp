@@ -6,9 +6,9 @@
 namespace tilelens::ir::detail {
 
 namespace {
-bool inList(std::string_view k, std::initializer_list<const char*> l)
+bool inList(std::string_view k, std::initializer_list<std::string_view> l)
 {
-    for (const char* s : l)
+    for (std::string_view s : l)
         if (k == s)
             return true;
     return false;

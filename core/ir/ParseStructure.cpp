@@ -3,6 +3,8 @@
 #include "ir/ParserImpl.h"
 
 #include <algorithm>
+#include <cstring>
+#include <new>
 
 namespace tilelens::ir::detail {
 
@@ -112,8 +114,6 @@ bool Parser::isDefaultAttr(OpName name, const NamedAttribute& a)
 Op* Parser::finishOp(OpName name, std::vector<Value*>& operands, std::vector<NamedAttribute>& attrs,
                      std::vector<Region*>& regions, const Type* const* resultTypes, size_t nResults)
 {
-    Op* op = arena().make<Op>();
-    op->name = name;
     for (NamedAttribute& a : attrs)
         a.value = normalizeAttr(a.name, a.value);
     // Default-valued attributes are dropped (printers differ on writing them;
@@ -121,29 +121,56 @@ Op* Parser::finishOp(OpName name, std::vector<Value*>& operands, std::vector<Nam
     attrs.erase(std::remove_if(attrs.begin(), attrs.end(),
                                [&](const NamedAttribute& a) { return isDefaultAttr(name, a); }),
                 attrs.end());
-    std::stable_sort(
-        attrs.begin(), attrs.end(),
-        [](const NamedAttribute& x, const NamedAttribute& y) { return x.name < y.name; });
-    op->attributes = arena().copy(attrs);
-    op->operands = Span<Value* const>(arena().copy(operands).data(), operands.size());
-    for (size_t i = 0; i < operands.size(); ++i) {
-        Use* u = arena().make<Use>();
-        u->user = op;
-        u->operandIndex = uint32_t(i);
-        u->next = operands[i]->firstUse;
-        operands[i]->firstUse = u;
-        ++operands[i]->useCount;
+    sortByName(attrs.begin(), attrs.end());
+    // One arena allocation per op for the op, its arrays, uses and results
+    // (all 8-byte aligned): fewer calls, and an op's data stays together.
+    const size_t nOps = operands.size(), nAttrs = attrs.size(), nRegions = regions.size();
+    static_assert(alignof(Op) == 8 && alignof(Value) == 8 && alignof(Use) == 8 &&
+                      alignof(NamedAttribute) == 8,
+                  "carved from one 8-byte aligned block");
+    const size_t bytes = sizeof(Op) + nAttrs * sizeof(NamedAttribute) +
+                         (nOps + nRegions + nResults) * sizeof(void*) + nOps * sizeof(Use) +
+                         nResults * sizeof(Value);
+    char* p = static_cast<char*>(arena().allocate(bytes, 8));
+    Op* op = new (p) Op();
+    p += sizeof(Op);
+    op->name = name;
+    if (nAttrs) {
+        std::memcpy(static_cast<void*>(p), attrs.data(), nAttrs * sizeof(NamedAttribute));
+        op->attributes = Span<const NamedAttribute>(reinterpret_cast<NamedAttribute*>(p), nAttrs);
+        p += nAttrs * sizeof(NamedAttribute);
     }
-    op->regions = Span<Region* const>(arena().copy(regions).data(), regions.size());
-    for (Region* r : regions)
-        r->parentOp = op;
+    if (nOps) {
+        std::memcpy(static_cast<void*>(p), operands.data(), nOps * sizeof(Value*));
+        op->operands = Span<Value* const>(reinterpret_cast<Value**>(p), nOps);
+        p += nOps * sizeof(Value*);
+        for (size_t i = 0; i < nOps; ++i) {
+            Use* u = new (p) Use();
+            p += sizeof(Use);
+            u->user = op;
+            u->operandIndex = uint32_t(i);
+            u->next = operands[i]->firstUse;
+            operands[i]->firstUse = u;
+            ++operands[i]->useCount;
+        }
+    }
+    if (nRegions) {
+        std::memcpy(static_cast<void*>(p), regions.data(), nRegions * sizeof(Region*));
+        op->regions = Span<Region* const>(reinterpret_cast<Region**>(p), nRegions);
+        p += nRegions * sizeof(Region*);
+        for (Region* r : regions)
+            r->parentOp = op;
+    }
     if (nResults) {
-        Value** res =
-            static_cast<Value**>(arena().allocate(sizeof(Value*) * nResults, alignof(Value*)));
+        Value** res = reinterpret_cast<Value**>(p);
+        p += nResults * sizeof(Value*);
         for (size_t i = 0; i < nResults; ++i) {
-            res[i] = newValue(resultTypes ? resultTypes[i] : unknownType(), {});
-            res[i]->definingOp = op;
-            res[i]->index = uint32_t(i);
+            Value* v = new (p) Value();
+            p += sizeof(Value);
+            v->type = resultTypes ? resultTypes[i] : unknownType();
+            v->definingOp = op;
+            v->index = uint32_t(i);
+            res[i] = v;
         }
         op->results = Span<Value* const>(res, nResults);
     }

@@ -358,9 +358,7 @@ Function* Parser::parseFunction(OpName name, int line, int col, size_t start)
     f->body = parseRegion(args, nullptr, true);
     if (peek() == '{')
         parseDictionary(attrs);
-    std::stable_sort(
-        attrs.begin(), attrs.end(),
-        [](const NamedAttribute& x, const NamedAttribute& y) { return x.name < y.name; });
+    sortByName(attrs.begin(), attrs.end());
     f->attributes = arena().copy(attrs);
     f->argumentTypes = arena().copy(argTypes);
     f->resultTypes = arena().copy(resTypes);

@@ -10,6 +10,7 @@
 #include "ir/Region.h"
 #include "ir/StringMap.h"
 
+#include <algorithm>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -22,6 +23,19 @@ namespace tilelens::ir::detail {
 struct ParseAbort
 {
 }; // thrown only to unwind after a fatal error (depth limit, error cap)
+
+// Stable sort of attributes by name. Lists are short (0-5 entries), and
+// std::stable_sort allocates a temporary buffer on every call.
+template <typename It> void sortByName(It first, It last)
+{
+    if (last - first > 16) {
+        std::stable_sort(first, last, [](const auto& x, const auto& y) { return x.name < y.name; });
+        return;
+    }
+    for (It i = first; i != last; ++i)
+        for (It j = i; j != first && j->name < (j - 1)->name; --j)
+            std::iter_swap(j, j - 1);
+}
 
 struct PendingOperand; // custom-op scratch
 
@@ -243,6 +257,8 @@ private:
     std::vector<PendingLoc> m_pendingLocs;
     std::vector<std::pair<Attribute*, std::string>> m_pendingAttrs;
     const Attribute* m_unit = nullptr;
+    static constexpr size_t kNumberTypes = 16;
+    const Type* m_numberTypes[kNumberTypes] = {}; // numberType() results by name index
     const Type* m_token = nullptr;
     std::string m_scratch;
     std::vector<Op*> m_orphans;

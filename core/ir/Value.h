@@ -23,13 +23,14 @@ struct Use
 
 struct Value
 {
+    // (Field order keeps the struct at 64 bytes: a large module has millions.)
     const Type* type = nullptr;
     Op* definingOp = nullptr;      // null for block arguments
     Block* ownerBlock = nullptr;   // block arguments: their block
-    uint32_t index = 0;            // result number or argument number
     std::string_view sourceName;   // name in the input ("%cst_1", "%arg0"); not semantic
     const Location* loc = nullptr; // block arguments may carry one
     Use* firstUse = nullptr;
+    uint32_t index = 0; // result number or argument number
     uint32_t useCount = 0;
 
     bool isBlockArgument() const { return definingOp == nullptr; }
