@@ -18,6 +18,8 @@ public:
 
     std::vector<AlignedRow> run()
     {
+        // About one row per op of the longer side: no regrowth on big functions.
+        m_rows.reserve(std::max(R ? R->ops.size() : 0, G ? G->ops.size() : 0) + 1);
         AlignedRow entry;
         if (R)
             entry.reference = OpSite{R->line, R->column, "entry"};
@@ -73,7 +75,7 @@ private:
         }
     }
 
-    void flushGen(const std::vector<int>& gops, size_t& gi, size_t until, int depth)
+    void flushGen(const IdList& gops, size_t& gi, size_t until, int depth)
     {
         for (; gi < until; ++gi) {
             const int g = gops[gi];

@@ -1,5 +1,6 @@
 #include "diff/GraphBuilder.h"
 
+#include "diff/Normalizer.h"
 #include "ir/Attribute.h"
 #include "ir/Block.h"
 #include "ir/Function.h"
@@ -9,7 +10,10 @@
 #include "ir/Value.h"
 
 #include <algorithm>
+#include <charconv>
+#include <cstring>
 #include <map>
+#include <type_traits>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -124,15 +128,16 @@ const char* const kAtomicMode[] = {"and", "or",  "xor",  "add",  "addf",
                                    "max", "min", "umax", "umin", "xchg"};
 
 template <size_t N>
-std::string enumFromInt(const char* const (&names)[N], int64_t v, const ir::Attribute& a)
+std::string_view enumFromInt(const char* const (&names)[N], int64_t v, const ir::Attribute& a,
+                             ir::Arena& arena)
 {
     if (v >= 0 && size_t(v) < N)
         return names[v];
-    return a.canonical();
+    return arena.copyString(a.canonical());
 }
 
 // Value of the attribute when the producer omits it (then it is dropped).
-bool isDefault(SV op, const std::string& name, const std::string& value)
+bool isDefault(SV op, SV name, SV value)
 {
     if (name == "rounding") {
         if (op == "divi")
@@ -152,104 +157,252 @@ bool isDefault(SV op, const std::string& name, const std::string& value)
     return false;
 }
 
-std::string attrValue(const std::string& name, const ir::Attribute& a)
+SV intText(int64_t v, ir::Arena& arena)
+{
+    char buf[24];
+    const auto r = std::to_chars(buf, buf + sizeof buf, v);
+    return arena.copyString(SV(buf, size_t(r.ptr - buf)));
+}
+
+// Views into the ir model where the text is stored there, else into `arena`.
+SV attrValue(SV name, const ir::Attribute& a, ir::Arena& arena)
 {
     if (a.kind == ir::AttrKind::Enum)
-        return std::string(a.text);
+        return a.text;
     if (a.kind == ir::AttrKind::Unit)
-        return std::string();
+        return SV();
     if (a.kind == ir::AttrKind::Integer) {
         // Generic and cutile-ir forms spell some enums as plain integers.
         if (name == "rounding")
-            return enumFromInt(kRounding, a.intValue, a);
+            return enumFromInt(kRounding, a.intValue, a, arena);
         if (name == "memory_ordering")
-            return enumFromInt(kOrdering, a.intValue, a);
+            return enumFromInt(kOrdering, a.intValue, a, arena);
         if (name == "memory_scope")
-            return enumFromInt(kScope, a.intValue, a);
+            return enumFromInt(kScope, a.intValue, a, arena);
         if (name == "mode")
-            return enumFromInt(kAtomicMode, a.intValue, a);
-        return std::to_string(a.intValue); // drop the `: i64` / `: i32` spelling difference
+            return enumFromInt(kAtomicMode, a.intValue, a, arena);
+        return intText(a.intValue, arena); // drop the `: i64` / `: i32` spelling difference
     }
-    return a.canonical();
+    return arena.copyString(a.canonical());
 }
 
-void flattenHints(const ir::Attribute& hints, std::vector<GAttr>& out)
+GAttr makeAttr(SV name, SV value)
 {
-    std::map<std::string, std::vector<std::pair<std::string, std::string>>> byName;
+    return {name, value, hashMix(hashText(name), hashText(value))};
+}
+
+// Upper bound of the flattened hint entries of an optimization_hints attribute.
+size_t hintEntries(const ir::Attribute& hints)
+{
+    size_t n = 0;
+    for (const auto& arch : hints.entries)
+        if (arch.value)
+            n += arch.value->entries.size();
+    return n;
+}
+
+// Appends the flattened hints at out[n...]; `out` has room for hintEntries().
+void flattenHints(const ir::Attribute& hints, GAttr* out, size_t& n, ir::Arena& arena)
+{
+    std::map<SV, std::vector<std::pair<SV, SV>>> byName;
     for (const auto& arch : hints.entries) {
         if (!arch.value)
             continue;
         for (const auto& e : arch.value->entries) {
-            std::string v;
+            SV v;
             if (e.value)
-                v = e.value->kind == ir::AttrKind::Integer ? std::to_string(e.value->intValue)
-                                                           : e.value->canonical();
-            byName[std::string(e.name)].emplace_back(std::string(arch.name), v);
+                v = e.value->kind == ir::AttrKind::Integer ? intText(e.value->intValue, arena)
+                                                           : arena.copyString(e.value->canonical());
+            byName[e.name].emplace_back(arch.name, v);
         }
     }
     for (auto& [name, vals] : byName) {
         bool same = std::all_of(vals.begin(), vals.end(),
                                 [&](const auto& p) { return p.second == vals.front().second; });
-        std::string v;
+        SV v;
         if (same) {
             v = vals.front().second;
         } else {
-            for (size_t i = 0; i < vals.size(); ++i)
-                v += (i ? "," : "") + vals[i].first + ":" + vals[i].second;
+            std::string joined;
+            for (size_t i = 0; i < vals.size(); ++i) {
+                joined += i ? "," : "";
+                joined.append(vals[i].first).append(":").append(vals[i].second);
+            }
+            v = arena.copyString(joined);
         }
-        out.push_back({name, v});
+        out[n++] = makeAttr(name, v);
     }
+}
+
+AttrList flattenHints(const ir::Attribute& hints, ir::Arena& arena)
+{
+    GAttr* out =
+        static_cast<GAttr*>(arena.allocate(sizeof(GAttr) * hintEntries(hints) + 1, alignof(GAttr)));
+    size_t n = 0;
+    flattenHints(hints, out, n, arena);
+    return {out, n};
+}
+
+template <typename T> ir::Span<T> allocList(ir::Arena& arena, size_t n)
+{
+    if (n == 0)
+        return {};
+    return {static_cast<T*>(arena.allocate(sizeof(T) * n, alignof(T))), n};
+}
+
+// Open-addressing map ir::Value* -> value id: one flat table instead of a
+// node allocation per value.
+class ValueIds
+{
+public:
+    explicit ValueIds(size_t expected) { rehash(expected * 2 + 16); }
+
+    // Returns the slot for `v`; `fresh` tells whether it was just inserted (value -1).
+    int& slot(const ir::Value* v, bool& fresh)
+    {
+        if ((m_used + 1) * 2 > m_keys.size())
+            rehash(m_keys.size() * 2);
+        size_t i = index(v);
+        while (m_keys[i] && m_keys[i] != v)
+            i = (i + 1) & m_mask;
+        fresh = m_keys[i] == nullptr;
+        if (fresh) {
+            m_keys[i] = v;
+            m_ids[i] = -1;
+            ++m_used;
+        }
+        return m_ids[i];
+    }
+
+private:
+    size_t index(const ir::Value* v) const
+    {
+        return size_t((reinterpret_cast<uintptr_t>(v) >> 3) * 0x9E3779B97F4A7C15ull >> 20) & m_mask;
+    }
+    void rehash(size_t atLeast)
+    {
+        size_t cap = 16;
+        while (cap < atLeast)
+            cap <<= 1;
+        std::vector<const ir::Value*> keys(cap, nullptr);
+        std::vector<int> ids(cap, -1);
+        std::swap(keys, m_keys);
+        std::swap(ids, m_ids);
+        m_mask = cap - 1;
+        for (size_t k = 0; k < keys.size(); ++k) {
+            if (!keys[k])
+                continue;
+            size_t i = index(keys[k]);
+            while (m_keys[i])
+                i = (i + 1) & m_mask;
+            m_keys[i] = keys[k];
+            m_ids[i] = ids[k];
+        }
+    }
+
+    std::vector<const ir::Value*> m_keys;
+    std::vector<int> m_ids;
+    size_t m_mask = 0, m_used = 0;
+};
+
+// Sizes of one function, counted before building so that every array is
+// allocated once, at its final size.
+struct Counts
+{
+    size_t ops = 0, regions = 0, values = 0, operands = 0;
+
+    void region(const ir::Region* r)
+    {
+        ++regions;
+        if (!r)
+            return;
+        for (const ir::Block* b : r->blocks) {
+            values += b->arguments.size();
+            for (const ir::Op* op : b->ops) {
+                ++ops;
+                values += op->results.size();
+                operands += op->operands.size();
+                for (const ir::Region* sub : op->regions)
+                    region(sub);
+            }
+        }
+    }
+};
+
+// Appends a default-constructed element to an arena array of capacity `cap`
+// (grows by copying in the unexpected case that the count was short).
+template <typename T> T& append(ir::Span<T>& s, size_t& cap, ir::Arena& arena)
+{
+    static_assert(std::is_trivially_copyable_v<T> && std::is_trivially_destructible_v<T>);
+    if (s.size() == cap) {
+        cap = cap * 2 + 16;
+        T* bigger = static_cast<T*>(arena.allocate(sizeof(T) * cap, alignof(T)));
+        if (s.size())
+            std::memcpy(static_cast<void*>(bigger), s.data(), sizeof(T) * s.size());
+        s = {bigger, s.size()};
+    }
+    T* slot = new (s.data() + s.size()) T();
+    s = {s.data(), s.size() + 1};
+    return *slot;
 }
 
 class Builder
 {
 public:
-    Builder(GFunction& g, size_t expectedValues) : m_g(g) { m_valueIds.reserve(expectedValues); }
+    Builder(GFunction& g, const Counts& n)
+        : m_g(g), m_arena(*g.arena), m_valueIds(n.values), m_opCap(n.ops), m_regionCap(n.regions),
+          m_valueCap(n.values + n.operands)
+    {
+        m_g.ops = {allocList<GOp>(m_arena, m_opCap).data(), 0};
+        m_g.regions = {allocList<GRegion>(m_arena, m_regionCap).data(), 0};
+        m_g.values = {allocList<GValue>(m_arena, m_valueCap).data(), 0};
+    }
 
     int value(const ir::Value* v)
     {
-        auto it = m_valueIds.find(v);
-        if (it != m_valueIds.end())
-            return it->second;
+        bool fresh = false;
+        int& id = m_valueIds.slot(v, fresh);
+        if (!fresh)
+            return id;
         // A use before its definition (or of an unknown value) still gets an id.
-        return addValue(v, -1, -1);
+        id = newValue();
+        fill(id, v, -1, -1);
+        return id;
     }
 
     int addValue(const ir::Value* v, int def, int region)
     {
-        auto it = m_valueIds.find(v);
-        int id;
-        if (it != m_valueIds.end()) {
-            id = it->second;
-        } else {
-            id = int(m_g.values.size());
-            m_g.values.emplace_back();
-            m_valueIds.emplace(v, id);
-        }
-        GValue& gv = m_g.values[size_t(id)];
-        gv.def = def;
-        gv.index = int(v->index);
-        gv.region = region;
-        gv.type = v->type;
-        if (v->type)
-            gv.typeText = v->type->canonicalText;
+        bool fresh = false;
+        int& slot = m_valueIds.slot(v, fresh);
+        if (fresh)
+            slot = newValue();
+        const int id = slot;
+        fill(id, v, def, region);
         return id;
     }
 
     int region(const ir::Region* r, int parentOp, int index, int depth)
     {
         const int id = int(m_g.regions.size());
-        m_g.regions.emplace_back();
+        append(m_g.regions, m_regionCap, m_arena);
         m_g.regions[size_t(id)].parentOp = parentOp;
         m_g.regions[size_t(id)].index = index;
         m_g.regions[size_t(id)].depth = depth;
         if (!r)
             return id;
+        size_t nArgs = 0, nOps = 0;
         for (const ir::Block* b : r->blocks) {
-            for (const ir::Value* a : b->arguments) {
-                const int v = addValue(a, -1, id);
-                m_g.regions[size_t(id)].args.push_back(v);
-            }
+            nArgs += b->arguments.size();
+            nOps += b->ops.size();
+        }
+        IdList args = allocList<int>(m_arena, nArgs);
+        // Filled op by op below (nested regions come in between).
+        m_g.regions[size_t(id)].ops = {allocList<int>(m_arena, nOps).data(), 0};
+        size_t a = 0;
+        for (const ir::Block* b : r->blocks) {
+            for (const ir::Value* v : b->arguments)
+                args[a++] = addValue(v, -1, id);
+            m_g.regions[size_t(id)].args = {args.data(), a};
             for (const ir::Op* op : b->ops)
                 this->op(*op, id, depth);
         }
@@ -259,7 +412,7 @@ public:
     void op(const ir::Op& op, int regionId, int depth)
     {
         const int id = int(m_g.ops.size());
-        m_g.ops.emplace_back();
+        append(m_g.ops, m_opCap, m_arena);
         ++m_g.writtenOps;
         {
             GOp& g = m_g.ops.back();
@@ -267,55 +420,110 @@ public:
             if (g.name == "print")
                 g.name = "print_tko";
             g.region = regionId;
-            g.posInRegion = int(m_g.regions[size_t(regionId)].ops.size());
+            IdList& regionOps = m_g.regions[size_t(regionId)].ops;
+            g.posInRegion = int(regionOps.size());
+            regionOps = {regionOps.data(), regionOps.size() + 1};
+            regionOps.back() = id;
             g.line = op.range.beginLine;
             g.column = op.range.beginColumn;
             g.pure = pureOps().count(g.name) > 0;
             g.commutative = commutativeOps().count(g.name) > 0 && op.operands.size() == 2;
             g.terminator = isTerminator(g.name);
             g.assume = g.name == "assume" && op.operands.size() == 1 && op.results.size() == 1;
-            for (const ir::Value* v : op.operands)
-                g.operands.push_back(value(v));
-            for (const auto& na : op.attributes) {
-                if (!na.value)
-                    continue;
-                if (na.name == "operandSegmentSizes" || na.name == "operand_segment_sizes")
-                    continue;
-                if (na.value->kind == ir::AttrKind::OptimizationHints ||
-                    na.name == "optimization_hints") {
-                    flattenHints(*na.value, g.hints);
-                    continue;
-                }
-                std::string name = normalizeAttrName(g.name, na.name);
-                std::string v = attrValue(name, *na.value);
-                if (isDefault(g.name, name, v))
-                    continue;
-                g.attrs.push_back({name, v});
-            }
-            std::sort(g.attrs.begin(), g.attrs.end(),
-                      [](const GAttr& a, const GAttr& b) { return a.name < b.name; });
+            g.operands = allocList<int>(m_arena, op.operands.size());
+            for (size_t i = 0; i < op.operands.size(); ++i)
+                g.operands[i] = value(op.operands[i]);
+            attributes(op, g);
             if (op.loc && op.loc->fileLineCol())
                 m_g.hasDebugLocations = true;
         }
-        m_g.regions[size_t(regionId)].ops.push_back(id);
-        std::vector<int> results;
-        for (const ir::Value* r : op.results)
-            results.push_back(addValue(r, id, -1));
-        m_g.ops[size_t(id)].results = std::move(results);
-        std::vector<int> regions;
+        IdList results = allocList<int>(m_arena, op.results.size());
+        for (size_t i = 0; i < op.results.size(); ++i)
+            results[i] = addValue(op.results[i], id, -1);
+        m_g.ops[size_t(id)].results = results;
+        IdList regions = allocList<int>(m_arena, op.regions.size());
         for (size_t i = 0; i < op.regions.size(); ++i)
-            regions.push_back(region(op.regions[i], id, int(i), depth + 1));
-        m_g.ops[size_t(id)].regions = std::move(regions);
+            regions[i] = region(op.regions[i], id, int(i), depth + 1);
+        m_g.ops[size_t(id)].regions = regions;
     }
 
 private:
+    int newValue()
+    {
+        append(m_g.values, m_valueCap, m_arena);
+        return int(m_g.values.size() - 1);
+    }
+
+    void fill(int id, const ir::Value* v, int def, int region)
+    {
+        GValue& gv = m_g.values[size_t(id)];
+        gv.def = def;
+        gv.index = int(v->index);
+        gv.region = region;
+        gv.type = v->type;
+        if (v->type) {
+            gv.typeText = v->type->canonicalText;
+            gv.typeHash = typeHash(v->type);
+        } else {
+            gv.typeHash = hashText(SV());
+        }
+    }
+
+    // Types are uniqued per module: hash each spelling once.
+    uint64_t typeHash(const ir::Type* t)
+    {
+        auto it = m_typeHashes.find(t);
+        if (it != m_typeHashes.end())
+            return it->second;
+        const uint64_t h = hashText(t->canonicalText);
+        m_typeHashes.emplace(t, h);
+        return h;
+    }
+
+    void attributes(const ir::Op& op, GOp& g)
+    {
+        size_t cap = 0, hintCap = 0;
+        for (const auto& na : op.attributes) {
+            if (na.value && (na.value->kind == ir::AttrKind::OptimizationHints ||
+                             na.name == "optimization_hints"))
+                hintCap += hintEntries(*na.value);
+            else
+                ++cap;
+        }
+        GAttr* attrs = cap ? allocList<GAttr>(m_arena, cap).data() : nullptr;
+        GAttr* hints = hintCap ? allocList<GAttr>(m_arena, hintCap).data() : nullptr;
+        size_t n = 0, nh = 0;
+        for (const auto& na : op.attributes) {
+            if (!na.value)
+                continue;
+            if (na.name == "operandSegmentSizes" || na.name == "operand_segment_sizes")
+                continue;
+            if (na.value->kind == ir::AttrKind::OptimizationHints ||
+                na.name == "optimization_hints") {
+                flattenHints(*na.value, hints, nh, m_arena);
+                continue;
+            }
+            const SV name = normalizeAttrName(g.name, na.name);
+            const SV v = attrValue(name, *na.value, m_arena);
+            if (isDefault(g.name, name, v))
+                continue;
+            attrs[n++] = makeAttr(name, v);
+        }
+        std::sort(attrs, attrs + n, [](const GAttr& a, const GAttr& b) { return a.name < b.name; });
+        g.attrs = {attrs, n};
+        g.hints = {hints, nh};
+    }
+
     GFunction& m_g;
-    std::unordered_map<const ir::Value*, int> m_valueIds;
+    ir::Arena& m_arena;
+    ValueIds m_valueIds;
+    size_t m_opCap, m_regionCap, m_valueCap;
+    std::unordered_map<const ir::Type*, uint64_t> m_typeHashes;
 };
 
 } // namespace
 
-std::string normalizeAttrName(std::string_view op, std::string_view name)
+std::string_view normalizeAttrName(std::string_view op, std::string_view name)
 {
     if (name == "rounding_mode" || name == "rounding")
         return "rounding";
@@ -333,21 +541,20 @@ std::string normalizeAttrName(std::string_view op, std::string_view name)
         return "mode";
     if (name == "symbol_visibility")
         return "sym_visibility";
-    return std::string(name);
+    return name;
 }
 
-GFunction buildGraph(const ir::Function& f)
+GFunction buildGraph(const ir::Function& f, std::shared_ptr<ir::Arena> arena)
 {
-    GFunction g;
+    GFunction g(arena ? std::move(arena) : std::make_shared<ir::Arena>());
     g.name = std::string(f.name);
     g.line = f.range.beginLine;
     g.column = f.range.beginColumn;
     if (f.optimizationHints)
-        flattenHints(*f.optimizationHints, g.hints);
-    const size_t ops = f.opCount();
-    g.ops.reserve(ops);
-    g.values.reserve(ops * 2);
-    Builder b(g, ops * 2);
+        g.hints = flattenHints(*f.optimizationHints, *g.arena);
+    Counts n;
+    n.region(f.body);
+    Builder b(g, n);
     b.region(f.body, -1, 0, 0);
     if (f.loc && f.loc->fileLineCol())
         g.hasDebugLocations = true;

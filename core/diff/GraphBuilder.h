@@ -5,11 +5,15 @@
 
 #include "diff/OpGraph.h"
 
+#include <memory>
+
 namespace tilelens::diff {
 
-GFunction buildGraph(const ir::Function& function);
+// Arrays are allocated in `arena` (shared by the functions of one side); a
+// fresh arena when null.
+GFunction buildGraph(const ir::Function& function, std::shared_ptr<ir::Arena> arena = nullptr);
 
 // Normalized attribute name for an op ("rounding_mode" -> "rounding", ...).
-std::string normalizeAttrName(std::string_view op, std::string_view name);
+std::string_view normalizeAttrName(std::string_view op, std::string_view name);
 
 } // namespace tilelens::diff

@@ -14,6 +14,7 @@
 #include "ir/Parser.h"
 #include "ir/bytecode/IrFileLoader.h"
 
+#include <future>
 #include <memory>
 
 namespace tilelens::diff {
@@ -48,9 +49,13 @@ public:
         if (R && G) {
             const OpMatching m = matchOps(*R, *G);
             fd.matchedOps = m.matchedOps;
-            const RecognizerContext ctx(*R, *G, m);
-            for (const RawDifference& d : compareFunctions(*R, *G, m))
-                add(m_classifier.classify(d, &ctx, fname), d, links);
+            const auto raw = compareFunctions(*R, *G, m);
+            // The recognizers scan the whole pair: only worth it when something differs.
+            std::optional<RecognizerContext> ctx;
+            if (!raw.empty())
+                ctx.emplace(*R, *G, m);
+            for (const RawDifference& d : raw)
+                add(m_classifier.classify(d, &*ctx, fname), d, links);
             fd.rows = buildAlignedRows(R, G, &m, links);
         } else {
             RawDifference d;
@@ -93,31 +98,38 @@ private:
 
 } // namespace
 
-DiffResult compareModules(const std::vector<const ir::Module*>& ref,
-                          const std::vector<const ir::Module*>& gen, const RuleSet& rules,
-                          const std::string& refPath, const std::string& genPath)
+namespace {
+
+// Graphs of every entry of one side, built and normalized.
+std::vector<GFunction> buildSide(const std::vector<const ir::Module*>& modules)
+{
+    const auto fs = functionsOf(modules);
+    std::vector<GFunction> out;
+    out.reserve(fs.size());
+    auto arena = std::make_shared<ir::Arena>();
+    for (const ir::Function* f : fs) {
+        out.push_back(buildGraph(*f, arena));
+        normalizeGraph(out.back());
+    }
+    return out;
+}
+
+DiffResult compareGraphs(const std::vector<GFunction>& rg, const std::vector<GFunction>& gg,
+                         const RuleSet& rules, const std::string& refPath,
+                         const std::string& genPath)
 {
     DiffResult result;
     result.referencePath = refPath;
     result.generatedPath = genPath;
-    const auto rf = functionsOf(ref);
-    const auto gf = functionsOf(gen);
-    std::vector<GFunction> rg, gg;
-    rg.reserve(rf.size());
-    gg.reserve(gf.size());
     std::vector<std::string> rnames, gnames;
     std::vector<int> rcounts, gcounts;
-    for (const ir::Function* f : rf) {
-        rg.push_back(buildGraph(*f));
-        normalizeGraph(rg.back());
-        rnames.push_back(rg.back().name);
-        rcounts.push_back(rg.back().writtenOps);
+    for (const auto& g : rg) {
+        rnames.push_back(g.name);
+        rcounts.push_back(g.writtenOps);
     }
-    for (const ir::Function* f : gf) {
-        gg.push_back(buildGraph(*f));
-        normalizeGraph(gg.back());
-        gnames.push_back(gg.back().name);
-        gcounts.push_back(gg.back().writtenOps);
+    for (const auto& g : gg) {
+        gnames.push_back(g.name);
+        gcounts.push_back(g.writtenOps);
     }
     Comparison cmp(rules, result);
     for (const auto& [i, j] : matchEntryNames(rnames, gnames, rcounts, gcounts))
@@ -131,6 +143,19 @@ DiffResult compareModules(const std::vector<const ir::Module*>& ref,
     result.summary = buildSummary(rp, gp, &result.opCounts);
     result.finalize();
     return result;
+}
+
+} // namespace
+
+DiffResult compareModules(const std::vector<const ir::Module*>& ref,
+                          const std::vector<const ir::Module*>& gen, const RuleSet& rules,
+                          const std::string& refPath, const std::string& genPath)
+{
+    // The two sides are independent until matching: build them concurrently.
+    auto refGraphs = std::async(std::launch::async, [&] { return buildSide(ref); });
+    std::vector<GFunction> gg = buildSide(gen);
+    std::vector<GFunction> rg = refGraphs.get();
+    return compareGraphs(rg, gg, rules, refPath, genPath);
 }
 
 namespace {
@@ -166,15 +191,35 @@ std::optional<Parsed> parseInput(const std::string* text, const std::string& pat
     return p;
 }
 
+// One side read, parsed and turned into graphs (run on its own thread).
+struct Side
+{
+    std::optional<Parsed> parsed;
+    Diagnostics diags;
+    std::vector<GFunction> graphs;
+};
+
+Side prepareSide(const std::string* text, const std::string& path)
+{
+    Side s;
+    s.parsed = parseInput(text, path, s.diags);
+    if (s.parsed)
+        s.graphs = buildSide(s.parsed->modules);
+    return s;
+}
+
 std::optional<DiffResult> compareParsed(const std::string* refText, const std::string* genText,
                                         const std::string& refPath, const std::string& genPath,
                                         const RuleSet& rules, Diagnostics& diags)
 {
-    auto a = parseInput(refText, refPath, diags);
-    auto b = parseInput(genText, genPath, diags);
-    if (!a || !b)
+    auto refSide = std::async(std::launch::async, [&] { return prepareSide(refText, refPath); });
+    Side b = prepareSide(genText, genPath);
+    Side a = refSide.get();
+    diags.insert(diags.end(), a.diags.begin(), a.diags.end());
+    diags.insert(diags.end(), b.diags.begin(), b.diags.end());
+    if (!a.parsed || !b.parsed)
         return std::nullopt;
-    return compareModules(a->modules, b->modules, rules, refPath, genPath);
+    return compareGraphs(a.graphs, b.graphs, rules, refPath, genPath);
 }
 
 } // namespace

@@ -1,19 +1,11 @@
 #include "diff/Normalizer.h"
 
+#include "diff/FlatHashMap.h"
+
 #include <algorithm>
 #include <functional>
-#include <unordered_map>
 
 namespace tilelens::diff {
-
-uint64_t hashMix(uint64_t seed, uint64_t value)
-{
-    // splitmix64 finalizer over the combination: cheap and well distributed.
-    uint64_t z = seed ^ (value + 0x9E3779B97F4A7C15ull + (seed << 6) + (seed >> 2));
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
 
 uint64_t hashText(std::string_view text)
 {
@@ -29,7 +21,7 @@ class Normalizer
 {
 public:
     explicit Normalizer(GFunction& g)
-        : m_g(g), m_scopes(g.regions.size()), m_argDep(g.values.size(), false)
+        : m_g(g), m_scopes(g.ops.size()), m_argDep(g.values.size(), false)
     {
     }
 
@@ -37,7 +29,7 @@ public:
     {
         for (size_t v = 0; v < m_g.values.size(); ++v) {
             m_g.values[v].canon = int(v);
-            m_g.values[v].users.clear();
+            m_g.values[v].users = {};
         }
         if (!m_g.regions.empty())
             region(0);
@@ -60,34 +52,36 @@ private:
             h = hashMix(h, i);
             h = hashMix(h, parentName);
             h = hashMix(h, uint64_t(reg.index));
-            h = hashMix(h, hashText(a.typeText));
+            h = hashMix(h, a.typeHash);
             a.hash = h;
             m_argDep[size_t(reg.args[i])] = true;
         }
-        std::vector<uint64_t> opHashes;
-        opHashes.reserve(reg.ops.size());
+        // Nested regions reuse the tail of one scratch vector (no allocation per region).
+        const size_t base = m_opHashes.size();
         for (int o : reg.ops) {
             op(o);
             if (m_g.ops[size_t(o)].duplicateOf < 0)
-                opHashes.push_back(m_g.ops[size_t(o)].hash);
+                m_opHashes.push_back(m_g.ops[size_t(o)].hash);
         }
         // Independent ops may come in any order: combine the body as a multiset.
-        std::sort(opHashes.begin(), opHashes.end());
+        std::sort(m_opHashes.begin() + long(base), m_opHashes.end());
         uint64_t h = hashMix(0x7E57, reg.args.size());
-        for (uint64_t x : opHashes)
-            h = hashMix(h, x);
+        for (size_t i = base; i < m_opHashes.size(); ++i)
+            h = hashMix(h, m_opHashes[i]);
+        m_opHashes.resize(base);
         return h;
     }
 
     void region(int r) { (void)regionHash(r); }
 
+    // One table for all regions' scopes, keyed by (region, hash).
+    static uint64_t scopeKey(int region, uint64_t hash) { return hashMix(hash, uint64_t(region)); }
+
     int findInScope(int region, uint64_t key) const
     {
         while (region >= 0) {
-            const auto& scope = m_scopes[size_t(region)];
-            auto it = scope.find(key);
-            if (it != scope.end())
-                return it->second;
+            if (const int* found = m_scopes.find(scopeKey(region, key)))
+                return *found;
             const int parentOp = m_g.regions[size_t(region)].parentOp;
             region = parentOp >= 0 ? m_g.ops[size_t(parentOp)].region : -1;
         }
@@ -96,34 +90,32 @@ private:
 
     void op(int id)
     {
-        std::vector<uint64_t> bodies;
+        uint64_t bodies = 0;
         for (int r : m_g.ops[size_t(id)].regions)
-            bodies.push_back(regionHash(r));
+            bodies = hashMix(bodies, regionHash(r));
         GOp& o = m_g.ops[size_t(id)];
         uint64_t h = hashText(o.name);
-        for (const auto& a : o.attrs) {
-            h = hashMix(h, hashText(a.name));
-            h = hashMix(h, hashText(a.value));
-        }
-        for (const auto& a : o.hints) {
-            h = hashMix(h, hashText(a.name));
-            h = hashMix(h, hashText(a.value));
-        }
+        for (const auto& a : o.attrs)
+            h = hashMix(h, a.hash);
+        for (const auto& a : o.hints)
+            h = hashMix(h, a.hash);
         for (int r : o.results)
-            h = hashMix(h, hashText(val(r).typeText));
-        std::vector<uint64_t> operandHashes;
+            h = hashMix(h, val(r).typeHash);
         bool dep = !o.regions.empty();
-        for (int v : o.operands) {
-            operandHashes.push_back(canon(v).hash);
+        for (int v : o.operands)
             dep = dep || m_argDep[size_t(val(v).canon)];
+        h = hashMix(h, o.operands.size());
+        if (o.commutative) {
+            uint64_t a = canon(o.operands[0]).hash, b = canon(o.operands[1]).hash;
+            if (b < a)
+                std::swap(a, b);
+            h = hashMix(hashMix(h, a), b);
+        } else {
+            for (int v : o.operands)
+                h = hashMix(h, canon(v).hash);
         }
-        if (o.commutative)
-            std::sort(operandHashes.begin(), operandHashes.end());
-        h = hashMix(h, operandHashes.size());
-        for (uint64_t x : operandHashes)
-            h = hashMix(h, x);
-        for (uint64_t x : bodies)
-            h = hashMix(h, x);
+        if (!o.regions.empty())
+            h = hashMix(h, bodies);
         o.hash = h;
         o.dependsOnArgs = dep;
 
@@ -138,7 +130,7 @@ private:
             if (rep >= 0)
                 o.duplicateOf = rep;
             else
-                m_scopes[size_t(o.region)].emplace(h, id);
+                m_scopes.insert(scopeKey(o.region, h), id);
             return;
         }
         if (o.pure) {
@@ -153,7 +145,7 @@ private:
                 }
                 return;
             }
-            m_scopes[size_t(o.region)].emplace(h, id);
+            m_scopes.insert(scopeKey(o.region, h), id);
             for (size_t k = 0; k < o.results.size(); ++k) {
                 val(o.results[k]).hash = hashMix(hashMix(kTagResult, h), k);
                 m_argDep[size_t(o.results[k])] = dep;
@@ -168,16 +160,41 @@ private:
         }
     }
 
+    // Users per canonical value, stored back to back in the arena (counted first).
     void collectUsers()
     {
+        std::vector<int> count(m_g.values.size(), 0), last(m_g.values.size(), -1);
+        size_t total = 0;
         for (size_t id = 0; id < m_g.ops.size(); ++id) {
             const GOp& o = m_g.ops[id];
             if (o.duplicateOf >= 0)
                 continue;
             for (int v : o.operands) {
-                auto& users = canon(v).users;
-                if (users.empty() || users.back() != int(id))
-                    users.push_back(int(id));
+                const int c = val(v).canon;
+                if (last[size_t(c)] != int(id)) {
+                    last[size_t(c)] = int(id);
+                    ++count[size_t(c)];
+                    ++total;
+                }
+            }
+        }
+        if (total == 0)
+            return;
+        int* pool = static_cast<int*>(m_g.arena->allocate(sizeof(int) * total, alignof(int)));
+        for (size_t v = 0; v < m_g.values.size(); ++v) {
+            m_g.values[v].users = {pool, 0};
+            pool += count[v];
+        }
+        for (size_t id = 0; id < m_g.ops.size(); ++id) {
+            const GOp& o = m_g.ops[id];
+            if (o.duplicateOf >= 0)
+                continue;
+            for (int v : o.operands) {
+                IdList& users = canon(v).users;
+                if (users.empty() || users.back() != int(id)) {
+                    users = {users.data(), users.size() + 1};
+                    users.back() = int(id);
+                }
             }
         }
     }
@@ -221,9 +238,10 @@ private:
     }
 
     GFunction& m_g;
-    std::vector<std::unordered_map<uint64_t, int>> m_scopes;
+    FlatHashMap<int> m_scopes;
     std::vector<bool> m_argDep;
-    std::unordered_map<uint64_t, uint64_t> m_occurrences;
+    FlatHashMap<uint64_t> m_occurrences;
+    std::vector<uint64_t> m_opHashes;
 };
 
 } // namespace

@@ -147,8 +147,7 @@ private:
     }
 
     template <typename Make>
-    void compareAttrs(const std::vector<GAttr>& a, const std::vector<GAttr>& b, bool hints,
-                      const Make& mk)
+    void compareAttrs(const AttrList& a, const AttrList& b, bool hints, const Make& mk)
     {
         // Hints are kept in name order by the builder (map), attributes are sorted.
         size_t i = 0, j = 0;
@@ -156,7 +155,7 @@ private:
             if (j == b.size() || (i < a.size() && a[i].name < b[j].name)) {
                 auto d = mk(hints ? DiffKind::HintMissing : DiffKind::AttributeMissing);
                 d.attribute = a[i].name;
-                d.refValue = a[i].value.empty() ? std::string("present") : a[i].value;
+                d.refValue = a[i].value.empty() ? std::string("present") : std::string(a[i].value);
                 d.genValue = "absent";
                 m_out.push_back(d);
                 ++i;
@@ -164,7 +163,7 @@ private:
                 auto d = mk(hints ? DiffKind::HintExtra : DiffKind::AttributeExtra);
                 d.attribute = b[j].name;
                 d.refValue = "absent";
-                d.genValue = b[j].value.empty() ? std::string("present") : b[j].value;
+                d.genValue = b[j].value.empty() ? std::string("present") : std::string(b[j].value);
                 m_out.push_back(d);
                 ++j;
             } else {
@@ -184,8 +183,8 @@ private:
     void functionLevel()
     {
         compareAttrs(R.hints, G.hints, true, [&](DiffKind k) { return makeEntry(k); });
-        const auto& ra = R.regions.empty() ? std::vector<int>() : R.regions[0].args;
-        const auto& ga = G.regions.empty() ? std::vector<int>() : G.regions[0].args;
+        const IdList ra = R.regions.empty() ? IdList() : R.regions[0].args;
+        const IdList ga = G.regions.empty() ? IdList() : G.regions[0].args;
         if (ra.size() != ga.size()) {
             auto d = makeEntry(DiffKind::TypeChanged);
             d.attribute = "argument count";
@@ -370,11 +369,14 @@ private:
         for (size_t j = 0; j < G.ops.size(); ++j)
             if (!participates(G.ops[j]) && M.genToRef[j] < 0)
                 ++genCount[G.ops[j].hash];
+        // Hashes of every op: only needed when some dead or duplicated op is left over.
         std::unordered_set<uint64_t> refAll, genAll;
-        for (const auto& o : R.ops)
-            refAll.insert(o.hash);
-        for (const auto& o : G.ops)
-            genAll.insert(o.hash);
+        if (!refCount.empty() || !genCount.empty()) {
+            for (const auto& o : R.ops)
+                refAll.insert(o.hash);
+            for (const auto& o : G.ops)
+                genAll.insert(o.hash);
+        }
         auto surplus = [](std::unordered_map<uint64_t, int>& mine,
                           std::unordered_map<uint64_t, int>& theirs,
                           const std::unordered_set<uint64_t>& theirAll, const GOp& o) {
@@ -477,10 +479,13 @@ std::string opSignature(const GFunction& g, int op)
     for (const auto& a : o.attrs) {
         if (!s.empty())
             s += ' ';
-        if (o.assume || a.name == "value")
+        if (o.assume || a.name == "value") {
             s += a.value;
-        else
-            s += a.value.empty() ? a.name : a.name + "=" + a.value;
+        } else {
+            s += a.name;
+            if (!a.value.empty())
+                s.append("=").append(a.value);
+        }
     }
     if (s.empty() && !o.results.empty())
         s = std::string(g.values[size_t(o.results[0])].typeText);

@@ -3,8 +3,14 @@
 // index-addressed vectors, attributes in a normalized spelling (defaults
 // dropped, producer-specific names unified, hints flattened). Built from the
 // ir model by GraphBuilder; normalization fills the dataflow fields.
+// Per-op lists (operands, results, attributes, ...) live in the function's
+// arena, not in a vector each: a 100k-op pair would otherwise cost ~1M small
+// allocations, which dominated the diff time.
+
+#include "ir/Arena.h"
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -17,21 +23,27 @@ struct Module;
 
 namespace tilelens::diff {
 
+// Text views point into the ir model (which outlives the graph) or into the
+// function's arena.
 struct GAttr
 {
-    std::string name;  // normalized name: rounding, flush_to_zero, predicate, ...
-    std::string value; // canonical text; "" for unit flags
+    std::string_view name;  // normalized name: rounding, flush_to_zero, predicate, ...
+    std::string_view value; // canonical text; "" for unit flags
+    uint64_t hash = 0;      // of name and value
 };
+
+using IdList = ir::Span<int>;
+using AttrList = ir::Span<GAttr>;
 
 struct GOp
 {
-    std::string_view name;     // mnemonic without dialect prefix (interned by ir::OpName)
-    std::vector<int> operands; // value ids as written
-    std::vector<int> results;  // value ids
-    std::vector<GAttr> attrs;  // sorted by name; optimization hints excluded
-    std::vector<GAttr> hints;  // flattened optimization hints: allow_tma, latency, ...
-    std::vector<int> regions;  // region ids
-    int region = -1;           // region holding this op
+    std::string_view name; // mnemonic without dialect prefix (interned by ir::OpName)
+    IdList operands;       // value ids as written
+    IdList results;        // value ids
+    AttrList attrs;        // sorted by name; optimization hints excluded
+    AttrList hints;        // flattened optimization hints: allow_tma, latency, ...
+    IdList regions;        // region ids
+    int region = -1;       // region holding this op
     int posInRegion = 0;
     int line = 0, column = 0;
     bool pure = false; // no side effect: may be merged (CSE) or dropped when dead
@@ -52,10 +64,11 @@ struct GValue
     int region = -1; // block arguments: their region
     const ir::Type* type = nullptr;
     std::string_view typeText; // canonical type spelling
+    uint64_t typeHash = 0;     // of typeText
     // Filled by normalization.
     int canon = -1; // value after looking through assume and CSE
     uint64_t hash = 0;
-    std::vector<int> users; // ops using canon == this value (only set on canonical values)
+    IdList users; // ops using canon == this value (only set on canonical values)
 };
 
 struct GRegion
@@ -63,18 +76,25 @@ struct GRegion
     int parentOp = -1; // -1: function body
     int index = 0;     // region number within the parent op
     int depth = 0;
-    std::vector<int> args; // value ids
-    std::vector<int> ops;  // op ids in order
+    IdList args; // value ids
+    IdList ops;  // op ids in order
 };
 
 struct GFunction
 {
+    GFunction() : arena(std::make_shared<ir::Arena>()) {}
+    explicit GFunction(std::shared_ptr<ir::Arena> a) : arena(std::move(a)) {}
+
+    // Holds ops, values, regions, their lists and computed strings. One arena
+    // serves all functions of a side: its large blocks are huge-page backed,
+    // and fresh 4 KiB pages (one fault each) cost more than the diff itself.
+    std::shared_ptr<ir::Arena> arena;
     std::string name;
     int line = 0, column = 0;
-    std::vector<GOp> ops;
-    std::vector<GValue> values;
-    std::vector<GRegion> regions; // regions[0] = body
-    std::vector<GAttr> hints;     // entry optimization hints, flattened
+    ir::Span<GOp> ops;
+    ir::Span<GValue> values;
+    ir::Span<GRegion> regions; // regions[0] = body
+    AttrList hints;            // entry optimization hints, flattened
     bool hasDebugLocations = false;
     int writtenOps = 0; // ops as written (incl. terminators)
 

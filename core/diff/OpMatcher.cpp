@@ -1,5 +1,6 @@
 #include "diff/OpMatcher.h"
 
+#include "diff/FlatHashMap.h"
 #include "diff/Normalizer.h"
 
 #include <algorithm>
@@ -46,6 +47,8 @@ public:
         m.genValToRef.assign(G.values.size(), -1);
         m.refRegionToGen.assign(R.regions.size(), -1);
         m.genRegionToRef.assign(G.regions.size(), -1);
+        m_next.assign(R.ops.size(), -1);
+        m_gpos.assign(G.ops.size(), -1);
     }
 
     OpMatching run()
@@ -144,44 +147,68 @@ private:
         return m.refRegionToGen[size_t(rop(r).region)] == gop(g).region;
     }
 
+    // Reference ops by hash, each bucket a FIFO list threaded through m_next
+    // (no container per bucket).
+    struct Bucket
+    {
+        int head = -1, tail = -1;
+    };
+
+    void push(FlatHashMap<Bucket>& buckets, int r)
+    {
+        Bucket& b = buckets[rop(r).hash];
+        m_next[size_t(r)] = -1;
+        if (b.tail >= 0)
+            m_next[size_t(b.tail)] = r;
+        else
+            b.head = r;
+        b.tail = r;
+    }
+
+    // First free reference op of the bucket of `hash` (taken off the list), or -1.
+    int popFree(FlatHashMap<Bucket>& buckets, uint64_t hash)
+    {
+        Bucket* b = buckets.find(hash);
+        if (!b)
+            return -1;
+        while (b->head >= 0 && !rfree(b->head))
+            b->head = m_next[size_t(b->head)];
+        if (b->head < 0)
+            return -1;
+        const int r = b->head;
+        b->head = m_next[size_t(r)];
+        return r;
+    }
+
     // Ops computing nothing that depends on a block argument: matched function-wide.
     void matchInvariants()
     {
-        std::unordered_map<uint64_t, std::deque<int>> buckets;
+        FlatHashMap<Bucket> buckets(R.ops.size());
         for (size_t i = 0; i < R.ops.size(); ++i)
             if (rfree(int(i)) && !rop(int(i)).dependsOnArgs)
-                buckets[rop(int(i)).hash].push_back(int(i));
+                push(buckets, int(i));
         for (size_t j = 0; j < G.ops.size(); ++j) {
             if (!gfree(int(j)) || gop(int(j)).dependsOnArgs)
                 continue;
-            auto it = buckets.find(gop(int(j)).hash);
-            if (it == buckets.end() || it->second.empty())
-                continue;
-            const int r = it->second.front();
-            it->second.pop_front();
-            match(r, int(j));
+            const int r = popFree(buckets, gop(int(j)).hash);
+            if (r >= 0)
+                match(r, int(j));
         }
     }
 
     void matchByHash(std::pair<int, int> pair)
     {
-        std::unordered_map<uint64_t, std::deque<int>> buckets;
-        for (int o : R.regions[size_t(pair.first)].ops)
+        const auto& rops = R.regions[size_t(pair.first)].ops;
+        FlatHashMap<Bucket> buckets(rops.size());
+        for (int o : rops)
             if (rfree(o))
-                buckets[rop(o).hash].push_back(o);
+                push(buckets, o);
         for (int o : G.regions[size_t(pair.second)].ops) {
             if (!gfree(o))
                 continue;
-            auto it = buckets.find(gop(o).hash);
-            if (it == buckets.end())
-                continue;
-            while (!it->second.empty() && !rfree(it->second.front()))
-                it->second.pop_front();
-            if (it->second.empty())
-                continue;
-            const int r = it->second.front();
-            it->second.pop_front();
-            match(r, o);
+            const int r = popFree(buckets, gop(o).hash);
+            if (r >= 0)
+                match(r, o);
         }
     }
 
@@ -190,18 +217,24 @@ private:
     bool shapeKey(bool gen, int o, uint64_t& key) const
     {
         const GOp& op = gen ? gop(o) : rop(o);
-        std::vector<uint64_t> ids;
+        key = hashMix(hashText(op.name), op.regions.size());
+        int first = -1;
         for (int v : op.operands) {
             int id = gen ? m.genValToRef[size_t(gcanon(v))] : rcanon(v);
             if (id < 0)
                 return false;
-            ids.push_back(uint64_t(id));
+            // Commutative ops have two operands: order them by id.
+            if (op.commutative && first < 0) {
+                first = id;
+                continue;
+            }
+            if (op.commutative) {
+                key = hashMix(hashMix(key, uint64_t(std::min(first, id))),
+                              uint64_t(std::max(first, id)));
+                continue;
+            }
+            key = hashMix(key, uint64_t(id));
         }
-        if (op.commutative)
-            std::sort(ids.begin(), ids.end());
-        key = hashMix(hashText(op.name), op.regions.size());
-        for (uint64_t x : ids)
-            key = hashMix(key, x);
         return true;
     }
 
@@ -266,51 +299,67 @@ private:
     }
 
     // Users computing the same thing from corresponding values correspond.
+    // Candidates are sorted by (key, position) in a reused vector: the first
+    // free one in writing order wins, as with one FIFO per key.
     void bottomUp(int rv, int gv)
     {
-        {
-            const auto& gusers = G.values[size_t(gv)].users;
-            const auto& rusers = R.values[size_t(rv)].users;
-            if (gusers.empty() || rusers.empty())
-                return;
-            if (std::none_of(gusers.begin(), gusers.end(), [&](int u) { return gfree(u); }))
-                return;
-            std::unordered_map<uint64_t, std::deque<int>> byKey;
-            for (int ru : rusers) {
-                uint64_t rk = 0;
-                if (rfree(ru) && shapeKey(false, ru, rk))
-                    byKey[rk].push_back(ru);
-            }
-            for (int gu : gusers) {
-                uint64_t gk = 0;
-                if (!gfree(gu) || !shapeKey(true, gu, gk))
-                    continue;
-                auto it = byKey.find(gk);
-                if (it == byKey.end())
-                    continue;
-                for (auto c = it->second.begin(); c != it->second.end(); ++c) {
-                    if (rfree(*c) && regionsCorrespond(*c, gu)) {
-                        const int ru = *c;
-                        it->second.erase(c);
-                        match(ru, gu);
-                        break;
-                    }
+        const auto& gusers = G.values[size_t(gv)].users;
+        const auto& rusers = R.values[size_t(rv)].users;
+        if (gusers.empty() || rusers.empty())
+            return;
+        if (std::none_of(gusers.begin(), gusers.end(), [&](int u) { return gfree(u); }))
+            return;
+        auto& cand = m_candidates;
+        cand.clear();
+        for (int ru : rusers) {
+            uint64_t rk = 0;
+            if (rfree(ru) && shapeKey(false, ru, rk))
+                cand.push_back({rk, ru});
+        }
+        if (cand.empty())
+            return;
+        // Users are listed in op order, so (key, op) keeps the writing order per key.
+        std::sort(cand.begin(), cand.end(), [](const Candidate& a, const Candidate& b) {
+            return a.key < b.key || (a.key == b.key && a.op < b.op);
+        });
+        for (int gu : gusers) {
+            uint64_t gk = 0;
+            if (!gfree(gu) || !shapeKey(true, gu, gk))
+                continue;
+            auto it = std::lower_bound(cand.begin(), cand.end(), gk,
+                                       [](const Candidate& c, uint64_t k) { return c.key < k; });
+            for (; it != cand.end() && it->key == gk; ++it) {
+                if (it->op >= 0 && rfree(it->op) && regionsCorrespond(it->op, gu)) {
+                    const int ru = it->op;
+                    it->op = -1;
+                    match(ru, gu);
+                    break;
                 }
             }
         }
     }
 
-    void alignGap(const std::vector<int>& ra, const std::vector<int>& ga)
+    void alignGap(const std::vector<int>& rAll, const std::vector<int>& gAll)
     {
-        if (ra.empty() || ga.empty())
+        if (rAll.empty() || gAll.empty())
             return;
-        const size_t n = ra.size(), k = ga.size();
         // Two duplicates never pair: one side must be a real (participating) op.
         auto same = [&](int r, int g) {
             return rop(r).name == gop(g).name && (participates(rop(r)) || participates(gop(g)));
         };
+        // Equal heads pair up in order (as the LCS backtrack would) in linear
+        // time; only the rest needs the quadratic table.
         std::vector<std::pair<int, int>> pairs;
-        if (n * k <= 250000) {
+        size_t head = 0;
+        while (head < rAll.size() && head < gAll.size() && same(rAll[head], gAll[head])) {
+            pairs.emplace_back(rAll[head], gAll[head]);
+            ++head;
+        }
+        const std::vector<int> ra(rAll.begin() + long(head), rAll.end());
+        const std::vector<int> ga(gAll.begin() + long(head), gAll.end());
+        const size_t n = ra.size(), k = ga.size();
+        if (n == 0 || k == 0) {
+        } else if (n * k <= 250000) {
             std::vector<uint32_t> dp((n + 1) * (k + 1), 0);
             auto at = [&](size_t i, size_t j) -> uint32_t& { return dp[i * (k + 1) + j]; };
             for (size_t i = n; i-- > 0;)
@@ -348,10 +397,10 @@ private:
                 match(r, g);
         // What is left in the gap pairs up when it computes the same kind of value.
         std::vector<int> rl, gl;
-        for (int o : ra)
+        for (int o : rAll)
             if (rfreeOrder(o))
                 rl.push_back(o);
-        for (int o : ga)
+        for (int o : gAll)
             if (gfreeOrder(o))
                 gl.push_back(o);
         size_t j = 0;
@@ -374,22 +423,22 @@ private:
         for (int o : rops)
             if (orderable(rop(o)) && (wanted(rop(o)) || m.refToGen[size_t(o)] >= 0))
                 rl.push_back(o);
-        std::unordered_map<int, int> gpos;
         for (int o : gops)
             if (orderable(gop(o)) && (wanted(gop(o)) || m.genToRef[size_t(o)] >= 0)) {
-                gpos[o] = int(gl.size());
+                m_gpos[size_t(o)] = int(gl.size());
                 gl.push_back(o);
             }
         // Anchors: already matched pairs inside this region pair, in order on both sides.
         std::vector<int> anchorRefIdx, anchorGenPos;
         for (size_t i = 0; i < rl.size(); ++i) {
             const int g = m.refToGen[size_t(rl[i])];
-            auto it = g >= 0 ? gpos.find(g) : gpos.end();
-            if (it != gpos.end()) {
+            if (g >= 0 && m_gpos[size_t(g)] >= 0) {
                 anchorRefIdx.push_back(int(i));
-                anchorGenPos.push_back(it->second);
+                anchorGenPos.push_back(m_gpos[size_t(g)]);
             }
         }
+        for (int o : gl)
+            m_gpos[size_t(o)] = -1;
         const auto chain = longestIncreasing(anchorGenPos);
         int ri = 0, gi = 0;
         auto gap = [&](int rEnd, int gEnd) {
@@ -415,6 +464,14 @@ private:
     OpMatching m;
     std::deque<std::pair<int, int>> m_queue;      // matched op pairs
     std::deque<std::pair<int, int>> m_valueQueue; // newly corresponding values
+    struct Candidate
+    {
+        uint64_t key;
+        int op;
+    };
+    std::vector<Candidate> m_candidates; // bottomUp scratch
+    std::vector<int> m_next;             // bucket lists, by reference op
+    std::vector<int> m_gpos;             // matchByOrder scratch: op -> position, else -1
 };
 
 } // namespace

@@ -2,6 +2,7 @@
 
 #include "ir/Type.h"
 
+#include <charconv>
 #include <cstdlib>
 
 namespace tilelens::diff {
@@ -25,12 +26,14 @@ bool constantInt(const GOp& o, long long& out)
     if (!v)
         return false;
     const auto colon = v->value.find(':');
-    if (colon == std::string::npos)
+    if (colon == std::string_view::npos)
         return false;
-    const char* p = v->value.c_str() + colon + 1;
-    char* end = nullptr;
-    out = std::strtoll(p, &end, 10);
-    return end != p && end && *end == '>';
+    const char* p = v->value.data() + colon + 1;
+    const char* end = v->value.data() + v->value.size();
+    while (p < end && *p == ' ')
+        ++p;
+    const auto r = std::from_chars(p, end, out);
+    return r.ec == std::errc() && r.ptr != p && r.ptr < end && *r.ptr == '>';
 }
 
 bool isScalarIntType(std::string_view t)

@@ -4,35 +4,71 @@
 #include "ir/Type.h"
 
 #include <set>
+#include <unordered_map>
 
 namespace tilelens::diff {
 
 namespace {
 
+// Views point into the graphs (alive while the summary is built); counted
+// per op without building a string per op.
 struct Facts
 {
-    std::map<std::string, int> ops;
+    std::unordered_map<std::string_view, int> opCounts;
     std::map<std::string, std::string> entryHints; // occupancy, num_cta_in_cga
-    std::set<std::string_view> tileShapes, mmaTypes;
-    std::set<std::string> identities;
-    std::map<std::string, int> ftz, approx, layout;
+    std::set<std::string_view> tileShapes, mmaTypes, identities;
+    std::unordered_map<std::string_view, int> ftzCounts, approxCounts;
+    std::map<std::string, int> ops, ftz, approx, layout;
+    std::unordered_map<const ir::Type*, int> viewTypes; // layout facts, counted per type first
     int tmaTrue = 0, tmaFalse = 0, latency = 0;
+
+    // Ordered maps (by name) for the table.
+    void finish()
+    {
+        for (const auto& [k, n] : opCounts)
+            ops[std::string(k)] += n;
+        for (const auto& [k, n] : ftzCounts)
+            ftz[std::string(k)] += n;
+        for (const auto& [k, n] : approxCounts)
+            approx[std::string(k)] += n;
+        for (const auto& [t, n] : viewTypes)
+            addLayout(t, n);
+    }
+
+    void addLayout(const ir::Type* t, int n)
+    {
+        if (t->kind == ir::TypeKind::PartitionView || t->kind == ir::TypeKind::StridedView) {
+            std::string s;
+            ir::appendDims(s, t->shape, 'x');
+            layout["tile=(" + s + ")"] += n;
+            if (!t->dimMap.empty()) {
+                s.clear();
+                ir::appendDims(s, t->dimMap, ',');
+                layout["dim_map=[" + s + "]"] += n;
+            }
+        }
+        if (t->kind == ir::TypeKind::TensorView && !t->strides.empty()) {
+            std::string s;
+            ir::appendDims(s, t->strides, ',');
+            layout["strides=[" + s + "]"] += n;
+        }
+    }
 };
 
 void collect(const GFunction& f, Facts& x)
 {
     for (const auto& h : f.hints)
         if (h.name == "occupancy" || h.name == "num_cta_in_cga")
-            x.entryHints[h.name] = h.value;
+            x.entryHints[std::string(h.name)] = std::string(h.value);
     for (const auto& o : f.ops) {
-        const std::string name(o.name);
+        const std::string_view name = o.name;
         if (!o.terminator || !o.operands.empty())
-            ++x.ops[name];
+            ++x.opCounts[name];
         for (const auto& a : o.attrs) {
             if (a.name == "flush_to_zero")
-                ++x.ftz[name];
+                ++x.ftzCounts[name];
             if (a.name == "rounding" && a.value == "approx")
-                ++x.approx[name];
+                ++x.approxCounts[name];
             if (a.name == "identities")
                 x.identities.insert(a.value);
         }
@@ -52,21 +88,9 @@ void collect(const GFunction& f, Facts& x)
         if (t->kind == ir::TypeKind::Tile && !t->shape.empty() && t->element &&
             t->element->kind == ir::TypeKind::Number)
             x.tileShapes.insert(v.typeText);
-        if (t->kind == ir::TypeKind::PartitionView || t->kind == ir::TypeKind::StridedView) {
-            std::string s;
-            ir::appendDims(s, t->shape, 'x');
-            ++x.layout["tile=(" + s + ")"];
-            if (!t->dimMap.empty()) {
-                s.clear();
-                ir::appendDims(s, t->dimMap, ',');
-                ++x.layout["dim_map=[" + s + "]"];
-            }
-        }
-        if (t->kind == ir::TypeKind::TensorView && !t->strides.empty()) {
-            std::string s;
-            ir::appendDims(s, t->strides, ',');
-            ++x.layout["strides=[" + s + "]"];
-        }
+        if (t->kind == ir::TypeKind::PartitionView || t->kind == ir::TypeKind::StridedView ||
+            (t->kind == ir::TypeKind::TensorView && !t->strides.empty()))
+            ++x.viewTypes[t];
     }
 }
 
@@ -95,6 +119,8 @@ std::vector<SummaryRow> buildSummary(const std::vector<const GFunction*>& ref,
         collect(*f, a);
     for (auto* f : gen)
         collect(*f, b);
+    a.finish();
+    b.finish();
     if (opCounts)
         *opCounts = countsOf(a, b);
     return rowsOf(a, b);
