@@ -4,7 +4,8 @@
 //  * BM_DiffLargePair: two modules of about 100k ops each (corpus kernels
 //    replicated as separate entries, a few planted changes), side by side
 //    with GNU diff on the same two files in the same run (target < 1 s and at
-//    most 2x GNU diff); counters give GNU diff's time, the ratio and peak RSS.
+//    most 2x GNU diff); counters give GNU diff's time, the ratio, peak RSS, and
+//    the CPU times of both (wall time is noisy on a shared machine).
 // TILELENS_BENCH_SMOKE=1 shrinks the inputs so that CI finishes in seconds.
 
 #include "TestPaths.h"
@@ -16,9 +17,11 @@
 #include <benchmark/benchmark.h>
 #include <chrono>
 #include <cstdlib>
+#include <ctime>
 #include <memory>
 #include <string>
 #include <sys/resource.h>
+#include <sys/time.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include <vector>
@@ -117,7 +120,7 @@ void BM_DiffCorpusPair(benchmark::State& state)
     state.counters["pairs"] = double(pairs.files.size());
     state.counters["non_pass"] = double(failures);
 }
-BENCHMARK(BM_DiffCorpusPair)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_DiffCorpusPair)->Unit(benchmark::kMillisecond)->UseRealTime()->MeasureProcessCPUTime();
 
 // Entry bodies of the corpus kernels, replicated under distinct names into
 // one module until it holds about `targetOps` ops.
@@ -177,8 +180,21 @@ LargePair& largePair()
     return p;
 }
 
-// Runs GNU diff on the two files; returns wall seconds, and its peak RSS in KiB.
-double timeGnuDiff(const std::string& a, const std::string& b, long& peakKiB)
+double seconds(const struct timeval& t)
+{
+    return double(t.tv_sec) + double(t.tv_usec) * 1e-6;
+}
+
+double processCpuSeconds()
+{
+    timespec t = {};
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+    return double(t.tv_sec) + double(t.tv_nsec) * 1e-9;
+}
+
+// Runs GNU diff on the two files; returns wall seconds, its CPU seconds (user +
+// system) and its peak RSS in KiB.
+double timeGnuDiff(const std::string& a, const std::string& b, double& cpu, long& peakKiB)
 {
     const auto t0 = std::chrono::steady_clock::now();
     const pid_t pid = fork();
@@ -193,6 +209,7 @@ double timeGnuDiff(const std::string& a, const std::string& b, long& peakKiB)
     wait4(pid, &status, 0, &ru);
     const auto t1 = std::chrono::steady_clock::now();
     peakKiB = ru.ru_maxrss;
+    cpu = seconds(ru.ru_utime) + seconds(ru.ru_stime);
     return std::chrono::duration<double>(t1 - t0).count();
 }
 
@@ -200,34 +217,48 @@ void BM_DiffLargePair(benchmark::State& state)
 {
     auto& l = largePair();
     int64_t critical = 0;
-    double total = 0;
+    double total = 0, totalCpu = 0;
     int64_t runs = 0;
     for (auto _ : state) {
         const auto t0 = std::chrono::steady_clock::now();
+        const double c0 = processCpuSeconds(); // both parse threads
         Diagnostics diags;
         auto r = diff::compareFiles(l.ref, l.gen, diff::RuleSet::defaults(), diags);
         total += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        totalCpu += processCpuSeconds() - c0;
         ++runs;
         critical = r ? r->count(diff::Severity::Critical) : -1;
         benchmark::DoNotOptimize(r);
     }
     // GNU diff on the same two files, best of 3, in the same run.
     long gnuKiB = 0;
-    double gnu = 1e9;
-    for (int i = 0; i < 3; ++i)
-        gnu = std::min(gnu, timeGnuDiff(l.ref, l.gen, gnuKiB));
+    double gnu = 1e9, gnuCpu = 1e9;
+    for (int i = 0; i < 3; ++i) {
+        double cpu = 0;
+        gnu = std::min(gnu, timeGnuDiff(l.ref, l.gen, cpu, gnuKiB));
+        gnuCpu = std::min(gnuCpu, cpu);
+    }
     struct rusage self = {};
     getrusage(RUSAGE_SELF, &self);
     const double mean = runs ? total / double(runs) : 0;
+    const double meanCpu = runs ? totalCpu / double(runs) : 0;
     state.counters["ops_per_side"] = l.ops;
     state.counters["critical_found"] = double(critical);
     state.counters["tilelens_ms"] = mean * 1e3;
     state.counters["gnu_diff_ms"] = gnu * 1e3;
     state.counters["ratio_to_gnu_diff"] = gnu > 0 ? mean / gnu : 0;
+    // CPU time (all threads) is less disturbed by other load on the machine than wall time.
+    state.counters["tilelens_cpu_ms"] = meanCpu * 1e3;
+    state.counters["gnu_diff_cpu_ms"] = gnuCpu * 1e3;
     state.counters["peak_rss_MiB"] = double(self.ru_maxrss) / 1024.0;
     state.counters["gnu_diff_peak_rss_MiB"] = double(gnuKiB) / 1024.0;
 }
-BENCHMARK(BM_DiffLargePair)->Unit(benchmark::kMillisecond)->Iterations(3);
+// Wall time and the CPU time of the whole process (the two inputs are parsed on two threads).
+BENCHMARK(BM_DiffLargePair)
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(3)
+    ->UseRealTime()
+    ->MeasureProcessCPUTime();
 
 } // namespace
 
