@@ -147,7 +147,8 @@ def paired(work, case, name, key, n=100000):
     added = [(var[k] - base[k]) / n * 1e6 for k in common]
     return {"overhead_median": median(ratios), "overhead_min": min(ratios), "overhead_max": max(ratios),
             "us_added_per_kernel_median": median(added), "rounds": len(common),
-            "seconds_median": median(list(var.values())), "none_seconds_median": median(list(base.values()))}
+            "seconds_median": median(list(var.values())), "none_seconds_median": median(list(base.values())),
+            "per_round_s": [var[k] for k in common], "none_per_round_s": [base[k] for k in common]}
 
 
 def variant_names(work):

@@ -104,7 +104,15 @@ variants=(
     "notimer|TILELENS_CUPTI_FLUSH_MS=0"
     "discard|TILELENS_CUPTI_DISCARD=1"
     "lean|TILELENS_CUPTI_NVTX=0 TILELENS_CUPTI_API_OFF=1 TILELENS_CUPTI_BUFFER_KB=65536 TILELENS_CUPTI_FLUSH_MS=0"
+    "v1defaults|TILELENS_CUPTI_BUFFER_KB=4096 TILELENS_CUPTI_MAX_BUFFERS=64 TILELENS_CUPTI_FLUSH_MS=1000"
 )
+tiny_variants=("default|" "serial|TILELENS_CUPTI_KERNEL_KIND=serial" "hwtrace|TILELENS_CUPTI_HW_TRACE=1" "${variants[9]}" "${variants[10]}")
+# TILELENS_GPU_VARIANTS="default lean ...": only these (a shorter run).
+if [[ -n "${TILELENS_GPU_VARIANTS:-}" ]]; then
+    keep() { local v out=(); for v in "$@"; do [[ " $TILELENS_GPU_VARIANTS " == *" ${v%%|*} "* ]] && out+=("$v"); done; printf '%s\n' "${out[@]}"; }
+    mapfile -t variants < <(keep "${variants[@]}")
+    mapfile -t tiny_variants < <(keep "${tiny_variants[@]}")
+fi
 # Also a file per variant set for the evaluation.
 printf '%s\n' "${variants[@]}" >"$work/b_variants.txt"
 variant_run() { # variant_run NAME ENV RECORD_DIR CMD... (NAME none: no injection)
@@ -126,10 +134,9 @@ for round in $(seq 1 "$rounds"); do
             timeout 120 "$sample" loop 100000 3 2>>"$log" | sed "s/^{/{\"round\":$round,/" >>"$work/b/empty_$name.txt"
     done
 done
-say "(b) 10^5 kernels of about 5 us (GPU-bound): $rounds rounds, 2 repetitions each"
+say "(b) 10^5 kernels of about 5 us (GPU-bound): $rounds rounds of none + ${#tiny_variants[@]} variants, 2 repetitions each"
 for round in $(seq 1 "$rounds"); do
-    for v in "none|" "default|" "serial|TILELENS_CUPTI_KERNEL_KIND=serial" "hwtrace|TILELENS_CUPTI_HW_TRACE=1" \
-        "lean|TILELENS_CUPTI_NVTX=0 TILELENS_CUPTI_API_OFF=1 TILELENS_CUPTI_BUFFER_KB=65536 TILELENS_CUPTI_FLUSH_MS=0"; do
+    for v in "none|" "${tiny_variants[@]}"; do
         name=${v%%|*}
         variant_run "$name" "${v#*|}" "$work/b/tiny_${name}_records" \
             timeout 120 "$sample" loop 100000 2 5 2>>"$log" | sed "s/^{/{\"round\":$round,/" >>"$work/b/tiny_$name.txt"
