@@ -5,15 +5,11 @@
 #include <charconv>
 #include <cmath>
 #include <cstdlib>
+#include <cstring>
 
 namespace tilelens::ir::detail {
 
 namespace {
-inline bool isAlnum(char c)
-{
-    return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
-}
-
 int64_t signExtend(uint64_t v, int width)
 {
     if (width >= 64 || width <= 0)
@@ -171,7 +167,7 @@ const Attribute* Parser::parseDense(const Type* knownTile)
             if (c == '-' || c == '+')
                 ++m_pos;
             while (m_pos < m_text.size() &&
-                   (isAlnum(m_text[m_pos]) || m_text[m_pos] == '.' ||
+                   (charIs(m_text[m_pos], kDenseTok) ||
                     ((m_text[m_pos] == '-' || m_text[m_pos] == '+') &&
                      (m_text[m_pos - 1] == 'e' || m_text[m_pos - 1] == 'E'))))
                 ++m_pos;
@@ -190,7 +186,7 @@ const Attribute* Parser::parseDense(const Type* knownTile)
         size_t st = m_pos;
         if (peek() == '-' || peek() == '+')
             ++m_pos;
-        while (m_pos < m_text.size() && (isAlnum(m_text[m_pos]) || m_text[m_pos] == '.' ||
+        while (m_pos < m_text.size() && (charIs(m_text[m_pos], kDenseTok) ||
                                          ((m_text[m_pos] == '-' || m_text[m_pos] == '+') &&
                                           (m_text[m_pos - 1] == 'e' || m_text[m_pos - 1] == 'E'))))
             ++m_pos;
@@ -249,6 +245,8 @@ const Attribute* Parser::parseDense(const Type* knownTile)
                         tile->canonical() + " holds " + std::to_string(total));
     } else {
         bits.reserve(scalars.size());
+        const bool floatElem = elem->isFloat(); // hoisted: per element in large literals
+        const bool i1Elem = elem->name == "i1";
         for (const DenseToken& s : scalars) {
             std::string_view tok = s.tok;
             int64_t v = 0;
@@ -258,10 +256,10 @@ const Attribute* Parser::parseDense(const Type* knownTile)
                 (neg || (!tok.empty() && tok[0] == '+')) ? tok.substr(1) : tok;
             bool isHex =
                 digits.size() > 2 && digits[0] == '0' && (digits[1] == 'x' || digits[1] == 'X');
-            if (tok == "true" || tok == "false") {
+            if ((tok[0] == 't' || tok[0] == 'f') && (tok == "true" || tok == "false")) {
                 v = tok == "true";
-                bad = !(elem->name == "i1");
-            } else if (isHex || !elem->isFloat()) {
+                bad = !i1Elem;
+            } else if (isHex || !floatElem) {
                 uint64_t u = 0;
                 std::string_view d = isHex ? digits.substr(2) : digits;
                 if (isHex) {
@@ -270,7 +268,7 @@ const Attribute* Parser::parseDense(const Type* knownTile)
                 } else {
                     bad = !decimalU64(d, u);
                 }
-                if (elem->isFloat()) {
+                if (floatElem) {
                     v = int64_t(u); // hex = raw bit pattern
                 } else {
                     if (!bad && width < 64) {
@@ -294,7 +292,14 @@ const Attribute* Parser::parseDense(const Type* knownTile)
                     else
                         bad = res.ec != std::errc() || res.ptr != tok.data() + tok.size();
                 }
-                v = int64_t(floatToBits(d, elem->name));
+                if (width == 32) { // f32: the hardware conversion rounds to nearest even
+                    const float f = float(d);
+                    uint32_t b32;
+                    std::memcpy(&b32, &f, 4);
+                    v = int64_t(b32);
+                } else {
+                    v = int64_t(floatToBits(d, elem->name));
+                }
             }
             if (bad)
                 errorAt(s.line, s.col,

@@ -9,15 +9,15 @@ namespace tilelens::ir::detail {
 namespace {
 inline bool isIdStart(char c)
 {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+    return charIs(c, kIdStart);
 }
 inline bool isIdChar(char c)
 {
-    return isIdStart(c) || (c >= '0' && c <= '9') || c == '$' || c == '.';
+    return charIs(c, kIdChar);
 }
 inline bool isSuffixChar(char c)
 {
-    return isIdChar(c) || c == '-';
+    return charIs(c, kSuffix);
 }
 inline bool isDigit(char c)
 {
@@ -49,6 +49,19 @@ void Parser::skipWsSlow()
             m_lineStart = ++m_pos;
         } else if (c == ' ' || c == '\t' || c == '\r') {
             ++m_pos;
+#if defined(__GNUC__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+            // Indentation: skip runs of spaces eight at a time.
+            while (m_pos + 8 <= n) {
+                uint64_t w;
+                std::memcpy(&w, s + m_pos, 8);
+                w ^= 0x2020202020202020ull;
+                if (w) {
+                    m_pos += size_t(__builtin_ctzll(w)) / 8; // little-endian: first non-space
+                    break;
+                }
+                m_pos += 8;
+            }
+#endif
         } else if (c == '/' && m_pos + 1 < n && s[m_pos + 1] == '/') {
             const void* nl = std::memchr(s + m_pos, '\n', n - m_pos);
             m_pos = nl ? size_t(static_cast<const char*>(nl) - s) : n;
@@ -70,15 +83,6 @@ bool Parser::newlineAhead()
             return false;
     }
     return true;
-}
-
-bool Parser::consume(char c)
-{
-    if (peek() == c) {
-        ++m_pos;
-        return true;
-    }
-    return false;
 }
 
 bool Parser::consume(std::string_view s)

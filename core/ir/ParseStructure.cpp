@@ -213,9 +213,17 @@ Region* Parser::parseRegion(const std::vector<Value*>& entryArgs, Op* parent, bo
         return nullptr;
     }
     enter();
+    // An isolated region (function body) sees none of the outer names: it gets
+    // an empty table from the pool (which keeps its capacity between functions;
+    // popScope leaves it empty again).
     ValueTable saved;
-    if (isolated)
+    if (isolated) {
+        if (!m_tablePool.empty()) {
+            saved.swap(m_tablePool.back());
+            m_tablePool.pop_back();
+        }
         saved.swap(m_values);
+    }
     pushScope();
     Region* region = arena().make<Region>();
     region->parentOp = parent;
@@ -293,8 +301,10 @@ Region* Parser::parseRegion(const std::vector<Value*>& entryArgs, Op* parent, bo
                 "expected '}' to close the region opened at line " + std::to_string(openLine) +
                     ":" + std::to_string(openCol));
     popScope();
-    if (isolated)
+    if (isolated) {
         m_values.swap(saved);
+        m_tablePool.push_back(std::move(saved));
+    }
     leave();
     return region;
 }

@@ -11,6 +11,7 @@
 #include "ir/StringMap.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -39,6 +40,44 @@ template <typename It> void sortByName(It first, It last)
 
 struct PendingOperand; // custom-op scratch
 
+// Character classes of the scanner, one table lookup per byte.
+enum CharClass : uint8_t
+{
+    kIdStart = 1,  // [A-Za-z_]
+    kIdChar = 2,   // [A-Za-z0-9_$.]
+    kSuffix = 4,   // kIdChar or '-' (after % @ ^ #)
+    kDenseTok = 8, // [A-Za-z0-9.] (a dense literal scalar)
+    kWsSlash = 16, // ' ' '\n' '\t' '\r' '/': skipWs has work to do
+};
+struct CharTable
+{
+    uint8_t c[256] = {};
+    constexpr CharTable()
+    {
+        for (int i = 0; i < 256; ++i) {
+            const bool alpha = (i >= 'a' && i <= 'z') || (i >= 'A' && i <= 'Z');
+            const bool digit = i >= '0' && i <= '9';
+            uint8_t v = 0;
+            if (alpha || i == '_')
+                v |= kIdStart;
+            if (alpha || digit || i == '_' || i == '$' || i == '.')
+                v |= kIdChar | kSuffix;
+            if (i == '-')
+                v |= kSuffix;
+            if (alpha || digit || i == '.')
+                v |= kDenseTok;
+            if (i == ' ' || i == '\n' || i == '\t' || i == '\r' || i == '/')
+                v |= kWsSlash;
+            c[i] = v;
+        }
+    }
+};
+inline constexpr CharTable kChars{};
+inline bool charIs(char ch, uint8_t cls)
+{
+    return (kChars.c[static_cast<unsigned char>(ch)] & cls) != 0;
+}
+
 class Parser
 {
 public:
@@ -48,11 +87,20 @@ public:
     // ---- scanning (ParseLexing.cpp)
     void skipWs()
     {
-        // Hot: called before every token; most calls find a token right here.
-        if (m_pos < m_text.size()) {
+        // Hot: called before every token; most calls find a token right here
+        // or after one space.
+        const size_t n = m_text.size();
+        if (m_pos < n) {
             const char c = m_text[m_pos];
-            if (c != ' ' && c != '\n' && c != '\t' && c != '\r' && c != '/')
+            if (!charIs(c, kWsSlash))
                 return;
+            if (c == ' ' && m_pos + 1 < n && !charIs(m_text[m_pos + 1], kWsSlash)) {
+                m_tokEnd = m_pos;
+                m_tokEndLine = m_line;
+                m_tokEndLineStart = m_lineStart;
+                ++m_pos;
+                return;
+            }
         }
         skipWsSlow();
     }
@@ -68,7 +116,15 @@ public:
         return m_pos < m_text.size() ? m_text[m_pos] : '\0';
     }
     char peekAt(size_t k) const { return m_pos + k < m_text.size() ? m_text[m_pos + k] : '\0'; }
-    bool consume(char c);
+    bool consume(char c)
+    {
+        skipWs();
+        if (m_pos < m_text.size() && m_text[m_pos] == c) {
+            ++m_pos;
+            return true;
+        }
+        return false;
+    }
     bool consume(std::string_view s);         // punctuation sequence, e.g. "->", "<{"
     bool consumeKeyword(std::string_view kw); // identifier equal to kw (not a prefix)
     void expect(char c, const char* what);
@@ -243,7 +299,8 @@ private:
     StringMap<const Type*> m_typeByText;  // raw source span -> type
     StringMap<const Type*> m_typeByCanon; // canonical text -> type
     ValueTable m_values;
-    StringMap<OpName> m_opNames; // per-parse cache of the global interner
+    std::vector<ValueTable> m_tablePool; // emptied tables of finished isolated regions
+    StringMap<OpName> m_opNames;         // per-parse cache of the global interner
     std::vector<std::vector<std::pair<std::string_view, Binding>>> m_scopes; // undo logs
     std::unordered_map<std::string, const Attribute*> m_attrAliases;
     std::unordered_map<std::string, const Location*> m_locAliases;
