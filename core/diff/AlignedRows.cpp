@@ -18,8 +18,8 @@ public:
 
     std::vector<AlignedRow> run()
     {
-        // About one row per op of the longer side: no regrowth on big functions.
-        m_rows.reserve(std::max(R ? R->ops.size() : 0, G ? G->ops.size() : 0) + 1);
+        // At most one row per op of either side: no regrowth (and copying) on big functions.
+        m_rows.reserve((R ? R->ops.size() : 0) + (G ? G->ops.size() : 0) + 1);
         AlignedRow entry;
         if (R)
             entry.reference = OpSite{R->line, R->column, "entry"};

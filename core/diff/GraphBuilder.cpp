@@ -309,7 +309,7 @@ private:
 // allocated once, at its final size.
 struct Counts
 {
-    size_t ops = 0, regions = 0, values = 0, operands = 0;
+    size_t ops = 0, regions = 0, values = 0;
 
     void region(const ir::Region* r)
     {
@@ -321,7 +321,6 @@ struct Counts
             for (const ir::Op* op : b->ops) {
                 ++ops;
                 values += op->results.size();
-                operands += op->operands.size();
                 for (const ir::Region* sub : op->regions)
                     region(sub);
             }
@@ -351,7 +350,7 @@ class Builder
 public:
     Builder(GFunction& g, const Counts& n)
         : m_g(g), m_arena(*g.arena), m_valueIds(n.values), m_opCap(n.ops), m_regionCap(n.regions),
-          m_valueCap(n.values + n.operands)
+          m_valueCap(n.values + 16)
     {
         m_g.ops = {allocList<GOp>(m_arena, m_opCap).data(), 0};
         m_g.regions = {allocList<GRegion>(m_arena, m_regionCap).data(), 0};
@@ -364,7 +363,8 @@ public:
         int& id = m_valueIds.slot(v, fresh);
         if (!fresh)
             return id;
-        // A use before its definition (or of an unknown value) still gets an id.
+        // A use before its definition (or of an unknown value) still gets an id
+        // (rare: the value array then grows past its counted size).
         id = newValue();
         fill(id, v, -1, -1);
         return id;

@@ -1,10 +1,12 @@
 #include "diff/OpComparator.h"
 
+#include "diff/FlatHashMap.h"
 #include "ir/Canonical.h"
 #include "ir/Type.h"
 
 #include <algorithm>
 #include <functional>
+#include <optional>
 #include <set>
 #include <unordered_map>
 #include <unordered_set>
@@ -362,33 +364,34 @@ private:
     {
         // Dead and duplicated ops are compared by how often each computation
         // occurs: only a surplus on one side is reported (as noise).
-        std::unordered_map<uint64_t, int> refCount, genCount;
+        FlatHashMap<int> refCount, genCount;
         for (size_t i = 0; i < R.ops.size(); ++i)
             if (!participates(R.ops[i]) && M.refToGen[i] < 0)
                 ++refCount[R.ops[i].hash];
         for (size_t j = 0; j < G.ops.size(); ++j)
             if (!participates(G.ops[j]) && M.genToRef[j] < 0)
                 ++genCount[G.ops[j].hash];
-        // Hashes of every op: only needed when some dead or duplicated op is left over.
-        std::unordered_set<uint64_t> refAll, genAll;
-        if (!refCount.empty() || !genCount.empty()) {
-            for (const auto& o : R.ops)
-                refAll.insert(o.hash);
-            for (const auto& o : G.ops)
-                genAll.insert(o.hash);
-        }
-        auto surplus = [](std::unordered_map<uint64_t, int>& mine,
-                          std::unordered_map<uint64_t, int>& theirs,
-                          const std::unordered_set<uint64_t>& theirAll, const GOp& o) {
-            auto it = theirs.find(o.hash);
-            if (it != theirs.end() && it->second > 0) {
-                --it->second;
+        // Hashes of every op of a side: built on first use (most pairs never need them).
+        std::optional<FlatHashMap<uint8_t>> refAll, genAll;
+        auto all = [](std::optional<FlatHashMap<uint8_t>>& set,
+                      const GFunction& f) -> const FlatHashMap<uint8_t>& {
+            if (!set) {
+                set.emplace(f.ops.size());
+                for (const auto& o : f.ops)
+                    (*set)[o.hash] = 1;
+            }
+            return *set;
+        };
+        auto surplus = [&](FlatHashMap<int>& theirs, bool theirsGen, const GOp& o) {
+            int* n = theirs.find(o.hash);
+            if (n && *n > 0) {
+                --*n;
                 return false;
             }
             // A duplicate of something the other side has once is a surplus;
             // a dead op the other side has (live) is not.
-            (void)mine;
-            return o.duplicateOf >= 0 || !theirAll.count(o.hash);
+            return o.duplicateOf >= 0 ||
+                   !all(theirsGen ? genAll : refAll, theirsGen ? G : R).find(o.hash);
         };
         for (size_t i = 0; i < R.ops.size(); ++i) {
             const GOp& o = R.ops[i];
@@ -399,7 +402,7 @@ private:
                 d.refValue = opSignature(R, int(i));
                 d.attribute = o.assume ? "assumption" : "";
                 m_out.push_back(d);
-            } else if (surplus(refCount, genCount, genAll, o)) {
+            } else if (surplus(genCount, true, o)) {
                 auto d =
                     make(o.duplicateOf >= 0 ? DiffKind::DuplicateOp : DiffKind::DeadOp, int(i), -1);
                 d.refValue = opSignature(R, int(i));
@@ -407,7 +410,7 @@ private:
             }
         }
         // Recount for the generated side.
-        refCount.clear();
+        refCount = FlatHashMap<int>();
         for (size_t i = 0; i < R.ops.size(); ++i)
             if (!participates(R.ops[i]) && M.refToGen[i] < 0)
                 ++refCount[R.ops[i].hash];
@@ -420,7 +423,7 @@ private:
                 d.genValue = opSignature(G, int(j));
                 d.attribute = o.assume ? "assumption" : "";
                 m_out.push_back(d);
-            } else if (surplus(genCount, refCount, refAll, o)) {
+            } else if (surplus(refCount, false, o)) {
                 auto d =
                     make(o.duplicateOf >= 0 ? DiffKind::DuplicateOp : DiffKind::DeadOp, -1, int(j));
                 d.genValue = opSignature(G, int(j));

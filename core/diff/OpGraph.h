@@ -51,10 +51,10 @@ struct GOp
     bool terminator = false;
     bool assume = false; // transparent for value identity
     // Filled by normalization.
-    uint64_t hash = 0; // structural hash: name, attrs, types, operand identities, bodies
     bool live = true;
-    int duplicateOf = -1;       // representative op when CSE would merge this one
     bool dependsOnArgs = false; // hash involves a block argument of some region
+    int duplicateOf = -1;       // representative op when CSE would merge this one
+    uint64_t hash = 0;          // structural hash: name, attrs, types, operand identities, bodies
 };
 
 struct GValue

@@ -420,6 +420,12 @@ private:
         const auto& gops = G.regions[size_t(pair.second)].ops;
         std::vector<int> rl, gl;
         auto wanted = [&](const GOp& o) { return !structureOnly || !o.regions.empty(); };
+        // Nothing left to align on one side (the common case once hashes matched).
+        if (std::none_of(rops.begin(), rops.end(),
+                         [&](int o) { return rfreeOrder(o) && wanted(rop(o)); }) ||
+            std::none_of(gops.begin(), gops.end(),
+                         [&](int o) { return gfreeOrder(o) && wanted(gop(o)); }))
+            return;
         for (int o : rops)
             if (orderable(rop(o)) && (wanted(rop(o)) || m.refToGen[size_t(o)] >= 0))
                 rl.push_back(o);

@@ -14,25 +14,31 @@ namespace {
 // per op without building a string per op.
 struct Facts
 {
-    std::unordered_map<std::string_view, int> opCounts;
+    // By the name's address (names are interned); merged by text in finish().
+    std::unordered_map<const char*, std::pair<std::string_view, int>> opCounts;
     std::map<std::string, std::string> entryHints; // occupancy, num_cta_in_cga
     std::set<std::string_view> tileShapes, mmaTypes, identities;
     std::unordered_map<std::string_view, int> ftzCounts, approxCounts;
     std::map<std::string, int> ops, ftz, approx, layout;
-    std::unordered_map<const ir::Type*, int> viewTypes; // layout facts, counted per type first
+    // Result types counted per (uniqued) type first: the facts below are derived once per type.
+    std::unordered_map<const ir::Type*, int> valueTypes;
     int tmaTrue = 0, tmaFalse = 0, latency = 0;
 
     // Ordered maps (by name) for the table.
     void finish()
     {
-        for (const auto& [k, n] : opCounts)
-            ops[std::string(k)] += n;
+        for (const auto& [p, kn] : opCounts)
+            ops[std::string(kn.first)] += kn.second;
         for (const auto& [k, n] : ftzCounts)
             ftz[std::string(k)] += n;
         for (const auto& [k, n] : approxCounts)
             approx[std::string(k)] += n;
-        for (const auto& [t, n] : viewTypes)
+        for (const auto& [t, n] : valueTypes) {
+            if (t->kind == ir::TypeKind::Tile && !t->shape.empty() && t->element &&
+                t->element->kind == ir::TypeKind::Number)
+                tileShapes.insert(t->canonicalText);
             addLayout(t, n);
+        }
     }
 
     void addLayout(const ir::Type* t, int n)
@@ -62,8 +68,13 @@ void collect(const GFunction& f, Facts& x)
             x.entryHints[std::string(h.name)] = std::string(h.value);
     for (const auto& o : f.ops) {
         const std::string_view name = o.name;
-        if (!o.terminator || !o.operands.empty())
-            ++x.opCounts[name];
+        if (!o.terminator || !o.operands.empty()) {
+            auto& c = x.opCounts[name.data()];
+            if (c.second > 0 && c.first != name)
+                ++x.ops[std::string(name)]; // same address, other length: count by text
+            else
+                c = {name, c.second + 1};
+        }
         for (const auto& a : o.attrs) {
             if (a.name == "flush_to_zero")
                 ++x.ftzCounts[name];
@@ -85,12 +96,7 @@ void collect(const GFunction& f, Facts& x)
         const ir::Type* t = v.type;
         if (!t || v.def < 0)
             continue;
-        if (t->kind == ir::TypeKind::Tile && !t->shape.empty() && t->element &&
-            t->element->kind == ir::TypeKind::Number)
-            x.tileShapes.insert(v.typeText);
-        if (t->kind == ir::TypeKind::PartitionView || t->kind == ir::TypeKind::StridedView ||
-            (t->kind == ir::TypeKind::TensorView && !t->strides.empty()))
-            ++x.viewTypes[t];
+        ++x.valueTypes[t];
     }
 }
 
