@@ -165,7 +165,8 @@ SV intText(int64_t v, ir::Arena& arena)
 }
 
 // Views into the ir model where the text is stored there, else into `arena`.
-SV attrValue(SV name, const ir::Attribute& a, ir::Arena& arena)
+SV attrValue(SV name, const ir::Attribute& a, ir::Arena& arena,
+             std::unordered_map<const ir::Attribute*, SV>& texts)
 {
     if (a.kind == ir::AttrKind::Enum)
         return a.text;
@@ -183,7 +184,13 @@ SV attrValue(SV name, const ir::Attribute& a, ir::Arena& arena)
             return enumFromInt(kAtomicMode, a.intValue, a, arena);
         return intText(a.intValue, arena); // drop the `: i64` / `: i32` spelling difference
     }
-    return arena.copyString(a.canonical());
+    // Constants print their (dense) values: once per uniqued attribute.
+    auto it = texts.find(&a);
+    if (it != texts.end())
+        return it->second;
+    const SV text = arena.copyString(a.canonical());
+    texts.emplace(&a, text);
+    return text;
 }
 
 GAttr makeAttr(SV name, SV value)
@@ -348,9 +355,9 @@ template <typename T> T& append(ir::Span<T>& s, size_t& cap, ir::Arena& arena)
 class Builder
 {
 public:
-    Builder(GFunction& g, const Counts& n)
-        : m_g(g), m_arena(*g.arena), m_valueIds(n.values), m_opCap(n.ops), m_regionCap(n.regions),
-          m_valueCap(n.values + 16)
+    Builder(GFunction& g, GraphContext& context, const Counts& n)
+        : m_g(g), m_context(context), m_arena(*g.arena), m_valueIds(n.values), m_opCap(n.ops),
+          m_regionCap(n.regions), m_valueCap(n.values + 16)
     {
         m_g.ops = {allocList<GOp>(m_arena, m_opCap).data(), 0};
         m_g.regions = {allocList<GRegion>(m_arena, m_regionCap).data(), 0};
@@ -472,11 +479,11 @@ private:
     // Types are uniqued per module: hash each spelling once.
     uint64_t typeHash(const ir::Type* t)
     {
-        auto it = m_typeHashes.find(t);
-        if (it != m_typeHashes.end())
+        auto it = m_context.typeHashes.find(t);
+        if (it != m_context.typeHashes.end())
             return it->second;
         const uint64_t h = hashText(t->canonicalText);
-        m_typeHashes.emplace(t, h);
+        m_context.typeHashes.emplace(t, h);
         return h;
     }
 
@@ -504,7 +511,7 @@ private:
                 continue;
             }
             const SV name = normalizeAttrName(g.name, na.name);
-            const SV v = attrValue(name, *na.value, m_arena);
+            const SV v = attrValue(name, *na.value, m_arena, m_context.attrTexts);
             if (isDefault(g.name, name, v))
                 continue;
             attrs[n++] = makeAttr(name, v);
@@ -515,10 +522,10 @@ private:
     }
 
     GFunction& m_g;
+    GraphContext& m_context;
     ir::Arena& m_arena;
     ValueIds m_valueIds;
     size_t m_opCap, m_regionCap, m_valueCap;
-    std::unordered_map<const ir::Type*, uint64_t> m_typeHashes;
 };
 
 } // namespace
@@ -544,9 +551,15 @@ std::string_view normalizeAttrName(std::string_view op, std::string_view name)
     return name;
 }
 
-GFunction buildGraph(const ir::Function& f, std::shared_ptr<ir::Arena> arena)
+GFunction buildGraph(const ir::Function& f)
 {
-    GFunction g(arena ? std::move(arena) : std::make_shared<ir::Arena>());
+    GraphContext context;
+    return buildGraph(f, context);
+}
+
+GFunction buildGraph(const ir::Function& f, GraphContext& context)
+{
+    GFunction g(context.arena);
     g.name = std::string(f.name);
     g.line = f.range.beginLine;
     g.column = f.range.beginColumn;
@@ -554,7 +567,7 @@ GFunction buildGraph(const ir::Function& f, std::shared_ptr<ir::Arena> arena)
         g.hints = flattenHints(*f.optimizationHints, *g.arena);
     Counts n;
     n.region(f.body);
-    Builder b(g, n);
+    Builder b(g, context, n);
     b.region(f.body, -1, 0, 0);
     if (f.loc && f.loc->fileLineCol())
         g.hasDebugLocations = true;

@@ -5,13 +5,29 @@
 
 #include "diff/OpGraph.h"
 
+#include <cstdint>
 #include <memory>
+#include <string_view>
+#include <unordered_map>
+
+namespace tilelens::ir {
+struct Attribute;
+} // namespace tilelens::ir
 
 namespace tilelens::diff {
 
-// Arrays are allocated in `arena` (shared by the functions of one side); a
-// fresh arena when null.
-GFunction buildGraph(const ir::Function& function, std::shared_ptr<ir::Arena> arena = nullptr);
+// What the functions of one side share while their graphs are built: the
+// arena holding them, and the spellings and hashes of the types and
+// attributes of that side's parse (uniqued there, so cached by address).
+struct GraphContext
+{
+    std::shared_ptr<ir::Arena> arena = std::make_shared<ir::Arena>();
+    std::unordered_map<const ir::Type*, uint64_t> typeHashes;
+    std::unordered_map<const ir::Attribute*, std::string_view> attrTexts;
+};
+
+GFunction buildGraph(const ir::Function& function, GraphContext& context);
+GFunction buildGraph(const ir::Function& function); // with a context of its own
 
 // Normalized attribute name for an op ("rounding_mode" -> "rounding", ...).
 std::string_view normalizeAttrName(std::string_view op, std::string_view name);

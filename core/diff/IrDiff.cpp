@@ -106,9 +106,9 @@ std::vector<GFunction> buildSide(const std::vector<const ir::Module*>& modules)
     const auto fs = functionsOf(modules);
     std::vector<GFunction> out;
     out.reserve(fs.size());
-    auto arena = std::make_shared<ir::Arena>();
+    GraphContext context;
     for (const ir::Function* f : fs) {
-        out.push_back(buildGraph(*f, arena));
+        out.push_back(buildGraph(*f, context));
         normalizeGraph(out.back());
     }
     return out;
