@@ -118,7 +118,15 @@ void StageRunner::request(const StageRequest& req)
     if (!QFileInfo(run.kernelDir).isDir())
         return reject(run, RunStatus::Rejected,
                       QStringLiteral("%1 is not a directory").arg(run.kernelDir));
-    const StageSpec* spec = set.find(req.stageId);
+    StageSpec adhoc;
+    if (!req.adhocArgv.isEmpty()) {
+        adhoc.id = req.stageId;
+        adhoc.title =
+            QStringLiteral("%1: %2").arg(req.stageId, req.adhocArgv.join(QLatin1Char(' ')));
+        adhoc.argv = req.adhocArgv;
+        adhoc.origin = QStringLiteral("ad hoc");
+    }
+    const StageSpec* spec = req.adhocArgv.isEmpty() ? set.find(req.stageId) : &adhoc;
     if (!spec)
         return reject(run, RunStatus::Rejected,
                       QStringLiteral("unknown stage '%1' (known: %2)")
@@ -134,6 +142,10 @@ void StageRunner::request(const StageRequest& req)
     auto pending = std::make_unique<Pending>();
     pending->request = req;
     pending->stage = resolveStage(set, *spec, m_env);
+    for (auto it = req.extraEnv.begin(); it != req.extraEnv.end(); ++it) {
+        pending->stage.envChanges.insert(it.key(), it.value());
+        pending->stage.envRemoved.removeAll(it.key());
+    }
     pending->capLimit = set.caps.value(spec->id, -1);
     const ResolvedStage& st = pending->stage;
     run.kind =
