@@ -92,6 +92,8 @@ public:
                 return false;
         if (!attrs(a->attributes, b->attributes, where))
             return false;
+        if (!writtenTypes(a, b, where))
+            return false;
         if (a->regions.size() != b->regions.size())
             return fail(where + ": region count differs");
         for (size_t i = 0; i < a->regions.size(); ++i)
@@ -105,6 +107,28 @@ public:
                             b->results[i]->type->canonical());
             define(a->results[i], b->results[i]);
         }
+        return true;
+    }
+
+    // Written operand types compare when both ops carry them in the same shape.
+    // A list with one type per operand (generic form) and a custom form's
+    // shorthand (`addf .. : T`) are different spellings, not a difference; a
+    // side without any (bytecode) compares equal.
+    bool writtenTypes(const Op* a, const Op* b, const std::string& where)
+    {
+        const Span<const Type*const> wa = a->writtenOperandTypes(), wb = b->writtenOperandTypes();
+        if (wa.empty() || wb.empty())
+            return true;
+        if (wa.size() != wb.size()) {
+            if (wa.size() == a->operands.size() || wb.size() == b->operands.size())
+                return true;
+            return fail(where + ": " + std::to_string(wa.size()) + " vs " +
+                        std::to_string(wb.size()) + " written operand types");
+        }
+        for (size_t i = 0; i < wa.size(); ++i)
+            if (wa[i]->canonical() != wb[i]->canonical())
+                return fail(where + ": written operand type " + wa[i]->canonical() + " vs " +
+                            wb[i]->canonical());
         return true;
     }
 

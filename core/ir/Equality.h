@@ -1,7 +1,8 @@
 #pragma once
 // Structural equality of two modules (ignores SSA names, source ranges,
 // locations and attribute spelling; compares op names, operand wiring, result
-// types, attributes by canonical form and nested regions).
+// types, attributes by canonical form, written operand types where both sides
+// carry them in the same shape (see Op::writtenOperandTypes) and nested regions).
 
 #include "ir/Module.h"
 

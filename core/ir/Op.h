@@ -11,6 +11,7 @@
 #include "ir/OpName.h"
 #include "ir/Value.h"
 
+#include <cstdint>
 #include <string_view>
 
 namespace tilelens::ir {
@@ -23,7 +24,9 @@ struct SourceRange
 {
     int beginLine = 0, beginColumn = 0;
     int endLine = 0, endColumn = 0;
-    int64_t beginOffset = 0, endOffset = 0; // byte offsets in the (chunk) text
+    // Byte offsets in the (chunk) text; 32 bits suffice (inputs are at most 1 GiB,
+    // kMaxParseBytes) and keep Op at 128 bytes.
+    int32_t beginOffset = 0, endOffset = 0;
 };
 
 struct Op
@@ -40,6 +43,26 @@ struct Op
 
     const Attribute* attr(std::string_view name) const;
     const Type* resultType(size_t i) const { return results[i]->type; }
+
+    // Operand types as written in the op's type signature, in written order:
+    // custom/cutile-ir form: the list after ':' (before '->' when there is an
+    // arrow), so `addf %a, %b : tile<4xf32>` gives one type and `load_view_tko
+    // ... : partition_view<..>, tile<i32> -> ..` two; generic form: the inputs of
+    // the function type. Empty when the syntax writes none (bytecode, `for`,
+    // `if`, `constant`, ops without operands, make_*_view whose type is the result's).
+    Span<const Type* const> writtenOperandTypes() const
+    {
+        return Span<const Type* const>(m_writtenTypes, m_writtenTypeCount);
+    }
+    void setWrittenOperandTypes(Span<const Type* const> types)
+    {
+        m_writtenTypes = types.data();
+        m_writtenTypeCount = uint32_t(types.size());
+    }
+
+private:
+    uint32_t m_writtenTypeCount = 0; // packs after implicitTerminator
+    const Type* const* m_writtenTypes = nullptr;
 };
 
 } // namespace tilelens::ir

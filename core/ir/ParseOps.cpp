@@ -72,6 +72,7 @@ Op* Parser::parseCustomOp(OpName name, std::vector<std::pair<std::string_view, u
     resultTypes.clear();
     blockArgs.clear();
     bool arrow = false;
+    bool writtenTypes = false; // `types` holds the written operand types
     int signCount = 0;
     size_t resultCount = 0;
     for (auto& d : defs)
@@ -435,10 +436,16 @@ Op* Parser::parseCustomOp(OpName name, std::vector<std::pair<std::string_view, u
     if (arrow || consume(':') || peek() == '-') {
         if (!arrow && !(peek() == '-' && peekAt(1) == '>'))
             parseTypeList(types);
-        if (consume("->"))
+        const bool arrowAfter = consume("->");
+        if (arrowAfter)
             parseTypeList(resultTypes);
         else if (resultCount > 0 && !types.empty())
             resultTypes.push_back(types.back());
+        // Without an arrow the list names operand types only when there are
+        // operands; make_*_view writes its result type there.
+        writtenTypes = arrowAfter || (!operands.empty() && m != "make_partition_view" &&
+                                      m != "make_strided_view" && m != "make_gather_scatter_view" &&
+                                      m != "make_tensor_view");
     }
     if (m == "reduce" || m == "scan") {
         if (peek() == '(') { // (%a: E, %b: E) block arguments before the region
@@ -501,6 +508,8 @@ finish:
     }
     noteSyntax(Syntax::Custom);
     Op* op = finishOp(name, operands, attrs, regions, resultTypes.data(), resultTypes.size());
+    if (writtenTypes && !types.empty())
+        op->setWrittenOperandTypes(typeList(types));
     bindResults(op, defs, resultTypes);
     // Implicit terminators (printers omit operand-less yield/continue).
     if (!regions.empty() && (m == "for" || m == "loop" || m == "if")) {

@@ -12,18 +12,18 @@ void Parser::setRange(SourceRange& r, int line, int col, size_t startPos)
 {
     r.beginLine = line;
     r.beginColumn = col;
-    r.beginOffset = int64_t(startPos);
+    r.beginOffset = int32_t(startPos);
     // End = just after the op's last character: the current position, or the
     // end of the last token when whitespace was skipped after it.
     bool atWs = m_pos > startPos && m_pos <= m_text.size() &&
                 (m_text[m_pos - 1] == ' ' || m_text[m_pos - 1] == '\n' ||
                  m_text[m_pos - 1] == '\t' || m_text[m_pos - 1] == '\r' || m_pos == m_text.size());
     if (atWs && m_tokEnd > startPos && m_tokEnd <= m_pos) {
-        r.endOffset = int64_t(m_tokEnd);
+        r.endOffset = int32_t(m_tokEnd);
         r.endLine = m_tokEndLine;
         r.endColumn = int(m_tokEnd - m_tokEndLineStart) + 1;
     } else {
-        r.endOffset = int64_t(m_pos);
+        r.endOffset = int32_t(m_pos);
         r.endLine = m_line;
         r.endColumn = int(m_pos - m_lineStart) + 1;
     }
@@ -192,6 +192,17 @@ void Parser::bindResults(Op* op, std::vector<std::pair<std::string_view, unsigne
             m_scopes.back().push_back({d.first, prev});
         k += d.second;
     }
+}
+
+Span<const Type* const> Parser::typeList(const std::vector<const Type*>& types)
+{
+    if (types.size() != 1)
+        return arena().copy(types);
+    // One-type lists repeat on most ops: share one arena slot per type.
+    const Type* const*& slot = m_singleTypeLists[types[0]];
+    if (!slot)
+        slot = arena().copy(types).data();
+    return Span<const Type* const>(slot, 1);
 }
 
 Op* Parser::makeImplicitTerminator(std::string_view name, Block* b)
@@ -414,9 +425,12 @@ Op* Parser::parseGenericOp(std::vector<std::pair<std::string_view, unsigned>>& d
     if (peek() == '{')
         parseDictionary(attrs);
     std::vector<const Type*> results;
+    const Span<const Type* const>* writtenInputs = nullptr; // the signature's input types
     if (consume(':')) {
         const Type* ft = parseType();
         if (ft->kind == TypeKind::Function) {
+            if (!ft->inputs.empty())
+                writtenInputs = &ft->inputs;
             results.assign(ft->results.begin(), ft->results.end());
             for (size_t i = 0; i < operands.size() && i < ft->inputs.size(); ++i)
                 if (operands[i]->type->kind == TypeKind::Opaque &&
@@ -440,6 +454,8 @@ Op* Parser::parseGenericOp(std::vector<std::pair<std::string_view, unsigned>>& d
                 "operation defines " + std::to_string(declared) + " results but its type has " +
                     std::to_string(results.size()));
     Op* op = finishOp(name, operands, attrs, regions, results.data(), results.size());
+    if (writtenInputs)
+        op->setWrittenOperandTypes(*writtenInputs);
     bindResults(op, defs, results);
     if (const Location* l = parseTrailingLoc())
         op->loc = l;

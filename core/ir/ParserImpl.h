@@ -207,6 +207,7 @@ public:
     void pushScope();
     void popScope();
     Op* makeImplicitTerminator(std::string_view name, Block* b);
+    Span<const Type* const> typeList(const std::vector<const Type*>& types); // arena copy
     void setRange(SourceRange& r, int line, int col, size_t startPos);
 
     Arena& arena() { return *m_result.arena; }
@@ -300,7 +301,8 @@ private:
     StringMap<const Type*> m_typeByCanon; // canonical text -> type
     ValueTable m_values;
     std::vector<ValueTable> m_tablePool; // emptied tables of finished isolated regions
-    StringMap<OpName> m_opNames;         // per-parse cache of the global interner
+    std::unordered_map<const Type*, const Type* const*> m_singleTypeLists; // see typeList()
+    StringMap<OpName> m_opNames; // per-parse cache of the global interner
     std::vector<std::vector<std::pair<std::string_view, Binding>>> m_scopes; // undo logs
     std::unordered_map<std::string, const Attribute*> m_attrAliases;
     std::unordered_map<std::string, const Location*> m_locAliases;

@@ -274,8 +274,12 @@ private:
             m_style = s;
         }
         out += " : (";
+        // Written operand types when they are one per operand (a custom form's
+        // shorthand such as `addf .. : T` cannot be said in generic form).
+        const Span<const Type* const> w = o.writtenOperandTypes();
+        const bool useWritten = w.size() == o.operands.size();
         for (size_t i = 0; i < o.operands.size(); ++i)
-            out += (i ? ", " : "") + o.operands[i]->type->longForm();
+            out += (i ? ", " : "") + (useWritten ? w[i] : o.operands[i]->type)->longForm();
         out += ") -> (";
         for (size_t i = 0; i < o.results.size(); ++i)
             out += (i ? ", " : "") + o.results[i]->type->longForm();
@@ -448,8 +452,10 @@ void Printer::op(const Op& o, int indent)
             list("strides", tv->strides);
         }
         out += " :";
-        if (plain > 1)
-            out += " " + o.operands[1]->type->canonical() + " ->";
+        if (plain > 1) {
+            const Span<const Type* const> w = o.writtenOperandTypes();
+            out += " " + (w.size() == 1 ? w[0] : o.operands[1]->type)->canonical() + " ->";
+        }
         out += " " + (tv ? tv->canonical() : std::string("?")) + "\n";
         return;
     }
@@ -534,7 +540,25 @@ void Printer::op(const Op& o, int indent)
         return;
     }
     out += " : ";
-    if (shapeQuery && resultsAlike) { // one result type written once, as the C++ printer does
+    // Operand types as written in the input, unless they are just the operands'
+    // types one by one (generic input): then the C++ printer's spelling below.
+    const Span<const Type* const> w = o.writtenOperandTypes();
+    bool writtenAsValues = w.size() == n;
+    for (size_t i = 0; writtenAsValues && i < n; ++i)
+        writtenAsValues = w[i] == o.operands[i]->type;
+    if (!w.empty() && !writtenAsValues) {
+        for (size_t i = 0; i < w.size(); ++i)
+            out += (i ? ", " : "") + w[i]->canonical();
+        // Without '->' the parser gives every result the last written type.
+        bool implied = !o.results.empty();
+        for (size_t i = 0; implied && i < o.results.size(); ++i)
+            implied = o.results[i]->type == w.back();
+        if (!o.results.empty() && !implied) {
+            out += " -> ";
+            typeList(o.results, 0, o.results.size());
+        }
+    } else if (shapeQuery &&
+               resultsAlike) { // one result type written once, as the C++ printer does
         if (n)
             out += o.operands[0]->type->canonical() + " -> ";
         out += o.results[0]->type->canonical();

@@ -186,8 +186,8 @@ void FileDecoder::readGlobals(std::vector<Op*>& out)
         op->name = OpName::get("global");
         op->attributes = arena.copy(attrs); // already sorted by name
         op->loc = unknownLocation();
-        op->range.beginOffset = at;
-        op->range.endOffset = int64_t(c.pos());
+        op->range.beginOffset = int32_t(at);
+        op->range.endOffset = int32_t(c.pos());
         out.push_back(op);
     }
 }
@@ -246,7 +246,7 @@ Module* FileDecoder::run()
     Module* m = arena.make<Module>();
     m->name = "kernels"; // not stored in bytecode; the reference reader uses this name
     m->loc = unknownLocation();
-    m->range.endOffset = int64_t(m_bytes.size());
+    m->range.endOffset = int32_t(m_bytes.size());
     if (m_sections[kProducer].present) {
         ByteCursor c = payload(kProducer);
         int64_t at = int64_t(c.pos());

@@ -390,8 +390,8 @@ Op* InstructionReader::readOp(ByteCursor& c)
     }
     op->results = Span<Value* const>(arena.copy(results).data(), results.size());
     op->loc = loc;
-    op->range.beginOffset = at;
-    op->range.endOffset = int64_t(c.pos());
+    op->range.beginOffset = int32_t(at);
+    op->range.endOffset = int32_t(c.pos());
     return op;
 }
 
@@ -441,8 +441,8 @@ Function* InstructionReader::readFunction(const FunctionHeader& h)
     Block* b = makeBlock(args, ops, body);
     body->blocks = Span<Block* const>(arena.copy(&b, 1).data(), 1);
     f->body = body;
-    f->range.beginOffset = h.headerOffset;
-    f->range.endOffset = int64_t(h.bodyEnd);
+    f->range.beginOffset = int32_t(h.headerOffset);
+    f->range.endOffset = int32_t(h.bodyEnd);
     return f;
 }
 
