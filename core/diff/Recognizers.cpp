@@ -105,6 +105,21 @@ void RecognizerContext::scanPairs()
     }
 }
 
+// `op` is muli of something by the constant `factor`.
+bool RecognizerContext::isScaledBy(bool gen, int op, int64_t factor) const
+{
+    const GOp& o = side(gen).ops[size_t(op)];
+    if (o.name != "muli")
+        return false;
+    for (int v : o.operands) {
+        const int d = defOf(gen, v);
+        long long c = 0;
+        if (d >= 0 && constantInt(side(gen).ops[size_t(d)], c) && c == factor)
+            return true;
+    }
+    return false;
+}
+
 bool RecognizerContext::isCeilDivision(bool gen, int op) const
 {
     const GFunction& f = side(gen);
@@ -239,16 +254,23 @@ void RecognizerContext::checkPair(bool refIsA, int a, int b)
             Cover& c = m_cover["partition-vs-strided-view"];
             (genA ? c.gen : c.ref).insert(a);
             (genB ? c.gen : c.ref).insert(b);
+            // The element offsets of the strided view's accesses (the operands
+            // right after the view): index * the tile size of that dimension,
+            // also where the other side indexes by a block argument.
+            const GFunction& f = side(genA);
+            const int view = f.values[size_t(x.results[0])].canon;
+            for (int user : f.values[size_t(view)].users) {
+                const auto& ops = f.ops[size_t(user)].operands;
+                size_t at = 0;
+                while (at < ops.size() && f.values[size_t(ops[at])].canon != view)
+                    ++at;
+                for (size_t dim = 0; dim < tx->shape.size() && at + 1 + dim < ops.size(); ++dim) {
+                    const int d = defOf(genA, ops[at + 1 + dim]);
+                    if (d >= 0 && !matchedOp(genA, d) && isScaledBy(genA, d, tx->shape[dim]))
+                        coverChain(genA, d, 1, arith, c);
+                }
+            }
         }
-    }
-    // Element offsets (index * tile size) feeding a view access of a recognized view pair.
-    if ((x.name == "muli" || y.name == "muli") && m_cover.count("partition-vs-strided-view")) {
-        Cover& c = m_cover["partition-vs-strided-view"];
-        const bool mulOnA = x.name == "muli";
-        const bool genMul = mulOnA ? genA : genB;
-        const int mul = mulOnA ? a : b;
-        if (!matchedOp(genMul, mul))
-            coverChain(genMul, mul, 1, arith, c);
     }
 }
 

@@ -34,6 +34,7 @@ private:
                     const std::unordered_set<std::string_view>& allowed, Cover& c);
     bool covered(const Cover& c, const RawDifference& d) const;
     bool isCeilDivision(bool gen, int op) const;
+    bool isScaledBy(bool gen, int op, int64_t factor) const;
     const GFunction& side(bool gen) const { return gen ? G : R; }
     int defOf(bool gen, int value) const;
     bool matchedOp(bool gen, int op) const;
