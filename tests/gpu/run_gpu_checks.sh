@@ -16,7 +16,8 @@
 #     with tiny buffers (losses must be counted and reported)
 #
 # Environment: TILELENS_GPU_CHECKS (sections to run, default "a b c d"),
-# TILELENS_GPU_ROUNDS (rounds of (b), default 5),
+# TILELENS_GPU_ROUNDS (rounds of (b), default 5), TILELENS_GPU_TORCH_ROUNDS (3),
+# TILELENS_GPU_VARIANTS (names of the (b) variants to run, default all),
 # TILELENS_CUPTI_LIBRARY (use this build of the library; default:
 # build it here with g++), TILELENS_CLI (tilelens-cli, to profile through it).
 # Exit: 0 all checks pass, 1 a check failed, 77 skipped (no GPU or toolchain;
@@ -143,8 +144,9 @@ for round in $(seq 1 "$rounds"); do
     done
 done
 grep -h "HWTrace" "$log" | sort | uniq -c | tee -a "$out/hwtrace.txt"
-say "(b) PyTorch loop, 3 rounds: none, injection, torch.profiler; then both at once (must not crash)"
-for round in 1 2 3; do
+torch_rounds=${TILELENS_GPU_TORCH_ROUNDS:-3}
+say "(b) PyTorch loop, $torch_rounds rounds: none, injection, torch.profiler; then both at once (must not crash)"
+for round in $(seq 1 "$torch_rounds"); do
     timeout 300 "$python" "$here/torch_loop.py" --reps 3 2>>"$log" | sed "s/^{/{\"round\":$round,/" >>"$work/b/torch_none.txt"
     injected "$work/b/torch_default_records" timeout 300 "$python" "$here/torch_loop.py" --reps 3 2>>"$log" |
         sed "s/^{/{\"round\":$round,/" >>"$work/b/torch_default.txt"
