@@ -2,6 +2,7 @@
 
 #include "diff/FlatHashMap.h"
 #include "ir/Canonical.h"
+#include "ir/Op.h"
 #include "ir/Type.h"
 
 #include <algorithm>
@@ -260,6 +261,7 @@ private:
                 }
             }
         }
+        writtenOperandTypes(r, g);
         if (a.operands.size() != b.operands.size()) {
             auto d = make(DiffKind::OperandChanged, r, g);
             d.attribute = "operand_count";
@@ -283,6 +285,44 @@ private:
             d.genValue = std::to_string(b.regions.size()) + " regions";
             m_out.push_back(d);
         }
+    }
+
+    // The operand types written in the ops' signatures (`load_ptr_tko .. :
+    // tile<128xptr<f32>>, ..`). They follow from the operand values, so a
+    // difference counts only where a side writes a type that none of its
+    // operands has: an edit made only on this line, not at the producer
+    // (which is reported there). Lists of different length are spellings
+    // (generic per-operand list vs custom shorthand); bytecode has none.
+    void writtenOperandTypes(int r, int g)
+    {
+        const GOp& a = R.ops[size_t(r)];
+        const GOp& b = G.ops[size_t(g)];
+        if (!a.source || !b.source)
+            return;
+        const auto wa = a.source->writtenOperandTypes();
+        const auto wb = b.source->writtenOperandTypes();
+        if (wa.size() != wb.size())
+            return;
+        for (size_t i = 0; i < wa.size(); ++i) {
+            const std::string_view ta = wa[i] ? wa[i]->canonicalText : std::string_view();
+            const std::string_view tb = wb[i] ? wb[i]->canonicalText : std::string_view();
+            if (ta == tb || (operandHasType(R, a, ta) && operandHasType(G, b, tb)))
+                continue;
+            auto d = make(DiffKind::TypeChanged, r, g);
+            d.attribute = "written operand type";
+            d.operandIndex = int(i);
+            d.refValue = std::string(ta);
+            d.genValue = std::string(tb);
+            m_out.push_back(d);
+        }
+    }
+
+    static bool operandHasType(const GFunction& f, const GOp& o, std::string_view type)
+    {
+        for (int v : o.operands)
+            if (f.values[size_t(v)].typeText == type)
+                return true;
+        return false;
     }
 
     void operandDiffs(int r, int g)

@@ -16,6 +16,7 @@
 #include <vector>
 
 namespace tilelens::ir {
+struct Op;
 struct Type;
 struct Function;
 struct Module;
@@ -37,13 +38,14 @@ using AttrList = ir::Span<GAttr>;
 
 struct GOp
 {
-    std::string_view name; // mnemonic without dialect prefix (interned by ir::OpName)
-    IdList operands;       // value ids as written
-    IdList results;        // value ids
-    AttrList attrs;        // sorted by name; optimization hints excluded
-    AttrList hints;        // flattened optimization hints: allow_tma, latency, ...
-    IdList regions;        // region ids
-    int region = -1;       // region holding this op
+    std::string_view name;          // mnemonic without dialect prefix (interned by ir::OpName)
+    IdList operands;                // value ids as written
+    IdList results;                 // value ids
+    AttrList attrs;                 // sorted by name; optimization hints excluded
+    AttrList hints;                 // flattened optimization hints: allow_tma, latency, ...
+    IdList regions;                 // region ids
+    const ir::Op* source = nullptr; // as parsed: for the operand types written in its signature
+    int region = -1;                // region holding this op
     int posInRegion = 0;
     int line = 0, column = 0;
     bool pure = false; // no side effect: may be merged (CSE) or dropped when dead

@@ -242,6 +242,11 @@ TEST(CorpusDiff, SeededSemanticChangesAreCriticalAtTheChangedLine)
         {"loop step", std::regex("step (%[0-9]+)\\)"), "step %0)"},
         {"op", std::regex("= mulf "), "= addf "},
         {"reduce dim", std::regex("= reduce (%[0-9]+) dim=1"), "= reduce $1 dim=0"},
+        // Operand types edited only where they are written (2048 -> 22048).
+        {"written pointer type", std::regex("(= (load|store)_ptr_tko [^:]*: tile<)([0-9])"),
+         "$1$3$3"},
+        {"written view type",
+         std::regex("(= (load|store)_view_tko [^:]*: partition_view<tile=\\()([0-9])"), "$1$3$3"},
     };
     int seeded = 0, critical = 0, atLine = 0;
     std::string misses;

@@ -369,6 +369,12 @@ const std::vector<RuleCase>& cases()
          {{"%34 = iota : tile<2048xi32>",
            "%34 = iota : tile<2048xi32>\n    %p1 = print_tko \"first %d\", %27 : tile<i32> -> "
            "token\n    %p2 = print_tko \"second %d\", %27 : tile<i32> -> token"}}},
+        {"written-operand-type",
+         M,
+         {{"tile<i32> -> tile<128x64xbf16>", "tile<i64> -> tile<128x64xbf16>"}},
+         "%104, %105 = load_view_tko",
+         // The load's result type changed instead: a result type divergence.
+         {{"tile<i32> -> tile<128x64xbf16>", "tile<i32> -> tile<128x32xbf16>"}}},
         {"fallback-semantic",
          M,
          {{"%86 = cmpi less_than %85, %70, signed", "%86 = cmpi less_than %70, %85, signed"}},
