@@ -56,7 +56,7 @@ char* Arena::newBlock(size_t size, bool& mapped)
     return new char[size];
 }
 
-void* Arena::allocate(size_t bytes, size_t align)
+void* Arena::allocateSlow(size_t bytes, size_t align)
 {
     size_t pad = (align - (reinterpret_cast<uintptr_t>(m_cur) & (align - 1))) & (align - 1);
     if (m_cur == nullptr || pad + bytes > m_left) {

@@ -49,7 +49,19 @@ public:
     Arena& operator=(const Arena&) = delete;
     ~Arena();
 
-    void* allocate(size_t bytes, size_t align);
+    void* allocate(size_t bytes, size_t align)
+    {
+        // Inline fast path: the parser allocates per op, value and name.
+        const size_t pad =
+            (align - (reinterpret_cast<uintptr_t>(m_cur) & (align - 1))) & (align - 1);
+        if (m_cur != nullptr && pad + bytes <= m_left) {
+            char* p = m_cur + pad;
+            m_cur = p + bytes;
+            m_left -= pad + bytes;
+            return p;
+        }
+        return allocateSlow(bytes, align);
+    }
 
     // Objects made here must not need their destructor to free memory elsewhere
     // unless registered (make() registers non-trivially destructible types).
@@ -93,6 +105,7 @@ private:
         bool mapped; // from mmap (huge-page block), else new[]
     };
     char* newBlock(size_t size, bool& mapped);
+    void* allocateSlow(size_t bytes, size_t align); // starts a new block
     std::vector<Block> m_blocks;
     std::vector<Dtor> m_destructors;
     char* m_cur = nullptr;

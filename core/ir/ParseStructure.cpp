@@ -226,7 +226,7 @@ Region* Parser::parseRegion(const std::vector<Value*>& entryArgs, Op* parent, bo
     enter();
     // An isolated region (function body) sees none of the outer names: it gets
     // an empty table from the pool (which keeps its capacity between functions;
-    // popScope leaves it empty again).
+    // it is cleared on exit).
     ValueTable saved;
     if (isolated) {
         if (!m_tablePool.empty()) {
@@ -311,10 +311,13 @@ Region* Parser::parseRegion(const std::vector<Value*>& entryArgs, Op* parent, bo
         errorAt(m_line, column(),
                 "expected '}' to close the region opened at line " + std::to_string(openLine) +
                     ":" + std::to_string(openCol));
-    popScope();
-    if (isolated) {
+    if (isolated) { // the table is dropped: clearing beats undoing name by name
+        m_scopes.pop_back();
+        m_values.clear();
         m_values.swap(saved);
         m_tablePool.push_back(std::move(saved));
+    } else {
+        popScope();
     }
     leave();
     return region;

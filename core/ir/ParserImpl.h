@@ -242,6 +242,7 @@ public:
                     m_numbered.resize(size_t(n) + 1 + size_t(n) / 2, Binding{nullptr, 0});
                 Binding prev = m_numbered[size_t(n)];
                 m_numbered[size_t(n)] = b;
+                m_used = std::max(m_used, size_t(n) + 1);
                 return prev;
             }
             Binding* it = m_named.find(name);
@@ -261,6 +262,14 @@ public:
         {
             m_numbered.swap(o.m_numbered);
             m_named.swap(o.m_named);
+            std::swap(m_used, o.m_used);
+        }
+        // Forgets every name, keeping the capacity (cost: the numbers used).
+        void clear()
+        {
+            std::fill(m_numbered.begin(), m_numbered.begin() + long(m_used), Binding{nullptr, 0});
+            m_used = 0;
+            m_named.clear();
         }
 
     private:
@@ -277,6 +286,7 @@ public:
             return v;
         }
         std::vector<Binding> m_numbered;
+        size_t m_used = 0; // m_numbered[m_used..] are all empty
         StringMap<Binding> m_named;
     };
 

@@ -105,9 +105,10 @@ TEST(IrWrittenTypes, PrinterRoundTripKeepsThem)
             ASSERT_TRUE(again.ok()) << tu::dumpDiagnostics(again) << printed;
             std::string why;
             EXPECT_TRUE(equals(*r.modules[0], *again.modules[0], &why)) << why << printed;
-            if (style == PrintStyle::Custom)
+            if (style == PrintStyle::Custom) {
                 for (size_t i = 0; i < 8; ++i)
                     EXPECT_EQ(written(opAt(r, i)), written(opAt(again, i))) << i << printed;
+            }
         }
     }
 }
