@@ -434,9 +434,11 @@ public:
             regionOps.back() = id;
             g.line = op.range.beginLine;
             g.column = op.range.beginColumn;
-            g.pure = pureOps().count(g.name) > 0;
-            g.commutative = commutativeOps().count(g.name) > 0 && op.operands.size() == 2;
-            g.terminator = isTerminator(g.name);
+            const GraphContext::NameInfo& info = nameInfo(g.name);
+            g.nameHash = info.hash;
+            g.pure = info.pure;
+            g.commutative = info.commutative && op.operands.size() == 2;
+            g.terminator = info.terminator;
             g.assume = g.name == "assume" && op.operands.size() == 1 && op.results.size() == 1;
             g.operands = allocList<int>(m_arena, op.operands.size());
             for (size_t i = 0; i < op.operands.size(); ++i)
@@ -475,6 +477,21 @@ private:
         } else {
             gv.typeHash = hashText(SV());
         }
+    }
+
+    // Op names are interned: classify and hash each one once per side.
+    const GraphContext::NameInfo& nameInfo(SV name)
+    {
+        auto it = m_context.names.find(name.data());
+        if (it != m_context.names.end() && it->second.size == name.size())
+            return it->second;
+        GraphContext::NameInfo info;
+        info.size = name.size();
+        info.hash = hashText(name);
+        info.pure = pureOps().count(name) > 0;
+        info.commutative = commutativeOps().count(name) > 0;
+        info.terminator = isTerminator(name);
+        return m_context.names[name.data()] = info;
     }
 
     // Types are uniqued per module: hash each spelling once.

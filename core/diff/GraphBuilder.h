@@ -24,6 +24,13 @@ struct GraphContext
     std::shared_ptr<ir::Arena> arena = std::make_shared<ir::Arena>();
     std::unordered_map<const ir::Type*, uint64_t> typeHashes;
     std::unordered_map<const ir::Attribute*, std::string_view> attrTexts;
+    struct NameInfo
+    {
+        size_t size = 0; // of the name at that address
+        uint64_t hash = 0;
+        bool pure = false, commutative = false, terminator = false;
+    };
+    std::unordered_map<const char*, NameInfo> names; // by the interned mnemonic's address
 };
 
 GFunction buildGraph(const ir::Function& function, GraphContext& context);

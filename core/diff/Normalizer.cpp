@@ -44,8 +44,7 @@ private:
     uint64_t regionHash(int r)
     {
         GRegion& reg = m_g.regions[size_t(r)];
-        const uint64_t parentName =
-            reg.parentOp >= 0 ? hashText(m_g.ops[size_t(reg.parentOp)].name) : 0;
+        const uint64_t parentName = reg.parentOp >= 0 ? m_g.ops[size_t(reg.parentOp)].nameHash : 0;
         for (size_t i = 0; i < reg.args.size(); ++i) {
             GValue& a = val(reg.args[i]);
             uint64_t h = hashMix(kTagArg, uint64_t(reg.depth));
@@ -94,7 +93,7 @@ private:
         for (int r : m_g.ops[size_t(id)].regions)
             bodies = hashMix(bodies, regionHash(r));
         GOp& o = m_g.ops[size_t(id)];
-        uint64_t h = hashText(o.name);
+        uint64_t h = o.nameHash;
         for (const auto& a : o.attrs)
             h = hashMix(h, a.hash);
         for (const auto& a : o.hints)

@@ -39,6 +39,7 @@ using AttrList = ir::Span<GAttr>;
 struct GOp
 {
     std::string_view name;          // mnemonic without dialect prefix (interned by ir::OpName)
+    uint64_t nameHash = 0;          // hashText(name)
     IdList operands;                // value ids as written
     IdList results;                 // value ids
     AttrList attrs;                 // sorted by name; optimization hints excluded

@@ -217,7 +217,7 @@ private:
     bool shapeKey(bool gen, int o, uint64_t& key) const
     {
         const GOp& op = gen ? gop(o) : rop(o);
-        key = hashMix(hashText(op.name), op.regions.size());
+        key = hashMix(op.nameHash, op.regions.size());
         int first = -1;
         for (int v : op.operands) {
             int id = gen ? m.genValToRef[size_t(gcanon(v))] : rcanon(v);
