@@ -32,14 +32,25 @@ std::vector<const ir::Function*> functionsOf(const std::vector<const ir::Module*
     return out;
 }
 
+// What one function pair contributes to the result. Divergence ids are
+// temporary ("t<pair>.<n>", unique across pairs); finalize() renumbers them.
+struct PairResult
+{
+    FunctionDiff function;
+    std::vector<Divergence> divergences;
+};
+
 class Comparison
 {
 public:
-    Comparison(const RuleSet& rules, DiffResult& result) : m_classifier(rules), m_result(result) {}
+    Comparison(const Classifier& classifier, size_t index, PairResult& out)
+        : m_classifier(classifier), m_prefix("t" + std::to_string(index) + "."), m_out(out)
+    {
+    }
 
     void pair(const GFunction* R, const GFunction* G)
     {
-        FunctionDiff fd;
+        FunctionDiff& fd = m_out.function;
         fd.reference = R ? R->name : std::string();
         fd.generated = G ? G->name : std::string();
         fd.refOps = R ? R->writtenOps : 0;
@@ -75,24 +86,24 @@ public:
             add(m_classifier.classify(d, nullptr, fname), d, links);
             fd.rows = buildAlignedRows(R, G, nullptr, links);
         }
-        m_result.functions.push_back(std::move(fd));
     }
 
 private:
     void add(Divergence div, const RawDifference& d, RowLinks& links)
     {
-        div.id = "t" + std::to_string(m_next++);
+        div.id = m_prefix + std::to_string(m_next++);
         if (d.functionLevel)
             links.entry.push_back(div.id);
         if (d.refOp >= 0)
             links.refOps[d.refOp].push_back(div.id);
         if (d.genOp >= 0)
             links.genOps[d.genOp].push_back(div.id);
-        m_result.divergences.push_back(std::move(div));
+        m_out.divergences.push_back(std::move(div));
     }
 
-    Classifier m_classifier;
-    DiffResult& m_result;
+    const Classifier& m_classifier;
+    std::string m_prefix;
+    PairResult& m_out;
     int m_next = 1;
 };
 
@@ -131,16 +142,51 @@ DiffResult compareGraphs(const std::vector<GFunction>& rg, const std::vector<GFu
         gnames.push_back(g.name);
         gcounts.push_back(g.writtenOps);
     }
-    Comparison cmp(rules, result);
-    for (const auto& [i, j] : matchEntryNames(rnames, gnames, rcounts, gcounts))
-        cmp.pair(i >= 0 ? &rg[size_t(i)] : nullptr, j >= 0 ? &gg[size_t(j)] : nullptr);
-
+    const auto pairs = matchEntryNames(rnames, gnames, rcounts, gcounts);
+    const Classifier classifier(rules);
+    std::vector<PairResult> out(pairs.size());
+    auto run = [&](size_t from, size_t to) {
+        for (size_t k = from; k < to; ++k) {
+            const auto [i, j] = pairs[k];
+            Comparison(classifier, k, out[k])
+                .pair(i >= 0 ? &rg[size_t(i)] : nullptr, j >= 0 ? &gg[size_t(j)] : nullptr);
+        }
+    };
+    // Function pairs are independent: with several (a module of many
+    // kernels), the first half by op count runs on a second thread.
+    std::vector<size_t> cost(pairs.size());
+    size_t total = 0;
+    for (size_t k = 0; k < pairs.size(); ++k) {
+        const auto [i, j] = pairs[k];
+        cost[k] = (i >= 0 ? rg[size_t(i)].ops.size() : 0) + (j >= 0 ? gg[size_t(j)].ops.size() : 0);
+        total += cost[k];
+    }
+    size_t split = 0;
+    for (size_t acc = 0; split < pairs.size() && acc * 2 < total; ++split)
+        acc += cost[split];
+    std::future<void> firstHalf;
+    if (pairs.size() > 1 && total >= 4000)
+        firstHalf = std::async(std::launch::async, run, size_t(0), split);
+    else
+        split = 0;
     std::vector<const GFunction*> rp, gp;
     for (const auto& g : rg)
         rp.push_back(&g);
     for (const auto& g : gg)
         gp.push_back(&g);
     result.summary = buildSummary(rp, gp, &result.opCounts);
+    run(split, pairs.size());
+    if (firstHalf.valid())
+        firstHalf.get();
+    else
+        run(0, split);
+
+    result.functions.reserve(out.size());
+    for (PairResult& p : out) {
+        result.functions.push_back(std::move(p.function));
+        for (Divergence& d : p.divergences)
+            result.divergences.push_back(std::move(d));
+    }
     result.finalize();
     return result;
 }
