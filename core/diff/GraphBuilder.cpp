@@ -424,7 +424,7 @@ public:
         {
             GOp& g = m_g.ops.back();
             g.name = op.name.mnemonic();
-            g.source = &op;
+            g.writtenTypes = op.writtenOperandTypes();
             if (g.name == "print")
                 g.name = "print_tko";
             g.region = regionId;

@@ -2,7 +2,6 @@
 
 #include "diff/FlatHashMap.h"
 #include "ir/Canonical.h"
-#include "ir/Op.h"
 #include "ir/Type.h"
 
 #include <algorithm>
@@ -297,10 +296,8 @@ private:
     {
         const GOp& a = R.ops[size_t(r)];
         const GOp& b = G.ops[size_t(g)];
-        if (!a.source || !b.source)
-            return;
-        const auto wa = a.source->writtenOperandTypes();
-        const auto wb = b.source->writtenOperandTypes();
+        const auto& wa = a.writtenTypes;
+        const auto& wb = b.writtenTypes;
         if (wa.size() != wb.size())
             return;
         for (size_t i = 0; i < wa.size(); ++i) {

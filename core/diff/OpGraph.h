@@ -16,7 +16,6 @@
 #include <vector>
 
 namespace tilelens::ir {
-struct Op;
 struct Type;
 struct Function;
 struct Module;
@@ -38,15 +37,17 @@ using AttrList = ir::Span<GAttr>;
 
 struct GOp
 {
-    std::string_view name;          // mnemonic without dialect prefix (interned by ir::OpName)
-    uint64_t nameHash = 0;          // hashText(name)
-    IdList operands;                // value ids as written
-    IdList results;                 // value ids
-    AttrList attrs;                 // sorted by name; optimization hints excluded
-    AttrList hints;                 // flattened optimization hints: allow_tma, latency, ...
-    IdList regions;                 // region ids
-    const ir::Op* source = nullptr; // as parsed: for the operand types written in its signature
-    int region = -1;                // region holding this op
+    std::string_view name; // mnemonic without dialect prefix (interned by ir::OpName)
+    uint64_t nameHash = 0; // hashText(name)
+    IdList operands;       // value ids as written
+    IdList results;        // value ids
+    AttrList attrs;        // sorted by name; optimization hints excluded
+    AttrList hints;        // flattened optimization hints: allow_tma, latency, ...
+    IdList regions;        // region ids
+    // Operand types as written in the op's signature (ir::Op::writtenOperandTypes),
+    // copied here so that comparing them does not touch the (cold) ir::Op.
+    ir::Span<const ir::Type* const> writtenTypes;
+    int region = -1; // region holding this op
     int posInRegion = 0;
     int line = 0, column = 0;
     bool pure = false; // no side effect: may be merged (CSE) or dropped when dead
