@@ -118,7 +118,8 @@ const Attribute* Parser::parseDense(const Type* knownTile)
     // Value: scalar, nested list or quoted hex blob; collect scalars and the list shape.
     std::vector<DenseToken>& scalars = m_denseTokens;
     scalars.clear();
-    std::vector<int64_t> shape;
+    std::vector<int64_t>& shape = m_denseShape; // scratch: no heap traffic per literal
+    shape.clear();
     std::string_view blob;
     bool nested = false;
     bool ragged = false;
@@ -127,8 +128,9 @@ const Attribute* Parser::parseDense(const Type* knownTile)
     } else if (peek() == '[') {
         nested = true;
         // Iterative walk over brackets, recording the size of each level's first list.
-        std::vector<int64_t> counts;
-        std::vector<int64_t> levelSize; // first seen size per depth
+        std::vector<int64_t>& counts = m_denseCounts;
+        std::vector<int64_t>& levelSize = shape; // first seen size per depth
+        counts.clear();
         int depth = 0;
         for (;;) {
             char c = peek();
@@ -179,7 +181,6 @@ const Attribute* Parser::parseDense(const Type* knownTile)
             ++counts[depth - 1];
             consume(',');
         }
-        shape = levelSize;
     } else {
         skipWs();
         int l = m_line, cl = column();

@@ -198,11 +198,16 @@ Span<const Type* const> Parser::typeList(const std::vector<const Type*>& types)
 {
     if (types.size() != 1)
         return arena().copy(types);
-    // One-type lists repeat on most ops: share one arena slot per type.
-    const Type* const*& slot = m_singleTypeLists[types[0]];
-    if (!slot)
-        slot = arena().copy(types).data();
-    return Span<const Type* const>(slot, 1);
+    // One-type lists repeat on most ops: share one arena slot per type (a
+    // direct-mapped cache in front of the map: most ops hit it).
+    SingleTypeList& hit = m_singleTypeCache[(reinterpret_cast<uintptr_t>(types[0]) >> 4) & 63];
+    if (hit.type != types[0]) {
+        const Type* const*& slot = m_singleTypeLists[types[0]];
+        if (!slot)
+            slot = arena().copy(types).data();
+        hit = {types[0], slot};
+    }
+    return Span<const Type* const>(hit.slot, 1);
 }
 
 Op* Parser::makeImplicitTerminator(std::string_view name, Block* b)
@@ -239,7 +244,18 @@ Region* Parser::parseRegion(const std::vector<Value*>& entryArgs, Op* parent, bo
     Region* region = arena().make<Region>();
     region->parentOp = parent;
     std::vector<Block*> blocks;
-    std::vector<Op*> ops;
+    // The op list of each region nesting level is reused (a function body
+    // would otherwise regrow a fresh vector op by op).
+    struct Level
+    {
+        size_t& l;
+        explicit Level(size_t& x) : l(x) { ++l; }
+        ~Level() { --l; }
+    } level(m_regionLevel);
+    while (m_regionOps.size() < m_regionLevel)
+        m_regionOps.push_back(std::make_unique<std::vector<Op*>>());
+    std::vector<Op*>& ops = *m_regionOps[m_regionLevel - 1];
+    ops.clear();
     std::vector<Value*> args = entryArgs;
     std::string_view label;
     for (size_t i = 0; i < args.size(); ++i)

@@ -311,7 +311,15 @@ private:
     StringMap<const Type*> m_typeByCanon; // canonical text -> type
     ValueTable m_values;
     std::vector<ValueTable> m_tablePool; // emptied tables of finished isolated regions
+    std::vector<std::unique_ptr<std::vector<Op*>>> m_regionOps; // parseRegion scratch per level
+    size_t m_regionLevel = 0;
     std::unordered_map<const Type*, const Type* const*> m_singleTypeLists; // see typeList()
+    struct SingleTypeList
+    {
+        const Type* type = nullptr;
+        const Type* const* slot = nullptr;
+    };
+    SingleTypeList m_singleTypeCache[64];
     StringMap<OpName> m_opNames; // per-parse cache of the global interner
     std::vector<std::vector<std::pair<std::string_view, Binding>>> m_scopes; // undo logs
     std::unordered_map<std::string, const Attribute*> m_attrAliases;
@@ -355,7 +363,7 @@ private:
         int line, col;
     };
     std::vector<DenseToken> m_denseTokens; // parseDense scratch (never re-entered)
-    std::vector<int64_t> m_denseBits;
+    std::vector<int64_t> m_denseBits, m_denseShape, m_denseCounts;
     struct AttrHash
     {
         size_t operator()(const Attribute* a) const;
