@@ -119,12 +119,11 @@ public:
         const Span<const Type*const> wa = a->writtenOperandTypes(), wb = b->writtenOperandTypes();
         if (wa.empty() || wb.empty())
             return true;
-        if (wa.size() != wb.size()) {
-            if (wa.size() == a->operands.size() || wb.size() == b->operands.size())
-                return true;
+        if (a->writtenTypesPerOperand() != b->writtenTypesPerOperand())
+            return true;
+        if (wa.size() != wb.size())
             return fail(where + ": " + std::to_string(wa.size()) + " vs " +
                         std::to_string(wb.size()) + " written operand types");
-        }
         for (size_t i = 0; i < wa.size(); ++i)
             if (wa[i]->canonical() != wb[i]->canonical())
                 return fail(where + ": written operand type " + wa[i]->canonical() + " vs " +

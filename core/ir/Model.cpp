@@ -50,6 +50,16 @@ const Attribute* Op::attr(std::string_view n) const
 {
     return findAttr(attributes, n);
 }
+bool Op::writtenTypesPerOperand() const
+{
+    const Span<const Type* const> w = writtenOperandTypes();
+    if (w.size() != operands.size())
+        return false;
+    for (size_t i = 0; i < w.size(); ++i)
+        if (w[i]->kind != operands[i]->type->kind)
+            return false;
+    return true;
+}
 const Attribute* Function::attr(std::string_view n) const
 {
     return findAttr(attributes, n);

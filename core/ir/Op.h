@@ -54,6 +54,9 @@ struct Op
     {
         return Span<const Type* const>(m_writtenTypes, m_writtenTypeCount);
     }
+    // True when they are one per operand in operand order (kinds match), as in
+    // generic form; false for a custom shorthand such as `addf .. : T`.
+    bool writtenTypesPerOperand() const;
     void setWrittenOperandTypes(Span<const Type* const> types)
     {
         m_writtenTypes = types.data();

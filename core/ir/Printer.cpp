@@ -274,10 +274,11 @@ private:
             m_style = s;
         }
         out += " : (";
-        // Written operand types when they are one per operand (a custom form's
-        // shorthand such as `addf .. : T` cannot be said in generic form).
+        // Written operand types when they are one per operand, in operand order
+        // (a custom form's shorthand such as `addf .. : T`, or atomic_red_view's
+        // value-type-first list, cannot be said in generic form).
         const Span<const Type* const> w = o.writtenOperandTypes();
-        const bool useWritten = w.size() == o.operands.size();
+        const bool useWritten = o.writtenTypesPerOperand();
         for (size_t i = 0; i < o.operands.size(); ++i)
             out += (i ? ", " : "") + (useWritten ? w[i] : o.operands[i]->type)->longForm();
         out += ") -> (";
