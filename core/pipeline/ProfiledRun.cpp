@@ -125,6 +125,7 @@ void ProfiledRun::requestNext()
         req.extraEnv.insert(QLatin1String(profiler::kEnvOutDir), dir);
     }
     m_currentRunId = req.runId;
+    Q_EMIT runRequested(req.runId, m_run, m_runs);
     m_worker->request(req);
 }
 
@@ -188,23 +189,35 @@ void ProfiledRun::measure(const StageRun& run)
     u.stageRun = run;
     u.profilePath = profilePath();
     u.configs = int(profile.configs.size());
+    u.stageId = m_options.stageId;
+    u.baseline = m_options.baseline;
     u.noDeviceTimes = m_run < int(profile.runs.size())
                           ? noDeviceTimeReason(profile.runs.at(size_t(m_run)), m_options.library)
                           : cuptiUnavailableReason(m_options.library);
-    if (u.last && !m_options.baseline.isEmpty()) {
-        perf::PerfData base = perf::readPerfRuns(m_options.baseline);
-        for (const Diagnostic& d : base.diagnostics)
-            u.baselineProblems << QString::fromStdString(d.format());
-        if (base.format == QLatin1String(perf::kProfileSchema))
-            for (perf::PerfRecord& r : base.records)
-                r.backend = QStringLiteral("baseline");
-        perf::PairingOptions options;
-        options.candidateBackends = {QStringLiteral("candidate")};
-        u.comparison = perf::comparePerf(
-            base, asCandidate(perf::profileToPerfData(profile, u.profilePath)), options);
-        u.paired = !base.empty();
-    }
+    if (u.last && !m_options.baseline.isEmpty())
+        u.comparison = pairWithBaseline(perf::profileToPerfData(profile, u.profilePath),
+                                        m_options.baseline, &u.baselineProblems, &u.paired);
     Q_EMIT runMeasured(u);
+}
+
+perf::PerfComparison pairWithBaseline(const perf::PerfData& candidateProfile,
+                                      const QStringList& baseline, QStringList* problems,
+                                      bool* paired)
+{
+    perf::PerfData base = baseline.isEmpty() ? perf::PerfData() : perf::readPerfRuns(baseline);
+    for (const Diagnostic& d : base.diagnostics)
+        if (problems)
+            *problems << QString::fromStdString(d.format());
+    // A baseline profile pairs by role whatever its label; tilegym logs keep
+    // their backends (the pairing picks the non-candidate, non-pytorch one).
+    if (base.format == QLatin1String(perf::kProfileSchema))
+        for (perf::PerfRecord& r : base.records)
+            r.backend = QStringLiteral("baseline");
+    if (paired)
+        *paired = !base.empty();
+    perf::PairingOptions options;
+    options.candidateBackends = {QStringLiteral("candidate")};
+    return perf::comparePerf(base, asCandidate(candidateProfile), options);
 }
 
 QString findCuptiLibrary(const QString& appDir)

@@ -42,8 +42,10 @@ struct ProfiledRunUpdate
     int runs = 0;
     bool last = false;
     StageRun stageRun;
-    QString profilePath;   // OUT/profile.json, rewritten after every run
-    int configs = 0;       // configurations measured so far
+    QString profilePath; // OUT/profile.json, rewritten after every run
+    int configs = 0;     // configurations measured so far
+    QString stageId;
+    QStringList baseline;  // the options' baseline inputs (a view pairs every update with them)
     QString noDeviceTimes; // why this run gave no device time; empty when it did
     // last only:
     bool paired = false; // a baseline was read and paired
@@ -68,6 +70,7 @@ public:
     QString runDir(int run) const; // OUT/run-<run+1>
 
 Q_SIGNALS:
+    void runRequested(const QString& runId, int run, int runs);
     void runStarted(const QString& runId, int run, int runs);
     void runMeasured(const tilelens::pipeline::ProfiledRunUpdate& update);
     void finished(bool ok, const QString& message);
@@ -96,6 +99,13 @@ QString cuptiUnavailableReason(const QString& library);
 // (.tilelens/profiles/A/profile.json) if there is one, else the kernel's
 // tilegym baseline logs (baseline_perf*.txt). Empty for other stages.
 QStringList defaultProfileBaseline(const QString& kernelDir, const QString& stageId);
+
+// Pairs a profile (the candidate) with baseline inputs (profile JSON or
+// tilegym logs, best of them per configuration) like tilegym logs. `paired` is
+// false when no baseline record could be read; reading problems land in `problems`.
+perf::PerfComparison pairWithBaseline(const perf::PerfData& candidateProfile,
+                                      const QStringList& baseline, QStringList* problems,
+                                      bool* paired);
 
 } // namespace tilelens::pipeline
 

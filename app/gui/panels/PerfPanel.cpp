@@ -4,6 +4,7 @@
 #include "panels/PerfChart.h"
 #include "panels/PerfTreeModel.h"
 #include "panels/ProfileCommandDialog.h"
+#include "panels/ProfileJob.h"
 #include "panels/StatusStyle.h"
 #include "perf/cupti/ProfileJson.h"
 #include "workspace/KernelPerf.h"
@@ -93,6 +94,8 @@ PerfPanel::PerfPanel(InspectorSession* session, QWidget* parent)
     connect(m_sourceBox, qOverload<int>(&QComboBox::activated), this, [this](int i) {
         if (i == 0)
             showKernelLogs();
+        else if (m_profiledRun)
+            showProfiledRun(*m_profiledRun);
         else if (!m_baselineJson.isEmpty() || !m_candidateJson.isEmpty())
             loadProfiles(m_baselineJson, m_candidateJson);
         else
@@ -182,6 +185,7 @@ bool PerfPanel::loadProfiles(const QString& baselineJson, const QString& candida
     }
     m_source = Source::Profiles;
     m_sourceBox->setCurrentIndex(1);
+    m_profiledRun.reset();
     m_baselineJson = baselineJson;
     m_candidateJson = candidateJson;
     const perf::PerfData b =
@@ -204,6 +208,49 @@ bool PerfPanel::loadProfiles(const QString& baselineJson, const QString& candida
     m_chart->setComparison(cmp);
     setSummary(cmp, tr("%1 vs %2").arg(cl, bl), problems);
     return true;
+}
+
+void PerfPanel::showProfiledRun(const pipeline::ProfiledRunUpdate& u)
+{
+    m_source = Source::Profiles;
+    m_sourceBox->setCurrentIndex(1);
+    m_profiledRun = u;
+    QStringList problems;
+    Diagnostics diags;
+    std::optional<perf::Profile> cand = perf::readProfileJson(u.profilePath, diags);
+    for (const Diagnostic& d : diags)
+        problems << QString::fromStdString(d.format());
+    // The baseline's kernels can be listed only when it is one profile.
+    std::optional<perf::Profile> base;
+    if (u.baseline.size() == 1) {
+        Diagnostics ignored;
+        base = perf::readProfileJson(u.baseline.first(), ignored);
+    }
+    bool paired = false;
+    const perf::PerfComparison cmp = pipeline::pairWithBaseline(
+        cand ? perf::profileToPerfData(*cand, u.profilePath) : perf::PerfData(), u.baseline,
+        &problems, &paired);
+    m_baselineJson = base ? u.baseline.first() : QString();
+    m_candidateJson = u.profilePath;
+    m_model->setComparison(cmp, base, cand);
+    for (int c = 0; c < PerfTreeModel::ColumnCount; ++c)
+        m_tree->resizeColumnToContents(c);
+    const QString bl = !paired ? tr("(no baseline)")
+                       : base  ? (base->label.isEmpty() ? tr("baseline") : base->label)
+                               : tr("baseline logs");
+    const QString cl = cand && !cand->label.isEmpty() ? cand->label : tr("candidate");
+    m_chart->setTitle(tr("%1 / %2 per configuration (CUPTI device time)").arg(cl, bl));
+    m_chart->setComparison(cmp);
+    if (!u.noDeviceTimes.isEmpty())
+        problems.prepend(tr("No device times from run %1: %2").arg(u.run + 1).arg(u.noDeviceTimes));
+    setSummary(cmp,
+               tr("Stage %1, run %2 of %3%4: %5 vs %6")
+                   .arg(u.stageId)
+                   .arg(u.run + 1)
+                   .arg(u.runs)
+                   .arg(u.last ? tr(" (final)") : QString())
+                   .arg(cl, bl),
+               problems);
 }
 
 void PerfPanel::setSummary(const perf::PerfComparison& c, const QString& what,
@@ -258,6 +305,8 @@ ProfileCommandDialog* PerfPanel::profileDialog()
         const QString out = k ? QDir(k->dir).filePath(QStringLiteral(".tilelens/profiles"))
                               : QDir::temp().filePath(QStringLiteral("tilelens-profiles"));
         m_dialog = new ProfileCommandDialog(out, this);
+        if (k)
+            m_dialog->job()->setWorkingDirectory(k->dir);
         connect(m_dialog, &ProfileCommandDialog::profilesUpdated, this,
                 [this](const QString& b, const QString& c) { loadProfiles(b, c); });
     }

@@ -7,8 +7,10 @@
 // "Profile command…" measures two commands live (ProfileCommandDialog).
 
 #include "perf/PerfComparison.h"
+#include "pipeline/ProfiledRun.h"
 
 #include <QWidget>
+#include <optional>
 
 class QComboBox;
 class QLabel;
@@ -42,6 +44,10 @@ public:
     // Pairs two profile JSON files (either may be empty while a live profile
     // has measured one side only). False when neither could be read.
     bool loadProfiles(const QString& baselineJson, const QString& candidateJson);
+    // A profiled stage run (stage E through the stage runner, StagePanel's
+    // profiledRunUpdated): its profile so far against its baseline (profile
+    // JSON or tilegym logs), with the run count and why no device time came.
+    void showProfiledRun(const tilelens::pipeline::ProfiledRunUpdate& update);
 
     Source source() const { return m_source; }
     const perf::PerfComparison& comparison() const;
@@ -77,6 +83,7 @@ private:
     ProfileCommandDialog* m_dialog = nullptr;
     QString m_baselineJson;
     QString m_candidateJson;
+    std::optional<pipeline::ProfiledRunUpdate> m_profiledRun; // the last one shown
 };
 
 } // namespace tilelens::gui::panels

@@ -2,13 +2,21 @@
 // Runs two commands (baseline, candidate) N times each with the CUPTI
 // injection library (core/profiler README: CUDA_INJECTION64_PATH,
 // NVTX_INJECTION64_PATH, TILELENS_CUPTI_OUT) — what `tilelens-cli profile`
-// does — asynchronously through QProcess. After every run it rebuilds that
-// side's profile JSON from the runs so far, so the perf panel updates live.
+// does — as ad-hoc stage runs through the stage runner (its own worker
+// thread; logs and run history under the working directory's .tilelens/).
+// After every run pipeline::ProfiledRun rebuilds that side's profile JSON from
+// the runs so far, so the perf panel updates live.
 
+#include <QMap>
 #include <QObject>
 #include <QStringList>
+#include <memory>
 
-class QProcess;
+namespace tilelens::pipeline {
+class ProfiledRun;
+class StageRunnerThread;
+struct ProfiledRunUpdate;
+} // namespace tilelens::pipeline
 
 namespace tilelens::gui::panels {
 
@@ -35,7 +43,9 @@ public:
     bool start(const Side& baseline, const Side& candidate, int runs, const QString& outDir,
                const QString& library, QString* error = nullptr);
     void cancel();
-    bool isRunning() const { return m_process != nullptr; }
+    bool isRunning() const;
+    // Where the commands run and the run logs go (default: the output folder).
+    void setWorkingDirectory(const QString& dir) { m_workDir = dir; }
 
     QString profilePath(int side) const; // OUT/baseline/profile.json, OUT/candidate/profile.json
 
@@ -45,21 +55,21 @@ Q_SIGNALS:
     void finished(bool ok, const QString& message);
 
 private:
-    void startNext();
-    void onRunFinished(int exitCode, bool crashed);
+    bool startSide(int side, QString* error);
+    void onMeasured(const pipeline::ProfiledRunUpdate& u);
+    void onSideFinished(bool ok, const QString& message);
 
     Side m_sides[2];
     int m_runs = 4;
     QString m_outDir;
+    QString m_workDir;
     QString m_library;
     int m_side = 0;
-    int m_run = 0;
-    QProcess* m_process = nullptr;
-    qint64 m_startMs = 0;
-    bool m_cancelled = false;
+    bool m_running = false;
     bool m_anyFailed = false;
-    QList<int> m_exitCodes[2];
-    QList<double> m_wall[2];
+    std::unique_ptr<pipeline::StageRunnerThread> m_worker;
+    pipeline::ProfiledRun* m_profiled = nullptr;
+    QMap<QString, int> m_runOf; // stage run id -> run index, for the output lines
 };
 
 } // namespace tilelens::gui::panels

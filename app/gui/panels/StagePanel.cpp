@@ -12,6 +12,7 @@
 #include "workspace/Reports.h"
 
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QDir>
 #include <QEvent>
 #include <QFile>
@@ -173,6 +174,18 @@ StagePanel::StagePanel(InspectorSession* session, QWidget* parent)
     connect(runner, &pipeline::StageRunner::outputChunk, this, &StagePanel::onOutput);
     connect(runner, &pipeline::StageRunner::progress, this, &StagePanel::onProgress);
     connect(runner, &pipeline::StageRunner::finished, this, &StagePanel::onFinished);
+    m_cuptiLibrary = pipeline::findCuptiLibrary(QCoreApplication::applicationDirPath());
+    m_profiled = new pipeline::ProfiledRun(m_worker.get(), this);
+    connect(m_profiled, &pipeline::ProfiledRun::runRequested, this,
+            [this](const QString& runId, int, int) {
+                m_liveStage.insert(runId, m_profiled->options().stageId);
+            });
+    connect(m_profiled, &pipeline::ProfiledRun::runMeasured, this, &StagePanel::onProfiledUpdate);
+    connect(m_profiled, &pipeline::ProfiledRun::finished, this,
+            [this](bool ok, const QString& message) {
+                if (!ok && !message.startsWith(QLatin1String("done")))
+                    m_runStatus->setText(tr("Profiled run stopped: %1").arg(message));
+            });
 
     if (m_session) {
         connect(m_session, &InspectorSession::workspaceChanged, this, &StagePanel::followSession);
@@ -456,11 +469,49 @@ bool StagePanel::rerun(const QString& stageId, bool ignoreCaps)
         m_runStatus->setText(tr("Not run: this workspace is not trusted."));
         return false;
     }
+    if (stageId == QLatin1String("E"))
+        return startProfiled(dir, stageId, ignoreCaps);
     pipeline::StageRequest req = pipeline::StageRequest::make(dir, stageId);
     req.ignoreCaps = ignoreCaps;
     m_liveStage.insert(req.runId, stageId);
     m_worker->request(req);
     return true;
+}
+
+bool StagePanel::startProfiled(const QString& kernelDir, const QString& stageId, bool ignoreCaps)
+{
+    pipeline::ProfiledRunOptions o;
+    o.kernelDir = kernelDir;
+    o.stageId = stageId;
+    o.label = QStringLiteral("cutile_rs");
+    o.runs = m_profileRuns;
+    o.library = m_cuptiLibrary;
+    o.baseline = pipeline::defaultProfileBaseline(kernelDir, stageId);
+    o.ignoreCaps = ignoreCaps;
+    QString error;
+    if (!m_profiled->start(o, &error)) {
+        m_runStatus->setText(tr("%1 not run: %2").arg(stageId, error));
+        return false;
+    }
+    const QString why = pipeline::cuptiUnavailableReason(m_cuptiLibrary);
+    m_runStatus->setText(
+        m_cuptiLibrary.isEmpty()
+            ? tr("%1 runs once without CUPTI device times: %2").arg(stageId, why)
+            : tr("%1: profiled run 1 of %2 with CUPTI").arg(stageId).arg(m_profileRuns));
+    return true;
+}
+
+void StagePanel::onProfiledUpdate(const pipeline::ProfiledRunUpdate& u)
+{
+    QString text = tr("%1: profiled run %2 of %3 done, %4 configuration(s) measured")
+                       .arg(u.stageId)
+                       .arg(u.run + 1)
+                       .arg(u.runs)
+                       .arg(u.configs);
+    if (!u.noDeviceTimes.isEmpty())
+        text += tr("; no device times: %1").arg(u.noDeviceTimes);
+    m_runStatus->setText(text);
+    Q_EMIT profiledRunUpdated(u);
 }
 
 void StagePanel::cancelStage(const QString& stageId)

@@ -6,7 +6,10 @@
 // through pipeline::StageRunner in its own thread; the GUI thread never waits
 // on a child. External commands run only in a trusted workspace: the first
 // time, a dialog shows exactly what will run and the decision is stored.
+// Stage E is a profiled run (pipeline::ProfiledRun): N runs with the CUPTI
+// injection, one update per run (profiledRunUpdated, for the perf panel).
 
+#include "pipeline/ProfiledRun.h"
 #include "pipeline/StageRun.h"
 
 #include <QMap>
@@ -50,6 +53,12 @@ public:
     void setTrustStorePath(const QString& path);
     // Replaces the modal dialog (tests, headless use).
     void setTrustPrompt(TrustPrompt prompt);
+    // libtilelens_cupti.so for stage E (default: found beside the executable or
+    // $TILELENS_CUPTI_LIBRARY; empty: E runs once without device times) and its runs.
+    void setCuptiLibrary(const QString& path) { m_cuptiLibrary = path; }
+    QString cuptiLibrary() const { return m_cuptiLibrary; }
+    void setProfileRuns(int runs) { m_profileRuns = runs; }
+    pipeline::ProfiledRun* profiledRun() const { return m_profiled; }
 
     StageTableModel* model() const { return m_model; }
     QTableView* table() const { return m_table; }
@@ -67,6 +76,9 @@ public:
 Q_SIGNALS:
     void workspaceRescanRequested();
     void runFinished(const tilelens::pipeline::StageRun& run);
+    // After every run of a profiled stage (E): the profile so far, and why no
+    // device time came when none did. Connect the perf panel's showProfiledRun.
+    void profiledRunUpdated(const tilelens::pipeline::ProfiledRunUpdate& update);
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -80,6 +92,8 @@ private:
     void showLogSource(int index);
     void showContextMenu(const QPoint& pos);
     bool ensureTrusted(const QString& kernelDir);
+    bool startProfiled(const QString& kernelDir, const QString& stageId, bool ignoreCaps);
+    void onProfiledUpdate(const pipeline::ProfiledRunUpdate& update);
 
     void onQueued(const pipeline::StageRun& run);
     void onStarted(const pipeline::StageRun& run);
@@ -99,6 +113,9 @@ private:
     QPlainTextEdit* m_log;
 
     std::unique_ptr<pipeline::StageRunnerThread> m_worker;
+    pipeline::ProfiledRun* m_profiled = nullptr;
+    QString m_cuptiLibrary;
+    int m_profileRuns = 4; // best of 4, as TileGym's headline numbers
     QString m_trustFile;
     TrustPrompt m_trustPrompt;
     QMap<QString, QByteArray> m_liveOutput;      // runId -> bounded tail of the live stream
