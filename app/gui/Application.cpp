@@ -202,6 +202,14 @@ int runApplication(int argc, char** argv)
                                     "peak RSS and the longest event-loop stall, and exit."),
         QStringLiteral("PATH"));
     parser.addOption(benchOption);
+    const QCommandLineOption syntheticOption(
+        QStringList{QStringLiteral("synthetic-ops")},
+        QCoreApplication::translate("tilelens::gui::Application",
+                                    "With --bench-open DIR: replicate the kernels (*.mlir) in DIR "
+                                    "into a reference/generated pair of about N ops per side "
+                                    "and open that."),
+        QStringLiteral("N"));
+    parser.addOption(syntheticOption);
     parser.addPositionalArgument(
         QStringLiteral("PATH"),
         QCoreApplication::translate(
@@ -234,7 +242,8 @@ int runApplication(int argc, char** argv)
 
     if (parser.isSet(benchOption)) {
         g_defaultMessageHandler = qInstallMessageHandler(screenshotMessageHandler);
-        return runBenchOpen(parser.value(benchOption), launch);
+        return runBenchOpen(parser.value(benchOption), launch,
+                            parser.value(syntheticOption).toInt());
     }
 
     QString screenshotFile = parser.value(screenshotOption);

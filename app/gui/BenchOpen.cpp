@@ -1,17 +1,30 @@
 #include "BenchOpen.h"
 
 #include "MainWindow.h"
+#include "SyntheticPair.h"
 
 #include <QCoreApplication>
 #include <QDeadlineTimer>
 #include <QFile>
+#include <QTemporaryDir>
 #include <QTimer>
 #include <cstdio>
+#include <ctime>
+#include <functional>
 
 namespace tilelens::gui {
 namespace {
 
 constexpr int kHeartbeatMs = 2;
+
+// CPU time of the calling thread: a stall with little of it was spent waiting
+// (other processes on the cores, locks), not working.
+double threadCpuMs()
+{
+    timespec ts{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return double(ts.tv_sec) * 1e3 + double(ts.tv_nsec) / 1e6;
+}
 
 qint64 peakRssKb()
 {
@@ -24,9 +37,8 @@ qint64 peakRssKb()
     return 0;
 }
 
-} // namespace
-
-BenchOpenResult benchOpen(const QString& path, const QElapsedTimer& launch, int timeoutMs)
+BenchOpenResult run(const std::function<void(MainWindow&)>& open, const QElapsedTimer& launch,
+                    int timeoutMs)
 {
     BenchOpenResult r;
     MainWindow window(MainWindow::Options{false});
@@ -34,18 +46,33 @@ BenchOpenResult benchOpen(const QString& path, const QElapsedTimer& launch, int 
     window.show();
     window.showInspector();
     r.windowShownMs = launch.elapsed();
+    QObject::connect(&window.session(), &InspectorSession::diffChanged, &window, [&] {
+        if (const auto snapshot = window.session().diff(); snapshot && !r.diffArrivedMs) {
+            r.diffArrivedMs = launch.elapsed();
+            r.diffComputeMs = snapshot->computeMs;
+        }
+    });
+    QObject::connect(&window, &MainWindow::sourcesShown, &window,
+                     [&] { r.sourcesShownMs = launch.elapsed(); });
 
     // Stalls are measured from the open on: building the window is launch.
     QElapsedTimer sinceTick;
     sinceTick.start();
     QTimer heartbeat;
     heartbeat.setTimerType(Qt::PreciseTimer);
+    double lastCpu = threadCpuMs();
     QObject::connect(&heartbeat, &QTimer::timeout, [&] {
-        r.longestStallMs = std::max(r.longestStallMs, sinceTick.elapsed() - kHeartbeatMs);
+        const qint64 stall = sinceTick.elapsed() - kHeartbeatMs;
+        const double cpu = threadCpuMs();
+        if (stall > r.longestStallMs) {
+            r.longestStallMs = stall;
+            r.longestStallCpuMs = qint64(cpu - lastCpu);
+        }
+        lastCpu = cpu;
         sinceTick.restart();
     });
     heartbeat.start(kHeartbeatMs);
-    window.openWorkspace(path);
+    open(window);
     QDeadlineTimer deadline(timeoutMs);
     while (window.isLoading() && !deadline.hasExpired())
         QCoreApplication::processEvents(QEventLoop::AllEvents | QEventLoop::WaitForMoreEvents, 5);
@@ -64,14 +91,53 @@ BenchOpenResult benchOpen(const QString& path, const QElapsedTimer& launch, int 
     return r;
 }
 
-int runBenchOpen(const QString& path, const QElapsedTimer& launch)
+} // namespace
+
+BenchOpenResult benchOpen(const QString& path, const QElapsedTimer& launch, int timeoutMs)
 {
-    const BenchOpenResult r = benchOpen(path, launch);
-    std::printf("bench-open: %s\n", path.toLocal8Bit().constData());
+    return run([&](MainWindow& w) { w.openWorkspace(path); }, launch, timeoutMs);
+}
+
+BenchOpenResult benchOpenPair(const QString& reference, const QString& generated,
+                              const QElapsedTimer& launch, int timeoutMs)
+{
+    return run([&](MainWindow& w) { w.openIrPair(reference, generated); }, launch, timeoutMs);
+}
+
+int runBenchOpen(const QString& path, const QElapsedTimer& launch, int syntheticOps)
+{
+    BenchOpenResult r;
+    if (syntheticOps > 0) {
+        QTemporaryDir dir;
+        const SyntheticPair pair =
+            writeSyntheticPair(kernelFilesIn(path), syntheticOps, dir.path());
+        if (!pair.ok()) {
+            std::fprintf(stderr, "tilelens: no kernel entries (*.mlir) in %s\n",
+                         path.toLocal8Bit().constData());
+            return 3;
+        }
+        std::printf("bench-open: synthetic pair, %d ops per side, %d planted changes "
+                    "(written %lld ms after launch)\n",
+                    pair.opsPerSide, pair.plantedChanges, static_cast<long long>(launch.elapsed()));
+        // Launch -> painted counts from here: writing the files is not the app's work.
+        QElapsedTimer start;
+        start.start();
+        r = benchOpenPair(pair.reference, pair.generated, start);
+    } else {
+        std::printf("bench-open: %s\n", path.toLocal8Bit().constData());
+        r = benchOpen(path, launch);
+    }
     std::printf("window shown: %lld ms after launch\n", static_cast<long long>(r.windowShownMs));
-    std::printf("first aligned diff painted: %lld ms after launch\n",
-                static_cast<long long>(r.firstPaintMs));
-    std::printf("longest event-loop stall: %lld ms\n", static_cast<long long>(r.longestStallMs));
+    std::printf("sources shown: %lld ms\n", static_cast<long long>(r.sourcesShownMs));
+    std::printf("diff arrived: %lld ms (worker: %lld ms read+parse+diff)\n",
+                static_cast<long long>(r.diffArrivedMs), static_cast<long long>(r.diffComputeMs));
+    std::printf("first aligned diff painted: %lld ms after launch (GUI apply after arrival: "
+                "%lld ms)\n",
+                static_cast<long long>(r.firstPaintMs),
+                static_cast<long long>(r.diffArrivedMs ? r.firstPaintMs - r.diffArrivedMs : 0));
+    std::printf("longest event-loop stall: %lld ms (GUI thread CPU in it: %lld ms)\n",
+                static_cast<long long>(r.longestStallMs),
+                static_cast<long long>(r.longestStallCpuMs));
     std::printf("peak RSS: %.1f MB\n", double(r.peakRssKb) / 1024.0);
     std::printf("divergences: %d\n", r.divergences);
     std::fflush(stdout);

@@ -7,6 +7,7 @@
 #include "ir/Parser.h"
 #include "ir/Region.h"
 
+#include <QElapsedTimer>
 #include <QFileInfo>
 #include <algorithm>
 
@@ -67,6 +68,8 @@ std::vector<int> DiffSnapshot::opLines(bool reference) const
 DiffSnapshot computeDiffSnapshot(quint64 generation, const QString& referencePath,
                                  const QString& generatedPath)
 {
+    QElapsedTimer timer;
+    timer.start();
     DiffSnapshot snapshot;
     snapshot.generation = generation;
     snapshot.referencePath = referencePath;
@@ -78,7 +81,9 @@ DiffSnapshot computeDiffSnapshot(quint64 generation, const QString& referencePat
     if (snapshot.result) {
         snapshot.referenceLinks = sourceLinks(referencePath);
         snapshot.generatedLinks = sourceLinks(generatedPath);
+        snapshot.alignment = computeRowAlignment(*snapshot.result);
     }
+    snapshot.computeMs = timer.elapsed();
     return snapshot;
 }
 

@@ -4,6 +4,7 @@
 // (source file name and line), for IR <-> source linking. Computed off the
 // GUI thread by computeDiffSnapshot(); immutable once published.
 
+#include "RowAlignment.h"
 #include "common/Diagnostic.h"
 #include "diff/DiffResult.h"
 
@@ -30,6 +31,8 @@ struct DiffSnapshot
     Diagnostics diagnostics;
     std::vector<OpSourceLink> referenceLinks;
     std::vector<OpSourceLink> generatedLinks;
+    RowAlignment alignment; // filler lines for the aligned view (no tail yet)
+    qint64 computeMs = 0;   // worker time: read + parse + diff + links
 
     // Sorted 1-based op lines of every aligned row, per side (fallback link).
     std::vector<int> opLines(bool reference) const;

@@ -1,5 +1,7 @@
 #include "InspectorSession.h"
 
+#include "WorkerPool.h"
+
 #include <QFutureWatcher>
 #include <QtConcurrent/QtConcurrentRun>
 #include <algorithm>
@@ -61,8 +63,10 @@ void InspectorSession::startDiff()
         m_diff = std::make_shared<const DiffSnapshot>(std::move(snapshot));
         Q_EMIT diffChanged();
     });
-    watcher->setFuture(QtConcurrent::run(
-        [generation, ref, gen] { return computeDiffSnapshot(generation, ref, gen); }));
+    watcher->setFuture(QtConcurrent::run(workerPool(), [generation, ref, gen] {
+        lowerWorkerPriority();
+        return computeDiffSnapshot(generation, ref, gen);
+    }));
 }
 
 const diff::DiffResult* InspectorSession::diffResult() const

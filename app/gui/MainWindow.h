@@ -101,6 +101,8 @@ public:
 Q_SIGNALS:
     // Emitted when the workspace and the selected kernel's files are shown.
     void loadingFinished();
+    // Emitted when all four panes hold their whole text (before the diff is applied).
+    void sourcesShown();
 
 protected:
     void showEvent(QShowEvent* event) override;

@@ -7,6 +7,7 @@
 #include "KernelListModel.h"
 #include "MainWindow.h"
 #include "SourcePane.h"
+#include "WorkerPool.h"
 
 #include <QDir>
 #include <QDockWidget>
@@ -82,7 +83,10 @@ void MainWindow::openWorkspace(const QString& path)
         m_workspacePending = false;
         applyWorkspace(absolute, watcher->result());
     });
-    watcher->setFuture(QtConcurrent::run([absolute] { return ws::discoverWorkspace(absolute); }));
+    watcher->setFuture(QtConcurrent::run(workerPool(), [absolute] {
+        lowerWorkerPriority();
+        return ws::discoverWorkspace(absolute);
+    }));
 }
 
 void MainWindow::applyWorkspace(const QString& path, ws::Workspace workspace)
@@ -210,8 +214,13 @@ void MainWindow::onSelectionChanged(int kernel, int variant)
             return; // the user has moved on to another kernel
         applySources(sources);
     });
-    watcher->setFuture(
-        QtConcurrent::run([generation, paths] { return loadKernelSources(generation, paths); }));
+    PreparedDocuments documents;
+    for (size_t i = 0; i < size_t(kSourceRoleCount); ++i)
+        documents[i] = m_panes[i]->prepareDocument();
+    watcher->setFuture(QtConcurrent::run(workerPool(), [generation, paths, documents] {
+        lowerWorkerPriority();
+        return loadKernelSources(generation, paths, documents);
+    }));
 }
 
 void MainWindow::applySources(const KernelSources& sources)
@@ -238,6 +247,7 @@ void MainWindow::onPaneShown()
             return;
     revealVariantSources();
     m_sourcesPending = false;
+    Q_EMIT sourcesShown();
     applyDiffIfReady();
     finishIfIdle();
 }

@@ -1,5 +1,6 @@
 #include "SourceFileLoader.h"
 
+#include "PreparedDocument.h"
 #include "common/FileReader.h"
 #include "ir/Printer.h"
 #include "ir/bytecode/BytecodeReader.h"
@@ -108,13 +109,19 @@ LoadedSource loadSourceFile(SourceRole role, const QString& path, int64_t maxByt
 }
 
 KernelSources loadKernelSources(quint64 generation,
-                                const std::array<QString, kSourceRoleCount>& paths)
+                                const std::array<QString, kSourceRoleCount>& paths,
+                                const PreparedDocuments& documents)
 {
     KernelSources result;
     result.generation = generation;
-    for (int i = 0; i < kSourceRoleCount; ++i)
-        result.files[static_cast<size_t>(i)] =
-            loadSourceFile(static_cast<SourceRole>(i), paths[static_cast<size_t>(i)]);
+    for (size_t i = 0; i < size_t(kSourceRoleCount); ++i) {
+        LoadedSource& file = result.files[i];
+        file = loadSourceFile(static_cast<SourceRole>(i), paths[i]);
+        if (file.ok() && documents[i] && documents[i]->fill(file.utf8)) {
+            file.document = documents[i];
+            file.utf8 = QByteArray(); // the document holds the text now
+        }
+    }
     return result;
 }
 

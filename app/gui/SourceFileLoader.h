@@ -7,8 +7,11 @@
 #include <QString>
 #include <array>
 #include <cstdint>
+#include <memory>
 
 namespace tilelens::gui {
+
+class PreparedDocument;
 
 // The four panes of the main window, in display order.
 enum class SourceRole
@@ -27,6 +30,9 @@ struct LoadedSource
     QByteArray utf8; // the file's bytes, valid when error is empty (handed to Scintilla as is)
     QString error;   // user-facing reason the text is missing
     bool decodedFromBytecode = false; // utf8 is printed from a .tileirbc file
+    // The text already in a Scintilla document (filled in the worker), when
+    // the pane asked for one; utf8 is then left empty to save memory.
+    std::shared_ptr<PreparedDocument> document;
     bool ok() const { return error.isEmpty(); }
 };
 
@@ -44,9 +50,12 @@ constexpr int64_t kMaxDisplayedFileBytes = int64_t(256) << 20;
 LoadedSource loadSourceFile(SourceRole role, const QString& path,
                             int64_t maxBytes = kMaxDisplayedFileBytes);
 
-// Reads all four (runs in a worker thread).
+// Reads all four (runs in a worker thread); fills the documents given (null
+// entries: none) with the texts read.
+using PreparedDocuments = std::array<std::shared_ptr<PreparedDocument>, kSourceRoleCount>;
 KernelSources loadKernelSources(quint64 generation,
-                                const std::array<QString, kSourceRoleCount>& paths);
+                                const std::array<QString, kSourceRoleCount>& paths,
+                                const PreparedDocuments& documents = {});
 
 } // namespace tilelens::gui
 

@@ -1,5 +1,6 @@
 #include "SourcePane.h"
 
+#include "PreparedDocument.h"
 #include "QsciHeaders.h"
 #include "RustLexer.h"
 #include "TileIrLexer.h"
@@ -135,6 +136,14 @@ void SourcePane::showSource(const LoadedSource& source)
     if (source.decodedFromBytecode)
         m_title->setText(m_title->text() + tr(" (decoded bytecode)"));
     cancelFill();
+    // Filled in the worker: one pointer swap, whatever the size.
+    if (source.document && source.document->attachTo(m_editor)) {
+        m_editor->setCursorPosition(0, 0);
+        m_stack->setCurrentWidget(m_editor);
+        updateLineNumberWidth();
+        Q_EMIT sourceShown();
+        return;
+    }
     clearEditor();
     m_pending = source.utf8;
     m_pendingOffset = 0;
@@ -143,6 +152,13 @@ void SourcePane::showSource(const LoadedSource& source)
                             static_cast<unsigned long>(m_pending.size() + 1));
     m_stack->setCurrentWidget(m_editor);
     appendNextChunk();
+}
+
+std::shared_ptr<PreparedDocument> SourcePane::prepareDocument() const
+{
+    if (!qobject_cast<LineLexer*>(m_lexer))
+        return nullptr;
+    return PreparedDocument::create(m_editor);
 }
 
 void SourcePane::cancelFill()

@@ -7,6 +7,7 @@
 #include "SourceFileLoader.h"
 
 #include <QWidget>
+#include <memory>
 
 class QLabel;
 class QStackedWidget;
@@ -14,6 +15,8 @@ class QsciLexer;
 class QsciScintilla;
 
 namespace tilelens::gui {
+
+class PreparedDocument;
 
 class SourcePane : public QWidget
 {
@@ -33,6 +36,10 @@ public:
     // Puts the text in the editor: files above kFillChunkBytes are appended
     // in chunks over several event-loop turns; sourceShown() says when done.
     void showSource(const LoadedSource& source);
+    // A document for the worker to fill with this pane's next text (see
+    // PreparedDocument.h); null for panes whose lexer keeps per-document
+    // state (Python), which fill from LoadedSource::utf8 instead.
+    std::shared_ptr<PreparedDocument> prepareDocument() const;
     // Shows \a message instead of text; emits sourceShown() at once.
     void showMessage(const QString& path, const QString& message);
     // True while a big file is still being appended.
