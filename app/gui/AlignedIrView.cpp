@@ -5,6 +5,7 @@
 #include "SeverityStyle.h"
 #include "SourcePane.h"
 
+#include <QElapsedTimer>
 #include <QScrollBar>
 #include <QTimer>
 #include <QToolTip>
@@ -13,6 +14,7 @@
 namespace tilelens::gui {
 namespace {
 constexpr int kMarkerMargin = 1;   // SourcePane reserves it for us
+constexpr int kFoldMargin = 2;     // SourcePane's fold margin of the IR panes
 constexpr int kCurrentMarker = 6;  // background of the selected divergence's lines
 constexpr int kLinkedMarker = 7;   // background of ops linked to a source line
 constexpr int kFirstIndicator = 8; // + severity: differing text
@@ -58,6 +60,14 @@ AlignedIrView::AlignedIrView(SourcePane* reference, SourcePane* generated, Overv
             if (updated & QsciScintillaBase::SC_UPDATE_H_SCROLL)
                 syncHorizontal(e, other);
         });
+        // QScintilla toggles the fold in its own slot, connected first.
+        connect(e, &QsciScintillaBase::SCN_MARGINCLICK, this,
+                [this, e, ref](int position, int, int margin) {
+                    if (margin != kFoldMargin || !m_snapshot)
+                        return;
+                    syncFold(ref, static_cast<int>(sci(e, QsciScintillaBase::SCI_LINEFROMPOSITION,
+                                                       static_cast<unsigned long>(position))));
+                });
         connect(e, &QsciScintillaBase::SCN_DWELLSTART, this,
                 [this, e, ref](int position, int x, int y) { onDwell(e, ref, position, x, y); });
         connect(e, &QsciScintillaBase::SCN_DWELLEND, this, [] { QToolTip::hideText(); });
@@ -91,8 +101,7 @@ void AlignedIrView::setSnapshot(std::shared_ptr<const DiffSnapshot> snapshot)
     }
     m_hasDecorations = true;
     computeAlignment();
-    applyAlignment();
-    applyMarkers();
+    applyAlignment(); // then markers, in time slices
     updateRulerViewport();
 }
 
@@ -114,13 +123,20 @@ void AlignedIrView::clearDecorations()
         }
     }
     m_hasDecorations = false;
+    m_markersPlaced = false;
     m_refPhantoms.clear();
     m_genPhantoms.clear();
-    m_refRowOfLine.assign(static_cast<size_t>(editor(true)->lines()) + 2, -1);
-    m_genRowOfLine.assign(static_cast<size_t>(editor(false)->lines()) + 2, -1);
+    m_refRowOfLine.clear();
+    m_genRowOfLine.clear();
     m_ticks.clear();
     ++m_markerGeneration;
     m_nextMarker = -1;
+    m_nextPhantom = -1;
+    m_phantomQueue.clear();
+    m_currentDivergence = -1;
+    m_scrollOffset = 0;
+    m_refFoldFillers.clear();
+    m_genFoldFillers.clear();
     m_rows.clear();
     m_linkedRef.clear();
     m_linkedGen.clear();
@@ -128,76 +144,82 @@ void AlignedIrView::clearDecorations()
 
 void AlignedIrView::computeAlignment()
 {
-    // Walk the aligned rows; per row, the non-op lines each side has before
-    // its op (comments, braces, headers) are padded to the same height, then
-    // a one-sided op gets a phantom line opposite. Rows whose line goes
-    // backwards on a side (reordered ops) do not move that side.
-    int curRef = 0;
-    int curGen = 0;
-    auto addPhantom = [](std::map<int, int>& phantoms, int afterLine, int count) {
-        if (count > 0 && afterLine > 0) // nothing can precede line 1
-            phantoms[afterLine] += count;
-    };
-    for (const diff::FunctionDiff& f : m_snapshot->result->functions) {
-        for (const diff::AlignedRow& row : f.rows) {
-            const size_t rowIndex = m_rows.size();
-            m_rows.push_back(&row);
-            const int r = row.reference && row.reference->line > curRef ? row.reference->line : 0;
-            const int g = row.generated && row.generated->line > curGen ? row.generated->line : 0;
-            auto remember = [rowIndex](std::vector<int>& rowOf,
-                                       const std::optional<diff::OpSite>& site) {
-                if (site && site->line > 0 && size_t(site->line) < rowOf.size() &&
-                    rowOf[size_t(site->line)] < 0)
-                    rowOf[size_t(site->line)] = static_cast<int>(rowIndex);
-            };
-            remember(m_refRowOfLine, row.reference);
-            remember(m_genRowOfLine, row.generated);
-            if (!r && !g)
-                continue;
-            const int gapRef = r ? r - 1 - curRef : 0;
-            const int gapGen = g ? g - 1 - curGen : 0;
-            const int opRef = r ? 1 : 0;
-            const int opGen = g ? 1 : 0;
-            // Both sides advance by the same display height: gap + op row.
-            const int heightRef = gapRef + opRef;
-            const int heightGen = gapGen + opGen;
-            if (heightRef > heightGen)
-                addPhantom(m_genPhantoms, curGen + gapGen, heightRef - heightGen);
-            else if (heightGen > heightRef)
-                addPhantom(m_refPhantoms, curRef + gapRef, heightGen - heightRef);
-            if (r)
-                curRef = r;
-            if (g)
-                curGen = g;
-        }
-    }
-    // Same number of display lines after the last op: scroll ranges match.
-    const int tailRef = editor(true)->lines() - curRef;
-    const int tailGen = editor(false)->lines() - curGen;
-    if (tailRef > tailGen)
-        addPhantom(m_genPhantoms, editor(false)->lines(), tailRef - tailGen);
-    else if (tailGen > tailRef)
-        addPhantom(m_refPhantoms, editor(true)->lines(), tailGen - tailRef);
+    // The walk over the rows ran in the diff worker (RowAlignment.h); only
+    // the tail depends on the panes' texts.
+    RowAlignment alignment = m_snapshot->alignment;
+    alignment.addTailPhantoms(editor(true)->lines(), editor(false)->lines());
+    m_refPhantoms = std::move(alignment.refPhantoms);
+    m_genPhantoms = std::move(alignment.genPhantoms);
+    m_refRowOfLine = std::move(alignment.refRowOfLine);
+    m_genRowOfLine = std::move(alignment.genRowOfLine);
+    m_rows = flatRows(*m_snapshot->result);
 }
 
 void AlignedIrView::applyAlignment()
 {
+    // Phantom lines go in as hidden annotations, a time slice per event-loop
+    // turn, and are shown at the end: a visible annotation re-measures the
+    // scroll range on every call (~10 us each, 20k of them on a 100k-op pair).
+    m_phantomQueue.clear();
     for (bool ref : {true, false}) {
-        QsciScintilla* e = editor(ref);
-        const int lines = e->lines();
-        for (const auto& [afterLine, count] : phantomLines(ref)) {
-            if (afterLine > lines)
-                continue;
-            // n display lines: one blank, then n-1 newlines.
-            e->annotate(afterLine - 1, QStringLiteral(" ") + QString(count - 1, QLatin1Char('\n')),
-                        kPhantomStyle);
+        sci(editor(ref), QsciScintillaBase::SCI_ANNOTATIONSETVISIBLE,
+            QsciScintillaBase::ANNOTATION_HIDDEN);
+        const int lines = editor(ref)->lines();
+        for (const auto& [afterLine, count] : phantomLines(ref))
+            if (afterLine <= lines)
+                m_phantomQueue.push_back({ref, afterLine, count});
+    }
+    m_nextPhantom = 0;
+    ++m_markerGeneration; // drops marker batches of an earlier snapshot
+    m_nextMarker = -1;
+    applyPhantomSlice();
+}
+
+void AlignedIrView::applyPhantomSlice()
+{
+    if (m_nextPhantom < 0)
+        return;
+    QElapsedTimer slice;
+    slice.start();
+    std::map<int, QByteArray> fillers; // n display lines: one blank, then n-1 newlines
+    const size_t total = m_phantomQueue.size();
+    for (size_t i = size_t(m_nextPhantom); i < total; ++i) {
+        const Phantom& p = m_phantomQueue[i];
+        QByteArray& text = fillers[p.count];
+        if (text.isEmpty())
+            text = " " + QByteArray(p.count - 1, '\n');
+        const auto line = static_cast<unsigned long>(p.afterLine - 1);
+        QsciScintilla* e = editor(p.reference);
+        e->SendScintilla(QsciScintillaBase::SCI_ANNOTATIONSETTEXT, line, text.constData());
+        sci(e, QsciScintillaBase::SCI_ANNOTATIONSETSTYLE, line, kPhantomStyle);
+        if ((i & 63) == 63 && slice.elapsed() >= kSliceMs && i + 1 < total) {
+            m_nextPhantom = static_cast<int>(i + 1);
+            const quint64 generation = m_markerGeneration;
+            QTimer::singleShot(0, this, [this, generation] {
+                if (generation == m_markerGeneration)
+                    applyPhantomSlice();
+            });
+            return;
         }
     }
+    m_nextPhantom = -1;
+    m_phantomQueue.clear();
+    m_phantomQueue.shrink_to_fit();
+    for (bool ref : {true, false})
+        sci(editor(ref), QsciScintillaBase::SCI_ANNOTATIONSETVISIBLE,
+            QsciScintillaBase::ANNOTATION_STANDARD);
+    applyMarkers();
+    if (m_currentDivergence >= 0) // selected while the rows were not aligned yet
+        showDivergence(m_currentDivergence);
+    updateRulerViewport();
 }
 
 void AlignedIrView::applyMarkers()
 {
+    // Nothing to take off a fresh text (two passes over a 100k-line file).
     for (bool ref : {true, false}) {
+        if (!m_markersPlaced)
+            break;
         QsciScintilla* e = editor(ref);
         for (int s = 0; s < diff::kSeverityCount; ++s)
             e->markerDeleteAll(s);
@@ -208,7 +230,10 @@ void AlignedIrView::applyMarkers()
             sci(e, QsciScintillaBase::SCI_INDICATORCLEARRANGE, 0, length);
         }
     }
+    m_markersPlaced = false;
     m_ticks.clear();
+    if (m_nextPhantom >= 0)
+        return; // the phantom slices start the markers when done
     ++m_markerGeneration;
     m_nextMarker = -1;
     if (!m_snapshot) {
@@ -226,11 +251,17 @@ void AlignedIrView::applyMarkerBatch()
         return;
     const auto& divergences = m_snapshot->result->divergences;
     const size_t begin = static_cast<size_t>(m_nextMarker);
-    const size_t end = std::min(divergences.size(), begin + kMarkerBatch);
+    QElapsedTimer slice;
+    slice.start();
+    size_t end = divergences.size();
     const long refDisplay =
         std::max(1L, sci(editor(true), QsciScintillaBase::SCI_VISIBLEFROMDOCLINE,
                          static_cast<unsigned long>(editor(true)->lines())));
     for (size_t i = begin; i < end; ++i) {
+        if ((i & 15) == 15 && slice.elapsed() >= kSliceMs) {
+            end = i; // the rest in the next event-loop turn
+            break;
+        }
         const diff::Divergence& d = divergences[i];
         const int severity = static_cast<int>(d.severity);
         if (m_hidden.contains(severity))
@@ -241,6 +272,7 @@ void AlignedIrView::applyMarkerBatch()
             if (!site || site->line <= 0 || site->line > editor(ref)->lines())
                 continue;
             editor(ref)->markerAdd(site->line - 1, severity);
+            m_markersPlaced = true;
             markDivergenceText(editor(ref), site->line, d, ref);
             if (ref || anchorLine == 0)
                 anchorLine = site->line;
@@ -317,35 +349,44 @@ void AlignedIrView::setSeverityHidden(int severity, bool hidden)
 
 void AlignedIrView::showDivergence(int index)
 {
+    m_currentDivergence = index;
     for (bool ref : {true, false})
         editor(ref)->markerDeleteAll(kCurrentMarker);
     if (!m_snapshot || index < 0 ||
         index >= static_cast<int>(m_snapshot->result->divergences.size()))
         return;
     const diff::Divergence& d = m_snapshot->result->divergences[static_cast<size_t>(index)];
-    long display = -1;
+    long display[2] = {-1, -1}; // per side: generated, reference
     m_syncing = true;
     for (bool ref : {true, false}) {
         const auto& site = ref ? d.reference : d.generated;
         QsciScintilla* e = editor(ref);
         if (!site || site->line <= 0 || site->line > e->lines())
             continue;
+        const auto line = static_cast<unsigned long>(site->line - 1);
+        sci(e, QsciScintillaBase::SCI_ENSUREVISIBLE, line); // unfolds a folded region
         e->markerAdd(site->line - 1, kCurrentMarker);
         e->setCursorPosition(site->line - 1, 0);
-        if (display < 0)
-            display = sci(e, QsciScintillaBase::SCI_VISIBLEFROMDOCLINE,
-                          static_cast<unsigned long>(site->line - 1));
+        display[ref] = sci(e, QsciScintillaBase::SCI_VISIBLEFROMDOCLINE, line);
     }
     m_syncing = false;
-    if (display < 0)
+    const bool useRef = display[1] >= 0;
+    const long anchor = useRef ? display[1] : display[0];
+    if (anchor < 0)
         return;
-    // Same display line on both sides (the alignment guarantees it): put it a
-    // third down the view so context above stays visible.
+    // Put the line a third down the view so context above stays visible.
+    // Matched rows sit on the same display line on both sides; reordered
+    // ops cannot, so the other pane then scrolls on its own by an offset
+    // that scrolling keeps until the next divergence is shown.
     const long onScreen = sci(editor(true), QsciScintillaBase::SCI_LINESONSCREEN);
-    const long first = std::max(0L, display - onScreen / 3);
-    sci(editor(true), QsciScintillaBase::SCI_SETFIRSTVISIBLELINE,
+    const long first = std::max(0L, anchor - onScreen / 3);
+    m_scrollOffset = 0;
+    const long other = useRef ? display[0] : -1;
+    if (other >= 0 && (other < first || other >= first + onScreen))
+        m_scrollOffset = std::max(0L, other - onScreen / 3) - first;
+    sci(editor(useRef), QsciScintillaBase::SCI_SETFIRSTVISIBLELINE,
         static_cast<unsigned long>(first));
-    syncVertical(editor(true), editor(false));
+    syncVertical(editor(useRef), editor(!useRef));
     updateRulerViewport();
 }
 
@@ -383,10 +424,96 @@ void AlignedIrView::syncVertical(QsciScintilla* from, QsciScintilla* to)
     if (m_syncing)
         return;
     m_syncing = true;
+    // The generated pane is m_scrollOffset display lines further down.
+    const long offset = from == editor(true) ? m_scrollOffset : -m_scrollOffset;
+    const long first = sci(from, QsciScintillaBase::SCI_GETFIRSTVISIBLELINE) + offset;
     sci(to, QsciScintillaBase::SCI_SETFIRSTVISIBLELINE,
-        static_cast<unsigned long>(sci(from, QsciScintillaBase::SCI_GETFIRSTVISIBLELINE)));
+        static_cast<unsigned long>(std::max(0L, first)));
     m_syncing = false;
     updateRulerViewport();
+}
+
+void AlignedIrView::syncFold(bool fromReference, int line)
+{
+    // After a click on the fold margin of one pane (QScintilla has toggled
+    // the fold): the same region in the other pane follows, so the rows stay
+    // aligned. The other side's region starts at the matched op of the row,
+    // else at the line beside it.
+    QsciScintilla* from = editor(fromReference);
+    QsciScintilla* to = editor(!fromReference);
+    const auto& rowOfLine = fromReference ? m_refRowOfLine : m_genRowOfLine;
+    int target = -1;
+    const size_t key = size_t(line) + 1;
+    if (key < rowOfLine.size() && rowOfLine[key] >= 0) {
+        const diff::AlignedRow& row = *m_rows[size_t(rowOfLine[key])];
+        const auto& site = fromReference ? row.generated : row.reference;
+        if (site && site->line > 0)
+            target = site->line - 1;
+    }
+    if (target < 0) {
+        const long display =
+            sci(from, QsciScintillaBase::SCI_VISIBLEFROMDOCLINE, static_cast<unsigned long>(line));
+        target = static_cast<int>(sci(to, QsciScintillaBase::SCI_DOCLINEFROMVISIBLE,
+                                      static_cast<unsigned long>(display)));
+    }
+    if (target < 0 || target >= to->lines())
+        return;
+    const long level =
+        sci(to, QsciScintillaBase::SCI_GETFOLDLEVEL, static_cast<unsigned long>(target));
+    if (!(level & QsciScintillaBase::SC_FOLDLEVELHEADERFLAG))
+        return;
+    const bool expanded =
+        sci(from, QsciScintillaBase::SCI_GETFOLDEXPANDED, static_cast<unsigned long>(line)) != 0;
+    sci(to, QsciScintillaBase::SCI_FOLDLINE, static_cast<unsigned long>(target),
+        expanded ? QsciScintillaBase::SC_FOLDACTION_EXPAND
+                 : QsciScintillaBase::SC_FOLDACTION_CONTRACT);
+    // A region's filler lines fold away with it, and the two regions' fillers
+    // differ: pad the shorter folded header so the rows after both regions
+    // line up again; unfolding takes the padding off.
+    const int refHeader = fromReference ? line : target;
+    const int genHeader = fromReference ? target : line;
+    setFoldFiller(true, refHeader, 0);
+    setFoldFiller(false, genHeader, 0);
+    if (!expanded) {
+        auto afterRegion = [](QsciScintilla* e, int header) {
+            const long last =
+                sci(e, QsciScintillaBase::SCI_GETLASTCHILD, static_cast<unsigned long>(header), -1);
+            return sci(e, QsciScintillaBase::SCI_VISIBLEFROMDOCLINE,
+                       static_cast<unsigned long>(last + 1));
+        };
+        const long delta =
+            afterRegion(editor(true), refHeader) - afterRegion(editor(false), genHeader);
+        if (delta > 0)
+            setFoldFiller(false, genHeader, static_cast<int>(delta));
+        else if (delta < 0)
+            setFoldFiller(true, refHeader, static_cast<int>(-delta));
+    }
+    syncVertical(from, to);
+}
+
+void AlignedIrView::setFoldFiller(bool reference, int header, int extra)
+{
+    auto& fillers = reference ? m_refFoldFillers : m_genFoldFillers;
+    const auto it = fillers.find(header);
+    if ((it == fillers.end() ? 0 : it->second) == extra)
+        return;
+    if (extra > 0)
+        fillers[header] = extra;
+    else
+        fillers.erase(it);
+    const auto& phantoms = phantomLines(reference);
+    const auto base = phantoms.find(header + 1);
+    const int total = (base == phantoms.end() ? 0 : base->second) + extra;
+    QsciScintilla* e = editor(reference);
+    const auto lineArg = static_cast<unsigned long>(header);
+    if (total <= 0) {
+        e->SendScintilla(QsciScintillaBase::SCI_ANNOTATIONSETTEXT, lineArg,
+                         static_cast<const char*>(nullptr));
+        return;
+    }
+    const QByteArray text = " " + QByteArray(total - 1, '\n');
+    e->SendScintilla(QsciScintillaBase::SCI_ANNOTATIONSETTEXT, lineArg, text.constData());
+    sci(e, QsciScintillaBase::SCI_ANNOTATIONSETSTYLE, lineArg, kPhantomStyle);
 }
 
 void AlignedIrView::syncHorizontal(QsciScintilla* from, QsciScintilla* to)

@@ -32,10 +32,10 @@ public:
     // whole text. Null clears every decoration.
     void setSnapshot(std::shared_ptr<const DiffSnapshot> snapshot);
     bool isApplied() const { return m_snapshot != nullptr; }
-    // True while markers are still being added (big diffs: a batch per
-    // event-loop turn so the UI never freezes for long).
-    bool isDecorating() const { return m_nextMarker >= 0; }
-    static constexpr int kMarkerBatch = 1500;
+    // True while phantom lines or markers are still being added (big diffs:
+    // a time slice per event-loop turn so the UI never freezes for long).
+    bool isDecorating() const { return m_nextPhantom >= 0 || m_nextMarker >= 0; }
+    static constexpr int kSliceMs = 8;
 
     // "Hide noise" / "Hide equivalent": no markers, indicators or ticks.
     void setSeverityHidden(int severity, bool hidden);
@@ -47,6 +47,13 @@ public:
     void highlightOpLines(const std::vector<int>& referenceLines,
                           const std::vector<int>& generatedLines);
     std::vector<int> highlightedLines(bool reference) const;
+
+    // Folds (or unfolds, as the 0-based header \a line of one side now is)
+    // the aligned region of the other side; called on fold-margin clicks.
+    void syncFold(bool fromReference, int line);
+    // Display lines the generated pane is scrolled below the reference pane:
+    // 0 while rows line up, else set to show both lines of a reordered op.
+    long scrollOffset() const { return m_scrollOffset; }
 
     // Phantom lines inserted after each (1-based) line, per side.
     const std::map<int, int>& phantomLines(bool reference) const;
@@ -63,12 +70,14 @@ private:
     void clearDecorations();
     void computeAlignment();
     void applyAlignment();
+    void applyPhantomSlice();
     void applyMarkers();
     void applyMarkerBatch();
     void markDivergenceText(QsciScintilla* editor, int line, const diff::Divergence& d,
                             bool reference);
     void syncVertical(QsciScintilla* from, QsciScintilla* to);
     void syncHorizontal(QsciScintilla* from, QsciScintilla* to);
+    void setFoldFiller(bool reference, int header, int extra);
     void updateRulerViewport();
     void onDwell(QsciScintilla* editor, bool reference, int position, int x, int y);
     void scrollToFraction(double fraction);
@@ -86,12 +95,25 @@ private:
     std::vector<int> m_genRowOfLine;
     std::vector<OverviewRuler::Tick> m_ticks; // collected while batches run
     int m_nextMarker = -1;                    // next divergence to mark, -1 = done
+    struct Phantom
+    {
+        bool reference;
+        int afterLine;
+        int count;
+    };
+    std::vector<Phantom> m_phantomQueue; // filler annotations still to add
+    int m_nextPhantom = -1;              // index into m_phantomQueue, -1 = done
+    int m_currentDivergence = -1;        // last shown by showDivergence()
+    long m_scrollOffset = 0;             // see scrollOffset()
+    std::map<int, int> m_refFoldFillers; // folded header (0-based) -> extra filler lines
+    std::map<int, int> m_genFoldFillers;
     quint64 m_markerGeneration = 0;
     std::vector<const diff::AlignedRow*> m_rows;
     std::vector<int> m_linkedRef;
     std::vector<int> m_linkedGen;
     bool m_syncing = false;
     bool m_hasDecorations = false; // the editors carry our annotations/markers
+    bool m_markersPlaced = false;  // severity markers/indicators are on the text
 };
 
 } // namespace tilelens::gui
