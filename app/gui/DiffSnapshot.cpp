@@ -6,10 +6,12 @@
 #include "ir/Op.h"
 #include "ir/Parser.h"
 #include "ir/Region.h"
+#include "ir/bytecode/IrFileLoader.h"
 
 #include <QElapsedTimer>
 #include <QFileInfo>
 #include <algorithm>
+#include <future>
 
 namespace tilelens::gui {
 namespace {
@@ -33,18 +35,21 @@ void collectLinks(const ir::Region* region, std::vector<OpSourceLink>& out)
     }
 }
 
-std::vector<OpSourceLink> sourceLinks(const QString& path)
+std::vector<OpSourceLink> sourceLinks(const ir::ParseResult& parsed)
 {
     std::vector<OpSourceLink> links;
-    if (path.endsWith(QStringLiteral(".tileirbc")))
-        return links; // bytecode ops have no text lines to link
-    const ir::ParseResult parsed = ir::parseFile(path.toStdString());
-    if (!parsed.ok())
-        return links;
-    for (const ir::Module* module : parsed.modules)
+    for (const ir::Module* module : parsed.modules) // bytecode ops have no lines: none added
         for (const ir::Function* function : module->functions)
             collectLinks(function->body, links);
     return links;
+}
+
+// Text or bytecode (told apart by the magic bytes), as diff::compareFiles reads them.
+ir::ParseResult parseSide(const QString& path)
+{
+    ir::ParseOptions options;
+    options.fileName = path.toStdString();
+    return ir::loadIrFile(options.fileName, options);
 }
 
 } // namespace
@@ -76,11 +81,33 @@ DiffSnapshot computeDiffSnapshot(quint64 generation, const QString& referencePat
     snapshot.generatedPath = generatedPath;
     if (referencePath.isEmpty() || generatedPath.isEmpty())
         return snapshot;
-    snapshot.result = diff::compareFiles(referencePath.toStdString(), generatedPath.toStdString(),
-                                         diff::RuleSet::defaults(), snapshot.diagnostics);
-    if (snapshot.result) {
-        snapshot.referenceLinks = sourceLinks(referencePath);
-        snapshot.generatedLinks = sourceLinks(generatedPath);
+    // Each file parsed once (the reference on a second thread), for the diff
+    // and for the loc() links alike.
+    auto refFuture = std::async(std::launch::async, [&] { return parseSide(referencePath); });
+    const ir::ParseResult gen = parseSide(generatedPath);
+    const ir::ParseResult ref = refFuture.get();
+    bool ok = true;
+    for (const auto* side : {&ref, &gen}) {
+        snapshot.diagnostics.insert(snapshot.diagnostics.end(), side->diagnostics.begin(),
+                                    side->diagnostics.end());
+        if (!side->ok())
+            ok = false;
+        else if (side->modules.empty()) {
+            Diagnostic d;
+            d.place.file = (side == &ref ? referencePath : generatedPath).toStdString();
+            d.message = "no cuda_tile.module found";
+            snapshot.diagnostics.push_back(d);
+            ok = false;
+        }
+    }
+    if (ok) {
+        const std::vector<const ir::Module*> refModules(ref.modules.begin(), ref.modules.end());
+        const std::vector<const ir::Module*> genModules(gen.modules.begin(), gen.modules.end());
+        snapshot.result =
+            diff::compareModules(refModules, genModules, diff::RuleSet::defaults(),
+                                 referencePath.toStdString(), generatedPath.toStdString());
+        snapshot.referenceLinks = sourceLinks(ref);
+        snapshot.generatedLinks = sourceLinks(gen);
         snapshot.alignment = computeRowAlignment(*snapshot.result);
     }
     snapshot.computeMs = timer.elapsed();
