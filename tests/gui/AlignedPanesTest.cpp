@@ -13,6 +13,7 @@
 #include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QWidget>
 #include <cstdlib>
 #include <gtest/gtest.h>
 #include <vector>
@@ -38,6 +39,14 @@ void clickFoldMargin(QsciScintilla* e, int line0)
 {
     Q_EMIT e->SCN_MARGINCLICK(
         static_cast<int>(sci(e, QsciScintillaBase::SCI_POSITIONFROMLINE, line0)), 0, 2);
+}
+
+// For a person to look at: TILELENS_TEST_SCREENSHOT_DIR=/some/dir.
+void saveScreenshot(QWidget& window, const QString& name)
+{
+    const QString dir = qEnvironmentVariable("TILELENS_TEST_SCREENSHOT_DIR");
+    if (!dir.isEmpty())
+        window.grab().save(QDir(dir).filePath(name));
 }
 
 bool isVisibleInView(QsciScintilla* e, int line0)
@@ -103,6 +112,7 @@ TEST(AlignedPanes, FoldingARegionFoldsTheAlignedRegionOfTheOtherPane)
     EXPECT_FALSE(sci(gen, QsciScintillaBase::SCI_GETLINEVISIBLE, genFor + 1));
     EXPECT_EQ(displayLine(ref, refAfter), displayLine(gen, genAfter))
         << "rows after the folded loops still sit side by side";
+    saveScreenshot(w, QStringLiteral("aligned-folded.png"));
 
     clickFoldMargin(gen, genFor); // unfolding from the other side
     EXPECT_TRUE(sci(gen, QsciScintillaBase::SCI_GETFOLDEXPANDED, genFor));
@@ -208,6 +218,7 @@ TEST(AlignedPanes, AReorderedOpShowsBothLinesThenScrollingIsSyncedAgain)
 
     w.session().selectDivergence(apart);
     QTest::qWait(20);
+    saveScreenshot(w, QStringLiteral("aligned-reordered.png"));
     // Scrolling keeps both panes moving together, by the same offset.
     const int refFirst = ref->firstVisibleLine();
     const int genFirst = gen->firstVisibleLine();

@@ -66,4 +66,10 @@ TEST(LargePair, ASyntheticPairLoadsAlignedWithItsPlantedDivergences)
                 << "ref line " << lastRef << " gen line " << lastGen;
         }
     EXPECT_GT(checked, 5000);
+
+    // For a person to look at: TILELENS_TEST_SCREENSHOT_DIR=/some/dir.
+    if (const QString out = qEnvironmentVariable("TILELENS_TEST_SCREENSHOT_DIR"); !out.isEmpty()) {
+        w.session().selectDivergence(static_cast<int>(result->divergences.size()) / 2);
+        w.grab().save(QDir(out).filePath(QStringLiteral("large-pair.png")));
+    }
 }
