@@ -86,6 +86,14 @@
         <translation>PFAD laden, das Fenster in %1x%2 als PNG-DATEI speichern und beenden.</translation>
     </message>
     <message>
+        <source>Open PATH, print launch to first aligned diff painted (ms), peak RSS and the longest event-loop stall, and exit.</source>
+        <translation>PFAD öffnen, die Zeit vom Start bis zum ersten gezeichneten ausgerichteten Diff (ms), den höchsten Speicherbedarf (RSS) und die längste Blockade der Ereignisschleife ausgeben und beenden.</translation>
+    </message>
+    <message>
+        <source>With --bench-open DIR: replicate the kernels (*.mlir) in DIR into a reference/generated pair of about N ops per side and open that.</source>
+        <translation>Mit --bench-open VERZEICHNIS: die Kernel (*.mlir) in VERZEICHNIS zu einem Referenz-/Generiert-Paar mit etwa N Operationen je Seite vervielfältigen und dieses öffnen.</translation>
+    </message>
+    <message>
         <source>Workspace to open: a TileGym checkout, a kernel output root or a kernel directory (default: the bundled example).</source>
         <translation>Zu öffnender Arbeitsbereich: ein TileGym-Checkout, ein Kernel-Ausgabeverzeichnis oder ein Kernel-Verzeichnis (Standard: das mitgelieferte Beispiel).</translation>
     </message>
