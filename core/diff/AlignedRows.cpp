@@ -39,18 +39,18 @@ public:
 private:
     void add(int r, int g, int depth)
     {
-        AlignedRow row;
+        AlignedRow& row = m_rows.emplace_back(); // built in place: 100k rows on big pairs
         row.depth = depth;
         if (r >= 0) {
             const GOp& o = R->ops[size_t(r)];
-            row.reference = OpSite{o.line, o.column, std::string(o.name)};
+            row.reference.emplace(OpSite{o.line, o.column, std::string(o.name)});
             auto it = L.refOps.find(r);
             if (it != L.refOps.end())
                 row.divergenceIds = it->second;
         }
         if (g >= 0) {
             const GOp& o = G->ops[size_t(g)];
-            row.generated = OpSite{o.line, o.column, std::string(o.name)};
+            row.generated.emplace(OpSite{o.line, o.column, std::string(o.name)});
             m_genDone[size_t(g)] = true;
             auto it = L.genOps.find(g);
             if (it != L.genOps.end())
@@ -59,7 +59,6 @@ private:
                         row.divergenceIds.end())
                         row.divergenceIds.push_back(id);
         }
-        m_rows.push_back(std::move(row));
     }
 
     // All ops of a region present on one side only.
