@@ -484,6 +484,8 @@ const Type* Parser::parseType()
         size_t q = p;
         for (; q < m_text.size(); ++q) {
             char c = m_text[q];
+            if (!charIs(c, kTypeStop))
+                continue;
             if (c == '<')
                 ++depth;
             else if (c == '>' && m_text[q - 1] != '-' && --depth == 0)

@@ -325,7 +325,7 @@ Op* Parser::parseCustomOp(OpName name, std::vector<std::pair<std::string_view, u
         }
         if (id == "loc")
             break;
-        identifier();
+        m_pos += id.size(); // consume the peeked identifier
         if (id == "attributes") {
             parseDictionary(attrs);
             continue;

@@ -43,11 +43,12 @@ struct PendingOperand; // custom-op scratch
 // Character classes of the scanner, one table lookup per byte.
 enum CharClass : uint8_t
 {
-    kIdStart = 1,  // [A-Za-z_]
-    kIdChar = 2,   // [A-Za-z0-9_$.]
-    kSuffix = 4,   // kIdChar or '-' (after % @ ^ #)
-    kDenseTok = 8, // [A-Za-z0-9.] (a dense literal scalar)
-    kWsSlash = 16, // ' ' '\n' '\t' '\r' '/': skipWs has work to do
+    kIdStart = 1,   // [A-Za-z_]
+    kIdChar = 2,    // [A-Za-z0-9_$.]
+    kSuffix = 4,    // kIdChar or '-' (after % @ ^ #)
+    kDenseTok = 8,  // [A-Za-z0-9.] (a dense literal scalar)
+    kWsSlash = 16,  // ' ' '\n' '\t' '\r' '/': skipWs has work to do
+    kTypeStop = 32, // '<' '>' '\n' '{' '}': parseType's scan for the end of a type
 };
 struct CharTable
 {
@@ -68,6 +69,8 @@ struct CharTable
                 v |= kDenseTok;
             if (i == ' ' || i == '\n' || i == '\t' || i == '\r' || i == '/')
                 v |= kWsSlash;
+            if (i == '<' || i == '>' || i == '\n' || i == '{' || i == '}')
+                v |= kTypeStop;
             c[i] = v;
         }
     }
