@@ -172,7 +172,10 @@ void AlignedIrView::applyAlignment()
     m_nextPhantom = 0;
     ++m_markerGeneration; // drops marker batches of an earlier snapshot
     m_nextMarker = -1;
-    applyPhantomSlice();
+    if (m_phantomQueue.size() <= kSmallAlignment)
+        applyPhantomSlice(); // small: all at once, no extra repaints
+    else
+        later([this] { applyPhantomSlice(); });
 }
 
 void AlignedIrView::applyPhantomSlice()
@@ -194,24 +197,45 @@ void AlignedIrView::applyPhantomSlice()
         sci(e, QsciScintillaBase::SCI_ANNOTATIONSETSTYLE, line, kPhantomStyle);
         if ((i & 63) == 63 && slice.elapsed() >= kSliceMs && i + 1 < total) {
             m_nextPhantom = static_cast<int>(i + 1);
-            const quint64 generation = m_markerGeneration;
-            QTimer::singleShot(0, this, [this, generation] {
-                if (generation == m_markerGeneration)
-                    applyPhantomSlice();
-            });
+            later([this] { applyPhantomSlice(); });
             return;
         }
     }
-    m_nextPhantom = -1;
-    m_phantomQueue.clear();
-    m_phantomQueue.shrink_to_fit();
-    for (bool ref : {true, false})
-        sci(editor(ref), QsciScintillaBase::SCI_ANNOTATIONSETVISIBLE,
-            QsciScintillaBase::ANNOTATION_STANDARD);
-    applyMarkers();
-    if (m_currentDivergence >= 0) // selected while the rows were not aligned yet
-        showDivergence(m_currentDivergence);
-    updateRulerViewport();
+    // Showing them (one pass over all lines) and the first markers get
+    // event-loop turns of their own on big files: each costs ~5-20 ms on
+    // 100k lines.
+    m_nextPhantom = static_cast<int>(total);
+    auto finish = [this] {
+        applyMarkers();
+        if (m_currentDivergence >= 0) // selected while the rows were not aligned yet
+            showDivergence(m_currentDivergence);
+        updateRulerViewport();
+    };
+    auto show = [this, finish, total] {
+        m_nextPhantom = -1;
+        m_phantomQueue.clear();
+        m_phantomQueue.shrink_to_fit();
+        for (bool ref : {true, false})
+            sci(editor(ref), QsciScintillaBase::SCI_ANNOTATIONSETVISIBLE,
+                QsciScintillaBase::ANNOTATION_STANDARD);
+        if (total <= kSmallAlignment)
+            return finish();
+        m_nextMarker = 0; // still decorating until the markers are placed
+        later(finish);
+    };
+    if (total <= kSmallAlignment)
+        show();
+    else
+        later(show);
+}
+
+void AlignedIrView::later(std::function<void()> step)
+{
+    const quint64 generation = m_markerGeneration;
+    QTimer::singleShot(0, this, [this, generation, step = std::move(step)] {
+        if (generation == m_markerGeneration)
+            step();
+    });
 }
 
 void AlignedIrView::applyMarkers()

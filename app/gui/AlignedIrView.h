@@ -11,6 +11,7 @@
 
 #include <QObject>
 #include <QSet>
+#include <functional>
 #include <map>
 #include <memory>
 #include <vector>
@@ -36,6 +37,8 @@ public:
     // a time slice per event-loop turn so the UI never freezes for long).
     bool isDecorating() const { return m_nextPhantom >= 0 || m_nextMarker >= 0; }
     static constexpr int kSliceMs = 8;
+    // Up to this many filler annotations everything is applied in one turn.
+    static constexpr size_t kSmallAlignment = 1000;
 
     // "Hide noise" / "Hide equivalent": no markers, indicators or ticks.
     void setSeverityHidden(int severity, bool hidden);
@@ -71,6 +74,8 @@ private:
     void computeAlignment();
     void applyAlignment();
     void applyPhantomSlice();
+    // Runs \a step in a later event-loop turn unless the decorations restarted.
+    void later(std::function<void()> step);
     void applyMarkers();
     void applyMarkerBatch();
     void markDivergenceText(QsciScintilla* editor, int line, const diff::Divergence& d,
