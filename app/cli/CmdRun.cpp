@@ -11,6 +11,7 @@
 #include "CliRegistry.h"
 #include "pipeline/BuiltinStage.h"
 #include "pipeline/DefaultBuiltinStages.h"
+#include "pipeline/ProfiledRun.h"
 #include "pipeline/StageFreshness.h"
 #include "pipeline/StageResolver.h"
 #include "pipeline/StageRunnerThread.h"
@@ -26,6 +27,7 @@
 #include <csignal>
 #include <cstdio>
 #include <fcntl.h>
+#include <functional>
 #include <unistd.h>
 
 namespace tilelens::cli {
@@ -123,6 +125,70 @@ QString stageLine(const StageSet& set, const StageSpec& st)
         .arg(st.title);
 }
 
+// --profile: the stage N times through the runner with the CUPTI injection
+// (pipeline::ProfiledRun); one line per run, the pairing at the end.
+int runProfiled(StageRunnerThread& worker, const ProfiledRunOptions& options,
+                const std::function<void(const QByteArray&)>& emitLog)
+{
+    ProfiledRun job(&worker);
+    QEventLoop loop;
+    StageRun last;
+    bool ok = false;
+    QObject::connect(worker.runner(), &StageRunner::outputChunk, &loop,
+                     [&](const QString& id, const QByteArray& data, qint64) {
+                         if (id == job.currentRunId())
+                             emitLog(data);
+                     });
+    QObject::connect(&job, &ProfiledRun::runMeasured, &loop, [&](const ProfiledRunUpdate& u) {
+        last = u.stageRun;
+        QString line = QStringLiteral("tilelens-cli run: profiled run %1/%2 of stage %3: %4, %5 "
+                                      "configuration(s) so far")
+                           .arg(u.run + 1)
+                           .arg(u.runs)
+                           .arg(u.stageId, QString::fromLatin1(runStatusName(u.stageRun.status)))
+                           .arg(u.configs);
+        if (!u.noDeviceTimes.isEmpty())
+            line += QStringLiteral("; no device times: ") + u.noDeviceTimes;
+        printErr(line + QLatin1Char('\n'));
+        if (!u.last)
+            return;
+        printErr(QStringLiteral("  profile: %1\n").arg(u.profilePath));
+        if (u.paired) {
+            const perf::PerfComparison& c = u.comparison;
+            QString pair =
+                QStringLiteral("  vs %1: geomean %2")
+                    .arg(u.baseline.join(QStringLiteral(", ")),
+                         c.geomean ? QString::number(*c.geomean, 'f', 4) : QStringLiteral("NA"));
+            if (c.interval)
+                pair += QStringLiteral(" [%1, %2]")
+                            .arg(c.interval->low, 0, 'f', 4)
+                            .arg(c.interval->high, 0, 'f', 4);
+            pair += QStringLiteral(", %1 of %2 configurations matched, %3 %4\n")
+                        .arg(c.matched)
+                        .arg(c.rows.size())
+                        .arg(perf::severityName(c.severity), c.verdict());
+            printErr(pair);
+        }
+    });
+    QObject::connect(&job, &ProfiledRun::finished, &loop, [&](bool k, const QString& message) {
+        ok = k;
+        if (!k)
+            printErr(QStringLiteral("tilelens-cli run: %1\n").arg(message));
+        loop.quit();
+    });
+    SignalCanceller canceller([&job] { job.cancel(); });
+    QString error;
+    if (!job.start(options, &error)) {
+        printErr(QStringLiteral("tilelens-cli run: %1\n").arg(error));
+        return ExitInputError;
+    }
+    loop.exec();
+    worker.shutdown();
+    if (last.runId.isEmpty())
+        return ExitInputError; // rejected: nothing ran
+    return ok ? exitCodeFor(last) : 1;
+}
+
 int runStage(const QStringList& args)
 {
     QCommandLineParser parser;
@@ -159,7 +225,18 @@ int runStage(const QStringList& args)
         QStringLiteral("show"), QStringLiteral("Print exactly what STAGE would run, run nothing."));
     const QCommandLineOption capsOpt(QStringLiteral("ignore-caps"),
                                      QStringLiteral("Run even beyond the pipeline cap."));
-    for (const auto& o : {trustOpt, jsonOpt, listOpt, showOpt, capsOpt})
+    const QCommandLineOption profileOpt(
+        QStringLiteral("profile"),
+        QStringLiteral("Run the stage N times with libtilelens_cupti.so injected and write "
+                       "KERNEL_DIR/.tilelens/profiles/STAGE/profile.json (stage E pairs it with a "
+                       "profiled A or the baseline logs). Without the library it runs once."),
+        QStringLiteral("N"));
+    const QCommandLineOption libraryOpt(
+        QStringLiteral("cupti-library"),
+        QStringLiteral("libtilelens_cupti.so for --profile (default: $TILELENS_CUPTI_LIBRARY or "
+                       "beside tilelens-cli)."),
+        QStringLiteral("PATH"));
+    for (const auto& o : {trustOpt, jsonOpt, listOpt, showOpt, capsOpt, profileOpt, libraryOpt})
         parser.addOption(o);
     if (!parser.parse(args)) {
         printErr(parser.errorText() + QLatin1Char('\n') + parser.helpText());
@@ -241,6 +318,27 @@ int runStage(const QStringList& args)
     StageRunnerThread worker;
     // The CLI prints the whole log: a large live window, drained every 20 ms.
     worker.configure([](StageRunner& r) { r.setLiveOutputLimit(64 * 1024 * 1024, 20); });
+    if (parser.isSet(profileOpt)) {
+        bool ok = false;
+        const int runs = parser.value(profileOpt).toInt(&ok);
+        if (!ok || runs < 1 || runs > 100) {
+            printErr(QStringLiteral("tilelens-cli run: --profile expects 1 to 100 runs\n"));
+            return ExitInputError;
+        }
+        ProfiledRunOptions o;
+        o.kernelDir = set.kernelDir;
+        o.stageId = spec->id;
+        o.runs = runs;
+        o.library = parser.isSet(libraryOpt)
+                        ? QFileInfo(parser.value(libraryOpt)).absoluteFilePath()
+                        : findCuptiLibrary(QCoreApplication::applicationDirPath());
+        if (spec->id == QLatin1String("E"))
+            o.label = QStringLiteral("cutile_rs");
+        o.baseline = defaultProfileBaseline(set.kernelDir, spec->id);
+        o.trustOverride = parser.isSet(trustOpt);
+        o.ignoreCaps = parser.isSet(capsOpt);
+        return runProfiled(worker, o, emitLog);
+    }
     StageRequest req = StageRequest::make(set.kernelDir, spec->id);
     req.trustOverride = parser.isSet(trustOpt);
     req.ignoreCaps = parser.isSet(capsOpt);
