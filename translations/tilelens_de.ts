@@ -849,6 +849,26 @@ Doppelklick zum Öffnen</translation>
         <source>Export failed</source>
         <translation>Export fehlgeschlagen</translation>
     </message>
+    <message>
+        <source>(no baseline)</source>
+        <translation>(keine Basislinie)</translation>
+    </message>
+    <message>
+        <source>baseline logs</source>
+        <translation>Basislinien-Logs</translation>
+    </message>
+    <message>
+        <source>No device times from run %1: %2</source>
+        <translation>Keine Gerätezeiten aus Lauf %1: %2</translation>
+    </message>
+    <message>
+        <source>Stage %1, run %2 of %3%4: %5 vs %6</source>
+        <translation>Stufe %1, Lauf %2 von %3%4: %5 gegen %6</translation>
+    </message>
+    <message>
+        <source> (final)</source>
+        <translation> (endgültig)</translation>
+    </message>
 </context>
 <context>
     <name>tilelens::gui::panels::PerfTreeModel</name>
@@ -1008,7 +1028,7 @@ Doppelklick zum Öffnen</translation>
     </message>
     <message>
         <source>Cannot start &apos;%1&apos;: %2</source>
-        <translation>„%1“ kann nicht gestartet werden: %2</translation>
+        <translation type="vanished">„%1“ kann nicht gestartet werden: %2</translation>
     </message>
     <message>
         <source>run finished with exit code %1; %2 configuration(s) measured so far</source>
@@ -1021,6 +1041,14 @@ Doppelklick zum Öffnen</translation>
     <message>
         <source>Done: both sides measured.</source>
         <translation>Fertig: beide Seiten gemessen.</translation>
+    </message>
+    <message>
+        <source>No device times from this run: %1</source>
+        <translation>Keine Gerätezeiten aus diesem Lauf: %1</translation>
+    </message>
+    <message>
+        <source>Stopped: %1</source>
+        <translation>Angehalten: %1</translation>
     </message>
 </context>
 <context>
@@ -1214,6 +1242,30 @@ Führen Sie sie nur aus, wenn Sie diesem Arbeitsbereich vertrauen. Die genauen B
 %3
 --- letzte Zeilen ---
 %4</translation>
+    </message>
+    <message>
+        <source>Profiled run stopped: %1</source>
+        <translation>Profilierter Lauf angehalten: %1</translation>
+    </message>
+    <message>
+        <source>%1 not run: %2</source>
+        <translation>%1 nicht ausgeführt: %2</translation>
+    </message>
+    <message>
+        <source>%1 runs once without CUPTI device times: %2</source>
+        <translation>%1 läuft einmal ohne CUPTI-Gerätezeiten: %2</translation>
+    </message>
+    <message>
+        <source>%1: profiled run 1 of %2 with CUPTI</source>
+        <translation>%1: profilierter Lauf 1 von %2 mit CUPTI</translation>
+    </message>
+    <message>
+        <source>%1: profiled run %2 of %3 done, %4 configuration(s) measured</source>
+        <translation>%1: profilierter Lauf %2 von %3 fertig, %4 Konfiguration(en) gemessen</translation>
+    </message>
+    <message>
+        <source>; no device times: %1</source>
+        <translation>; keine Gerätezeiten: %1</translation>
     </message>
 </context>
 <context>
