@@ -16,6 +16,7 @@
 #include <QDir>
 #include <QStandardPaths>
 #include <QTemporaryDir>
+#include <algorithm>
 #include <benchmark/benchmark.h>
 #include <chrono>
 #include <cstdio>
@@ -127,6 +128,7 @@ void BM_ParseReplicated(benchmark::State& state)
 {
     const std::string& text = replicatedModule();
     double seconds = 0, cpu = 0;
+    double cpuFirst = 0, cpuBest = 0; // per parse: the first one pays fresh pages
     long modelKiB = 0;
     size_t arenaBytes = 0;
     for (auto _ : state) {
@@ -134,7 +136,11 @@ void BM_ParseReplicated(benchmark::State& state)
         auto t0 = std::chrono::steady_clock::now();
         const double c0 = cpuSeconds();
         ir::ParseResult r = ir::parseModule(text);
-        cpu += cpuSeconds() - c0;
+        const double c = cpuSeconds() - c0;
+        cpu += c;
+        if (cpuFirst == 0)
+            cpuFirst = c;
+        cpuBest = cpuBest == 0 ? c : std::min(cpuBest, c);
         seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
         modelKiB = std::max(modelKiB, residentKiB() - before);
         arenaBytes = r.arena->bytesUsed();
@@ -147,6 +153,8 @@ void BM_ParseReplicated(benchmark::State& state)
     g_oursCpuSecondsPerByte = cpu / double(text.size() * state.iterations());
     state.counters["cpu_MB/s"] = double(text.size() * state.iterations()) / cpu / 1e6;
     state.counters["wall_MB/s"] = double(text.size() * state.iterations()) / seconds / 1e6;
+    state.counters["cpu_first_MB/s"] = double(text.size()) / cpuFirst / 1e6;
+    state.counters["cpu_best_MB/s"] = double(text.size()) / cpuBest / 1e6;
     state.counters["input_MB"] = double(text.size()) / 1e6;
     state.counters["rss_growth_MB"] = double(modelKiB) / 1024.0;
     state.counters["rss_x_input"] = double(modelKiB) * 1024.0 / double(text.size());
