@@ -192,6 +192,9 @@ void MainWindow::buildPanels()
     m_perfDock->setWidget(m_perfPanel);
     addDockWidget(Qt::BottomDockWidgetArea, m_perfDock);
     tabifyDockWidget(m_stageDock, m_perfDock);
+    // A profiled stage E run updates the perf view after every run.
+    connect(m_stagePanel, &panels::StagePanel::profiledRunUpdated, m_perfPanel,
+            &panels::PerfPanel::showProfiledRun);
     m_navigatorDock->raise();
     resizeDocks({m_navigatorDock}, {230}, Qt::Vertical); // the IR pair keeps most height
 }
