@@ -211,24 +211,34 @@ QString writeRun(const QTemporaryDir& dir, const QString& side, const std::strin
 }
 } // namespace
 
-TEST(CliProfile, TwoProfilesPairThroughPerf)
+// Pairs two profiles made with or without --label (unlabelled ones pair by role).
+void expectTwoProfilesPair(bool labelled)
 {
     QTemporaryDir dir;
     // Candidate is twice as fast on every configuration: geomean 0.5.
     const QString base = writeRun(dir, QStringLiteral("torch"), recordsWith({4000, 8000, 16000}));
     const QString cand = writeRun(dir, QStringLiteral("triton"), recordsWith({2000, 4000, 8000}));
-    ASSERT_EQ(runCli({QStringLiteral("profile"), QStringLiteral("--records"), base,
-                      QStringLiteral("--label"), QStringLiteral("torch")})
-                  .exitCode,
-              0);
-    ASSERT_EQ(runCli({QStringLiteral("profile"), QStringLiteral("--records"), cand,
-                      QStringLiteral("--label"), QStringLiteral("triton")})
-                  .exitCode,
-              0);
+    for (const auto& [records, label] :
+         {std::pair{base, QStringLiteral("torch")}, std::pair{cand, QStringLiteral("triton")}}) {
+        QStringList args = {QStringLiteral("profile"), QStringLiteral("--records"), records};
+        if (labelled)
+            args << QStringLiteral("--label") << label;
+        ASSERT_EQ(runCli(args).exitCode, 0);
+    }
     const auto r = runCli({QStringLiteral("perf"), QStringLiteral("--baseline"),
                            base + QStringLiteral("/profile.json"), QStringLiteral("--candidate"),
                            cand + QStringLiteral("/profile.json")});
     EXPECT_EQ(r.exitCode, 0) << r.err.toStdString();
     EXPECT_TRUE(r.out.contains(QStringLiteral("geomean_ratio=0.5000"))) << r.out.toStdString();
     EXPECT_TRUE(r.out.contains(QStringLiteral("VERDICT: DONE")));
+}
+
+TEST(CliProfile, TwoProfilesPairThroughPerf)
+{
+    expectTwoProfilesPair(true);
+}
+
+TEST(CliProfile, TwoUnlabelledProfilesPairByRole)
+{
+    expectTwoProfilesPair(false);
 }
