@@ -5,6 +5,7 @@
 #include "CliRegistry.h"
 #include "perf/cupti/CuptiTraceReader.h"
 #include "perf/cupti/ProfileJson.h"
+#include "pipeline/ProfiledRun.h"
 #include "profiler/CuptiRecordFormat.h"
 
 #include <QCommandLineParser>
@@ -20,35 +21,19 @@ namespace tilelens::cli {
 namespace {
 
 namespace fmt = tilelens::profiler;
+namespace pipeline = tilelens::pipeline;
 using namespace tilelens::perf;
 
 constexpr const char* kLibraryFile = "libtilelens_cupti.so";
 
-// Where the injection library is: --library, $TILELENS_CUPTI_LIBRARY, next to
-// the executable (installed: ../lib..., build tree: ../../core/profiler).
+// Where the injection library is: --library, else as the app finds it
+// ($TILELENS_CUPTI_LIBRARY, beside the executable: see findCuptiLibrary).
 QString findLibrary(const QString& explicitPath)
 {
     if (!explicitPath.isEmpty())
         return QFileInfo(explicitPath).isFile() ? QFileInfo(explicitPath).absoluteFilePath()
                                                 : QString();
-    const QString env = qEnvironmentVariable("TILELENS_CUPTI_LIBRARY");
-    if (!env.isEmpty())
-        return QFileInfo(env).isFile() ? QFileInfo(env).absoluteFilePath() : QString();
-    const QDir exeDir(QCoreApplication::applicationDirPath());
-    const QStringList candidates = {
-        QStringLiteral("."),
-        QStringLiteral("../lib"),
-        QStringLiteral("../lib64"),
-        QStringLiteral("../lib/x86_64-linux-gnu"),
-        QStringLiteral("../lib/tilelens"),
-        QStringLiteral("../../core/profiler"),
-    };
-    for (const QString& c : candidates) {
-        const QFileInfo f(exeDir.filePath(c + QLatin1Char('/') + QLatin1String(kLibraryFile)));
-        if (f.isFile())
-            return f.absoluteFilePath();
-    }
-    return {};
+    return pipeline::findCuptiLibrary(QCoreApplication::applicationDirPath());
 }
 
 void printDiagnostics(const Diagnostics& diags)
