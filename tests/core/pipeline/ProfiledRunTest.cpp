@@ -152,9 +152,11 @@ TEST(ProfiledRun, FirstRunUpdateHasOnlyThatRun)
     Diagnostics diags;
     const auto prof = perf::readProfileJson(p.job.profilePath(), diags);
     ASSERT_TRUE(prof);
-    for (const perf::ProfileConfig& c : prof->configs)
-        if (c.name == QLatin1String("cfg-b"))
+    for (const perf::ProfileConfig& c : prof->configs) {
+        if (c.name == QLatin1String("cfg-b")) {
             EXPECT_NEAR(*c.bestMs, 0.002, 1e-9); // run 2: no extra 100 ns
+        }
+    }
 }
 
 TEST(ProfiledRun, UntrustedWorkspaceRunsNothing)
