@@ -12,18 +12,10 @@
 #include "ir/Function.h"
 #include "ir/Module.h"
 #include "ir/Parser.h"
-#include "ir/bytecode/BytecodeReader.h"
 #include "ir/bytecode/IrFileLoader.h"
 
 #include <future>
 #include <memory>
-
-#ifdef __linux__
-#include <fcntl.h>
-#include <sys/mman.h>
-#include <sys/stat.h>
-#include <unistd.h>
-#endif
 
 namespace tilelens::diff {
 
@@ -220,75 +212,6 @@ struct Parsed
     std::vector<const ir::Module*> modules;
 };
 
-// A large regular text file mapped read-only: parsing it from the page cache
-// saves reading it into a zero-filled string (for a 12 MB input the copy and
-// its fresh pages cost about as much as building its op graph).
-class MappedText
-{
-public:
-    explicit MappedText(const std::string& path)
-    {
-#ifdef __linux__
-        const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-        if (fd < 0)
-            return;
-        struct stat st = {};
-        if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size >= (1 << 20) &&
-            st.st_size <= ir::kMaxParseBytes) {
-            void* p =
-                ::mmap(nullptr, size_t(st.st_size), PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0);
-            if (p != MAP_FAILED) {
-                m_data = static_cast<const char*>(p);
-                m_size = size_t(st.st_size);
-            }
-        }
-        ::close(fd);
-        // Bytecode goes through its own reader.
-        if (m_data && ir::isBytecode(text().substr(0, 8))) {
-            ::munmap(const_cast<char*>(m_data), m_size);
-            m_data = nullptr;
-        }
-#else
-        (void)path;
-#endif
-    }
-    ~MappedText()
-    {
-#ifdef __linux__
-        if (m_data)
-            ::munmap(const_cast<char*>(m_data), m_size);
-#endif
-    }
-    MappedText(const MappedText&) = delete;
-    MappedText& operator=(const MappedText&) = delete;
-
-    bool ok() const
-    {
-        return m_data != nullptr;
-    }
-    std::string_view text() const
-    {
-        return std::string_view(m_data, m_size);
-    }
-
-private:
-    const char* m_data = nullptr;
-    size_t m_size = 0;
-};
-
-// ir::parseFile on mapped text: the same checks and diagnostics.
-ir::ParseResult parseMapped(const MappedText& file, const ir::ParseOptions& options)
-{
-    Diagnostics diags;
-    if (!ir::checkTextInput(file.text(), options.fileName, diags)) {
-        ir::ParseResult r;
-        r.arena = std::make_shared<ir::Arena>();
-        r.diagnostics = std::move(diags);
-        return r;
-    }
-    return ir::parseModule(file.text(), options); // keeps no view into the text
-}
-
 std::optional<Parsed> parseInput(const std::string* text, const std::string& path,
                                  Diagnostics& diags)
 {
@@ -297,12 +220,7 @@ std::optional<Parsed> parseInput(const std::string* text, const std::string& pat
     options.fileName = path;
     // Files may be text or bytecode (.tileirbc); loadIrFile tells them apart by
     // magic bytes (and reports unreadable files).
-    if (text) {
-        p.result = ir::parseModule(*text, options);
-    } else {
-        const MappedText mapped(path);
-        p.result = mapped.ok() ? parseMapped(mapped, options) : ir::loadIrFile(path, options);
-    }
+    p.result = text ? ir::parseModule(*text, options) : ir::loadIrFile(path, options);
     bool failed = !p.result.ok();
     for (const auto& d : p.result.diagnostics)
         diags.push_back(d);
