@@ -4,11 +4,6 @@
 #include <cstdio>
 #include <cstring>
 #include <sys/stat.h>
-#ifdef __linux__
-#include <fcntl.h>
-#include <sys/mman.h>
-#include <unistd.h>
-#endif
 
 namespace tilelens {
 
@@ -70,37 +65,6 @@ std::optional<FileContents> readFile(const std::string& path, Diagnostics& diags
         return fail("read error while reading the file");
     out.bytes.resize(got);
     return out;
-}
-
-MappedFile::MappedFile(const std::string& path, int64_t minBytes, int64_t maxBytes)
-{
-#ifdef __linux__
-    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-    if (fd < 0)
-        return;
-    struct stat st = {};
-    if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0 &&
-        int64_t(st.st_size) >= minBytes && int64_t(st.st_size) <= maxBytes) {
-        void* p = ::mmap(nullptr, size_t(st.st_size), PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0);
-        if (p != MAP_FAILED) {
-            m_data = static_cast<const char*>(p);
-            m_size = size_t(st.st_size);
-        }
-    }
-    ::close(fd);
-#else
-    (void)path;
-    (void)minBytes;
-    (void)maxBytes;
-#endif
-}
-
-MappedFile::~MappedFile()
-{
-#ifdef __linux__
-    if (m_data)
-        ::munmap(const_cast<char*>(m_data), m_size);
-#endif
 }
 
 } // namespace tilelens

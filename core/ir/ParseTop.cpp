@@ -563,19 +563,8 @@ bool readChecked(const std::string& path, FileContents& out, Diagnostics& diags)
 ParseResult parseFile(const std::string& path, ParseOptions options)
 {
     options.fileName = path;
-    Diagnostics diags;
-    // Inputs of 1 MiB or more are parsed from a read-only mapping (the model
-    // keeps no view into the text); smaller ones are simply read.
-    const MappedFile mapped(path, int64_t(1) << 20, kMaxParseBytes);
-    if (mapped.ok()) {
-        if (checkTextInput(mapped.bytes(), path, diags))
-            return parseModule(mapped.bytes(), options);
-        ParseResult r;
-        r.arena = std::make_shared<Arena>();
-        r.diagnostics = std::move(diags);
-        return r;
-    }
     FileContents c;
+    Diagnostics diags;
     if (!readChecked(path, c, diags)) {
         ParseResult r;
         r.arena = std::make_shared<Arena>();
