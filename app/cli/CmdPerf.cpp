@@ -183,25 +183,10 @@ int runPerf(const QStringList& args)
     if (fileMode) {
         base = perf::readPerfRuns(baseline);
         cand = perf::readPerfRuns(candidate);
-        // Profiles made without --label carry no backend; name them by their role so the
-        // two sides stay apart (else every baseline record looks like a candidate one).
-        const auto nameUnlabelled = [](perf::PerfData& data, const char* role) {
-            if (data.format != QLatin1String("tilelens.profile/1"))
-                return;
-            for (perf::PerfRecord& r : data.records)
-                if (r.backend.isEmpty())
-                    r.backend = QString::fromLatin1(role);
-        };
-        nameUnlabelled(base, "baseline");
-        nameUnlabelled(cand, "candidate");
-        // A CUPTI profile names its backend with `profile --label`: pair whatever it holds.
-        if (cand.format == QLatin1String("tilelens.profile/1")) {
-            options.candidateBackends.clear();
-            for (const perf::PerfRecord& r : cand.records)
-                if (!options.candidateBackends.contains(r.backend))
-                    options.candidateBackends << r.backend;
-        }
-        cmp = perf::comparePerf(base, cand, options);
+        // A CUPTI profile pairs with its baseline by role, whatever the labels.
+        cmp = cand.format == QLatin1String("tilelens.profile/1")
+                  ? perf::compareProfileByRole(base, cand, options)
+                  : perf::comparePerf(base, cand, options);
     } else {
         if (!QFileInfo(positional.first()).isDir()) {
             printErr(QStringLiteral("tilelens-cli perf: %1: no such kernel directory\n")

@@ -1,5 +1,7 @@
 #include "perf/PerfComparison.h"
 
+#include "perf/cupti/Profile.h"
+
 #include <QHash>
 #include <map>
 
@@ -167,6 +169,19 @@ PerfComparison comparePerf(const PerfData& baseline, const PerfData& candidate,
     cmp.interval = bootstrapGeomeanInterval(ratios, options.bootstrap);
     cmp.severity = severityFor(cmp.geomean, missing, options.thresholds);
     return cmp;
+}
+
+PerfComparison compareProfileByRole(PerfData baseline, PerfData candidateProfile,
+                                    PairingOptions options)
+{
+    const QString candidate = QStringLiteral("candidate");
+    if (baseline.format == QLatin1String(kProfileSchema))
+        for (PerfRecord& r : baseline.records)
+            r.backend = QStringLiteral("baseline");
+    for (PerfRecord& r : candidateProfile.records)
+        r.backend = candidate;
+    options.candidateBackends = {candidate};
+    return comparePerf(baseline, candidateProfile, options);
 }
 
 } // namespace tilelens::perf

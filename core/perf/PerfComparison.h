@@ -66,4 +66,11 @@ struct PerfComparison
 PerfComparison comparePerf(const PerfData& baseline, const PerfData& candidate,
                            const PairingOptions& options = PairingOptions());
 
+// Pairs a CUPTI profile (tilelens.profile/1) with its baseline by role, whatever
+// the labels: every candidate record is the candidate, a baseline profile is
+// the baseline; tilegym baseline logs keep their backends (the pairing picks
+// the non-candidate, non-pytorch one). options.candidateBackends is replaced.
+PerfComparison compareProfileByRole(PerfData baseline, PerfData candidateProfile,
+                                    PairingOptions options = PairingOptions());
+
 } // namespace tilelens::perf

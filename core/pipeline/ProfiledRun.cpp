@@ -16,14 +16,6 @@ namespace {
 
 constexpr const char* kLibraryFile = "libtilelens_cupti.so";
 
-// Pairs by role, whatever the labels: the candidate is this profile.
-perf::PerfData asCandidate(perf::PerfData data)
-{
-    for (perf::PerfRecord& r : data.records)
-        r.backend = QStringLiteral("candidate");
-    return data;
-}
-
 QString noDeviceTimeReason(const perf::ProfileRun& r, const QString& library)
 {
     if (library.isEmpty())
@@ -208,16 +200,9 @@ perf::PerfComparison pairWithBaseline(const perf::PerfData& candidateProfile,
     for (const Diagnostic& d : base.diagnostics)
         if (problems)
             *problems << QString::fromStdString(d.format());
-    // A baseline profile pairs by role whatever its label; tilegym logs keep
-    // their backends (the pairing picks the non-candidate, non-pytorch one).
-    if (base.format == QLatin1String(perf::kProfileSchema))
-        for (perf::PerfRecord& r : base.records)
-            r.backend = QStringLiteral("baseline");
     if (paired)
         *paired = !base.empty();
-    perf::PairingOptions options;
-    options.candidateBackends = {QStringLiteral("candidate")};
-    return perf::comparePerf(base, asCandidate(candidateProfile), options);
+    return perf::compareProfileByRole(std::move(base), candidateProfile);
 }
 
 QString findCuptiLibrary(const QString& appDir)
