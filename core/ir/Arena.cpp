@@ -1,6 +1,7 @@
 #include "ir/Arena.h"
 
 #include <algorithm>
+#include <mutex>
 
 #ifdef __linux__
 #include <sys/mman.h>
@@ -10,7 +11,83 @@ namespace tilelens::ir {
 
 namespace {
 constexpr size_t kHugePage = size_t(2) << 20;
+constexpr size_t kFirstBlock = size_t(64) << 10; // Arena::m_nextBlock's start
+
+// Process-wide cache of the mapped blocks of destroyed arenas. A block
+// returned to the kernel must be zeroed again when mapped anew, and under a
+// hypervisor that reclaims freed guest memory (free page reporting) it is
+// backed anew on the host too: re-parsing a 50 MB module then costs twice a
+// warm parse. Reusing blocks keeps repeated parses (reload, diff of two files,
+// the GUI's worker) at warm speed. Bounded, so an idle process keeps at most
+// Arena::kBlockCacheCap bytes.
+class BlockCache
+{
+public:
+    static constexpr size_t kMaxBlocks = 256;
+
+    // A cached block of exactly `size` bytes, or nullptr.
+    char* take(size_t size)
+    {
+        std::lock_guard<std::mutex> lock(m_mutex);
+        for (size_t i = m_blocks.size(); i-- > 0;) {
+            if (m_blocks[i].second != size)
+                continue;
+            char* p = m_blocks[i].first;
+            m_blocks.erase(m_blocks.begin() + long(i));
+            m_bytes -= size;
+            return p;
+        }
+        return nullptr;
+    }
+    // Keeps the block when it fits under the cap; false = caller unmaps it.
+    bool give(char* p, size_t size)
+    {
+        std::lock_guard<std::mutex> lock(m_mutex);
+        if (m_bytes + size > Arena::kBlockCacheCap || m_blocks.size() >= kMaxBlocks)
+            return false;
+        m_blocks.emplace_back(p, size);
+        m_bytes += size;
+        return true;
+    }
+
+    void releaseAll()
+    {
+        std::lock_guard<std::mutex> lock(m_mutex);
+#ifdef __linux__
+        for (const auto& [p, size] : m_blocks)
+            munmap(p, size);
+#endif
+        m_blocks.clear();
+        m_bytes = 0;
+    }
+    size_t bytes()
+    {
+        std::lock_guard<std::mutex> lock(m_mutex);
+        return m_bytes;
+    }
+
+private:
+    std::mutex m_mutex;
+    std::vector<std::pair<char*, size_t>> m_blocks;
+    size_t m_bytes = 0;
+};
+
+BlockCache& blockCache()
+{
+    static BlockCache* cache = new BlockCache; // never destroyed: arenas may outlive statics
+    return *cache;
+}
 } // namespace
+
+size_t Arena::cachedBlockBytes()
+{
+    return blockCache().bytes();
+}
+
+void Arena::releaseCachedBlocks()
+{
+    blockCache().releaseAll();
+}
 
 Arena::~Arena()
 {
@@ -19,7 +96,8 @@ Arena::~Arena()
     for (const Block& b : m_blocks) {
 #ifdef __linux__
         if (b.mapped) {
-            munmap(b.data, b.size);
+            if (!blockCache().give(b.data, b.size))
+                munmap(b.data, b.size);
             continue;
         }
 #endif
@@ -27,19 +105,31 @@ Arena::~Arena()
     }
 }
 
-// Large blocks are mapped 2 MiB-aligned and marked for transparent huge pages:
-// parsing a 50 MB module touches ~200 MB of fresh memory, and with 4 KiB pages
-// the page faults (expensive under virtualization) cost as much as the parse.
+// The geometric series of blocks (powers of two from 64 KiB) is mapped and
+// recycled through the block cache; from 2 MiB on, blocks are mapped
+// 2 MiB-aligned and marked for transparent huge pages: parsing a 50 MB module
+// touches ~200 MB of fresh memory, and with 4 KiB pages the page faults
+// (expensive under virtualization) cost as much as the parse.
 char* Arena::newBlock(size_t size, bool& mapped)
 {
     mapped = false;
 #ifdef __linux__
-    if (size >= kHugePage && size % kHugePage == 0) {
-        void* p = mmap(nullptr, size + kHugePage, PROT_READ | PROT_WRITE,
-                       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    const bool huge = size >= kHugePage && size % kHugePage == 0;
+    const bool series = huge || (size >= kFirstBlock && (size & (size - 1)) == 0);
+    if (series) {
+        if (char* cached = blockCache().take(size)) {
+            mapped = true;
+            return cached;
+        }
+        const size_t slack = huge ? kHugePage : 0;
+        void* p =
+            mmap(nullptr, size + slack, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
         if (p != MAP_FAILED) {
-            // Trim to a 2 MiB-aligned range so whole huge pages fit.
             char* raw = static_cast<char*>(p);
+            mapped = true;
+            if (!huge)
+                return raw;
+            // Trim to a 2 MiB-aligned range so whole huge pages fit.
             char* aligned = reinterpret_cast<char*>(
                 (reinterpret_cast<uintptr_t>(raw) + kHugePage - 1) & ~(kHugePage - 1));
             if (aligned > raw)
@@ -48,7 +138,6 @@ char* Arena::newBlock(size_t size, bool& mapped)
             if (tail)
                 munmap(aligned + size, tail);
             madvise(aligned, size, MADV_HUGEPAGE);
-            mapped = true;
             return aligned;
         }
     }

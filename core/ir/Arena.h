@@ -89,7 +89,12 @@ public:
     // Stable copy of a string (not NUL-terminated).
     std::string_view copyString(std::string_view s);
 
-    size_t bytesAllocated() const { return m_total; }     // reserved blocks
+    size_t bytesAllocated() const { return m_total; } // reserved blocks
+    // Blocks of destroyed arenas are kept for reuse by later ones (see
+    // Arena.cpp), up to this many bytes in the whole process.
+    static constexpr size_t kBlockCacheCap = size_t(256) << 20;
+    static size_t cachedBlockBytes();
+    static void releaseCachedBlocks(); // unmaps them (e.g. after closing large files)
     size_t bytesUsed() const { return m_total - m_left; } // handed out (incl. alignment)
 
 private:
@@ -102,7 +107,7 @@ private:
     {
         char* data;
         size_t size;
-        bool mapped; // from mmap (huge-page block), else new[]
+        bool mapped; // from mmap (recycled through the block cache), else new[]
     };
     char* newBlock(size_t size, bool& mapped);
     void* allocateSlow(size_t bytes, size_t align); // starts a new block
@@ -110,7 +115,7 @@ private:
     std::vector<Dtor> m_destructors;
     char* m_cur = nullptr;
     size_t m_left = 0;
-    size_t m_nextBlock = 64 * 1024;
+    size_t m_nextBlock = 64 * 1024; // kFirstBlock in Arena.cpp
     size_t m_total = 0;
 };
 

@@ -1,0 +1,59 @@
+// The arena's blocks outlive it in a bounded process-wide cache, so a second
+// parse reuses memory the first one already faulted in.
+
+#include "ir/Arena.h"
+
+#include <gtest/gtest.h>
+
+using tilelens::ir::Arena;
+
+namespace {
+void fill(Arena& a, size_t bytes)
+{
+    for (size_t n = 0; n < bytes; n += 4096)
+        a.allocate(4096, 8);
+}
+} // namespace
+
+TEST(IrArena, BlocksOfADestroyedArenaAreReusedByTheNextOne)
+{
+    Arena::releaseCachedBlocks();
+    void* first = nullptr;
+    size_t reserved = 0;
+    const size_t cachedBefore = Arena::cachedBlockBytes();
+    {
+        Arena a;
+        first = a.allocate(16, 8);
+        fill(a, size_t(8) << 20); // 64 KiB .. 4 MiB blocks
+        reserved = a.bytesAllocated();
+    }
+#ifdef __linux__
+    EXPECT_EQ(Arena::cachedBlockBytes(), cachedBefore + reserved);
+    Arena b;
+    EXPECT_EQ(b.allocate(16, 8), first); // the same 64 KiB block, not a fresh mapping
+    fill(b, size_t(8) << 20);
+    EXPECT_EQ(Arena::cachedBlockBytes(), cachedBefore);
+    Arena::releaseCachedBlocks();
+    EXPECT_EQ(Arena::cachedBlockBytes(), 0u);
+#else
+    (void)first;
+    (void)reserved;
+    (void)cachedBefore;
+#endif
+}
+
+TEST(IrArena, TheCacheStaysUnderItsCap)
+{
+    Arena::releaseCachedBlocks();
+    {
+        Arena big;
+        // More than the cap in 16 MiB blocks: the excess is unmapped.
+        for (size_t n = 0; n < Arena::kBlockCacheCap + (size_t(32) << 20); n += size_t(1) << 20)
+            big.allocate(size_t(1) << 20, 8);
+    }
+    EXPECT_LE(Arena::cachedBlockBytes(), Arena::kBlockCacheCap);
+#ifdef __linux__
+    EXPECT_GT(Arena::cachedBlockBytes(), Arena::kBlockCacheCap / 2);
+#endif
+    Arena::releaseCachedBlocks();
+}
