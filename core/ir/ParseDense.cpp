@@ -87,6 +87,33 @@ bool fastDecimal(std::string_view tok, double& out)
     out = neg ? -d : d;
     return true;
 }
+bool startsScalar(char c)
+{
+    return charIs(c, kDenseTok) || c == '-';
+}
+
+// A dense literal's values. While all are equal only the first is kept, so a
+// large splat such as `[[128, 128, ...]]` needs no buffer.
+struct DenseValues
+{
+    std::vector<int64_t>* bits; // filled from the first value that differs
+    int64_t first = 0;
+    size_t count = 0;
+    bool allSame = true;
+
+    void add(int64_t v)
+    {
+        if (count == 0)
+            first = v;
+        else if (allSame && v != first) {
+            allSame = false;
+            bits->assign(count, first);
+        }
+        if (!allSame)
+            bits->push_back(v);
+        ++count;
+    }
+};
 } // namespace
 
 const Attribute* Parser::parseDense(const Type* knownTile)
@@ -115,9 +142,34 @@ const Attribute* Parser::parseDense(const Type* knownTile)
             return makeAttr(Attribute{});
         }
     }
-    // Value: scalar, nested list or quoted hex blob; collect scalars and the list shape.
+    // Value: scalar, nested list or quoted hex blob. Scalars are converted as
+    // they are read when the literal names its element type (the printers
+    // always do); otherwise they are kept until the tile type is known.
     std::vector<DenseToken>& scalars = m_denseTokens;
     scalars.clear();
+    std::vector<int64_t>& bits = m_denseBits;
+    bits.clear();
+    DenseValues values{&bits};
+    DenseElement known;
+    if (elem)
+        known = denseElement(elem);
+    // Lists repeat one spelling (`[[128, 128, ...]]`): a token equal to the
+    // previous valid one reuses its bits instead of converting again.
+    std::string_view prevTok;
+    int64_t prevBits = 0;
+    auto take = [&](size_t st, int l, int cl) {
+        const std::string_view tok = m_text.substr(st, m_pos - st);
+        if (!elem) {
+            scalars.push_back({tok, l, cl});
+            return;
+        }
+        if (tok.size() != prevTok.size() || tok != prevTok) {
+            const int errorsBefore = m_errors;
+            prevBits = denseScalarBits(tok, known, l, cl);
+            prevTok = m_errors == errorsBefore ? tok : std::string_view();
+        }
+        values.add(prevBits);
+    };
     std::vector<int64_t>& shape = m_denseShape; // scratch: no heap traffic per literal
     shape.clear();
     std::string_view blob;
@@ -163,36 +215,40 @@ const Attribute* Parser::parseDense(const Type* knownTile)
                 error("unterminated list in a dense literal");
                 break;
             }
-            skipWs();
-            int l = m_line, cl = column();
-            size_t st = m_pos;
-            if (c == '-' || c == '+')
-                ++m_pos;
-            while (m_pos < m_text.size() &&
-                   (charIs(m_text[m_pos], kDenseTok) ||
-                    ((m_text[m_pos] == '-' || m_text[m_pos] == '+') &&
-                     (m_text[m_pos - 1] == 'e' || m_text[m_pos - 1] == 'E'))))
-                ++m_pos;
-            if (m_pos == st) {
-                error("unexpected character in a dense literal");
-                ++m_pos;
+            for (;;) {
+                // Hot in large splats: "<previous token>, " again, then a scalar.
+                const size_t n = prevTok.size();
+                while (n && m_pos + n + 2 < m_text.size() && m_text[m_pos + n] == ',' &&
+                       m_text[m_pos + n + 1] == ' ' && startsScalar(m_text[m_pos + n + 2]) &&
+                       std::memcmp(m_text.data() + m_pos, prevTok.data(), n) == 0) {
+                    values.add(prevBits);
+                    ++counts[depth - 1];
+                    m_pos += n + 2;
+                }
+                const size_t st = m_pos;
+                scanDenseToken();
+                if (m_pos == st) {
+                    error("unexpected character in a dense literal");
+                    ++m_pos;
+                }
+                take(st, m_line, int(st - m_lineStart) + 1);
+                ++counts[depth - 1];
+                // Hot: the next scalar after ", " on the same line.
+                if (m_pos + 2 < m_text.size() && m_text[m_pos] == ',' && m_text[m_pos + 1] == ' ' &&
+                    startsScalar(m_text[m_pos + 2])) {
+                    m_pos += 2;
+                    continue;
+                }
+                break;
             }
-            scalars.push_back({m_text.substr(st, m_pos - st), l, cl});
-            ++counts[depth - 1];
             consume(',');
         }
     } else {
         skipWs();
-        int l = m_line, cl = column();
-        size_t st = m_pos;
-        if (peek() == '-' || peek() == '+')
-            ++m_pos;
-        while (m_pos < m_text.size() && (charIs(m_text[m_pos], kDenseTok) ||
-                                         ((m_text[m_pos] == '-' || m_text[m_pos] == '+') &&
-                                          (m_text[m_pos - 1] == 'e' || m_text[m_pos - 1] == 'E'))))
-            ++m_pos;
+        const size_t st = m_pos;
+        scanDenseToken();
         if (m_pos > st)
-            scalars.push_back({m_text.substr(st, m_pos - st), l, cl});
+            take(st, m_line, int(st - m_lineStart) + 1);
     }
     expect('>', "to close the dense literal");
     leave();
@@ -215,109 +271,58 @@ const Attribute* Parser::parseDense(const Type* knownTile)
         errorAt(line, col,
                 "dense literal element type " + elem->canonical() +
                     " does not match the tile element type " + tile->element->canonical());
+    if (!scalars.empty()) { // element type from the tile
+        const DenseElement e = denseElement(elem);
+        for (const DenseToken& t : scalars)
+            values.add(denseScalarBits(t.tok, e, t.line, t.col));
+    }
+    if (!blob.empty())
+        return makeAttr(hexDense(a, blob, tile, elem, line, col));
+    if (values.count == 0) {
+        errorAt(line, col, "empty dense literal");
+    } else if (nested) {
+        bool shapeOk = !ragged && shape.size() == tile->shape.size();
+        for (size_t i = 0; shapeOk && i < shape.size(); ++i)
+            shapeOk = shape[i] == tile->shape[i];
+        if (!shapeOk)
+            errorAt(line, col, "dense literal shape does not match " + tile->canonical());
+    }
+    a.splat = values.count > 0 && values.allSame;
+    a.intList = a.splat ? arena().copy(&values.first, 1) : arena().copy(bits);
+    return makeAttr(a);
+}
+
+// The quoted hex form: little-endian element bytes, as MLIR prints large constants.
+Attribute& Parser::hexDense(Attribute& a, std::string_view blob, const Type* tile, const Type* elem,
+                            int line, int col)
+{
     int64_t total = 1;
     for (int64_t d : tile->shape)
         total = (d > 0 && total < (int64_t(1) << 40)) ? total * d : total;
     std::vector<int64_t>& bits = m_denseBits;
     bits.clear();
-    int width = elem->isFloat() ? floatWidth(elem->name) : elem->bitWidth();
-    if (!blob.empty()) {
-        std::string_view h = blob.substr(
-            blob.size() > 1 && blob[0] == '0' && (blob[1] == 'x' || blob[1] == 'X') ? 2 : 0);
-        int bytesPer = width <= 8 ? 1 : (width + 7) / 8;
-        if (width == 19)
-            bytesPer = 4;
-        size_t nElem = h.size() / 2 / size_t(bytesPer);
-        auto hv = [](char c) {
-            return std::isdigit(static_cast<unsigned char>(c)) ? c - '0'
-                                                               : std::tolower(c) - 'a' + 10;
-        };
-        for (size_t i = 0; i < nElem; ++i) {
-            uint64_t v = 0;
-            for (int b = 0; b < bytesPer; ++b) {
-                size_t off = (i * bytesPer + b) * 2;
-                v |= uint64_t(hv(h[off]) * 16 + hv(h[off + 1])) << (8 * b);
-            }
-            bits.push_back(elem->isFloat() ? int64_t(v) : signExtend(v, width));
+    const int width = elem->isFloat() ? floatWidth(elem->name) : elem->bitWidth();
+    std::string_view h = blob.substr(
+        blob.size() > 1 && blob[0] == '0' && (blob[1] == 'x' || blob[1] == 'X') ? 2 : 0);
+    int bytesPer = width <= 8 ? 1 : (width + 7) / 8;
+    if (width == 19)
+        bytesPer = 4;
+    size_t nElem = h.size() / 2 / size_t(bytesPer);
+    auto hv = [](char c) {
+        return std::isdigit(static_cast<unsigned char>(c)) ? c - '0' : std::tolower(c) - 'a' + 10;
+    };
+    for (size_t i = 0; i < nElem; ++i) {
+        uint64_t v = 0;
+        for (int b = 0; b < bytesPer; ++b) {
+            size_t off = (i * bytesPer + b) * 2;
+            v |= uint64_t(hv(h[off]) * 16 + hv(h[off + 1])) << (8 * b);
         }
-        if (int64_t(nElem) != total && nElem != 1)
-            errorAt(line, col,
-                    "hex dense literal holds " + std::to_string(nElem) + " elements but " +
-                        tile->canonical() + " holds " + std::to_string(total));
-    } else {
-        bits.reserve(scalars.size());
-        const bool floatElem = elem->isFloat(); // hoisted: per element in large literals
-        const bool i1Elem = elem->name == "i1";
-        for (const DenseToken& s : scalars) {
-            std::string_view tok = s.tok;
-            int64_t v = 0;
-            bool bad = false;
-            bool neg = !tok.empty() && tok[0] == '-';
-            std::string_view digits =
-                (neg || (!tok.empty() && tok[0] == '+')) ? tok.substr(1) : tok;
-            bool isHex =
-                digits.size() > 2 && digits[0] == '0' && (digits[1] == 'x' || digits[1] == 'X');
-            if ((tok[0] == 't' || tok[0] == 'f') && (tok == "true" || tok == "false")) {
-                v = tok == "true";
-                bad = !i1Elem;
-            } else if (isHex || !floatElem) {
-                uint64_t u = 0;
-                std::string_view d = isHex ? digits.substr(2) : digits;
-                if (isHex) {
-                    auto res = std::from_chars(d.data(), d.data() + d.size(), u, 16);
-                    bad = res.ec != std::errc() || res.ptr != d.data() + d.size();
-                } else {
-                    bad = !decimalU64(d, u);
-                }
-                if (floatElem) {
-                    v = int64_t(u); // hex = raw bit pattern
-                } else {
-                    if (!bad && width < 64) {
-                        bool fits =
-                            neg ? u <= (uint64_t(1) << (width - 1)) : u < (uint64_t(1) << width);
-                        if (!fits)
-                            errorAt(s.line, s.col,
-                                    "integer " + std::string(tok) + " does not fit in " +
-                                        elem->canonical());
-                    }
-                    v = signExtend(neg ? uint64_t(0) - u : u, width);
-                }
-            } else {
-                double d = 0;
-                if (!fastDecimal(tok, d)) {
-                    auto res =
-                        std::from_chars(tok.data() + (tok[0] == '+'), tok.data() + tok.size(), d);
-                    if (res.ec ==
-                        std::errc::result_out_of_range) // overflow to inf, as MLIR's parser does
-                        d = std::strtod(std::string(tok).c_str(), nullptr);
-                    else
-                        bad = res.ec != std::errc() || res.ptr != tok.data() + tok.size();
-                }
-                if (width == 32) { // f32: the hardware conversion rounds to nearest even
-                    const float f = float(d);
-                    uint32_t b32;
-                    std::memcpy(&b32, &f, 4);
-                    v = int64_t(b32);
-                } else {
-                    v = int64_t(floatToBits(d, elem->name));
-                }
-            }
-            if (bad)
-                errorAt(s.line, s.col,
-                        "'" + std::string(tok) + "' is not a valid " + elem->canonical() +
-                            " value");
-            bits.push_back(v);
-        }
-        if (scalars.empty())
-            errorAt(line, col, "empty dense literal");
-        else if (nested) {
-            bool shapeOk = !ragged && shape.size() == tile->shape.size();
-            for (size_t i = 0; shapeOk && i < shape.size(); ++i)
-                shapeOk = shape[i] == tile->shape[i];
-            if (!shapeOk)
-                errorAt(line, col, "dense literal shape does not match " + tile->canonical());
-        }
+        bits.push_back(elem->isFloat() ? int64_t(v) : signExtend(v, width));
     }
+    if (int64_t(nElem) != total && nElem != 1)
+        errorAt(line, col,
+                "hex dense literal holds " + std::to_string(nElem) + " elements but " +
+                    tile->canonical() + " holds " + std::to_string(total));
     bool allSame = !bits.empty();
     for (size_t i = 1; i < bits.size() && allSame; ++i)
         allSame = bits[i] == bits[0];
@@ -326,7 +331,88 @@ const Attribute* Parser::parseDense(const Type* knownTile)
         bits.resize(1);
     }
     a.intList = arena().copy(bits);
-    return makeAttr(a);
+    return a;
+}
+
+// One scalar of a dense list: digits, letters and '.', with an optional sign
+// and signs after an exponent's 'e'.
+void Parser::scanDenseToken()
+{
+    if (m_pos < m_text.size() && (m_text[m_pos] == '-' || m_text[m_pos] == '+'))
+        ++m_pos;
+    while (m_pos < m_text.size() && (charIs(m_text[m_pos], kDenseTok) ||
+                                     ((m_text[m_pos] == '-' || m_text[m_pos] == '+') &&
+                                      (m_text[m_pos - 1] == 'e' || m_text[m_pos - 1] == 'E'))))
+        ++m_pos;
+}
+
+// Converts one scalar of a dense literal to its bits at the element type
+// (integers sign-extended to 64 bits, floats as their IEEE pattern).
+int64_t Parser::denseScalarBits(std::string_view tok, const DenseElement& e, int line, int col)
+{
+    int64_t v = 0;
+    bool bad = false;
+    const bool neg = !tok.empty() && tok[0] == '-';
+    std::string_view digits = (neg || (!tok.empty() && tok[0] == '+')) ? tok.substr(1) : tok;
+    const bool isHex =
+        digits.size() > 2 && digits[0] == '0' && (digits[1] == 'x' || digits[1] == 'X');
+    if ((tok[0] == 't' || tok[0] == 'f') && (tok == "true" || tok == "false")) {
+        v = tok == "true";
+        bad = !e.isI1;
+    } else if (isHex || !e.isFloat) {
+        uint64_t u = 0;
+        std::string_view d = isHex ? digits.substr(2) : digits;
+        if (isHex) {
+            auto res = std::from_chars(d.data(), d.data() + d.size(), u, 16);
+            bad = res.ec != std::errc() || res.ptr != d.data() + d.size();
+        } else {
+            bad = !decimalU64(d, u);
+        }
+        if (e.isFloat) {
+            v = int64_t(u); // hex = raw bit pattern
+        } else {
+            if (!bad && e.width < 64) {
+                const bool fits =
+                    neg ? u <= (uint64_t(1) << (e.width - 1)) : u < (uint64_t(1) << e.width);
+                if (!fits)
+                    errorAt(line, col,
+                            "integer " + std::string(tok) + " does not fit in " +
+                                e.type->canonical());
+            }
+            v = signExtend(neg ? uint64_t(0) - u : u, e.width);
+        }
+    } else {
+        double d = 0;
+        if (!fastDecimal(tok, d)) {
+            auto res = std::from_chars(tok.data() + (tok[0] == '+'), tok.data() + tok.size(), d);
+            if (res.ec == std::errc::result_out_of_range) // overflow to inf, as MLIR's parser does
+                d = std::strtod(std::string(tok).c_str(), nullptr);
+            else
+                bad = res.ec != std::errc() || res.ptr != tok.data() + tok.size();
+        }
+        if (e.width == 32) { // f32: the hardware conversion rounds to nearest even
+            const float f = float(d);
+            uint32_t b32;
+            std::memcpy(&b32, &f, 4);
+            v = int64_t(b32);
+        } else {
+            v = int64_t(floatToBits(d, e.type->name));
+        }
+    }
+    if (bad)
+        errorAt(line, col,
+                "'" + std::string(tok) + "' is not a valid " + e.type->canonical() + " value");
+    return v;
+}
+
+Parser::DenseElement Parser::denseElement(const Type* elem)
+{
+    DenseElement e;
+    e.type = elem;
+    e.isFloat = elem->isFloat();
+    e.isI1 = elem->name == "i1";
+    e.width = e.isFloat ? floatWidth(elem->name) : elem->bitWidth();
+    return e;
 }
 
 // ------------------------------------------------------------------ locations

@@ -42,21 +42,23 @@ void Parser::defineValue(std::string_view name, Value* v)
     Value** slot = static_cast<Value**>(arena().allocate(sizeof(Value*), alignof(Value*)));
     *slot = v;
     Binding prev = m_values.set(name, Binding{slot, 1});
-    if (!m_scopes.empty())
-        m_scopes.back().push_back({name, prev});
+    if (m_scopeDepth)
+        m_scopes[m_scopeDepth - 1].push_back({name, prev});
 }
 
 void Parser::pushScope()
 {
-    m_scopes.emplace_back();
+    // Logs are reused by depth (every for/if/reduce body opens a scope).
+    if (m_scopes.size() == m_scopeDepth)
+        m_scopes.emplace_back();
+    m_scopes[m_scopeDepth++].clear();
 }
 
 void Parser::popScope()
 {
-    auto& log = m_scopes.back();
+    auto& log = m_scopes[--m_scopeDepth];
     for (auto it = log.rbegin(); it != log.rend(); ++it)
         m_values.set(it->first, it->second);
-    m_scopes.pop_back();
 }
 
 Value* Parser::parseValueUse()
@@ -188,8 +190,8 @@ void Parser::bindResults(Op* op, std::vector<std::pair<std::string_view, unsigne
             break;
         op->results[k]->sourceName = arena().copyString(d.first);
         Binding prev = m_values.set(d.first, Binding{op->results.data() + k, d.second});
-        if (!m_scopes.empty())
-            m_scopes.back().push_back({d.first, prev});
+        if (m_scopeDepth)
+            m_scopes[m_scopeDepth - 1].push_back({d.first, prev});
         k += d.second;
     }
 }
@@ -328,7 +330,7 @@ Region* Parser::parseRegion(const std::vector<Value*>& entryArgs, Op* parent, bo
                 "expected '}' to close the region opened at line " + std::to_string(openLine) +
                     ":" + std::to_string(openCol));
     if (isolated) { // the table is dropped: clearing beats undoing name by name
-        m_scopes.pop_back();
+        --m_scopeDepth;
         m_values.clear();
         m_values.swap(saved);
         m_tablePool.push_back(std::move(saved));

@@ -173,6 +173,17 @@ public:
     const Attribute*
     parseDense(const Type* knownTile = nullptr);            // '<' elem ':' value '>' (':' tile)?
     void parseDictionary(std::vector<NamedAttribute>& out); // '{' ... '}'
+    struct DenseElement
+    {
+        const Type* type = nullptr;
+        int width = 0;
+        bool isFloat = false, isI1 = false;
+    };
+    DenseElement denseElement(const Type* elem);
+    int64_t denseScalarBits(std::string_view tok, const DenseElement& e, int line, int col);
+    void scanDenseToken();
+    Attribute& hexDense(Attribute& a, std::string_view blob, const Type* tile, const Type* elem,
+                        int line, int col);
     const Attribute* parseOptimizationHints();
     const Attribute* parseDenseArray(); // after 'array'                       // '<' ... '>'
     const Attribute* makeAttr(Attribute a);
@@ -325,6 +336,7 @@ private:
     SingleTypeList m_singleTypeCache[64];
     StringMap<OpName> m_opNames; // per-parse cache of the global interner
     std::vector<std::vector<std::pair<std::string_view, Binding>>> m_scopes; // undo logs
+    size_t m_scopeDepth = 0; // m_scopes[0..depth) are open
     std::unordered_map<std::string, const Attribute*> m_attrAliases;
     std::unordered_map<std::string, const Location*> m_locAliases;
     std::unordered_map<std::string, const Type*> m_typeAliases;
