@@ -163,7 +163,7 @@ const Attribute* Parser::parseDense(const Type* knownTile)
             scalars.push_back({tok, l, cl});
             return;
         }
-        if (tok.size() != prevTok.size() || tok != prevTok) {
+        if (tok.size() != prevTok.size() || !bytesEqual(tok.data(), prevTok.data(), tok.size())) {
             const int errorsBefore = m_errors;
             prevBits = denseScalarBits(tok, known, l, cl);
             prevTok = m_errors == errorsBefore ? tok : std::string_view();
@@ -220,7 +220,7 @@ const Attribute* Parser::parseDense(const Type* knownTile)
                 const size_t n = prevTok.size();
                 while (n && m_pos + n + 2 < m_text.size() && m_text[m_pos + n] == ',' &&
                        m_text[m_pos + n + 1] == ' ' && startsScalar(m_text[m_pos + n + 2]) &&
-                       std::memcmp(m_text.data() + m_pos, prevTok.data(), n) == 0) {
+                       bytesEqual(m_text.data() + m_pos, prevTok.data(), n)) {
                     values.add(prevBits);
                     ++counts[depth - 1];
                     m_pos += n + 2;

@@ -37,6 +37,35 @@ inline uint64_t hashBytes(std::string_view s)
     return h * k;
 }
 
+// Equality of n bytes, inline for the short keys the parser compares most
+// (type text, names): a libc memcmp call costs more than the compare.
+inline bool bytesEqual(const char* a, const char* b, size_t n)
+{
+    if (n >= 8 && n <= 16) { // two overlapping words
+        uint64_t x0, y0, x1, y1;
+        std::memcpy(&x0, a, 8);
+        std::memcpy(&y0, b, 8);
+        std::memcpy(&x1, a + n - 8, 8);
+        std::memcpy(&y1, b + n - 8, 8);
+        return ((x0 ^ y0) | (x1 ^ y1)) == 0;
+    }
+    if (n >= 4 && n < 8) {
+        uint32_t x0, y0, x1, y1;
+        std::memcpy(&x0, a, 4);
+        std::memcpy(&y0, b, 4);
+        std::memcpy(&x1, a + n - 4, 4);
+        std::memcpy(&y1, b + n - 4, 4);
+        return ((x0 ^ y0) | (x1 ^ y1)) == 0;
+    }
+    if (n < 4) {
+        for (size_t i = 0; i < n; ++i)
+            if (a[i] != b[i])
+                return false;
+        return true;
+    }
+    return std::memcmp(a, b, n) == 0;
+}
+
 template <typename V> class StringMap
 {
     static_assert(std::is_trivially_copyable_v<V>, "values are copied freely");
@@ -117,8 +146,7 @@ private:
             return nullptr;
         const uint32_t tag = tagOf(h);
         for (Slot* s = &m_slots[probeStart(h)]; s->tag; s = next(s))
-            if (s->tag == tag && s->len == key.size() &&
-                (key.empty() || std::memcmp(s->key, key.data(), key.size()) == 0))
+            if (s->tag == tag && s->len == key.size() && bytesEqual(s->key, key.data(), key.size()))
                 return &s->value;
         return nullptr;
     }
