@@ -37,26 +37,25 @@ inline uint64_t hashBytes(std::string_view s)
     return h * k;
 }
 
+// Equality of n bytes (sizeof(W) <= n <= 2 * sizeof(W)) as two overlapping words.
+template <typename W> bool twoWordsEqual(const char* a, const char* b, size_t n)
+{
+    W x0, y0, x1, y1;
+    std::memcpy(&x0, a, sizeof(W));
+    std::memcpy(&y0, b, sizeof(W));
+    std::memcpy(&x1, a + n - sizeof(W), sizeof(W));
+    std::memcpy(&y1, b + n - sizeof(W), sizeof(W));
+    return ((x0 ^ y0) | (x1 ^ y1)) == 0;
+}
+
 // Equality of n bytes, inline for the short keys the parser compares most
 // (type text, names): a libc memcmp call costs more than the compare.
 inline bool bytesEqual(const char* a, const char* b, size_t n)
 {
-    if (n >= 8 && n <= 16) { // two overlapping words
-        uint64_t x0, y0, x1, y1;
-        std::memcpy(&x0, a, 8);
-        std::memcpy(&y0, b, 8);
-        std::memcpy(&x1, a + n - 8, 8);
-        std::memcpy(&y1, b + n - 8, 8);
-        return ((x0 ^ y0) | (x1 ^ y1)) == 0;
-    }
-    if (n >= 4 && n < 8) {
-        uint32_t x0, y0, x1, y1;
-        std::memcpy(&x0, a, 4);
-        std::memcpy(&y0, b, 4);
-        std::memcpy(&x1, a + n - 4, 4);
-        std::memcpy(&y1, b + n - 4, 4);
-        return ((x0 ^ y0) | (x1 ^ y1)) == 0;
-    }
+    if (n >= 8 && n <= 16)
+        return twoWordsEqual<uint64_t>(a, b, n);
+    if (n >= 4 && n < 8)
+        return twoWordsEqual<uint32_t>(a, b, n);
     if (n < 4) {
         for (size_t i = 0; i < n; ++i)
             if (a[i] != b[i])

@@ -102,6 +102,23 @@ TEST(IrDenseNumbers, DecimalIntegersAndTheirLimits)
     EXPECT_EQ(r.diagnostics[1].place.line, 4);
 }
 
+namespace {
+// Parses `opLine` as the only op of a kernel (line 3 of the module).
+ParseResult parseOneOp(const std::string& opLine)
+{
+    return parseModule("cuda_tile.module @m {\n  entry @k() {\n" + opLine +
+                       "\n    return\n  }\n}\n");
+}
+const Attribute* firstValue(const ParseResult& r)
+{
+    return r.modules[0]->functions[0]->body->entryBlock()->ops[0]->attr("value");
+}
+std::vector<int64_t> storedBits(const Attribute* a)
+{
+    return std::vector<int64_t>(a->intList.begin(), a->intList.end());
+}
+} // namespace
+
 // Runs of one spelling take a shortcut (the previous token's bits are reused);
 // a value that differs anywhere in the run, a sign, a prefix of the previous
 // token or a line break must still be read exactly.
@@ -123,29 +140,18 @@ TEST(IrDenseNumbers, RepeatedSpellingsKeepEveryValueAndItsPlace)
     EXPECT_EQ(b[299], 128);
 
     // All equal: stored once, as a splat.
-    ParseResult s =
-        parseModule("cuda_tile.module @m {\n  entry @k() {\n"
-                    "    %c = constant <f32: [[1.5, 1.5], [1.5, 1.5]]> : tile<2x2xf32>\n"
-                    "    return\n  }\n}\n");
+    ParseResult s = parseOneOp("    %c = constant <f32: [[1.5, 1.5], [1.5, 1.5]]> : tile<2x2xf32>");
     ASSERT_TRUE(s.ok()) << tu::dumpDiagnostics(s);
-    const Attribute* a = s.modules[0]->functions[0]->body->entryBlock()->ops[0]->attr("value");
-    EXPECT_TRUE(a->splat);
-    EXPECT_EQ(a->intList.size(), 1u);
+    EXPECT_TRUE(firstValue(s)->splat);
+    EXPECT_EQ(firstValue(s)->intList.size(), 1u);
 
     // Irregular spacing around the commas (the shortcut wants exactly ", ").
-    ParseResult w =
-        parseModule("cuda_tile.module @m {\n  entry @k() {\n"
-                    "    %c = constant <i32: [5, 5,  6,5 , 5,\n 5,   5]> : tile<7xi32>\n"
-                    "    return\n  }\n}\n");
+    ParseResult w = parseOneOp("    %c = constant <i32: [5, 5,  6,5 , 5,\n 5,   5]> : tile<7xi32>");
     ASSERT_TRUE(w.ok()) << tu::dumpDiagnostics(w);
-    const Attribute* wa = w.modules[0]->functions[0]->body->entryBlock()->ops[0]->attr("value");
-    EXPECT_EQ(std::vector<int64_t>(wa->intList.begin(), wa->intList.end()),
-              (std::vector<int64_t>{5, 5, 6, 5, 5, 5, 5}));
+    EXPECT_EQ(storedBits(firstValue(w)), (std::vector<int64_t>{5, 5, 6, 5, 5, 5, 5}));
 
     // A bad token is reported at each place it occurs, never reused silently.
-    ParseResult r = parseModule("cuda_tile.module @m {\n  entry @k() {\n"
-                                "    %c = constant <i8: [300, 300,\n 300]> : tile<3xi8>\n"
-                                "    return\n  }\n}\n");
+    ParseResult r = parseOneOp("    %c = constant <i8: [300, 300,\n 300]> : tile<3xi8>");
     EXPECT_FALSE(r.ok());
     ASSERT_EQ(r.diagnostics.size(), 3u) << tu::dumpDiagnostics(r);
     EXPECT_EQ(r.diagnostics[0].place.column, 25);
@@ -154,13 +160,9 @@ TEST(IrDenseNumbers, RepeatedSpellingsKeepEveryValueAndItsPlace)
     EXPECT_EQ(r.diagnostics[2].place.column, 2);
 
     // Without an element type in the literal the tile's is used.
-    ParseResult g = parseModule("cuda_tile.module @m {\n  entry @k() {\n"
-                                "    %c = \"cuda_tile.constant\"() {value = dense<[7, 7, -7]> : "
-                                "tile<3xi8>} : () -> tile<3xi8>\n"
-                                "    return\n  }\n}\n");
+    ParseResult g = parseOneOp("    %c = \"cuda_tile.constant\"() {value = dense<[7, 7, -7]> : "
+                               "tile<3xi8>} : () -> tile<3xi8>");
     ASSERT_TRUE(g.ok()) << tu::dumpDiagnostics(g);
-    const Attribute* ga = g.modules[0]->functions[0]->body->entryBlock()->ops[0]->attr("value");
-    ASSERT_FALSE(ga->splat);
-    EXPECT_EQ(std::vector<int64_t>(ga->intList.begin(), ga->intList.end()),
-              (std::vector<int64_t>{7, 7, -7}));
+    EXPECT_FALSE(firstValue(g)->splat);
+    EXPECT_EQ(storedBits(firstValue(g)), (std::vector<int64_t>{7, 7, -7}));
 }
