@@ -6,6 +6,7 @@
 #include "ir/Function.h"
 #include "ir/Location.h"
 #include "ir/Op.h"
+#include "ir/OpName.h"
 #include "ir/Region.h"
 #include "ir/Value.h"
 
@@ -22,91 +23,6 @@ namespace tilelens::diff {
 namespace {
 
 using SV = std::string_view;
-
-// Ops without side effects (tile-ir.md §5.1): CSE may merge them, DCE drop them.
-const std::unordered_set<SV>& pureOps()
-{
-    static const std::unordered_set<SV> s = {"absf",
-                                             "absi",
-                                             "addf",
-                                             "addi",
-                                             "andi",
-                                             "bitcast",
-                                             "broadcast",
-                                             "cat",
-                                             "ceil",
-                                             "cmpf",
-                                             "cmpi",
-                                             "constant",
-                                             "cos",
-                                             "cosh",
-                                             "divf",
-                                             "divi",
-                                             "exp",
-                                             "exp2",
-                                             "exti",
-                                             "extract",
-                                             "floor",
-                                             "fma",
-                                             "ftof",
-                                             "ftoi",
-                                             "get_global",
-                                             "get_index_space_shape",
-                                             "get_num_tile_blocks",
-                                             "get_tensor_shape",
-                                             "get_tile_block_id",
-                                             "int_to_ptr",
-                                             "iota",
-                                             "itof",
-                                             "join_tokens",
-                                             "log",
-                                             "log2",
-                                             "make_partition_view",
-                                             "make_tensor_view",
-                                             "make_token",
-                                             "maxf",
-                                             "maxi",
-                                             "minf",
-                                             "mini",
-                                             "mmaf",
-                                             "mmai",
-                                             "mulf",
-                                             "mulhii",
-                                             "muli",
-                                             "negf",
-                                             "negi",
-                                             "offset",
-                                             "ori",
-                                             "permute",
-                                             "pow",
-                                             "ptr_to_int",
-                                             "ptr_to_ptr",
-                                             "reduce",
-                                             "remf",
-                                             "remi",
-                                             "reshape",
-                                             "rsqrt",
-                                             "scan",
-                                             "select",
-                                             "shli",
-                                             "shri",
-                                             "sin",
-                                             "sinh",
-                                             "sqrt",
-                                             "subf",
-                                             "subi",
-                                             "tan",
-                                             "tanh",
-                                             "trunci",
-                                             "xori",
-                                             "atan2",
-                                             "pack",
-                                             "unpack",
-                                             "mmaf_scaled",
-                                             "make_gather_scatter_view",
-                                             "make_strided_view"};
-    return s;
-}
 
 const std::unordered_set<SV>& commutativeOps()
 {
@@ -488,7 +404,7 @@ private:
         GraphContext::NameInfo info;
         info.size = name.size();
         info.hash = hashText(name);
-        info.pure = pureOps().count(name) > 0;
+        info.pure = ir::isPureMnemonic(name);
         info.commutative = commutativeOps().count(name) > 0;
         info.terminator = isTerminator(name);
         return m_context.names[name.data()] = info;

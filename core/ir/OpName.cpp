@@ -9,110 +9,116 @@
 namespace tilelens::ir {
 namespace {
 
-// Public cuda_tile ops (tile-ir.md §3.1) plus the 13.1 alias `print`.
-const char* const kKnownOps[] = {
-    "absf",
-    "absi",
-    "addf",
-    "addi",
-    "andi",
-    "assert",
-    "assume",
-    "atomic_cas_tko",
-    "atomic_rmw_tko",
-    "bitcast",
-    "break",
-    "broadcast",
-    "cat",
-    "ceil",
-    "cmpf",
-    "cmpi",
-    "constant",
-    "continue",
-    "cos",
-    "cosh",
-    "divf",
-    "divi",
-    "entry",
-    "exp",
-    "exp2",
-    "exti",
-    "extract",
-    "floor",
-    "fma",
-    "for",
-    "ftof",
-    "ftoi",
-    "get_global",
-    "get_index_space_shape",
-    "get_num_tile_blocks",
-    "get_tensor_shape",
-    "get_tile_block_id",
-    "global",
-    "if",
-    "int_to_ptr",
-    "iota",
-    "itof",
-    "join_tokens",
-    "load_ptr_tko",
-    "load_view_tko",
-    "log",
-    "log2",
-    "loop",
-    "make_partition_view",
-    "make_tensor_view",
-    "make_token",
-    "maxf",
-    "maxi",
-    "minf",
-    "mini",
-    "mmaf",
-    "mmai",
-    "module",
-    "mulf",
-    "mulhii",
-    "muli",
-    "negf",
-    "negi",
-    "offset",
-    "ori",
-    "permute",
-    "pow",
-    "print_tko",
-    "print",
-    "ptr_to_int",
-    "ptr_to_ptr",
-    "reduce",
-    "remf",
-    "remi",
-    "reshape",
-    "return",
-    "rsqrt",
-    "scan",
-    "select",
-    "shli",
-    "shri",
-    "sin",
-    "sinh",
-    "sqrt",
-    "store_ptr_tko",
-    "store_view_tko",
-    "subf",
-    "subi",
-    "tan",
-    "tanh",
-    "trunci",
-    "xori",
-    "yield",
-    "atan2",
-    "pack",
-    "unpack",
-    "alloca",
-    "mmaf_scaled",
-    "make_gather_scatter_view",
-    "make_strided_view",
-    "atomic_red_view_tko",
-    "testing$func",
+// Public cuda_tile ops (tile-ir.md §3.1) plus the 13.1 alias `print`; `pure`: no side
+// effects (tile-ir.md §5.1), so the differ's CSE may merge them and DCE drop them.
+struct OpFact
+{
+    const char* mnemonic;
+    bool pure;
+};
+const OpFact kKnownOps[] = {
+    {"absf", true},
+    {"absi", true},
+    {"addf", true},
+    {"addi", true},
+    {"andi", true},
+    {"assert", false},
+    {"assume", false},
+    {"atomic_cas_tko", false},
+    {"atomic_rmw_tko", false},
+    {"bitcast", true},
+    {"break", false},
+    {"broadcast", true},
+    {"cat", true},
+    {"ceil", true},
+    {"cmpf", true},
+    {"cmpi", true},
+    {"constant", true},
+    {"continue", false},
+    {"cos", true},
+    {"cosh", true},
+    {"divf", true},
+    {"divi", true},
+    {"entry", false},
+    {"exp", true},
+    {"exp2", true},
+    {"exti", true},
+    {"extract", true},
+    {"floor", true},
+    {"fma", true},
+    {"for", false},
+    {"ftof", true},
+    {"ftoi", true},
+    {"get_global", true},
+    {"get_index_space_shape", true},
+    {"get_num_tile_blocks", true},
+    {"get_tensor_shape", true},
+    {"get_tile_block_id", true},
+    {"global", false},
+    {"if", false},
+    {"int_to_ptr", true},
+    {"iota", true},
+    {"itof", true},
+    {"join_tokens", true},
+    {"load_ptr_tko", false},
+    {"load_view_tko", false},
+    {"log", true},
+    {"log2", true},
+    {"loop", false},
+    {"make_partition_view", true},
+    {"make_tensor_view", true},
+    {"make_token", true},
+    {"maxf", true},
+    {"maxi", true},
+    {"minf", true},
+    {"mini", true},
+    {"mmaf", true},
+    {"mmai", true},
+    {"module", false},
+    {"mulf", true},
+    {"mulhii", true},
+    {"muli", true},
+    {"negf", true},
+    {"negi", true},
+    {"offset", true},
+    {"ori", true},
+    {"permute", true},
+    {"pow", true},
+    {"print_tko", false},
+    {"print", false},
+    {"ptr_to_int", true},
+    {"ptr_to_ptr", true},
+    {"reduce", true},
+    {"remf", true},
+    {"remi", true},
+    {"reshape", true},
+    {"return", false},
+    {"rsqrt", true},
+    {"scan", true},
+    {"select", true},
+    {"shli", true},
+    {"shri", true},
+    {"sin", true},
+    {"sinh", true},
+    {"sqrt", true},
+    {"store_ptr_tko", false},
+    {"store_view_tko", false},
+    {"subf", true},
+    {"subi", true},
+    {"tan", true},
+    {"tanh", true},
+    {"trunci", true},
+    {"xori", true},
+    {"yield", false},
+    {"atan2", true},
+    {"pack", true},
+    {"unpack", true},
+    {"alloca", false},
+    {"mmaf_scaled", true},
+    {"make_gather_scatter_view", true},
+    {"make_strided_view", true},
+    {"atomic_red_view_tko", false},
+    {"testing$func", false},
 };
 
 class Interner
@@ -150,7 +156,12 @@ public:
 private:
     static const std::unordered_set<std::string>& known()
     {
-        static const std::unordered_set<std::string> s(std::begin(kKnownOps), std::end(kKnownOps));
+        static const std::unordered_set<std::string> s = [] {
+            std::unordered_set<std::string> k;
+            for (const OpFact& f : kKnownOps)
+                k.insert(f.mnemonic);
+            return k;
+        }();
         return s;
     }
     std::mutex m_mutex;
@@ -164,7 +175,24 @@ Interner& interner()
     return *i;
 }
 
+const std::unordered_set<std::string_view>& pureOps()
+{
+    static const std::unordered_set<std::string_view> s = [] {
+        std::unordered_set<std::string_view> p;
+        for (const OpFact& f : kKnownOps)
+            if (f.pure)
+                p.insert(f.mnemonic);
+        return p;
+    }();
+    return s;
+}
+
 } // namespace
+
+bool isPureMnemonic(std::string_view mnemonic)
+{
+    return pureOps().count(mnemonic) > 0;
+}
 
 OpName OpName::get(std::string_view spelling)
 {
