@@ -2,6 +2,7 @@
 
 #include "QsciHeaders.h"
 
+#include <QCoreApplication>
 #include <cstring>
 
 namespace tilelens::gui {
@@ -11,7 +12,18 @@ namespace {
 thread_local const LineLexer* g_themedLexer = nullptr;
 } // namespace
 
-LineLexer::LineLexer(QObject* parent) : QsciLexerCustom(parent) {}
+QString LineLexer::description(int style) const
+{
+    if (style < 0 || style >= m_styleCount)
+        return {};
+    // The subclass's context, as its own tr() would use.
+    return QCoreApplication::translate(metaObject()->className(), m_styles[style].name);
+}
+
+TokenCategory LineLexer::categoryOf(int style) const
+{
+    return style >= 0 && style < m_styleCount ? m_styles[style].category : TokenCategory::Plain;
+}
 
 TokenCategory LineLexer::dispatchCategory(int style)
 {

@@ -10,20 +10,32 @@
 #include "TokenCategory.h"
 
 #include <QByteArray>
+#include <algorithm>
+#include <array>
 #include <string_view>
 
 namespace tilelens::gui {
+
+// One row of a lexer's style table, indexed by style number: the style's
+// name (marked with QT_TRANSLATE_NOOP in the lexer's own context) and what it
+// means to a theme.
+struct LexerStyle
+{
+    const char* name;
+    TokenCategory category;
+};
 
 class LineLexer : public QsciLexerCustom
 {
     Q_OBJECT
 public:
-    explicit LineLexer(QObject* parent = nullptr);
-
     void styleText(int start, int end) override;
 
+    // Translated name of a style; empty past the table (QScintilla's end mark).
+    QString description(int style) const override;
+
     // Category of one of this lexer's style numbers (for themes and tests).
-    virtual TokenCategory categoryOf(int style) const = 0;
+    TokenCategory categoryOf(int style) const;
 
     // Re-colours all styles; call when the system palette changes.
     void applyTheme(const EditorTheme& theme);
@@ -38,9 +50,27 @@ public:
     virtual bool foldsByState() const { return false; }
 
 protected:
+    // \a styles must outlive the lexer (a static table in the subclass).
+    template <size_t N>
+    LineLexer(const LexerStyle (&styles)[N], QObject* parent)
+        : QsciLexerCustom(parent), m_styles(styles), m_styleCount(static_cast<int>(N))
+    {
+    }
+
     // For applyThemeToLexer(), which needs a plain function.
     static TokenCategory dispatchCategory(int style);
+
+private:
+    const LexerStyle* m_styles;
+    int m_styleCount;
 };
+
+// True if \a word is in \a sortedWords (sorted for binary search).
+template <size_t N>
+bool containsWord(const std::array<std::string_view, N>& sortedWords, std::string_view word)
+{
+    return std::binary_search(sortedWords.begin(), sortedWords.end(), word);
+}
 
 // Character classes shared by the lexers (ASCII only; bytes >= 0x80 are text).
 inline bool isAsciiDigit(char c)
@@ -62,6 +92,13 @@ inline bool isIdentChar(char c)
 inline bool isBlank(char c)
 {
     return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v';
+}
+// End of the run of blanks that starts at \a i (\a i itself if none).
+inline size_t skipBlanks(std::string_view s, size_t i)
+{
+    while (i < s.size() && isBlank(s[i]))
+        ++i;
+    return i;
 }
 
 } // namespace tilelens::gui

@@ -43,11 +43,6 @@ constexpr std::array<Sv, 19> kPrimitiveTypes = {
     "Self", "bool",  "char", "f16",  "f32", "f64", "i128", "i16", "i32",  "i64",
     "i8",   "isize", "str",  "u128", "u16", "u32", "u64",  "u8",  "usize"};
 
-template <size_t N> bool contains(const std::array<Sv, N>& sortedWords, Sv word)
-{
-    return std::binary_search(sortedWords.begin(), sortedWords.end(), word);
-}
-
 // Scans a block comment body from \a i with nesting \a depth; returns the end
 // and updates depth (0 when closed on this line).
 size_t scanBlockComment(Sv s, size_t i, int& depth)
@@ -106,78 +101,32 @@ size_t scanRawStringBody(Sv s, size_t i, int hashes, bool& closed)
     return s.size();
 }
 
+// Indexed by RustLexer::Style.
+constexpr LexerStyle kStyles[] = {
+    {QT_TRANSLATE_NOOP("tilelens::gui::RustLexer", "Default"), TokenCategory::Plain},
+    {QT_TRANSLATE_NOOP("tilelens::gui::RustLexer", "Comment"), TokenCategory::Comment},
+    {QT_TRANSLATE_NOOP("tilelens::gui::RustLexer", "Documentation comment"),
+     TokenCategory::DocComment},
+    {QT_TRANSLATE_NOOP("tilelens::gui::RustLexer", "Keyword"), TokenCategory::Keyword},
+    {QT_TRANSLATE_NOOP("tilelens::gui::RustLexer", "Type"), TokenCategory::Type},
+    {QT_TRANSLATE_NOOP("tilelens::gui::RustLexer", "Number"), TokenCategory::Number},
+    {QT_TRANSLATE_NOOP("tilelens::gui::RustLexer", "String"), TokenCategory::String},
+    {QT_TRANSLATE_NOOP("tilelens::gui::RustLexer", "Character"), TokenCategory::String},
+    {QT_TRANSLATE_NOOP("tilelens::gui::RustLexer", "Lifetime"), TokenCategory::Lifetime},
+    {QT_TRANSLATE_NOOP("tilelens::gui::RustLexer", "Attribute"), TokenCategory::Attribute},
+    {QT_TRANSLATE_NOOP("tilelens::gui::RustLexer", "Macro"), TokenCategory::Macro},
+    {QT_TRANSLATE_NOOP("tilelens::gui::RustLexer", "Function name"), TokenCategory::Function},
+    {QT_TRANSLATE_NOOP("tilelens::gui::RustLexer", "Punctuation"), TokenCategory::Punctuation},
+};
+static_assert(std::size(kStyles) == RustLexer::StyleCount);
+
 } // namespace
 
-RustLexer::RustLexer(QObject* parent) : LineLexer(parent) {}
+RustLexer::RustLexer(QObject* parent) : LineLexer(kStyles, parent) {}
 
 const char* RustLexer::language() const
 {
     return "Rust";
-}
-
-QString RustLexer::description(int style) const
-{
-    switch (style) {
-    case Default:
-        return tr("Default");
-    case Comment:
-        return tr("Comment");
-    case DocComment:
-        return tr("Documentation comment");
-    case Keyword:
-        return tr("Keyword");
-    case Type:
-        return tr("Type");
-    case Number:
-        return tr("Number");
-    case String:
-        return tr("String");
-    case Character:
-        return tr("Character");
-    case Lifetime:
-        return tr("Lifetime");
-    case Attribute:
-        return tr("Attribute");
-    case Macro:
-        return tr("Macro");
-    case Function:
-        return tr("Function name");
-    case Punctuation:
-        return tr("Punctuation");
-    default:
-        return {};
-    }
-}
-
-TokenCategory RustLexer::categoryOf(int style) const
-{
-    switch (style) {
-    case Comment:
-        return TokenCategory::Comment;
-    case DocComment:
-        return TokenCategory::DocComment;
-    case Keyword:
-        return TokenCategory::Keyword;
-    case Type:
-        return TokenCategory::Type;
-    case Number:
-        return TokenCategory::Number;
-    case String:
-    case Character:
-        return TokenCategory::String;
-    case Lifetime:
-        return TokenCategory::Lifetime;
-    case Attribute:
-        return TokenCategory::Attribute;
-    case Macro:
-        return TokenCategory::Macro;
-    case Function:
-        return TokenCategory::Function;
-    case Punctuation:
-        return TokenCategory::Punctuation;
-    default:
-        return TokenCategory::Plain;
-    }
 }
 
 int RustLexer::styleLine(std::string_view s, int stateIn, char* styles) const
@@ -225,8 +174,7 @@ int RustLexer::styleLine(std::string_view s, int stateIn, char* styles) const
         size_t j = i + 1;
         const char next = j < s.size() ? s[j] : '\0';
         if (isBlank(c)) {
-            while (j < s.size() && isBlank(s[j]))
-                ++j;
+            j = skipBlanks(s, j);
             paint(i, j, Default);
             i = j;
             continue;
@@ -353,7 +301,7 @@ int RustLexer::styleLine(std::string_view s, int stateIn, char* styles) const
             if (j < s.size() && s[j] == '!' && (j + 1 >= s.size() || s[j + 1] != '=')) {
                 paint(i, j + 1, Macro);
                 j = j + 1;
-            } else if (contains(kKeywords, word)) {
+            } else if (containsWord(kKeywords, word)) {
                 paint(i, j, Keyword);
                 afterFn = word == "fn" || word == "struct" || word == "enum" || word == "trait" ||
                           word == "mod";
@@ -361,7 +309,7 @@ int RustLexer::styleLine(std::string_view s, int stateIn, char* styles) const
                 continue;
             } else if (afterFn) {
                 paint(i, j, Function);
-            } else if (contains(kPrimitiveTypes, word) || (c >= 'A' && c <= 'Z')) {
+            } else if (containsWord(kPrimitiveTypes, word) || (c >= 'A' && c <= 'Z')) {
                 paint(i, j, Type);
             } else {
                 paint(i, j, Default);

@@ -9,11 +9,6 @@ namespace {
 
 using Sv = std::string_view;
 
-template <size_t N> bool contains(const std::array<Sv, N>& sortedWords, Sv word)
-{
-    return std::binary_search(sortedWords.begin(), sortedWords.end(), word);
-}
-
 // Sorted for binary search.
 constexpr std::array<Sv, 7> kTypeWords = {
     "gather_scatter_view", "partition_view", "ptr", "strided_view", "tensor_view", "tile", "token"};
@@ -211,84 +206,35 @@ size_t scanLocation(Sv s, size_t open)
 
 char nextNonBlank(Sv s, size_t j)
 {
-    while (j < s.size() && isBlank(s[j]))
-        ++j;
+    j = skipBlanks(s, j);
     return j < s.size() ? s[j] : '\0';
 }
 
+// Indexed by TileIrLexer::Style.
+constexpr LexerStyle kStyles[] = {
+    {QT_TRANSLATE_NOOP("tilelens::gui::TileIrLexer", "Default"), TokenCategory::Plain},
+    {QT_TRANSLATE_NOOP("tilelens::gui::TileIrLexer", "Comment"), TokenCategory::Comment},
+    {QT_TRANSLATE_NOOP("tilelens::gui::TileIrLexer", "Operation"), TokenCategory::Operation},
+    {QT_TRANSLATE_NOOP("tilelens::gui::TileIrLexer", "SSA value"), TokenCategory::Value},
+    {QT_TRANSLATE_NOOP("tilelens::gui::TileIrLexer", "Symbol"), TokenCategory::Symbol},
+    {QT_TRANSLATE_NOOP("tilelens::gui::TileIrLexer", "Type"), TokenCategory::Type},
+    {QT_TRANSLATE_NOOP("tilelens::gui::TileIrLexer", "Attribute"), TokenCategory::Attribute},
+    {QT_TRANSLATE_NOOP("tilelens::gui::TileIrLexer", "Number"), TokenCategory::Number},
+    {QT_TRANSLATE_NOOP("tilelens::gui::TileIrLexer", "String"), TokenCategory::String},
+    {QT_TRANSLATE_NOOP("tilelens::gui::TileIrLexer", "Location"), TokenCategory::Location},
+    {QT_TRANSLATE_NOOP("tilelens::gui::TileIrLexer", "Keyword"), TokenCategory::Keyword},
+    {QT_TRANSLATE_NOOP("tilelens::gui::TileIrLexer", "Punctuation"), TokenCategory::Punctuation},
+    {QT_TRANSLATE_NOOP("tilelens::gui::TileIrLexer", "Block label"), TokenCategory::Symbol},
+};
+static_assert(std::size(kStyles) == TileIrLexer::StyleCount);
+
 } // namespace
 
-TileIrLexer::TileIrLexer(QObject* parent) : LineLexer(parent) {}
+TileIrLexer::TileIrLexer(QObject* parent) : LineLexer(kStyles, parent) {}
 
 const char* TileIrLexer::language() const
 {
     return "Tile IR";
-}
-
-QString TileIrLexer::description(int style) const
-{
-    switch (style) {
-    case Default:
-        return tr("Default");
-    case Comment:
-        return tr("Comment");
-    case Operation:
-        return tr("Operation");
-    case Value:
-        return tr("SSA value");
-    case Symbol:
-        return tr("Symbol");
-    case Type:
-        return tr("Type");
-    case Attribute:
-        return tr("Attribute");
-    case Number:
-        return tr("Number");
-    case String:
-        return tr("String");
-    case Location:
-        return tr("Location");
-    case Keyword:
-        return tr("Keyword");
-    case Punctuation:
-        return tr("Punctuation");
-    case BlockLabel:
-        return tr("Block label");
-    default:
-        return {};
-    }
-}
-
-TokenCategory TileIrLexer::categoryOf(int style) const
-{
-    switch (style) {
-    case Comment:
-        return TokenCategory::Comment;
-    case Operation:
-        return TokenCategory::Operation;
-    case Value:
-        return TokenCategory::Value;
-    case Symbol:
-        return TokenCategory::Symbol;
-    case Type:
-        return TokenCategory::Type;
-    case Attribute:
-        return TokenCategory::Attribute;
-    case Number:
-        return TokenCategory::Number;
-    case String:
-        return TokenCategory::String;
-    case Location:
-        return TokenCategory::Location;
-    case Keyword:
-        return TokenCategory::Keyword;
-    case Punctuation:
-        return TokenCategory::Punctuation;
-    case BlockLabel:
-        return TokenCategory::Symbol;
-    default:
-        return TokenCategory::Plain;
-    }
 }
 
 int TileIrLexer::styleLine(std::string_view s, int stateIn, char* styles) const
@@ -306,8 +252,7 @@ int TileIrLexer::styleLine(std::string_view s, int stateIn, char* styles) const
         const char c = s[i];
         size_t j = i + 1;
         if (isBlank(c)) {
-            while (j < s.size() && isBlank(s[j]))
-                ++j;
+            j = skipBlanks(s, j);
             paint(i, j, Default);
             i = j;
             continue;
@@ -374,13 +319,13 @@ int TileIrLexer::styleLine(std::string_view s, int stateIn, char* styles) const
                 paint(i, j, Location);
             } else if (expectOp) {
                 paint(i, j, Operation);
-            } else if (contains(kTypeWords, word) || isElementType(word)) {
+            } else if (containsWord(kTypeWords, word) || isElementType(word)) {
                 paint(i, j, Type);
             } else if (word == "inf" || word == "nan") {
                 paint(i, j, Number);
-            } else if (contains(kKeywords, word)) {
+            } else if (containsWord(kKeywords, word)) {
                 paint(i, j, Keyword);
-            } else if (contains(kAttributeWords, word) || word.substr(0, 3) == "sm_" ||
+            } else if (containsWord(kAttributeWords, word) || word.substr(0, 3) == "sm_" ||
                        after == '=' || after == '<') {
                 paint(i, j, Attribute);
             } else {

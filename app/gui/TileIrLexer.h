@@ -33,8 +33,6 @@ public:
     explicit TileIrLexer(QObject* parent = nullptr);
 
     const char* language() const override;
-    QString description(int style) const override;
-    TokenCategory categoryOf(int style) const override;
     int styleLine(std::string_view line, int stateIn, char* styles) const override;
     bool foldsByState() const override { return true; }
 
