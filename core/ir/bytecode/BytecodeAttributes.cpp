@@ -280,6 +280,34 @@ const Attribute* DebugTable::attribute(Context& ctx, uint64_t ref, int64_t offse
     return m_attrCache[i];
 }
 
+namespace {
+
+// The DI records that print as `name = value, ...`: their fields in byte order.
+enum class DiKind : uint8_t
+{
+    Ref,
+    Int,
+    Str
+};
+struct DiField
+{
+    const char* name;
+    DiKind kind;
+    const char* what; // for errors
+};
+const DiField kCompileUnit[] = {{"file", DiKind::Ref, "compile unit file"}};
+const DiField kLexicalBlock[] = {{"scope", DiKind::Ref, "lexical block scope"},
+                                 {"file", DiKind::Ref, "lexical block file"},
+                                 {"line", DiKind::Int, "line"},
+                                 {"column", DiKind::Int, "column"}};
+const DiField kSubprogram[] = {
+    {"file", DiKind::Ref, "subprogram file"},     {"line", DiKind::Int, "line"},
+    {"name", DiKind::Str, "subprogram name"},     {"linkageName", DiKind::Str, "linkage name"},
+    {"compileUnit", DiKind::Ref, "compile unit"}, {"scopeLine", DiKind::Int, "scope line"},
+};
+
+} // namespace
+
 // Decodes debug entry `index` into m_attrCache (DI records) or m_locCache (locations).
 const Location* DebugTable::decodeLoc(Context& ctx, size_t index)
 {
@@ -331,12 +359,22 @@ const Location* DebugTable::decodeLoc(Context& ctx, size_t index)
     auto addStr = [&](const char* name, std::string_view s) {
         params.push_back({name, ctx.model.string(s)});
     };
+    auto readFields = [&](const auto& fields) {
+        for (const DiField& f : fields) {
+            if (f.kind == DiKind::Ref)
+                addAttr(f.name, ref(f.what));
+            else if (f.kind == DiKind::Int)
+                addInt(f.name, num(f.what));
+            else
+                addStr(f.name, str(f.what));
+        }
+    };
     const char* mnemonic = nullptr;
     std::string text;
     switch (tag) {
     case 1:
         mnemonic = "di_compile_unit";
-        addAttr("file", ref("compile unit file"));
+        readFields(kCompileUnit);
         break;
     case 2: {
         mnemonic = "di_file";
@@ -350,10 +388,7 @@ const Location* DebugTable::decodeLoc(Context& ctx, size_t index)
     }
     case 3:
         mnemonic = "di_lexical_block";
-        addAttr("scope", ref("lexical block scope"));
-        addAttr("file", ref("lexical block file"));
-        addInt("line", num("line"));
-        addInt("column", num("column"));
+        readFields(kLexicalBlock);
         break;
     case 4: {
         const Attribute* scope = ref("location scope");
@@ -372,12 +407,7 @@ const Location* DebugTable::decodeLoc(Context& ctx, size_t index)
     }
     case 5:
         mnemonic = "di_subprogram";
-        addAttr("file", ref("subprogram file"));
-        addInt("line", num("line"));
-        addStr("name", str("subprogram name"));
-        addStr("linkageName", str("linkage name"));
-        addAttr("compileUnit", ref("compile unit"));
-        addInt("scopeLine", num("scope line"));
+        readFields(kSubprogram);
         break;
     case 6: {
         int64_t o1 = int64_t(c.pos());
