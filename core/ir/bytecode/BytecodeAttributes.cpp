@@ -34,45 +34,31 @@ void sortUnique(std::vector<NamedAttribute>& entries, int64_t offset, const char
             fail(offset, "duplicate key '" + std::string(entries[i].name) + "' in " + what);
 }
 
-const Attribute* readDictionary(Context& ctx, ByteCursor& c, int depth)
+// A dictionary attribute, or the optimization hints (a dictionary whose values are
+// dictionaries and whose keys are checked by the string table): sorted, unique keys.
+const Attribute* readKeyed(Context& ctx, ByteCursor& c, int depth, AttrKind kind)
 {
+    const bool hints = kind == AttrKind::OptimizationHints;
     int64_t at = int64_t(c.pos());
-    uint64_t n = c.count("dictionary size", 2);
+    uint64_t n = c.count(hints ? "optimization hints size" : "dictionary size", 2);
     std::vector<NamedAttribute> entries;
     for (uint64_t i = 0; i < n; ++i) {
         int64_t keyAt = int64_t(c.pos());
-        std::string_view key = ctx.strings.get(c.varint("dictionary key"), keyAt);
+        std::string_view key = ctx.strings.get(
+            c.varint(hints ? "optimization hints key" : "dictionary key"), keyAt, hints);
         if (key.empty())
             fail(keyAt,
                  "invalid empty attribute name for DictionaryAttr element " + std::to_string(i));
-        entries.push_back(
-            {ctx.model.arena().copyString(key), readSelfContained(ctx, c, depth + 1)});
-    }
-    sortUnique(entries, at, "a dictionary attribute");
-    Attribute a;
-    a.kind = AttrKind::Dictionary;
-    a.entries = ctx.model.arena().copy(entries);
-    return ctx.model.make(a);
-}
-
-const Attribute* readHintsBody(Context& ctx, ByteCursor& c, int depth)
-{
-    int64_t at = int64_t(c.pos());
-    uint64_t n = c.count("optimization hints size", 2);
-    std::vector<NamedAttribute> keys;
-    for (uint64_t i = 0; i < n; ++i) {
-        int64_t keyAt = int64_t(c.pos());
-        std::string_view key = ctx.strings.get(c.varint("optimization hints key"), keyAt, true);
         int64_t valAt = int64_t(c.pos());
         const Attribute* v = readSelfContained(ctx, c, depth + 1);
-        if (v->kind != AttrKind::Dictionary)
+        if (hints && v->kind != AttrKind::Dictionary)
             fail(valAt, "optimization hints entry '" + std::string(key) + "' is not a dictionary");
-        keys.push_back({ctx.model.arena().copyString(key), v});
+        entries.push_back({ctx.model.arena().copyString(key), v});
     }
-    sortUnique(keys, at, "optimization hints");
+    sortUnique(entries, at, hints ? "optimization hints" : "a dictionary attribute");
     Attribute a;
-    a.kind = AttrKind::OptimizationHints;
-    a.entries = ctx.model.arena().copy(keys);
+    a.kind = kind;
+    a.entries = ctx.model.arena().copy(entries);
     return ctx.model.make(a);
 }
 
@@ -80,7 +66,7 @@ const Attribute* readHintsBody(Context& ctx, ByteCursor& c, int depth)
 
 const Attribute* readHints(Context& ctx, ByteCursor& c)
 {
-    return readHintsBody(ctx, c, 0);
+    return readKeyed(ctx, c, 0, AttrKind::OptimizationHints);
 }
 
 const Attribute* readSelfContained(Context& ctx, ByteCursor& c, int depth)
@@ -172,9 +158,9 @@ const Attribute* readSelfContained(Context& ctx, ByteCursor& c, int depth)
         a.intList = ctx.model.arena().copy(readI64List(c, "same_elements values"));
         return ctx.model.make(a);
     case 10:
-        return readDictionary(ctx, c, depth);
+        return readKeyed(ctx, c, depth, AttrKind::Dictionary);
     case 11:
-        return readHintsBody(ctx, c, depth);
+        return readKeyed(ctx, c, depth, AttrKind::OptimizationHints);
     case 12: {
         a.kind = AttrKind::Bounded;
         uint8_t flags = c.u8("bounded flags");
