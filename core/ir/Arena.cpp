@@ -3,7 +3,11 @@
 #include <algorithm>
 #include <mutex>
 
-#ifdef __linux__
+// Blocks are mapped (huge pages, recycled through the cache) on Linux. Under
+// AddressSanitizer they come from new[] instead, so that ASan still sees a
+// model used after its arena is gone.
+#if defined(__linux__) && !defined(__SANITIZE_ADDRESS__)
+#define TILELENS_ARENA_MAPS_BLOCKS 1
 #include <sys/mman.h>
 #endif
 
@@ -53,7 +57,7 @@ public:
     void releaseAll()
     {
         std::lock_guard<std::mutex> lock(m_mutex);
-#ifdef __linux__
+#ifdef TILELENS_ARENA_MAPS_BLOCKS
         for (const auto& [p, size] : m_blocks)
             munmap(p, size);
 #endif
@@ -79,6 +83,15 @@ BlockCache& blockCache()
 }
 } // namespace
 
+bool Arena::recyclesBlocks()
+{
+#ifdef TILELENS_ARENA_MAPS_BLOCKS
+    return true;
+#else
+    return false;
+#endif
+}
+
 size_t Arena::cachedBlockBytes()
 {
     return blockCache().bytes();
@@ -94,7 +107,7 @@ Arena::~Arena()
     for (auto it = m_destructors.rbegin(); it != m_destructors.rend(); ++it)
         it->fn(it->obj);
     for (const Block& b : m_blocks) {
-#ifdef __linux__
+#ifdef TILELENS_ARENA_MAPS_BLOCKS
         if (b.mapped) {
             if (!blockCache().give(b.data, b.size))
                 munmap(b.data, b.size);
@@ -113,7 +126,7 @@ Arena::~Arena()
 char* Arena::newBlock(size_t size, bool& mapped)
 {
     mapped = false;
-#ifdef __linux__
+#ifdef TILELENS_ARENA_MAPS_BLOCKS
     const bool huge = size >= kHugePage && size % kHugePage == 0;
     const bool series = huge || (size >= kFirstBlock && (size & (size - 1)) == 0);
     if (series) {

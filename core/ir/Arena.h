@@ -93,6 +93,7 @@ public:
     // Blocks of destroyed arenas are kept for reuse by later ones (see
     // Arena.cpp), up to this many bytes in the whole process.
     static constexpr size_t kBlockCacheCap = size_t(256) << 20;
+    static bool recyclesBlocks(); // false where blocks are not mapped (non-Linux, ASan)
     static size_t cachedBlockBytes();
     static void releaseCachedBlocks(); // unmaps them (e.g. after closing large files)
     size_t bytesUsed() const { return m_total - m_left; } // handed out (incl. alignment)
