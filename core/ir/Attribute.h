@@ -73,4 +73,36 @@ struct Attribute
     get(std::string_view key) const; // Dictionary/OptimizationHints/DebugInfo lookup
 };
 
+// Values of the scalar attributes that both readers make (the text parser interns them,
+// the bytecode reader allocates them): `text` and `category` must outlive the model.
+inline Attribute unitAttribute()
+{
+    Attribute a;
+    a.kind = AttrKind::Unit;
+    return a;
+}
+inline Attribute enumAttribute(std::string_view category, std::string_view keyword)
+{
+    Attribute a;
+    a.kind = AttrKind::Enum;
+    a.category = category;
+    a.text = keyword;
+    return a;
+}
+inline Attribute integerAttribute(int64_t v, const Type* type)
+{
+    Attribute a;
+    a.kind = AttrKind::Integer;
+    a.intValue = v;
+    a.type = type;
+    return a;
+}
+inline Attribute stringAttribute(std::string_view text)
+{
+    Attribute a;
+    a.kind = AttrKind::String;
+    a.text = text;
+    return a;
+}
+
 } // namespace tilelens::ir

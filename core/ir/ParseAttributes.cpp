@@ -131,41 +131,27 @@ const Attribute* Parser::makeEnum(std::string_view category, std::string_view ke
     m_scratch += keyword;
     if (const Attribute* const* hit = m_enumCache.find(m_scratch))
         return *hit;
-    Attribute a;
-    a.kind = AttrKind::Enum;
-    a.category = category;
-    a.text = arena().copyString(keyword);
-    a.category = arena().copyString(category);
-    const Attribute* made = makeAttr(a);
+    std::string_view text = arena().copyString(keyword); // copied first: same arena layout
+    const Attribute* made = makeAttr(enumAttribute(arena().copyString(category), text));
     m_enumCache.insert(arena().copyString(m_scratch), made);
     return made;
 }
 
 const Attribute* Parser::makeUnit()
 {
-    if (!m_unit) {
-        Attribute a;
-        a.kind = AttrKind::Unit;
-        m_unit = makeAttr(a);
-    }
+    if (!m_unit)
+        m_unit = makeAttr(unitAttribute());
     return m_unit;
 }
 
 const Attribute* Parser::makeInt(int64_t v, const Type* type)
 {
-    Attribute a;
-    a.kind = AttrKind::Integer;
-    a.intValue = v;
-    a.type = type;
-    return makeAttr(a);
+    return makeAttr(integerAttribute(v, type));
 }
 
 const Attribute* Parser::makeString(std::string_view s)
 {
-    Attribute a;
-    a.kind = AttrKind::String;
-    a.text = arena().copyString(s);
-    return makeAttr(a);
+    return makeAttr(stringAttribute(arena().copyString(s)));
 }
 
 const Attribute* Parser::normalizeAttr(std::string_view name, const Attribute* a)

@@ -40,38 +40,24 @@ const Type* ModelFactory::token()
 
 const Attribute* ModelFactory::unit()
 {
-    if (!m_unit) {
-        Attribute a;
-        a.kind = AttrKind::Unit;
-        m_unit = make(a);
-    }
+    if (!m_unit)
+        m_unit = make(unitAttribute());
     return m_unit;
 }
 
 const Attribute* ModelFactory::enumAttr(std::string_view category, std::string_view keyword)
 {
-    Attribute a;
-    a.kind = AttrKind::Enum;
-    a.category = category; // static strings
-    a.text = keyword;
-    return make(a);
+    return make(enumAttribute(category, keyword)); // static strings
 }
 
 const Attribute* ModelFactory::integer(int64_t v, const Type* type)
 {
-    Attribute a;
-    a.kind = AttrKind::Integer;
-    a.intValue = v;
-    a.type = type;
-    return make(a);
+    return make(integerAttribute(v, type));
 }
 
 const Attribute* ModelFactory::string(std::string_view s)
 {
-    Attribute a;
-    a.kind = AttrKind::String;
-    a.text = m_arena.copyString(s);
-    return make(a);
+    return make(stringAttribute(m_arena.copyString(s)));
 }
 
 // ------------------------------------------------------------------ helpers
