@@ -6,7 +6,7 @@ namespace tilelens::gui::settings {
 
 QStringList recentWorkspaces(const QSettings& settings)
 {
-    return settings.value(recentWorkspacesKey()).toStringList();
+    return settings.value(recentWorkspacesKey).toStringList();
 }
 
 void addRecentWorkspace(QSettings& settings, const QString& path)
@@ -17,12 +17,12 @@ void addRecentWorkspace(QSettings& settings, const QString& path)
     list.prepend(clean);
     while (list.size() > kMaxRecentWorkspaces)
         list.removeLast();
-    settings.setValue(recentWorkspacesKey(), list);
+    settings.setValue(recentWorkspacesKey, list);
 }
 
 void clearRecentWorkspaces(QSettings& settings)
 {
-    settings.remove(recentWorkspacesKey());
+    settings.remove(recentWorkspacesKey);
 }
 
 } // namespace tilelens::gui::settings

@@ -1,7 +1,9 @@
 #pragma once
 // Every QSettings key of the GUI in one place, with its default.
 // Values live under organization "TileLens", application "tilelens".
+// Keys are constants (QSettings takes any string view since Qt 6.4).
 
+#include <QLatin1String>
 #include <QSettings>
 #include <QString>
 #include <QStringList>
@@ -9,47 +11,20 @@
 namespace tilelens::gui::settings {
 
 // QByteArray values; default: empty (first start lays out from code).
-inline QString windowGeometryKey()
-{
-    return QStringLiteral("window/geometry");
-}
-inline QString windowStateKey()
-{
-    return QStringLiteral("window/state");
-}
-inline QString sourceSplitterKey()
-{
-    return QStringLiteral("window/sourceSplitter");
-}
-inline QString topSplitterKey()
-{
-    return QStringLiteral("window/topSplitter");
-}
-inline QString bottomSplitterKey()
-{
-    return QStringLiteral("window/bottomSplitter");
-}
+inline constexpr QLatin1String windowGeometryKey{"window/geometry"};
+inline constexpr QLatin1String windowStateKey{"window/state"};
+inline constexpr QLatin1String sourceSplitterKey{"window/sourceSplitter"};
+inline constexpr QLatin1String topSplitterKey{"window/topSplitter"};
+inline constexpr QLatin1String bottomSplitterKey{"window/bottomSplitter"};
 
 // Session restore: kernel name (QString), variant index (int) and divergence
 // id ("D3", QString) last selected; default: empty / 0 / empty.
-inline QString lastKernelKey()
-{
-    return QStringLiteral("session/kernel");
-}
-inline QString lastVariantKey()
-{
-    return QStringLiteral("session/variant");
-}
-inline QString lastDivergenceKey()
-{
-    return QStringLiteral("session/divergence");
-}
+inline constexpr QLatin1String lastKernelKey{"session/kernel"};
+inline constexpr QLatin1String lastVariantKey{"session/variant"};
+inline constexpr QLatin1String lastDivergenceKey{"session/divergence"};
 
 // QStringList, most recent first; default: empty.
-inline QString recentWorkspacesKey()
-{
-    return QStringLiteral("workspace/recent");
-}
+inline constexpr QLatin1String recentWorkspacesKey{"workspace/recent"};
 constexpr int kMaxRecentWorkspaces = 10;
 
 // Adds \a path in front of the recent list (deduplicated, capped).

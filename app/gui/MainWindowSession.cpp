@@ -15,15 +15,15 @@ namespace tilelens::gui {
 void MainWindow::restoreSettings()
 {
     const QSettings settings;
-    if (const QByteArray geometry = settings.value(settings::windowGeometryKey()).toByteArray();
+    if (const QByteArray geometry = settings.value(settings::windowGeometryKey).toByteArray();
         !geometry.isEmpty())
         restoreGeometry(geometry);
-    if (const QByteArray state = settings.value(settings::windowStateKey()).toByteArray();
+    if (const QByteArray state = settings.value(settings::windowStateKey).toByteArray();
         !state.isEmpty())
         restoreState(state);
-    m_sourceSplitter->restoreState(settings.value(settings::sourceSplitterKey()).toByteArray());
-    if (m_topSplitter->restoreState(settings.value(settings::topSplitterKey()).toByteArray()) &&
-        m_bottomSplitter->restoreState(settings.value(settings::bottomSplitterKey()).toByteArray()))
+    m_sourceSplitter->restoreState(settings.value(settings::sourceSplitterKey).toByteArray());
+    if (m_topSplitter->restoreState(settings.value(settings::topSplitterKey).toByteArray()) &&
+        m_bottomSplitter->restoreState(settings.value(settings::bottomSplitterKey).toByteArray()))
         m_columnsInitialized = true;
 }
 
@@ -32,18 +32,18 @@ void MainWindow::saveSettings() const
     if (!m_options.persistSettings)
         return;
     QSettings settings;
-    settings.setValue(settings::windowGeometryKey(), saveGeometry());
-    settings.setValue(settings::windowStateKey(), saveState());
-    settings.setValue(settings::sourceSplitterKey(), m_sourceSplitter->saveState());
-    settings.setValue(settings::topSplitterKey(), m_topSplitter->saveState());
-    settings.setValue(settings::bottomSplitterKey(), m_bottomSplitter->saveState());
+    settings.setValue(settings::windowGeometryKey, saveGeometry());
+    settings.setValue(settings::windowStateKey, saveState());
+    settings.setValue(settings::sourceSplitterKey, m_sourceSplitter->saveState());
+    settings.setValue(settings::topSplitterKey, m_topSplitter->saveState());
+    settings.setValue(settings::bottomSplitterKey, m_bottomSplitter->saveState());
     const ws::Kernel* kernel = m_session.currentKernel();
-    settings.setValue(settings::lastKernelKey(), kernel ? kernel->name : QString());
-    settings.setValue(settings::lastVariantKey(), m_session.variantIndex());
+    settings.setValue(settings::lastKernelKey, kernel ? kernel->name : QString());
+    settings.setValue(settings::lastVariantKey, m_session.variantIndex());
     const diff::DiffResult* result = m_session.diffResult();
     const int divergence = m_session.currentDivergence();
     settings.setValue(
-        settings::lastDivergenceKey(),
+        settings::lastDivergenceKey,
         result && divergence >= 0
             ? QString::fromStdString(result->divergences[static_cast<size_t>(divergence)].id)
             : QString());
@@ -68,15 +68,15 @@ void MainWindow::closeEvent(QCloseEvent* event)
 bool MainWindow::restoreKernel(const ws::Workspace& workspace, int& kernel, int& variant)
 {
     const QSettings settings;
-    const QString name = settings.value(settings::lastKernelKey()).toString();
+    const QString name = settings.value(settings::lastKernelKey).toString();
     if (name.isEmpty())
         return false;
     for (size_t i = 0; i < workspace.kernels.size(); ++i) {
         if (workspace.kernels[i].name != name)
             continue;
         kernel = static_cast<int>(i);
-        variant = settings.value(settings::lastVariantKey(), 0).toInt();
-        m_restoreDivergence = settings.value(settings::lastDivergenceKey()).toString();
+        variant = settings.value(settings::lastVariantKey, 0).toInt();
+        m_restoreDivergence = settings.value(settings::lastDivergenceKey).toString();
         return true;
     }
     return false;
