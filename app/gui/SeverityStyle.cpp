@@ -1,69 +1,61 @@
 #include "SeverityStyle.h"
 
+#include "PaintedIcon.h"
+
 #include <QCoreApplication>
-#include <QHash>
-#include <QPainter>
-#include <QPixmap>
+#include <iterator>
 
 namespace tilelens::gui {
 
+namespace {
+
+// One row per diff::Severity, in enum order: marker colour on a light and on
+// a dark paper, and the word the user reads (translated in context "Severity").
+struct SeverityLook
+{
+    QRgb light;
+    QRgb dark;
+    const char* label;
+};
+constexpr SeverityLook kLooks[] = {
+    {0xd01c1c, 0xff5c5c, QT_TRANSLATE_NOOP("Severity", "critical")},
+    {0xd97a00, 0xffb03b, QT_TRANSLATE_NOOP("Severity", "warn")},
+    {0x1f6fd0, 0x5ca8ff, QT_TRANSLATE_NOOP("Severity", "info")},
+    {0x1e8e3e, 0x5fd07a, QT_TRANSLATE_NOOP("Severity", "equivalent")},
+    {0x9aa0a6, 0x8a939e, QT_TRANSLATE_NOOP("Severity", "noise")},
+    {0x863bc9, 0xc68cf5, QT_TRANSLATE_NOOP("Severity", "known gap")},
+};
+static_assert(std::size(kLooks) == diff::kSeverityCount);
+
+const SeverityLook* lookOf(diff::Severity severity)
+{
+    const auto i = static_cast<size_t>(severity);
+    return i < std::size(kLooks) ? &kLooks[i] : nullptr;
+}
+
+} // namespace
+
 QColor severityColor(diff::Severity severity, bool dark)
 {
-    using diff::Severity;
-    switch (severity) {
-    case Severity::Critical:
-        return dark ? QColor(0xff, 0x5c, 0x5c) : QColor(0xd0, 0x1c, 0x1c);
-    case Severity::Warn:
-        return dark ? QColor(0xff, 0xb0, 0x3b) : QColor(0xd9, 0x7a, 0x00);
-    case Severity::Info:
-        return dark ? QColor(0x5c, 0xa8, 0xff) : QColor(0x1f, 0x6f, 0xd0);
-    case Severity::Equivalent:
-        return dark ? QColor(0x5f, 0xd0, 0x7a) : QColor(0x1e, 0x8e, 0x3e);
-    case Severity::Noise:
-        return dark ? QColor(0x8a, 0x93, 0x9e) : QColor(0x9a, 0xa0, 0xa6);
-    case Severity::KnownGap:
-        return dark ? QColor(0xc6, 0x8c, 0xf5) : QColor(0x86, 0x3b, 0xc9);
-    }
-    return {};
+    const SeverityLook* look = lookOf(severity);
+    return look ? QColor::fromRgb(dark ? look->dark : look->light) : QColor();
 }
 
 QIcon severityIcon(diff::Severity severity, bool dark)
 {
     static QHash<int, QIcon> cache;
     const int key = static_cast<int>(severity) * 2 + (dark ? 1 : 0);
-    auto it = cache.find(key);
-    if (it != cache.end())
-        return *it;
-    QPixmap pixmap(14, 14);
-    pixmap.fill(Qt::transparent);
-    {
-        QPainter p(&pixmap);
-        p.setRenderHint(QPainter::Antialiasing);
+    return cachedPaintedIcon(cache, key, 14, [&](QPainter& p) {
         p.setPen(Qt::NoPen);
         p.setBrush(severityColor(severity, dark));
         p.drawRoundedRect(QRectF(1, 1, 12, 12), 3, 3);
-    }
-    return *cache.insert(key, QIcon(pixmap));
+    });
 }
 
 QString severityLabel(diff::Severity severity)
 {
-    using diff::Severity;
-    switch (severity) {
-    case Severity::Critical:
-        return QCoreApplication::translate("Severity", "critical");
-    case Severity::Warn:
-        return QCoreApplication::translate("Severity", "warn");
-    case Severity::Info:
-        return QCoreApplication::translate("Severity", "info");
-    case Severity::Equivalent:
-        return QCoreApplication::translate("Severity", "equivalent");
-    case Severity::Noise:
-        return QCoreApplication::translate("Severity", "noise");
-    case Severity::KnownGap:
-        return QCoreApplication::translate("Severity", "known gap");
-    }
-    return {};
+    const SeverityLook* look = lookOf(severity);
+    return look ? QCoreApplication::translate("Severity", look->label) : QString();
 }
 
 QString verdictLabel(diff::Verdict verdict)

@@ -1,9 +1,8 @@
 #include "panels/StatusStyle.h"
 
-#include <QHash>
-#include <QPainter>
+#include "PaintedIcon.h"
+
 #include <QPalette>
-#include <QPixmap>
 
 namespace tilelens::gui::panels {
 
@@ -46,14 +45,7 @@ QIcon statusIcon(const QString& key, bool dark)
 {
     static QHash<QString, QIcon> cache;
     const QString cacheKey = key + (dark ? QStringLiteral(":d") : QStringLiteral(":l"));
-    auto it = cache.constFind(cacheKey);
-    if (it != cache.constEnd())
-        return *it;
-    QPixmap pm(16, 16);
-    pm.fill(Qt::transparent);
-    {
-        QPainter p(&pm);
-        p.setRenderHint(QPainter::Antialiasing);
+    return cachedPaintedIcon(cache, cacheKey, 16, [&](QPainter& p) {
         const QColor c = statusColor(key, dark);
         p.setPen(QPen(c.darker(130), 1.0));
         if (key == QLatin1String("none"))
@@ -61,10 +53,7 @@ QIcon statusIcon(const QString& key, bool dark)
         else
             p.setBrush(c);
         p.drawEllipse(QRectF(2.5, 2.5, 11, 11));
-    }
-    QIcon icon(pm);
-    cache.insert(cacheKey, icon);
-    return icon;
+    });
 }
 
 bool isDarkPalette(const QPalette& palette)
