@@ -47,6 +47,23 @@ std::string_view cutileOverflow(std::string_view k)
 }
 } // namespace
 
+// After 'iter_values' of `for` and `loop`: `(%name = %init, ...)`.
+void Parser::parseIterValues(std::vector<std::string_view>& names, std::vector<Value*>& inits)
+{
+    expect('(', "after 'iter_values'");
+    do {
+        skipWs();
+        if (!consume('%')) {
+            error("expected an iteration value");
+            break;
+        }
+        names.push_back(suffixId());
+        expect('=', "after an iteration value name");
+        inits.push_back(parseValueUse());
+    } while (consume(','));
+    expect(')', "to close 'iter_values'");
+}
+
 Op* Parser::parseCustomOp(OpName name, std::vector<std::pair<std::string_view, unsigned>>& defs,
                           int line, int col, size_t start)
 {
@@ -159,19 +176,8 @@ Op* Parser::parseCustomOp(OpName name, std::vector<std::pair<std::string_view, u
         Value* ivv = newValue(parseType(), iv);
         blockArgs.push_back(ivv);
         if (consumeKeyword("iter_values")) {
-            expect('(', "after 'iter_values'");
             std::vector<std::string_view> names;
-            do {
-                skipWs();
-                if (!consume('%')) {
-                    error("expected an iteration value");
-                    break;
-                }
-                names.push_back(suffixId());
-                expect('=', "after an iteration value name");
-                operands.push_back(parseValueUse());
-            } while (consume(','));
-            expect(')', "to close 'iter_values'");
+            parseIterValues(names, operands);
             if (consume("->"))
                 parseTypeList(resultTypes);
             for (size_t i = 0; i < names.size(); ++i)
@@ -205,18 +211,7 @@ Op* Parser::parseCustomOp(OpName name, std::vector<std::pair<std::string_view, u
     if (m == "loop") {
         std::vector<std::string_view> names;
         if (consumeKeyword("iter_values")) {
-            expect('(', "after 'iter_values'");
-            do {
-                skipWs();
-                if (!consume('%')) {
-                    error("expected an iteration value");
-                    break;
-                }
-                names.push_back(suffixId());
-                expect('=', "after an iteration value name");
-                operands.push_back(parseValueUse());
-            } while (consume(','));
-            expect(')', "to close 'iter_values'");
+            parseIterValues(names, operands);
             std::vector<const Type*> iterTypes;
             if (consume(':'))
                 parseTypeList(iterTypes);

@@ -211,6 +211,7 @@ public:
     Op* parseCustomOp(OpName name, std::vector<std::pair<std::string_view, unsigned>>& resultDefs,
                       int line, int col, size_t startPos);
     Value* parseValueUse(); // %x or %x#i; errors on unknown names
+    void parseIterValues(std::vector<std::string_view>& names, std::vector<Value*>& inits);
     Value* newValue(const Type* type, std::string_view name);
     void defineValue(std::string_view name, Value* v);
     void bindResults(Op* op, std::vector<std::pair<std::string_view, unsigned>>& defs,
