@@ -187,20 +187,23 @@ const Attribute* Parser::retypeScalar(const Attribute* a, const Type* elem)
     return makeAttr(b);
 }
 
+// A dictionary or hints key: "quoted" or a bare identifier (kept interned).
+std::string_view Parser::parseAttrKey()
+{
+    if (peek() != '"')
+        return keep(identifier());
+    std::string s;
+    parseString(s);
+    return arena().copyString(s);
+}
+
 void Parser::parseDictionary(std::vector<NamedAttribute>& out)
 {
     expect('{', "to open an attribute dictionary");
     enter();
     if (!consume('}')) {
         do {
-            std::string_view key;
-            if (peek() == '"') {
-                std::string s;
-                parseString(s);
-                key = arena().copyString(s);
-            } else {
-                key = keep(identifier());
-            }
+            std::string_view key = parseAttrKey();
             if (key.empty()) {
                 error("expected an attribute name");
                 skipBalanced();
@@ -223,14 +226,7 @@ const Attribute* Parser::parseOptimizationHints()
     expect('<', "to open optimization hints");
     if (!consume('>')) {
         do {
-            std::string_view key;
-            if (peek() == '"') {
-                std::string s;
-                parseString(s);
-                key = arena().copyString(s);
-            } else {
-                key = keep(identifier());
-            }
+            std::string_view key = parseAttrKey();
             expect('=', "after an optimization hints key");
             std::vector<NamedAttribute> inner;
             parseDictionary(inner);

@@ -173,6 +173,7 @@ public:
     const Attribute*
     parseDense(const Type* knownTile = nullptr);            // '<' elem ':' value '>' (':' tile)?
     void parseDictionary(std::vector<NamedAttribute>& out); // '{' ... '}'
+    std::string_view parseAttrKey();                        // "quoted" or bare dictionary key
     struct DenseElement
     {
         const Type* type = nullptr;
