@@ -1,5 +1,6 @@
 #include "CliRegistry.h"
 
+#include <QCommandLineParser>
 #include <algorithm>
 #include <cstdio>
 
@@ -43,6 +44,21 @@ void printErr(const QString& text)
 {
     const QByteArray utf8 = text.toUtf8();
     std::fwrite(utf8.constData(), 1, size_t(utf8.size()), stderr);
+}
+
+std::optional<int> parseCommandLine(QCommandLineParser& parser, const QStringList& args,
+                                    UsageOnError usage)
+{
+    if (!parser.parse(args)) {
+        printErr(parser.errorText() + QLatin1Char('\n') +
+                 (usage == UsageOnError::WithHelp ? parser.helpText() : QString()));
+        return ExitInputError;
+    }
+    if (parser.isSet(QStringLiteral("help"))) {
+        printOut(parser.helpText());
+        return ExitOk;
+    }
+    return std::nullopt;
 }
 
 } // namespace tilelens::cli

@@ -5,7 +5,10 @@
 #include <QString>
 #include <QStringList>
 #include <functional>
+#include <optional>
 #include <vector>
+
+class QCommandLineParser;
 
 namespace tilelens::cli {
 
@@ -42,5 +45,19 @@ struct CliCommandRegistration
 // Helpers for consistent output.
 void printOut(const QString& text); // stdout, no newline added
 void printErr(const QString& text); // stderr, no newline added
+
+// What a subcommand prints on a command-line error: the error alone, or
+// followed by its help text.
+enum class UsageOnError
+{
+    ErrorOnly,
+    WithHelp
+};
+
+// Parses \a args with \a parser (which has a help option). On an error it
+// prints it and returns ExitInputError; on --help it prints the help text and
+// returns ExitOk; otherwise nullopt: the command goes on.
+std::optional<int> parseCommandLine(QCommandLineParser& parser, const QStringList& args,
+                                    UsageOnError usage);
 
 } // namespace tilelens::cli

@@ -53,14 +53,8 @@ int runDiff(const QStringList& args)
     parser.addOption(formatOpt);
     parser.addOption(outOpt);
     parser.addOption(kernelOpt);
-    if (!parser.parse(args)) {
-        printErr(parser.errorText() + QLatin1Char('\n') + parser.helpText());
-        return ExitInputError;
-    }
-    if (parser.isSet(QStringLiteral("help"))) {
-        printOut(parser.helpText());
-        return ExitOk;
-    }
+    if (const auto code = parseCommandLine(parser, args, UsageOnError::WithHelp))
+        return *code;
     const QStringList pos = parser.positionalArguments();
     if (pos.size() != 2) {
         printErr(QStringLiteral("tilelens-cli diff: expected REF and GEN, got %1 argument(s)\n%2")

@@ -43,14 +43,8 @@ int runParse(const QStringList& args)
     parser.addPositionalArgument(QStringLiteral("FILE"),
                                  QStringLiteral("Tile IR text or bytecode files."),
                                  QStringLiteral("FILE..."));
-    if (!parser.parse(args)) {
-        printErr(parser.errorText() + QLatin1Char('\n'));
-        return ExitInputError;
-    }
-    if (parser.isSet(QStringLiteral("help"))) {
-        printOut(parser.helpText());
-        return ExitOk;
-    }
+    if (const auto code = parseCommandLine(parser, args, UsageOnError::ErrorOnly))
+        return *code;
     const QStringList files = parser.positionalArguments();
     if (files.isEmpty()) {
         printErr(QStringLiteral("tilelens-cli parse: no FILE given\n") + parser.helpText());

@@ -159,14 +159,8 @@ int runProfile(const QStringList& args)
     parser.addPositionalArgument(QStringLiteral("CMD"),
                                  QStringLiteral("Command and its arguments, after --."),
                                  QStringLiteral("-- CMD [ARGS...]"));
-    if (!parser.parse(args)) {
-        printErr(parser.errorText() + QLatin1Char('\n') + parser.helpText());
-        return ExitInputError;
-    }
-    if (parser.isSet(QStringLiteral("help"))) {
-        printOut(parser.helpText());
-        return ExitOk;
-    }
+    if (const auto code = parseCommandLine(parser, args, UsageOnError::WithHelp))
+        return *code;
     bool ok = false;
     const int runs = parser.value(runsOpt).toInt(&ok);
     if (!ok || runs < 1 || runs > 1000) {

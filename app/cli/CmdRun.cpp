@@ -238,14 +238,8 @@ int runStage(const QStringList& args)
         QStringLiteral("PATH"));
     for (const auto& o : {trustOpt, jsonOpt, listOpt, showOpt, capsOpt, profileOpt, libraryOpt})
         parser.addOption(o);
-    if (!parser.parse(args)) {
-        printErr(parser.errorText() + QLatin1Char('\n') + parser.helpText());
-        return ExitInputError;
-    }
-    if (parser.isSet(QStringLiteral("help"))) {
-        printOut(parser.helpText());
-        return ExitOk;
-    }
+    if (const auto code = parseCommandLine(parser, args, UsageOnError::WithHelp))
+        return *code;
     const QStringList pos = parser.positionalArguments();
     const bool list = parser.isSet(listOpt);
     if (pos.isEmpty() || pos.size() > 2 || (!list && pos.size() != 2)) {

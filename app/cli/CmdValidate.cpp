@@ -76,14 +76,8 @@ int runValidate(const QStringList& args)
         QStringLiteral("KERNEL_DIR"),
         QStringLiteral("Kernel working directory ($CUTILE_KERNEL_OUT_ROOT/<kernel>), or its "
                        "reference/analysis.json."));
-    if (!parser.parse(args)) {
-        printErr(parser.errorText() + QLatin1Char('\n'));
-        return ExitInputError;
-    }
-    if (parser.isSet(QStringLiteral("help"))) {
-        printOut(parser.helpText());
-        return ExitOk;
-    }
+    if (const auto code = parseCommandLine(parser, args, UsageOnError::ErrorOnly))
+        return *code;
     const QStringList positional = parser.positionalArguments();
     if (positional.size() != 1) {
         printErr(QStringLiteral("tilelens-cli validate: expected exactly one KERNEL_DIR\n") +
