@@ -363,9 +363,7 @@ const Type* Parser::unique(Type& t)
     appendTypeCanonical(m_scratch, t);
     if (const Type* const* hit = m_typeByCanon.find(m_scratch))
         return *hit;
-    t.canonicalText = arena().copyString(m_scratch);
-    if (t.kind == TypeKind::Number || t.kind == TypeKind::Opaque)
-        t.name = t.canonicalText;
+    setCanonicalText(t, arena().copyString(m_scratch));
     const Type* made = arena().make<Type>(t);
     m_typeByCanon.insert(made->canonicalText, made);
     return made;

@@ -15,9 +15,7 @@ const Type* ModelFactory::unique(Type& t)
     auto it = m_types.find(canon);
     if (it != m_types.end())
         return it->second;
-    t.canonicalText = m_arena.copyString(canon);
-    if (t.kind == TypeKind::Number || t.kind == TypeKind::Opaque)
-        t.name = t.canonicalText;
+    setCanonicalText(t, m_arena.copyString(canon));
     const Type* made = m_arena.make<Type>(t);
     m_types.emplace(std::move(canon), made);
     return made;
