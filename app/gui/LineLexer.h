@@ -31,6 +31,8 @@ class LineLexer : public QsciLexerCustom
 public:
     void styleText(int start, int end) override;
 
+    const char* language() const override { return m_language; }
+
     // Translated name of a style; empty past the table (QScintilla's end mark).
     QString description(int style) const override;
 
@@ -50,10 +52,11 @@ public:
     virtual bool foldsByState() const { return false; }
 
 protected:
-    // \a styles must outlive the lexer (a static table in the subclass).
+    // \a language and \a styles must outlive the lexer (static data of the subclass).
     template <size_t N>
-    LineLexer(const LexerStyle (&styles)[N], QObject* parent)
-        : QsciLexerCustom(parent), m_styles(styles), m_styleCount(static_cast<int>(N))
+    LineLexer(const char* language, const LexerStyle (&styles)[N], QObject* parent)
+        : QsciLexerCustom(parent), m_language(language), m_styles(styles),
+          m_styleCount(static_cast<int>(N))
     {
     }
 
@@ -61,6 +64,7 @@ protected:
     static TokenCategory dispatchCategory(int style);
 
 private:
+    const char* m_language;
     const LexerStyle* m_styles;
     int m_styleCount;
 };

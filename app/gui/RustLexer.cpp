@@ -122,12 +122,7 @@ static_assert(std::size(kStyles) == RustLexer::StyleCount);
 
 } // namespace
 
-RustLexer::RustLexer(QObject* parent) : LineLexer(kStyles, parent) {}
-
-const char* RustLexer::language() const
-{
-    return "Rust";
-}
+RustLexer::RustLexer(QObject* parent) : LineLexer("Rust", kStyles, parent) {}
 
 int RustLexer::styleLine(std::string_view s, int stateIn, char* styles) const
 {

@@ -32,7 +32,6 @@ public:
 
     explicit RustLexer(QObject* parent = nullptr);
 
-    const char* language() const override;
     int styleLine(std::string_view line, int stateIn, char* styles) const override;
 };
 

@@ -230,12 +230,7 @@ static_assert(std::size(kStyles) == TileIrLexer::StyleCount);
 
 } // namespace
 
-TileIrLexer::TileIrLexer(QObject* parent) : LineLexer(kStyles, parent) {}
-
-const char* TileIrLexer::language() const
-{
-    return "Tile IR";
-}
+TileIrLexer::TileIrLexer(QObject* parent) : LineLexer("Tile IR", kStyles, parent) {}
 
 int TileIrLexer::styleLine(std::string_view s, int stateIn, char* styles) const
 {

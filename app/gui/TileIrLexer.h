@@ -32,7 +32,6 @@ public:
 
     explicit TileIrLexer(QObject* parent = nullptr);
 
-    const char* language() const override;
     int styleLine(std::string_view line, int stateIn, char* styles) const override;
     bool foldsByState() const override { return true; }
 
