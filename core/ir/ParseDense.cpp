@@ -1,5 +1,6 @@
 // Dense constant literals (tile-ir.md §1.5) and locations (§1.6).
 #include "ir/FloatBits.h"
+#include "ir/IntBits.h"
 #include "ir/ParserImpl.h"
 
 #include <charconv>
@@ -10,16 +11,6 @@
 namespace tilelens::ir::detail {
 
 namespace {
-int64_t signExtend(uint64_t v, int width)
-{
-    if (width >= 64 || width <= 0)
-        return int64_t(v);
-    uint64_t mask = (uint64_t(1) << width) - 1;
-    v &= mask;
-    if (v >> (width - 1))
-        v |= ~mask;
-    return int64_t(v);
-}
 // Decimal digits to u64; false on a non-digit or overflow (as from_chars reports).
 bool decimalU64(std::string_view d, uint64_t& u)
 {

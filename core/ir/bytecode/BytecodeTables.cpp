@@ -1,5 +1,6 @@
 // String, type and constant tables (tile-ir.md §4.3–4.5) and the model factory.
 #include "ir/Canonical.h"
+#include "ir/IntBits.h"
 #include "ir/bytecode/BytecodeContext.h"
 
 #include <algorithm>
@@ -123,17 +124,6 @@ const NumberTag kNumberTags[] = {
     {8, "tf32", 1},       {9, "f64", 1},       {10, "f8E4M3FN", 1}, {11, "f8E5M2", 1},
     {18, "f8E8M0FNU", 2}, {19, "f4E2M1FN", 3}, {22, "i4", 3},
 };
-
-int64_t signExtend(uint64_t v, int width)
-{
-    if (width >= 64 || width <= 0)
-        return int64_t(v);
-    uint64_t mask = (uint64_t(1) << width) - 1;
-    v &= mask;
-    if (v >> (width - 1))
-        v |= ~mask;
-    return int64_t(v);
-}
 
 } // namespace
 
