@@ -445,19 +445,7 @@ Op* Parser::parseCustomOp(OpName name, std::vector<std::pair<std::string_view, u
     if (m == "reduce" || m == "scan") {
         if (peek() == '(') { // (%a: E, %b: E) block arguments before the region
             ++m_pos;
-            if (!consume(')')) {
-                do {
-                    skipWs();
-                    if (!consume('%')) {
-                        error("expected a block argument");
-                        break;
-                    }
-                    std::string_view n = suffixId();
-                    expect(':', "after a block argument");
-                    blockArgs.push_back(newValue(parseType(), n));
-                } while (consume(','));
-                expect(')', "to close the block arguments");
-            }
+            parseBlockArgs(blockArgs, false);
         }
         if (Region* r = parseRegion(blockArgs, nullptr, false))
             regions.push_back(r);

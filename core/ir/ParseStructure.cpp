@@ -37,6 +37,30 @@ Value* Parser::newValue(const Type* type, std::string_view name)
     return v;
 }
 
+// After '(': `%a: T, ...)`. A labelled block's arguments (`^bb(%a: T loc(...))`) may carry
+// locations and are in scope at once; reduce/scan arguments are defined by their region.
+void Parser::parseBlockArgs(std::vector<Value*>& out, bool labelled)
+{
+    if (consume(')'))
+        return;
+    do {
+        skipWs();
+        if (!consume('%')) {
+            error("expected a block argument");
+            break;
+        }
+        std::string_view n = suffixId();
+        expect(':', labelled ? "after a block argument name" : "after a block argument");
+        Value* v = newValue(parseType(), n);
+        if (labelled) {
+            v->loc = parseTrailingLoc();
+            defineValue(n, v);
+        }
+        out.push_back(v);
+    } while (consume(','));
+    expect(')', "to close the block arguments");
+}
+
 void Parser::defineValue(std::string_view name, Value* v)
 {
     Value** slot = static_cast<Value**>(arena().allocate(sizeof(Value*), alignof(Value*)));
@@ -290,24 +314,8 @@ Region* Parser::parseRegion(const std::vector<Value*>& entryArgs, Op* parent, bo
             flush(false);
             ++m_pos;
             label = keep(suffixId());
-            if (consume('(')) {
-                if (!consume(')')) {
-                    do {
-                        skipWs();
-                        if (!consume('%')) {
-                            error("expected a block argument");
-                            break;
-                        }
-                        std::string_view n = suffixId();
-                        expect(':', "after a block argument name");
-                        Value* v = newValue(parseType(), n);
-                        v->loc = parseTrailingLoc();
-                        defineValue(n, v);
-                        args.push_back(v);
-                    } while (consume(','));
-                    expect(')', "to close the block arguments");
-                }
-            }
+            if (consume('('))
+                parseBlockArgs(args, true);
             expect(':', "after the block label");
             continue;
         }

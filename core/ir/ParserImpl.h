@@ -215,6 +215,7 @@ public:
     void parseIterValues(std::vector<std::string_view>& names, std::vector<Value*>& inits);
     Value* newValue(const Type* type, std::string_view name);
     void defineValue(std::string_view name, Value* v);
+    void parseBlockArgs(std::vector<Value*>& out, bool labelled); // after '('
     void bindResults(Op* op, std::vector<std::pair<std::string_view, unsigned>>& defs,
                      std::vector<const Type*>& types);
     Op* finishOp(OpName name, std::vector<Value*>& operands, std::vector<NamedAttribute>& attrs,
