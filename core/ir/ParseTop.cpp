@@ -550,13 +550,19 @@ bool checkTextInput(std::string_view bytes, const std::string& fileName, Diagnos
 }
 
 namespace {
-bool readChecked(const std::string& path, FileContents& out, Diagnostics& diags)
+// Reads and checks `path`; when that fails, `failed` is the result to return: an empty
+// arena and the diagnostics.
+bool readChecked(const std::string& path, FileContents& out, ParseResult& failed)
 {
-    auto f = readFile(path, diags, kMaxParseBytes);
-    if (!f)
-        return false;
-    out = std::move(*f);
-    return checkTextInput(out.bytes, path, diags);
+    Diagnostics diags;
+    if (auto f = readFile(path, diags, kMaxParseBytes)) {
+        out = std::move(*f);
+        if (checkTextInput(out.bytes, path, diags))
+            return true;
+    }
+    failed.arena = std::make_shared<Arena>();
+    failed.diagnostics = std::move(diags);
+    return false;
 }
 } // namespace
 
@@ -564,13 +570,9 @@ ParseResult parseFile(const std::string& path, ParseOptions options)
 {
     options.fileName = path;
     FileContents c;
-    Diagnostics diags;
-    if (!readChecked(path, c, diags)) {
-        ParseResult r;
-        r.arena = std::make_shared<Arena>();
-        r.diagnostics = std::move(diags);
-        return r;
-    }
+    ParseResult failed;
+    if (!readChecked(path, c, failed))
+        return failed;
     return parseModule(c.bytes, options);
 }
 
@@ -578,13 +580,10 @@ std::vector<ParseResult> parseFileSplit(const std::string& path, ParseOptions op
 {
     options.fileName = path;
     FileContents c;
-    Diagnostics diags;
-    if (!readChecked(path, c, diags)) {
-        ParseResult r;
-        r.arena = std::make_shared<Arena>();
-        r.diagnostics = std::move(diags);
+    ParseResult failed;
+    if (!readChecked(path, c, failed)) {
         std::vector<ParseResult> v;
-        v.push_back(std::move(r));
+        v.push_back(std::move(failed));
         return v;
     }
     return parseSplitInput(c.bytes, options);
