@@ -29,17 +29,6 @@ QString AgentLog::finalVerdict() const
 
 namespace {
 
-Diagnostic placed(const QString& path, int line, Severity sev, const QString& message)
-{
-    Diagnostic d;
-    d.severity = sev;
-    d.place.file = path.toStdString();
-    d.place.line = line;
-    d.place.column = line > 0 ? 1 : 0;
-    d.message = message.toStdString();
-    return d;
-}
-
 void applyGate(AgentEnvelope& e)
 {
     if (e.hasValidatorBlock) {
@@ -117,10 +106,10 @@ AgentLog parseAgentLog(const QString& text, const QString& path)
         }
         if (trimmed == QLatin1String("<VALIDATOR_OUTPUT>")) {
             if (inBlock)
-                log.diagnostics.push_back(
-                    placed(path, i + 1, Severity::Warning,
-                           QStringLiteral("<VALIDATOR_OUTPUT> opened again before the previous "
-                                          "block was closed")));
+                log.diagnostics.push_back(diagnosticAt(
+                    path, i + 1, Severity::Warning,
+                    QStringLiteral("<VALIDATOR_OUTPUT> opened again before the previous "
+                                   "block was closed")));
             inBlock = true;
             current.hasValidatorBlock = true;
             current.blockLine = i + 1;
@@ -145,24 +134,24 @@ AgentLog parseAgentLog(const QString& text, const QString& path)
             continue;
         }
         if (afterBlock && !trimmed.isEmpty()) {
-            log.diagnostics.push_back(
-                placed(path, i + 1, Severity::Warning,
-                       QStringLiteral("text between </VALIDATOR_OUTPUT> and the VERDICT: line "
-                                      "(C's contract wants the verdict on the very next line)")));
+            log.diagnostics.push_back(diagnosticAt(
+                path, i + 1, Severity::Warning,
+                QStringLiteral("text between </VALIDATOR_OUTPUT> and the VERDICT: line "
+                               "(C's contract wants the verdict on the very next line)")));
             afterBlock = false;
         }
     }
     if (inBlock)
-        log.diagnostics.push_back(
-            placed(path, current.blockLine, Severity::Error,
-                   QStringLiteral("<VALIDATOR_OUTPUT> block is never closed (truncated log?)")));
+        log.diagnostics.push_back(diagnosticAt(
+            path, current.blockLine, Severity::Error,
+            QStringLiteral("<VALIDATOR_OUTPUT> block is never closed (truncated log?)")));
     else if (current.hasValidatorBlock)
         log.diagnostics.push_back(
-            placed(path, current.blockLine, Severity::Error,
-                   QStringLiteral("validator block without a VERDICT: line after it")));
+            diagnosticAt(path, current.blockLine, Severity::Error,
+                         QStringLiteral("validator block without a VERDICT: line after it")));
     if (log.envelopes.empty() && !inBlock && !current.hasValidatorBlock)
-        log.diagnostics.push_back(
-            placed(path, 0, Severity::Warning, QStringLiteral("agent log has no VERDICT: line")));
+        log.diagnostics.push_back(diagnosticAt(path, 0, Severity::Warning,
+                                               QStringLiteral("agent log has no VERDICT: line")));
     return log;
 }
 

@@ -8,9 +8,7 @@
 
 namespace tilelens::ws {
 
-namespace {
-
-Diagnostic placed(const QString& path, int line, Severity sev, const QString& message)
+Diagnostic diagnosticAt(const QString& path, int line, Severity sev, const QString& message)
 {
     Diagnostic d;
     d.severity = sev;
@@ -21,13 +19,15 @@ Diagnostic placed(const QString& path, int line, Severity sev, const QString& me
     return d;
 }
 
+namespace {
+
 // Reads line 1 against the validator's allowed verdicts.
 void readFirstLine(ReportFile& r, const QStringList& lines, const QStringList& allowed)
 {
     r.exists = true;
     if (lines.isEmpty() || (lines.size() == 1 && lines.first().isEmpty())) {
         r.diagnostics.push_back(
-            placed(r.path, 0, Severity::Error, QStringLiteral("report is empty")));
+            diagnosticAt(r.path, 0, Severity::Error, QStringLiteral("report is empty")));
         return;
     }
     static const QRegularExpression verdictRe(QStringLiteral(R"(^VERDICT:\s*([A-Z_]+)\s*$)"));
@@ -44,10 +44,10 @@ void readFirstLine(ReportFile& r, const QStringList& lines, const QStringList& a
                 r.verdict = later.captured(1);
         }
         r.diagnostics.push_back(
-            placed(r.path, 1, Severity::Error,
-                   QStringLiteral("line 1 must be exactly 'VERDICT: <%1>' (no blank line or "
-                                  "markdown before it); found '%2'")
-                       .arg(allowed.join(QLatin1Char('|')), first.left(80))));
+            diagnosticAt(r.path, 1, Severity::Error,
+                         QStringLiteral("line 1 must be exactly 'VERDICT: <%1>' (no blank line or "
+                                        "markdown before it); found '%2'")
+                             .arg(allowed.join(QLatin1Char('|')), first.left(80))));
     }
 }
 
@@ -102,13 +102,13 @@ CorrectnessReport parseCorrectnessReport(const QString& text, const QString& pat
     readFirstLine(r, lines, {QStringLiteral("ALL_PASS"), QStringLiteral("FAIL")});
     if (r.verdict == QLatin1String("BLOCKED"))
         r.diagnostics.push_back(
-            placed(path, 1, Severity::Note,
-                   QStringLiteral("BLOCKED is routed by the orchestrator (block_class) but "
-                                  "validate_agent_d.sh only accepts ALL_PASS or FAIL")));
+            diagnosticAt(path, 1, Severity::Note,
+                         QStringLiteral("BLOCKED is routed by the orchestrator (block_class) but "
+                                        "validate_agent_d.sh only accepts ALL_PASS or FAIL")));
     r.hasResultsTable = text.contains(QStringLiteral("| Test "));
     if (r.exists && !r.hasResultsTable)
-        r.diagnostics.push_back(placed(path, 0, Severity::Error,
-                                       QStringLiteral("no results table (a '| Test ' header)")));
+        r.diagnostics.push_back(diagnosticAt(
+            path, 0, Severity::Error, QStringLiteral("no results table (a '| Test ' header)")));
     r.failClass = lineValue(lines, QStringLiteral("fail_class"));
     r.blockClass = lineValue(lines, QStringLiteral("block_class"));
     r.hostFix = lineValue(lines, QStringLiteral("host_fix"));
@@ -124,11 +124,11 @@ CorrectnessReport parseCorrectnessReport(const QString& text, const QString& pat
     for (const QString& cls : {r.failClass, r.blockClass}) {
         if (!cls.isEmpty() && cls != QLatin1String("host") && cls != QLatin1String("kernel") &&
             cls != QLatin1String("env"))
-            r.diagnostics.push_back(
-                placed(path, 0, Severity::Warning,
-                       QStringLiteral("class '%1' is not host, kernel or env; routing treats it as "
-                                      "absent")
-                           .arg(cls)));
+            r.diagnostics.push_back(diagnosticAt(
+                path, 0, Severity::Warning,
+                QStringLiteral("class '%1' is not host, kernel or env; routing treats it as "
+                               "absent")
+                    .arg(cls)));
     }
     return r;
 }
@@ -150,17 +150,17 @@ PerformanceReport parsePerformanceReport(const QString& text, const QString& pat
                 r.geomeanRatio = m.captured(1).toDouble();
                 r.geomeanLine = i + 1;
             } else {
-                r.diagnostics.push_back(
-                    placed(path, i + 1, Severity::Error,
-                           QStringLiteral("second geomean_ratio= line (the validator requires "
-                                          "exactly one; scorers read the first)")));
+                r.diagnostics.push_back(diagnosticAt(
+                    path, i + 1, Severity::Error,
+                    QStringLiteral("second geomean_ratio= line (the validator requires "
+                                   "exactly one; scorers read the first)")));
             }
         } else if (looseGeoRe.match(l).hasMatch()) {
-            r.diagnostics.push_back(
-                placed(path, i + 1, Severity::Error,
-                       QStringLiteral("geomean_ratio line must be 'geomean_ratio=<number>' with no "
-                                      "'x' suffix or spaces; found '%1'")
-                           .arg(l.trimmed().left(60))));
+            r.diagnostics.push_back(diagnosticAt(
+                path, i + 1, Severity::Error,
+                QStringLiteral("geomean_ratio line must be 'geomean_ratio=<number>' with no "
+                               "'x' suffix or spaces; found '%1'")
+                    .arg(l.trimmed().left(60))));
         }
         if (const auto m = sevRe.match(l); m.hasMatch() && r.severity.isEmpty())
             r.severity = m.captured(1);
@@ -186,21 +186,21 @@ PerformanceReport parsePerformanceReport(const QString& text, const QString& pat
     }
     if (r.exists && r.geomeanLines == 0)
         r.diagnostics.push_back(
-            placed(path, 0, Severity::Error,
-                   QStringLiteral("no 'geomean_ratio=<number>' line (truncated report?)")));
+            diagnosticAt(path, 0, Severity::Error,
+                         QStringLiteral("no 'geomean_ratio=<number>' line (truncated report?)")));
     // The verdict is decided by the geomean alone (§4.2); flag reports that disagree.
     if (r.geomeanRatio && r.firstLineValid) {
         const perf::PerfSeverity sev =
             perf::severityFor(r.geomeanRatio, r.severity == QLatin1String("MISSING_DATA"));
         if (perf::verdictFor(sev) != r.verdict)
-            r.diagnostics.push_back(placed(
+            r.diagnostics.push_back(diagnosticAt(
                 path, 1, Severity::Warning,
                 QStringLiteral("verdict %1 disagrees with geomean_ratio=%2 (thresholds say %3)")
                     .arg(r.verdict)
                     .arg(*r.geomeanRatio, 0, 'f', 4)
                     .arg(perf::verdictFor(sev))));
         if (!r.severity.isEmpty() && r.severity != perf::severityName(sev))
-            r.diagnostics.push_back(placed(
+            r.diagnostics.push_back(diagnosticAt(
                 path, 0, Severity::Warning,
                 QStringLiteral("Severity %1 disagrees with geomean_ratio=%2 (thresholds say %3)")
                     .arg(r.severity)
@@ -226,21 +226,21 @@ DiffReportFile parseDiffReport(const QString& text, const QString& path)
         if (const auto m = ownerRe.match(lines.at(i)); m.hasMatch()) {
             r.owner = m.captured(1).toLower();
             if (r.owner != QLatin1String("host") && r.owner != QLatin1String("kernel")) {
-                r.diagnostics.push_back(
-                    placed(path, i + 1, Severity::Warning,
-                           QStringLiteral("owner '%1' is not host or kernel; routing treats it as "
-                                          "kernel")
-                               .arg(r.owner)));
+                r.diagnostics.push_back(diagnosticAt(
+                    path, i + 1, Severity::Warning,
+                    QStringLiteral("owner '%1' is not host or kernel; routing treats it as "
+                                   "kernel")
+                        .arg(r.owner)));
                 r.owner.clear();
             }
         }
     }
     r.hasActionItems = text.contains(QStringLiteral("Action Items"), Qt::CaseInsensitive);
     if (r.verdict == QLatin1String("FAIL_FIXABLE") && r.owner.isEmpty())
-        r.diagnostics.push_back(
-            placed(path, 0, Severity::Warning,
-                   QStringLiteral("FAIL_FIXABLE without an 'owner: host|kernel' line; routing "
-                                  "assumes kernel")));
+        r.diagnostics.push_back(diagnosticAt(
+            path, 0, Severity::Warning,
+            QStringLiteral("FAIL_FIXABLE without an 'owner: host|kernel' line; routing "
+                           "assumes kernel")));
     return r;
 }
 

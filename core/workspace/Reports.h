@@ -14,6 +14,9 @@
 
 namespace tilelens::ws {
 
+// A diagnostic on `line` of the report or log at `path` (column 1; line 0: the whole file).
+Diagnostic diagnosticAt(const QString& path, int line, Severity sev, const QString& message);
+
 struct ReportFile
 {
     QString path;
