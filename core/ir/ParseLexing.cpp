@@ -26,7 +26,7 @@ inline bool isDigit(char c)
 } // namespace
 
 Parser::Parser(std::string_view text, const ParseOptions& options, ParseResult& result)
-    : m_text(text), m_opts(options), m_result(result)
+    : m_text(text), m_opts(options), m_result(result), m_types(*result.arena)
 {
     m_line = options.firstLine;
     m_tokEndLine = options.firstLine;
@@ -359,14 +359,7 @@ void Parser::enter()
 
 const Type* Parser::unique(Type& t)
 {
-    m_scratch.clear();
-    appendTypeCanonical(m_scratch, t);
-    if (const Type* const* hit = m_typeByCanon.find(m_scratch))
-        return *hit;
-    setCanonicalText(t, arena().copyString(m_scratch));
-    const Type* made = arena().make<Type>(t);
-    m_typeByCanon.insert(made->canonicalText, made);
-    return made;
+    return m_types.unique(t);
 }
 
 const Type* Parser::opaqueType(std::string_view text)

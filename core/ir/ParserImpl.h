@@ -9,6 +9,7 @@
 #include "ir/Parser.h"
 #include "ir/Region.h"
 #include "ir/StringMap.h"
+#include "ir/TypeUniquer.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -324,8 +325,8 @@ private:
     int m_errors = 0;
     bool m_sawGeneric = false, m_sawCustom = false, m_sawCutile = false;
 
-    StringMap<const Type*> m_typeByText;  // raw source span -> type
-    StringMap<const Type*> m_typeByCanon; // canonical text -> type
+    StringMap<const Type*> m_typeByText; // raw source span -> type
+    TypeUniquer m_types;
     ValueTable m_values;
     std::vector<ValueTable> m_tablePool; // emptied tables of finished isolated regions
     std::vector<std::unique_ptr<std::vector<Op*>>> m_regionOps; // parseRegion scratch per level

@@ -54,13 +54,4 @@ struct Type
     int bitWidth() const; // Number types; 0 otherwise
 };
 
-// The uniquers' last step before a type is made: `kept`, its canonical spelling copied
-// into the model's arena, is also the name of number and opaque types.
-inline void setCanonicalText(Type& t, std::string_view kept)
-{
-    t.canonicalText = kept;
-    if (t.kind == TypeKind::Number || t.kind == TypeKind::Opaque)
-        t.name = kept;
-}
-
 } // namespace tilelens::ir

@@ -11,15 +11,7 @@ namespace tilelens::ir::bytecode {
 
 const Type* ModelFactory::unique(Type& t)
 {
-    std::string canon;
-    appendTypeCanonical(canon, t);
-    auto it = m_types.find(canon);
-    if (it != m_types.end())
-        return it->second;
-    setCanonicalText(t, m_arena.copyString(canon));
-    const Type* made = m_arena.make<Type>(t);
-    m_types.emplace(std::move(canon), made);
-    return made;
+    return m_types.unique(t);
 }
 
 const Type* ModelFactory::number(std::string_view name)

@@ -8,6 +8,7 @@
 #include "ir/Attribute.h"
 #include "ir/Location.h"
 #include "ir/Type.h"
+#include "ir/TypeUniquer.h"
 #include "ir/bytecode/ByteCursor.h"
 #include "ir/bytecode/BytecodeReader.h"
 
@@ -22,7 +23,7 @@ namespace tilelens::ir::bytecode {
 class ModelFactory
 {
 public:
-    explicit ModelFactory(Arena& arena) : m_arena(arena) {}
+    explicit ModelFactory(Arena& arena) : m_arena(arena), m_types(arena) {}
     Arena& arena() { return m_arena; }
 
     const Type* unique(Type& t);
@@ -39,7 +40,7 @@ public:
 
 private:
     Arena& m_arena;
-    std::unordered_map<std::string, const Type*> m_types;
+    detail::TypeUniquer m_types;
     const Attribute* m_unit = nullptr;
     const Type* m_i32 = nullptr;
     const Type* m_i64 = nullptr;
