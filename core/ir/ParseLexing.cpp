@@ -364,19 +364,13 @@ const Type* Parser::unique(Type& t)
 
 const Type* Parser::opaqueType(std::string_view text)
 {
-    Type t;
-    t.kind = TypeKind::Opaque;
-    t.name = text;
-    return unique(t);
+    return m_types.named(TypeKind::Opaque, text);
 }
 
 const Type* Parser::tokenType()
 {
-    if (!m_token) {
-        Type t;
-        t.kind = TypeKind::Token;
-        m_token = unique(t);
-    }
+    if (!m_token)
+        m_token = m_types.named(TypeKind::Token);
     return m_token;
 }
 
@@ -397,12 +391,8 @@ const Type* Parser::numberType(std::string_view n)
             eq = lower(kv[i]) == lower(n[i]);
         if (!eq)
             continue;
-        if (!m_numberTypes[k]) { // uniqued once per parse: this is hot (dense literals)
-            Type t;
-            t.kind = TypeKind::Number;
-            t.name = kv;
-            m_numberTypes[k] = unique(t);
-        }
+        if (!m_numberTypes[k]) // uniqued once per parse: this is hot (dense literals)
+            m_numberTypes[k] = m_types.named(TypeKind::Number, kv);
         return m_numberTypes[k];
     }
     return nullptr;

@@ -8,6 +8,7 @@
 #include "ir/Type.h"
 
 #include <string>
+#include <string_view>
 
 namespace tilelens::ir::detail {
 
@@ -30,6 +31,15 @@ public:
         const Type* made = m_arena.make<Type>(t);
         m_byCanon.insert(made->canonicalText, made);
         return made;
+    }
+
+    // A type given by its kind and name alone: number, opaque and token types.
+    const Type* named(TypeKind kind, std::string_view name = {})
+    {
+        Type t;
+        t.kind = kind;
+        t.name = name;
+        return unique(t);
     }
 
 private:

@@ -16,17 +16,12 @@ const Type* ModelFactory::unique(Type& t)
 
 const Type* ModelFactory::number(std::string_view name)
 {
-    Type t;
-    t.kind = TypeKind::Number;
-    t.name = name;
-    return unique(t);
+    return m_types.named(TypeKind::Number, name);
 }
 
 const Type* ModelFactory::token()
 {
-    Type t;
-    t.kind = TypeKind::Token;
-    return unique(t);
+    return m_types.named(TypeKind::Token);
 }
 
 const Attribute* ModelFactory::unit()
