@@ -39,6 +39,26 @@ QString editorText(MainWindow& w, SourceRole role)
     return w.pane(role)->editor()->text();
 }
 
+// The four panes hold the files of the kernel in \a dir (the reference
+// Python being reference/\a pythonFile), each with its language's lexer.
+void expectShowsKernel(MainWindow& w, const QDir& dir, const QString& pythonFile)
+{
+    const auto expectPane = [&](SourceRole role, const QString& relativePath) {
+        EXPECT_EQ(editorText(w, role), readText(dir.filePath(relativePath)))
+            << relativePath.toStdString();
+    };
+    expectPane(SourceRole::ReferencePython, QStringLiteral("reference/") + pythonFile);
+    expectPane(SourceRole::GeneratedRust, QStringLiteral("kernel.rs"));
+    expectPane(SourceRole::ReferenceIr, QStringLiteral("reference/reference.mlir"));
+    expectPane(SourceRole::GeneratedIr, QStringLiteral("generated/generated.mlir"));
+
+    const auto lexerOf = [&](SourceRole role) { return w.pane(role)->editor()->lexer(); };
+    EXPECT_NE(qobject_cast<QsciLexerPython*>(lexerOf(SourceRole::ReferencePython)), nullptr);
+    EXPECT_NE(qobject_cast<RustLexer*>(lexerOf(SourceRole::GeneratedRust)), nullptr);
+    EXPECT_NE(qobject_cast<TileIrLexer*>(lexerOf(SourceRole::ReferenceIr)), nullptr);
+    EXPECT_NE(qobject_cast<TileIrLexer*>(lexerOf(SourceRole::GeneratedIr)), nullptr);
+}
+
 } // namespace
 
 TEST(MainWindow, ShowsTheFourFilesOfTheFirstKernelWithTheirLexers)
@@ -54,25 +74,8 @@ TEST(MainWindow, ShowsTheFourFilesOfTheFirstKernelWithTheirLexers)
     ASSERT_TRUE(waitForLoad(w));
 
     const QDir alpha(QDir(root.path()).filePath(QStringLiteral("alpha")));
-    EXPECT_EQ(editorText(w, SourceRole::ReferencePython),
-              readText(alpha.filePath(QStringLiteral("reference/alpha.py"))));
-    EXPECT_EQ(editorText(w, SourceRole::GeneratedRust),
-              readText(alpha.filePath(QStringLiteral("kernel.rs"))));
-    EXPECT_EQ(editorText(w, SourceRole::ReferenceIr),
-              readText(alpha.filePath(QStringLiteral("reference/reference.mlir"))));
-    EXPECT_EQ(editorText(w, SourceRole::GeneratedIr),
-              readText(alpha.filePath(QStringLiteral("generated/generated.mlir"))));
+    expectShowsKernel(w, alpha, QStringLiteral("alpha.py"));
     EXPECT_FALSE(editorText(w, SourceRole::ReferencePython).isEmpty());
-
-    EXPECT_NE(
-        qobject_cast<QsciLexerPython*>(w.pane(SourceRole::ReferencePython)->editor()->lexer()),
-        nullptr);
-    EXPECT_NE(qobject_cast<RustLexer*>(w.pane(SourceRole::GeneratedRust)->editor()->lexer()),
-              nullptr);
-    EXPECT_NE(qobject_cast<TileIrLexer*>(w.pane(SourceRole::ReferenceIr)->editor()->lexer()),
-              nullptr);
-    EXPECT_NE(qobject_cast<TileIrLexer*>(w.pane(SourceRole::GeneratedIr)->editor()->lexer()),
-              nullptr);
 
     for (int i = 0; i < kSourceRoleCount; ++i) {
         SourcePane* pane = w.pane(static_cast<SourceRole>(i));
@@ -224,25 +227,9 @@ TEST(MainWindow, OpensTheBundledExample)
     w.session().select(row);
     ASSERT_TRUE(waitForLoad(w));
 
-    EXPECT_EQ(editorText(w, SourceRole::ReferencePython),
-              readText(softmax.filePath(QStringLiteral("reference/softmax.py"))));
-    EXPECT_EQ(editorText(w, SourceRole::GeneratedRust),
-              readText(softmax.filePath(QStringLiteral("kernel.rs"))));
-    EXPECT_EQ(editorText(w, SourceRole::ReferenceIr),
-              readText(softmax.filePath(QStringLiteral("reference/reference.mlir"))));
-    EXPECT_EQ(editorText(w, SourceRole::GeneratedIr),
-              readText(softmax.filePath(QStringLiteral("generated/generated.mlir"))));
+    expectShowsKernel(w, softmax, QStringLiteral("softmax.py"));
     EXPECT_TRUE(
         editorText(w, SourceRole::ReferenceIr).contains(QStringLiteral("cuda_tile.module")));
-    EXPECT_NE(
-        qobject_cast<QsciLexerPython*>(w.pane(SourceRole::ReferencePython)->editor()->lexer()),
-        nullptr);
-    EXPECT_NE(qobject_cast<RustLexer*>(w.pane(SourceRole::GeneratedRust)->editor()->lexer()),
-              nullptr);
-    EXPECT_NE(qobject_cast<TileIrLexer*>(w.pane(SourceRole::ReferenceIr)->editor()->lexer()),
-              nullptr);
-    EXPECT_NE(qobject_cast<TileIrLexer*>(w.pane(SourceRole::GeneratedIr)->editor()->lexer()),
-              nullptr);
 }
 
 TEST(MainWindow, SelectingAVariantRevealsItsKernelFunctionAndRustEntry)
