@@ -106,20 +106,12 @@ TEST_F(SoftmaxWindow, MatchedOpsSitOnTheSameDisplayRow)
     const auto& phantoms = window->alignedView()->phantomLines(true);
     const auto& genPhantoms = window->alignedView()->phantomLines(false);
     EXPECT_FALSE(phantoms.empty() && genPhantoms.empty()) << "the example's sides differ in length";
-    int checked = 0, lastRef = 0, lastGen = 0;
-    for (const diff::FunctionDiff& f : result->functions)
-        for (const diff::AlignedRow& row : f.rows) {
-            if (!row.reference || !row.generated || row.reference->line <= lastRef ||
-                row.generated->line <= lastGen)
-                continue;
-            lastRef = row.reference->line;
-            lastGen = row.generated->line;
-            EXPECT_EQ(displayLine(SourceRole::ReferenceIr, lastRef),
-                      displayLine(SourceRole::GeneratedIr, lastGen))
-                << "ref line " << lastRef << " gen line " << lastGen;
-            ++checked;
-        }
-    EXPECT_GT(checked, 10);
+    const auto matched = test::forwardMatchedLines(*result);
+    for (const auto& [refLine, genLine] : matched)
+        EXPECT_EQ(displayLine(SourceRole::ReferenceIr, refLine),
+                  displayLine(SourceRole::GeneratedIr, genLine))
+            << "ref line " << refLine << " gen line " << genLine;
+    EXPECT_GT(matched.size(), 10u);
 
     // Scrolling one side scrolls the other to the same display row.
     QsciScintilla* ref = window->pane(SourceRole::ReferenceIr)->editor();

@@ -1,6 +1,7 @@
 #include "GuiTestSupport.h"
 
 #include "MainWindow.h"
+#include "diff/DiffResult.h"
 
 #include <QCoreApplication>
 #include <QDeadlineTimer>
@@ -76,6 +77,40 @@ bool waitForLoad(gui::MainWindow& window, int timeoutMs)
         QTest::qWait(5);
     QCoreApplication::processEvents();
     return !window.isLoading();
+}
+
+QPalette darkPalette()
+{
+    QPalette p;
+    p.setColor(QPalette::Window, QColor(0x2b, 0x2d, 0x30));
+    p.setColor(QPalette::WindowText, QColor(0xdd, 0xdd, 0xdd));
+    p.setColor(QPalette::Base, QColor(0x1e, 0x1f, 0x22));
+    p.setColor(QPalette::AlternateBase, QColor(0x26, 0x28, 0x2b));
+    p.setColor(QPalette::Text, QColor(0xdd, 0xdd, 0xdd));
+    p.setColor(QPalette::Button, QColor(0x3a, 0x3d, 0x41));
+    p.setColor(QPalette::ButtonText, QColor(0xdd, 0xdd, 0xdd));
+    p.setColor(QPalette::Highlight, QColor(0x2f, 0x65, 0xca));
+    p.setColor(QPalette::HighlightedText, Qt::white);
+    p.setColor(QPalette::ToolTipBase, QColor(0x3a, 0x3d, 0x41));
+    p.setColor(QPalette::ToolTipText, QColor(0xdd, 0xdd, 0xdd));
+    p.setColor(QPalette::PlaceholderText, QColor(0x90, 0x90, 0x90));
+    return p;
+}
+
+std::vector<std::pair<int, int>> forwardMatchedLines(const diff::DiffResult& result)
+{
+    std::vector<std::pair<int, int>> lines;
+    int lastRef = 0, lastGen = 0;
+    for (const diff::FunctionDiff& f : result.functions)
+        for (const diff::AlignedRow& row : f.rows) {
+            if (!row.reference || !row.generated || row.reference->line <= lastRef ||
+                row.generated->line <= lastGen)
+                continue;
+            lastRef = row.reference->line;
+            lastGen = row.generated->line;
+            lines.emplace_back(lastRef, lastGen);
+        }
+    return lines;
 }
 
 } // namespace tilelens::test

@@ -2,8 +2,14 @@
 // Helpers for the GUI tests: temporary TileGym-style kernel directories and
 // waiting for the main window's background loads.
 
+#include <QPalette>
 #include <QString>
+#include <utility>
+#include <vector>
 
+namespace tilelens::diff {
+struct DiffResult;
+}
 namespace tilelens::gui {
 class MainWindow;
 }
@@ -26,6 +32,14 @@ QString readText(const QString& path);
 
 // Processes events until the window is idle; false on timeout.
 bool waitForLoad(gui::MainWindow& window, int timeoutMs = 20000);
+
+// A dark palette (window, base, text, buttons, highlight, tool tips) for the
+// tests of the dark theme and the dark screenshots.
+QPalette darkPalette();
+
+// (reference line, generated line) of the matched rows of \a result that move
+// forward on both sides, in order: the rows that must sit side by side.
+std::vector<std::pair<int, int>> forwardMatchedLines(const diff::DiffResult& result);
 
 } // namespace tilelens::test
 

@@ -134,15 +134,7 @@ TEST(MainWindowInteraction, OpenedWorkspacesEnterTheRecentList)
 TEST(MainWindowInteraction, ADarkPaletteGivesDarkEditors)
 {
     const QPalette original = QApplication::palette();
-    QPalette dark = original;
-    dark.setColor(QPalette::Window, QColor(0x25, 0x26, 0x2b));
-    dark.setColor(QPalette::WindowText, QColor(0xdd, 0xdd, 0xdd));
-    dark.setColor(QPalette::Base, QColor(0x1c, 0x1d, 0x22));
-    dark.setColor(QPalette::AlternateBase, QColor(0x2c, 0x2d, 0x33));
-    dark.setColor(QPalette::Text, QColor(0xdd, 0xdd, 0xdd));
-    dark.setColor(QPalette::Button, QColor(0x30, 0x31, 0x36));
-    dark.setColor(QPalette::ButtonText, QColor(0xdd, 0xdd, 0xdd));
-    QApplication::setPalette(dark);
+    QApplication::setPalette(test::darkPalette());
 
     QTemporaryDir root;
     writeKernelDir(root.path(), QStringLiteral("dark"));

@@ -2,6 +2,7 @@
 // the images are not blank. With TILELENS_PANEL_SHOTS=DIR set, the PNGs are
 // kept there ({stages,perf,dashboard}{,-dark}.png) for docs/screenshots/.
 
+#include "../GuiTestSupport.h"
 #include "PanelTestSupport.h"
 #include "TestPaths.h"
 #include "panels/DashboardModel.h"
@@ -25,24 +26,6 @@ using namespace tilelens::gui::panels;
 
 namespace {
 
-QPalette darkPalette()
-{
-    QPalette p;
-    p.setColor(QPalette::Window, QColor(0x2b, 0x2d, 0x30));
-    p.setColor(QPalette::WindowText, QColor(0xdd, 0xdd, 0xdd));
-    p.setColor(QPalette::Base, QColor(0x1e, 0x1f, 0x22));
-    p.setColor(QPalette::AlternateBase, QColor(0x26, 0x28, 0x2b));
-    p.setColor(QPalette::Text, QColor(0xdd, 0xdd, 0xdd));
-    p.setColor(QPalette::Button, QColor(0x3a, 0x3d, 0x41));
-    p.setColor(QPalette::ButtonText, QColor(0xdd, 0xdd, 0xdd));
-    p.setColor(QPalette::Highlight, QColor(0x2f, 0x65, 0xca));
-    p.setColor(QPalette::HighlightedText, Qt::white);
-    p.setColor(QPalette::ToolTipBase, QColor(0x3a, 0x3d, 0x41));
-    p.setColor(QPalette::ToolTipText, QColor(0xdd, 0xdd, 0xdd));
-    p.setColor(QPalette::PlaceholderText, QColor(0x90, 0x90, 0x90));
-    return p;
-}
-
 QString shotDir(const QTemporaryDir& tmp)
 {
     const QString env = qEnvironmentVariable("TILELENS_PANEL_SHOTS");
@@ -65,7 +48,7 @@ int distinctColors(const QImage& image)
 QImage render(QWidget& w, bool dark)
 {
     if (dark)
-        w.setPalette(darkPalette());
+        w.setPalette(test::darkPalette());
     w.resize(1200, 700);
     w.setAttribute(Qt::WA_DontShowOnScreen);
     w.show();
