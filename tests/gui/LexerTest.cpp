@@ -2,13 +2,16 @@
 // lines, and styling of a 100k-line file through a real editor.
 
 #include "EditorTheme.h"
+#include "GuiTestSupport.h"
 #include "QsciHeaders.h"
 #include "RustLexer.h"
 #include "TileIrLexer.h"
 
 #include <QPalette>
 #include <gtest/gtest.h>
+#include <initializer_list>
 #include <string>
+#include <utility>
 #include <vector>
 
 using namespace tilelens::gui;
@@ -50,6 +53,13 @@ Styled lex(const LineLexer& lexer, const std::string& line, int stateIn = 0)
     return s;
 }
 
+// Expects the first character of each token to have its style.
+void expectStyles(const Styled& s, std::initializer_list<std::pair<std::string, int>> expected)
+{
+    for (const auto& [token, style] : expected)
+        EXPECT_EQ(s.styleOf(token), style) << '"' << token << "\" in: " << s.text;
+}
+
 } // namespace
 
 TEST(TileIrLexer, StylesOperationValuesTypesAndAttributes)
@@ -60,13 +70,13 @@ TEST(TileIrLexer, StylesOperationValuesTypesAndAttributes)
         "    %5 = addf %3, %4 rounding<approx> flush_to_zero : tile<4x8xf32> loc(\"a.py\":3:4)");
     EXPECT_EQ(s.styleOf("%5"), TileIrLexer::Value);
     EXPECT_TRUE(s.uniform("%5"));
-    EXPECT_EQ(s.styleOf("addf"), TileIrLexer::Operation);
-    EXPECT_EQ(s.styleOf("%3"), TileIrLexer::Value);
-    EXPECT_EQ(s.styleOf("rounding"), TileIrLexer::Attribute);
-    EXPECT_EQ(s.styleOf("approx"), TileIrLexer::Attribute);
-    EXPECT_EQ(s.styleOf("flush_to_zero"), TileIrLexer::Attribute);
-    EXPECT_EQ(s.styleOf("tile<"), TileIrLexer::Type);
-    EXPECT_EQ(s.styleOf("4x8xf32"), TileIrLexer::Type);
+    expectStyles(s, {{"addf", TileIrLexer::Operation},
+                     {"%3", TileIrLexer::Value},
+                     {"rounding", TileIrLexer::Attribute},
+                     {"approx", TileIrLexer::Attribute},
+                     {"flush_to_zero", TileIrLexer::Attribute},
+                     {"tile<", TileIrLexer::Type},
+                     {"4x8xf32", TileIrLexer::Type}});
     EXPECT_TRUE(s.uniform("4x8xf32"));
     EXPECT_EQ(s.styleOf("loc("), TileIrLexer::Location);
     EXPECT_TRUE(s.uniform("loc(\"a.py\":3:4)"));
@@ -86,13 +96,13 @@ TEST(TileIrLexer, StylesModuleEntrySymbolsCommentsNumbersAndStrings)
 
     const Styled entry = lex(
         lexer, "  entry @k(%0: tile<ptr<f32>>) optimization_hints=<sm_100 = {occupancy = 4}> {");
-    EXPECT_EQ(entry.styleOf("entry"), TileIrLexer::Operation);
-    EXPECT_EQ(entry.styleOf("@k"), TileIrLexer::Symbol);
-    EXPECT_EQ(entry.styleOf("ptr"), TileIrLexer::Type);
-    EXPECT_EQ(entry.styleOf("f32"), TileIrLexer::Type);
-    EXPECT_EQ(entry.styleOf("optimization_hints"), TileIrLexer::Attribute);
-    EXPECT_EQ(entry.styleOf("sm_100"), TileIrLexer::Attribute);
-    EXPECT_EQ(entry.styleOf("4}"), TileIrLexer::Number);
+    expectStyles(entry, {{"entry", TileIrLexer::Operation},
+                         {"@k", TileIrLexer::Symbol},
+                         {"ptr", TileIrLexer::Type},
+                         {"f32", TileIrLexer::Type},
+                         {"optimization_hints", TileIrLexer::Attribute},
+                         {"sm_100", TileIrLexer::Attribute},
+                         {"4}", TileIrLexer::Number}});
 
     const Styled constant =
         lex(lexer, "    %19 = constant <f32: -1.5e+03> : tile<2048xi64> // trailing note");
@@ -143,13 +153,13 @@ TEST(RustLexer, StylesKeywordsTypesMacrosAttributesAndLiterals)
     const Styled fn =
         lex(lexer,
             "pub unsafe fn softmax_kernel<E: ElementType, const N: i32>(x: &'a Tensor<E>) -> u8 {");
-    EXPECT_EQ(fn.styleOf("pub"), RustLexer::Keyword);
-    EXPECT_EQ(fn.styleOf("unsafe"), RustLexer::Keyword);
-    EXPECT_EQ(fn.styleOf("softmax_kernel"), RustLexer::Function);
-    EXPECT_EQ(fn.styleOf("ElementType"), RustLexer::Type);
-    EXPECT_EQ(fn.styleOf("i32"), RustLexer::Type);
-    EXPECT_EQ(fn.styleOf("'a"), RustLexer::Lifetime);
-    EXPECT_EQ(fn.styleOf("u8"), RustLexer::Type);
+    expectStyles(fn, {{"pub", RustLexer::Keyword},
+                      {"unsafe", RustLexer::Keyword},
+                      {"softmax_kernel", RustLexer::Function},
+                      {"ElementType", RustLexer::Type},
+                      {"i32", RustLexer::Type},
+                      {"'a", RustLexer::Lifetime},
+                      {"u8", RustLexer::Type}});
 
     const Styled body =
         lex(lexer,
@@ -247,8 +257,7 @@ TEST(LineLexer, RustLineStateSurvivesStylingInAnEditor)
 
 TEST(EditorTheme, FollowsThePaletteAndDistinguishesCategories)
 {
-    QPalette dark;
-    dark.setColor(QPalette::Window, QColor(0x20, 0x20, 0x20));
+    const QPalette dark = tilelens::test::darkPalette();
     QPalette light;
     light.setColor(QPalette::Window, QColor(0xf0, 0xf0, 0xf0));
     EXPECT_TRUE(EditorTheme::forPalette(dark).dark);
