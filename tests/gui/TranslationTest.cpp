@@ -1,7 +1,10 @@
 // The German translation is embedded under :/i18n and loads by locale.
 
 #include "Application.h"
+#include "RustLexer.h"
+#include "SeverityStyle.h"
 #include "SourcePane.h"
+#include "TileIrLexer.h"
 
 #include <QCoreApplication>
 #include <QTranslator>
@@ -45,4 +48,18 @@ TEST(Translations, EnglishNeedsNone)
     EXPECT_EQ(QCoreApplication::translate("tilelens::gui::MainWindow", "&File"),
               QStringLiteral("&File"));
     removeTranslators();
+}
+
+// Style names and severity words come from tables; each is still looked up in
+// its own translation context.
+TEST(Translations, LexerStylesAndSeveritiesTranslate)
+{
+    ASSERT_TRUE(installTranslations(*QCoreApplication::instance(),
+                                    QLocale(QLocale::German, QLocale::Germany)));
+    EXPECT_EQ(RustLexer().description(RustLexer::Comment), QStringLiteral("Kommentar"));
+    EXPECT_EQ(TileIrLexer().description(TileIrLexer::Comment), QStringLiteral("Kommentar"));
+    EXPECT_EQ(severityLabel(tilelens::diff::Severity::Critical), QStringLiteral("kritisch"));
+    removeTranslators();
+    EXPECT_EQ(RustLexer().description(RustLexer::Comment), QStringLiteral("Comment"));
+    EXPECT_EQ(severityLabel(tilelens::diff::Severity::Critical), QStringLiteral("critical"));
 }
