@@ -179,38 +179,41 @@ const Attribute* readSelfContained(Context& ctx, ByteCursor& c, int depth)
 
 // ------------------------------------------------------------------ debug section
 
+namespace {
+
+// One of the debug section's tables: `varint n; pad to width; n x width-byte values`.
+// `table` names it in errors ("<table> count", "<table> table"), `item` one value.
+template <class T>
+void readFixedTable(ByteCursor& c, size_t base, int width, const std::string& table,
+                    const char* item, std::vector<T>& out)
+{
+    uint64_t n = c.count((table + " count").c_str(), size_t(width));
+    if (n)
+        c.padTo(base, size_t(width), (table + " table").c_str());
+    if (n > c.remaining() / size_t(width))
+        fail(int64_t(c.pos()), table + " table does not fit the section");
+    out.resize(n);
+    for (uint64_t i = 0; i < n; ++i)
+        out[i] = T(c.fixed(width, item));
+}
+
+} // namespace
+
 void DebugTable::read(ByteCursor c)
 {
     size_t base = c.pos();
-    uint64_t nSlots = c.count("debug slot count", 4);
-    if (nSlots)
-        c.padTo(base, 4, "debug slot table");
-    if (nSlots > c.remaining() / 4)
-        fail(int64_t(c.pos()), "debug slot table does not fit the section");
-    m_first.resize(nSlots);
-    for (uint64_t i = 0; i < nSlots; ++i)
-        m_first[i] = uint32_t(c.fixed(4, "debug slot"));
-    uint64_t nRefs = c.count("debug reference count", 8);
-    if (nRefs)
-        c.padTo(base, 8, "debug reference table");
-    if (nRefs > c.remaining() / 8)
-        fail(int64_t(c.pos()), "debug reference table does not fit the section");
-    m_refs.resize(nRefs);
-    for (uint64_t i = 0; i < nRefs; ++i)
-        m_refs[i] = c.fixed(8, "debug reference");
+    readFixedTable(c, base, 4, "debug slot", "debug slot", m_first);
+    const uint64_t nSlots = m_first.size();
+    readFixedTable(c, base, 8, "debug reference", "debug reference", m_refs);
+    const uint64_t nRefs = m_refs.size();
     for (uint64_t i = 0; i < nSlots; ++i)
         if (m_first[i] > nRefs || (i && m_first[i] < m_first[i - 1]))
             fail(int64_t(base), "debug slot " + std::to_string(i + 1) +
                                     " starts at an invalid reference " +
                                     std::to_string(m_first[i]));
-    uint64_t nAttrs = c.count("debug attribute count", 4);
-    if (nAttrs)
-        c.padTo(base, 4, "debug attribute table");
-    if (nAttrs > c.remaining() / 4)
-        fail(int64_t(c.pos()), "debug attribute table does not fit the section");
-    std::vector<uint64_t> starts(nAttrs);
-    for (uint64_t i = 0; i < nAttrs; ++i)
-        starts[i] = c.fixed(4, "debug attribute offset");
+    std::vector<uint64_t> starts;
+    readFixedTable(c, base, 4, "debug attribute", "debug attribute offset", starts);
+    const uint64_t nAttrs = starts.size();
     size_t dataBegin = c.pos(), dataSize = c.remaining();
     m_attrs.begin.resize(nAttrs);
     m_attrs.end.resize(nAttrs);
@@ -237,16 +240,23 @@ bool DebugTable::slotRefs(uint64_t slot, size_t& first, size_t& count) const
     return true;
 }
 
-const Location* DebugTable::location(Context& ctx, uint64_t ref, int64_t offset)
+// Index of debug attribute `ref` - 1 (ref >= 1), decoded on first use.
+size_t DebugTable::decoded(Context& ctx, uint64_t ref, int64_t offset)
 {
-    if (ref == 0)
-        return unknownLocation();
     if (ref - 1 >= m_attrs.size())
         fail(offset, "debug attribute " + std::to_string(ref - 1) +
                          " is out of range (the file has " + std::to_string(m_attrs.size()) + ")");
     size_t i = size_t(ref - 1);
     if (!m_locCache[i] && !m_attrCache[i])
         decodeLoc(ctx, i);
+    return i;
+}
+
+const Location* DebugTable::location(Context& ctx, uint64_t ref, int64_t offset)
+{
+    if (ref == 0)
+        return unknownLocation();
+    const size_t i = decoded(ctx, ref, offset);
     return m_locCache[i] ? m_locCache[i] : unknownLocation(); // a scope used as a location: unknown
 }
 
@@ -254,12 +264,7 @@ const Attribute* DebugTable::attribute(Context& ctx, uint64_t ref, int64_t offse
 {
     if (ref == 0)
         return nullptr;
-    if (ref - 1 >= m_attrs.size())
-        fail(offset, "debug attribute " + std::to_string(ref - 1) +
-                         " is out of range (the file has " + std::to_string(m_attrs.size()) + ")");
-    size_t i = size_t(ref - 1);
-    if (!m_locCache[i] && !m_attrCache[i])
-        decodeLoc(ctx, i);
+    const size_t i = decoded(ctx, ref, offset);
     if (!m_attrCache[i])
         fail(offset, "debug attribute " + std::to_string(i) +
                          " is a location where a scope or file is expected");

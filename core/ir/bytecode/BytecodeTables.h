@@ -109,6 +109,7 @@ public:
 
 private:
     const Attribute* attribute(Context& ctx, uint64_t index, int64_t offset); // DI attribute
+    size_t decoded(Context& ctx, uint64_t ref, int64_t offset);               // range-checked index
     const Location* decodeLoc(Context& ctx, size_t index);
     std::vector<uint32_t> m_first;
     std::vector<uint64_t> m_refs;
