@@ -327,6 +327,24 @@ TEST(BytecodeEncoding, DebugLocations)
                      1);
     EXPECT_NE(decode(shortSlot).error().find("no entry in the function's debug slot"),
               std::string::npos);
+
+    // Malformed tables and references name the table or the attribute.
+    auto errorFor = [&](const std::string& payload) {
+        BytecodeBuilder bad(3);
+        bad.str("k.py");
+        bad.str("/src");
+        bad.str("k");
+        bad.debug(payload);
+        bad.kernel("k", bad.func({}), bytesOf({0x44}) + varint(bad.token()) + kReturn, 1);
+        return decode(bad).error();
+    };
+    EXPECT_NE(errorFor(varint(200)).find("debug slot count is 200"), std::string::npos);
+    EXPECT_NE(
+        errorFor(varint(1) + bytesOf({char(0xCB), char(0xCB), char(0xCB)}) + le(0, 4) + varint(200))
+            .find("debug reference count is 200"),
+        std::string::npos);
+    EXPECT_NE(errorFor(debugPayload({99, 6, 0})).find("debug attribute 98 is out of range"),
+              std::string::npos);
 }
 
 TEST(BytecodeEncoding, RegionValuesAreScopedToTheirBlock)
