@@ -4,23 +4,13 @@
 // would, so no GPU is needed.
 
 #include "CliRunner.h"
-#include "TestPaths.h"
+#include "FakeCupti.h"
 
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QTemporaryDir>
 #include <gtest/gtest.h>
-
-namespace {
-
-QString fakeCommand()
-{
-    return tilelens::test::sourceDir() +
-           QStringLiteral("/tests/core/pipeline/fake_cupti_command.sh");
-}
-
-} // namespace
 
 TEST(CliRunProfile, StageERunsNTimesAndWritesTheProfile)
 {
@@ -29,15 +19,12 @@ TEST(CliRunProfile, StageERunsNTimesAndWritesTheProfile)
     ASSERT_TRUE(QDir().mkpath(dir));
     QFile f(QDir(dir).filePath(QStringLiteral("tilelens.json")));
     ASSERT_TRUE(f.open(QIODevice::WriteOnly));
-    f.write(QStringLiteral(R"({"stages": {"E": {"argv": ["/bin/sh", "%1", "1000"], "cwd": "${WS}",
-        "requires_env": [], "requires_gpu": false, "verdict": "exit"}}})")
-                .arg(fakeCommand())
-                .toUtf8());
+    f.write(tilelens::test::fakeCuptiStagesJson({{QStringLiteral("E"), 1000}}));
     f.close();
     const tilelens::test::CliResult r = tilelens::test::runCli(
         {QStringLiteral("run"), QStringLiteral("--trust"), QStringLiteral("--profile"),
-         QStringLiteral("3"), QStringLiteral("--cupti-library"), fakeCommand(), dir,
-         QStringLiteral("E")});
+         QStringLiteral("3"), QStringLiteral("--cupti-library"), tilelens::test::fakeCuptiCommand(),
+         dir, QStringLiteral("E")});
     EXPECT_EQ(r.exitCode, 0) << r.err.toStdString();
     EXPECT_EQ(r.out.count(QStringLiteral("fake benchmark")), 3);
     EXPECT_TRUE(r.err.contains(QStringLiteral("profiled run 3/3 of stage E")))

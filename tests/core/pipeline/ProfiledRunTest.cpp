@@ -7,8 +7,8 @@
 
 #include "pipeline/ProfiledRun.h"
 
+#include "FakeCupti.h"
 #include "PipelineTestSupport.h"
-#include "TestPaths.h"
 #include "perf/cupti/ProfileJson.h"
 #include "pipeline/StageRunnerThread.h"
 
@@ -24,21 +24,10 @@ using tilelens::test::TempWorkspace;
 
 namespace {
 
-QString fakeCommand()
-{
-    return test::sourceDir() + QStringLiteral("/tests/core/pipeline/fake_cupti_command.sh");
-}
-
 // Stages A and E replaced by the fake benchmark (A twice as slow as E).
 QByteArray stagesJson()
 {
-    const QString stage = QStringLiteral(
-        R"("%1": {"argv": ["/bin/sh", "%2", "%3"], "cwd": "${WS}", "requires_env": [],
-                  "requires_gpu": false, "verdict": "exit"})");
-    return QStringLiteral(R"({"stages": {%1, %2}})")
-        .arg(stage.arg(QStringLiteral("A"), fakeCommand(), QStringLiteral("2000")),
-             stage.arg(QStringLiteral("E"), fakeCommand(), QStringLiteral("1000")))
-        .toUtf8();
+    return test::fakeCuptiStagesJson({{QStringLiteral("A"), 2000}, {QStringLiteral("E"), 1000}});
 }
 
 struct Profiling
@@ -89,7 +78,7 @@ ProfiledRunOptions options(const QString& stage, int runs)
     ProfiledRunOptions o;
     o.stageId = stage;
     o.runs = runs;
-    o.library = fakeCommand(); // any existing file: the fake command ignores it
+    o.library = test::fakeCuptiCommand(); // any existing file: the fake command ignores it
     return o;
 }
 
@@ -120,7 +109,7 @@ TEST(ProfiledRun, StageEUpdatesPerRunAndPairsWithProfiledStageA)
         EXPECT_EQ(u.stageRun.envChanges.value(QStringLiteral("TILELENS_CUPTI_OUT")),
                   p.job.runDir(i));
         EXPECT_EQ(u.stageRun.envChanges.value(QStringLiteral("CUDA_INJECTION64_PATH")),
-                  fakeCommand());
+                  test::fakeCuptiCommand());
     }
     // After run 1 only run 1 counts (1100 ns); best of 3 is run 2 (1000 ns).
     Diagnostics diags;
@@ -188,7 +177,7 @@ TEST(ProfiledRun, AdhocCommandRunsThroughTheRunner)
 {
     Profiling p(false); // the user's own command: trustOverride stands for their decision
     ProfiledRunOptions o = options(QStringLiteral("profile"), 2);
-    o.adhocArgv = {QStringLiteral("/bin/sh"), fakeCommand(), QStringLiteral("3000")};
+    o.adhocArgv = {QStringLiteral("/bin/sh"), test::fakeCuptiCommand(), QStringLiteral("3000")};
     o.outDir = p.ws.path(QStringLiteral(".tilelens/profiles/adhoc"));
     o.trustOverride = true;
     ASSERT_TRUE(p.run(o));

@@ -5,8 +5,8 @@
 // after every run and pair the final profile with the baseline profile.
 
 #include "../GuiTestSupport.h"
+#include "FakeCupti.h"
 #include "PanelTestSupport.h"
-#include "TestPaths.h"
 #include "panels/PerfPanel.h"
 #include "panels/StagePanel.h"
 #include "perf/cupti/CuptiTraceReader.h"
@@ -25,11 +25,6 @@ using namespace tilelens::gui::panels;
 
 namespace {
 
-QString fakeCommand()
-{
-    return test::sourceDir() + QStringLiteral("/tests/core/pipeline/fake_cupti_command.sh");
-}
-
 // A kernel dir whose stage E is the fake benchmark at BASE_NS 1000.
 QString profiledWorkspace(const QTemporaryDir& tmp)
 {
@@ -37,10 +32,7 @@ QString profiledWorkspace(const QTemporaryDir& tmp)
     const QString dir = tmp.filePath(QStringLiteral("fakeop"));
     QFile f(QDir(dir).filePath(QStringLiteral("tilelens.json")));
     EXPECT_TRUE(f.open(QIODevice::WriteOnly));
-    f.write(QStringLiteral(R"({"stages": {"E": {"argv": ["/bin/sh", "%1", "1000"], "cwd": "${WS}",
-        "requires_env": [], "requires_gpu": false, "verdict": "exit"}}})")
-                .arg(fakeCommand())
-                .toUtf8());
+    f.write(test::fakeCuptiStagesJson({{QStringLiteral("E"), 1000}}));
     return dir;
 }
 
@@ -54,7 +46,7 @@ void writeBaselineProfile(const QString& dir)
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     env.insert(QStringLiteral("TILELENS_CUPTI_OUT"), run);
     p.setProcessEnvironment(env);
-    p.start(QStringLiteral("/bin/sh"), {fakeCommand(), QStringLiteral("2000")});
+    p.start(QStringLiteral("/bin/sh"), {test::fakeCuptiCommand(), QStringLiteral("2000")});
     ASSERT_TRUE(p.waitForFinished(10000));
     perf::ProfileOptions o;
     o.label = QStringLiteral("cutile");
@@ -83,7 +75,7 @@ TEST(ProfiledStagePanel, StageEUpdatesThePerfPanelPerRunAndPairsWithTheBaseline)
     StagePanel stages(session.get(), nullptr);
     stages.setTrustStorePath(tmp.filePath(QStringLiteral("trust.json")));
     stages.setTrustPrompt([](const QString&, const QString&) { return true; });
-    stages.setCuptiLibrary(fakeCommand()); // any file: the fake command ignores it
+    stages.setCuptiLibrary(test::fakeCuptiCommand()); // any file: the fake command ignores it
     stages.setProfileRuns(3);
     PerfPanel perfPanel(session.get(), nullptr);
     // What the main window connects.
