@@ -1,7 +1,9 @@
 #include "pipeline/ProcessControl.h"
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QProcess>
 #include <csignal>
 #include <sys/prctl.h>
@@ -30,12 +32,44 @@ bool readStat(qint64 pid, char* state, qint64* pgrp)
 
 } // namespace
 
-void makeProcessGroupLeader(QProcess& process)
+void makeProcessGroupLeader(QProcess& process, int deathSignal)
 {
-    process.setChildProcessModifier([] {
+    process.setChildProcessModifier([deathSignal] {
         ::setsid();
-        ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+        ::prctl(PR_SET_PDEATHSIG, deathSignal);
     });
+}
+
+QString stageSupervisorPath(QStringList* lookedIn)
+{
+    const QString name = QStringLiteral("tilelens-stage-supervisor");
+    QStringList candidates;
+    const QString env = qEnvironmentVariable("TILELENS_STAGE_SUPERVISOR");
+    if (!env.isEmpty())
+        candidates << env;
+    if (QCoreApplication::instance())
+        candidates << QCoreApplication::applicationDirPath() + QLatin1Char('/') + name;
+#ifdef TILELENS_SUPERVISOR_INSTALLED
+    candidates << QStringLiteral(TILELENS_SUPERVISOR_INSTALLED);
+#endif
+#ifdef TILELENS_SUPERVISOR_BUILT
+    candidates << QStringLiteral(TILELENS_SUPERVISOR_BUILT);
+#endif
+    for (const QString& c : candidates) {
+        const QFileInfo fi(c);
+        if (fi.isFile() && fi.isExecutable())
+            return fi.absoluteFilePath();
+    }
+    if (lookedIn)
+        *lookedIn = candidates;
+    return {};
+}
+
+QStringList supervisorArguments(int graceMs, const QString& program, const QStringList& args)
+{
+    return QStringList{QString::number(QCoreApplication::applicationPid()),
+                       QString::number(graceMs), QStringLiteral("--"), program} +
+           args;
 }
 
 bool signalProcessGroup(qint64 pgid, int sig)

@@ -1,17 +1,30 @@
 #pragma once
 // Process-group plumbing for stage commands: every child starts its own
 // session (so cancel can kill the whole group, grandchildren included, and a
-// terminal's Ctrl-C reaches only TileLens), and dies with the runner thread.
+// terminal's Ctrl-C reaches only TileLens), and learns of the runner's death.
+// External stages run below tilelens-stage-supervisor (supervisor/), which
+// also catches descendants that leave the group (setsid) and kills them all
+// when the runner dies, however it died.
 
 #include <QList>
+#include <QStringList>
 #include <QtGlobal>
 
 class QProcess;
 
 namespace tilelens::pipeline {
 
-// setsid() + PR_SET_PDEATHSIG(SIGKILL) in the child, before exec.
-void makeProcessGroupLeader(QProcess& process);
+// setsid() + PR_SET_PDEATHSIG(deathSignal) in the child, before exec.
+void makeProcessGroupLeader(QProcess& process, int deathSignal = 9 /* SIGKILL */);
+
+// tilelens-stage-supervisor: $TILELENS_STAGE_SUPERVISOR, else beside the running
+// program, else the installed libexec copy, else the build tree's. Empty when none
+// is executable; `lookedIn` then lists where it looked.
+QString stageSupervisorPath(QStringList* lookedIn = nullptr);
+
+// Arguments for the supervisor: it watches this process and kills the stage's whole
+// tree graceMs after a SIGTERM (at once on SIGUSR1).
+QStringList supervisorArguments(int graceMs, const QString& program, const QStringList& args);
 
 // kill(-pgid, sig); false when no such group.
 bool signalProcessGroup(qint64 pgid, int sig);

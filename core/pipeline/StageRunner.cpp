@@ -265,7 +265,8 @@ void StageRunner::startExternal(ActiveRun& run)
     run.process->setProcessEnvironment(run.stage.environment(m_env));
     run.process->setWorkingDirectory(run.stage.cwd);
     run.process->setInputChannelMode(QProcess::ManagedInputChannel);
-    makeProcessGroupLeader(*run.process);
+    // The supervisor learns of our death by SIGTERM and then takes the stage's tree with it.
+    makeProcessGroupLeader(*run.process, SIGTERM);
 
     QProcess* proc = run.process;
     connect(proc, &QProcess::started, this, [this, runId, proc] {
@@ -313,7 +314,18 @@ void StageRunner::startExternal(ActiveRun& run)
         });
         run.timeoutTimer->start(run.stage.timeoutMs);
     }
-    proc->start(run.launch.program, run.launch.arguments);
+    QStringList lookedIn;
+    const QString supervisor = stageSupervisorPath(&lookedIn);
+    if (supervisor.isEmpty()) {
+        run.record.status = RunStatus::FailedToStart;
+        run.record.message = QStringLiteral("nothing was run: the stage supervisor "
+                                            "tilelens-stage-supervisor is missing (looked in %1)")
+                                 .arg(lookedIn.join(QStringLiteral(", ")));
+        finish(run);
+        return;
+    }
+    proc->start(supervisor,
+                supervisorArguments(m_graceMs, run.launch.program, run.launch.arguments));
 }
 
 void StageRunner::startBuiltin(ActiveRun& run)
@@ -374,8 +386,8 @@ void StageRunner::terminate(ActiveRun& run, RunStatus reason)
         signalProcessGroup(pgid, SIGTERM);
         run.killTimer = new QTimer(this);
         run.killTimer->setSingleShot(true);
-        connect(run.killTimer, &QTimer::timeout, this,
-                [pgid] { signalProcessGroup(pgid, SIGKILL); });
+        // The supervisor (the group leader) kills the whole tree, escaped members included.
+        connect(run.killTimer, &QTimer::timeout, this, [pgid] { ::kill(pid_t(pgid), SIGUSR1); });
         run.killTimer->start(m_graceMs);
     } else {
         run.process->kill();

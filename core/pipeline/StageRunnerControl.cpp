@@ -82,10 +82,15 @@ void StageRunner::shutdown()
             const qint64 pgid = run.record.pid;
             if (!proc->waitForFinished(int(
                     std::max<qint64>(0, std::min<qint64>(m_graceMs, deadline.remainingTime()))))) {
+                // Kill now: the supervisor takes every descendant with it before it exits.
                 if (pgid > 0)
-                    signalProcessGroup(pgid, SIGKILL);
-                proc->kill();
-                proc->waitForFinished(2000);
+                    ::kill(pid_t(pgid), SIGUSR1);
+                if (!proc->waitForFinished(3000)) {
+                    if (pgid > 0)
+                        signalProcessGroup(pgid, SIGKILL);
+                    proc->kill();
+                    proc->waitForFinished(2000);
+                }
             }
             if (pgid > 0)
                 signalProcessGroup(pgid, SIGKILL);

@@ -274,20 +274,15 @@ TEST(CliRun, HistoryStaysIntactWhenTheCliIsKilledMidRun)
     QThread::msleep(50);
     ::kill(pid_t(cli.processId()), SIGKILL); // no chance to clean up
     ASSERT_TRUE(cli.waitForFinished(10000));
-    // PR_SET_PDEATHSIG took the stage's leader down with the CLI; a grandchild cannot be
-    // reached that way, so clean it up here via the group recorded in the start line.
+    // The stage's supervisor saw the CLI die and took the whole tree with it.
+    EXPECT_TRUE(goneWithin(pids[0], 10000));
+    EXPECT_TRUE(goneWithin(pids[1], 10000)) << "the stage's child outlived the killed CLI";
     const QList<QJsonObject> after = ws.history();
     ASSERT_EQ(after.size(), 5);
     for (int i = 0; i < 4; ++i)
         EXPECT_EQ(after[i], before[i]) << "record " << i << " changed";
     EXPECT_EQ(after[4].value(QStringLiteral("event")).toString(), QStringLiteral("start"));
     EXPECT_EQ(after[4].value(QStringLiteral("stage")).toString(), QStringLiteral("sleep"));
-    const qint64 pgid = qint64(after[4].value(QStringLiteral("pid")).toDouble());
-    EXPECT_EQ(pgid, pids[0]);
-    EXPECT_TRUE(goneWithin(pids[0], 3000));
-    if (pgid > 1)
-        ::kill(pid_t(-pgid), SIGKILL);
-    EXPECT_TRUE(goneWithin(pids[1], 3000));
     EXPECT_TRUE(QFile::exists(after[4].value(QStringLiteral("log")).toString()));
 
     // The next CLI run appends after the interrupted record, still one object per line.
@@ -296,6 +291,21 @@ TEST(CliRun, HistoryStaysIntactWhenTheCliIsKilledMidRun)
             .exitCode,
         0);
     EXPECT_EQ(ws.history().size(), 7);
+}
+
+TEST(CliRun, KillNineOfTheCliLeavesNoStageProcessEvenASetsidOne)
+{
+    CliWorkspace ws;
+    QProcess cli;
+    ws.start(cli, {QStringLiteral("run"), QStringLiteral("--trust"), ws.dir(),
+                   QStringLiteral("escape")});
+    const QList<qint64> pids = waitTreePids(ws);
+    ASSERT_EQ(pids.size(), 2);
+    ASSERT_TRUE(alive(pids[1]));
+    ::kill(pid_t(cli.processId()), SIGKILL);
+    ASSERT_TRUE(cli.waitForFinished(10000));
+    EXPECT_TRUE(goneWithin(pids[0], 10000)) << "the stage outlived the killed CLI";
+    EXPECT_TRUE(goneWithin(pids[1], 10000)) << "the setsid grandchild outlived the killed CLI";
 }
 
 TEST(CliRun, BuiltinStagesOfTheExampleRunWithoutTrust)

@@ -86,19 +86,39 @@ TEST(StageRunner, CancelKillsTheWholeProcessGroup)
     const QList<qint64> pids = treePids(f.ws);
     ASSERT_EQ(pids.size(), 2);
     EXPECT_TRUE(processAlive(pids[1]));
-    EXPECT_EQ(f.events.started.value(id).pid, pids[0]); // the shell leads its own group
+    // The supervisor leads the run's own group; the shell and its child are in it.
+    const qint64 pgid = f.events.started.value(id).pid;
+    EXPECT_TRUE(processGroupMembers(pgid).contains(pids[0]));
+    EXPECT_TRUE(processGroupMembers(pgid).contains(pids[1]));
 
     f.worker.cancel(id);
     const StageRun run = f.events.waitFinished(id);
     EXPECT_EQ(run.status, RunStatus::Cancelled);
     EXPECT_TRUE(goneWithin(pids[0], 3000));
     EXPECT_TRUE(goneWithin(pids[1], 3000)) << "the grandchild survived the cancel";
-    EXPECT_TRUE(processGroupMembers(pids[0]).isEmpty());
+    EXPECT_TRUE(processGroupMembers(pgid).isEmpty());
 
     const RunHistory h = loadRunHistory(f.ws.dir());
     ASSERT_EQ(h.runs.size(), 1u);
     EXPECT_EQ(h.runs[0].status, RunStatus::Cancelled);
     EXPECT_EQ(h.runs[0].runId, id);
+}
+
+TEST(StageRunner, CancelKillsAGrandchildThatLeftTheGroupWithSetsid)
+{
+    Fixture f;
+    const QString id = f.request(QStringLiteral("escape"));
+    ASSERT_TRUE(f.events.waitOutputContains(id, "started escaping tree"));
+    const QList<qint64> pids = treePids(f.ws);
+    ASSERT_EQ(pids.size(), 2);
+    ASSERT_TRUE(processAlive(pids[1]));
+    // setsid took it out of the run's process group: a group signal cannot reach it.
+    EXPECT_FALSE(processGroupMembers(f.events.started.value(id).pid).contains(pids[1]));
+
+    f.worker.cancel(id);
+    EXPECT_EQ(f.events.waitFinished(id).status, RunStatus::Cancelled);
+    EXPECT_TRUE(goneWithin(pids[0], 3000));
+    EXPECT_TRUE(goneWithin(pids[1], 3000)) << "the setsid grandchild survived the cancel";
 }
 
 TEST(StageRunner, ProcessIgnoringSigtermIsKilledAfterTheGracePeriod)

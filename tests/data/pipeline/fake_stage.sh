@@ -3,6 +3,7 @@
 # Usage: fake_stage.sh MODE [ARGS...]
 #   sleep-tree PIDFILE   start a grandchild (sleep), write "LEADER GRANDCHILD" pids, wait forever
 #   ignore-term PIDFILE  like sleep-tree but the leader ignores SIGTERM (needs SIGKILL)
+#   escape-tree PIDFILE  like sleep-tree but the grandchild leaves the group with setsid
 #   crash                print a line, then die by SIGSEGV
 #   flood BYTES          print exactly BYTES bytes of 64-byte lines
 #   pytest-like          print pytest -v style progress and a VERDICT line
@@ -17,6 +18,12 @@ sleep-tree)
     sleep 300 &
     echo "$$ $!" > "$1"
     echo "started tree leader=$$ child=$!"
+    wait
+    ;;
+escape-tree)
+    setsid sleep 300 &
+    echo "$$ $!" > "$1"
+    echo "started escaping tree leader=$$ child=$!"
     wait
     ;;
 ignore-term)
