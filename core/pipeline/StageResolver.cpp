@@ -33,6 +33,61 @@ QMap<QString, QString> baseVariables(const StageSet& set, const QProcessEnvironm
     return vars;
 }
 
+// A shell script keeps every ${NAME} as a reference to the environment variable NAME, so
+// values (a kernel name, a directory name) reach /bin/sh as data and never as script text.
+// Outside quotes the reference is double-quoted (no word splitting); inside single quotes the
+// quote is closed around it, so the value still appears there as it did when it was pasted.
+QString shellScriptWithEnvReferences(const QString& script, const QMap<QString, QString>& vars,
+                                     QStringList* referenced, QStringList* missing)
+{
+    enum class Quote
+    {
+        None,
+        Single,
+        Double
+    };
+    static const QRegularExpression ref(QStringLiteral("\\$\\{([A-Za-z_][A-Za-z0-9_]*)\\}"));
+    Quote quote = Quote::None;
+    QString out;
+    out.reserve(script.size() + 16);
+    for (qsizetype i = 0; i < script.size(); ++i) {
+        const QChar c = script.at(i);
+        if (c == QLatin1Char('\\') && quote != Quote::Single && i + 1 < script.size()) {
+            out += c;
+            out += script.at(++i); // an escaped character, e.g. \$ stays literal
+            continue;
+        }
+        if (c == QLatin1Char('$')) {
+            const auto m = ref.match(script, i, QRegularExpression::NormalMatch,
+                                     QRegularExpression::AnchorAtOffsetMatchOption);
+            if (m.hasMatch()) {
+                const QString name = m.captured(1);
+                if (!vars.contains(name)) {
+                    if (missing && !missing->contains(name))
+                        missing->append(name);
+                } else if (referenced && !referenced->contains(name)) {
+                    referenced->append(name);
+                }
+                const QString envRef = QStringLiteral("${%1}").arg(name);
+                if (quote == Quote::Double)
+                    out += envRef;
+                else if (quote == Quote::Single)
+                    out += QStringLiteral("'\"%1\"'").arg(envRef);
+                else
+                    out += QStringLiteral("\"%1\"").arg(envRef);
+                i += m.capturedLength() - 1;
+                continue;
+            }
+        }
+        if (c == QLatin1Char('\'') && quote != Quote::Double)
+            quote = quote == Quote::Single ? Quote::None : Quote::Single;
+        else if (c == QLatin1Char('"') && quote != Quote::Single)
+            quote = quote == Quote::Double ? Quote::None : Quote::Double;
+        out += c;
+    }
+    return out;
+}
+
 } // namespace
 
 QString expandVariables(const QString& text, const QMap<QString, QString>& vars,
@@ -145,10 +200,21 @@ ResolvedStage resolveStage(const StageSet& set, const StageSpec& spec,
     for (const QString& name : spec.unsetEnv)
         vars.remove(name);
 
-    for (const QString& a : spec.argv)
-        r.argv << expandVariables(a, vars, &missing);
-    if (spec.shell && !r.argv.isEmpty())
-        r.argv = QStringList{QStringLiteral("/bin/sh"), QStringLiteral("-c"), r.argv.first()};
+    if (spec.shell && !spec.argv.isEmpty()) {
+        // Never pasted as text (issue 14, S1/S2): the script reads the values from its env.
+        QStringList referenced;
+        const QString script =
+            shellScriptWithEnvReferences(spec.argv.first(), vars, &referenced, &missing);
+        for (const QString& name : referenced) {
+            const QString value = vars.value(name);
+            if (!r.envChanges.contains(name) && (!base.contains(name) || base.value(name) != value))
+                r.envChanges.insert(name, value);
+        }
+        r.argv = QStringList{QStringLiteral("/bin/sh"), QStringLiteral("-c"), script};
+    } else {
+        for (const QString& a : spec.argv) // each element stays one argument, whatever it holds
+            r.argv << expandVariables(a, vars, &missing);
+    }
     r.cwd =
         absoluteIn(set.kernelDir,
                    spec.cwd.isEmpty() ? set.kernelDir : expandVariables(spec.cwd, vars, &missing));
