@@ -1,5 +1,8 @@
 #include "pipeline/StageResolver.h"
 
+#include "pipeline/RunHistory.h"
+#include "pipeline/WorkspacePaths.h"
+
 #include <QDir>
 #include <QFileInfo>
 #include <QRegularExpression>
@@ -88,6 +91,34 @@ QString shellScriptWithEnvReferences(const QString& script, const QMap<QString, 
     return out;
 }
 
+// The first path the stage would write (or TileLens would write for it) outside the
+// workspace, as a sentence; empty when every one stays inside (issue 14, S3).
+QString writeOutsideWorkspace(const QString& kernelDir, const StageSpec& spec,
+                              const ResolvedStage& r)
+{
+    struct Written
+    {
+        const char* field;
+        QString asWritten;
+        QString absolute;
+    };
+    std::vector<Written> paths = {
+        {"log_copy", spec.logCopy, r.logCopy},
+        {"verdict_file", spec.verdictFile, r.verdictFile},
+        {"the run records", QStringLiteral(".tilelens"), historyDir(kernelDir)}};
+    for (qsizetype i = 0; i < r.outputs.size(); ++i)
+        paths.push_back({"outputs", spec.outputs.value(i), r.outputs.at(i)});
+    for (const Written& w : paths) {
+        QString where;
+        if (w.absolute.isEmpty() || isInsideWorkspace(kernelDir, w.absolute, &where))
+            continue;
+        return QStringLiteral("%1 \"%2\" resolves to %3, outside the workspace %4; refused: a "
+                              "stage writes only inside its workspace")
+            .arg(QLatin1String(w.field), w.asWritten, where, physicalPath(kernelDir));
+    }
+    return {};
+}
+
 } // namespace
 
 QString expandVariables(const QString& text, const QMap<QString, QString>& vars,
@@ -146,12 +177,20 @@ QProcessEnvironment ResolvedStage::environment(const QProcessEnvironment& base) 
 
 QString ResolvedStage::describe() const
 {
+    // Everything the trust digest covers that changes what runs or where it writes.
     QString text;
-    if (launcher.isSlurm())
-        text += QStringLiteral("launcher: slurm (%1%2)\n")
-                    .arg(launcher.mode, launcher.gres.isEmpty()
-                                            ? QString()
-                                            : QStringLiteral(", gres ") + launcher.gres);
+    if (launcher.isSlurm()) {
+        text += QStringLiteral("launcher: slurm (%1").arg(launcher.mode);
+        if (!launcher.partition.isEmpty())
+            text += QStringLiteral(", partition ") + launcher.partition;
+        if (!launcher.gres.isEmpty())
+            text += QStringLiteral(", gres ") + launcher.gres;
+        if (!launcher.timeLimit.isEmpty())
+            text += QStringLiteral(", time ") + launcher.timeLimit;
+        for (const QString& a : launcher.extraArgs)
+            text += QLatin1Char(' ') + shellQuote(a);
+        text += QStringLiteral(")\n");
+    }
     text += QStringLiteral("cwd: %1\n").arg(cwd);
     for (auto it = envChanges.begin(); it != envChanges.end(); ++it)
         text += QStringLiteral("env: %1=%2\n").arg(it.key(), shellQuote(it.value()));
@@ -161,8 +200,20 @@ QString ResolvedStage::describe() const
     for (const QString& a : argv)
         text += QLatin1Char(' ') + shellQuote(a);
     text += QLatin1Char('\n');
-    if (timeoutMs > 0)
-        text += QStringLiteral("timeout: %1 s\n").arg(timeoutMs / 1000);
+    text += timeoutMs > 0 ? QStringLiteral("timeout: %1 s\n").arg(timeoutMs / 1000)
+                          : QStringLiteral("timeout: none\n");
+    if (!logCopy.isEmpty())
+        text += QStringLiteral("writes the log to: %1\n").arg(logCopy);
+    for (const QString& out : outputs)
+        text += QStringLiteral("outputs: %1\n").arg(out);
+    if (kind == StageKind::External) {
+        text += QStringLiteral("verdict: %1").arg(QLatin1String(verdictSourceName(verdictSource)));
+        if (verdictSource == VerdictSource::File)
+            text += QLatin1Char(' ') + verdictFile;
+        if (verdictSource == VerdictSource::ExitCode || verdictSource == VerdictSource::Pytest)
+            text += QStringLiteral(" (%1 / %2)").arg(passVerdict, failVerdict);
+        text += QLatin1Char('\n');
+    }
     return text;
 }
 
@@ -234,6 +285,9 @@ ResolvedStage resolveStage(const StageSet& set, const StageSpec& spec,
         r.reason = spec.disabledReason;
         return r;
     }
+    r.reason = writeOutsideWorkspace(set.kernelDir, spec, r);
+    if (!r.reason.isEmpty())
+        return r;
     if (spec.kind == StageKind::Builtin) {
         r.runnable = true; // the registry check happens in the runner (BuiltinStageRegistry)
         return r;

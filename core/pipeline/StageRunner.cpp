@@ -5,6 +5,7 @@
 #include "pipeline/RunHistory.h"
 #include "pipeline/StageSet.h"
 #include "pipeline/TrustStore.h"
+#include "pipeline/WorkspacePaths.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -437,12 +438,20 @@ void StageRunner::onProcessFinished(const QString& runId, int exitCode, bool cra
             run.record.verdict = run.parser.lastVerdict();
             break;
         case VerdictSource::File:
-            run.record.verdict = verdictFromFile(run.stage.verdictFile);
+            // Checked again now: the stage may have replaced a directory with a link.
+            if (isInsideWorkspace(run.record.kernelDir, run.stage.verdictFile))
+                run.record.verdict = verdictFromFile(run.stage.verdictFile);
             break;
         case VerdictSource::Builtin:
             break;
         }
-        if (!run.stage.logCopy.isEmpty()) {
+        QString where;
+        if (!run.stage.logCopy.isEmpty() &&
+            !isInsideWorkspace(run.record.kernelDir, run.stage.logCopy, &where)) {
+            run.record.message = QStringLiteral("refused to copy the log to %1: it now resolves "
+                                                "to %2, outside the workspace")
+                                     .arg(run.stage.logCopy, where);
+        } else if (!run.stage.logCopy.isEmpty()) {
             run.log.flush();
             QDir().mkpath(QFileInfo(run.stage.logCopy).absolutePath());
             QFile::remove(run.stage.logCopy);

@@ -90,31 +90,65 @@ QString TrustStore::canonicalWorkspace(const QString& kernelDir)
 
 QString TrustStore::commandsDigest(const StageSet& set)
 {
+    // Every field that decides what runs, where it writes or reads its verdict, and with what
+    // environment (issue 14, S3: log_copy, unset_env, timeout_s, outputs and verdict_file were
+    // missing), of every stage; names and counts keep the encoding unambiguous.
     QCryptographicHash h(QCryptographicHash::Sha256);
     auto add = [&h](const QString& s) {
         h.addData(s.toUtf8());
         h.addData(QByteArrayView("\0", 1));
     };
-    for (auto it = set.env.begin(); it != set.env.end(); ++it) {
-        add(it.key());
-        add(it.value());
-    }
-    for (const auto& st : set.stages) {
-        if (st.kind != StageKind::External || !st.disabledReason.isEmpty())
-            continue;
-        add(QStringLiteral("stage"));
-        add(st.id);
-        for (const QString& a : st.argv)
-            add(a);
-        add(st.shell ? QStringLiteral("shell") : QStringLiteral("argv"));
-        for (auto it = st.env.begin(); it != st.env.end(); ++it) {
+    auto field = [&](const char* name, const QString& value) {
+        add(QLatin1String(name));
+        add(value);
+    };
+    auto list = [&](const char* name, const QStringList& values) {
+        field(name, QString::number(values.size()));
+        for (const QString& v : values)
+            add(v);
+    };
+    auto map = [&](const char* name, const QMap<QString, QString>& values) {
+        field(name, QString::number(values.size()));
+        for (auto it = values.begin(); it != values.end(); ++it) {
             add(it.key());
             add(it.value());
         }
-        add(st.cwd);
-        add(st.launcher.kind);
-        add(st.launcher.mode);
-        add(st.launcher.extraArgs.join(QLatin1Char('\n')));
+    };
+    add(QStringLiteral("tilelens.trust-digest/2"));
+    field("kernel_name", set.kernelName);
+    map("env", set.env);
+    QMap<QString, QString> caps;
+    for (auto it = set.caps.begin(); it != set.caps.end(); ++it)
+        caps.insert(it.key(), QString::number(it.value()));
+    map("caps", caps);
+    for (const auto& st : set.stages) {
+        field("stage", st.id);
+        field("title", st.title);
+        field("kind", st.kind == StageKind::Builtin ? QStringLiteral("builtin")
+                                                    : QStringLiteral("external"));
+        field("builtin", st.builtin);
+        list("argv", st.argv);
+        field("shell", st.shell ? QStringLiteral("1") : QStringLiteral("0"));
+        map("stage_env", st.env);
+        list("unset_env", st.unsetEnv);
+        field("cwd", st.cwd);
+        field("timeout_s", QString::number(st.timeoutSec));
+        list("inputs", st.inputs);
+        list("outputs", st.outputs);
+        field("log_copy", st.logCopy);
+        field("verdict", QLatin1String(verdictSourceName(st.verdictSource)));
+        field("verdict_file", st.verdictFile);
+        field("pass_verdict", st.passVerdict);
+        field("fail_verdict", st.failVerdict);
+        list("requires_env", st.requiredEnv);
+        field("requires_gpu", st.requiresGpu ? QStringLiteral("1") : QStringLiteral("0"));
+        field("disabled", st.disabledReason);
+        field("launcher", st.launcher.kind);
+        field("mode", st.launcher.mode);
+        field("partition", st.launcher.partition);
+        field("gres", st.launcher.gres);
+        field("time", st.launcher.timeLimit);
+        list("extra_args", st.launcher.extraArgs);
     }
     return QString::fromLatin1(h.result().toHex());
 }

@@ -36,7 +36,8 @@ public:
 
     // Canonical path (symlinks resolved) used as the key.
     static QString canonicalWorkspace(const QString& kernelDir);
-    // Digest over the external stages' declarations (argv, env, cwd, shell, launcher).
+    // Digest over every field of every stage declaration (StageSpec: what runs, where it
+    // writes, with what environment), the workspace env, caps and the kernel name.
     static QString commandsDigest(const StageSet& set);
     // Exactly what would run, resolved, for the confirmation dialog / CLI message.
     static QString describeCommands(const StageSet& set);

@@ -1,0 +1,128 @@
+// Issue 14, S3: every path a stage writes (log_copy, outputs, verdict_file,
+// TileLens' own .tilelens records) stays inside the workspace after `..` and
+// symbolic links are resolved; an escape is refused with a clear message, at
+// resolve time and again when TileLens writes (a stage may plant a link).
+
+#include "PipelineTestSupport.h"
+#include "pipeline/StageResolver.h"
+#include "pipeline/StageRunnerThread.h"
+#include "pipeline/WorkspacePaths.h"
+
+#include <QDir>
+#include <QFile>
+#include <gtest/gtest.h>
+
+using namespace tilelens::pipeline;
+using tilelens::test::RunCollector;
+using tilelens::test::TempWorkspace;
+
+namespace {
+
+QByteArray readAll(const QString& path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+void writeFile(const QString& path, const QByteArray& data)
+{
+    QFile f(path);
+    ASSERT_TRUE(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    f.write(data);
+}
+
+ResolvedStage resolved(const TempWorkspace& ws, const char* stage)
+{
+    const StageSet set = loadStageSet(ws.dir());
+    const StageSpec* spec = set.find(QString::fromLatin1(stage));
+    EXPECT_NE(spec, nullptr) << stage;
+    return spec ? resolveStage(set, *spec) : ResolvedStage{};
+}
+
+StageRun runStage(const TempWorkspace& ws, const QString& stage)
+{
+    StageRunnerThread worker;
+    RunCollector events(worker.runner());
+    StageRequest req = StageRequest::make(ws.dir(), stage);
+    req.trustOverride = true;
+    worker.request(req);
+    return events.waitFinished(req.runId);
+}
+
+} // namespace
+
+TEST(StageConfinement, PhysicalPathResolvesDotDotAndLinksFromTheRoot)
+{
+    QTemporaryDir tmp;
+    const QString root = QFileInfo(tmp.path()).canonicalFilePath();
+    QDir().mkpath(root + QStringLiteral("/ws/real"));
+    QDir().mkpath(root + QStringLiteral("/outside"));
+    QFile::link(root + QStringLiteral("/outside"), root + QStringLiteral("/ws/out"));
+    QFile::link(QStringLiteral("../outside/new.txt"), root + QStringLiteral("/ws/dangling"));
+    const QString ws = root + QStringLiteral("/ws");
+    EXPECT_EQ(physicalPath(ws + QStringLiteral("/real/../x/y")), ws + QStringLiteral("/x/y"));
+    EXPECT_EQ(physicalPath(ws + QStringLiteral("/out/a.txt")),
+              root + QStringLiteral("/outside/a.txt"));
+    EXPECT_EQ(physicalPath(ws + QStringLiteral("/dangling")),
+              root + QStringLiteral("/outside/new.txt"));
+    EXPECT_TRUE(isInsideWorkspace(ws, ws + QStringLiteral("/real/new/deeper.txt")));
+    EXPECT_TRUE(isInsideWorkspace(ws, ws + QStringLiteral("/gen*/x.mlir")));
+    EXPECT_FALSE(isInsideWorkspace(ws, ws + QStringLiteral("/../victim.txt")));
+    EXPECT_FALSE(isInsideWorkspace(ws, ws + QStringLiteral("/out/a.txt")));
+    EXPECT_FALSE(isInsideWorkspace(ws, ws + QStringLiteral("/dangling")));
+    EXPECT_FALSE(isInsideWorkspace(ws, ws + QStringLiteral("/out/*.txt")));
+    EXPECT_FALSE(isInsideWorkspace(ws, root + QStringLiteral("/wsx/a"))); // a prefix is not inside
+}
+
+TEST(StageConfinement, LogCopyOutsideTheWorkspaceIsRefusedAndNothingIsOverwritten)
+{
+    TempWorkspace ws;
+    const QString victim = QFileInfo(ws.dir()).absolutePath() + QStringLiteral("/victim.txt");
+    writeFile(victim, "precious\n");
+    ws.writeConfig(R"({"stages": {"ok": {"argv": ["true"], "log_copy": "../victim.txt"}}})");
+    const ResolvedStage r = resolved(ws, "ok");
+    EXPECT_FALSE(r.runnable);
+    EXPECT_TRUE(r.reason.contains(QStringLiteral("log_copy \"../victim.txt\"")))
+        << r.reason.toStdString();
+    EXPECT_TRUE(r.reason.contains(QStringLiteral("outside the workspace")));
+    const StageRun run = runStage(ws, QStringLiteral("ok")); // even when trusted explicitly
+    EXPECT_EQ(run.status, RunStatus::Rejected);
+    EXPECT_EQ(readAll(victim), "precious\n");
+}
+
+TEST(StageConfinement, EveryWrittenPathIsCheckedThroughSymlinks)
+{
+    TempWorkspace ws;
+    QTemporaryDir outside;
+    ASSERT_TRUE(QFile::link(outside.path(), ws.path(QStringLiteral("linked"))));
+    ws.writeConfig(R"({"stages": {
+        "log": {"argv": ["true"], "log_copy": "linked/log.txt"},
+        "out": {"argv": ["true"], "outputs": ["generated/a.mlir", "linked/*.mlir"]},
+        "verdict": {"argv": ["true"], "verdict": "file", "verdict_file": "/etc/hostname"},
+        "inside": {"argv": ["true"], "log_copy": "logs/./new/../log.txt", "outputs": ["gen/*"]}}})");
+    EXPECT_TRUE(resolved(ws, "log").reason.contains(QStringLiteral("log_copy")));
+    EXPECT_TRUE(resolved(ws, "out").reason.contains(QStringLiteral("outputs \"linked/*.mlir\"")));
+    EXPECT_TRUE(resolved(ws, "verdict").reason.contains(QStringLiteral("verdict_file")));
+    const ResolvedStage inside = resolved(ws, "inside");
+    EXPECT_TRUE(inside.runnable) << inside.reason.toStdString();
+
+    // TileLens' own records: a planted .tilelens link would send them elsewhere.
+    ASSERT_TRUE(QFile::link(outside.path(), ws.path(QStringLiteral(".tilelens"))));
+    EXPECT_TRUE(resolved(ws, "inside").reason.contains(QStringLiteral("the run records")));
+    EXPECT_TRUE(resolved(ws, "C").reason.contains(QStringLiteral("outside the workspace")));
+}
+
+TEST(StageConfinement, ALinkPlantedByTheStageIsCaughtWhenTheLogIsCopied)
+{
+    TempWorkspace ws;
+    QTemporaryDir outside;
+    const QByteArray json = R"({"stages": {"plant": {"shell": true,
+        "argv": ["ln -s '@OUT@' planted && echo planted"], "log_copy": "planted/log.txt"}}})";
+    ws.writeConfig(QByteArray(json).replace("@OUT@", outside.path().toUtf8()));
+    ASSERT_TRUE(resolved(ws, "plant").runnable); // nothing points outside yet
+    const StageRun run = runStage(ws, QStringLiteral("plant"));
+    EXPECT_EQ(run.status, RunStatus::Exited);
+    EXPECT_TRUE(run.message.contains(QStringLiteral("refused to copy the log")))
+        << run.message.toStdString();
+    EXPECT_FALSE(QFile::exists(outside.path() + QStringLiteral("/log.txt")));
+}
