@@ -200,8 +200,9 @@ int runStage(const QStringList& args)
         "in tilelens.json. The log streams to stdout (to stderr with --json); the run is recorded "
         "in\n"
         "KERNEL_DIR/.tilelens/runs.jsonl with its full log under .tilelens/logs/.\n"
-        "External commands run only in a trusted workspace: pass --trust, or list the directory\n"
-        "under \"trusted_roots\" in the trust file (TILELENS_TRUST_FILE, default\n"
+        "External commands run only in a trusted workspace: trust it once with `tilelens-cli\n"
+        "trust KERNEL_DIR` (runs then only what was approved), pass --trust, or list the\n"
+        "directory under \"trusted_roots\" in the trust file (TILELENS_TRUST_FILE, default\n"
         "~/.config/tilelens/trust.json). Ctrl-C cancels the stage and kills its process group.\n"
         "Exit codes: 0 passed (PASS, ALL_PASS, COMPILED, DONE, ALIGNED or exit status 0), 2\n"
         "PASS_WITH_NOTES, 1 failed (other verdict, non-zero exit, crash, timeout, cancel), 3 "
@@ -293,8 +294,8 @@ int runStage(const QStringList& args)
             printErr(QStringLiteral(
                          "tilelens-cli run: workspace %1 is not trusted (%2); nothing was run.\n"
                          "Stage %3 would run:\n%4"
-                         "Rerun with --trust to run it, or add the directory to \"trusted_roots\" "
-                         "in %5\n")
+                         "Review and trust it once with `tilelens-cli trust %1`, rerun with "
+                         "--trust, or add the directory to \"trusted_roots\" in %5\n")
                          .arg(TrustStore::canonicalWorkspace(set.kernelDir),
                               QString::fromLatin1(trustStateName(state)), spec->id,
                               resolved.describe(), store.filePath()));

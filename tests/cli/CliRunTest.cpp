@@ -343,3 +343,80 @@ TEST(CliRun, BuiltinStagesOfTheExampleRunWithoutTrust)
     EXPECT_EQ(d.exitCode, 3);
     EXPECT_TRUE(d.err.contains(QStringLiteral("needs an NVIDIA GPU")));
 }
+
+// Issue 14: `trust` records the decision headless users and tests need; `run` without
+// --trust then runs only what was approved, and a changed field revokes it.
+TEST(CliTrust, TrustOnceThenRunOnlyWhatWasApproved)
+{
+    CliWorkspace ws;
+    const QStringList runOk = {QStringLiteral("run"), ws.dir(), QStringLiteral("ok")};
+    const CliResult status =
+        ws.run({QStringLiteral("trust"), QStringLiteral("--status"), ws.dir()});
+    EXPECT_EQ(status.exitCode, 0);
+    EXPECT_TRUE(status.out.contains(QStringLiteral("state: unknown"))) << status.out.toStdString();
+    EXPECT_EQ(ws.run(runOk).exitCode, 3);
+
+    const CliResult trust = ws.run({QStringLiteral("trust"), ws.dir()});
+    EXPECT_EQ(trust.exitCode, 0) << trust.err.toStdString();
+    EXPECT_TRUE(trust.out.contains(QStringLiteral("[ok]")));
+    EXPECT_TRUE(trust.out.contains(QStringLiteral("timeout: 1 s"))); // every digest field shows
+    EXPECT_TRUE(trust.out.contains(QStringLiteral("state: trusted")));
+    EXPECT_TRUE(QFile::exists(ws.trustFile()));
+    EXPECT_EQ(ws.run(runOk).exitCode, 0);
+
+    // Any field that decides what runs or where it writes asks again.
+    QFile cfg(ws.path(QStringLiteral("tilelens.json")));
+    ASSERT_TRUE(cfg.open(QIODevice::ReadOnly));
+    QByteArray json = cfg.readAll();
+    cfg.close();
+    json.replace("\"pass_verdict\": \"DONE\"",
+                 "\"pass_verdict\": \"DONE\", \"log_copy\": \"ok.log\"");
+    ASSERT_TRUE(cfg.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    cfg.write(json);
+    cfg.close();
+    const CliResult changed = ws.run(runOk);
+    EXPECT_EQ(changed.exitCode, 3);
+    EXPECT_TRUE(changed.err.contains(QStringLiteral("not trusted (changed)")))
+        << changed.err.toStdString();
+    EXPECT_TRUE(changed.err.contains(QStringLiteral("tilelens-cli trust")));
+    EXPECT_FALSE(QFile::exists(ws.path(QStringLiteral("ok.log"))));
+
+    const CliResult json2 = ws.run({QStringLiteral("trust"), QStringLiteral("--json"), ws.dir()});
+    EXPECT_EQ(json2.exitCode, 0);
+    const QJsonObject o = QJsonDocument::fromJson(json2.out.toUtf8()).object();
+    EXPECT_EQ(o.value(QStringLiteral("schema")).toString(),
+              QStringLiteral("tilelens.trust-decision/1"));
+    EXPECT_EQ(o.value(QStringLiteral("state")).toString(), QStringLiteral("trusted"));
+    EXPECT_TRUE(o.value(QStringLiteral("recorded")).toBool());
+    bool sawLogCopy = false;
+    for (const auto& st : o.value(QStringLiteral("stages")).toArray())
+        if (st.toObject().value(QStringLiteral("id")).toString() == QLatin1String("ok"))
+            sawLogCopy = st.toObject().value(QStringLiteral("log_copy")).toString() ==
+                         ws.path(QStringLiteral("ok.log"));
+    EXPECT_TRUE(sawLogCopy);
+    EXPECT_EQ(ws.run(runOk).exitCode, 0);
+    EXPECT_TRUE(QFile::exists(ws.path(QStringLiteral("ok.log"))));
+
+    EXPECT_EQ(ws.run({QStringLiteral("trust"), QStringLiteral("--revoke"), ws.dir()}).exitCode, 0);
+    const CliResult revoked = ws.run(runOk);
+    EXPECT_EQ(revoked.exitCode, 3);
+    EXPECT_TRUE(revoked.err.contains(QStringLiteral("not trusted (denied)")));
+}
+
+TEST(CliTrust, UsageAndInputErrorsExitThree)
+{
+    CliWorkspace ws;
+    EXPECT_EQ(ws.run({QStringLiteral("trust")}).exitCode, 3);
+    EXPECT_EQ(ws.run({QStringLiteral("trust"), ws.path(QStringLiteral("absent"))}).exitCode, 3);
+    EXPECT_EQ(ws.run({QStringLiteral("trust"), QStringLiteral("--revoke"),
+                      QStringLiteral("--status"), ws.dir()})
+                  .exitCode,
+              3);
+    QFile cfg(ws.path(QStringLiteral("tilelens.json")));
+    ASSERT_TRUE(cfg.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    cfg.write(R"({"trust": false, "stages": {"ok": {"argv": ["true"]}}})");
+    cfg.close();
+    const CliResult optOut = ws.run({QStringLiteral("trust"), ws.dir()});
+    EXPECT_EQ(optOut.exitCode, 3);
+    EXPECT_TRUE(optOut.err.contains(QStringLiteral("\"trust\": false")));
+}
