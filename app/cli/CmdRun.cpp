@@ -1,4 +1,5 @@
-// tilelens-cli run [--trust] [--json] [--list] [--show] [--ignore-caps] KERNEL_DIR [STAGE]
+// tilelens-cli run [--trust] [--json] [--list] [--show] [--history] [--ignore-caps] KERNEL_DIR
+//                  [STAGE]
 // Runs one pipeline stage (A-F, a built-in such as C/validate/perf, or a stage
 // declared in KERNEL_DIR/tilelens.json) through the same StageRunner the GUI
 // uses: log streamed to stdout, record appended to .tilelens/runs.jsonl.
@@ -12,6 +13,7 @@
 #include "pipeline/BuiltinStage.h"
 #include "pipeline/DefaultBuiltinStages.h"
 #include "pipeline/ProfiledRun.h"
+#include "pipeline/RunHistory.h"
 #include "pipeline/StageFreshness.h"
 #include "pipeline/StageResolver.h"
 #include "pipeline/StageRunnerThread.h"
@@ -22,6 +24,7 @@
 #include <QCoreApplication>
 #include <QEventLoop>
 #include <QFileInfo>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QSocketNotifier>
 #include <csignal>
@@ -125,6 +128,46 @@ QString stageLine(const StageSet& set, const StageSpec& st)
         .arg(st.title);
 }
 
+// --history: the recorded runs, newest first (interrupted ones as such).
+int printHistory(const QString& dir, const QString& stage, bool json)
+{
+    const RunHistory history = loadRunHistory(dir);
+    for (const auto& d : history.diagnostics)
+        printErr(QString::fromStdString(d.format()) + QLatin1Char('\n'));
+    QJsonArray runs;
+    QString text;
+    for (auto it = history.runs.rbegin(); it != history.runs.rend(); ++it) {
+        if (!stage.isEmpty() && it->stageId.compare(stage, Qt::CaseInsensitive) != 0)
+            continue;
+        runs.append(it->toJson());
+        QString line = QStringLiteral("%1  %2  %3")
+                           .arg(it->runId)
+                           .arg(it->stageId, -9)
+                           .arg(QString::fromLatin1(runStatusName(it->status)), -15);
+        const QDateTime when = it->startedAt.isValid() ? it->startedAt : it->queuedAt;
+        line += QLatin1String("  ") + when.toUTC().toString(Qt::ISODate);
+        if (it->status == RunStatus::Exited)
+            line += QStringLiteral("  exit %1").arg(it->exitCode);
+        if (!it->verdict.isEmpty())
+            line += QStringLiteral("  %1").arg(it->verdict);
+        if (it->status == RunStatus::Interrupted)
+            line += QStringLiteral("  (its TileLens process ended without recording the end)");
+        else if (!it->message.isEmpty())
+            line += QStringLiteral("  %1").arg(it->message);
+        text += line + QLatin1Char('\n');
+    }
+    if (json)
+        printOut(QString::fromUtf8(
+            QJsonDocument(
+                QJsonObject{{QStringLiteral("schema"), QStringLiteral("tilelens.run-history/1")},
+                            {QStringLiteral("kernel_dir"), dir},
+                            {QStringLiteral("runs"), runs}})
+                .toJson(QJsonDocument::Indented)));
+    else
+        printOut(text.isEmpty() ? QStringLiteral("no recorded runs\n") : text);
+    return ExitOk;
+}
+
 // --profile: the stage N times through the runner with the CUPTI injection
 // (pipeline::ProfiledRun); one line per run, the pairing at the end.
 int runProfiled(StageRunnerThread& worker, const ProfiledRunOptions& options,
@@ -224,6 +267,11 @@ int runStage(const QStringList& args)
         QStringLiteral("list"), QStringLiteral("List the stages and whether they can run here."));
     const QCommandLineOption showOpt(
         QStringLiteral("show"), QStringLiteral("Print exactly what STAGE would run, run nothing."));
+    const QCommandLineOption historyOpt(
+        QStringLiteral("history"),
+        QStringLiteral("List the recorded runs (of STAGE, or all), newest first; a run whose "
+                       "TileLens process died shows as interrupted. With --json: "
+                       "tilelens.run-history/1."));
     const QCommandLineOption capsOpt(QStringLiteral("ignore-caps"),
                                      QStringLiteral("Run even beyond the pipeline cap."));
     const QCommandLineOption profileOpt(
@@ -237,12 +285,13 @@ int runStage(const QStringList& args)
         QStringLiteral("libtilelens_cupti.so for --profile (default: $TILELENS_CUPTI_LIBRARY or "
                        "beside tilelens-cli)."),
         QStringLiteral("PATH"));
-    for (const auto& o : {trustOpt, jsonOpt, listOpt, showOpt, capsOpt, profileOpt, libraryOpt})
+    for (const auto& o :
+         {trustOpt, jsonOpt, listOpt, showOpt, historyOpt, capsOpt, profileOpt, libraryOpt})
         parser.addOption(o);
     if (const auto code = parseCommandLine(parser, args, UsageOnError::WithHelp))
         return *code;
     const QStringList pos = parser.positionalArguments();
-    const bool list = parser.isSet(listOpt);
+    const bool list = parser.isSet(listOpt) || parser.isSet(historyOpt);
     if (pos.isEmpty() || pos.size() > 2 || (!list && pos.size() != 2)) {
         printErr(QStringLiteral("tilelens-cli run: expected KERNEL_DIR STAGE\n\n") +
                  parser.helpText());
@@ -253,6 +302,8 @@ int runStage(const QStringList& args)
         printErr(QStringLiteral("%1: error: not a directory\n").arg(dir));
         return ExitInputError;
     }
+    if (parser.isSet(historyOpt))
+        return printHistory(dir, pos.value(1), parser.isSet(jsonOpt));
     registerDefaultBuiltinStages();
     const StageSet set = loadStageSet(dir);
     bool configBroken = false;

@@ -13,7 +13,7 @@ namespace tilelens::pipeline {
 namespace {
 
 // /proc/PID/stat: "pid (comm) S ppid pgrp ..."; comm may hold spaces or ')'.
-bool readStat(qint64 pid, char* state, qint64* pgrp)
+bool readStat(qint64 pid, char* state, qint64* pgrp, qint64* startTicks = nullptr)
 {
     QFile f(QStringLiteral("/proc/%1/stat").arg(pid));
     if (!f.open(QIODevice::ReadOnly))
@@ -23,10 +23,12 @@ bool readStat(qint64 pid, char* state, qint64* pgrp)
     if (close < 0)
         return false;
     const QList<QByteArray> fields = text.mid(close + 2).split(' ');
-    if (fields.size() < 3 || fields.at(0).isEmpty())
+    if (fields.size() < 20 || fields.at(0).isEmpty())
         return false;
     *state = fields.at(0).at(0);
     *pgrp = fields.at(2).toLongLong();
+    if (startTicks)
+        *startTicks = fields.at(19).toLongLong(); // field 22, counted from the state (3)
     return true;
 }
 
@@ -104,6 +106,22 @@ bool processAlive(qint64 pid)
     char state = 0;
     qint64 pgrp = 0;
     return pid > 0 && readStat(pid, &state, &pgrp) && state != 'Z' && state != 'X';
+}
+
+qint64 processStartTicks(qint64 pid)
+{
+    char state = 0;
+    qint64 pgrp = 0;
+    qint64 ticks = -1;
+    if (pid <= 0 || !readStat(pid, &state, &pgrp, &ticks) || state == 'Z' || state == 'X')
+        return -1;
+    return ticks;
+}
+
+QString bootId()
+{
+    QFile f(QStringLiteral("/proc/sys/kernel/random/boot_id"));
+    return f.open(QIODevice::ReadOnly) ? QString::fromLatin1(f.read(64).trimmed()) : QString();
 }
 
 } // namespace tilelens::pipeline

@@ -35,4 +35,9 @@ QList<qint64> processGroupMembers(qint64 pgid);
 // True when `pid` exists and is not a zombie.
 bool processAlive(qint64 pid);
 
+// When `pid` started, in clock ticks after boot (/proc/PID/stat field 22); -1 when gone.
+// With the boot id it names one process for good, even after its pid is reused.
+qint64 processStartTicks(qint64 pid);
+QString bootId(); // /proc/sys/kernel/random/boot_id; empty when unreadable
+
 } // namespace tilelens::pipeline

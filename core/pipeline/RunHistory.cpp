@@ -1,9 +1,13 @@
 #include "pipeline/RunHistory.h"
 
+#include "pipeline/ProcessControl.h"
+
+#include <QCoreApplication>
 #include <QDir>
 #include <QFile>
 #include <QHash>
 #include <QJsonDocument>
+#include <QSysInfo>
 #include <cerrno>
 #include <csignal>
 #include <cstring>
@@ -25,6 +29,36 @@ QString logsDir(const QString& kernelDir)
     return historyDir(kernelDir) + QStringLiteral("/logs");
 }
 
+namespace {
+
+QJsonObject currentRunner()
+{
+    const qint64 pid = QCoreApplication::applicationPid();
+    return QJsonObject{{QStringLiteral("pid"), double(pid)},
+                       {QStringLiteral("start_ticks"), double(processStartTicks(pid))},
+                       {QStringLiteral("boot_id"), bootId()},
+                       {QStringLiteral("host"), QSysInfo::machineHostName()}};
+}
+
+// Whether the TileLens process that wrote a start record can still write its end record.
+// Records without "runner" (older versions): only the stage's process group can tell.
+bool stillRunning(const StageRun& run, const QJsonObject& runner)
+{
+    const bool groupAlive = run.pid > 0 && ::kill(pid_t(-run.pid), 0) == 0;
+    if (runner.isEmpty())
+        return groupAlive;
+    if (runner.value(QStringLiteral("boot_id")).toString() != bootId()) {
+        // Another boot of this machine ended the run; another host's runs cannot be checked.
+        return runner.value(QStringLiteral("host")).toString() != QSysInfo::machineHostName();
+    }
+    const qint64 pid = qint64(runner.value(QStringLiteral("pid")).toDouble());
+    const qint64 ticks = qint64(runner.value(QStringLiteral("start_ticks")).toDouble(-2));
+    const bool runnerAlive = pid > 0 && processStartTicks(pid) == ticks;
+    return runnerAlive && (run.pid <= 0 || groupAlive);
+}
+
+} // namespace
+
 bool appendRunRecord(const StageRun& run, HistoryEvent event, QString* error)
 {
     if (!QDir().mkpath(historyDir(run.kernelDir))) {
@@ -35,6 +69,8 @@ bool appendRunRecord(const StageRun& run, HistoryEvent event, QString* error)
     QJsonObject o = run.toJson();
     o.insert(QStringLiteral("event"),
              event == HistoryEvent::Start ? QStringLiteral("start") : QStringLiteral("end"));
+    if (event == HistoryEvent::Start) // who will write the end record (see runnerAlive)
+        o.insert(QStringLiteral("runner"), currentRunner());
     QByteArray line = QJsonDocument(o).toJson(QJsonDocument::Compact);
     line.append('\n');
 
@@ -127,10 +163,11 @@ RunHistory loadRunHistory(const QString& kernelDir, qint64 maxBytes)
         StageRun run = StageRun::fromJson(o);
         const bool isStart = o.value(QStringLiteral("event")).toString() == QLatin1String("start");
         if (isStart && !isTerminal(run.status)) {
-            // Until an end record says otherwise: still running if its process group lives
-            // (another tilelens may be running it), else the app died mid-run.
-            const bool alive = run.pid > 0 && ::kill(pid_t(-run.pid), 0) == 0;
-            run.status = alive ? RunStatus::Running : RunStatus::Interrupted;
+            // Until an end record says otherwise: running while the TileLens process that
+            // started it (and the stage's group) lives; else it died mid-run: interrupted.
+            run.status = stillRunning(run, o.value(QStringLiteral("runner")).toObject())
+                             ? RunStatus::Running
+                             : RunStatus::Interrupted;
         }
         const auto found = index.constFind(run.runId);
         if (found == index.constEnd()) {

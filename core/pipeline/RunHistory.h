@@ -4,8 +4,10 @@
 // ends; each line goes out in a single O_APPEND write() followed by
 // fdatasync(), so killing the app (even with SIGKILL) at any moment leaves
 // every earlier line intact and, at worst, a run with a start but no end,
-// which loadRunHistory() reports as Interrupted. A torn or foreign line is
-// skipped with a diagnostic, never fatal.
+// which loadRunHistory() reports as Interrupted once the TileLens process that
+// started it is gone (a start line names it: pid, start time and boot id, so a
+// reused pid or a leftover process of the stage cannot pass for it). A torn or
+// foreign line is skipped with a diagnostic, never fatal.
 
 #include "common/Diagnostic.h"
 #include "pipeline/StageRun.h"

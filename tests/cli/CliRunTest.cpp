@@ -306,6 +306,21 @@ TEST(CliRun, KillNineOfTheCliLeavesNoStageProcessEvenASetsidOne)
     ASSERT_TRUE(cli.waitForFinished(10000));
     EXPECT_TRUE(goneWithin(pids[0], 10000)) << "the stage outlived the killed CLI";
     EXPECT_TRUE(goneWithin(pids[1], 10000)) << "the setsid grandchild outlived the killed CLI";
+
+    // Its start record has no end: the run shows as interrupted, not running.
+    const CliResult history =
+        ws.run({QStringLiteral("run"), QStringLiteral("--history"), QStringLiteral("--json"),
+                ws.dir(), QStringLiteral("escape")});
+    EXPECT_EQ(history.exitCode, 0) << history.err.toStdString();
+    const QJsonObject o = QJsonDocument::fromJson(history.out.toUtf8()).object();
+    EXPECT_EQ(o.value(QStringLiteral("schema")).toString(),
+              QStringLiteral("tilelens.run-history/1"));
+    const QJsonArray runs = o.value(QStringLiteral("runs")).toArray();
+    ASSERT_EQ(runs.size(), 1);
+    EXPECT_EQ(runs[0].toObject().value(QStringLiteral("status")).toString(),
+              QStringLiteral("interrupted"));
+    const CliResult text = ws.run({QStringLiteral("run"), QStringLiteral("--history"), ws.dir()});
+    EXPECT_TRUE(text.out.contains(QStringLiteral("interrupted"))) << text.out.toStdString();
 }
 
 TEST(CliRun, BuiltinStagesOfTheExampleRunWithoutTrust)

@@ -1,10 +1,15 @@
 #include "pipeline/RunHistory.h"
 
 #include "PipelineTestSupport.h"
+#include "pipeline/ProcessControl.h"
 
 #include <QDir>
 #include <QFile>
+#include <QJsonDocument>
+#include <QProcess>
+#include <QSysInfo>
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 using namespace tilelens::pipeline;
 using tilelens::test::TempWorkspace;
@@ -79,6 +84,49 @@ TEST(RunHistory, TornAndForeignLinesAreSkippedNotFatal)
     c.exitCode = 0;
     ASSERT_TRUE(appendRunRecord(c, HistoryEvent::End));
     EXPECT_EQ(loadRunHistory(ws.dir()).runs.size(), 2u);
+}
+
+// Issue 14: a run whose TileLens process died is interrupted, not running, even while
+// something still holds its process group (a leftover child, or a reused pid).
+TEST(RunHistory, StartRecordOfADeadRunnerIsInterruptedEvenIfItsGroupLives)
+{
+    TempWorkspace ws;
+    QProcess gone;
+    gone.start(QStringLiteral("true"), {});
+    ASSERT_TRUE(gone.waitForFinished(10000));
+    const qint64 deadPid = gone.processId() > 0 ? gone.processId() : 999999999;
+    auto writeStart = [&ws](const QString& id, const QJsonObject& runner) {
+        StageRun r = sample(ws, id, QStringLiteral("D"));
+        r.pid = ::getpgrp(); // a group that is certainly alive: this test's own
+        QJsonObject o = r.toJson();
+        o.insert(QStringLiteral("event"), QStringLiteral("start"));
+        if (!runner.isEmpty())
+            o.insert(QStringLiteral("runner"), runner);
+        QFile f(historyFile(ws.dir()));
+        QDir().mkpath(historyDir(ws.dir()));
+        ASSERT_TRUE(f.open(QIODevice::Append));
+        f.write(QJsonDocument(o).toJson(QJsonDocument::Compact) + '\n');
+    };
+    const QJsonObject dead{{QStringLiteral("pid"), double(deadPid)},
+                           {QStringLiteral("start_ticks"), 1.0},
+                           {QStringLiteral("boot_id"), bootId()},
+                           {QStringLiteral("host"), QSysInfo::machineHostName()}};
+    writeStart(QStringLiteral("dead"), dead);
+    QJsonObject reused = dead; // our own pid, but another process's start time
+    reused.insert(QStringLiteral("pid"), double(::getpid()));
+    reused.insert(QStringLiteral("start_ticks"), double(processStartTicks(::getpid()) + 1));
+    writeStart(QStringLiteral("reused"), reused);
+    writeStart(QStringLiteral("legacy"), {}); // older records: the live group decides
+    StageRun live = sample(ws, QStringLiteral("live"), QStringLiteral("D"));
+    live.pid = ::getpgrp();
+    ASSERT_TRUE(appendRunRecord(live, HistoryEvent::Start)); // written by this live process
+
+    const RunHistory h = loadRunHistory(ws.dir());
+    ASSERT_EQ(h.runs.size(), 4u);
+    EXPECT_EQ(h.runs[0].status, RunStatus::Interrupted);
+    EXPECT_EQ(h.runs[1].status, RunStatus::Interrupted);
+    EXPECT_EQ(h.runs[2].status, RunStatus::Running);
+    EXPECT_EQ(h.runs[3].status, RunStatus::Running);
 }
 
 TEST(RunHistory, ReadsOnlyTheTailOfAHugeFile)
