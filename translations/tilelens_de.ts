@@ -1201,11 +1201,11 @@ Doppelklick zum Öffnen</translation>
         <source>TileLens is about to run commands declared for
 %1
 
-Run them only if you trust this workspace. The exact commands, working directories and environment changes are listed under “Show Details”.</source>
+Run them only if you trust this workspace. Exactly what each command runs (arguments, shell, environment, working directory, timeout, launcher) and every path it writes are listed under “Show Details”.</source>
         <translation>TileLens wird gleich Befehle ausführen, die deklariert sind für
 %1
 
-Führen Sie sie nur aus, wenn Sie diesem Arbeitsbereich vertrauen. Die genauen Befehle, Arbeitsverzeichnisse und Umgebungsänderungen stehen unter „Details anzeigen“.</translation>
+Führen Sie sie nur aus, wenn Sie diesem Arbeitsbereich vertrauen. Was jeder Befehl genau ausführt (Argumente, Shell, Umgebung, Arbeitsverzeichnis, Zeitlimit, Launcher) und jeder Pfad, den er schreibt, stehen unter „Details anzeigen“.</translation>
     </message>
     <message>
         <source>Trust and run</source>

@@ -439,8 +439,9 @@ bool StagePanel::ensureTrusted(const QString& kernelDir)
     } else {
         QMessageBox box(QMessageBox::Warning, tr("Trust this workspace?"),
                         tr("TileLens is about to run commands declared for\n%1\n\n"
-                           "Run them only if you trust this workspace. The exact commands, working "
-                           "directories and environment changes are listed under “Show Details”.")
+                           "Run them only if you trust this workspace. Exactly what each command "
+                           "runs (arguments, shell, environment, working directory, timeout, "
+                           "launcher) and every path it writes are listed under “Show Details”.")
                             .arg(kernelDir),
                         QMessageBox::NoButton, this);
         box.setDetailedText(description);

@@ -8,6 +8,7 @@
 #include "PanelTestSupport.h"
 #include "TestPaths.h"
 #include "panels/StageTableModel.h"
+#include "pipeline/ProcessControl.h"
 #include "pipeline/RunHistory.h"
 #include "pipeline/StageResolver.h"
 
@@ -16,13 +17,18 @@
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QPlainTextEdit>
+#include <QProcess>
 #include <QSignalSpy>
+#include <QSysInfo>
 #include <QTemporaryDir>
 #include <QTest>
 #include <csignal>
 #include <gtest/gtest.h>
 #include <sys/types.h>
+#include <unistd.h>
 
 using namespace tilelens;
 using namespace tilelens::gui::panels;
@@ -174,6 +180,88 @@ TEST(StagePanel, UntrustedWorkspaceRunsNothing)
     EXPECT_TRUE(shown.contains(QStringLiteral("sleep"))) << shown.toStdString();
     EXPECT_FALSE(panel.hasRunsInFlight());
     EXPECT_TRUE(pipeline::loadRunHistory(dir).runs.empty());
+}
+
+// Issue 14, S3: the prompt shows every field the trust digest covers.
+TEST(StagePanel, TrustPromptShowsEverythingThatDecidesWhatRunsAndWhereItWrites)
+{
+    QTemporaryDir tmp;
+    const QString dir = sleepyWorkspace(tmp);
+    QFile f(QDir(dir).filePath(QStringLiteral("tilelens.json")));
+    ASSERT_TRUE(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    f.write(R"({"stages": {"nap": {"shell": true, "argv": ["sleep 1; echo ${KERNEL}"],
+        "env": {"MODE": "fast"}, "unset_env": ["HOME"], "timeout_s": 9,
+        "log_copy": "logs/nap.txt", "outputs": ["gen/*.mlir"], "verdict": "file",
+        "verdict_file": "verdict.txt"}}})");
+    f.close();
+    auto session = test::openSession(dir);
+    StagePanel panel(session.get(), nullptr);
+    panel.setTrustStorePath(tmp.filePath(QStringLiteral("trust.json")));
+    QString shown;
+    panel.setTrustPrompt([&shown](const QString&, const QString& description) {
+        shown = description;
+        return false;
+    });
+    EXPECT_FALSE(panel.rerun(QStringLiteral("nap")));
+    for (const QString& part :
+         {QStringLiteral("argv: /bin/sh -c 'sleep 1; echo \"${KERNEL}\"'"),
+          QStringLiteral("env: KERNEL=sleepy"), QStringLiteral("env: MODE=fast"),
+          QStringLiteral("env: unset HOME"), QStringLiteral("timeout: 9 s"),
+          QStringLiteral("cwd: ") + dir,
+          QStringLiteral("writes the log to: ") +
+              QDir(dir).filePath(QStringLiteral("logs/nap.txt")),
+          QStringLiteral("outputs: ") + QDir(dir).filePath(QStringLiteral("gen/*.mlir")),
+          QStringLiteral("verdict: file ") + QDir(dir).filePath(QStringLiteral("verdict.txt"))})
+        EXPECT_TRUE(shown.contains(part)) << part.toStdString() << " missing in\n"
+                                          << shown.toStdString();
+}
+
+// Issue 14: a run whose TileLens process died (no end record) is interrupted, not running,
+// even while a process still holds its group.
+TEST(StagePanel, ARunOfACrashedTileLensShowsAsInterrupted)
+{
+    QTemporaryDir tmp;
+    const QString dir = sleepyWorkspace(tmp);
+    QProcess gone;
+    gone.start(QStringLiteral("true"), {});
+    ASSERT_TRUE(gone.waitForFinished(10000));
+    pipeline::StageRun r;
+    r.runId = QStringLiteral("crashed1");
+    r.kernelDir = dir;
+    r.stageId = QStringLiteral("nap");
+    r.status = pipeline::RunStatus::Running;
+    r.startedAt = QDateTime::currentDateTimeUtc();
+    r.pid = ::getpgrp(); // alive: this test's own group
+    r.logPath = QDir(dir).filePath(QStringLiteral(".tilelens/logs/crashed1_nap.log"));
+    QJsonObject o = r.toJson();
+    o.insert(QStringLiteral("event"), QStringLiteral("start"));
+    o.insert(QStringLiteral("runner"),
+             QJsonObject{{QStringLiteral("pid"), double(gone.processId())},
+                         {QStringLiteral("start_ticks"), 1.0},
+                         {QStringLiteral("boot_id"), pipeline::bootId()},
+                         {QStringLiteral("host"), QSysInfo::machineHostName()}});
+    QDir().mkpath(QDir(dir).filePath(QStringLiteral(".tilelens/logs")));
+    QFile log(r.logPath);
+    ASSERT_TRUE(log.open(QIODevice::WriteOnly));
+    log.write("half a log\n");
+    log.close();
+    QFile h(pipeline::historyFile(dir));
+    ASSERT_TRUE(h.open(QIODevice::WriteOnly));
+    h.write(QJsonDocument(o).toJson(QJsonDocument::Compact) + '\n');
+    h.close();
+
+    auto session = test::openSession(dir);
+    StagePanel panel(session.get(), nullptr);
+    const StageRow* row = panel.model()->row(panel.model()->rowOf(QStringLiteral("nap")));
+    ASSERT_NE(row, nullptr);
+    ASSERT_EQ(row->history.size(), 1u);
+    EXPECT_EQ(row->history[0].status, pipeline::RunStatus::Interrupted);
+    EXPECT_FALSE(row->live);
+    panel.selectStage(QStringLiteral("nap"));
+    const int i = panel.logSourceBox()->findData(r.logPath);
+    ASSERT_GE(i, 0);
+    EXPECT_TRUE(panel.logSourceBox()->itemText(i).contains(QStringLiteral("interrupted")))
+        << panel.logSourceBox()->itemText(i).toStdString();
 }
 
 TEST(StagePanel, CancellingALongExternalStageLeavesNoProcess)
