@@ -382,7 +382,8 @@ void StageRunner::terminate(ActiveRun& run, RunStatus reason)
         return; // a built-in stops at its next cancellation check
     if (!run.launch.jobName.isEmpty())
         QProcess::startDetached(QStringLiteral("scancel"), scancelArguments(run.launch.jobName));
-    const qint64 pgid = run.record.pid;
+    // Before `started` arrived the record has no pid yet; the process already has one.
+    const qint64 pgid = run.record.pid > 0 ? run.record.pid : run.process->processId();
     if (pgid > 0) {
         signalProcessGroup(pgid, SIGTERM);
         run.killTimer = new QTimer(this);

@@ -172,7 +172,7 @@ int main(int argc, char** argv)
     }
     if (child == 0) {
         ::sigprocmask(SIG_SETMASK, &previous, nullptr);
-        ::prctl(PR_SET_PDEATHSIG, 0);
+        ::prctl(PR_SET_PDEATHSIG, SIGKILL); // should this supervisor itself be SIGKILLed
         ::execvp(argv[4], argv + 4);
         std::fprintf(stderr, "tilelens-stage-supervisor: cannot run %s: %s\n", argv[4],
                      std::strerror(errno));
