@@ -10,9 +10,10 @@ PACKAGES=(
     qt6-l10n-tools linguist-qt6 libqscintilla2-qt6-dev libgl1-mesa-dev libqt6opengl6-dev
     nlohmann-json3-dev libgtest-dev libgmock-dev googletest libbenchmark-dev
     xvfb xauth desktop-file-utils appstream
+    slurm-wlm munge
 )
 # Optional peers used by benchmarks and tests when present (never required).
-OPTIONAL_PACKAGES=(mlir-15-tools diffutils python3 slurm-wlm munge)
+OPTIONAL_PACKAGES=(mlir-15-tools diffutils python3)
 
 missing=()
 for p in "${PACKAGES[@]}" ${TILELENS_WITH_OPTIONAL:+"${OPTIONAL_PACKAGES[@]}"}; do

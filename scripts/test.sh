@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # One command: install what is missing, build, and run every test offscreen.
-# In CI (CI=true) warnings are errors. GPU tests skip with a message when no GPU is present.
+# In CI (CI=true) warnings are errors. GPU tests skip with a message when no GPU is present;
+# nothing else may skip (the Slurm tests get a single-node Slurm, scripts/slurm/single_node.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
@@ -10,6 +11,11 @@ if [[ "${CI:-}" == "true" ]]; then
 fi
 scripts/build.sh "$preset"
 export QT_QPA_PLATFORM=offscreen
+# The Slurm tests run against a single-node Slurm (idempotent start; stopped again on exit).
+slurm_dir="build/$preset/slurm"
+scripts/slurm/single_node.sh start "$slurm_dir" >/dev/null
+trap 'scripts/slurm/single_node.sh stop "$slurm_dir" >/dev/null 2>&1 || true' EXIT
+export TILELENS_SLURM_CONF="$PWD/$slurm_dir/slurm.conf" TILELENS_REQUIRE_SLURM=1
 rc=0
 ctest --preset "$preset" -j "$(nproc)" "$@" || rc=$?
 # CTest hides the output of skipped tests; show why each one skipped.

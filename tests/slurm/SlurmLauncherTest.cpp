@@ -2,6 +2,8 @@
 // (scripts/slurm/start_slurm.sh: private munged + slurmctld + slurmd on random
 // localhost ports) and always stops. Skips with a message where that cannot
 // work: not root, slurm-wlm/munge not installed, or the daemons do not start.
+// Under scripts/test.sh it uses the node of scripts/slurm/single_node.sh
+// (TILELENS_SLURM_CONF) and must not skip (TILELENS_REQUIRE_SLURM=1).
 
 #include "pipeline/SlurmLauncher.h"
 
@@ -14,6 +16,7 @@
 #include <QDeadlineTimer>
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QProcess>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -43,6 +46,17 @@ protected:
         if (!QCoreApplication::instance())
             new QCoreApplication(argc, argv);
         s_skip.clear();
+        // scripts/test.sh starts one single-node Slurm for the suite (scripts/slurm/single_node.sh)
+        // and requires it: then a Slurm that does not work is a failure, not a skip.
+        s_required = qEnvironmentVariable("TILELENS_REQUIRE_SLURM") == QLatin1String("1");
+        const QString shared = qEnvironmentVariable("TILELENS_SLURM_CONF");
+        if (!shared.isEmpty()) {
+            if (!QFileInfo(shared).isFile())
+                s_skip = "TILELENS_SLURM_CONF names no file: " + shared.toStdString();
+            else
+                qputenv("SLURM_CONF", shared.toUtf8());
+            return;
+        }
         if (::geteuid() != 0) {
             s_skip = "needs root to start slurmd (run the suite as root, as CI does)";
             return;
@@ -54,8 +68,7 @@ protected:
             if (QStandardPaths::findExecutable(QString::fromLatin1(tool)).isEmpty() &&
                 QStandardPaths::findExecutable(QString::fromLatin1(tool), sbin).isEmpty()) {
                 s_skip = std::string(tool) +
-                         " not installed (scripts/setup.sh installs slurm-wlm and munge "
-                         "with TILELENS_WITH_OPTIONAL=1)";
+                         " not installed (scripts/setup.sh installs slurm-wlm and munge)";
                 return;
             }
         }
@@ -82,6 +95,8 @@ protected:
 
     void SetUp() override
     {
+        if (!s_skip.empty() && s_required)
+            FAIL() << s_skip << " (TILELENS_REQUIRE_SLURM=1)";
         if (!s_skip.empty())
             GTEST_SKIP() << s_skip;
         m_ws = m_tmp.path() + QStringLiteral("/slurmop");
@@ -159,6 +174,7 @@ protected:
     }
 
     static std::string s_skip;
+    static bool s_required;
     static QTemporaryDir* s_dir;
     QTemporaryDir m_tmp;
     QString m_ws;
@@ -167,6 +183,7 @@ protected:
 };
 
 std::string SlurmCluster::s_skip;
+bool SlurmCluster::s_required = false;
 QTemporaryDir* SlurmCluster::s_dir = nullptr;
 
 } // namespace
