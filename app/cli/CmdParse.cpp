@@ -2,8 +2,10 @@
 // Parses Tile IR text files; exit 0 when all parse, 3 when any fails.
 
 #include "CliRegistry.h"
+#include "common/FileReader.h"
 #include "ir/Parser.h"
 #include "ir/Printer.h"
+#include "ir/bytecode/BytecodeReader.h"
 #include "ir/bytecode/IrFileLoader.h"
 
 #include <QCommandLineParser>
@@ -71,11 +73,18 @@ int runParse(const QStringList& args)
     for (const QString& file : files) {
         const std::string path = file.toStdString();
         std::vector<ir::ParseResult> results;
-        const bool bytecode = ir::isBytecodeFile(path);
-        if (split && !bytecode)
-            results = ir::parseFileSplit(path);
-        else
-            results.push_back(ir::loadIrFile(path)); // text or .tileirbc, by magic bytes
+        // Read once, then decide: a FIFO cannot be opened a second time.
+        Diagnostics readDiags;
+        const auto contents = readFile(path, readDiags, ir::kMaxParseBytes);
+        const bool bytecode = contents && ir::isBytecode(contents->bytes);
+        if (!contents) {
+            results.emplace_back();
+            results.back().diagnostics = std::move(readDiags);
+        } else if (split && !bytecode) {
+            results = ir::parseFileContentsSplit(contents->bytes, path);
+        } else {
+            results.push_back(ir::loadIrContents(contents->bytes, path)); // text or .tileirbc
+        }
         bool ok = true;
         size_t ops = 0;
         nlohmann::json functions = nlohmann::json::array();
