@@ -5,6 +5,7 @@
 #include "common/FileReader.h"
 #include "ir/Parser.h"
 #include "ir/Printer.h"
+#include "ir/Verifier.h"
 #include "ir/bytecode/BytecodeReader.h"
 #include "ir/bytecode/IrFileLoader.h"
 
@@ -39,9 +40,14 @@ int runParse(const QStringList& args)
         QStringLiteral("emit"),
         QStringLiteral("Print the parsed module as 'custom' or 'generic' syntax."),
         QStringLiteral("style"));
+    const QCommandLineOption noVerifyOpt(
+        QStringLiteral("no-verify"),
+        QStringLiteral(
+            "Report syntax errors only, not the verifier's (types, attributes, shapes)."));
     parser.addOption(jsonOpt);
     parser.addOption(splitOpt);
     parser.addOption(emitOpt);
+    parser.addOption(noVerifyOpt);
     parser.addPositionalArgument(QStringLiteral("FILE"),
                                  QStringLiteral("Tile IR text or bytecode files."),
                                  QStringLiteral("FILE..."));
@@ -85,6 +91,11 @@ int runParse(const QStringList& args)
         } else {
             results.push_back(ir::loadIrContents(contents->bytes, path)); // text or .tileirbc
         }
+        // What parsed is verified: its errors are the input's errors too.
+        if (!parser.isSet(noVerifyOpt))
+            for (ir::ParseResult& r : results)
+                if (r.ok())
+                    ir::verifyParseResult(r, path);
         bool ok = true;
         size_t ops = 0;
         nlohmann::json functions = nlohmann::json::array();

@@ -197,8 +197,9 @@ void walkRegion(Checker& c, const Region* r)
     if (!r)
         return;
     for (const Block* b : r->blocks) {
-        for (const Value* a : b->arguments)
-            c.checkType(a->type, r->parentOp ? r->parentOp->range : SourceRange{});
+        if (r->parentOp) // a function's arguments are checked with its signature
+            for (const Value* a : b->arguments)
+                c.checkType(a->type, r->parentOp->range);
         for (const Op* op : b->ops) {
             for (const Value* v : op->results)
                 c.checkType(v->type, op->range);

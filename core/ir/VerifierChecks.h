@@ -5,6 +5,7 @@
 #include "common/Diagnostic.h"
 #include "ir/Op.h"
 #include "ir/Type.h"
+#include "ir/Value.h"
 
 #include <set>
 #include <string>
@@ -50,6 +51,28 @@ inline bool isScalarTile(const Type* t)
 {
     return isTile(t) && t->shape.empty();
 }
+inline const Type* operandType(const Op* op, size_t i)
+{
+    return i < op->operands.size() ? op->operands[i]->type : nullptr;
+}
+inline const Type* resultType(const Op* op, size_t i)
+{
+    return i < op->results.size() ? op->results[i]->type : nullptr;
+}
+inline std::string_view elementName(const Type* t)
+{
+    const Type* e = elementOf(t);
+    return e ? e->name : std::string_view();
+}
+inline bool isView(const Type* t)
+{
+    return t && (t->kind == TypeKind::PartitionView || t->kind == TypeKind::StridedView ||
+                 t->kind == TypeKind::GatherScatterView);
+}
+
+// Rules of if, cat, select, assume, offset, alloca, block ids and make_tensor_view.
+void checkControlAndMemoryOp(Checker& c, const Op* op);
+
 int64_t elementCount(const Type* tile); // product of a tile's dims (capped, never overflows)
 std::string shapeText(Span<const int64_t> dims); // "[5, 1024]"
 std::string quoted(const Type* t);               // "'tile<2xf32>'"
