@@ -170,7 +170,6 @@ const Attribute* Parser::normalizeAttr(std::string_view name, const Attribute* a
     return a;
 }
 
-// Retypes an untyped scalar (cutile-ir identities `[0]`, `[-inf]`) to an element type.
 bool Parser::fitsWidth(int64_t v, const Type* integerType)
 {
     // MLIR accepts a literal that fits the width read as signed or as unsigned.
@@ -180,6 +179,7 @@ bool Parser::fitsWidth(int64_t v, const Type* integerType)
     return v >= -(int64_t(1) << (w - 1)) && v < (int64_t(1) << w);
 }
 
+// Retypes an untyped scalar (cutile-ir identities `[0]`, `[-inf]`) to an element type.
 const Attribute* Parser::retypeScalar(const Attribute* a, const Type* elem)
 {
     if (!a || !elem || elem->kind != TypeKind::Number || a->type)
