@@ -1,5 +1,5 @@
-// `tilelens-cli parse [--json] [--split] [--emit custom|generic] FILE...`
-// Parses Tile IR text files; exit 0 when all parse, 3 when any fails.
+// `tilelens-cli parse [--json] [--split] [--emit custom|generic] [--no-verify] FILE...`
+// Parses and verifies Tile IR text or bytecode; exit 0 when all pass, 3 when any fails.
 
 #include "CliRegistry.h"
 #include "common/FileReader.h"
