@@ -173,8 +173,7 @@ std::optional<J> parseJsonText(std::string_view text, JsonTextError& error, int 
 }
 
 template <class J>
-std::optional<J> parseJsonText(std::string_view text, const std::string& file, Diagnostics& diags,
-                               int firstLine)
+std::optional<J> parseJsonText(std::string_view text, const std::string& file, Diagnostics& diags)
 {
     JsonTextError error;
     auto value = parseJsonText<J>(text, error);
@@ -183,7 +182,6 @@ std::optional<J> parseJsonText(std::string_view text, const std::string& file, D
     Diagnostic d;
     d.place.file = file;
     lineColumnOfByte(text, error.offset, d.place.line, d.place.column);
-    d.place.line += firstLine - 1;
     d.message = std::move(error.message);
     diags.push_back(std::move(d));
     return std::nullopt;
@@ -194,8 +192,8 @@ template std::optional<nlohmann::json> parseJsonText<nlohmann::json>(std::string
 template std::optional<nlohmann::ordered_json>
 parseJsonText<nlohmann::ordered_json>(std::string_view, JsonTextError&, int);
 template std::optional<nlohmann::json>
-parseJsonText<nlohmann::json>(std::string_view, const std::string&, Diagnostics&, int);
+parseJsonText<nlohmann::json>(std::string_view, const std::string&, Diagnostics&);
 template std::optional<nlohmann::ordered_json>
-parseJsonText<nlohmann::ordered_json>(std::string_view, const std::string&, Diagnostics&, int);
+parseJsonText<nlohmann::ordered_json>(std::string_view, const std::string&, Diagnostics&);
 
 } // namespace tilelens

@@ -27,20 +27,18 @@ template <class J>
 std::optional<J> parseJsonText(std::string_view text, JsonTextError& error,
                                int maxDepth = kMaxJsonDepth);
 
-// Same, reporting a failure as one Diagnostic at FILE:LINE:COL plus `firstLine - 1` lines
-// (for a record that starts on line `firstLine` of a larger file).
+// Same, reporting a failure as one Diagnostic at FILE:LINE:COL.
 template <class J>
-std::optional<J> parseJsonText(std::string_view text, const std::string& file, Diagnostics& diags,
-                               int firstLine = 1);
+std::optional<J> parseJsonText(std::string_view text, const std::string& file, Diagnostics& diags);
 
 extern template std::optional<nlohmann::json> parseJsonText<nlohmann::json>(std::string_view,
                                                                             JsonTextError&, int);
 extern template std::optional<nlohmann::ordered_json>
 parseJsonText<nlohmann::ordered_json>(std::string_view, JsonTextError&, int);
 extern template std::optional<nlohmann::json>
-parseJsonText<nlohmann::json>(std::string_view, const std::string&, Diagnostics&, int);
+parseJsonText<nlohmann::json>(std::string_view, const std::string&, Diagnostics&);
 extern template std::optional<nlohmann::ordered_json>
-parseJsonText<nlohmann::ordered_json>(std::string_view, const std::string&, Diagnostics&, int);
+parseJsonText<nlohmann::ordered_json>(std::string_view, const std::string&, Diagnostics&);
 
 // 1-based line and column (in characters, UTF-8 aware) of a byte offset.
 void lineColumnOfByte(std::string_view bytes, size_t offset, int& line, int& column);

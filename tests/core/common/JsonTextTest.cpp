@@ -53,15 +53,6 @@ TEST(JsonText, SyntaxErrorsPointAtTheStartOfTheBadToken)
         << diags[0].message;
 }
 
-TEST(JsonText, RecordsOfALargerFileKeepTheirLine)
-{
-    Diagnostics diags;
-    EXPECT_FALSE(parseJsonText<nlohmann::json>("{\"x\":1e999}", "run.jsonl", diags, 40));
-    ASSERT_EQ(diags.size(), 1u);
-    EXPECT_EQ(diags[0].place.line, 40);
-    EXPECT_EQ(diags[0].place.column, 6);
-}
-
 TEST(JsonText, EmptyAndTruncatedTextSayItEndsEarly)
 {
     for (const char* text : {"", "   ", "{\"a\": [1, 2"}) {
