@@ -2,8 +2,9 @@
 # Builds the libFuzzer targets (the `fuzz` preset: clang-14, ASan + UBSan) and runs each one
 # in turn at the lowest CPU priority, seeded from the repository's examples and test data and
 # from ../shared/corpus when present (inputs capped at 64 KiB: small inputs run many times
-# faster, and larger seeds still contribute their first 64 KiB). Findings land in build/fuzz/findings/<target>/; once
-# fixed, copy them to tests/data/fuzz-regressions/<target>/ so every build replays them.
+# faster, and larger seeds still contribute their first 64 KiB). Findings land in
+# build/fuzz/findings/<target>/; once fixed, copy them to tests/data/fuzz-regressions/<target>/
+# so every build replays them.
 #
 #   scripts/fuzz.sh [SECONDS_PER_TARGET] [TARGET...]     (default: 300 s, all targets)
 set -euo pipefail
