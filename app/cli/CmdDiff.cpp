@@ -6,10 +6,13 @@
 #include "diff/IrDiff.h"
 #include "diff/ReportWriters.h"
 #include "diff/RuleSet.h"
+#include "ir/Verifier.h"
+#include "ir/bytecode/IrFileLoader.h"
 
 #include <QCommandLineParser>
 #include <QFile>
 #include <QSaveFile>
+#include <future>
 
 namespace tilelens::cli {
 namespace {
@@ -20,6 +23,43 @@ void printDiagnostics(const Diagnostics& diags)
 {
     for (const Diagnostic& d : diags)
         printErr(QString::fromStdString(d.format()) + QLatin1Char('\n'));
+}
+
+// One input, parsed once, with the verifier's errors kept apart (as warnings).
+struct Side
+{
+    QString path;
+    bool ok = false;
+    ir::ParseResult result;
+    std::vector<const ir::Module*> modules;
+    Diagnostics diags;
+    Diagnostics verifierErrors;
+};
+
+Side loadSide(const QString& path)
+{
+    Side s;
+    s.path = path;
+    const std::string p = path.toStdString();
+    s.result = ir::loadIrFile(p);
+    s.diags = s.result.diagnostics;
+    if (!s.result.ok())
+        return s;
+    for (const ir::Module* m : s.result.modules)
+        s.modules.push_back(m);
+    if (s.modules.empty()) {
+        Diagnostic d;
+        d.place.file = p;
+        d.message = "no cuda_tile.module found";
+        s.diags.push_back(d);
+        return s;
+    }
+    for (const ir::Module* m : s.modules)
+        ir::verifyModule(*m, p, s.verifierErrors);
+    for (Diagnostic& d : s.verifierErrors)
+        d.severity = tilelens::Severity::Warning;
+    s.ok = true;
+    return s;
 }
 
 int runDiff(const QStringList& args)
@@ -86,19 +126,35 @@ int runDiff(const QStringList& args)
         rules.merge(*extra);
     }
 
-    auto result = compareFiles(pos[0].toStdString(), pos[1].toStdString(), rules, diags);
-    if (!result) {
-        printDiagnostics(diags);
+    // Each side is read once (a FIFO cannot be read twice), and said not to verify before the
+    // diff, which still compares it as written.
+    auto refSide = std::async(std::launch::async, [&] { return loadSide(pos[0]); });
+    Side gen = loadSide(pos[1]);
+    Side ref = refSide.get();
+    if (!ref.ok || !gen.ok) {
+        printDiagnostics(ref.diags);
+        printDiagnostics(gen.diags);
         return ExitInputError;
     }
+    for (const Side* side : {&ref, &gen}) {
+        if (side->verifierErrors.empty())
+            continue;
+        printErr(QStringLiteral("%1: warning: does not verify (%2 errors); the diff compares it "
+                                "as written\n")
+                     .arg(side->path)
+                     .arg(side->verifierErrors.size()));
+        printDiagnostics(side->verifierErrors);
+    }
+    const DiffResult result =
+        compareModules(ref.modules, gen.modules, rules, pos[0].toStdString(), pos[1].toStdString());
 
     std::string text;
     if (format == QLatin1String("json"))
-        text = writeJsonReport(*result);
+        text = writeJsonReport(result);
     else if (format == QLatin1String("markdown"))
-        text = writeMarkdownReport(*result, parser.value(kernelOpt).toStdString());
+        text = writeMarkdownReport(result, parser.value(kernelOpt).toStdString());
     else
-        text = writeTextReport(*result);
+        text = writeTextReport(result);
 
     if (parser.isSet(outOpt)) {
         QSaveFile out(parser.value(outOpt));
@@ -108,11 +164,11 @@ int runDiff(const QStringList& args)
                          .arg(parser.value(outOpt), out.errorString()));
             return ExitInputError;
         }
-        printOut(QString::fromStdString(verdictLine(*result)) + QLatin1Char('\n'));
+        printOut(QString::fromStdString(verdictLine(result)) + QLatin1Char('\n'));
     } else {
         printOut(QString::fromStdString(text));
     }
-    return verdictExitCode(result->verdict);
+    return verdictExitCode(result.verdict);
 }
 
 CliCommandRegistration

@@ -1,9 +1,12 @@
-// `tilelens-cli parse [--json] [--split] [--emit custom|generic] FILE...`
-// Parses Tile IR text files; exit 0 when all parse, 3 when any fails.
+// `tilelens-cli parse [--json] [--split] [--emit custom|generic] [--no-verify] FILE...`
+// Parses and verifies Tile IR text or bytecode; exit 0 when all pass, 3 when any fails.
 
 #include "CliRegistry.h"
+#include "common/FileReader.h"
 #include "ir/Parser.h"
 #include "ir/Printer.h"
+#include "ir/Verifier.h"
+#include "ir/bytecode/BytecodeReader.h"
 #include "ir/bytecode/IrFileLoader.h"
 
 #include <QCommandLineParser>
@@ -37,9 +40,14 @@ int runParse(const QStringList& args)
         QStringLiteral("emit"),
         QStringLiteral("Print the parsed module as 'custom' or 'generic' syntax."),
         QStringLiteral("style"));
+    const QCommandLineOption noVerifyOpt(
+        QStringLiteral("no-verify"),
+        QStringLiteral(
+            "Report syntax errors only, not the verifier's (types, attributes, shapes)."));
     parser.addOption(jsonOpt);
     parser.addOption(splitOpt);
     parser.addOption(emitOpt);
+    parser.addOption(noVerifyOpt);
     parser.addPositionalArgument(QStringLiteral("FILE"),
                                  QStringLiteral("Tile IR text or bytecode files."),
                                  QStringLiteral("FILE..."));
@@ -71,11 +79,23 @@ int runParse(const QStringList& args)
     for (const QString& file : files) {
         const std::string path = file.toStdString();
         std::vector<ir::ParseResult> results;
-        const bool bytecode = ir::isBytecodeFile(path);
-        if (split && !bytecode)
-            results = ir::parseFileSplit(path);
-        else
-            results.push_back(ir::loadIrFile(path)); // text or .tileirbc, by magic bytes
+        // Read once, then decide: a FIFO cannot be opened a second time.
+        Diagnostics readDiags;
+        const auto contents = readFile(path, readDiags, ir::kMaxParseBytes);
+        const bool bytecode = contents && ir::isBytecode(contents->bytes);
+        if (!contents) {
+            results.emplace_back();
+            results.back().diagnostics = std::move(readDiags);
+        } else if (split && !bytecode) {
+            results = ir::parseFileContentsSplit(contents->bytes, path);
+        } else {
+            results.push_back(ir::loadIrContents(contents->bytes, path)); // text or .tileirbc
+        }
+        // What parsed is verified: its errors are the input's errors too.
+        if (!parser.isSet(noVerifyOpt))
+            for (ir::ParseResult& r : results)
+                if (r.ok())
+                    ir::verifyParseResult(r, path);
         bool ok = true;
         size_t ops = 0;
         nlohmann::json functions = nlohmann::json::array();

@@ -3,7 +3,9 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 namespace tilelens {
 
@@ -21,6 +23,31 @@ std::string formatByteSize(int64_t bytes)
     return buf;
 }
 
+namespace {
+
+// Closes the descriptor on every return path.
+struct Fd
+{
+    int fd = -1;
+    ~Fd()
+    {
+        if (fd >= 0)
+            ::close(fd);
+    }
+};
+
+// read(2) retried on EINTR; -1 on error.
+ssize_t readSome(int fd, char* buf, size_t n)
+{
+    ssize_t got;
+    do {
+        got = ::read(fd, buf, n);
+    } while (got < 0 && errno == EINTR);
+    return got;
+}
+
+} // namespace
+
 std::optional<FileContents> readFile(const std::string& path, Diagnostics& diags, int64_t maxBytes)
 {
     auto fail = [&](std::string msg) {
@@ -30,40 +57,49 @@ std::optional<FileContents> readFile(const std::string& path, Diagnostics& diags
         diags.push_back(std::move(d));
         return std::nullopt;
     };
+    // Devices are refused by name, before open: opening a tape or a terminal has side effects,
+    // and /dev/zero or /dev/urandom would be read up to the size limit before being refused.
     struct stat st
     {
     };
     if (::stat(path.c_str(), &st) != 0)
         return fail(std::string("cannot open file: ") + std::strerror(errno));
+    if (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode))
+        return fail("expected a file but this is a device");
+    // The file is opened exactly once and everything below works on that descriptor, so a
+    // FIFO is read once by one reader (a second open would wait for another writer).
+    Fd f;
+    do {
+        f.fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    } while (f.fd < 0 && errno == EINTR);
+    if (f.fd < 0)
+        return fail(std::string("cannot open file: ") + std::strerror(errno));
+    if (::fstat(f.fd, &st) != 0)
+        return fail(std::string("cannot open file: ") + std::strerror(errno));
     if (S_ISDIR(st.st_mode))
         return fail("expected a file but this is a directory");
-    if (int64_t(st.st_size) > maxBytes)
+    if (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode))
+        return fail("expected a file but this is a device");
+    const bool regular = S_ISREG(st.st_mode);
+    if (regular && int64_t(st.st_size) > maxBytes)
         return fail("file is too large (" + formatByteSize(st.st_size) + "; the limit is " +
                     formatByteSize(maxBytes) + ")");
-    std::FILE* f = std::fopen(path.c_str(), "rb");
-    if (!f)
-        return fail(std::string("cannot open file: ") + std::strerror(errno));
     FileContents out;
-    out.bytes.resize(size_t(st.st_size));
-    size_t got = st.st_size ? std::fread(out.bytes.data(), 1, out.bytes.size(), f) : 0;
-    // Files whose stat size is 0 (pipes, /proc) are read incrementally up to the limit.
-    if (st.st_size == 0) {
-        char buf[65536];
-        size_t n;
-        while ((n = std::fread(buf, 1, sizeof buf, f)) > 0) {
-            if (int64_t(out.bytes.size() + n) > maxBytes) {
-                std::fclose(f);
-                return fail("file is too large (more than " + formatByteSize(maxBytes) + ")");
-            }
-            out.bytes.append(buf, n);
-        }
-        got = out.bytes.size();
+    if (regular)
+        out.bytes.reserve(size_t(st.st_size));
+    // Pipes, sockets and files whose stat size is 0 (/proc) are streamed: the limit is applied
+    // while reading, not after.
+    char buf[65536];
+    while (true) {
+        const ssize_t n = readSome(f.fd, buf, sizeof buf);
+        if (n < 0)
+            return fail(std::string("read error while reading the file: ") + std::strerror(errno));
+        if (n == 0)
+            break;
+        if (int64_t(out.bytes.size()) + n > maxBytes)
+            return fail("file is too large (more than " + formatByteSize(maxBytes) + ")");
+        out.bytes.append(buf, size_t(n));
     }
-    bool readError = std::ferror(f) != 0;
-    std::fclose(f);
-    if (readError)
-        return fail("read error while reading the file");
-    out.bytes.resize(got);
     return out;
 }
 

@@ -1,6 +1,7 @@
 #include "diff/RuleSet.h"
 
 #include "common/FileReader.h"
+#include "common/JsonText.h"
 #include "diff/DefaultRulesJson.h"
 
 #include <algorithm>
@@ -14,20 +15,6 @@ namespace {
 using nlohmann::json;
 
 const char* const kSchema = "tilelens.rules/1";
-
-void lineColumnAt(const std::string& text, size_t offset, int& line, int& column)
-{
-    line = 1;
-    column = 1;
-    for (size_t i = 0; i < offset && i < text.size(); ++i) {
-        if (text[i] == '\n') {
-            ++line;
-            column = 1;
-        } else {
-            ++column;
-        }
-    }
-}
 
 class Validator
 {
@@ -257,20 +244,10 @@ const std::vector<std::string>& RuleSet::knownRecognizers()
 std::optional<RuleSet> RuleSet::fromJson(const std::string& text, const std::string& fileName,
                                          Diagnostics& diags)
 {
-    json doc;
-    try {
-        doc = json::parse(text);
-    } catch (const json::parse_error& e) {
-        Diagnostic d;
-        d.place.file = fileName;
-        lineColumnAt(text, e.byte > 0 ? size_t(e.byte - 1) : 0, d.place.line, d.place.column);
-        std::string what = e.what();
-        // nlohmann prefixes "[json.exception.parse_error.101] parse error at line 1, column 2: ".
-        const auto colon = what.find(": ");
-        d.message = "invalid JSON: " + (colon != std::string::npos ? what.substr(colon + 2) : what);
-        diags.push_back(d);
+    const std::optional<json> parsed = parseJsonText<json>(text, fileName, diags);
+    if (!parsed)
         return std::nullopt;
-    }
+    const json& doc = *parsed;
     Validator v(fileName, diags);
     if (!doc.is_object()) {
         v.error("", "a rule file must be a JSON object with 'schema' and 'rules'");

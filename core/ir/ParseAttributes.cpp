@@ -170,6 +170,15 @@ const Attribute* Parser::normalizeAttr(std::string_view name, const Attribute* a
     return a;
 }
 
+bool Parser::fitsWidth(int64_t v, const Type* integerType)
+{
+    // MLIR accepts a literal that fits the width read as signed or as unsigned.
+    const int w = integerType->bitWidth();
+    if (w <= 0 || w >= 64)
+        return true;
+    return v >= -(int64_t(1) << (w - 1)) && v < (int64_t(1) << w);
+}
+
 // Retypes an untyped scalar (cutile-ir identities `[0]`, `[-inf]`) to an element type.
 const Attribute* Parser::retypeScalar(const Attribute* a, const Type* elem)
 {
@@ -393,15 +402,19 @@ const Attribute* Parser::parseAttribute(const Type* hint)
         return makeAttr(a);
     }
     if (c == '-' || (c >= '0' && c <= '9')) {
+        std::string_view tok;
+        int tokLine = 0;
+        int tokColumn = 0;
         if (c == '-' && (peekAt(1) == 'i' || peekAt(1) == 'n')) { // cutile-ir: -inf
             ++m_pos;
             identifier();
             a.kind = AttrKind::Float;
             a.bits = floatToBits(-INFINITY, "f64");
         } else {
-            std::string_view tok;
             bool isFloat;
             parseNumberToken(tok, isFloat);
+            tokLine = m_line;
+            tokColumn = int(size_t(tok.data() - m_text.data()) - m_lineStart) + 1;
             if (isFloat) {
                 a.kind = AttrKind::Float;
                 a.bits = floatToBits(std::strtod(std::string(tok).c_str(), nullptr), "f64");
@@ -427,6 +440,9 @@ const Attribute* Parser::parseAttribute(const Type* hint)
             return makeAttr(a);
         }
         if (ty) {
+            if (r->kind == AttrKind::Integer && ty->isInteger() && !fitsWidth(r->intValue, ty))
+                errorAt(tokLine, tokColumn,
+                        "integer " + std::string(tok) + " does not fit in " + ty->canonical());
             Attribute b = *r;
             b.text = {};
             b.type = nullptr;

@@ -2,6 +2,7 @@
 #include "ir/Canonical.h"
 #include "ir/ParserImpl.h"
 
+#include <cstdint>
 #include <cstring>
 
 namespace tilelens::ir::detail {
@@ -201,13 +202,18 @@ bool Parser::parseInteger(int64_t& v)
     bool neg = tok[0] == '-';
     std::string_view d = (tok[0] == '-' || tok[0] == '+') ? tok.substr(1) : tok;
     uint64_t u = 0;
-    if (d.size() > 2 && (d[1] == 'x' || d[1] == 'X')) {
-        for (char c : d.substr(2))
-            u = u * 16 + uint64_t(isDigit(c) ? c - '0' : (std::tolower(c) - 'a' + 10));
-    } else {
-        for (char c : d)
-            u = u * 10 + uint64_t(c - '0');
+    bool overflow = false;
+    const bool hex = d.size() > 2 && (d[1] == 'x' || d[1] == 'X');
+    const uint64_t base = hex ? 16 : 10;
+    for (char c : hex ? d.substr(2) : d) {
+        const uint64_t digit = uint64_t(isDigit(c) ? c - '0' : (std::tolower(c) - 'a' + 10));
+        overflow = overflow || u > (UINT64_MAX - digit) / base;
+        u = u * base + digit;
     }
+    // 64 bits, read as signed or unsigned (as MLIR accepts 0xFFFFFFFFFFFFFFFF : i64).
+    if (overflow || (neg && u > (uint64_t(1) << 63)))
+        errorAt(m_line, int(size_t(tok.data() - m_text.data()) - m_lineStart) + 1,
+                "integer " + std::string(tok) + " is out of range (more than 64 bits)");
     v = int64_t(neg ? uint64_t(0) - u : u); // two's complement; INT64_MIN stays representable
     return true;
 }
@@ -409,12 +415,19 @@ bool Parser::parseDims(std::vector<int64_t>& dims, bool allowDynamic)
             v = kDynamic;
             ++p;
         } else if (p < m_text.size() && isDigit(m_text[p])) {
+            bool tooLarge = false;
             while (p < m_text.size() && isDigit(m_text[p])) {
                 v = v * 10 + (m_text[p] - '0');
-                if (v > (int64_t(1) << 48))
-                    v = int64_t(1) << 48; // absurd sizes are clamped, the verifier's job
+                if (v > kMaxDimension) {
+                    tooLarge = true;
+                    v = kMaxDimension; // keeps the arithmetic defined; the error says why
+                }
                 ++p;
             }
+            if (tooLarge && p < m_text.size() && m_text[p] == 'x')
+                errorAt(m_line, column(),
+                        "dimension " + std::string(m_text.substr(m_pos, p - m_pos)) +
+                            " is too large (the limit is 2^48)");
         } else {
             return true;
         }

@@ -360,9 +360,16 @@ Op* Parser::parseCustomOp(OpName name, std::vector<std::pair<std::string_view, u
                 else {
                     // ODS widths: reduce/scan `dim` is I32, every other custom-syntax integer is
                     // I64.
+                    const int line = m_line;
+                    const int col = column();
                     parseInteger(v);
                     bool i32 = id == "dim" && (m == "reduce" || m == "scan");
-                    add(arena().copyString(id), makeInt(v, numberType(i32 ? "i32" : "i64")));
+                    const Type* type = numberType(i32 ? "i32" : "i64");
+                    if (!fitsWidth(v, type))
+                        errorAt(line, col,
+                                "integer " + std::string(tok) + " does not fit in " +
+                                    type->canonical());
+                    add(arena().copyString(id), makeInt(v, type));
                 }
             } else {
                 add(arena().copyString(id), parseAttribute());

@@ -550,43 +550,57 @@ bool checkTextInput(std::string_view bytes, const std::string& fileName, Diagnos
 }
 
 namespace {
-// Reads and checks `path`; when that fails, `failed` is the result to return: an empty
-// arena and the diagnostics.
-bool readChecked(const std::string& path, FileContents& out, ParseResult& failed)
+// An empty result holding `diags`: what a file that cannot be parsed at all returns.
+ParseResult failedResult(Diagnostics diags)
 {
-    Diagnostics diags;
-    if (auto f = readFile(path, diags, kMaxParseBytes)) {
-        out = std::move(*f);
-        if (checkTextInput(out.bytes, path, diags))
-            return true;
-    }
+    ParseResult failed;
     failed.arena = std::make_shared<Arena>();
     failed.diagnostics = std::move(diags);
-    return false;
+    return failed;
 }
 } // namespace
 
-ParseResult parseFile(const std::string& path, ParseOptions options)
+ParseResult parseFileContents(std::string_view bytes, const std::string& path, ParseOptions options)
 {
     options.fileName = path;
-    FileContents c;
-    ParseResult failed;
-    if (!readChecked(path, c, failed))
-        return failed;
-    return parseModule(c.bytes, options);
+    Diagnostics diags;
+    if (!checkTextInput(bytes, path, diags))
+        return failedResult(std::move(diags));
+    return parseModule(bytes, options);
+}
+
+std::vector<ParseResult> parseFileContentsSplit(std::string_view bytes, const std::string& path,
+                                                ParseOptions options)
+{
+    options.fileName = path;
+    Diagnostics diags;
+    if (!checkTextInput(bytes, path, diags)) {
+        std::vector<ParseResult> v;
+        v.push_back(failedResult(std::move(diags)));
+        return v;
+    }
+    return parseSplitInput(bytes, options);
+}
+
+ParseResult parseFile(const std::string& path, ParseOptions options)
+{
+    Diagnostics diags;
+    const auto contents = readFile(path, diags, kMaxParseBytes);
+    if (!contents)
+        return failedResult(std::move(diags));
+    return parseFileContents(contents->bytes, path, std::move(options));
 }
 
 std::vector<ParseResult> parseFileSplit(const std::string& path, ParseOptions options)
 {
-    options.fileName = path;
-    FileContents c;
-    ParseResult failed;
-    if (!readChecked(path, c, failed)) {
+    Diagnostics diags;
+    const auto contents = readFile(path, diags, kMaxParseBytes);
+    if (!contents) {
         std::vector<ParseResult> v;
-        v.push_back(std::move(failed));
+        v.push_back(failedResult(std::move(diags)));
         return v;
     }
-    return parseSplitInput(c.bytes, options);
+    return parseFileContentsSplit(contents->bytes, path, std::move(options));
 }
 
 } // namespace tilelens::ir

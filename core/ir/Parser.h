@@ -80,6 +80,12 @@ std::vector<ParseResult> parseSplitInput(std::string_view text, const ParseOptio
 ParseResult parseFile(const std::string& path, ParseOptions options = {});
 std::vector<ParseResult> parseFileSplit(const std::string& path, ParseOptions options = {});
 
+// The same for bytes already read from `path` (read once: a FIFO cannot be read twice).
+ParseResult parseFileContents(std::string_view bytes, const std::string& path,
+                              ParseOptions options = {});
+std::vector<ParseResult> parseFileContentsSplit(std::string_view bytes, const std::string& path,
+                                                ParseOptions options = {});
+
 // Checks raw bytes before parsing: binary content, invalid UTF-8 (with line/col).
 // Returns false and appends an error when the input cannot be text IR.
 bool checkTextInput(std::string_view bytes, const std::string& fileName, Diagnostics& diags);

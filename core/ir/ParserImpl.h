@@ -193,6 +193,7 @@ public:
     const Attribute* makeEnum(std::string_view category, std::string_view keyword);
     const Attribute* makeUnit();
     const Attribute* makeInt(int64_t v, const Type* type);
+    static bool fitsWidth(int64_t v, const Type* integerType); // signed or unsigned reading
     const Attribute* makeString(std::string_view s);
     const Attribute* normalizeAttr(std::string_view name, const Attribute* a);
     const Location* parseTrailingLoc(); // optional `loc(...)`; nullptr if absent

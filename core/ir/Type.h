@@ -14,6 +14,9 @@
 namespace tilelens::ir {
 
 constexpr int64_t kDynamic = INT64_MIN; // `?` in a shape or stride list
+// Largest dimension either reader accepts: far beyond any real tensor, and small enough that a
+// product of a few dimensions cannot overflow int64 in later size arithmetic.
+constexpr int64_t kMaxDimension = int64_t(1) << 48;
 
 enum class TypeKind
 {

@@ -1,8 +1,9 @@
 #pragma once
-// Reads a JSON document with nlohmann_json (key order kept) and turns its syntax errors into
-// Diagnostics with 1-based line and column (nlohmann reports a byte offset).
+// Reads a JSON document with nlohmann_json (key order kept) through common/JsonText.h, which
+// turns every parse failure (syntax, number range, nesting depth) into a located Diagnostic.
 
 #include "common/Diagnostic.h"
+#include "common/JsonText.h"
 
 #include <QString>
 #include <nlohmann/json.hpp>
@@ -17,15 +18,14 @@ using Json = nlohmann::ordered_json;
 // analysis.json files are a few KiB; anything beyond this is refused unread.
 constexpr int64_t kMaxJsonBytes = int64_t(16) << 20;
 
-// Parses `bytes`; on a syntax error adds one Diagnostic placed at the error.
+// Parses `bytes`; on any failure adds one Diagnostic placed at the error.
 std::optional<Json> parseJson(const std::string& bytes, const QString& file, Diagnostics& diags);
 
 // Reads and parses a file (missing, empty, too large or malformed -> Diagnostic).
 std::optional<Json> readJsonFile(const QString& path, Diagnostics& diags,
                                  int64_t maxBytes = kMaxJsonBytes);
 
-// 1-based line and column (in characters, UTF-8 aware) of a byte offset.
-void lineColumnOfByte(const std::string& bytes, size_t offset, int& line, int& column);
+using tilelens::lineColumnOfByte;
 
 // "/kernel_variants/0/reference_ir" from tokens, escaping '~' and '/' (RFC 6901).
 std::string jsonPointer(std::initializer_list<std::string> tokens);

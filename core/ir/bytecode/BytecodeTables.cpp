@@ -191,10 +191,15 @@ const Type* TypeTable::decode(Context& ctx, size_t index)
                          x->canonical() + "'");
     };
     auto positiveDims = [&](const std::vector<int64_t>& dims, bool allowDynamic, const char* what) {
-        for (int64_t d : dims)
+        for (int64_t d : dims) {
             if (d <= 0 && !(allowDynamic && d == kDynamic))
                 fail(at, std::string(what) + " of type " + std::to_string(index) +
                              " has an invalid dimension " + std::to_string(d));
+            if (d > kMaxDimension) // as the text parser: later size arithmetic stays defined
+                fail(at, std::string(what) + " of type " + std::to_string(index) +
+                             " has a dimension " + std::to_string(d) +
+                             " that is too large (the limit is 2^48)");
+        }
     };
     auto readView = [&](TypeKind kind) {
         t.kind = kind;

@@ -1,27 +1,33 @@
 #include "ir/bytecode/IrFileLoader.h"
 
+#include "common/FileReader.h"
+#include "ir/Arena.h"
 #include "ir/bytecode/BytecodeReader.h"
-
-#include <fstream>
 
 namespace tilelens::ir {
 
-bool isBytecodeFile(const std::string& path)
+ParseResult loadIrContents(std::string_view bytes, const std::string& path,
+                           const ParseOptions& options)
 {
-    std::ifstream in(path, std::ios::binary);
-    char head[8] = {};
-    if (!in.read(head, sizeof head))
-        return false;
-    return isBytecode(std::string_view(head, sizeof head));
+    if (isBytecode(bytes)) {
+        Diagnostics diags; // also stored in the result
+        return readBytecode(bytes, path, diags);
+    }
+    return parseFileContents(bytes, path, options);
 }
 
 ParseResult loadIrFile(const std::string& path, const ParseOptions& options)
 {
-    if (isBytecodeFile(path)) {
-        Diagnostics diags; // also stored in the result
-        return readBytecodeFile(path, diags);
+    // One read decides the format and feeds the parser: opening twice hung on a FIFO.
+    Diagnostics diags;
+    const auto contents = readFile(path, diags, kMaxParseBytes);
+    if (!contents) {
+        ParseResult failed;
+        failed.arena = std::make_shared<Arena>();
+        failed.diagnostics = std::move(diags);
+        return failed;
     }
-    return parseFile(path, options);
+    return loadIrContents(contents->bytes, path, options);
 }
 
 } // namespace tilelens::ir

@@ -9,11 +9,12 @@
 
 namespace tilelens::ir {
 
-// True when the file at `path` starts with the bytecode magic (false if unreadable).
-bool isBytecodeFile(const std::string& path);
-
 // Bytecode or text. Diagnostics are in the result (as with parseFile); for
 // bytecode, `options.fileName` is ignored and the path is used in messages.
 ParseResult loadIrFile(const std::string& path, const ParseOptions& options = {});
+
+// The same for bytes already read from `path`.
+ParseResult loadIrContents(std::string_view bytes, const std::string& path,
+                           const ParseOptions& options = {});
 
 } // namespace tilelens::ir

@@ -1,6 +1,7 @@
 #include "perf/cupti/CuptiTraceReader.h"
 
 #include "common/FileReader.h"
+#include "common/JsonText.h"
 #include "profiler/CuptiRecordFormat.h"
 
 #include <QDir>
@@ -42,7 +43,7 @@ struct FileParser
     bool sawHeader = false;
     bool sawSummary = false;
 
-    void warn(int line, const std::string& message)
+    void warn(int line, const std::string& message, int column = 0)
     {
         if (++lineProblems > kMaxLineDiagnostics)
             return;
@@ -50,6 +51,7 @@ struct FileParser
         d.severity = Severity::Warning;
         d.place.file = file;
         d.place.line = line;
+        d.place.column = column;
         d.message = message;
         trace.diagnostics.push_back(std::move(d));
     }
@@ -63,14 +65,19 @@ struct FileParser
             return it->get<uint64_t>();
         if (it->is_number_integer())
             return uint64_t(std::max<int64_t>(0, it->get<int64_t>()));
+        // Casting a double past uint64 range (or NaN) is undefined; such a value is junk.
         const double d = it->get<double>();
-        return d > 0 ? uint64_t(d) : 0;
+        return d > 0 && d < 1.8e19 ? uint64_t(d) : 0;
     }
     static int64_t i64(const json& j, const char* key)
     {
         const auto it = j.find(key);
         if (it == j.end() || !it->is_number())
             return 0;
+        if (it->is_number_float()) {
+            const double d = it->get<double>();
+            return d > -9.2e18 && d < 9.2e18 ? int64_t(d) : 0;
+        }
         return it->is_number_unsigned() ? int64_t(it->get<uint64_t>()) : it->get<int64_t>();
     }
     static QString str(const json& j, const char* key)
@@ -210,9 +217,17 @@ struct FileParser
                                " bytes is too long for a record; skipped");
                 continue;
             }
-            const json j = json::parse(view.begin(), view.end(), nullptr, false);
-            if (j.is_discarded() || !j.is_object() || !j.contains("type") ||
-                !j.at("type").is_string()) {
+            JsonTextError error;
+            const std::optional<json> parsed = parseJsonText<json>(view, error);
+            if (!parsed && !lastUnterminated) {
+                int errorLine = 0;
+                int column = 0;
+                lineColumnOfByte(view, error.offset, errorLine, column);
+                warn(line, "not a record (" + error.message + "); skipped", column);
+                continue;
+            }
+            const json j = parsed ? *parsed : json();
+            if (!j.is_object() || !j.contains("type") || !j.at("type").is_string()) {
                 if (lastUnterminated && !j.is_object())
                     warn(line,
                          "last line is cut short (the process did not exit normally); ignored");

@@ -1,6 +1,7 @@
 #include "perf/cupti/ProfileJson.h"
 
 #include "common/FileReader.h"
+#include "common/JsonText.h"
 
 #include <cmath>
 #include <nlohmann/json.hpp>
@@ -42,7 +43,11 @@ int64_t i(const json& j, const char* key, int64_t fallback = 0)
     const auto it = j.find(key);
     if (it == j.end() || !it->is_number())
         return fallback;
-    return it->is_number_float() ? int64_t(it->get<double>()) : it->get<int64_t>();
+    if (!it->is_number_float())
+        return it->get<int64_t>();
+    // A double outside int64 range (or NaN) has no integer value; casting it is undefined.
+    const double v = it->get<double>();
+    return v > -9.2e18 && v < 9.2e18 ? int64_t(v) : fallback;
 }
 std::array<int64_t, 3> tripleOf(const json& j, const char* key)
 {
@@ -143,8 +148,11 @@ std::optional<Profile> parseProfileJson(const std::string& text, const QString& 
         diags.push_back(std::move(dg));
         return std::nullopt;
     };
-    const json root = json::parse(text, nullptr, false);
-    if (root.is_discarded() || !root.is_object())
+    const std::optional<json> parsed = parseJsonText<json>(text, fileName.toStdString(), diags);
+    if (!parsed)
+        return std::nullopt;
+    const json& root = *parsed;
+    if (!root.is_object())
         return fail("not a JSON object; expected a tilelens.profile/1 document");
     const QString schema = q(root, "schema");
     if (schema != QLatin1String(kProfileSchema))

@@ -41,6 +41,17 @@ TEST(RuleSet, SyntaxErrorHasLineAndColumn)
         << diags[0].format();
 }
 
+TEST(RuleSet, NumberOutsideDoubleRangeIsALocatedError)
+{
+    // This used to escape as nlohmann's out_of_range.406 and abort `diff --rules`.
+    Diagnostics diags;
+    EXPECT_FALSE(RuleSet::fromJson("{\"schema\": \"tilelens.rules/1\",\n\"rules\": [1e400]}",
+                                   "big.json", diags));
+    ASSERT_EQ(diags.size(), 1u);
+    EXPECT_EQ(diags[0].format(),
+              "big.json:2:11: error: invalid JSON: number overflow parsing '1e400'");
+}
+
 TEST(RuleSet, SchemaErrorsHaveJsonPointers)
 {
     Diagnostics diags;

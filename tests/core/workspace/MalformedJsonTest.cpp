@@ -1,3 +1,4 @@
+#include "common/JsonText.h"
 #include "workspace/AnalysisValidator.h"
 #include "workspace/JsonFile.h"
 #include "workspace/JsonLocator.h"
@@ -88,14 +89,70 @@ TEST(MalformedJson, FiftyMegabyteFileIsRefusedQuickly)
     EXPECT_NE(formatValidationText(r).indexOf(QStringLiteral("too large")), -1);
 }
 
-TEST(MalformedJson, DeepNestingDoesNotCrash)
+TEST(MalformedJson, DeepNestingIsALocatedError)
 {
+    // 10^5 nested arrays took a minute in the locator; now the parse refuses them at the
+    // bracket that opens level 257.
     tilelens::Diagnostics diags;
     const std::string deep = std::string(100000, '[') + std::string(100000, ']');
-    const auto doc = parseJson(deep, QStringLiteral("deep.json"), diags);
-    ASSERT_TRUE(doc);
-    const ValidationResult r = validateAnalysisDocument(*doc, QString());
+    EXPECT_FALSE(parseJson(deep, QStringLiteral("deep.json"), diags));
+    ASSERT_EQ(diags.size(), 1u);
+    EXPECT_EQ(diags[0].place.line, 1);
+    EXPECT_EQ(diags[0].place.column, tilelens::kMaxJsonDepth + 1);
+    EXPECT_NE(diags[0].message.find("nested more than 256 levels"), std::string::npos);
+}
+
+TEST(MalformedJson, ValidateLocatesNumbersOutsideDoubleRange)
+{
+    // nlohmann's out_of_range.406 used to escape and abort validate, perf and the GUI.
+    QTemporaryDir dir;
+    const QString kdir = writeAnalysis(dir, "{\"kernel_name\":\"softmax\",\n \"x\": -1e400}");
+    const ValidationResult r = validateAnalysis(kdir);
     EXPECT_FALSE(r.passed());
+    ASSERT_EQ(r.errors(), 1);
+    EXPECT_EQ(r.messages[0].place.line, 2);
+    EXPECT_EQ(r.messages[0].place.column, 7); // the start of -1e400
+    EXPECT_NE(r.messages[0].message.find("number overflow parsing '-1e400'"), std::string::npos);
+}
+
+TEST(MalformedJson, ValidateRefusesDeepNestingWithItsPlace)
+{
+    QTemporaryDir dir;
+    const QString kdir =
+        writeAnalysis(dir, QByteArray("{\"kernel_name\": ") + QByteArray(100000, '[') +
+                               QByteArray(100000, ']') + "}");
+    const ValidationResult r = validateAnalysis(kdir);
+    ASSERT_EQ(r.errors(), 1);
+    EXPECT_EQ(r.messages[0].place.column, 16 + tilelens::kMaxJsonDepth);
+}
+
+TEST(JsonLocator, WideAndDeepDocumentsLocateEveryElement)
+{
+    // The locator keeps one offset per value, not one pointer string per value.
+    std::string text = std::string(200, '[') + "0";
+    for (int i = 1; i < 5000; ++i)
+        text += ",\n" + std::to_string(i);
+    text += std::string(200, ']');
+    const JsonLocator loc(text);
+    std::string pointer;
+    for (int i = 0; i < 200; ++i)
+        pointer += "/0";
+    int line = 0, col = 0;
+    pointer.replace(pointer.size() - 1, 1, "4999");
+    ASSERT_TRUE(loc.locate(pointer, line, col));
+    EXPECT_EQ(line, 5000);
+    EXPECT_EQ(col, 1);
+    EXPECT_EQ(loc.offsetOf(pointer + "/0"), -1);
+}
+
+TEST(JsonLocator, DuplicateKeysResolveToTheLastAsTheParserDoes)
+{
+    const std::string text = "{\"b\": 1, \"a\": 2,\n\"b\": 3, \"c~/\": 4}";
+    const JsonLocator loc(text);
+    EXPECT_EQ(loc.offsetOf("/b"), 17);
+    EXPECT_EQ(loc.offsetOf("/a"), 9);
+    EXPECT_EQ(loc.offsetOf(jsonPointer({"c~/"})), 25);
+    EXPECT_EQ(loc.offsetOf("/0"), -1);
 }
 
 TEST(MalformedJson, PointerEscaping)

@@ -137,6 +137,19 @@ TEST(BytecodeEncoding, EnumValuesOutOfRangeAreRejected)
     EXPECT_EQ(d.error(), "invalid value 9 for attribute 'overflow' of addi");
 }
 
+TEST(BytecodeEncoding, OversizedDimensionsAreRejected)
+{
+    BytecodeBuilder b(3);
+    uint64_t ti = b.tile(b.num(3), {int64_t(1) << 49});
+    b.kernel("k", b.func({ti}), kReturn);
+    Decoded d = decode(b);
+    EXPECT_FALSE(d.result.ok());
+    EXPECT_EQ(d.error(), "the tile shape of type 1 has a dimension 562949953421312 that is too "
+                         "large (the limit is 2^48)");
+    ASSERT_FALSE(d.diags.empty());
+    EXPECT_GT(d.diags[0].place.byteOffset, 0);
+}
+
 TEST(BytecodeEncoding, AssumePredicates)
 {
     BytecodeBuilder b(3);

@@ -7,7 +7,11 @@
 
 #include <QFile>
 #include <QTemporaryDir>
+#include <fcntl.h>
 #include <gtest/gtest.h>
+#include <sys/stat.h>
+#include <thread>
+#include <unistd.h>
 
 using namespace tilelens;
 using namespace tilelens::test;
@@ -16,9 +20,7 @@ TEST(IrFileLoader, DispatchesOnTheMagicBytes)
 {
     std::string dir = (testDataDir() + QStringLiteral("/bytecode/")).toStdString();
     std::string bc = dir + "relu_fwd_1M_f16.tileirbc", text = dir + "relu_fwd_1M_f16.mlir";
-    EXPECT_TRUE(ir::isBytecodeFile(bc));
-    EXPECT_FALSE(ir::isBytecodeFile(text));
-    EXPECT_FALSE(ir::isBytecodeFile(dir + "missing.tileirbc"));
+    EXPECT_FALSE(ir::loadIrFile(dir + "missing.tileirbc").ok());
     ir::ParseResult a = ir::loadIrFile(bc);
     ir::ParseResult b = ir::loadIrFile(text);
     ASSERT_TRUE(a.ok());
@@ -47,4 +49,32 @@ TEST(IrFileLoader, BytecodeErrorsCarryThePathAndOffset)
     EXPECT_EQ(r.diagnostics[0].format().rfind(path.toStdString() + ":@", 0), 0u)
         << r.diagnostics[0].format();
     EXPECT_GE(r.diagnostics[0].place.byteOffset, 0x28);
+}
+
+TEST(IrFileLoader, BytecodeThroughAFifoIsReadOnce)
+{
+    // Sniffing the magic with a separate open consumed the FIFO's first bytes and then waited
+    // for a second writer; the file is now read once and dispatched on its bytes.
+    QTemporaryDir tmp;
+    const std::string fifo = tmp.filePath(QStringLiteral("k.tileirbc")).toStdString();
+    ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+    QFile src(testDataDir() + QStringLiteral("/bytecode/relu_fwd_1M_f16.tileirbc"));
+    ASSERT_TRUE(src.open(QIODevice::ReadOnly));
+    const QByteArray bytes = src.readAll();
+    std::thread writer([&] {
+        const int fd = ::open(fifo.c_str(), O_WRONLY);
+        if (fd < 0)
+            return;
+        for (qsizetype done = 0; done < bytes.size();) {
+            const ssize_t n = ::write(fd, bytes.constData() + done, size_t(bytes.size() - done));
+            if (n <= 0)
+                break;
+            done += n;
+        }
+        ::close(fd);
+    });
+    const ir::ParseResult r = ir::loadIrFile(fifo);
+    writer.join();
+    EXPECT_TRUE(r.ok()) << (r.diagnostics.empty() ? "" : r.diagnostics[0].format());
+    EXPECT_EQ(r.modules.size(), 1u);
 }

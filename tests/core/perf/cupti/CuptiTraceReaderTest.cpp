@@ -99,7 +99,24 @@ TEST(CuptiTraceReader, GarbageLinesAreSkippedWithTheirLineNumbers)
     EXPECT_EQ(t.kernels[1].durationNs(), 15u);
     EXPECT_EQ(warningsContaining(t, "not a record"), 3);
     EXPECT_EQ(t.diagnostics.front().place.line, 4);
-    EXPECT_EQ(t.diagnostics.front().format().rfind("run.jsonl:4: warning: ", 0), 0u);
+    // A line that is not JSON at all is placed at the token that broke the parse.
+    EXPECT_EQ(t.diagnostics.front().format().rfind(
+                  "run.jsonl:4:1: warning: not a record (invalid JSON: ", 0),
+              0u);
+}
+
+TEST(CuptiTraceReader, NumberOutsideDoubleRangeIsALocatedWarning)
+{
+    RecordText r;
+    r.kernel("k", 10, 20);
+    r.raw("{\"type\":\"kernel\",\"start\":1e400}\n");
+    r.kernel("k", 30, 45).summary();
+    const CuptiTrace t = parse(r.text);
+    EXPECT_EQ(t.kernels.size(), 2u);
+    ASSERT_EQ(warningsContaining(t, "number overflow parsing '1e400'"), 1);
+    const Diagnostic& d = t.diagnostics.front();
+    EXPECT_EQ(d.place.line, 4);
+    EXPECT_EQ(d.place.column, 26);
 }
 
 TEST(CuptiTraceReader, WrongMemberTypesDoNotThrow)

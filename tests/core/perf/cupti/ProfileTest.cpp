@@ -127,6 +127,27 @@ TEST(ProfileJson, RoundTripsEveryMember)
     EXPECT_EQ(profileToJson(*back).substr(0, 200), text.substr(0, 200));
 }
 
+TEST(ProfileJson, NumberOutsideDoubleRangeIsLocated)
+{
+    Diagnostics diags;
+    EXPECT_FALSE(parseProfileJson("{\"schema\":\"tilelens.profile/1\",\n \"configs\": 1e400}",
+                                  QStringLiteral("p.json"), diags));
+    ASSERT_EQ(diags.size(), 1u);
+    EXPECT_EQ(diags[0].format(),
+              "p.json:2:13: error: invalid JSON: number overflow parsing '1e400'");
+}
+
+TEST(ProfileJson, HugeFloatsInIntegerFieldsAreNotCast)
+{
+    // int64_t(1e300) is undefined behaviour; such a field reads as its default.
+    Diagnostics diags;
+    const auto p = parseProfileJson(
+        "{\"schema\":\"tilelens.profile/1\",\"warmup_iterations\":1e300,\"configs\":[]}",
+        QStringLiteral("p.json"), diags);
+    ASSERT_TRUE(p);
+    EXPECT_EQ(p->warmupIterations, 0);
+}
+
 TEST(ProfileJson, RejectsOtherDocumentsWithAPlace)
 {
     Diagnostics diags;

@@ -1,0 +1,80 @@
+#pragma once
+// Internal to the verifier: the reporting context shared by the type checks
+// (Verifier.cpp) and the per-op rules (VerifierOps.cpp).
+
+#include "common/Diagnostic.h"
+#include "ir/Op.h"
+#include "ir/Type.h"
+#include "ir/Value.h"
+
+#include <set>
+#include <string>
+#include <utility>
+
+namespace tilelens::ir::verify {
+
+class Checker
+{
+public:
+    Checker(const std::string& file, Diagnostics& diags) : m_file(file), m_diags(diags) {}
+
+    // One error per place and message (a bad type used by many ops is reported once per op).
+    void error(const SourceRange& at, const std::string& message);
+    void error(const Op* op, const std::string& message) { error(op->range, message); }
+    size_t errors() const { return m_count; }
+
+    // Type rules; `at` is where the type is used.
+    void checkType(const Type* t, const SourceRange& at);
+    // Op rules by mnemonic (VerifierOps.cpp).
+    void checkOp(const Op* op);
+    // Entry signatures and the returns of a function body (VerifierOps.cpp).
+    void checkFunction(const struct Function* f);
+
+private:
+    const std::string& m_file;
+    Diagnostics& m_diags;
+    std::set<std::pair<int, std::string>> m_seen; // (line, message)
+    size_t m_count = 0;
+};
+
+// Helpers shared by both files.
+inline const Type* elementOf(const Type* t)
+{
+    return t && (t->kind == TypeKind::Tile || t->kind == TypeKind::TensorView) ? t->element
+                                                                               : nullptr;
+}
+inline bool isTile(const Type* t)
+{
+    return t && t->kind == TypeKind::Tile;
+}
+inline bool isScalarTile(const Type* t)
+{
+    return isTile(t) && t->shape.empty();
+}
+inline const Type* operandType(const Op* op, size_t i)
+{
+    return i < op->operands.size() ? op->operands[i]->type : nullptr;
+}
+inline const Type* resultType(const Op* op, size_t i)
+{
+    return i < op->results.size() ? op->results[i]->type : nullptr;
+}
+inline std::string_view elementName(const Type* t)
+{
+    const Type* e = elementOf(t);
+    return e ? e->name : std::string_view();
+}
+inline bool isView(const Type* t)
+{
+    return t && (t->kind == TypeKind::PartitionView || t->kind == TypeKind::StridedView ||
+                 t->kind == TypeKind::GatherScatterView);
+}
+
+// Rules of if, cat, select, assume, offset, alloca, block ids and make_tensor_view.
+void checkControlAndMemoryOp(Checker& c, const Op* op);
+
+int64_t elementCount(const Type* tile); // product of a tile's dims (capped, never overflows)
+std::string shapeText(Span<const int64_t> dims); // "[5, 1024]"
+std::string quoted(const Type* t);               // "'tile<2xf32>'"
+
+} // namespace tilelens::ir::verify

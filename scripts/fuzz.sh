@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets (the `fuzz` preset: clang-14, ASan + UBSan) and runs each one
+# in turn at the lowest CPU priority, seeded from the repository's examples and test data and
+# from ../shared/corpus when present (inputs capped at 64 KiB: small inputs run many times
+# faster, and larger seeds still contribute their first 64 KiB). Findings land in
+# build/fuzz/findings/<target>/; once fixed, copy them to tests/data/fuzz-regressions/<target>/
+# so every build replays them.
+#
+#   scripts/fuzz.sh [SECONDS_PER_TARGET] [TARGET...]     (default: 300 s, all targets)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds="${1:-300}"
+shift || true
+targets=("$@")
+[ ${#targets[@]} -gt 0 ] || targets=(ir_text ir_bytecode analysis_json reports perf_log
+                                     cupti_records rules tilelens_json)
+shared="${TILELENS_SHARED_DIR:-../shared}/corpus"
+
+cmake --preset fuzz >/dev/null
+nice cmake --build build/fuzz -j2 --target "${targets[@]/#/fuzz_}"
+
+# seeds TARGET: the files a target starts from (missing ones are skipped by the fuzzer).
+seeds() {
+    case "$1" in
+    ir_text) echo tests/data/ir tests/data/diff "$shared/tilegym-cutile/mlir" \
+                  "$shared/cuda-tile-dialect" "$shared/real-ports" ;;
+    ir_bytecode) echo tests/data/bytecode "$shared/tilegym-cutile/bytecode" ;;
+    analysis_json) echo resources/examples/*/reference/analysis.json \
+                        tests/data/workspace/analysis_rules ;;
+    reports) echo resources/examples/*/reports tests/data/workspace/reports ;;
+    perf_log) echo resources/examples/*/*perf*.txt ;;
+    cupti_records) echo tests/core/perf/cupti/data ;;
+    rules) echo resources/rules ;;
+    tilelens_json) echo resources/examples/*/tilelens.json ;;
+    esac
+}
+
+for t in "${targets[@]}"; do
+    corpus="build/fuzz/corpus/$t"
+    findings="build/fuzz/findings/$t"
+    mkdir -p "$corpus" "$findings"
+    # Directories are read as corpora; single files are copied into the working corpus.
+    dirs=()
+    for s in $(seeds "$t") tests/data/fuzz-regressions/"$t"; do
+        if [ -d "$s" ]; then dirs+=("$s"); elif [ -f "$s" ]; then cp -f "$s" "$corpus/"; fi
+    done
+    echo "== fuzz_$t for ${seconds}s"
+    nice -n 19 "build/fuzz/tests/fuzz/fuzz_$t" -max_total_time="$seconds" -timeout=20 \
+        -rss_limit_mb=3072 -max_len=65536 -print_final_stats=1 \
+        -artifact_prefix="$findings/" "$corpus" "${dirs[@]}" 2>&1 |
+        grep -E "^(stat::number_of_executed_units|stat::average_exec_per_sec|==[0-9]+==ERROR|SUMMARY|.*Test unit written)" || true
+done

@@ -1,0 +1,87 @@
+// Verifier rules on small written inputs (the corpus coverage is in VerifierCorpusTest).
+
+#include "IrTestUtil.h"
+#include "ir/Verifier.h"
+
+#include <gtest/gtest.h>
+
+using namespace tilelens::ir;
+
+namespace {
+
+// "LINE:COL: MESSAGE" of every verifier error for a kernel body (the text must parse).
+std::vector<std::string> verifierErrors(const std::string& signature, const std::string& body)
+{
+    const std::string text =
+        "cuda_tile.module @m {\n  entry @k(" + signature + ") {\n" + body + "    return\n  }\n}\n";
+    ParseOptions options;
+    options.fileName = "v.mlir";
+    ParseResult r = parseModule(text, options);
+    EXPECT_TRUE(r.ok()) << (r.diagnostics.empty() ? "" : r.diagnostics[0].format());
+    tilelens::Diagnostics diags;
+    for (const Module* m : r.modules)
+        verifyModule(*m, "v.mlir", diags);
+    std::vector<std::string> out;
+    for (const auto& d : diags)
+        out.push_back(std::to_string(d.place.line) + ":" + std::to_string(d.place.column) + ": " +
+                      d.message);
+    return out;
+}
+
+using Errors = std::vector<std::string>;
+
+} // namespace
+
+TEST(Verifier, ElementwiseOpsCheckTheirElementTypes)
+{
+    EXPECT_EQ(verifierErrors("%a: tile<4xi32>, %b: tile<4xf32>",
+                             "    %0 = addf %a, %a : tile<4xi32>\n"
+                             "    %1 = addi %b, %b : tile<4xf32>\n"
+                             "    %2 = mulf %b, %b flush_to_zero : tile<4xf32>\n"),
+              (Errors{"3:5: 'addf' works only with floats f16, bf16, f32, and f64, but got 'i32'",
+                      "4:5: 'addi' works only with integers, but got 'f32'"}));
+}
+
+TEST(Verifier, TileShapesArePowersOfTwoAndBounded)
+{
+    EXPECT_EQ(verifierErrors("%a: tile<3xf32>", ""),
+              (Errors{"2:3: tile shape dimensions must have power of two length but got [3]"}));
+    EXPECT_EQ(verifierErrors("%a: tile<8192x4096xf32>", ""),
+              (Errors{"2:3: 'tile<8192x4096xf32>': tile would exceed the maximum of 16777216 "
+                      "elements"}));
+}
+
+TEST(Verifier, ShapeRulesOfReshapeBroadcastAndMmaf)
+{
+    EXPECT_EQ(verifierErrors("%a: tile<4x8xf16>, %b: tile<16x8xf16>, %c: tile<4x8xf32>",
+                             "    %0 = reshape %a : tile<4x8xf16> -> tile<16xf16>\n"
+                             "    %1 = broadcast %a : tile<4x8xf16> -> tile<8x8xf16>\n"
+                             "    %2 = mmaf %a, %b, %c : tile<4x8xf16>, tile<16x8xf16>, "
+                             "tile<4x8xf32>\n"),
+              (Errors{"3:5: expected source tile and result tile to have the same number of "
+                      "elements",
+                      "4:5: dimension 0 of the source (4) must be 1 or equal the result's (8)",
+                      "5:5: shape error: dim 1 of lhs (8) and dim 0 of rhs (16) must match"}));
+}
+
+TEST(Verifier, IfYieldsMatchItsResults)
+{
+    EXPECT_EQ(verifierErrors("%c: tile<i1>, %x: tile<i32>",
+                             "    %0 = if %c -> (tile<i64>) {\n"
+                             "      yield %x : tile<i32>\n"
+                             "    } else {\n"
+                             "      yield %x : tile<i32>\n"
+                             "    }\n"),
+              (Errors{"3:5: op type does not match yield type, then branch yields 'tile<i32>' but "
+                      "op result type is 'tile<i64>'"}));
+}
+
+TEST(Verifier, ValidKernelVerifiesClean)
+{
+    EXPECT_EQ(verifierErrors("%a: tile<128x64xf16>, %b: tile<64x32xf16>, %c: tile<128x32xf32>",
+                             "    %0 = mmaf %a, %b, %c : tile<128x64xf16>, tile<64x32xf16>, "
+                             "tile<128x32xf32>\n"
+                             "    %1 = reshape %0 : tile<128x32xf32> -> tile<4096xf32>\n"
+                             "    %2 = exp %1 : tile<4096xf32>\n"),
+              Errors{});
+}

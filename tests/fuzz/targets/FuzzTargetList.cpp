@@ -1,0 +1,15 @@
+// The list of fuzz targets, for the regression replay.
+#include "FuzzTargets.h"
+
+namespace tilelens::fuzz {
+
+const std::vector<FuzzTarget>& fuzzTargets()
+{
+    static const std::vector<FuzzTarget> targets = {
+        {"ir_text", &irText},  {"ir_bytecode", &irBytecode},    {"analysis_json", &analysisJson},
+        {"reports", &reports}, {"perf_log", &perfLog},          {"cupti_records", &cuptiRecords},
+        {"rules", &rules},     {"tilelens_json", &tilelensJson}};
+    return targets;
+}
+
+} // namespace tilelens::fuzz

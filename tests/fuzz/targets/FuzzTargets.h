@@ -1,0 +1,28 @@
+#pragma once
+// What each fuzz target does with one input, shared by the libFuzzer entry points
+// (tests/fuzz/fuzz_*.cpp, with the part of core they need) and the regression replay that every normal build runs
+// (tests/fuzz/replay). Each reads the bytes the way TileLens reads that format.
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace tilelens::fuzz {
+
+void irText(std::string_view bytes);       // parse --split, verify, print back
+void irBytecode(std::string_view bytes);   // decode, verify, print back
+void analysisJson(std::string_view bytes); // checked parse, validate, locate messages
+void reports(std::string_view bytes);      // the four markdown report parsers
+void perfLog(std::string_view bytes);      // TileGym --print-record logs
+void cuptiRecords(std::string_view bytes); // CUPTI JSON lines and profile.json
+void rules(std::string_view bytes);        // diff --rules files, merged over the defaults
+void tilelensJson(std::string_view bytes); // tilelens.json over the default stages
+
+struct FuzzTarget
+{
+    const char* name; // folder name under tests/data/fuzz-regressions/ and fuzz_<name>
+    void (*run)(std::string_view);
+};
+const std::vector<FuzzTarget>& fuzzTargets();
+
+} // namespace tilelens::fuzz
