@@ -21,4 +21,10 @@ if [[ -f "$log" ]]; then
         echo "$reasons"
     fi
 fi
+# CI's sanitizer job: the same suite built and run again under ASan + UBSan
+# (the asan preset; leak suppressions in tests/sanitizer/lsan.supp).
+if [[ "$preset" == "ci" ]]; then
+    scripts/build.sh asan
+    ctest --preset asan -j "$(nproc)" "$@" || rc=$?
+fi
 exit "$rc"
