@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # One command: install what is missing, build, and run every test offscreen.
-# In CI (CI=true) warnings are errors. GPU tests skip with a message when no GPU is present.
+# In CI (CI=true) warnings are errors and the suite runs again under ASan + UBSan. GPU tests
+# skip with a message when no GPU is present.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
