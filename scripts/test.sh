@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # One command: install what is missing, build, and run every test offscreen.
-# In CI (CI=true) warnings are errors. GPU tests skip with a message when no GPU is present;
-# nothing else may skip (the Slurm tests get a single-node Slurm, scripts/slurm/single_node.sh).
+# In CI (CI=true) warnings are errors and the suite runs again under ASan + UBSan. GPU tests
+# skip with a message when no GPU is present; nothing else may skip (the Slurm tests get a
+# single-node Slurm, scripts/slurm/single_node.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
@@ -26,5 +27,11 @@ if [[ -f "$log" ]]; then
         echo "Skipped tests said (count, reason):"
         echo "$reasons"
     fi
+fi
+# CI's sanitizer job: the same suite built and run again under ASan + UBSan
+# (the asan preset; leak suppressions in tests/sanitizer/lsan.supp).
+if [[ "$preset" == "ci" ]]; then
+    scripts/build.sh asan
+    ctest --preset asan -j "$(nproc)" "$@" || rc=$?
 fi
 exit "$rc"

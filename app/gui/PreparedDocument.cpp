@@ -4,32 +4,32 @@
 
 #include <cstddef>
 
-namespace tilelens::gui {
-
-// Scintilla's ILoader (ILoader.h of Scintilla 3.x/5.x, which QScintilla does
-// not install): the object SCI_CREATELOADER returns. Declared here with the
-// same three virtual functions in the same order, so calls go through its
-// vtable; Sci_Position is ptrdiff_t. Not in an anonymous namespace: GCC
-// would then know no class derives from it and compile the calls as calls of
-// pure virtual functions.
-class SciLoader
+// Scintilla's loader interface, which QScintilla does not install: the class
+// SCI_CREATELOADER returns a pointer to. Declared as include/ILoader.h of
+// Scintilla 3.10.1 (the version QScintilla 2.13 embeds) declares it: in the
+// global namespace, these three members in this order (SCI_METHOD is empty
+// off Windows, Sci_Position is ptrdiff_t). Being the library's own class, not
+// a look-alike, calls through it are ordinary virtual calls on an object
+// derived from it. cmake/ScintillaLoader.cmake refuses to configure against a
+// library whose loader is not this global ILoader.
+class ILoader
 {
 public:
     virtual int Release() = 0;
+    // Returns a status code from SC_STATUS_*.
     virtual int AddData(const char* data, std::ptrdiff_t length) = 0;
     virtual void* ConvertToDocument() = 0;
-
-protected:
-    ~SciLoader() = default;
 };
+
+namespace tilelens::gui {
 
 namespace {
 
 constexpr int kStatusOk = 0; // SC_STATUS_OK
 
-SciLoader* asLoader(void* p)
+ILoader* asLoader(void* p)
 {
-    return static_cast<SciLoader*>(p);
+    return static_cast<ILoader*>(p);
 }
 
 } // namespace

@@ -16,6 +16,7 @@
 #include <QAction>
 #include <QDir>
 #include <QLabel>
+#include <QSignalSpy>
 #include <QTableView>
 #include <QTest>
 #include <gtest/gtest.h>
@@ -162,8 +163,12 @@ TEST_F(SoftmaxWindow, HideNoiseHidesNoiseRowsAndMarkers)
         [](const diff::Divergence& d) { return d.severity == diff::Severity::Noise; });
     QAbstractItemModel* table = window->navigator()->view()->model();
     const int all = table->rowCount();
+    // Markers and ruler ticks are redrawn in time slices: a slow (sanitizer)
+    // build needs more than one event-loop turn for them.
+    QSignalSpy redecorated(window->alignedView(), &AlignedIrView::decorated);
     window->hideNoiseAction()->setChecked(true);
     EXPECT_EQ(table->rowCount(), all - static_cast<int>(noise));
+    ASSERT_TRUE(!redecorated.isEmpty() || redecorated.wait(10000));
     EXPECT_EQ(window->overviewRuler()->ticks().size(), result->divergences.size() - size_t(noise));
     for (int row = 0; row < table->rowCount(); ++row)
         EXPECT_NE(

@@ -24,9 +24,10 @@
 namespace tilelens::gui::panels {
 namespace {
 
-QLineSeries* horizontal(double y, double x0, double x1)
+// Without an owner the series is for QChart::addSeries, which takes it.
+QLineSeries* horizontal(double y, double x0, double x1, QObject* owner = nullptr)
 {
-    auto* s = new QLineSeries;
+    auto* s = new QLineSeries(owner);
     s->append(x0, y);
     s->append(x1, y);
     return s;
@@ -35,7 +36,11 @@ QLineSeries* horizontal(double y, double x0, double x1)
 QAreaSeries* band(double y0, double y1, double x0, double x1, const QColor& color,
                   const QString& name)
 {
-    auto* area = new QAreaSeries(horizontal(y1, x0, x1), horizontal(y0, x0, x1));
+    // An area series does not own its boundary lines (the chart owns only
+    // the series added to it): they are the area's children, deleted with it.
+    auto* area = new QAreaSeries;
+    area->setUpperSeries(horizontal(y1, x0, x1, area));
+    area->setLowerSeries(horizontal(y0, x0, x1, area));
     area->setName(name);
     area->setColor(color);
     area->setBorderColor(Qt::transparent);
