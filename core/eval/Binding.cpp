@@ -221,7 +221,10 @@ bool loadBinding(const std::string& path, Binding& out, std::string& error)
         }
         out = Binding();
         out.source = "file";
-        for (const auto& [name, values] : j.value("dims", nlohmann::json::object()).items()) {
+        const nlohmann::json dimsJson = j.value("dims", nlohmann::json::object());
+        for (const auto& item : dimsJson.items()) {
+            const std::string name = item.key();
+            const nlohmann::json& values = item.value();
             std::vector<int64_t> v;
             if (values.is_array())
                 for (const auto& x : values)
@@ -234,7 +237,10 @@ bool loadBinding(const std::string& path, Binding& out, std::string& error)
             }
             out.dims[name] = v;
         }
-        for (const auto& [name, a] : j.value("arrays", nlohmann::json::object()).items()) {
+        const nlohmann::json arraysJson = j.value("arrays", nlohmann::json::object());
+        for (const auto& item : arraysJson.items()) {
+            const std::string name = item.key();
+            const nlohmann::json& a = item.value();
             ArrayBinding ab;
             ab.name = name;
             ab.elem = elemFromName(a.at("dtype").get<std::string>());
@@ -244,6 +250,13 @@ bool loadBinding(const std::string& path, Binding& out, std::string& error)
             }
             for (const auto& d : a.at("shape"))
                 ab.shape.push_back(jsonText(d));
+            if (a.contains("strides"))
+                for (const auto& d : a.at("strides"))
+                    ab.strides.push_back(jsonText(d));
+            if (!ab.strides.empty() && ab.strides.size() != ab.shape.size()) {
+                error = where + "arrays." + name + ".strides must have one entry per dimension";
+                return false;
+            }
             ab.init = a.value("init", "");
             if (a.contains("range")) {
                 ab.lo = a.at("range").at(0).get<double>();
@@ -251,7 +264,10 @@ bool loadBinding(const std::string& path, Binding& out, std::string& error)
             }
             out.arrays.push_back(ab);
         }
-        for (const auto& [name, s] : j.value("scalars", nlohmann::json::object()).items()) {
+        const nlohmann::json scalarsJson = j.value("scalars", nlohmann::json::object());
+        for (const auto& item : scalarsJson.items()) {
+            const std::string name = item.key();
+            const nlohmann::json& s = item.value();
             ScalarBinding sb;
             sb.name = name;
             sb.elem = elemFromName(s.at("dtype").get<std::string>());

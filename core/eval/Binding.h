@@ -28,7 +28,8 @@ struct ArrayBinding
 {
     std::string name;
     Elem elem = Elem::None;
-    std::vector<std::string> shape; // expressions (usually dim names)
+    std::vector<std::string> shape;   // expressions (usually dim names)
+    std::vector<std::string> strides; // expressions; empty = row-major contiguous
     // Initial values: "normal" (floats) / "uniform" in [lo, hi] / "iota" (0, 1, 2, ...).
     std::string init;
     double lo = -4, hi = 4;

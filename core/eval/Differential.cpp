@@ -9,6 +9,7 @@
 #include <cmath>
 #include <limits>
 #include <random>
+#include <set>
 #include <sstream>
 
 namespace tilelens::eval {
@@ -29,6 +30,7 @@ struct CaseInputs
     std::map<std::string, std::vector<int64_t>> shapes;
     std::map<std::string, std::vector<double>> floats;
     std::map<std::string, std::vector<int64_t>> ints;
+    std::set<std::string> custom; // arrays with binding strides (not row-major)
 };
 
 std::vector<double> edgeValues(Elem e)
@@ -71,18 +73,27 @@ bool makeInputs(const Binding& b, size_t caseNo, InputKind kind, uint64_t seed, 
             }
             shape.push_back(v);
         }
-        const std::vector<int64_t> strides = rowMajorStrides(shape);
+        std::vector<int64_t> strides = rowMajorStrides(shape);
+        for (size_t i = 0; i < a.strides.size(); ++i)
+            if (!evalExpression(a.strides[i], in.names, strides[i], error))
+                return false;
+        // Elements the buffer needs: one past the largest offset (gaps included).
         size_t count = 1;
         for (size_t i = 0; i < shape.size(); ++i) {
             in.names[a.name + ".shape[" + std::to_string(i) + "]"] = shape[i];
             in.names[a.name + ".stride[" + std::to_string(i) + "]"] = strides[i];
-            count *= size_t(shape[i]);
+            if (shape[i] == 0 || strides[i] < 0) {
+                count = shape[i] == 0 ? 0 : count;
+                if (strides[i] < 0) {
+                    error = "array '" + a.name + "' has a negative stride";
+                    return false;
+                }
+            } else if (count) {
+                count += size_t(shape[i] - 1) * size_t(strides[i]);
+            }
         }
-        if (count > (size_t(1) << 26)) {
-            error = "array '" + a.name + "' would have " + std::to_string(count) +
-                    " elements; choose smaller dims";
-            return false;
-        }
+        if (!a.strides.empty())
+            in.custom.insert(a.name);
         in.shapes[a.name] = shape;
         if (isFloatElem(a.elem)) {
             std::normal_distribution<double> normal(0.0, 1.0);
@@ -294,12 +305,15 @@ bool compareMemories(const SideRun& r, const SideRun& g, const CaseInputs& in, c
             if (same)
                 continue;
             cx.array = a.name;
-            cx.index = multiIndex(shape, k);
+            // Buffer element k; the tensor index when the array is row-major.
+            cx.index =
+                in.custom.count(a.name) ? std::vector<int64_t>{int64_t(k)} : multiIndex(shape, k);
             cx.ulp = ulp;
             cx.refValue = a.isFloat() ? valueText(a.floats[k]) : std::to_string(a.ints[k]);
             cx.genValue = b.isFloat() ? valueText(b.floats[k]) : std::to_string(b.ints[k]);
             for (const auto& [name, sh] : in.shapes) {
-                if (name == a.name || sh != shape)
+                if (name == a.name || sh != shape || in.custom.count(name) ||
+                    in.custom.count(a.name))
                     continue;
                 auto f = in.floats.find(name);
                 cx.inputsAtIndex[name] = f != in.floats.end() ? valueText(f->second[k])
@@ -355,6 +369,7 @@ EvalResult evaluatePair(const ir::Function& ref, const ir::Function& gen, const 
             for (const SideRun* s : {&r, &g}) {
                 res.approximations.insert(s->stats.approximations.begin(),
                                           s->stats.approximations.end());
+                res.notes.insert(s->stats.notes.begin(), s->stats.notes.end());
                 res.undefinedReads += s->stats.undefinedReads;
                 res.elementOps += s->stats.elementOps;
             }

@@ -65,6 +65,7 @@ struct EvalResult
     std::optional<Counterexample> counterexample;
     std::optional<CaseResult> counterexampleCase;
     std::set<std::string> approximations;
+    std::set<std::string> notes;
     uint64_t undefinedReads = 0;
     uint64_t elementOps = 0;
     double seconds = 0;

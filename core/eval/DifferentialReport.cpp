@@ -55,6 +55,7 @@ nlohmann::json evalResultJson(const EvalResult& r)
                         {"message", r.message},
                         {"binding", r.bindingSource},
                         {"approximations", r.approximations},
+                        {"notes", r.notes},
                         {"undefined_reads", r.undefinedReads},
                         {"element_ops", r.elementOps},
                         {"seconds", r.seconds},
@@ -133,9 +134,12 @@ std::string evalResultText(const EvalResult& r)
             s << " " << a << ";";
         s << "\n";
     }
+    for (const std::string& n : r.notes)
+        s << "  note: " << n << "\n";
     if (r.undefinedReads)
         s << "  " << r.undefinedReads
-          << " undefined reads (outside the tensor, no padding) read as 0\n";
+          << " reads without a padding value (masked off or outside the tensor; undefined in the "
+             "dialect) read as 0\n";
     return s.str();
 }
 

@@ -68,6 +68,9 @@ struct RunStats
     uint64_t elementOps = 0; // elements produced by those ops
     uint64_t undefinedReads = 0;
     std::set<std::string> approximations; // "exp2", "divf rounding<approx>", "mmaf", ...
+    // Things a reader should know that did not stop the run, e.g. an `assume` that
+    // the kernel makes about one of its own constants and that is false.
+    std::set<std::string> notes;
 };
 
 class Interpreter

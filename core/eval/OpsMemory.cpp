@@ -4,6 +4,7 @@
 #include "eval/Exec.h"
 #include "ir/Attribute.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -53,27 +54,41 @@ Padding paddingOf(std::string_view s)
     return Padding::None;
 }
 
+// The first element index where the predicate is false, as a message; "" if it holds.
+std::string assumeViolation(const Tile& t, const ir::Attribute& p, std::vector<int64_t>& where)
+{
+    const int bits = t.elem == Elem::Ptr ? 64 : intBits(t.elem);
+    for (size_t k = 0; k < t.size() && !t.isFloat(); ++k) {
+        const int64_t x = t.elem == Elem::I1 ? t.ints[k] : toSigned(t.ints[k], bits);
+        where = unflatten(t.shape, k);
+        if (p.kind == ir::AttrKind::DivBy && p.every < 0 && p.intValue > 0 &&
+            toUnsigned(x, bits) % uint64_t(p.intValue) != 0)
+            return "value " + std::to_string(x) + " is not divisible by " +
+                   std::to_string(p.intValue);
+        if (p.kind == ir::AttrKind::Bounded &&
+            ((p.hasLower && x < p.lower) || (p.hasUpper && x > p.upper)))
+            return "value " + std::to_string(x) + " is outside " + p.canonical();
+    }
+    return {};
+}
+
+// A false assume about a value that comes from the inputs stops the run; one
+// about the kernel's own constant (a compiler's claim, not an input's) is noted.
 void assumeOp(Ex& ex, const ir::Op& op)
 {
     const RtValue& v = ex.value(op.operands[0]);
     const ir::Attribute* p = op.attr("predicate");
     if (v.tile && p) {
-        const Tile& t = *v.tile;
-        const int bits = t.elem == Elem::Ptr ? 64 : intBits(t.elem);
-        for (size_t k = 0; k < t.size() && !t.isFloat(); ++k) {
-            const int64_t x = t.elem == Elem::I1 ? t.ints[k] : toSigned(t.ints[k], bits);
-            if (p->kind == ir::AttrKind::DivBy && p->every < 0 && p->intValue > 0 &&
-                toUnsigned(x, bits) % uint64_t(p->intValue) != 0)
-                ex.fail(IssueKind::AssumeViolated,
-                        "value " + std::to_string(x) + " is not divisible by " +
-                            std::to_string(p->intValue),
-                        unflatten(t.shape, k));
-            if (p->kind == ir::AttrKind::Bounded &&
-                ((p->hasLower && x < p->lower) || (p->hasUpper && x > p->upper)))
-                ex.fail(IssueKind::AssumeViolated,
-                        "value " + std::to_string(x) + " is outside " + p->canonical(),
-                        unflatten(t.shape, k));
-        }
+        std::vector<int64_t> where;
+        const std::string why = assumeViolation(*v.tile, *p, where);
+        const ir::Value* src = op.operands[0];
+        while (src->definingOp && src->definingOp->name.is("assume"))
+            src = src->definingOp->operands[0];
+        if (!why.empty() && src->definingOp && src->definingOp->name.is("constant"))
+            ex.stats.notes.insert("line " + std::to_string(op.range.beginLine) + ": assume " +
+                                  p->canonical() + " on a constant is false (" + why + ")");
+        else if (!why.empty())
+            ex.fail(IssueKind::AssumeViolated, why, where);
     }
     ex.set(op.results[0], v);
 }
@@ -177,6 +192,16 @@ std::vector<int64_t> viewIndices(Ex& ex, const ir::Op& op, size_t first, size_t 
     return idx;
 }
 
+bool tileOutsideTensor(const PartitionViewValue& pv, const std::vector<int64_t>& idx)
+{
+    for (size_t i = 0; i < pv.tile.size(); ++i) {
+        const int64_t first = idx[i] * pv.tile[i];
+        if (first + pv.tile[i] <= 0 || first >= pv.tensor.shape[size_t(pv.dimMap[i])])
+            return true;
+    }
+    return false;
+}
+
 // Walks the tile elements of a view access: f(flat, inTensor, address).
 template <typename F>
 void walkView(Ex& ex, const PartitionViewValue& pv, const std::vector<int64_t>& idx, F f)
@@ -230,6 +255,16 @@ void loadView(Ex& ex, const ir::Op& op)
         }())
         ex.fail(IssueKind::InvalidInput, "load result shape differs from the view tile");
     const double pad = paddingValue(pv.padding);
+    if (tileOutsideTensor(pv, idx)) { // wholly in the padding: no memory access
+        if (out->isFloat())
+            std::fill(out->floats.begin(), out->floats.end(), pad);
+        if (pv.padding == Padding::None)
+            ex.stats.undefinedReads += out->size();
+        ex.countElements(out->size());
+        ex.setTile(op, 0, out);
+        setToken(ex, op);
+        return;
+    }
     walkView(ex, pv, idx,
              [&](size_t flat, bool inside, uint64_t addr, const std::vector<int64_t>& t) {
                  if (!inside) {

@@ -9,6 +9,8 @@
 #include "eval/FloatMath.h"
 #include "ir/FloatBits.h"
 
+#include <algorithm>
+#include <cmath>
 #include <functional>
 
 namespace tilelens::eval {
@@ -229,27 +231,55 @@ void mma(Ex& ex, const ir::Op& op, bool isFloat)
     const bool sl = enumAttr(op, "signedness_lhs") != "unsigned";
     const bool sr = enumAttr(op, "signedness_rhs") != "unsigned";
     const int abits = intBits(a.elem), bbits = intBits(b.elem), obits = intBits(out->elem);
+    bool rhsNonFinite = false;
+    for (size_t k = 0; isFloat && k < b.floats.size() && !rhsNonFinite; ++k)
+        rhsNonFinite = !std::isfinite(b.floats[k]);
+    bool lhsZero = isFloat && !rhsNonFinite;
+    for (size_t k = 0; lhsZero && k < a.floats.size(); ++k)
+        lhsZero = a.floats[k] == 0;
+    if (lhsZero) { // a zero-padded tile: the sum is +0, the result the accumulator
+        for (size_t k = 0; k < out->floats.size(); ++k)
+            out->floats[k] = roundTo(exactSum(0.0, c.floats[k]), out->elem);
+        ex.countElements(out->size());
+        ex.setTile(op, 0, out);
+        return;
+    }
+    std::vector<double> rowF(nn);
+    std::vector<uint64_t> rowI(nn);
     for (size_t p = 0; p < batch; ++p)
-        for (size_t i = 0; i < m; ++i)
-            for (size_t j = 0; j < nn; ++j) {
-                const size_t ci = (p * m + i) * nn + j;
+        for (size_t i = 0; i < m; ++i) {
+            // Row i of the result, summed over k in order; zero lhs elements add nothing
+            // (zero-padded tiles are common), except to turn inf/NaN rhs into NaN.
+            std::fill(rowF.begin(), rowF.end(), 0.0);
+            std::fill(rowI.begin(), rowI.end(), 0);
+            for (size_t k = 0; k < kk; ++k) {
+                const size_t ai = (p * m + i) * kk + k;
+                const size_t bRow = (p * kk + k) * nn;
                 if (isFloat) {
-                    double sum = 0;
-                    for (size_t k = 0; k < kk; ++k)
-                        sum += a.floats[(p * m + i) * kk + k] * b.floats[(p * kk + k) * nn + j];
-                    out->floats[ci] = roundTo(exactSum(sum, c.floats[ci]), out->elem);
+                    const double x = a.floats[ai];
+                    if (x == 0 && !rhsNonFinite)
+                        continue;
+                    for (size_t j = 0; j < nn; ++j)
+                        rowF[j] += x * b.floats[bRow + j];
                 } else {
-                    uint64_t sum = uint64_t(c.ints[ci]);
-                    for (size_t k = 0; k < kk; ++k) {
-                        const int64_t x = a.ints[(p * m + i) * kk + k];
-                        const int64_t y = b.ints[(p * kk + k) * nn + j];
-                        sum += uint64_t((sl ? toSigned(x, abits) : int64_t(toUnsigned(x, abits))) *
-                                        (sr ? toSigned(y, bbits) : int64_t(toUnsigned(y, bbits))));
+                    const int64_t x =
+                        sl ? toSigned(a.ints[ai], abits) : int64_t(toUnsigned(a.ints[ai], abits));
+                    for (size_t j = 0; j < nn; ++j) {
+                        const int64_t y = b.ints[bRow + j];
+                        rowI[j] +=
+                            uint64_t(x * (sr ? toSigned(y, bbits) : int64_t(toUnsigned(y, bbits))));
                     }
-                    out->ints[ci] = wrapInt(sum, obits);
                 }
             }
-    ex.countElements(batch * m * nn * kk);
+            for (size_t j = 0; j < nn; ++j) {
+                const size_t ci = (p * m + i) * nn + j;
+                if (isFloat)
+                    out->floats[ci] = roundTo(exactSum(rowF[j], c.floats[ci]), out->elem);
+                else
+                    out->ints[ci] = wrapInt(rowI[j] + uint64_t(c.ints[ci]), obits);
+            }
+        }
+    ex.countElements(a.size() + b.size() + out->size());
     ex.setTile(op, 0, out);
 }
 
