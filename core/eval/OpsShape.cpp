@@ -110,13 +110,23 @@ void permute(Ex& ex, const ir::Op& op)
     const Tile& a = ex.tile(op, 0);
     auto out = ex.resultTile(op);
     const ir::Attribute* p = op.attr("permutation");
-    if (!p || p->elements.size() != a.shape.size())
+    std::vector<int64_t> perm; // a dense array keeps intList, a generic array its elements
+    if (p && !p->intList.empty())
+        perm.assign(p->intList.begin(), p->intList.end());
+    else if (p)
+        for (const ir::Attribute* e : p->elements)
+            perm.push_back(e->intValue);
+    if (perm.size() != a.shape.size())
         ex.fail(IssueKind::Unsupported, "permute without a permutation of the input rank");
+    for (int64_t d : perm)
+        if (d < 0 || d >= int64_t(a.shape.size()))
+            ex.fail(IssueKind::InvalidInput,
+                    "permutation entry " + std::to_string(d) + " out of range");
     const std::vector<int64_t> st = rowMajorStrides(a.shape);
     forEachIndex(out->shape, [&](size_t flat, const std::vector<int64_t>& idx) {
         size_t from = 0;
         for (size_t j = 0; j < idx.size(); ++j)
-            from += size_t(idx[j]) * size_t(st[size_t(p->elements[j]->intValue)]);
+            from += size_t(idx[j]) * size_t(st[size_t(perm[j])]);
         copyElem(a, from, *out, flat);
     });
     ex.countElements(out->size());
