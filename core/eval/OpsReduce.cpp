@@ -238,8 +238,10 @@ void mma(Ex& ex, const ir::Op& op, bool isFloat)
     for (size_t k = 0; lhsZero && k < a.floats.size(); ++k)
         lhsZero = a.floats[k] == 0;
     if (lhsZero) { // a zero-padded tile: the sum is +0, the result the accumulator
+        if (c.elem != out->elem)
+            ex.fail(IssueKind::InvalidInput, "mmaf accumulator type differs from the result");
         for (size_t k = 0; k < out->floats.size(); ++k)
-            out->floats[k] = roundTo(exactSum(0.0, c.floats[k]), out->elem);
+            out->floats[k] = c.floats[k] == 0 ? 0.0 : c.floats[k]; // +0 + -0 is +0
         ex.countElements(out->size());
         ex.setTile(op, 0, out);
         return;
