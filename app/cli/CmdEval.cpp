@@ -51,8 +51,8 @@ int runEval(const QStringList& args)
                                      QStringLiteral("Seed of the random inputs (default 1)."),
                                      QStringLiteral("N"), QStringLiteral("1"));
     const QCommandLineOption inputsOpt(QStringLiteral("inputs"),
-                                       QStringLiteral("random, edge or all (default random)."),
-                                       QStringLiteral("kind"), QStringLiteral("random"));
+                                       QStringLiteral("random, edge or all (default all)."),
+                                       QStringLiteral("kind"), QStringLiteral("all"));
     const QCommandLineOption bindingOpt(
         QStringLiteral("binding"),
         QStringLiteral("Binding file (tilelens.eval-binding/1): logical arrays, dims, "

@@ -24,7 +24,7 @@ enum class InputKind
 struct EvalOptions
 {
     uint64_t seed = 1;
-    InputKind inputs = InputKind::Random;
+    InputKind inputs = InputKind::All;
     // Floats are the same when equal (NaN equals NaN, -0 equals +0) or within maxUlp
     // units in the last place of the array's element type, or within rtol relative.
     int64_t maxUlp = 2;

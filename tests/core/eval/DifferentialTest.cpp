@@ -158,3 +158,22 @@ TEST(EvalSeededMistakes, EdgeInputsRunToo)
     ASSERT_FALSE(r.cases.empty());
     EXPECT_EQ(r.cases[0].inputs, "edge");
 }
+
+TEST(EvalSeededMistakes, SigmoidAsEOverOnePlusENeedsEdgeInputs)
+{
+    TILELENS_REQUIRE_CORPUS();
+    // Compiled from a modified kernel.rs (tests/data/eval/README.md): NaN only for large inputs.
+    Pair p;
+    ASSERT_TRUE(loadPair("swiglu_fwd_2x512x4096_bf16", p));
+    p.gen = ir::parseModule(
+        readText(test::testDataDir().toStdString() + "/eval/swiglu_seeded_sigmoid.mlir"));
+    ASSERT_TRUE(p.gen.ok());
+    EXPECT_EQ(evaluate(p, InputKind::Random).verdict, "same");
+    const EvalResult r = evaluate(p, InputKind::Edge);
+    EXPECT_EQ(r.verdict, "different");
+    ASSERT_TRUE(r.counterexample);
+    EXPECT_EQ(r.counterexample->genValue, "nan");
+    EXPECT_NE(r.counterexample->refValue, "nan");
+    ASSERT_EQ(r.counterexample->inputsAtIndex.count("a"), 1u);
+    EXPECT_GE(std::stod(r.counterexample->inputsAtIndex.at("a")), 88.0); // exp overflows f32
+}
