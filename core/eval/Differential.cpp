@@ -268,16 +268,6 @@ std::string valueText(double v)
     return s.str();
 }
 
-std::vector<int64_t> multiIndex(const std::vector<int64_t>& shape, size_t flat)
-{
-    std::vector<int64_t> idx(shape.size());
-    for (size_t i = shape.size(); i-- > 0;) {
-        idx[i] = int64_t(flat % size_t(shape[i]));
-        flat /= size_t(shape[i]);
-    }
-    return idx;
-}
-
 // Compares every buffer; returns false at the first difference beyond tolerance.
 bool compareMemories(const SideRun& r, const SideRun& g, const CaseInputs& in, const EvalOptions& o,
                      CaseResult& cr, Counterexample& cx)
@@ -306,8 +296,8 @@ bool compareMemories(const SideRun& r, const SideRun& g, const CaseInputs& in, c
                 continue;
             cx.array = a.name;
             // Buffer element k; the tensor index when the array is row-major.
-            cx.index =
-                in.custom.count(a.name) ? std::vector<int64_t>{int64_t(k)} : multiIndex(shape, k);
+            cx.index = in.custom.count(a.name) ? std::vector<int64_t>{int64_t(k)}
+                                               : unflattenIndex(shape, k);
             cx.ulp = ulp;
             cx.refValue = a.isFloat() ? valueText(a.floats[k]) : std::to_string(a.ints[k]);
             cx.genValue = b.isFloat() ? valueText(b.floats[k]) : std::to_string(b.ints[k]);

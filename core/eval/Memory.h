@@ -25,8 +25,7 @@ struct Buffer
 class Memory
 {
 public:
-    // Base addresses are multiples of kAlignment and kSpacing apart.
-    static constexpr uint64_t kAlignment = 256;
+    // Buffers start kSpacing apart (so every base is aligned for any div_by hint).
     static constexpr uint64_t kSpacing = uint64_t(1) << 36;
 
     // Returns the base address of a new zero-filled buffer.

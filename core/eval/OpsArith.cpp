@@ -61,16 +61,6 @@ template <typename F> void intBinary(Ex& ex, const ir::Op& op, F f)
     ex.setTile(op, 0, out);
 }
 
-std::vector<int64_t> indexOf(const Tile& t, size_t flat)
-{
-    std::vector<int64_t> idx(t.shape.size());
-    for (size_t i = t.shape.size(); i-- > 0;) {
-        idx[i] = int64_t(flat % size_t(t.shape[i]));
-        flat /= size_t(t.shape[i]);
-    }
-    return idx;
-}
-
 void divi(Ex& ex, const ir::Op& op)
 {
     const bool sgn = isSigned(op);
@@ -78,7 +68,7 @@ void divi(Ex& ex, const ir::Op& op)
     const Tile& a = ex.tile(op, 0);
     intBinary(ex, op, [&](int64_t x, int64_t y, int bits, size_t k) -> int64_t {
         if (y == 0)
-            ex.fail(IssueKind::Undefined, "integer division by zero", indexOf(a, k));
+            ex.fail(IssueKind::Undefined, "integer division by zero", unflattenIndex(a.shape, k));
         if (!sgn) {
             const uint64_t ux = toUnsigned(x, bits), uy = toUnsigned(y, bits);
             uint64_t q = ux / uy;
@@ -89,7 +79,8 @@ void divi(Ex& ex, const ir::Op& op)
         x = toSigned(x, bits);
         y = toSigned(y, bits);
         if (x == minSigned(bits) && y == -1)
-            ex.fail(IssueKind::Undefined, "signed division overflow (MIN / -1)", indexOf(a, k));
+            ex.fail(IssueKind::Undefined, "signed division overflow (MIN / -1)",
+                    unflattenIndex(a.shape, k));
         int64_t q = x / y; // truncates toward zero
         const bool inexact = x % y != 0;
         const bool negative = (x < 0) != (y < 0);
@@ -107,7 +98,7 @@ void remi(Ex& ex, const ir::Op& op)
     const Tile& a = ex.tile(op, 0);
     intBinary(ex, op, [&](int64_t x, int64_t y, int bits, size_t k) -> int64_t {
         if (y == 0)
-            ex.fail(IssueKind::Undefined, "integer remainder by zero", indexOf(a, k));
+            ex.fail(IssueKind::Undefined, "integer remainder by zero", unflattenIndex(a.shape, k));
         if (!sgn)
             return int64_t(toUnsigned(x, bits) % toUnsigned(y, bits));
         x = toSigned(x, bits);

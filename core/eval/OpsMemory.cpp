@@ -13,16 +13,6 @@ namespace {
 
 using Ex = Interpreter::Exec;
 
-std::vector<int64_t> unflatten(const std::vector<int64_t>& shape, size_t flat)
-{
-    std::vector<int64_t> idx(shape.size());
-    for (size_t i = shape.size(); i-- > 0;) {
-        idx[i] = int64_t(flat % size_t(shape[i]));
-        flat /= size_t(shape[i]);
-    }
-    return idx;
-}
-
 double paddingValue(Padding p)
 {
     switch (p) {
@@ -60,7 +50,7 @@ std::string assumeViolation(const Tile& t, const ir::Attribute& p, std::vector<i
     const int bits = t.elem == Elem::Ptr ? 64 : intBits(t.elem);
     for (size_t k = 0; k < t.size() && !t.isFloat(); ++k) {
         const int64_t x = t.elem == Elem::I1 ? t.ints[k] : toSigned(t.ints[k], bits);
-        where = unflatten(t.shape, k);
+        where = unflattenIndex(t.shape, k);
         if (p.kind == ir::AttrKind::DivBy && p.every < 0 && p.intValue > 0 &&
             toUnsigned(x, bits) % uint64_t(p.intValue) != 0)
             return "value " + std::to_string(x) + " is not divisible by " +
@@ -355,7 +345,7 @@ void loadPtr(Ex& ex, const ir::Op& op)
         std::string why;
         Buffer* b = ex.memory.locate(uint64_t(ptrs.ints[k]), out->elem, at, why);
         if (!b)
-            ex.fail(IssueKind::OutOfBounds, why, unflatten(out->shape, k));
+            ex.fail(IssueKind::OutOfBounds, why, unflattenIndex(out->shape, k));
         if (out->isFloat())
             out->floats[k] = b->floats[at];
         else
@@ -378,7 +368,7 @@ void storePtr(Ex& ex, const ir::Op& op)
         std::string why;
         Buffer* b = ex.memory.locate(uint64_t(ptrs.ints[k]), val.elem, at, why);
         if (!b)
-            ex.fail(IssueKind::OutOfBounds, why, unflatten(val.shape, k));
+            ex.fail(IssueKind::OutOfBounds, why, unflattenIndex(val.shape, k));
         if (val.isFloat())
             b->floats[at] = val.floats[k];
         else

@@ -32,6 +32,16 @@ std::vector<int64_t> rowMajorStrides(const std::vector<int64_t>& shape)
     return s;
 }
 
+std::vector<int64_t> unflattenIndex(const std::vector<int64_t>& shape, size_t flat)
+{
+    std::vector<int64_t> idx(shape.size());
+    for (size_t i = shape.size(); i-- > 0;) {
+        idx[i] = int64_t(flat % size_t(shape[i]));
+        flat /= size_t(shape[i]);
+    }
+    return idx;
+}
+
 Elem elemOf(const ir::Type* t)
 {
     if (!t)

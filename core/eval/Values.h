@@ -30,6 +30,8 @@ struct Tile
 
 // Row-major strides of a shape (elements).
 std::vector<int64_t> rowMajorStrides(const std::vector<int64_t>& shape);
+// The multi-index of row-major element `flat` of `shape`.
+std::vector<int64_t> unflattenIndex(const std::vector<int64_t>& shape, size_t flat);
 
 struct TensorViewValue
 {
@@ -62,8 +64,6 @@ struct RtValue
     std::shared_ptr<const TensorViewValue> tensorView;
     std::shared_ptr<const PartitionViewValue> partitionView;
     bool token = false;
-
-    bool empty() const { return !tile && !tensorView && !partitionView && !token; }
 };
 
 } // namespace tilelens::eval

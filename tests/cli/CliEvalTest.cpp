@@ -53,8 +53,9 @@ QString smallBinding(const QTemporaryDir& dir)
 TEST(CliEval, SameKernelIsSameWithExitZero)
 {
     QTemporaryDir dir;
-    const auto r = runCli({QStringLiteral("eval"), QStringLiteral("--binding"), smallBinding(dir),
-                           fixture(), fixture()});
+    const auto r =
+        runCli({QStringLiteral("eval"), QStringLiteral("--inputs"), QStringLiteral("random"),
+                QStringLiteral("--binding"), smallBinding(dir), fixture(), fixture()});
     EXPECT_EQ(r.exitCode, 0) << r.err.toStdString() << r.out.toStdString();
     EXPECT_TRUE(r.out.startsWith(QStringLiteral("same\n"))) << r.out.toStdString();
     EXPECT_TRUE(r.out.contains(QStringLiteral("exp rounding<approx>"))) << r.out.toStdString();
@@ -67,6 +68,7 @@ TEST(CliEval, ChangedMathIsDifferentWithJsonCounterexample)
     const QString gen =
         edited(dir, QStringLiteral("%85 = exp %84"), QStringLiteral("%85 = exp2 %84"));
     const auto r = runCli({QStringLiteral("eval"), QStringLiteral("--json"),
+                           QStringLiteral("--inputs"), QStringLiteral("random"),
                            QStringLiteral("--binding"), smallBinding(dir), fixture(), gen});
     EXPECT_EQ(r.exitCode, 1) << r.err.toStdString();
     const QJsonObject j = QJsonDocument::fromJson(r.out.toUtf8()).object();
@@ -97,8 +99,9 @@ TEST(CliEval, UnsupportedOpNamesTheOpWithExitThree)
     EXPECT_EQ(j.value(QStringLiteral("issue")).toObject().value(QStringLiteral("op")).toString(),
               QStringLiteral("mulhii"));
     EXPECT_EQ(j.value(QStringLiteral("issue")).toObject().value(QStringLiteral("line")).toInt(), 3);
-    const auto s = runCli(
-        {QStringLiteral("eval"), QStringLiteral("--binding"), smallBinding(dir), fixture(), gen});
+    const auto s =
+        runCli({QStringLiteral("eval"), QStringLiteral("--inputs"), QStringLiteral("random"),
+                QStringLiteral("--binding"), smallBinding(dir), fixture(), gen});
     EXPECT_NE(s.exitCode, 3) << s.out.toStdString();
 }
 
