@@ -198,7 +198,7 @@ struct SideRun
 };
 
 void runSide(const ir::Function& fn, const Binding& b, const SideBinding& side,
-             const CaseInputs& in, SideRun& out)
+             const CaseInputs& in, const std::atomic<bool>* cancel, SideRun& out)
 {
     const auto start = Clock::now();
     std::map<std::string, int64_t> names = in.names;
@@ -250,7 +250,9 @@ void runSide(const ir::Function& fn, const Binding& b, const SideBinding& side,
         g = derivedGrid(fn, params, in);
     }
     out.grid = g;
-    Interpreter interp(out.memory);
+    InterpreterOptions io;
+    io.cancel = cancel;
+    Interpreter interp(out.memory, io);
     out.issue = interp.run(fn, args, g);
     out.stats = interp.stats();
     out.seconds = seconds(start);
@@ -350,8 +352,8 @@ EvalResult evaluatePair(const ir::Function& ref, const ir::Function& gen, const 
             for (const auto& [name, values] : binding.dims)
                 cr.dims[name] = in.names[name];
             SideRun r, g;
-            runSide(ref, binding, binding.ref, in, r);
-            runSide(gen, binding, binding.gen, in, g);
+            runSide(ref, binding, binding.ref, in, options.cancel, r);
+            runSide(gen, binding, binding.gen, in, options.cancel, g);
             cr.refGrid = r.grid;
             cr.genGrid = g.grid;
             cr.refSeconds = r.seconds;
@@ -369,9 +371,11 @@ EvalResult evaluatePair(const ir::Function& ref, const ir::Function& gen, const 
                                             std::pair<const char*, SideRun*>{"generated", &g}}) {
                 if (run->issue && (run->issue->kind == IssueKind::Unsupported ||
                                    run->issue->kind == IssueKind::InvalidInput ||
-                                   run->issue->kind == IssueKind::Limit)) {
-                    cr.verdict =
-                        run->issue->kind == IssueKind::Unsupported ? "unsupported" : "error";
+                                   run->issue->kind == IssueKind::Limit ||
+                                   run->issue->kind == IssueKind::Cancelled)) {
+                    cr.verdict = run->issue->kind == IssueKind::Unsupported ? "unsupported"
+                                 : run->issue->kind == IssueKind::Cancelled ? "cancelled"
+                                                                            : "error";
                     res.cases.push_back(cr);
                     res.verdict = cr.verdict;
                     res.issue = run->issue;
@@ -402,6 +406,8 @@ EvalResult evaluatePair(const ir::Function& ref, const ir::Function& gen, const 
             }
             cr.verdict = same ? "same" : "different";
             res.cases.push_back(cr);
+            if (options.progress)
+                options.progress(res.cases.size(), kinds.size() * caseCount);
             if (!same && !res.counterexample) {
                 res.verdict = "different";
                 res.counterexample = cx;

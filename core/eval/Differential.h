@@ -5,6 +5,8 @@
 #include "eval/Binding.h"
 #include "eval/Interpreter.h"
 
+#include <atomic>
+#include <functional>
 #include <map>
 #include <nlohmann/json_fwd.hpp>
 #include <optional>
@@ -29,6 +31,10 @@ struct EvalOptions
     // units in the last place of the array's element type, or within rtol relative.
     int64_t maxUlp = 2;
     double rtol = 0.0;
+    // Hooks for a background worker: cancel stops the run (verdict "cancelled");
+    // progress(done, total) is called after each case.
+    const std::atomic<bool>* cancel = nullptr;
+    std::function<void(size_t done, size_t total)> progress;
 };
 
 struct Counterexample
@@ -56,8 +62,8 @@ struct CaseResult
 
 struct EvalResult
 {
-    std::string verdict; // same / different / unsupported / error
-    std::string message; // why, for unsupported and error
+    std::string verdict; // same / different / unsupported / error / cancelled
+    std::string message; // why, for unsupported, error and cancelled
     std::string bindingSource;
     std::optional<EvalIssue> issue; // the issue behind unsupported / error
     std::string issueSide;          // "reference" / "generated"

@@ -45,6 +45,8 @@ const char* issueKindName(IssueKind k)
         return "invalid_input";
     case IssueKind::Limit:
         return "limit";
+    case IssueKind::Cancelled:
+        return "cancelled";
     }
     return "unknown";
 }
@@ -140,6 +142,8 @@ std::shared_ptr<Tile> Interpreter::Exec::resultTile(const ir::Op& op, size_t i) 
 void Interpreter::Exec::countElements(size_t n)
 {
     stats.elementOps += n;
+    if (options.cancel && options.cancel->load(std::memory_order_relaxed))
+        fail(IssueKind::Cancelled, "cancelled");
     if (stats.elementOps > options.maxElementOps)
         fail(IssueKind::Limit, "more than " + std::to_string(options.maxElementOps) +
                                    " element operations (an endless loop?)");

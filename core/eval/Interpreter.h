@@ -21,6 +21,7 @@
 #include "eval/Values.h"
 #include "ir/Function.h"
 
+#include <atomic>
 #include <cstdint>
 #include <optional>
 #include <set>
@@ -37,6 +38,7 @@ enum class IssueKind
     Undefined,      // undefined behaviour: division by zero, signed division overflow, ...
     InvalidInput,   // arguments or binding do not fit the kernel
     Limit,          // the op budget ran out (likely an endless loop)
+    Cancelled,      // InterpreterOptions::cancel was set
 };
 const char* issueKindName(IssueKind k); // "unsupported", "out_of_bounds", ...
 
@@ -60,6 +62,8 @@ struct Grid
 struct InterpreterOptions
 {
     uint64_t maxElementOps = 2'000'000'000; // budget over the whole run (element operations)
+    // Set from another thread (a GUI worker's Cancel) to stop the run with kind Cancelled.
+    const std::atomic<bool>* cancel = nullptr;
 };
 
 struct RunStats

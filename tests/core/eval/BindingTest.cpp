@@ -124,3 +124,35 @@ TEST(EvalBinding, DefaultBindingByPositionNeedsEqualTypes)
                                 binding, error));
     EXPECT_NE(error.find("--binding"), std::string::npos) << error;
 }
+
+TEST(EvalBinding, ProgressAndCancelHooks)
+{
+    ir::ParseResult p = ir::parseModule(
+        "cuda_tile.module @m {\nentry @k(%p: tile<ptr<f32>>, %n: tile<i32>, %s: tile<i32>) {\n"
+        "  %bx, %by, %bz = get_tile_block_id : tile<i32>\n"
+        "  %tv = make_tensor_view %p, shape = [%n], strides = [%s] : tile<i32> -> "
+        "tensor_view<?xf32, strides=[?]>\n"
+        "  %pv = make_partition_view %tv : partition_view<tile=(16), tensor_view<?xf32, "
+        "strides=[?]>>\n"
+        "  %v, %t = load_view_tko weak %pv[%bx] : partition_view<tile=(16), tensor_view<?xf32, "
+        "strides=[?]>>, tile<i32> -> tile<16xf32>, token\n"
+        "  %t2 = store_view_tko weak %v, %pv[%bx] : tile<16xf32>, partition_view<tile=(16), "
+        "tensor_view<?xf32, strides=[?]>>, tile<i32> -> token\n"
+        "  return\n}\n}\n");
+    ASSERT_TRUE(p.ok());
+    const ir::Function& fn = *p.modules[0]->functions[0];
+    Binding binding;
+    std::string error;
+    ASSERT_TRUE(defaultBinding(fn, fn, binding, error)) << error;
+    EvalOptions o; // random and edge inputs, two sizes: four cases
+    std::vector<std::pair<size_t, size_t>> calls;
+    o.progress = [&](size_t done, size_t total) { calls.emplace_back(done, total); };
+    EXPECT_EQ(evaluatePair(fn, fn, binding, o).verdict, "same");
+    EXPECT_EQ(calls, (std::vector<std::pair<size_t, size_t>>{{1, 4}, {2, 4}, {3, 4}, {4, 4}}));
+    std::atomic<bool> cancel{true};
+    o.cancel = &cancel;
+    const EvalResult r = evaluatePair(fn, fn, binding, o);
+    EXPECT_EQ(r.verdict, "cancelled");
+    ASSERT_TRUE(r.issue);
+    EXPECT_EQ(r.issue->kind, IssueKind::Cancelled);
+}
