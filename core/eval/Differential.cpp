@@ -1,0 +1,421 @@
+#include "eval/Differential.h"
+
+#include "eval/Exec.h"
+#include "ir/Block.h"
+#include "ir/Op.h"
+#include "ir/Region.h"
+
+#include <chrono>
+#include <cmath>
+#include <limits>
+#include <random>
+#include <set>
+#include <sstream>
+
+namespace tilelens::eval {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double seconds(Clock::time_point since)
+{
+    return std::chrono::duration<double>(Clock::now() - since).count();
+}
+
+// Logical values of one case: shapes, strides, scalars, array contents.
+struct CaseInputs
+{
+    std::map<std::string, int64_t> names; // dims, a.shape[i], a.stride[i], integer scalars
+    std::map<std::string, double> floatScalars;
+    std::map<std::string, std::vector<int64_t>> shapes;
+    std::map<std::string, std::vector<double>> floats;
+    std::map<std::string, std::vector<int64_t>> ints;
+    std::set<std::string> custom; // arrays with binding strides (not row-major)
+};
+
+std::vector<double> edgeValues(Elem e)
+{
+    const double inf = std::numeric_limits<double>::infinity();
+    const double big = e == Elem::F16 ? 12.0 : 100.0; // exp(x) overflows the format
+    return {0.0,
+            -0.0,
+            1.0,
+            -1.0,
+            0.5,
+            -2.0,
+            big,
+            -big,
+            largestFinite(e),
+            -largestFinite(e),
+            smallestNormal(e),
+            smallestNormal(e) / 4,
+            -smallestNormal(e) / 2,
+            inf,
+            -inf,
+            std::numeric_limits<double>::quiet_NaN()};
+}
+
+bool makeInputs(const Binding& b, size_t caseNo, InputKind kind, uint64_t seed, CaseInputs& in,
+                std::string& error)
+{
+    for (const auto& [name, values] : b.dims)
+        in.names[name] = values[caseNo % values.size()];
+    std::mt19937_64 rng(seed * 1000003 + caseNo);
+    for (const ArrayBinding& a : b.arrays) {
+        std::vector<int64_t> shape;
+        for (const std::string& d : a.shape) {
+            int64_t v = 0;
+            if (!evalExpression(d, in.names, v, error))
+                return false;
+            if (v < 0) {
+                error = "array '" + a.name + "' gets a negative dimension";
+                return false;
+            }
+            shape.push_back(v);
+        }
+        std::vector<int64_t> strides = rowMajorStrides(shape);
+        for (size_t i = 0; i < a.strides.size(); ++i)
+            if (!evalExpression(a.strides[i], in.names, strides[i], error))
+                return false;
+        // Elements the buffer needs: one past the largest offset (gaps included).
+        size_t count = 1;
+        for (size_t i = 0; i < shape.size(); ++i) {
+            in.names[a.name + ".shape[" + std::to_string(i) + "]"] = shape[i];
+            in.names[a.name + ".stride[" + std::to_string(i) + "]"] = strides[i];
+            if (shape[i] == 0 || strides[i] < 0) {
+                count = shape[i] == 0 ? 0 : count;
+                if (strides[i] < 0) {
+                    error = "array '" + a.name + "' has a negative stride";
+                    return false;
+                }
+            } else if (count) {
+                count += size_t(shape[i] - 1) * size_t(strides[i]);
+            }
+        }
+        if (!a.strides.empty())
+            in.custom.insert(a.name);
+        in.shapes[a.name] = shape;
+        if (isFloatElem(a.elem)) {
+            std::normal_distribution<double> normal(0.0, 1.0);
+            std::uniform_real_distribution<double> uni(a.lo, a.hi);
+            const std::vector<double> edges = edgeValues(a.elem);
+            std::vector<double> v(count);
+            for (size_t k = 0; k < count; ++k) {
+                double x = a.init == "uniform" ? uni(rng) : normal(rng);
+                if (kind == InputKind::Edge && (rng() & 1))
+                    x = edges[rng() % edges.size()];
+                v[k] = roundTo(x, a.elem);
+            }
+            in.floats[a.name] = std::move(v);
+        } else {
+            std::uniform_int_distribution<int64_t> uni(int64_t(a.lo), int64_t(a.hi));
+            std::vector<int64_t> v(count);
+            for (size_t k = 0; k < count; ++k)
+                v[k] = wrapInt(uint64_t(a.init == "iota" ? int64_t(k) : uni(rng)), intBits(a.elem));
+            in.ints[a.name] = std::move(v);
+        }
+    }
+    for (const ScalarBinding& s : b.scalars) {
+        if (isFloatElem(s.elem)) {
+            double v = std::uniform_real_distribution<double>(0.5, 1.5)(rng);
+            if (!s.value.empty())
+                v = std::strtod(s.value.c_str(), nullptr);
+            in.floatScalars[s.name] = roundTo(v, s.elem);
+        } else {
+            int64_t v = 1;
+            if (!s.value.empty() && !evalExpression(s.value, in.names, v, error))
+                return false;
+            in.names[s.name] = v;
+        }
+    }
+    return true;
+}
+
+// The grid of a side: its expressions, else one block per tile of the first
+// array stored through a partition view (or per row of a pointer store).
+bool gridOf(const SideBinding& side, const CaseInputs& in, Grid& g, std::string& error)
+{
+    if (side.grid.empty())
+        return false;
+    int64_t v[3] = {1, 1, 1};
+    for (size_t i = 0; i < 3; ++i)
+        if (!evalExpression(side.grid[i], in.names, v[i], error))
+            return false;
+    g = {v[0], v[1], v[2]};
+    return true;
+}
+
+Grid derivedGrid(const ir::Function& fn, const std::vector<std::string>& params,
+                 const CaseInputs& in)
+{
+    const ir::Block* body = fn.body ? fn.body->entryBlock() : nullptr;
+    if (!body)
+        return {};
+    std::vector<const ir::Block*> work = {body};
+    while (!work.empty()) {
+        const ir::Block* b = work.back();
+        work.pop_back();
+        for (const ir::Op* op : b->ops) {
+            for (const ir::Region* r : op->regions)
+                for (const ir::Block* nb : r->blocks)
+                    work.push_back(nb);
+            if (!op->name.is("store_view_tko") || op->operands.size() < 2)
+                continue;
+            const ir::Value* view = op->operands[1];
+            const ir::Type* vt = view->type;
+            const ir::Op* mpv = view->definingOp;
+            if (!mpv || mpv->operands.empty() || !mpv->operands[0]->definingOp)
+                continue;
+            const ir::Op* mtv = mpv->operands[0]->definingOp;
+            const ir::Value* base = mtv->operands.empty() ? nullptr : mtv->operands[0];
+            while (base && base->definingOp && base->definingOp->name.is("assume"))
+                base = base->definingOp->operands[0];
+            if (!base || !base->isBlockArgument() || base->index >= params.size())
+                continue;
+            const std::string& p = params[base->index];
+            const std::string array = p.substr(0, p.find('.'));
+            auto sh = in.shapes.find(array);
+            if (sh == in.shapes.end() || sh->second.size() != vt->shape.size())
+                continue;
+            int64_t blocks = 1;
+            for (size_t i = 0; i < vt->shape.size(); ++i) {
+                const size_t td = vt->dimMap.empty() ? i : size_t(vt->dimMap[i]);
+                blocks *= (sh->second[td] + vt->shape[i] - 1) / vt->shape[i];
+            }
+            return {std::max<int64_t>(blocks, 1), 1, 1};
+        }
+    }
+    return {};
+}
+
+struct SideRun
+{
+    Memory memory;
+    std::optional<EvalIssue> issue;
+    RunStats stats;
+    Grid grid;
+    double seconds = 0;
+};
+
+void runSide(const ir::Function& fn, const Binding& b, const SideBinding& side,
+             const CaseInputs& in, const std::atomic<bool>* cancel, SideRun& out)
+{
+    const auto start = Clock::now();
+    std::map<std::string, int64_t> names = in.names;
+    for (const ArrayBinding& a : b.arrays) {
+        const size_t n =
+            in.floats.count(a.name) ? in.floats.at(a.name).size() : in.ints.at(a.name).size();
+        names[a.name + ".ptr"] = int64_t(out.memory.allocate(a.name, a.elem, n));
+        Buffer* buf = out.memory.find(a.name);
+        if (buf->isFloat())
+            buf->floats = in.floats.at(a.name);
+        else
+            buf->ints = in.ints.at(a.name);
+    }
+    const std::vector<std::string> params = expandParams(b, side.params);
+    auto invalid = [&](const std::string& m) {
+        EvalIssue is;
+        is.kind = IssueKind::InvalidInput;
+        is.message = m;
+        out.issue = is;
+    };
+    if (params.size() != fn.argumentTypes.size())
+        return invalid("binding gives " + std::to_string(params.size()) + " parameters, entry '" +
+                       std::string(fn.name) + "' has " + std::to_string(fn.argumentTypes.size()));
+    std::vector<RtValue> args;
+    for (size_t i = 0; i < params.size(); ++i) {
+        const ir::Type* t = fn.argumentTypes[i];
+        const Elem e = elemOf(t);
+        auto tile = Tile::make(e, {}, pointeeOf(t));
+        auto fs = in.floatScalars.find(params[i]);
+        if (isFloatElem(e)) {
+            if (fs == in.floatScalars.end())
+                return invalid("parameter " + std::to_string(i) + " (" + t->canonical() +
+                               ") is bound to '" + params[i] + "', not a float scalar");
+            tile->floats[0] = roundTo(fs->second, e);
+        } else {
+            int64_t v = 0;
+            std::string err;
+            if (!evalExpression(params[i], names, v, err))
+                return invalid("parameter " + std::to_string(i) + ": " + err);
+            tile->ints[0] = e == Elem::Ptr ? v : wrapInt(uint64_t(v), intBits(e));
+        }
+        args.push_back(RtValue{tile, nullptr, nullptr, false});
+    }
+    std::string err;
+    Grid g;
+    if (!gridOf(side, in, g, err)) {
+        if (!err.empty())
+            return invalid("grid: " + err);
+        g = derivedGrid(fn, params, in);
+    }
+    out.grid = g;
+    InterpreterOptions io;
+    io.cancel = cancel;
+    Interpreter interp(out.memory, io);
+    out.issue = interp.run(fn, args, g);
+    out.stats = interp.stats();
+    out.seconds = seconds(start);
+}
+
+std::string valueText(double v)
+{
+    if (std::isnan(v))
+        return "nan";
+    if (std::isinf(v))
+        return v > 0 ? "inf" : "-inf";
+    std::ostringstream s;
+    s.precision(9);
+    s << v;
+    return s.str();
+}
+
+// Compares every buffer; returns false at the first difference beyond tolerance.
+bool compareMemories(const SideRun& r, const SideRun& g, const CaseInputs& in, const EvalOptions& o,
+                     CaseResult& cr, Counterexample& cx)
+{
+    for (size_t i = 0; i < r.memory.buffers().size(); ++i) {
+        const Buffer& a = r.memory.buffers()[i];
+        const Buffer& b = g.memory.buffers()[i];
+        const std::vector<int64_t>& shape = in.shapes.at(a.name);
+        for (size_t k = 0; k < a.count; ++k) {
+            ++cr.elementsCompared;
+            bool same;
+            int64_t ulp = -1;
+            if (a.isFloat()) {
+                const double x = a.floats[k], y = b.floats[k];
+                same = x == y || (std::isnan(x) && std::isnan(y));
+                if (!same && std::isfinite(x) && std::isfinite(y)) {
+                    ulp = ulpDistance(x, y, a.elem);
+                    same = ulp <= o.maxUlp ||
+                           std::fabs(x - y) <= o.rtol * std::max(std::fabs(x), std::fabs(y));
+                    cr.maxUlpSeen = std::max(cr.maxUlpSeen, ulp);
+                }
+            } else {
+                same = a.ints[k] == b.ints[k];
+            }
+            if (same)
+                continue;
+            cx.array = a.name;
+            // Buffer element k; the tensor index when the array is row-major.
+            cx.index = in.custom.count(a.name) ? std::vector<int64_t>{int64_t(k)}
+                                               : unflattenIndex(shape, k);
+            cx.ulp = ulp;
+            cx.refValue = a.isFloat() ? valueText(a.floats[k]) : std::to_string(a.ints[k]);
+            cx.genValue = b.isFloat() ? valueText(b.floats[k]) : std::to_string(b.ints[k]);
+            for (const auto& [name, sh] : in.shapes) {
+                if (name == a.name || sh != shape || in.custom.count(name) ||
+                    in.custom.count(a.name))
+                    continue;
+                auto f = in.floats.find(name);
+                cx.inputsAtIndex[name] = f != in.floats.end() ? valueText(f->second[k])
+                                                              : std::to_string(in.ints.at(name)[k]);
+            }
+            for (const auto& [name, v] : in.floatScalars)
+                cx.scalars[name] = valueText(v);
+            return false;
+        }
+    }
+    return true;
+}
+
+} // namespace
+
+EvalResult evaluatePair(const ir::Function& ref, const ir::Function& gen, const Binding& binding,
+                        const EvalOptions& options)
+{
+    const auto start = Clock::now();
+    EvalResult res;
+    res.bindingSource = binding.source;
+    size_t caseCount = 1;
+    for (const auto& [name, values] : binding.dims)
+        caseCount = std::max(caseCount, values.size());
+    std::vector<InputKind> kinds;
+    if (options.inputs != InputKind::Edge)
+        kinds.push_back(InputKind::Random);
+    if (options.inputs != InputKind::Random)
+        kinds.push_back(InputKind::Edge);
+    res.verdict = "same";
+    for (InputKind kind : kinds)
+        for (size_t c = 0; c < caseCount; ++c) {
+            CaseResult cr;
+            cr.inputs = kind == InputKind::Random ? "random" : "edge";
+            cr.seed = options.seed;
+            CaseInputs in;
+            std::string error;
+            if (!makeInputs(binding, c, kind, options.seed, in, error)) {
+                res.verdict = "error";
+                res.message = "binding: " + error;
+                res.seconds = seconds(start);
+                return res;
+            }
+            for (const auto& [name, values] : binding.dims)
+                cr.dims[name] = in.names[name];
+            SideRun r, g;
+            runSide(ref, binding, binding.ref, in, options.cancel, r);
+            runSide(gen, binding, binding.gen, in, options.cancel, g);
+            cr.refGrid = r.grid;
+            cr.genGrid = g.grid;
+            cr.refSeconds = r.seconds;
+            cr.genSeconds = g.seconds;
+            for (const SideRun* s : {&r, &g}) {
+                res.approximations.insert(s->stats.approximations.begin(),
+                                          s->stats.approximations.end());
+                res.notes.insert(s->stats.notes.begin(), s->stats.notes.end());
+                res.undefinedReads += s->stats.undefinedReads;
+                res.elementOps += s->stats.elementOps;
+            }
+            // Unsupported or invalid on either side decides; a failure on one side only
+            // (out of bounds, violated assume, UB) is a behavioural difference.
+            for (const auto& [side, run] : {std::pair<const char*, SideRun*>{"reference", &r},
+                                            std::pair<const char*, SideRun*>{"generated", &g}}) {
+                if (run->issue && (run->issue->kind == IssueKind::Unsupported ||
+                                   run->issue->kind == IssueKind::InvalidInput ||
+                                   run->issue->kind == IssueKind::Limit ||
+                                   run->issue->kind == IssueKind::Cancelled)) {
+                    cr.verdict = run->issue->kind == IssueKind::Unsupported ? "unsupported"
+                                 : run->issue->kind == IssueKind::Cancelled ? "cancelled"
+                                                                            : "error";
+                    res.cases.push_back(cr);
+                    res.verdict = cr.verdict;
+                    res.issue = run->issue;
+                    res.issueSide = side;
+                    res.message = run->issue->format();
+                    res.seconds = seconds(start);
+                    return res;
+                }
+            }
+            if (r.issue && g.issue) {
+                cr.verdict = "error";
+                res.cases.push_back(cr);
+                res.verdict = "error";
+                res.issue = r.issue;
+                res.issueSide = "both";
+                res.message = "both sides fail on these inputs: " + r.issue->format();
+                res.seconds = seconds(start);
+                return res;
+            }
+            Counterexample cx;
+            bool same;
+            if (r.issue || g.issue) {
+                same = false;
+                cx.refIssue = r.issue;
+                cx.genIssue = g.issue;
+            } else {
+                same = compareMemories(r, g, in, options, cr, cx);
+            }
+            cr.verdict = same ? "same" : "different";
+            res.cases.push_back(cr);
+            if (options.progress)
+                options.progress(res.cases.size(), kinds.size() * caseCount);
+            if (!same && !res.counterexample) {
+                res.verdict = "different";
+                res.counterexample = cx;
+                res.counterexampleCase = cr;
+            }
+        }
+    res.seconds = seconds(start);
+    return res;
+}
+
+} // namespace tilelens::eval

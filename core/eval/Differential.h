@@ -1,0 +1,86 @@
+#pragma once
+// Differential runs: both entries on the same logical inputs, every array
+// compared afterwards (tilelens-cli eval, JSON schema tilelens.eval/1).
+
+#include "eval/Binding.h"
+#include "eval/Interpreter.h"
+
+#include <atomic>
+#include <functional>
+#include <map>
+#include <nlohmann/json_fwd.hpp>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace tilelens::eval {
+
+enum class InputKind
+{
+    Random, // normal(0, 1) floats, uniform integers
+    Edge,   // 0, -0, +-1, large enough to overflow exp, denormals, NaN, +-inf, mixed with random
+    All,    // both
+};
+
+struct EvalOptions
+{
+    uint64_t seed = 1;
+    InputKind inputs = InputKind::All;
+    // Floats are the same when equal (NaN equals NaN, -0 equals +0) or within maxUlp
+    // units in the last place of the array's element type, or within rtol relative.
+    int64_t maxUlp = 2;
+    double rtol = 0.0;
+    // Hooks for a background worker: cancel stops the run (verdict "cancelled");
+    // progress(done, total) is called after each case.
+    const std::atomic<bool>* cancel = nullptr;
+    std::function<void(size_t done, size_t total)> progress;
+};
+
+struct Counterexample
+{
+    std::string array; // the logical array where the outputs differ
+    std::vector<int64_t> index;
+    std::string refValue, genValue;
+    int64_t ulp = -1; // distance for floats; -1 for integers or non-finite
+    std::map<std::string, std::string> inputsAtIndex; // other arrays of the same shape at index
+    std::map<std::string, std::string> scalars;
+    std::optional<EvalIssue> refIssue, genIssue; // when only one side failed
+};
+
+struct CaseResult
+{
+    std::string inputs; // "random" / "edge"
+    uint64_t seed = 0;
+    std::map<std::string, int64_t> dims;
+    Grid refGrid, genGrid;
+    std::string verdict; // same / different / unsupported / error
+    size_t elementsCompared = 0;
+    int64_t maxUlpSeen = 0;
+    double refSeconds = 0, genSeconds = 0;
+};
+
+struct EvalResult
+{
+    std::string verdict; // same / different / unsupported / error / cancelled
+    std::string message; // why, for unsupported, error and cancelled
+    std::string bindingSource;
+    std::optional<EvalIssue> issue; // the issue behind unsupported / error
+    std::string issueSide;          // "reference" / "generated"
+    std::vector<CaseResult> cases;
+    std::optional<Counterexample> counterexample;
+    std::optional<CaseResult> counterexampleCase;
+    std::set<std::string> approximations;
+    std::set<std::string> notes;
+    uint64_t undefinedReads = 0;
+    uint64_t elementOps = 0;
+    double seconds = 0;
+};
+
+EvalResult evaluatePair(const ir::Function& ref, const ir::Function& gen, const Binding& binding,
+                        const EvalOptions& options);
+
+nlohmann::json evalResultJson(const EvalResult& r);
+std::string evalResultText(const EvalResult& r);
+
+} // namespace tilelens::eval

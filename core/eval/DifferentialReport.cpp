@@ -1,0 +1,146 @@
+// JSON (tilelens.eval/1) and text forms of an EvalResult.
+
+#include "eval/Differential.h"
+
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+namespace tilelens::eval {
+namespace {
+
+nlohmann::json issueJson(const EvalIssue& i)
+{
+    return {{"kind", issueKindName(i.kind)},
+            {"op", i.op},
+            {"line", i.line},
+            {"column", i.column},
+            {"message", i.message},
+            {"indices", i.indices},
+            {"block", i.block}};
+}
+
+nlohmann::json gridJson(const Grid& g)
+{
+    return nlohmann::json::array({g.x, g.y, g.z});
+}
+
+nlohmann::json caseJson(const CaseResult& c)
+{
+    return {{"inputs", c.inputs},
+            {"seed", c.seed},
+            {"dims", c.dims},
+            {"grid_reference", gridJson(c.refGrid)},
+            {"grid_generated", gridJson(c.genGrid)},
+            {"verdict", c.verdict},
+            {"elements_compared", c.elementsCompared},
+            {"max_ulp", c.maxUlpSeen},
+            {"seconds_reference", c.refSeconds},
+            {"seconds_generated", c.genSeconds}};
+}
+
+std::string join(const std::vector<int64_t>& v)
+{
+    std::string s;
+    for (size_t i = 0; i < v.size(); ++i)
+        s += (i ? "," : "") + std::to_string(v[i]);
+    return s;
+}
+
+} // namespace
+
+nlohmann::json evalResultJson(const EvalResult& r)
+{
+    nlohmann::json j = {{"schema", "tilelens.eval/1"},
+                        {"verdict", r.verdict},
+                        {"message", r.message},
+                        {"binding", r.bindingSource},
+                        {"approximations", r.approximations},
+                        {"notes", r.notes},
+                        {"undefined_reads", r.undefinedReads},
+                        {"element_ops", r.elementOps},
+                        {"seconds", r.seconds},
+                        {"cases", nlohmann::json::array()},
+                        {"issue", nullptr},
+                        {"counterexample", nullptr}};
+    for (const CaseResult& c : r.cases)
+        j["cases"].push_back(caseJson(c));
+    if (r.issue) {
+        j["issue"] = issueJson(*r.issue);
+        j["issue"]["side"] = r.issueSide;
+    }
+    if (r.counterexample) {
+        const Counterexample& c = *r.counterexample;
+        nlohmann::json cx = {{"array", c.array},
+                             {"index", c.index},
+                             {"reference", c.refValue},
+                             {"generated", c.genValue},
+                             {"ulp", c.ulp},
+                             {"inputs_at_index", c.inputsAtIndex},
+                             {"scalars", c.scalars},
+                             {"reference_issue", nullptr},
+                             {"generated_issue", nullptr}};
+        if (c.refIssue)
+            cx["reference_issue"] = issueJson(*c.refIssue);
+        if (c.genIssue)
+            cx["generated_issue"] = issueJson(*c.genIssue);
+        if (r.counterexampleCase)
+            cx["case"] = caseJson(*r.counterexampleCase);
+        j["counterexample"] = cx;
+    }
+    return j;
+}
+
+std::string evalResultText(const EvalResult& r)
+{
+    std::ostringstream s;
+    s << r.verdict;
+    if (!r.message.empty())
+        s << ": " << r.message;
+    s << "\n";
+    if (r.counterexample) {
+        const Counterexample& c = *r.counterexample;
+        if (r.counterexampleCase) {
+            s << "  case: " << r.counterexampleCase->inputs << " inputs, seed "
+              << r.counterexampleCase->seed;
+            for (const auto& [k, v] : r.counterexampleCase->dims)
+                s << ", " << k << "=" << v;
+            s << "\n";
+        }
+        if (c.refIssue || c.genIssue) {
+            s << "  reference: " << (c.refIssue ? c.refIssue->format() : std::string("ran"))
+              << "\n";
+            s << "  generated: " << (c.genIssue ? c.genIssue->format() : std::string("ran"))
+              << "\n";
+        } else {
+            s << "  " << c.array << "[" << join(c.index) << "]: reference " << c.refValue
+              << ", generated " << c.genValue;
+            if (c.ulp >= 0)
+                s << " (" << c.ulp << " ulp apart)";
+            s << "\n";
+            for (const auto& [k, v] : c.inputsAtIndex)
+                s << "  input " << k << "[" << join(c.index) << "] = " << v << "\n";
+            for (const auto& [k, v] : c.scalars)
+                s << "  scalar " << k << " = " << v << "\n";
+        }
+    }
+    size_t compared = 0;
+    for (const CaseResult& c : r.cases)
+        compared += c.elementsCompared;
+    s << "  " << r.cases.size() << " case(s), " << compared << " elements compared, binding "
+      << r.bindingSource << ", " << r.seconds << " s\n";
+    if (!r.approximations.empty()) {
+        s << "  within tolerance only (modelled approximately):";
+        for (const std::string& a : r.approximations)
+            s << " " << a << ";";
+        s << "\n";
+    }
+    for (const std::string& n : r.notes)
+        s << "  note: " << n << "\n";
+    if (r.undefinedReads)
+        s << "  " << r.undefinedReads
+          << " reads without a padding value (masked off or outside the tensor; undefined in the "
+             "dialect) read as 0\n";
+    return s.str();
+}
+
+} // namespace tilelens::eval

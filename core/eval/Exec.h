@@ -1,0 +1,83 @@
+#pragma once
+// Internal: the state of one interpreter run and the helpers op handlers use.
+
+#include "eval/Interpreter.h"
+#include "ir/Block.h"
+#include "ir/Op.h"
+#include "ir/Region.h"
+
+#include <string_view>
+#include <unordered_map>
+
+namespace tilelens::eval {
+
+// Thrown by Exec::fail; caught by Interpreter::run.
+struct EvalAbort
+{
+    EvalIssue issue;
+};
+
+enum class FlowKind
+{
+    Fallthrough, // the block ended without a terminator
+    Yield,
+    Continue,
+    Break,
+    Return,
+};
+
+struct Flow
+{
+    FlowKind kind = FlowKind::Fallthrough;
+    std::vector<RtValue> values;
+};
+
+class Interpreter::Exec
+{
+public:
+    Exec(Memory& mem, InterpreterOptions opts) : memory(mem), options(opts) {}
+
+    Memory& memory;
+    InterpreterOptions options;
+    RunStats stats;
+    int64_t blockId[3] = {0, 0, 0};
+    int64_t gridSize[3] = {1, 1, 1};
+    std::unordered_map<const ir::Value*, RtValue> env;
+    const ir::Op* current = nullptr;
+
+    [[noreturn]] void fail(IssueKind kind, const std::string& message,
+                           std::vector<int64_t> indices = {}) const;
+    const RtValue& value(const ir::Value* v) const;
+    const Tile& tile(const ir::Op& op, size_t operand) const;
+    std::shared_ptr<const Tile> tilePtr(const ir::Op& op, size_t operand) const;
+    void set(const ir::Value* v, RtValue r) { env[v] = std::move(r); }
+    void setTile(const ir::Op& op, size_t result, std::shared_ptr<const Tile> t);
+    // A new zero tile shaped like result `i` of `op`.
+    std::shared_ptr<Tile> resultTile(const ir::Op& op, size_t i = 0) const;
+    void countElements(size_t n);
+
+    Flow runBlock(const ir::Block& block, const std::vector<RtValue>& args);
+    Flow runRegion(const ir::Region& region, const std::vector<RtValue>& args);
+    void runOp(const ir::Op& op, Flow& flow);
+};
+
+using OpHandler = void (*)(Interpreter::Exec& ex, const ir::Op& op);
+using OpTable = std::unordered_map<std::string_view, OpHandler>;
+void addArithOps(OpTable& table);  // OpsArith.cpp: element-wise integer/float ops, conversions
+void addShapeOps(OpTable& table);  // OpsShape.cpp: constants, block ids, tokens, shape ops
+void addReduceOps(OpTable& table); // OpsReduce.cpp: reduce, scan, mmaf, mmai
+void addMemoryOps(OpTable& table); // OpsMemory.cpp: views, loads/stores, pointers, assume
+
+// Type helpers.
+Elem elemOf(const ir::Type* t);    // tile/number/pointer type -> element (Ptr for pointers)
+Elem pointeeOf(const ir::Type* t); // tile<ptr<T>> -> T
+std::vector<int64_t> shapeOf(const ir::Type* t);
+
+// Attribute helpers (absent = default).
+std::string_view enumAttr(const ir::Op& op, std::string_view name); // keyword or ""
+bool unitAttr(const ir::Op& op, std::string_view name);
+int64_t intAttr(const ir::Op& op, std::string_view name, int64_t fallback);
+bool isSigned(const ir::Op& op, bool fallback = true); // `signedness` attribute
+Rounding roundingOf(const ir::Op& op);                 // IEEE modes; approx/full map to NearestEven
+
+} // namespace tilelens::eval

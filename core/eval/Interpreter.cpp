@@ -1,0 +1,331 @@
+#include "eval/Exec.h"
+#include "ir/Function.h"
+
+#include <algorithm>
+#include <sstream>
+
+namespace tilelens::eval {
+namespace {
+
+const OpTable& opTable()
+{
+    static const OpTable table = [] {
+        OpTable t;
+        addArithOps(t);
+        addShapeOps(t);
+        addReduceOps(t);
+        addMemoryOps(t);
+        return t;
+    }();
+    return table;
+}
+
+// Control-flow ops run by Exec::runOp itself.
+const char* const kControlFlowOps[] = {"for", "if", "loop", "yield", "continue", "break", "return"};
+
+int64_t scalarInt(const Tile& t)
+{
+    return t.ints.empty() ? 0 : t.ints[0];
+}
+
+} // namespace
+
+const char* issueKindName(IssueKind k)
+{
+    switch (k) {
+    case IssueKind::Unsupported:
+        return "unsupported";
+    case IssueKind::OutOfBounds:
+        return "out_of_bounds";
+    case IssueKind::AssumeViolated:
+        return "assume_violated";
+    case IssueKind::Undefined:
+        return "undefined_behavior";
+    case IssueKind::InvalidInput:
+        return "invalid_input";
+    case IssueKind::Limit:
+        return "limit";
+    case IssueKind::Cancelled:
+        return "cancelled";
+    }
+    return "unknown";
+}
+
+std::string EvalIssue::format() const
+{
+    std::ostringstream s;
+    if (line > 0)
+        s << "line " << line << ":" << column << ": ";
+    s << issueKindName(kind);
+    if (!op.empty())
+        s << " in " << op;
+    s << ": " << message;
+    auto list = [&s](const char* what, const std::vector<int64_t>& v) {
+        s << " (" << what << " ";
+        for (size_t i = 0; i < v.size(); ++i)
+            s << (i ? "," : "") << v[i];
+        s << ")";
+    };
+    if (!indices.empty())
+        list("element", indices);
+    if (!block.empty())
+        list("block", block);
+    return s.str();
+}
+
+std::vector<std::string> supportedOps()
+{
+    std::vector<std::string> out;
+    for (const auto& [name, handler] : opTable())
+        out.emplace_back(name);
+    for (const char* n : kControlFlowOps)
+        out.emplace_back(n);
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+void Interpreter::Exec::fail(IssueKind kind, const std::string& message,
+                             std::vector<int64_t> indices) const
+{
+    EvalAbort a;
+    a.issue.kind = kind;
+    a.issue.message = message;
+    a.issue.indices = std::move(indices);
+    if (current) {
+        a.issue.op = std::string(current->name.mnemonic());
+        a.issue.line = current->range.beginLine;
+        a.issue.column = current->range.beginColumn;
+    }
+    a.issue.block = {blockId[0], blockId[1], blockId[2]};
+    throw a;
+}
+
+const RtValue& Interpreter::Exec::value(const ir::Value* v) const
+{
+    auto it = env.find(v);
+    if (it == env.end())
+        fail(IssueKind::InvalidInput, "operand '" + std::string(v->sourceName) + "' has no value");
+    return it->second;
+}
+
+std::shared_ptr<const Tile> Interpreter::Exec::tilePtr(const ir::Op& op, size_t operand) const
+{
+    if (operand >= op.operands.size())
+        fail(IssueKind::Unsupported, "missing operand " + std::to_string(operand));
+    const RtValue& v = value(op.operands[operand]);
+    if (!v.tile)
+        fail(IssueKind::Unsupported, "operand " + std::to_string(operand) + " is not a tile");
+    return v.tile;
+}
+
+const Tile& Interpreter::Exec::tile(const ir::Op& op, size_t operand) const
+{
+    return *tilePtr(op, operand);
+}
+
+void Interpreter::Exec::setTile(const ir::Op& op, size_t result, std::shared_ptr<const Tile> t)
+{
+    RtValue v;
+    v.tile = std::move(t);
+    env[op.results[result]] = std::move(v);
+}
+
+std::shared_ptr<Tile> Interpreter::Exec::resultTile(const ir::Op& op, size_t i) const
+{
+    const ir::Type* t = op.results[i]->type;
+    const Elem e = elemOf(t);
+    if (e == Elem::None)
+        fail(IssueKind::Unsupported, "result type " + t->canonical() + " is not a tile");
+    return Tile::make(e, shapeOf(t), pointeeOf(t));
+}
+
+void Interpreter::Exec::countElements(size_t n)
+{
+    stats.elementOps += n;
+    if (options.cancel && options.cancel->load(std::memory_order_relaxed))
+        fail(IssueKind::Cancelled, "cancelled");
+    if (stats.elementOps > options.maxElementOps)
+        fail(IssueKind::Limit, "more than " + std::to_string(options.maxElementOps) +
+                                   " element operations (an endless loop?)");
+}
+
+Flow Interpreter::Exec::runBlock(const ir::Block& block, const std::vector<RtValue>& args)
+{
+    if (args.size() != block.arguments.size())
+        fail(IssueKind::InvalidInput, "block expects " + std::to_string(block.arguments.size()) +
+                                          " values, got " + std::to_string(args.size()));
+    for (size_t i = 0; i < args.size(); ++i)
+        env[block.arguments[i]] = args[i];
+    Flow flow;
+    for (const ir::Op* op : block.ops) {
+        runOp(*op, flow);
+        if (flow.kind != FlowKind::Fallthrough)
+            return flow;
+    }
+    return flow;
+}
+
+Flow Interpreter::Exec::runRegion(const ir::Region& region, const std::vector<RtValue>& args)
+{
+    if (region.blocks.empty())
+        return {};
+    if (region.blocks.size() > 1)
+        fail(IssueKind::Unsupported, "regions with several blocks");
+    return runBlock(*region.blocks[0], args);
+}
+
+void Interpreter::Exec::runOp(const ir::Op& op, Flow& flow)
+{
+    current = &op;
+    ++stats.ops;
+    const std::string_view m = op.name.mnemonic();
+    auto collect = [&](FlowKind kind) {
+        flow.kind = kind;
+        flow.values.clear();
+        for (const ir::Value* v : op.operands)
+            flow.values.push_back(value(v));
+    };
+    if (m == "yield")
+        return collect(FlowKind::Yield);
+    if (m == "continue")
+        return collect(FlowKind::Continue);
+    if (m == "break")
+        return collect(FlowKind::Break);
+    if (m == "return")
+        return collect(FlowKind::Return);
+    if (m == "if") {
+        const bool cond = scalarInt(tile(op, 0)) != 0;
+        if (op.regions.size() < 1)
+            fail(IssueKind::Unsupported, "if without regions");
+        const ir::Region* r =
+            cond ? op.regions[0] : (op.regions.size() > 1 ? op.regions[1] : nullptr);
+        Flow inner = r ? runRegion(*r, {}) : Flow{};
+        current = &op;
+        if (inner.kind == FlowKind::Yield || inner.kind == FlowKind::Fallthrough) {
+            if (inner.values.size() != op.results.size())
+                fail(IssueKind::InvalidInput, "if yields " + std::to_string(inner.values.size()) +
+                                                  " values for " +
+                                                  std::to_string(op.results.size()) + " results");
+            for (size_t i = 0; i < op.results.size(); ++i)
+                env[op.results[i]] = inner.values[i];
+            return;
+        }
+        flow = std::move(inner); // continue / break / return leave the enclosing loop or kernel
+        return;
+    }
+    if (m == "for") {
+        if (op.operands.size() < 3 || op.regions.empty())
+            fail(IssueKind::Unsupported, "malformed for");
+        const Tile& lbT = tile(op, 0);
+        const int bits = intBits(lbT.elem);
+        const bool unsignedCmp = unitAttr(op, "unsignedCmp") || unitAttr(op, "unsigned_cmp");
+        int64_t iv = lbT.ints[0];
+        const int64_t ub = tile(op, 1).ints[0], step = tile(op, 2).ints[0];
+        if (step <= 0)
+            fail(IssueKind::Undefined, "for step " + std::to_string(step) + " is not positive");
+        std::vector<RtValue> iters;
+        for (size_t i = 3; i < op.operands.size(); ++i)
+            iters.push_back(value(op.operands[i]));
+        auto less = [&](int64_t a, int64_t b) {
+            return unsignedCmp ? toUnsigned(a, bits) < toUnsigned(b, bits) : a < b;
+        };
+        while (less(iv, ub)) {
+            auto ivTile = Tile::make(lbT.elem, {});
+            ivTile->ints[0] = iv;
+            std::vector<RtValue> args;
+            args.push_back(RtValue{ivTile, nullptr, nullptr, false});
+            args.insert(args.end(), iters.begin(), iters.end());
+            Flow inner = runRegion(*op.regions[0], args);
+            current = &op;
+            countElements(1);
+            if (inner.kind == FlowKind::Return || inner.kind == FlowKind::Break) {
+                flow = std::move(inner);
+                return;
+            }
+            if (inner.values.size() != iters.size())
+                fail(IssueKind::InvalidInput, "for body continues with the wrong value count");
+            iters = std::move(inner.values);
+            const int64_t next = wrapInt(uint64_t(iv) + uint64_t(step), bits);
+            if (!unsignedCmp ? next < iv : toUnsigned(next, bits) < toUnsigned(iv, bits))
+                break; // the induction variable wrapped: the loop ends (no further trip)
+            iv = next;
+        }
+        for (size_t i = 0; i < op.results.size() && i < iters.size(); ++i)
+            env[op.results[i]] = iters[i];
+        return;
+    }
+    if (m == "loop") {
+        std::vector<RtValue> iters;
+        for (const ir::Value* v : op.operands)
+            iters.push_back(value(v));
+        for (;;) {
+            Flow inner = runRegion(*op.regions[0], iters);
+            current = &op;
+            countElements(1);
+            if (inner.kind == FlowKind::Return) {
+                flow = std::move(inner);
+                return;
+            }
+            if (inner.kind == FlowKind::Break) {
+                for (size_t i = 0; i < op.results.size() && i < inner.values.size(); ++i)
+                    env[op.results[i]] = inner.values[i];
+                return;
+            }
+            iters = std::move(inner.values);
+        }
+    }
+    const OpTable& table = opTable();
+    auto it = table.find(m);
+    if (it == table.end())
+        fail(IssueKind::Unsupported,
+             "op '" + std::string(op.name.full()) + "' is not supported by the interpreter");
+    it->second(*this, op);
+}
+
+Interpreter::Interpreter(Memory& memory, InterpreterOptions options)
+    : m_exec(new Exec(memory, options))
+{
+}
+
+Interpreter::~Interpreter()
+{
+    delete m_exec;
+}
+
+const RunStats& Interpreter::stats() const
+{
+    return m_exec->stats;
+}
+
+std::optional<EvalIssue> Interpreter::run(const ir::Function& fn, const std::vector<RtValue>& args,
+                                          Grid grid, std::vector<RtValue>* results)
+{
+    Exec& ex = *m_exec;
+    ex.gridSize[0] = grid.x;
+    ex.gridSize[1] = grid.y;
+    ex.gridSize[2] = grid.z;
+    ex.current = nullptr;
+    try {
+        if (!fn.body || !fn.body->entryBlock())
+            ex.fail(IssueKind::InvalidInput, "function '" + std::string(fn.name) + "' has no body");
+        if (grid.x < 1 || grid.y < 1 || grid.z < 1)
+            ex.fail(IssueKind::InvalidInput, "grid dimensions must be positive");
+        for (int64_t z = 0; z < grid.z; ++z)
+            for (int64_t y = 0; y < grid.y; ++y)
+                for (int64_t x = 0; x < grid.x; ++x) {
+                    ex.blockId[0] = x;
+                    ex.blockId[1] = y;
+                    ex.blockId[2] = z;
+                    ex.env.clear();
+                    ex.current = nullptr;
+                    Flow f = ex.runBlock(*fn.body->entryBlock(), args);
+                    if (results && f.kind == FlowKind::Return)
+                        *results = std::move(f.values);
+                }
+    } catch (const EvalAbort& a) {
+        return a.issue;
+    }
+    return std::nullopt;
+}
+
+} // namespace tilelens::eval

@@ -1,0 +1,104 @@
+#pragma once
+// A reference interpreter for Tile IR on the CPU (issue 16). It runs one
+// entry (or testing$func) over a grid of tile blocks, block after block, on
+// tiles held as dense arrays, with the dialect's exact integer semantics
+// (wrapping, signedness, division rounding) and exactly rounded float
+// arithmetic in every element format it models. Where the dialect leaves the
+// result to the hardware (approx modes, transcendental functions, reduction
+// and mma summation order) it computes a faithful value and records the op in
+// RunStats::approximations, so a comparison knows to allow a tolerance there.
+//
+// Anything it cannot run exactly as specified (an unknown op, an unmodelled
+// element format) stops the run with an EvalIssue of kind Unsupported naming
+// the op: a run never silently passes over an op. Out-of-bounds memory
+// accesses, violated assumes, division by zero and runaway loops stop it too.
+//
+// Reads of a partition view outside the tensor without padding_value are
+// undefined in the dialect; they read zero here and are counted in
+// RunStats::undefinedReads.
+
+#include "eval/Memory.h"
+#include "eval/Values.h"
+#include "ir/Function.h"
+
+#include <atomic>
+#include <cstdint>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace tilelens::eval {
+
+enum class IssueKind
+{
+    Unsupported,    // an op or type the interpreter does not model
+    OutOfBounds,    // memory access outside its buffer
+    AssumeViolated, // an `assume` predicate is false for the actual value
+    Undefined,      // undefined behaviour: division by zero, signed division overflow, ...
+    InvalidInput,   // arguments or binding do not fit the kernel
+    Limit,          // the op budget ran out (likely an endless loop)
+    Cancelled,      // InterpreterOptions::cancel was set
+};
+const char* issueKindName(IssueKind k); // "unsupported", "out_of_bounds", ...
+
+struct EvalIssue
+{
+    IssueKind kind = IssueKind::Unsupported;
+    std::string op; // mnemonic of the op that failed ("load_ptr_tko")
+    int line = 0, column = 0;
+    std::string message;
+    std::vector<int64_t> indices; // element indices within the op's tile, when relevant
+    std::vector<int64_t> block;   // tile block id (x, y, z) being run
+
+    std::string format() const; // "line 12:5: out_of_bounds in load_ptr_tko: ..."
+};
+
+struct Grid
+{
+    int64_t x = 1, y = 1, z = 1;
+};
+
+struct InterpreterOptions
+{
+    uint64_t maxElementOps = 2'000'000'000; // budget over the whole run (element operations)
+    // Set from another thread (a GUI worker's Cancel) to stop the run with kind Cancelled.
+    const std::atomic<bool>* cancel = nullptr;
+};
+
+struct RunStats
+{
+    uint64_t ops = 0;        // ops executed
+    uint64_t elementOps = 0; // elements produced by those ops
+    uint64_t undefinedReads = 0;
+    std::set<std::string> approximations; // "exp2", "divf rounding<approx>", "mmaf", ...
+    // Things a reader should know that did not stop the run, e.g. an `assume` that
+    // the kernel makes about one of its own constants and that is false.
+    std::set<std::string> notes;
+};
+
+class Interpreter
+{
+public:
+    explicit Interpreter(Memory& memory, InterpreterOptions options = {});
+    ~Interpreter();
+    Interpreter(const Interpreter&) = delete;
+    Interpreter& operator=(const Interpreter&) = delete;
+
+    // Runs `fn` for every block of `grid` (x fastest). `results` receives the
+    // operands of the last executed `return` (testing$func). nullopt = success.
+    std::optional<EvalIssue> run(const ir::Function& fn, const std::vector<RtValue>& args,
+                                 Grid grid, std::vector<RtValue>* results = nullptr);
+
+    const RunStats& stats() const;
+
+    class Exec; // implementation (Exec.h)
+
+private:
+    Exec* m_exec;
+};
+
+// The mnemonics the interpreter runs (sorted); anything else is Unsupported.
+std::vector<std::string> supportedOps();
+
+} // namespace tilelens::eval

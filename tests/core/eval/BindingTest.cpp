@@ -1,0 +1,158 @@
+// Binding files, expressions, mangled entry names and the default binding.
+
+#include "eval/Binding.h"
+
+#include "eval/Differential.h"
+#include "ir/Module.h"
+#include "ir/Parser.h"
+
+#include <QTemporaryDir>
+#include <fstream>
+#include <gtest/gtest.h>
+
+using namespace tilelens;
+using namespace tilelens::eval;
+
+TEST(EvalBinding, Expressions)
+{
+    const std::map<std::string, int64_t> names = {{"M", 144}, {"a.shape[1]", 48}};
+    int64_t v = 0;
+    std::string error;
+    ASSERT_TRUE(evalExpression("cdiv(M, 128) * cdiv(a.shape[1], 32) + 1", names, v, error))
+        << error;
+    EXPECT_EQ(v, 2 * 2 + 1);
+    ASSERT_TRUE(evalExpression("max(M - 200, -(3)) / 2", names, v, error));
+    EXPECT_EQ(v, -1);
+    EXPECT_FALSE(evalExpression("M +", names, v, error));
+    EXPECT_NE(error.find("offset 3"), std::string::npos) << error;
+    EXPECT_FALSE(evalExpression("N", names, v, error));
+    EXPECT_NE(error.find("unknown name 'N'"), std::string::npos) << error;
+    EXPECT_FALSE(evalExpression("M / 0", names, v, error));
+}
+
+TEST(EvalBinding, MangledNameGivesArraysAndScalars)
+{
+    Binding b;
+    std::string error;
+    ASSERT_TRUE(bindingFromMangledName(
+        "_k_Kt1_A2f16_1v8l0_2t1_3i16_p16_A1i32_1s1t1_p16_Sf32_I64_I_1_B0", 5 + 3 + 1, b, error))
+        << error;
+    ASSERT_EQ(b.arrays.size(), 2u);
+    EXPECT_EQ(b.arrays[0].elem, Elem::F16);
+    EXPECT_EQ(b.arrays[0].shape.size(), 2u);
+    EXPECT_EQ(b.arrays[1].elem, Elem::I32);
+    ASSERT_EQ(b.scalars.size(), 1u);
+    EXPECT_EQ(b.scalars[0].elem, Elem::F32);
+    EXPECT_EQ(expandParams(b, b.ref.params).size(), 9u);
+    EXPECT_FALSE(bindingFromMangledName("_k_Kt1_A2f16_1v8l0", 3, b, error));
+    EXPECT_NE(error.find("accounts for 5"), std::string::npos) << error;
+    EXPECT_FALSE(bindingFromMangledName("softmax_kernel", 3, b, error));
+}
+
+TEST(EvalBinding, FileErrorsNameTheProblem)
+{
+    QTemporaryDir dir;
+    const std::string path = dir.path().toStdString() + "/b.json";
+    auto write = [&](const std::string& text) { std::ofstream(path) << text; };
+    Binding b;
+    std::string error;
+    write("{\"schema\": \"tilelens.eval-binding/1\", ");
+    EXPECT_FALSE(loadBinding(path, b, error));
+    EXPECT_NE(error.find("invalid JSON"), std::string::npos) << error;
+    write("{\"schema\": \"other\"}");
+    EXPECT_FALSE(loadBinding(path, b, error));
+    EXPECT_NE(error.find("schema"), std::string::npos);
+    write("{\"schema\": \"tilelens.eval-binding/1\", \"arrays\": {\"a\": {\"dtype\": \"f17\", "
+          "\"shape\": [4]}}, \"ref\": {\"params\": [\"a\"]}, \"gen\": {\"params\": [\"a\"]}}");
+    EXPECT_FALSE(loadBinding(path, b, error));
+    EXPECT_NE(error.find("arrays.a.dtype"), std::string::npos) << error;
+    write(
+        "{\"schema\": \"tilelens.eval-binding/1\", \"dims\": {\"N\": [3, 5]}, \"arrays\": {\"a\": "
+        "{\"dtype\": \"f32\", \"shape\": [\"N\"]}}, \"ref\": {\"params\": [\"a\"], \"grid\": "
+        "[\"N\", 1, 1]}, \"gen\": {\"params\": [\"a.ptr\", \"a.shape[0]\", \"a.stride[0]\"]}}");
+    ASSERT_TRUE(loadBinding(path, b, error)) << error;
+    EXPECT_EQ(b.dims["N"], (std::vector<int64_t>{3, 5}));
+    EXPECT_EQ(b.ref.grid.size(), 3u);
+    EXPECT_TRUE(b.gen.grid.empty());
+}
+
+TEST(EvalBinding, DefaultBindingByPositionNeedsEqualTypes)
+{
+    const char* kernel =
+        "cuda_tile.module @m {\n"
+        "entry @k(%p: tile<ptr<f32>>, %n: tile<i32>, %s: tile<i32>) {\n"
+        "  %z = constant <i32: 0> : tile<i32>\n"
+        "  %bx, %by, %bz = get_tile_block_id : tile<i32>\n"
+        "  %tv = make_tensor_view %p, shape = [%n], strides = [%s] : tile<i32> -> "
+        "tensor_view<?xf32, strides=[?]>\n"
+        "  %pv = make_partition_view %tv : partition_view<tile=(16), tensor_view<?xf32, "
+        "strides=[?]>>\n"
+        "  %v, %t = load_view_tko weak %pv[%bx] : partition_view<tile=(16), "
+        "tensor_view<?xf32, strides=[?]>>, tile<i32> -> tile<16xf32>, token\n"
+        "  %w = OPNAME %v, %v : tile<16xf32>\n"
+        "  %t2 = store_view_tko weak %w, %pv[%bx] : tile<16xf32>, partition_view<tile=(16), "
+        "tensor_view<?xf32, strides=[?]>>, tile<i32> -> token\n"
+        "  return\n}\n}\n";
+    auto withOp = [&](const std::string& op) {
+        std::string t = kernel;
+        t.replace(t.find("OPNAME"), 6, op);
+        return ir::parseModule(t);
+    };
+    ir::ParseResult a = withOp("addf"), b = withOp("addf"), c = withOp("mulf");
+    ASSERT_TRUE(a.ok() && b.ok() && c.ok());
+    Binding binding;
+    std::string error;
+    ASSERT_TRUE(
+        defaultBinding(*a.modules[0]->functions[0], *b.modules[0]->functions[0], binding, error))
+        << error;
+    EXPECT_EQ(binding.source, "positional");
+    ASSERT_EQ(binding.arrays.size(), 1u); // found through make_tensor_view
+    EXPECT_EQ(
+        evaluatePair(*a.modules[0]->functions[0], *b.modules[0]->functions[0], binding, {}).verdict,
+        "same");
+    // x + x and x * x differ (the grid comes from the stored view: cdiv(48, 16) blocks).
+    const EvalResult r =
+        evaluatePair(*a.modules[0]->functions[0], *c.modules[0]->functions[0], binding, {});
+    EXPECT_EQ(r.verdict, "different");
+    ASSERT_FALSE(r.cases.empty());
+    EXPECT_EQ(r.cases[0].refGrid.x, 3);
+
+    ir::ParseResult other = ir::parseModule("cuda_tile.module @m {\nentry @k(%p: tile<ptr<f16>>, "
+                                            "%n: tile<i32>, %s: tile<i32>) {\n  return\n}\n}\n");
+    ASSERT_TRUE(other.ok());
+    EXPECT_FALSE(defaultBinding(*a.modules[0]->functions[0], *other.modules[0]->functions[0],
+                                binding, error));
+    EXPECT_NE(error.find("--binding"), std::string::npos) << error;
+}
+
+TEST(EvalBinding, ProgressAndCancelHooks)
+{
+    ir::ParseResult p = ir::parseModule(
+        "cuda_tile.module @m {\nentry @k(%p: tile<ptr<f32>>, %n: tile<i32>, %s: tile<i32>) {\n"
+        "  %bx, %by, %bz = get_tile_block_id : tile<i32>\n"
+        "  %tv = make_tensor_view %p, shape = [%n], strides = [%s] : tile<i32> -> "
+        "tensor_view<?xf32, strides=[?]>\n"
+        "  %pv = make_partition_view %tv : partition_view<tile=(16), tensor_view<?xf32, "
+        "strides=[?]>>\n"
+        "  %v, %t = load_view_tko weak %pv[%bx] : partition_view<tile=(16), tensor_view<?xf32, "
+        "strides=[?]>>, tile<i32> -> tile<16xf32>, token\n"
+        "  %t2 = store_view_tko weak %v, %pv[%bx] : tile<16xf32>, partition_view<tile=(16), "
+        "tensor_view<?xf32, strides=[?]>>, tile<i32> -> token\n"
+        "  return\n}\n}\n");
+    ASSERT_TRUE(p.ok());
+    const ir::Function& fn = *p.modules[0]->functions[0];
+    Binding binding;
+    std::string error;
+    ASSERT_TRUE(defaultBinding(fn, fn, binding, error)) << error;
+    EvalOptions o; // random and edge inputs, two sizes: four cases
+    std::vector<std::pair<size_t, size_t>> calls;
+    o.progress = [&](size_t done, size_t total) { calls.emplace_back(done, total); };
+    EXPECT_EQ(evaluatePair(fn, fn, binding, o).verdict, "same");
+    EXPECT_EQ(calls, (std::vector<std::pair<size_t, size_t>>{{1, 4}, {2, 4}, {3, 4}, {4, 4}}));
+    std::atomic<bool> cancel{true};
+    o.cancel = &cancel;
+    const EvalResult r = evaluatePair(fn, fn, binding, o);
+    EXPECT_EQ(r.verdict, "cancelled");
+    ASSERT_TRUE(r.issue);
+    EXPECT_EQ(r.issue->kind, IssueKind::Cancelled);
+}

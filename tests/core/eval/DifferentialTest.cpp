@@ -1,0 +1,179 @@
+// Differential runs: the six real-port pairs evaluate `same` with their
+// bindings (tests/data/eval), seeded mistakes in the generated IR evaluate
+// `different` with a counterexample, edits that change no value stay `same`.
+
+#include "eval/Differential.h"
+
+#include "TestPaths.h"
+#include "ir/Module.h"
+#include "ir/Parser.h"
+
+#include <fstream>
+#include <gtest/gtest.h>
+#include <sstream>
+
+using namespace tilelens;
+using namespace tilelens::eval;
+
+namespace {
+
+std::string readText(const std::string& path)
+{
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+struct Pair
+{
+    ir::ParseResult ref, gen;
+    Binding binding;
+};
+
+// Loads pair NAME; `edit` = {from, to} replaces one exact piece of the generated IR.
+bool loadPair(const std::string& name, Pair& p,
+              const std::pair<std::string, std::string>& edit = {})
+{
+    const std::string corpus = test::corpusDir().toStdString();
+    p.ref = ir::parseModule(readText(corpus + "/tilegym-cutile/mlir/" + name + ".mlir"));
+    std::string gen = readText(corpus + "/real-ports/" + name + ".mlir");
+    if (!edit.first.empty()) {
+        const size_t at = gen.find(edit.first);
+        EXPECT_NE(at, std::string::npos) << "edit not found: " << edit.first;
+        if (at == std::string::npos)
+            return false;
+        gen.replace(at, edit.first.size(), edit.second);
+    }
+    p.gen = ir::parseModule(gen);
+    std::string error;
+    EXPECT_TRUE(loadBinding(test::testDataDir().toStdString() + "/eval/" + name + ".binding.json",
+                            p.binding, error))
+        << error;
+    return p.ref.ok() && p.gen.ok() && !p.ref.modules.empty() && !p.gen.modules.empty();
+}
+
+EvalResult evaluate(const Pair& p, InputKind inputs = InputKind::Random)
+{
+    EvalOptions o;
+    o.inputs = inputs;
+    return evaluatePair(*p.ref.modules[0]->functions[0], *p.gen.modules[0]->functions[0], p.binding,
+                        o);
+}
+
+class RealPair : public ::testing::TestWithParam<const char*>
+{
+};
+
+} // namespace
+
+TEST_P(RealPair, EvaluatesSame)
+{
+    TILELENS_REQUIRE_CORPUS();
+    Pair p;
+    ASSERT_TRUE(loadPair(GetParam(), p));
+    const EvalResult r = evaluate(p);
+    EXPECT_EQ(r.verdict, "same") << evalResultText(r);
+    ASSERT_FALSE(r.cases.empty());
+    EXPECT_GT(r.cases[0].elementsCompared, 0u);
+}
+
+INSTANTIATE_TEST_SUITE_P(Corpus, RealPair,
+                         ::testing::Values("swiglu_fwd_2x512x4096_bf16",
+                                           "matmul_128x128x32_2048_f16",
+                                           "matmul_static_persistent_4096x8192x2728_f16",
+                                           "bmm_128x128x32_8x512_f16",
+                                           "bmm_static_persistent_16x1024_bf16",
+                                           "attention_sink_2x128q128k_h8g8_d64_bf16"));
+
+TEST(EvalSeededMistakes, SigmoidOfTheWrongSign)
+{
+    TILELENS_REQUIRE_CORPUS();
+    Pair p; // exp(x) where the kernel needs exp(-x)
+    ASSERT_TRUE(loadPair("swiglu_fwd_2x512x4096_bf16", p,
+                         {"%121 = exp %120 : tile<4096xf32>", "%121 = exp %119 : tile<4096xf32>"}));
+    const EvalResult r = evaluate(p);
+    EXPECT_EQ(r.verdict, "different");
+    ASSERT_TRUE(r.counterexample);
+    EXPECT_EQ(r.counterexample->array, "c");
+    EXPECT_EQ(r.counterexample->inputsAtIndex.count("a"), 1u); // the input that matters
+    EXPECT_NE(r.counterexample->refValue, r.counterexample->genValue);
+}
+
+TEST(EvalSeededMistakes, StoreMaskOneColumnTooFar)
+{
+    TILELENS_REQUIRE_CORPUS();
+    Pair p; // col <= n_cols: writes into the next row, and past the end on the last row
+    ASSERT_TRUE(loadPair("swiglu_fwd_2x512x4096_bf16", p,
+                         {"%148 = cmpi less_than %48", "%148 = cmpi less_than_or_equal %48"}));
+    const EvalResult r = evaluate(p);
+    EXPECT_EQ(r.verdict, "different") << evalResultText(r);
+    ASSERT_TRUE(r.counterexample);
+}
+
+TEST(EvalSeededMistakes, KLoopSkipsTheFirstTile)
+{
+    TILELENS_REQUIRE_CORPUS();
+    Pair p;
+    ASSERT_TRUE(loadPair("matmul_128x128x32_2048_f16", p,
+                         {"for %104 in (%102 to %85", "for %104 in (%103 to %85"}));
+    const EvalResult r = evaluate(p);
+    EXPECT_EQ(r.verdict, "different");
+    ASSERT_TRUE(r.counterexample);
+    EXPECT_EQ(r.counterexample->array, "c");
+}
+
+TEST(EvalSeededMistakes, NanPaddingLeaksIntoTheRaggedK)
+{
+    TILELENS_REQUIRE_CORPUS();
+    Pair p; // K = 48 is not a multiple of the 32-wide K tile: the padded half tile is read
+    ASSERT_TRUE(loadPair(
+        "matmul_128x128x32_2048_f16", p,
+        {"%93 = make_partition_view %27 : partition_view<tile=(128x32), padding_value = zero",
+         "%93 = make_partition_view %27 : partition_view<tile=(128x32), padding_value = nan"}));
+    const EvalResult r = evaluate(p);
+    EXPECT_EQ(r.verdict, "different");
+    ASSERT_TRUE(r.counterexample);
+    EXPECT_EQ(r.counterexample->genValue, "nan");
+}
+
+TEST(EvalSeededMistakes, UnsignedCompareOfNonNegativeValuesChangesNothing)
+{
+    TILELENS_REQUIRE_CORPUS();
+    Pair p; // a difference a structural diff reports, but not one in values
+    ASSERT_TRUE(loadPair(
+        "swiglu_fwd_2x512x4096_bf16", p,
+        {"%61 = cmpi less_than %54, %60, signed", "%61 = cmpi less_than %54, %60, unsigned"}));
+    const EvalResult r = evaluate(p);
+    EXPECT_EQ(r.verdict, "same") << evalResultText(r);
+}
+
+TEST(EvalSeededMistakes, EdgeInputsRunToo)
+{
+    TILELENS_REQUIRE_CORPUS();
+    Pair p;
+    ASSERT_TRUE(loadPair("swiglu_fwd_2x512x4096_bf16", p));
+    const EvalResult r = evaluate(p, InputKind::Edge);
+    EXPECT_EQ(r.verdict, "same") << evalResultText(r);
+    ASSERT_FALSE(r.cases.empty());
+    EXPECT_EQ(r.cases[0].inputs, "edge");
+}
+
+TEST(EvalSeededMistakes, SigmoidAsEOverOnePlusENeedsEdgeInputs)
+{
+    TILELENS_REQUIRE_CORPUS();
+    // Compiled from a modified kernel.rs (tests/data/eval/README.md): NaN only for large inputs.
+    Pair p;
+    ASSERT_TRUE(loadPair("swiglu_fwd_2x512x4096_bf16", p));
+    p.gen = ir::parseModule(
+        readText(test::testDataDir().toStdString() + "/eval/swiglu_seeded_sigmoid.mlir"));
+    ASSERT_TRUE(p.gen.ok());
+    EXPECT_EQ(evaluate(p, InputKind::Random).verdict, "same");
+    const EvalResult r = evaluate(p, InputKind::Edge);
+    EXPECT_EQ(r.verdict, "different");
+    ASSERT_TRUE(r.counterexample);
+    EXPECT_EQ(r.counterexample->genValue, "nan");
+    EXPECT_NE(r.counterexample->refValue, "nan");
+    ASSERT_EQ(r.counterexample->inputsAtIndex.count("a"), 1u);
+    EXPECT_GE(std::stod(r.counterexample->inputsAtIndex.at("a")), 88.0); // exp overflows f32
+}
