@@ -1,5 +1,8 @@
 #include "panels/DashboardModel.h"
 
+#include "diff/DiffVocabulary.h"
+#include "diff/IrDiff.h"
+#include "diff/RuleSet.h"
 #include "panels/StatusStyle.h"
 #include "perf/PerfStatistics.h"
 #include "workspace/KernelPerf.h"
@@ -7,6 +10,8 @@
 #include "workspace/StageState.h"
 
 #include <QDir>
+#include <QFileInfo>
+#include <QLocale>
 #include <QRegularExpression>
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -40,12 +45,41 @@ DashboardRow computeDashboardRow(const ws::Kernel& kernel)
     for (int i = 0; i < 6; ++i)
         row.stageVerdicts[size_t(i)] = st.stages[size_t(i)].verdict;
     row.next = st.next;
+    if (kernel.checkoutPort) {
+        // A landed port has no stage C report: its IR (from the checkout's IR stages) is
+        // compared here, so the count is current by construction.
+        int worst = -1;
+        for (const ws::Variant& v : kernel.variants) {
+            if (v.referenceIr.isEmpty() || v.generatedIr.isEmpty())
+                continue;
+            Diagnostics diags;
+            const auto result =
+                diff::compareFiles(v.referenceIr.toStdString(), v.generatedIr.toStdString(),
+                                   diff::RuleSet::defaults(), diags);
+            if (!result)
+                continue;
+            row.criticalCount =
+                std::max(row.criticalCount, 0) + result->count(diff::Severity::Critical);
+            if (int(result->verdict) > worst) {
+                worst = int(result->verdict);
+                row.irVerdict = QString::fromLatin1(diff::verdictName(result->verdict));
+            }
+            row.irComputed = true;
+        }
+        return row;
+    }
     const QString diffPath = QDir(kernel.dir).filePath(QStringLiteral("generated/diff_report.md"));
     const ws::DiffReportFile diff = ws::readDiffReport(diffPath);
     if (diff.exists) {
         row.irVerdict = diff.verdict;
         if (const std::optional<QString> text = ws::readSmallText(diffPath))
             row.criticalCount = countCriticalDiffs(*text);
+        row.irSource = diffPath;
+        row.irWritten = QFileInfo(diffPath).lastModified();
+        for (const ws::Variant& v : kernel.variants)
+            for (const QString& ir : {v.referenceIr, v.generatedIr})
+                if (!ir.isEmpty() && QFileInfo(ir).lastModified() > row.irWritten)
+                    row.irStale = true;
     }
     const ws::KernelPerf kp = ws::compareKernelPerf(kernel);
     if (!kp.inputError && kp.comparison.geomean) {
@@ -172,6 +206,10 @@ QVariant DashboardModel::data(const QModelIndex& index, int role) const
         if (col == IrColumn) {
             if (r.irVerdict.isEmpty())
                 return QStringLiteral("—");
+            if (r.irStale)
+                return r.criticalCount > 0
+                           ? tr("%1 (%2 critical, stale)").arg(r.irVerdict).arg(r.criticalCount)
+                           : tr("%1 (stale)").arg(r.irVerdict);
             return r.criticalCount > 0
                        ? tr("%1 (%2 critical)").arg(r.irVerdict).arg(r.criticalCount)
                        : r.irVerdict;
@@ -200,6 +238,20 @@ QVariant DashboardModel::data(const QModelIndex& index, int role) const
                 .arg(r.dir, r.next.isEmpty() ? tr("unknown") : r.next);
         if (col == GeomeanColumn && !r.perfSource.isEmpty())
             return tr("From %1").arg(r.perfSource);
+        if (col == IrColumn && !r.irSource.isEmpty())
+            return (r.irStale ? tr("From %1, written %2, before the IR it compares changed: "
+                                   "stale. Rerun stage C.")
+                              : tr("From %1, written %2 by stage C."))
+                       .arg(QDir::toNativeSeparators(r.irSource),
+                            QLocale().toString(r.irWritten, QLocale::ShortFormat)) +
+                   QLatin1Char('\n') +
+                   tr("The Inspector compares the IR files again when the kernel is opened; "
+                      "its count is the current one.");
+        if (col == IrColumn && r.irComputed)
+            return tr("Compared now from the IR in the checkout's .tilelens/ir folder (all "
+                      "variants: the worst verdict, the critical divergences summed).");
+        if (col == IrColumn)
+            return tr("No diff_report.md yet: open the kernel to compare its IR.");
         return {};
     default:
         return {};
