@@ -216,7 +216,14 @@ TEST(CheckoutReview, DashboardSaysWhereTheIrCountComesFromAndWhetherItIsStale)
     write(report, "VERDICT: FAIL_FIXABLE\nCRITICAL: a\nCRITICAL: b\nCRITICAL: c\n");
     EXPECT_FALSE(panels::computeDashboardRow(k).irStale);
     std::tie(text, tip) = irCell();
-    EXPECT_EQ(text, QStringLiteral("FAIL_FIXABLE (3 critical)"));
+    // Not stale, but comparing the IR now disagrees with the report: both numbers are shown.
+    EXPECT_EQ(text, QStringLiteral("FAIL_FIXABLE (3 critical, now 0)"));
+    EXPECT_TRUE(tip.contains(QLatin1String("Comparing the IR files now gives PASS")))
+        << tip.toStdString();
+    // A report that agrees with the IR shows its verdict alone.
+    write(report, "VERDICT: PASS\n");
+    std::tie(text, tip) = irCell();
+    EXPECT_EQ(text, QStringLiteral("PASS"));
 }
 
 TEST(CheckoutReview, DashboardComparesTheIrOfALandedPortNow)

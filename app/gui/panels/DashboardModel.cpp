@@ -45,27 +45,29 @@ DashboardRow computeDashboardRow(const ws::Kernel& kernel)
     for (int i = 0; i < 6; ++i)
         row.stageVerdicts[size_t(i)] = st.stages[size_t(i)].verdict;
     row.next = st.next;
-    if (kernel.checkoutPort) {
-        // A landed port has no stage C report: its IR (from the checkout's IR stages) is
-        // compared here, so the count is current by construction.
-        int worst = -1;
-        for (const ws::Variant& v : kernel.variants) {
-            if (v.referenceIr.isEmpty() || v.generatedIr.isEmpty())
-                continue;
-            Diagnostics diags;
-            const auto result =
-                diff::compareFiles(v.referenceIr.toStdString(), v.generatedIr.toStdString(),
-                                   diff::RuleSet::defaults(), diags);
-            if (!result)
-                continue;
-            row.criticalCount =
-                std::max(row.criticalCount, 0) + result->count(diff::Severity::Critical);
-            if (int(result->verdict) > worst) {
-                worst = int(result->verdict);
-                row.irVerdict = QString::fromLatin1(diff::verdictName(result->verdict));
-            }
-            row.irComputed = true;
+    // The IR compared now: a landed port has no stage C report, and a report's count may
+    // predate the IR it describes.
+    int worst = -1;
+    for (const ws::Variant& v : kernel.variants) {
+        if (v.referenceIr.isEmpty() || v.generatedIr.isEmpty())
+            continue;
+        Diagnostics diags;
+        const auto result =
+            diff::compareFiles(v.referenceIr.toStdString(), v.generatedIr.toStdString(),
+                               diff::RuleSet::defaults(), diags);
+        if (!result)
+            continue;
+        row.currentCritical =
+            std::max(row.currentCritical, 0) + result->count(diff::Severity::Critical);
+        if (int(result->verdict) > worst) {
+            worst = int(result->verdict);
+            row.currentVerdict = QString::fromLatin1(diff::verdictName(result->verdict));
         }
+    }
+    if (kernel.checkoutPort) {
+        row.irVerdict = row.currentVerdict;
+        row.criticalCount = row.currentCritical;
+        row.irComputed = worst >= 0;
         return row;
     }
     const QString diffPath = QDir(kernel.dir).filePath(QStringLiteral("generated/diff_report.md"));
@@ -76,9 +78,10 @@ DashboardRow computeDashboardRow(const ws::Kernel& kernel)
             row.criticalCount = countCriticalDiffs(*text);
         row.irSource = diffPath;
         row.irWritten = QFileInfo(diffPath).lastModified();
+        // A checkout writes all files within moments: only a clearly newer IR counts.
         for (const ws::Variant& v : kernel.variants)
             for (const QString& ir : {v.referenceIr, v.generatedIr})
-                if (!ir.isEmpty() && QFileInfo(ir).lastModified() > row.irWritten)
+                if (!ir.isEmpty() && QFileInfo(ir).lastModified() > row.irWritten.addSecs(2))
                     row.irStale = true;
     }
     const ws::KernelPerf kp = ws::compareKernelPerf(kernel);
@@ -206,13 +209,16 @@ QVariant DashboardModel::data(const QModelIndex& index, int role) const
         if (col == IrColumn) {
             if (r.irVerdict.isEmpty())
                 return QStringLiteral("—");
+            QStringList notes;
+            if (r.criticalCount > 0)
+                notes << tr("%1 critical").arg(r.criticalCount);
             if (r.irStale)
-                return r.criticalCount > 0
-                           ? tr("%1 (%2 critical, stale)").arg(r.irVerdict).arg(r.criticalCount)
-                           : tr("%1 (stale)").arg(r.irVerdict);
-            return r.criticalCount > 0
-                       ? tr("%1 (%2 critical)").arg(r.irVerdict).arg(r.criticalCount)
-                       : r.irVerdict;
+                notes << tr("stale");
+            if (!r.irComputed && r.currentCritical >= 0 && r.currentCritical != r.criticalCount)
+                notes << tr("now %1").arg(r.currentCritical);
+            return notes.isEmpty()
+                       ? r.irVerdict
+                       : tr("%1 (%2)").arg(r.irVerdict, notes.join(QStringLiteral(", ")));
         }
         if (col == GeomeanColumn)
             return r.geomean ? QString::number(*r.geomean, 'f', 4) + QLatin1Char('x')
@@ -245,8 +251,13 @@ QVariant DashboardModel::data(const QModelIndex& index, int role) const
                        .arg(QDir::toNativeSeparators(r.irSource),
                             QLocale().toString(r.irWritten, QLocale::ShortFormat)) +
                    QLatin1Char('\n') +
-                   tr("The Inspector compares the IR files again when the kernel is opened; "
-                      "its count is the current one.");
+                   (r.currentCritical >= 0
+                        ? tr("Comparing the IR files now gives %1 (%2 critical), as the "
+                             "Inspector shows.")
+                              .arg(r.currentVerdict)
+                              .arg(r.currentCritical)
+                        : tr("The Inspector compares the IR files again when the kernel is "
+                             "opened; its count is the current one."));
         if (col == IrColumn && r.irComputed)
             return tr("Compared now from the IR in the checkout's .tilelens/ir folder (all "
                       "variants: the worst verdict, the critical divergences summed).");

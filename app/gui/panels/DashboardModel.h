@@ -28,6 +28,8 @@ struct DashboardRow
     QDateTime irWritten;                  // when that report was written
     bool irStale = false;                 // the report is older than the IR it compares
     bool irComputed = false;              // compared from the IR files, not read from a report
+    QString currentVerdict;               // the IR compared now (all variants: the worst)
+    int currentCritical = -1;             // critical divergences of that comparison, -1: none
     std::optional<double> geomean;        // from the perf logs, else reports/performance.md
     QString severity;                     // DONE / MILD_GAP / ...
     QString perfSource;                   // "logs" or "performance.md"
