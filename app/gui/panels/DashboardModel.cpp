@@ -45,8 +45,8 @@ DashboardRow computeDashboardRow(const ws::Kernel& kernel)
     for (int i = 0; i < 6; ++i)
         row.stageVerdicts[size_t(i)] = st.stages[size_t(i)].verdict;
     row.next = st.next;
-    // The IR compared now: a landed port has no stage C report, and a report's count may
-    // predate the IR it describes.
+    // The IR compared now: a landed port (or a kernel before stage C) has no report, and a
+    // report's count may predate the IR it describes.
     int worst = -1;
     for (const ws::Variant& v : kernel.variants) {
         if (v.referenceIr.isEmpty() || v.generatedIr.isEmpty())
@@ -64,15 +64,14 @@ DashboardRow computeDashboardRow(const ws::Kernel& kernel)
             row.currentVerdict = QString::fromLatin1(diff::verdictName(result->verdict));
         }
     }
-    if (kernel.checkoutPort) {
+    const QString diffPath = QDir(kernel.dir).filePath(QStringLiteral("generated/diff_report.md"));
+    const ws::DiffReportFile diff =
+        kernel.checkoutPort ? ws::DiffReportFile() : ws::readDiffReport(diffPath);
+    if (!diff.exists) {
         row.irVerdict = row.currentVerdict;
         row.criticalCount = row.currentCritical;
         row.irComputed = worst >= 0;
-        return row;
-    }
-    const QString diffPath = QDir(kernel.dir).filePath(QStringLiteral("generated/diff_report.md"));
-    const ws::DiffReportFile diff = ws::readDiffReport(diffPath);
-    if (diff.exists) {
+    } else {
         row.irVerdict = diff.verdict;
         if (const std::optional<QString> text = ws::readSmallText(diffPath))
             row.criticalCount = countCriticalDiffs(*text);
@@ -84,6 +83,8 @@ DashboardRow computeDashboardRow(const ws::Kernel& kernel)
                 if (!ir.isEmpty() && QFileInfo(ir).lastModified() > row.irWritten.addSecs(2))
                     row.irStale = true;
     }
+    if (kernel.checkoutPort) // no stages, no perf logs: the IR is all there is
+        return row;
     const ws::KernelPerf kp = ws::compareKernelPerf(kernel);
     if (!kp.inputError && kp.comparison.geomean) {
         row.geomean = kp.comparison.geomean;
@@ -259,8 +260,8 @@ QVariant DashboardModel::data(const QModelIndex& index, int role) const
                         : tr("The Inspector compares the IR files again when the kernel is "
                              "opened; its count is the current one."));
         if (col == IrColumn && r.irComputed)
-            return tr("Compared now from the IR in the checkout's .tilelens/ir folder (all "
-                      "variants: the worst verdict, the critical divergences summed).");
+            return tr("Compared now from the reference and generated IR files (no diff_report.md; "
+                      "all variants: the worst verdict, the critical divergences summed).");
         if (col == IrColumn)
             return tr("No diff_report.md yet: open the kernel to compare its IR.");
         return {};
