@@ -10,6 +10,7 @@
 #include "SourcePane.h"
 #include "TestPaths.h"
 #include "panels/DashboardModel.h"
+#include "panels/StagePanel.h"
 
 #include <QDir>
 #include <QFile>
@@ -17,6 +18,7 @@
 #include <QListWidget>
 #include <QSignalSpy>
 #include <QTemporaryDir>
+#include <QTest>
 #include <QTreeView>
 #include <gtest/gtest.h>
 
@@ -250,4 +252,53 @@ TEST(CheckoutReview, DashboardComparesTheIrOfALandedPortNow)
     EXPECT_FALSE(row.irStale);
     EXPECT_EQ(row.irVerdict, QStringLiteral("PASS")); // the same module, text vs bytecode
     EXPECT_EQ(row.criticalCount, 0);
+}
+
+// The whole loop in the app: a landed port without IR, its reference IR stage run from the
+// Stages dock (a fake cuTile Python on PATH), and the new IR shown after the rescan.
+TEST(CheckoutReview, ReferenceStageRunFromTheStagesDockFillsTheIrPane)
+{
+    QTemporaryDir tmp;
+    const QString tg = tmp.filePath(QStringLiteral("tg"));
+    const QString bin = tmp.filePath(QStringLiteral("bin"));
+    for (const QString& rel : {QStringLiteral("src/tilegym/ops/cutile/scale.py"),
+                               QStringLiteral("src/tilegym/ops/cutile_rs/scale_kernel/kernel.rs"),
+                               QStringLiteral("tests/ops/test_scale.py")}) {
+        QDir().mkpath(QFileInfo(tg + QLatin1Char('/') + rel).absolutePath());
+        ASSERT_TRUE(
+            QFile::copy(fakeCheckout() + QLatin1Char('/') + rel, tg + QLatin1Char('/') + rel));
+    }
+    const QString bytecode =
+        test::testDataDir() + QStringLiteral("/bytecode/relu_fwd_1M_f16.tileirbc");
+    write(bin + QStringLiteral("/python3"),
+          "#!/bin/sh\n[ \"$1\" = -c ] && exit 0\ncp '" + bytecode.toUtf8() +
+              "' \"$CUDA_TILE_DUMP_BYTECODE/_scale_kernel_X.tileirbc\"\n");
+    QFile(bin + QStringLiteral("/python3"))
+        .setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
+    const QByteArray oldPath = qgetenv("PATH");
+    qputenv("PATH", bin.toUtf8() + ':' + oldPath);
+    qputenv("TILELENS_ASSUME_GPU", "1");
+
+    {
+        MainWindow w(MainWindow::Options{false});
+        w.show();
+        w.stagePanel()->setTrustStorePath(tmp.filePath(QStringLiteral("trust.json")));
+        w.stagePanel()->setTrustPrompt([](const QString&, const QString&) { return true; });
+        w.openWorkspace(tg + QStringLiteral("/src/tilegym/ops/cutile_rs/scale_kernel"));
+        ASSERT_TRUE(test::waitForLoad(w));
+        EXPECT_TRUE(w.pane(SourceRole::ReferenceIr)->isShowingMessage());
+        QSignalSpy finished(w.stagePanel(), &panels::StagePanel::runFinished);
+        ASSERT_TRUE(w.stagePanel()->rerun(QStringLiteral("ir-ref:scale:scale_kernel")));
+        ASSERT_TRUE(finished.wait(30000));
+        QTest::qWait(50);
+        ASSERT_TRUE(test::waitForLoad(w));
+        EXPECT_FALSE(w.pane(SourceRole::ReferenceIr)->isShowingMessage())
+            << w.pane(SourceRole::ReferenceIr)->message().toStdString();
+        EXPECT_TRUE(
+            w.pane(SourceRole::ReferenceIr)
+                ->path()
+                .endsWith(QLatin1String(".tilelens/ir/scale/scale_kernel/reference.tileirbc")));
+    }
+    qputenv("PATH", oldPath);
+    qunsetenv("TILELENS_ASSUME_GPU");
 }
