@@ -2,6 +2,8 @@
 
 #include "BenchOpen.h"
 #include "MainWindow.h"
+#include "panels/DashboardModel.h"
+#include "panels/DashboardView.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -61,7 +63,12 @@ bool hasDisplay()
 bool waitUntilLoaded(MainWindow& window, int timeoutMs)
 {
     QDeadlineTimer deadline(timeoutMs);
-    while (window.isLoading() && !deadline.hasExpired())
+    // The dashboard's rows (read in the background) are part of what a screenshot shows.
+    const auto busy = [&window] {
+        return window.isLoading() ||
+               (window.isDashboardShown() && window.dashboard()->model()->isLoading());
+    };
+    while (busy() && !deadline.hasExpired())
         QCoreApplication::processEvents(QEventLoop::AllEvents | QEventLoop::WaitForMoreEvents, 20);
     // Let the editors lay out and style what they show.
     for (int i = 0; i < 5; ++i)
@@ -69,13 +76,18 @@ bool waitUntilLoaded(MainWindow& window, int timeoutMs)
     return !window.isLoading();
 }
 
-int runScreenshot(const QString& file, const QString& workspace)
+// Loads a workspace, or with two paths a reference/generated IR pair, and writes a PNG.
+int runScreenshot(const QString& file, const QStringList& paths)
 {
     g_defaultMessageHandler = qInstallMessageHandler(screenshotMessageHandler);
     MainWindow window(MainWindow::Options{false});
     window.resize(kScreenshotWidth, kScreenshotHeight);
     window.show();
-    window.openWorkspace(workspace);
+    const QString workspace = paths.join(QStringLiteral(" "));
+    if (paths.size() == 2)
+        window.openIrPair(paths[0], paths[1]);
+    else
+        window.openWorkspace(paths.value(0));
     if (!waitUntilLoaded(window, kScreenshotTimeoutMs)) {
         printLine(stderr,
                   QCoreApplication::translate("tilelens::gui::Application",
@@ -215,13 +227,26 @@ int runApplication(int argc, char** argv)
         QCoreApplication::translate(
             "tilelens::gui::Application",
             "Workspace to open: a TileGym checkout, a kernel output root or a kernel "
-            "directory (default: the bundled example)."),
-        QStringLiteral("[PATH]"));
+            "directory (default: the bundled example); or two IR files REF GEN (.mlir or "
+            ".tileirbc) to compare."),
+        QStringLiteral("[PATH | REF GEN]"));
     parser.process(app); // handles --help and --version, exits on errors
 
     const QStringList positional = parser.positionalArguments();
     if (positional.size() == 2) {
-        // tilelens REF.mlir GEN.mlir: a plain two-file comparison.
+        // tilelens REF GEN (.mlir or .tileirbc, any mix): a plain two-file comparison, e.g. as
+        // a git difftool.
+        for (const QString& path : positional) {
+            if (!QFileInfo(path).isFile()) {
+                printLine(stderr, QCoreApplication::translate("tilelens::gui::Application",
+                                                              "tilelens: %1 is not an IR file "
+                                                              "(two paths compare two IR files)")
+                                      .arg(path));
+                return 3;
+            }
+        }
+        if (parser.isSet(screenshotOption))
+            return runScreenshot(parser.value(screenshotOption), positional);
         MainWindow window;
         window.show();
         window.openIrPair(positional[0], positional[1]);
@@ -256,7 +281,7 @@ int runApplication(int argc, char** argv)
                               .arg(screenshotFile));
     }
     if (!screenshotFile.isEmpty())
-        return runScreenshot(screenshotFile, workspace);
+        return runScreenshot(screenshotFile, {workspace});
 
     MainWindow window;
     window.show();

@@ -8,6 +8,30 @@ namespace tilelens::gui {
 namespace {
 // internalId of a kernel row; variant rows store their kernel index + 1.
 constexpr quintptr kKernelRowId = 0;
+
+int problemCount(const Diagnostics& diagnostics)
+{
+    int n = 0;
+    for (const Diagnostic& d : diagnostics)
+        n += d.severity != Severity::Note ? 1 : 0;
+    return n;
+}
+
+// "rust_entry <-> python_function (paired by name)" or the reference IR path.
+QString variantToolTip(const ws::Kernel& kernel, const ws::Variant& variant)
+{
+    if (!kernel.checkoutPort)
+        return variant.referenceIr;
+    const QString entry = variant.rustEntries.isEmpty() ? QString() : variant.rustEntries.front();
+    if (variant.kernelFunction.isEmpty())
+        return KernelListModel::tr("%1: no paired Python kernel").arg(entry);
+    const QString how = variant.pairing == QLatin1String("manual")
+                            ? KernelListModel::tr("paired by hand in .tilelens/pairings.json")
+                        : variant.pairing == QLatin1String("launch")
+                            ? KernelListModel::tr("paired by what the Python wrapper launches")
+                            : KernelListModel::tr("paired by name");
+    return KernelListModel::tr("%1 \u2194 %2 (%3)").arg(entry, variant.kernelFunction, how);
+}
 } // namespace
 
 KernelListModel::KernelListModel(QObject* parent) : QAbstractItemModel(parent) {}
@@ -89,15 +113,22 @@ QVariant KernelListModel::data(const QModelIndex& index, int role) const
         }
     case Qt::ToolTipRole:
         if (!isKernelRow)
-            return kernel.variants[static_cast<size_t>(variantRow)].referenceIr;
-        return kernel.diagnostics.empty() ? kernel.dir
-                                          : tr("%1\nProblems found: %2 (see View > Diagnostics)")
-                                                .arg(kernel.dir)
-                                                .arg(kernel.diagnostics.size());
+            return variantToolTip(kernel, kernel.variants[static_cast<size_t>(variantRow)]);
+        {
+            QString tip = kernel.dir;
+            if (kernel.variants.size() == 1)
+                tip += QLatin1Char('\n') + variantToolTip(kernel, kernel.variants.front());
+            const int problems = problemCount(kernel.diagnostics);
+            if (problems > 0)
+                tip += QLatin1Char('\n') +
+                       tr("Problems found: %1 (see View > Diagnostics)").arg(problems);
+            return tip;
+        }
     case Qt::DecorationRole:
+        // Notes (e.g. "no analysis.json: only the IR is shown") are no problem: no icon.
         if (isKernelRow && hasErrors(kernel.diagnostics))
             return QApplication::style()->standardIcon(QStyle::SP_MessageBoxCritical);
-        if (isKernelRow && !kernel.diagnostics.empty())
+        if (isKernelRow && problemCount(kernel.diagnostics) > 0)
             return QApplication::style()->standardIcon(QStyle::SP_MessageBoxWarning);
         return {};
     case KernelIndexRole:

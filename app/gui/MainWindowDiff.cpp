@@ -12,6 +12,7 @@
 #include "SeverityStyle.h"
 #include "SourcePane.h"
 
+#include <QDir>
 #include <QFileInfo>
 #include <QLabel>
 #include <algorithm>
@@ -52,7 +53,13 @@ void MainWindow::onDiffChanged()
         m_verdictLabel->setText(QStringLiteral("<b style=\"color:%1\">%2</b>%3")
                                     .arg(verdictColor(result->verdict, dark).name(), verdict,
                                          summary.mid(verdict.size())));
-        m_verdictLabel->setToolTip(tr("IR verdict of the selected variant and its divergences"));
+        const ws::Variant* variant = m_session.currentVariant();
+        m_verdictLabel->setToolTip(
+            variant ? tr("IR verdict of the selected variant, computed by TileLens when it was "
+                         "opened from\n%1\n%2")
+                          .arg(QDir::toNativeSeparators(variant->referenceIr),
+                               QDir::toNativeSeparators(variant->generatedIr))
+                    : tr("IR verdict of the selected variant and its divergences"));
     }
     if (const auto snapshot = m_session.diff(); snapshot && !snapshot->result) {
         QStringList lines;

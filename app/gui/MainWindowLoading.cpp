@@ -8,6 +8,7 @@
 #include "MainWindow.h"
 #include "SourcePane.h"
 #include "WorkerPool.h"
+#include "pipeline/CheckoutIrStages.h"
 
 #include <QDir>
 #include <QDockWidget>
@@ -17,12 +18,38 @@
 #include <QListWidget>
 #include <QListWidgetItem>
 #include <QSettings>
+#include <QSignalBlocker>
 #include <QStyle>
 #include <QToolButton>
 #include <QTreeView>
 #include <QtConcurrent/QtConcurrentRun>
 
 namespace tilelens::gui {
+namespace {
+
+// What a landed port of a checkout shows where its IR is not produced yet: the stage that
+// makes it and where it goes.
+QString checkoutIrHint(const ws::Kernel& kernel, const ws::Variant& variant, SourceRole role)
+{
+    const QString entry =
+        variant.rustEntries.isEmpty() ? variant.name : variant.rustEntries.front();
+    const QString folder = QStringLiteral(".tilelens/ir/%1/%2/").arg(kernel.name, entry);
+    if (role == SourceRole::ReferenceIr) {
+        if (variant.kernelFunction.isEmpty())
+            return MainWindow::tr("No reference IR: %1 has no paired Python kernel. Pair it "
+                                  "with tilelens-cli kernels --pair %2/%1=FUNCTION.")
+                .arg(entry, kernel.name);
+        return MainWindow::tr("No reference IR yet. The stage %1 (Stages dock, Rerun) runs the "
+                              "op's test with cuTile Python and CUDA_TILE_DUMP_BYTECODE and keeps "
+                              "the bytecode of %2 in %3.")
+            .arg(pipeline::checkoutRefStageId(kernel.name, entry), variant.kernelFunction, folder);
+    }
+    return MainWindow::tr("No generated IR yet. The stage %1 (Stages dock, Rerun) compiles %2 "
+                          "with the cuTile Rust compiler into %3.")
+        .arg(pipeline::checkoutGenStageId(kernel.name, entry), entry, folder);
+}
+
+} // namespace
 
 void MainWindow::rescanKeepingSelection()
 {
@@ -135,7 +162,18 @@ void MainWindow::applyWorkspace(const QString& path, ws::Workspace workspace)
     } else if (m_options.persistSettings && restoreKernel(*shared, kernel, variant)) {
         showInspector(); // session restore: back where the user left off
     } else if (kernelCount > 1) {
-        showDashboard(); // the start page of a checkout
+        // The start page of a checkout: no kernel is shown, so none is selected and no
+        // verdict is claimed until the user picks one. Hiding the inspector moves the focus
+        // to the kernel list, whose focus-in makes row 0 current: that picks nothing.
+        {
+            const QSignalBlocker blocker(m_kernelView->selectionModel());
+            showDashboard();
+            m_kernelView->selectionModel()->clear();
+        }
+        for (SourcePane* p : m_panes)
+            p->showMessage({}, tr("Pick a kernel in the Kernels list or on the dashboard."));
+        finishIfIdle();
+        return;
     } else {
         showInspector();
     }
@@ -226,10 +264,15 @@ void MainWindow::onSelectionChanged(int kernel, int variant)
 void MainWindow::applySources(const KernelSources& sources)
 {
     m_applyingSources = true;
+    const ws::Kernel* kernel = m_session.currentKernel();
+    const ws::Variant* variant = m_session.currentVariant();
     for (const LoadedSource& file : sources.files) {
-        if (m_irPairOnly &&
-            (file.role == SourceRole::ReferencePython || file.role == SourceRole::GeneratedRust))
+        const bool ir =
+            file.role == SourceRole::ReferenceIr || file.role == SourceRole::GeneratedIr;
+        if (m_irPairOnly && !ir)
             pane(file.role)->showMessage({}, tr("No source for a two-file comparison"));
+        else if (ir && file.path.isEmpty() && kernel && kernel->checkoutPort && variant)
+            pane(file.role)->showMessage({}, checkoutIrHint(*kernel, *variant, file.role));
         else
             pane(file.role)->showSource(file);
     }

@@ -1,6 +1,8 @@
 #include "pipeline/StageSet.h"
 
 #include "common/FileReader.h"
+#include "pipeline/CheckoutIrStages.h"
+#include "workspace/Workspace.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -330,6 +332,8 @@ StageSet loadStageSet(const QString& kernelDir)
     set.kernelName = kernelNameOf(dir);
     set.caps = defaultStageCaps();
     set.stages = defaultStageSpecs();
+    if (ws::isTilegymCheckout(set.kernelDir)) // a checkout's landed ports: IR on demand
+        set.stages = checkoutIrStageSpecs(set.kernelDir);
     if (!info.isDir()) {
         Diagnostic d;
         d.place.file = kernelDir.toStdString();

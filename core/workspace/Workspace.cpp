@@ -1,5 +1,6 @@
 #include "workspace/Workspace.h"
 
+#include "workspace/CheckoutPorts.h"
 #include "workspace/Reports.h"
 
 #include <QDir>
@@ -14,10 +15,26 @@ namespace {
 // A kernel-out root with more entries than this is not scanned further.
 constexpr int kMaxKernelDirs = 5000;
 
+// Only reference/ and generated/ IR (no analysis.json, no kernel.rs) is enough
+// to open: e.g. the IR a reviewer dumped by hand.
+bool hasIrOnly(const QDir& dir)
+{
+    return !QDir(dir.filePath(QStringLiteral("reference")))
+                .entryList(
+                    {QStringLiteral("reference*.mlir"), QStringLiteral("reference*.tileirbc")},
+                    QDir::Files)
+                .isEmpty() ||
+           !QDir(dir.filePath(QStringLiteral("generated")))
+                .entryList(
+                    {QStringLiteral("generated*.mlir"), QStringLiteral("generated*.tileirbc")},
+                    QDir::Files)
+                .isEmpty();
+}
+
 bool looksLikeKernelDir(const QDir& dir)
 {
     return QFileInfo::exists(dir.filePath(QStringLiteral("reference/analysis.json"))) ||
-           QFileInfo::exists(dir.filePath(QStringLiteral("kernel.rs")));
+           QFileInfo::exists(dir.filePath(QStringLiteral("kernel.rs"))) || hasIrOnly(dir);
 }
 
 QString existingFile(const QDir& dir, const QString& rel)
@@ -208,6 +225,10 @@ Kernel loadKernel(const QString& kernelDir, const QString& tilegymRoot)
     k.analysisJson = existingFile(dir, QStringLiteral("reference/analysis.json"));
     if (!k.analysisJson.isEmpty()) {
         k.analysis = loadAnalysisJson(k.analysisJson, k.diagnostics);
+    } else if (!QFileInfo::exists(dir.filePath(QStringLiteral("kernel.rs"))) && hasIrOnly(dir)) {
+        k.diagnostics.push_back(
+            kernelDiag(k.dir, QStringLiteral("no reference/analysis.json: only the IR is shown"),
+                       Severity::Note));
     } else {
         k.diagnostics.push_back(
             kernelDiag(k.dir, QStringLiteral("reference/analysis.json is missing")));
@@ -329,6 +350,17 @@ Workspace discoverWorkspace(const QString& path, const DiscoveryOptions& options
         return ws;
     }
     const QDir root(ws.root);
+    // One landed port of a checkout (src/tilegym/ops/cutile_rs/<op>_kernel).
+    if (const QString checkout = enclosingCheckout(ws.root);
+        !checkout.isEmpty() && root.dirName().endsWith(QLatin1String("_kernel")) &&
+        QFileInfo(ws.root).dir() == QDir(inTreeRoot(checkout))) {
+        ws.tilegymRoot = checkout;
+        const CheckoutPairings pairings = readCheckoutPairings(checkout, ws.diagnostics);
+        const auto manual = pairings.find(root.dirName().chopped(7));
+        ws.kernels.push_back(loadCheckoutPort(
+            checkout, ws.root, manual == pairings.end() ? ManualPairings() : manual->second));
+        return ws;
+    }
     if (!options.tilegymRoot.isEmpty() && isTilegymCheckout(options.tilegymRoot))
         ws.tilegymRoot = QFileInfo(options.tilegymRoot).absoluteFilePath();
     else if (isTilegymCheckout(ws.root))
@@ -367,24 +399,16 @@ Workspace discoverWorkspace(const QString& path, const DiscoveryOptions& options
     // Ports committed in the checkout without a working directory here.
     if (!ws.tilegymRoot.isEmpty()) {
         const QDir tree(inTreeRoot(ws.tilegymRoot));
+        const CheckoutPairings pairings = readCheckoutPairings(ws.tilegymRoot, ws.diagnostics);
         for (const QFileInfo& sub :
              tree.entryInfoList({QStringLiteral("*_kernel")}, QDir::Dirs, QDir::Name)) {
             const QString name = sub.fileName().chopped(7);
             if (names.count(name))
                 continue;
-            Kernel k = loadKernel(sub.absoluteFilePath(), ws.tilegymRoot);
-            k.name = name;
-            k.diagnostics.clear();
-            k.inTreeDir = sub.absoluteFilePath();
-            k.inTreeKernelRs = k.rustKernel;
-            k.inTreeFfiRs = k.rustFfi;
-            k.pythonSource = findPythonSource(QDir(k.dir), ws.tilegymRoot, QString(), name);
-            k.diagnostics.push_back(
-                kernelDiag(k.dir,
-                           QStringLiteral("only the in-tree port was found (no working directory "
-                                          "with analysis.json and reports)"),
-                           Severity::Note));
-            ws.kernels.push_back(std::move(k));
+            const auto manual = pairings.find(name);
+            ws.kernels.push_back(
+                loadCheckoutPort(ws.tilegymRoot, sub.absoluteFilePath(),
+                                 manual == pairings.end() ? ManualPairings() : manual->second));
         }
     }
     if (ws.kernels.empty()) {

@@ -32,6 +32,7 @@ struct Variant
     int pythonLastLine = 0;
     QString baselineBackend; // winning reference backend ("cutile" / "triton")
     QString perfLog;         // perf_cutile_rs_{v}.txt when present (multi-variant)
+    QString pairing; // checkout ports: how the entry found its Python kernel (pairingRuleWord)
 };
 
 struct Kernel
@@ -55,6 +56,8 @@ struct Kernel
     std::vector<RustEntry> entries; // every #[cutile::entry] of kernel.rs
     QString baselineLog;            // baseline_perf_{winner}.txt / baseline_perf.txt
     QString candidateLog;           // perf_cutile_rs.txt
+    QString rustWrapper;       // checkout ports: src/tilegym/ops/cutile_rs/{k}.py, when present
+    bool checkoutPort = false; // a landed port of a checkout, without a working directory
 };
 
 struct Workspace

@@ -72,6 +72,10 @@ TEST(MainWindow, ShowsTheFourFilesOfTheFirstKernelWithTheirLexers)
     w.show();
     w.openWorkspace(root.path());
     ASSERT_TRUE(waitForLoad(w));
+    // Two kernels start on the dashboard with nothing selected (issue 15): pick the first.
+    EXPECT_EQ(w.session().currentKernel(), nullptr);
+    w.session().select(0);
+    ASSERT_TRUE(waitForLoad(w));
 
     const QDir alpha(QDir(root.path()).filePath(QStringLiteral("alpha")));
     expectShowsKernel(w, alpha, QStringLiteral("alpha.py"));

@@ -1,5 +1,8 @@
 #include "panels/DashboardModel.h"
 
+#include "diff/DiffVocabulary.h"
+#include "diff/IrDiff.h"
+#include "diff/RuleSet.h"
 #include "panels/StatusStyle.h"
 #include "perf/PerfStatistics.h"
 #include "workspace/KernelPerf.h"
@@ -7,6 +10,8 @@
 #include "workspace/StageState.h"
 
 #include <QDir>
+#include <QFileInfo>
+#include <QLocale>
 #include <QRegularExpression>
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -40,13 +45,46 @@ DashboardRow computeDashboardRow(const ws::Kernel& kernel)
     for (int i = 0; i < 6; ++i)
         row.stageVerdicts[size_t(i)] = st.stages[size_t(i)].verdict;
     row.next = st.next;
+    // The IR compared now: a landed port (or a kernel before stage C) has no report, and a
+    // report's count may predate the IR it describes.
+    int worst = -1;
+    for (const ws::Variant& v : kernel.variants) {
+        if (v.referenceIr.isEmpty() || v.generatedIr.isEmpty())
+            continue;
+        Diagnostics diags;
+        const auto result =
+            diff::compareFiles(v.referenceIr.toStdString(), v.generatedIr.toStdString(),
+                               diff::RuleSet::defaults(), diags);
+        if (!result)
+            continue;
+        row.currentCritical =
+            std::max(row.currentCritical, 0) + result->count(diff::Severity::Critical);
+        if (int(result->verdict) > worst) {
+            worst = int(result->verdict);
+            row.currentVerdict = QString::fromLatin1(diff::verdictName(result->verdict));
+        }
+    }
     const QString diffPath = QDir(kernel.dir).filePath(QStringLiteral("generated/diff_report.md"));
-    const ws::DiffReportFile diff = ws::readDiffReport(diffPath);
-    if (diff.exists) {
+    const ws::DiffReportFile diff =
+        kernel.checkoutPort ? ws::DiffReportFile() : ws::readDiffReport(diffPath);
+    if (!diff.exists) {
+        row.irVerdict = row.currentVerdict;
+        row.criticalCount = row.currentCritical;
+        row.irComputed = worst >= 0;
+    } else {
         row.irVerdict = diff.verdict;
         if (const std::optional<QString> text = ws::readSmallText(diffPath))
             row.criticalCount = countCriticalDiffs(*text);
+        row.irSource = diffPath;
+        row.irWritten = QFileInfo(diffPath).lastModified();
+        // A checkout writes all files within moments: only a clearly newer IR counts.
+        for (const ws::Variant& v : kernel.variants)
+            for (const QString& ir : {v.referenceIr, v.generatedIr})
+                if (!ir.isEmpty() && QFileInfo(ir).lastModified() > row.irWritten.addSecs(2))
+                    row.irStale = true;
     }
+    if (kernel.checkoutPort) // no stages, no perf logs: the IR is all there is
+        return row;
     const ws::KernelPerf kp = ws::compareKernelPerf(kernel);
     if (!kp.inputError && kp.comparison.geomean) {
         row.geomean = kp.comparison.geomean;
@@ -172,9 +210,16 @@ QVariant DashboardModel::data(const QModelIndex& index, int role) const
         if (col == IrColumn) {
             if (r.irVerdict.isEmpty())
                 return QStringLiteral("—");
-            return r.criticalCount > 0
-                       ? tr("%1 (%2 critical)").arg(r.irVerdict).arg(r.criticalCount)
-                       : r.irVerdict;
+            QStringList notes;
+            if (r.criticalCount > 0)
+                notes << tr("%1 critical").arg(r.criticalCount);
+            if (r.irStale)
+                notes << tr("stale");
+            if (!r.irComputed && r.currentCritical >= 0 && r.currentCritical != r.criticalCount)
+                notes << tr("now %1").arg(r.currentCritical);
+            return notes.isEmpty()
+                       ? r.irVerdict
+                       : tr("%1 (%2)").arg(r.irVerdict, notes.join(QStringLiteral(", ")));
         }
         if (col == GeomeanColumn)
             return r.geomean ? QString::number(*r.geomean, 'f', 4) + QLatin1Char('x')
@@ -200,6 +245,25 @@ QVariant DashboardModel::data(const QModelIndex& index, int role) const
                 .arg(r.dir, r.next.isEmpty() ? tr("unknown") : r.next);
         if (col == GeomeanColumn && !r.perfSource.isEmpty())
             return tr("From %1").arg(r.perfSource);
+        if (col == IrColumn && !r.irSource.isEmpty())
+            return (r.irStale ? tr("From %1, written %2, before the IR it compares changed: "
+                                   "stale. Rerun stage C.")
+                              : tr("From %1, written %2 by stage C."))
+                       .arg(QDir::toNativeSeparators(r.irSource),
+                            QLocale().toString(r.irWritten, QLocale::ShortFormat)) +
+                   QLatin1Char('\n') +
+                   (r.currentCritical >= 0
+                        ? tr("Comparing the IR files now gives %1 (%2 critical), as the "
+                             "Inspector shows.")
+                              .arg(r.currentVerdict)
+                              .arg(r.currentCritical)
+                        : tr("The Inspector compares the IR files again when the kernel is "
+                             "opened; its count is the current one."));
+        if (col == IrColumn && r.irComputed)
+            return tr("Compared now from the reference and generated IR files (no diff_report.md; "
+                      "all variants: the worst verdict, the critical divergences summed).");
+        if (col == IrColumn)
+            return tr("No diff_report.md yet: open the kernel to compare its IR.");
         return {};
     default:
         return {};

@@ -7,6 +7,7 @@
 #include "workspace/Workspace.h"
 
 #include <QAbstractTableModel>
+#include <QDateTime>
 #include <QFutureWatcher>
 #include <array>
 #include <memory>
@@ -23,6 +24,12 @@ struct DashboardRow
     QString next;                         // routing table's next step
     QString irVerdict;                    // first line of diff_report.md
     int criticalCount = -1;               // -1: unknown
+    QString irSource;                     // the diff_report.md the IR verdict was read from
+    QDateTime irWritten;                  // when that report was written
+    bool irStale = false;                 // the report is older than the IR it compares
+    bool irComputed = false;              // compared from the IR files, not read from a report
+    QString currentVerdict;               // the IR compared now (all variants: the worst)
+    int currentCritical = -1;             // critical divergences of that comparison, -1: none
     std::optional<double> geomean;        // from the perf logs, else reports/performance.md
     QString severity;                     // DONE / MILD_GAP / ...
     QString perfSource;                   // "logs" or "performance.md"

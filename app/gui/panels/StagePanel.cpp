@@ -228,7 +228,10 @@ QString StagePanel::runStatusText() const
 void StagePanel::followSession()
 {
     const ws::Kernel* k = m_session ? m_session->currentKernel() : nullptr;
-    const QString dir = k ? k->dir : QString();
+    // A checkout's landed port has no working directory: its IR stages belong to the checkout.
+    const QString dir = !k                ? QString()
+                        : k->checkoutPort ? m_session->workspace()->tilegymRoot
+                                          : k->dir;
     if (dir == m_model->kernelDir() && !dir.isEmpty())
         return;
     m_model->reload(dir);

@@ -167,7 +167,9 @@ TEST(Workspace, TilegymCheckoutAndKernelOutRootSideBySide)
     EXPECT_FALSE(hasMessage(k.diagnostics, "ffi.rs differs")); // identical twins: no drift
     const Kernel& inTreeOnly = ws.kernels[1];
     EXPECT_EQ(inTreeOnly.name, QStringLiteral("bmm"));
-    EXPECT_TRUE(hasMessage(inTreeOnly.diagnostics, "only the in-tree port"));
+    EXPECT_TRUE(inTreeOnly.checkoutPort); // a landed port: its entries are its variants
+    EXPECT_EQ(inTreeOnly.variants[0].name, QStringLiteral("bmm_kernel"));
+    EXPECT_TRUE(hasMessage(inTreeOnly.diagnostics, "no cuTile Python reference"));
 }
 
 TEST(SourceLocator, EntryVariantMatching)

@@ -1,0 +1,174 @@
+// `tilelens-cli kernels`: the tilelens.kernels/1 listing of a checkout (the fake one in
+// tests/data/workspace/checkout), of kernel working directories, and hand pairings.
+
+#include "CliRunner.h"
+#include "TestPaths.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <gtest/gtest.h>
+
+namespace {
+
+using tilelens::test::CliResult;
+using tilelens::test::runCli;
+
+QString fakeCheckout()
+{
+    return tilelens::test::testDataDir() + QStringLiteral("/workspace/checkout");
+}
+
+void copyDir(const QString& from, const QString& to)
+{
+    QDir().mkpath(to);
+    for (const QFileInfo& fi :
+         QDir(from).entryInfoList(QDir::Files | QDir::Dirs | QDir::NoDotAndDotDot)) {
+        if (fi.isDir())
+            copyDir(fi.absoluteFilePath(), to + QLatin1Char('/') + fi.fileName());
+        else
+            QFile::copy(fi.absoluteFilePath(), to + QLatin1Char('/') + fi.fileName());
+    }
+}
+
+QJsonObject parsed(const CliResult& r)
+{
+    QJsonParseError error{};
+    const QJsonDocument doc = QJsonDocument::fromJson(r.out.toUtf8(), &error);
+    EXPECT_EQ(error.error, QJsonParseError::NoError) << r.out.toStdString();
+    return doc.object();
+}
+
+QJsonObject variantOf(const QJsonObject& doc, const char* kernel, const char* variant)
+{
+    for (const auto k : doc.value(QStringLiteral("kernels")).toArray()) {
+        if (k.toObject().value(QStringLiteral("name")).toString() != QLatin1String(kernel))
+            continue;
+        for (const auto v : k.toObject().value(QStringLiteral("variants")).toArray())
+            if (v.toObject().value(QStringLiteral("name")).toString() == QLatin1String(variant))
+                return v.toObject();
+    }
+    return {};
+}
+
+} // namespace
+
+TEST(CliKernels, CheckoutJsonListsEveryPairing)
+{
+    const CliResult r =
+        runCli({QStringLiteral("kernels"), QStringLiteral("--json"), fakeCheckout()});
+    EXPECT_EQ(r.exitCode, 2) << r.err.toStdString(); // orphan is unpaired
+    const QJsonObject doc = parsed(r);
+    EXPECT_EQ(doc.value(QStringLiteral("schema")).toString(), QStringLiteral("tilelens.kernels/1"));
+    EXPECT_EQ(doc.value(QStringLiteral("checkout")).toString(), QStringLiteral("."));
+    EXPECT_EQ(doc.value(QStringLiteral("kernels")).toArray().size(), 5);
+
+    const QJsonObject np = variantOf(doc, "gemm", "non_persistent_gemm_kernel");
+    const QJsonObject rust = np.value(QStringLiteral("rust")).toObject();
+    EXPECT_EQ(rust.value(QStringLiteral("file")).toString(),
+              QStringLiteral("src/tilegym/ops/cutile_rs/gemm_kernel/kernel.rs"));
+    EXPECT_EQ(rust.value(QStringLiteral("entry")).toString(),
+              QStringLiteral("non_persistent_gemm_kernel"));
+    EXPECT_EQ(rust.value(QStringLiteral("line")).toInt(), 9);
+    const QJsonObject python = np.value(QStringLiteral("python")).toObject();
+    EXPECT_EQ(python.value(QStringLiteral("file")).toString(),
+              QStringLiteral("src/tilegym/ops/cutile/gemm.py"));
+    EXPECT_EQ(python.value(QStringLiteral("function")).toString(), QStringLiteral("_gemm_kernel"));
+    EXPECT_EQ(python.value(QStringLiteral("line")).toInt(), 4);
+    EXPECT_EQ(np.value(QStringLiteral("pairing")).toString(), QStringLiteral("name"));
+    EXPECT_TRUE(np.value(QStringLiteral("reference_ir")).isNull());
+    EXPECT_TRUE(np.value(QStringLiteral("generated_ir")).isNull());
+    EXPECT_EQ(
+        variantOf(doc, "norm", "layer_norm_entry").value(QStringLiteral("pairing")).toString(),
+        QStringLiteral("launch"));
+
+    const QJsonObject orphan = variantOf(doc, "orphan", "orphan_kernel");
+    EXPECT_TRUE(orphan.value(QStringLiteral("python")).isNull());
+    bool reasonGiven = false;
+    for (const auto d : doc.value(QStringLiteral("diagnostics")).toArray()) {
+        const QJsonObject o = d.toObject();
+        if (o.value(QStringLiteral("kernel")).toString() == QLatin1String("orphan") &&
+            o.value(QStringLiteral("message")).toString().contains(QLatin1String("orphan.py")))
+            reasonGiven =
+                o.value(QStringLiteral("severity")).toString() == QLatin1String("warning");
+    }
+    EXPECT_TRUE(reasonGiven);
+}
+
+TEST(CliKernels, AllPairedIsExitZeroAndTextNamesBothSides)
+{
+    QTemporaryDir tmp;
+    const QString tg = tmp.filePath(QStringLiteral("tg"));
+    copyDir(fakeCheckout(), tg);
+    ASSERT_TRUE(
+        QDir(tg + QStringLiteral("/src/tilegym/ops/cutile_rs/orphan_kernel")).removeRecursively());
+    const CliResult r = runCli({QStringLiteral("kernels"), tg});
+    EXPECT_EQ(r.exitCode, 0) << r.out.toStdString();
+    EXPECT_TRUE(r.out.contains(QLatin1String(
+        "scale_kernel (src/tilegym/ops/cutile_rs/scale_kernel/kernel.rs:6)  <->  _scale_kernel "
+        "(src/tilegym/ops/cutile/scale.py:4)  [name]")))
+        << r.out.toStdString();
+}
+
+TEST(CliKernels, PairAndForgetEditTheCheckoutsPairings)
+{
+    QTemporaryDir tmp;
+    const QString tg = tmp.filePath(QStringLiteral("tg"));
+    copyDir(fakeCheckout(), tg);
+    CliResult r =
+        runCli({QStringLiteral("kernels"), QStringLiteral("--json"), QStringLiteral("--pair"),
+                QStringLiteral("orphan/orphan_kernel="), QStringLiteral("--pair"),
+                QStringLiteral("scale/scale_kernel=_scale_backward_kernel"), tg});
+    QJsonObject doc = parsed(r);
+    QJsonObject scale = variantOf(doc, "scale", "scale_kernel");
+    EXPECT_EQ(scale.value(QStringLiteral("pairing")).toString(), QStringLiteral("manual"));
+    EXPECT_EQ(scale.value(QStringLiteral("python")).toObject().value(QStringLiteral("function")),
+              QStringLiteral("_scale_backward_kernel"));
+    EXPECT_TRUE(QFileInfo::exists(tg + QStringLiteral("/.tilelens/pairings.json")));
+
+    // Remembered: a plain listing (from inside a port directory) sees it too.
+    r = runCli({QStringLiteral("kernels"), QStringLiteral("--json"),
+                tg + QStringLiteral("/src/tilegym/ops/cutile_rs/scale_kernel")});
+    scale = variantOf(parsed(r), "scale", "scale_kernel");
+    EXPECT_EQ(scale.value(QStringLiteral("pairing")).toString(), QStringLiteral("manual"));
+    EXPECT_EQ(scale.value(QStringLiteral("rust")).toObject().value(QStringLiteral("file")),
+              QStringLiteral("kernel.rs"));
+
+    r = runCli({QStringLiteral("kernels"), QStringLiteral("--json"), QStringLiteral("--forget"),
+                QStringLiteral("scale/scale_kernel"), tg});
+    scale = variantOf(parsed(r), "scale", "scale_kernel");
+    EXPECT_EQ(scale.value(QStringLiteral("pairing")).toString(), QStringLiteral("name"));
+}
+
+TEST(CliKernels, KernelWorkingDirectoryPairsFromAnalysisJson)
+{
+    const CliResult r = runCli({QStringLiteral("kernels"), QStringLiteral("--json"),
+                                tilelens::test::examplesDir() + QStringLiteral("/matmul")});
+    const QJsonObject doc = parsed(r);
+    EXPECT_TRUE(doc.value(QStringLiteral("checkout")).isNull());
+    const QJsonObject sp = variantOf(doc, "matmul", "static_persistent");
+    EXPECT_EQ(sp.value(QStringLiteral("pairing")).toString(), QStringLiteral("analysis"));
+    EXPECT_EQ(sp.value(QStringLiteral("rust")).toObject().value(QStringLiteral("file")),
+              QStringLiteral("kernel.rs"));
+    EXPECT_FALSE(sp.value(QStringLiteral("reference_ir")).isNull());
+}
+
+TEST(CliKernels, InputErrors)
+{
+    QTemporaryDir tmp;
+    EXPECT_EQ(runCli({QStringLiteral("kernels"), tmp.filePath(QStringLiteral("missing"))}).exitCode,
+              3);
+    EXPECT_EQ(runCli({QStringLiteral("kernels"), tmp.path()}).exitCode, 1); // nothing found
+    CliResult r = runCli(
+        {QStringLiteral("kernels"), QStringLiteral("--pair"), QStringLiteral("a/b=c"), tmp.path()});
+    EXPECT_EQ(r.exitCode, 3);
+    EXPECT_TRUE(r.err.contains(QLatin1String("not in a TileGym checkout")));
+    r = runCli({QStringLiteral("kernels"), QStringLiteral("--pair"), QStringLiteral("no-slash"),
+                fakeCheckout()});
+    EXPECT_EQ(r.exitCode, 3);
+    EXPECT_TRUE(r.err.contains(QLatin1String("KERNEL/ENTRY=FUNCTION")));
+    EXPECT_EQ(runCli({QStringLiteral("kernels")}).exitCode, 3);
+}

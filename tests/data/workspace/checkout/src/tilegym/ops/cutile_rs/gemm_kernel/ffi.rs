@@ -1,0 +1,1 @@
+use gemm_module::{non_persistent_gemm_kernel, static_persistent_gemm_kernel};

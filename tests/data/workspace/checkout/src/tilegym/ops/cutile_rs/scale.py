@@ -1,0 +1,1 @@
+_KERNEL = "scale"

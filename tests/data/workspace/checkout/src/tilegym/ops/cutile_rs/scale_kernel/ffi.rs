@@ -1,0 +1,1 @@
+use scale_module::scale_kernel;
