@@ -4,9 +4,11 @@
 // futures of running built-ins. The GUI thread only receives its signals.
 //
 // * argv execution; a shell only when the stage says so (StageSpec::shell)
-// * every child leads its own process group; cancel/timeout send SIGTERM to
-//   the group, then SIGKILL after a grace period; a finished run's leftover
-//   group members are killed too, so no child outlives its run
+// * every child runs below tilelens-stage-supervisor (supervisor/), which leads
+//   its own process group, adopts descendants that leave it (setsid) and dies
+//   with the runner; cancel/timeout send SIGTERM to the group, the supervisor
+//   SIGKILLs the whole tree after the grace period, and a finished run's
+//   leftovers are killed too, so nothing a stage started outlives its run
 // * full output to KERNEL_DIR/.tilelens/logs/<run>.log; the live stream to
 //   the GUI is coalesced (one chunk per interval, bounded, with a count of
 //   skipped bytes) so heavy output cannot flood the GUI's event loop
