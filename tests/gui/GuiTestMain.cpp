@@ -5,7 +5,9 @@
 #include "Application.h"
 
 #include <QApplication>
+#include <QSettings>
 #include <QStandardPaths>
+#include <QTemporaryDir>
 #include <gtest/gtest.h>
 
 int main(int argc, char** argv)
@@ -18,6 +20,11 @@ int main(int argc, char** argv)
     QStandardPaths::setTestModeEnabled(true);
     QCoreApplication::setOrganizationName(QStringLiteral("TileLensTests"));
     QCoreApplication::setApplicationName(QStringLiteral("tilelens_gui_tests"));
+    // CTest runs each test in its own process, several at once: each process gets its own
+    // settings folder, or one test's recent list or layout leaks into another running beside it.
+    QTemporaryDir settingsDir;
+    QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, settingsDir.path());
+    QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, settingsDir.path());
     tilelens::gui::initResources();
     return RUN_ALL_TESTS();
 }
