@@ -49,6 +49,9 @@ public:
                            std::vector<int64_t> indices = {}) const;
     const RtValue& value(const ir::Value* v) const;
     const Tile& tile(const ir::Op& op, size_t operand) const;
+    // tile() checked to hold `count` floats (wantFloat) or integers/pointers: ill-typed IR
+    // is reported, never read out of range.
+    const Tile& tileOf(const ir::Op& op, size_t operand, size_t count, bool wantFloat) const;
     std::shared_ptr<const Tile> tilePtr(const ir::Op& op, size_t operand) const;
     void set(const ir::Value* v, RtValue r) { env[v] = std::move(r); }
     void setTile(const ir::Op& op, size_t result, std::shared_ptr<const Tile> t);

@@ -123,6 +123,18 @@ const Tile& Interpreter::Exec::tile(const ir::Op& op, size_t operand) const
     return *tilePtr(op, operand);
 }
 
+const Tile& Interpreter::Exec::tileOf(const ir::Op& op, size_t operand, size_t count,
+                                      bool wantFloat) const
+{
+    const Tile& t = tile(op, operand);
+    if (t.isFloat() != wantFloat || t.size() != count)
+        fail(IssueKind::InvalidInput,
+             "operand " + std::to_string(operand) + " is a " + std::to_string(t.size()) +
+                 "-element " + elemName(t.elem) + " tile, expected " + std::to_string(count) +
+                 (wantFloat ? " floats" : " integers"));
+    return t;
+}
+
 void Interpreter::Exec::setTile(const ir::Op& op, size_t result, std::shared_ptr<const Tile> t)
 {
     RtValue v;

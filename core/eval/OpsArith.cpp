@@ -15,6 +15,14 @@ namespace {
 
 using Ex = Interpreter::Exec;
 
+size_t shapeSize(const ir::Op& op)
+{
+    size_t n = 1;
+    for (int64_t d : op.results[0]->type->shape)
+        n *= size_t(d);
+    return n;
+}
+
 void requireModelled(Ex& ex, Elem e)
 {
     if (!isModelledFloat(e))
@@ -25,10 +33,10 @@ void requireModelled(Ex& ex, Elem e)
 template <size_t N, typename F>
 void floatOp(Ex& ex, const ir::Op& op, F f, const char* approx = nullptr)
 {
+    auto out = ex.resultTile(op);
     const Tile* in[N];
     for (size_t i = 0; i < N; ++i)
-        in[i] = &ex.tile(op, i);
-    auto out = ex.resultTile(op);
+        in[i] = &ex.tileOf(op, i, out->size(), true);
     const Elem e = out->elem;
     requireModelled(ex, e);
     const bool ftz = unitAttr(op, "flush_to_zero");
@@ -50,9 +58,9 @@ void floatOp(Ex& ex, const ir::Op& op, F f, const char* approx = nullptr)
 
 template <typename F> void intBinary(Ex& ex, const ir::Op& op, F f)
 {
-    const Tile& a = ex.tile(op, 0);
-    const Tile& b = ex.tile(op, 1);
     auto out = ex.resultTile(op);
+    const Tile& a = ex.tileOf(op, 0, out->size(), false);
+    const Tile& b = ex.tileOf(op, 1, out->size(), false);
     const int bits = intBits(out->elem);
     const size_t n = out->size();
     for (size_t k = 0; k < n; ++k)
@@ -136,8 +144,8 @@ void minMaxI(Ex& ex, const ir::Op& op, bool isMax)
 
 template <typename F> void intUnary(Ex& ex, const ir::Op& op, F f)
 {
-    const Tile& a = ex.tile(op, 0);
     auto out = ex.resultTile(op);
+    const Tile& a = ex.tileOf(op, 0, out->size(), false);
     const int bits = intBits(out->elem);
     for (size_t k = 0; k < out->size(); ++k)
         out->ints[k] = wrapInt(uint64_t(f(toSigned(a.ints[k], bits))), bits);
@@ -147,12 +155,12 @@ template <typename F> void intUnary(Ex& ex, const ir::Op& op, F f)
 
 void cmpi(Ex& ex, const ir::Op& op)
 {
-    const Tile& a = ex.tile(op, 0);
-    const Tile& b = ex.tile(op, 1);
+    auto out = ex.resultTile(op);
+    const Tile& a = ex.tileOf(op, 0, out->size(), false);
+    const Tile& b = ex.tileOf(op, 1, out->size(), false);
     const std::string_view p = enumAttr(op, "comparison_predicate");
     const bool sgn = isSigned(op);
     const int bits = intBits(a.elem);
-    auto out = ex.resultTile(op);
     for (size_t k = 0; k < out->size(); ++k) {
         const int64_t x = a.ints[k], y = b.ints[k];
         const bool lt =
@@ -181,11 +189,11 @@ void cmpi(Ex& ex, const ir::Op& op)
 
 void cmpf(Ex& ex, const ir::Op& op)
 {
-    const Tile& a = ex.tile(op, 0);
-    const Tile& b = ex.tile(op, 1);
+    auto out = ex.resultTile(op);
+    const Tile& a = ex.tileOf(op, 0, out->size(), true);
+    const Tile& b = ex.tileOf(op, 1, out->size(), true);
     const std::string_view p = enumAttr(op, "comparison_predicate");
     const bool ordered = enumAttr(op, "comparison_ordering") != "unordered";
-    auto out = ex.resultTile(op);
     for (size_t k = 0; k < out->size(); ++k) {
         const double x = a.floats[k], y = b.floats[k];
         bool r;
@@ -213,11 +221,13 @@ void cmpf(Ex& ex, const ir::Op& op)
 
 void selectOp(Ex& ex, const ir::Op& op)
 {
-    const Tile& c = ex.tile(op, 0);
-    const Tile& a = ex.tile(op, 1);
-    const Tile& b = ex.tile(op, 2);
     auto out = ex.resultTile(op);
     const bool fl = out->isFloat();
+    const Tile& c = ex.tile(op, 0);
+    if (c.isFloat() || (c.size() != 1 && c.size() != out->size()))
+        ex.fail(IssueKind::InvalidInput, "select condition does not fit the result");
+    const Tile& a = ex.tileOf(op, 1, out->size(), fl);
+    const Tile& b = ex.tileOf(op, 2, out->size(), fl);
     for (size_t k = 0; k < out->size(); ++k) {
         const bool pick = c.ints[c.size() == 1 ? 0 : k] != 0;
         if (fl)
@@ -231,7 +241,7 @@ void selectOp(Ex& ex, const ir::Op& op)
 
 void exti(Ex& ex, const ir::Op& op)
 {
-    const Tile& a = ex.tile(op, 0);
+    const Tile& a = ex.tileOf(op, 0, shapeSize(op), false);
     const bool sgn = isSigned(op);
     const int srcBits = intBits(a.elem);
     auto out = ex.resultTile(op);
@@ -245,7 +255,7 @@ void exti(Ex& ex, const ir::Op& op)
 
 void trunci(Ex& ex, const ir::Op& op)
 {
-    const Tile& a = ex.tile(op, 0);
+    const Tile& a = ex.tileOf(op, 0, shapeSize(op), false);
     auto out = ex.resultTile(op);
     const int bits = intBits(out->elem);
     for (size_t k = 0; k < out->size(); ++k)
@@ -256,7 +266,7 @@ void trunci(Ex& ex, const ir::Op& op)
 
 void ftof(Ex& ex, const ir::Op& op)
 {
-    const Tile& a = ex.tile(op, 0);
+    const Tile& a = ex.tileOf(op, 0, shapeSize(op), true);
     auto out = ex.resultTile(op);
     requireModelled(ex, a.elem);
     requireModelled(ex, out->elem);
@@ -270,7 +280,7 @@ void ftof(Ex& ex, const ir::Op& op)
 
 void itof(Ex& ex, const ir::Op& op)
 {
-    const Tile& a = ex.tile(op, 0);
+    const Tile& a = ex.tileOf(op, 0, shapeSize(op), false);
     auto out = ex.resultTile(op);
     requireModelled(ex, out->elem);
     const bool sgn = isSigned(op);
@@ -292,7 +302,7 @@ void itof(Ex& ex, const ir::Op& op)
 // cvt.rzi behaviour; the dialect leaves them unspecified).
 void ftoi(Ex& ex, const ir::Op& op)
 {
-    const Tile& a = ex.tile(op, 0);
+    const Tile& a = ex.tileOf(op, 0, shapeSize(op), true);
     auto out = ex.resultTile(op);
     const bool sgn = isSigned(op);
     const int bits = intBits(out->elem);

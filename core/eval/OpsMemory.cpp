@@ -309,26 +309,27 @@ struct PtrOperands
     const Tile* padding = nullptr;
 };
 
-PtrOperands ptrExtras(Ex& ex, const ir::Op& op, size_t first)
+// The mask is the i1 tile; a padding may come without a mask (the cutile-ir printer writes
+// `load_ptr_tko %ptrs, %pad`), and then pads nothing.
+PtrOperands ptrExtras(Ex& ex, const ir::Op& op, size_t first, size_t count, bool isFloat)
 {
     PtrOperands p;
     for (size_t i = first; i < op.operands.size(); ++i) {
         const RtValue& v = ex.value(op.operands[i]);
         if (v.token || !v.tile)
             continue;
-        if (!p.mask)
-            p.mask = v.tile.get();
-        else
-            p.padding = v.tile.get();
+        const bool mask = v.tile->elem == Elem::I1 && !p.mask;
+        const Tile& t = ex.tileOf(op, i, count, mask ? false : isFloat);
+        (mask ? p.mask : p.padding) = &t;
     }
     return p;
 }
 
 void loadPtr(Ex& ex, const ir::Op& op)
 {
-    const Tile& ptrs = ex.tile(op, 0);
-    const PtrOperands extra = ptrExtras(ex, op, 1);
     auto out = ex.resultTile(op);
+    const Tile& ptrs = ex.tileOf(op, 0, out->size(), false);
+    const PtrOperands extra = ptrExtras(ex, op, 1, out->size(), out->isFloat());
     for (size_t k = 0; k < out->size(); ++k) {
         if (extra.mask && !extra.mask->ints[k]) {
             if (extra.padding) {
@@ -358,9 +359,9 @@ void loadPtr(Ex& ex, const ir::Op& op)
 
 void storePtr(Ex& ex, const ir::Op& op)
 {
-    const Tile& ptrs = ex.tile(op, 0);
     const Tile& val = ex.tile(op, 1);
-    const PtrOperands extra = ptrExtras(ex, op, 2);
+    const Tile& ptrs = ex.tileOf(op, 0, val.size(), false);
+    const PtrOperands extra = ptrExtras(ex, op, 2, val.size(), val.isFloat());
     for (size_t k = 0; k < val.size(); ++k) {
         if (extra.mask && !extra.mask->ints[k])
             continue;
@@ -380,9 +381,9 @@ void storePtr(Ex& ex, const ir::Op& op)
 
 void offsetOp(Ex& ex, const ir::Op& op)
 {
-    const Tile& ptrs = ex.tile(op, 0);
-    const Tile& off = ex.tile(op, 1);
     auto out = ex.resultTile(op);
+    const Tile& ptrs = ex.tileOf(op, 0, out->size(), false);
+    const Tile& off = ex.tileOf(op, 1, out->size(), false);
     const int64_t bytes = storageBytes(out->pointee);
     const int bits = intBits(off.elem);
     for (size_t k = 0; k < out->size(); ++k)

@@ -153,3 +153,34 @@ TEST(EvalMemoryOps, ViolatedAssumeIsReported)
     EXPECT_FALSE(r.issue);
     EXPECT_EQ(r.stats.notes.size(), 1u);
 }
+
+TEST(EvalMemoryOps, PaddingWithoutMaskPadsNothing)
+{
+    // The cutile-ir printer writes `load_ptr_tko %ptrs, %pad` (no mask); the padding was
+    // once taken for the mask and read as integers out of range.
+    uint64_t base = 0;
+    Memory mem = tensor3x4(base);
+    FuncRun r = runFunc(
+        "testing$func @f(%p: tile<ptr<f32>>, %o: tile<2xi32>) -> tile<2xf32> {\n"
+        "  %r = reshape %p : tile<ptr<f32>> -> tile<1xptr<f32>>\n"
+        "  %b = broadcast %r : tile<1xptr<f32>> -> tile<2xptr<f32>>\n"
+        "  %q = offset %b, %o : tile<2xptr<f32>>, tile<2xi32> -> tile<2xptr<f32>>\n"
+        "  %pad = constant <f32: -1.0> : tile<2xf32>\n"
+        "  %v, %t = load_ptr_tko weak %q, %pad : tile<2xptr<f32>>, tile<2xf32> -> tile<2xf32>, "
+        "token\n"
+        "  return %v : tile<2xf32>\n}",
+        {pointer(Elem::F32, base), ints(Elem::I32, {2}, {5, 7})}, &mem);
+    ASSERT_FALSE(r.issue) << r.issue->format();
+    EXPECT_EQ(floatsOf(r), (std::vector<double>{5, 7}));
+}
+
+TEST(EvalMemoryOps, IllTypedOperandIsReportedNotRead)
+{
+    FuncRun r = runFunc("testing$func @f(%a: tile<2xi32>) -> tile<2xi32> {\n"
+                        "  %r = addi %a, %a : tile<2xi32>\n"
+                        "  return %r : tile<2xi32>\n}",
+                        {floats(Elem::F32, {2}, {1, 2})});
+    ASSERT_TRUE(r.issue);
+    EXPECT_EQ(r.issue->kind, IssueKind::InvalidInput);
+    EXPECT_EQ(r.issue->op, "addi");
+}
