@@ -6,6 +6,10 @@
 #include "SourcePane.h"
 
 #include <QElapsedTimer>
+#include <QImage>
+#include <QPainter>
+#include <QPolygonF>
+#include <QRegularExpression>
 #include <QScrollBar>
 #include <QTimer>
 #include <QToolTip>
@@ -13,18 +17,37 @@
 
 namespace tilelens::gui {
 namespace {
-constexpr int kMarkerMargin = 1;   // SourcePane reserves it for us
-constexpr int kFoldMargin = 2;     // SourcePane's fold margin of the IR panes
-constexpr int kCurrentMarker = 6;  // background of the selected divergence's lines
-constexpr int kLinkedMarker = 7;   // background of ops linked to a source line
+constexpr int kMarkerMargin = 1;     // SourcePane reserves it for us
+constexpr int kFoldMargin = 2;       // SourcePane's fold margin of the IR panes
+constexpr int kCurrentMarker = 6;    // background of the selected divergence's lines
+constexpr int kLinkedMarker = 7;     // background of ops linked to a source line
+constexpr int kMovedUpMarker = 9;    // beside the selected row: its match is above
+constexpr int kMovedDownMarker = 10; // ... is below
+constexpr int kMarkerMask =
+    ((1 << diff::kSeverityCount) - 1) | (1 << kMovedUpMarker) | (1 << kMovedDownMarker);
 constexpr int kFirstIndicator = 8; // + severity: differing text
 constexpr int kPhantomStyle = 200; // annotation style of filler lines
-constexpr int kSeverityMask = (1 << diff::kSeverityCount) - 1;
 constexpr int kDwellMs = 400;
 
 long sci(QsciScintilla* e, unsigned int message, unsigned long w = 0, long l = 0)
 {
     return e->SendScintilla(message, w, l);
+}
+
+// An arrow for margin 1 (10 px wide), pointing up or down.
+QImage arrowImage(bool up)
+{
+    QImage image(10, 12, QImage::Format_ARGB32_Premultiplied);
+    image.fill(Qt::transparent);
+    QPainter painter(&image);
+    painter.setRenderHint(QPainter::Antialiasing);
+    painter.setPen(Qt::NoPen);
+    painter.setBrush(QColor(0x2f, 0x6f, 0xd0));
+    const QPolygonF arrow =
+        up ? QPolygonF{{5, 0}, {10, 6}, {7, 6}, {7, 12}, {3, 12}, {3, 6}, {0, 6}}
+           : QPolygonF{{5, 12}, {10, 6}, {7, 6}, {7, 0}, {3, 0}, {3, 6}, {0, 6}};
+    painter.drawPolygon(arrow);
+    return image;
 }
 
 } // namespace
@@ -38,7 +61,7 @@ AlignedIrView::AlignedIrView(SourcePane* reference, SourcePane* generated, Overv
         QsciScintilla* other = editor(!ref);
         e->setAnnotationDisplay(QsciScintilla::AnnotationStandard);
         e->setMarginWidth(kMarkerMargin, 10);
-        e->setMarginMarkerMask(kMarkerMargin, kSeverityMask);
+        e->setMarginMarkerMask(kMarkerMargin, kMarkerMask);
         e->setMarginSensitivity(kMarkerMargin, false);
         for (int s = 0; s < diff::kSeverityCount; ++s) {
             e->markerDefine(QsciScintilla::FullRectangle, s);
@@ -47,6 +70,8 @@ AlignedIrView::AlignedIrView(SourcePane* reference, SourcePane* generated, Overv
         }
         e->markerDefine(QsciScintilla::Background, kCurrentMarker);
         e->markerDefine(QsciScintilla::Background, kLinkedMarker);
+        e->markerDefine(arrowImage(true), kMovedUpMarker);
+        e->markerDefine(arrowImage(false), kMovedDownMarker);
         sci(e, QsciScintillaBase::SCI_SETMOUSEDWELLTIME, kDwellMs);
         connect(e->verticalScrollBar(), &QScrollBar::valueChanged, this,
                 [this, e, other] { syncVertical(e, other); });
@@ -134,7 +159,7 @@ void AlignedIrView::clearDecorations()
     m_nextPhantom = -1;
     m_phantomQueue.clear();
     m_currentDivergence = -1;
-    m_scrollOffset = 0;
+    m_movedTip.clear();
     m_refFoldFillers.clear();
     m_genFoldFillers.clear();
     m_rows.clear();
@@ -325,39 +350,53 @@ void AlignedIrView::applyMarkerBatch()
     Q_EMIT decorated();
 }
 
+std::vector<TextSpan> AlignedIrView::divergenceSpans(const diff::Divergence& d,
+                                                     bool reference) const
+{
+    const auto& site = reference ? d.reference : d.generated;
+    if (!site || site->line <= 0 || site->line > editor(reference)->lines())
+        return {};
+    const QString text = editor(reference)->text(site->line - 1);
+    const auto& other = reference ? d.generated : d.reference;
+    if (other && other->line > 0 && other->line <= editor(!reference)->lines()) {
+        // Both lines are there: the characters that differ between them.
+        const QString otherText = editor(!reference)->text(other->line - 1);
+        IntraLineSpans spans =
+            reference ? intraLineSpans(text, otherText) : intraLineSpans(otherText, text);
+        std::vector<TextSpan>& mine = reference ? spans.reference : spans.generated;
+        if (!mine.empty())
+            return mine;
+    }
+    // One-sided (or equal up to SSA names): the attribute or op name, as a
+    // whole word, else the whole op text.
+    for (const std::string& needle : {d.attribute, site->op}) {
+        if (needle.empty())
+            continue;
+        const QString n = QString::fromStdString(needle);
+        const QRegularExpression word(
+            QStringLiteral("\\b%1\\b").arg(QRegularExpression::escape(n)));
+        const QRegularExpressionMatch match = word.match(text);
+        if (match.hasMatch())
+            return {{static_cast<int>(match.capturedStart()), static_cast<int>(n.size())}};
+    }
+    const QString trimmed = text.trimmed();
+    if (trimmed.isEmpty())
+        return {};
+    return {{static_cast<int>(text.indexOf(trimmed)), static_cast<int>(trimmed.size())}};
+}
+
 void AlignedIrView::markDivergenceText(QsciScintilla* e, int line, const diff::Divergence& d,
                                        bool reference)
 {
     const QString text = e->text(line - 1);
-    // Most precise first: the value text, then the attribute name, then the op.
-    const std::string& value = reference ? d.refValue : d.genValue;
-    int start = -1;
-    int length = 0;
-    for (const std::string& needle : {value, d.attribute,
-                                      reference && d.reference ? d.reference->op
-                                      : d.generated            ? d.generated->op
-                                                               : std::string()}) {
-        if (needle.empty())
-            continue;
-        const QString n = QString::fromStdString(needle);
-        start = static_cast<int>(text.indexOf(n));
-        if (start >= 0) {
-            length = static_cast<int>(n.size());
-            break;
-        }
+    for (const TextSpan& span : divergenceSpans(d, reference)) {
+        // Column -> byte offsets in the line (QScintilla indexes are bytes).
+        const int byteStart = static_cast<int>(text.left(span.start).toUtf8().size());
+        const int byteEnd =
+            byteStart + static_cast<int>(text.mid(span.start, span.length).toUtf8().size());
+        e->fillIndicatorRange(line - 1, byteStart, line - 1, byteEnd,
+                              kFirstIndicator + static_cast<int>(d.severity));
     }
-    if (start < 0) { // the whole op text of the line
-        const QString trimmed = text.trimmed();
-        start = static_cast<int>(text.indexOf(trimmed));
-        length = static_cast<int>(trimmed.size());
-    }
-    if (length <= 0)
-        return;
-    // Column -> byte offsets in the line (QScintilla indexes are bytes).
-    const int byteStart = static_cast<int>(text.left(start).toUtf8().size());
-    const int byteEnd = byteStart + static_cast<int>(text.mid(start, length).toUtf8().size());
-    e->fillIndicatorRange(line - 1, byteStart, line - 1, byteEnd,
-                          kFirstIndicator + static_cast<int>(d.severity));
 }
 
 void AlignedIrView::setSeverityHidden(int severity, bool hidden)
@@ -374,8 +413,10 @@ void AlignedIrView::setSeverityHidden(int severity, bool hidden)
 void AlignedIrView::showDivergence(int index)
 {
     m_currentDivergence = index;
+    m_movedTip.clear();
     for (bool ref : {true, false})
-        editor(ref)->markerDeleteAll(kCurrentMarker);
+        for (int marker : {kCurrentMarker, kMovedUpMarker, kMovedDownMarker})
+            editor(ref)->markerDeleteAll(marker);
     if (!m_snapshot || index < 0 ||
         index >= static_cast<int>(m_snapshot->result->divergences.size()))
         return;
@@ -398,20 +439,97 @@ void AlignedIrView::showDivergence(int index)
     const long anchor = useRef ? display[1] : display[0];
     if (anchor < 0)
         return;
-    // Put the line a third down the view so context above stays visible.
-    // Matched rows sit on the same display line on both sides; reordered
-    // ops cannot, so the other pane then scrolls on its own by an offset
-    // that scrolling keeps until the next divergence is shown.
+    // The line a third down the view so context above stays visible; both
+    // panes always show the same rows, so a reordered op's other line may be
+    // off screen: an arrow beside the anchor row points to it.
     const long onScreen = sci(editor(true), QsciScintillaBase::SCI_LINESONSCREEN);
     const long first = std::max(0L, anchor - onScreen / 3);
-    m_scrollOffset = 0;
-    const long other = useRef ? display[0] : -1;
-    if (other >= 0 && (other < first || other >= first + onScreen))
-        m_scrollOffset = std::max(0L, other - onScreen / 3) - first;
     sci(editor(useRef), QsciScintillaBase::SCI_SETFIRSTVISIBLELINE,
         static_cast<unsigned long>(first));
     syncVertical(editor(useRef), editor(!useRef));
+    const long other = useRef ? display[0] : -1;
+    if (other >= 0 && other != anchor)
+        markMovedOp(useRef, anchor, other);
+    revealHorizontally(d);
+    // The carets moved both panes on their own while m_syncing was set.
+    syncHorizontal(editor(true), editor(false));
     updateRulerViewport();
+}
+
+void AlignedIrView::markMovedOp(bool anchorIsReference, long anchorDisplay, long otherDisplay)
+{
+    QsciScintilla* other = editor(!anchorIsReference);
+    const int besideLine = static_cast<int>(sci(other, QsciScintillaBase::SCI_DOCLINEFROMVISIBLE,
+                                                static_cast<unsigned long>(anchorDisplay)));
+    const int targetLine = static_cast<int>(sci(other, QsciScintillaBase::SCI_DOCLINEFROMVISIBLE,
+                                                static_cast<unsigned long>(otherDisplay)));
+    const bool above = otherDisplay < anchorDisplay;
+    other->markerAdd(besideLine, above ? kMovedUpMarker : kMovedDownMarker);
+    const long rows = std::abs(otherDisplay - anchorDisplay);
+    const QString side = anchorIsReference ? tr("generated") : tr("reference");
+    m_movedTip = above ? tr("Reordered: the matched op is %1 line %2, %n row(s) above", nullptr,
+                            static_cast<int>(rows))
+                             .arg(side)
+                             .arg(targetLine + 1)
+                       : tr("Reordered: the matched op is %1 line %2, %n row(s) below", nullptr,
+                            static_cast<int>(rows))
+                             .arg(side)
+                             .arg(targetLine + 1);
+    m_movedTipLine = besideLine + 1;
+    m_movedTipReference = !anchorIsReference;
+}
+
+void AlignedIrView::revealHorizontally(const diff::Divergence& d)
+{
+    // The differing characters of both sides, in pixels from the start of
+    // the text (independent of the current horizontal scroll).
+    long left = -1;
+    long right = -1;
+    for (bool ref : {true, false}) {
+        const auto& site = ref ? d.reference : d.generated;
+        QsciScintilla* e = editor(ref);
+        const std::vector<TextSpan> spans = divergenceSpans(d, ref);
+        if (spans.empty())
+            continue;
+        const QString text = e->text(site->line - 1);
+        const long lineStart = sci(e, QsciScintillaBase::SCI_POSITIONFROMLINE,
+                                   static_cast<unsigned long>(site->line - 1));
+        auto xAt = [&](int column) {
+            const long pos = lineStart + static_cast<long>(text.left(column).toUtf8().size());
+            return sci(e, QsciScintillaBase::SCI_POINTXFROMPOSITION, 0, pos) +
+                   sci(e, QsciScintillaBase::SCI_GETXOFFSET);
+        };
+        const long start = xAt(spans.front().start);
+        const long end = xAt(spans.back().start + spans.back().length);
+        left = left < 0 ? start : std::min(left, start);
+        right = std::max(right, end);
+    }
+    if (left < 0)
+        return;
+    QsciScintilla* e = editor(true);
+    long textLeft = 0; // the margins' width: x of column 0 at offset 0
+    for (int m = 0; m < 5; ++m)
+        textLeft += sci(e, QsciScintillaBase::SCI_GETMARGINWIDTHN, static_cast<unsigned long>(m));
+    const long width = e->viewport()->width() - textLeft;
+    const long offset = sci(e, QsciScintillaBase::SCI_GETXOFFSET);
+    const long shownLeft = textLeft + offset;
+    long target = 0; // unscrolled whenever that shows it
+    if (right > textLeft + width) {
+        // Where it is when already on screen, else its start a little in
+        // from the left edge.
+        const long margin =
+            std::min(width / 4, e->SendScintilla(QsciScintillaBase::SCI_TEXTWIDTH,
+                                                 QsciScintillaBase::STYLE_DEFAULT, "0000"));
+        const bool shown = left >= shownLeft && right <= shownLeft + width;
+        target = shown ? offset : std::max(0L, left - textLeft - margin);
+    }
+    if (target != offset)
+        sci(e, QsciScintillaBase::SCI_SETXOFFSET, static_cast<unsigned long>(target));
+}
+
+std::vector<int> AlignedIrView::movedMarkerLines(bool reference, bool above) const
+{
+    return linesWithMarker(reference, above ? kMovedUpMarker : kMovedDownMarker);
 }
 
 void AlignedIrView::highlightOpLines(const std::vector<int>& referenceLines,
@@ -430,9 +548,14 @@ void AlignedIrView::highlightOpLines(const std::vector<int>& referenceLines,
 
 std::vector<int> AlignedIrView::highlightedLines(bool reference) const
 {
+    return linesWithMarker(reference, kLinkedMarker);
+}
+
+std::vector<int> AlignedIrView::linesWithMarker(bool reference, int marker) const
+{
     std::vector<int> lines;
     QsciScintilla* e = editor(reference);
-    const unsigned long mask = 1UL << kLinkedMarker;
+    const unsigned long mask = 1UL << marker;
     int line =
         static_cast<int>(sci(e, QsciScintillaBase::SCI_MARKERNEXT, 0, static_cast<long>(mask)));
     while (line >= 0) {
@@ -448,11 +571,10 @@ void AlignedIrView::syncVertical(QsciScintilla* from, QsciScintilla* to)
     if (m_syncing)
         return;
     m_syncing = true;
-    // The generated pane is m_scrollOffset display lines further down.
-    const long offset = from == editor(true) ? m_scrollOffset : -m_scrollOffset;
-    const long first = sci(from, QsciScintillaBase::SCI_GETFIRSTVISIBLELINE) + offset;
-    sci(to, QsciScintillaBase::SCI_SETFIRSTVISIBLELINE,
-        static_cast<unsigned long>(std::max(0L, first)));
+    // One row model: the same first display row on both sides, always.
+    const long first = sci(from, QsciScintillaBase::SCI_GETFIRSTVISIBLELINE);
+    if (sci(to, QsciScintillaBase::SCI_GETFIRSTVISIBLELINE) != first)
+        sci(to, QsciScintillaBase::SCI_SETFIRSTVISIBLELINE, static_cast<unsigned long>(first));
     m_syncing = false;
     updateRulerViewport();
 }
@@ -613,7 +735,9 @@ void AlignedIrView::onDwell(QsciScintilla* e, bool reference, int position, int 
     const int line = static_cast<int>(sci(e, QsciScintillaBase::SCI_LINEFROMPOSITION,
                                           static_cast<unsigned long>(position))) +
                      1;
-    const QString text = tooltipFor(reference, line);
+    QString text = tooltipFor(reference, line);
+    if (!m_movedTip.isEmpty() && reference == m_movedTipReference && line == m_movedTipLine)
+        text = text.isEmpty() ? m_movedTip : m_movedTip + QStringLiteral("<br>") + text;
     if (!text.isEmpty())
         QToolTip::showText(e->viewport()->mapToGlobal(QPoint(x, y)), text, e);
 }
