@@ -69,11 +69,11 @@ bool waitUntilLoaded(MainWindow& window, int timeoutMs)
     return !window.isLoading();
 }
 
-int runScreenshot(const QString& file, const QString& workspace)
+int runScreenshot(const QString& file, const QString& workspace, QSize size)
 {
     g_defaultMessageHandler = qInstallMessageHandler(screenshotMessageHandler);
     MainWindow window(MainWindow::Options{false});
-    window.resize(kScreenshotWidth, kScreenshotHeight);
+    window.resize(size);
     window.show();
     window.openWorkspace(workspace);
     if (!waitUntilLoaded(window, kScreenshotTimeoutMs)) {
@@ -96,6 +96,22 @@ int runScreenshot(const QString& file, const QString& workspace)
 }
 
 } // namespace
+
+QSize parseWindowSize(const QString& text)
+{
+    const QStringList parts = text.trimmed().split(QLatin1Char('x'));
+    if (parts.size() != 2)
+        return {};
+    bool okWidth = false;
+    bool okHeight = false;
+    const int width = parts[0].toInt(&okWidth);
+    const int height = parts[1].toInt(&okHeight);
+    constexpr int kMin = 320;
+    constexpr int kMax = 8192;
+    if (!okWidth || !okHeight || width < kMin || height < kMin || width > kMax || height > kMax)
+        return {};
+    return {width, height};
+}
 
 void initResources()
 {
@@ -190,11 +206,17 @@ int runApplication(int argc, char** argv)
         QStringList{QStringLiteral("screenshot")},
         QCoreApplication::translate(
             "tilelens::gui::Application",
-            "Load PATH, render the window at %1x%2 to the PNG FILE and exit.")
+            "Load PATH, render the window (%1x%2 unless --size) to the PNG FILE and exit.")
             .arg(kScreenshotWidth)
             .arg(kScreenshotHeight),
         QStringLiteral("FILE"));
     parser.addOption(screenshotOption);
+    const QCommandLineOption sizeOption(
+        QStringList{QStringLiteral("size")},
+        QCoreApplication::translate("tilelens::gui::Application",
+                                    "With --screenshot: the window size, e.g. 1024x700."),
+        QStringLiteral("WxH"));
+    parser.addOption(sizeOption);
     const QCommandLineOption benchOption(
         QStringList{QStringLiteral("bench-open")},
         QCoreApplication::translate("tilelens::gui::Application",
@@ -255,8 +277,20 @@ int runApplication(int argc, char** argv)
                               "are unset); writing a screenshot to %1 instead")
                               .arg(screenshotFile));
     }
+    QSize size(kScreenshotWidth, kScreenshotHeight);
+    if (parser.isSet(sizeOption)) {
+        size = parseWindowSize(parser.value(sizeOption));
+        if (!size.isValid()) {
+            printLine(stderr, QCoreApplication::translate(
+                                  "tilelens::gui::Application",
+                                  "tilelens: --size expects WIDTHxHEIGHT between 320 and 8192 "
+                                  "pixels, got \"%1\"")
+                                  .arg(parser.value(sizeOption)));
+            return 3;
+        }
+    }
     if (!screenshotFile.isEmpty())
-        return runScreenshot(screenshotFile, workspace);
+        return runScreenshot(screenshotFile, workspace, size);
 
     MainWindow window;
     window.show();
