@@ -326,7 +326,10 @@ void MainWindow::showEvent(QShowEvent* event)
         // Once the dock layout exists (the next event-loop turn).
         m_dockLayoutRestored = true;
         QTimer::singleShot(0, this, [this] {
-            resizeDocks({m_navigatorDock}, {std::clamp(height() / 4, 130, 260)}, Qt::Vertical);
+            // Every dock of the tabbed group: Qt sizes the group by any of them.
+            const int dockHeight = std::clamp(height() / 4, 130, 260);
+            resizeDocks({m_navigatorDock, m_stageDock, m_perfDock},
+                        {dockHeight, dockHeight, dockHeight}, Qt::Vertical);
             resizeDocks({m_kernelDock}, {std::clamp(width() / 7, 140, 230)}, Qt::Horizontal);
         });
     }

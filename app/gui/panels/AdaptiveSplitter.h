@@ -20,6 +20,18 @@ public:
         setChildrenCollapsible(false);
     }
 
+    // The smaller of both orientations' needs on each axis: the splitter
+    // turns to whichever fits, so it must not ask for the stacked height
+    // (that held a short dock at ~260 px).
+    QSize minimumSizeHint() const override
+    {
+        QSize size(0, 0);
+        for (int i = 0; i < count(); ++i)
+            size =
+                size.expandedTo(widget(i)->minimumSizeHint().expandedTo(widget(i)->minimumSize()));
+        return size;
+    }
+
 protected:
     void resizeEvent(QResizeEvent* event) override
     {
