@@ -3,6 +3,7 @@
 // not keep 230 px, and the stage and perf panels lay out side by side in the
 // short dock so neither is squeezed to a few rows.
 
+#include "Application.h"
 #include "GuiTestSupport.h"
 #include "MainWindow.h"
 #include "SourcePane.h"
@@ -47,4 +48,12 @@ TEST(LayoutFit, At1024x700TheEditorsGetMostOfTheHeight)
         splits.front()->resize(500, 600);
         EXPECT_EQ(splits.front()->orientation(), Qt::Vertical);
     }
+}
+
+TEST(LayoutFit, ScreenshotSizeParsesWidthByHeightAndRefusesTheRest)
+{
+    EXPECT_EQ(parseWindowSize(QStringLiteral("1024x700")), QSize(1024, 700));
+    EXPECT_EQ(parseWindowSize(QStringLiteral(" 1600x1000 ")), QSize(1600, 1000));
+    for (const char* bad : {"1024", "1024x", "x700", "1024*700", "100x100", "99999x700", "axb"})
+        EXPECT_FALSE(parseWindowSize(QString::fromLatin1(bad)).isValid()) << bad;
 }
