@@ -1,11 +1,15 @@
 #include "AlignedIrView.h"
 
+#include "AlignedIrViewMarks.h"
 #include "OverviewRuler.h"
 #include "QsciHeaders.h"
 #include "SeverityStyle.h"
 #include "SourcePane.h"
 
 #include <QElapsedTimer>
+#include <QImage>
+#include <QPainter>
+#include <QPolygonF>
 #include <QScrollBar>
 #include <QTimer>
 #include <QToolTip>
@@ -13,18 +17,22 @@
 
 namespace tilelens::gui {
 namespace {
-constexpr int kMarkerMargin = 1;   // SourcePane reserves it for us
-constexpr int kFoldMargin = 2;     // SourcePane's fold margin of the IR panes
-constexpr int kCurrentMarker = 6;  // background of the selected divergence's lines
-constexpr int kLinkedMarker = 7;   // background of ops linked to a source line
-constexpr int kFirstIndicator = 8; // + severity: differing text
-constexpr int kPhantomStyle = 200; // annotation style of filler lines
-constexpr int kSeverityMask = (1 << diff::kSeverityCount) - 1;
-constexpr int kDwellMs = 400;
+using namespace alignedview;
 
-long sci(QsciScintilla* e, unsigned int message, unsigned long w = 0, long l = 0)
+// An arrow for margin 1 (10 px wide), pointing up or down.
+QImage arrowImage(bool up)
 {
-    return e->SendScintilla(message, w, l);
+    QImage image(10, 12, QImage::Format_ARGB32_Premultiplied);
+    image.fill(Qt::transparent);
+    QPainter painter(&image);
+    painter.setRenderHint(QPainter::Antialiasing);
+    painter.setPen(Qt::NoPen);
+    painter.setBrush(QColor(0x2f, 0x6f, 0xd0));
+    const QPolygonF arrow =
+        up ? QPolygonF{{5, 0}, {10, 6}, {7, 6}, {7, 12}, {3, 12}, {3, 6}, {0, 6}}
+           : QPolygonF{{5, 12}, {10, 6}, {7, 6}, {7, 0}, {3, 0}, {3, 6}, {0, 6}};
+    painter.drawPolygon(arrow);
+    return image;
 }
 
 } // namespace
@@ -38,7 +46,7 @@ AlignedIrView::AlignedIrView(SourcePane* reference, SourcePane* generated, Overv
         QsciScintilla* other = editor(!ref);
         e->setAnnotationDisplay(QsciScintilla::AnnotationStandard);
         e->setMarginWidth(kMarkerMargin, 10);
-        e->setMarginMarkerMask(kMarkerMargin, kSeverityMask);
+        e->setMarginMarkerMask(kMarkerMargin, kMarkerMask);
         e->setMarginSensitivity(kMarkerMargin, false);
         for (int s = 0; s < diff::kSeverityCount; ++s) {
             e->markerDefine(QsciScintilla::FullRectangle, s);
@@ -47,6 +55,8 @@ AlignedIrView::AlignedIrView(SourcePane* reference, SourcePane* generated, Overv
         }
         e->markerDefine(QsciScintilla::Background, kCurrentMarker);
         e->markerDefine(QsciScintilla::Background, kLinkedMarker);
+        e->markerDefine(arrowImage(true), kMovedUpMarker);
+        e->markerDefine(arrowImage(false), kMovedDownMarker);
         sci(e, QsciScintillaBase::SCI_SETMOUSEDWELLTIME, kDwellMs);
         connect(e->verticalScrollBar(), &QScrollBar::valueChanged, this,
                 [this, e, other] { syncVertical(e, other); });
@@ -134,7 +144,7 @@ void AlignedIrView::clearDecorations()
     m_nextPhantom = -1;
     m_phantomQueue.clear();
     m_currentDivergence = -1;
-    m_scrollOffset = 0;
+    m_movedTip.clear();
     m_refFoldFillers.clear();
     m_genFoldFillers.clear();
     m_rows.clear();
@@ -325,41 +335,6 @@ void AlignedIrView::applyMarkerBatch()
     Q_EMIT decorated();
 }
 
-void AlignedIrView::markDivergenceText(QsciScintilla* e, int line, const diff::Divergence& d,
-                                       bool reference)
-{
-    const QString text = e->text(line - 1);
-    // Most precise first: the value text, then the attribute name, then the op.
-    const std::string& value = reference ? d.refValue : d.genValue;
-    int start = -1;
-    int length = 0;
-    for (const std::string& needle : {value, d.attribute,
-                                      reference && d.reference ? d.reference->op
-                                      : d.generated            ? d.generated->op
-                                                               : std::string()}) {
-        if (needle.empty())
-            continue;
-        const QString n = QString::fromStdString(needle);
-        start = static_cast<int>(text.indexOf(n));
-        if (start >= 0) {
-            length = static_cast<int>(n.size());
-            break;
-        }
-    }
-    if (start < 0) { // the whole op text of the line
-        const QString trimmed = text.trimmed();
-        start = static_cast<int>(text.indexOf(trimmed));
-        length = static_cast<int>(trimmed.size());
-    }
-    if (length <= 0)
-        return;
-    // Column -> byte offsets in the line (QScintilla indexes are bytes).
-    const int byteStart = static_cast<int>(text.left(start).toUtf8().size());
-    const int byteEnd = byteStart + static_cast<int>(text.mid(start, length).toUtf8().size());
-    e->fillIndicatorRange(line - 1, byteStart, line - 1, byteEnd,
-                          kFirstIndicator + static_cast<int>(d.severity));
-}
-
 void AlignedIrView::setSeverityHidden(int severity, bool hidden)
 {
     if (hidden == m_hidden.contains(severity))
@@ -374,8 +349,10 @@ void AlignedIrView::setSeverityHidden(int severity, bool hidden)
 void AlignedIrView::showDivergence(int index)
 {
     m_currentDivergence = index;
+    m_movedTip.clear();
     for (bool ref : {true, false})
-        editor(ref)->markerDeleteAll(kCurrentMarker);
+        for (int marker : {kCurrentMarker, kMovedUpMarker, kMovedDownMarker})
+            editor(ref)->markerDeleteAll(marker);
     if (!m_snapshot || index < 0 ||
         index >= static_cast<int>(m_snapshot->result->divergences.size()))
         return;
@@ -398,19 +375,20 @@ void AlignedIrView::showDivergence(int index)
     const long anchor = useRef ? display[1] : display[0];
     if (anchor < 0)
         return;
-    // Put the line a third down the view so context above stays visible.
-    // Matched rows sit on the same display line on both sides; reordered
-    // ops cannot, so the other pane then scrolls on its own by an offset
-    // that scrolling keeps until the next divergence is shown.
+    // The line a third down the view so context above stays visible; both
+    // panes always show the same rows, so a reordered op's other line may be
+    // off screen: an arrow beside the anchor row points to it.
     const long onScreen = sci(editor(true), QsciScintillaBase::SCI_LINESONSCREEN);
     const long first = std::max(0L, anchor - onScreen / 3);
-    m_scrollOffset = 0;
-    const long other = useRef ? display[0] : -1;
-    if (other >= 0 && (other < first || other >= first + onScreen))
-        m_scrollOffset = std::max(0L, other - onScreen / 3) - first;
     sci(editor(useRef), QsciScintillaBase::SCI_SETFIRSTVISIBLELINE,
         static_cast<unsigned long>(first));
     syncVertical(editor(useRef), editor(!useRef));
+    const long other = useRef ? display[0] : -1;
+    if (other >= 0 && other != anchor)
+        markMovedOp(useRef, anchor, other);
+    revealHorizontally(d);
+    // The carets moved both panes on their own while m_syncing was set.
+    syncHorizontal(editor(true), editor(false));
     updateRulerViewport();
 }
 
@@ -430,17 +408,7 @@ void AlignedIrView::highlightOpLines(const std::vector<int>& referenceLines,
 
 std::vector<int> AlignedIrView::highlightedLines(bool reference) const
 {
-    std::vector<int> lines;
-    QsciScintilla* e = editor(reference);
-    const unsigned long mask = 1UL << kLinkedMarker;
-    int line =
-        static_cast<int>(sci(e, QsciScintillaBase::SCI_MARKERNEXT, 0, static_cast<long>(mask)));
-    while (line >= 0) {
-        lines.push_back(line + 1);
-        line = static_cast<int>(sci(e, QsciScintillaBase::SCI_MARKERNEXT,
-                                    static_cast<unsigned long>(line + 1), static_cast<long>(mask)));
-    }
-    return lines;
+    return linesWithMarker(reference, kLinkedMarker);
 }
 
 void AlignedIrView::syncVertical(QsciScintilla* from, QsciScintilla* to)
@@ -448,11 +416,10 @@ void AlignedIrView::syncVertical(QsciScintilla* from, QsciScintilla* to)
     if (m_syncing)
         return;
     m_syncing = true;
-    // The generated pane is m_scrollOffset display lines further down.
-    const long offset = from == editor(true) ? m_scrollOffset : -m_scrollOffset;
-    const long first = sci(from, QsciScintillaBase::SCI_GETFIRSTVISIBLELINE) + offset;
-    sci(to, QsciScintillaBase::SCI_SETFIRSTVISIBLELINE,
-        static_cast<unsigned long>(std::max(0L, first)));
+    // One row model: the same first display row on both sides, always.
+    const long first = sci(from, QsciScintillaBase::SCI_GETFIRSTVISIBLELINE);
+    if (sci(to, QsciScintillaBase::SCI_GETFIRSTVISIBLELINE) != first)
+        sci(to, QsciScintillaBase::SCI_SETFIRSTVISIBLELINE, static_cast<unsigned long>(first));
     m_syncing = false;
     updateRulerViewport();
 }
@@ -613,7 +580,9 @@ void AlignedIrView::onDwell(QsciScintilla* e, bool reference, int position, int 
     const int line = static_cast<int>(sci(e, QsciScintillaBase::SCI_LINEFROMPOSITION,
                                           static_cast<unsigned long>(position))) +
                      1;
-    const QString text = tooltipFor(reference, line);
+    QString text = tooltipFor(reference, line);
+    if (!m_movedTip.isEmpty() && reference == m_movedTipReference && line == m_movedTipLine)
+        text = text.isEmpty() ? m_movedTip : m_movedTip + QStringLiteral("<br>") + text;
     if (!text.isEmpty())
         QToolTip::showText(e->viewport()->mapToGlobal(QPoint(x, y)), text, e);
 }

@@ -1,12 +1,16 @@
 #pragma once
 // Turns the two IR panes into an aligned diff view for one DiffResult:
 // phantom lines (empty QScintilla annotations) so matched ops sit side by
-// side, synchronized vertical and horizontal scrolling, severity markers in
-// margin 1, indicators on the differing text, the current divergence's lines
-// highlighted, hover tooltips, and the overview ruler's ticks.
+// side, both panes always on the same first row (one row model: scrolling,
+// folding, find and go-to-line move both), severity markers in margin 1,
+// indicators on the differing characters, the current divergence's lines
+// highlighted, hover tooltips, and the overview ruler's ticks. A reordered
+// op cannot sit beside its match: an arrow marker beside the selected row
+// points to it instead of scrolling one pane out of step.
 
 #include "DiffSnapshot.h"
 #include "EditorTheme.h"
+#include "IntraLineDiff.h"
 #include "OverviewRuler.h"
 
 #include <QObject>
@@ -44,7 +48,8 @@ public:
     void setSeverityHidden(int severity, bool hidden);
 
     // Puts both carets on the divergence's lines, scrolls them into view
-    // side by side and highlights them; -1 clears the highlight.
+    // side by side (horizontally too, to the differing characters) and
+    // highlights them; -1 clears the highlight.
     void showDivergence(int index);
     // Highlights IR op lines linked to a source line (both sides).
     void highlightOpLines(const std::vector<int>& referenceLines,
@@ -54,9 +59,12 @@ public:
     // Folds (or unfolds, as the 0-based header \a line of one side now is)
     // the aligned region of the other side; called on fold-margin clicks.
     void syncFold(bool fromReference, int line);
-    // Display lines the generated pane is scrolled below the reference pane:
-    // 0 while rows line up, else set to show both lines of a reordered op.
-    long scrollOffset() const { return m_scrollOffset; }
+    // 1-based lines of one side carrying the "matched op is above / below"
+    // arrow of the selected reordered divergence (empty when rows line up).
+    std::vector<int> movedMarkerLines(bool reference, bool above) const;
+    // The differing characters of the divergence's line on one side, as
+    // QString spans of that line (intra-line highlights).
+    std::vector<TextSpan> divergenceSpans(const diff::Divergence& d, bool reference) const;
 
     // Phantom lines inserted after each (1-based) line, per side.
     const std::map<int, int>& phantomLines(bool reference) const;
@@ -80,6 +88,9 @@ private:
     void applyMarkerBatch();
     void markDivergenceText(QsciScintilla* editor, int line, const diff::Divergence& d,
                             bool reference);
+    void markMovedOp(bool anchorIsReference, long anchorDisplay, long otherDisplay);
+    void revealHorizontally(const diff::Divergence& d);
+    std::vector<int> linesWithMarker(bool reference, int marker) const;
     void syncVertical(QsciScintilla* from, QsciScintilla* to);
     void syncHorizontal(QsciScintilla* from, QsciScintilla* to);
     void setFoldFiller(bool reference, int header, int extra);
@@ -109,7 +120,9 @@ private:
     std::vector<Phantom> m_phantomQueue; // filler annotations still to add
     int m_nextPhantom = -1;              // index into m_phantomQueue, -1 = done
     int m_currentDivergence = -1;        // last shown by showDivergence()
-    long m_scrollOffset = 0;             // see scrollOffset()
+    QString m_movedTip;                  // tooltip of the moved-op arrow, "" when none
+    int m_movedTipLine = 0;
+    bool m_movedTipReference = false;
     std::map<int, int> m_refFoldFillers; // folded header (0-based) -> extra filler lines
     std::map<int, int> m_genFoldFillers;
     quint64 m_markerGeneration = 0;

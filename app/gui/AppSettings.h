@@ -17,6 +17,10 @@ inline constexpr QLatin1String sourceSplitterKey{"window/sourceSplitter"};
 inline constexpr QLatin1String topSplitterKey{"window/topSplitter"};
 inline constexpr QLatin1String bottomSplitterKey{"window/bottomSplitter"};
 
+// bool: whether the kernel list is shown (View > Kernels, Ctrl+Shift+K
+// collapses it); default: true.
+inline constexpr QLatin1String kernelListVisibleKey{"window/kernelListVisible"};
+
 // Session restore: kernel name (QString), variant index (int) and divergence
 // id ("D3", QString) last selected; default: empty / 0 / empty.
 inline constexpr QLatin1String lastKernelKey{"session/kernel"};

@@ -77,11 +77,11 @@ bool waitUntilLoaded(MainWindow& window, int timeoutMs)
 }
 
 // Loads a workspace, or with two paths a reference/generated IR pair, and writes a PNG.
-int runScreenshot(const QString& file, const QStringList& paths)
+int runScreenshot(const QString& file, const QStringList& paths, QSize size)
 {
     g_defaultMessageHandler = qInstallMessageHandler(screenshotMessageHandler);
     MainWindow window(MainWindow::Options{false});
-    window.resize(kScreenshotWidth, kScreenshotHeight);
+    window.resize(size);
     window.show();
     const QString workspace = paths.join(QStringLiteral(" "));
     if (paths.size() == 2)
@@ -108,6 +108,22 @@ int runScreenshot(const QString& file, const QStringList& paths)
 }
 
 } // namespace
+
+QSize parseWindowSize(const QString& text)
+{
+    const QStringList parts = text.trimmed().split(QLatin1Char('x'));
+    if (parts.size() != 2)
+        return {};
+    bool okWidth = false;
+    bool okHeight = false;
+    const int width = parts[0].toInt(&okWidth);
+    const int height = parts[1].toInt(&okHeight);
+    constexpr int kMin = 320;
+    constexpr int kMax = 8192;
+    if (!okWidth || !okHeight || width < kMin || height < kMin || width > kMax || height > kMax)
+        return {};
+    return {width, height};
+}
 
 void initResources()
 {
@@ -202,11 +218,17 @@ int runApplication(int argc, char** argv)
         QStringList{QStringLiteral("screenshot")},
         QCoreApplication::translate(
             "tilelens::gui::Application",
-            "Load PATH, render the window at %1x%2 to the PNG FILE and exit.")
+            "Load PATH, render the window (%1x%2 unless --size) to the PNG FILE and exit.")
             .arg(kScreenshotWidth)
             .arg(kScreenshotHeight),
         QStringLiteral("FILE"));
     parser.addOption(screenshotOption);
+    const QCommandLineOption sizeOption(
+        QStringList{QStringLiteral("size")},
+        QCoreApplication::translate("tilelens::gui::Application",
+                                    "With --screenshot: the window size, e.g. 1024x700."),
+        QStringLiteral("WxH"));
+    parser.addOption(sizeOption);
     const QCommandLineOption benchOption(
         QStringList{QStringLiteral("bench-open")},
         QCoreApplication::translate("tilelens::gui::Application",
@@ -231,6 +253,18 @@ int runApplication(int argc, char** argv)
             ".tileirbc) to compare."),
         QStringLiteral("[PATH | REF GEN]"));
     parser.process(app); // handles --help and --version, exits on errors
+    QSize size(kScreenshotWidth, kScreenshotHeight);
+    if (parser.isSet(sizeOption)) {
+        size = parseWindowSize(parser.value(sizeOption));
+        if (!size.isValid()) {
+            printLine(stderr, QCoreApplication::translate(
+                                  "tilelens::gui::Application",
+                                  "tilelens: --size expects WIDTHxHEIGHT between 320 and 8192 "
+                                  "pixels, got \"%1\"")
+                                  .arg(parser.value(sizeOption)));
+            return 3;
+        }
+    }
 
     const QStringList positional = parser.positionalArguments();
     if (positional.size() == 2) {
@@ -246,7 +280,7 @@ int runApplication(int argc, char** argv)
             }
         }
         if (parser.isSet(screenshotOption))
-            return runScreenshot(parser.value(screenshotOption), positional);
+            return runScreenshot(parser.value(screenshotOption), positional, size);
         MainWindow window;
         window.show();
         window.openIrPair(positional[0], positional[1]);
@@ -281,7 +315,7 @@ int runApplication(int argc, char** argv)
                               .arg(screenshotFile));
     }
     if (!screenshotFile.isEmpty())
-        return runScreenshot(screenshotFile, {workspace});
+        return runScreenshot(screenshotFile, {workspace}, size);
 
     MainWindow window;
     window.show();

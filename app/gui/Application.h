@@ -3,6 +3,7 @@
 // screenshot mode. Kept out of main.cpp so tests can drive it.
 
 #include <QLocale>
+#include <QSize>
 #include <QString>
 
 class QCoreApplication;
@@ -20,6 +21,10 @@ QString defaultWorkspacePath();
 // for \a locale. Returns whether the TileLens translation was found; English
 // needs none and returns false.
 bool installTranslations(QCoreApplication& app, const QLocale& locale);
+
+// "1024x700" -> QSize(1024, 700) for --size; an invalid QSize for anything
+// else or a side outside 320..8192 pixels.
+QSize parseWindowSize(const QString& text);
 
 // Renders \a window to a PNG file; on failure returns false and sets \a error.
 bool saveScreenshot(QWidget& window, const QString& file, QString* error);

@@ -4,7 +4,38 @@
 
 namespace tilelens::gui {
 
-DivergenceFilterModel::DivergenceFilterModel(QObject* parent) : QSortFilterProxyModel(parent) {}
+DivergenceFilterModel::DivergenceFilterModel(QObject* parent) : QSortFilterProxyModel(parent)
+{
+    sort(0); // by lessThan(), kept while rows change
+}
+
+void DivergenceFilterModel::setOrder(Order order)
+{
+    if (order == m_order)
+        return;
+    m_order = order;
+    invalidate();
+}
+
+bool DivergenceFilterModel::lessThan(const QModelIndex& left, const QModelIndex& right) const
+{
+    if (m_order == Order::SeverityFirst) {
+        const int a = left.data(DivergenceTableModel::SeverityRole).toInt();
+        const int b = right.data(DivergenceTableModel::SeverityRole).toInt();
+        if (a != b)
+            return a < b;
+        // Then by line: the reference's, else the generated one's.
+        auto line = [](const QModelIndex& i) {
+            const int ref = i.data(DivergenceTableModel::ReferenceLineRole).toInt();
+            return ref > 0 ? ref : i.data(DivergenceTableModel::GeneratedLineRole).toInt();
+        };
+        const int la = line(left);
+        const int lb = line(right);
+        if (la != lb)
+            return la < lb;
+    }
+    return left.row() < right.row();
+}
 
 void DivergenceFilterModel::setSeverityHidden(int severity, bool hidden)
 {
@@ -17,11 +48,11 @@ void DivergenceFilterModel::setSeverityHidden(int severity, bool hidden)
     invalidateFilter();
 }
 
-void DivergenceFilterModel::setSeverityOnly(int severity)
+void DivergenceFilterModel::setSeverityAtLeast(int severity)
 {
-    if (severity == m_severityOnly)
+    if (severity == m_severityAtLeast)
         return;
-    m_severityOnly = severity;
+    m_severityAtLeast = severity;
     invalidateFilter();
 }
 
@@ -61,7 +92,7 @@ bool DivergenceFilterModel::filterAcceptsRow(int sourceRow, const QModelIndex& s
     const int severity = source.data(DivergenceTableModel::SeverityRole).toInt();
     if (m_hiddenSeverities.contains(severity))
         return false;
-    if (m_severityOnly >= 0 && severity != m_severityOnly)
+    if (m_severityAtLeast >= 0 && severity > m_severityAtLeast)
         return false;
     if (m_owner >= 0 && source.data(DivergenceTableModel::OwnerRole).toInt() != m_owner)
         return false;

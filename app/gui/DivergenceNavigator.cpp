@@ -31,15 +31,21 @@ DivergenceNavigator::DivergenceNavigator(InspectorSession& session, QWidget* par
 
     m_severityBox = new QComboBox(this);
     m_severityBox->setObjectName(QStringLiteral("severityFilter"));
+    m_severityBox->setAccessibleName(tr("Severity filter"));
     m_severityBox->addItem(tr("All severities"), -1);
-    for (int s = 0; s < diff::kSeverityCount; ++s)
-        m_severityBox->addItem(severityIcon(static_cast<diff::Severity>(s), false),
-                               severityLabel(static_cast<diff::Severity>(s)), s);
+    // "and above": the last severity would mean every row again.
+    for (int s = 0; s + 1 < diff::kSeverityCount; ++s) {
+        const auto severity = static_cast<diff::Severity>(s);
+        m_severityBox->addItem(
+            severityIcon(severity, false),
+            s == 0 ? severityLabel(severity) : tr("%1 and above").arg(severityLabel(severity)), s);
+    }
     connect(m_severityBox, qOverload<int>(&QComboBox::currentIndexChanged), this,
-            [this] { m_filter->setSeverityOnly(m_severityBox->currentData().toInt()); });
+            [this] { m_filter->setSeverityAtLeast(m_severityBox->currentData().toInt()); });
 
     m_ownerBox = new QComboBox(this);
     m_ownerBox->setObjectName(QStringLiteral("ownerFilter"));
+    m_ownerBox->setAccessibleName(tr("Owner filter"));
     m_ownerBox->addItem(tr("All owners"), -1);
     m_ownerBox->addItem(ownerLabel(diff::Owner::Kernel), static_cast<int>(diff::Owner::Kernel));
     m_ownerBox->addItem(ownerLabel(diff::Owner::Host), static_cast<int>(diff::Owner::Host));
@@ -50,10 +56,37 @@ DivergenceNavigator::DivergenceNavigator(InspectorSession& session, QWidget* par
     m_search->setObjectName(QStringLiteral("divergenceSearch"));
     m_search->setPlaceholderText(tr("Search rule or message"));
     m_search->setClearButtonEnabled(true);
+    m_search->setAccessibleName(tr("Search divergences"));
     connect(m_search, &QLineEdit::textChanged, m_filter, &DivergenceFilterModel::setSearchText);
+
+    m_orderBox = new QComboBox(this);
+    m_orderBox->setObjectName(QStringLiteral("divergenceOrder"));
+    m_orderBox->setAccessibleName(tr("Divergence order"));
+    m_orderBox->setToolTip(tr("The order of the table and of F8 / Shift+F8"));
+    m_orderBox->addItem(tr("Critical first"),
+                        static_cast<int>(DivergenceFilterModel::Order::SeverityFirst));
+    m_orderBox->addItem(tr("File order"), static_cast<int>(DivergenceFilterModel::Order::File));
+    connect(m_orderBox, qOverload<int>(&QComboBox::currentIndexChanged), this, [this] {
+        m_filter->setOrder(
+            static_cast<DivergenceFilterModel::Order>(m_orderBox->currentData().toInt()));
+        onCurrentDivergenceChanged(m_session.currentDivergence());
+    });
+
+    m_count = new QLabel(this);
+    m_count->setObjectName(QStringLiteral("divergenceCount"));
+    m_empty = new QLabel(this); // its text: updateCount()
+    m_empty->setObjectName(QStringLiteral("divergenceEmpty"));
+    m_empty->setAlignment(Qt::AlignCenter);
+    m_empty->setWordWrap(true);
+    m_empty->hide();
+    for (auto signal : {&QAbstractItemModel::rowsInserted, &QAbstractItemModel::rowsRemoved})
+        connect(m_filter, signal, this, &DivergenceNavigator::updateCount);
+    connect(m_filter, &QAbstractItemModel::modelReset, this, &DivergenceNavigator::updateCount);
+    connect(m_filter, &QAbstractItemModel::layoutChanged, this, &DivergenceNavigator::updateCount);
 
     m_view = new QTableView(this);
     m_view->setObjectName(QStringLiteral("divergenceTable"));
+    m_view->setAccessibleName(tr("Divergences"));
     m_view->setModel(m_filter);
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_view->setSelectionMode(QAbstractItemView::SingleSelection);
@@ -93,6 +126,8 @@ DivergenceNavigator::DivergenceNavigator(InspectorSession& session, QWidget* par
     filters->addWidget(m_severityBox);
     filters->addWidget(m_ownerBox);
     filters->addWidget(m_search, 1);
+    filters->addWidget(m_orderBox);
+    filters->addWidget(m_count);
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(2, 2, 2, 2);
@@ -100,10 +135,18 @@ DivergenceNavigator::DivergenceNavigator(InspectorSession& session, QWidget* par
     layout->addWidget(m_header);
     layout->addLayout(filters);
     layout->addWidget(m_view, 1);
+    layout->addWidget(m_empty, 1);
 
     connect(&m_session, &InspectorSession::diffChanged, this, &DivergenceNavigator::onDiffChanged);
     connect(&m_session, &InspectorSession::currentDivergenceChanged, this,
             &DivergenceNavigator::onCurrentDivergenceChanged);
+    connect(&m_session, &InspectorSession::selectionChanged, this,
+            &DivergenceNavigator::onSelectionChanged);
+    connect(&m_session, &InspectorSession::workspaceChanged, this, [this] {
+        m_kernelFilters.clear();
+        m_kernelKey.clear();
+        applyFilters({});
+    });
     onDiffChanged();
 }
 
@@ -144,6 +187,44 @@ void DivergenceNavigator::updateHeader()
                           .arg(color, verdict, text.mid(verdict.size())));
 }
 
+void DivergenceNavigator::updateCount()
+{
+    const int total = m_model->rowCount();
+    const int shown = m_filter->rowCount();
+    m_count->setText(tr("%1 of %2 shown").arg(shown).arg(total));
+    m_count->setVisible(m_session.diffResult() != nullptr);
+    const bool empty = m_session.diffResult() && shown == 0;
+    m_empty->setText(total == 0 ? tr("No divergences: the two IRs match.")
+                                : tr("No divergence matches these filters."));
+    m_empty->setVisible(empty);
+    m_view->setVisible(!empty);
+}
+
+DivergenceNavigator::Filters DivergenceNavigator::currentFilters() const
+{
+    return {m_severityBox->currentIndex(), m_ownerBox->currentIndex(), m_search->text()};
+}
+
+void DivergenceNavigator::applyFilters(const Filters& filters)
+{
+    m_severityBox->setCurrentIndex(filters.severity);
+    m_ownerBox->setCurrentIndex(filters.owner);
+    m_search->setText(filters.search);
+}
+
+void DivergenceNavigator::onSelectionChanged(int kernel, int variant)
+{
+    // Each kernel keeps its own filters: the next one starts unfiltered
+    // instead of silently inheriting what was set for this one.
+    const QString key = QStringLiteral("%1/%2").arg(kernel).arg(variant);
+    if (key == m_kernelKey)
+        return;
+    if (!m_kernelKey.isEmpty())
+        m_kernelFilters.insert(m_kernelKey, currentFilters());
+    m_kernelKey = key;
+    applyFilters(m_kernelFilters.value(key));
+}
+
 void DivergenceNavigator::setDarkTheme(bool dark)
 {
     m_dark = dark;
@@ -155,6 +236,7 @@ void DivergenceNavigator::onDiffChanged()
 {
     m_model->setSnapshot(m_session.diff());
     updateHeader();
+    updateCount();
 }
 
 void DivergenceNavigator::onCurrentDivergenceChanged(int index)

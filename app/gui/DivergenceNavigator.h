@@ -1,8 +1,11 @@
 #pragma once
 // The divergence navigator dock: the verdict and counts above a filterable
 // table of divergences. Selecting a row selects that divergence in the
-// session; next()/previous() (F8 / Shift+F8) walk the visible rows.
+// session; next()/previous() (F8 / Shift+F8) walk the visible rows, critical
+// first unless file order is chosen. "N of M shown" and a message when the
+// filters hide every row; each kernel keeps its own filters.
 
+#include <QHash>
 #include <QWidget>
 
 class QComboBox;
@@ -27,6 +30,12 @@ public:
     QTableView* view() const { return m_view; }
     QLabel* headerLabel() const { return m_header; }
     QLineEdit* searchField() const { return m_search; }
+    QComboBox* severityBox() const { return m_severityBox; }
+    QComboBox* ownerBox() const { return m_ownerBox; }
+    QComboBox* orderBox() const { return m_orderBox; }
+    QLabel* countLabel() const { return m_count; }
+    // Shown instead of the table while the filters hide every divergence.
+    QLabel* emptyLabel() const { return m_empty; }
 
     // Selects the next / previous visible divergence (wraps around).
     void next();
@@ -41,6 +50,16 @@ private:
     void onCurrentDivergenceChanged(int index);
     void step(int delta);
     void updateHeader();
+    void updateCount();
+    void onSelectionChanged(int kernel, int variant);
+    struct Filters
+    {
+        int severity = 0; // combo box indexes
+        int owner = 0;
+        QString search;
+    };
+    Filters currentFilters() const;
+    void applyFilters(const Filters& filters);
 
     InspectorSession& m_session;
     DivergenceTableModel* m_model = nullptr;
@@ -50,6 +69,11 @@ private:
     QComboBox* m_severityBox = nullptr;
     QComboBox* m_ownerBox = nullptr;
     QLineEdit* m_search = nullptr;
+    QComboBox* m_orderBox = nullptr;
+    QLabel* m_count = nullptr;
+    QLabel* m_empty = nullptr;
+    QHash<QString, Filters> m_kernelFilters; // "kernel/variant" -> its filters
+    QString m_kernelKey;
     bool m_dark = false;
     bool m_syncing = false;
 };

@@ -18,12 +18,14 @@ FindBar::FindBar(QWidget* parent) : QWidget(parent)
     m_field->setObjectName(QStringLiteral("findField"));
     m_field->setPlaceholderText(tr("Find in the focused editor"));
     m_field->setClearButtonEnabled(true);
+    m_field->setAccessibleName(tr("Find text"));
     connect(m_field, &QLineEdit::returnPressed, this, [this] { find(true); });
 
     auto button = [this](QStyle::StandardPixmap icon, const QString& tip) {
         auto* b = new QToolButton(this);
         b->setIcon(style()->standardIcon(icon));
         b->setToolTip(tip);
+        b->setAccessibleName(tip);
         b->setAutoRaise(true);
         return b;
     };

@@ -27,6 +27,7 @@
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QStatusBar>
+#include <QTableView>
 #include <QTimer>
 #include <QToolButton>
 #include <QTreeView>
@@ -148,10 +149,18 @@ void MainWindow::buildCentralArea()
     pageLayout->addWidget(m_sourceSplitter, 1);
     pageLayout->addWidget(m_findBar);
     m_lastEditor = pane(SourceRole::ReferenceIr)->editor();
-    connect(qApp, &QApplication::focusChanged, this, [this](QWidget*, QWidget* now) {
-        for (SourcePane* p : m_panes)
+    for (SourcePane* p : m_panes) {
+        p->editor()->setAccessibleName(SourcePane::roleName(p->role()));
+        showEditorFocus(p->editor(), false);
+    }
+    m_ruler->setAccessibleName(tr("Divergence overview"));
+    connect(qApp, &QApplication::focusChanged, this, [this](QWidget* old, QWidget* now) {
+        for (SourcePane* p : m_panes) {
             if (now == p->editor())
                 m_lastEditor = p->editor();
+            if (now == p->editor() || old == p->editor())
+                showEditorFocus(p->editor(), now == p->editor());
+        }
     });
 
     m_centralStack = new QStackedWidget;
@@ -196,7 +205,6 @@ void MainWindow::buildPanels()
     connect(m_stagePanel, &panels::StagePanel::profiledRunUpdated, m_perfPanel,
             &panels::PerfPanel::showProfiledRun);
     m_navigatorDock->raise();
-    resizeDocks({m_navigatorDock}, {230}, Qt::Vertical); // the IR pair keeps most height
 }
 
 QsciScintilla* MainWindow::activeEditor() const
@@ -204,11 +212,48 @@ QsciScintilla* MainWindow::activeEditor() const
     return m_lastEditor;
 }
 
+void MainWindow::showEditorFocus(QsciScintilla* editor, bool focused)
+{
+    // A frame in the highlight colour round the editor that has the keys
+    // (Scintilla alone only shows a thin caret); the same width unfocused
+    // so the text does not move.
+    const QColor color = focused ? palette().color(QPalette::Highlight) : QColor(Qt::transparent);
+    editor->setStyleSheet(
+        QStringLiteral("QsciScintilla { border: 2px solid %1; }").arg(color.name(QColor::HexArgb)));
+}
+
+QList<QWidget*> MainWindow::paneCycle() const
+{
+    QList<QWidget*> order;
+    if (m_kernelDock->isVisible())
+        order << m_kernelView;
+    for (SourcePane* p : m_panes)
+        order << p->editor();
+    if (m_navigatorDock->isVisible() && m_navigator->view()->isVisible())
+        order << m_navigator->view();
+    return order;
+}
+
+void MainWindow::focusNextPane(int delta)
+{
+    showInspector();
+    const QList<QWidget*> order = paneCycle();
+    if (order.isEmpty())
+        return;
+    int current = -1;
+    for (QWidget* w = QApplication::focusWidget(); w && current < 0; w = w->parentWidget())
+        current = static_cast<int>(order.indexOf(w));
+    const auto n = static_cast<int>(order.size());
+    const int next = current < 0 ? (delta > 0 ? 0 : n - 1) : (current + delta + n) % n;
+    order[next]->setFocus(delta > 0 ? Qt::TabFocusReason : Qt::BacktabFocusReason);
+}
+
 void MainWindow::buildDocks()
 {
     m_kernelModel = new KernelListModel(this);
     m_kernelView = new QTreeView;
     m_kernelView->setObjectName(QStringLiteral("kernelList"));
+    m_kernelView->setAccessibleName(tr("Kernels"));
     m_kernelView->setModel(m_kernelModel);
     m_kernelView->setHeaderHidden(true);
     m_kernelView->setUniformRowHeights(true);
@@ -222,10 +267,10 @@ void MainWindow::buildDocks()
     m_kernelDock->setWidget(m_kernelView);
     m_kernelDock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetClosable);
     addDockWidget(Qt::LeftDockWidgetArea, m_kernelDock);
-    resizeDocks({m_kernelDock}, {230}, Qt::Horizontal);
 
     m_diagnosticsList = new QListWidget;
     m_diagnosticsList->setObjectName(QStringLiteral("diagnosticsList"));
+    m_diagnosticsList->setAccessibleName(tr("Workspace diagnostics"));
     m_diagnosticsList->setWordWrap(true);
     m_diagnosticsDock = new QDockWidget(tr("Diagnostics"), this);
     m_diagnosticsDock->setObjectName(QStringLiteral("diagnosticsDock"));
@@ -239,7 +284,6 @@ void MainWindow::buildDocks()
     m_navigatorDock->setObjectName(QStringLiteral("divergenceDock"));
     m_navigatorDock->setWidget(m_navigator);
     addDockWidget(Qt::BottomDockWidgetArea, m_navigatorDock);
-    resizeDocks({m_navigatorDock}, {210}, Qt::Vertical);
     buildPanels();
 }
 
@@ -275,6 +319,20 @@ QString MainWindow::statusText() const
 void MainWindow::showEvent(QShowEvent* event)
 {
     QMainWindow::showEvent(event);
+    if (!m_dockLayoutRestored) {
+        // Sized from the window, not fixed pixels: at 1024x700 a 210 px
+        // divergence dock and a 230 px kernel list left the editors a few
+        // lines. The editors keep about three quarters of the height.
+        // Once the dock layout exists (the next event-loop turn).
+        m_dockLayoutRestored = true;
+        QTimer::singleShot(0, this, [this] {
+            // Every dock of the tabbed group: Qt sizes the group by any of them.
+            const int dockHeight = std::clamp(height() / 4, 130, 260);
+            resizeDocks({m_navigatorDock, m_stageDock, m_perfDock},
+                        {dockHeight, dockHeight, dockHeight}, Qt::Vertical);
+            resizeDocks({m_kernelDock}, {std::clamp(width() / 7, 140, 230)}, Qt::Horizontal);
+        });
+    }
     if (m_columnsInitialized)
         return;
     m_columnsInitialized = true;

@@ -79,6 +79,10 @@ public:
     QAction* previousDivergenceAction() const { return m_previousDivergence; }
     QAction* hideNoiseAction() const { return m_hideNoise; }
     QAction* hideEquivalentAction() const { return m_hideEquivalent; }
+    QAction* nextPaneAction() const { return m_nextPane; }
+    QAction* previousPaneAction() const { return m_previousPane; }
+    QDockWidget* kernelDock() const { return m_kernelDock; }
+    QDockWidget* divergenceDock() const { return m_navigatorDock; }
     QLabel* verdictLabel() const { return m_verdictLabel; }
     panels::StagePanel* stagePanel() const { return m_stagePanel; }
     panels::PerfPanel* perfPanel() const { return m_perfPanel; }
@@ -141,6 +145,10 @@ private:
     void buildPanels();
     void rescanKeepingSelection();
     void askGoToLine();
+    // Ctrl+Tab / Ctrl+Shift+Tab: kernel list, the four editors, divergences.
+    void focusNextPane(int delta);
+    QList<QWidget*> paneCycle() const;
+    void showEditorFocus(QsciScintilla* editor, bool focused);
     // Kernel/variant saved at the last quit when \a workspace has it; also
     // remembers the divergence to select once the diff arrives.
     bool restoreKernel(const ws::Workspace& workspace, int& kernel, int& variant);
@@ -169,6 +177,8 @@ private:
     QAction* m_previousDivergence = nullptr;
     QAction* m_hideNoise = nullptr;
     QAction* m_hideEquivalent = nullptr;
+    QAction* m_nextPane = nullptr;
+    QAction* m_previousPane = nullptr;
     QStackedWidget* m_centralStack = nullptr;
     QWidget* m_inspectorPage = nullptr;
     FindBar* m_findBar = nullptr;
@@ -192,6 +202,7 @@ private:
     bool m_applyingSources = false;
     bool m_themeUpdateQueued = false;
     bool m_columnsInitialized = false; // equal column widths set on first show
+    bool m_dockLayoutRestored = false; // saved dock sizes: no sizing from the window size
 };
 
 } // namespace tilelens::gui

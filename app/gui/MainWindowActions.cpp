@@ -61,10 +61,17 @@ void MainWindow::buildMenus()
     QMenu* view = menuBar()->addMenu(tr("&View"));
     QAction* kernels = m_kernelDock->toggleViewAction();
     kernels->setText(tr("&Kernels"));
+    kernels->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_K));
     view->addAction(kernels);
     QAction* diagnostics = m_diagnosticsDock->toggleViewAction();
     diagnostics->setText(tr("&Diagnostics"));
     view->addAction(diagnostics);
+    view->addSeparator();
+    m_nextPane = view->addAction(tr("Next &Pane"), this, [this] { focusNextPane(1); });
+    m_nextPane->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Tab));
+    m_previousPane = view->addAction(tr("Pre&vious Pane"), this, [this] { focusNextPane(-1); });
+    m_previousPane->setShortcuts({QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Backtab),
+                                  QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Tab)});
 
     QMenu* diffMenu = menuBar()->addMenu(tr("&Diff"));
     m_nextDivergence =

@@ -6,6 +6,7 @@
 #include "panels/StagePanel.h"
 
 #include <QCloseEvent>
+#include <QDockWidget>
 #include <QMessageBox>
 #include <QSettings>
 #include <QSplitter>
@@ -20,7 +21,8 @@ void MainWindow::restoreSettings()
         restoreGeometry(geometry);
     if (const QByteArray state = settings.value(settings::windowStateKey).toByteArray();
         !state.isEmpty())
-        restoreState(state);
+        m_dockLayoutRestored = restoreState(state);
+    m_kernelDock->setVisible(settings.value(settings::kernelListVisibleKey, true).toBool());
     m_sourceSplitter->restoreState(settings.value(settings::sourceSplitterKey).toByteArray());
     if (m_topSplitter->restoreState(settings.value(settings::topSplitterKey).toByteArray()) &&
         m_bottomSplitter->restoreState(settings.value(settings::bottomSplitterKey).toByteArray()))
@@ -34,6 +36,7 @@ void MainWindow::saveSettings() const
     QSettings settings;
     settings.setValue(settings::windowGeometryKey, saveGeometry());
     settings.setValue(settings::windowStateKey, saveState());
+    settings.setValue(settings::kernelListVisibleKey, m_kernelDock->isVisible());
     settings.setValue(settings::sourceSplitterKey, m_sourceSplitter->saveState());
     settings.setValue(settings::topSplitterKey, m_topSplitter->saveState());
     settings.setValue(settings::bottomSplitterKey, m_bottomSplitter->saveState());

@@ -1,5 +1,7 @@
 #include "RowAlignment.h"
 
+#include <algorithm>
+
 namespace tilelens::gui {
 namespace {
 
@@ -25,32 +27,57 @@ void remember(std::vector<int>& rowOf, const std::optional<diff::OpSite>& site, 
 RowAlignment computeRowAlignment(const diff::DiffResult& result)
 {
     RowAlignment a;
-    int curRef = 0;
-    int curGen = 0;
+    // Matched rows as (reference line, generated line), by reference line.
+    std::vector<std::pair<int, int>> matched;
     int rowIndex = 0;
     for (const diff::FunctionDiff& f : result.functions) {
         for (const diff::AlignedRow& row : f.rows) {
             remember(a.refRowOfLine, row.reference, rowIndex);
             remember(a.genRowOfLine, row.generated, rowIndex);
             ++rowIndex;
-            const int r = row.reference && row.reference->line > curRef ? row.reference->line : 0;
-            const int g = row.generated && row.generated->line > curGen ? row.generated->line : 0;
-            if (!r && !g)
-                continue;
-            const int gapRef = r ? r - 1 - curRef : 0;
-            const int gapGen = g ? g - 1 - curGen : 0;
-            // Both sides advance by the same display height: gap + op row.
-            const int heightRef = gapRef + (r ? 1 : 0);
-            const int heightGen = gapGen + (g ? 1 : 0);
-            if (heightRef > heightGen)
-                addPhantom(a.genPhantoms, curGen + gapGen, heightRef - heightGen);
-            else if (heightGen > heightRef)
-                addPhantom(a.refPhantoms, curRef + gapRef, heightGen - heightRef);
-            if (r)
-                curRef = r;
-            if (g)
-                curGen = g;
+            if (row.reference && row.generated && row.reference->line > 0 &&
+                row.generated->line > 0)
+                matched.emplace_back(row.reference->line, row.generated->line);
         }
+    }
+    std::sort(matched.begin(), matched.end());
+    // The most matched rows that can sit side by side: the longest run
+    // increasing on both sides (patience sorting). A row whose generated op
+    // was hoisted far ahead then no longer holds back every row after it.
+    std::vector<int> tails; // index into matched, per run length
+    std::vector<int> previous(matched.size(), -1);
+    for (size_t i = 0; i < matched.size(); ++i) {
+        const int gen = matched[i].second;
+        const auto it = std::lower_bound(tails.begin(), tails.end(), gen, [&](int t, int g) {
+            return matched[size_t(t)].second < g;
+        });
+        if (it != tails.begin())
+            previous[i] = *(it - 1);
+        if (it == tails.end())
+            tails.push_back(static_cast<int>(i));
+        else
+            *it = static_cast<int>(i);
+    }
+    std::vector<std::pair<int, int>> anchors;
+    for (int i = tails.empty() ? -1 : tails.back(); i >= 0; i = previous[size_t(i)])
+        anchors.push_back(matched[size_t(i)]);
+    std::reverse(anchors.begin(), anchors.end());
+    // Between two anchors each side shows its own lines (one-sided ops,
+    // reordered ones, comments); the shorter side is padded up to the anchor.
+    int curRef = 0;
+    int curGen = 0;
+    for (const auto& [r, g] : anchors) {
+        if (r <= curRef || g <= curGen)
+            continue; // two rows on one line: the first one anchors it
+        const int gapRef = r - 1 - curRef;
+        const int gapGen = g - 1 - curGen;
+        if (gapRef > gapGen)
+            addPhantom(a.genPhantoms, g - 1, gapRef - gapGen);
+        else if (gapGen > gapRef)
+            addPhantom(a.refPhantoms, r - 1, gapGen - gapRef);
+        curRef = r;
+        curGen = g;
+        a.anchors.emplace_back(r, g);
     }
     a.lastRefLine = curRef;
     a.lastGenLine = curGen;

@@ -1,15 +1,16 @@
 #pragma once
 // Where the aligned IR view needs filler lines so matched ops sit side by
 // side: computed from a DiffResult alone, in the diff worker, so the GUI
-// thread only applies it. Per aligned row, the non-op lines each side has
-// before its op (comments, braces, headers) are padded to the same height,
-// and a one-sided op gets a filler line opposite. Rows whose line goes
-// backwards on a side (reordered ops) do not move that side: such rows
-// cannot line up, and the view scrolls the panes apart to show them.
+// thread only applies it. The anchors are the most matched rows that can
+// sit side by side (increasing on both sides); between two anchors the
+// shorter side is padded so the next anchor lines up. Other rows (one-sided,
+// reordered ops) stay in their side's gap: the view marks a reordered pair
+// with an arrow instead of scrolling one pane out of step.
 
 #include "diff/DiffResult.h"
 
 #include <map>
+#include <utility>
 #include <vector>
 
 namespace tilelens::gui {
@@ -20,6 +21,8 @@ struct RowAlignment
     std::map<int, int> genPhantoms;
     std::vector<int> refRowOfLine; // 1-based op line -> flat row index, -1 none
     std::vector<int> genRowOfLine;
+    // 1-based (reference, generated) lines of the rows that sit side by side.
+    std::vector<std::pair<int, int>> anchors;
     int lastRefLine = 0; // last line reached by the walk, per side
     int lastGenLine = 0;
 

@@ -174,7 +174,7 @@ bool writeText(const QString& path, const QString& text)
 
 } // namespace
 
-TEST(AlignedPanes, AReorderedOpShowsBothLinesThenScrollingIsSyncedAgain)
+TEST(AlignedPanes, AReorderedOpGetsAnArrowBesideItsRowAndThePanesStayInStep)
 {
     QTemporaryDir dir;
     const QString refPath = QDir(dir.path()).filePath(QStringLiteral("a_ref.mlir"));
@@ -204,29 +204,38 @@ TEST(AlignedPanes, AReorderedOpShowsBothLinesThenScrollingIsSyncedAgain)
         const diff::Divergence& d = result->divergences[size_t(index)];
         w.session().selectDivergence(index);
         QTest::qWait(20);
+        EXPECT_EQ(ref->firstVisibleLine(), gen->firstVisibleLine()) << d.id;
         EXPECT_TRUE(isVisibleInView(ref, d.reference->line - 1)) << d.id;
-        EXPECT_TRUE(isVisibleInView(gen, d.generated->line - 1)) << d.id;
         int line = 0, column = 0;
         gen->getCursorPosition(&line, &column);
         EXPECT_EQ(line + 1, d.generated->line);
         ref->getCursorPosition(&line, &column);
         EXPECT_EQ(line + 1, d.reference->line);
-        if (w.alignedView()->scrollOffset() != 0)
-            apart = index;
+        const long refRow = displayLine(ref, d.reference->line - 1);
+        const long genRow = displayLine(gen, d.generated->line - 1);
+        if (refRow == genRow)
+            continue;
+        apart = index;
+        // The arrow sits in the generated pane on the selected row and points
+        // to where the match is.
+        const int beside =
+            static_cast<int>(sci(gen, QsciScintillaBase::SCI_DOCLINEFROMVISIBLE, refRow) + 1);
+        EXPECT_EQ(w.alignedView()->movedMarkerLines(false, genRow < refRow),
+                  std::vector<int>{beside});
+        EXPECT_TRUE(w.alignedView()->movedMarkerLines(false, genRow > refRow).empty());
     }
-    ASSERT_GE(apart, 0) << "at least one could not line up: its panes scrolled apart";
+    ASSERT_GE(apart, 0) << "at least one could not line up";
 
     w.session().selectDivergence(apart);
     QTest::qWait(20);
     saveScreenshot(w, QStringLiteral("aligned-reordered.png"));
-    // Scrolling keeps both panes moving together, by the same offset.
+    // Scrolling keeps both panes on the same rows.
     const int refFirst = ref->firstVisibleLine();
-    const int genFirst = gen->firstVisibleLine();
     ref->setFirstVisibleLine(refFirst + 3);
     QTest::qWait(50);
-    EXPECT_EQ(gen->firstVisibleLine() - genFirst, 3);
+    EXPECT_EQ(gen->firstVisibleLine(), refFirst + 3);
 
-    // A divergence whose rows line up brings back aligned scrolling.
+    // A divergence whose rows line up takes the arrow away.
     int inLine = -1;
     for (size_t i = 0; i < result->divergences.size(); ++i) {
         const diff::Divergence& d = result->divergences[i];
@@ -236,6 +245,7 @@ TEST(AlignedPanes, AReorderedOpShowsBothLinesThenScrollingIsSyncedAgain)
     ASSERT_GE(inLine, 0);
     w.session().selectDivergence(inLine);
     QTest::qWait(20);
-    EXPECT_EQ(w.alignedView()->scrollOffset(), 0);
     EXPECT_EQ(ref->firstVisibleLine(), gen->firstVisibleLine());
+    for (bool above : {true, false})
+        EXPECT_TRUE(w.alignedView()->movedMarkerLines(false, above).empty());
 }

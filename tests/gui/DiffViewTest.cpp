@@ -14,6 +14,7 @@
 #include "TestPaths.h"
 
 #include <QAction>
+#include <QComboBox>
 #include <QDir>
 #include <QLabel>
 #include <QSignalSpy>
@@ -78,6 +79,7 @@ TEST_F(SoftmaxWindow, F8StepsThroughEveryDivergenceAndPutsBothCaretsOnItsLines)
 {
     EXPECT_EQ(window->nextDivergenceAction()->shortcut(), QKeySequence(Qt::Key_F8));
     EXPECT_EQ(window->previousDivergenceAction()->shortcut(), QKeySequence(Qt::SHIFT | Qt::Key_F8));
+    window->navigator()->orderBox()->setCurrentIndex(1); // file order: the report's
     for (size_t i = 0; i < result->divergences.size(); ++i) {
         window->nextDivergenceAction()->trigger();
         ASSERT_EQ(window->session().currentDivergence(), static_cast<int>(i));

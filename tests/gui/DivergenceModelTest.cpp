@@ -85,11 +85,20 @@ TEST(DivergenceFilterModel, FiltersBySeverityOwnerAndSearch)
     filter.setSeverityHidden(noise, false);
 
     const int critical = static_cast<int>(diff::Severity::Critical);
-    filter.setSeverityOnly(critical);
+    filter.setSeverityAtLeast(critical);
     EXPECT_EQ(filter.rowCount(), countIf([](const diff::Divergence& d) {
                   return d.severity == diff::Severity::Critical;
               }));
-    filter.setSeverityOnly(-1);
+    // "Warn and above": critical and warn rows, nothing milder.
+    filter.setSeverityAtLeast(static_cast<int>(diff::Severity::Warn));
+    const int warnAndAbove = countIf([](const diff::Divergence& d) {
+        return d.severity == diff::Severity::Critical || d.severity == diff::Severity::Warn;
+    });
+    EXPECT_EQ(filter.rowCount(), warnAndAbove);
+    EXPECT_GT(warnAndAbove, countIf([](const diff::Divergence& d) {
+                  return d.severity == diff::Severity::Critical;
+              }));
+    filter.setSeverityAtLeast(-1);
 
     filter.setOwner(static_cast<int>(diff::Owner::Host));
     EXPECT_EQ(filter.rowCount(),
@@ -111,6 +120,10 @@ TEST(DivergenceFilterModel, FiltersBySeverityOwnerAndSearch)
     EXPECT_EQ(filter.rowCount(), 0);
     EXPECT_EQ(filter.divergenceAt(0), -1);
     filter.setSearchText({});
+    // Critical first (the report starts with noise), then file order.
+    EXPECT_EQ(filter.index(0, 0).data(DivergenceTableModel::SeverityRole).toInt(), critical);
+    EXPECT_NE(filter.divergenceAt(0), 0);
+    filter.setOrder(DivergenceFilterModel::Order::File);
     EXPECT_EQ(filter.rowOf(2), 2);
     EXPECT_EQ(filter.divergenceAt(2), 2);
 }

@@ -1,6 +1,7 @@
 #include "GuiTestSupport.h"
 
 #include "MainWindow.h"
+#include "RowAlignment.h"
 #include "diff/DiffResult.h"
 
 #include <QCoreApplication>
@@ -99,18 +100,7 @@ QPalette darkPalette()
 
 std::vector<std::pair<int, int>> forwardMatchedLines(const diff::DiffResult& result)
 {
-    std::vector<std::pair<int, int>> lines;
-    int lastRef = 0, lastGen = 0;
-    for (const diff::FunctionDiff& f : result.functions)
-        for (const diff::AlignedRow& row : f.rows) {
-            if (!row.reference || !row.generated || row.reference->line <= lastRef ||
-                row.generated->line <= lastGen)
-                continue;
-            lastRef = row.reference->line;
-            lastGen = row.generated->line;
-            lines.emplace_back(lastRef, lastGen);
-        }
-    return lines;
+    return gui::computeRowAlignment(result).anchors;
 }
 
 } // namespace tilelens::test

@@ -37,8 +37,8 @@ bool waitForLoad(gui::MainWindow& window, int timeoutMs = 20000);
 // tests of the dark theme and the dark screenshots.
 QPalette darkPalette();
 
-// (reference line, generated line) of the matched rows of \a result that move
-// forward on both sides, in order: the rows that must sit side by side.
+// (reference line, generated line) of the matched rows of \a result that the
+// row alignment puts side by side (RowAlignment's anchors), in order.
 std::vector<std::pair<int, int>> forwardMatchedLines(const diff::DiffResult& result);
 
 } // namespace tilelens::test

@@ -1,6 +1,7 @@
 #include "panels/PerfPanel.h"
 
 #include "InspectorSession.h"
+#include "panels/AdaptiveSplitter.h"
 #include "panels/PerfChart.h"
 #include "panels/PerfTreeModel.h"
 #include "panels/ProfileCommandDialog.h"
@@ -74,13 +75,15 @@ PerfPanel::PerfPanel(InspectorSession* session, QWidget* parent)
     bar->addWidget(m_exportPng);
     bar->addWidget(m_exportSvg);
 
-    // Table above the chart: both get the full width (long config ids, a readable legend).
-    auto* split = new QSplitter(Qt::Vertical, this);
+    // Table above the chart in a tall dock (long config ids, a readable
+    // legend), beside it in a short wide one so the axes keep their labels.
+    auto* split = new AdaptiveSplitter(35, this);
     split->addWidget(m_tree);
     split->addWidget(m_chart);
     split->setStretchFactor(0, 2);
     split->setStretchFactor(1, 3);
-    split->setSizes({180, 480});
+    m_tree->setMinimumSize(160, 60);
+    m_chart->setMinimumSize(240, 120);
 
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(bar);

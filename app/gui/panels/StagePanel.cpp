@@ -1,6 +1,7 @@
 #include "panels/StagePanel.h"
 
 #include "InspectorSession.h"
+#include "panels/AdaptiveSplitter.h"
 #include "panels/StageTableModel.h"
 #include "panels/StatusStyle.h"
 #include "pipeline/BuiltinStage.h"
@@ -119,6 +120,8 @@ StagePanel::StagePanel(InspectorSession* session, QWidget* parent)
     m_runStatus = new QLabel(this);
     m_runStatus->setTextFormat(Qt::PlainText);
     m_runStatus->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    // A long status is clipped rather than widening the whole dock.
+    m_runStatus->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
 
     m_logSource = new QComboBox(this);
     m_logSource->setSizeAdjustPolicy(QComboBox::AdjustToContents);
@@ -145,13 +148,14 @@ StagePanel::StagePanel(InspectorSession* session, QWidget* parent)
     bottomLayout->addLayout(logBar);
     bottomLayout->addWidget(m_log, 1);
 
-    auto* split = new QSplitter(Qt::Vertical, this);
+    // Side by side in a short wide dock: every stage row and a log of
+    // the dock's full height, not three rows over a four-line log.
+    auto* split = new AdaptiveSplitter(45, this);
     split->addWidget(m_table);
     split->addWidget(bottom);
     split->setStretchFactor(0, 2);
     split->setStretchFactor(1, 3);
-    // A–F, validate, perf visible without scrolling.
-    split->setSizes({(m_table->fontMetrics().height() + 8) * 10 + 8, 400});
+    m_table->setMinimumSize(240, 80);
 
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(m_header);

@@ -1,0 +1,59 @@
+// Issue 18, item 4: the layout fits a 1024x700 window. The editors keep most
+// of the height (the divergence dock took 43% of it), the kernel list does
+// not keep 230 px, and the stage and perf panels lay out side by side in the
+// short dock so neither is squeezed to a few rows.
+
+#include "Application.h"
+#include "GuiTestSupport.h"
+#include "MainWindow.h"
+#include "SourcePane.h"
+#include "TestPaths.h"
+#include "panels/PerfPanel.h"
+#include "panels/StagePanel.h"
+
+#include <QDir>
+#include <QDockWidget>
+#include <QSplitter>
+#include <QTest>
+#include <gtest/gtest.h>
+
+using namespace tilelens;
+using namespace tilelens::gui;
+
+TEST(LayoutFit, At1024x700TheEditorsGetMostOfTheHeight)
+{
+    const QDir softmax(QDir(test::examplesDir()).filePath(QStringLiteral("softmax")));
+    ASSERT_TRUE(softmax.exists());
+    MainWindow w(MainWindow::Options{false});
+    w.resize(1024, 700);
+    w.show();
+    w.openWorkspace(softmax.absolutePath());
+    ASSERT_TRUE(test::waitForLoad(w));
+    QTest::qWait(50);
+    const int dock = w.divergenceDock()->height();
+    // 43% of the height before (the issue), ~305 px; now about a third.
+    EXPECT_LE(dock, 700 * 35 / 100) << "the divergence dock is " << dock << " px high";
+    const int irHeight = w.pane(SourceRole::ReferenceIr)->height();
+    const int pyHeight = w.pane(SourceRole::ReferencePython)->height();
+    EXPECT_GE(irHeight + pyHeight, 700 * 45 / 100) << "editors: " << pyHeight << " + " << irHeight;
+    EXPECT_LE(w.kernelDock()->width(), 160);
+    // Stage and perf panels: side by side in the short wide dock.
+    for (QWidget* panel :
+         {static_cast<QWidget*>(w.stagePanel()), static_cast<QWidget*>(w.perfPanel())}) {
+        const QList<QSplitter*> splits =
+            panel->findChildren<QSplitter*>(Qt::FindDirectChildrenOnly);
+        ASSERT_EQ(splits.size(), 1);
+        splits.front()->resize(900, 200);
+        EXPECT_EQ(splits.front()->orientation(), Qt::Horizontal);
+        splits.front()->resize(500, 600);
+        EXPECT_EQ(splits.front()->orientation(), Qt::Vertical);
+    }
+}
+
+TEST(LayoutFit, ScreenshotSizeParsesWidthByHeightAndRefusesTheRest)
+{
+    EXPECT_EQ(parseWindowSize(QStringLiteral("1024x700")), QSize(1024, 700));
+    EXPECT_EQ(parseWindowSize(QStringLiteral(" 1600x1000 ")), QSize(1600, 1000));
+    for (const char* bad : {"1024", "1024x", "x700", "1024*700", "100x100", "99999x700", "axb"})
+        EXPECT_FALSE(parseWindowSize(QString::fromLatin1(bad)).isValid()) << bad;
+}
