@@ -1,5 +1,6 @@
 #include "WorkerPool.h"
 
+#include <QCoreApplication>
 #include <QThread>
 #include <QThreadPool>
 #include <algorithm>
@@ -27,12 +28,19 @@ void lowerWorkerPriority()
 
 QThreadPool* workerPool()
 {
-    // Destroyed at exit like Qt's global pool (waits for a task in flight).
     static QThreadPool pool;
     static const bool configured = [] {
         // A selection's sources and diff load at the same time.
         pool.setMaxThreadCount(std::max(2, QThread::idealThreadCount()));
         pool.setObjectName(QStringLiteral("tilelensWorkers"));
+        // Drained when the application object goes, before exit() destroys
+        // statics: a task still parsing or diffing then would use the
+        // parser's and differ's static tables after they are freed (the pool
+        // itself, constructed before them, is destroyed after them).
+        qAddPostRoutine([] {
+            pool.clear();
+            pool.waitForDone();
+        });
         return true;
     }();
     Q_UNUSED(configured);
