@@ -15,6 +15,7 @@
 #include "ir/bytecode/IrFileLoader.h"
 
 #include <future>
+#include <map>
 #include <memory>
 
 namespace tilelens::diff {
@@ -67,6 +68,7 @@ public:
                 ctx.emplace(*R, *G, m);
             for (const RawDifference& d : raw)
                 add(m_classifier.classify(d, &*ctx, fname), d, links);
+            closeGroups();
             fd.rows = buildAlignedRows(R, G, &m, links);
         } else {
             RawDifference d;
@@ -89,19 +91,47 @@ public:
     }
 
 private:
+    // One finding per root cause: a difference classified like an earlier one
+    // (same rule, same message) becomes another site of it.
     void add(Divergence div, const RawDifference& d, RowLinks& links)
     {
+        const std::string key = std::string(severityName(div.severity)) + '\x1f' + div.rule +
+                                '\x1f' + div.message + '\x1f' + div.counterexample + '\x1f' +
+                                div.proof;
+        auto [it, fresh] = m_groups.emplace(key, m_out.divergences.size());
+        if (!fresh) {
+            Divergence& first = m_out.divergences[it->second];
+            if (first.sites.empty())
+                first.sites.push_back({first.reference, first.generated});
+            first.sites.push_back({div.reference, div.generated});
+            link(first.id, d, links);
+            return;
+        }
         div.id = m_prefix + std::to_string(m_next++);
-        if (d.functionLevel)
-            links.entry.push_back(div.id);
-        if (d.refOp >= 0)
-            links.refOps[d.refOp].push_back(div.id);
-        if (d.genOp >= 0)
-            links.genOps[d.genOp].push_back(div.id);
+        link(div.id, d, links);
         m_out.divergences.push_back(std::move(div));
     }
 
+    static void link(const std::string& id, const RawDifference& d, RowLinks& links)
+    {
+        if (d.functionLevel)
+            links.entry.push_back(id);
+        if (d.refOp >= 0)
+            links.refOps[d.refOp].push_back(id);
+        if (d.genOp >= 0)
+            links.genOps[d.genOp].push_back(id);
+    }
+
+    // Grouped findings say how many places they cover.
+    void closeGroups()
+    {
+        for (Divergence& d : m_out.divergences)
+            if (d.sites.size() > 1)
+                d.message += " (" + std::to_string(d.sites.size()) + " sites)";
+    }
+
     const Classifier& m_classifier;
+    std::map<std::string, size_t> m_groups; // group key -> index in m_out.divergences
     std::string m_prefix;
     PairResult& m_out;
     int m_next = 1;

@@ -1,6 +1,8 @@
 #include "diff/OpComparator.h"
 
+#include "diff/AssumeFacts.h"
 #include "diff/FlatHashMap.h"
+#include "diff/MemoryOperands.h"
 #include "ir/Canonical.h"
 #include "ir/Type.h"
 
@@ -110,6 +112,7 @@ public:
             if (g >= 0)
                 matched(int(i), g);
         }
+        compareAssumeFacts(R, G, M, m_out);
         unmatched();
         order();
         return std::move(m_out);
@@ -218,11 +221,45 @@ private:
     {
         const int rc = R.values[size_t(rv)].canon, gc = G.values[size_t(gv)].canon;
         const int rd = R.values[size_t(rc)].def, gd = G.values[size_t(gc)].def;
+        // Both producers are reported themselves (missing / extra) only when live.
         return M.refValToGen[size_t(rc)] < 0 && M.genValToRef[size_t(gc)] < 0 && rd >= 0 &&
-               gd >= 0 && M.refToGen[size_t(rd)] < 0 && M.genToRef[size_t(gd)] < 0;
+               gd >= 0 && M.refToGen[size_t(rd)] < 0 && M.genToRef[size_t(gd)] < 0 &&
+               participates(R.ops[size_t(rd)]) && participates(G.ops[size_t(gd)]);
     }
 
+    // Differences between ops whose normal forms are equal are proven
+    // equivalent: they carry the rewrites' proofs.
     void matched(int r, int g)
+    {
+        const size_t first = m_out.size();
+        matchedOps(r, g);
+        const GOp& a = R.ops[size_t(r)];
+        const GOp& b = G.ops[size_t(g)];
+        if (a.hash != b.hash && m_out.size() == first && (a.hasSemOperands || b.hasSemOperands)) {
+            // The written operands may agree while the normal forms do not
+            // ((x+16)-1 vs 1-(x+16)): the op computes something else.
+            auto d = make(DiffKind::OperandChanged, r, g);
+            d.attribute = "operands";
+            d.refValue = "normal form of line " + std::to_string(a.line);
+            d.genValue = "a different value";
+            m_out.push_back(d);
+        }
+        if (a.hash != b.hash || (a.proof.empty() && b.proof.empty()))
+            return;
+        std::string proof(a.proof);
+        if (!b.proof.empty() && b.proof != a.proof)
+            proof.append(proof.empty() ? "" : "; ").append(b.proof);
+        // One finding per proven pair: the first difference stands for all.
+        if (m_out.size() > first + 1)
+            m_out.resize(first + 1);
+        for (size_t k = first; k < m_out.size(); ++k)
+            if (m_out[k].proof.empty()) {
+                m_out[k].proof = proof;
+                m_out[k].conditional = a.proofConditional || b.proofConditional;
+            }
+    }
+
+    void matchedOps(int r, int g)
     {
         const GOp& a = R.ops[size_t(r)];
         const GOp& b = G.ops[size_t(g)];
@@ -261,12 +298,16 @@ private:
             }
         }
         writtenOperandTypes(r, g);
-        if (a.operands.size() != b.operands.size()) {
+        if (isMemoryOp(a.name) && isMemoryOp(b.name)) {
+            compareMemoryOperands(R, r, G, g, M, m_out);
+        } else if (a.operands.size() != b.operands.size()) {
             auto d = make(DiffKind::OperandChanged, r, g);
             d.attribute = "operand_count";
             d.refValue = std::to_string(a.operands.size());
             d.genValue = std::to_string(b.operands.size());
             m_out.push_back(d);
+        } else if (a.hash == b.hash && (a.hasSemOperands || b.hasSemOperands)) {
+            // Equal normal forms: the written operands may be different but equal spellings.
         } else if (a.commutative && b.commutative && a.operands.size() == 2) {
             const bool straight = valuesCorrespond(a.operands[0], b.operands[0]) &&
                                   valuesCorrespond(a.operands[1], b.operands[1]);
@@ -327,10 +368,11 @@ private:
         const GOp& a = R.ops[size_t(r)];
         const GOp& b = G.ops[size_t(g)];
         for (size_t i = 0; i < a.operands.size(); ++i) {
-            if (valuesCorrespond(a.operands[i], b.operands[i]) ||
-                bothUnmatchedDefs(a.operands[i], b.operands[i]))
+            if (valuesCorrespond(a.operands[i], b.operands[i]))
                 continue;
             if (!permutedOperand(r, b.operands[i]) && constantsDiffer(a.operands[i], b.operands[i]))
+                continue;
+            if (bothUnmatchedDefs(a.operands[i], b.operands[i]))
                 continue;
             auto d = make(DiffKind::OperandChanged, r, g);
             d.operandIndex = int(i);
@@ -372,11 +414,11 @@ private:
     {
         const int wr = R.values[size_t(rv)].def;
         const int wg = G.values[size_t(gv)].def;
-        if (wr < 0 || wg < 0 || R.ops[size_t(wr)].name != "constant" ||
-            G.ops[size_t(wg)].name != "constant")
+        if (wr < 0 || wg < 0 || !constantLike(R.ops[size_t(wr)]) ||
+            !constantLike(G.ops[size_t(wg)]))
             return false;
-        const std::string va = opSignature(R, wr), vb = opSignature(G, wg);
-        if (va == vb)
+        const std::string va = constantText(R, wr), vb = constantText(G, wg);
+        if (va == vb || R.ops[size_t(wr)].hash == G.ops[size_t(wg)].hash)
             return false;
         if (m_constPairs.insert({wr, wg}).second) {
             auto d = make(DiffKind::AttributeChanged, wr, wg);
@@ -386,6 +428,21 @@ private:
             m_out.push_back(d);
         }
         return true;
+    }
+
+    // A constant, or an op whose normal form is one (constant arithmetic, a
+    // reshape/broadcast chain of a splat constant).
+    static bool constantLike(const GOp& o)
+    {
+        return o.name == "constant" || (o.hasSemOperands && o.semOperands.empty());
+    }
+
+    static std::string constantText(const GFunction& f, int op)
+    {
+        const GOp& o = f.ops[size_t(op)];
+        if (o.name == "constant")
+            return opSignature(f, op);
+        return std::string(o.name) + " of constants (" + std::string(o.proof) + ")";
     }
 
     static std::string describeValue(const GFunction& f, int v)
@@ -432,17 +489,24 @@ private:
         };
         for (size_t i = 0; i < R.ops.size(); ++i) {
             const GOp& o = R.ops[i];
-            if (M.refToGen[i] >= 0 || (o.terminator && o.operands.empty()))
+            if (M.refToGen[i] >= 0 || (o.terminator && o.operands.empty()) || o.assume ||
+                insideProvenOp(R, M.refToGen, int(i)))
                 continue;
             if (participates(o)) {
                 auto d = make(DiffKind::OpMissing, int(i), -1);
                 d.refValue = opSignature(R, int(i));
-                d.attribute = o.assume ? "assumption" : "";
+                d.proof = unmatchedProof(R, int(i));
+                if (d.proof.empty())
+                    absorbed(R, G, M.refToGen, int(i), d);
                 m_out.push_back(d);
             } else if (surplus(genCount, true, o)) {
                 auto d =
                     make(o.duplicateOf >= 0 ? DiffKind::DuplicateOp : DiffKind::DeadOp, int(i), -1);
                 d.refValue = opSignature(R, int(i));
+                d.proof = o.name == "make_token" ? unmatchedProof(R, int(i))
+                          : o.folded             ? std::string(o.proof)
+                                                 : std::string();
+                d.conditional = o.proofConditional;
                 m_out.push_back(d);
             }
         }
@@ -453,20 +517,74 @@ private:
                 ++refCount[R.ops[i].hash];
         for (size_t j = 0; j < G.ops.size(); ++j) {
             const GOp& o = G.ops[j];
-            if (M.genToRef[j] >= 0 || (o.terminator && o.operands.empty()))
+            if (M.genToRef[j] >= 0 || (o.terminator && o.operands.empty()) || o.assume ||
+                insideProvenOp(G, M.genToRef, int(j)))
                 continue;
             if (participates(o)) {
                 auto d = make(DiffKind::OpExtra, -1, int(j));
                 d.genValue = opSignature(G, int(j));
-                d.attribute = o.assume ? "assumption" : "";
+                d.proof = unmatchedProof(G, int(j));
+                if (d.proof.empty())
+                    absorbed(G, R, M.genToRef, int(j), d);
                 m_out.push_back(d);
             } else if (surplus(refCount, false, o)) {
                 auto d =
                     make(o.duplicateOf >= 0 ? DiffKind::DuplicateOp : DiffKind::DeadOp, -1, int(j));
                 d.genValue = opSignature(G, int(j));
+                d.proof = o.name == "make_token" ? unmatchedProof(G, int(j))
+                          : o.folded             ? std::string(o.proof)
+                                                 : std::string();
+                d.conditional = o.proofConditional;
                 m_out.push_back(d);
             }
         }
+    }
+
+    // A pure op on one side only whose every use is by ops proven equal to
+    // their counterparts (directly or through other such ops): part of a
+    // computation the normal form already proved, e.g. the x + 127 of
+    // floor((x + 127) / 128) against ceil(x / 128). It takes that proof.
+    static void absorbed(const GFunction& f, const GFunction& other,
+                         const std::vector<int>& toOther, int op, RawDifference& d, int depth = 0)
+    {
+        const GOp& o = f.ops[size_t(op)];
+        if (!o.pure || o.results.empty() || depth > 6)
+            return;
+        std::string proof;
+        bool conditional = false;
+        for (int res : o.results) {
+            const GValue& v = f.values[size_t(res)];
+            if (v.canon != res)
+                return;
+            for (int u : v.users) {
+                const GOp& user = f.ops[size_t(u)];
+                const int partner = toOther[size_t(u)];
+                if (partner >= 0 && !user.proof.empty() &&
+                    other.ops[size_t(partner)].hash == user.hash) {
+                    proof = std::string(user.proof);
+                    conditional = conditional || user.proofConditional;
+                    continue;
+                }
+                RawDifference inner;
+                if (partner >= 0 ||
+                    (absorbed(f, other, toOther, u, inner, depth + 1), inner.proof.empty()))
+                    return;
+                proof = inner.proof;
+                conditional = conditional || inner.conditional;
+            }
+        }
+        if (proof.empty())
+            return;
+        d.proof = "part of a computation proven equal to the other side's: " + proof;
+        d.conditional = conditional;
+    }
+
+    // The yields of an `if` whose normal form is a min/max matched on the other
+    // side: reported with the `if`, not as extra ops.
+    static bool insideProvenOp(const GFunction& f, const std::vector<int>& toOther, int op)
+    {
+        const int parent = f.regions[size_t(f.ops[size_t(op)].region)].parentOp;
+        return parent >= 0 && f.ops[size_t(parent)].hasSemOperands && toOther[size_t(parent)] >= 0;
     }
 
     // Side-effecting ops must keep their relative order within a region.

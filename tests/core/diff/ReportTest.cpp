@@ -207,9 +207,14 @@ TEST(ExampleWorkspace, PlantedDivergencesAreFoundAtTheirLines)
     ASSERT_TRUE(r.has_value()) << (diags.empty() ? "" : diags[0].format());
     EXPECT_EQ(r->verdict, Verdict::FailFixable);
     auto at = [&](const std::string& rule, int genLine) {
-        for (const auto& d : r->divergences)
+        // A grouped finding covers every one of its sites.
+        for (const auto& d : r->divergences) {
             if (d.rule == rule && d.generated && d.generated->line == genLine)
                 return d.severity;
+            for (const auto& site : d.sites)
+                if (d.rule == rule && site.generated && site.generated->line == genLine)
+                    return d.severity;
+        }
         ADD_FAILURE() << rule << " not at generated line " << genLine << "\n" << describe(*r);
         return Severity::Noise;
     };
