@@ -3,6 +3,7 @@
 #include "diff/AssumeFacts.h"
 #include "diff/FlatHashMap.h"
 #include "diff/MemoryOperands.h"
+#include "diff/Normalizer.h"
 #include "ir/Canonical.h"
 #include "ir/Type.h"
 
@@ -270,6 +271,8 @@ private:
             m_out.push_back(d);
             return;
         }
+        if (loopCarriedTokensDiffer(r, g))
+            return;
         auto mk = [&](DiffKind k) { return make(k, r, g); };
         compareAttrs(a.attrs, b.attrs, false, mk);
         compareAttrs(a.hints, b.hints, true, mk);
@@ -325,6 +328,54 @@ private:
             d.genValue = std::to_string(b.regions.size()) + " regions";
             m_out.push_back(d);
         }
+    }
+
+    static size_t tokenCount(const GFunction& f, IdList values)
+    {
+        size_t n = 0;
+        for (int v : values)
+            n += f.values[size_t(v)].typeText == "token";
+        return n;
+    }
+
+    // A loop (and its continue / yield) carrying a token on one side only: an
+    // ordering difference between memory ops (checklist M6), reported once as
+    // a token difference; the other operands and results compared as usual.
+    bool loopCarriedTokensDiffer(int r, int g)
+    {
+        const GOp& a = R.ops[size_t(r)];
+        const GOp& b = G.ops[size_t(g)];
+        const std::string_view n = a.name;
+        if (n != "for" && n != "loop" && n != "continue" && n != "yield" && n != "break")
+            return false;
+        const size_t ta = tokenCount(R, a.operands) + tokenCount(R, a.results);
+        const size_t tb = tokenCount(G, b.operands) + tokenCount(G, b.results);
+        if (ta == tb || a.operands.size() - tokenCount(R, a.operands) !=
+                            b.operands.size() - tokenCount(G, b.operands))
+            return false;
+        auto d = make(DiffKind::OperandChanged, r, g);
+        d.attribute = "token";
+        d.refValue = std::to_string(ta) + " loop-carried token value(s)";
+        d.genValue = std::to_string(tb) + " loop-carried token value(s)";
+        m_out.push_back(d);
+        size_t j = 0;
+        for (size_t i = 0; i < a.operands.size(); ++i) {
+            if (R.values[size_t(a.operands[i])].typeText == "token")
+                continue;
+            while (G.values[size_t(b.operands[j])].typeText == "token")
+                ++j;
+            if (!valuesCorrespond(a.operands[i], b.operands[j]) &&
+                !constantsDiffer(a.operands[i], b.operands[j])) {
+                auto o = make(DiffKind::OperandChanged, r, g);
+                o.operandIndex = int(i);
+                o.attribute = "operand " + std::to_string(i);
+                o.refValue = describeValue(R, a.operands[i]);
+                o.genValue = describeValue(G, b.operands[j]);
+                m_out.push_back(o);
+            }
+            ++j;
+        }
+        return true;
     }
 
     // The operand types written in the ops' signatures (`load_ptr_tko .. :
@@ -461,10 +512,10 @@ private:
         FlatHashMap<int> refCount, genCount;
         for (size_t i = 0; i < R.ops.size(); ++i)
             if (!participates(R.ops[i]) && M.refToGen[i] < 0)
-                ++refCount[R.ops[i].hash];
+                ++refCount[surplusKey(R.ops[i])];
         for (size_t j = 0; j < G.ops.size(); ++j)
             if (!participates(G.ops[j]) && M.genToRef[j] < 0)
-                ++genCount[G.ops[j].hash];
+                ++genCount[surplusKey(G.ops[j])];
         // Hashes of every op of a side: built on first use (most pairs never need them).
         std::optional<FlatHashMap<uint8_t>> refAll, genAll;
         auto all = [](std::optional<FlatHashMap<uint8_t>>& set,
@@ -472,12 +523,12 @@ private:
             if (!set) {
                 set.emplace(f.ops.size());
                 for (const auto& o : f.ops)
-                    (*set)[o.hash] = 1;
+                    (*set)[surplusKey(o)] = 1;
             }
             return *set;
         };
         auto surplus = [&](FlatHashMap<int>& theirs, bool theirsGen, const GOp& o) {
-            int* n = theirs.find(o.hash);
+            int* n = theirs.find(surplusKey(o));
             if (n && *n > 0) {
                 --*n;
                 return false;
@@ -485,7 +536,7 @@ private:
             // A duplicate of something the other side has once is a surplus;
             // a dead op the other side has (live) is not.
             return o.duplicateOf >= 0 ||
-                   !all(theirsGen ? genAll : refAll, theirsGen ? G : R).find(o.hash);
+                   !all(theirsGen ? genAll : refAll, theirsGen ? G : R).find(surplusKey(o));
         };
         for (size_t i = 0; i < R.ops.size(); ++i) {
             const GOp& o = R.ops[i];
@@ -514,7 +565,7 @@ private:
         refCount = FlatHashMap<int>();
         for (size_t i = 0; i < R.ops.size(); ++i)
             if (!participates(R.ops[i]) && M.refToGen[i] < 0)
-                ++refCount[R.ops[i].hash];
+                ++refCount[surplusKey(R.ops[i])];
         for (size_t j = 0; j < G.ops.size(); ++j) {
             const GOp& o = G.ops[j];
             if (M.genToRef[j] >= 0 || (o.terminator && o.operands.empty()) || o.assume ||
@@ -538,6 +589,14 @@ private:
                 m_out.push_back(d);
             }
         }
+    }
+
+    // Dead and duplicated ops are counted by what they compute; an op folded
+    // away by the same rewrite on both sides (the same Python-modulo
+    // correction, upstream values aside) is no difference.
+    static uint64_t surplusKey(const GOp& o)
+    {
+        return o.folded ? hashMix(o.nameHash, hashText(o.proof)) : o.hash;
     }
 
     // A pure op on one side only whose every use is by ops proven equal to

@@ -4,6 +4,7 @@
 #include "diff/Semantics.h"
 
 #include <charconv>
+#include <cstdlib>
 
 namespace tilelens::diff {
 
@@ -16,6 +17,20 @@ constexpr uint64_t kTagAffine = 0xAFF1;
 constexpr uint64_t kTagDivFloor = 0xD1F1;
 constexpr uint64_t kTagMin = 0x313E;
 constexpr uint64_t kTagMax = 0x3A7E;
+
+// "<f32: 1.0>", "<bf16: 1.000000e+00>": a float splat of exactly one.
+bool splatFloatIsOne(std::string_view scalar)
+{
+    if (scalar.size() < 4 || (scalar[1] != 'f' && scalar[1] != 'b'))
+        return false;
+    const size_t colon = scalar.find(':');
+    if (colon == std::string_view::npos)
+        return false;
+    const std::string number(scalar.substr(colon + 1, scalar.size() - colon - 2));
+    char* end = nullptr;
+    const double v = std::strtod(number.c_str(), &end);
+    return end && *end == '\0' && v == 1.0;
+}
 
 const GAttr* attr(const GOp& o, std::string_view name)
 {
@@ -76,7 +91,8 @@ std::string IntRange::text() const
 SemanticNormalizer::SemanticNormalizer(GFunction& g)
     : m_g(g), m_facts(g.values.size()), m_splat(g.values.size(), 0), m_int(g.values.size(), 0),
       m_isInt(g.values.size(), false), m_splatConst(g.values.size(), false),
-      m_affBase(g.values.size(), -1), m_affOff(g.values.size(), 0)
+      m_affBase(g.values.size(), -1), m_affOff(g.values.size(), 0),
+      m_floatOne(g.values.size(), false)
 {
 }
 
@@ -126,9 +142,11 @@ void SemanticNormalizer::regionArgRanges(int region)
     // The index of `for %i in (lb to ub, step s)` with s >= 1 stays in [lb, ub - 1].
     const IntRange lb = rangeOf(parent.operands[0]), ub = rangeOf(parent.operands[1]);
     const IntRange step = rangeOf(parent.operands[2]);
-    if (lb.known && ub.known && step.known && step.lo >= 1 && ub.hi > lb.lo) {
+    if (lb.known && step.known && step.lo >= 1) {
         GValue& iv = m_g.values[size_t(reg.args[0])];
-        iv.range = intersect(iv.range, IntRange::of(lb.lo, ub.hi - 1));
+        const int64_t hi = ub.known ? ub.hi - 1 : INT64_MAX;
+        if (hi >= lb.lo)
+            iv.range = clampToType(intersect(iv.range, IntRange::of(lb.lo, hi)), reg.args[0]);
     }
 }
 
@@ -159,11 +177,21 @@ bool SemanticNormalizer::orderingOnlyOperand(const GOp& o, size_t i) const
     return o.name == "load_ptr_tko" && i >= 2 && intWidth(v.typeText) != 1;
 }
 
-SemanticForm SemanticNormalizer::form(int id)
+void SemanticNormalizer::resetPending()
 {
     m_pendSplat = 0;
+    m_pendSplatConst = false;
+    m_pendFloatOne = false;
     m_pendIsInt = false;
+    m_pendInt = 0;
     m_pendBase = -1;
+    m_pendOff = 0;
+}
+
+SemanticForm SemanticNormalizer::form(int id)
+{
+    // Folded and duplicated ops never reach describeResults: start clean.
+    resetPending();
     SemanticForm f;
     GOp& o = m_g.ops[size_t(id)];
     if (o.assume || !o.pure || o.results.size() != 1)
@@ -182,6 +210,21 @@ SemanticForm SemanticNormalizer::form(int id)
                 f.alias = x;
                 f.proof = mul ? "x * 1 = x" : "x | 0 = x ^ 0 = x";
                 return f;
+            }
+        }
+    }
+    // x * 1.0 is x for every float (also -0, infinities and NaN) when nothing
+    // flushes or rounds differently.
+    if (o.name == "mulf" && o.attrs.empty() && o.operands.size() == 2) {
+        for (size_t i = 0; i < 2; ++i) {
+            const int c = canonId(o.operands[i]);
+            const int x = canonId(o.operands[1 - i]);
+            if (m_floatOne[size_t(c)]) {
+                if (m_g.values[size_t(x)].typeText == m_g.values[size_t(o.results[0])].typeText) {
+                    f.alias = x;
+                    f.proof = "x * 1.0 = x for every float (also -0, infinities and NaN)";
+                    return f;
+                }
             }
         }
     }
@@ -206,6 +249,7 @@ bool SemanticNormalizer::splatForm(int id, SemanticForm& f)
             return false;
         m_pendSplat = hashMix(kTagSplatConst, hashText(scalar));
         m_pendSplatConst = true;
+        m_pendFloatOne = splatFloatIsOne(scalar);
         if (const auto i = splatInt(v->value)) {
             m_pendIsInt = true;
             m_pendInt = *i;
@@ -231,6 +275,7 @@ bool SemanticNormalizer::splatForm(int id, SemanticForm& f)
         return false;
     m_pendSplat = s;
     m_pendSplatConst = ofConstant;
+    m_pendFloatOne = m_floatOne[size_t(x)];
     m_pendIsInt = m_isInt[size_t(x)];
     m_pendInt = m_int[size_t(x)];
     f.custom = true;
@@ -430,6 +475,7 @@ bool SemanticNormalizer::minMaxForm(int id, SemanticForm& f)
 
 SemanticForm SemanticNormalizer::regionForm(int id)
 {
+    resetPending();
     SemanticForm f;
     GOp& o = m_g.ops[size_t(id)];
     if (o.name != "if" || o.results.size() != 1 || o.regions.size() != 2 || o.operands.size() != 1)
@@ -594,16 +640,14 @@ void SemanticNormalizer::describeResults(int id)
         return;
     const int r = o.results[0];
     m_splat[size_t(r)] = m_pendSplat;
+    m_floatOne[size_t(r)] = m_pendFloatOne;
     m_splatConst[size_t(r)] = m_pendSplatConst;
     m_isInt[size_t(r)] = m_pendIsInt;
     m_int[size_t(r)] = m_pendInt;
     m_affBase[size_t(r)] = m_pendBase;
     m_affOff[size_t(r)] = m_pendOff;
     const IntRange range = resultRange(o);
-    m_pendSplat = 0;
-    m_pendSplatConst = false;
-    m_pendIsInt = false;
-    m_pendBase = -1;
+    resetPending();
     for (int res : o.results) {
         GValue& v = m_g.values[size_t(res)];
         v.range =

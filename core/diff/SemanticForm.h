@@ -58,6 +58,7 @@ private:
     const GOp* defOp(int v) const;
     IntRange resultRange(const GOp& o) const;
     IntRange clampToType(IntRange r, int value) const;
+    void resetPending();
 
     GFunction& m_g;
     std::vector<IntRange> m_facts; // by written value id
@@ -67,9 +68,11 @@ private:
     std::vector<bool> m_splatConst; // the splatted scalar is a constant
     std::vector<int> m_affBase;     // value = base + offset (base -1: not affine)
     std::vector<int64_t> m_affOff;
+    std::vector<bool> m_floatOne; // a float splat of 1.0
     // Pending per-result info of the op being normalized (applied in describeResults).
     uint64_t m_pendSplat = 0;
     bool m_pendSplatConst = false;
+    bool m_pendFloatOne = false;
     bool m_pendIsInt = false;
     int64_t m_pendInt = 0;
     int m_pendBase = -1;

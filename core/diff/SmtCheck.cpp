@@ -12,7 +12,10 @@ namespace tilelens::diff {
 
 namespace {
 
-constexpr unsigned kTimeoutMs = 500;
+// The resource limit (solver steps) makes the outcome independent of the
+// machine's load; the wall-clock timeout is only a safety net.
+constexpr unsigned kResourceLimit = 4000000;
+constexpr unsigned kTimeoutMs = 10000;
 constexpr unsigned kSeed = 13;
 constexpr int kMaxNodes = 200;
 
@@ -267,6 +270,7 @@ SmtVerdict smtCompare(const GFunction& R, int r, const GFunction& G, int g, cons
         z3::solver solver(ctx);
         z3::params p(ctx);
         p.set("timeout", kTimeoutMs);
+        p.set("rlimit", kResourceLimit);
         p.set("random_seed", kSeed);
         solver.set(p);
         for (const auto& fact : enc.facts())

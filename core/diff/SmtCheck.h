@@ -7,8 +7,8 @@
 // lane-wise: a broadcast of a scalar is the scalar, iota a lane index bounded
 // by the tile size. The solver either proves the results equal for every
 // input satisfying the facts, or yields a counterexample. Deterministic: a
-// fixed seed and a per-query timeout. Only called on differences that would
-// otherwise be critical, never on unchanged code.
+// fixed seed and a per-query resource limit (not a wall-clock timeout). Only called on differences
+// that would otherwise be critical, never on unchanged code.
 
 #include "diff/OpGraph.h"
 #include "diff/OpMatcher.h"
