@@ -4,7 +4,7 @@
 #include "diff/FlatHashMap.h"
 #include "diff/MemoryOperands.h"
 #include "diff/Normalizer.h"
-#include "ir/Canonical.h"
+#include "diff/ProvenCover.h"
 #include "ir/Type.h"
 
 #include <algorithm>
@@ -17,82 +17,6 @@
 namespace tilelens::diff {
 
 namespace {
-
-std::string dims(ir::Span<const int64_t> d, char sep)
-{
-    std::string s;
-    ir::appendDims(s, d, sep);
-    return s;
-}
-
-bool sameDims(ir::Span<const int64_t> a, ir::Span<const int64_t> b)
-{
-    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin());
-}
-
-std::string text(const ir::Type* t)
-{
-    return t ? t->canonical() : std::string("?");
-}
-
-void facets(const ir::Type* a, const ir::Type* b, std::vector<TypeFacetDiff>& out)
-{
-    if (a == b || !a || !b) {
-        if (a != b)
-            out.push_back({"kind", text(a), text(b)});
-        return;
-    }
-    if (a->canonicalText == b->canonicalText && !a->canonicalText.empty())
-        return;
-    if (a->kind != b->kind) {
-        out.push_back({"kind", text(a), text(b)});
-        return;
-    }
-    using K = ir::TypeKind;
-    switch (a->kind) {
-    case K::Pointer:
-        facets(a->element, b->element, out);
-        if (!out.empty() && out.back().facet == "kind")
-            out.back().facet = "element_type";
-        return;
-    case K::Tile:
-    case K::TensorView: {
-        if (!sameDims(a->shape, b->shape))
-            out.push_back(
-                {"shape", "[" + dims(a->shape, 'x') + "]", "[" + dims(b->shape, 'x') + "]"});
-        if (text(a->element) != text(b->element))
-            out.push_back({"element_type", text(a->element), text(b->element)});
-        if (a->kind == K::TensorView && !sameDims(a->strides, b->strides))
-            out.push_back(
-                {"strides", "[" + dims(a->strides, ',') + "]", "[" + dims(b->strides, ',') + "]"});
-        break;
-    }
-    case K::PartitionView:
-    case K::StridedView:
-    case K::GatherScatterView:
-        if (!sameDims(a->shape, b->shape))
-            out.push_back(
-                {"tile", "(" + dims(a->shape, 'x') + ")", "(" + dims(b->shape, 'x') + ")"});
-        if (a->padding != b->padding)
-            out.push_back({"padding_value", a->padding.empty() ? "none" : std::string(a->padding),
-                           b->padding.empty() ? "none" : std::string(b->padding)});
-        if (!sameDims(a->dimMap, b->dimMap))
-            out.push_back(
-                {"dim_map", "[" + dims(a->dimMap, ',') + "]", "[" + dims(b->dimMap, ',') + "]"});
-        if (!sameDims(a->strides, b->strides))
-            out.push_back({"traversal_strides", "[" + dims(a->strides, ',') + "]",
-                           "[" + dims(b->strides, ',') + "]"});
-        if (a->sparseDim != b->sparseDim)
-            out.push_back(
-                {"sparse_dim", std::to_string(a->sparseDim), std::to_string(b->sparseDim)});
-        facets(a->tensorView, b->tensorView, out);
-        break;
-    default:
-        break;
-    }
-    if (out.empty())
-        out.push_back({"kind", text(a), text(b)});
-}
 
 bool orderedEffect(std::string_view n)
 {
@@ -591,61 +515,6 @@ private:
         }
     }
 
-    // Dead and duplicated ops are counted by what they compute; an op folded
-    // away by the same rewrite on both sides (the same Python-modulo
-    // correction, upstream values aside) is no difference.
-    static uint64_t surplusKey(const GOp& o)
-    {
-        return o.folded ? hashMix(o.nameHash, hashText(o.proof)) : o.hash;
-    }
-
-    // A pure op on one side only whose every use is by ops proven equal to
-    // their counterparts (directly or through other such ops): part of a
-    // computation the normal form already proved, e.g. the x + 127 of
-    // floor((x + 127) / 128) against ceil(x / 128). It takes that proof.
-    static void absorbed(const GFunction& f, const GFunction& other,
-                         const std::vector<int>& toOther, int op, RawDifference& d, int depth = 0)
-    {
-        const GOp& o = f.ops[size_t(op)];
-        if (!o.pure || o.results.empty() || depth > 6)
-            return;
-        std::string proof;
-        bool conditional = false;
-        for (int res : o.results) {
-            const GValue& v = f.values[size_t(res)];
-            if (v.canon != res)
-                return;
-            for (int u : v.users) {
-                const GOp& user = f.ops[size_t(u)];
-                const int partner = toOther[size_t(u)];
-                if (partner >= 0 && !user.proof.empty() &&
-                    other.ops[size_t(partner)].hash == user.hash) {
-                    proof = std::string(user.proof);
-                    conditional = conditional || user.proofConditional;
-                    continue;
-                }
-                RawDifference inner;
-                if (partner >= 0 ||
-                    (absorbed(f, other, toOther, u, inner, depth + 1), inner.proof.empty()))
-                    return;
-                proof = inner.proof;
-                conditional = conditional || inner.conditional;
-            }
-        }
-        if (proof.empty())
-            return;
-        d.proof = "part of a computation proven equal to the other side's: " + proof;
-        d.conditional = conditional;
-    }
-
-    // The yields of an `if` whose normal form is a min/max matched on the other
-    // side: reported with the `if`, not as extra ops.
-    static bool insideProvenOp(const GFunction& f, const std::vector<int>& toOther, int op)
-    {
-        const int parent = f.regions[size_t(f.ops[size_t(op)].region)].parentOp;
-        return parent >= 0 && f.ops[size_t(parent)].hasSemOperands && toOther[size_t(parent)] >= 0;
-    }
-
     // Side-effecting ops must keep their relative order within a region.
     void order()
     {
@@ -681,13 +550,6 @@ private:
 };
 
 } // namespace
-
-std::vector<TypeFacetDiff> compareTypes(const ir::Type* ref, const ir::Type* gen)
-{
-    std::vector<TypeFacetDiff> out;
-    facets(ref, gen, out);
-    return out;
-}
 
 std::string opSignature(const GFunction& g, int op)
 {

@@ -167,6 +167,19 @@ int64_t wrapSigned(Wide v, int width)
     return int64_t(u);
 }
 
+const GAttr* findAttr(const GOp& o, std::string_view name)
+{
+    for (const auto& a : o.attrs)
+        if (a.name == name)
+            return &a;
+    return nullptr;
+}
+
+int64_t maxSignedOf(int width)
+{
+    return maxFor(width);
+}
+
 bool isSignednessAttr(std::string_view name)
 {
     return name.rfind("signedness", 0) == 0 || name == "unsignedCmp";

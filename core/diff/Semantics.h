@@ -41,6 +41,12 @@ IntRange unite(IntRange a, IntRange b);
 // Wraps v to a signed w-bit value.
 int64_t wrapSigned(Wide v, int width);
 
+// The attribute `name` of an op, or nullptr.
+const GAttr* findAttr(const GOp& o, std::string_view name);
+
+// Largest signed value of a w-bit integer.
+int64_t maxSignedOf(int width);
+
 // `signedness`, `signedness_lhs`, `signedness_rhs`, `unsignedCmp`.
 bool isSignednessAttr(std::string_view name);
 

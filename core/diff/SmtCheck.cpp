@@ -19,18 +19,10 @@ constexpr unsigned kTimeoutMs = 10000;
 constexpr unsigned kSeed = 13;
 constexpr int kMaxNodes = 200;
 
-const GAttr* attr(const GOp& o, std::string_view name)
-{
-    for (const auto& a : o.attrs)
-        if (a.name == name)
-            return &a;
-    return nullptr;
-}
-
 bool isUnsigned(const GOp& o)
 {
-    const GAttr* s = attr(o, "signedness");
-    return (s && s->value == "unsigned") || attr(o, "unsignedCmp");
+    const GAttr* s = findAttr(o, "signedness");
+    return (s && s->value == "unsigned") || findAttr(o, "unsignedCmp");
 }
 
 class Encoder
@@ -112,7 +104,7 @@ private:
         auto operand = [&](size_t i) { return value(gen, o.operands[i]); };
         auto bv = [&](int64_t k) { return m_ctx.bv_val(k, unsigned(width)); };
         if (n == "constant") {
-            const GAttr* a = attr(o, "value");
+            const GAttr* a = findAttr(o, "value");
             const auto k = a ? splatInt(a->value) : std::nullopt;
             if (!k)
                 return std::nullopt;
@@ -181,7 +173,7 @@ private:
 
     z3::expr compare(const GOp& o, const z3::expr& a, const z3::expr& b)
     {
-        const GAttr* p = attr(o, "predicate");
+        const GAttr* p = findAttr(o, "predicate");
         const std::string_view pred = p ? p->value : std::string_view();
         const bool u = isUnsigned(o);
         z3::expr r = a == b;
@@ -202,7 +194,7 @@ private:
     {
         if (u)
             return z3::udiv(a, b);
-        const GAttr* r = attr(o, "rounding");
+        const GAttr* r = findAttr(o, "rounding");
         const std::string_view mode = r ? r->value : std::string_view("zero");
         const z3::expr q = a / b; // signed, truncating
         const z3::expr rem = z3::srem(a, b);
