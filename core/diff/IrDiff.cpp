@@ -67,7 +67,7 @@ public:
             std::optional<RecognizerContext> ctx;
             if (!raw.empty())
                 ctx.emplace(*R, *G, m);
-            decideBySolver(*R, *G, m, raw, &*ctx, fname, links);
+            decideBySolver(*R, *G, m, raw, ctx ? &*ctx : nullptr, fname, links);
             closeGroups();
             fd.rows = buildAlignedRows(R, G, &m, links);
         } else {
@@ -159,7 +159,8 @@ private:
     }
 
     // One finding per root cause: a difference classified like an earlier one
-    // (same rule, same message) becomes another site of it.
+    // (same severity, rule, message, proof and counterexample) becomes another
+    // site of it.
     void add(Divergence div, const RawDifference& d, RowLinks& links)
     {
         const std::string key = std::string(severityName(div.severity)) + '\x1f' + div.rule +

@@ -181,8 +181,6 @@ void RecognizerContext::checkPair(bool refIsA, int a, int b)
     const GOp& y = side(genB).ops[size_t(b)];
     static const std::unordered_set<std::string_view> arith = {
         "addi", "subi", "constant", "divi", "muli", "exti", "trunci", "get_tensor_shape", "assume"};
-    static const std::unordered_set<std::string_view> fixup = {
-        "select", "xori", "andi", "ori", "cmpi", "addi", "subi", "constant", "remi"};
 
     // EQ1 (ceil division), EQ2 (min as compare-and-choose) and EQ4 (the
     // Python-modulo fix-up) are proven by the semantic normal form now
