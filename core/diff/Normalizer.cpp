@@ -243,7 +243,17 @@ private:
         return o.hasSemOperands ? o.semOperands : o.operands;
     }
 
-    bool isRoot(const GOp& o) const { return o.duplicateOf < 0 && !o.pure; }
+    // A weak load only reads memory: it is live when a live op uses its tile or its token,
+    // else dead (reported as a dead load, not paired with the other side's live load).
+    static bool isWeakLoad(const GOp& o)
+    {
+        if (o.name != "load_view_tko" && o.name != "load_ptr_tko")
+            return false;
+        const GAttr* ordering = findAttr(o, "memory_ordering");
+        return ordering && ordering->value == "weak";
+    }
+
+    bool isRoot(const GOp& o) const { return o.duplicateOf < 0 && !o.pure && !isWeakLoad(o); }
 
     void markLive()
     {

@@ -239,9 +239,17 @@ const std::vector<RuleCase>& cases()
            "%76 = make_partition_view %40 : partition_view<tile=(128x64), "}},
          "%76 = make_partition_view",
          {}},
+        {"dead-load",
+         M,
+         {{kLoadA, "%104d, %105d = load_view_tko weak %76[%102, %93] token = %18 : " + kPv +
+                       ", tile<i32> -> tile<128x64xbf16>, token\n        " + kLoadA}},
+         "%104d, %105d = load_view_tko",
+         {}},
+        // rounding_mode = 0 is nearest_even, the default of other float ops: kept on maxf.
         {"maxf-minf-no-rounding",
          S,
-         {{"%80 = maxf %78, %79 : tile<f32>", "%80 = maxf %78, %79 rounding<zero> : tile<f32>"}},
+         {{"%80 = maxf %78, %79 : tile<f32>",
+           "%80 = maxf %78, %79 {rounding_mode = 0} : tile<f32>"}},
          "%80 = maxf",
          {}},
         {"ftz-approx",
