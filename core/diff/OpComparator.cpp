@@ -1,6 +1,7 @@
 #include "diff/OpComparator.h"
 
 #include "diff/AssumeFacts.h"
+#include "diff/EntryNames.h"
 #include "diff/FlatHashMap.h"
 #include "diff/MemoryOperands.h"
 #include "diff/Normalizer.h"
@@ -110,6 +111,27 @@ private:
         }
     }
 
+    // The reference entry is specialised on integer constants (its mangled name) and the
+    // generated one is not but takes scalar integer arguments: a constant of the reference
+    // may be a runtime argument of the port. A checklist item for the reviewer (the launch
+    // must pass the reference's value); it proves and hides nothing.
+    void specialisedConstants(const IdList& genArgs)
+    {
+        const EntryName r = demangleEntryName(R.name), g = demangleEntryName(G.name);
+        const bool scalarInt = std::any_of(genArgs.begin(), genArgs.end(), [&](int v) {
+            const std::string_view t = G.values[size_t(v)].typeText;
+            return t == "tile<i32>" || t == "tile<i64>";
+        });
+        if (r.constants.empty() || !g.constants.empty() || !scalarInt)
+            return;
+        auto d = makeEntry(DiffKind::TypeChanged);
+        d.attribute = "specialised constant vs runtime argument";
+        for (const std::string& c : r.constants)
+            d.refValue += (d.refValue.empty() ? "" : ", ") + c;
+        d.genValue = "runtime integer arguments";
+        m_out.push_back(d);
+    }
+
     void functionLevel()
     {
         compareAttrs(R.hints, G.hints, true, [&](DiffKind k) { return makeEntry(k); });
@@ -133,6 +155,7 @@ private:
                 m_out.push_back(d);
             }
         }
+        specialisedConstants(ga);
         if (R.hasDebugLocations && !G.hasDebugLocations)
             m_out.push_back(makeEntry(DiffKind::DebugInfoMissing));
     }

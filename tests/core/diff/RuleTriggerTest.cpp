@@ -246,6 +246,14 @@ const std::vector<RuleCase>& cases()
          "%104d, %105d = load_view_tko",
          {}},
         // rounding_mode = 0 is nearest_even, the default of other float ops: kept on maxf.
+        // The port's entry is not specialised on the reference's I4096 but takes integers.
+        {"entry-specialised-constant",
+         W,
+         {{"entry @_swiglu_forward_kernel_Kt1_A2bf16_1v8l0_2t1_3i16_p16_A2bf16_1v8l0_2t1_3i16_p16_"
+           "A2bf16_1v8l0_2t1_3i16_p16_I4096(",
+           "entry @swiglu_forward_kernel_entry("}},
+         "entry @swiglu_forward_kernel_entry(",
+         {}},
         {"maxf-minf-no-rounding",
          S,
          {{"%80 = maxf %78, %79 : tile<f32>",
