@@ -254,6 +254,16 @@ TEST(EntryNames, DemanglesCuTilePythonSymbols)
     EXPECT_EQ(demangleEntryName("_gemm_lite_kernel").base, "gemm_lite_kernel");
 }
 
+TEST(EntryNames, ListsTheIntegerConstantsOfASpecialisedSymbol)
+{
+    using V = std::vector<std::string>;
+    EXPECT_EQ(demangleEntryName("_bmm_Kt1_A3bf16_3v8l0_Si32_I1024_I128_B0_I-1").constants,
+              (V{"1024", "128", "-1"}));
+    EXPECT_EQ(demangleEntryName("_softmax_kernel_Kt1_A2f32_1v4l0_2t1_3i16_p16").constants, V{});
+    // Before the marker an _I is part of the function name, not a constant.
+    EXPECT_EQ(demangleEntryName("kernel_I64_entry").constants, V{});
+}
+
 TEST(EntryNames, MatchesByNameThenBaseThenStructure)
 {
     const auto pairs =
