@@ -90,6 +90,8 @@ Divergence Classifier::classify(const RawDifference& d, const RecognizerContext*
     out.attribute = d.attribute;
     out.refValue = d.refValue;
     out.genValue = d.genValue;
+    out.proof = d.proof;
+    out.counterexample = d.counterexample;
     if (!d.refOpName.empty())
         out.reference = OpSite{d.refLine, d.refColumn, d.refOpName};
     if (!d.genOpName.empty())

@@ -23,6 +23,13 @@ struct OpSite
     std::string op; // op name without dialect prefix ("exp2"), or "entry" for a function
 };
 
+// Another place of a grouped finding (same rule, same difference).
+struct DivergenceSite
+{
+    std::optional<OpSite> reference;
+    std::optional<OpSite> generated;
+};
+
 struct Divergence
 {
     std::string id; // "D1", "D2", ... in report order
@@ -39,6 +46,13 @@ struct Divergence
     std::string attribute; // attribute, hint or type facet involved, if any
     std::string refValue;  // normalized value text on each side, if any
     std::string genValue;
+    // Why it cannot change a result (equivalent / harmless findings), in words.
+    std::string proof;
+    // An input on which the two sides' results differ: "x = 2 -> reference 1, generated 2".
+    std::string counterexample;
+    // Every place of a finding grouped by root cause, the primary one first
+    // (empty: the finding has one place, `reference` / `generated`).
+    std::vector<DivergenceSite> sites;
 };
 
 // One row of the side-by-side view: a reference op and/or a generated op.

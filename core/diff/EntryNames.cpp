@@ -50,6 +50,16 @@ EntryName demangleEntryName(const std::string& symbol)
     std::string s = symbol;
     const size_t k = mangleMarker(s);
     if (k != std::string::npos) {
+        for (size_t i = s.find("_I", k); i != std::string::npos; i = s.find("_I", i + 1)) {
+            size_t j = i + 2;
+            if (j < s.size() && s[j] == '-')
+                ++j;
+            const size_t digits = j;
+            while (j < s.size() && std::isdigit(static_cast<unsigned char>(s[j])))
+                ++j;
+            if (j > digits && (j == s.size() || s[j] == '_'))
+                n.constants.push_back(s.substr(i + 2, j - i - 2));
+        }
         s = s.substr(0, k);
         n.mangled = true;
     }

@@ -15,6 +15,9 @@ struct EntryName
     std::string base;  // "softmax_kernel": no mangling suffix, no leading/trailing '_', lower case
     std::string alias; // "softmax" for "softmax___softmax_kernel_Kt1..." (op-named alias), else ""
     bool mangled = false;
+    // Integer constants the mangled name is specialised on: the `_I<n>` parameter tokens
+    // after the marker ("..._I1024_I1024" -> "1024", "1024"), in order.
+    std::vector<std::string> constants;
 };
 
 EntryName demangleEntryName(const std::string& symbol);

@@ -8,6 +8,7 @@
 #include "diff/OpComparator.h"
 #include "diff/OpMatcher.h"
 #include "diff/Recognizers.h"
+#include "diff/SmtCheck.h"
 #include "diff/SummaryTable.h"
 #include "ir/Function.h"
 #include "ir/Module.h"
@@ -15,6 +16,7 @@
 #include "ir/bytecode/IrFileLoader.h"
 
 #include <future>
+#include <map>
 #include <memory>
 
 namespace tilelens::diff {
@@ -65,8 +67,8 @@ public:
             std::optional<RecognizerContext> ctx;
             if (!raw.empty())
                 ctx.emplace(*R, *G, m);
-            for (const RawDifference& d : raw)
-                add(m_classifier.classify(d, &*ctx, fname), d, links);
+            decideBySolver(*R, *G, m, raw, ctx ? &*ctx : nullptr, fname, links);
+            closeGroups();
             fd.rows = buildAlignedRows(R, G, &m, links);
         } else {
             RawDifference d;
@@ -89,19 +91,115 @@ public:
     }
 
 private:
+    // Critical integer / mask differences of matched pairs go to the solver:
+    // proven equal (and with them every difference inside the proven cones),
+    // or a counterexample that shows the change.
+    void decideBySolver(const GFunction& R, const GFunction& G, const OpMatching& m,
+                        std::vector<RawDifference> raw, const RecognizerContext* ctx,
+                        const std::string& fname, RowLinks& links)
+    {
+        std::vector<Divergence> divs;
+        divs.reserve(raw.size());
+        for (const RawDifference& d : raw)
+            divs.push_back(m_classifier.classify(d, ctx, fname));
+        std::map<std::pair<int, int>, SmtVerdict> decided; // per op pair
+        std::map<int, std::string> provenRef, provenGen;   // op -> proof covering it
+        for (size_t i = 0; i < raw.size(); ++i) {
+            RawDifference& d = raw[i];
+            if (divs[i].severity != Severity::Critical || d.refOp < 0 || d.genOp < 0 ||
+                !d.proof.empty() || d.functionLevel || d.kind == DiffKind::TypeChanged ||
+                d.kind == DiffKind::TypePropagated)
+                continue;
+            auto key = std::make_pair(d.refOp, d.genOp);
+            auto it = decided.find(key);
+            if (it == decided.end()) {
+                it = decided.emplace(key, smtCompare(R, d.refOp, G, d.genOp, m)).first;
+                if (it->second.kind == SmtVerdict::Equal) {
+                    for (int o : it->second.refCone)
+                        provenRef.emplace(o, it->second.text);
+                    for (int o : it->second.genCone)
+                        provenGen.emplace(o, it->second.text);
+                }
+            }
+            if (it->second.kind == SmtVerdict::Equal)
+                d.proof = it->second.text;
+            else if (it->second.kind == SmtVerdict::Differs)
+                d.counterexample = it->second.text;
+            if (it->second.kind != SmtVerdict::Unknown)
+                divs[i] = m_classifier.classify(d, ctx, fname);
+        }
+        for (size_t i = 0; i < raw.size(); ++i) {
+            RawDifference& d = raw[i];
+            // A difference inside a proven cone (a constant the two sides
+            // combine differently) cannot change the proven result.
+            if (divs[i].severity == Severity::Critical && d.proof.empty()) {
+                auto r = provenRef.find(d.refOp), g = provenGen.find(d.genOp);
+                if ((r != provenRef.end() || g != provenGen.end()) &&
+                    onlyUsedWithin(R, d.refOp, provenRef) &&
+                    onlyUsedWithin(G, d.genOp, provenGen)) {
+                    d.counterexample.clear();
+                    d.proof = "inside a computation proven equal: " +
+                              (r != provenRef.end() ? r->second : g->second);
+                    divs[i] = m_classifier.classify(d, ctx, fname);
+                }
+            }
+            add(std::move(divs[i]), d, links);
+        }
+    }
+
+    static bool onlyUsedWithin(const GFunction& f, int op, const std::map<int, std::string>& cone)
+    {
+        if (op < 0)
+            return true;
+        for (int res : f.ops[size_t(op)].results)
+            for (int u : f.canonValue(res).users)
+                if (!cone.count(u))
+                    return false;
+        return true;
+    }
+
+    // One finding per root cause: a difference classified like an earlier one
+    // (same severity, rule, message, proof and counterexample) becomes another
+    // site of it.
     void add(Divergence div, const RawDifference& d, RowLinks& links)
     {
+        const std::string key = std::string(severityName(div.severity)) + '\x1f' + div.rule +
+                                '\x1f' + div.message + '\x1f' + div.counterexample + '\x1f' +
+                                div.proof;
+        auto [it, fresh] = m_groups.emplace(key, m_out.divergences.size());
+        if (!fresh) {
+            Divergence& first = m_out.divergences[it->second];
+            if (first.sites.empty())
+                first.sites.push_back({first.reference, first.generated});
+            first.sites.push_back({div.reference, div.generated});
+            link(first.id, d, links);
+            return;
+        }
         div.id = m_prefix + std::to_string(m_next++);
-        if (d.functionLevel)
-            links.entry.push_back(div.id);
-        if (d.refOp >= 0)
-            links.refOps[d.refOp].push_back(div.id);
-        if (d.genOp >= 0)
-            links.genOps[d.genOp].push_back(div.id);
+        link(div.id, d, links);
         m_out.divergences.push_back(std::move(div));
     }
 
+    static void link(const std::string& id, const RawDifference& d, RowLinks& links)
+    {
+        if (d.functionLevel)
+            links.entry.push_back(id);
+        if (d.refOp >= 0)
+            links.refOps[d.refOp].push_back(id);
+        if (d.genOp >= 0)
+            links.genOps[d.genOp].push_back(id);
+    }
+
+    // Grouped findings say how many places they cover.
+    void closeGroups()
+    {
+        for (Divergence& d : m_out.divergences)
+            if (d.sites.size() > 1)
+                d.message += " (" + std::to_string(d.sites.size()) + " sites)";
+    }
+
     const Classifier& m_classifier;
+    std::map<std::string, size_t> m_groups; // group key -> index in m_out.divergences
     std::string m_prefix;
     PairResult& m_out;
     int m_next = 1;

@@ -29,15 +29,29 @@ nlohmann::ordered_json toJson(const DiffResult& r)
                              {"gen_ops", f.genOps},
                              {"matched_ops", f.matchedOps}});
     json divergences = json::array();
-    for (const auto& d : r.divergences)
-        divergences.push_back({{"id", d.id},
-                               {"severity", severityName(d.severity)},
-                               {"rule", d.rule},
-                               {"kind", diffKindName(d.kind)},
-                               {"owner", ownerName(d.owner)},
-                               {"message", d.message},
-                               {"reference", siteJson(d.reference)},
-                               {"generated", siteJson(d.generated)}});
+    for (const auto& d : r.divergences) {
+        json j = {{"id", d.id},
+                  {"severity", severityName(d.severity)},
+                  {"rule", d.rule},
+                  {"kind", diffKindName(d.kind)},
+                  {"owner", ownerName(d.owner)},
+                  {"message", d.message},
+                  {"reference", siteJson(d.reference)},
+                  {"generated", siteJson(d.generated)}};
+        // Optional (additive to tilelens.diff/1): present only when known.
+        if (!d.proof.empty())
+            j["proof"] = d.proof;
+        if (!d.counterexample.empty())
+            j["counterexample"] = d.counterexample;
+        if (!d.sites.empty()) {
+            json sites = json::array();
+            for (const auto& s : d.sites)
+                sites.push_back(
+                    {{"reference", siteJson(s.reference)}, {"generated", siteJson(s.generated)}});
+            j["sites"] = sites;
+        }
+        divergences.push_back(std::move(j));
+    }
     json opCounts = json::object();
     for (const auto& [name, c] : r.opCounts)
         opCounts[name] = json::array({c.first, c.second});

@@ -27,15 +27,17 @@ const std::vector<ChecklistItem>& checklist()
         {"M3", "MMA accumulator dtype", {"mma-accumulator-dtype"}},
         {"M4", "ftof before f16/bf16 store of an f32 accumulator", {"ftof-before-store"}},
         {"M5", "mmaf operand types", {"mma-operands"}},
-        {"M6", "number of token-creating ops", {"token-op-count"}},
+        {"M6",
+         "number of token-creating ops",
+         {"token-op-count", "root-token-op", "root-token-operand", "token-operand"}},
         {"M7", "for loop steps and bounds", {"loop-step", "loop-bounds"}},
         {"M8", "partition tile shapes tile=(...)", {"partition-tile-shape"}},
-        {"M9", "partition padding values", {"partition-padding"}},
+        {"M9", "partition padding values", {"partition-padding", "gather-padding"}},
         {"M10", "maxf/minf without rounding attribute", {"maxf-minf-no-rounding"}},
         {"C-FTZ", "flush_to_zero / rounding<approx> per op (FTZ)", {"ftz-approx"}},
         {"C-ASSUME",
          "assume div_by on pointers and scalars",
-         {"scalar-assume-div-by-in-gen", "missing-pointer-assume-raw",
+         {"scalar-assume-div-by-in-gen", "assume-div-by-hint", "missing-pointer-assume-raw",
           "missing-pointer-assume-view", "missing-assume", "extra-assume"}},
     };
     return items;
@@ -212,8 +214,12 @@ std::string writeMarkdownReport(const DiffResult& r, const std::string& kernelNa
         o += "\n";
         for (const auto& d : r.divergences)
             if (d.severity != Severity::Noise)
-                o += "- " + d.id + " (" + rootCauseName(d.rootCause) + ", owner " +
-                     ownerName(d.owner) + ", rule `" + d.rule + "`): " + d.message + "\n";
+                o +=
+                    "- " + d.id + " (" + rootCauseName(d.rootCause) + ", owner " +
+                    ownerName(d.owner) + ", rule `" + d.rule + "`): " + d.message +
+                    (d.proof.empty() ? "" : " Proof: " + d.proof + ".") +
+                    (d.counterexample.empty() ? "" : " Counterexample: " + d.counterexample + ".") +
+                    "\n";
     }
     o += "\n";
 

@@ -1,6 +1,8 @@
 #include "diff/Normalizer.h"
 
 #include "diff/FlatHashMap.h"
+#include "diff/SemanticForm.h"
+#include "diff/Semantics.h"
 
 #include <algorithm>
 #include <functional>
@@ -21,7 +23,7 @@ class Normalizer
 {
 public:
     explicit Normalizer(GFunction& g)
-        : m_g(g), m_scopes(g.ops.size()), m_argDep(g.values.size(), false)
+        : m_g(g), m_sem(g), m_scopes(g.ops.size()), m_argDep(g.values.size(), false)
     {
     }
 
@@ -31,6 +33,7 @@ public:
             m_g.values[v].canon = int(v);
             m_g.values[v].users = {};
         }
+        m_sem.collectFacts();
         if (!m_g.regions.empty())
             region(0);
         collectUsers();
@@ -55,6 +58,7 @@ private:
             a.hash = h;
             m_argDep[size_t(reg.args[i])] = true;
         }
+        m_sem.regionArgRanges(r);
         // Nested regions reuse the tail of one scratch vector (no allocation per region).
         const size_t base = m_opHashes.size();
         for (int o : reg.ops) {
@@ -93,30 +97,29 @@ private:
         for (int r : m_g.ops[size_t(id)].regions)
             bodies = hashMix(bodies, regionHash(r));
         GOp& o = m_g.ops[size_t(id)];
-        uint64_t h = o.nameHash;
-        for (const auto& a : o.attrs)
-            h = hashMix(h, a.hash);
-        for (const auto& a : o.hints)
-            h = hashMix(h, a.hash);
-        for (int r : o.results)
-            h = hashMix(h, val(r).typeHash);
         bool dep = !o.regions.empty();
         for (int v : o.operands)
             dep = dep || m_argDep[size_t(val(v).canon)];
-        h = hashMix(h, o.operands.size());
-        if (o.commutative) {
-            uint64_t a = canon(o.operands[0]).hash, b = canon(o.operands[1]).hash;
-            if (b < a)
-                std::swap(a, b);
-            h = hashMix(hashMix(h, a), b);
-        } else {
-            for (int v : o.operands)
-                h = hashMix(h, canon(v).hash);
-        }
-        if (!o.regions.empty())
-            h = hashMix(h, bodies);
-        o.hash = h;
         o.dependsOnArgs = dep;
+
+        // The normal form: identities folded away, splats, affine constant
+        // chains and fact-guarded rewrites hashed by what they compute.
+        const SemanticForm form = o.regions.empty() ? m_sem.form(id) : m_sem.regionForm(id);
+        o.proofConditional = form.conditional;
+        if (form.alias >= 0) {
+            o.folded = true;
+            o.proof = form.proof;
+            o.hash = hashMix(genericHash(o, false, bodies), 0xF01D);
+            const int target = val(form.alias).canon;
+            val(o.results[0]).canon = target;
+            val(o.results[0]).hash = val(target).hash;
+            m_argDep[size_t(o.results[0])] = m_argDep[size_t(target)];
+            return;
+        }
+        const uint64_t h = form.custom ? form.hash : genericHash(o, form.signNeutral, bodies);
+        o.hash = h;
+        if (!form.proof.empty())
+            o.proof = form.proof;
 
         if (o.assume) {
             // `assume` only annotates: its result is its operand.
@@ -132,23 +135,25 @@ private:
                 m_scopes.insert(scopeKey(o.region, h), id);
             return;
         }
-        if (o.pure) {
+        if (o.pure || form.custom) {
             const int rep = findInScope(o.region, h);
             if (rep >= 0 && m_g.ops[size_t(rep)].results.size() == o.results.size()) {
                 o.duplicateOf = rep;
                 for (size_t k = 0; k < o.results.size(); ++k) {
-                    const int repValue = m_g.ops[size_t(rep)].results[k];
+                    const int repValue = val(m_g.ops[size_t(rep)].results[k]).canon;
                     val(o.results[k]).canon = repValue;
                     val(o.results[k]).hash = val(repValue).hash;
                     m_argDep[size_t(o.results[k])] = dep;
+                    m_sem.mergeFacts(o.results[k], repValue);
                 }
                 return;
             }
             m_scopes.insert(scopeKey(o.region, h), id);
             for (size_t k = 0; k < o.results.size(); ++k) {
-                val(o.results[k]).hash = hashMix(hashMix(kTagResult, h), k);
+                val(o.results[k]).hash = resultHash(h, k);
                 m_argDep[size_t(o.results[k])] = dep;
             }
+            m_sem.describeResults(id);
             return;
         }
         // Side-effecting ops are distinct even when written identically.
@@ -157,6 +162,41 @@ private:
             val(o.results[k]).hash = hashMix(hashMix(hashMix(kTagResult, h), occurrence), k);
             m_argDep[size_t(o.results[k])] = dep;
         }
+        m_sem.describeResults(id);
+    }
+
+    // Name, attributes (signedness left out where proven irrelevant), hints,
+    // result types, operand identities (commutative ones ordered; root tokens
+    // and the padding of a masked gather left out) and bodies.
+    uint64_t genericHash(const GOp& o, bool signNeutral, uint64_t bodies)
+    {
+        uint64_t h = o.nameHash;
+        for (const auto& a : o.attrs)
+            if (!(signNeutral && isSignednessAttr(a.name)))
+                h = hashMix(h, a.hash);
+        for (const auto& a : o.hints)
+            h = hashMix(h, a.hash);
+        for (int r : o.results)
+            h = hashMix(h, val(r).typeHash);
+        if (o.commutative) {
+            h = hashMix(h, o.operands.size());
+            uint64_t a = canon(o.operands[0]).hash, b = canon(o.operands[1]).hash;
+            if (b < a)
+                std::swap(a, b);
+            h = hashMix(hashMix(h, a), b);
+        } else {
+            size_t counted = 0;
+            for (size_t i = 0; i < o.operands.size(); ++i) {
+                if (!m_sem.orderingOnlyOperand(o, i)) {
+                    h = hashMix(h, canon(o.operands[i]).hash);
+                    ++counted;
+                }
+            }
+            h = hashMix(h, counted);
+        }
+        if (!o.regions.empty())
+            h = hashMix(h, bodies);
+        return h;
     }
 
     // Users per canonical value, stored back to back in the arena (counted first).
@@ -166,9 +206,9 @@ private:
         size_t total = 0;
         for (size_t id = 0; id < m_g.ops.size(); ++id) {
             const GOp& o = m_g.ops[id];
-            if (o.duplicateOf >= 0)
+            if (o.duplicateOf >= 0 || o.folded)
                 continue;
-            for (int v : o.operands) {
+            for (int v : semanticOperands(o)) {
                 const int c = val(v).canon;
                 if (last[size_t(c)] != int(id)) {
                     last[size_t(c)] = int(id);
@@ -186,9 +226,9 @@ private:
         }
         for (size_t id = 0; id < m_g.ops.size(); ++id) {
             const GOp& o = m_g.ops[id];
-            if (o.duplicateOf >= 0)
+            if (o.duplicateOf >= 0 || o.folded)
                 continue;
-            for (int v : o.operands) {
+            for (int v : semanticOperands(o)) {
                 IdList& users = canon(v).users;
                 if (users.empty() || users.back() != int(id)) {
                     users = {users.data(), users.size() + 1};
@@ -198,7 +238,22 @@ private:
         }
     }
 
-    bool isRoot(const GOp& o) const { return o.duplicateOf < 0 && !o.pure; }
+    static IdList semanticOperands(const GOp& o)
+    {
+        return o.hasSemOperands ? o.semOperands : o.operands;
+    }
+
+    // A weak load only reads memory: it is live when a live op uses its tile or its token,
+    // else dead (reported as a dead load, not paired with the other side's live load).
+    static bool isWeakLoad(const GOp& o)
+    {
+        if (o.name != "load_view_tko" && o.name != "load_ptr_tko")
+            return false;
+        const GAttr* ordering = findAttr(o, "memory_ordering");
+        return ordering && ordering->value == "weak";
+    }
+
+    bool isRoot(const GOp& o) const { return o.duplicateOf < 0 && !o.pure && !isWeakLoad(o); }
 
     void markLive()
     {
@@ -219,7 +274,7 @@ private:
             if (o.live || o.duplicateOf >= 0)
                 continue;
             o.live = true;
-            for (int v : o.operands) {
+            for (int v : semanticOperands(o)) {
                 const int def = canon(v).def;
                 if (def >= 0)
                     stack.push_back(def);
@@ -237,6 +292,7 @@ private:
     }
 
     GFunction& m_g;
+    SemanticNormalizer m_sem;
     FlatHashMap<int> m_scopes;
     std::vector<bool> m_argDep;
     FlatHashMap<uint64_t> m_occurrences;

@@ -26,4 +26,10 @@ inline uint64_t hashMix(uint64_t seed, uint64_t value)
 
 uint64_t hashText(std::string_view text);
 
+// Identity of result k of a pure op whose hash is `opHash`.
+inline uint64_t resultHash(uint64_t opHash, size_t k)
+{
+    return hashMix(hashMix(0x5A5A, opHash), k);
+}
+
 } // namespace tilelens::diff

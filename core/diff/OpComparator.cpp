@@ -1,7 +1,11 @@
 #include "diff/OpComparator.h"
 
+#include "diff/AssumeFacts.h"
+#include "diff/EntryNames.h"
 #include "diff/FlatHashMap.h"
-#include "ir/Canonical.h"
+#include "diff/MemoryOperands.h"
+#include "diff/Normalizer.h"
+#include "diff/ProvenCover.h"
 #include "ir/Type.h"
 
 #include <algorithm>
@@ -14,82 +18,6 @@
 namespace tilelens::diff {
 
 namespace {
-
-std::string dims(ir::Span<const int64_t> d, char sep)
-{
-    std::string s;
-    ir::appendDims(s, d, sep);
-    return s;
-}
-
-bool sameDims(ir::Span<const int64_t> a, ir::Span<const int64_t> b)
-{
-    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin());
-}
-
-std::string text(const ir::Type* t)
-{
-    return t ? t->canonical() : std::string("?");
-}
-
-void facets(const ir::Type* a, const ir::Type* b, std::vector<TypeFacetDiff>& out)
-{
-    if (a == b || !a || !b) {
-        if (a != b)
-            out.push_back({"kind", text(a), text(b)});
-        return;
-    }
-    if (a->canonicalText == b->canonicalText && !a->canonicalText.empty())
-        return;
-    if (a->kind != b->kind) {
-        out.push_back({"kind", text(a), text(b)});
-        return;
-    }
-    using K = ir::TypeKind;
-    switch (a->kind) {
-    case K::Pointer:
-        facets(a->element, b->element, out);
-        if (!out.empty() && out.back().facet == "kind")
-            out.back().facet = "element_type";
-        return;
-    case K::Tile:
-    case K::TensorView: {
-        if (!sameDims(a->shape, b->shape))
-            out.push_back(
-                {"shape", "[" + dims(a->shape, 'x') + "]", "[" + dims(b->shape, 'x') + "]"});
-        if (text(a->element) != text(b->element))
-            out.push_back({"element_type", text(a->element), text(b->element)});
-        if (a->kind == K::TensorView && !sameDims(a->strides, b->strides))
-            out.push_back(
-                {"strides", "[" + dims(a->strides, ',') + "]", "[" + dims(b->strides, ',') + "]"});
-        break;
-    }
-    case K::PartitionView:
-    case K::StridedView:
-    case K::GatherScatterView:
-        if (!sameDims(a->shape, b->shape))
-            out.push_back(
-                {"tile", "(" + dims(a->shape, 'x') + ")", "(" + dims(b->shape, 'x') + ")"});
-        if (a->padding != b->padding)
-            out.push_back({"padding_value", a->padding.empty() ? "none" : std::string(a->padding),
-                           b->padding.empty() ? "none" : std::string(b->padding)});
-        if (!sameDims(a->dimMap, b->dimMap))
-            out.push_back(
-                {"dim_map", "[" + dims(a->dimMap, ',') + "]", "[" + dims(b->dimMap, ',') + "]"});
-        if (!sameDims(a->strides, b->strides))
-            out.push_back({"traversal_strides", "[" + dims(a->strides, ',') + "]",
-                           "[" + dims(b->strides, ',') + "]"});
-        if (a->sparseDim != b->sparseDim)
-            out.push_back(
-                {"sparse_dim", std::to_string(a->sparseDim), std::to_string(b->sparseDim)});
-        facets(a->tensorView, b->tensorView, out);
-        break;
-    default:
-        break;
-    }
-    if (out.empty())
-        out.push_back({"kind", text(a), text(b)});
-}
 
 bool orderedEffect(std::string_view n)
 {
@@ -110,6 +38,7 @@ public:
             if (g >= 0)
                 matched(int(i), g);
         }
+        compareAssumeFacts(R, G, M, m_out);
         unmatched();
         order();
         return std::move(m_out);
@@ -182,6 +111,27 @@ private:
         }
     }
 
+    // The reference entry is specialised on integer constants (its mangled name) and the
+    // generated one is not but takes scalar integer arguments: a constant of the reference
+    // may be a runtime argument of the port. A checklist item for the reviewer (the launch
+    // must pass the reference's value); it proves and hides nothing.
+    void specialisedConstants(const IdList& genArgs)
+    {
+        const EntryName r = demangleEntryName(R.name), g = demangleEntryName(G.name);
+        const bool scalarInt = std::any_of(genArgs.begin(), genArgs.end(), [&](int v) {
+            const std::string_view t = G.values[size_t(v)].typeText;
+            return t == "tile<i32>" || t == "tile<i64>";
+        });
+        if (r.constants.empty() || !g.constants.empty() || !scalarInt)
+            return;
+        auto d = makeEntry(DiffKind::TypeChanged);
+        d.attribute = "specialised constant vs runtime argument";
+        for (const std::string& c : r.constants)
+            d.refValue += (d.refValue.empty() ? "" : ", ") + c;
+        d.genValue = "runtime integer arguments";
+        m_out.push_back(d);
+    }
+
     void functionLevel()
     {
         compareAttrs(R.hints, G.hints, true, [&](DiffKind k) { return makeEntry(k); });
@@ -205,6 +155,7 @@ private:
                 m_out.push_back(d);
             }
         }
+        specialisedConstants(ga);
         if (R.hasDebugLocations && !G.hasDebugLocations)
             m_out.push_back(makeEntry(DiffKind::DebugInfoMissing));
     }
@@ -218,11 +169,45 @@ private:
     {
         const int rc = R.values[size_t(rv)].canon, gc = G.values[size_t(gv)].canon;
         const int rd = R.values[size_t(rc)].def, gd = G.values[size_t(gc)].def;
+        // Both producers are reported themselves (missing / extra) only when live.
         return M.refValToGen[size_t(rc)] < 0 && M.genValToRef[size_t(gc)] < 0 && rd >= 0 &&
-               gd >= 0 && M.refToGen[size_t(rd)] < 0 && M.genToRef[size_t(gd)] < 0;
+               gd >= 0 && M.refToGen[size_t(rd)] < 0 && M.genToRef[size_t(gd)] < 0 &&
+               participates(R.ops[size_t(rd)]) && participates(G.ops[size_t(gd)]);
     }
 
+    // Differences between ops whose normal forms are equal are proven
+    // equivalent: they carry the rewrites' proofs.
     void matched(int r, int g)
+    {
+        const size_t first = m_out.size();
+        matchedOps(r, g);
+        const GOp& a = R.ops[size_t(r)];
+        const GOp& b = G.ops[size_t(g)];
+        if (a.hash != b.hash && m_out.size() == first && (a.hasSemOperands || b.hasSemOperands)) {
+            // The written operands may agree while the normal forms do not
+            // ((x+16)-1 vs 1-(x+16)): the op computes something else.
+            auto d = make(DiffKind::OperandChanged, r, g);
+            d.attribute = "operands";
+            d.refValue = "normal form of line " + std::to_string(a.line);
+            d.genValue = "a different value";
+            m_out.push_back(d);
+        }
+        if (a.hash != b.hash || (a.proof.empty() && b.proof.empty()))
+            return;
+        std::string proof(a.proof);
+        if (!b.proof.empty() && b.proof != a.proof)
+            proof.append(proof.empty() ? "" : "; ").append(b.proof);
+        // One finding per proven pair: the first difference stands for all.
+        if (m_out.size() > first + 1)
+            m_out.resize(first + 1);
+        for (size_t k = first; k < m_out.size(); ++k)
+            if (m_out[k].proof.empty()) {
+                m_out[k].proof = proof;
+                m_out[k].conditional = a.proofConditional || b.proofConditional;
+            }
+    }
+
+    void matchedOps(int r, int g)
     {
         const GOp& a = R.ops[size_t(r)];
         const GOp& b = G.ops[size_t(g)];
@@ -233,6 +218,8 @@ private:
             m_out.push_back(d);
             return;
         }
+        if (loopCarriedTokensDiffer(r, g))
+            return;
         auto mk = [&](DiffKind k) { return make(k, r, g); };
         compareAttrs(a.attrs, b.attrs, false, mk);
         compareAttrs(a.hints, b.hints, true, mk);
@@ -261,12 +248,16 @@ private:
             }
         }
         writtenOperandTypes(r, g);
-        if (a.operands.size() != b.operands.size()) {
+        if (isMemoryOp(a.name) && isMemoryOp(b.name)) {
+            compareMemoryOperands(R, r, G, g, M, m_out);
+        } else if (a.operands.size() != b.operands.size()) {
             auto d = make(DiffKind::OperandChanged, r, g);
             d.attribute = "operand_count";
             d.refValue = std::to_string(a.operands.size());
             d.genValue = std::to_string(b.operands.size());
             m_out.push_back(d);
+        } else if (a.hash == b.hash && (a.hasSemOperands || b.hasSemOperands)) {
+            // Equal normal forms: the written operands may be different but equal spellings.
         } else if (a.commutative && b.commutative && a.operands.size() == 2) {
             const bool straight = valuesCorrespond(a.operands[0], b.operands[0]) &&
                                   valuesCorrespond(a.operands[1], b.operands[1]);
@@ -284,6 +275,54 @@ private:
             d.genValue = std::to_string(b.regions.size()) + " regions";
             m_out.push_back(d);
         }
+    }
+
+    static size_t tokenCount(const GFunction& f, IdList values)
+    {
+        size_t n = 0;
+        for (int v : values)
+            n += f.values[size_t(v)].typeText == "token";
+        return n;
+    }
+
+    // A loop (and its continue / yield) carrying a token on one side only: an
+    // ordering difference between memory ops (checklist M6), reported once as
+    // a token difference; the other operands and results compared as usual.
+    bool loopCarriedTokensDiffer(int r, int g)
+    {
+        const GOp& a = R.ops[size_t(r)];
+        const GOp& b = G.ops[size_t(g)];
+        const std::string_view n = a.name;
+        if (n != "for" && n != "loop" && n != "continue" && n != "yield" && n != "break")
+            return false;
+        const size_t ta = tokenCount(R, a.operands) + tokenCount(R, a.results);
+        const size_t tb = tokenCount(G, b.operands) + tokenCount(G, b.results);
+        if (ta == tb || a.operands.size() - tokenCount(R, a.operands) !=
+                            b.operands.size() - tokenCount(G, b.operands))
+            return false;
+        auto d = make(DiffKind::OperandChanged, r, g);
+        d.attribute = "token";
+        d.refValue = std::to_string(ta) + " loop-carried token value(s)";
+        d.genValue = std::to_string(tb) + " loop-carried token value(s)";
+        m_out.push_back(d);
+        size_t j = 0;
+        for (size_t i = 0; i < a.operands.size(); ++i) {
+            if (R.values[size_t(a.operands[i])].typeText == "token")
+                continue;
+            while (G.values[size_t(b.operands[j])].typeText == "token")
+                ++j;
+            if (!valuesCorrespond(a.operands[i], b.operands[j]) &&
+                !constantsDiffer(a.operands[i], b.operands[j])) {
+                auto o = make(DiffKind::OperandChanged, r, g);
+                o.operandIndex = int(i);
+                o.attribute = "operand " + std::to_string(i);
+                o.refValue = describeValue(R, a.operands[i]);
+                o.genValue = describeValue(G, b.operands[j]);
+                m_out.push_back(o);
+            }
+            ++j;
+        }
+        return true;
     }
 
     // The operand types written in the ops' signatures (`load_ptr_tko .. :
@@ -327,10 +366,11 @@ private:
         const GOp& a = R.ops[size_t(r)];
         const GOp& b = G.ops[size_t(g)];
         for (size_t i = 0; i < a.operands.size(); ++i) {
-            if (valuesCorrespond(a.operands[i], b.operands[i]) ||
-                bothUnmatchedDefs(a.operands[i], b.operands[i]))
+            if (valuesCorrespond(a.operands[i], b.operands[i]))
                 continue;
             if (!permutedOperand(r, b.operands[i]) && constantsDiffer(a.operands[i], b.operands[i]))
+                continue;
+            if (bothUnmatchedDefs(a.operands[i], b.operands[i]))
                 continue;
             auto d = make(DiffKind::OperandChanged, r, g);
             d.operandIndex = int(i);
@@ -372,11 +412,11 @@ private:
     {
         const int wr = R.values[size_t(rv)].def;
         const int wg = G.values[size_t(gv)].def;
-        if (wr < 0 || wg < 0 || R.ops[size_t(wr)].name != "constant" ||
-            G.ops[size_t(wg)].name != "constant")
+        if (wr < 0 || wg < 0 || !constantLike(R.ops[size_t(wr)]) ||
+            !constantLike(G.ops[size_t(wg)]))
             return false;
-        const std::string va = opSignature(R, wr), vb = opSignature(G, wg);
-        if (va == vb)
+        const std::string va = constantText(R, wr), vb = constantText(G, wg);
+        if (va == vb || R.ops[size_t(wr)].hash == G.ops[size_t(wg)].hash)
             return false;
         if (m_constPairs.insert({wr, wg}).second) {
             auto d = make(DiffKind::AttributeChanged, wr, wg);
@@ -386,6 +426,21 @@ private:
             m_out.push_back(d);
         }
         return true;
+    }
+
+    // A constant, or an op whose normal form is one (constant arithmetic, a
+    // reshape/broadcast chain of a splat constant).
+    static bool constantLike(const GOp& o)
+    {
+        return o.name == "constant" || (o.hasSemOperands && o.semOperands.empty());
+    }
+
+    static std::string constantText(const GFunction& f, int op)
+    {
+        const GOp& o = f.ops[size_t(op)];
+        if (o.name == "constant")
+            return opSignature(f, op);
+        return std::string(o.name) + " of constants (" + std::string(o.proof) + ")";
     }
 
     static std::string describeValue(const GFunction& f, int v)
@@ -404,10 +459,10 @@ private:
         FlatHashMap<int> refCount, genCount;
         for (size_t i = 0; i < R.ops.size(); ++i)
             if (!participates(R.ops[i]) && M.refToGen[i] < 0)
-                ++refCount[R.ops[i].hash];
+                ++refCount[surplusKey(R.ops[i])];
         for (size_t j = 0; j < G.ops.size(); ++j)
             if (!participates(G.ops[j]) && M.genToRef[j] < 0)
-                ++genCount[G.ops[j].hash];
+                ++genCount[surplusKey(G.ops[j])];
         // Hashes of every op of a side: built on first use (most pairs never need them).
         std::optional<FlatHashMap<uint8_t>> refAll, genAll;
         auto all = [](std::optional<FlatHashMap<uint8_t>>& set,
@@ -415,12 +470,12 @@ private:
             if (!set) {
                 set.emplace(f.ops.size());
                 for (const auto& o : f.ops)
-                    (*set)[o.hash] = 1;
+                    (*set)[surplusKey(o)] = 1;
             }
             return *set;
         };
         auto surplus = [&](FlatHashMap<int>& theirs, bool theirsGen, const GOp& o) {
-            int* n = theirs.find(o.hash);
+            int* n = theirs.find(surplusKey(o));
             if (n && *n > 0) {
                 --*n;
                 return false;
@@ -428,21 +483,28 @@ private:
             // A duplicate of something the other side has once is a surplus;
             // a dead op the other side has (live) is not.
             return o.duplicateOf >= 0 ||
-                   !all(theirsGen ? genAll : refAll, theirsGen ? G : R).find(o.hash);
+                   !all(theirsGen ? genAll : refAll, theirsGen ? G : R).find(surplusKey(o));
         };
         for (size_t i = 0; i < R.ops.size(); ++i) {
             const GOp& o = R.ops[i];
-            if (M.refToGen[i] >= 0 || (o.terminator && o.operands.empty()))
+            if (M.refToGen[i] >= 0 || (o.terminator && o.operands.empty()) || o.assume ||
+                insideProvenOp(R, M.refToGen, int(i)))
                 continue;
             if (participates(o)) {
                 auto d = make(DiffKind::OpMissing, int(i), -1);
                 d.refValue = opSignature(R, int(i));
-                d.attribute = o.assume ? "assumption" : "";
+                d.proof = unmatchedProof(R, int(i));
+                if (d.proof.empty())
+                    absorbed(R, G, M.refToGen, int(i), d);
                 m_out.push_back(d);
             } else if (surplus(genCount, true, o)) {
                 auto d =
                     make(o.duplicateOf >= 0 ? DiffKind::DuplicateOp : DiffKind::DeadOp, int(i), -1);
                 d.refValue = opSignature(R, int(i));
+                d.proof = o.name == "make_token" ? unmatchedProof(R, int(i))
+                          : o.folded             ? std::string(o.proof)
+                                                 : std::string();
+                d.conditional = o.proofConditional;
                 m_out.push_back(d);
             }
         }
@@ -450,20 +512,27 @@ private:
         refCount = FlatHashMap<int>();
         for (size_t i = 0; i < R.ops.size(); ++i)
             if (!participates(R.ops[i]) && M.refToGen[i] < 0)
-                ++refCount[R.ops[i].hash];
+                ++refCount[surplusKey(R.ops[i])];
         for (size_t j = 0; j < G.ops.size(); ++j) {
             const GOp& o = G.ops[j];
-            if (M.genToRef[j] >= 0 || (o.terminator && o.operands.empty()))
+            if (M.genToRef[j] >= 0 || (o.terminator && o.operands.empty()) || o.assume ||
+                insideProvenOp(G, M.genToRef, int(j)))
                 continue;
             if (participates(o)) {
                 auto d = make(DiffKind::OpExtra, -1, int(j));
                 d.genValue = opSignature(G, int(j));
-                d.attribute = o.assume ? "assumption" : "";
+                d.proof = unmatchedProof(G, int(j));
+                if (d.proof.empty())
+                    absorbed(G, R, M.genToRef, int(j), d);
                 m_out.push_back(d);
             } else if (surplus(refCount, false, o)) {
                 auto d =
                     make(o.duplicateOf >= 0 ? DiffKind::DuplicateOp : DiffKind::DeadOp, -1, int(j));
                 d.genValue = opSignature(G, int(j));
+                d.proof = o.name == "make_token" ? unmatchedProof(G, int(j))
+                          : o.folded             ? std::string(o.proof)
+                                                 : std::string();
+                d.conditional = o.proofConditional;
                 m_out.push_back(d);
             }
         }
@@ -504,13 +573,6 @@ private:
 };
 
 } // namespace
-
-std::vector<TypeFacetDiff> compareTypes(const ir::Type* ref, const ir::Type* gen)
-{
-    std::vector<TypeFacetDiff> out;
-    facets(ref, gen, out);
-    return out;
-}
 
 std::string opSignature(const GFunction& g, int op)
 {

@@ -23,6 +23,18 @@ struct Module;
 
 namespace tilelens::diff {
 
+// Signed range [lo, hi] of an integer value (a fact proven by normalization).
+struct IntRange
+{
+    int64_t lo = INT64_MIN, hi = INT64_MAX;
+    bool known = false; // false: any value of the type
+
+    static IntRange full() { return {}; }
+    static IntRange of(int64_t lo, int64_t hi) { return {lo, hi, true}; }
+    bool nonNegative() const { return known && lo >= 0; }
+    std::string text() const; // "[0, 2147483647]"
+};
+
 // Text views point into the ir model (which outlives the graph) or into the
 // function's arena.
 struct GAttr
@@ -59,6 +71,15 @@ struct GOp
     bool dependsOnArgs = false; // hash involves a block argument of some region
     int duplicateOf = -1;       // representative op when CSE would merge this one
     uint64_t hash = 0;          // structural hash: name, attrs, types, operand identities, bodies
+    // Why the normal form differs from the op as written (identity folded,
+    // signedness irrelevant, ...): the proof carried by equivalent findings.
+    std::string_view proof;
+    bool proofConditional = false; // the proof holds under a stated precondition only
+    // Operands of the normal form where it differs from the written ones
+    // ((x-128)+1 is x+(-127): only x), used for liveness and users.
+    IdList semOperands;
+    bool hasSemOperands = false;
+    bool folded = false; // its result is another value (x*1, x+0): dead once folded
 };
 
 struct GValue
@@ -72,7 +93,8 @@ struct GValue
     // Filled by normalization.
     int canon = -1; // value after looking through assume and CSE
     uint64_t hash = 0;
-    IdList users; // ops using canon == this value (only set on canonical values)
+    IdList users;   // ops using canon == this value (only set on canonical values)
+    IntRange range; // integer values: proven signed range (canonical values)
 };
 
 struct GRegion

@@ -219,16 +219,16 @@ private:
         const GOp& op = gen ? gop(o) : rop(o);
         key = hashMix(op.nameHash, op.regions.size());
         int first = -1;
-        for (int v : op.operands) {
+        for (int v : semanticOperands(op)) {
             int id = gen ? m.genValToRef[size_t(gcanon(v))] : rcanon(v);
             if (id < 0)
                 return false;
             // Commutative ops have two operands: order them by id.
-            if (op.commutative && first < 0) {
+            if (op.commutative && !op.hasSemOperands && first < 0) {
                 first = id;
                 continue;
             }
-            if (op.commutative) {
+            if (op.commutative && !op.hasSemOperands) {
                 key = hashMix(hashMix(key, uint64_t(std::min(first, id))),
                               uint64_t(std::max(first, id)));
                 continue;
@@ -273,6 +273,8 @@ private:
     {
         const GOp& a = rop(r);
         const GOp& b = gop(g);
+        if (a.hasSemOperands || b.hasSemOperands)
+            return; // written operands of different normal forms do not correspond
         const size_t n = std::min(a.operands.size(), b.operands.size());
         std::vector<size_t> order(n);
         for (size_t i = 0; i < n; ++i)
@@ -344,8 +346,10 @@ private:
         if (rAll.empty() || gAll.empty())
             return;
         // Two duplicates never pair: one side must be a real (participating) op.
+        // Nor do two constants: a position says nothing about which value is which.
         auto same = [&](int r, int g) {
-            return rop(r).name == gop(g).name && (participates(rop(r)) || participates(gop(g)));
+            return rop(r).name == gop(g).name && (participates(rop(r)) || participates(gop(g))) &&
+                   !semanticOperands(rop(r)).empty();
         };
         // Equal heads pair up in order (as the LCS backtrack would) in linear
         // time; only the rest needs the quadratic table.
@@ -380,10 +384,10 @@ private:
             // Too large for a quadratic table: pair same-named ops in order.
             std::unordered_map<std::string_view, std::deque<int>> byName;
             for (int o : ga)
-                if (participates(gop(o)))
+                if (participates(gop(o)) && !semanticOperands(gop(o)).empty())
                     byName[gop(o).name].push_back(o);
             for (int o : ra) {
-                if (!participates(rop(o)))
+                if (!participates(rop(o)) || semanticOperands(rop(o)).empty())
                     continue;
                 auto it = byName.find(rop(o).name);
                 if (it != byName.end() && !it->second.empty()) {
@@ -405,8 +409,11 @@ private:
                 gl.push_back(o);
         size_t j = 0;
         for (int r : rl) {
+            if (semanticOperands(rop(r)).empty())
+                continue;
             while (j < gl.size() &&
-                   !(compatible(r, gl[j]) && (participates(rop(r)) || participates(gop(gl[j])))))
+                   !(compatible(r, gl[j]) && (participates(rop(r)) || participates(gop(gl[j]))) &&
+                     !semanticOperands(gop(gl[j])).empty()))
                 ++j;
             if (j == gl.size())
                 break;

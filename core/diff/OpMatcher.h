@@ -25,9 +25,16 @@ struct OpMatching
 };
 
 // Ops that take part in matching: live and not a duplicate of another.
+// Assumes do not: they are facts on values, compared value by value.
 inline bool participates(const GOp& o)
 {
-    return o.live && o.duplicateOf < 0;
+    return o.live && o.duplicateOf < 0 && !o.assume;
+}
+
+// The operands of an op's normal form ((x-128)+1 -> x).
+inline IdList semanticOperands(const GOp& o)
+{
+    return o.hasSemOperands ? o.semOperands : o.operands;
 }
 
 // Both graphs must be normalized.

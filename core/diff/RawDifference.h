@@ -19,7 +19,10 @@ struct RawDifference
     std::string attribute; // attribute, hint, type facet or "argument N"
     std::string refValue;
     std::string genValue;
-    int operandIndex = -1; // operand_changed
+    int operandIndex = -1;      // operand_changed
+    std::string proof;          // why it cannot change a result (normal form, facts)
+    bool conditional = false;   // the proof needs a precondition it states (no overflow, ...)
+    std::string counterexample; // an input on which both sides' results differ
     int refLine = 0, refColumn = 0;
     int genLine = 0, genColumn = 0;
 };

@@ -120,38 +120,41 @@ bool RecognizerContext::isScaledBy(bool gen, int op, int64_t factor) const
     return false;
 }
 
+// divi rounding<positive_inf> by a constant, or a floor division of x + (T - 1)
+// by the constant T (the constants summed along an addi/subi chain).
 bool RecognizerContext::isCeilDivision(bool gen, int op) const
 {
     const GFunction& f = side(gen);
     const GOp& o = f.ops[size_t(op)];
     if (o.name != "divi" || o.operands.size() != 2)
         return false;
-    if (const GAttr* r = findAttr(o, "rounding"))
-        if (r->value == "positive_inf")
-            return true;
-    // (a + b - 1) / b in any association: the numerator adds and subtracts a constant 1.
-    const int num = defOf(gen, o.operands[0]);
-    if (num < 0)
+    const int dv = defOf(gen, o.operands[1]);
+    long long t = 0;
+    if (dv < 0 || !constantInt(f.ops[size_t(dv)], t) || t < 1)
         return false;
-    const GOp& n = f.ops[size_t(num)];
-    if (n.name != "addi" && n.name != "subi")
+    const GAttr* r = findAttr(o, "rounding");
+    if (r && r->value == "positive_inf")
+        return true;
+    if (!r || r->value != "negative_inf")
         return false;
-    for (int v : n.operands) {
-        const int d = defOf(gen, v);
-        if (d < 0)
-            continue;
-        long long c = 0;
-        const GOp& x = f.ops[size_t(d)];
-        if (constantInt(x, c) && (c == 1 || c == -1))
-            return true;
-        if (x.name == "addi" || x.name == "subi")
-            for (int w : x.operands) {
-                const int e = defOf(gen, w);
-                if (e >= 0 && constantInt(f.ops[size_t(e)], c) && (c == 1 || c == -1))
-                    return true;
-            }
+    long long sum = 0;
+    int cur = defOf(gen, o.operands[0]);
+    for (int depth = 0; depth < 3 && cur >= 0; ++depth) {
+        const GOp& n = f.ops[size_t(cur)];
+        if ((n.name != "addi" && n.name != "subi") || n.operands.size() != 2)
+            break;
+        int next = -1;
+        for (size_t i = 0; i < 2; ++i) {
+            const int d = defOf(gen, n.operands[i]);
+            long long c = 0;
+            if (d >= 0 && constantInt(f.ops[size_t(d)], c) && !(n.name == "subi" && i == 0))
+                sum += n.name == "subi" ? -c : c;
+            else
+                next = d;
+        }
+        cur = next;
     }
-    return false;
+    return sum == t - 1;
 }
 
 void RecognizerContext::coverChain(bool gen, int op, int depth,
@@ -178,67 +181,15 @@ void RecognizerContext::checkPair(bool refIsA, int a, int b)
     const GOp& y = side(genB).ops[size_t(b)];
     static const std::unordered_set<std::string_view> arith = {
         "addi", "subi", "constant", "divi", "muli", "exti", "trunci", "get_tensor_shape", "assume"};
-    static const std::unordered_set<std::string_view> fixup = {
-        "select", "xori", "andi", "ori", "cmpi", "addi", "subi", "constant", "remi"};
 
-    // EQ1: divi rounding<positive_inf> vs (a+b-1)/b.
-    if (x.name == "divi" && y.name == "divi") {
-        const GAttr* rx = findAttr(x, "rounding");
-        const GAttr* ry = findAttr(y, "rounding");
-        const bool xr = rx && rx->value == "positive_inf";
-        const bool yr = ry && ry->value == "positive_inf";
-        if (xr && !yr && isCeilDivision(genB, b)) {
-            Cover& c = m_cover["divi-ceil-vs-arith"];
-            coverChain(genA, a, 0, arith, c);
-            coverChain(genB, b, 3, arith, c);
-        }
-    }
-    // EQ2: signed mini vs select(cmpi less_than a, b; a; b).
-    if (x.name == "mini" && y.name == "select" && y.operands.size() == 3) {
-        const int cmp = defOf(genB, y.operands[0]);
-        if (cmp >= 0 && side(genB).ops[size_t(cmp)].name == "cmpi") {
-            Cover& c = m_cover["mini-vs-select"];
-            (genA ? c.gen : c.ref).insert(a);
-            (genB ? c.gen : c.ref).insert(b);
-            if (!matchedOp(genB, cmp))
-                (genB ? c.gen : c.ref).insert(cmp);
-        }
-    }
+    // EQ1 (ceil division), EQ2 (min as compare-and-choose) and EQ4 (the
+    // Python-modulo fix-up) are proven by the semantic normal form now
+    // (SemanticForm.cpp); their pattern recognizers accepted too much.
     // EQ3: get_index_space_shape vs ceil(dim / tile).
     if (x.name == "get_index_space_shape" && isCeilDivision(genB, b)) {
         Cover& c = m_cover["index-space-shape-vs-ceildiv"];
         (genA ? c.gen : c.ref).insert(a);
         coverChain(genB, b, 4, arith, c);
-    }
-    // EQ4: negative-remainder fix-up on one side only.
-    if (x.name == "remi" && !x.results.empty() && fixup.count(y.name) && y.name != "remi" &&
-        !matchedOp(genB, b)) {
-        // y's chain of fix-up ops must lead back to a remi corresponding to x.
-        std::vector<int> stack = {b};
-        std::unordered_set<int> seen;
-        bool reaches = false;
-        while (!stack.empty() && seen.size() < 16) {
-            const int o = stack.back();
-            stack.pop_back();
-            if (!seen.insert(o).second)
-                continue;
-            for (int v : side(genB).ops[size_t(o)].operands) {
-                const int cv = side(genB).values[size_t(v)].canon;
-                const int mapped = (genB ? M.genValToRef : M.refValToGen)[size_t(cv)];
-                const int xv = side(genA).values[size_t(x.results[0])].canon;
-                if (mapped == xv)
-                    reaches = true;
-                const int d = side(genB).values[size_t(cv)].def;
-                if (d >= 0 && !matchedOp(genB, d) && fixup.count(side(genB).ops[size_t(d)].name))
-                    stack.push_back(d);
-            }
-        }
-        if (reaches) {
-            Cover& c = m_cover["remi-negative-fixup"];
-            (genA ? c.gen : c.ref).insert(a);
-            for (int o : seen)
-                (genB ? c.gen : c.ref).insert(o);
-        }
     }
     // EQ6: strided view + element offsets vs partition view + tile indices.
     if (x.name == "make_strided_view" && y.name == "make_partition_view" && !x.results.empty() &&
@@ -294,6 +245,16 @@ bool RecognizerContext::covered(const Cover& c, const RawDifference& d) const
 
 bool RecognizerContext::recognize(const std::string& name, const RawDifference& d) const
 {
+    // Proven by the semantic normal form (or the memory-operand checks), with
+    // no counterexample found.
+    if (name == "proven")
+        return !d.proof.empty() && !d.conditional && d.counterexample.empty();
+    if (name == "proven-if")
+        return !d.proof.empty() && d.conditional && d.counterexample.empty();
+    // Names of the pattern recognizers the normal form replaced: a user rule
+    // naming one now accepts what the normal form proves.
+    if (name == "divi-ceil-vs-arith" || name == "mini-vs-select" || name == "remi-negative-fixup")
+        return !d.proof.empty() && d.counterexample.empty();
     auto it = m_cover.find(name);
     if (it != m_cover.end())
         return covered(it->second, d);

@@ -33,8 +33,8 @@ private:
     void coverChain(bool gen, int op, int depth,
                     const std::unordered_set<std::string_view>& allowed, Cover& c);
     bool covered(const Cover& c, const RawDifference& d) const;
-    bool isCeilDivision(bool gen, int op) const;
     bool isScaledBy(bool gen, int op, int64_t factor) const;
+    bool isCeilDivision(bool gen, int op) const;
     const GFunction& side(bool gen) const { return gen ? G : R; }
     int defOf(bool gen, int value) const;
     bool matchedOp(bool gen, int op) const;

@@ -232,12 +232,18 @@ bool globMatch(const std::string& pattern, const std::string& text)
 
 const std::vector<std::string>& RuleSet::knownRecognizers()
 {
-    static const std::vector<std::string> names = {
-        "divi-ceil-vs-arith",           "mini-vs-select",
-        "index-space-shape-vs-ceildiv", "remi-negative-fixup",
-        "assume-wrapped-loop-step",     "partition-vs-strided-view",
-        "assume-bounded-on-index",      "scalar-assume",
-        "pointer-assume-raw-access",    "pointer-assume"};
+    static const std::vector<std::string> names = {"divi-ceil-vs-arith",
+                                                   "mini-vs-select",
+                                                   "index-space-shape-vs-ceildiv",
+                                                   "remi-negative-fixup",
+                                                   "assume-wrapped-loop-step",
+                                                   "partition-vs-strided-view",
+                                                   "assume-bounded-on-index",
+                                                   "scalar-assume",
+                                                   "pointer-assume-raw-access",
+                                                   "pointer-assume",
+                                                   "proven",
+                                                   "proven-if"};
     return names;
 }
 

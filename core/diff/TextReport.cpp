@@ -91,6 +91,13 @@ std::string writeTextReport(const DiffResult& r)
         out += d.id + " " + severityName(d.severity) + " [" + d.rule + "] " +
                site(r.referencePath, d.reference) + " | " + site(r.generatedPath, d.generated) +
                ": " + d.message + "\n";
+        for (size_t k = 1; k < d.sites.size(); ++k)
+            out += "    also at " + site(r.referencePath, d.sites[k].reference) + " | " +
+                   site(r.generatedPath, d.sites[k].generated) + "\n";
+        if (!d.proof.empty())
+            out += "    proof: " + d.proof + "\n";
+        if (!d.counterexample.empty())
+            out += "    counterexample: " + d.counterexample + "\n";
     }
     out += "\nCounts:";
     for (int s = 0; s < kSeverityCount; ++s)

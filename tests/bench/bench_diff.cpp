@@ -14,6 +14,7 @@
 #include <QDir>
 #include <QFile>
 #include <QTemporaryDir>
+#include <algorithm>
 #include <benchmark/benchmark.h>
 #include <chrono>
 #include <cstdlib>
@@ -121,6 +122,36 @@ void BM_DiffCorpusPair(benchmark::State& state)
     state.counters["non_pass"] = double(failures);
 }
 BENCHMARK(BM_DiffCorpusPair)->Unit(benchmark::kMillisecond)->UseRealTime()->MeasureProcessCPUTime();
+
+// The reviewed real port pairs of tests/data/real-ports (Python reference vs
+// Rust generated): the normal form, the memory-operand checks and the SMT
+// queries of their residual differences; time per pair (target < 50 ms).
+void BM_DiffRealPortPair(benchmark::State& state)
+{
+    std::vector<std::pair<std::string, std::string>> pairs;
+    const QDir root(test::testDataDir() + QStringLiteral("/real-ports"));
+    for (const QString& d : root.entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name))
+        pairs.emplace_back(root.filePath(d + QStringLiteral("/reference.mlir")).toStdString(),
+                           root.filePath(d + QStringLiteral("/generated.mlir")).toStdString());
+    if (pairs.empty()) {
+        state.SkipWithError("tests/data/real-ports is empty");
+        return;
+    }
+    size_t i = 0;
+    double slowest = 0;
+    for (auto _ : state) {
+        const auto& [ref, gen] = pairs[i++ % pairs.size()];
+        const auto t0 = std::chrono::steady_clock::now();
+        Diagnostics diags;
+        auto r = diff::compareFiles(ref, gen, diff::RuleSet::defaults(), diags);
+        slowest = std::max(
+            slowest, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+        benchmark::DoNotOptimize(r);
+    }
+    state.counters["pairs"] = double(pairs.size());
+    state.counters["slowest_pair_ms"] = slowest * 1e3;
+}
+BENCHMARK(BM_DiffRealPortPair)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 // Entry bodies of the corpus kernels, replicated under distinct names into
 // one module until it holds about `targetOps` ops.

@@ -155,8 +155,10 @@ QString reorderedIr(bool generated)
         l << QStringLiteral("    %e") + QString::number(i) + QStringLiteral(" = subi ") +
                  (i == 1 ? QStringLiteral("%1") : QStringLiteral("%e") + QString::number(i - 1)) +
                  QStringLiteral(", %1 : tile<i32>");
-    l << QStringLiteral("    %r = addi ") + prev + QStringLiteral(", %c : tile<i32>")
-      << QStringLiteral("    %q = addi %r, %d : tile<i32>")
+    // xori, not addi: the differ's normal form folds x + constant into an affine form and
+    // reports a changed addend at the addi, not at the constant's own line.
+    l << QStringLiteral("    %r = xori ") + prev + QStringLiteral(", %c : tile<i32>")
+      << QStringLiteral("    %q = xori %r, %d : tile<i32>")
       << (generated ? QStringLiteral("    %v = constant <f32: 1.0> : tile<f32>") // lines up
                     : QStringLiteral("    %v = constant <f32: 0.0> : tile<f32>"))
       << QStringLiteral("    %p = offset %0, %q : tile<ptr<f32>>, tile<i32> -> tile<ptr<f32>>")

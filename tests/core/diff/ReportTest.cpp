@@ -207,9 +207,14 @@ TEST(ExampleWorkspace, PlantedDivergencesAreFoundAtTheirLines)
     ASSERT_TRUE(r.has_value()) << (diags.empty() ? "" : diags[0].format());
     EXPECT_EQ(r->verdict, Verdict::FailFixable);
     auto at = [&](const std::string& rule, int genLine) {
-        for (const auto& d : r->divergences)
+        // A grouped finding covers every one of its sites.
+        for (const auto& d : r->divergences) {
             if (d.rule == rule && d.generated && d.generated->line == genLine)
                 return d.severity;
+            for (const auto& site : d.sites)
+                if (d.rule == rule && site.generated && site.generated->line == genLine)
+                    return d.severity;
+        }
         ADD_FAILURE() << rule << " not at generated line " << genLine << "\n" << describe(*r);
         return Severity::Noise;
     };
@@ -247,6 +252,16 @@ TEST(EntryNames, DemanglesCuTilePythonSymbols)
     EXPECT_EQ(alias.base, "gemm_lite_kernel");
     EXPECT_EQ(alias.alias, "gemm_lite");
     EXPECT_EQ(demangleEntryName("_gemm_lite_kernel").base, "gemm_lite_kernel");
+}
+
+TEST(EntryNames, ListsTheIntegerConstantsOfASpecialisedSymbol)
+{
+    using V = std::vector<std::string>;
+    EXPECT_EQ(demangleEntryName("_bmm_Kt1_A3bf16_3v8l0_Si32_I1024_I128_B0_I-1").constants,
+              (V{"1024", "128", "-1"}));
+    EXPECT_EQ(demangleEntryName("_softmax_kernel_Kt1_A2f32_1v4l0_2t1_3i16_p16").constants, V{});
+    // Before the marker an _I is part of the function name, not a constant.
+    EXPECT_EQ(demangleEntryName("kernel_I64_entry").constants, V{});
 }
 
 TEST(EntryNames, MatchesByNameThenBaseThenStructure)

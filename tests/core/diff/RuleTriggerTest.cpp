@@ -11,6 +11,8 @@ namespace {
 
 const char* const M = "matmul_static_persistent_transB_2048_bf16.mlir";
 const char* const S = "softmax_persistent_256x2048_f32.mlir";
+// A real-port reference (tests/data/real-ports, see its ORIGIN.md).
+const char* const W = "../real-ports/swiglu_fwd_2x512x4096_bf16/reference.mlir";
 const std::string kDrop = "<DROP LINE>";
 
 // Pieces of M used by several cases below.
@@ -72,26 +74,59 @@ bool apply(std::string& text, const std::vector<Edit>& edits, std::string& missi
 const std::vector<RuleCase>& cases()
 {
     static const std::vector<RuleCase> c = {
-        {"divi-ceil-rounding-vs-arith",
-         M,
-         {{"%62 = divi %15, %55 signed rounding positive_inf : tile<i32>",
-           "%62s = addi %15, %55 : tile<i32>\n    %62t = subi %62s, %31 : tile<i32>\n    %62 = "
-           "divi %62t, %55 signed : tile<i32>"}},
-         "%62 = divi %62t",
-         {{"%62 = divi %15, %55 signed rounding positive_inf : tile<i32>",
-           "%62 = divi %15, %55 signed : tile<i32>"}}},
-        {"mini-vs-select",
+        // Normal forms equal: a signed min written as compare-and-select.
+        {"proven-equivalent",
          M,
          {{"%84 = mini %83, %58 signed : tile<i32>",
            "%84c = cmpi less_than %83, %58, signed : tile<i32> -> tile<i1>\n      %84 = select "
            "%84c, %83, %58 : tile<i1>, tile<i32>"}},
          "%84 = select",
          {{"%84 = mini %83, %58 signed : tile<i32>", "%84 = maxi %83, %58 signed : tile<i32>"}}},
-        {"remi-negative-fixup",
+        // ceil(x/128) as floor((x+128-1)/128): equal while x + 127 does not wrap.
+        {"proven-under-precondition",
          M,
-         {{"%93 = addi %82, %92 : tile<i32>", "%93 = addi %82, %85 : tile<i32>"}},
-         "%93 = addi %82, %85",
-         {{"%93 = addi %82, %92 : tile<i32>", "%93 = addi %82, %91 : tile<i32>"}}},
+         {{"%62 = divi %15, %55 signed rounding positive_inf : tile<i32>",
+           "%62s = addi %15, %55 : tile<i32>\n    %62t = subi %62s, %31 : tile<i32>\n    %62 = "
+           "divi %62t, %55 signed rounding negative_inf : tile<i32>"}},
+         "%62 = divi %62t",
+         // The same numerator rounded up: ceil((x+127)/128) is not ceil(x/128).
+         {{"%62 = divi %15, %55 signed rounding positive_inf : tile<i32>",
+           "%62s = addi %15, %55 : tile<i32>\n    %62t = subi %62s, %31 : tile<i32>\n    %62 = "
+           "divi %62t, %55 signed rounding positive_inf : tile<i32>"}}},
+        // The one make_token, consumed directly by every memory op, dropped.
+        {"root-token-op",
+         W,
+         {{"%15 = make_token : token", kDrop},
+          {"%68 token=%15", "%68"},
+          {"%95 token=%15", "%95"},
+          {"%128 token=%15", "%128"}},
+         "%15 = make_token",
+         {}},
+        {"root-token-operand", W, {{"%128 token=%15", "%128"}}, "store_ptr_tko", {}},
+        // A loop-carried token replaced by the root token.
+        {"token-operand",
+         S,
+         {{"%101 = store_ptr_tko weak %100, %92, %98 token=%67",
+           "%101 = store_ptr_tko weak %100, %92, %98 token=%10"}},
+         "%101 = store_ptr_tko",
+         {}},
+        {"assume-div-by-hint",
+         S,
+         {{"%14 = assume div_by<4>, %3 : tile<i32>", "%14 = assume div_by<8>, %3 : tile<i32>"}},
+         "%14 = assume",
+         {{"%14 = assume div_by<4>, %3 : tile<i32>",
+           "%14 = assume bounded<0, ?>, %3 : tile<i32>"}}},
+        // A gather without padding whose lanes only reach lane-wise ops and the
+        // store (under another tensor's mask).
+        {"gather-padding",
+         W,
+         {{"%69, %70 = load_ptr_tko weak %65, %60, %68 token=%15 : tile<4096xptr<bf16>>, "
+           "tile<4096xi1>, tile<4096xbf16> ->",
+           "%69, %70 = load_ptr_tko weak %65, %60 token=%15 : tile<4096xptr<bf16>>, "
+           "tile<4096xi1> ->"}},
+         "%69, %70 = load_ptr_tko",
+         // Another padding value instead: a changed constant, critical.
+         {{"%66 = constant <bf16: 0.0> : tile<bf16>", "%66 = constant <bf16: 1.0> : tile<bf16>"}}},
         {"assume-wrapped-loop-step",
          M,
          {{"%110 = for %102 in (%74 to %64, step %75)",
@@ -110,7 +145,7 @@ const std::vector<RuleCase>& cases()
         {"dead-pure-op",
          M,
          {{"%57 = constant <i32: 64> : tile<i32>",
-           "%57 = constant <i32: 64> : tile<i32>\n    %997 = addi %57, %57 : tile<i32>"}},
+           "%57 = constant <i32: 64> : tile<i32>\n    %997 = addi %57, %15 : tile<i32>"}},
          "%997 = addi",
          {}},
         {"duplicate-pure-op",
@@ -204,9 +239,25 @@ const std::vector<RuleCase>& cases()
            "%76 = make_partition_view %40 : partition_view<tile=(128x64), "}},
          "%76 = make_partition_view",
          {}},
+        {"dead-load",
+         M,
+         {{kLoadA, "%104d, %105d = load_view_tko weak %76[%102, %93] token = %18 : " + kPv +
+                       ", tile<i32> -> tile<128x64xbf16>, token\n        " + kLoadA}},
+         "%104d, %105d = load_view_tko",
+         {}},
+        // rounding_mode = 0 is nearest_even, the default of other float ops: kept on maxf.
+        // The port's entry is not specialised on the reference's I4096 but takes integers.
+        {"entry-specialised-constant",
+         W,
+         {{"entry @_swiglu_forward_kernel_Kt1_A2bf16_1v8l0_2t1_3i16_p16_A2bf16_1v8l0_2t1_3i16_p16_"
+           "A2bf16_1v8l0_2t1_3i16_p16_I4096(",
+           "entry @swiglu_forward_kernel_entry("}},
+         "entry @swiglu_forward_kernel_entry(",
+         {}},
         {"maxf-minf-no-rounding",
          S,
-         {{"%80 = maxf %78, %79 : tile<f32>", "%80 = maxf %78, %79 rounding<zero> : tile<f32>"}},
+         {{"%80 = maxf %78, %79 : tile<f32>",
+           "%80 = maxf %78, %79 {rounding_mode = 0} : tile<f32>"}},
          "%80 = maxf",
          {}},
         {"ftz-approx",
@@ -271,11 +322,14 @@ const std::vector<RuleCase>& cases()
          {{"%57 = constant <i32: 64> : tile<i32>", "%57 = constant <i32: 32> : tile<i32>"}},
          "%57 = constant",
          {}},
+        // A mask compare (M's compares sit in a Python-modulo correction the
+        // normal form folds away).
         {"comparison-predicate",
-         M,
-         {{"%72 = cmpi less_than %69, %71, signed", "%72 = cmpi greater_than %69, %71, signed"}},
-         "%72 = cmpi",
-         {{"%72 = cmpi less_than %69, %71, signed", "%72 = cmpi less_than %71, %69, signed"}}},
+         S,
+         {{"%62 = cmpi less_than %58, %61, unsigned",
+           "%62 = cmpi greater_than %58, %61, unsigned"}},
+         "%62 = cmpi",
+         {{"%62 = cmpi less_than %58, %61, unsigned", "%62 = cmpi less_than %61, %58, unsigned"}}},
         {"memory-ordering-scope",
          M,
          {{"%104, %105 = load_view_tko weak %76", "%104, %105 = load_view_tko relaxed device %76"}},

@@ -1,0 +1,199 @@
+#include "diff/MemoryOperands.h"
+
+#include "diff/AssumeFacts.h"
+#include "diff/Semantics.h"
+
+#include <unordered_set>
+
+namespace tilelens::diff {
+
+namespace {
+
+struct Roles
+{
+    std::vector<int> main; // address, stored value, mask, indices: must correspond
+    int token = -1;
+    int padding = -1;
+};
+
+Roles rolesOf(const GFunction& f, const GOp& o)
+{
+    Roles roles;
+    for (size_t i = 0; i < o.operands.size(); ++i) {
+        const int v = o.operands[i];
+        const std::string_view type = f.values[size_t(v)].typeText;
+        if (type == "token")
+            roles.token = v;
+        else if (o.name == "load_ptr_tko" && i >= 2 && intWidth(type) != 1)
+            roles.padding = v;
+        else
+            roles.main.push_back(v);
+    }
+    return roles;
+}
+
+bool rootToken(const GFunction& f, int v)
+{
+    const int def = f.canonValue(v).def;
+    return def >= 0 && f.ops[size_t(def)].name == "make_token";
+}
+
+std::string describe(const GFunction& f, int v)
+{
+    if (v < 0)
+        return "none";
+    const GValue& c = f.canonValue(v);
+    if (c.def < 0)
+        return "block argument " + std::to_string(c.index);
+    const GOp& o = f.ops[size_t(c.def)];
+    return std::string(o.name) + " at line " + std::to_string(o.line);
+}
+
+bool laneWise(std::string_view n)
+{
+    static const std::unordered_set<std::string_view> ops = {
+        "ftof",    "negf", "exp",  "exp2",  "addf", "subf", "mulf",  "divf", "maxf",
+        "minf",    "tanh", "sqrt", "rsqrt", "fma",  "absf", "itof",  "ftoi", "select",
+        "bitcast", "log",  "log2", "pow",   "sin",  "cos",  "floor", "ceil"};
+    return ops.count(n) > 0;
+}
+
+// `mask` is `load` itself or a conjunct of an andi tree.
+bool implies(const GFunction& f, int mask, int loadMask, int depth = 0)
+{
+    mask = f.values[size_t(mask)].canon;
+    if (mask == loadMask)
+        return true;
+    const int def = f.values[size_t(mask)].def;
+    if (def < 0 || depth > 8 || f.ops[size_t(def)].name != "andi")
+        return false;
+    for (int v : f.ops[size_t(def)].operands)
+        if (implies(f, v, loadMask, depth + 1))
+            return true;
+    return false;
+}
+
+// The masked-off lanes of `load` (op) only reach lane-wise ops and stores
+// under a mask that implies the load's (`sameMask`): they are never observed.
+// Without `sameMask`, any masked store is accepted: the lanes then reach
+// memory only where the store's mask admits a lane the load's excludes.
+bool paddingUnobservable(const GFunction& f, int load, bool sameMask = true)
+{
+    const GOp& o = f.ops[size_t(load)];
+    const Roles roles = rolesOf(f, o);
+    if (roles.main.size() < 2 || o.results.empty())
+        return false;
+    const int loadMask = f.values[size_t(roles.main[1])].canon;
+    std::vector<int> work = {f.values[size_t(o.results[0])].canon};
+    std::unordered_set<int> seen;
+    while (!work.empty()) {
+        const int v = work.back();
+        work.pop_back();
+        if (!seen.insert(v).second)
+            continue;
+        if (seen.size() > 256)
+            return false;
+        for (int u : f.values[size_t(v)].users) {
+            const GOp& user = f.ops[size_t(u)];
+            if (user.name == "store_ptr_tko") {
+                const Roles s = rolesOf(f, user);
+                if (s.main.size() < 3 || f.values[size_t(s.main[0])].canon == v ||
+                    (sameMask && !implies(f, s.main[2], loadMask)))
+                    return false;
+                continue;
+            }
+            if (!laneWise(user.name) || user.results.empty())
+                return false;
+            work.push_back(f.values[size_t(user.results[0])].canon);
+        }
+    }
+    return true;
+}
+
+} // namespace
+
+bool isMemoryOp(std::string_view n)
+{
+    return n.size() > 4 && n.substr(n.size() - 4) == "_tko" && n != "print_tko";
+}
+
+void compareMemoryOperands(const GFunction& R, int r, const GFunction& G, int g,
+                           const OpMatching& m, std::vector<RawDifference>& out)
+{
+    const Roles a = rolesOf(R, R.ops[size_t(r)]);
+    const Roles b = rolesOf(G, G.ops[size_t(g)]);
+    auto corresponds = [&](int rv, int gv) {
+        return m.refValToGen[size_t(R.values[size_t(rv)].canon)] == G.values[size_t(gv)].canon;
+    };
+    if (a.main.size() != b.main.size()) {
+        auto d = makeDifference(DiffKind::OperandChanged, R, r, G, g);
+        d.attribute = "operand_count";
+        d.refValue = std::to_string(R.ops[size_t(r)].operands.size());
+        d.genValue = std::to_string(G.ops[size_t(g)].operands.size());
+        out.push_back(d);
+    } else {
+        for (size_t i = 0; i < a.main.size(); ++i) {
+            if (corresponds(a.main[i], b.main[i]))
+                continue;
+            auto d = makeDifference(DiffKind::OperandChanged, R, r, G, g);
+            d.operandIndex = int(i);
+            d.attribute = "operand " + std::to_string(i);
+            d.refValue = describe(R, a.main[i]);
+            d.genValue = describe(G, b.main[i]);
+            out.push_back(d);
+        }
+    }
+    if ((a.token < 0) != (b.token < 0) ||
+        (a.token >= 0 && b.token >= 0 && !corresponds(a.token, b.token))) {
+        auto d = makeDifference(DiffKind::OperandChanged, R, r, G, g);
+        d.attribute = "token";
+        d.refValue = describe(R, a.token);
+        d.genValue = describe(G, b.token);
+        const bool ra = a.token < 0 || rootToken(R, a.token);
+        const bool gb = b.token < 0 || rootToken(G, b.token);
+        if (ra && gb)
+            d.proof = "both sides order this access by a fresh root token or none: a root token "
+                      "orders it after no other memory op, as no token does";
+        out.push_back(d);
+    }
+    if ((a.padding < 0) != (b.padding < 0)) {
+        auto d = makeDifference(DiffKind::OperandChanged, R, r, G, g);
+        d.attribute = "padding";
+        d.refValue = a.padding < 0 ? std::string("none") : describe(R, a.padding);
+        d.genValue = b.padding < 0 ? std::string("none") : describe(G, b.padding);
+        if (paddingUnobservable(R, r) && paddingUnobservable(G, g))
+            d.proof = "the masked-off lanes only reach lane-wise ops and stores under a mask "
+                      "that implies the load's: no padded lane is ever stored";
+        else if (!paddingUnobservable(R, r, false) || !paddingUnobservable(G, g, false))
+            d.attribute = "padding read by a reduction or a non-lane-wise op";
+        out.push_back(d);
+    }
+}
+
+std::string unmatchedProof(const GFunction& f, int op)
+{
+    const GOp& o = f.ops[size_t(op)];
+    if (o.results.empty())
+        return {};
+    const GValue& v = f.canonValue(o.results[0]);
+    if (o.name == "make_token") {
+        for (int u : v.users)
+            if (!isMemoryOp(f.ops[size_t(u)].name))
+                return {};
+        return "a fresh root token, consumed directly by memory ops: it orders them after no "
+               "other memory op, as no token does";
+    }
+    // Only the padding of masked gathers.
+    if (v.users.empty())
+        return {};
+    for (int u : v.users) {
+        const GOp& user = f.ops[size_t(u)];
+        if (user.name != "load_ptr_tko" || rolesOf(f, user).padding < 0 ||
+            f.values[size_t(rolesOf(f, user).padding)].canon != v.canon)
+            return {};
+    }
+    return "only the padding operand of masked gathers whose other side has no padding "
+           "(reported at the gather)";
+}
+
+} // namespace tilelens::diff

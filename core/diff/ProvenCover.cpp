@@ -1,0 +1,62 @@
+#include "diff/ProvenCover.h"
+
+#include "diff/Normalizer.h"
+
+namespace tilelens::diff {
+
+// Dead and duplicated ops are counted by what they compute; an op folded
+// away by the same rewrite on both sides (the same Python-modulo
+// correction, upstream values aside) is no difference.
+uint64_t surplusKey(const GOp& o)
+{
+    return o.folded ? hashMix(o.nameHash, hashText(o.proof)) : o.hash;
+}
+
+// A pure op on one side only whose every use is by ops proven equal to
+// their counterparts (directly or through other such ops): part of a
+// computation the normal form already proved, e.g. the x + 127 of
+// floor((x + 127) / 128) against ceil(x / 128). It takes that proof.
+void absorbed(const GFunction& f, const GFunction& other, const std::vector<int>& toOther, int op,
+              RawDifference& d, int depth)
+{
+    const GOp& o = f.ops[size_t(op)];
+    if (!o.pure || o.results.empty() || depth > 6)
+        return;
+    std::string proof;
+    bool conditional = false;
+    for (int res : o.results) {
+        const GValue& v = f.values[size_t(res)];
+        if (v.canon != res)
+            return;
+        for (int u : v.users) {
+            const GOp& user = f.ops[size_t(u)];
+            const int partner = toOther[size_t(u)];
+            if (partner >= 0 && !user.proof.empty() &&
+                other.ops[size_t(partner)].hash == user.hash) {
+                proof = std::string(user.proof);
+                conditional = conditional || user.proofConditional;
+                continue;
+            }
+            RawDifference inner;
+            if (partner >= 0 ||
+                (absorbed(f, other, toOther, u, inner, depth + 1), inner.proof.empty()))
+                return;
+            proof = inner.proof;
+            conditional = conditional || inner.conditional;
+        }
+    }
+    if (proof.empty())
+        return;
+    d.proof = "part of a computation proven equal to the other side's: " + proof;
+    d.conditional = conditional;
+}
+
+// The yields of an `if` whose normal form is a min/max matched on the other
+// side: reported with the `if`, not as extra ops.
+bool insideProvenOp(const GFunction& f, const std::vector<int>& toOther, int op)
+{
+    const int parent = f.regions[size_t(f.ops[size_t(op)].region)].parentOp;
+    return parent >= 0 && f.ops[size_t(parent)].hasSemOperands && toOther[size_t(parent)] >= 0;
+}
+
+} // namespace tilelens::diff

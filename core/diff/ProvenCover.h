@@ -1,0 +1,25 @@
+#pragma once
+// What a proof covers beyond the op pair that carries it: ops folded away by
+// the same rewrite on both sides, pure ops that only feed proven-equal ops,
+// and the yields of an `if` whose normal form is a min/max.
+
+#include "diff/OpGraph.h"
+#include "diff/RawDifference.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace tilelens::diff {
+
+// Key by which dead and duplicated ops are counted across the sides.
+uint64_t surplusKey(const GOp& o);
+
+// Gives `d` the proof of the proven-equal ops that use every result of `op`
+// (directly or through other such ops); leaves it empty otherwise.
+void absorbed(const GFunction& f, const GFunction& other, const std::vector<int>& toOther, int op,
+              RawDifference& d, int depth = 0);
+
+// `op` sits in a region of an op whose normal form is matched on the other side.
+bool insideProvenOp(const GFunction& f, const std::vector<int>& toOther, int op);
+
+} // namespace tilelens::diff

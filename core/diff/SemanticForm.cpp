@@ -1,0 +1,463 @@
+#include "diff/SemanticForm.h"
+
+#include "diff/Normalizer.h"
+#include "diff/Semantics.h"
+
+#include <charconv>
+#include <cstdlib>
+
+namespace tilelens::diff {
+
+namespace {
+
+constexpr uint64_t kTagSplat = 0x5B1A7;
+constexpr uint64_t kTagSplatConst = 0xC0457;
+constexpr uint64_t kTagSplatOf = 0x5B0F;
+constexpr uint64_t kTagAffine = 0xAFF1;
+constexpr uint64_t kTagDivFloor = 0xD1F1;
+constexpr uint64_t kTagMin = 0x313E;
+constexpr uint64_t kTagMax = 0x3A7E;
+
+// "<f32: 1.0>", "<bf16: 1.000000e+00>": a float splat of exactly one.
+bool splatFloatIsOne(std::string_view scalar)
+{
+    if (scalar.size() < 4 || (scalar[1] != 'f' && scalar[1] != 'b'))
+        return false;
+    const size_t colon = scalar.find(':');
+    if (colon == std::string_view::npos)
+        return false;
+    const std::string number(scalar.substr(colon + 1, scalar.size() - colon - 2));
+    char* end = nullptr;
+    const double v = std::strtod(number.c_str(), &end);
+    return end && *end == '\0' && v == 1.0;
+}
+
+} // namespace
+
+SemanticNormalizer::SemanticNormalizer(GFunction& g)
+    : m_g(g), m_facts(g.values.size()), m_splat(g.values.size(), 0), m_int(g.values.size(), 0),
+      m_isInt(g.values.size(), false), m_splatConst(g.values.size(), false),
+      m_affBase(g.values.size(), -1), m_affOff(g.values.size(), 0),
+      m_floatOne(g.values.size(), false)
+{
+}
+
+std::string_view SemanticNormalizer::keep(const std::string& text)
+{
+    return m_g.arena->copyString(text);
+}
+
+void SemanticNormalizer::setSemOperands(GOp& o, std::initializer_list<int> values)
+{
+    int* p =
+        static_cast<int*>(m_g.arena->allocate(sizeof(int) * (values.size() + 1), alignof(int)));
+    size_t n = 0;
+    for (int v : values)
+        p[n++] = v;
+    o.semOperands = {p, n};
+    o.hasSemOperands = true;
+}
+
+bool SemanticNormalizer::orderingOnlyOperand(const GOp& o, size_t i) const
+{
+    if (o.name.size() < 4 || o.name.substr(o.name.size() - 4) != "_tko")
+        return false;
+    const GValue& v = m_g.values[size_t(o.operands[i])];
+    if (v.typeText == "token") {
+        const int def = canonOf(o.operands[i]).def;
+        return def >= 0 && m_g.ops[size_t(def)].name == "make_token";
+    }
+    return o.name == "load_ptr_tko" && i >= 2 && intWidth(v.typeText) != 1;
+}
+
+void SemanticNormalizer::resetPending()
+{
+    m_pendSplat = 0;
+    m_pendSplatConst = false;
+    m_pendFloatOne = false;
+    m_pendIsInt = false;
+    m_pendInt = 0;
+    m_pendBase = -1;
+    m_pendOff = 0;
+}
+
+SemanticForm SemanticNormalizer::form(int id)
+{
+    // Folded and duplicated ops never reach describeResults: start clean.
+    resetPending();
+    SemanticForm f;
+    GOp& o = m_g.ops[size_t(id)];
+    if (o.assume || !o.pure || o.results.size() != 1)
+        return f;
+    if (splatForm(id, f) || affineForm(id, f) || divisionForm(id, f) || moduloFixupForm(id, f) ||
+        minMaxForm(id, f))
+        return f;
+    // x*1, x|0, x^0 are x.
+    const bool mul = o.name == "muli";
+    if ((mul || o.name == "ori" || o.name == "xori") && o.operands.size() == 2) {
+        for (size_t i = 0; i < 2; ++i) {
+            const int c = canonId(o.operands[i]);
+            const int x = canonId(o.operands[1 - i]);
+            if (m_isInt[size_t(c)] && m_int[size_t(c)] == (mul ? 1 : 0) &&
+                m_g.values[size_t(x)].typeText == m_g.values[size_t(o.results[0])].typeText) {
+                f.alias = x;
+                f.proof = mul ? "x * 1 = x" : "x | 0 = x ^ 0 = x";
+                return f;
+            }
+        }
+    }
+    // x * 1.0 is x for every float (also -0, infinities and NaN) when nothing
+    // flushes or rounds differently.
+    if (o.name == "mulf" && o.attrs.empty() && o.operands.size() == 2) {
+        for (size_t i = 0; i < 2; ++i) {
+            const int c = canonId(o.operands[i]);
+            const int x = canonId(o.operands[1 - i]);
+            if (m_floatOne[size_t(c)]) {
+                if (m_g.values[size_t(x)].typeText == m_g.values[size_t(o.results[0])].typeText) {
+                    f.alias = x;
+                    f.proof = "x * 1.0 = x for every float (also -0, infinities and NaN)";
+                    return f;
+                }
+            }
+        }
+    }
+    std::string why;
+    if (signNeutral(o, why)) {
+        f.signNeutral = true;
+        for (const auto& a : o.attrs)
+            if (isSignednessAttr(a.name))
+                f.proof = keep(why);
+    }
+    return f;
+}
+
+bool SemanticNormalizer::splatForm(int id, SemanticForm& f)
+{
+    GOp& o = m_g.ops[size_t(id)];
+    const GValue& res = m_g.values[size_t(o.results[0])];
+    if (o.name == "constant") {
+        const GAttr* v = findAttr(o, "value");
+        const std::string_view scalar = v ? splatScalar(v->value) : std::string_view();
+        if (scalar.empty())
+            return false;
+        m_pendSplat = hashMix(kTagSplatConst, hashText(scalar));
+        m_pendSplatConst = true;
+        m_pendFloatOne = splatFloatIsOne(scalar);
+        if (const auto i = splatInt(v->value)) {
+            m_pendIsInt = true;
+            m_pendInt = *i;
+        }
+        f.custom = true;
+        f.hash = hashMix(hashMix(kTagSplat, m_pendSplat), res.typeHash);
+        return true;
+    }
+    if ((o.name != "reshape" && o.name != "broadcast") || o.operands.size() != 1)
+        return false;
+    const int x = canonId(o.operands[0]);
+    const GValue& xv = m_g.values[size_t(x)];
+    if (xv.typeText == res.typeText) {
+        f.alias = x;
+        f.proof = "a reshape or broadcast to the same type is the identity";
+        return true;
+    }
+    uint64_t s = m_splat[size_t(x)];
+    const bool ofConstant = s != 0 && m_splatConst[size_t(x)];
+    if (s == 0 && singleElement(xv.typeText))
+        s = hashMix(kTagSplatOf, xv.hash);
+    if (s == 0)
+        return false;
+    m_pendSplat = s;
+    m_pendSplatConst = ofConstant;
+    m_pendFloatOne = m_floatOne[size_t(x)];
+    m_pendIsInt = m_isInt[size_t(x)];
+    m_pendInt = m_int[size_t(x)];
+    f.custom = true;
+    f.hash = hashMix(hashMix(kTagSplat, s), res.typeHash);
+    if (ofConstant) {
+        setSemOperands(o, {});
+        f.proof = "a reshape/broadcast chain of a splat constant is that constant's splat of the "
+                  "result shape";
+    }
+    return true;
+}
+
+bool SemanticNormalizer::affineForm(int id, SemanticForm& f)
+{
+    GOp& o = m_g.ops[size_t(id)];
+    const bool sub = o.name == "subi";
+    if ((!sub && o.name != "addi") || o.operands.size() != 2 || !o.attrs.empty())
+        return false;
+    const GValue& res = m_g.values[size_t(o.results[0])];
+    const int width = intWidth(res.typeText);
+    if (width <= 0)
+        return false;
+    int ci = -1;
+    for (int i : {1, 0})
+        if (ci < 0 && m_isInt[size_t(canonId(o.operands[size_t(i)]))] && !(sub && i == 0))
+            ci = i;
+    if (ci < 0)
+        return false;
+    const int c = canonId(o.operands[size_t(ci)]);
+    const int x = canonId(o.operands[size_t(1 - ci)]);
+    const int64_t k = m_int[size_t(c)];
+    if (m_isInt[size_t(x)]) {
+        // Both constant: the result is a constant splat.
+        const int64_t v =
+            wrapSigned(sub ? Wide(m_int[size_t(x)]) - k : Wide(m_int[size_t(x)]) + k, width);
+        const std::string scalar = "<i" + std::to_string(width) + ": " + std::to_string(v) + ">";
+        m_pendSplat = hashMix(kTagSplatConst, hashText(scalar));
+        m_pendSplatConst = true;
+        m_pendIsInt = true;
+        m_pendInt = v;
+        f.custom = true;
+        f.hash = hashMix(hashMix(kTagSplat, m_pendSplat), res.typeHash);
+        f.proof = keep("constant arithmetic folds to " + scalar);
+        setSemOperands(o, {});
+        return true;
+    }
+    const int base = m_affBase[size_t(x)] >= 0 ? m_affBase[size_t(x)] : x;
+    const int64_t before = m_affBase[size_t(x)] >= 0 ? m_affOff[size_t(x)] : 0;
+    const int64_t off = wrapSigned(Wide(before) + (sub ? -Wide(k) : Wide(k)), width);
+    if (off == 0) {
+        f.alias = base;
+        f.proof = "the integer constants cancel: (x + a) - a = x";
+        return true;
+    }
+    m_pendBase = base;
+    m_pendOff = off;
+    f.custom = true;
+    f.hash = hashMix(hashMix(hashMix(kTagAffine, m_g.values[size_t(base)].hash), uint64_t(off)),
+                     res.typeHash);
+    setSemOperands(o, {base});
+    f.proof = keep("integer constants folded: both compute x + " + std::to_string(off) +
+                   " (mod 2^" + std::to_string(width) + ")");
+    return true;
+}
+
+// Every integer division as a floor division: signed floor as written; ceil
+// by a constant T as floor((x + T - 1) / T) (an identity over the integers,
+// exact while x + T - 1 does not wrap); truncation and unsigned division as
+// floor where the dividend is non-negative and the divisor positive.
+bool SemanticNormalizer::divisionForm(int id, SemanticForm& f)
+{
+    GOp& o = m_g.ops[size_t(id)];
+    if (o.name != "divi" || o.operands.size() != 2)
+        return false;
+    for (const auto& a : o.attrs)
+        if (a.name != "rounding" && !isSignednessAttr(a.name))
+            return false;
+    const int x = canonId(o.operands[0]), d = canonId(o.operands[1]);
+    const GValue& xv = m_g.values[size_t(x)];
+    const IntRange rx = xv.range, rd = m_g.values[size_t(d)].range;
+    const int width = intWidth(xv.typeText);
+    if (!rd.known || rd.lo < 1 || width <= 0)
+        return false;
+    const GAttr* sign = findAttr(o, "signedness");
+    const bool isUnsigned = sign && sign->value == "unsigned";
+    const GAttr* rounding = findAttr(o, "rounding");
+    const std::string_view mode = rounding ? rounding->value : std::string_view("zero");
+    std::string why = "divisor in " + rd.text() + " >= 1";
+    std::string precondition;
+    // x >= 0 proven, or x = b + c (b >= 0, c >= 0) that is non-negative unless it wraps.
+    auto nonNegative = [&]() {
+        if (rx.nonNegative()) {
+            why += ", x in " + rx.text() + " >= 0";
+            return true;
+        }
+        const int base = m_affBase[size_t(x)];
+        if (base < 0 || m_affOff[size_t(x)] < 0 || !m_g.values[size_t(base)].range.nonNegative())
+            return false;
+        why += ", x = b + " + std::to_string(m_affOff[size_t(x)]) + " with b in " +
+               m_g.values[size_t(base)].range.text() + " >= 0";
+        precondition = "b + " + std::to_string(m_affOff[size_t(x)]) + " does not overflow i" +
+                       std::to_string(width);
+        return true;
+    };
+    uint64_t numerator = xv.hash;
+    if (isUnsigned || mode == "zero") {
+        if (!nonNegative())
+            return false;
+        why += ": truncating, floor, signed and unsigned division agree";
+    } else if (mode == "positive_inf") {
+        if (!m_isInt[size_t(d)])
+            return false;
+        const int64_t t = m_int[size_t(d)];
+        if (!rx.known || Wide(rx.hi) + t - 1 > maxSignedOf(width))
+            precondition = "x <= " + std::to_string(maxSignedOf(width) - (t - 1)) + " (x + " +
+                           std::to_string(t - 1) + " does not overflow i" + std::to_string(width) +
+                           ")";
+        const int base = m_affBase[size_t(x)] >= 0 ? m_affBase[size_t(x)] : x;
+        const int64_t before = m_affBase[size_t(x)] >= 0 ? m_affOff[size_t(x)] : 0;
+        const int64_t off = wrapSigned(Wide(before) + t - 1, width);
+        const GValue& bv = m_g.values[size_t(base)];
+        numerator = off == 0
+                        ? bv.hash
+                        : resultHash(hashMix(hashMix(hashMix(kTagAffine, bv.hash), uint64_t(off)),
+                                             xv.typeHash),
+                                     0);
+        why += ": ceil(x / " + std::to_string(t) + ") = floor((x + " + std::to_string(t - 1) +
+               ") / " + std::to_string(t) + ") for every integer x";
+    } else if (mode == "negative_inf") {
+        why += ": a signed floor division";
+    } else {
+        return false;
+    }
+    f.custom = true;
+    f.hash = hashMix(hashMix(hashMix(kTagDivFloor, numerator), m_g.values[size_t(d)].hash),
+                     m_g.values[size_t(o.results[0])].typeHash);
+    f.conditional = !precondition.empty();
+    f.proof = keep(f.conditional ? why + ", provided that " + precondition : why);
+    return true;
+}
+
+const GOp* SemanticNormalizer::defOp(int v) const
+{
+    const int d = canonOf(v).def;
+    return d >= 0 ? &m_g.ops[size_t(d)] : nullptr;
+}
+
+// cond ? a : b where cond compares the same two values: min or max of them.
+bool SemanticNormalizer::choiceHash(int cond, int a, int b, SemanticForm& f) const
+{
+    const GOp* cmp = defOp(cond);
+    if (!cmp || cmp->name != "cmpi" || cmp->operands.size() != 2)
+        return false;
+    const GAttr* pred = findAttr(*cmp, "predicate");
+    const GAttr* sign = findAttr(*cmp, "signedness");
+    std::string neutral;
+    if (!pred || ((!sign || sign->value != "signed") && !signNeutral(*cmp, neutral)))
+        return false;
+    const int p = canonId(cmp->operands[0]), q = canonId(cmp->operands[1]);
+    a = canonId(a);
+    b = canonId(b);
+    const bool less = pred->value == "less_than" || pred->value == "less_than_or_equal";
+    const bool greater = pred->value == "greater_than" || pred->value == "greater_than_or_equal";
+    if (!(less || greater) || !((a == p && b == q) || (a == q && b == p)))
+        return false;
+    const bool isMin = (a == p) == less;
+    uint64_t hp = m_g.values[size_t(p)].hash, hq = m_g.values[size_t(q)].hash;
+    if (hq < hp)
+        std::swap(hp, hq);
+    f.custom = true;
+    f.hash = hashMix(hashMix(hashMix(isMin ? kTagMin : kTagMax, hp), hq),
+                     m_g.values[size_t(a)].typeHash);
+    f.proof = isMin ? "a compare-and-choose of the smaller value is signed min(x, y)"
+                    : "a compare-and-choose of the larger value is signed max(x, y)";
+    return true;
+}
+
+bool SemanticNormalizer::minMaxForm(int id, SemanticForm& f)
+{
+    GOp& o = m_g.ops[size_t(id)];
+    if (o.name == "select" && o.operands.size() == 3)
+        return choiceHash(o.operands[0], o.operands[1], o.operands[2], f);
+    if ((o.name != "mini" && o.name != "maxi") || o.operands.size() != 2)
+        return false;
+    const GAttr* sign = findAttr(o, "signedness");
+    std::string neutral;
+    if ((!sign || sign->value != "signed") && !signNeutral(o, neutral))
+        return false;
+    uint64_t h0 = canonOf(o.operands[0]).hash, h1 = canonOf(o.operands[1]).hash;
+    if (h1 < h0)
+        std::swap(h0, h1);
+    f.custom = true;
+    f.hash = hashMix(hashMix(hashMix(o.name == "mini" ? kTagMin : kTagMax, h0), h1),
+                     m_g.values[size_t(o.results[0])].typeHash);
+    return true;
+}
+
+SemanticForm SemanticNormalizer::regionForm(int id)
+{
+    resetPending();
+    SemanticForm f;
+    GOp& o = m_g.ops[size_t(id)];
+    if (o.name != "if" || o.results.size() != 1 || o.regions.size() != 2 || o.operands.size() != 1)
+        return f;
+    int yielded[2] = {-1, -1};
+    for (size_t k = 0; k < 2; ++k) {
+        const GRegion& r = m_g.regions[size_t(o.regions[k])];
+        if (r.ops.size() != 1)
+            return f;
+        const GOp& y = m_g.ops[size_t(r.ops[0])];
+        if (y.name != "yield" || y.operands.size() != 1)
+            return f;
+        yielded[k] = y.operands[0];
+    }
+    if (!choiceHash(o.operands[0], yielded[0], yielded[1], f))
+        return SemanticForm{};
+    setSemOperands(o, {canonId(yielded[0]), canonId(yielded[1])});
+    return f;
+}
+
+// select(((r < 0) ^ (d < 0)) & (r != 0), r + d, r) with r = remi(a, d): the
+// Python-modulo correction. With a >= 0 and d > 0 the remainder is >= 0 and
+// the correction never fires: the select is r.
+bool SemanticNormalizer::moduloFixupForm(int id, SemanticForm& f)
+{
+    GOp& o = m_g.ops[size_t(id)];
+    if (o.name != "select" || o.operands.size() != 3)
+        return false;
+    const int r = canonId(o.operands[2]);
+    const GOp* rem = defOp(r);
+    const GOp* sum = defOp(o.operands[1]);
+    const GOp* both = defOp(o.operands[0]);
+    if (!rem || rem->name != "remi" || !sum || sum->name != "addi" || !both || both->name != "andi")
+        return false;
+    const int a = canonId(rem->operands[0]), d = canonId(rem->operands[1]);
+    auto isPair = [&](const GOp* op, int x, int y) {
+        const int u = canonId(op->operands[0]), v = canonId(op->operands[1]);
+        return (u == x && v == y) || (u == y && v == x);
+    };
+    auto isZero = [&](int v) {
+        return m_isInt[size_t(canonId(v))] && m_int[size_t(canonId(v))] == 0;
+    };
+    auto compares = [&](int v, std::string_view predicate, int lhs) {
+        const GOp* c = defOp(v);
+        const GAttr* p = c ? findAttr(*c, "predicate") : nullptr;
+        return c && c->name == "cmpi" && p && p->value == predicate &&
+               canonId(c->operands[0]) == lhs && isZero(c->operands[1]);
+    };
+    if (!isPair(sum, r, d))
+        return false;
+    bool ok = false;
+    for (int k = 0; k < 2 && !ok; ++k) {
+        const GOp* x = defOp(both->operands[size_t(k)]);
+        const int other = both->operands[size_t(1 - k)];
+        if (!x || x->name != "xori" || !compares(other, "not_equal", r))
+            continue;
+        for (int j = 0; j < 2 && !ok; ++j)
+            ok = compares(x->operands[size_t(j)], "less_than", r) &&
+                 compares(x->operands[size_t(1 - j)], "less_than", d);
+    }
+    const IntRange ra = m_g.values[size_t(a)].range, rd = m_g.values[size_t(d)].range;
+    if (!ok || !ra.nonNegative())
+        return false;
+    f.alias = r;
+    f.conditional = !(rd.known && rd.lo >= 1);
+    f.proof =
+        keep("the Python-modulo correction of remi(a, d) never fires: a in " + ra.text() + " >= 0" +
+             (f.conditional ? std::string(", provided that the divisor d > 0 (not provable "
+                                          "from the IR)")
+                            : ", divisor in " + rd.text() + " >= 1") +
+             ", so the remainder is >= 0");
+    return true;
+}
+
+bool SemanticNormalizer::signNeutral(const GOp& o, std::string& why) const
+{
+    if (!signSensitiveOp(o.name) || o.operands.empty())
+        return false;
+    why = "signed and unsigned agree: every operand is non-negative (";
+    for (size_t i = 0; i < o.operands.size(); ++i) {
+        const IntRange r = rangeOf(o.operands[i]);
+        if (!r.nonNegative())
+            return false;
+        if ((o.name == "divi" || o.name == "remi") && i == 1 && r.lo < 1)
+            return false;
+        why += (i ? ", " : "") + r.text();
+    }
+    why += ")";
+    return true;
+}
+
+} // namespace tilelens::diff

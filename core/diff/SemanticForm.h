@@ -1,0 +1,82 @@
+#pragma once
+// The semantic part of the normal form (issue 13): what an op computes,
+// independent of how it is written. Identities are folded (x*1, x+0, chains
+// of integer constants that cancel), reshape/broadcast chains of splats hash
+// as one splat of the result shape, integer constants added in a chain fold
+// into one offset, and fact-guarded rewrites (signedness of non-negative
+// operands, floor/ceil division of non-negative values) make equivalent forms
+// hash alike. Every rewrite records a proof sentence on the op. Facts are
+// signed ranges from `assume bounded`, block ids, iota, loop indices and
+// overflow-checked arithmetic on them.
+
+#include "diff/OpGraph.h"
+
+#include <cstdint>
+#include <string_view>
+#include <vector>
+
+namespace tilelens::diff {
+
+struct SemanticForm
+{
+    int alias = -1;           // the op's result is this value (identity folded)
+    bool custom = false;      // `hash` replaces the generic hash
+    uint64_t hash = 0;        //
+    bool signNeutral = false; // signedness attributes do not matter (hash without them)
+    std::string_view proof;   // why, in words (arena text)
+    bool conditional = false; // the proof states a precondition it could not prove
+};
+
+class SemanticNormalizer
+{
+public:
+    explicit SemanticNormalizer(GFunction& g);
+
+    void collectFacts();              // `assume bounded` facts by the value they constrain
+    void regionArgRanges(int region); // loop index ranges, facts on block arguments
+    SemanticForm form(int op);        // before the op's results get their identity
+    SemanticForm regionForm(int op);  // `if` yielding one of two values: min / max
+    void describeResults(int op);     // after: ranges, splat and offset info of its results
+    void mergeFacts(int duplicateResult, int canonical);
+    // Operands that only order memory ops (a fresh root token) or that no
+    // observable lane reads (the padding of a masked gather): not part of identity.
+    bool orderingOnlyOperand(const GOp& o, size_t index) const;
+
+private:
+    const GValue& canonOf(int v) const { return m_g.values[size_t(m_g.values[size_t(v)].canon)]; }
+    int canonId(int v) const { return m_g.values[size_t(v)].canon; }
+    IntRange rangeOf(int v) const { return canonOf(v).range; }
+    std::string_view keep(const std::string& text);
+    void setSemOperands(GOp& o, std::initializer_list<int> values);
+    bool affineForm(int id, SemanticForm& f);
+    bool divisionForm(int id, SemanticForm& f);
+    bool splatForm(int id, SemanticForm& f);
+    bool signNeutral(const GOp& o, std::string& why) const;
+    bool minMaxForm(int id, SemanticForm& f);
+    bool moduloFixupForm(int id, SemanticForm& f);
+    bool choiceHash(int cond, int a, int b, SemanticForm& f) const;
+    const GOp* defOp(int v) const;
+    IntRange resultRange(const GOp& o) const;
+    IntRange clampToType(IntRange r, int value) const;
+    void resetPending();
+
+    GFunction& m_g;
+    std::vector<IntRange> m_facts; // by written value id
+    std::vector<uint64_t> m_splat; // by value id: hash of the splatted scalar, 0 = none
+    std::vector<int64_t> m_int;    // integer splat value (valid where m_isInt)
+    std::vector<bool> m_isInt;
+    std::vector<bool> m_splatConst; // the splatted scalar is a constant
+    std::vector<int> m_affBase;     // value = base + offset (base -1: not affine)
+    std::vector<int64_t> m_affOff;
+    std::vector<bool> m_floatOne; // a float splat of 1.0
+    // Pending per-result info of the op being normalized (applied in describeResults).
+    uint64_t m_pendSplat = 0;
+    bool m_pendSplatConst = false;
+    bool m_pendFloatOne = false;
+    bool m_pendIsInt = false;
+    int64_t m_pendInt = 0;
+    int m_pendBase = -1;
+    int64_t m_pendOff = 0;
+};
+
+} // namespace tilelens::diff

@@ -1,0 +1,306 @@
+#include "diff/SmtCheck.h"
+
+#include "diff/Semantics.h"
+
+#include <map>
+#include <optional>
+#include <set>
+#include <vector>
+#include <z3++.h>
+
+namespace tilelens::diff {
+
+namespace {
+
+// The resource limit (solver steps) bounds every query and makes the outcome
+// independent of the machine's load. (A wall-clock timeout would also start a
+// timer thread per query, which cost more than the queries themselves.)
+constexpr unsigned kResourceLimit = 4000000;
+constexpr unsigned kSeed = 13;
+constexpr int kMaxNodes = 200;
+
+bool isUnsigned(const GOp& o)
+{
+    const GAttr* s = findAttr(o, "signedness");
+    return (s && s->value == "unsigned") || findAttr(o, "unsignedCmp");
+}
+
+class Encoder
+{
+public:
+    Encoder(z3::context& ctx, const GFunction& R, const GFunction& G, const OpMatching& m)
+        : m_ctx(ctx), m_facts(ctx), R(R), G(G), M(m)
+    {
+    }
+
+    // Term of value v (any id) on one side; nullopt when not encodable.
+    std::optional<z3::expr> value(bool gen, int v)
+    {
+        const GFunction& f = gen ? G : R;
+        const int c = f.values[size_t(v)].canon;
+        auto& memo = gen ? m_genMemo : m_refMemo;
+        if (auto it = memo.find(c); it != memo.end())
+            return it->second;
+        if (++m_nodes > kMaxNodes)
+            return std::nullopt;
+        std::optional<z3::expr> e = encode(gen, c);
+        if (e) {
+            memo.emplace(c, *e);
+            const int def = f.values[size_t(c)].def;
+            if (def >= 0 && !m_isLeaf.count({gen, c}))
+                (gen ? genCone : refCone).push_back(def);
+        }
+        return e;
+    }
+
+    std::vector<int> refCone, genCone;
+
+    const z3::expr_vector& facts() const { return m_facts; }
+    const std::vector<std::pair<std::string, z3::expr>>& leaves() const { return m_leaves; }
+    std::string factText() const { return m_factText.empty() ? "no facts" : m_factText; }
+
+private:
+    // A leaf: shared by both sides when it corresponds, named by the reference value.
+    std::optional<z3::expr> leaf(bool gen, int c, int width)
+    {
+        const int refId = gen ? M.genValToRef[size_t(c)] : c;
+        if (refId < 0 || (!gen && M.refValToGen[size_t(c)] < 0))
+            return std::nullopt;
+        const GValue& rv = R.values[size_t(refId)];
+        std::string name;
+        if (rv.def < 0)
+            name = "argument " + std::to_string(rv.index);
+        else
+            name = std::string(R.ops[size_t(rv.def)].name) + " at reference line " +
+                   std::to_string(R.ops[size_t(rv.def)].line);
+        m_isLeaf.insert({gen, c});
+        if (auto it = m_leafByRef.find(refId); it != m_leafByRef.end())
+            return it->second;
+        z3::expr x = m_ctx.bv_const(("v" + std::to_string(refId)).c_str(), unsigned(width));
+        m_leafByRef.emplace(refId, x);
+        m_leaves.emplace_back(name, x);
+        // Facts on the leaf: its proven range on either side.
+        for (const IntRange& r : {rv.range, gen ? G.values[size_t(c)].range
+                                                : G.values[size_t(M.refValToGen[size_t(c)])].range})
+            if (r.known && width > 1) {
+                m_facts.push_back(z3::sge(x, m_ctx.bv_val(int64_t(r.lo), unsigned(width))));
+                m_facts.push_back(z3::sle(x, m_ctx.bv_val(int64_t(r.hi), unsigned(width))));
+                m_factText += (m_factText.empty() ? "" : ", ") + name + " in " + r.text();
+            }
+        return x;
+    }
+
+    std::optional<z3::expr> encode(bool gen, int c)
+    {
+        const GFunction& f = gen ? G : R;
+        const GValue& v = f.values[size_t(c)];
+        const int width = intWidth(v.typeText);
+        if (width <= 0 || width > 64)
+            return std::nullopt;
+        if (v.def < 0)
+            return leaf(gen, c, width);
+        const GOp& o = f.ops[size_t(v.def)];
+        const std::string_view n = o.name;
+        auto operand = [&](size_t i) { return value(gen, o.operands[i]); };
+        auto bv = [&](int64_t k) { return m_ctx.bv_val(k, unsigned(width)); };
+        if (n == "constant") {
+            const GAttr* a = findAttr(o, "value");
+            const auto k = a ? splatInt(a->value) : std::nullopt;
+            if (!k)
+                return std::nullopt;
+            return bv(*k);
+        }
+        if (n == "iota") {
+            auto x = leaf(gen, c, width);
+            if (x) {
+                const int64_t len = lastDim(v.typeText);
+                m_facts.push_back(z3::uge(*x, bv(0)));
+                m_facts.push_back(z3::ult(*x, bv(len)));
+            }
+            return x;
+        }
+        if (n == "reshape" || n == "broadcast")
+            return operand(0);
+        const size_t nops = o.operands.size();
+        if (n == "exti" || n == "trunci") {
+            auto a = operand(0);
+            if (!a)
+                return std::nullopt;
+            const int from = int(a->get_sort().bv_size());
+            if (n == "trunci")
+                return a->extract(unsigned(width - 1), 0);
+            return isUnsigned(o) ? z3::zext(*a, unsigned(width - from))
+                                 : z3::sext(*a, unsigned(width - from));
+        }
+        if (nops == 2 && (n == "addi" || n == "subi" || n == "muli" || n == "andi" || n == "ori" ||
+                          n == "xori" || n == "mini" || n == "maxi" || n == "divi" || n == "remi" ||
+                          n == "cmpi")) {
+            auto a = operand(0), b = operand(1);
+            if (!a || !b)
+                return std::nullopt;
+            if (n == "cmpi")
+                return compare(o, *a, *b);
+            if (n == "addi")
+                return *a + *b;
+            if (n == "subi")
+                return *a - *b;
+            if (n == "muli")
+                return *a * *b;
+            if (n == "andi")
+                return *a & *b;
+            if (n == "ori")
+                return *a | *b;
+            if (n == "xori")
+                return *a ^ *b;
+            const bool u = isUnsigned(o);
+            if (n == "mini")
+                return z3::ite(u ? z3::ult(*a, *b) : *a < *b, *a, *b);
+            if (n == "maxi")
+                return z3::ite(u ? z3::ugt(*a, *b) : *a > *b, *a, *b);
+            m_facts.push_back(*b != bv(0)); // division by zero is undefined on both sides
+            if (n == "remi")
+                return u ? z3::urem(*a, *b) : z3::srem(*a, *b);
+            return divide(o, *a, *b, u, width);
+        }
+        if (n == "select" && nops == 3) {
+            auto c0 = operand(0), a = operand(1), b = operand(2);
+            if (!c0 || !a || !b)
+                return std::nullopt;
+            return z3::ite(*c0 == m_ctx.bv_val(1, 1), *a, *b);
+        }
+        return leaf(gen, c, width);
+    }
+
+    z3::expr compare(const GOp& o, const z3::expr& a, const z3::expr& b)
+    {
+        const GAttr* p = findAttr(o, "predicate");
+        const std::string_view pred = p ? p->value : std::string_view();
+        const bool u = isUnsigned(o);
+        z3::expr r = a == b;
+        if (pred == "not_equal")
+            r = a != b;
+        else if (pred == "less_than")
+            r = u ? z3::ult(a, b) : a < b;
+        else if (pred == "less_than_or_equal")
+            r = u ? z3::ule(a, b) : a <= b;
+        else if (pred == "greater_than")
+            r = u ? z3::ugt(a, b) : a > b;
+        else if (pred == "greater_than_or_equal")
+            r = u ? z3::uge(a, b) : a >= b;
+        return z3::ite(r, m_ctx.bv_val(1, 1), m_ctx.bv_val(0, 1));
+    }
+
+    z3::expr divide(const GOp& o, const z3::expr& a, const z3::expr& b, bool u, int width)
+    {
+        if (u)
+            return z3::udiv(a, b);
+        const GAttr* r = findAttr(o, "rounding");
+        const std::string_view mode = r ? r->value : std::string_view("zero");
+        const z3::expr q = a / b; // signed, truncating
+        const z3::expr rem = z3::srem(a, b);
+        const z3::expr zero = m_ctx.bv_val(0, unsigned(width));
+        const z3::expr one = m_ctx.bv_val(1, unsigned(width));
+        const z3::expr inexact = rem != zero;
+        const z3::expr sameSign = (rem < zero) == (b < zero);
+        if (mode == "negative_inf")
+            return z3::ite(inexact && !sameSign, q - one, q);
+        if (mode == "positive_inf")
+            return z3::ite(inexact && sameSign, q + one, q);
+        return q;
+    }
+
+    z3::context& m_ctx;
+    z3::expr_vector m_facts;
+    std::string m_factText;
+    const GFunction& R;
+    const GFunction& G;
+    const OpMatching& M;
+    std::map<int, z3::expr> m_refMemo, m_genMemo, m_leafByRef;
+    std::vector<std::pair<std::string, z3::expr>> m_leaves;
+    std::set<std::pair<bool, int>> m_isLeaf;
+    int m_nodes = 0;
+};
+
+std::string valueText(const z3::expr& e)
+{
+    const unsigned width = e.get_sort().bv_size();
+    uint64_t u = 0;
+    if (!e.is_numeral_u64(u))
+        return e.to_string();
+    if (width < 64 && (u >> (width - 1)) & 1)
+        return std::to_string(int64_t(u | (~uint64_t(0) << width)));
+    return width == 64 ? std::to_string(int64_t(u)) : std::to_string(u);
+}
+
+// Pure integer / mask ops the encoder models: only their values are compared.
+bool encodable(std::string_view n)
+{
+    static const std::set<std::string_view> ops = {
+        "constant", "reshape", "broadcast", "exti", "trunci", "addi", "subi", "muli",  "andi",
+        "ori",      "xori",    "mini",      "maxi", "divi",   "remi", "cmpi", "select"};
+    return ops.count(n) > 0;
+}
+
+} // namespace
+
+SmtVerdict smtCompare(const GFunction& R, int r, const GFunction& G, int g, const OpMatching& m)
+{
+    SmtVerdict out;
+    const GOp& a = R.ops[size_t(r)];
+    const GOp& b = G.ops[size_t(g)];
+    if (!encodable(a.name) || !encodable(b.name) || a.results.size() != 1 ||
+        b.results.size() != 1 ||
+        R.values[size_t(a.results[0])].typeText != G.values[size_t(b.results[0])].typeText)
+        return out;
+    try {
+        z3::context ctx;
+        Encoder enc(ctx, R, G, m);
+        const auto x = enc.value(false, a.results[0]);
+        const auto y = enc.value(true, b.results[0]);
+        if (!x || !y)
+            return out;
+        z3::solver solver(ctx);
+        z3::params p(ctx);
+        p.set("rlimit", kResourceLimit);
+        p.set("random_seed", kSeed);
+        solver.set(p);
+        for (const auto& fact : enc.facts())
+            solver.add(fact);
+        solver.add(*x != *y);
+        // Prefer a small counterexample (every leaf in [-16, 16]) when there is one.
+        solver.push();
+        for (const auto& leaf : enc.leaves()) {
+            const unsigned w = leaf.second.get_sort().bv_size();
+            if (w > 5) {
+                solver.add(z3::sge(leaf.second, ctx.bv_val(-16, w)));
+                solver.add(z3::sle(leaf.second, ctx.bv_val(16, w)));
+            }
+        }
+        z3::check_result res = solver.check();
+        if (res != z3::sat) {
+            solver.pop();
+            res = solver.check();
+        }
+        if (res == z3::unsat) {
+            out.kind = SmtVerdict::Equal;
+            out.text = "SMT: equal for all inputs satisfying " + enc.factText();
+            out.refCone = enc.refCone;
+            out.genCone = enc.genCone;
+        } else if (res == z3::sat) {
+            const z3::model model = solver.get_model();
+            std::string inputs;
+            for (const auto& [name, leaf] : enc.leaves())
+                inputs +=
+                    (inputs.empty() ? "" : ", ") + name + " = " + valueText(model.eval(leaf, true));
+            out.kind = SmtVerdict::Differs;
+            out.text = (inputs.empty() ? std::string("any input") : inputs) + " -> reference " +
+                       valueText(model.eval(*x, true)) + ", generated " +
+                       valueText(model.eval(*y, true));
+        }
+    } catch (const z3::exception&) {
+        out = SmtVerdict{};
+    }
+    return out;
+}
+
+} // namespace tilelens::diff
