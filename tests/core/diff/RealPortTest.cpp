@@ -48,6 +48,9 @@ struct ExpectedFinding
     std::vector<Site> sites;
     std::vector<int> referenceLines;
     std::string reason;
+    // A warn the differ still reports as critical (not yet proven harmless): the test then
+    // demands that critical, so the entry fails once the differ reaches the warn.
+    std::string knownReportedAs;
 };
 
 struct PairData
@@ -135,7 +138,8 @@ std::vector<ExpectedFinding> findings(const QJsonValue& v)
     for (const QJsonValue& x : v.toArray()) {
         const QJsonObject o = x.toObject();
         out.push_back({str(o, "id"), sites(o.value(QLatin1String("sites"))),
-                       ints(o.value(QLatin1String("reference_lines"))), str(o, "reason")});
+                       ints(o.value(QLatin1String("reference_lines"))), str(o, "reason"),
+                       str(o, "known_reported_as")});
     }
     return out;
 }
@@ -432,12 +436,20 @@ TEST_P(RealPair, NoCriticalTheReviewDoesNotList)
 TEST_P(RealPair, ExpectedWarnsAreReported)
 {
     const PairData& p = GetParam();
-    for (const ExpectedFinding& f : p.warns)
+    for (const ExpectedFinding& f : p.warns) {
+        if (f.knownReportedAs == "critical") {
+            EXPECT_TRUE(
+                hasSeverityAt(result(), Severity::Critical, lines(f.sites), f.referenceLines))
+                << p.name << " " << f.id << ": known to be reported as critical; if it is a "
+                << "warn now, drop known_reported_as (and lower known_false_criticals)";
+            continue;
+        }
         EXPECT_TRUE(hasSeverityAt(result(), Severity::Warn, lines(f.sites), f.referenceLines))
             << p.name << " " << f.id << ": no warn at generated line(s) " << joined(lines(f.sites))
             << " (reference " << joined(f.referenceLines) << "); a reviewer must see: " << f.reason
             << "\n  reported there:\n"
             << reportedAt(result(), lines(f.sites), f.referenceLines);
+    }
 }
 
 INSTANTIATE_TEST_SUITE_P(RealPorts, RealPair, ::testing::ValuesIn(allPairs()),
