@@ -165,9 +165,11 @@ TEST(SemanticForm, RegressionReviewOfTwoGeneratedIrsIsCriticalExactlyAtTheChange
     const DiffResult r = diffTexts(before, after);
     const int line = lineOf(after, "%134 = addf");
     ASSERT_NE(criticalAt(r, line), nullptr) << describe(r);
-    for (const auto& d : r.divergences)
-        if (d.severity == Severity::Critical)
+    for (const auto& d : r.divergences) {
+        if (d.severity == Severity::Critical) {
             EXPECT_EQ(d.generated ? d.generated->line : 0, line) << describe(r);
+        }
+    }
 }
 
 } // namespace
