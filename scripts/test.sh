@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # One command: install what is missing, build, and run every test offscreen.
-# In CI (CI=true) warnings are errors and the suite runs again under ASan + UBSan. GPU tests
+# In CI (CI=true) warnings are errors; with TILELENS_CI_ASAN=1 the suite runs again under
+# ASan + UBSan. GPU tests
 # skip with a message when no GPU is present; nothing else may skip (the Slurm tests get a
 # single-node Slurm, scripts/slurm/single_node.sh).
 set -euo pipefail
@@ -30,7 +31,8 @@ if [[ -f "$log" ]]; then
 fi
 # CI's sanitizer job: the same suite built and run again under ASan + UBSan
 # (the asan preset; leak suppressions in tests/sanitizer/lsan.supp).
-if [[ "$preset" == "ci" ]]; then
+# Opt-in (TILELENS_CI_ASAN=1) until the merged suite has a measured asan run within CI's budget.
+if [[ "$preset" == "ci" && "${TILELENS_CI_ASAN:-0}" == "1" ]]; then
     scripts/build.sh asan
     ctest --preset asan -j "$(nproc)" "$@" || rc=$?
 fi
