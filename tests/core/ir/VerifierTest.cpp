@@ -1,7 +1,8 @@
 // Verifier rules on small written inputs (the corpus coverage is in VerifierCorpusTest).
 
-#include "IrTestUtil.h"
 #include "ir/Verifier.h"
+
+#include "IrTestUtil.h"
 
 #include <gtest/gtest.h>
 
@@ -66,12 +67,11 @@ TEST(Verifier, ShapeRulesOfReshapeBroadcastAndMmaf)
 
 TEST(Verifier, IfYieldsMatchItsResults)
 {
-    EXPECT_EQ(verifierErrors("%c: tile<i1>, %x: tile<i32>",
-                             "    %0 = if %c -> (tile<i64>) {\n"
-                             "      yield %x : tile<i32>\n"
-                             "    } else {\n"
-                             "      yield %x : tile<i32>\n"
-                             "    }\n"),
+    EXPECT_EQ(verifierErrors("%c: tile<i1>, %x: tile<i32>", "    %0 = if %c -> (tile<i64>) {\n"
+                                                            "      yield %x : tile<i32>\n"
+                                                            "    } else {\n"
+                                                            "      yield %x : tile<i32>\n"
+                                                            "    }\n"),
               (Errors{"3:5: op type does not match yield type, then branch yields 'tile<i32>' but "
                       "op result type is 'tile<i64>'"}));
 }

@@ -1,7 +1,7 @@
 #pragma once
 // What each fuzz target does with one input, shared by the libFuzzer entry points
-// (tests/fuzz/fuzz_*.cpp, with the part of core they need) and the regression replay that every normal build runs
-// (tests/fuzz/replay). Each reads the bytes the way TileLens reads that format.
+// (tests/fuzz/fuzz_*.cpp, with the part of core they need) and the regression replay that every
+// normal build runs (tests/fuzz/replay). Each reads the bytes the way TileLens reads that format.
 
 #include <string>
 #include <string_view>
