@@ -45,24 +45,7 @@ public:
     }
 
 private:
-    RawDifference make(DiffKind kind, int r, int g)
-    {
-        RawDifference d;
-        d.kind = kind;
-        d.refOp = r;
-        d.genOp = g;
-        if (r >= 0) {
-            d.refOpName = std::string(R.ops[size_t(r)].name);
-            d.refLine = R.ops[size_t(r)].line;
-            d.refColumn = R.ops[size_t(r)].column;
-        }
-        if (g >= 0) {
-            d.genOpName = std::string(G.ops[size_t(g)].name);
-            d.genLine = G.ops[size_t(g)].line;
-            d.genColumn = G.ops[size_t(g)].column;
-        }
-        return d;
-    }
+    RawDifference make(DiffKind kind, int r, int g) { return makeDifference(kind, R, r, G, g); }
 
     RawDifference makeEntry(DiffKind kind)
     {
