@@ -142,7 +142,10 @@ void flattenHints(const ir::Attribute& hints, GAttr* out, size_t& n, ir::Arena& 
             byName[e.name].emplace_back(arch.name, v);
         }
     }
-    for (auto& [name, vals] : byName) {
+    for (auto& entry : byName) {
+        // Not a structured binding: clang 14 cannot capture one in the lambda below.
+        const SV name = entry.first;
+        const auto& vals = entry.second;
         bool same = std::all_of(vals.begin(), vals.end(),
                                 [&](const auto& p) { return p.second == vals.front().second; });
         SV v;
