@@ -58,13 +58,23 @@ QStringList splitLines(const QString& text)
     return t.split(QLatin1Char('\n'));
 }
 
+// The value of the first line reading `[- or *] KEY: value` (plain scanning: a regular
+// expression built per key and call dominated report parsing).
 QString lineValue(const QStringList& lines, const QString& key)
 {
-    const QRegularExpression re(
-        QStringLiteral(R"(^\s*[-*]?\s*%1:\s*(.*)$)").arg(QRegularExpression::escape(key)));
     for (const QString& l : lines) {
-        if (const auto m = re.match(l); m.hasMatch())
-            return m.captured(1).trimmed();
+        qsizetype i = 0;
+        const auto skipSpace = [&] {
+            while (i < l.size() && l.at(i).isSpace())
+                ++i;
+        };
+        skipSpace();
+        if (i < l.size() && (l.at(i) == QLatin1Char('-') || l.at(i) == QLatin1Char('*')))
+            ++i;
+        skipSpace();
+        if (QStringView(l).mid(i).startsWith(key) && i + key.size() < l.size() &&
+            l.at(i + key.size()) == QLatin1Char(':'))
+            return l.mid(i + key.size() + 1).trimmed();
     }
     return {};
 }
