@@ -7,6 +7,9 @@
 # so every build replays them.
 #
 #   scripts/fuzz.sh [SECONDS_PER_TARGET] [TARGET...]     (default: 300 s, all targets)
+#
+# TILELENS_FUZZ_RUNS=N stops each target after N executions (whichever comes first);
+# TILELENS_FUZZ_MAX_LEN (default 65536) caps the input size; TILELENS_FUZZ_NICE (default 19).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds="${1:-300}"
@@ -45,8 +48,13 @@ for t in "${targets[@]}"; do
         if [ -d "$s" ]; then dirs+=("$s"); elif [ -f "$s" ]; then cp -f "$s" "$corpus/"; fi
     done
     echo "== fuzz_$t for ${seconds}s"
-    nice -n 19 "build/fuzz/tests/fuzz/fuzz_$t" -max_total_time="$seconds" -timeout=20 \
-        -rss_limit_mb=3072 -max_len=65536 -print_final_stats=1 \
+    runs=()
+    [ -z "${TILELENS_FUZZ_RUNS:-}" ] || runs=(-runs="$TILELENS_FUZZ_RUNS")
+    start=$(date +%s)
+    nice -n "${TILELENS_FUZZ_NICE:-19}" "build/fuzz/tests/fuzz/fuzz_$t" -max_total_time="$seconds" \
+        "${runs[@]}" -timeout=20 -rss_limit_mb=3072 -max_len="${TILELENS_FUZZ_MAX_LEN:-65536}" \
+        -print_final_stats=1 \
         -artifact_prefix="$findings/" "$corpus" "${dirs[@]}" 2>&1 |
         grep -E "^(stat::number_of_executed_units|stat::average_exec_per_sec|==[0-9]+==ERROR|SUMMARY|.*Test unit written)" || true
+    echo "   wall $(( $(date +%s) - start )) s"
 done

@@ -172,6 +172,15 @@ struct Parser
                       Severity::Warning);
                 continue;
             }
+            const bool isCount =
+                key == QLatin1String("nrep") || key == QLatin1String("peak_mem_mb");
+            // A count outside int64 (say 1e66) would be undefined behaviour to convert.
+            if (isCount && !(*v >= 0.0 && *v < 9.2e18)) {
+                error(at,
+                      QStringLiteral("%1 of %2 is '%3', not a count").arg(key, rec.fullId, raw),
+                      Severity::Warning);
+                continue;
+            }
             if (key == QLatin1String("mean"))
                 rec.meanMs = v;
             else if (key == QLatin1String("std"))

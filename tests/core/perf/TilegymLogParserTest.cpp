@@ -91,6 +91,18 @@ TEST(TilegymLogParser, StrictAboutNumbers)
         EXPECT_GT(diag.place.column, 0);
 }
 
+// Found by fuzz_perf_log: a count beyond int64 was converted with undefined behaviour.
+TEST(TilegymLogParser, CountsOutsideInt64AreWarningsNotConversions)
+{
+    const PerfData d = parse("test_perf[cutile-1]\nPerformance Test Results\n"
+                             "{'cutile': {'forward': {'median': 0.5, 'nrep': 1e66, "
+                             "'peak_mem_mb': -3}}}\n");
+    ASSERT_EQ(d.records.size(), 1u);
+    EXPECT_TRUE(d.records[0].medianMs);
+    EXPECT_TRUE(hasMessage(d.diagnostics, "nrep of cutile-1 is '1e66', not a count", 3));
+    EXPECT_TRUE(hasMessage(d.diagnostics, "peak_mem_mb of cutile-1 is '-3', not a count", 3));
+}
+
 TEST(TilegymLogParser, TruncatedRecordIsAnErrorNotACrash)
 {
     const PerfData d = parse(
