@@ -1,6 +1,7 @@
 #include "diff/IrDiff.h"
 
 #include "diff/AlignedRows.h"
+#include "diff/ArgSpecialisation.h"
 #include "diff/Classifier.h"
 #include "diff/EntryNames.h"
 #include "diff/GraphBuilder.h"
@@ -18,6 +19,7 @@
 #include <future>
 #include <map>
 #include <memory>
+#include <set>
 
 namespace tilelens::diff {
 
@@ -102,8 +104,9 @@ private:
         divs.reserve(raw.size());
         for (const RawDifference& d : raw)
             divs.push_back(m_classifier.classify(d, ctx, fname));
-        std::map<std::pair<int, int>, SmtVerdict> decided; // per op pair
-        std::map<int, std::string> provenRef, provenGen;   // op -> proof covering it
+        std::map<std::pair<int, int>, SmtVerdict> decided;   // per op pair
+        std::map<int, std::string> provenRef, provenGen;     // op -> proof covering it
+        std::pair<std::set<int>, std::set<int>> provenRoots; // the proven ops themselves
         for (size_t i = 0; i < raw.size(); ++i) {
             RawDifference& d = raw[i];
             if (divs[i].severity != Severity::Critical || d.refOp < 0 || d.genOp < 0 ||
@@ -115,6 +118,8 @@ private:
             if (it == decided.end()) {
                 it = decided.emplace(key, smtCompare(R, d.refOp, G, d.genOp, m)).first;
                 if (it->second.kind == SmtVerdict::Equal) {
+                    provenRoots.first.insert(d.refOp);
+                    provenRoots.second.insert(d.genOp);
                     for (int o : it->second.refCone)
                         provenRef.emplace(o, it->second.text);
                     for (int o : it->second.genCone)
@@ -135,8 +140,8 @@ private:
             if (divs[i].severity == Severity::Critical && d.proof.empty()) {
                 auto r = provenRef.find(d.refOp), g = provenGen.find(d.genOp);
                 if ((r != provenRef.end() || g != provenGen.end()) &&
-                    onlyUsedWithin(R, d.refOp, provenRef) &&
-                    onlyUsedWithin(G, d.genOp, provenGen)) {
+                    onlyUsedWithin(R, d.refOp, provenRef, provenRoots.first) &&
+                    onlyUsedWithin(G, d.genOp, provenGen, provenRoots.second)) {
                     d.counterexample.clear();
                     d.proof = "inside a computation proven equal: " +
                               (r != provenRef.end() ? r->second : g->second);
@@ -147,14 +152,29 @@ private:
         }
     }
 
-    static bool onlyUsedWithin(const GFunction& f, int op, const std::map<int, std::string>& cone)
+    // Every use of op's results, followed through the cones, ends in a proven
+    // op: a value that also flows past the proven results (a select used by
+    // the proven op and by another one) is not covered by the proof.
+    static bool onlyUsedWithin(const GFunction& f, int op, const std::map<int, std::string>& cone,
+                               const std::set<int>& roots)
     {
         if (op < 0)
             return true;
-        for (int res : f.ops[size_t(op)].results)
-            for (int u : f.canonValue(res).users)
-                if (!cone.count(u))
-                    return false;
+        std::vector<int> stack{op};
+        std::set<int> seen{op};
+        while (!stack.empty()) {
+            const int o = stack.back();
+            stack.pop_back();
+            if (o != op && roots.count(o))
+                continue;
+            for (int res : f.ops[size_t(o)].results)
+                for (int u : f.canonValue(res).users) {
+                    if (!cone.count(u))
+                        return false;
+                    if (seen.insert(u).second)
+                        stack.push_back(u);
+                }
+        }
         return true;
     }
 
@@ -223,7 +243,7 @@ std::vector<GFunction> buildSide(const std::vector<const ir::Module*>& modules)
     return out;
 }
 
-DiffResult compareGraphs(const std::vector<GFunction>& rg, const std::vector<GFunction>& gg,
+DiffResult compareGraphs(const std::vector<GFunction>& rg, std::vector<GFunction>& gg,
                          const RuleSet& rules, const std::string& refPath,
                          const std::string& genPath)
 {
@@ -241,6 +261,10 @@ DiffResult compareGraphs(const std::vector<GFunction>& rg, const std::vector<GFu
         gcounts.push_back(g.writtenOps);
     }
     const auto pairs = matchEntryNames(rnames, gnames, rcounts, gcounts);
+    // Before any thread reads the generated graphs: they may be renormalized.
+    for (const auto& [i, j] : pairs)
+        if (i >= 0 && j >= 0)
+            specialiseRuntimeArgs(rg[size_t(i)], gg[size_t(j)]);
     const Classifier classifier(rules);
     std::vector<PairResult> out(pairs.size());
     auto run = [&](size_t from, size_t to) {

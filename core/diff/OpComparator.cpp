@@ -1,5 +1,6 @@
 #include "diff/OpComparator.h"
 
+#include "diff/ArgSpecialisation.h"
 #include "diff/AssumeFacts.h"
 #include "diff/EntryNames.h"
 #include "diff/FlatHashMap.h"
@@ -112,6 +113,11 @@ private:
         for (const std::string& c : r.constants)
             d.refValue += (d.refValue.empty() ? "" : ", ") + c;
         d.genValue = "runtime integer arguments";
+        const std::string bound = describeSpecialisation(G);
+        if (!bound.empty())
+            d.genValue += " (compared with " + bound +
+                          " as the reference is specialised: the index arithmetic through them "
+                          "folds to the reference's constants)";
         m_out.push_back(d);
     }
 
@@ -120,7 +126,9 @@ private:
         compareAttrs(R.hints, G.hints, true, [&](DiffKind k) { return makeEntry(k); });
         const IdList ra = R.regions.empty() ? IdList() : R.regions[0].args;
         const IdList ga = G.regions.empty() ? IdList() : G.regions[0].args;
-        if (ra.size() != ga.size()) {
+        // Extra arguments all bound to the reference's constants are the
+        // specialisation finding below, not a signature change.
+        if (ra.size() != ga.size() && ra.size() + G.specialisedArgs.size() != ga.size()) {
             auto d = makeEntry(DiffKind::TypeChanged);
             d.attribute = "argument count";
             d.refValue = std::to_string(ra.size());

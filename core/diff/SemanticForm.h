@@ -17,6 +17,11 @@
 
 namespace tilelens::diff {
 
+// Identity of a splatted constant scalar ("<i32: 8>"), and of a splat constant
+// op: that scalar and the op's result type.
+uint64_t constantScalarHash(std::string_view scalar);
+uint64_t constantOpHash(std::string_view scalar, uint64_t typeHash);
+
 struct SemanticForm
 {
     int alias = -1;           // the op's result is this value (identity folded)
@@ -41,6 +46,9 @@ public:
     // Operands that only order memory ops (a fresh root token) or that no
     // observable lane reads (the padding of a masked gather): not part of identity.
     bool orderingOnlyOperand(const GOp& o, size_t index) const;
+    // An entry argument bound to a constant (GFunction::specialisedArgs):
+    // records it as that constant and returns its identity, else 0.
+    uint64_t specialisedArgHash(int value);
 
 private:
     const GValue& canonOf(int v) const { return m_g.values[size_t(m_g.values[size_t(v)].canon)]; }
@@ -48,6 +56,7 @@ private:
     IntRange rangeOf(int v) const { return canonOf(v).range; }
     std::string_view keep(const std::string& text);
     void setSemOperands(GOp& o, std::initializer_list<int> values);
+    bool constantFold(int id, SemanticForm& f); // ConstantFold.cpp
     bool affineForm(int id, SemanticForm& f);
     bool divisionForm(int id, SemanticForm& f);
     bool splatForm(int id, SemanticForm& f);
