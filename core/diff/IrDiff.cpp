@@ -9,6 +9,7 @@
 #include "diff/OpComparator.h"
 #include "diff/OpMatcher.h"
 #include "diff/Recognizers.h"
+#include "diff/RootCauses.h"
 #include "diff/SmtCheck.h"
 #include "diff/SummaryTable.h"
 #include "ir/Function.h"
@@ -148,8 +149,34 @@ private:
                     divs[i] = m_classifier.classify(d, ctx, fname);
                 }
             }
-            add(std::move(divs[i]), d, links);
         }
+        // One finding per root cause: differences that follow from another
+        // critical one become its sites (roots first, so that they exist).
+        const std::vector<int> root = rootCauses(R, G, raw, divs);
+        std::vector<size_t> where(raw.size(), 0);
+        for (size_t i = 0; i < raw.size(); ++i)
+            if (root[i] < 0)
+                where[i] = add(std::move(divs[i]), raw[i], links);
+        for (size_t i = 0; i < raw.size(); ++i)
+            if (root[i] >= 0)
+                attach(where[size_t(root[i])], std::move(divs[i]), raw[i], links);
+    }
+
+    // A difference that follows from the root finding at `index`: one more site of it.
+    void attach(size_t index, Divergence div, const RawDifference& d, RowLinks& links)
+    {
+        Divergence& rootFinding = m_out.divergences[index];
+        if (rootFinding.sites.empty())
+            rootFinding.sites.push_back({rootFinding.reference, rootFinding.generated});
+        rootFinding.sites.push_back({div.reference, div.generated});
+        ++m_downstream[index];
+        // The first input on which a downstream result differs shows the root's effect.
+        if (rootFinding.counterexample.empty() && !div.counterexample.empty())
+            rootFinding.counterexample =
+                div.counterexample + " (" + div.generated.value_or(*div.reference).op +
+                " at line " + std::to_string(div.generated.value_or(*div.reference).line) +
+                (div.generated ? " of generated)" : " of reference)");
+        link(rootFinding.id, d, links);
     }
 
     // Every use of op's results, followed through the cones, ends in a proven
@@ -181,7 +208,7 @@ private:
     // One finding per root cause: a difference classified like an earlier one
     // (same severity, rule, message, proof and counterexample) becomes another
     // site of it.
-    void add(Divergence div, const RawDifference& d, RowLinks& links)
+    size_t add(Divergence div, const RawDifference& d, RowLinks& links)
     {
         const std::string key = std::string(severityName(div.severity)) + '\x1f' + div.rule +
                                 '\x1f' + div.message + '\x1f' + div.counterexample + '\x1f' +
@@ -193,11 +220,12 @@ private:
                 first.sites.push_back({first.reference, first.generated});
             first.sites.push_back({div.reference, div.generated});
             link(first.id, d, links);
-            return;
+            return it->second;
         }
         div.id = m_prefix + std::to_string(m_next++);
         link(div.id, d, links);
         m_out.divergences.push_back(std::move(div));
+        return m_out.divergences.size() - 1;
     }
 
     static void link(const std::string& id, const RawDifference& d, RowLinks& links)
@@ -213,13 +241,20 @@ private:
     // Grouped findings say how many places they cover.
     void closeGroups()
     {
-        for (Divergence& d : m_out.divergences)
+        for (size_t i = 0; i < m_out.divergences.size(); ++i) {
+            Divergence& d = m_out.divergences[i];
+            const auto downstream = m_downstream.find(i);
+            if (downstream != m_downstream.end())
+                d.message += "; " + std::to_string(downstream->second) +
+                             " op(s) using its result differ only through it";
             if (d.sites.size() > 1)
                 d.message += " (" + std::to_string(d.sites.size()) + " sites)";
+        }
     }
 
     const Classifier& m_classifier;
     std::map<std::string, size_t> m_groups; // group key -> index in m_out.divergences
+    std::map<size_t, int> m_downstream;     // root finding -> sites attached as following it
     std::string m_prefix;
     PairResult& m_out;
     int m_next = 1;

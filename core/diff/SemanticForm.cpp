@@ -66,7 +66,7 @@ SemanticNormalizer::SemanticNormalizer(GFunction& g)
     : m_g(g), m_facts(g.values.size()), m_splat(g.values.size(), 0), m_int(g.values.size(), 0),
       m_isInt(g.values.size(), false), m_splatConst(g.values.size(), false),
       m_affBase(g.values.size(), -1), m_affOff(g.values.size(), 0),
-      m_floatOne(g.values.size(), false)
+      m_floatOne(g.values.size(), false), m_lane(g.values.size(), 0)
 {
 }
 
@@ -107,6 +107,7 @@ void SemanticNormalizer::resetPending()
     m_pendInt = 0;
     m_pendBase = -1;
     m_pendOff = 0;
+    m_pendLane = 0;
 }
 
 SemanticForm SemanticNormalizer::form(int id)
@@ -117,8 +118,8 @@ SemanticForm SemanticNormalizer::form(int id)
     GOp& o = m_g.ops[size_t(id)];
     if (o.assume || !o.pure || o.results.size() != 1)
         return f;
-    if (splatForm(id, f) || constantFold(id, f) || affineForm(id, f) || divisionForm(id, f) ||
-        moduloFixupForm(id, f) || minMaxForm(id, f))
+    if (splatForm(id, f) || constantFold(id, f) || laneForm(id, f) || affineForm(id, f) ||
+        divisionForm(id, f) || moduloFixupForm(id, f) || minMaxForm(id, f))
         return f;
     // x*1, x|0, x^0 are x.
     const bool mul = o.name == "muli";
@@ -175,6 +176,7 @@ bool SemanticNormalizer::splatForm(int id, SemanticForm& f)
             m_pendIsInt = true;
             m_pendInt = *i;
         }
+        m_pendLane = resultHash(constantOpHash(scalar, hashText(scalarTypeOf(res.typeText))), 0);
         f.custom = true;
         f.hash = hashMix(hashMix(kTagSplat, m_pendSplat), res.typeHash);
         return true;
@@ -190,8 +192,11 @@ bool SemanticNormalizer::splatForm(int id, SemanticForm& f)
     }
     uint64_t s = m_splat[size_t(x)];
     const bool ofConstant = s != 0 && m_splatConst[size_t(x)];
-    if (s == 0 && singleElement(xv.typeText))
+    m_pendLane = m_lane[size_t(x)];
+    if (s == 0 && singleElement(xv.typeText)) {
         s = hashMix(kTagSplatOf, xv.hash);
+        m_pendLane = xv.hash;
+    }
     if (s == 0)
         return false;
     m_pendSplat = s;

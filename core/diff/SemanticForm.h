@@ -57,6 +57,7 @@ private:
     std::string_view keep(const std::string& text);
     void setSemOperands(GOp& o, std::initializer_list<int> values);
     bool constantFold(int id, SemanticForm& f); // ConstantFold.cpp
+    bool laneForm(int id, SemanticForm& f);     // LaneForms.cpp
     bool affineForm(int id, SemanticForm& f);
     bool divisionForm(int id, SemanticForm& f);
     bool splatForm(int id, SemanticForm& f);
@@ -78,6 +79,7 @@ private:
     std::vector<int> m_affBase;     // value = base + offset (base -1: not affine)
     std::vector<int64_t> m_affOff;
     std::vector<bool> m_floatOne; // a float splat of 1.0
+    std::vector<uint64_t> m_lane; // by value id: identity of the scalar every lane holds, 0 = none
     // Pending per-result info of the op being normalized (applied in describeResults).
     uint64_t m_pendSplat = 0;
     bool m_pendSplatConst = false;
@@ -86,6 +88,7 @@ private:
     int64_t m_pendInt = 0;
     int m_pendBase = -1;
     int64_t m_pendOff = 0;
+    uint64_t m_pendLane = 0;
 };
 
 } // namespace tilelens::diff

@@ -80,6 +80,22 @@ bool singleElement(std::string_view typeText)
     return true;
 }
 
+std::string scalarTypeOf(std::string_view t)
+{
+    if (t.rfind("tile<", 0) != 0 || t.back() != '>')
+        return std::string(t);
+    std::string_view inner = t.substr(5, t.size() - 6);
+    for (;;) { // drop the leading "<n>x" dimensions
+        size_t i = 0;
+        while (i < inner.size() && inner[i] >= '0' && inner[i] <= '9')
+            ++i;
+        if (i == 0 || i >= inner.size() || inner[i] != 'x')
+            break;
+        inner.remove_prefix(i + 1);
+    }
+    return "tile<" + std::string(inner) + ">";
+}
+
 std::string_view splatScalar(std::string_view v)
 {
     if (v.empty() || v[0] != '<')
