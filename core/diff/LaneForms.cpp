@@ -20,9 +20,6 @@ namespace tilelens::diff {
 
 namespace {
 
-constexpr uint64_t kTagSplat = 0x5B1A7;
-constexpr uint64_t kTagSplatOf = 0x5B0F;
-
 bool elementwise(std::string_view n)
 {
     static constexpr std::array<std::string_view, 28> ops = {
@@ -74,9 +71,9 @@ bool SemanticNormalizer::laneForm(int id, SemanticForm& f)
         h = hashMix(h, o.operands.size());
     }
     m_pendLane = resultHash(h, 0);
-    m_pendSplat = hashMix(kTagSplatOf, m_pendLane);
+    m_pendSplat = splatOfValue(m_pendLane);
     f.custom = true;
-    f.hash = hashMix(hashMix(kTagSplat, m_pendSplat), res.typeHash);
+    f.hash = splatOpHash(m_pendSplat, res.typeHash);
     f.proof = "every lane applies the op to the same broadcast scalars: it is the broadcast of "
               "the scalar op's result";
     return true;

@@ -41,7 +41,17 @@ uint64_t constantScalarHash(std::string_view scalar)
 
 uint64_t constantOpHash(std::string_view scalar, uint64_t typeHash)
 {
-    return hashMix(hashMix(kTagSplat, constantScalarHash(scalar)), typeHash);
+    return splatOpHash(constantScalarHash(scalar), typeHash);
+}
+
+uint64_t splatOfValue(uint64_t scalarHash)
+{
+    return hashMix(kTagSplatOf, scalarHash);
+}
+
+uint64_t splatOpHash(uint64_t splat, uint64_t typeHash)
+{
+    return hashMix(hashMix(kTagSplat, splat), typeHash);
 }
 
 uint64_t SemanticNormalizer::specialisedArgHash(int value)
@@ -194,7 +204,7 @@ bool SemanticNormalizer::splatForm(int id, SemanticForm& f)
     const bool ofConstant = s != 0 && m_splatConst[size_t(x)];
     m_pendLane = m_lane[size_t(x)];
     if (s == 0 && singleElement(xv.typeText)) {
-        s = hashMix(kTagSplatOf, xv.hash);
+        s = splatOfValue(xv.hash);
         m_pendLane = xv.hash;
     }
     if (s == 0)

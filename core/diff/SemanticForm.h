@@ -21,6 +21,10 @@ namespace tilelens::diff {
 // op: that scalar and the op's result type.
 uint64_t constantScalarHash(std::string_view scalar);
 uint64_t constantOpHash(std::string_view scalar, uint64_t typeHash);
+// Identity of a tile holding the non-constant scalar value `scalarHash` in
+// every lane (a broadcast), and of an op whose result is such a tile.
+uint64_t splatOfValue(uint64_t scalarHash);
+uint64_t splatOpHash(uint64_t splat, uint64_t typeHash);
 
 struct SemanticForm
 {
