@@ -202,13 +202,14 @@ bool SemanticNormalizer::splatForm(int id, SemanticForm& f)
     }
     uint64_t s = m_splat[size_t(x)];
     const bool ofConstant = s != 0 && m_splatConst[size_t(x)];
-    m_pendLane = m_lane[size_t(x)];
+    uint64_t lane = m_lane[size_t(x)];
     if (s == 0 && singleElement(xv.typeText)) {
         s = splatOfValue(xv.hash);
-        m_pendLane = xv.hash;
+        lane = xv.hash;
     }
     if (s == 0)
         return false;
+    m_pendLane = lane;
     m_pendSplat = s;
     m_pendSplatConst = ofConstant;
     m_pendFloatOne = m_floatOne[size_t(x)];
