@@ -112,25 +112,33 @@ std::vector<int> rootCauses(const GFunction& R, const GFunction& G,
         if (p >= 0 && p != int(i))
             parent[i] = p;
     }
-    // Break cycles (loop-carried values can make them): a difference whose
-    // chain comes back to a difference already on it stays a root.
+    // Follow each chain to its root in one pass (linear: large pairs have
+    // thousands of differences). Dataflow through op results has no cycles;
+    // should a chain come back to itself, it is cut where it closes.
+    std::vector<int> top(raw.size(), -1);
+    std::vector<char> state(raw.size(), 0); // 0 new, 1 on the current path, 2 resolved
+    std::vector<int> path;
     for (size_t i = 0; i < raw.size(); ++i) {
-        std::vector<bool> seen(raw.size(), false);
-        for (int r = int(i); r >= 0; r = parent[size_t(r)]) {
-            if (seen[size_t(r)]) {
-                parent[i] = -1;
-                break;
-            }
-            seen[size_t(r)] = true;
+        path.clear();
+        int r = int(i);
+        while (r >= 0 && state[size_t(r)] == 0) {
+            state[size_t(r)] = 1;
+            path.push_back(r);
+            r = parent[size_t(r)];
+        }
+        if (r >= 0 && state[size_t(r)] == 1) {
+            parent[size_t(r)] = -1; // the cycle closes at r: r is the root of the
+            top[size_t(r)] = r;     // path's tail, resolved below before r itself
+        }
+        for (auto it = path.rbegin(); it != path.rend(); ++it) {
+            const int u = *it, up = parent[size_t(u)];
+            top[size_t(u)] = up < 0 ? u : top[size_t(up)];
+            state[size_t(u)] = 2;
         }
     }
     std::vector<int> root(raw.size(), -1);
-    for (size_t i = 0; i < raw.size(); ++i) {
-        int r = int(i);
-        while (parent[size_t(r)] >= 0)
-            r = parent[size_t(r)];
-        root[i] = r == int(i) ? -1 : r;
-    }
+    for (size_t i = 0; i < raw.size(); ++i)
+        root[i] = top[i] == int(i) ? -1 : top[i];
     return root;
 }
 
