@@ -5,7 +5,8 @@
 // fix-ups then reduce to the same values on both sides. Every fold is exact:
 // an op whose result does not fit its type (signed overflow, division by
 // zero, INT_MIN / -1) is left as written, except where the op's own meaning
-// is to wrap (trunci, bitwise ops).
+// is to wrap (trunci, bitwise ops); a sum left here is then folded modulo
+// 2^w by the affine form, as addi / subi wrap.
 
 #include "diff/SemanticForm.h"
 #include "diff/Semantics.h"
@@ -74,6 +75,9 @@ bool SemanticNormalizer::constantFold(int id, SemanticForm& f)
     GOp& o = m_g.ops[size_t(id)];
     const std::string_view n = o.name;
     if (o.operands.empty() || o.operands.size() > 3)
+        return false;
+    // Cheapest test first: this runs for every pure op of both sides.
+    if (!m_isInt[size_t(canonId(o.operands[0]))])
         return false;
     const GValue& res = m_g.values[size_t(o.results[0])];
     const int width = intWidth(res.typeText);

@@ -34,11 +34,9 @@ bool elementwise(std::string_view n)
 bool SemanticNormalizer::laneForm(int id, SemanticForm& f)
 {
     GOp& o = m_g.ops[size_t(id)];
-    if (!elementwise(o.name) || o.operands.empty())
+    if (o.operands.empty())
         return false;
-    const GValue& res = m_g.values[size_t(o.results[0])];
-    if (singleElement(res.typeText) || res.typeText.rfind("tile<", 0) != 0)
-        return false;
+    // Cheapest test first: this runs for every pure op of both sides.
     bool allConstant = true;
     for (int v : o.operands) {
         const int c = canonId(v);
@@ -46,8 +44,11 @@ bool SemanticNormalizer::laneForm(int id, SemanticForm& f)
             return false;
         allConstant = allConstant && m_splatConst[size_t(c)];
     }
-    if (allConstant)
+    if (allConstant || !elementwise(o.name))
         return false; // constants fold (or stay) alike on both sides
+    const GValue& res = m_g.values[size_t(o.results[0])];
+    if (singleElement(res.typeText) || res.typeText.rfind("tile<", 0) != 0)
+        return false;
     // The scalar op's identity, as Normalizer::genericHash computes it.
     std::string why;
     const bool neutral = signNeutral(o, why);
