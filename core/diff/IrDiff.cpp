@@ -1,6 +1,7 @@
 #include "diff/IrDiff.h"
 
 #include "diff/AlignedRows.h"
+#include "diff/ArgSpecialisation.h"
 #include "diff/Classifier.h"
 #include "diff/EntryNames.h"
 #include "diff/GraphBuilder.h"
@@ -8,6 +9,7 @@
 #include "diff/OpComparator.h"
 #include "diff/OpMatcher.h"
 #include "diff/Recognizers.h"
+#include "diff/RootCauses.h"
 #include "diff/SmtCheck.h"
 #include "diff/SummaryTable.h"
 #include "ir/Function.h"
@@ -18,6 +20,7 @@
 #include <future>
 #include <map>
 #include <memory>
+#include <set>
 
 namespace tilelens::diff {
 
@@ -102,8 +105,9 @@ private:
         divs.reserve(raw.size());
         for (const RawDifference& d : raw)
             divs.push_back(m_classifier.classify(d, ctx, fname));
-        std::map<std::pair<int, int>, SmtVerdict> decided; // per op pair
-        std::map<int, std::string> provenRef, provenGen;   // op -> proof covering it
+        std::map<std::pair<int, int>, SmtVerdict> decided;   // per op pair
+        std::map<int, std::string> provenRef, provenGen;     // op -> proof covering it
+        std::pair<std::set<int>, std::set<int>> provenRoots; // the proven ops themselves
         for (size_t i = 0; i < raw.size(); ++i) {
             RawDifference& d = raw[i];
             if (divs[i].severity != Severity::Critical || d.refOp < 0 || d.genOp < 0 ||
@@ -115,6 +119,8 @@ private:
             if (it == decided.end()) {
                 it = decided.emplace(key, smtCompare(R, d.refOp, G, d.genOp, m)).first;
                 if (it->second.kind == SmtVerdict::Equal) {
+                    provenRoots.first.insert(d.refOp);
+                    provenRoots.second.insert(d.genOp);
                     for (int o : it->second.refCone)
                         provenRef.emplace(o, it->second.text);
                     for (int o : it->second.genCone)
@@ -135,33 +141,74 @@ private:
             if (divs[i].severity == Severity::Critical && d.proof.empty()) {
                 auto r = provenRef.find(d.refOp), g = provenGen.find(d.genOp);
                 if ((r != provenRef.end() || g != provenGen.end()) &&
-                    onlyUsedWithin(R, d.refOp, provenRef) &&
-                    onlyUsedWithin(G, d.genOp, provenGen)) {
+                    onlyUsedWithin(R, d.refOp, provenRef, provenRoots.first) &&
+                    onlyUsedWithin(G, d.genOp, provenGen, provenRoots.second)) {
                     d.counterexample.clear();
                     d.proof = "inside a computation proven equal: " +
                               (r != provenRef.end() ? r->second : g->second);
                     divs[i] = m_classifier.classify(d, ctx, fname);
                 }
             }
-            add(std::move(divs[i]), d, links);
         }
+        // One finding per root cause: differences that follow from another
+        // critical one become its sites (roots first, so that they exist).
+        const std::vector<int> root = rootCauses(R, G, raw, divs);
+        std::vector<size_t> where(raw.size(), 0);
+        for (size_t i = 0; i < raw.size(); ++i)
+            if (root[i] < 0)
+                where[i] = add(std::move(divs[i]), raw[i], links);
+        for (size_t i = 0; i < raw.size(); ++i)
+            if (root[i] >= 0)
+                attach(where[size_t(root[i])], std::move(divs[i]), raw[i], links);
     }
 
-    static bool onlyUsedWithin(const GFunction& f, int op, const std::map<int, std::string>& cone)
+    // A difference that follows from the root finding at `index`: one more site of it.
+    void attach(size_t index, Divergence div, const RawDifference& d, RowLinks& links)
+    {
+        Divergence& rootFinding = m_out.divergences[index];
+        if (rootFinding.sites.empty())
+            rootFinding.sites.push_back({rootFinding.reference, rootFinding.generated});
+        rootFinding.sites.push_back({div.reference, div.generated});
+        ++m_downstream[index];
+        // The first input on which a downstream result differs shows the root's effect.
+        if (rootFinding.counterexample.empty() && !div.counterexample.empty())
+            rootFinding.counterexample =
+                div.counterexample + " (" + div.generated.value_or(*div.reference).op +
+                " at line " + std::to_string(div.generated.value_or(*div.reference).line) +
+                (div.generated ? " of generated)" : " of reference)");
+        link(rootFinding.id, d, links);
+    }
+
+    // Every use of op's results, followed through the cones, ends in a proven
+    // op: a value that also flows past the proven results (a select used by
+    // the proven op and by another one) is not covered by the proof.
+    static bool onlyUsedWithin(const GFunction& f, int op, const std::map<int, std::string>& cone,
+                               const std::set<int>& roots)
     {
         if (op < 0)
             return true;
-        for (int res : f.ops[size_t(op)].results)
-            for (int u : f.canonValue(res).users)
-                if (!cone.count(u))
-                    return false;
+        std::vector<int> stack{op};
+        std::set<int> seen{op};
+        while (!stack.empty()) {
+            const int o = stack.back();
+            stack.pop_back();
+            if (o != op && roots.count(o))
+                continue;
+            for (int res : f.ops[size_t(o)].results)
+                for (int u : f.canonValue(res).users) {
+                    if (!cone.count(u))
+                        return false;
+                    if (seen.insert(u).second)
+                        stack.push_back(u);
+                }
+        }
         return true;
     }
 
     // One finding per root cause: a difference classified like an earlier one
     // (same severity, rule, message, proof and counterexample) becomes another
     // site of it.
-    void add(Divergence div, const RawDifference& d, RowLinks& links)
+    size_t add(Divergence div, const RawDifference& d, RowLinks& links)
     {
         const std::string key = std::string(severityName(div.severity)) + '\x1f' + div.rule +
                                 '\x1f' + div.message + '\x1f' + div.counterexample + '\x1f' +
@@ -173,11 +220,12 @@ private:
                 first.sites.push_back({first.reference, first.generated});
             first.sites.push_back({div.reference, div.generated});
             link(first.id, d, links);
-            return;
+            return it->second;
         }
         div.id = m_prefix + std::to_string(m_next++);
         link(div.id, d, links);
         m_out.divergences.push_back(std::move(div));
+        return m_out.divergences.size() - 1;
     }
 
     static void link(const std::string& id, const RawDifference& d, RowLinks& links)
@@ -193,13 +241,20 @@ private:
     // Grouped findings say how many places they cover.
     void closeGroups()
     {
-        for (Divergence& d : m_out.divergences)
+        for (size_t i = 0; i < m_out.divergences.size(); ++i) {
+            Divergence& d = m_out.divergences[i];
+            const auto downstream = m_downstream.find(i);
+            if (downstream != m_downstream.end())
+                d.message += "; " + std::to_string(downstream->second) +
+                             " op(s) using its result differ only through it";
             if (d.sites.size() > 1)
                 d.message += " (" + std::to_string(d.sites.size()) + " sites)";
+        }
     }
 
     const Classifier& m_classifier;
     std::map<std::string, size_t> m_groups; // group key -> index in m_out.divergences
+    std::map<size_t, int> m_downstream;     // root finding -> sites attached as following it
     std::string m_prefix;
     PairResult& m_out;
     int m_next = 1;
@@ -223,7 +278,7 @@ std::vector<GFunction> buildSide(const std::vector<const ir::Module*>& modules)
     return out;
 }
 
-DiffResult compareGraphs(const std::vector<GFunction>& rg, const std::vector<GFunction>& gg,
+DiffResult compareGraphs(const std::vector<GFunction>& rg, std::vector<GFunction>& gg,
                          const RuleSet& rules, const std::string& refPath,
                          const std::string& genPath)
 {
@@ -241,6 +296,10 @@ DiffResult compareGraphs(const std::vector<GFunction>& rg, const std::vector<GFu
         gcounts.push_back(g.writtenOps);
     }
     const auto pairs = matchEntryNames(rnames, gnames, rcounts, gcounts);
+    // Before any thread reads the generated graphs: they may be renormalized.
+    for (const auto& [i, j] : pairs)
+        if (i >= 0 && j >= 0)
+            specialiseRuntimeArgs(rg[size_t(i)], gg[size_t(j)]);
     const Classifier classifier(rules);
     std::vector<PairResult> out(pairs.size());
     auto run = [&](size_t from, size_t to) {

@@ -55,8 +55,11 @@ private:
             h = hashMix(h, parentName);
             h = hashMix(h, uint64_t(reg.index));
             h = hashMix(h, a.typeHash);
-            a.hash = h;
-            m_argDep[size_t(reg.args[i])] = true;
+            // Entry arguments are the same in every region (ops on them may be
+            // hoisted anywhere); one bound to a constant is that constant.
+            const uint64_t bound = reg.parentOp < 0 ? m_sem.specialisedArgHash(reg.args[i]) : 0;
+            a.hash = bound ? bound : h;
+            m_argDep[size_t(reg.args[i])] = reg.parentOp >= 0;
         }
         m_sem.regionArgRanges(r);
         // Nested regions reuse the tail of one scratch vector (no allocation per region).

@@ -1,5 +1,6 @@
 #include "diff/OpComparator.h"
 
+#include "diff/ArgSpecialisation.h"
 #include "diff/AssumeFacts.h"
 #include "diff/EntryNames.h"
 #include "diff/FlatHashMap.h"
@@ -112,7 +113,55 @@ private:
         for (const std::string& c : r.constants)
             d.refValue += (d.refValue.empty() ? "" : ", ") + c;
         d.genValue = "runtime integer arguments";
+        const std::string bound = describeSpecialisation(G);
+        if (!bound.empty())
+            d.genValue += " (compared with " + bound +
+                          " as the reference is specialised: the index arithmetic through them "
+                          "folds to the reference's constants)";
         m_out.push_back(d);
+    }
+
+    // Pure ABI: both entries take only pointers and scalar integers, the
+    // pointers sit at different places (array descriptors, pointer + shape +
+    // strides, vs raw pointers and scalars) and point to the same element
+    // types. The convention alone changes no result; how the kernel uses each
+    // value is compared op by op. One warn instead of per-argument criticals.
+    bool callingConvention(const IdList& ra, const IdList& ga)
+    {
+        auto pointee = [](std::string_view t) {
+            return t.rfind("tile<ptr<", 0) == 0 ? t.substr(9) : std::string_view();
+        };
+        auto abiType = [&](std::string_view t) {
+            return !pointee(t).empty() || t == "tile<i32>" || t == "tile<i64>";
+        };
+        std::set<std::string_view> rp, gp;
+        bool moved = false;
+        for (size_t i = 0; i < std::max(ra.size(), ga.size()); ++i) {
+            const std::string_view x = i < ra.size() ? R.values[size_t(ra[i])].typeText : "";
+            const std::string_view y = i < ga.size() ? G.values[size_t(ga[i])].typeText : "";
+            if ((!x.empty() && !abiType(x)) || (!y.empty() && !abiType(y)))
+                return false;
+            if (!pointee(x).empty())
+                rp.insert(pointee(x));
+            if (!pointee(y).empty())
+                gp.insert(pointee(y));
+            moved = moved || (!x.empty() && !y.empty() && pointee(x).empty() != pointee(y).empty());
+        }
+        if (!moved || rp.empty() || rp != gp)
+            return false;
+        auto d = makeEntry(DiffKind::TypeChanged);
+        d.attribute = "argument ABI";
+        auto describe = [](const GFunction& f, const IdList& args) {
+            size_t pointers = 0;
+            for (int v : args)
+                pointers += f.values[size_t(v)].typeText.rfind("tile<ptr<", 0) == 0;
+            return std::to_string(args.size()) + " arguments (" + std::to_string(pointers) +
+                   " pointers, " + std::to_string(args.size() - pointers) + " integers)";
+        };
+        d.refValue = describe(R, ra);
+        d.genValue = describe(G, ga);
+        m_out.push_back(d);
+        return true;
     }
 
     void functionLevel()
@@ -120,14 +169,18 @@ private:
         compareAttrs(R.hints, G.hints, true, [&](DiffKind k) { return makeEntry(k); });
         const IdList ra = R.regions.empty() ? IdList() : R.regions[0].args;
         const IdList ga = G.regions.empty() ? IdList() : G.regions[0].args;
-        if (ra.size() != ga.size()) {
+        const bool abiOnly = callingConvention(ra, ga);
+        // Extra arguments all bound to the reference's constants are the
+        // specialisation finding below, not a signature change.
+        if (!abiOnly && ra.size() != ga.size() &&
+            ra.size() + G.specialisedArgs.size() != ga.size()) {
             auto d = makeEntry(DiffKind::TypeChanged);
             d.attribute = "argument count";
             d.refValue = std::to_string(ra.size());
             d.genValue = std::to_string(ga.size());
             m_out.push_back(d);
         }
-        for (size_t i = 0; i < std::min(ra.size(), ga.size()); ++i) {
+        for (size_t i = 0; !abiOnly && i < std::min(ra.size(), ga.size()); ++i) {
             const auto& x = R.values[size_t(ra[i])];
             const auto& y = G.values[size_t(ga[i])];
             if (x.typeText != y.typeText) {

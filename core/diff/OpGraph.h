@@ -13,6 +13,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace tilelens::ir {
@@ -123,6 +124,9 @@ struct GFunction
     AttrList hints;            // entry optimization hints, flattened
     bool hasDebugLocations = false;
     int writtenOps = 0; // ops as written (incl. terminators)
+    // Entry arguments compared as constants (value id, value): runtime scalars
+    // of the port that the reference is specialised on (ArgSpecialisation.h).
+    std::vector<std::pair<int, int64_t>> specialisedArgs;
 
     const GValue& canonValue(int v) const { return values[size_t(values[size_t(v)].canon)]; }
 };

@@ -187,6 +187,7 @@ void SemanticNormalizer::describeResults(int id)
     m_int[size_t(r)] = m_pendInt;
     m_affBase[size_t(r)] = m_pendBase;
     m_affOff[size_t(r)] = m_pendOff;
+    m_lane[size_t(r)] = m_pendLane;
     const IntRange range = resultRange(o);
     resetPending();
     for (int res : o.results) {

@@ -34,11 +34,49 @@ bool splatFloatIsOne(std::string_view scalar)
 
 } // namespace
 
+uint64_t constantScalarHash(std::string_view scalar)
+{
+    return hashMix(kTagSplatConst, hashText(scalar));
+}
+
+uint64_t constantOpHash(std::string_view scalar, uint64_t typeHash)
+{
+    return splatOpHash(constantScalarHash(scalar), typeHash);
+}
+
+uint64_t splatOfValue(uint64_t scalarHash)
+{
+    return hashMix(kTagSplatOf, scalarHash);
+}
+
+uint64_t splatOpHash(uint64_t splat, uint64_t typeHash)
+{
+    return hashMix(hashMix(kTagSplat, splat), typeHash);
+}
+
+uint64_t SemanticNormalizer::specialisedArgHash(int value)
+{
+    for (const auto& [v, c] : m_g.specialisedArgs) {
+        if (v != value)
+            continue;
+        const GValue& a = m_g.values[size_t(v)];
+        const std::string scalar =
+            "<i" + std::to_string(intWidth(a.typeText)) + ": " + std::to_string(c) + ">";
+        m_splat[size_t(v)] = constantScalarHash(scalar);
+        m_splatConst[size_t(v)] = true;
+        m_isInt[size_t(v)] = true;
+        m_int[size_t(v)] = c;
+        m_facts[size_t(v)] = IntRange::of(c, c);
+        return resultHash(constantOpHash(scalar, a.typeHash), 0);
+    }
+    return 0;
+}
+
 SemanticNormalizer::SemanticNormalizer(GFunction& g)
     : m_g(g), m_facts(g.values.size()), m_splat(g.values.size(), 0), m_int(g.values.size(), 0),
       m_isInt(g.values.size(), false), m_splatConst(g.values.size(), false),
       m_affBase(g.values.size(), -1), m_affOff(g.values.size(), 0),
-      m_floatOne(g.values.size(), false)
+      m_floatOne(g.values.size(), false), m_lane(g.values.size(), 0)
 {
 }
 
@@ -79,6 +117,7 @@ void SemanticNormalizer::resetPending()
     m_pendInt = 0;
     m_pendBase = -1;
     m_pendOff = 0;
+    m_pendLane = 0;
 }
 
 SemanticForm SemanticNormalizer::form(int id)
@@ -89,8 +128,8 @@ SemanticForm SemanticNormalizer::form(int id)
     GOp& o = m_g.ops[size_t(id)];
     if (o.assume || !o.pure || o.results.size() != 1)
         return f;
-    if (splatForm(id, f) || affineForm(id, f) || divisionForm(id, f) || moduloFixupForm(id, f) ||
-        minMaxForm(id, f))
+    if (splatForm(id, f) || constantFold(id, f) || laneForm(id, f) || affineForm(id, f) ||
+        divisionForm(id, f) || moduloFixupForm(id, f) || minMaxForm(id, f))
         return f;
     // x*1, x|0, x^0 are x.
     const bool mul = o.name == "muli";
@@ -147,6 +186,7 @@ bool SemanticNormalizer::splatForm(int id, SemanticForm& f)
             m_pendIsInt = true;
             m_pendInt = *i;
         }
+        m_pendLane = resultHash(constantOpHash(scalar, hashText(scalarTypeOf(res.typeText))), 0);
         f.custom = true;
         f.hash = hashMix(hashMix(kTagSplat, m_pendSplat), res.typeHash);
         return true;
@@ -162,10 +202,14 @@ bool SemanticNormalizer::splatForm(int id, SemanticForm& f)
     }
     uint64_t s = m_splat[size_t(x)];
     const bool ofConstant = s != 0 && m_splatConst[size_t(x)];
-    if (s == 0 && singleElement(xv.typeText))
-        s = hashMix(kTagSplatOf, xv.hash);
+    uint64_t lane = m_lane[size_t(x)];
+    if (s == 0 && singleElement(xv.typeText)) {
+        s = splatOfValue(xv.hash);
+        lane = xv.hash;
+    }
     if (s == 0)
         return false;
+    m_pendLane = lane;
     m_pendSplat = s;
     m_pendSplatConst = ofConstant;
     m_pendFloatOne = m_floatOne[size_t(x)];
@@ -420,25 +464,35 @@ bool SemanticNormalizer::moduloFixupForm(int id, SemanticForm& f)
     if (!isPair(sum, r, d))
         return false;
     bool ok = false;
+    // The sign test is (r < 0) ^ (d < 0), or just r < 0 where the producer
+    // folded d < 0 to false (a constant divisor): then no divisor fact is needed.
+    bool divisorTested = false;
     for (int k = 0; k < 2 && !ok; ++k) {
-        const GOp* x = defOp(both->operands[size_t(k)]);
-        const int other = both->operands[size_t(1 - k)];
-        if (!x || x->name != "xori" || !compares(other, "not_equal", r))
+        const int test = both->operands[size_t(k)];
+        const GOp* x = defOp(test);
+        if (!x || !compares(both->operands[size_t(1 - k)], "not_equal", r))
+            continue;
+        if (compares(test, "less_than", r)) {
+            ok = true;
+            break;
+        }
+        if (x->name != "xori")
             continue;
         for (int j = 0; j < 2 && !ok; ++j)
-            ok = compares(x->operands[size_t(j)], "less_than", r) &&
-                 compares(x->operands[size_t(1 - j)], "less_than", d);
+            ok = divisorTested = compares(x->operands[size_t(j)], "less_than", r) &&
+                                 compares(x->operands[size_t(1 - j)], "less_than", d);
     }
     const IntRange ra = m_g.values[size_t(a)].range, rd = m_g.values[size_t(d)].range;
     if (!ok || !ra.nonNegative())
         return false;
     f.alias = r;
-    f.conditional = !(rd.known && rd.lo >= 1);
+    f.conditional = divisorTested && !(rd.known && rd.lo >= 1);
     f.proof =
         keep("the Python-modulo correction of remi(a, d) never fires: a in " + ra.text() + " >= 0" +
-             (f.conditional ? std::string(", provided that the divisor d > 0 (not provable "
-                                          "from the IR)")
-                            : ", divisor in " + rd.text() + " >= 1") +
+             (f.conditional   ? std::string(", provided that the divisor d > 0 (not provable "
+                                              "from the IR)")
+              : divisorTested ? ", divisor in " + rd.text() + " >= 1"
+                              : std::string(", its sign test is r < 0 alone")) +
              ", so the remainder is >= 0");
     return true;
 }

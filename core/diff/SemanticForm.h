@@ -17,6 +17,15 @@
 
 namespace tilelens::diff {
 
+// Identity of a splatted constant scalar ("<i32: 8>"), and of a splat constant
+// op: that scalar and the op's result type.
+uint64_t constantScalarHash(std::string_view scalar);
+uint64_t constantOpHash(std::string_view scalar, uint64_t typeHash);
+// Identity of a tile holding the non-constant scalar value `scalarHash` in
+// every lane (a broadcast), and of an op whose result is such a tile.
+uint64_t splatOfValue(uint64_t scalarHash);
+uint64_t splatOpHash(uint64_t splat, uint64_t typeHash);
+
 struct SemanticForm
 {
     int alias = -1;           // the op's result is this value (identity folded)
@@ -41,6 +50,9 @@ public:
     // Operands that only order memory ops (a fresh root token) or that no
     // observable lane reads (the padding of a masked gather): not part of identity.
     bool orderingOnlyOperand(const GOp& o, size_t index) const;
+    // An entry argument bound to a constant (GFunction::specialisedArgs):
+    // records it as that constant and returns its identity, else 0.
+    uint64_t specialisedArgHash(int value);
 
 private:
     const GValue& canonOf(int v) const { return m_g.values[size_t(m_g.values[size_t(v)].canon)]; }
@@ -48,6 +60,8 @@ private:
     IntRange rangeOf(int v) const { return canonOf(v).range; }
     std::string_view keep(const std::string& text);
     void setSemOperands(GOp& o, std::initializer_list<int> values);
+    bool constantFold(int id, SemanticForm& f); // ConstantFold.cpp
+    bool laneForm(int id, SemanticForm& f);     // LaneForms.cpp
     bool affineForm(int id, SemanticForm& f);
     bool divisionForm(int id, SemanticForm& f);
     bool splatForm(int id, SemanticForm& f);
@@ -69,6 +83,7 @@ private:
     std::vector<int> m_affBase;     // value = base + offset (base -1: not affine)
     std::vector<int64_t> m_affOff;
     std::vector<bool> m_floatOne; // a float splat of 1.0
+    std::vector<uint64_t> m_lane; // by value id: identity of the scalar every lane holds, 0 = none
     // Pending per-result info of the op being normalized (applied in describeResults).
     uint64_t m_pendSplat = 0;
     bool m_pendSplatConst = false;
@@ -77,6 +92,7 @@ private:
     int64_t m_pendInt = 0;
     int m_pendBase = -1;
     int64_t m_pendOff = 0;
+    uint64_t m_pendLane = 0;
 };
 
 } // namespace tilelens::diff

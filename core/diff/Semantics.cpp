@@ -80,6 +80,22 @@ bool singleElement(std::string_view typeText)
     return true;
 }
 
+std::string scalarTypeOf(std::string_view t)
+{
+    if (t.rfind("tile<", 0) != 0 || t.back() != '>')
+        return std::string(t);
+    std::string_view inner = t.substr(5, t.size() - 6);
+    for (;;) { // drop the leading "<n>x" dimensions
+        size_t i = 0;
+        while (i < inner.size() && inner[i] >= '0' && inner[i] <= '9')
+            ++i;
+        if (i == 0 || i >= inner.size() || inner[i] != 'x')
+            break;
+        inner.remove_prefix(i + 1);
+    }
+    return "tile<" + std::string(inner) + ">";
+}
+
 std::string_view splatScalar(std::string_view v)
 {
     if (v.empty() || v[0] != '<')
@@ -105,6 +121,9 @@ std::optional<int64_t> splatInt(std::string_view v)
     const char* end = s.data() + s.size() - 1;
     while (p < end && *p == ' ')
         ++p;
+    if (std::string_view(p, size_t(end - p)) == "true" ||
+        std::string_view(p, size_t(end - p)) == "false")
+        return *p == 't' ? 1 : 0; // i1 splats are spelled true / false
     int64_t out = 0;
     const auto r = std::from_chars(p, end, out);
     if (r.ec != std::errc() || r.ptr != end)

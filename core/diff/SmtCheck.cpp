@@ -157,7 +157,10 @@ private:
                 return z3::ite(u ? z3::ult(*a, *b) : *a < *b, *a, *b);
             if (n == "maxi")
                 return z3::ite(u ? z3::ugt(*a, *b) : *a > *b, *a, *b);
-            m_facts.push_back(*b != bv(0)); // division by zero is undefined on both sides
+            // Inputs on which the reference divides by zero are outside its domain; a
+            // generated division by zero where the reference is defined is a difference.
+            if (!gen)
+                m_facts.push_back(*b != bv(0));
             if (n == "remi")
                 return u ? z3::urem(*a, *b) : z3::srem(*a, *b);
             return divide(o, *a, *b, u, width);

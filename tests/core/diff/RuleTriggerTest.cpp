@@ -355,6 +355,13 @@ const std::vector<RuleCase>& cases()
          "%104, %105 = load_view_tko",
          {}},
         {"entry-signature", S, {{"%1: tile<i32>", "%1: tile<i64>"}}, "entry @", {}},
+        // An unused integer of the descriptor ABI passed as one more f32 pointer: a convention;
+        // a pointer to another element type is a signature change.
+        {"entry-abi",
+         S,
+         {{"%9: tile<i32>", "%9: tile<ptr<f32>>"}},
+         "entry @",
+         {{"%9: tile<i32>", "%9: tile<ptr<f16>>"}}},
         {"unmatched-function",
          S,
          {{"cuda_tile.module @kernels {",

@@ -1,0 +1,180 @@
+// Constant folding of the semantic normal form (SemanticForm.h): an integer
+// op whose operands are all constants (written ones, folded ones, or entry
+// arguments bound to the reference's specialisation) hashes as the constant
+// it computes. Ceil-div tile counts, persistent-loop bounds and modulo
+// fix-ups then reduce to the same values on both sides. Every fold is exact:
+// an op whose result does not fit its type (signed overflow, division by
+// zero, INT_MIN / -1) is left as written, except where the op's own meaning
+// is to wrap (trunci, bitwise ops); a sum left here is then folded modulo
+// 2^w by the affine form, as addi / subi wrap.
+
+#include "diff/SemanticForm.h"
+#include "diff/Semantics.h"
+
+#include <optional>
+
+namespace tilelens::diff {
+
+namespace {
+
+bool isUnsigned(const GOp& o, std::string_view attr = "signedness")
+{
+    const GAttr* s = findAttr(o, attr);
+    return s && s->value == "unsigned";
+}
+
+// v (a w-bit value in signed or 0/1 form) read as unsigned.
+Wide asUnsigned(int64_t v, int width)
+{
+    if (width >= 64)
+        return Wide(uint64_t(v));
+    return Wide(uint64_t(v) & ((uint64_t(1) << width) - 1));
+}
+
+Wide asSigned(int64_t v, int width)
+{
+    return width == 1 ? -Wide(v & 1) : Wide(wrapSigned(Wide(v), width));
+}
+
+bool fitsSigned(Wide v, int width)
+{
+    return width >= 1 && width <= 64 && v >= -(Wide(1) << (width - 1)) &&
+           v < (Wide(1) << (width - 1));
+}
+
+// Floor division of exact integers (q rounded towards negative infinity).
+Wide floorDiv(Wide a, Wide b)
+{
+    Wide q = a / b;
+    if ((a % b != 0) && ((a < 0) != (b < 0)))
+        --q;
+    return q;
+}
+
+std::optional<bool> comparison(std::string_view predicate, Wide a, Wide b)
+{
+    if (predicate == "equal")
+        return a == b;
+    if (predicate == "not_equal")
+        return a != b;
+    if (predicate == "less_than")
+        return a < b;
+    if (predicate == "less_than_or_equal")
+        return a <= b;
+    if (predicate == "greater_than")
+        return a > b;
+    if (predicate == "greater_than_or_equal")
+        return a >= b;
+    return std::nullopt;
+}
+
+} // namespace
+
+bool SemanticNormalizer::constantFold(int id, SemanticForm& f)
+{
+    GOp& o = m_g.ops[size_t(id)];
+    const std::string_view n = o.name;
+    if (o.operands.empty() || o.operands.size() > 3)
+        return false;
+    // Cheapest test first: this runs for every pure op of both sides.
+    if (!m_isInt[size_t(canonId(o.operands[0]))])
+        return false;
+    const GValue& res = m_g.values[size_t(o.results[0])];
+    const int width = intWidth(res.typeText);
+    if (width <= 0 || width > 64)
+        return false;
+    // select(c, a, b) with a constant condition is the chosen operand, constant or not.
+    if (n == "select" && o.operands.size() == 3 && m_isInt[size_t(canonId(o.operands[0]))]) {
+        const bool taken = (m_int[size_t(canonId(o.operands[0]))] & 1) != 0;
+        const int chosen = canonId(o.operands[taken ? 1 : 2]);
+        if (m_g.values[size_t(chosen)].typeText != res.typeText)
+            return false;
+        f.alias = chosen;
+        f.proof = taken ? "select with a condition that is constant true is its second operand"
+                        : "select with a condition that is constant false is its third operand";
+        return true;
+    }
+    int64_t in[2] = {0, 0};
+    for (size_t i = 0; i < o.operands.size(); ++i) {
+        const int c = canonId(o.operands[i]);
+        if (!m_isInt[size_t(c)] || i >= 2)
+            return false;
+        in[i] = m_int[size_t(c)];
+    }
+    const int from = intWidth(m_g.values[size_t(canonId(o.operands[0]))].typeText);
+    if (from <= 0 || from > 64)
+        return false;
+    const bool binary = o.operands.size() == 2;
+    const bool unsig = isUnsigned(o);
+    const Wide a = unsig ? asUnsigned(in[0], from) : asSigned(in[0], from);
+    const Wide b = binary ? (unsig ? asUnsigned(in[1], from) : asSigned(in[1], from)) : 0;
+    std::optional<Wide> out;
+    bool wraps = false; // the op's meaning is modular: wrap instead of refusing
+    if (n == "addi" && binary && o.attrs.empty())
+        out = a + b;
+    else if (n == "subi" && binary && o.attrs.empty())
+        out = a - b;
+    else if (n == "muli" && binary && o.attrs.empty())
+        out = a * b;
+    else if ((n == "divi" || n == "remi") && binary && b != 0) {
+        const GAttr* rounding = findAttr(o, "rounding");
+        const std::string_view mode = rounding ? rounding->value : "zero";
+        Wide q = a / b; // truncating
+        if (mode == "negative_inf")
+            q = floorDiv(a, b);
+        else if (mode == "positive_inf")
+            q = -floorDiv(-a, b);
+        else if (mode != "zero")
+            return false;
+        out = n == "divi" ? q : a - (a / b) * b;
+    } else if ((n == "mini" || n == "maxi") && binary)
+        out = (n == "mini") == (a < b) ? a : b;
+    else if (n == "cmpi" && binary) {
+        const GAttr* p = findAttr(o, "predicate");
+        const auto r = p ? comparison(p->value, a, b) : std::nullopt;
+        if (!r)
+            return false;
+        out = *r ? 1 : 0;
+    } else if (n == "exti" && !binary)
+        out = a;
+    else if (n == "trunci" && !binary) {
+        out = a;
+        wraps = true;
+    } else if ((n == "andi" || n == "ori" || n == "xori") && binary) {
+        const uint64_t x = uint64_t(int64_t(a)), y = uint64_t(int64_t(b));
+        out = Wide(int64_t(n == "andi" ? x & y : n == "ori" ? x | y : x ^ y));
+        wraps = true;
+    }
+    if (!out)
+        return false;
+    int64_t value = 0;
+    if (width == 1) {
+        value = int64_t(*out & 1);
+        if (!wraps && *out != 0 && *out != 1 && *out != -1)
+            return false;
+    } else if (wraps || fitsSigned(*out, width)) {
+        value = wrapSigned(*out, width);
+    } else if (unsig && *out >= 0 && *out < (Wide(1) << width)) {
+        value = wrapSigned(*out, width); // an unsigned result that fits the width
+    } else {
+        return false; // overflow: the written op may wrap, keep it
+    }
+    const std::string scalar =
+        "<i" + std::to_string(width) + ": " +
+        (width == 1 ? std::string(value ? "true" : "false") : std::to_string(value)) + ">";
+    m_pendSplat = constantScalarHash(scalar);
+    m_pendSplatConst = true;
+    m_pendIsInt = true;
+    m_pendInt = value;
+    f.custom = true;
+    f.hash = constantOpHash(scalar, res.typeHash);
+    f.proof = keep("constant arithmetic folds to " + scalar +
+                   (m_g.specialisedArgs.empty()
+                        ? std::string()
+                        : std::string(" (runtime arguments compared as the reference's "
+                                      "specialised constants, see the entry)")));
+    setSemOperands(o, {});
+    return true;
+}
+
+} // namespace tilelens::diff

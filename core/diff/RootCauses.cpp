@@ -1,0 +1,145 @@
+#include "diff/RootCauses.h"
+
+#include <map>
+
+namespace tilelens::diff {
+
+namespace {
+
+bool followsKind(DiffKind k)
+{
+    return k == DiffKind::OperandChanged || k == DiffKind::OpMissing || k == DiffKind::OpExtra;
+}
+
+// Ops whose only reported difference is operand-level (several raw
+// differences of one op pair must all be so).
+std::map<std::pair<int, int>, bool> operandOnlyOps(const std::vector<RawDifference>& raw,
+                                                   const std::vector<Divergence>& divs)
+{
+    std::map<std::pair<int, int>, bool> out;
+    for (size_t i = 0; i < raw.size(); ++i) {
+        const auto key = std::make_pair(raw[i].refOp, raw[i].genOp);
+        // Only the generic fallback follows: a rule that names the difference
+        // (a memory-op family, a loop bound) says something of its own.
+        const bool ok = followsKind(raw[i].kind) && !raw[i].functionLevel &&
+                        divs[i].severity == Severity::Critical &&
+                        divs[i].rule == "fallback-semantic" &&
+                        (raw[i].kind != DiffKind::OperandChanged || raw[i].operandIndex >= 0);
+        auto [it, fresh] = out.emplace(key, ok);
+        if (!fresh)
+            it->second = it->second && ok;
+    }
+    return out;
+}
+
+} // namespace
+
+std::vector<int> rootCauses(const GFunction& R, const GFunction& G,
+                            const std::vector<RawDifference>& raw,
+                            const std::vector<Divergence>& divs)
+{
+    std::vector<int> parent(raw.size(), -1);
+    // The first critical difference reported for each op, per side.
+    std::map<int, int> byRefOp, byGenOp;
+    for (size_t i = 0; i < raw.size(); ++i) {
+        if (divs[i].severity != Severity::Critical || raw[i].functionLevel)
+            continue;
+        if (raw[i].refOp >= 0)
+            byRefOp.emplace(raw[i].refOp, int(i));
+        if (raw[i].genOp >= 0)
+            byGenOp.emplace(raw[i].genOp, int(i));
+    }
+    const auto operandOnly = operandOnlyOps(raw, divs);
+    // The critical difference of a matched op pair.
+    std::map<std::pair<int, int>, int> byPair;
+    for (size_t i = 0; i < raw.size(); ++i)
+        if (divs[i].severity == Severity::Critical && raw[i].refOp >= 0 && raw[i].genOp >= 0)
+            byPair.emplace(std::make_pair(raw[i].refOp, raw[i].genOp), int(i));
+    auto pairFinding = [&](int r, int g) {
+        const auto it = byPair.find({r, g});
+        return r >= 0 && g >= 0 && it != byPair.end() ? it->second : -1;
+    };
+    // The critical difference at the producer of one of op's operands.
+    auto producerFinding = [](const GFunction& f, int op, int operandIndex,
+                              const std::map<int, int>& findings) {
+        const GOp& o = f.ops[size_t(op)];
+        for (size_t k = 0; k < o.operands.size(); ++k) {
+            if (operandIndex >= 0 && int(k) != operandIndex)
+                continue;
+            const int def = f.canonValue(o.operands[k]).def;
+            // A constant present on one side explains nothing about the op
+            // that uses it: the op is where the change is written.
+            if (def < 0 || def == op || f.ops[size_t(def)].name == "constant")
+                continue;
+            const auto it = findings.find(def);
+            if (it != findings.end())
+                return it->second;
+        }
+        return -1;
+    };
+    for (size_t i = 0; i < raw.size(); ++i) {
+        const RawDifference& d = raw[i];
+        if (!operandOnly.at({d.refOp, d.genOp}))
+            continue;
+        int p = -1;
+        if (d.kind == DiffKind::OperandChanged) {
+            // Operand k's producers are a matched pair that differs: the op
+            // only passes that difference on (swapped operands do not).
+            const int k = d.operandIndex;
+            const GOp& a = R.ops[size_t(d.refOp)];
+            const GOp& b = G.ops[size_t(d.genOp)];
+            if (size_t(k) < a.operands.size() && size_t(k) < b.operands.size()) {
+                const int gp = G.canonValue(b.operands[size_t(k)]).def;
+                p = pairFinding(R.canonValue(a.operands[size_t(k)]).def, gp);
+                // Or fed by an op the generated side added there (its line is the change).
+                const auto extra = gp >= 0 ? byGenOp.find(gp) : byGenOp.end();
+                if (p < 0 && extra != byGenOp.end() && raw[size_t(extra->second)].refOp < 0 &&
+                    G.ops[size_t(gp)].name != "constant")
+                    p = extra->second;
+            }
+        } else {
+            p = d.genOp >= 0 ? producerFinding(G, d.genOp, -1, byGenOp) : -1;
+            if (p < 0 && d.refOp >= 0)
+                p = producerFinding(R, d.refOp, -1, byRefOp);
+        }
+        // An op present on one side only follows a matched pair's difference
+        // only: one-sided ops may be there just because the change is
+        // downstream of them ((x+1)-1 folds, 1-(x+1) does not). A generated
+        // op is never hidden under a root the generated side lacks.
+        if (p >= 0 && d.kind != DiffKind::OperandChanged &&
+            (raw[size_t(p)].genOp < 0 || raw[size_t(p)].refOp < 0))
+            p = -1;
+        if (p >= 0 && p != int(i))
+            parent[i] = p;
+    }
+    // Follow each chain to its root in one pass (linear: large pairs have
+    // thousands of differences). Dataflow through op results has no cycles;
+    // should a chain come back to itself, it is cut where it closes.
+    std::vector<int> top(raw.size(), -1);
+    std::vector<char> state(raw.size(), 0); // 0 new, 1 on the current path, 2 resolved
+    std::vector<int> path;
+    for (size_t i = 0; i < raw.size(); ++i) {
+        path.clear();
+        int r = int(i);
+        while (r >= 0 && state[size_t(r)] == 0) {
+            state[size_t(r)] = 1;
+            path.push_back(r);
+            r = parent[size_t(r)];
+        }
+        if (r >= 0 && state[size_t(r)] == 1) {
+            parent[size_t(r)] = -1; // the cycle closes at r: r is the root of the
+            top[size_t(r)] = r;     // path's tail, resolved below before r itself
+        }
+        for (auto it = path.rbegin(); it != path.rend(); ++it) {
+            const int u = *it, up = parent[size_t(u)];
+            top[size_t(u)] = up < 0 ? u : top[size_t(up)];
+            state[size_t(u)] = 2;
+        }
+    }
+    std::vector<int> root(raw.size(), -1);
+    for (size_t i = 0; i < raw.size(); ++i)
+        root[i] = top[i] == int(i) ? -1 : top[i];
+    return root;
+}
+
+} // namespace tilelens::diff

@@ -1,0 +1,184 @@
+// One finding per root cause, scalar-vs-lane-wise forms and the Python-modulo
+// fix-up with a folded sign test (issue 13), on small kernels.
+
+#include "DiffTestUtil.h"
+
+#include <gtest/gtest.h>
+
+namespace tilelens::diff::test {
+namespace {
+
+// %0 a scalar i32 argument, %b a bounded one; print_tko keeps values alive.
+std::string kernel(const std::string& body)
+{
+    return "cuda_tile.module @m {\n"
+           "  entry @k(%0: tile<i32>, %1: tile<i32>) {\n"
+           "    %b = assume bounded<0, 100>, %1 : tile<i32>\n" +
+           body +
+           "    return\n"
+           "  }\n"
+           "}\n";
+}
+
+std::vector<const Divergence*> criticals(const DiffResult& r)
+{
+    std::vector<const Divergence*> out;
+    for (const auto& d : r.divergences)
+        if (d.severity == Severity::Critical)
+            out.push_back(&d);
+    return out;
+}
+
+// The port inserts an op; the op using its result differs only through it.
+TEST(RootCauses, AnOpThatOnlyPassesAChangeOnIsASiteOfIt)
+{
+    const std::string ref = kernel("    %a = addi %0, %b : tile<i32>\n"
+                                   "    %c = muli %a, %0 : tile<i32>\n"
+                                   "    %d = subi %c, %b : tile<i32>\n"
+                                   "    %p = print_tko \"%d\", %d : tile<i32> -> token\n");
+    std::string gen = ref;
+    ASSERT_TRUE(applyEdits(gen, {{"    %c = muli %a, %0", "    %e = xori %a, %b : tile<i32>\n"
+                                                          "    %c = muli %e, %0"}}));
+    const DiffResult r = diffTexts(ref, gen);
+    const auto crit = criticals(r);
+    ASSERT_EQ(crit.size(), 1u) << describe(r);
+    ASSERT_TRUE(crit[0]->generated.has_value());
+    EXPECT_EQ(crit[0]->generated->line, lineOf(gen, "%e = xori"));
+    ASSERT_EQ(crit[0]->sites.size(), 2u) << describe(r);
+    EXPECT_EQ(crit[0]->sites[1].generated->line, lineOf(gen, "%c = muli"));
+    EXPECT_NE(crit[0]->message.find("1 op(s) using its result differ only through it"),
+              std::string::npos)
+        << crit[0]->message;
+}
+
+// Swapped operands are a change of the op itself, even when one operand is
+// already a reported difference: it stays a finding at its own line.
+TEST(RootCauses, SwappedOperandsDownstreamOfAChangeStayTheirOwnFinding)
+{
+    const std::string ref = kernel("    %a = addi %0, %b : tile<i32>\n"
+                                   "    %c = subi %a, %b : tile<i32>\n"
+                                   "    %p = print_tko \"%d\", %c : tile<i32> -> token\n");
+    std::string gen = ref;
+    ASSERT_TRUE(applyEdits(
+        gen, {{"%a = addi %0, %b", "%a = muli %0, %b"}, {"%c = subi %a, %b", "%c = subi %b, %a"}}));
+    const DiffResult r = diffTexts(ref, gen);
+    bool atSwap = false;
+    for (const Divergence* d : criticals(r))
+        atSwap = atSwap || (d->generated && d->generated->line == lineOf(gen, "%c = subi"));
+    EXPECT_TRUE(atSwap) << describe(r);
+}
+
+// R broadcasts two scalars and compares lane-wise; G compares the scalars
+// once and broadcasts the result: the same value in every lane.
+std::string laneKernel(const std::string& body)
+{
+    return "cuda_tile.module @m {\n"
+           "  entry @k(%0: tile<i32>, %1: tile<i32>, %2: tile<ptr<i1>>) {\n"
+           "    %x = exti %0 signed : tile<i32> -> tile<i64>\n"
+           "    %y = exti %1 signed : tile<i32> -> tile<i64>\n" +
+           body +
+           "    %pr = reshape %2 : tile<ptr<i1>> -> tile<1xptr<i1>>\n"
+           "    %pb = broadcast %pr : tile<1xptr<i1>> -> tile<64xptr<i1>>\n"
+           "    %i = iota : tile<64xi32>\n"
+           "    %p = offset %pb, %i : tile<64xptr<i1>>, tile<64xi32> -> tile<64xptr<i1>>\n"
+           "    %t = store_ptr_tko weak %p, %c : tile<64xptr<i1>>, tile<64xi1> -> token\n"
+           "    return\n"
+           "  }\n"
+           "}\n";
+}
+
+const char* kLaneWise = "    %xr = reshape %x : tile<i64> -> tile<1xi64>\n"
+                        "    %xb = broadcast %xr : tile<1xi64> -> tile<64xi64>\n"
+                        "    %yr = reshape %y : tile<i64> -> tile<1xi64>\n"
+                        "    %yb = broadcast %yr : tile<1xi64> -> tile<64xi64>\n"
+                        "    %c = cmpi less_than %xb, %yb, signed : tile<64xi64> -> tile<64xi1>\n";
+
+std::string scalarOnce(const std::string& predicate)
+{
+    return "    %s = cmpi " + predicate +
+           " %x, %y, signed : tile<i64> -> tile<i1>\n"
+           "    %sr = reshape %s : tile<i1> -> tile<1xi1>\n"
+           "    %c = broadcast %sr : tile<1xi1> -> tile<64xi1>\n";
+}
+
+TEST(LaneForms, ALaneWiseOpOnBroadcastScalarsIsTheBroadcastOfTheScalarOp)
+{
+    const std::string ref = laneKernel(kLaneWise);
+    const std::string gen = laneKernel(scalarOnce("less_than"));
+    const DiffResult r = diffTexts(ref, gen);
+    bool proven = false;
+    for (const auto& d : r.divergences) {
+        EXPECT_FALSE(d.severity == Severity::Critical && d.generated &&
+                     d.generated->line == lineOf(gen, "%c = broadcast"))
+            << describe(r);
+        proven = proven || (d.severity == Severity::Equivalent &&
+                            d.proof.find("broadcast of the scalar op") != std::string::npos);
+    }
+    EXPECT_TRUE(proven) << describe(r);
+}
+
+TEST(LaneForms, ADifferentScalarOpBeforeTheBroadcastStaysCritical)
+{
+    const std::string ref = laneKernel(kLaneWise);
+    const std::string gen = laneKernel(scalarOnce("less_than_or_equal"));
+    const DiffResult r = diffTexts(ref, gen);
+    EXPECT_EQ(r.verdict, Verdict::FailFixable) << describe(r);
+    bool proven = false;
+    for (const auto& d : r.divergences)
+        proven = proven || d.proof.find("broadcast of the scalar op") != std::string::npos;
+    EXPECT_FALSE(proven) << describe(r);
+}
+
+// cuTile Python folds the divisor's sign test of its modulo fix-up when the
+// divisor is a constant: (r < 0) ^ false. With a >= 0 it never fires.
+std::string pythonModulo(const std::string& signTest)
+{
+    return "    %c32 = constant <i32: 32> : tile<i32>\n"
+           "    %z = constant <i32: 0> : tile<i32>\n"
+           "    %f = constant <i1: 0> : tile<i1>\n"
+           "    %r = remi %b, %c32 signed : tile<i32>\n"
+           "    %lt = cmpi " +
+           signTest +
+           " %r, %z, signed : tile<i32> -> tile<i1>\n"
+           "    %x = xori %lt, %f : tile<i1>\n"
+           "    %ne = cmpi not_equal %r, %z, signed : tile<i32> -> tile<i1>\n"
+           "    %both = andi %x, %ne : tile<i1>\n"
+           "    %s = addi %r, %c32 : tile<i32>\n"
+           "    %m = select %both, %s, %r : tile<i1>, tile<i32>\n"
+           "    %q = divi %m, %c32 signed rounding negative_inf : tile<i32>\n"
+           "    %p = print_tko \"%d\", %q : tile<i32> -> token\n";
+}
+
+TEST(ModuloFixup, AFoldedDivisorSignTestIsRecognisedAndNeverFires)
+{
+    const std::string ref = kernel(pythonModulo("less_than"));
+    const std::string gen = kernel("    %c32 = constant <i32: 32> : tile<i32>\n"
+                                   "    %r = remi %b, %c32 signed : tile<i32>\n"
+                                   "    %q = divi %r, %c32 signed rounding negative_inf : "
+                                   "tile<i32>\n"
+                                   "    %p = print_tko \"%d\", %q : tile<i32> -> token\n");
+    const DiffResult r = diffTexts(ref, gen);
+    EXPECT_EQ(r.count(Severity::Critical), 0) << describe(r);
+    bool proven = false;
+    for (const auto& d : r.divergences)
+        proven = proven || d.proof.find("its sign test is r < 0 alone") != std::string::npos;
+    EXPECT_TRUE(proven) << describe(r);
+}
+
+// r >= 0 instead of r < 0 makes the fix-up fire for every r > 0 (r + 32). The
+// quotient's divisor on the reference side is never zero: the solver may not
+// assume the generated side's divisors non-zero, nor cover the changed
+// compare with a proof of a computation its result also flows past.
+TEST(ModuloFixup, AWrongSignTestIsCriticalAtTheChangedCompare)
+{
+    const std::string ref = kernel(pythonModulo("less_than"));
+    const std::string gen = kernel(pythonModulo("greater_than_or_equal"));
+    const DiffResult r = diffTexts(ref, gen);
+    bool atCompare = false;
+    for (const Divergence* d : criticals(r))
+        atCompare = atCompare || (d->generated && d->generated->line == lineOf(gen, "%lt = cmpi"));
+    EXPECT_TRUE(atCompare) << describe(r);
+}
+
+} // namespace
+} // namespace tilelens::diff::test
