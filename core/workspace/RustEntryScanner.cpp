@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <optional>
 #include <set>
 
 namespace tilelens::ws {
@@ -118,6 +119,18 @@ std::pair<size_t, size_t> typeAnnotation(const std::string& code)
     return {0, 0};
 }
 
+// TILE_SIZE, CAST_TF32: a const generic by Rust naming.
+bool isConstName(std::string_view ident)
+{
+    bool letter = false;
+    for (char c : ident) {
+        if (std::islower(static_cast<unsigned char>(c)))
+            return false;
+        letter = letter || std::isupper(static_cast<unsigned char>(c));
+    }
+    return letter && ident.size() >= 2;
+}
+
 // Skips a balanced `<...>` starting at \a i (which is at '<'); returns the index after it.
 size_t skipAngles(const std::string& code, size_t i)
 {
@@ -131,18 +144,143 @@ size_t skipAngles(const std::string& code, size_t i)
     return i;
 }
 
-void scanLine(const std::string& code, int line, int statement,
-              const std::set<std::string>& helpers, std::vector<RustEvent>& out)
+// Emits a statement's events in evaluation order, the order the compiler
+// lowers them: call arguments before the call, operands before an operator
+// (by precedence), a loop or `if` header before its keyword's op. State spans
+// the lines of one statement (a call's arguments may take several lines).
+class EventScanner
 {
-    static const std::set<std::string> kKeywords = {"for",   "loop",     "while", "if",
-                                                    "break", "continue", "return"};
+public:
+    EventScanner(const std::set<std::string>& helpers, std::vector<RustEvent>& out)
+        : m_helpers(helpers), m_out(out)
+    {
+    }
+
+    // A new statement: what is still open is flushed first.
+    void startStatement(int statement)
+    {
+        flushAll();
+        m_statement = statement;
+    }
+
+    void scanLine(const std::string& code, int line);
+    void flushAll()
+    {
+        while (!m_frames.empty())
+            closeFrame();
+        flushKeyword();
+    }
+
+private:
+    struct Pending
+    {
+        RustEvent::Kind kind;
+        std::string name;
+        int line;
+        int precedence = 0; // operators
+    };
+    struct Frame
+    {
+        std::optional<Pending> call; // the call or method this bracket belongs to
+        std::vector<Pending> operators;
+    };
+
+    static int precedence(std::string_view op)
+    {
+        if (op == "*" || op == "/" || op == "%")
+            return 10;
+        if (op == "+" || op == "-")
+            return 9;
+        if (op == "<<" || op == ">>")
+            return 8;
+        if (op == "&")
+            return 7;
+        if (op == "^")
+            return 6;
+        if (op == "|")
+            return 5;
+        if (op == "&&")
+            return 3;
+        if (op == "||")
+            return 2;
+        if (op.size() == 2 && op[1] == '=' && op[0] != '=' && op[0] != '!' && op[0] != '<' &&
+            op[0] != '>')
+            return 1; // compound assignment
+        return 4;     // comparisons
+    }
+
+    void emit(const Pending& p)
+    {
+        const bool speculative = !m_blocks.empty() && m_blocks.back().speculative;
+        m_out.push_back({p.kind, p.name, p.line, m_statement, speculative});
+    }
+    Frame& top()
+    {
+        if (m_frames.empty())
+            m_frames.emplace_back();
+        return m_frames.back();
+    }
+    void flushOperators(Frame& f)
+    {
+        while (!f.operators.empty()) {
+            emit(f.operators.back());
+            f.operators.pop_back();
+        }
+    }
+    void closeFrame()
+    {
+        Frame f = std::move(m_frames.back());
+        m_frames.pop_back();
+        flushOperators(f);
+        if (f.call)
+            emit(*f.call);
+    }
+    void flushKeyword()
+    {
+        if (m_keyword) {
+            emit(*m_keyword);
+            m_keyword.reset();
+        }
+    }
+    void pushOperator(std::string name, int line)
+    {
+        Frame& f = top();
+        const int p = precedence(name);
+        while (!f.operators.empty() && f.operators.back().precedence >= p && p > 1) {
+            emit(f.operators.back());
+            f.operators.pop_back();
+        }
+        if (name.size() == 2 && p == 1)
+            name.pop_back(); // `+=`: the arithmetic op
+        f.operators.push_back({RustEvent::Kind::Operator, std::move(name), line, p});
+    }
+
+    const std::set<std::string>& m_helpers;
+    std::vector<RustEvent>& m_out;
+    std::vector<Frame> m_frames;      // open ( and [ of the statement; the bottom one is implicit
+    std::optional<Pending> m_keyword; // `for`/`if`/`while`: emitted at its block's `{`
+    int m_statement = -1;
+    // Blocks open in the body. A branch on a const generic (`if TRANSPOSE_A
+    // == 1i32 {`, or its `else`) may be dropped by the compiler: speculative.
+    struct Block
+    {
+        bool speculative = false;
+        bool constBranch = false;
+    };
+    std::vector<Block> m_blocks;
+    bool m_constCondition = false; // the pending `if` tests a const generic
+    bool m_elseOfConst = false;    // an `else` right after a const branch closed
+    bool m_closedConstBranch = false;
+};
+
+void EventScanner::scanLine(const std::string& code, int line)
+{
+    static const std::set<std::string> kBlockKeywords = {"for", "loop", "while", "if"};
+    static const std::set<std::string> kJumpKeywords = {"break", "continue", "return"};
     static const char* const kOperators[] = {
         " << ", " >> ", " <= ", " >= ", " == ", " != ", " && ", " || ", " += ", " -= ", " *= ",
         " /= ", " + ",  " - ",  " * ",  " / ",  " % ",  " & ",  " | ",  " ^ ",  " < ",  " > "};
     const auto [skipFrom, skipTo] = typeAnnotation(code);
-    auto emit = [&](RustEvent::Kind kind, std::string name) {
-        out.push_back({kind, std::move(name), line, statement});
-    };
     size_t i = 0;
     while (i < code.size()) {
         if (i >= skipFrom && i < skipTo) {
@@ -151,22 +289,47 @@ void scanLine(const std::string& code, int line, int statement,
         }
         const char c = code[i];
         if (c == ' ') {
-            bool matched = false;
+            size_t length = 1;
             for (const char* op : kOperators) {
                 const std::string_view o(op);
                 if (code.compare(i, o.size(), o) == 0) {
-                    std::string name(o.substr(1, o.size() - 2));
-                    if (name.size() == 2 && name[1] == '=' && name[0] != '=' && name[0] != '!' &&
-                        name[0] != '<' && name[0] != '>')
-                        name.pop_back(); // compound assignment: the arithmetic op
-                    emit(RustEvent::Kind::Operator, name);
-                    i += o.size() - 1;
-                    matched = true;
+                    pushOperator(std::string(o.substr(1, o.size() - 2)), line);
+                    length = o.size() - 1;
                     break;
                 }
             }
-            if (!matched)
-                ++i;
+            i += length;
+            continue;
+        }
+        if (c == '(' || c == '[') {
+            m_frames.emplace_back();
+            ++i;
+            continue;
+        }
+        if (c == ')' || c == ']') {
+            if (!m_frames.empty())
+                closeFrame();
+            ++i;
+            continue;
+        }
+        if (c == ',' || c == ';') {
+            flushOperators(top());
+            ++i;
+            continue;
+        }
+        if (c == '{' || c == '}') { // a block: its header is complete
+            const bool constBranch = m_keyword && m_keyword->name == "if" && m_constCondition;
+            flushAll();
+            if (c == '{') {
+                const bool outer = !m_blocks.empty() && m_blocks.back().speculative;
+                const bool branch = constBranch || m_elseOfConst;
+                m_blocks.push_back({outer || branch, branch});
+            } else if (!m_blocks.empty()) {
+                m_closedConstBranch = m_blocks.back().constBranch;
+                m_blocks.pop_back();
+            }
+            m_constCondition = m_elseOfConst = false;
+            ++i;
             continue;
         }
         if (std::isdigit(static_cast<unsigned char>(c))) { // a number: no event (RustOpLinker.h)
@@ -183,6 +346,8 @@ void scanLine(const std::string& code, int line, int statement,
         while (end < code.size() && isIdentChar(code[end]))
             ++end;
         const std::string ident = code.substr(i, end - i);
+        if (m_keyword && m_keyword->name == "if" && isConstName(ident))
+            m_constCondition = true;
         const bool method = i > 0 && code[i - 1] == '.';
         size_t next = end;
         if (code.compare(next, 2, "![") == 0 || code.compare(next, 2, "!(") == 0) {
@@ -195,14 +360,21 @@ void scanLine(const std::string& code, int line, int statement,
         if (code.compare(next, 3, "::<") == 0)
             next = skipAngles(code, next + 2);
         if (next < code.size() && code[next] == '(') {
-            if (method)
-                emit(RustEvent::Kind::Method, ident);
-            else if (helpers.count(ident))
-                emit(RustEvent::Kind::Helper, ident);
-            else
-                emit(RustEvent::Kind::Call, ident);
-        } else if (!method && kKeywords.count(ident)) {
-            emit(RustEvent::Kind::Keyword, ident);
+            const RustEvent::Kind kind = method                   ? RustEvent::Kind::Method
+                                         : m_helpers.count(ident) ? RustEvent::Kind::Helper
+                                                                  : RustEvent::Kind::Call;
+            m_frames.push_back({Pending{kind, ident, line}, {}});
+            i = next + 1;
+            continue;
+        }
+        if (!method && kBlockKeywords.count(ident)) {
+            flushKeyword();
+            m_keyword = Pending{RustEvent::Kind::Keyword, ident, line};
+            m_constCondition = false;
+        } else if (!method && ident == "else") {
+            m_elseOfConst = m_closedConstBranch;
+        } else if (!method && kJumpKeywords.count(ident)) {
+            emit({RustEvent::Kind::Keyword, ident, line});
         }
         i = next > end && next <= code.size() ? next : end;
     }
@@ -254,6 +426,7 @@ std::optional<RustEntryBody> scanRustEntry(std::string_view kernelRs, std::strin
 
     std::set<std::string> helpers = functionNames(lines);
     helpers.erase(body.entry);
+    EventScanner scanner(helpers, body.events);
     std::vector<char> stack{'{'};
     std::string previous = "{";
     for (int l = body.openLine; l < body.closeLine - 1; ++l) { // 0-based lines inside
@@ -264,12 +437,13 @@ std::optional<RustEntryBody> scanRustEntry(std::string_view kernelRs, std::strin
         const bool inBlock =
             std::all_of(stack.begin(), stack.end(), [](char s) { return s == '{'; });
         if (inBlock && std::string_view("{;}").find(previous.back()) != std::string_view::npos &&
-            !continuesExpression(text))
+            !continuesExpression(text)) {
             body.statements.push_back({l + 1, l + 1});
+            scanner.startStatement(static_cast<int>(body.statements.size()) - 1);
+        }
         if (!body.statements.empty())
             body.statements.back().lastLine = l + 1;
-        const int statement = static_cast<int>(body.statements.size()) - 1;
-        scanLine(code, l + 1, statement, helpers, body.events);
+        scanner.scanLine(code, l + 1);
         for (char c : text) {
             if (c == '(' || c == '{' || c == '[')
                 stack.push_back(c);
@@ -278,6 +452,7 @@ std::optional<RustEntryBody> scanRustEntry(std::string_view kernelRs, std::strin
         }
         previous = std::string(text);
     }
+    scanner.flushAll();
     return body;
 }
 

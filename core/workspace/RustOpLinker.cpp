@@ -87,8 +87,16 @@ bool operatorFamily(std::string_view sym, std::string_view o)
     return oneOf(o, {"cmpi", "cmpf"}); // < > <= >= == !=
 }
 
+int baseWeight(const RustEvent& e, const LinkOp& op);
+
 // Alignment weight of op against event; 0: they cannot be paired.
 int weight(const RustEvent& e, const LinkOp& op)
+{
+    const int w = baseWeight(e, op);
+    return e.speculative && w > 1 ? w - 1 : w;
+}
+
+int baseWeight(const RustEvent& e, const LinkOp& op)
 {
     switch (e.kind) {
     case RustEvent::Kind::Call:

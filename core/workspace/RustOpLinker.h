@@ -9,7 +9,7 @@
 // take the statement around them. Every link is a guess and says how strong.
 // Number literals are no events: measured, pairing them with `constant` ops
 // pulled the constants a statement makes for the next one (shapes, hints)
-// onto the wrong line (link precision 0.83 with them, 0.87 without).
+// onto the wrong line (link precision 0.83 with them, 0.87 without, before `speculative`).
 
 #include <optional>
 #include <string>
@@ -45,6 +45,10 @@ struct RustEvent
     std::string name; // callee, operator or keyword
     int line = 0;     // 1-based
     int statement = 0;
+    // Inside a branch on a const generic (`if TRANSPOSE_A == 1i32 {` or its
+    // `else`): the compiler drops the branch not taken, so these events lose
+    // ties against events outside such a branch.
+    bool speculative = false;
 };
 
 struct RustEntryBody
