@@ -36,6 +36,8 @@
 
 namespace tilelens::gui {
 
+using mainwindow::inferredLineColor;
+using mainwindow::kInferredSourceMarker;
 using mainwindow::kLinkedSourceMarker;
 using mainwindow::linkedLineColor;
 
@@ -106,15 +108,20 @@ void MainWindow::buildCentralArea()
     topLayout->addWidget(m_topSplitter, 1);
     topLayout->addSpacing(m_ruler->width());
 
-    // Python and Rust: a click on a line highlights the IR ops it produced.
+    // Python and Rust: a click on a line highlights the IR ops it produced;
+    // a click on an IR op highlights its Python and Rust lines.
     const bool dark = EditorTheme::forPalette(palette()).dark;
     for (SourceRole role : {SourceRole::ReferencePython, SourceRole::GeneratedRust}) {
         QsciScintilla* e = pane(role)->editor();
         e->markerDefine(QsciScintilla::Background, kLinkedSourceMarker);
         e->setMarkerBackgroundColor(linkedLineColor(dark), kLinkedSourceMarker);
+        e->markerDefine(QsciScintilla::Background, kInferredSourceMarker);
+        e->setMarkerBackgroundColor(inferredLineColor(dark), kInferredSourceMarker);
+    }
+    for (SourcePane* p : m_panes) {
         // Only the user's clicks and keys link: carets moved by code do not.
-        e->viewport()->installEventFilter(this);
-        e->installEventFilter(this);
+        p->editor()->viewport()->installEventFilter(this);
+        p->editor()->installEventFilter(this);
     }
 
     // Keep the two pairs' columns aligned: moving one handle moves the other.
@@ -366,9 +373,12 @@ void MainWindow::applyTheme()
         p->applyTheme(theme);
     m_aligned->applyTheme(theme);
     m_navigator->setDarkTheme(theme.dark);
-    for (SourceRole role : {SourceRole::ReferencePython, SourceRole::GeneratedRust})
+    for (SourceRole role : {SourceRole::ReferencePython, SourceRole::GeneratedRust}) {
         pane(role)->editor()->setMarkerBackgroundColor(linkedLineColor(theme.dark),
                                                        kLinkedSourceMarker);
+        pane(role)->editor()->setMarkerBackgroundColor(inferredLineColor(theme.dark),
+                                                       kInferredSourceMarker);
+    }
     onDiffChanged(); // recolour the verdict
 }
 
@@ -377,7 +387,8 @@ bool MainWindow::eventFilter(QObject* watched, QEvent* event)
     const bool mouse = event->type() == QEvent::MouseButtonRelease;
     const bool key = event->type() == QEvent::KeyRelease;
     if (mouse || key) {
-        for (SourceRole role : {SourceRole::ReferencePython, SourceRole::GeneratedRust}) {
+        for (SourceRole role : {SourceRole::ReferencePython, SourceRole::GeneratedRust,
+                                SourceRole::ReferenceIr, SourceRole::GeneratedIr}) {
             QsciScintilla* e = pane(role)->editor();
             if (watched != (mouse ? static_cast<QObject*>(e->viewport()) : e))
                 continue;
@@ -385,7 +396,10 @@ bool MainWindow::eventFilter(QObject* watched, QEvent* event)
             QTimer::singleShot(0, this, [this, role, e] {
                 int line = 0, index = 0;
                 e->getCursorPosition(&line, &index);
-                linkSourceLine(role, line + 1);
+                if (role == SourceRole::ReferenceIr || role == SourceRole::GeneratedIr)
+                    linkIrLine(role == SourceRole::ReferenceIr, line + 1);
+                else
+                    linkSourceLine(role, line + 1);
             });
         }
     }
