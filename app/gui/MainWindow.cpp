@@ -13,6 +13,7 @@
 #include "MainWindowPrivate.h"
 #include "OverviewRuler.h"
 #include "QsciHeaders.h"
+#include "ShortDockContent.h"
 #include "SourcePane.h"
 #include "panels/DashboardView.h"
 #include "panels/PerfPanel.h"
@@ -198,14 +199,14 @@ void MainWindow::buildPanels()
             &MainWindow::rescanKeepingSelection);
     m_stageDock = new QDockWidget(tr("Stages"), this);
     m_stageDock->setObjectName(QStringLiteral("stageDock"));
-    m_stageDock->setWidget(m_stagePanel);
+    m_stageDock->setWidget(shortDockContent(m_stagePanel));
     addDockWidget(Qt::BottomDockWidgetArea, m_stageDock);
     tabifyDockWidget(m_navigatorDock, m_stageDock);
 
     m_perfPanel = new panels::PerfPanel(&m_session);
     m_perfDock = new QDockWidget(tr("Performance"), this);
     m_perfDock->setObjectName(QStringLiteral("perfDock"));
-    m_perfDock->setWidget(m_perfPanel);
+    m_perfDock->setWidget(shortDockContent(m_perfPanel));
     addDockWidget(Qt::BottomDockWidgetArea, m_perfDock);
     tabifyDockWidget(m_stageDock, m_perfDock);
     // A profiled stage E run updates the perf view after every run.
