@@ -7,6 +7,7 @@
 #include "MainWindow.h"
 
 #include "AlignedIrView.h"
+#include "BottomDockSizer.h"
 #include "DivergenceNavigator.h"
 #include "FindBar.h"
 #include "KernelListModel.h"
@@ -213,6 +214,7 @@ void MainWindow::buildPanels()
     connect(m_stagePanel, &panels::StagePanel::profiledRunUpdated, m_perfPanel,
             &panels::PerfPanel::showProfiledRun);
     m_navigatorDock->raise();
+    new BottomDockSizer(this, m_navigatorDock, {m_stageDock, m_perfDock});
 }
 
 QsciScintilla* MainWindow::activeEditor() const

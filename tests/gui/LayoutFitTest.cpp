@@ -76,6 +76,21 @@ TEST(LayoutFit, At1024x700TheBottomDocksTakeAQuarterOfTheHeight)
     const int editors =
         w.pane(SourceRole::ReferenceIr)->height() + w.pane(SourceRole::ReferencePython)->height();
     EXPECT_GE(editors, 700 * 55 / 100) << "editors: " << editors << " px";
+
+    // Raising Stages or Performance grows the group to that panel's minimum
+    // (no scrolling); raising Divergences gives the editors their height back.
+    for (QScrollArea* area : areas) {
+        auto* tab = qobject_cast<QDockWidget*>(area->parentWidget());
+        ASSERT_NE(tab, nullptr);
+        const int need = area->widget()->minimumSizeHint().height();
+        tab->raise();
+        EXPECT_TRUE(QTest::qWaitFor([&] { return area->viewport()->height() >= need; }, 2000))
+            << area->widget()->metaObject()->className() << ": " << area->viewport()->height()
+            << " of " << need << " px";
+        w.divergenceDock()->raise();
+        EXPECT_TRUE(QTest::qWaitFor([&] { return w.divergenceDock()->height() == dock; }, 2000))
+            << tab->windowTitle().toStdString() << ": " << w.divergenceDock()->height();
+    }
 }
 
 TEST(LayoutFit, ScreenshotSizeParsesWidthByHeightAndRefusesTheRest)
