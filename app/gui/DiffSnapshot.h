@@ -14,12 +14,16 @@
 
 namespace tilelens::gui {
 
-// One op with a file:line:col loc(): op line in the IR file -> source line.
+// One op linked to a source line: op line in the IR file -> source line.
+// From the op's file:line:col loc(), or inferred for kernel.rs (cuTile Rust
+// emits no locations; see ws::inferLinks).
 struct OpSourceLink
 {
     int irLine = 0;     // 1-based line of the op in its IR file
     QString fileName;   // file name of the loc (no directories), e.g. "softmax.py"
     int sourceLine = 0; // 1-based
+    bool inferred = false;
+    QString because; // inferred: the expression the op was matched to, empty if only placed
 };
 
 struct DiffSnapshot
@@ -38,8 +42,9 @@ struct DiffSnapshot
     std::vector<int> opLines(bool reference) const;
 };
 
-// Reads, parses and compares both files (runs in a worker thread).
+// Reads, parses and compares both files (runs in a worker thread). With
+// \a rustKernelPath, generated ops without a loc() into it get inferred links.
 DiffSnapshot computeDiffSnapshot(quint64 generation, const QString& referencePath,
-                                 const QString& generatedPath);
+                                 const QString& generatedPath, const QString& rustKernelPath = {});
 
 } // namespace tilelens::gui

@@ -52,6 +52,8 @@ void InspectorSession::startDiff()
 
     const QString ref = variant->referenceIr;
     const QString gen = variant->generatedIr;
+    const ws::Kernel* kernel = currentKernel();
+    const QString rust = kernel ? kernel->rustKernel : QString();
     auto* watcher = new QFutureWatcher<DiffSnapshot>(this);
     connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher] {
         watcher->deleteLater();
@@ -63,9 +65,9 @@ void InspectorSession::startDiff()
         m_diff = std::make_shared<const DiffSnapshot>(std::move(snapshot));
         Q_EMIT diffChanged();
     });
-    watcher->setFuture(QtConcurrent::run(workerPool(), [generation, ref, gen] {
+    watcher->setFuture(QtConcurrent::run(workerPool(), [generation, ref, gen, rust] {
         lowerWorkerPriority();
-        return computeDiffSnapshot(generation, ref, gen);
+        return computeDiffSnapshot(generation, ref, gen, rust);
     }));
 }
 

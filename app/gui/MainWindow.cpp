@@ -7,12 +7,14 @@
 #include "MainWindow.h"
 
 #include "AlignedIrView.h"
+#include "BottomDockSizer.h"
 #include "DivergenceNavigator.h"
 #include "FindBar.h"
 #include "KernelListModel.h"
 #include "MainWindowPrivate.h"
 #include "OverviewRuler.h"
 #include "QsciHeaders.h"
+#include "ShortDockContent.h"
 #include "SourcePane.h"
 #include "panels/DashboardView.h"
 #include "panels/PerfPanel.h"
@@ -36,6 +38,8 @@
 
 namespace tilelens::gui {
 
+using mainwindow::inferredLineColor;
+using mainwindow::kInferredSourceMarker;
 using mainwindow::kLinkedSourceMarker;
 using mainwindow::linkedLineColor;
 
@@ -106,15 +110,20 @@ void MainWindow::buildCentralArea()
     topLayout->addWidget(m_topSplitter, 1);
     topLayout->addSpacing(m_ruler->width());
 
-    // Python and Rust: a click on a line highlights the IR ops it produced.
+    // Python and Rust: a click on a line highlights the IR ops it produced;
+    // a click on an IR op highlights its Python and Rust lines.
     const bool dark = EditorTheme::forPalette(palette()).dark;
     for (SourceRole role : {SourceRole::ReferencePython, SourceRole::GeneratedRust}) {
         QsciScintilla* e = pane(role)->editor();
         e->markerDefine(QsciScintilla::Background, kLinkedSourceMarker);
         e->setMarkerBackgroundColor(linkedLineColor(dark), kLinkedSourceMarker);
+        e->markerDefine(QsciScintilla::Background, kInferredSourceMarker);
+        e->setMarkerBackgroundColor(inferredLineColor(dark), kInferredSourceMarker);
+    }
+    for (SourcePane* p : m_panes) {
         // Only the user's clicks and keys link: carets moved by code do not.
-        e->viewport()->installEventFilter(this);
-        e->installEventFilter(this);
+        p->editor()->viewport()->installEventFilter(this);
+        p->editor()->installEventFilter(this);
     }
 
     // Keep the two pairs' columns aligned: moving one handle moves the other.
@@ -191,20 +200,21 @@ void MainWindow::buildPanels()
             &MainWindow::rescanKeepingSelection);
     m_stageDock = new QDockWidget(tr("Stages"), this);
     m_stageDock->setObjectName(QStringLiteral("stageDock"));
-    m_stageDock->setWidget(m_stagePanel);
+    m_stageDock->setWidget(shortDockContent(m_stagePanel));
     addDockWidget(Qt::BottomDockWidgetArea, m_stageDock);
     tabifyDockWidget(m_navigatorDock, m_stageDock);
 
     m_perfPanel = new panels::PerfPanel(&m_session);
     m_perfDock = new QDockWidget(tr("Performance"), this);
     m_perfDock->setObjectName(QStringLiteral("perfDock"));
-    m_perfDock->setWidget(m_perfPanel);
+    m_perfDock->setWidget(shortDockContent(m_perfPanel));
     addDockWidget(Qt::BottomDockWidgetArea, m_perfDock);
     tabifyDockWidget(m_stageDock, m_perfDock);
     // A profiled stage E run updates the perf view after every run.
     connect(m_stagePanel, &panels::StagePanel::profiledRunUpdated, m_perfPanel,
             &panels::PerfPanel::showProfiledRun);
     m_navigatorDock->raise();
+    new BottomDockSizer(this, m_navigatorDock, {m_stageDock, m_perfDock});
 }
 
 QsciScintilla* MainWindow::activeEditor() const
@@ -366,9 +376,12 @@ void MainWindow::applyTheme()
         p->applyTheme(theme);
     m_aligned->applyTheme(theme);
     m_navigator->setDarkTheme(theme.dark);
-    for (SourceRole role : {SourceRole::ReferencePython, SourceRole::GeneratedRust})
+    for (SourceRole role : {SourceRole::ReferencePython, SourceRole::GeneratedRust}) {
         pane(role)->editor()->setMarkerBackgroundColor(linkedLineColor(theme.dark),
                                                        kLinkedSourceMarker);
+        pane(role)->editor()->setMarkerBackgroundColor(inferredLineColor(theme.dark),
+                                                       kInferredSourceMarker);
+    }
     onDiffChanged(); // recolour the verdict
 }
 
@@ -377,7 +390,8 @@ bool MainWindow::eventFilter(QObject* watched, QEvent* event)
     const bool mouse = event->type() == QEvent::MouseButtonRelease;
     const bool key = event->type() == QEvent::KeyRelease;
     if (mouse || key) {
-        for (SourceRole role : {SourceRole::ReferencePython, SourceRole::GeneratedRust}) {
+        for (SourceRole role : {SourceRole::ReferencePython, SourceRole::GeneratedRust,
+                                SourceRole::ReferenceIr, SourceRole::GeneratedIr}) {
             QsciScintilla* e = pane(role)->editor();
             if (watched != (mouse ? static_cast<QObject*>(e->viewport()) : e))
                 continue;
@@ -385,7 +399,10 @@ bool MainWindow::eventFilter(QObject* watched, QEvent* event)
             QTimer::singleShot(0, this, [this, role, e] {
                 int line = 0, index = 0;
                 e->getCursorPosition(&line, &index);
-                linkSourceLine(role, line + 1);
+                if (role == SourceRole::ReferenceIr || role == SourceRole::GeneratedIr)
+                    linkIrLine(role == SourceRole::ReferenceIr, line + 1);
+                else
+                    linkSourceLine(role, line + 1);
             });
         }
     }

@@ -40,6 +40,7 @@ class FindBar;
 class KernelListModel;
 class OverviewRuler;
 class SourcePane;
+struct OpSourceLink;
 
 class MainWindow : public QMainWindow
 {
@@ -96,11 +97,16 @@ public:
     QsciScintilla* activeEditor() const;
     // Ctrl+G without the dialog: caret to 1-based \a line of the active editor.
     void goToLine(int line);
-    // 1-based lines highlighted as linked in the Python or Rust pane.
+    // 1-based lines highlighted as linked in the Python or Rust pane (from a
+    // loc() or inferred; inferredSourceLines: only the inferred ones).
     std::vector<int> linkedSourceLines(SourceRole role) const;
+    std::vector<int> inferredSourceLines(SourceRole role) const;
     // What a click on 1-based \a line of the Python or Rust pane does:
     // highlights the IR ops that come from it on both sides.
     void linkSourceLine(SourceRole role, int line);
+    // What a click on 1-based \a line of an IR pane does: highlights the
+    // Python and Rust lines of that op (or of its aligned partner).
+    void linkIrLine(bool reference, int line);
 
 Q_SIGNALS:
     // Emitted when the workspace and the selected kernel's files are shown.
@@ -140,7 +146,8 @@ private:
     void onDiffChanged();
     void applyDiffIfReady();
     void onCurrentDivergenceChanged(int index);
-    void setLinkedLines(SourceRole role, int first, int last);
+    void setLinkedLines(SourceRole role, int first, int last, const OpSourceLink* link = nullptr);
+    static std::vector<int> markedLines(QsciScintilla* editor, unsigned long mask);
     void setSeverityHidden(int severity, bool hidden);
     void buildPanels();
     void rescanKeepingSelection();

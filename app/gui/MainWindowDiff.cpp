@@ -19,9 +19,10 @@
 
 namespace tilelens::gui {
 namespace {
+using mainwindow::kInferredSourceMarker;
 using mainwindow::kLinkedSourceMarker;
 
-// Python line range of an op's loc() link, when the snapshot has one.
+// IR op lines linked to \a sourceLine of \a fileName.
 std::vector<int> linkedIrLines(const std::vector<OpSourceLink>& links, const QString& fileName,
                                int sourceLine)
 {
@@ -36,6 +37,42 @@ bool hasLinksTo(const std::vector<OpSourceLink>& links, const QString& fileName)
 {
     return std::any_of(links.begin(), links.end(),
                        [&](const OpSourceLink& l) { return l.fileName == fileName; });
+}
+
+// The link of the op on 1-based \a irLine into \a fileName, or nullptr.
+const OpSourceLink* linkOf(const std::vector<OpSourceLink>& links, int irLine,
+                           const QString& fileName)
+{
+    for (const OpSourceLink& link : links)
+        if (link.irLine == irLine && link.fileName == fileName)
+            return &link;
+    return nullptr;
+}
+
+// The other side's op lines on the same aligned rows as \a lines.
+std::vector<int> partnerLines(const DiffSnapshot& snapshot, const std::vector<int>& lines,
+                              bool fromReference)
+{
+    std::vector<int> out;
+    if (!snapshot.result || lines.empty())
+        return out;
+    for (const diff::FunctionDiff& f : snapshot.result->functions)
+        for (const diff::AlignedRow& row : f.rows) {
+            const auto& from = fromReference ? row.reference : row.generated;
+            const auto& to = fromReference ? row.generated : row.reference;
+            if (from && to && to->line > 0 &&
+                std::find(lines.begin(), lines.end(), from->line) != lines.end())
+                out.push_back(to->line);
+        }
+    std::sort(out.begin(), out.end());
+    out.erase(std::unique(out.begin(), out.end()), out.end());
+    return out;
+}
+
+int partnerLine(const DiffSnapshot& snapshot, int line, bool fromReference)
+{
+    const std::vector<int> partners = partnerLines(snapshot, {line}, fromReference);
+    return partners.empty() ? 0 : partners.front();
 }
 
 } // namespace
@@ -116,49 +153,94 @@ void MainWindow::onCurrentDivergenceChanged(int index)
     const diff::Divergence& d = result->divergences[static_cast<size_t>(index)];
     const auto snapshot = m_session.diff();
 
-    // Python: the reference op's loc() when it has one, else the kernel function.
-    int pyFirst = variant->pythonFirstLine;
-    int pyLast = variant->pythonLastLine;
+    // Python: the reference op's loc() (or its generated partner's), else the kernel function.
+    const int refLine = d.reference   ? d.reference->line
+                        : d.generated ? partnerLine(*snapshot, d.generated->line, false)
+                                      : 0;
     const QString pyName = QFileInfo(kernel->pythonSource).fileName();
-    if (d.reference)
-        for (const OpSourceLink& link : snapshot->referenceLinks)
-            if (link.irLine == d.reference->line && link.fileName == pyName)
-                pyFirst = pyLast = link.sourceLine;
-    setLinkedLines(SourceRole::ReferencePython, pyFirst, pyLast);
+    if (const OpSourceLink* py = linkOf(snapshot->referenceLinks, refLine, pyName))
+        setLinkedLines(SourceRole::ReferencePython, py->sourceLine, py->sourceLine, py);
+    else
+        setLinkedLines(SourceRole::ReferencePython, variant->pythonFirstLine,
+                       variant->pythonLastLine);
 
-    // Rust: the generated op's loc() in kernel.rs, else the variant's entry line.
-    int rsLine = 0;
+    // Rust: the generated op's loc() or inferred link, else the variant's entry line.
+    const int genLine = d.generated   ? d.generated->line
+                        : d.reference ? partnerLine(*snapshot, d.reference->line, true)
+                                      : 0;
     const QString rsName = QFileInfo(kernel->rustKernel).fileName();
-    if (d.generated)
-        for (const OpSourceLink& link : snapshot->generatedLinks)
-            if (link.irLine == d.generated->line && link.fileName == rsName)
-                rsLine = link.sourceLine;
-    if (rsLine == 0)
-        for (const ws::RustEntry& entry : kernel->entries)
-            if (variant->rustEntries.contains(entry.name)) {
-                rsLine = entry.line;
-                break;
-            }
+    if (const OpSourceLink* rs = linkOf(snapshot->generatedLinks, genLine, rsName)) {
+        setLinkedLines(SourceRole::GeneratedRust, rs->sourceLine, rs->sourceLine, rs);
+        return;
+    }
+    int rsLine = 0;
+    for (const ws::RustEntry& entry : kernel->entries)
+        if (variant->rustEntries.contains(entry.name)) {
+            rsLine = entry.line;
+            break;
+        }
     setLinkedLines(SourceRole::GeneratedRust, rsLine, rsLine);
 }
 
-void MainWindow::setLinkedLines(SourceRole role, int first, int last)
+void MainWindow::linkIrLine(bool reference, int line)
+{
+    const auto snapshot = m_session.diff();
+    const ws::Kernel* kernel = m_session.currentKernel();
+    if (!snapshot || !snapshot->result || !kernel)
+        return;
+    const int refLine = reference ? line : partnerLine(*snapshot, line, false);
+    const int genLine = reference ? partnerLine(*snapshot, line, true) : line;
+    const OpSourceLink* py =
+        linkOf(snapshot->referenceLinks, refLine, QFileInfo(kernel->pythonSource).fileName());
+    const OpSourceLink* rs =
+        linkOf(snapshot->generatedLinks, genLine, QFileInfo(kernel->rustKernel).fileName());
+    // A line without a link (a filler, a brace) keeps what is shown.
+    if (py)
+        setLinkedLines(SourceRole::ReferencePython, py->sourceLine, py->sourceLine, py);
+    if (rs)
+        setLinkedLines(SourceRole::GeneratedRust, rs->sourceLine, rs->sourceLine, rs);
+}
+
+void MainWindow::setLinkedLines(SourceRole role, int first, int last, const OpSourceLink* link)
 {
     SourcePane* p = pane(role);
     QsciScintilla* e = p->editor();
     e->markerDeleteAll(kLinkedSourceMarker);
+    e->markerDeleteAll(kInferredSourceMarker);
+    const bool inferred = link && link->inferred;
+    QString note;
+    if (inferred && first > 0)
+        note = link->because.isEmpty()
+                   ? tr("Inferred link (line %1): cuTile Rust records no source locations; this "
+                        "op was placed on the statement around the ops TileLens could match.")
+                         .arg(first)
+                   : tr("Inferred link (line %1): cuTile Rust records no source locations; "
+                        "TileLens matched the op to %2 on this line.")
+                         .arg(first)
+                         .arg(link->because);
+    e->viewport()->setToolTip(note);
     if (first <= 0)
         return;
+    const int marker = inferred ? kInferredSourceMarker : kLinkedSourceMarker;
     for (int line = first; line <= std::max(first, last) && line <= e->lines(); ++line)
-        e->markerAdd(line - 1, kLinkedSourceMarker);
+        e->markerAdd(line - 1, marker);
     p->revealLine(first);
 }
 
 std::vector<int> MainWindow::linkedSourceLines(SourceRole role) const
 {
+    return markedLines(pane(role)->editor(),
+                       (1UL << kLinkedSourceMarker) | (1UL << kInferredSourceMarker));
+}
+
+std::vector<int> MainWindow::inferredSourceLines(SourceRole role) const
+{
+    return markedLines(pane(role)->editor(), 1UL << kInferredSourceMarker);
+}
+
+std::vector<int> MainWindow::markedLines(QsciScintilla* e, unsigned long mask)
+{
     std::vector<int> lines;
-    QsciScintilla* e = pane(role)->editor();
-    const unsigned long mask = 1UL << kLinkedSourceMarker;
     long line = e->SendScintilla(QsciScintillaBase::SCI_MARKERNEXT, 0UL, static_cast<long>(mask));
     while (line >= 0) {
         lines.push_back(static_cast<int>(line) + 1);
@@ -182,6 +264,12 @@ void MainWindow::linkSourceLine(SourceRole role, int line)
         QFileInfo(python ? kernel->pythonSource : kernel->rustKernel).fileName();
     std::vector<int> ref = linkedIrLines(snapshot->referenceLinks, fileName, line);
     std::vector<int> gen = linkedIrLines(snapshot->generatedLinks, fileName, line);
+    // Python links reach the reference ops, Rust links the generated ones:
+    // the other pane shows their aligned partners.
+    if (ref.empty())
+        ref = partnerLines(*snapshot, gen, false);
+    if (gen.empty())
+        gen = partnerLines(*snapshot, ref, true);
     const bool anyLoc = hasLinksTo(snapshot->referenceLinks, fileName) ||
                         hasLinksTo(snapshot->generatedLinks, fileName);
     if (!anyLoc) {

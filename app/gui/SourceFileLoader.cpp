@@ -11,6 +11,18 @@
 
 namespace tilelens::gui {
 // Messages are translated here, in the worker thread (QCoreApplication::translate is thread-safe).
+QByteArray decodedBytecodeText(const ir::ParseResult& decoded)
+{
+    QByteArray text = QCoreApplication::translate(
+                          "tilelens::gui::SourceFileLoader",
+                          "// Decoded from Tile IR bytecode by TileLens; line numbers are "
+                          "those of this text, not of the file.")
+                          .toUtf8();
+    text += '\n'; // kDecodedHeaderLines
+    text += QByteArray::fromStdString(ir::printResult(decoded, ir::PrintStyle::Custom));
+    return text;
+}
+
 LoadedSource loadSourceFile(SourceRole role, const QString& path, int64_t maxBytes)
 {
     LoadedSource out;
@@ -85,13 +97,7 @@ LoadedSource loadSourceFile(SourceRole role, const QString& path, int64_t maxByt
             return out;
         }
         out.decodedFromBytecode = true;
-        out.utf8 = QCoreApplication::translate(
-                       "tilelens::gui::SourceFileLoader",
-                       "// Decoded from Tile IR bytecode by TileLens; line numbers are "
-                       "those of this text, not of the file.")
-                       .toUtf8();
-        out.utf8 += '\n';
-        out.utf8 += QByteArray::fromStdString(ir::printResult(module, ir::PrintStyle::Custom));
+        out.utf8 = decodedBytecodeText(module);
         return out;
     }
     // A NUL byte means binary (bytecode starts with "\x7fTileIR\0"); the editor

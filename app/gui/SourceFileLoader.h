@@ -9,6 +9,10 @@
 #include <cstdint>
 #include <memory>
 
+namespace tilelens::ir {
+struct ParseResult;
+} // namespace tilelens::ir
+
 namespace tilelens::gui {
 
 class PreparedDocument;
@@ -44,6 +48,12 @@ struct KernelSources
 
 // Largest file shown in an editor (the IR of a big kernel is a few MB).
 constexpr int64_t kMaxDisplayedFileBytes = int64_t(256) << 20;
+
+// What an IR pane shows for decoded bytecode: a header comment line, then the
+// printed module. The ops of the printed text sit kDecodedHeaderLines below
+// the lines of the same text parsed on its own (DiffSnapshot links them).
+constexpr int kDecodedHeaderLines = 1;
+QByteArray decodedBytecodeText(const ir::ParseResult& decoded);
 
 // Reads one file; never throws. Tile IR bytecode in an IR role is decoded
 // and printed as text; other binary files are refused with a message.

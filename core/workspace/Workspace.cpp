@@ -7,6 +7,7 @@
 #include <QDirIterator>
 #include <QFileInfo>
 #include <QRegularExpression>
+#include <algorithm>
 #include <set>
 
 namespace tilelens::ws {
@@ -123,7 +124,21 @@ QString findPythonSource(const QDir& dir, const QString& tg, const QString& sour
         if (QFileInfo(c).isFile())
             return QFileInfo(c).absoluteFilePath();
     }
-    return {};
+    if (!source.isEmpty())
+        return {};
+    // No analysis.json: the reference kernel beside the reference IR, by the
+    // kernel's name or as the only Python file there (tests left out).
+    const QDir reference(dir.filePath(QStringLiteral("reference")));
+    if (const QString named = reference.filePath(kernelName + QStringLiteral(".py"));
+        QFileInfo(named).isFile())
+        return QFileInfo(named).absoluteFilePath();
+    QStringList python = reference.entryList({QStringLiteral("*.py")}, QDir::Files, QDir::Name);
+    python.erase(
+        std::remove_if(python.begin(), python.end(),
+                       [](const QString& f) { return f.startsWith(QLatin1String("test_")); }),
+        python.end());
+    return python.size() == 1 ? QFileInfo(reference.filePath(python.front())).absoluteFilePath()
+                              : QString();
 }
 
 void mapVariantsToSources(Kernel& k)

@@ -13,6 +13,7 @@
 
 #include <QDir>
 #include <QDockWidget>
+#include <QScrollArea>
 #include <QSplitter>
 #include <QTest>
 #include <gtest/gtest.h>
@@ -47,6 +48,48 @@ TEST(LayoutFit, At1024x700TheEditorsGetMostOfTheHeight)
         EXPECT_EQ(splits.front()->orientation(), Qt::Horizontal);
         splits.front()->resize(500, 600);
         EXPECT_EQ(splits.front()->orientation(), Qt::Vertical);
+    }
+}
+
+TEST(LayoutFit, At1024x700TheBottomDocksTakeAQuarterOfTheHeight)
+{
+    const QDir softmax(QDir(test::examplesDir()).filePath(QStringLiteral("softmax")));
+    ASSERT_TRUE(softmax.exists());
+    MainWindow w(MainWindow::Options{false});
+    w.resize(1024, 700);
+    w.show();
+    w.openWorkspace(softmax.absolutePath());
+    ASSERT_TRUE(test::waitForLoad(w));
+    QTest::qWait(50);
+    // The tabbed docks share one height, held at the largest minimum of their
+    // contents: the stage and perf panels sit in scroll areas that ask little.
+    const QList<QScrollArea*> areas =
+        w.findChildren<QScrollArea*>(QStringLiteral("shortDockContent"));
+    ASSERT_EQ(areas.size(), 2);
+    for (QScrollArea* area : areas) {
+        EXPECT_LE(area->minimumSizeHint().height(), 140);
+        EXPECT_TRUE(area->widget() == w.stagePanel() || area->widget() == w.perfPanel());
+    }
+    EXPECT_LE(w.divergenceDock()->widget()->minimumSizeHint().height(), 140);
+    const int dock = w.divergenceDock()->height();
+    EXPECT_LE(dock, 700 * 27 / 100) << "the divergence dock is " << dock << " px high";
+    const int editors =
+        w.pane(SourceRole::ReferenceIr)->height() + w.pane(SourceRole::ReferencePython)->height();
+    EXPECT_GE(editors, 700 * 55 / 100) << "editors: " << editors << " px";
+
+    // Raising Stages or Performance grows the group to that panel's minimum
+    // (no scrolling); raising Divergences gives the editors their height back.
+    for (QScrollArea* area : areas) {
+        auto* tab = qobject_cast<QDockWidget*>(area->parentWidget());
+        ASSERT_NE(tab, nullptr);
+        const int need = area->widget()->minimumSizeHint().height();
+        tab->raise();
+        EXPECT_TRUE(QTest::qWaitFor([&] { return area->viewport()->height() >= need; }, 2000))
+            << area->widget()->metaObject()->className() << ": " << area->viewport()->height()
+            << " of " << need << " px";
+        w.divergenceDock()->raise();
+        EXPECT_TRUE(QTest::qWaitFor([&] { return w.divergenceDock()->height() == dock; }, 2000))
+            << tab->windowTitle().toStdString() << ": " << w.divergenceDock()->height();
     }
 }
 

@@ -163,7 +163,17 @@ void PerfPanel::showKernelLogs()
                                 : QLatin1Char('\n') + problems.join(QLatin1Char('\n'))));
         return;
     }
-    setSummary(kp.comparison, k->name, problems);
+    // Say where the numbers come from: the logs read on each side.
+    const auto names = [](const QStringList& paths) {
+        QStringList out;
+        for (const QString& p : paths)
+            out << QFileInfo(p).fileName();
+        return out.join(QStringLiteral(", "));
+    };
+    setSummary(
+        kp.comparison,
+        tr("%1 (%2 vs %3)").arg(k->name, names(kp.candidate.sources), names(kp.baseline.sources)),
+        problems);
 }
 
 bool PerfPanel::loadProfiles(const QString& baselineJson, const QString& candidateJson)
@@ -267,10 +277,11 @@ void PerfPanel::setSummary(const perf::PerfComparison& c, const QString& what,
                     .arg(c.interval->low, 0, 'f', 3)
                     .arg(c.interval->high, 0, 'f', 3)
                     .arg(int(c.interval->level * 100 + 0.5));
-    text += tr(" — %1 — %2; %3 of %4 configurations matched")
-                .arg(perf::severityName(c.severity), c.verdict())
-                .arg(c.matched)
-                .arg(c.rows.size());
+    // DONE is both a severity and the verdict: say it once.
+    const QString severity = perf::severityName(c.severity);
+    text += (severity == c.verdict() ? tr(" — %1").arg(severity)
+                                     : tr(" — %1 — %2").arg(severity, c.verdict())) +
+            tr("; %1 of %2 configurations matched").arg(c.matched).arg(c.rows.size());
     if (c.missingCandidate > 0)
         text += tr(", %1 without a candidate median").arg(c.missingCandidate);
     if (c.missingBaseline > 0)

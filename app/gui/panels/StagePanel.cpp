@@ -194,6 +194,7 @@ StagePanel::StagePanel(InspectorSession* session, QWidget* parent)
     if (m_session) {
         connect(m_session, &InspectorSession::workspaceChanged, this, &StagePanel::followSession);
         connect(m_session, &InspectorSession::selectionChanged, this, &StagePanel::followSession);
+        connect(m_session, &InspectorSession::diffChanged, this, &StagePanel::followComputedDiff);
     }
     followSession();
 }
@@ -227,6 +228,22 @@ void StagePanel::setTrustPrompt(TrustPrompt prompt)
 QString StagePanel::runStatusText() const
 {
     return m_runStatus->text();
+}
+
+void StagePanel::followComputedDiff()
+{
+    const diff::DiffResult* result = m_session->diffResult();
+    const ws::Variant* variant = m_session->currentVariant();
+    if (!result || !variant) {
+        m_model->setComputedIrVerdict({}, {});
+        return;
+    }
+    m_model->setComputedIrVerdict(
+        QString::fromLatin1(diff::verdictName(result->verdict)),
+        tr("TileLens's own diff of %1 and %2 (the verdict in the status bar; no diff report "
+           "was written)")
+            .arg(QFileInfo(variant->referenceIr).fileName(),
+                 QFileInfo(variant->generatedIr).fileName()));
 }
 
 void StagePanel::followSession()

@@ -85,6 +85,7 @@ protected:
 
 private:
     void followSession();
+    void followComputedDiff();
     void reloadKeepingSelection();
     void updateHeader();
     void updateControls();

@@ -59,6 +59,8 @@ void StageTableModel::reload(const QString& kernelDir)
     if (kernelDir != m_kernelDir) {
         m_live.clear();
         m_progress.clear();
+        m_computedVerdict.clear(); // another kernel's diff
+        m_computedSource.clear();
     }
     m_kernelDir = kernelDir;
     m_rows.clear();
@@ -119,6 +121,12 @@ void StageTableModel::reload(const QString& kernelDir)
                 }
                 break;
             }
+            if (spec.id == QLatin1String("C") && r.verdict.isEmpty() &&
+                !m_computedVerdict.isEmpty()) {
+                r.verdict = m_computedVerdict;
+                r.verdictSource = m_computedSource;
+                r.computed = true;
+            }
             const QString next = m_state.next;
             if (isStageLetter(spec.id) && next.startsWith(spec.id) &&
                 (next.size() == 1 || next[1] == QLatin1Char('(')))
@@ -135,6 +143,25 @@ void StageTableModel::reload(const QString& kernelDir)
         }
     }
     endResetModel();
+}
+
+void StageTableModel::setComputedIrVerdict(const QString& verdict, const QString& source)
+{
+    if (verdict == m_computedVerdict && source == m_computedSource)
+        return;
+    m_computedVerdict = verdict;
+    m_computedSource = source;
+    // In place (a reset would drop the table's selection).
+    const int r = rowOf(QStringLiteral("C"));
+    if (r < 0)
+        return;
+    StageRow& row = m_rows[size_t(r)];
+    if (!row.verdict.isEmpty() && !row.computed)
+        return; // a report or a run decides
+    row.computed = !verdict.isEmpty();
+    row.verdict = verdict;
+    row.verdictSource = source;
+    Q_EMIT dataChanged(index(r, 0), index(r, ColumnCount - 1));
 }
 
 int StageTableModel::rowOf(const QString& stageId) const
@@ -230,7 +257,7 @@ QString StageTableModel::statusText(const StageRow& r) const
         return tr("not runnable here");
     if (r.verdict.isEmpty())
         return tr("not run");
-    return tr("done");
+    return r.computed ? tr("computed") : tr("done");
 }
 
 int StageTableModel::rowCount(const QModelIndex& parent) const

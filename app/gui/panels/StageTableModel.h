@@ -24,6 +24,7 @@ struct StageRow
     QString notRunnableReason;
     QString verdict;       // latest: last finished run, else the report/agent log
     QString verdictSource; // file the verdict came from, or "run <time>"
+    bool computed = false; // the verdict is TileLens's own diff, not a stage's record
     QString classLine;
     int runs = 0; // runs the logs / history show
     int cap = -1; // -1: no cap
@@ -72,6 +73,10 @@ public:
 
     // Reads the stages of `kernelDir` (empty: no rows). Keeps live runs.
     void reload(const QString& kernelDir);
+    // The IR verdict TileLens computed for the shown kernel (empty: none) and
+    // from what: stage C shows it when no report or run gave C a verdict, so
+    // the table never says "not run" beside a verdict in the status bar.
+    void setComputedIrVerdict(const QString& verdict, const QString& source);
     void reload() { reload(m_kernelDir); }
     const QString& kernelDir() const { return m_kernelDir; }
     const pipeline::StageSet& stageSet() const { return m_set; }
@@ -100,6 +105,8 @@ private:
     QString statusText(const StageRow& r) const;
     int rowOfRun(const QString& runId) const;
 
+    QString m_computedVerdict; // setComputedIrVerdict
+    QString m_computedSource;
     QString m_kernelDir;
     pipeline::StageSet m_set;
     ws::PipelineState m_state;

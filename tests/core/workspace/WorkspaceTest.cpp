@@ -214,3 +214,26 @@ TEST(SourceLocator, RustEntryParameterKinds)
     EXPECT_EQ(entries[1].line, 5);
     EXPECT_EQ(entries[1].paramKind, QStringLiteral("ptr"));
 }
+
+TEST(Workspace, ReferencePythonBesideTheReferenceIrIsFoundWithoutAnalysisJson)
+{
+    QTemporaryDir tmp;
+    const QString dir = tmp.filePath(QStringLiteral("swiglu"));
+    write(dir + QStringLiteral("/reference/reference.mlir"), "cuda_tile.module @m {\n}\n");
+    write(dir + QStringLiteral("/generated/generated.mlir"), "cuda_tile.module @m {\n}\n");
+    write(dir + QStringLiteral("/reference/swiglu.py"), "import cuda.tile as ct\n");
+    write(dir + QStringLiteral("/reference/test_swiglu.py"), "def test(): pass\n");
+    Workspace ws = discoverWorkspace(dir);
+    ASSERT_EQ(ws.kernels.size(), 1u);
+    EXPECT_TRUE(ws.kernels[0].pythonSource.endsWith(QStringLiteral("/reference/swiglu.py")))
+        << ws.kernels[0].pythonSource.toStdString();
+    // Another name, still the only kernel source there.
+    QFile::rename(dir + QStringLiteral("/reference/swiglu.py"),
+                  dir + QStringLiteral("/reference/kernels.py"));
+    ws = discoverWorkspace(dir);
+    EXPECT_TRUE(ws.kernels[0].pythonSource.endsWith(QStringLiteral("/reference/kernels.py")));
+    // Two candidates: none is guessed.
+    write(dir + QStringLiteral("/reference/other.py"), "\n");
+    ws = discoverWorkspace(dir);
+    EXPECT_TRUE(ws.kernels[0].pythonSource.isEmpty());
+}
