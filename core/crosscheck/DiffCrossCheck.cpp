@@ -240,12 +240,12 @@ std::string noteFor(const CrossCheck& check, const std::string& id)
         return std::find(ids.begin(), ids.end(), id) != ids.end();
     };
     if (has(check.attachedTo))
-        return "CPU run counterexample: " + check.counterexample;
+        return "counterexample: " + check.counterexample;
     if (has(check.refuted))
-        return "REFUTED by the CPU run (a differ bug): " + check.counterexample;
+        return "REFUTED, a differ bug: " + check.counterexample;
     if (has(check.confirmed))
-        return "confirmed by the CPU run on " + std::to_string(check.eval.cases.size()) +
-               " input case(s)";
+        return "confirmed on " + std::to_string(check.eval.cases.size()) +
+               " input case(s) (evidence, not a proof)";
     return {};
 }
 

@@ -52,8 +52,8 @@ CrossCheck crossCheck(const diff::DiffResult& result, const ir::Function& ref,
 CrossCheck crossCheckFiles(const diff::DiffResult& result, const std::string& bindingFile,
                            const eval::EvalOptions& options);
 
-// What the check says about one divergence ("" when nothing): the attached
-// counterexample, a refutation or a confirmation.
+// What the check says about one divergence ("" when nothing), to show after
+// "CPU run:": the attached counterexample, a refutation or a confirmation.
 std::string noteFor(const CrossCheck& check, const std::string& divergenceId);
 
 // Adds the check to a tilelens.diff/1 document: top-level "eval" and, per

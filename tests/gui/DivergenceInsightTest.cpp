@@ -262,7 +262,7 @@ TEST(DivergenceInsight, RunBothOnCpuShowsProgressAndTheCounterexampleAndCanBeCan
         if (result->divergences[i].id == check->attachedTo.front())
             w.session().selectDivergence(int(i));
     const QString text = insight->details()->toPlainText();
-    EXPECT_TRUE(text.contains(QStringLiteral("CPU run counterexample:"))) << text.toStdString();
+    EXPECT_TRUE(text.contains(QStringLiteral("CPU run: counterexample: "))) << text.toStdString();
     EXPECT_TRUE(text.contains(QStringLiteral("generated nan"))) << text.toStdString();
     EXPECT_TRUE(text.contains(QStringLiteral("first diverging store: store_ptr_tko")))
         << text.toStdString();
