@@ -9,6 +9,8 @@
 
 #include <QAction>
 #include <QDockWidget>
+#include <QFileDialog>
+#include <QFileInfo>
 #include <QLabel>
 #include <QMenu>
 #include <QProgressBar>
@@ -47,6 +49,20 @@ DivergenceInsight::DivergenceInsight(MainWindow& window, QMenu* diffMenu, QToolB
     diffMenu->addSeparator();
     diffMenu->addAction(m_eval->runAction());
     diffMenu->addAction(m_eval->cancelAction());
+    QAction* binding = diffMenu->addAction(tr("CPU Run &Binding\u2026"), this, [this] {
+        const auto snapshot = m_window.session().diff();
+        const QString start =
+            snapshot ? QFileInfo(snapshot->generatedPath).absolutePath() : QString();
+        const QString file =
+            QFileDialog::getOpenFileName(&m_window, tr("Binding for the CPU Run"), start,
+                                         tr("Eval bindings (*.json);;All files (*)"));
+        if (!file.isEmpty())
+            m_eval->setBindingFile(file);
+    });
+    binding->setObjectName(QStringLiteral("cpuRunBinding"));
+    binding->setToolTip(tr("How both kernels' parameters bind to the same arrays, sizes and "
+                           "grid (tilelens.eval-binding/1); without one, by position from the "
+                           "reference's mangled entry name"));
     toolbar->addSeparator();
     toolbar->addAction(m_eval->runAction());
 

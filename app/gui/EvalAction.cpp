@@ -1,5 +1,6 @@
 #include "EvalAction.h"
 
+#include "DiffSnapshot.h"
 #include "InspectorSession.h"
 #include "WorkerPool.h"
 
@@ -42,7 +43,22 @@ void EvalAction::updateActions()
 
 QString EvalAction::statusText(const crosscheck::CrossCheck& check)
 {
-    return tr("CPU run: %1").arg(QString::fromStdString(check.summary));
+    const QString text = tr("CPU run: %1").arg(QString::fromStdString(check.summary));
+    if (check.ran())
+        return text;
+    return tr("%1 (choose a binding file: Diff > CPU Run Binding\u2026)").arg(text);
+}
+
+static QString pairKey(const DiffSnapshot* snapshot)
+{
+    return snapshot ? snapshot->referencePath + QLatin1Char('\n') + snapshot->generatedPath
+                    : QString();
+}
+
+void EvalAction::setBindingFile(const QString& path)
+{
+    m_bindingFile = path;
+    m_bindingPair = pairKey(m_session.diff().get());
 }
 
 void EvalAction::start()
@@ -97,6 +113,9 @@ void EvalAction::cancel()
 
 void EvalAction::onDiffChanged()
 {
+    if (!m_bindingFile.isEmpty() && pairKey(m_session.diff().get()) != m_bindingPair &&
+        m_session.diff())
+        m_bindingFile.clear();
     if (m_running && m_session.diff() != m_runningFor)
         cancel();
     m_result.reset();

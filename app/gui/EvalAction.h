@@ -32,8 +32,10 @@ public:
     QAction* cancelAction() const { return m_cancel; }
     bool isRunning() const { return m_running; }
 
-    // Binding file for the runs (tilelens.eval-binding/1); empty: the default binding.
-    void setBindingFile(const QString& path) { m_bindingFile = path; }
+    // Binding file (tilelens.eval-binding/1) for runs of the current pair; empty: the
+    // default binding. Forgotten when another pair is shown.
+    void setBindingFile(const QString& path);
+    QString bindingFile() const { return m_bindingFile; }
 
     // The last finished check of the current diff (null: none yet).
     std::shared_ptr<const crosscheck::CrossCheck> result() const { return m_result; }
@@ -58,6 +60,7 @@ private:
     QAction* m_run = nullptr;
     QAction* m_cancel = nullptr;
     QString m_bindingFile;
+    QString m_bindingPair; // "reference\ngenerated" the binding file was chosen for
     std::shared_ptr<std::atomic<bool>> m_cancelFlag;
     QFuture<crosscheck::CrossCheck> m_future;
     std::shared_ptr<const crosscheck::CrossCheck> m_result;

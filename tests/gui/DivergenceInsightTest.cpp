@@ -266,4 +266,19 @@ TEST(DivergenceInsight, RunBothOnCpuShowsProgressAndTheCounterexampleAndCanBeCan
     EXPECT_TRUE(text.contains(QStringLiteral("generated nan"))) << text.toStdString();
     EXPECT_TRUE(text.contains(QStringLiteral("first diverging store: store_ptr_tko")))
         << text.toStdString();
+
+    // Another pair forgets the binding; without one these two entries (22 and 25
+    // parameters) do not bind by position, and the status says how to give one.
+    const QString bmm = QStringLiteral("bmm_static_persistent_16x1024_bf16");
+    w.openIrPair(realPort(bmm, QStringLiteral("reference.mlir")),
+                 realPort(bmm, QStringLiteral("generated.mlir")));
+    ASSERT_TRUE(test::waitForLoad(w));
+    EXPECT_TRUE(eval->bindingFile().isEmpty());
+    finished.clear();
+    eval->runAction()->trigger();
+    ASSERT_TRUE(waitUntil([&] { return !finished.isEmpty(); }));
+    ASSERT_NE(eval->result(), nullptr);
+    EXPECT_FALSE(eval->result()->ran());
+    EXPECT_TRUE(insight->evalStatus()->text().contains(QStringLiteral("CPU Run Binding")))
+        << insight->evalStatus()->text().toStdString();
 }
