@@ -72,7 +72,7 @@ DivergenceInsight::DivergenceInsight(MainWindow& window, QMenu* diffMenu, QToolB
     m_details->setObjectName(QStringLiteral("divergenceDetails"));
     m_details->setAccessibleName(tr("Divergence details"));
     m_details->setOpenLinks(false);
-    connect(m_details, &QTextBrowser::anchorClicked, this, &DivergenceInsight::activateSite);
+    connect(m_details, &QTextBrowser::anchorClicked, this, &DivergenceInsight::activateLink);
     QDockWidget* dock = window.divergenceDock();
     auto* split = new QSplitter(Qt::Horizontal);
     split->setObjectName(QStringLiteral("divergenceSplit"));
@@ -183,24 +183,40 @@ void DivergenceInsight::showDetails()
             html += QStringLiteral("<br>") +
                     tr("Counterexample: %1")
                         .arg(QString::fromStdString(check->counterexample).toHtmlEscaped());
+        if (const auto& f = check->eval.firstDivergence)
+            html += QStringLiteral("<br><a href=\"store:0\">%1</a>")
+                        .arg(tr("Select the first diverging stores (ref %1 \u2194 gen %2)")
+                                 .arg(f->reference.line)
+                                 .arg(f->generated.line));
     }
     m_details->setHtml(html);
 }
 
-void DivergenceInsight::activateSite(const QUrl& link)
+void DivergenceInsight::activateLink(const QUrl& link)
 {
-    const diff::DiffResult* result = m_window.session().diffResult();
-    const int index = m_window.session().currentDivergence();
     bool ok = false;
     const int n = link.path().toInt(&ok);
-    if (!result || index < 0 || link.scheme() != QLatin1String("site") || !ok)
+    int ref = 0, gen = 0;
+    if (link.scheme() == QLatin1String("site")) {
+        const diff::DiffResult* result = m_window.session().diffResult();
+        const int index = m_window.session().currentDivergence();
+        if (!result || index < 0 || !ok)
+            return;
+        const auto sites = DivergenceText::sitesOf(result->divergences[size_t(index)]);
+        if (n < 0 || size_t(n) >= sites.size())
+            return;
+        const diff::DivergenceSite& s = sites[size_t(n)];
+        ref = s.reference ? s.reference->line : 0;
+        gen = s.generated ? s.generated->line : 0;
+    } else if (link.scheme() == QLatin1String("store")) {
+        const auto check = m_eval->result();
+        if (!check || !check->eval.firstDivergence)
+            return;
+        ref = check->eval.firstDivergence->reference.line;
+        gen = check->eval.firstDivergence->generated.line;
+    } else {
         return;
-    const auto sites = DivergenceText::sitesOf(result->divergences[size_t(index)]);
-    if (n < 0 || size_t(n) >= sites.size())
-        return;
-    const diff::DivergenceSite& s = sites[size_t(n)];
-    const int ref = s.reference ? s.reference->line : 0;
-    const int gen = s.generated ? s.generated->line : 0;
+    }
     m_window.alignedView()->highlightOpLines(ref > 0 ? std::vector<int>{ref} : std::vector<int>{},
                                              gen > 0 ? std::vector<int>{gen} : std::vector<int>{});
     if (ref > 0)

@@ -44,8 +44,9 @@ public:
 
     static const char* const kFoldSettingKey;
 
-    // What a click on site link "site:N" of the details does.
-    void activateSite(const QUrl& link);
+    // What a click on a link of the details does: "site:N" selects the lines of site N
+    // of the divergence, "store:0" those of the CPU run's first diverging stores.
+    void activateLink(const QUrl& link);
 
 private:
     void showDetails();

@@ -113,7 +113,7 @@ TEST(DivergenceInsight, ProofOnHoverAndInFullWithEverySiteInTheDetails)
 
     // Clicking the last site selects its lines in both panes.
     const diff::DivergenceSite& last = d.sites.back();
-    insightOf(w)->activateSite(QUrl(QStringLiteral("site:%1").arg(d.sites.size() - 1)));
+    insightOf(w)->activateLink(QUrl(QStringLiteral("site:%1").arg(d.sites.size() - 1)));
     EXPECT_EQ(w.alignedView()->highlightedLines(true),
               std::vector<int>{last.reference ? last.reference->line : 0});
     EXPECT_EQ(w.alignedView()->highlightedLines(false),
@@ -266,6 +266,14 @@ TEST(DivergenceInsight, RunBothOnCpuShowsProgressAndTheCounterexampleAndCanBeCan
     EXPECT_TRUE(text.contains(QStringLiteral("generated nan"))) << text.toStdString();
     EXPECT_TRUE(text.contains(QStringLiteral("first diverging store: store_ptr_tko")))
         << text.toStdString();
+    // Its link selects the two stores.
+    ASSERT_TRUE(check->eval.firstDivergence);
+    EXPECT_TRUE(insight->details()->toHtml().contains(QStringLiteral("href=\"store:0\"")));
+    insight->activateLink(QUrl(QStringLiteral("store:0")));
+    EXPECT_EQ(w.alignedView()->highlightedLines(true),
+              std::vector<int>{check->eval.firstDivergence->reference.line});
+    EXPECT_EQ(w.alignedView()->highlightedLines(false),
+              std::vector<int>{check->eval.firstDivergence->generated.line});
 
     // Another pair forgets the binding; without one these two entries (22 and 25
     // parameters) do not bind by position, and the status says how to give one.
