@@ -1,8 +1,12 @@
 // tilelens-cli diff REF GEN [--rules FILE] [--format text|json|markdown] [-o OUT]
 // Semantic Tile IR diff with TileGym's checklist as rules. Exit codes follow
 // diff_ir.sh: 0 PASS, 2 PASS_WITH_NOTES, 1 FAIL_FIXABLE; 3 usage or input error.
+// --eval [--binding FILE] then runs both entries on the CPU interpreter and checks
+// the divergences against the outcome (core/crosscheck); a run that refutes the
+// verdict is a differ bug: said on stderr, exit 1.
 
 #include "CliRegistry.h"
+#include "crosscheck/DiffCrossCheck.h"
 #include "diff/IrDiff.h"
 #include "diff/ReportWriters.h"
 #include "diff/RuleSet.h"
@@ -13,6 +17,7 @@
 #include <QFile>
 #include <QSaveFile>
 #include <future>
+#include <nlohmann/json.hpp>
 
 namespace tilelens::cli {
 namespace {
@@ -89,6 +94,18 @@ int runDiff(const QStringList& args)
         QStringLiteral("kernel"),
         QStringLiteral("Kernel name for the markdown title (default: from the entry)."),
         QStringLiteral("NAME"));
+    const QCommandLineOption evalOpt(
+        QStringLiteral("eval"),
+        QStringLiteral("Then run both entries on the CPU interpreter: attach a counterexample to\n"
+                       "the critical divergences on the path to a differing output, confirm or\n"
+                       "refute the equivalent ones (a refuted one is a differ bug: exit 1)."));
+    const QCommandLineOption bindingOpt(
+        QStringLiteral("binding"),
+        QStringLiteral("With --eval: binding file (tilelens.eval-binding/1); default: bind by\n"
+                       "position from the reference's mangled entry name."),
+        QStringLiteral("FILE"));
+    parser.addOption(evalOpt);
+    parser.addOption(bindingOpt);
     parser.addOption(rulesOpt);
     parser.addOption(formatOpt);
     parser.addOption(outOpt);
@@ -108,6 +125,11 @@ int runDiff(const QStringList& args)
         printErr(QStringLiteral(
                      "tilelens-cli diff: unknown format '%1' (expected text, json or markdown)\n")
                      .arg(format));
+        return ExitInputError;
+    }
+
+    if (parser.isSet(bindingOpt) && !parser.isSet(evalOpt)) {
+        printErr(QStringLiteral("tilelens-cli diff: --binding needs --eval\n"));
         return ExitInputError;
     }
 
@@ -148,13 +170,43 @@ int runDiff(const QStringList& args)
     const DiffResult result =
         compareModules(ref.modules, gen.modules, rules, pos[0].toStdString(), pos[1].toStdString());
 
+    std::optional<crosscheck::CrossCheck> check;
+    if (parser.isSet(evalOpt)) {
+        const ir::Function* refFn = nullptr;
+        const ir::Function* genFn = nullptr;
+        std::string error;
+        if (crosscheck::pickEntries(result, ref.modules, gen.modules, refFn, genFn, error)) {
+            check = crosscheck::crossCheck(result, *refFn, *genFn,
+                                           parser.value(bindingOpt).toStdString(), {});
+        } else {
+            check.emplace();
+            check->error = error;
+            check->summary = "not run: " + error;
+        }
+        const QString summary = QString::fromStdString(check->summary);
+        if (check->differBug)
+            printErr(QStringLiteral("tilelens-cli diff: error: %1\n  counterexample: %2\n")
+                         .arg(summary, QString::fromStdString(check->counterexample)));
+        else if (!check->ran() ||
+                 (check->eval.verdict != "same" && check->eval.verdict != "different"))
+            printErr(QStringLiteral("tilelens-cli diff: note: CPU run %1\n").arg(summary));
+    }
+
     std::string text;
-    if (format == QLatin1String("json"))
+    if (format == QLatin1String("json")) {
         text = writeJsonReport(result);
-    else if (format == QLatin1String("markdown"))
-        text = writeMarkdownReport(result, parser.value(kernelOpt).toStdString());
-    else
-        text = writeTextReport(result);
+        if (check) {
+            nlohmann::json j = nlohmann::json::parse(text);
+            crosscheck::addToDiffJson(j, *check);
+            text = j.dump(2) + "\n";
+        }
+    } else {
+        text = format == QLatin1String("markdown")
+                   ? writeMarkdownReport(result, parser.value(kernelOpt).toStdString())
+                   : writeTextReport(result);
+        if (check)
+            text += crosscheck::crossCheckText(*check);
+    }
 
     if (parser.isSet(outOpt)) {
         QSaveFile out(parser.value(outOpt));
@@ -168,6 +220,8 @@ int runDiff(const QStringList& args)
     } else {
         printOut(QString::fromStdString(text));
     }
+    if (check && check->differBug)
+        return ExitFail;
     return verdictExitCode(result.verdict);
 }
 

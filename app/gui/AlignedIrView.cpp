@@ -1,6 +1,7 @@
 #include "AlignedIrView.h"
 
 #include "AlignedIrViewMarks.h"
+#include "DivergenceText.h"
 #include "OverviewRuler.h"
 #include "QsciHeaders.h"
 #include "SeverityStyle.h"
@@ -563,10 +564,7 @@ QString AlignedIrView::tooltipFor(bool reference, int line) const
         const diff::Divergence* d = m_snapshot->result->findDivergence(id);
         if (!d)
             continue;
-        parts << QStringLiteral("<span style=\"color:%1\">\u25a0</span> <b>%2</b> [%3] %4")
-                     .arg(severityColor(d->severity, m_theme.dark).name(),
-                          severityLabel(d->severity), QString::fromStdString(d->rule),
-                          QString::fromStdString(d->message).toHtmlEscaped());
+        parts << DivergenceText::tooltip(*d, m_theme.dark);
     }
     if (row.divergenceIds.empty())
         parts << tr("Matched, no divergence");

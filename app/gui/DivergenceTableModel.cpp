@@ -1,5 +1,6 @@
 #include "DivergenceTableModel.h"
 
+#include "DivergenceText.h"
 #include "SeverityStyle.h"
 
 namespace tilelens::gui {
@@ -73,9 +74,7 @@ QVariant DivergenceTableModel::data(const QModelIndex& index, int role) const
         return index.column() == SeverityColumn ? QVariant(severityIcon(d->severity, m_dark))
                                                 : QVariant();
     case Qt::ToolTipRole:
-        return QStringLiteral("%1 [%2] %3")
-            .arg(severityLabel(d->severity), QString::fromStdString(d->rule),
-                 QString::fromStdString(d->message));
+        return DivergenceText::tooltip(*d, m_dark);
     case Qt::TextAlignmentRole:
         if (index.column() == ReferenceLineColumn || index.column() == GeneratedLineColumn)
             return QVariant::fromValue(Qt::Alignment(Qt::AlignRight | Qt::AlignVCenter));

@@ -2,6 +2,7 @@
 // workspaces, go to line, about), plus drag & drop of directories and IR pairs.
 
 #include "AppSettings.h"
+#include "DivergenceInsight.h"
 #include "DivergenceNavigator.h"
 #include "FindBar.h"
 #include "MainWindow.h"
@@ -119,6 +120,7 @@ void MainWindow::buildMenus()
     toolbar->addSeparator();
     toolbar->addAction(m_hideNoise);
     toolbar->addAction(m_hideEquivalent);
+    new DivergenceInsight(*this, diffMenu, toolbar, m_options.persistSettings);
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     QAction* about = help->addAction(tr("&About TileLens"), this, &MainWindow::showAbout);

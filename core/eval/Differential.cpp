@@ -11,6 +11,7 @@
 #include <random>
 #include <set>
 #include <sstream>
+#include <unordered_map>
 
 namespace tilelens::eval {
 namespace {
@@ -198,7 +199,8 @@ struct SideRun
 };
 
 void runSide(const ir::Function& fn, const Binding& b, const SideBinding& side,
-             const CaseInputs& in, const std::atomic<bool>* cancel, SideRun& out)
+             const CaseInputs& in, const std::atomic<bool>* cancel, SideRun& out,
+             std::vector<StoreEvent>* trace = nullptr)
 {
     const auto start = Clock::now();
     std::map<std::string, int64_t> names = in.names;
@@ -252,6 +254,7 @@ void runSide(const ir::Function& fn, const Binding& b, const SideBinding& side,
     out.grid = g;
     InterpreterOptions io;
     io.cancel = cancel;
+    io.storeTrace = trace;
     Interpreter interp(out.memory, io);
     out.issue = interp.run(fn, args, g);
     out.stats = interp.stats();
@@ -270,6 +273,65 @@ std::string valueText(double v)
     return s.str();
 }
 
+// Two floats of element type `e` are the same: equal (NaN equals NaN, -0 equals +0) or
+// within the tolerance. `ulp` receives their distance when both are finite, else -1.
+bool sameFloat(double x, double y, Elem e, const EvalOptions& o, int64_t& ulp)
+{
+    ulp = -1;
+    if (x == y || (std::isnan(x) && std::isnan(y)))
+        return true;
+    if (!std::isfinite(x) || !std::isfinite(y))
+        return false;
+    ulp = ulpDistance(x, y, e);
+    return ulp <= o.maxUlp || std::fabs(x - y) <= o.rtol * std::max(std::fabs(x), std::fabs(y));
+}
+
+std::vector<int64_t> indexOf(const CaseInputs& in, const std::string& array, size_t element)
+{
+    return in.custom.count(array) ? std::vector<int64_t>{int64_t(element)}
+                                  : unflattenIndex(in.shapes.at(array), element);
+}
+
+// The first store of `ref` (program order) writing an element that the same-numbered
+// write of that element in `gen` sets to a different value.
+std::optional<FirstDivergence> firstDivergence(const std::vector<StoreEvent>& ref,
+                                               const std::vector<StoreEvent>& gen,
+                                               const Memory& memory, const CaseInputs& in,
+                                               const EvalOptions& o)
+{
+    auto key = [](size_t buffer, size_t element) { return (uint64_t(buffer) << 40) | element; };
+    std::unordered_map<uint64_t, std::vector<std::pair<uint32_t, uint32_t>>> genWrites;
+    for (size_t i = 0; i < gen.size(); ++i)
+        for (size_t j = 0; j < gen[i].elements.size(); ++j)
+            genWrites[key(gen[i].buffer, gen[i].elements[j])].push_back({uint32_t(i), uint32_t(j)});
+    std::unordered_map<uint64_t, size_t> refWrites;
+    for (const StoreEvent& r : ref)
+        for (size_t j = 0; j < r.elements.size(); ++j) {
+            const uint64_t k = key(r.buffer, r.elements[j]);
+            const size_t nth = refWrites[k]++;
+            auto it = genWrites.find(k);
+            if (it == genWrites.end() || nth >= it->second.size())
+                continue;
+            const StoreEvent& g = gen[it->second[nth].first];
+            const size_t gj = it->second[nth].second;
+            const Buffer& b = memory.buffers()[r.buffer];
+            int64_t ulp = -1;
+            const bool same = b.isFloat() ? sameFloat(r.floats[j], g.floats[gj], b.elem, o, ulp)
+                                          : r.ints[j] == g.ints[gj];
+            if (same)
+                continue;
+            FirstDivergence f;
+            f.reference = {r.op, r.line, r.column, r.block, r.buffer, {}, {}, {}};
+            f.generated = {g.op, g.line, g.column, g.block, g.buffer, {}, {}, {}};
+            f.array = b.name;
+            f.index = indexOf(in, b.name, r.elements[j]);
+            f.refValue = b.isFloat() ? valueText(r.floats[j]) : std::to_string(r.ints[j]);
+            f.genValue = b.isFloat() ? valueText(g.floats[gj]) : std::to_string(g.ints[gj]);
+            return f;
+        }
+    return std::nullopt;
+}
+
 // Compares every buffer; returns false at the first difference beyond tolerance.
 bool compareMemories(const SideRun& r, const SideRun& g, const CaseInputs& in, const EvalOptions& o,
                      CaseResult& cr, Counterexample& cx)
@@ -283,14 +345,8 @@ bool compareMemories(const SideRun& r, const SideRun& g, const CaseInputs& in, c
             bool same;
             int64_t ulp = -1;
             if (a.isFloat()) {
-                const double x = a.floats[k], y = b.floats[k];
-                same = x == y || (std::isnan(x) && std::isnan(y));
-                if (!same && std::isfinite(x) && std::isfinite(y)) {
-                    ulp = ulpDistance(x, y, a.elem);
-                    same = ulp <= o.maxUlp ||
-                           std::fabs(x - y) <= o.rtol * std::max(std::fabs(x), std::fabs(y));
-                    cr.maxUlpSeen = std::max(cr.maxUlpSeen, ulp);
-                }
+                same = sameFloat(a.floats[k], b.floats[k], a.elem, o, ulp);
+                cr.maxUlpSeen = std::max(cr.maxUlpSeen, ulp);
             } else {
                 same = a.ints[k] == b.ints[k];
             }
@@ -298,8 +354,7 @@ bool compareMemories(const SideRun& r, const SideRun& g, const CaseInputs& in, c
                 continue;
             cx.array = a.name;
             // Buffer element k; the tensor index when the array is row-major.
-            cx.index = in.custom.count(a.name) ? std::vector<int64_t>{int64_t(k)}
-                                               : unflattenIndex(shape, k);
+            cx.index = indexOf(in, a.name, k);
             cx.ulp = ulp;
             cx.refValue = a.isFloat() ? valueText(a.floats[k]) : std::to_string(a.ints[k]);
             cx.genValue = b.isFloat() ? valueText(b.floats[k]) : std::to_string(b.ints[k]);
@@ -412,6 +467,17 @@ EvalResult evaluatePair(const ir::Function& ref, const ir::Function& gen, const 
                 res.verdict = "different";
                 res.counterexample = cx;
                 res.counterexampleCase = cr;
+                if (!r.issue && !g.issue) {
+                    // Once per result: rerun the case recording every store to name the
+                    // stores where the two sides first write different values.
+                    std::vector<StoreEvent> refTrace, genTrace;
+                    SideRun rt, gt;
+                    runSide(ref, binding, binding.ref, in, options.cancel, rt, &refTrace);
+                    runSide(gen, binding, binding.gen, in, options.cancel, gt, &genTrace);
+                    if (!rt.issue && !gt.issue)
+                        res.firstDivergence =
+                            firstDivergence(refTrace, genTrace, rt.memory, in, options);
+                }
             }
         }
     res.seconds = seconds(start);

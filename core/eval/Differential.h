@@ -48,6 +48,17 @@ struct Counterexample
     std::optional<EvalIssue> refIssue, genIssue; // when only one side failed
 };
 
+// Where the two runs of a differing case first write different values: stores compared
+// in the reference's program order, element by element against the generated side's write
+// of the same element (meaningful when both sides compute the same arrays).
+struct FirstDivergence
+{
+    StoreEvent reference, generated; // the two stores (op, line, column, block; no values)
+    std::string array;
+    std::vector<int64_t> index; // tensor index (buffer element for non-row-major arrays)
+    std::string refValue, genValue;
+};
+
 struct CaseResult
 {
     std::string inputs; // "random" / "edge"
@@ -70,6 +81,7 @@ struct EvalResult
     std::vector<CaseResult> cases;
     std::optional<Counterexample> counterexample;
     std::optional<CaseResult> counterexampleCase;
+    std::optional<FirstDivergence> firstDivergence; // for a counterexample where both ran
     std::set<std::string> approximations;
     std::set<std::string> notes;
     uint64_t undefinedReads = 0;
@@ -82,5 +94,7 @@ EvalResult evaluatePair(const ir::Function& ref, const ir::Function& gen, const 
 
 nlohmann::json evalResultJson(const EvalResult& r);
 std::string evalResultText(const EvalResult& r);
+// "first written differently by store_view_tko at reference line 40 / ... : c[0, 3] ..."
+std::string firstDivergenceText(const FirstDivergence& f);
 
 } // namespace tilelens::eval

@@ -46,7 +46,22 @@ std::string join(const std::vector<int64_t>& v)
     return s;
 }
 
+nlohmann::json storeJson(const StoreEvent& e)
+{
+    return {{"op", e.op}, {"line", e.line}, {"column", e.column}, {"block", e.block}};
+}
+
 } // namespace
+
+std::string firstDivergenceText(const FirstDivergence& f)
+{
+    std::ostringstream s;
+    s << "first written differently by " << f.reference.op << " at reference line "
+      << f.reference.line << " / " << f.generated.op << " at generated line " << f.generated.line
+      << ": " << f.array << "[" << join(f.index) << "] reference " << f.refValue << ", generated "
+      << f.genValue << " (block " << join(f.reference.block) << ")";
+    return s.str();
+}
 
 nlohmann::json evalResultJson(const EvalResult& r)
 {
@@ -87,6 +102,15 @@ nlohmann::json evalResultJson(const EvalResult& r)
             cx["case"] = caseJson(*r.counterexampleCase);
         j["counterexample"] = cx;
     }
+    if (r.firstDivergence) {
+        const FirstDivergence& f = *r.firstDivergence;
+        j["first_divergence"] = {{"reference", storeJson(f.reference)},
+                                 {"generated", storeJson(f.generated)},
+                                 {"array", f.array},
+                                 {"index", f.index},
+                                 {"reference_value", f.refValue},
+                                 {"generated_value", f.genValue}};
+    }
     return j;
 }
 
@@ -122,6 +146,8 @@ std::string evalResultText(const EvalResult& r)
             for (const auto& [k, v] : c.scalars)
                 s << "  scalar " << k << " = " << v << "\n";
         }
+        if (r.firstDivergence)
+            s << "  " << firstDivergenceText(*r.firstDivergence) << "\n";
     }
     size_t compared = 0;
     for (const CaseResult& c : r.cases)

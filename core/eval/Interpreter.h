@@ -59,11 +59,28 @@ struct Grid
     int64_t x = 1, y = 1, z = 1;
 };
 
+// One executed store (store_view_tko / store_ptr_tko) with the buffer elements it wrote,
+// recorded when InterpreterOptions::storeTrace is set: two traces compared in program
+// order name the store where two runs first write different values.
+struct StoreEvent
+{
+    std::string op; // mnemonic
+    int line = 0, column = 0;
+    std::vector<int64_t> block; // tile block id (x, y, z)
+    size_t buffer = 0;          // index into Memory::buffers()
+    std::vector<size_t> elements;
+    std::vector<double> floats; // the values written, for a float buffer
+    std::vector<int64_t> ints;  // or an integer one
+};
+
 struct InterpreterOptions
 {
     uint64_t maxElementOps = 2'000'000'000; // budget over the whole run (element operations)
     // Set from another thread (a GUI worker's Cancel) to stop the run with kind Cancelled.
     const std::atomic<bool>* cancel = nullptr;
+    // When set, every store appends a StoreEvent (costs memory: only for a rerun that
+    // locates a difference).
+    std::vector<StoreEvent>* storeTrace = nullptr;
 };
 
 struct RunStats

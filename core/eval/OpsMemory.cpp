@@ -280,9 +280,36 @@ void loadView(Ex& ex, const ir::Op& op)
     setToken(ex, op);
 }
 
+// The StoreEvent of `op` when the run records stores, else nullptr.
+StoreEvent* traceStore(Ex& ex, const ir::Op& op)
+{
+    if (!ex.options.storeTrace)
+        return nullptr;
+    StoreEvent e;
+    e.op = std::string(op.name.mnemonic());
+    e.line = op.range.beginLine;
+    e.column = op.range.beginColumn;
+    e.block = {ex.blockId[0], ex.blockId[1], ex.blockId[2]};
+    ex.options.storeTrace->push_back(std::move(e));
+    return &ex.options.storeTrace->back();
+}
+
+void recordStore(Ex& ex, StoreEvent* e, const Buffer& b, size_t at)
+{
+    if (!e)
+        return;
+    e->buffer = size_t(&b - ex.memory.buffers().data());
+    e->elements.push_back(at);
+    if (b.isFloat())
+        e->floats.push_back(b.floats[at]);
+    else
+        e->ints.push_back(b.ints[at]);
+}
+
 void storeView(Ex& ex, const ir::Op& op)
 {
     const Tile& val = ex.tile(op, 0);
+    StoreEvent* trace = traceStore(ex, op);
     const PartitionViewValue& pv = viewOperand(ex, op, 1);
     const std::vector<int64_t> idx = viewIndices(ex, op, 2, pv.tile.size());
     walkView(ex, pv, idx,
@@ -298,6 +325,7 @@ void storeView(Ex& ex, const ir::Op& op)
                      b->floats[at] = val.floats[flat];
                  else
                      b->ints[at] = val.ints[flat];
+                 recordStore(ex, trace, *b, at);
              });
     setToken(ex, op);
 }
@@ -362,6 +390,7 @@ void storePtr(Ex& ex, const ir::Op& op)
     const Tile& val = ex.tile(op, 1);
     const Tile& ptrs = ex.tileOf(op, 0, val.size(), false);
     const PtrOperands extra = ptrExtras(ex, op, 2, val.size(), val.isFloat());
+    StoreEvent* trace = traceStore(ex, op);
     for (size_t k = 0; k < val.size(); ++k) {
         if (extra.mask && !extra.mask->ints[k])
             continue;
@@ -374,6 +403,7 @@ void storePtr(Ex& ex, const ir::Op& op)
             b->floats[at] = val.floats[k];
         else
             b->ints[at] = val.ints[k];
+        recordStore(ex, trace, *b, at);
     }
     ex.countElements(val.size());
     setToken(ex, op);

@@ -1,0 +1,68 @@
+#pragma once
+// What the inspector adds to a divergence beyond its table row (issues 13 and
+// 16): a details pane beside the divergence table with the proof or counterexample in
+// full and every site (clicking one selects its lines in both IR panes), the
+// "Fold Equivalent && Noise" toggle (saved per user), and "Run Both on CPU"
+// with its progress, cancel and result in the details and the status bar.
+// Built by MainWindow::buildMenus(); kept out of MainWindow so that the window
+// only places it.
+
+#include <QObject>
+#include <memory>
+
+class QAction;
+class QLabel;
+class QMenu;
+class QProgressBar;
+class QTextBrowser;
+class QToolBar;
+class QToolButton;
+class QUrl;
+
+namespace tilelens::crosscheck {
+struct CrossCheck;
+}
+
+namespace tilelens::gui {
+
+class EvalAction;
+class MainWindow;
+
+class DivergenceInsight : public QObject
+{
+    Q_OBJECT
+public:
+    // Adds its actions to `diffMenu` and `toolbar`, its dock beside the divergence
+    // dock and its progress to the status bar. `persist`: read and save the fold toggle.
+    DivergenceInsight(MainWindow& window, QMenu* diffMenu, QToolBar* toolbar, bool persist);
+
+    QAction* foldAction() const { return m_fold; }
+    EvalAction* evalAction() const { return m_eval; }
+    QTextBrowser* details() const { return m_details; }
+    QProgressBar* progressBar() const { return m_progress; }
+    QLabel* evalStatus() const { return m_status; }
+
+    static const char* const kFoldSettingKey;
+
+    // What a click on a link of the details does: "site:N" selects the lines of site N
+    // of the divergence, "store:0" those of the CPU run's first diverging stores.
+    void activateLink(const QUrl& link);
+
+private:
+    void showDetails();
+    void onFoldToggled(bool on);
+    void syncFoldAction();
+    void onEvalFinished(std::shared_ptr<const crosscheck::CrossCheck> check);
+
+    MainWindow& m_window;
+    bool m_persist = false;
+    QAction* m_fold = nullptr;
+    EvalAction* m_eval = nullptr;
+    QTextBrowser* m_details = nullptr;
+    QProgressBar* m_progress = nullptr;
+    QToolButton* m_cancelButton = nullptr;
+    QLabel* m_status = nullptr;
+    bool m_syncing = false;
+};
+
+} // namespace tilelens::gui

@@ -1,0 +1,86 @@
+#include "DivergenceText.h"
+
+#include "SeverityStyle.h"
+
+namespace tilelens::gui {
+namespace {
+
+QString html(const std::string& s)
+{
+    return QString::fromStdString(s).toHtmlEscaped();
+}
+
+QString header(const diff::Divergence& d, bool dark)
+{
+    return QStringLiteral("<span style=\"color:%1\">\u25a0</span> <b>%2</b> %3 [%4] %5")
+        .arg(severityColor(d.severity, dark).name(), html(d.id), severityLabel(d.severity),
+             html(d.rule), html(d.message));
+}
+
+} // namespace
+
+std::vector<diff::DivergenceSite> DivergenceText::sitesOf(const diff::Divergence& d)
+{
+    if (!d.sites.empty())
+        return d.sites;
+    if (!d.reference && !d.generated)
+        return {};
+    return {diff::DivergenceSite{d.reference, d.generated}};
+}
+
+QString DivergenceText::siteLabel(const diff::DivergenceSite& s)
+{
+    auto side = [](const std::optional<diff::OpSite>& site) {
+        if (!site || site->line <= 0)
+            return QStringLiteral("\u2013");
+        return QStringLiteral("%1 %2").arg(site->line).arg(QString::fromStdString(site->op));
+    };
+    return tr("ref %1 \u2194 gen %2").arg(side(s.reference), side(s.generated));
+}
+
+QString DivergenceText::tooltip(const diff::Divergence& d, bool dark)
+{
+    QStringList parts{header(d, dark)};
+    if (!d.proof.empty())
+        parts << tr("<b>Proof:</b> %1").arg(html(d.proof));
+    if (!d.counterexample.empty())
+        parts << tr("<b>Counterexample:</b> %1").arg(html(d.counterexample));
+    if (d.sites.size() > 1)
+        parts << tr("%n site(s); all of them in the details pane", nullptr, int(d.sites.size()));
+    return parts.join(QStringLiteral("<br>"));
+}
+
+QString DivergenceText::details(const diff::Divergence& d, bool dark, const QString& cpuNote)
+{
+    QStringList parts{header(d, dark)};
+    QStringList facts;
+    facts << tr("owner: %1").arg(ownerLabel(d.owner));
+    if (!d.checklistItem.empty())
+        facts << tr("checklist item %1").arg(html(d.checklistItem));
+    if (!d.attribute.empty())
+        facts << tr("attribute: %1").arg(html(d.attribute));
+    parts << facts.join(QStringLiteral(" \u00b7 "));
+    if (!d.refValue.empty() || !d.genValue.empty())
+        parts << tr("reference: <code>%1</code> \u00b7 generated: <code>%2</code>")
+                     .arg(html(d.refValue), html(d.genValue));
+    if (!d.proof.empty())
+        parts << tr("<b>Proof:</b> %1").arg(html(d.proof));
+    if (!d.counterexample.empty())
+        parts << tr("<b>Counterexample:</b> %1").arg(html(d.counterexample));
+    if (!cpuNote.isEmpty())
+        parts << tr("<b>CPU run:</b> %1").arg(cpuNote.toHtmlEscaped());
+    const std::vector<diff::DivergenceSite> sites = sitesOf(d);
+    if (!sites.empty()) {
+        QStringList links;
+        for (size_t i = 0; i < sites.size(); ++i)
+            links << QStringLiteral("<a href=\"site:%1\">%2</a>")
+                         .arg(i)
+                         .arg(siteLabel(sites[i]).toHtmlEscaped());
+        parts << tr("<b>Sites (%1):</b> %2")
+                     .arg(sites.size())
+                     .arg(links.join(QStringLiteral(" \u00b7 ")));
+    }
+    return parts.join(QStringLiteral("<br>"));
+}
+
+} // namespace tilelens::gui

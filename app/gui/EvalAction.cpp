@@ -1,0 +1,125 @@
+#include "EvalAction.h"
+
+#include "DiffSnapshot.h"
+#include "InspectorSession.h"
+#include "WorkerPool.h"
+
+#include <QAction>
+#include <QFutureWatcher>
+#include <QtConcurrent/QtConcurrentRun>
+
+namespace tilelens::gui {
+
+EvalAction::EvalAction(InspectorSession& session, QObject* parent)
+    : QObject(parent), m_session(session)
+{
+    m_run = new QAction(tr("Run Both on &CPU"), this);
+    m_run->setObjectName(QStringLiteral("runBothOnCpu"));
+    m_run->setToolTip(tr("Run the reference and generated kernels on the CPU interpreter with "
+                         "the same inputs: a counterexample for the critical divergences, a "
+                         "check of the equivalent ones"));
+    m_run->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
+    connect(m_run, &QAction::triggered, this, &EvalAction::start);
+    m_cancel = new QAction(tr("Cancel CPU Run"), this);
+    m_cancel->setObjectName(QStringLiteral("cancelCpuRun"));
+    connect(m_cancel, &QAction::triggered, this, &EvalAction::cancel);
+    connect(&m_session, &InspectorSession::diffChanged, this, &EvalAction::onDiffChanged);
+    updateActions();
+}
+
+EvalAction::~EvalAction()
+{
+    // The worker reports through queued calls to this object: stop it and wait
+    // (the interpreter checks the flag every op, so this is quick).
+    cancel();
+    m_future.waitForFinished();
+}
+
+void EvalAction::updateActions()
+{
+    m_run->setEnabled(!m_running && m_session.diffResult() != nullptr);
+    m_cancel->setEnabled(m_running);
+}
+
+QString EvalAction::statusText(const crosscheck::CrossCheck& check)
+{
+    const QString text = tr("CPU run: %1").arg(QString::fromStdString(check.summary));
+    if (check.ran())
+        return text;
+    return tr("%1 (choose a binding file: Diff > CPU Run Binding\u2026)").arg(text);
+}
+
+static QString pairKey(const DiffSnapshot* snapshot)
+{
+    return snapshot ? snapshot->referencePath + QLatin1Char('\n') + snapshot->generatedPath
+                    : QString();
+}
+
+void EvalAction::setBindingFile(const QString& path)
+{
+    m_bindingFile = path;
+    m_bindingPair = pairKey(m_session.diff().get());
+}
+
+void EvalAction::start()
+{
+    const auto snapshot = m_session.diff();
+    if (m_running || !snapshot || !snapshot->result)
+        return;
+    m_running = true;
+    m_result.reset();
+    m_runningFor = snapshot;
+    m_cancelFlag = std::make_shared<std::atomic<bool>>(false);
+    updateActions();
+    Q_EMIT started();
+
+    auto cancelFlag = m_cancelFlag;
+    const std::string binding = m_bindingFile.toStdString();
+    auto* watcher = new QFutureWatcher<crosscheck::CrossCheck>(this);
+    connect(watcher, &QFutureWatcher<crosscheck::CrossCheck>::finished, this,
+            [this, watcher, snapshot] {
+                watcher->deleteLater();
+                const crosscheck::CrossCheck check = watcher->result();
+                m_running = false;
+                m_runningFor.reset();
+                updateActions();
+                // A superseded diff or a cancelled run decides nothing.
+                if (m_session.diff() != snapshot || check.eval.verdict == "cancelled") {
+                    Q_EMIT finished(nullptr);
+                    return;
+                }
+                m_result = std::make_shared<const crosscheck::CrossCheck>(check);
+                Q_EMIT finished(m_result);
+            });
+    m_future = QtConcurrent::run(workerPool(), [this, snapshot, binding, cancelFlag] {
+        lowerWorkerPriority();
+        eval::EvalOptions options;
+        options.cancel = cancelFlag.get();
+        options.progress = [this](size_t done, size_t total) {
+            QMetaObject::invokeMethod(
+                this, [this, done, total] { Q_EMIT progressChanged(int(done), int(total)); },
+                Qt::QueuedConnection);
+        };
+        return crosscheck::crossCheckFiles(*snapshot->result, binding, options);
+    });
+    watcher->setFuture(m_future);
+}
+
+void EvalAction::cancel()
+{
+    if (m_cancelFlag)
+        m_cancelFlag->store(true);
+}
+
+void EvalAction::onDiffChanged()
+{
+    if (!m_bindingFile.isEmpty() && pairKey(m_session.diff().get()) != m_bindingPair &&
+        m_session.diff())
+        m_bindingFile.clear();
+    if (m_running && m_session.diff() != m_runningFor)
+        cancel();
+    m_result.reset();
+    updateActions();
+}
+
+} // namespace tilelens::gui

@@ -1,0 +1,71 @@
+#pragma once
+// "Run Both on CPU" (issue 16): runs the selected variant's reference and
+// generated entries on the CPU interpreter in the inspector's worker pool and
+// checks the diff's divergences against the outcome (core/crosscheck). Reports
+// progress (one step per input case) and can be cancelled; a new diff (another
+// variant) cancels a run and drops its result. The GUI side stays thin: the
+// run, the binding and the judgement are core's.
+
+#include "crosscheck/DiffCrossCheck.h"
+
+#include <QFuture>
+#include <QObject>
+#include <QString>
+#include <atomic>
+#include <memory>
+
+class QAction;
+
+namespace tilelens::gui {
+
+struct DiffSnapshot;
+class InspectorSession;
+
+class EvalAction : public QObject
+{
+    Q_OBJECT
+public:
+    explicit EvalAction(InspectorSession& session, QObject* parent = nullptr);
+    ~EvalAction() override;
+
+    QAction* runAction() const { return m_run; }
+    QAction* cancelAction() const { return m_cancel; }
+    bool isRunning() const { return m_running; }
+
+    // Binding file (tilelens.eval-binding/1) for runs of the current pair; empty: the
+    // default binding. Forgotten when another pair is shown.
+    void setBindingFile(const QString& path);
+    QString bindingFile() const { return m_bindingFile; }
+
+    // The last finished check of the current diff (null: none yet).
+    std::shared_ptr<const crosscheck::CrossCheck> result() const { return m_result; }
+
+    void start();
+    void cancel();
+
+    // One line for the status bar: "CPU run: different — counterexample attached to D3".
+    static QString statusText(const crosscheck::CrossCheck& check);
+
+Q_SIGNALS:
+    void started();
+    void progressChanged(int done, int total);
+    // With the check, or null when the run was superseded or cancelled.
+    void finished(std::shared_ptr<const crosscheck::CrossCheck> check);
+
+private:
+    void onDiffChanged();
+    void updateActions();
+
+    InspectorSession& m_session;
+    QAction* m_run = nullptr;
+    QAction* m_cancel = nullptr;
+    QString m_bindingFile;
+    QString m_bindingPair; // "reference\ngenerated" the binding file was chosen for
+    std::shared_ptr<std::atomic<bool>> m_cancelFlag;
+    QFuture<crosscheck::CrossCheck> m_future;
+    std::shared_ptr<const crosscheck::CrossCheck> m_result;
+    std::shared_ptr<const DiffSnapshot> m_runningFor; // the diff the run checks
+    bool m_running = false;
+};
+
+} // namespace tilelens::gui

@@ -1,0 +1,298 @@
+#include "crosscheck/DiffCrossCheck.h"
+
+#include "crosscheck/DataflowSlice.h"
+#include "ir/bytecode/IrFileLoader.h"
+
+#include <algorithm>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+namespace tilelens::crosscheck {
+namespace {
+
+using diff::Divergence;
+using diff::Severity;
+
+const std::set<std::string> kStoreOps = {"store_view_tko", "store_ptr_tko"};
+
+std::string joinIndex(const std::vector<int64_t>& v)
+{
+    std::string s;
+    for (size_t i = 0; i < v.size(); ++i)
+        s += (i ? ", " : "") + std::to_string(v[i]);
+    return s;
+}
+
+std::string joinIds(const std::vector<std::string>& ids)
+{
+    std::string s;
+    for (size_t i = 0; i < ids.size(); ++i)
+        s += (i ? ", " : "") + ids[i];
+    return s;
+}
+
+// "c[0, 3]: reference 1e-36, generated nan; inputs a[0, 3] = 100, ...; edge inputs, seed 1,
+// C = 4000; first written differently by ..."
+std::string counterexampleText(const eval::EvalResult& r)
+{
+    if (!r.counterexample)
+        return {};
+    const eval::Counterexample& c = *r.counterexample;
+    std::ostringstream s;
+    if (c.refIssue || c.genIssue) {
+        s << "reference " << (c.refIssue ? c.refIssue->format() : std::string("runs"))
+          << ", generated " << (c.genIssue ? c.genIssue->format() : std::string("runs"));
+    } else {
+        s << c.array << "[" << joinIndex(c.index) << "]: reference " << c.refValue << ", generated "
+          << c.genValue;
+    }
+    std::vector<std::string> inputs;
+    for (const auto& [k, v] : c.inputsAtIndex)
+        inputs.push_back(k + "[" + joinIndex(c.index) + "] = " + v);
+    for (const auto& [k, v] : c.scalars)
+        inputs.push_back(k + " = " + v);
+    if (!inputs.empty())
+        s << "; inputs " << joinIds(inputs);
+    if (r.counterexampleCase) {
+        s << "; " << r.counterexampleCase->inputs << " inputs, seed " << r.counterexampleCase->seed;
+        for (const auto& [k, v] : r.counterexampleCase->dims)
+            s << ", " << k << " = " << v;
+    }
+    if (r.firstDivergence) {
+        const eval::FirstDivergence& f = *r.firstDivergence;
+        s << "; first diverging store: " << f.reference.op << " at reference line "
+          << f.reference.line << " / " << f.generated.op << " at generated line "
+          << f.generated.line << " (block " << joinIndex(f.reference.block) << ")";
+        if (f.array != c.array || f.index != c.index)
+            s << " writing " << f.array << "[" << joinIndex(f.index) << "]: reference "
+              << f.refValue << ", generated " << f.genValue;
+    }
+    return s.str();
+}
+
+// Lines of each side that the differing output depends on: the slice of the store
+// first written differently, of the op that failed on one side, else of every store.
+void differingPaths(const eval::EvalResult& r, const ir::Function& ref, const ir::Function& gen,
+                    std::set<int>& refLines, std::set<int>& genLines)
+{
+    auto roots = [](const ir::Function& fn, int line, bool anyOp) {
+        std::vector<const ir::Op*> ops;
+        if (line > 0)
+            ops = findOps(fn, {line}, anyOp ? std::set<std::string>{} : kStoreOps);
+        return ops.empty() ? findOps(fn, {}, kStoreOps) : ops;
+    };
+    int refLine = 0, genLine = 0;
+    bool anyOp = false;
+    if (r.firstDivergence) {
+        refLine = r.firstDivergence->reference.line;
+        genLine = r.firstDivergence->generated.line;
+    } else if (r.counterexample && (r.counterexample->refIssue || r.counterexample->genIssue)) {
+        anyOp = true;
+        refLine = r.counterexample->refIssue ? r.counterexample->refIssue->line : 0;
+        genLine = r.counterexample->genIssue ? r.counterexample->genIssue->line : 0;
+    }
+    refLines = sliceLines(roots(ref, refLine, anyOp));
+    genLines = sliceLines(roots(gen, genLine, anyOp));
+}
+
+bool onPath(const Divergence& d, const std::set<int>& refLines, const std::set<int>& genLines)
+{
+    auto hit = [&](const std::optional<diff::OpSite>& r, const std::optional<diff::OpSite>& g) {
+        return (r && refLines.count(r->line)) || (g && genLines.count(g->line));
+    };
+    if (hit(d.reference, d.generated))
+        return true;
+    return std::any_of(d.sites.begin(), d.sites.end(), [&](const diff::DivergenceSite& s) {
+        return hit(s.reference, s.generated);
+    });
+}
+
+// A finding that says the difference cannot change a result.
+bool claimsHarmless(const Divergence& d)
+{
+    return d.severity == Severity::Equivalent ||
+           (d.severity != Severity::Critical && !d.proof.empty());
+}
+
+void judge(const diff::DiffResult& result, const ir::Function& ref, const ir::Function& gen,
+           CrossCheck& c)
+{
+    const eval::EvalResult& r = c.eval;
+    if (r.verdict == "same") {
+        for (const Divergence& d : result.divergences)
+            if (d.severity == Severity::Equivalent)
+                c.confirmed.push_back(d.id);
+        c.summary =
+            "same: both sides give the same outputs on " + std::to_string(r.cases.size()) +
+            " input case(s)" +
+            (c.confirmed.empty() ? std::string()
+                                 : ", consistent with " + std::to_string(c.confirmed.size()) +
+                                       " equivalent finding(s) (a run is evidence, not a proof)");
+        return;
+    }
+    if (r.verdict != "different") {
+        c.summary = r.verdict + (r.message.empty() ? std::string() : ": " + r.message) +
+                    " (the run decides nothing about the divergences)";
+        return;
+    }
+    c.counterexample = counterexampleText(r);
+    std::set<int> refLines, genLines;
+    differingPaths(r, ref, gen, refLines, genLines);
+    std::vector<std::string> criticalsOnPath, allCriticals;
+    for (const Divergence& d : result.divergences) {
+        if (d.severity == Severity::Critical) {
+            allCriticals.push_back(d.id);
+            if (onPath(d, refLines, genLines))
+                criticalsOnPath.push_back(d.id);
+        }
+    }
+    if (!allCriticals.empty()) {
+        // The slice may miss a dependency through memory: then every critical may explain it.
+        c.attachedTo = criticalsOnPath.empty() ? allCriticals : criticalsOnPath;
+        c.summary = "different: counterexample attached to " + joinIds(c.attachedTo);
+        return;
+    }
+    c.differBug = true;
+    for (const Divergence& d : result.divergences)
+        if (claimsHarmless(d) && onPath(d, refLines, genLines))
+            c.refuted.push_back(d.id);
+    c.summary = "DIFFER BUG: the outputs differ but the diff reports no critical divergence";
+    if (!c.refuted.empty())
+        c.summary += "; refuted: " + joinIds(c.refuted);
+}
+
+const ir::Function* findFunction(const std::vector<const ir::Module*>& modules,
+                                 const std::string& name)
+{
+    for (const ir::Module* m : modules)
+        for (const ir::Function* f : m->functions)
+            if (f->name == name)
+                return f;
+    return nullptr;
+}
+
+} // namespace
+
+bool pickEntries(const diff::DiffResult& result, const std::vector<const ir::Module*>& reference,
+                 const std::vector<const ir::Module*>& generated, const ir::Function*& ref,
+                 const ir::Function*& gen, std::string& error)
+{
+    for (const diff::FunctionDiff& f : result.functions) {
+        if (f.reference.empty() || f.generated.empty())
+            continue;
+        ref = findFunction(reference, f.reference);
+        gen = findFunction(generated, f.generated);
+        if (ref && gen)
+            return true;
+    }
+    error = "no paired entry functions to run";
+    return false;
+}
+
+CrossCheck crossCheck(const diff::DiffResult& result, const ir::Function& ref,
+                      const ir::Function& gen, const std::string& bindingFile,
+                      const eval::EvalOptions& options)
+{
+    CrossCheck c;
+    c.referenceEntry = std::string(ref.name);
+    c.generatedEntry = std::string(gen.name);
+    eval::Binding binding;
+    std::string error;
+    const bool bound = bindingFile.empty() ? eval::defaultBinding(ref, gen, binding, error)
+                                           : eval::loadBinding(bindingFile, binding, error);
+    if (!bound) {
+        c.error = "binding: " + error;
+        c.summary = "not run: " + c.error;
+        return c;
+    }
+    c.eval = eval::evaluatePair(ref, gen, binding, options);
+    judge(result, ref, gen, c);
+    return c;
+}
+
+CrossCheck crossCheckFiles(const diff::DiffResult& result, const std::string& bindingFile,
+                           const eval::EvalOptions& options)
+{
+    const ir::ParseResult refParsed = ir::loadIrFile(result.referencePath);
+    const ir::ParseResult genParsed = ir::loadIrFile(result.generatedPath);
+    CrossCheck c;
+    for (const ir::ParseResult* p : {&refParsed, &genParsed})
+        if (!p->ok()) {
+            c.error = (p == &refParsed ? result.referencePath : result.generatedPath) +
+                      ": does not parse";
+            c.summary = "not run: " + c.error;
+            return c;
+        }
+    std::vector<const ir::Module*> refModules(refParsed.modules.begin(), refParsed.modules.end());
+    std::vector<const ir::Module*> genModules(genParsed.modules.begin(), genParsed.modules.end());
+    const ir::Function* ref = nullptr;
+    const ir::Function* gen = nullptr;
+    if (!pickEntries(result, refModules, genModules, ref, gen, c.error)) {
+        c.summary = "not run: " + c.error;
+        return c;
+    }
+    return crossCheck(result, *ref, *gen, bindingFile, options);
+}
+
+std::string noteFor(const CrossCheck& check, const std::string& id)
+{
+    auto has = [&](const std::vector<std::string>& ids) {
+        return std::find(ids.begin(), ids.end(), id) != ids.end();
+    };
+    if (has(check.attachedTo))
+        return "counterexample: " + check.counterexample;
+    if (has(check.refuted))
+        return "REFUTED, a differ bug: " + check.counterexample;
+    if (has(check.confirmed))
+        return "confirmed on " + std::to_string(check.eval.cases.size()) +
+               " input case(s) (evidence, not a proof)";
+    return {};
+}
+
+void addToDiffJson(nlohmann::json& diff, const CrossCheck& c)
+{
+    nlohmann::json e = {{"verdict", c.ran() ? c.eval.verdict : std::string("error")},
+                        {"summary", c.summary},
+                        {"reference_entry", c.referenceEntry},
+                        {"generated_entry", c.generatedEntry},
+                        {"counterexample", c.counterexample},
+                        {"attached_to", c.attachedTo},
+                        {"confirmed_equivalents", c.confirmed},
+                        {"refuted", c.refuted},
+                        {"differ_bug", c.differBug},
+                        {"result", nullptr}};
+    if (c.ran())
+        e["result"] = eval::evalResultJson(c.eval);
+    else
+        e["message"] = c.error;
+    diff["eval"] = e;
+    for (nlohmann::json& d : diff["divergences"]) {
+        const std::string id = d.value("id", "");
+        auto in = [&](const std::vector<std::string>& ids) {
+            return std::find(ids.begin(), ids.end(), id) != ids.end();
+        };
+        if (in(c.attachedTo))
+            d["cpu_counterexample"] = c.counterexample;
+        if (in(c.refuted))
+            d["cpu_refuted"] = c.counterexample;
+    }
+}
+
+std::string crossCheckText(const CrossCheck& c)
+{
+    std::ostringstream s;
+    s << "\nCPU run of both sides (--eval): " << c.summary << "\n";
+    if (!c.referenceEntry.empty())
+        s << "  entries: " << c.referenceEntry << " / " << c.generatedEntry << "\n";
+    if (!c.counterexample.empty())
+        s << "  counterexample: " << c.counterexample << "\n";
+    if (c.ran() && !c.eval.approximations.empty()) {
+        s << "  within tolerance only:";
+        for (const std::string& a : c.eval.approximations)
+            s << " " << a << ";";
+        s << "\n";
+    }
+    return s.str();
+}
+
+} // namespace tilelens::crosscheck

@@ -1,0 +1,65 @@
+#pragma once
+// The differ's claims checked by running both sides (issue 16 item 3): after a
+// diff, the CPU interpreter runs the reference and generated entries on the same
+// inputs. A differing output gets its counterexample attached to the critical
+// divergences on the dataflow path to it; a run that finds a difference where
+// the differ found no critical refutes the differ's `equivalent` (and other
+// proven-harmless) findings on that path — a bug of the differ, reported
+// loudly; a run that finds no difference confirms the equivalents on the tried
+// inputs (not a proof). Unsupported ops are reported as such, never as a pass.
+// Used by `tilelens-cli diff --eval` and the GUI's "Run both on CPU".
+
+#include "diff/DiffResult.h"
+#include "eval/Differential.h"
+#include "ir/Module.h"
+
+#include <nlohmann/json_fwd.hpp>
+#include <string>
+#include <vector>
+
+namespace tilelens::crosscheck {
+
+struct CrossCheck
+{
+    eval::EvalResult eval;
+    std::string referenceEntry, generatedEntry; // the entries that ran
+    std::string error;                          // no run: entries or binding not found
+    // One line each: the outcome, and the counterexample (inputs that matter,
+    // both outputs, the first store written differently when known).
+    std::string summary;
+    std::string counterexample;
+    std::vector<std::string> attachedTo; // critical divergence ids given the counterexample
+    std::vector<std::string> confirmed;  // equivalent ids the run agrees with
+    std::vector<std::string> refuted;    // ids of harmless-claiming findings the run refutes
+    // The run differs although the differ reports no critical: the differ is wrong.
+    bool differBug = false;
+
+    bool ran() const { return error.empty(); }
+};
+
+// The first entry pair of `result` (both sides named), found in the modules.
+bool pickEntries(const diff::DiffResult& result, const std::vector<const ir::Module*>& reference,
+                 const std::vector<const ir::Module*>& generated, const ir::Function*& ref,
+                 const ir::Function*& gen, std::string& error);
+
+// Runs both entries (binding from `bindingFile`, or the default binding when empty)
+// and checks the result's divergences against the outcome.
+CrossCheck crossCheck(const diff::DiffResult& result, const ir::Function& ref,
+                      const ir::Function& gen, const std::string& bindingFile,
+                      const eval::EvalOptions& options);
+
+// The same from the files of `result` (reparsed; for callers that kept no modules).
+CrossCheck crossCheckFiles(const diff::DiffResult& result, const std::string& bindingFile,
+                           const eval::EvalOptions& options);
+
+// What the check says about one divergence ("" when nothing), to show after
+// "CPU run:": the attached counterexample, a refutation or a confirmation.
+std::string noteFor(const CrossCheck& check, const std::string& divergenceId);
+
+// Adds the check to a tilelens.diff/1 document: top-level "eval" and, per
+// divergence, "cpu_counterexample" / "cpu_refuted" (docs/cli.md).
+void addToDiffJson(nlohmann::json& diff, const CrossCheck& check);
+// The "CPU run" section appended to the text and markdown reports.
+std::string crossCheckText(const CrossCheck& check);
+
+} // namespace tilelens::crosscheck

@@ -1,0 +1,240 @@
+// The differ's divergences checked by running both sides (diff --eval): a seeded
+// mistake gets its counterexample on the critical divergence at the changed
+// line, a real pair confirms its equivalents, an unsupported op decides nothing,
+// and a diff that claims equivalence where the run differs is a differ bug.
+
+#include "crosscheck/DiffCrossCheck.h"
+
+#include "TestPaths.h"
+#include "crosscheck/DataflowSlice.h"
+#include "diff/IrDiff.h"
+#include "diff/RuleSet.h"
+#include "ir/Module.h"
+#include "ir/Op.h"
+#include "ir/Parser.h"
+
+#include <algorithm>
+#include <fstream>
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+using namespace tilelens;
+using namespace tilelens::crosscheck;
+
+namespace {
+
+std::string readText(const std::string& path)
+{
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+std::string data(const std::string& relative)
+{
+    return test::testDataDir().toStdString() + "/" + relative;
+}
+
+// One pair of tests/data/real-ports, its generated side optionally replaced or edited.
+struct Checked
+{
+    ir::ParseResult ref, gen;
+    std::optional<diff::DiffResult> diff;
+};
+
+void load(Checked& c, const std::string& pair, const std::string& genText = {},
+          const std::pair<std::string, std::string>& edit = {})
+{
+    const std::string dir = data("real-ports/" + pair + "/");
+    c.ref = ir::parseModule(readText(dir + "reference.mlir"));
+    std::string gen = genText.empty() ? readText(dir + "generated.mlir") : genText;
+    if (!edit.first.empty()) {
+        const size_t at = gen.find(edit.first);
+        ASSERT_NE(at, std::string::npos) << "edit not found: " << edit.first;
+        gen.replace(at, edit.first.size(), edit.second);
+    }
+    c.gen = ir::parseModule(gen);
+    ASSERT_TRUE(c.ref.ok() && c.gen.ok());
+    std::vector<const ir::Module*> r(c.ref.modules.begin(), c.ref.modules.end());
+    std::vector<const ir::Module*> g(c.gen.modules.begin(), c.gen.modules.end());
+    c.diff = diff::compareModules(r, g, diff::RuleSet::defaults(), dir + "reference.mlir",
+                                  dir + "generated.mlir");
+}
+
+CrossCheck check(const Checked& c, const std::string& binding, eval::InputKind inputs,
+                 const diff::DiffResult* result = nullptr)
+{
+    eval::EvalOptions o;
+    o.inputs = inputs;
+    return crossCheck(result ? *result : *c.diff, *c.ref.modules[0]->functions[0],
+                      *c.gen.modules[0]->functions[0], binding, o);
+}
+
+const diff::Divergence* find(const diff::DiffResult& r, const std::string& id)
+{
+    for (const diff::Divergence& d : r.divergences)
+        if (d.id == id)
+            return &d;
+    return nullptr;
+}
+
+const std::string kSwiglu = "swiglu_fwd_2x512x4096_bf16";
+const std::string kMatmul = "matmul_128x128x32_2048_f16";
+
+} // namespace
+
+TEST(CrossCheck, SeededSigmoidGetsItsCounterexampleAndFirstDivergingStore)
+{
+    Checked c;
+    load(c, kSwiglu, readText(data("eval/swiglu_seeded_sigmoid.mlir")));
+    ASSERT_GT(c.diff->count(diff::Severity::Critical), 0);
+    const CrossCheck x = check(c, data("eval/" + kSwiglu + ".binding.json"), eval::InputKind::Edge);
+    ASSERT_EQ(x.eval.verdict, "different") << x.summary;
+    EXPECT_FALSE(x.differBug);
+    // The first diverging op: the one store of each side, at its line.
+    ASSERT_TRUE(x.eval.firstDivergence);
+    EXPECT_EQ(x.eval.firstDivergence->reference.op, "store_ptr_tko");
+    EXPECT_EQ(x.eval.firstDivergence->generated.op, "store_ptr_tko");
+    EXPECT_GT(x.eval.firstDivergence->generated.line, 0);
+    EXPECT_EQ(x.eval.firstDivergence->genValue, "nan");
+    ASSERT_FALSE(x.attachedTo.empty());
+    for (const std::string& id : x.attachedTo) {
+        const diff::Divergence* d = find(*c.diff, id);
+        ASSERT_NE(d, nullptr);
+        EXPECT_EQ(d->severity, diff::Severity::Critical) << id;
+        EXPECT_NE(noteFor(x, id).find("generated nan"), std::string::npos) << noteFor(x, id);
+    }
+    EXPECT_NE(x.counterexample.find("inputs a["), std::string::npos) << x.counterexample;
+    EXPECT_NE(x.counterexample.find("first diverging store: store_ptr_tko at reference line"),
+              std::string::npos)
+        << x.counterexample;
+
+    nlohmann::json j = {{"divergences", nlohmann::json::array()}};
+    for (const diff::Divergence& d : c.diff->divergences)
+        j["divergences"].push_back({{"id", d.id}});
+    addToDiffJson(j, x);
+    EXPECT_EQ(j["eval"]["verdict"], "different");
+    EXPECT_EQ(j["eval"]["result"]["schema"], "tilelens.eval/1");
+    EXPECT_EQ(j["eval"]["result"]["first_divergence"]["generated"]["op"], "store_ptr_tko");
+    size_t withCounterexample = 0;
+    for (const auto& d : j["divergences"])
+        withCounterexample += d.contains("cpu_counterexample");
+    EXPECT_EQ(withCounterexample, x.attachedTo.size());
+}
+
+TEST(CrossCheck, KLoopMistakeGetsTheCounterexampleAtTheLoopBound)
+{
+    Checked c; // the K loop starts one tile late: c misses a[:, :32] * b[:32, :]
+    load(c, kMatmul, {}, {"for %104 in (%102 to %85", "for %104 in (%103 to %85"});
+    const CrossCheck x =
+        check(c, data("eval/" + kMatmul + ".binding.json"), eval::InputKind::Random);
+    ASSERT_EQ(x.eval.verdict, "different") << x.summary;
+    ASSERT_TRUE(x.eval.firstDivergence);
+    EXPECT_EQ(x.eval.firstDivergence->array, "c");
+    EXPECT_EQ(x.eval.firstDivergence->generated.op, "store_view_tko");
+    // Every critical lies on the path to c here; the one at the loop bound gets it.
+    EXPECT_EQ(long(x.attachedTo.size()), long(c.diff->count(diff::Severity::Critical)));
+    EXPECT_TRUE(std::any_of(x.attachedTo.begin(), x.attachedTo.end(), [&](const std::string& id) {
+        const diff::Divergence* d = find(*c.diff, id);
+        return d->severity == diff::Severity::Critical && d->generated && d->generated->op == "for";
+    })) << x.summary;
+
+    // A critical at an op the stored value does not depend on gets nothing.
+    const ir::Function& gen = *c.gen.modules[0]->functions[0];
+    const std::set<int> path =
+        sliceLines(findOps(gen, {x.eval.firstDivergence->generated.line}, {}));
+    const auto all = findOps(gen, {}, {});
+    const auto off = std::find_if(all.begin(), all.end(), [&](const ir::Op* op) {
+        return !path.count(op->range.beginLine) && op->range.beginLine > 0;
+    });
+    ASSERT_NE(off, all.end());
+    diff::DiffResult withOffPath = *c.diff;
+    diff::Divergence extra;
+    extra.severity = diff::Severity::Critical;
+    extra.generated = diff::OpSite{(*off)->range.beginLine, 1, "x"};
+    withOffPath.divergences.push_back(extra);
+    withOffPath.finalize();
+    const CrossCheck y =
+        check(c, data("eval/" + kMatmul + ".binding.json"), eval::InputKind::Random, &withOffPath);
+    ASSERT_EQ(long(y.attachedTo.size()), long(c.diff->count(diff::Severity::Critical)));
+    for (const std::string& id : y.attachedTo) {
+        const diff::Divergence* d = find(withOffPath, id);
+        EXPECT_NE(d->generated->line, (*off)->range.beginLine) << id;
+    }
+}
+
+TEST(CrossCheck, RealPairConfirmsEveryEquivalent)
+{
+    Checked c;
+    load(c, kSwiglu);
+    const CrossCheck x =
+        check(c, data("eval/" + kSwiglu + ".binding.json"), eval::InputKind::Random);
+    ASSERT_EQ(x.eval.verdict, "same") << x.summary;
+    EXPECT_TRUE(x.attachedTo.empty());
+    EXPECT_TRUE(x.refuted.empty());
+    EXPECT_FALSE(x.differBug);
+    const auto equivalents = std::count_if(
+        c.diff->divergences.begin(), c.diff->divergences.end(),
+        [](const diff::Divergence& d) { return d.severity == diff::Severity::Equivalent; });
+    ASSERT_GT(equivalents, 0);
+    EXPECT_EQ(long(x.confirmed.size()), long(equivalents));
+    EXPECT_EQ(noteFor(x, x.confirmed.front()).rfind("confirmed on ", 0), 0u);
+}
+
+TEST(CrossCheck, AClaimedEquivalenceTheRunRefutesIsADifferBug)
+{
+    // The K-loop mistake, with the differ's criticals turned into proven equivalences:
+    // what a differ that accepts too much would say. The run must refute it.
+    Checked c;
+    load(c, kMatmul, {}, {"for %104 in (%102 to %85", "for %104 in (%103 to %85"});
+    diff::DiffResult wrong = *c.diff;
+    std::vector<std::string> claimed;
+    for (diff::Divergence& d : wrong.divergences)
+        if (d.severity == diff::Severity::Critical) {
+            d.severity = diff::Severity::Equivalent;
+            d.proof = "a proof that does not hold";
+            claimed.push_back(d.id);
+        }
+    ASSERT_FALSE(claimed.empty());
+    wrong.finalize();
+    ASSERT_EQ(wrong.count(diff::Severity::Critical), 0);
+    const CrossCheck x =
+        check(c, data("eval/" + kMatmul + ".binding.json"), eval::InputKind::Random, &wrong);
+    EXPECT_TRUE(x.differBug);
+    EXPECT_TRUE(x.attachedTo.empty());
+    EXPECT_NE(x.summary.find("DIFFER BUG"), std::string::npos);
+    ASSERT_FALSE(x.refuted.empty());
+    for (const std::string& id : x.refuted)
+        EXPECT_EQ(noteFor(x, id).rfind("REFUTED, a differ bug: ", 0), 0u);
+    // The loop bound's finding is among the refuted ones.
+    EXPECT_TRUE(std::any_of(x.refuted.begin(), x.refuted.end(), [&](const std::string& id) {
+        return std::find(claimed.begin(), claimed.end(), id) != claimed.end();
+    }));
+}
+
+TEST(CrossCheck, UnsupportedOpDecidesNothing)
+{
+    Checked c; // mulhii is not modelled: the run must say so, not pass
+    load(c, kSwiglu, {},
+         {"%76 = muli %54, %75 : tile<4096xi64>", "%76 = mulhii %54, %75 : tile<4096xi64>"});
+    const CrossCheck x =
+        check(c, data("eval/" + kSwiglu + ".binding.json"), eval::InputKind::Random);
+    EXPECT_EQ(x.eval.verdict, "unsupported");
+    EXPECT_NE(x.summary.find("unsupported"), std::string::npos);
+    EXPECT_NE(x.summary.find("mulhii"), std::string::npos) << x.summary;
+    EXPECT_TRUE(x.attachedTo.empty());
+    EXPECT_TRUE(x.confirmed.empty());
+    EXPECT_FALSE(x.differBug);
+    EXPECT_NE(crossCheckText(x).find("unsupported"), std::string::npos);
+}
+
+TEST(CrossCheck, ABindingThatDoesNotLoadIsAnErrorNotARun)
+{
+    Checked c;
+    load(c, kSwiglu);
+    const CrossCheck x = check(c, data("eval/no-such.binding.json"), eval::InputKind::Random);
+    EXPECT_FALSE(x.ran());
+    EXPECT_NE(x.summary.find("not run: binding"), std::string::npos) << x.summary;
+}
