@@ -201,8 +201,12 @@ LargePair& largePair()
         }
         ref += "}\n";
         gen += "}\n";
-        l.ref = l.dir->filePath(QStringLiteral("large_ref.mlir")).toStdString();
-        l.gen = l.dir->filePath(QStringLiteral("large_gen.mlir")).toStdString();
+        // TILELENS_BENCH_LARGE_DIR=DIR keeps the two files there (to time or
+        // profile other tools on the same pair).
+        const QString keep = qEnvironmentVariable("TILELENS_BENCH_LARGE_DIR");
+        const QDir dir(keep.isEmpty() ? l.dir->path() : keep);
+        l.ref = dir.filePath(QStringLiteral("large_ref.mlir")).toStdString();
+        l.gen = dir.filePath(QStringLiteral("large_gen.mlir")).toStdString();
         writeAll(QString::fromStdString(l.ref), ref);
         writeAll(QString::fromStdString(l.gen), renamed(gen));
         l.ops = ops;
