@@ -488,10 +488,10 @@ private:
 
     GFunction& m_g;
     GraphContext& m_context;
-    GraphContext::AttrEntry m_scratchAttr;
     ir::Arena& m_arena;
     ValueIds m_valueIds;
     size_t m_opCap, m_regionCap, m_valueCap;
+    GraphContext::AttrEntry m_scratchAttr; // normalized() result on a key collision
 };
 
 } // namespace
