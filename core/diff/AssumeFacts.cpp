@@ -1,5 +1,6 @@
 #include "diff/AssumeFacts.h"
 
+#include <algorithm>
 #include <map>
 #include <string>
 
@@ -22,9 +23,25 @@ std::string_view kindOf(std::string_view text)
     return lt == std::string_view::npos ? text : text.substr(0, lt);
 }
 
-std::vector<FactsByKind> collect(const GFunction& f)
+// The facts of one function by canonical value. Only values that some assume
+// constrains get a map (a map per value of a 100k-op module cost more than
+// the comparison).
+struct FunctionFacts
 {
-    std::vector<FactsByKind> out(f.values.size());
+    std::vector<int> slot;                            // value -> index in `byValue`, else -1
+    std::vector<std::pair<int, FactsByKind>> byValue; // in increasing value order
+
+    const FactsByKind* of(int value) const
+    {
+        const int i = slot[size_t(value)];
+        return i >= 0 ? &byValue[size_t(i)].second : nullptr;
+    }
+};
+
+FunctionFacts collect(const GFunction& f)
+{
+    FunctionFacts out;
+    out.slot.assign(f.values.size(), -1);
     for (size_t id = 0; id < f.ops.size(); ++id) {
         const GOp& o = f.ops[id];
         if (!o.assume || o.attrs.empty())
@@ -35,13 +52,23 @@ std::vector<FactsByKind> collect(const GFunction& f)
                 text = a.value;
         if (text.empty())
             continue;
-        auto& facts = out[size_t(f.values[size_t(o.operands[0])].canon)][kindOf(text)];
+        const int value = f.values[size_t(o.operands[0])].canon;
+        int& slot = out.slot[size_t(value)];
+        if (slot < 0) {
+            slot = int(out.byValue.size());
+            out.byValue.emplace_back(value, FactsByKind());
+        }
+        auto& facts = out.byValue[size_t(slot)].second[kindOf(text)];
         bool seen = false;
         for (const Fact& x : facts)
             seen = seen || x.text == text;
         if (!seen)
             facts.push_back({text, int(id)});
     }
+    std::sort(out.byValue.begin(), out.byValue.end(),
+              [](const auto& a, const auto& b) { return a.first < b.first; });
+    for (size_t i = 0; i < out.byValue.size(); ++i)
+        out.slot[size_t(out.byValue[i].first)] = int(i);
     return out;
 }
 
@@ -119,24 +146,22 @@ void compareAssumeFacts(const GFunction& R, const GFunction& G, const OpMatching
             }
         }
     };
-    for (size_t v = 0; v < rf.size(); ++v) {
-        if (rf[v].empty())
-            continue;
-        const int g = m.refValToGen[v];
-        const FactsByKind& theirs = g >= 0 ? gf[size_t(g)] : none;
-        for (const auto& [kind, facts] : rf[v]) {
+    for (const auto& [v, facts] : rf.byValue) {
+        const int g = m.refValToGen[size_t(v)];
+        const FactsByKind* found = g >= 0 ? gf.of(g) : nullptr;
+        const FactsByKind& theirs = found ? *found : none;
+        for (const auto& [kind, list] : facts) {
             auto it = theirs.find(kind);
-            emit(&facts, it == theirs.end() ? nullptr : &it->second);
+            emit(&list, it == theirs.end() ? nullptr : &it->second);
         }
     }
-    for (size_t v = 0; v < gf.size(); ++v) {
-        if (gf[v].empty())
-            continue;
-        const int r = m.genValToRef[v];
-        const FactsByKind& theirs = r >= 0 ? rf[size_t(r)] : none;
-        for (const auto& [kind, facts] : gf[v])
+    for (const auto& [v, facts] : gf.byValue) {
+        const int r = m.genValToRef[size_t(v)];
+        const FactsByKind* found = r >= 0 ? rf.of(r) : nullptr;
+        const FactsByKind& theirs = found ? *found : none;
+        for (const auto& [kind, list] : facts)
             if (!theirs.count(kind))
-                emit(nullptr, &facts);
+                emit(nullptr, &list);
     }
 }
 

@@ -450,15 +450,43 @@ private:
                 flattenHints(*na.value, hints, nh, m_arena);
                 continue;
             }
-            const SV name = normalizeAttrName(g.name, na.name);
-            const SV v = attrValue(name, *na.value, m_arena, m_context.attrTexts);
-            if (isDefault(g.name, name, v))
-                continue;
-            attrs[n++] = makeAttr(name, v);
+            const GraphContext::AttrEntry& e = normalized(g.name, na);
+            if (!e.dropped)
+                attrs[n++] = e.attr;
         }
         std::sort(attrs, attrs + n, [](const GAttr& a, const GAttr& b) { return a.name < b.name; });
         g.attrs = {attrs, n};
         g.hints = {hints, nh};
+    }
+
+    // The normalized form of one attribute of an op named `op` (cached).
+    const GraphContext::AttrEntry& normalized(SV op, const ir::NamedAttribute& na)
+    {
+        uint64_t key = hashMix(reinterpret_cast<uintptr_t>(na.value),
+                               reinterpret_cast<uintptr_t>(na.name.data()));
+        key = hashMix(hashMix(key, na.name.size()), reinterpret_cast<uintptr_t>(op.data()));
+        GraphContext::AttrEntry& e = m_context.attrs[key];
+        if (e.value == na.value && e.name == na.name.data() && e.nameSize == na.name.size() &&
+            e.op == op.data())
+            return e;
+        // Fresh (or, rarely, another attribute with the same key: recomputed each time).
+        const bool fresh = e.value == nullptr;
+        GraphContext::AttrEntry made;
+        made.value = na.value;
+        made.name = na.name.data();
+        made.nameSize = na.name.size();
+        made.op = op.data();
+        const SV name = normalizeAttrName(op, na.name);
+        const SV v = attrValue(name, *na.value, m_arena, m_context.attrTexts);
+        made.dropped = isDefault(op, name, v);
+        if (!made.dropped)
+            made.attr = makeAttr(name, v);
+        if (fresh) {
+            e = made;
+            return e;
+        }
+        m_scratchAttr = made;
+        return m_scratchAttr;
     }
 
     GFunction& m_g;
@@ -466,6 +494,7 @@ private:
     ir::Arena& m_arena;
     ValueIds m_valueIds;
     size_t m_opCap, m_regionCap, m_valueCap;
+    GraphContext::AttrEntry m_scratchAttr; // normalized() result on a key collision
 };
 
 } // namespace

@@ -3,6 +3,7 @@
 // does not carry meaning: attribute names and spellings of the different
 // printers, default-valued attributes, dialect prefixes, hint nesting.
 
+#include "diff/FlatHashMap.h"
 #include "diff/OpGraph.h"
 
 #include <cstdint>
@@ -31,6 +32,18 @@ struct GraphContext
         bool pure = false, commutative = false, terminator = false;
     };
     std::unordered_map<const char*, NameInfo> names; // by the interned mnemonic's address
+    // Normalized attributes by what they are made of (uniqued attribute, the
+    // name's and the op's addresses): each spelling is normalized and hashed once.
+    struct AttrEntry
+    {
+        const ir::Attribute* value = nullptr;
+        const char* name = nullptr;
+        size_t nameSize = 0;
+        const char* op = nullptr;
+        bool dropped = false; // the op's default: not part of the graph
+        GAttr attr;
+    };
+    FlatHashMap<AttrEntry> attrs;
 };
 
 GFunction buildGraph(const ir::Function& function, GraphContext& context);

@@ -276,9 +276,6 @@ private:
         if (a.hasSemOperands || b.hasSemOperands)
             return; // written operands of different normal forms do not correspond
         const size_t n = std::min(a.operands.size(), b.operands.size());
-        std::vector<size_t> order(n);
-        for (size_t i = 0; i < n; ++i)
-            order[i] = i;
         bool swapped = false;
         if (a.commutative && b.commutative && n == 2) {
             const int r0 = rcanon(a.operands[0]), r1 = rcanon(a.operands[1]);

@@ -466,6 +466,12 @@ const Type* Parser::parseType()
 {
     skipWs();
     size_t start = m_pos;
+    const size_t lastSize = m_lastTypeText.size();
+    if (lastSize && m_text.size() - start >= lastSize &&
+        bytesEqual(m_text.data() + start, m_lastTypeText.data(), lastSize)) {
+        m_pos = start + lastSize; // the same bytes end the same way as last time
+        return m_lastType;
+    }
     // Fast path: the same type text seen before in this file. Find the end of
     // the type token (identifier plus a balanced <...>) without parsing it.
     size_t p = m_pos;
@@ -493,11 +499,16 @@ const Type* Parser::parseType()
             std::string_view raw = m_text.substr(start, q + 1 - start);
             if (const Type* const* hit = m_typeByText.find(raw)) {
                 m_pos = q + 1;
+                m_lastTypeText = raw;
+                m_lastType = *hit;
                 return *hit;
             }
             const Type* t = parseTypeInner();
-            if (t && m_pos == q + 1)
+            if (t && m_pos == q + 1) {
                 m_typeByText.insert(raw, t);
+                m_lastTypeText = raw;
+                m_lastType = t;
+            }
             return t;
         }
     }

@@ -4,6 +4,8 @@
 #include "ir/ParserImpl.h"
 
 #include <algorithm>
+#include <cstdint>
+#include <cstring>
 
 namespace tilelens::ir {
 namespace detail {
@@ -506,34 +508,62 @@ std::vector<ParseResult> parseSplitInput(std::string_view text, const ParseOptio
     return out;
 }
 
+namespace {
+
+// True when one of the 8 bytes of `w` is not printable ASCII: a control byte
+// (below 0x20, newline and tab included) or a byte of a UTF-8 sequence.
+bool hasSpecialByte(uint64_t w)
+{
+    constexpr uint64_t kOnes = 0x0101010101010101ull, kHigh = 0x8080808080808080ull;
+    return (((w - kOnes * 0x20) & ~w) | w) & kHigh;
+}
+
+} // namespace
+
 bool checkTextInput(std::string_view bytes, const std::string& fileName, Diagnostics& diags)
 {
-    auto fail = [&](int line, int col, std::string msg) {
+    const unsigned char* s = reinterpret_cast<const unsigned char*>(bytes.data());
+    // Line and column of byte i, counted only once something is wrong there.
+    auto fail = [&](size_t i, std::string msg) {
         Diagnostic d;
         d.place.file = fileName;
-        d.place.line = line;
-        d.place.column = col;
+        d.place.line = 1;
+        size_t lineStart = 0;
+        for (size_t k = 0; k < i; ++k)
+            if (s[k] == '\n') {
+                ++d.place.line;
+                lineStart = k + 1;
+            }
+        d.place.column = int(i - lineStart) + 1;
         d.message = std::move(msg);
         diags.push_back(std::move(d));
         return false;
     };
-    if (bytes.size() >= 8 && bytes.substr(0, 8) == std::string_view("\x7FTileIR\x00", 8))
-        return fail(0, 0, "this is Tile IR bytecode, not text; open it as bytecode");
+    if (bytes.size() >= 8 && bytes.substr(0, 8) == std::string_view("\x7FTileIR\x00", 8)) {
+        Diagnostic d;
+        d.place.file = fileName;
+        d.message = "this is Tile IR bytecode, not text; open it as bytecode";
+        diags.push_back(std::move(d));
+        return false;
+    }
     size_t start = bytes.size() >= 3 && bytes.substr(0, 3) == "\xEF\xBB\xBF" ? 3 : 0;
-    int line = 1;
-    size_t lineStart = 0;
-    const unsigned char* s = reinterpret_cast<const unsigned char*>(bytes.data());
     for (size_t i = start; i < bytes.size();) {
+        // Eight printable ASCII bytes at a time: the common case of IR text.
+        if (i + 8 <= bytes.size()) {
+            uint64_t w;
+            std::memcpy(&w, s + i, 8);
+            if (!hasSpecialByte(w)) {
+                i += 8;
+                continue;
+            }
+        }
         unsigned char c = s[i];
         if (c < 0x80) {
-            if (c == '\n') {
-                ++line;
-                lineStart = i + 1;
-            } else if (c == 0 || (c < 0x20 && c != '\t' && c != '\r' && c != '\f' && c != '\v'))
-                return fail(line, int(i - lineStart) + 1,
-                            "the file contains binary data (byte 0x" +
-                                std::string(1, "0123456789ABCDEF"[c >> 4]) +
-                                "0123456789ABCDEF"[c & 15] + "), so it is not Tile IR text");
+            if (c == 0 ||
+                (c < 0x20 && c != '\n' && c != '\t' && c != '\r' && c != '\f' && c != '\v'))
+                return fail(i, "the file contains binary data (byte 0x" +
+                                   std::string(1, "0123456789ABCDEF"[c >> 4]) +
+                                   "0123456789ABCDEF"[c & 15] + "), so it is not Tile IR text");
             ++i;
             continue;
         }
@@ -542,8 +572,7 @@ bool checkTextInput(std::string_view bytes, const std::string& fileName, Diagnos
         for (int k = 1; ok && k < n; ++k)
             ok = (s[i + k] & 0xC0) == 0x80;
         if (!ok)
-            return fail(line, int(i - lineStart) + 1,
-                        "the file is not valid UTF-8 text (bad byte sequence here)");
+            return fail(i, "the file is not valid UTF-8 text (bad byte sequence here)");
         i += size_t(n);
     }
     return true;

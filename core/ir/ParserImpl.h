@@ -327,6 +327,11 @@ private:
     bool m_sawGeneric = false, m_sawCustom = false, m_sawCutile = false;
 
     StringMap<const Type*> m_typeByText; // raw source span -> type
+    // The text parseType() found in m_typeByText or added there last: an op
+    // often repeats a type, and comparing its bytes costs less than finding
+    // the end of the text and hashing it again.
+    std::string_view m_lastTypeText;
+    const Type* m_lastType = nullptr;
     TypeUniquer m_types;
     ValueTable m_values;
     std::vector<ValueTable> m_tablePool; // emptied tables of finished isolated regions

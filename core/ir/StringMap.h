@@ -83,7 +83,7 @@ public:
             return *v;
         if ((m_count + 1) * 4 > m_slots.size() * 3)
             grow();
-        Slot* s = &m_slots[probeStart(h)];
+        Slot* s = &m_slots[probeStart(tagOf(h))];
         while (s->tag)
             s = next(s);
         *s = Slot{key.data(), uint32_t(key.size()), tagOf(h), value};
@@ -101,7 +101,7 @@ public:
         const size_t mask = m_slots.size() - 1;
         size_t i = size_t(hole - m_slots.data());
         for (size_t j = (i + 1) & mask; m_slots[j].tag; j = (j + 1) & mask) {
-            const size_t home = probeStart(hashBytes({m_slots[j].key, m_slots[j].len}));
+            const size_t home = probeStart(m_slots[j].tag);
             // Move j into the hole when its home is not within (i, j].
             if (((j - home) & mask) >= ((j - i) & mask)) {
                 m_slots[i] = m_slots[j];
@@ -113,9 +113,15 @@ public:
         return true;
     }
     size_t size() const { return m_count; }
+    // Keeps the slots of a small table: the parser clears its name table once
+    // per function and would otherwise regrow (and rehash) it from 16 slots.
     void clear()
     {
-        m_slots.clear();
+        if (m_slots.size() > kKeptSlots)
+            std::vector<Slot>().swap(m_slots);
+        else if (m_count)
+            for (Slot& s : m_slots)
+                s.tag = 0;
         m_count = 0;
     }
     void swap(StringMap& o)
@@ -125,15 +131,18 @@ public:
     }
 
 private:
+    static constexpr size_t kKeptSlots = 1024;
     struct Slot
     {
         const char* key;
         uint32_t len;
-        uint32_t tag; // low hash bits | 1; 0 = empty slot
+        uint32_t tag; // high hash bits | 1; 0 = empty slot
         V value;
     };
-    static uint32_t tagOf(uint64_t h) { return uint32_t(h) | 1u; }
-    size_t probeStart(uint64_t h) const { return size_t(h >> 20) & (m_slots.size() - 1); }
+    // The tag holds the bits the probe starts from, so growing and erasing
+    // never hash a key again.
+    static uint32_t tagOf(uint64_t h) { return uint32_t(h >> 32) | 1u; }
+    size_t probeStart(uint32_t tag) const { return size_t(tag >> 1) & (m_slots.size() - 1); }
     Slot* next(Slot* s)
     {
         ++s;
@@ -144,7 +153,7 @@ private:
         if (m_slots.empty())
             return nullptr;
         const uint32_t tag = tagOf(h);
-        for (Slot* s = &m_slots[probeStart(h)]; s->tag; s = next(s))
+        for (Slot* s = &m_slots[probeStart(tag)]; s->tag; s = next(s))
             if (s->tag == tag && s->len == key.size() && bytesEqual(s->key, key.data(), key.size()))
                 return &s->value;
         return nullptr;
@@ -157,7 +166,7 @@ private:
         for (const Slot& o : old) {
             if (!o.tag)
                 continue;
-            Slot* s = &m_slots[probeStart(hashBytes({o.key, o.len}))];
+            Slot* s = &m_slots[probeStart(o.tag)];
             while (s->tag)
                 s = next(s);
             *s = o;

@@ -4,8 +4,9 @@
 //  * BM_DiffLargePair: two modules of about 100k ops each (corpus kernels
 //    replicated as separate entries, a few planted changes), side by side
 //    with GNU diff on the same two files in the same run (target < 1 s and at
-//    most 2x GNU diff); counters give GNU diff's time, the ratio, peak RSS, and
-//    the CPU times of both (wall time is noisy on a shared machine).
+//    most 2x GNU diff); counters give GNU diff's time, the ratios of wall and
+//    CPU times (medians), peak RSS, and the CPU times of both (wall time is
+//    noisy on a shared machine).
 // TILELENS_BENCH_SMOKE=1 shrinks the inputs so that CI finishes in seconds.
 
 #include "TestPaths.h"
@@ -201,8 +202,12 @@ LargePair& largePair()
         }
         ref += "}\n";
         gen += "}\n";
-        l.ref = l.dir->filePath(QStringLiteral("large_ref.mlir")).toStdString();
-        l.gen = l.dir->filePath(QStringLiteral("large_gen.mlir")).toStdString();
+        // TILELENS_BENCH_LARGE_DIR=DIR keeps the two files there (to time or
+        // profile other tools on the same pair).
+        const QString keep = qEnvironmentVariable("TILELENS_BENCH_LARGE_DIR");
+        const QDir dir(keep.isEmpty() ? l.dir->path() : keep);
+        l.ref = dir.filePath(QStringLiteral("large_ref.mlir")).toStdString();
+        l.gen = dir.filePath(QStringLiteral("large_gen.mlir")).toStdString();
         writeAll(QString::fromStdString(l.ref), ref);
         writeAll(QString::fromStdString(l.gen), renamed(gen));
         l.ops = ops;
@@ -244,50 +249,63 @@ double timeGnuDiff(const std::string& a, const std::string& b, double& cpu, long
     return std::chrono::duration<double>(t1 - t0).count();
 }
 
+double median(std::vector<double> v)
+{
+    if (v.empty())
+        return 0;
+    std::sort(v.begin(), v.end());
+    const size_t n = v.size();
+    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+// Each iteration diffs the pair in process and then runs GNU diff on the same
+// two files, so both see the same machine load; the counters are medians over
+// the iterations (the first, cold diff included).
 void BM_DiffLargePair(benchmark::State& state)
 {
     auto& l = largePair();
     int64_t critical = 0;
-    double total = 0, totalCpu = 0;
-    int64_t runs = 0;
+    std::vector<double> wall, cpu, gnuWall, gnuCpu;
+    long gnuKiB = 0;
     for (auto _ : state) {
         const auto t0 = std::chrono::steady_clock::now();
         const double c0 = processCpuSeconds(); // both parse threads
         Diagnostics diags;
         auto r = diff::compareFiles(l.ref, l.gen, diff::RuleSet::defaults(), diags);
-        total += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-        totalCpu += processCpuSeconds() - c0;
-        ++runs;
+        wall.push_back(
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+        cpu.push_back(processCpuSeconds() - c0);
         critical = r ? r->count(diff::Severity::Critical) : -1;
         benchmark::DoNotOptimize(r);
-    }
-    // GNU diff on the same two files, best of 3, in the same run.
-    long gnuKiB = 0;
-    double gnu = 1e9, gnuCpu = 1e9;
-    for (int i = 0; i < 3; ++i) {
-        double cpu = 0;
-        gnu = std::min(gnu, timeGnuDiff(l.ref, l.gen, cpu, gnuKiB));
-        gnuCpu = std::min(gnuCpu, cpu);
+        r.reset();
+        state.PauseTiming();
+        double gCpu = 0;
+        gnuWall.push_back(timeGnuDiff(l.ref, l.gen, gCpu, gnuKiB));
+        gnuCpu.push_back(gCpu);
+        state.ResumeTiming();
     }
     struct rusage self = {};
     getrusage(RUSAGE_SELF, &self);
-    const double mean = runs ? total / double(runs) : 0;
-    const double meanCpu = runs ? totalCpu / double(runs) : 0;
+    const double ms = 1e3;
+    const double w = median(wall), c = median(cpu), gw = median(gnuWall), gc = median(gnuCpu);
     state.counters["ops_per_side"] = l.ops;
     state.counters["critical_found"] = double(critical);
-    state.counters["tilelens_ms"] = mean * 1e3;
-    state.counters["gnu_diff_ms"] = gnu * 1e3;
-    state.counters["ratio_to_gnu_diff"] = gnu > 0 ? mean / gnu : 0;
+    state.counters["tilelens_ms"] = w * ms;
+    state.counters["gnu_diff_ms"] = gw * ms;
+    state.counters["ratio_to_gnu_diff"] = gw > 0 ? w / gw : 0;
     // CPU time (all threads) is less disturbed by other load on the machine than wall time.
-    state.counters["tilelens_cpu_ms"] = meanCpu * 1e3;
-    state.counters["gnu_diff_cpu_ms"] = gnuCpu * 1e3;
+    state.counters["tilelens_cpu_ms"] = c * ms;
+    state.counters["gnu_diff_cpu_ms"] = gc * ms;
+    state.counters["ratio_cpu"] = gc > 0 ? c / gc : 0;
     state.counters["peak_rss_MiB"] = double(self.ru_maxrss) / 1024.0;
+    // The child's high-water mark includes the forked copy of this process.
     state.counters["gnu_diff_peak_rss_MiB"] = double(gnuKiB) / 1024.0;
 }
-// Wall time and the CPU time of the whole process (the two inputs are parsed on two threads).
+// Wall time and the CPU time of the whole process (the two inputs are parsed
+// on two threads); GNU diff runs with the timer paused.
 BENCHMARK(BM_DiffLargePair)
     ->Unit(benchmark::kMillisecond)
-    ->Iterations(3)
+    ->Iterations(smoke() ? 1 : 7)
     ->UseRealTime()
     ->MeasureProcessCPUTime();
 

@@ -42,6 +42,39 @@ TEST(IrDiagnostics, InvalidUtf8IsLocated)
               "u.mlir:3:10: error: the file is not valid UTF-8 text (bad byte sequence here)");
 }
 
+// checkTextInput scans eight bytes at a time: a bad byte at any offset of a
+// long line, after multi-byte characters, tabs and CRLF, is still found at
+// its own line and column.
+TEST(IrDiagnostics, BadBytesAreLocatedAtEveryOffsetOfALongLine)
+{
+    const std::string head = "cuda_tile.module @m {\r\n\t// \xC3\xA9t\xC3\xA9 \xE2\x82\xAC\n";
+    const std::string line3 = "  %0 = constant <i32: 1> : tile<i32> // " + std::string(40, 'x');
+    for (size_t at = 0; at <= line3.size(); ++at) {
+        SCOPED_TRACE(at);
+        std::string bytes = head + line3;
+        bytes.insert(at + head.size(), 1, '\x01');
+        bytes += "\n}\n";
+        Diagnostics diags;
+        EXPECT_FALSE(checkTextInput(bytes, "k.mlir", diags));
+        ASSERT_EQ(diags.size(), 1u);
+        EXPECT_EQ(diags[0].format(), "k.mlir:3:" + std::to_string(at + 1) +
+                                         ": error: the file contains binary data (byte 0x01), so "
+                                         "it is not Tile IR text");
+
+        std::string utf8 = head + line3;
+        utf8.insert(at + head.size(), "\xE2\x82");
+        utf8 += "\n";
+        diags.clear();
+        EXPECT_FALSE(checkTextInput(utf8, "k.mlir", diags));
+        ASSERT_EQ(diags.size(), 1u);
+        EXPECT_EQ(diags[0].place.line, 3);
+        EXPECT_EQ(diags[0].place.column, int(at) + 1);
+    }
+    Diagnostics none;
+    EXPECT_TRUE(checkTextInput(head + line3 + "\x7F\n}\n", "k.mlir", none));
+    EXPECT_TRUE(none.empty());
+}
+
 TEST(IrDiagnostics, ParseFileRefusesBinaryAndMissingFiles)
 {
     QTemporaryDir dir;
