@@ -10,6 +10,7 @@ PACKAGES=(
     qt6-l10n-tools linguist-qt6 libqscintilla2-qt6-dev libgl1-mesa-dev libqt6opengl6-dev
     nlohmann-json3-dev libgtest-dev libgmock-dev googletest libbenchmark-dev libz3-dev
     xvfb xauth desktop-file-utils appstream
+    python3-jsonschema python3-rfc3987
     slurm-wlm munge
 )
 # Optional peers used by benchmarks and tests when present (never required).

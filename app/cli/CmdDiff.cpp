@@ -1,4 +1,4 @@
-// tilelens-cli diff REF GEN [--rules FILE] [--format text|json|markdown] [-o OUT]
+// tilelens-cli diff REF GEN [--rules FILE] [--format text|json|markdown|sarif] [-o OUT]
 // Semantic Tile IR diff with TileGym's checklist as rules. Exit codes follow
 // diff_ir.sh: 0 PASS, 2 PASS_WITH_NOTES, 1 FAIL_FIXABLE; 3 usage or input error.
 
@@ -80,7 +80,7 @@ int runDiff(const QStringList& args)
         QStringLiteral("FILE"));
     const QCommandLineOption formatOpt(
         QStringLiteral("format"),
-        QStringLiteral("Output format: text (default), json or markdown."),
+        QStringLiteral("Output format: text (default), json, markdown or sarif (SARIF 2.1.0)."),
         QStringLiteral("FORMAT"), QStringLiteral("text"));
     const QCommandLineOption outOpt({QStringLiteral("o"), QStringLiteral("output")},
                                     QStringLiteral("Write the report to OUT instead of stdout."),
@@ -103,11 +103,11 @@ int runDiff(const QStringList& args)
         return ExitInputError;
     }
     const QString format = parser.value(formatOpt);
-    if (format != QLatin1String("text") && format != QLatin1String("json") &&
-        format != QLatin1String("markdown")) {
-        printErr(QStringLiteral(
-                     "tilelens-cli diff: unknown format '%1' (expected text, json or markdown)\n")
-                     .arg(format));
+    static const QStringList formats = {QStringLiteral("text"), QStringLiteral("json"),
+                                        QStringLiteral("markdown"), QStringLiteral("sarif")};
+    if (!formats.contains(format)) {
+        printErr(QStringLiteral("tilelens-cli diff: unknown format '%1' (expected %2)\n")
+                     .arg(format, formats.join(QStringLiteral(", "))));
         return ExitInputError;
     }
 
@@ -151,6 +151,8 @@ int runDiff(const QStringList& args)
     std::string text;
     if (format == QLatin1String("json"))
         text = writeJsonReport(result);
+    else if (format == QLatin1String("sarif"))
+        text = writeSarifReport(result, rules);
     else if (format == QLatin1String("markdown"))
         text = writeMarkdownReport(result, parser.value(kernelOpt).toStdString());
     else
