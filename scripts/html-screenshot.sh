@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Renders the HTML export of a diff in headless Chromium and writes a PNG to look at:
 #   scripts/html-screenshot.sh [OUT.png] [REF GEN]
-# Defaults: the bundled softmax example, tilelens-html.png. Uses the dev build's tilelens-cli
+# Defaults: the bundled softmax example, tilelens-html.png, a 1400x900 window
+# (TILELENS_WINDOW_SIZE=W,H changes it). Uses the dev build's tilelens-cli
 # (TILELENS_CLI overrides) and Debian's chromium (apt-get install chromium). Chromium runs with
 # networking cut off, so a page that needed anything from outside would show it missing.
 set -euo pipefail
@@ -23,7 +24,7 @@ if ((rc == 3)); then
     echo "html-screenshot: tilelens-cli diff failed" >&2
     exit 3
 fi
-args=(--headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=1400,900
+args=(--headless --no-sandbox --disable-gpu --hide-scrollbars --window-size="${TILELENS_WINDOW_SIZE:-1400,900}"
       --proxy-server=127.0.0.1:9 --proxy-bypass-list='<-loopback>'
       --user-data-dir="$work/profile" --screenshot="$work/shot.png")
 "$browser" "${args[@]}" "file://$work/diff.html" >"$work/chromium.log" 2>&1 || {
