@@ -434,7 +434,7 @@
     </message>
     <message>
         <source>&amp;Diff</source>
-        <translation>差异(&amp;D)</translation>
+        <translation>对比(&amp;D)</translation>
     </message>
     <message>
         <source>&amp;Next Divergence</source>
@@ -474,7 +474,7 @@
     </message>
     <message>
         <source>Diff</source>
-        <translation>差异</translation>
+        <translation>对比</translation>
     </message>
     <message>
         <source>&amp;Help</source>
