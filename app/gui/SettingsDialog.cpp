@@ -7,6 +7,7 @@
 #include <QFormLayout>
 #include <QLabel>
 #include <QSettings>
+#include <algorithm>
 
 namespace tilelens::gui {
 
