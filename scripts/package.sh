@@ -35,6 +35,19 @@ rm -f "$build"/tilelens_*.deb
 deb=$(ls "$build"/tilelens_*.deb)
 echo "package: built $deb in $((SECONDS - start)) s"
 dpkg-deb --contents "$deb" | awk '{print $1, $6}' >"$build/contents.txt"
+# What issue 17 asks of the package, present in it (the CUPTI library only when CUDA was found).
+expect=(./usr/share/doc/tilelens/copyright ./usr/share/doc/tilelens/changelog.gz
+        ./usr/share/man/man1/tilelens.1.gz ./usr/share/man/man1/tilelens-cli.1.gz
+        ./usr/share/mime/packages/io.github.tilelens.TileLens.xml)
+if [[ -f "$build/core/profiler/libtilelens_cupti.so" ]]; then
+    expect+=("./usr/lib/$(dpkg-architecture -qDEB_HOST_MULTIARCH)/tilelens/libtilelens_cupti.so")
+fi
+for f in "${expect[@]}"; do
+    if ! awk '{print $2}' "$build/contents.txt" | grep -qxF "$f"; then
+        echo "package: $f is missing from $(basename "$deb")" >&2
+        exit 1
+    fi
+done
 
 # --fail-on warning: an error or a warning fails; info and pedantic tags are only printed.
 lintian --fail-on error,warning --display-info "$deb" | tee "$build/lintian.log"
