@@ -10,10 +10,13 @@ PACKAGES=(
     qt6-l10n-tools linguist-qt6 libqscintilla2-qt6-dev libgl1-mesa-dev libqt6opengl6-dev
     nlohmann-json3-dev libgtest-dev libgmock-dev googletest libbenchmark-dev libz3-dev
     xvfb xauth desktop-file-utils appstream
+    python3-jsonschema python3-rfc3987
+    help2man lintian dpkg-dev fonts-noto-cjk
     slurm-wlm munge
 )
 # Optional peers used by benchmarks and tests when present (never required).
-OPTIONAL_PACKAGES=(mlir-15-tools diffutils python3)
+# chromium: scripts/html-screenshot.sh renders the HTML export.
+OPTIONAL_PACKAGES=(mlir-15-tools diffutils python3 chromium)
 
 missing=()
 for p in "${PACKAGES[@]}" ${TILELENS_WITH_OPTIONAL:+"${OPTIONAL_PACKAGES[@]}"}; do

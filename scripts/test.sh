@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # One command: install what is missing, build, and run every test offscreen.
 # In CI (CI=true) warnings are errors; with TILELENS_CI_ASAN=1 the suite runs again under
-# ASan + UBSan. GPU tests
+# ASan + UBSan; with TILELENS_CI_PACKAGE=1 the .deb is built and checked by lintian. GPU tests
 # skip with a message when no GPU is present; nothing else may skip (the Slurm tests get a
 # single-node Slurm, scripts/slurm/single_node.sh).
 set -euo pipefail
@@ -35,5 +35,11 @@ fi
 if [[ "$preset" == "ci" && "${TILELENS_CI_ASAN:-0}" == "1" ]]; then
     scripts/build.sh asan
     ctest --preset asan -j "$(nproc)" "$@" || rc=$?
+fi
+# CI's packaging job: the .deb built (Release, /usr) and checked by lintian (scripts/package.sh).
+# Opt-in (TILELENS_CI_PACKAGE=1): a cold Release build takes far longer than the ~3 minutes
+# CI can spare for it on two cores.
+if [[ "$preset" == "ci" && "${TILELENS_CI_PACKAGE:-0}" == "1" ]]; then
+    scripts/package.sh || rc=$?
 fi
 exit "$rc"

@@ -58,6 +58,28 @@
         <source>Matched, no divergence</source>
         <translation>Zugeordnet, keine Abweichung</translation>
     </message>
+    <message>
+        <source>generated</source>
+        <translation>generiert</translation>
+    </message>
+    <message>
+        <source>reference</source>
+        <translation>Referenz</translation>
+    </message>
+    <message numerus="yes">
+        <source>Reordered: the matched op is %1 line %2, %n row(s) above</source>
+        <translation>
+            <numerusform>Umgeordnet: die zugeordnete Op steht in %1 Zeile %2, %n Zeile weiter oben</numerusform>
+            <numerusform>Umgeordnet: die zugeordnete Op steht in %1 Zeile %2, %n Zeilen weiter oben</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Reordered: the matched op is %1 line %2, %n row(s) below</source>
+        <translation>
+            <numerusform>Umgeordnet: die zugeordnete Op steht in %1 Zeile %2, %n Zeile weiter unten</numerusform>
+            <numerusform>Umgeordnet: die zugeordnete Op steht in %1 Zeile %2, %n Zeilen weiter unten</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>tilelens::gui::Application</name>
@@ -82,20 +104,12 @@
         <translation>Portierungen von GPU-Kerneln von cuTile Python nach cuTile Rust untersuchen.</translation>
     </message>
     <message>
-        <source>Load PATH, render the window at %1x%2 to the PNG FILE and exit.</source>
-        <translation>PFAD laden, das Fenster in %1x%2 als PNG-DATEI speichern und beenden.</translation>
-    </message>
-    <message>
         <source>Open PATH, print launch to first aligned diff painted (ms), peak RSS and the longest event-loop stall, and exit.</source>
         <translation>PFAD öffnen, die Zeit vom Start bis zum ersten gezeichneten ausgerichteten Diff (ms), den höchsten Speicherbedarf (RSS) und die längste Blockade der Ereignisschleife ausgeben und beenden.</translation>
     </message>
     <message>
         <source>With --bench-open DIR: replicate the kernels (*.mlir) in DIR into a reference/generated pair of about N ops per side and open that.</source>
         <translation>Mit --bench-open VERZEICHNIS: die Kernel (*.mlir) in VERZEICHNIS zu einem Referenz-/Generiert-Paar mit etwa N Operationen je Seite vervielfältigen und dieses öffnen.</translation>
-    </message>
-    <message>
-        <source>Workspace to open: a TileGym checkout, a kernel output root or a kernel directory (default: the bundled example).</source>
-        <translation>Zu öffnender Arbeitsbereich: ein TileGym-Checkout, ein Kernel-Ausgabeverzeichnis oder ein Kernel-Verzeichnis (Standard: das mitgelieferte Beispiel).</translation>
     </message>
     <message>
         <source>tilelens: expected at most one PATH</source>
@@ -108,6 +122,26 @@
     <message>
         <source>tilelens: no display found (DISPLAY and WAYLAND_DISPLAY are unset); writing a screenshot to %1 instead</source>
         <translation>tilelens: Keine Anzeige gefunden (DISPLAY und WAYLAND_DISPLAY sind nicht gesetzt); stattdessen wird ein Bildschirmfoto nach %1 geschrieben</translation>
+    </message>
+    <message>
+        <source>Load PATH, render the window (%1x%2 unless --size) to the PNG FILE and exit.</source>
+        <translation>PFAD laden, das Fenster (%1x%2, sofern nicht --size) in die PNG-DATEI rendern und beenden.</translation>
+    </message>
+    <message>
+        <source>With --screenshot: the window size, e.g. 1024x700.</source>
+        <translation>Mit --screenshot: die Fenstergröße, z. B. 1024x700.</translation>
+    </message>
+    <message>
+        <source>Workspace to open: a TileGym checkout, a kernel output root or a kernel directory (default: the bundled example); or two IR files REF GEN (.mlir or .tileirbc) to compare.</source>
+        <translation>Zu öffnender Arbeitsbereich: ein TileGym-Checkout, ein Kernel-Ausgabeverzeichnis oder ein Kernel-Verzeichnis (Standard: das mitgelieferte Beispiel); oder zwei zu vergleichende IR-Dateien REF GEN (.mlir oder .tileirbc).</translation>
+    </message>
+    <message>
+        <source>tilelens: --size expects WIDTHxHEIGHT between 320 and 8192 pixels, got &quot;%1&quot;</source>
+        <translation>tilelens: --size erwartet BREITExHÖHE zwischen 320 und 8192 Pixeln, erhalten: „%1“</translation>
+    </message>
+    <message>
+        <source>tilelens: %1 is not an IR file (two paths compare two IR files)</source>
+        <translation>tilelens: %1 ist keine IR-Datei (zwei Pfade vergleichen zwei IR-Dateien)</translation>
     </message>
 </context>
 <context>
@@ -135,6 +169,54 @@
     <message>
         <source>no divergences</source>
         <translation>keine Abweichungen</translation>
+    </message>
+    <message>
+        <source>Severity filter</source>
+        <translation>Schweregradfilter</translation>
+    </message>
+    <message>
+        <source>%1 and above</source>
+        <translation>%1 und höher</translation>
+    </message>
+    <message>
+        <source>Owner filter</source>
+        <translation>Zuständigkeitsfilter</translation>
+    </message>
+    <message>
+        <source>Search divergences</source>
+        <translation>Abweichungen durchsuchen</translation>
+    </message>
+    <message>
+        <source>Divergence order</source>
+        <translation>Reihenfolge der Abweichungen</translation>
+    </message>
+    <message>
+        <source>The order of the table and of F8 / Shift+F8</source>
+        <translation>Die Reihenfolge der Tabelle und von F8 / Umschalt+F8</translation>
+    </message>
+    <message>
+        <source>Critical first</source>
+        <translation>Kritische zuerst</translation>
+    </message>
+    <message>
+        <source>File order</source>
+        <translation>Dateireihenfolge</translation>
+    </message>
+    <message>
+        <source>Divergences</source>
+        <translation>Abweichungen</translation>
+    </message>
+    <message>
+        <source>%1 of %2 shown</source>
+        <translation>%1 von %2 angezeigt</translation>
+    </message>
+    <message>
+        <source>No divergences: the two IRs match.</source>
+        <translation>Keine Abweichungen: die beiden IRs stimmen überein.</translation>
+    </message>
+    <message>
+        <source>No divergence matches these filters.</source>
+        <translation>Keine Abweichung passt zu diesen Filtern.</translation>
     </message>
 </context>
 <context>
@@ -190,6 +272,10 @@
         <source>Not found</source>
         <translation>Nicht gefunden</translation>
     </message>
+    <message>
+        <source>Find text</source>
+        <translation>Suchtext</translation>
+    </message>
 </context>
 <context>
     <name>tilelens::gui::KernelListModel</name>
@@ -198,14 +284,32 @@
         <translation>Variante %1</translation>
     </message>
     <message>
-        <source>%1
-Problems found: %2 (see View &gt; Diagnostics)</source>
-        <translation>%1
-Gefundene Probleme: %2 (siehe Ansicht &gt; Diagnose)</translation>
-    </message>
-    <message>
         <source>Kernel</source>
         <translation>Kernel</translation>
+    </message>
+    <message>
+        <source>%1: no paired Python kernel</source>
+        <translation>%1: kein zugeordneter Python-Kernel</translation>
+    </message>
+    <message>
+        <source>paired by hand in .tilelens/pairings.json</source>
+        <translation>von Hand zugeordnet in .tilelens/pairings.json</translation>
+    </message>
+    <message>
+        <source>paired by what the Python wrapper launches</source>
+        <translation>zugeordnet über den Kernel, den der Python-Wrapper startet</translation>
+    </message>
+    <message>
+        <source>paired by name</source>
+        <translation>über den Namen zugeordnet</translation>
+    </message>
+    <message>
+        <source>%1 ↔ %2 (%3)</source>
+        <translation>%1 ↔ %2 (%3)</translation>
+    </message>
+    <message>
+        <source>Problems found: %1 (see View &gt; Diagnostics)</source>
+        <translation>Probleme gefunden: %1 (siehe Ansicht &gt; Diagnose)</translation>
     </message>
 </context>
 <context>
@@ -422,6 +526,70 @@ Gefundene Probleme: %2 (siehe Ansicht &gt; Diagnose)</translation>
         <source>IR verdict of the selected variant and its divergences</source>
         <translation>IR-Urteil der gewählten Variante und ihre Abweichungen</translation>
     </message>
+    <message>
+        <source>Divergence overview</source>
+        <translation>Abweichungsübersicht</translation>
+    </message>
+    <message>
+        <source>Workspace diagnostics</source>
+        <translation>Diagnose des Arbeitsbereichs</translation>
+    </message>
+    <message>
+        <source>&amp;Export Diff as HTML…</source>
+        <translation>Diff als HTML &amp;exportieren…</translation>
+    </message>
+    <message>
+        <source>Export Diff as HTML</source>
+        <translation>Diff als HTML exportieren</translation>
+    </message>
+    <message>
+        <source>There is no IR diff to export yet.</source>
+        <translation>Es gibt noch keinen IR-Diff zum Exportieren.</translation>
+    </message>
+    <message>
+        <source>HTML page (*.html)</source>
+        <translation>HTML-Seite (*.html)</translation>
+    </message>
+    <message>
+        <source>Export failed</source>
+        <translation>Export fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>&amp;Settings…</source>
+        <translation>&amp;Einstellungen…</translation>
+    </message>
+    <message>
+        <source>Next &amp;Pane</source>
+        <translation>Nächster &amp;Bereich</translation>
+    </message>
+    <message>
+        <source>Pre&amp;vious Pane</source>
+        <translation>&amp;Vorheriger Bereich</translation>
+    </message>
+    <message>
+        <source>IR verdict of the selected variant, computed by TileLens when it was opened from
+%1
+%2</source>
+        <translation>IR-Urteil der gewählten Variante, von TileLens berechnet beim Öffnen aus
+%1
+%2</translation>
+    </message>
+    <message>
+        <source>No reference IR: %1 has no paired Python kernel. Pair it with tilelens-cli kernels --pair %2/%1=FUNCTION.</source>
+        <translation>Keine Referenz-IR: %1 hat keinen zugeordneten Python-Kernel. Ordnen Sie ihn mit tilelens-cli kernels --pair %2/%1=FUNKTION zu.</translation>
+    </message>
+    <message>
+        <source>No reference IR yet. The stage %1 (Stages dock, Rerun) runs the op&apos;s test with cuTile Python and CUDA_TILE_DUMP_BYTECODE and keeps the bytecode of %2 in %3.</source>
+        <translation>Noch keine Referenz-IR. Die Stufe %1 (Stufen-Dock, Erneut ausführen) führt den Test der Op mit cuTile Python und CUDA_TILE_DUMP_BYTECODE aus und legt den Bytecode von %2 in %3 ab.</translation>
+    </message>
+    <message>
+        <source>No generated IR yet. The stage %1 (Stages dock, Rerun) compiles %2 with the cuTile Rust compiler into %3.</source>
+        <translation>Noch keine generierte IR. Die Stufe %1 (Stufen-Dock, Erneut ausführen) kompiliert %2 mit dem cuTile-Rust-Compiler nach %3.</translation>
+    </message>
+    <message>
+        <source>Pick a kernel in the Kernels list or on the dashboard.</source>
+        <translation>Wählen Sie einen Kernel in der Kernel-Liste oder in der Übersicht.</translation>
+    </message>
 </context>
 <context>
     <name>tilelens::gui::OverviewRuler</name>
@@ -483,6 +651,25 @@ Gefundene Probleme: %2 (siehe Ansicht &gt; Diagnose)</translation>
     <message>
         <source>Punctuation</source>
         <translation>Satzzeichen</translation>
+    </message>
+</context>
+<context>
+    <name>tilelens::gui::SettingsDialog</name>
+    <message>
+        <source>Settings</source>
+        <translation>Einstellungen</translation>
+    </message>
+    <message>
+        <source>System default (%1)</source>
+        <translation>Systemstandard (%1)</translation>
+    </message>
+    <message>
+        <source>The language changes when TileLens is started again.</source>
+        <translation>Die Sprache wechselt beim nächsten Start von TileLens.</translation>
+    </message>
+    <message>
+        <source>&amp;Language:</source>
+        <translation>&amp;Sprache:</translation>
     </message>
 </context>
 <context>
@@ -621,10 +808,6 @@ Gefundene Probleme: %2 (siehe Ansicht &gt; Diagnose)</translation>
 <context>
     <name>tilelens::gui::panels::DashboardModel</name>
     <message>
-        <source>%1 (%2 critical)</source>
-        <translation>%1 (%2 kritisch)</translation>
-    </message>
-    <message>
         <source>%1
 next step: %2
 Double-click to open</source>
@@ -655,6 +838,46 @@ Doppelklick zum Öffnen</translation>
     <message>
         <source>Severity</source>
         <translation>Schweregrad</translation>
+    </message>
+    <message>
+        <source>%1 critical</source>
+        <translation>%1 kritisch</translation>
+    </message>
+    <message>
+        <source>stale</source>
+        <translation>veraltet</translation>
+    </message>
+    <message>
+        <source>now %1</source>
+        <translation>jetzt %1</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>From %1, written %2, before the IR it compares changed: stale. Rerun stage C.</source>
+        <translation>Aus %1, geschrieben %2, bevor sich die verglichene IR geändert hat: veraltet. Stufe C erneut ausführen.</translation>
+    </message>
+    <message>
+        <source>From %1, written %2 by stage C.</source>
+        <translation>Aus %1, geschrieben %2 von Stufe C.</translation>
+    </message>
+    <message>
+        <source>Comparing the IR files now gives %1 (%2 critical), as the Inspector shows.</source>
+        <translation>Ein Vergleich der IR-Dateien ergibt jetzt %1 (%2 kritisch), wie der Inspektor zeigt.</translation>
+    </message>
+    <message>
+        <source>The Inspector compares the IR files again when the kernel is opened; its count is the current one.</source>
+        <translation>Der Inspektor vergleicht die IR-Dateien beim Öffnen des Kernels erneut; seine Zahl ist die aktuelle.</translation>
+    </message>
+    <message>
+        <source>Compared now from the reference and generated IR files (no diff_report.md; all variants: the worst verdict, the critical divergences summed).</source>
+        <translation>Jetzt aus der Referenz- und der generierten IR-Datei verglichen (kein diff_report.md; alle Varianten: das schlechteste Urteil, die kritischen Abweichungen summiert).</translation>
+    </message>
+    <message>
+        <source>No diff_report.md yet: open the kernel to compare its IR.</source>
+        <translation>Noch kein diff_report.md: Öffnen Sie den Kernel, um seine IR zu vergleichen.</translation>
     </message>
 </context>
 <context>
@@ -1025,10 +1248,6 @@ Doppelklick zum Öffnen</translation>
     <message>
         <source>Profiling cancelled.</source>
         <translation>Profilierung abgebrochen.</translation>
-    </message>
-    <message>
-        <source>Cannot start &apos;%1&apos;: %2</source>
-        <translation type="vanished">„%1“ kann nicht gestartet werden: %2</translation>
     </message>
     <message>
         <source>run finished with exit code %1; %2 configuration(s) measured so far</source>

@@ -1,4 +1,4 @@
-// tilelens-cli diff REF GEN [--rules FILE] [--format text|json|markdown] [-o OUT]
+// tilelens-cli diff REF GEN [--rules FILE] [--format text|json|markdown|sarif|html] [-o OUT]
 // Semantic Tile IR diff with TileGym's checklist as rules. Exit codes follow
 // diff_ir.sh: 0 PASS, 2 PASS_WITH_NOTES, 1 FAIL_FIXABLE; 3 usage or input error.
 // --eval [--binding FILE] then runs both entries on the CPU interpreter and checks
@@ -6,11 +6,13 @@
 // verdict is a differ bug: said on stderr, exit 1.
 
 #include "CliRegistry.h"
+#include "common/FileReader.h"
 #include "crosscheck/DiffCrossCheck.h"
 #include "diff/IrDiff.h"
 #include "diff/ReportWriters.h"
 #include "diff/RuleSet.h"
 #include "ir/Verifier.h"
+#include "ir/bytecode/BytecodeReader.h"
 #include "ir/bytecode/IrFileLoader.h"
 
 #include <QCommandLineParser>
@@ -39,6 +41,7 @@ struct Side
     std::vector<const ir::Module*> modules;
     Diagnostics diags;
     Diagnostics verifierErrors;
+    std::string text; // the file as read, for the HTML page; empty for bytecode
 };
 
 Side loadSide(const QString& path)
@@ -46,10 +49,16 @@ Side loadSide(const QString& path)
     Side s;
     s.path = path;
     const std::string p = path.toStdString();
-    s.result = ir::loadIrFile(p);
+    // One read serves the parser and the HTML page (a FIFO cannot be read twice).
+    auto contents = readFile(p, s.diags, ir::kMaxParseBytes);
+    if (!contents)
+        return s;
+    s.result = ir::loadIrContents(contents->bytes, p);
     s.diags = s.result.diagnostics;
     if (!s.result.ok())
         return s;
+    if (!ir::isBytecode(contents->bytes))
+        s.text = std::move(contents->bytes);
     for (const ir::Module* m : s.result.modules)
         s.modules.push_back(m);
     if (s.modules.empty()) {
@@ -85,14 +94,15 @@ int runDiff(const QStringList& args)
         QStringLiteral("FILE"));
     const QCommandLineOption formatOpt(
         QStringLiteral("format"),
-        QStringLiteral("Output format: text (default), json or markdown."),
+        QStringLiteral("Output format: text (default), json, markdown, sarif (SARIF 2.1.0) or\n"
+                       "html (one self-contained page)."),
         QStringLiteral("FORMAT"), QStringLiteral("text"));
     const QCommandLineOption outOpt({QStringLiteral("o"), QStringLiteral("output")},
                                     QStringLiteral("Write the report to OUT instead of stdout."),
                                     QStringLiteral("OUT"));
     const QCommandLineOption kernelOpt(
         QStringLiteral("kernel"),
-        QStringLiteral("Kernel name for the markdown title (default: from the entry)."),
+        QStringLiteral("Kernel name for the markdown and html titles (default: from the entry)."),
         QStringLiteral("NAME"));
     const QCommandLineOption evalOpt(
         QStringLiteral("eval"),
@@ -120,11 +130,12 @@ int runDiff(const QStringList& args)
         return ExitInputError;
     }
     const QString format = parser.value(formatOpt);
-    if (format != QLatin1String("text") && format != QLatin1String("json") &&
-        format != QLatin1String("markdown")) {
-        printErr(QStringLiteral(
-                     "tilelens-cli diff: unknown format '%1' (expected text, json or markdown)\n")
-                     .arg(format));
+    static const QStringList formats = {QStringLiteral("text"), QStringLiteral("json"),
+                                        QStringLiteral("markdown"), QStringLiteral("sarif"),
+                                        QStringLiteral("html")};
+    if (!formats.contains(format)) {
+        printErr(QStringLiteral("tilelens-cli diff: unknown format '%1' (expected %2)\n")
+                     .arg(format, formats.join(QStringLiteral(", "))));
         return ExitInputError;
     }
 
@@ -200,6 +211,10 @@ int runDiff(const QStringList& args)
             crosscheck::addToDiffJson(j, *check);
             text = j.dump(2) + "\n";
         }
+    } else if (format == QLatin1String("sarif")) {
+        text = writeSarifReport(result, rules);
+    } else if (format == QLatin1String("html")) {
+        text = writeHtmlReport(result, ref.text, gen.text, parser.value(kernelOpt).toStdString());
     } else {
         text = format == QLatin1String("markdown")
                    ? writeMarkdownReport(result, parser.value(kernelOpt).toStdString())

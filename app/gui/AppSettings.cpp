@@ -20,6 +20,12 @@ void addRecentWorkspace(QSettings& settings, const QString& path)
     settings.setValue(recentWorkspacesKey, list);
 }
 
+QLocale uiLocale(const QSettings& settings)
+{
+    const QString language = settings.value(languageKey).toString();
+    return language.isEmpty() ? QLocale::system() : QLocale(language);
+}
+
 void clearRecentWorkspaces(QSettings& settings)
 {
     settings.remove(recentWorkspacesKey);

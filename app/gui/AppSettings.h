@@ -4,6 +4,7 @@
 // Keys are constants (QSettings takes any string view since Qt 6.4).
 
 #include <QLatin1String>
+#include <QLocale>
 #include <QSettings>
 #include <QString>
 #include <QStringList>
@@ -26,6 +27,13 @@ inline constexpr QLatin1String kernelListVisibleKey{"window/kernelListVisible"};
 inline constexpr QLatin1String lastKernelKey{"session/kernel"};
 inline constexpr QLatin1String lastVariantKey{"session/variant"};
 inline constexpr QLatin1String lastDivergenceKey{"session/divergence"};
+
+// QString: the UI language chosen in Settings ("de", "ja", "zh_CN", "en");
+// default: empty = follow the system locale. Read once at start-up.
+inline constexpr QLatin1String languageKey{"ui/language"};
+
+// The locale whose translation the app loads: the chosen language, else the system's.
+QLocale uiLocale(const QSettings& settings);
 
 // QStringList, most recent first; default: empty.
 inline constexpr QLatin1String recentWorkspacesKey{"workspace/recent"};

@@ -1,5 +1,6 @@
 #include "Application.h"
 
+#include "AppSettings.h"
 #include "BenchOpen.h"
 #include "MainWindow.h"
 #include "panels/DashboardModel.h"
@@ -14,6 +15,7 @@
 #include <QImage>
 #include <QLibraryInfo>
 #include <QPixmap>
+#include <QSettings>
 #include <QTextStream>
 #include <QTranslator>
 #include <cstdio>
@@ -205,7 +207,7 @@ int runApplication(int argc, char** argv)
     QGuiApplication::setApplicationDisplayName(QStringLiteral("TileLens"));
     QGuiApplication::setDesktopFileName(QStringLiteral("io.github.tilelens.TileLens"));
     initResources();
-    installTranslations(app, QLocale::system());
+    installTranslations(app, settings::uiLocale(QSettings()));
     QGuiApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/tilelens.svg")));
 
     QCommandLineParser parser;

@@ -13,6 +13,7 @@
 #include <QLineEdit>
 #include <QTableView>
 #include <QVBoxLayout>
+#include <algorithm>
 
 namespace tilelens::gui {
 
@@ -103,14 +104,23 @@ DivergenceNavigator::DivergenceNavigator(InspectorSession& session, QWidget* par
     header->setSectionResizeMode(DivergenceTableModel::MessageColumn, QHeaderView::Stretch);
     const QFontMetrics metrics = m_view->fontMetrics();
     const int pad = 24;
-    header->resizeSection(DivergenceTableModel::SeverityColumn,
-                          metrics.horizontalAdvance(QStringLiteral("equivalent")) + pad + 16);
+    // Severity and owner words are measured in the language in use ("カーネル" is wider
+    // than its header "担当").
+    int severityWidth = metrics.horizontalAdvance(QStringLiteral("equivalent"));
+    for (int s = 0; s < diff::kSeverityCount; ++s)
+        severityWidth =
+            std::max(severityWidth, metrics.horizontalAdvance(severityLabel(diff::Severity(s))));
+    header->resizeSection(DivergenceTableModel::SeverityColumn, severityWidth + pad + 16);
+    int ownerWidth = metrics.horizontalAdvance(
+        m_model->headerData(DivergenceTableModel::OwnerColumn, Qt::Horizontal).toString());
+    for (diff::Owner owner : {diff::Owner::Kernel, diff::Owner::Host})
+        ownerWidth = std::max(ownerWidth, metrics.horizontalAdvance(ownerLabel(owner)));
+    header->resizeSection(DivergenceTableModel::OwnerColumn, ownerWidth + pad);
     header->resizeSection(DivergenceTableModel::RuleColumn,
                           metrics.horizontalAdvance(QStringLiteral("type-change-propagated")) +
                               pad);
-    for (int column :
-         {int(DivergenceTableModel::OwnerColumn), int(DivergenceTableModel::ReferenceLineColumn),
-          int(DivergenceTableModel::GeneratedLineColumn)})
+    for (int column : {int(DivergenceTableModel::ReferenceLineColumn),
+                       int(DivergenceTableModel::GeneratedLineColumn)})
         header->resizeSection(column, metrics.horizontalAdvance(
                                           m_model->headerData(column, Qt::Horizontal).toString()) +
                                           pad);

@@ -7,6 +7,8 @@
 #include "FindBar.h"
 #include "MainWindow.h"
 #include "QsciHeaders.h"
+#include "SettingsDialog.h"
+#include "diff/ReportWriters.h"
 
 #include <QAction>
 #include <QCoreApplication>
@@ -39,6 +41,25 @@ void MainWindow::buildMenus()
     rebuildRecentMenu(); // so the menu is not empty (and disabled) before first use
     QAction* reload = file->addAction(tr("Re&load"), this, &MainWindow::reloadWorkspace);
     reload->setShortcut(QKeySequence::Refresh);
+    // The diff as one self-contained HTML page (core writes it; small IR files, quick).
+    file->addAction(tr("&Export Diff as HTML\u2026"), this, [this] {
+        const diff::DiffResult* result = m_session.diffResult();
+        if (!result) {
+            QMessageBox::information(this, tr("Export Diff as HTML"),
+                                     tr("There is no IR diff to export yet."));
+            return;
+        }
+        const QString suggested = QFileInfo(QString::fromStdString(result->generatedPath))
+                                      .dir()
+                                      .filePath(QStringLiteral("ir-diff.html"));
+        const QString path = QFileDialog::getSaveFileName(this, tr("Export Diff as HTML"),
+                                                          suggested, tr("HTML page (*.html)"));
+        if (path.isEmpty())
+            return;
+        const std::string error = diff::exportHtmlReport(*result, path.toStdString());
+        if (!error.empty())
+            QMessageBox::warning(this, tr("Export failed"), QString::fromStdString(error));
+    });
     file->addSeparator();
     QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
@@ -58,6 +79,12 @@ void MainWindow::buildMenus()
     edit->addSeparator();
     QAction* goTo = edit->addAction(tr("&Go to Line\u2026"), this, &MainWindow::askGoToLine);
     goTo->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_G));
+    edit->addSeparator();
+    QAction* preferences = edit->addAction(tr("&Settings\u2026"), this, [this] {
+        SettingsDialog dialog(this);
+        dialog.exec();
+    });
+    preferences->setMenuRole(QAction::PreferencesRole);
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
     QAction* kernels = m_kernelDock->toggleViewAction();

@@ -1,15 +1,20 @@
 #pragma once
-// The three outputs of `tilelens-cli diff`: a text summary in the manner of
+// The outputs of `tilelens-cli diff`: a text summary in the manner of
 // TileGym's diff_ir.sh plus one line per divergence, the `tilelens.diff/1`
-// JSON object of architecture.md, and a `diff_report.md` with TileGym's five
-// steps that passes validate_diff_report.sh (port-workspace.md §4.3).
+// JSON object of architecture.md, a `diff_report.md` with TileGym's five
+// steps that passes validate_diff_report.sh (port-workspace.md §4.3),
+// SARIF 2.1.0 for CI annotations and a self-contained HTML page to send.
 
 #include "diff/DiffResult.h"
 
+#include <cstdint>
 #include <nlohmann/json_fwd.hpp>
 #include <string>
+#include <string_view>
 
 namespace tilelens::diff {
+
+class RuleSet;
 
 std::string writeTextReport(const DiffResult& r);
 
@@ -19,6 +24,26 @@ std::string writeJsonReport(const DiffResult& r); // pretty-printed, trailing ne
 // `kernel` names the report ("# IR Diff Report: softmax"); empty = derived
 // from the reference entry name.
 std::string writeMarkdownReport(const DiffResult& r, const std::string& kernel = {});
+
+// SARIF 2.1.0: one result per divergence; rule help from `rules` (the rule set
+// that classified `r`); level error / warning / note for critical / warn / the rest.
+nlohmann::ordered_json toSarif(const DiffResult& r, const RuleSet& rules);
+std::string writeSarifReport(const DiffResult& r, const RuleSet& rules);
+const char* sarifLevel(Severity s);
+
+// One self-contained HTML page (inline CSS and JS, no external reference):
+// verdict, counts, functions, the divergence table with severity and text
+// filters, and both IR texts side by side, aligned on matched ops, the lines
+// of each divergence marked in the app's severity colours. A side given as
+// bytecode has no text (empty view). `title` names the kernel; may be empty.
+std::string writeHtmlReport(const DiffResult& r, std::string_view referenceText,
+                            std::string_view generatedText, const std::string& title = {});
+std::string htmlEscape(std::string_view text);        // & < > " ' as entities
+std::uint32_t htmlSeverityRgb(Severity s, bool dark); // the page's marker colour, 0xRRGGBB
+// The same page for a result whose IR files (r.referencePath / generatedPath)
+// are read again, written atomically to `outPath`; returns "" or the error.
+std::string exportHtmlReport(const DiffResult& r, const std::string& outPath,
+                             const std::string& title = {});
 
 // "VERDICT: PASS_WITH_NOTES (0 workaround op(s), 3 note(s))" as diff_ir.sh prints it.
 std::string verdictLine(const DiffResult& r);

@@ -211,14 +211,22 @@ QString findCuptiLibrary(const QString& appDir)
     if (!env.isEmpty())
         return QFileInfo(env).isFile() ? QFileInfo(env).absoluteFilePath() : QString();
     const QDir exeDir(appDir);
-    const QStringList candidates = {QStringLiteral("."),
-                                    QStringLiteral("../lib"),
-                                    QStringLiteral("../lib64"),
-                                    QStringLiteral("../lib/x86_64-linux-gnu"),
-                                    QStringLiteral("../lib/tilelens"),
-                                    QStringLiteral("../../core/profiler"),
-                                    QStringLiteral("../core/profiler")};
+    // The package's private library directory first (/usr/bin -> ../lib/<multiarch>/tilelens).
+    const QStringList candidates = {
+        QStringLiteral("../lib/" TILELENS_MULTIARCH "/tilelens"),
+        QStringLiteral("../" TILELENS_CUPTI_PRIVATE_LIBDIR),
+        QStringLiteral("."),
+        QStringLiteral("../lib"),
+        QStringLiteral("../lib64"),
+        QStringLiteral("../lib/x86_64-linux-gnu"),
+        QStringLiteral("../lib/tilelens"),
+        QStringLiteral("../../core/profiler"),
+        QStringLiteral("../core/profiler"),
+        // the configured install, for a program run from elsewhere
+        QStringLiteral(TILELENS_CUPTI_PRIVATE_LIBDIR_FULL),
+    };
     for (const QString& c : candidates) {
+        // An absolute candidate stays absolute: QDir::filePath keeps absolute paths as given.
         const QFileInfo f(exeDir.filePath(c + QLatin1Char('/') + QLatin1String(kLibraryFile)));
         if (f.isFile())
             return f.absoluteFilePath();

@@ -90,8 +90,10 @@ private:
     QList<StageRun> m_done;
 };
 
-// libtilelens_cupti.so: $TILELENS_CUPTI_LIBRARY, else beside `appDir` (the
-// executable's folder: installed lib dirs, the build tree). Empty when not found.
+// libtilelens_cupti.so: $TILELENS_CUPTI_LIBRARY, else the package's private
+// directory (<prefix>/lib/<multiarch>/tilelens, found relative to `appDir`, the
+// executable's folder, then as configured), else beside `appDir` (other lib dirs,
+// the build tree). Empty when not found.
 QString findCuptiLibrary(const QString& appDir);
 // Why no device time can come here (no library, no GPU); empty when it can.
 QString cuptiUnavailableReason(const QString& library);

@@ -1,0 +1,1571 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="ja">
+<context>
+    <name>Severity</name>
+    <message>
+        <source>critical</source>
+        <translation>重大</translation>
+    </message>
+    <message>
+        <source>warn</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>info</source>
+        <translation>情報</translation>
+    </message>
+    <message>
+        <source>equivalent</source>
+        <translation>等価</translation>
+    </message>
+    <message>
+        <source>noise</source>
+        <translation>ノイズ</translation>
+    </message>
+    <message>
+        <source>known gap</source>
+        <translation>既知のギャップ</translation>
+    </message>
+    <message>
+        <source>kernel</source>
+        <translation>カーネル</translation>
+    </message>
+    <message>
+        <source>host</source>
+        <translation>ホスト</translation>
+    </message>
+</context>
+<context>
+    <name>tilelens::gui::AlignedIrView</name>
+    <message>
+        <source>Reference</source>
+        <translation>参照</translation>
+    </message>
+    <message>
+        <source>Generated</source>
+        <translation>生成</translation>
+    </message>
+    <message>
+        <source>(no matching op)</source>
+        <translation>（対応する演算なし）</translation>
+    </message>
+    <message>
+        <source>line %1</source>
+        <translation>%1 行目</translation>
+    </message>
+    <message>
+        <source>Matched, no divergence</source>
+        <translation>対応あり、差異なし</translation>
+    </message>
+    <message>
+        <source>generated</source>
+        <translation>生成 IR</translation>
+    </message>
+    <message>
+        <source>reference</source>
+        <translation>参照 IR</translation>
+    </message>
+    <message numerus="yes">
+        <source>Reordered: the matched op is %1 line %2, %n row(s) above</source>
+        <translation>
+            <numerusform>順序変更：対応する演算は%1の %2 行目、%n 行上にあります</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Reordered: the matched op is %1 line %2, %n row(s) below</source>
+        <translation>
+            <numerusform>順序変更：対応する演算は%1の %2 行目、%n 行下にあります</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>tilelens::gui::Application</name>
+    <message>
+        <source>tilelens: loading %1 did not finish within %2 s</source>
+        <translation>tilelens: %1 の読み込みが %2 秒以内に完了しませんでした</translation>
+    </message>
+    <message>
+        <source>Screenshot written to %1</source>
+        <translation>スクリーンショットを %1 に書き込みました</translation>
+    </message>
+    <message>
+        <source>tilelens: the window could not be rendered</source>
+        <translation>tilelens: ウィンドウを描画できませんでした</translation>
+    </message>
+    <message>
+        <source>tilelens: cannot write %1</source>
+        <translation>tilelens: %1 に書き込めません</translation>
+    </message>
+    <message>
+        <source>Inspect GPU-kernel ports from cuTile Python to cuTile Rust.</source>
+        <translation>cuTile Python から cuTile Rust への GPU カーネル移植を検査します。</translation>
+    </message>
+    <message>
+        <source>Load PATH, render the window (%1x%2 unless --size) to the PNG FILE and exit.</source>
+        <translation>PATH を読み込み、ウィンドウ（--size がなければ %1x%2）を PNG ファイル FILE に描画して終了します。</translation>
+    </message>
+    <message>
+        <source>With --screenshot: the window size, e.g. 1024x700.</source>
+        <translation>--screenshot と併用：ウィンドウサイズ（例：1024x700）。</translation>
+    </message>
+    <message>
+        <source>Open PATH, print launch to first aligned diff painted (ms), peak RSS and the longest event-loop stall, and exit.</source>
+        <translation>PATH を開き、起動から最初の整列済み差分が描画されるまでの時間（ms）、ピーク RSS、イベントループの最長停止時間を出力して終了します。</translation>
+    </message>
+    <message>
+        <source>With --bench-open DIR: replicate the kernels (*.mlir) in DIR into a reference/generated pair of about N ops per side and open that.</source>
+        <translation>--bench-open DIR と併用：DIR 内のカーネル（*.mlir）を複製して各側約 N 演算の参照／生成ペアを作り、それを開きます。</translation>
+    </message>
+    <message>
+        <source>Workspace to open: a TileGym checkout, a kernel output root or a kernel directory (default: the bundled example); or two IR files REF GEN (.mlir or .tileirbc) to compare.</source>
+        <translation>開くワークスペース：TileGym のチェックアウト、カーネル出力ルート、またはカーネルディレクトリ（既定：同梱のサンプル）。あるいは比較する 2 つの IR ファイル REF GEN（.mlir または .tileirbc）。</translation>
+    </message>
+    <message>
+        <source>tilelens: --size expects WIDTHxHEIGHT between 320 and 8192 pixels, got &quot;%1&quot;</source>
+        <translation>tilelens: --size には 320〜8192 ピクセルの 幅x高さ を指定してください（指定値：「%1」）</translation>
+    </message>
+    <message>
+        <source>tilelens: %1 is not an IR file (two paths compare two IR files)</source>
+        <translation>tilelens: %1 は IR ファイルではありません（パスを 2 つ指定すると 2 つの IR ファイルを比較します）</translation>
+    </message>
+    <message>
+        <source>tilelens: expected at most one PATH</source>
+        <translation>tilelens: PATH は 1 つまでです</translation>
+    </message>
+    <message>
+        <source>tilelens: the bundled example workspace was not found; pass a PATH or set TILELENS_EXAMPLE_DIR</source>
+        <translation>tilelens: 同梱のサンプルワークスペースが見つかりません。PATH を指定するか TILELENS_EXAMPLE_DIR を設定してください</translation>
+    </message>
+    <message>
+        <source>tilelens: no display found (DISPLAY and WAYLAND_DISPLAY are unset); writing a screenshot to %1 instead</source>
+        <translation>tilelens: ディスプレイが見つかりません（DISPLAY と WAYLAND_DISPLAY が未設定）。代わりにスクリーンショットを %1 に書き込みます</translation>
+    </message>
+</context>
+<context>
+    <name>tilelens::gui::DivergenceNavigator</name>
+    <message>
+        <source>Severity filter</source>
+        <translation>重大度フィルター</translation>
+    </message>
+    <message>
+        <source>All severities</source>
+        <translation>すべての重大度</translation>
+    </message>
+    <message>
+        <source>%1 and above</source>
+        <translation>%1 以上</translation>
+    </message>
+    <message>
+        <source>Owner filter</source>
+        <translation>担当フィルター</translation>
+    </message>
+    <message>
+        <source>All owners</source>
+        <translation>すべての担当</translation>
+    </message>
+    <message>
+        <source>Search rule or message</source>
+        <translation>ルールまたはメッセージを検索</translation>
+    </message>
+    <message>
+        <source>Search divergences</source>
+        <translation>差異を検索</translation>
+    </message>
+    <message>
+        <source>Divergence order</source>
+        <translation>差異の順序</translation>
+    </message>
+    <message>
+        <source>The order of the table and of F8 / Shift+F8</source>
+        <translation>表と F8 / Shift+F8 の順序</translation>
+    </message>
+    <message>
+        <source>Critical first</source>
+        <translation>重大を先に</translation>
+    </message>
+    <message>
+        <source>File order</source>
+        <translation>ファイル順</translation>
+    </message>
+    <message>
+        <source>Divergences</source>
+        <translation>差異</translation>
+    </message>
+    <message>
+        <source>Comparing IR…</source>
+        <translation>IR を比較中…</translation>
+    </message>
+    <message>
+        <source>IR could not be compared</source>
+        <translation>IR を比較できませんでした</translation>
+    </message>
+    <message>
+        <source>no divergences</source>
+        <translation>差異なし</translation>
+    </message>
+    <message>
+        <source>%1 of %2 shown</source>
+        <translation>%2 件中 %1 件を表示</translation>
+    </message>
+    <message>
+        <source>No divergences: the two IRs match.</source>
+        <translation>差異なし：2 つの IR は一致しています。</translation>
+    </message>
+    <message>
+        <source>No divergence matches these filters.</source>
+        <translation>このフィルターに一致する差異はありません。</translation>
+    </message>
+</context>
+<context>
+    <name>tilelens::gui::DivergenceTableModel</name>
+    <message>
+        <source>Severity</source>
+        <translation>重大度</translation>
+    </message>
+    <message>
+        <source>Rule</source>
+        <translation>ルール</translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation>メッセージ</translation>
+    </message>
+    <message>
+        <source>Owner</source>
+        <translation>担当</translation>
+    </message>
+    <message>
+        <source>Ref line</source>
+        <translation>参照行</translation>
+    </message>
+    <message>
+        <source>Gen line</source>
+        <translation>生成行</translation>
+    </message>
+</context>
+<context>
+    <name>tilelens::gui::FindBar</name>
+    <message>
+        <source>Find in the focused editor</source>
+        <translation>フォーカス中のエディターで検索</translation>
+    </message>
+    <message>
+        <source>Find text</source>
+        <translation>検索するテキスト</translation>
+    </message>
+    <message>
+        <source>Previous match (Shift+F3)</source>
+        <translation>前の一致（Shift+F3）</translation>
+    </message>
+    <message>
+        <source>Next match (F3)</source>
+        <translation>次の一致（F3）</translation>
+    </message>
+    <message>
+        <source>Close (Esc)</source>
+        <translation>閉じる（Esc）</translation>
+    </message>
+    <message>
+        <source>Find:</source>
+        <translation>検索：</translation>
+    </message>
+    <message>
+        <source>Not found</source>
+        <translation>見つかりません</translation>
+    </message>
+</context>
+<context>
+    <name>tilelens::gui::KernelListModel</name>
+    <message>
+        <source>%1: no paired Python kernel</source>
+        <translation>%1: 対応する Python カーネルがありません</translation>
+    </message>
+    <message>
+        <source>paired by hand in .tilelens/pairings.json</source>
+        <translation>.tilelens/pairings.json で手動で対応付け</translation>
+    </message>
+    <message>
+        <source>paired by what the Python wrapper launches</source>
+        <translation>Python ラッパーが起動するカーネルで対応付け</translation>
+    </message>
+    <message>
+        <source>paired by name</source>
+        <translation>名前で対応付け</translation>
+    </message>
+    <message>
+        <source>%1 ↔ %2 (%3)</source>
+        <translation>%1 ↔ %2（%3）</translation>
+    </message>
+    <message>
+        <source>variant %1</source>
+        <translation>バリアント %1</translation>
+    </message>
+    <message>
+        <source>Problems found: %1 (see View &gt; Diagnostics)</source>
+        <translation>問題が見つかりました：%1（表示 &gt; 診断 を参照）</translation>
+    </message>
+    <message>
+        <source>Kernel</source>
+        <translation>カーネル</translation>
+    </message>
+</context>
+<context>
+    <name>tilelens::gui::MainWindow</name>
+    <message>
+        <source>TileLens</source>
+        <translation>TileLens</translation>
+    </message>
+    <message>
+        <source>Divergence overview</source>
+        <translation>差異の概要</translation>
+    </message>
+    <message>
+        <source>Stages</source>
+        <translation>ステージ</translation>
+    </message>
+    <message>
+        <source>Performance</source>
+        <translation>性能</translation>
+    </message>
+    <message>
+        <source>Kernels</source>
+        <translation>カーネル</translation>
+    </message>
+    <message>
+        <source>Workspace diagnostics</source>
+        <translation>ワークスペースの診断</translation>
+    </message>
+    <message>
+        <source>Diagnostics</source>
+        <translation>診断</translation>
+    </message>
+    <message>
+        <source>Divergences</source>
+        <translation>差異</translation>
+    </message>
+    <message>
+        <source>No workspace open</source>
+        <translation>ワークスペースが開かれていません</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>ファイル(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Open Workspace…</source>
+        <translation>ワークスペースを開く(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation>最近使ったもの(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Re&amp;load</source>
+        <translation>再読み込み(&amp;L)</translation>
+    </message>
+    <message>
+        <source>&amp;Export Diff as HTML…</source>
+        <translation>差分を HTML でエクスポート(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>Export Diff as HTML</source>
+        <translation>差分を HTML でエクスポート</translation>
+    </message>
+    <message>
+        <source>There is no IR diff to export yet.</source>
+        <translation>エクスポートできる IR 差分はまだありません。</translation>
+    </message>
+    <message>
+        <source>HTML page (*.html)</source>
+        <translation>HTML ページ (*.html)</translation>
+    </message>
+    <message>
+        <source>Export failed</source>
+        <translation>エクスポートに失敗しました</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>終了(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>編集(&amp;E)</translation>
+    </message>
+    <message>
+        <source>&amp;Find…</source>
+        <translation>検索(&amp;F)…</translation>
+    </message>
+    <message>
+        <source>Find &amp;Next</source>
+        <translation>次を検索(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Find &amp;Previous</source>
+        <translation>前を検索(&amp;P)</translation>
+    </message>
+    <message>
+        <source>&amp;Go to Line…</source>
+        <translation>行へ移動(&amp;G)…</translation>
+    </message>
+    <message>
+        <source>&amp;Settings…</source>
+        <translation>設定(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>表示(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Kernels</source>
+        <translation>カーネル(&amp;K)</translation>
+    </message>
+    <message>
+        <source>&amp;Diagnostics</source>
+        <translation>診断(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Next &amp;Pane</source>
+        <translation>次のペイン(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Pre&amp;vious Pane</source>
+        <translation>前のペイン(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Diff</source>
+        <translation>差分(&amp;D)</translation>
+    </message>
+    <message>
+        <source>&amp;Next Divergence</source>
+        <translation>次の差異(&amp;N)</translation>
+    </message>
+    <message>
+        <source>&amp;Previous Divergence</source>
+        <translation>前の差異(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Hide &amp;Noise</source>
+        <translation>ノイズを隠す(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Hide &amp;Equivalent</source>
+        <translation>等価を隠す(&amp;E)</translation>
+    </message>
+    <message>
+        <source>&amp;Divergences</source>
+        <translation>差異(&amp;D)</translation>
+    </message>
+    <message>
+        <source>&amp;Stages</source>
+        <translation>ステージ(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Performance</source>
+        <translation>性能(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Das&amp;hboard</source>
+        <translation>ダッシュボード(&amp;H)</translation>
+    </message>
+    <message>
+        <source>&amp;Inspector</source>
+        <translation>インスペクター(&amp;I)</translation>
+    </message>
+    <message>
+        <source>Diff</source>
+        <translation>差分</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>ヘルプ(&amp;H)</translation>
+    </message>
+    <message>
+        <source>&amp;About TileLens</source>
+        <translation>TileLens について(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Go to Line</source>
+        <translation>行へ移動</translation>
+    </message>
+    <message>
+        <source>Line (1–%1):</source>
+        <translation>行（1–%1）：</translation>
+    </message>
+    <message>
+        <source>Open Workspace</source>
+        <translation>ワークスペースを開く</translation>
+    </message>
+    <message>
+        <source>No recent workspaces</source>
+        <translation>最近使ったワークスペースはありません</translation>
+    </message>
+    <message>
+        <source>&amp;Clear List</source>
+        <translation>リストを消去(&amp;C)</translation>
+    </message>
+    <message>
+        <source>About TileLens</source>
+        <translation>TileLens について</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;TileLens %1&lt;/h3&gt;&lt;p&gt;An inspector for GPU-kernel ports from cuTile Python to cuTile Rust: sources, Tile IR and verdicts side by side.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;TileLens %1&lt;/h3&gt;&lt;p&gt;cuTile Python から cuTile Rust への GPU カーネル移植のためのインスペクター：ソース、Tile IR、判定を並べて表示します。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>IR verdict of the selected variant, computed by TileLens when it was opened from
+%1
+%2</source>
+        <translation>選択したバリアントの IR 判定。TileLens が次のファイルを開いたときに計算したもの：
+%1
+%2</translation>
+    </message>
+    <message>
+        <source>IR verdict of the selected variant and its divergences</source>
+        <translation>選択したバリアントの IR 判定とその差異</translation>
+    </message>
+    <message>
+        <source>No reference IR: %1 has no paired Python kernel. Pair it with tilelens-cli kernels --pair %2/%1=FUNCTION.</source>
+        <translation>参照 IR がありません：%1 に対応する Python カーネルがありません。tilelens-cli kernels --pair %2/%1=FUNCTION で対応付けてください。</translation>
+    </message>
+    <message>
+        <source>No reference IR yet. The stage %1 (Stages dock, Rerun) runs the op&apos;s test with cuTile Python and CUDA_TILE_DUMP_BYTECODE and keeps the bytecode of %2 in %3.</source>
+        <translation>参照 IR はまだありません。ステージ %1（ステージパネルの再実行）が cuTile Python と CUDA_TILE_DUMP_BYTECODE でその演算のテストを実行し、%2 のバイトコードを %3 に保存します。</translation>
+    </message>
+    <message>
+        <source>No generated IR yet. The stage %1 (Stages dock, Rerun) compiles %2 with the cuTile Rust compiler into %3.</source>
+        <translation>生成 IR はまだありません。ステージ %1（ステージパネルの再実行）が cuTile Rust コンパイラーで %2 を %3 にコンパイルします。</translation>
+    </message>
+    <message>
+        <source>%1 vs %2</source>
+        <translation>%1 対 %2</translation>
+    </message>
+    <message>
+        <source>Opening %1…</source>
+        <translation>%1 を開いています…</translation>
+    </message>
+    <message>
+        <source>%1 – TileLens</source>
+        <translation>%1 – TileLens</translation>
+    </message>
+    <message>
+        <source>1 kernel</source>
+        <translation>1 カーネル</translation>
+    </message>
+    <message>
+        <source>%1 kernels</source>
+        <translation>%1 カーネル</translation>
+    </message>
+    <message>
+        <source>No kernels were found in %1. Open a TileGym checkout, a kernel output root or one kernel working directory.</source>
+        <translation>%1 にカーネルが見つかりません。TileGym のチェックアウト、カーネル出力ルート、または 1 つのカーネル作業ディレクトリを開いてください。</translation>
+    </message>
+    <message>
+        <source>%1 does not exist.</source>
+        <translation>%1 は存在しません。</translation>
+    </message>
+    <message>
+        <source>Pick a kernel in the Kernels list or on the dashboard.</source>
+        <translation>カーネル一覧またはダッシュボードでカーネルを選んでください。</translation>
+    </message>
+    <message>
+        <source>Diagnostics: %1</source>
+        <translation>診断：%1</translation>
+    </message>
+    <message>
+        <source>Show or hide the Diagnostics panel</source>
+        <translation>診断パネルの表示／非表示</translation>
+    </message>
+    <message>
+        <source>No source for a two-file comparison</source>
+        <translation>2 ファイルの比較にはソースがありません</translation>
+    </message>
+    <message>
+        <source>Quit TileLens</source>
+        <translation>TileLens を終了</translation>
+    </message>
+    <message>
+        <source>Stages are still running. Cancel them and quit?</source>
+        <translation>実行中のステージがあります。キャンセルして終了しますか？</translation>
+    </message>
+</context>
+<context>
+    <name>tilelens::gui::OverviewRuler</name>
+    <message>
+        <source>Every divergence of the IR pair; click to jump</source>
+        <translation>IR ペアのすべての差異。クリックでジャンプ</translation>
+    </message>
+</context>
+<context>
+    <name>tilelens::gui::RustLexer</name>
+    <message>
+        <source>Default</source>
+        <translation>既定</translation>
+    </message>
+    <message>
+        <source>Comment</source>
+        <translation>コメント</translation>
+    </message>
+    <message>
+        <source>Documentation comment</source>
+        <translation>ドキュメントコメント</translation>
+    </message>
+    <message>
+        <source>Keyword</source>
+        <translation>キーワード</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>型</translation>
+    </message>
+    <message>
+        <source>Number</source>
+        <translation>数値</translation>
+    </message>
+    <message>
+        <source>String</source>
+        <translation>文字列</translation>
+    </message>
+    <message>
+        <source>Character</source>
+        <translation>文字</translation>
+    </message>
+    <message>
+        <source>Lifetime</source>
+        <translation>ライフタイム</translation>
+    </message>
+    <message>
+        <source>Attribute</source>
+        <translation>属性</translation>
+    </message>
+    <message>
+        <source>Macro</source>
+        <translation>マクロ</translation>
+    </message>
+    <message>
+        <source>Function name</source>
+        <translation>関数名</translation>
+    </message>
+    <message>
+        <source>Punctuation</source>
+        <translation>区切り記号</translation>
+    </message>
+</context>
+<context>
+    <name>tilelens::gui::SettingsDialog</name>
+    <message>
+        <source>Settings</source>
+        <translation>設定</translation>
+    </message>
+    <message>
+        <source>System default (%1)</source>
+        <translation>システムの既定（%1）</translation>
+    </message>
+    <message>
+        <source>The language changes when TileLens is started again.</source>
+        <translation>言語は TileLens の次回起動時に切り替わります。</translation>
+    </message>
+    <message>
+        <source>&amp;Language:</source>
+        <translation>言語(&amp;L)：</translation>
+    </message>
+</context>
+<context>
+    <name>tilelens::gui::SourceFileLoader</name>
+    <message>
+        <source>No reference Python file was found for this kernel (analysis.json names it in &quot;source&quot;).</source>
+        <translation>このカーネルの Python 参照ファイルが見つかりません（analysis.json の「source」で指定されます）。</translation>
+    </message>
+    <message>
+        <source>This kernel directory has no kernel.rs.</source>
+        <translation>このカーネルディレクトリには kernel.rs がありません。</translation>
+    </message>
+    <message>
+        <source>No reference IR was found (reference/reference.mlir).</source>
+        <translation>参照 IR が見つかりません（reference/reference.mlir）。</translation>
+    </message>
+    <message>
+        <source>No generated IR was found (generated/generated.mlir); stage B has not produced it yet.</source>
+        <translation>生成 IR が見つかりません（generated/generated.mlir）。ステージ B がまだ生成していません。</translation>
+    </message>
+    <message>
+        <source>The file %1 does not exist.</source>
+        <translation>ファイル %1 は存在しません。</translation>
+    </message>
+    <message>
+        <source>%1 is not a regular file.</source>
+        <translation>%1 は通常のファイルではありません。</translation>
+    </message>
+    <message>
+        <source>unknown error</source>
+        <translation>不明なエラー</translation>
+    </message>
+    <message>
+        <source>The file %1 could not be read: %2</source>
+        <translation>ファイル %1 を読み込めません：%2</translation>
+    </message>
+    <message>
+        <source>The Tile IR bytecode file %1 could not be decoded: %2</source>
+        <translation>Tile IR バイトコードファイル %1 をデコードできません：%2</translation>
+    </message>
+    <message>
+        <source>// Decoded from Tile IR bytecode by TileLens; line numbers are those of this text, not of the file.</source>
+        <translation>// TileLens が Tile IR バイトコードからデコードしたもの。行番号はファイルではなくこのテキストの行番号です。</translation>
+    </message>
+    <message>
+        <source>%1 is a binary file (for example Tile IR bytecode) and cannot be shown as text.</source>
+        <translation>%1 はバイナリファイル（Tile IR バイトコードなど）のため、テキストとして表示できません。</translation>
+    </message>
+</context>
+<context>
+    <name>tilelens::gui::SourcePane</name>
+    <message>
+        <source>Reference Python</source>
+        <translation>参照 Python</translation>
+    </message>
+    <message>
+        <source>Generated Rust</source>
+        <translation>生成 Rust</translation>
+    </message>
+    <message>
+        <source>Reference IR</source>
+        <translation>参照 IR</translation>
+    </message>
+    <message>
+        <source>Generated IR</source>
+        <translation>生成 IR</translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>（なし）</translation>
+    </message>
+    <message>
+        <source>Loading %1…</source>
+        <translation>%1 を読み込み中…</translation>
+    </message>
+    <message>
+        <source> (decoded bytecode)</source>
+        <translation>（デコード済みバイトコード）</translation>
+    </message>
+</context>
+<context>
+    <name>tilelens::gui::TileIrLexer</name>
+    <message>
+        <source>Default</source>
+        <translation>既定</translation>
+    </message>
+    <message>
+        <source>Comment</source>
+        <translation>コメント</translation>
+    </message>
+    <message>
+        <source>Operation</source>
+        <translation>演算</translation>
+    </message>
+    <message>
+        <source>SSA value</source>
+        <translation>SSA 値</translation>
+    </message>
+    <message>
+        <source>Symbol</source>
+        <translation>シンボル</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>型</translation>
+    </message>
+    <message>
+        <source>Attribute</source>
+        <translation>属性</translation>
+    </message>
+    <message>
+        <source>Number</source>
+        <translation>数値</translation>
+    </message>
+    <message>
+        <source>String</source>
+        <translation>文字列</translation>
+    </message>
+    <message>
+        <source>Location</source>
+        <translation>位置情報</translation>
+    </message>
+    <message>
+        <source>Keyword</source>
+        <translation>キーワード</translation>
+    </message>
+    <message>
+        <source>Punctuation</source>
+        <translation>区切り記号</translation>
+    </message>
+    <message>
+        <source>Block label</source>
+        <translation>ブロックラベル</translation>
+    </message>
+</context>
+<context>
+    <name>tilelens::gui::panels::DashboardModel</name>
+    <message>
+        <source>%1 critical</source>
+        <translation>重大 %1 件</translation>
+    </message>
+    <message>
+        <source>stale</source>
+        <translation>古い</translation>
+    </message>
+    <message>
+        <source>now %1</source>
+        <translation>現在 %1</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>%1
+next step: %2
+Double-click to open</source>
+        <translation>%1
+次のステップ：%2
+ダブルクリックで開く</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>不明</translation>
+    </message>
+    <message>
+        <source>From %1</source>
+        <translation>%1 より</translation>
+    </message>
+    <message>
+        <source>From %1, written %2, before the IR it compares changed: stale. Rerun stage C.</source>
+        <translation>%1 より。%2 に書き込まれた後、比較対象の IR が変更されたため古くなっています。ステージ C を再実行してください。</translation>
+    </message>
+    <message>
+        <source>From %1, written %2 by stage C.</source>
+        <translation>%1 より。%2 にステージ C が書き込みました。</translation>
+    </message>
+    <message>
+        <source>Comparing the IR files now gives %1 (%2 critical), as the Inspector shows.</source>
+        <translation>IR ファイルを今比較すると %1（重大 %2 件）で、インスペクターの表示と同じです。</translation>
+    </message>
+    <message>
+        <source>The Inspector compares the IR files again when the kernel is opened; its count is the current one.</source>
+        <translation>インスペクターはカーネルを開くときに IR ファイルを比較し直します。その件数が現在の値です。</translation>
+    </message>
+    <message>
+        <source>Compared now from the reference and generated IR files (no diff_report.md; all variants: the worst verdict, the critical divergences summed).</source>
+        <translation>参照 IR と生成 IR のファイルから今比較した結果（diff_report.md なし。全バリアント：最も悪い判定、重大な差異の合計）。</translation>
+    </message>
+    <message>
+        <source>No diff_report.md yet: open the kernel to compare its IR.</source>
+        <translation>diff_report.md はまだありません。カーネルを開いて IR を比較してください。</translation>
+    </message>
+    <message>
+        <source>Kernel</source>
+        <translation>カーネル</translation>
+    </message>
+    <message>
+        <source>IR verdict</source>
+        <translation>IR 判定</translation>
+    </message>
+    <message>
+        <source>Geomean</source>
+        <translation>幾何平均</translation>
+    </message>
+    <message>
+        <source>Severity</source>
+        <translation>重大度</translation>
+    </message>
+</context>
+<context>
+    <name>tilelens::gui::panels::DashboardView</name>
+    <message>
+        <source>Reading the kernels…</source>
+        <translation>カーネルを読み込み中…</translation>
+    </message>
+    <message>
+        <source>No kernels in this workspace.</source>
+        <translation>このワークスペースにはカーネルがありません。</translation>
+    </message>
+    <message>
+        <source>Kernels: %1; no perf comparison yet.</source>
+        <translation>カーネル：%1。性能比較はまだありません。</translation>
+    </message>
+    <message>
+        <source>Kernels: %1 — overall geomean %2 (over %3 with perf data) — %4</source>
+        <translation>カーネル：%1 — 全体の幾何平均 %2（性能データのある %3 件） — %4</translation>
+    </message>
+</context>
+<context>
+    <name>tilelens::gui::panels::PerfChart</name>
+    <message>
+        <source>ratio</source>
+        <translation>比率</translation>
+    </message>
+    <message>
+        <source>Ratio per configuration</source>
+        <translation>構成ごとの比率</translation>
+    </message>
+    <message>
+        <source> — no matched configuration</source>
+        <translation> — 対応する構成なし</translation>
+    </message>
+    <message>
+        <source>mild ≤%1</source>
+        <translation>軽微 ≤%1</translation>
+    </message>
+    <message>
+        <source>moderate ≤%1</source>
+        <translation>中程度 ≤%1</translation>
+    </message>
+    <message>
+        <source>large &gt;%1</source>
+        <translation>大 &gt;%1</translation>
+    </message>
+    <message>
+        <source>%1% CI %2–%3</source>
+        <translation>%1% 信頼区間 %2–%3</translation>
+    </message>
+    <message>
+        <source>geomean %1</source>
+        <translation>幾何平均 %1</translation>
+    </message>
+    <message>
+        <source>Cannot create the folder %1.</source>
+        <translation>フォルダー %1 を作成できません。</translation>
+    </message>
+    <message>
+        <source>Cannot write %1.</source>
+        <translation>%1 に書き込めません。</translation>
+    </message>
+    <message>
+        <source>TileLens perf comparison</source>
+        <translation>TileLens 性能比較</translation>
+    </message>
+</context>
+<context>
+    <name>tilelens::gui::panels::PerfPanel</name>
+    <message>
+        <source>Kernel perf logs</source>
+        <translation>カーネルの性能ログ</translation>
+    </message>
+    <message>
+        <source>CUPTI profiles</source>
+        <translation>CUPTI プロファイル</translation>
+    </message>
+    <message>
+        <source>Compare the kernel&apos;s tilegym logs or two profile JSON files</source>
+        <translation>カーネルの tilegym ログ、または 2 つのプロファイル JSON ファイルを比較します</translation>
+    </message>
+    <message>
+        <source>Open profiles…</source>
+        <translation>プロファイルを開く…</translation>
+    </message>
+    <message>
+        <source>Profile command…</source>
+        <translation>コマンドをプロファイル…</translation>
+    </message>
+    <message>
+        <source>Measure a baseline and a candidate command with CUPTI device time</source>
+        <translation>ベースラインと候補のコマンドを CUPTI のデバイス時間で測定します</translation>
+    </message>
+    <message>
+        <source>Export PNG…</source>
+        <translation>PNG をエクスポート…</translation>
+    </message>
+    <message>
+        <source>Export SVG…</source>
+        <translation>SVG をエクスポート…</translation>
+    </message>
+    <message>
+        <source>No kernel selected</source>
+        <translation>カーネルが選択されていません</translation>
+    </message>
+    <message>
+        <source>No kernel selected.</source>
+        <translation>カーネルが選択されていません。</translation>
+    </message>
+    <message>
+        <source>%1: candidate / baseline per configuration</source>
+        <translation>%1: 構成ごとの 候補 / ベースライン</translation>
+    </message>
+    <message>
+        <source>%1: no baseline or no candidate perf log.</source>
+        <translation>%1: ベースラインまたは候補の性能ログがありません。</translation>
+    </message>
+    <message>
+        <source>No profile could be read.</source>
+        <translation>プロファイルを読み込めませんでした。</translation>
+    </message>
+    <message>
+        <source>baseline</source>
+        <translation>ベースライン</translation>
+    </message>
+    <message>
+        <source>(not measured yet)</source>
+        <translation>（未測定）</translation>
+    </message>
+    <message>
+        <source>candidate</source>
+        <translation>候補</translation>
+    </message>
+    <message>
+        <source>%1 / %2 per configuration (CUPTI device time)</source>
+        <translation>構成ごとの %1 / %2（CUPTI デバイス時間）</translation>
+    </message>
+    <message>
+        <source>%1 vs %2</source>
+        <translation>%1 対 %2</translation>
+    </message>
+    <message>
+        <source>(no baseline)</source>
+        <translation>（ベースラインなし）</translation>
+    </message>
+    <message>
+        <source>baseline logs</source>
+        <translation>ベースラインのログ</translation>
+    </message>
+    <message>
+        <source>No device times from run %1: %2</source>
+        <translation>実行 %1 のデバイス時間がありません：%2</translation>
+    </message>
+    <message>
+        <source>Stage %1, run %2 of %3%4: %5 vs %6</source>
+        <translation>ステージ %1、実行 %2 / %3%4：%5 対 %6</translation>
+    </message>
+    <message>
+        <source> (final)</source>
+        <translation>（最終）</translation>
+    </message>
+    <message>
+        <source>%1 — geomean %2</source>
+        <translation>%1 — 幾何平均 %2</translation>
+    </message>
+    <message>
+        <source> [%1, %2] (%3% bootstrap interval)</source>
+        <translation> [%1, %2]（%3% ブートストラップ区間）</translation>
+    </message>
+    <message>
+        <source> — %1 — %2; %3 of %4 configurations matched</source>
+        <translation> — %1 — %2。%4 構成中 %3 構成が対応</translation>
+    </message>
+    <message>
+        <source>, %1 without a candidate median</source>
+        <translation>、候補の中央値なし %1 件</translation>
+    </message>
+    <message>
+        <source>, %1 without a baseline (NA)</source>
+        <translation>、ベースラインなし %1 件（NA）</translation>
+    </message>
+    <message>
+        <source>Baseline profile</source>
+        <translation>ベースラインのプロファイル</translation>
+    </message>
+    <message>
+        <source>Profile JSON (*.json);;All files (*)</source>
+        <translation>プロファイル JSON (*.json);;すべてのファイル (*)</translation>
+    </message>
+    <message>
+        <source>Candidate profile</source>
+        <translation>候補のプロファイル</translation>
+    </message>
+    <message>
+        <source>SVG image (*.svg)</source>
+        <translation>SVG 画像 (*.svg)</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png)</source>
+        <translation>PNG 画像 (*.png)</translation>
+    </message>
+    <message>
+        <source>Export chart as SVG</source>
+        <translation>グラフを SVG でエクスポート</translation>
+    </message>
+    <message>
+        <source>Export chart as PNG</source>
+        <translation>グラフを PNG でエクスポート</translation>
+    </message>
+    <message>
+        <source>Export failed</source>
+        <translation>エクスポートに失敗しました</translation>
+    </message>
+</context>
+<context>
+    <name>tilelens::gui::panels::PerfTreeModel</name>
+    <message>
+        <source>baseline: %1</source>
+        <translation>ベースライン：%1</translation>
+    </message>
+    <message>
+        <source>candidate: %1</source>
+        <translation>候補：%1</translation>
+    </message>
+    <message>
+        <source>%1 launch(es)/iter, grid %2×%3×%4, block %5×%6×%7</source>
+        <translation>反復あたり %1 回起動、grid %2×%3×%4、block %5×%6×%7</translation>
+    </message>
+    <message>
+        <source>Baseline (%1): %2</source>
+        <translation>ベースライン（%1）：%2</translation>
+    </message>
+    <message>
+        <source>Candidate: %1</source>
+        <translation>候補：%1</translation>
+    </message>
+    <message>
+        <source>Not in the baseline: listed, not averaged.</source>
+        <translation>ベースラインにありません：一覧には出ますが平均には含めません。</translation>
+    </message>
+    <message>
+        <source>No candidate median: the severity is MISSING_DATA.</source>
+        <translation>候補の中央値がありません：重大度は MISSING_DATA です。</translation>
+    </message>
+    <message>
+        <source>Configuration</source>
+        <translation>構成</translation>
+    </message>
+    <message>
+        <source>Baseline (ms)</source>
+        <translation>ベースライン（ms）</translation>
+    </message>
+    <message>
+        <source>Candidate (ms)</source>
+        <translation>候補（ms）</translation>
+    </message>
+    <message>
+        <source>Ratio</source>
+        <translation>比率</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>判定</translation>
+    </message>
+</context>
+<context>
+    <name>tilelens::gui::panels::ProfileCommandDialog</name>
+    <message>
+        <source>Profile command</source>
+        <translation>コマンドのプロファイル</translation>
+    </message>
+    <message>
+        <source>e.g. python3 bench.py --backend torch</source>
+        <translation>例：python3 bench.py --backend torch</translation>
+    </message>
+    <message>
+        <source>e.g. python3 bench.py --backend triton</source>
+        <translation>例：python3 bench.py --backend triton</translation>
+    </message>
+    <message>
+        <source>Runs per command; the best run&apos;s median counts (best of N).</source>
+        <translation>コマンドごとの実行回数。最良の実行の中央値を採用します（N 回中の最良）。</translation>
+    </message>
+    <message>
+        <source>Baseline command:</source>
+        <translation>ベースラインのコマンド：</translation>
+    </message>
+    <message>
+        <source>Baseline label:</source>
+        <translation>ベースラインのラベル：</translation>
+    </message>
+    <message>
+        <source>Candidate command:</source>
+        <translation>候補のコマンド：</translation>
+    </message>
+    <message>
+        <source>Candidate label:</source>
+        <translation>候補のラベル：</translation>
+    </message>
+    <message>
+        <source>Runs:</source>
+        <translation>実行回数：</translation>
+    </message>
+    <message>
+        <source>Output folder:</source>
+        <translation>出力フォルダー：</translation>
+    </message>
+    <message>
+        <source>&amp;Run</source>
+        <translation>実行(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Cancel run</source>
+        <translation>実行をキャンセル(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Injection library: %1</source>
+        <translation>インジェクションライブラリ：%1</translation>
+    </message>
+    <message>
+        <source>Profiling is not possible here: %1</source>
+        <translation>ここではプロファイルできません：%1</translation>
+    </message>
+    <message>
+        <source>Not started: %1</source>
+        <translation>開始されていません：%1</translation>
+    </message>
+</context>
+<context>
+    <name>tilelens::gui::panels::ProfileJob</name>
+    <message>
+        <source>%1 run %2/%3: %4</source>
+        <translation>%1 実行 %2/%3：%4</translation>
+    </message>
+    <message>
+        <source>baseline</source>
+        <translation>ベースライン</translation>
+    </message>
+    <message>
+        <source>candidate</source>
+        <translation>候補</translation>
+    </message>
+    <message>
+        <source>libtilelens_cupti.so was not found (it is built only with the CUDA Toolkit and CUPTI; set TILELENS_CUPTI_LIBRARY to its path).</source>
+        <translation>libtilelens_cupti.so が見つかりません（CUDA Toolkit と CUPTI がある場合のみビルドされます。TILELENS_CUPTI_LIBRARY にそのパスを設定してください）。</translation>
+    </message>
+    <message>
+        <source>No NVIDIA GPU is visible on this machine, so no kernel can be measured.</source>
+        <translation>このマシンでは NVIDIA GPU が見えないため、カーネルを測定できません。</translation>
+    </message>
+    <message>
+        <source>A profile is already running.</source>
+        <translation>プロファイルはすでに実行中です。</translation>
+    </message>
+    <message>
+        <source>Give both a baseline and a candidate command.</source>
+        <translation>ベースラインと候補の両方のコマンドを指定してください。</translation>
+    </message>
+    <message>
+        <source>Runs must be between 1 and 100.</source>
+        <translation>実行回数は 1〜100 の範囲で指定してください。</translation>
+    </message>
+    <message>
+        <source>Cannot create the output folder %1.</source>
+        <translation>出力フォルダー %1 を作成できません。</translation>
+    </message>
+    <message>
+        <source>run finished with exit code %1; %2 configuration(s) measured so far</source>
+        <translation>終了コード %1 で実行が終了しました。これまでに %2 構成を測定しました</translation>
+    </message>
+    <message>
+        <source>No device times from this run: %1</source>
+        <translation>この実行のデバイス時間がありません：%1</translation>
+    </message>
+    <message>
+        <source>Profiling cancelled.</source>
+        <translation>プロファイルをキャンセルしました。</translation>
+    </message>
+    <message>
+        <source>Stopped: %1</source>
+        <translation>停止しました：%1</translation>
+    </message>
+    <message>
+        <source>Done; some runs exited with an error.</source>
+        <translation>完了。一部の実行はエラーで終了しました。</translation>
+    </message>
+    <message>
+        <source>Done: both sides measured.</source>
+        <translation>完了：両側とも測定しました。</translation>
+    </message>
+</context>
+<context>
+    <name>tilelens::gui::panels::StagePanel</name>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation>%1 を読み込めません：%2</translation>
+    </message>
+    <message>
+        <source>[… %1 earlier bytes not shown; the full log is %2]
+</source>
+        <translation>[… 先頭の %1 バイトは表示していません。完全なログは %2]
+</translation>
+    </message>
+    <message>
+        <source>exit %1</source>
+        <translation>終了コード %1</translation>
+    </message>
+    <message>
+        <source>signal %1</source>
+        <translation>シグナル %1</translation>
+    </message>
+    <message>
+        <source>Run %1 — %2%3</source>
+        <translation>実行 %1 — %2%3</translation>
+    </message>
+    <message>
+        <source>&amp;Rerun</source>
+        <translation>再実行(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Run the selected stage again (trusted workspaces only for external commands)</source>
+        <translation>選択したステージを再実行します（外部コマンドは信頼済みワークスペースのみ）</translation>
+    </message>
+    <message>
+        <source>&amp;Cancel</source>
+        <translation>キャンセル(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Stop the selected stage&apos;s run (its whole process group)</source>
+        <translation>選択したステージの実行を停止します（プロセスグループ全体）</translation>
+    </message>
+    <message>
+        <source>Reports, agent logs and earlier runs of the selected stage</source>
+        <translation>選択したステージのレポート、エージェントログ、過去の実行</translation>
+    </message>
+    <message>
+        <source>Log:</source>
+        <translation>ログ：</translation>
+    </message>
+    <message>
+        <source>Profiled run stopped: %1</source>
+        <translation>プロファイル実行が停止しました：%1</translation>
+    </message>
+    <message>
+        <source>No kernel selected.</source>
+        <translation>カーネルが選択されていません。</translation>
+    </message>
+    <message>
+        <source>Kernel %1 — next step: %2</source>
+        <translation>カーネル %1 — 次のステップ：%2</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>不明</translation>
+    </message>
+    <message>
+        <source>Blocked: %1</source>
+        <translation>ブロック中：%1</translation>
+    </message>
+    <message>
+        <source>No NVIDIA GPU on this machine: GPU stages cannot run here.</source>
+        <translation>このマシンには NVIDIA GPU がありません：GPU ステージはここでは実行できません。</translation>
+    </message>
+    <message>
+        <source>Cannot run here: %1</source>
+        <translation>ここでは実行できません：%1</translation>
+    </message>
+    <message>
+        <source>%1 cannot run here: %2</source>
+        <translation>%1 はここでは実行できません：%2</translation>
+    </message>
+    <message>
+        <source>Run the selected stage again</source>
+        <translation>選択したステージを再実行</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>%1 failed: %2. %3</source>
+        <translation>%1 が失敗しました：%2。%3</translation>
+    </message>
+    <message>
+        <source>%1 running for %2:%3</source>
+        <translation>%1 実行中 %2:%3</translation>
+    </message>
+    <message>
+        <source>Live output</source>
+        <translation>ライブ出力</translation>
+    </message>
+    <message>
+        <source>Report: %1</source>
+        <translation>レポート：%1</translation>
+    </message>
+    <message>
+        <source>Agent log: %1</source>
+        <translation>エージェントログ：%1</translation>
+    </message>
+    <message>
+        <source>No report, agent log or run log for %1 yet.</source>
+        <translation>%1 のレポート、エージェントログ、実行ログはまだありません。</translation>
+    </message>
+    <message>
+        <source>%1 does not exist (any more).</source>
+        <translation>%1 は存在しません（もうありません）。</translation>
+    </message>
+    <message>
+        <source>%1 failed: %2
+%3
+--- last lines ---
+%4
+--- full log ---
+%5</source>
+        <translation>%1 が失敗しました：%2
+%3
+--- 最後の行 ---
+%4
+--- 完全なログ ---
+%5</translation>
+    </message>
+    <message>
+        <source>Rerun %1</source>
+        <translation>%1 を再実行</translation>
+    </message>
+    <message>
+        <source>Rerun %1 beyond the pipeline cap</source>
+        <translation>パイプライン上限を超えて %1 を再実行</translation>
+    </message>
+    <message>
+        <source>Cancel run</source>
+        <translation>実行をキャンセル</translation>
+    </message>
+    <message>
+        <source>Reload stage state</source>
+        <translation>ステージの状態を再読み込み</translation>
+    </message>
+    <message>
+        <source>Trust this workspace?</source>
+        <translation>このワークスペースを信頼しますか？</translation>
+    </message>
+    <message>
+        <source>TileLens is about to run commands declared for
+%1
+
+Run them only if you trust this workspace. Exactly what each command runs (arguments, shell, environment, working directory, timeout, launcher) and every path it writes are listed under “Show Details”.</source>
+        <translation>TileLens は次の場所に宣言されたコマンドを実行しようとしています：
+%1
+
+このワークスペースを信頼する場合にのみ実行してください。各コマンドが実行する内容（引数、シェル、環境、作業ディレクトリ、タイムアウト、ランチャー）と書き込むすべてのパスは「詳細を表示」に一覧されています。</translation>
+    </message>
+    <message>
+        <source>Trust and run</source>
+        <translation>信頼して実行</translation>
+    </message>
+    <message>
+        <source>Do not trust</source>
+        <translation>信頼しない</translation>
+    </message>
+    <message>
+        <source>Could not store the trust decision: %1</source>
+        <translation>信頼の決定を保存できませんでした：%1</translation>
+    </message>
+    <message>
+        <source>Not run: this workspace is not trusted.</source>
+        <translation>実行していません：このワークスペースは信頼されていません。</translation>
+    </message>
+    <message>
+        <source>%1 not run: %2</source>
+        <translation>%1 は実行されていません：%2</translation>
+    </message>
+    <message>
+        <source>%1 runs once without CUPTI device times: %2</source>
+        <translation>%1 は CUPTI デバイス時間なしで 1 回実行します：%2</translation>
+    </message>
+    <message>
+        <source>%1: profiled run 1 of %2 with CUPTI</source>
+        <translation>%1: CUPTI によるプロファイル実行 1 / %2</translation>
+    </message>
+    <message>
+        <source>%1: profiled run %2 of %3 done, %4 configuration(s) measured</source>
+        <translation>%1: プロファイル実行 %2 / %3 完了、%4 構成を測定</translation>
+    </message>
+    <message>
+        <source>; no device times: %1</source>
+        <translation>。デバイス時間なし：%1</translation>
+    </message>
+    <message>
+        <source>[… %1 bytes skipped in the live view; the log file has them]
+</source>
+        <translation>[… ライブ表示で %1 バイトを省略しました。ログファイルには含まれています]
+</translation>
+    </message>
+    <message>
+        <source>[… %1 bytes skipped]</source>
+        <translation>[… %1 バイトを省略]</translation>
+    </message>
+    <message>
+        <source>%1 failed: %2
+%3
+--- last lines ---
+%4</source>
+        <translation>%1 が失敗しました：%2
+%3
+--- 最後の行 ---
+%4</translation>
+    </message>
+</context>
+<context>
+    <name>tilelens::gui::panels::StageTableModel</name>
+    <message>
+        <source>The built-in &apos;%1&apos; is not available in this build.</source>
+        <translation>組み込みステージ「%1」はこのビルドでは使えません。</translation>
+    </message>
+    <message>
+        <source>run of %1</source>
+        <translation>%1 の実行</translation>
+    </message>
+    <message>
+        <source>queued</source>
+        <translation>待機中</translation>
+    </message>
+    <message>
+        <source>running %1</source>
+        <translation>実行中 %1</translation>
+    </message>
+    <message>
+        <source> (%1/%2 tests)</source>
+        <translation>（%1/%2 テスト）</translation>
+    </message>
+    <message>
+        <source>not runnable here</source>
+        <translation>ここでは実行不可</translation>
+    </message>
+    <message>
+        <source>not run</source>
+        <translation>未実行</translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation>完了</translation>
+    </message>
+    <message>
+        <source>stale</source>
+        <translation>古い</translation>
+    </message>
+    <message>
+        <source>next: %1</source>
+        <translation>次：%1</translation>
+    </message>
+    <message>
+        <source>Cannot run here: %1</source>
+        <translation>ここでは実行できません：%1</translation>
+    </message>
+    <message>
+        <source>Verdict from %1</source>
+        <translation>%1 による判定</translation>
+    </message>
+    <message>
+        <source>Over the pipeline cap (%1 runs, cap %2).</source>
+        <translation>パイプライン上限を超えています（%1 回実行、上限 %2）。</translation>
+    </message>
+    <message>
+        <source>Stage</source>
+        <translation>ステージ</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状態</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>判定</translation>
+    </message>
+    <message>
+        <source>Class / owner</source>
+        <translation>分類 / 担当</translation>
+    </message>
+    <message>
+        <source>Runs / cap</source>
+        <translation>実行回数 / 上限</translation>
+    </message>
+    <message>
+        <source>Freshness</source>
+        <translation>鮮度</translation>
+    </message>
+    <message>
+        <source>Next step</source>
+        <translation>次のステップ</translation>
+    </message>
+</context>
+</TS>

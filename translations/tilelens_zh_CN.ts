@@ -1,0 +1,1571 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_CN">
+<context>
+    <name>Severity</name>
+    <message>
+        <source>critical</source>
+        <translation>严重</translation>
+    </message>
+    <message>
+        <source>warn</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>info</source>
+        <translation>信息</translation>
+    </message>
+    <message>
+        <source>equivalent</source>
+        <translation>等价</translation>
+    </message>
+    <message>
+        <source>noise</source>
+        <translation>噪声</translation>
+    </message>
+    <message>
+        <source>known gap</source>
+        <translation>已知差距</translation>
+    </message>
+    <message>
+        <source>kernel</source>
+        <translation>内核</translation>
+    </message>
+    <message>
+        <source>host</source>
+        <translation>主机</translation>
+    </message>
+</context>
+<context>
+    <name>tilelens::gui::AlignedIrView</name>
+    <message>
+        <source>Reference</source>
+        <translation>参考</translation>
+    </message>
+    <message>
+        <source>Generated</source>
+        <translation>生成</translation>
+    </message>
+    <message>
+        <source>(no matching op)</source>
+        <translation>（无匹配的操作）</translation>
+    </message>
+    <message>
+        <source>line %1</source>
+        <translation>第 %1 行</translation>
+    </message>
+    <message>
+        <source>Matched, no divergence</source>
+        <translation>已匹配，无差异</translation>
+    </message>
+    <message>
+        <source>generated</source>
+        <translation>生成 IR</translation>
+    </message>
+    <message>
+        <source>reference</source>
+        <translation>参考 IR</translation>
+    </message>
+    <message numerus="yes">
+        <source>Reordered: the matched op is %1 line %2, %n row(s) above</source>
+        <translation>
+            <numerusform>已重排：匹配的操作位于%1第 %2 行，在上方 %n 行处</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Reordered: the matched op is %1 line %2, %n row(s) below</source>
+        <translation>
+            <numerusform>已重排：匹配的操作位于%1第 %2 行，在下方 %n 行处</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>tilelens::gui::Application</name>
+    <message>
+        <source>tilelens: loading %1 did not finish within %2 s</source>
+        <translation>tilelens：%1 未能在 %2 秒内加载完成</translation>
+    </message>
+    <message>
+        <source>Screenshot written to %1</source>
+        <translation>截图已写入 %1</translation>
+    </message>
+    <message>
+        <source>tilelens: the window could not be rendered</source>
+        <translation>tilelens：无法渲染窗口</translation>
+    </message>
+    <message>
+        <source>tilelens: cannot write %1</source>
+        <translation>tilelens：无法写入 %1</translation>
+    </message>
+    <message>
+        <source>Inspect GPU-kernel ports from cuTile Python to cuTile Rust.</source>
+        <translation>检查从 cuTile Python 到 cuTile Rust 的 GPU 内核移植。</translation>
+    </message>
+    <message>
+        <source>Load PATH, render the window (%1x%2 unless --size) to the PNG FILE and exit.</source>
+        <translation>加载 PATH，将窗口（除非指定 --size，否则为 %1x%2）渲染为 PNG 文件 FILE，然后退出。</translation>
+    </message>
+    <message>
+        <source>With --screenshot: the window size, e.g. 1024x700.</source>
+        <translation>与 --screenshot 一起使用：窗口大小，例如 1024x700。</translation>
+    </message>
+    <message>
+        <source>Open PATH, print launch to first aligned diff painted (ms), peak RSS and the longest event-loop stall, and exit.</source>
+        <translation>打开 PATH，输出从启动到首次绘制对齐差异的时间（毫秒）、峰值 RSS 和最长的事件循环停顿，然后退出。</translation>
+    </message>
+    <message>
+        <source>With --bench-open DIR: replicate the kernels (*.mlir) in DIR into a reference/generated pair of about N ops per side and open that.</source>
+        <translation>与 --bench-open DIR 一起使用：将 DIR 中的内核（*.mlir）复制成每侧约 N 个操作的参考/生成对并打开它。</translation>
+    </message>
+    <message>
+        <source>Workspace to open: a TileGym checkout, a kernel output root or a kernel directory (default: the bundled example); or two IR files REF GEN (.mlir or .tileirbc) to compare.</source>
+        <translation>要打开的工作区：TileGym 检出目录、内核输出根目录或内核目录（默认：随附的示例）；或要比较的两个 IR 文件 REF GEN（.mlir 或 .tileirbc）。</translation>
+    </message>
+    <message>
+        <source>tilelens: --size expects WIDTHxHEIGHT between 320 and 8192 pixels, got &quot;%1&quot;</source>
+        <translation>tilelens：--size 需要 320 到 8192 像素之间的 宽x高，实际为“%1”</translation>
+    </message>
+    <message>
+        <source>tilelens: %1 is not an IR file (two paths compare two IR files)</source>
+        <translation>tilelens：%1 不是 IR 文件（两个路径表示比较两个 IR 文件）</translation>
+    </message>
+    <message>
+        <source>tilelens: expected at most one PATH</source>
+        <translation>tilelens：最多只能指定一个 PATH</translation>
+    </message>
+    <message>
+        <source>tilelens: the bundled example workspace was not found; pass a PATH or set TILELENS_EXAMPLE_DIR</source>
+        <translation>tilelens：未找到随附的示例工作区；请指定 PATH 或设置 TILELENS_EXAMPLE_DIR</translation>
+    </message>
+    <message>
+        <source>tilelens: no display found (DISPLAY and WAYLAND_DISPLAY are unset); writing a screenshot to %1 instead</source>
+        <translation>tilelens：未找到显示（DISPLAY 和 WAYLAND_DISPLAY 均未设置）；改为将截图写入 %1</translation>
+    </message>
+</context>
+<context>
+    <name>tilelens::gui::DivergenceNavigator</name>
+    <message>
+        <source>Severity filter</source>
+        <translation>严重程度筛选</translation>
+    </message>
+    <message>
+        <source>All severities</source>
+        <translation>所有严重程度</translation>
+    </message>
+    <message>
+        <source>%1 and above</source>
+        <translation>%1 及以上</translation>
+    </message>
+    <message>
+        <source>Owner filter</source>
+        <translation>负责方筛选</translation>
+    </message>
+    <message>
+        <source>All owners</source>
+        <translation>所有负责方</translation>
+    </message>
+    <message>
+        <source>Search rule or message</source>
+        <translation>搜索规则或消息</translation>
+    </message>
+    <message>
+        <source>Search divergences</source>
+        <translation>搜索差异</translation>
+    </message>
+    <message>
+        <source>Divergence order</source>
+        <translation>差异顺序</translation>
+    </message>
+    <message>
+        <source>The order of the table and of F8 / Shift+F8</source>
+        <translation>表格以及 F8 / Shift+F8 的顺序</translation>
+    </message>
+    <message>
+        <source>Critical first</source>
+        <translation>严重优先</translation>
+    </message>
+    <message>
+        <source>File order</source>
+        <translation>文件顺序</translation>
+    </message>
+    <message>
+        <source>Divergences</source>
+        <translation>差异</translation>
+    </message>
+    <message>
+        <source>Comparing IR…</source>
+        <translation>正在比较 IR…</translation>
+    </message>
+    <message>
+        <source>IR could not be compared</source>
+        <translation>无法比较 IR</translation>
+    </message>
+    <message>
+        <source>no divergences</source>
+        <translation>无差异</translation>
+    </message>
+    <message>
+        <source>%1 of %2 shown</source>
+        <translation>显示 %1 / %2 项</translation>
+    </message>
+    <message>
+        <source>No divergences: the two IRs match.</source>
+        <translation>无差异：两个 IR 一致。</translation>
+    </message>
+    <message>
+        <source>No divergence matches these filters.</source>
+        <translation>没有符合这些筛选条件的差异。</translation>
+    </message>
+</context>
+<context>
+    <name>tilelens::gui::DivergenceTableModel</name>
+    <message>
+        <source>Severity</source>
+        <translation>严重程度</translation>
+    </message>
+    <message>
+        <source>Rule</source>
+        <translation>规则</translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation>消息</translation>
+    </message>
+    <message>
+        <source>Owner</source>
+        <translation>负责方</translation>
+    </message>
+    <message>
+        <source>Ref line</source>
+        <translation>参考行</translation>
+    </message>
+    <message>
+        <source>Gen line</source>
+        <translation>生成行</translation>
+    </message>
+</context>
+<context>
+    <name>tilelens::gui::FindBar</name>
+    <message>
+        <source>Find in the focused editor</source>
+        <translation>在当前编辑器中查找</translation>
+    </message>
+    <message>
+        <source>Find text</source>
+        <translation>查找文本</translation>
+    </message>
+    <message>
+        <source>Previous match (Shift+F3)</source>
+        <translation>上一个匹配（Shift+F3）</translation>
+    </message>
+    <message>
+        <source>Next match (F3)</source>
+        <translation>下一个匹配（F3）</translation>
+    </message>
+    <message>
+        <source>Close (Esc)</source>
+        <translation>关闭（Esc）</translation>
+    </message>
+    <message>
+        <source>Find:</source>
+        <translation>查找：</translation>
+    </message>
+    <message>
+        <source>Not found</source>
+        <translation>未找到</translation>
+    </message>
+</context>
+<context>
+    <name>tilelens::gui::KernelListModel</name>
+    <message>
+        <source>%1: no paired Python kernel</source>
+        <translation>%1：没有配对的 Python 内核</translation>
+    </message>
+    <message>
+        <source>paired by hand in .tilelens/pairings.json</source>
+        <translation>在 .tilelens/pairings.json 中手动配对</translation>
+    </message>
+    <message>
+        <source>paired by what the Python wrapper launches</source>
+        <translation>按 Python 包装函数启动的内核配对</translation>
+    </message>
+    <message>
+        <source>paired by name</source>
+        <translation>按名称配对</translation>
+    </message>
+    <message>
+        <source>%1 ↔ %2 (%3)</source>
+        <translation>%1 ↔ %2（%3）</translation>
+    </message>
+    <message>
+        <source>variant %1</source>
+        <translation>变体 %1</translation>
+    </message>
+    <message>
+        <source>Problems found: %1 (see View &gt; Diagnostics)</source>
+        <translation>发现问题：%1（参见 视图 &gt; 诊断）</translation>
+    </message>
+    <message>
+        <source>Kernel</source>
+        <translation>内核</translation>
+    </message>
+</context>
+<context>
+    <name>tilelens::gui::MainWindow</name>
+    <message>
+        <source>TileLens</source>
+        <translation>TileLens</translation>
+    </message>
+    <message>
+        <source>Divergence overview</source>
+        <translation>差异概览</translation>
+    </message>
+    <message>
+        <source>Stages</source>
+        <translation>阶段</translation>
+    </message>
+    <message>
+        <source>Performance</source>
+        <translation>性能</translation>
+    </message>
+    <message>
+        <source>Kernels</source>
+        <translation>内核</translation>
+    </message>
+    <message>
+        <source>Workspace diagnostics</source>
+        <translation>工作区诊断</translation>
+    </message>
+    <message>
+        <source>Diagnostics</source>
+        <translation>诊断</translation>
+    </message>
+    <message>
+        <source>Divergences</source>
+        <translation>差异</translation>
+    </message>
+    <message>
+        <source>No workspace open</source>
+        <translation>未打开工作区</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Open Workspace…</source>
+        <translation>打开工作区(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation>最近打开(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Re&amp;load</source>
+        <translation>重新加载(&amp;L)</translation>
+    </message>
+    <message>
+        <source>&amp;Export Diff as HTML…</source>
+        <translation>将差异导出为 HTML(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>Export Diff as HTML</source>
+        <translation>将差异导出为 HTML</translation>
+    </message>
+    <message>
+        <source>There is no IR diff to export yet.</source>
+        <translation>尚无可导出的 IR 差异。</translation>
+    </message>
+    <message>
+        <source>HTML page (*.html)</source>
+        <translation>HTML 页面 (*.html)</translation>
+    </message>
+    <message>
+        <source>Export failed</source>
+        <translation>导出失败</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>编辑(&amp;E)</translation>
+    </message>
+    <message>
+        <source>&amp;Find…</source>
+        <translation>查找(&amp;F)…</translation>
+    </message>
+    <message>
+        <source>Find &amp;Next</source>
+        <translation>查找下一个(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Find &amp;Previous</source>
+        <translation>查找上一个(&amp;P)</translation>
+    </message>
+    <message>
+        <source>&amp;Go to Line…</source>
+        <translation>转到行(&amp;G)…</translation>
+    </message>
+    <message>
+        <source>&amp;Settings…</source>
+        <translation>设置(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Kernels</source>
+        <translation>内核(&amp;K)</translation>
+    </message>
+    <message>
+        <source>&amp;Diagnostics</source>
+        <translation>诊断(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Next &amp;Pane</source>
+        <translation>下一个窗格(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Pre&amp;vious Pane</source>
+        <translation>上一个窗格(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Diff</source>
+        <translation>对比(&amp;D)</translation>
+    </message>
+    <message>
+        <source>&amp;Next Divergence</source>
+        <translation>下一个差异(&amp;N)</translation>
+    </message>
+    <message>
+        <source>&amp;Previous Divergence</source>
+        <translation>上一个差异(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Hide &amp;Noise</source>
+        <translation>隐藏噪声(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Hide &amp;Equivalent</source>
+        <translation>隐藏等价项(&amp;E)</translation>
+    </message>
+    <message>
+        <source>&amp;Divergences</source>
+        <translation>差异(&amp;D)</translation>
+    </message>
+    <message>
+        <source>&amp;Stages</source>
+        <translation>阶段(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Performance</source>
+        <translation>性能(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Das&amp;hboard</source>
+        <translation>仪表板(&amp;H)</translation>
+    </message>
+    <message>
+        <source>&amp;Inspector</source>
+        <translation>检查器(&amp;I)</translation>
+    </message>
+    <message>
+        <source>Diff</source>
+        <translation>对比</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <source>&amp;About TileLens</source>
+        <translation>关于 TileLens(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Go to Line</source>
+        <translation>转到行</translation>
+    </message>
+    <message>
+        <source>Line (1–%1):</source>
+        <translation>行（1–%1）：</translation>
+    </message>
+    <message>
+        <source>Open Workspace</source>
+        <translation>打开工作区</translation>
+    </message>
+    <message>
+        <source>No recent workspaces</source>
+        <translation>没有最近打开的工作区</translation>
+    </message>
+    <message>
+        <source>&amp;Clear List</source>
+        <translation>清除列表(&amp;C)</translation>
+    </message>
+    <message>
+        <source>About TileLens</source>
+        <translation>关于 TileLens</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;TileLens %1&lt;/h3&gt;&lt;p&gt;An inspector for GPU-kernel ports from cuTile Python to cuTile Rust: sources, Tile IR and verdicts side by side.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;TileLens %1&lt;/h3&gt;&lt;p&gt;用于检查从 cuTile Python 到 cuTile Rust 的 GPU 内核移植的工具：源代码、Tile IR 和判定结果并排显示。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>IR verdict of the selected variant, computed by TileLens when it was opened from
+%1
+%2</source>
+        <translation>所选变体的 IR 判定，由 TileLens 在打开以下文件时计算：
+%1
+%2</translation>
+    </message>
+    <message>
+        <source>IR verdict of the selected variant and its divergences</source>
+        <translation>所选变体的 IR 判定及其差异</translation>
+    </message>
+    <message>
+        <source>No reference IR: %1 has no paired Python kernel. Pair it with tilelens-cli kernels --pair %2/%1=FUNCTION.</source>
+        <translation>没有参考 IR：%1 没有配对的 Python 内核。请用 tilelens-cli kernels --pair %2/%1=FUNCTION 进行配对。</translation>
+    </message>
+    <message>
+        <source>No reference IR yet. The stage %1 (Stages dock, Rerun) runs the op&apos;s test with cuTile Python and CUDA_TILE_DUMP_BYTECODE and keeps the bytecode of %2 in %3.</source>
+        <translation>尚无参考 IR。阶段 %1（阶段面板，重新运行）会用 cuTile Python 和 CUDA_TILE_DUMP_BYTECODE 运行该操作的测试，并将 %2 的字节码保存到 %3。</translation>
+    </message>
+    <message>
+        <source>No generated IR yet. The stage %1 (Stages dock, Rerun) compiles %2 with the cuTile Rust compiler into %3.</source>
+        <translation>尚无生成的 IR。阶段 %1（阶段面板，重新运行）会用 cuTile Rust 编译器将 %2 编译到 %3。</translation>
+    </message>
+    <message>
+        <source>%1 vs %2</source>
+        <translation>%1 对比 %2</translation>
+    </message>
+    <message>
+        <source>Opening %1…</source>
+        <translation>正在打开 %1…</translation>
+    </message>
+    <message>
+        <source>%1 – TileLens</source>
+        <translation>%1 – TileLens</translation>
+    </message>
+    <message>
+        <source>1 kernel</source>
+        <translation>1 个内核</translation>
+    </message>
+    <message>
+        <source>%1 kernels</source>
+        <translation>%1 个内核</translation>
+    </message>
+    <message>
+        <source>No kernels were found in %1. Open a TileGym checkout, a kernel output root or one kernel working directory.</source>
+        <translation>在 %1 中未找到内核。请打开 TileGym 检出目录、内核输出根目录或单个内核工作目录。</translation>
+    </message>
+    <message>
+        <source>%1 does not exist.</source>
+        <translation>%1 不存在。</translation>
+    </message>
+    <message>
+        <source>Pick a kernel in the Kernels list or on the dashboard.</source>
+        <translation>请在内核列表或仪表板中选择一个内核。</translation>
+    </message>
+    <message>
+        <source>Diagnostics: %1</source>
+        <translation>诊断：%1</translation>
+    </message>
+    <message>
+        <source>Show or hide the Diagnostics panel</source>
+        <translation>显示或隐藏诊断面板</translation>
+    </message>
+    <message>
+        <source>No source for a two-file comparison</source>
+        <translation>双文件比较没有源代码</translation>
+    </message>
+    <message>
+        <source>Quit TileLens</source>
+        <translation>退出 TileLens</translation>
+    </message>
+    <message>
+        <source>Stages are still running. Cancel them and quit?</source>
+        <translation>仍有阶段正在运行。取消它们并退出吗？</translation>
+    </message>
+</context>
+<context>
+    <name>tilelens::gui::OverviewRuler</name>
+    <message>
+        <source>Every divergence of the IR pair; click to jump</source>
+        <translation>IR 对的所有差异；点击跳转</translation>
+    </message>
+</context>
+<context>
+    <name>tilelens::gui::RustLexer</name>
+    <message>
+        <source>Default</source>
+        <translation>默认</translation>
+    </message>
+    <message>
+        <source>Comment</source>
+        <translation>注释</translation>
+    </message>
+    <message>
+        <source>Documentation comment</source>
+        <translation>文档注释</translation>
+    </message>
+    <message>
+        <source>Keyword</source>
+        <translation>关键字</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Number</source>
+        <translation>数字</translation>
+    </message>
+    <message>
+        <source>String</source>
+        <translation>字符串</translation>
+    </message>
+    <message>
+        <source>Character</source>
+        <translation>字符</translation>
+    </message>
+    <message>
+        <source>Lifetime</source>
+        <translation>生命周期</translation>
+    </message>
+    <message>
+        <source>Attribute</source>
+        <translation>属性</translation>
+    </message>
+    <message>
+        <source>Macro</source>
+        <translation>宏</translation>
+    </message>
+    <message>
+        <source>Function name</source>
+        <translation>函数名</translation>
+    </message>
+    <message>
+        <source>Punctuation</source>
+        <translation>标点</translation>
+    </message>
+</context>
+<context>
+    <name>tilelens::gui::SettingsDialog</name>
+    <message>
+        <source>Settings</source>
+        <translation>设置</translation>
+    </message>
+    <message>
+        <source>System default (%1)</source>
+        <translation>系统默认（%1）</translation>
+    </message>
+    <message>
+        <source>The language changes when TileLens is started again.</source>
+        <translation>语言将在 TileLens 重新启动后更改。</translation>
+    </message>
+    <message>
+        <source>&amp;Language:</source>
+        <translation>语言(&amp;L)：</translation>
+    </message>
+</context>
+<context>
+    <name>tilelens::gui::SourceFileLoader</name>
+    <message>
+        <source>No reference Python file was found for this kernel (analysis.json names it in &quot;source&quot;).</source>
+        <translation>未找到此内核的 Python 参考文件（analysis.json 在“source”中指定它）。</translation>
+    </message>
+    <message>
+        <source>This kernel directory has no kernel.rs.</source>
+        <translation>此内核目录中没有 kernel.rs。</translation>
+    </message>
+    <message>
+        <source>No reference IR was found (reference/reference.mlir).</source>
+        <translation>未找到参考 IR（reference/reference.mlir）。</translation>
+    </message>
+    <message>
+        <source>No generated IR was found (generated/generated.mlir); stage B has not produced it yet.</source>
+        <translation>未找到生成的 IR（generated/generated.mlir）；阶段 B 尚未生成它。</translation>
+    </message>
+    <message>
+        <source>The file %1 does not exist.</source>
+        <translation>文件 %1 不存在。</translation>
+    </message>
+    <message>
+        <source>%1 is not a regular file.</source>
+        <translation>%1 不是普通文件。</translation>
+    </message>
+    <message>
+        <source>unknown error</source>
+        <translation>未知错误</translation>
+    </message>
+    <message>
+        <source>The file %1 could not be read: %2</source>
+        <translation>无法读取文件 %1：%2</translation>
+    </message>
+    <message>
+        <source>The Tile IR bytecode file %1 could not be decoded: %2</source>
+        <translation>无法解码 Tile IR 字节码文件 %1：%2</translation>
+    </message>
+    <message>
+        <source>// Decoded from Tile IR bytecode by TileLens; line numbers are those of this text, not of the file.</source>
+        <translation>// 由 TileLens 从 Tile IR 字节码解码；行号是此文本的行号，而非文件的行号。</translation>
+    </message>
+    <message>
+        <source>%1 is a binary file (for example Tile IR bytecode) and cannot be shown as text.</source>
+        <translation>%1 是二进制文件（例如 Tile IR 字节码），无法以文本显示。</translation>
+    </message>
+</context>
+<context>
+    <name>tilelens::gui::SourcePane</name>
+    <message>
+        <source>Reference Python</source>
+        <translation>参考 Python</translation>
+    </message>
+    <message>
+        <source>Generated Rust</source>
+        <translation>生成的 Rust</translation>
+    </message>
+    <message>
+        <source>Reference IR</source>
+        <translation>参考 IR</translation>
+    </message>
+    <message>
+        <source>Generated IR</source>
+        <translation>生成的 IR</translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>（无）</translation>
+    </message>
+    <message>
+        <source>Loading %1…</source>
+        <translation>正在加载 %1…</translation>
+    </message>
+    <message>
+        <source> (decoded bytecode)</source>
+        <translation>（已解码的字节码）</translation>
+    </message>
+</context>
+<context>
+    <name>tilelens::gui::TileIrLexer</name>
+    <message>
+        <source>Default</source>
+        <translation>默认</translation>
+    </message>
+    <message>
+        <source>Comment</source>
+        <translation>注释</translation>
+    </message>
+    <message>
+        <source>Operation</source>
+        <translation>操作</translation>
+    </message>
+    <message>
+        <source>SSA value</source>
+        <translation>SSA 值</translation>
+    </message>
+    <message>
+        <source>Symbol</source>
+        <translation>符号</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Attribute</source>
+        <translation>属性</translation>
+    </message>
+    <message>
+        <source>Number</source>
+        <translation>数字</translation>
+    </message>
+    <message>
+        <source>String</source>
+        <translation>字符串</translation>
+    </message>
+    <message>
+        <source>Location</source>
+        <translation>位置</translation>
+    </message>
+    <message>
+        <source>Keyword</source>
+        <translation>关键字</translation>
+    </message>
+    <message>
+        <source>Punctuation</source>
+        <translation>标点</translation>
+    </message>
+    <message>
+        <source>Block label</source>
+        <translation>块标签</translation>
+    </message>
+</context>
+<context>
+    <name>tilelens::gui::panels::DashboardModel</name>
+    <message>
+        <source>%1 critical</source>
+        <translation>%1 个严重</translation>
+    </message>
+    <message>
+        <source>stale</source>
+        <translation>已过时</translation>
+    </message>
+    <message>
+        <source>now %1</source>
+        <translation>当前 %1</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>%1
+next step: %2
+Double-click to open</source>
+        <translation>%1
+下一步：%2
+双击打开</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>From %1</source>
+        <translation>来自 %1</translation>
+    </message>
+    <message>
+        <source>From %1, written %2, before the IR it compares changed: stale. Rerun stage C.</source>
+        <translation>来自 %1，写于 %2，此后所比较的 IR 已更改：已过时。请重新运行阶段 C。</translation>
+    </message>
+    <message>
+        <source>From %1, written %2 by stage C.</source>
+        <translation>来自 %1，由阶段 C 写于 %2。</translation>
+    </message>
+    <message>
+        <source>Comparing the IR files now gives %1 (%2 critical), as the Inspector shows.</source>
+        <translation>现在比较 IR 文件得到 %1（%2 个严重），与检查器显示的一致。</translation>
+    </message>
+    <message>
+        <source>The Inspector compares the IR files again when the kernel is opened; its count is the current one.</source>
+        <translation>打开内核时，检查器会重新比较 IR 文件；其计数为当前值。</translation>
+    </message>
+    <message>
+        <source>Compared now from the reference and generated IR files (no diff_report.md; all variants: the worst verdict, the critical divergences summed).</source>
+        <translation>现在根据参考和生成的 IR 文件比较得出（无 diff_report.md；所有变体：取最差判定，严重差异求和）。</translation>
+    </message>
+    <message>
+        <source>No diff_report.md yet: open the kernel to compare its IR.</source>
+        <translation>尚无 diff_report.md：打开内核以比较其 IR。</translation>
+    </message>
+    <message>
+        <source>Kernel</source>
+        <translation>内核</translation>
+    </message>
+    <message>
+        <source>IR verdict</source>
+        <translation>IR 判定</translation>
+    </message>
+    <message>
+        <source>Geomean</source>
+        <translation>几何平均</translation>
+    </message>
+    <message>
+        <source>Severity</source>
+        <translation>严重程度</translation>
+    </message>
+</context>
+<context>
+    <name>tilelens::gui::panels::DashboardView</name>
+    <message>
+        <source>Reading the kernels…</source>
+        <translation>正在读取内核…</translation>
+    </message>
+    <message>
+        <source>No kernels in this workspace.</source>
+        <translation>此工作区中没有内核。</translation>
+    </message>
+    <message>
+        <source>Kernels: %1; no perf comparison yet.</source>
+        <translation>内核：%1；尚无性能比较。</translation>
+    </message>
+    <message>
+        <source>Kernels: %1 — overall geomean %2 (over %3 with perf data) — %4</source>
+        <translation>内核：%1 — 总几何平均 %2（基于 %3 个有性能数据的内核）— %4</translation>
+    </message>
+</context>
+<context>
+    <name>tilelens::gui::panels::PerfChart</name>
+    <message>
+        <source>ratio</source>
+        <translation>比率</translation>
+    </message>
+    <message>
+        <source>Ratio per configuration</source>
+        <translation>各配置的比率</translation>
+    </message>
+    <message>
+        <source> — no matched configuration</source>
+        <translation> — 没有匹配的配置</translation>
+    </message>
+    <message>
+        <source>mild ≤%1</source>
+        <translation>轻微 ≤%1</translation>
+    </message>
+    <message>
+        <source>moderate ≤%1</source>
+        <translation>中等 ≤%1</translation>
+    </message>
+    <message>
+        <source>large &gt;%1</source>
+        <translation>较大 &gt;%1</translation>
+    </message>
+    <message>
+        <source>%1% CI %2–%3</source>
+        <translation>%1% 置信区间 %2–%3</translation>
+    </message>
+    <message>
+        <source>geomean %1</source>
+        <translation>几何平均 %1</translation>
+    </message>
+    <message>
+        <source>Cannot create the folder %1.</source>
+        <translation>无法创建文件夹 %1。</translation>
+    </message>
+    <message>
+        <source>Cannot write %1.</source>
+        <translation>无法写入 %1。</translation>
+    </message>
+    <message>
+        <source>TileLens perf comparison</source>
+        <translation>TileLens 性能比较</translation>
+    </message>
+</context>
+<context>
+    <name>tilelens::gui::panels::PerfPanel</name>
+    <message>
+        <source>Kernel perf logs</source>
+        <translation>内核性能日志</translation>
+    </message>
+    <message>
+        <source>CUPTI profiles</source>
+        <translation>CUPTI 性能剖析</translation>
+    </message>
+    <message>
+        <source>Compare the kernel&apos;s tilegym logs or two profile JSON files</source>
+        <translation>比较内核的 tilegym 日志或两个性能剖析 JSON 文件</translation>
+    </message>
+    <message>
+        <source>Open profiles…</source>
+        <translation>打开性能剖析…</translation>
+    </message>
+    <message>
+        <source>Profile command…</source>
+        <translation>剖析命令…</translation>
+    </message>
+    <message>
+        <source>Measure a baseline and a candidate command with CUPTI device time</source>
+        <translation>用 CUPTI 设备时间测量基线命令和候选命令</translation>
+    </message>
+    <message>
+        <source>Export PNG…</source>
+        <translation>导出 PNG…</translation>
+    </message>
+    <message>
+        <source>Export SVG…</source>
+        <translation>导出 SVG…</translation>
+    </message>
+    <message>
+        <source>No kernel selected</source>
+        <translation>未选择内核</translation>
+    </message>
+    <message>
+        <source>No kernel selected.</source>
+        <translation>未选择内核。</translation>
+    </message>
+    <message>
+        <source>%1: candidate / baseline per configuration</source>
+        <translation>%1：各配置的候选 / 基线</translation>
+    </message>
+    <message>
+        <source>%1: no baseline or no candidate perf log.</source>
+        <translation>%1：没有基线或候选性能日志。</translation>
+    </message>
+    <message>
+        <source>No profile could be read.</source>
+        <translation>无法读取任何性能剖析。</translation>
+    </message>
+    <message>
+        <source>baseline</source>
+        <translation>基线</translation>
+    </message>
+    <message>
+        <source>(not measured yet)</source>
+        <translation>（尚未测量）</translation>
+    </message>
+    <message>
+        <source>candidate</source>
+        <translation>候选</translation>
+    </message>
+    <message>
+        <source>%1 / %2 per configuration (CUPTI device time)</source>
+        <translation>各配置的 %1 / %2（CUPTI 设备时间）</translation>
+    </message>
+    <message>
+        <source>%1 vs %2</source>
+        <translation>%1 对比 %2</translation>
+    </message>
+    <message>
+        <source>(no baseline)</source>
+        <translation>（无基线）</translation>
+    </message>
+    <message>
+        <source>baseline logs</source>
+        <translation>基线日志</translation>
+    </message>
+    <message>
+        <source>No device times from run %1: %2</source>
+        <translation>运行 %1 没有设备时间：%2</translation>
+    </message>
+    <message>
+        <source>Stage %1, run %2 of %3%4: %5 vs %6</source>
+        <translation>阶段 %1，第 %2 / %3 次运行%4：%5 对比 %6</translation>
+    </message>
+    <message>
+        <source> (final)</source>
+        <translation>（最终）</translation>
+    </message>
+    <message>
+        <source>%1 — geomean %2</source>
+        <translation>%1 — 几何平均 %2</translation>
+    </message>
+    <message>
+        <source> [%1, %2] (%3% bootstrap interval)</source>
+        <translation> [%1, %2]（%3% bootstrap 区间）</translation>
+    </message>
+    <message>
+        <source> — %1 — %2; %3 of %4 configurations matched</source>
+        <translation> — %1 — %2；%4 个配置中匹配了 %3 个</translation>
+    </message>
+    <message>
+        <source>, %1 without a candidate median</source>
+        <translation>，%1 个没有候选中位数</translation>
+    </message>
+    <message>
+        <source>, %1 without a baseline (NA)</source>
+        <translation>，%1 个没有基线（NA）</translation>
+    </message>
+    <message>
+        <source>Baseline profile</source>
+        <translation>基线性能剖析</translation>
+    </message>
+    <message>
+        <source>Profile JSON (*.json);;All files (*)</source>
+        <translation>性能剖析 JSON (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Candidate profile</source>
+        <translation>候选性能剖析</translation>
+    </message>
+    <message>
+        <source>SVG image (*.svg)</source>
+        <translation>SVG 图像 (*.svg)</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png)</source>
+        <translation>PNG 图像 (*.png)</translation>
+    </message>
+    <message>
+        <source>Export chart as SVG</source>
+        <translation>将图表导出为 SVG</translation>
+    </message>
+    <message>
+        <source>Export chart as PNG</source>
+        <translation>将图表导出为 PNG</translation>
+    </message>
+    <message>
+        <source>Export failed</source>
+        <translation>导出失败</translation>
+    </message>
+</context>
+<context>
+    <name>tilelens::gui::panels::PerfTreeModel</name>
+    <message>
+        <source>baseline: %1</source>
+        <translation>基线：%1</translation>
+    </message>
+    <message>
+        <source>candidate: %1</source>
+        <translation>候选：%1</translation>
+    </message>
+    <message>
+        <source>%1 launch(es)/iter, grid %2×%3×%4, block %5×%6×%7</source>
+        <translation>每次迭代 %1 次启动，grid %2×%3×%4，block %5×%6×%7</translation>
+    </message>
+    <message>
+        <source>Baseline (%1): %2</source>
+        <translation>基线（%1）：%2</translation>
+    </message>
+    <message>
+        <source>Candidate: %1</source>
+        <translation>候选：%1</translation>
+    </message>
+    <message>
+        <source>Not in the baseline: listed, not averaged.</source>
+        <translation>不在基线中：仅列出，不计入平均。</translation>
+    </message>
+    <message>
+        <source>No candidate median: the severity is MISSING_DATA.</source>
+        <translation>没有候选中位数：严重程度为 MISSING_DATA。</translation>
+    </message>
+    <message>
+        <source>Configuration</source>
+        <translation>配置</translation>
+    </message>
+    <message>
+        <source>Baseline (ms)</source>
+        <translation>基线（毫秒）</translation>
+    </message>
+    <message>
+        <source>Candidate (ms)</source>
+        <translation>候选（毫秒）</translation>
+    </message>
+    <message>
+        <source>Ratio</source>
+        <translation>比率</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>判定</translation>
+    </message>
+</context>
+<context>
+    <name>tilelens::gui::panels::ProfileCommandDialog</name>
+    <message>
+        <source>Profile command</source>
+        <translation>剖析命令</translation>
+    </message>
+    <message>
+        <source>e.g. python3 bench.py --backend torch</source>
+        <translation>例如 python3 bench.py --backend torch</translation>
+    </message>
+    <message>
+        <source>e.g. python3 bench.py --backend triton</source>
+        <translation>例如 python3 bench.py --backend triton</translation>
+    </message>
+    <message>
+        <source>Runs per command; the best run&apos;s median counts (best of N).</source>
+        <translation>每个命令的运行次数；取最佳一次运行的中位数（N 次取最佳）。</translation>
+    </message>
+    <message>
+        <source>Baseline command:</source>
+        <translation>基线命令：</translation>
+    </message>
+    <message>
+        <source>Baseline label:</source>
+        <translation>基线标签：</translation>
+    </message>
+    <message>
+        <source>Candidate command:</source>
+        <translation>候选命令：</translation>
+    </message>
+    <message>
+        <source>Candidate label:</source>
+        <translation>候选标签：</translation>
+    </message>
+    <message>
+        <source>Runs:</source>
+        <translation>运行次数：</translation>
+    </message>
+    <message>
+        <source>Output folder:</source>
+        <translation>输出文件夹：</translation>
+    </message>
+    <message>
+        <source>&amp;Run</source>
+        <translation>运行(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Cancel run</source>
+        <translation>取消运行(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Injection library: %1</source>
+        <translation>注入库：%1</translation>
+    </message>
+    <message>
+        <source>Profiling is not possible here: %1</source>
+        <translation>此处无法进行性能剖析：%1</translation>
+    </message>
+    <message>
+        <source>Not started: %1</source>
+        <translation>未启动：%1</translation>
+    </message>
+</context>
+<context>
+    <name>tilelens::gui::panels::ProfileJob</name>
+    <message>
+        <source>%1 run %2/%3: %4</source>
+        <translation>%1 第 %2/%3 次运行：%4</translation>
+    </message>
+    <message>
+        <source>baseline</source>
+        <translation>基线</translation>
+    </message>
+    <message>
+        <source>candidate</source>
+        <translation>候选</translation>
+    </message>
+    <message>
+        <source>libtilelens_cupti.so was not found (it is built only with the CUDA Toolkit and CUPTI; set TILELENS_CUPTI_LIBRARY to its path).</source>
+        <translation>未找到 libtilelens_cupti.so（只有在具备 CUDA Toolkit 和 CUPTI 时才会构建；可将 TILELENS_CUPTI_LIBRARY 设为其路径）。</translation>
+    </message>
+    <message>
+        <source>No NVIDIA GPU is visible on this machine, so no kernel can be measured.</source>
+        <translation>此计算机上没有可见的 NVIDIA GPU，因此无法测量任何内核。</translation>
+    </message>
+    <message>
+        <source>A profile is already running.</source>
+        <translation>已有性能剖析正在运行。</translation>
+    </message>
+    <message>
+        <source>Give both a baseline and a candidate command.</source>
+        <translation>请同时给出基线命令和候选命令。</translation>
+    </message>
+    <message>
+        <source>Runs must be between 1 and 100.</source>
+        <translation>运行次数必须在 1 到 100 之间。</translation>
+    </message>
+    <message>
+        <source>Cannot create the output folder %1.</source>
+        <translation>无法创建输出文件夹 %1。</translation>
+    </message>
+    <message>
+        <source>run finished with exit code %1; %2 configuration(s) measured so far</source>
+        <translation>运行结束，退出码 %1；目前已测量 %2 个配置</translation>
+    </message>
+    <message>
+        <source>No device times from this run: %1</source>
+        <translation>此次运行没有设备时间：%1</translation>
+    </message>
+    <message>
+        <source>Profiling cancelled.</source>
+        <translation>性能剖析已取消。</translation>
+    </message>
+    <message>
+        <source>Stopped: %1</source>
+        <translation>已停止：%1</translation>
+    </message>
+    <message>
+        <source>Done; some runs exited with an error.</source>
+        <translation>完成；部分运行以错误退出。</translation>
+    </message>
+    <message>
+        <source>Done: both sides measured.</source>
+        <translation>完成：两侧均已测量。</translation>
+    </message>
+</context>
+<context>
+    <name>tilelens::gui::panels::StagePanel</name>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <source>[… %1 earlier bytes not shown; the full log is %2]
+</source>
+        <translation>[… 前面 %1 字节未显示；完整日志为 %2]
+</translation>
+    </message>
+    <message>
+        <source>exit %1</source>
+        <translation>退出码 %1</translation>
+    </message>
+    <message>
+        <source>signal %1</source>
+        <translation>信号 %1</translation>
+    </message>
+    <message>
+        <source>Run %1 — %2%3</source>
+        <translation>运行 %1 — %2%3</translation>
+    </message>
+    <message>
+        <source>&amp;Rerun</source>
+        <translation>重新运行(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Run the selected stage again (trusted workspaces only for external commands)</source>
+        <translation>再次运行所选阶段（外部命令仅限受信任的工作区）</translation>
+    </message>
+    <message>
+        <source>&amp;Cancel</source>
+        <translation>取消(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Stop the selected stage&apos;s run (its whole process group)</source>
+        <translation>停止所选阶段的运行（其整个进程组）</translation>
+    </message>
+    <message>
+        <source>Reports, agent logs and earlier runs of the selected stage</source>
+        <translation>所选阶段的报告、代理日志和以往运行</translation>
+    </message>
+    <message>
+        <source>Log:</source>
+        <translation>日志：</translation>
+    </message>
+    <message>
+        <source>Profiled run stopped: %1</source>
+        <translation>剖析运行已停止：%1</translation>
+    </message>
+    <message>
+        <source>No kernel selected.</source>
+        <translation>未选择内核。</translation>
+    </message>
+    <message>
+        <source>Kernel %1 — next step: %2</source>
+        <translation>内核 %1 — 下一步：%2</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>Blocked: %1</source>
+        <translation>已阻塞：%1</translation>
+    </message>
+    <message>
+        <source>No NVIDIA GPU on this machine: GPU stages cannot run here.</source>
+        <translation>此计算机上没有 NVIDIA GPU：GPU 阶段无法在此运行。</translation>
+    </message>
+    <message>
+        <source>Cannot run here: %1</source>
+        <translation>无法在此运行：%1</translation>
+    </message>
+    <message>
+        <source>%1 cannot run here: %2</source>
+        <translation>%1 无法在此运行：%2</translation>
+    </message>
+    <message>
+        <source>Run the selected stage again</source>
+        <translation>再次运行所选阶段</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>%1 failed: %2. %3</source>
+        <translation>%1 失败：%2。%3</translation>
+    </message>
+    <message>
+        <source>%1 running for %2:%3</source>
+        <translation>%1 已运行 %2:%3</translation>
+    </message>
+    <message>
+        <source>Live output</source>
+        <translation>实时输出</translation>
+    </message>
+    <message>
+        <source>Report: %1</source>
+        <translation>报告：%1</translation>
+    </message>
+    <message>
+        <source>Agent log: %1</source>
+        <translation>代理日志：%1</translation>
+    </message>
+    <message>
+        <source>No report, agent log or run log for %1 yet.</source>
+        <translation>%1 尚无报告、代理日志或运行日志。</translation>
+    </message>
+    <message>
+        <source>%1 does not exist (any more).</source>
+        <translation>%1 不存在（或已不存在）。</translation>
+    </message>
+    <message>
+        <source>%1 failed: %2
+%3
+--- last lines ---
+%4
+--- full log ---
+%5</source>
+        <translation>%1 失败：%2
+%3
+--- 最后几行 ---
+%4
+--- 完整日志 ---
+%5</translation>
+    </message>
+    <message>
+        <source>Rerun %1</source>
+        <translation>重新运行 %1</translation>
+    </message>
+    <message>
+        <source>Rerun %1 beyond the pipeline cap</source>
+        <translation>超出流水线上限重新运行 %1</translation>
+    </message>
+    <message>
+        <source>Cancel run</source>
+        <translation>取消运行</translation>
+    </message>
+    <message>
+        <source>Reload stage state</source>
+        <translation>重新加载阶段状态</translation>
+    </message>
+    <message>
+        <source>Trust this workspace?</source>
+        <translation>信任此工作区？</translation>
+    </message>
+    <message>
+        <source>TileLens is about to run commands declared for
+%1
+
+Run them only if you trust this workspace. Exactly what each command runs (arguments, shell, environment, working directory, timeout, launcher) and every path it writes are listed under “Show Details”.</source>
+        <translation>TileLens 即将运行为以下位置声明的命令：
+%1
+
+仅当您信任此工作区时才运行它们。每个命令具体运行的内容（参数、shell、环境、工作目录、超时、启动器）以及它写入的每个路径都列在“显示详细信息”中。</translation>
+    </message>
+    <message>
+        <source>Trust and run</source>
+        <translation>信任并运行</translation>
+    </message>
+    <message>
+        <source>Do not trust</source>
+        <translation>不信任</translation>
+    </message>
+    <message>
+        <source>Could not store the trust decision: %1</source>
+        <translation>无法保存信任决定：%1</translation>
+    </message>
+    <message>
+        <source>Not run: this workspace is not trusted.</source>
+        <translation>未运行：此工作区不受信任。</translation>
+    </message>
+    <message>
+        <source>%1 not run: %2</source>
+        <translation>%1 未运行：%2</translation>
+    </message>
+    <message>
+        <source>%1 runs once without CUPTI device times: %2</source>
+        <translation>%1 在没有 CUPTI 设备时间的情况下运行一次：%2</translation>
+    </message>
+    <message>
+        <source>%1: profiled run 1 of %2 with CUPTI</source>
+        <translation>%1：使用 CUPTI 剖析运行，第 1 / %2 次</translation>
+    </message>
+    <message>
+        <source>%1: profiled run %2 of %3 done, %4 configuration(s) measured</source>
+        <translation>%1：剖析运行第 %2 / %3 次完成，已测量 %4 个配置</translation>
+    </message>
+    <message>
+        <source>; no device times: %1</source>
+        <translation>；无设备时间：%1</translation>
+    </message>
+    <message>
+        <source>[… %1 bytes skipped in the live view; the log file has them]
+</source>
+        <translation>[… 实时视图中跳过了 %1 字节；日志文件中包含它们]
+</translation>
+    </message>
+    <message>
+        <source>[… %1 bytes skipped]</source>
+        <translation>[… 跳过了 %1 字节]</translation>
+    </message>
+    <message>
+        <source>%1 failed: %2
+%3
+--- last lines ---
+%4</source>
+        <translation>%1 失败：%2
+%3
+--- 最后几行 ---
+%4</translation>
+    </message>
+</context>
+<context>
+    <name>tilelens::gui::panels::StageTableModel</name>
+    <message>
+        <source>The built-in &apos;%1&apos; is not available in this build.</source>
+        <translation>内置阶段“%1”在此构建中不可用。</translation>
+    </message>
+    <message>
+        <source>run of %1</source>
+        <translation>%1 的运行</translation>
+    </message>
+    <message>
+        <source>queued</source>
+        <translation>排队中</translation>
+    </message>
+    <message>
+        <source>running %1</source>
+        <translation>运行中 %1</translation>
+    </message>
+    <message>
+        <source> (%1/%2 tests)</source>
+        <translation>（%1/%2 个测试）</translation>
+    </message>
+    <message>
+        <source>not runnable here</source>
+        <translation>此处无法运行</translation>
+    </message>
+    <message>
+        <source>not run</source>
+        <translation>未运行</translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation>完成</translation>
+    </message>
+    <message>
+        <source>stale</source>
+        <translation>已过时</translation>
+    </message>
+    <message>
+        <source>next: %1</source>
+        <translation>下一步：%1</translation>
+    </message>
+    <message>
+        <source>Cannot run here: %1</source>
+        <translation>无法在此运行：%1</translation>
+    </message>
+    <message>
+        <source>Verdict from %1</source>
+        <translation>判定来自 %1</translation>
+    </message>
+    <message>
+        <source>Over the pipeline cap (%1 runs, cap %2).</source>
+        <translation>超出流水线上限（%1 次运行，上限 %2）。</translation>
+    </message>
+    <message>
+        <source>Stage</source>
+        <translation>阶段</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>判定</translation>
+    </message>
+    <message>
+        <source>Class / owner</source>
+        <translation>类别 / 负责方</translation>
+    </message>
+    <message>
+        <source>Runs / cap</source>
+        <translation>运行次数 / 上限</translation>
+    </message>
+    <message>
+        <source>Freshness</source>
+        <translation>新鲜度</translation>
+    </message>
+    <message>
+        <source>Next step</source>
+        <translation>下一步</translation>
+    </message>
+</context>
+</TS>
