@@ -38,7 +38,7 @@ SemanticNormalizer::SemanticNormalizer(GFunction& g)
     : m_g(g), m_facts(g.values.size()), m_splat(g.values.size(), 0), m_int(g.values.size(), 0),
       m_isInt(g.values.size(), false), m_splatConst(g.values.size(), false),
       m_affBase(g.values.size(), -1), m_affOff(g.values.size(), 0),
-      m_floatOne(g.values.size(), false)
+      m_floatOne(g.values.size(), false), m_why(g.values.size())
 {
 }
 
@@ -89,8 +89,8 @@ SemanticForm SemanticNormalizer::form(int id)
     GOp& o = m_g.ops[size_t(id)];
     if (o.assume || !o.pure || o.results.size() != 1)
         return f;
-    if (splatForm(id, f) || affineForm(id, f) || divisionForm(id, f) || moduloFixupForm(id, f) ||
-        minMaxForm(id, f))
+    if (splatForm(id, f) || decidedForm(id, f) || affineForm(id, f) || divisionForm(id, f) ||
+        moduloFixupForm(id, f) || minMaxForm(id, f))
         return f;
     // x*1, x|0, x^0 are x.
     const bool mul = o.name == "muli";
@@ -146,6 +146,9 @@ bool SemanticNormalizer::splatForm(int id, SemanticForm& f)
         if (const auto i = splatInt(v->value)) {
             m_pendIsInt = true;
             m_pendInt = *i;
+            // <i1: true> and <i1: 1> are one value.
+            if (scalar.rfind("<i1:", 0) == 0)
+                m_pendSplat = hashMix(kTagSplatConst, hashText(*i ? "<i1: 1>" : "<i1: 0>"));
         }
         f.custom = true;
         f.hash = hashMix(hashMix(kTagSplat, m_pendSplat), res.typeHash);
@@ -387,60 +390,6 @@ SemanticForm SemanticNormalizer::regionForm(int id)
         return SemanticForm{};
     setSemOperands(o, {canonId(yielded[0]), canonId(yielded[1])});
     return f;
-}
-
-// select(((r < 0) ^ (d < 0)) & (r != 0), r + d, r) with r = remi(a, d): the
-// Python-modulo correction. With a >= 0 and d > 0 the remainder is >= 0 and
-// the correction never fires: the select is r.
-bool SemanticNormalizer::moduloFixupForm(int id, SemanticForm& f)
-{
-    GOp& o = m_g.ops[size_t(id)];
-    if (o.name != "select" || o.operands.size() != 3)
-        return false;
-    const int r = canonId(o.operands[2]);
-    const GOp* rem = defOp(r);
-    const GOp* sum = defOp(o.operands[1]);
-    const GOp* both = defOp(o.operands[0]);
-    if (!rem || rem->name != "remi" || !sum || sum->name != "addi" || !both || both->name != "andi")
-        return false;
-    const int a = canonId(rem->operands[0]), d = canonId(rem->operands[1]);
-    auto isPair = [&](const GOp* op, int x, int y) {
-        const int u = canonId(op->operands[0]), v = canonId(op->operands[1]);
-        return (u == x && v == y) || (u == y && v == x);
-    };
-    auto isZero = [&](int v) {
-        return m_isInt[size_t(canonId(v))] && m_int[size_t(canonId(v))] == 0;
-    };
-    auto compares = [&](int v, std::string_view predicate, int lhs) {
-        const GOp* c = defOp(v);
-        const GAttr* p = c ? findAttr(*c, "predicate") : nullptr;
-        return c && c->name == "cmpi" && p && p->value == predicate &&
-               canonId(c->operands[0]) == lhs && isZero(c->operands[1]);
-    };
-    if (!isPair(sum, r, d))
-        return false;
-    bool ok = false;
-    for (int k = 0; k < 2 && !ok; ++k) {
-        const GOp* x = defOp(both->operands[size_t(k)]);
-        const int other = both->operands[size_t(1 - k)];
-        if (!x || x->name != "xori" || !compares(other, "not_equal", r))
-            continue;
-        for (int j = 0; j < 2 && !ok; ++j)
-            ok = compares(x->operands[size_t(j)], "less_than", r) &&
-                 compares(x->operands[size_t(1 - j)], "less_than", d);
-    }
-    const IntRange ra = m_g.values[size_t(a)].range, rd = m_g.values[size_t(d)].range;
-    if (!ok || !ra.nonNegative())
-        return false;
-    f.alias = r;
-    f.conditional = !(rd.known && rd.lo >= 1);
-    f.proof =
-        keep("the Python-modulo correction of remi(a, d) never fires: a in " + ra.text() + " >= 0" +
-             (f.conditional ? std::string(", provided that the divisor d > 0 (not provable "
-                                          "from the IR)")
-                            : ", divisor in " + rd.text() + " >= 1") +
-             ", so the remainder is >= 0");
-    return true;
 }
 
 bool SemanticNormalizer::signNeutral(const GOp& o, std::string& why) const

@@ -105,6 +105,9 @@ std::optional<int64_t> splatInt(std::string_view v)
     const char* end = s.data() + s.size() - 1;
     while (p < end && *p == ' ')
         ++p;
+    if (std::string_view(p, size_t(end - p)) == "true" ||
+        std::string_view(p, size_t(end - p)) == "false")
+        return *p == 't' ? 1 : 0;
     int64_t out = 0;
     const auto r = std::from_chars(p, end, out);
     if (r.ec != std::errc() || r.ptr != end)
