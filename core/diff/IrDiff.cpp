@@ -18,6 +18,7 @@
 #include <future>
 #include <map>
 #include <memory>
+#include <set>
 
 namespace tilelens::diff {
 
@@ -128,6 +129,16 @@ private:
             if (it->second.kind != SmtVerdict::Unknown)
                 divs[i] = m_classifier.classify(d, ctx, fname);
         }
+        // An op of a proven cone that also feeds something outside it (directly
+        // or through other cone ops) can change that: it leaves the cone.
+        std::set<std::pair<bool, int>> roots;
+        for (const auto& [key, verdict] : decided)
+            if (verdict.kind == SmtVerdict::Equal) {
+                roots.insert({false, key.first});
+                roots.insert({true, key.second});
+            }
+        closeCone(R, provenRef, roots, false);
+        closeCone(G, provenGen, roots, true);
         for (size_t i = 0; i < raw.size(); ++i) {
             RawDifference& d = raw[i];
             // A difference inside a proven cone (a constant the two sides
@@ -144,6 +155,24 @@ private:
                 }
             }
             add(std::move(divs[i]), d, links);
+        }
+    }
+
+    // Removes the cone ops (other than the proven ops themselves) that have a
+    // user outside the cone, until none is left.
+    static void closeCone(const GFunction& f, std::map<int, std::string>& cone,
+                          const std::set<std::pair<bool, int>>& roots, bool gen)
+    {
+        for (bool changed = true; changed;) {
+            changed = false;
+            for (auto it = cone.begin(); it != cone.end();) {
+                if (!roots.count({gen, it->first}) && !onlyUsedWithin(f, it->first, cone)) {
+                    it = cone.erase(it);
+                    changed = true;
+                } else {
+                    ++it;
+                }
+            }
         }
     }
 

@@ -5,6 +5,7 @@
 #include "diff/FlatHashMap.h"
 #include "diff/MemoryOperands.h"
 #include "diff/Normalizer.h"
+#include "diff/PaddingFacts.h"
 #include "diff/ProvenCover.h"
 #include "ir/Type.h"
 
@@ -226,6 +227,8 @@ private:
                     d.attribute = f.facet;
                     d.refValue = f.refText;
                     d.genValue = f.genText;
+                    if (f.facet == "padding_value" && !inherited)
+                        explainPadding(R, r, G, g, d);
                     m_out.push_back(d);
                 }
             }

@@ -38,7 +38,7 @@ SemanticNormalizer::SemanticNormalizer(GFunction& g)
     : m_g(g), m_facts(g.values.size()), m_splat(g.values.size(), 0), m_int(g.values.size(), 0),
       m_isInt(g.values.size(), false), m_splatConst(g.values.size(), false),
       m_affBase(g.values.size(), -1), m_affOff(g.values.size(), 0),
-      m_floatOne(g.values.size(), false), m_why(g.values.size())
+      m_floatOne(g.values.size(), false)
 {
 }
 

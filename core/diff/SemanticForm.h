@@ -55,18 +55,17 @@ private:
     bool splatForm(int id, SemanticForm& f);
     bool signNeutral(const GOp& o, std::string& why) const;
     bool minMaxForm(int id, SemanticForm& f);
-    bool moduloFixupForm(int id, SemanticForm& f);
-    // DecidedConditions.cpp: compares settled by ranges, boolean folding, selects.
+    // DecidedConditions.cpp: selects on conditions that ranges decide.
     bool decidedForm(int id, SemanticForm& f);
-    void constantResult(GOp& o, int64_t value, SemanticForm& f);
+    bool moduloFixupForm(int id, SemanticForm& f);
     std::optional<bool> truthOf(int v) const;
     struct Override
     {
         int value = -1;
         IntRange range;
     };
-    std::optional<bool> truthUnder(int v, const Override* o, size_t n, int depth) const;
-    std::string reasonOf(int v) const;
+    std::optional<bool> truthUnder(int v, const Override* o, size_t n, int depth,
+                                   std::vector<std::string>& why) const;
     bool choiceHash(int cond, int a, int b, SemanticForm& f) const;
     const GOp* defOp(int v) const;
     IntRange resultRange(const GOp& o) const;
@@ -81,8 +80,7 @@ private:
     std::vector<bool> m_splatConst; // the splatted scalar is a constant
     std::vector<int> m_affBase;     // value = base + offset (base -1: not affine)
     std::vector<int64_t> m_affOff;
-    std::vector<bool> m_floatOne;        // a float splat of 1.0
-    std::vector<std::string_view> m_why; // by value id: why a condition is decided
+    std::vector<bool> m_floatOne; // a float splat of 1.0
     // Pending per-result info of the op being normalized (applied in describeResults).
     uint64_t m_pendSplat = 0;
     bool m_pendSplatConst = false;

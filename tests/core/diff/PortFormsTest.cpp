@@ -102,5 +102,115 @@ TEST(PortForms, ModuloOfAPossiblyNegativeValueKeepsItsFixup)
     EXPECT_GT(criticals(r), 0) << describe(r);
 }
 
+// A 1-d load through a partition view of 16 lanes and a store of it; %n is
+// the extent (at least `minExtent`), %i the tile index in [0, 3].
+std::string viewKernel(const std::string& padding, int minExtent)
+{
+    const std::string pv =
+        "partition_view<tile=(16), " + padding + "tensor_view<?xf32, strides=[1]>>";
+    return "cuda_tile.module @m {\n"
+           "  entry @k(%0: tile<ptr<f32>>, %1: tile<i32>, %2: tile<i32>, %3: tile<ptr<f32>>) {\n"
+           "    %tok = make_token : token\n"
+           "    %n = assume bounded<" +
+           std::to_string(minExtent) +
+           ", ?>, %1 : tile<i32>\n"
+           "    %i = assume bounded<0, 3>, %2 : tile<i32>\n"
+           "    %tv = make_tensor_view %0, shape = [%n], strides = [1] : tile<i32> -> "
+           "tensor_view<?xf32, strides=[1]>\n"
+           "    %pv = make_partition_view %tv : " +
+           pv +
+           "\n"
+           "    %v, %t = load_view_tko weak %pv[%i] token = %tok : " +
+           pv +
+           ", tile<i32> -> tile<16xf32>, token\n"
+           "    %ov = make_tensor_view %3, shape = [%n], strides = [1] : tile<i32> -> "
+           "tensor_view<?xf32, strides=[1]>\n"
+           "    %opv = make_partition_view %ov : partition_view<tile=(16), tensor_view<?xf32, "
+           "strides=[1]>>\n"
+           "    %s = store_view_tko weak %v, %opv[%i] token = %tok : tile<16xf32>, "
+           "partition_view<tile=(16), tensor_view<?xf32, strides=[1]>>, tile<i32> -> token\n"
+           "    return\n"
+           "  }\n"
+           "}\n";
+}
+
+const Divergence* paddingFinding(const DiffResult& r)
+{
+    for (const auto& d : r.divergences)
+        if (d.attribute == "padding_value")
+            return &d;
+    return nullptr;
+}
+
+TEST(PortForms, ZeroPaddingWhereTheReferenceHasNoneRefinesIt)
+{
+    const DiffResult r = diffTexts(viewKernel("", 0), viewKernel("padding_value = zero, ", 0));
+    EXPECT_EQ(criticals(r), 0) << describe(r);
+    const Divergence* d = paddingFinding(r);
+    ASSERT_NE(d, nullptr) << describe(r);
+    EXPECT_EQ(d->severity, Severity::Equivalent) << describe(r);
+    EXPECT_NE(d->proof.find("undefined"), std::string::npos) << d->proof;
+}
+
+TEST(PortForms, DroppedPaddingIsCriticalForRaggedInputsUnlessAccessesStayInBounds)
+{
+    const std::string zero = "padding_value = zero, ";
+    // The extent may be 10: the tile at index 0 reads lanes 10..15, zero in R, undefined in G.
+    const DiffResult ragged = diffTexts(viewKernel(zero, 0), viewKernel("", 0));
+    const Divergence* d = paddingFinding(ragged);
+    ASSERT_NE(d, nullptr) << describe(ragged);
+    EXPECT_EQ(d->severity, Severity::Critical) << describe(ragged);
+    EXPECT_NE(d->counterexample.find("ragged"), std::string::npos) << d->counterexample;
+    // neg_inf vs zero: also critical.
+    const DiffResult changed =
+        diffTexts(viewKernel(zero, 0), viewKernel("padding_value = neg_inf, ", 0));
+    ASSERT_NE(paddingFinding(changed), nullptr) << describe(changed);
+    EXPECT_EQ(paddingFinding(changed)->severity, Severity::Critical) << describe(changed);
+
+    // Extent >= 64 and index <= 3: every tile of 16 lies inside, no padded lane exists.
+    const DiffResult inside = diffTexts(viewKernel(zero, 64), viewKernel("", 64));
+    EXPECT_EQ(criticals(inside), 0) << describe(inside);
+    ASSERT_NE(paddingFinding(inside), nullptr) << describe(inside);
+    EXPECT_NE(paddingFinding(inside)->proof.find("in bounds"), std::string::npos)
+        << describe(inside);
+}
+
+// The solver assumed every divisor non-zero on both sides: a generated
+// divisor that is zero exactly where the results would differ hid the change.
+TEST(PortForms, GeneratedDivisionByZeroIsADifferenceNotAnAssumption)
+{
+    const std::string ref = kernel("    %e = remi %0, %d signed : tile<i32>\n"
+                                   "    %p = print_tko \"%d\", %e : tile<i32> -> token\n");
+    const std::string gen = kernel("    %zb = cmpi equal %0, %z, signed : tile<i32> -> tile<i1>\n"
+                                   "    %dv = select %zb, %z, %d : tile<i1>, tile<i32>\n"
+                                   "    %e = remi %0, %dv signed : tile<i32>\n"
+                                   "    %p = print_tko \"%d\", %e : tile<i32> -> token\n");
+    const DiffResult r = diffTexts(ref, gen);
+    EXPECT_GT(criticals(r), 0) << describe(r);
+}
+
+// A flipped sign test makes the correction fire (r + 64 for r != 0). One use
+// of the select is equal anyway ((r + 64) mod 64 = r, proven by the solver),
+// the other is not: the ops of the test feed both, so the proven use must
+// not absorb them, and the flipped compare is critical at its own line.
+TEST(PortForms, FlippedSignTestIsCriticalAtItsLineThoughOneUseIsProvenEqual)
+{
+    std::string body = kFoldedSignTest;
+    ASSERT_TRUE(applyEdits(body, {{"    %p = print_tko \"%d\", %m : tile<i32> -> token\n",
+                                   "    %e = remi %m, %d signed : tile<i32>\n"
+                                   "    %q = divi %m, %d signed rounding negative_inf : tile<i32>\n"
+                                   "    %p = print_tko \"%d %d\", %e, %q : tile<i32>, tile<i32> -> "
+                                   "token\n"}}));
+    std::string flipped = body;
+    ASSERT_TRUE(applyEdits(flipped, {{"cmpi less_than %r", "cmpi greater_than_or_equal %r"}}));
+    const std::string gen = kernel(flipped);
+    const DiffResult r = diffTexts(kernel(body), gen);
+    bool atLine = false;
+    for (const auto& d : r.divergences)
+        atLine = atLine || (d.severity == Severity::Critical && d.generated &&
+                            d.generated->line == lineOf(gen, "cmpi greater_than_or_equal"));
+    EXPECT_TRUE(atLine) << describe(r);
+}
+
 } // namespace
 } // namespace tilelens::diff::test
