@@ -56,7 +56,9 @@ private:
             h = hashMix(h, uint64_t(reg.index));
             h = hashMix(h, a.typeHash);
             a.hash = h;
-            m_argDep[size_t(reg.args[i])] = true;
+            // Entry arguments are available everywhere: values computed from them
+            // alone may be hoisted out of loops or sunk into them.
+            m_argDep[size_t(reg.args[i])] = reg.parentOp >= 0;
         }
         m_sem.regionArgRanges(r);
         // Nested regions reuse the tail of one scratch vector (no allocation per region).
@@ -97,7 +99,9 @@ private:
         for (int r : m_g.ops[size_t(id)].regions)
             bodies = hashMix(bodies, regionHash(r));
         GOp& o = m_g.ops[size_t(id)];
-        bool dep = !o.regions.empty();
+        // A memory op or other side effect inside a region stays there (its
+        // result depends on where it runs); one in the body is computed once.
+        bool dep = !o.regions.empty() || (!o.pure && !o.assume && o.region != 0);
         for (int v : o.operands)
             dep = dep || m_argDep[size_t(val(v).canon)];
         o.dependsOnArgs = dep;

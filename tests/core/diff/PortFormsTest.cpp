@@ -212,5 +212,41 @@ TEST(PortForms, FlippedSignTestIsCriticalAtItsLineThoughOneUseIsProvenEqual)
     EXPECT_TRUE(atLine) << describe(r);
 }
 
+// A value computed from entry arguments only, hoisted before the loop on one
+// side and computed in the loop body on the other (attention_sink's qk_scale
+// broadcasts): the same value, matched across the regions.
+std::string loopKernel(bool hoisted)
+{
+    const std::string scale = "    %rs = reshape %s : tile<f32> -> tile<1xf32>\n"
+                              "    %bs = broadcast %rs : tile<1xf32> -> tile<4xf32>\n";
+    return "cuda_tile.module @m {\n"
+           "  entry @k(%0: tile<f32>, %1: tile<i32>) {\n"
+           "    %c0 = constant <i32: 0> : tile<i32>\n"
+           "    %c1 = constant <i32: 1> : tile<i32>\n"
+           "    %z = constant <f32: 0.0> : tile<4xf32>\n"
+           "    %s = mulf %0, %0 : tile<f32>\n" +
+           (hoisted ? scale : "") +
+           "    %out = for %i in (%c0 to %1, step %c1) : tile<i32> iter_values(%acc = %z) -> "
+           "(tile<4xf32>) {\n" +
+           (hoisted ? "" : scale) +
+           "      %n = addf %acc, %bs : tile<4xf32>\n"
+           "      continue %n : tile<4xf32>\n"
+           "    }\n"
+           "    %p = print_tko \"%f\", %out : tile<4xf32> -> token\n"
+           "    return\n"
+           "  }\n"
+           "}\n";
+}
+
+TEST(PortForms, ValuesOfEntryArgumentsMatchWhetherHoistedOrNot)
+{
+    const DiffResult r = diffTexts(loopKernel(true), loopKernel(false));
+    EXPECT_EQ(criticals(r), 0) << describe(r);
+    // The loop-carried value itself still may not move: a changed use is critical.
+    std::string changed = loopKernel(false);
+    ASSERT_TRUE(applyEdits(changed, {{"%n = addf %acc, %bs", "%n = addf %bs, %bs"}}));
+    EXPECT_GT(criticals(diffTexts(loopKernel(true), changed)), 0);
+}
+
 } // namespace
 } // namespace tilelens::diff::test
