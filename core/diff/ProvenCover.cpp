@@ -30,6 +30,8 @@ void absorbed(const GFunction& f, const GFunction& other, const std::vector<int>
             return;
         for (int u : v.users) {
             const GOp& user = f.ops[size_t(u)];
+            if (!user.live)
+                continue; // a dead op (a reshape a chain skips) observes nothing
             const int partner = toOther[size_t(u)];
             if (partner >= 0 && !user.proof.empty() &&
                 other.ops[size_t(partner)].hash == user.hash) {

@@ -38,7 +38,7 @@ SemanticNormalizer::SemanticNormalizer(GFunction& g)
     : m_g(g), m_facts(g.values.size()), m_splat(g.values.size(), 0), m_int(g.values.size(), 0),
       m_isInt(g.values.size(), false), m_splatConst(g.values.size(), false),
       m_affBase(g.values.size(), -1), m_affOff(g.values.size(), 0),
-      m_floatOne(g.values.size(), false)
+      m_floatOne(g.values.size(), false), m_reshapeBase(g.values.size(), -1)
 {
 }
 
@@ -90,7 +90,7 @@ SemanticForm SemanticNormalizer::form(int id)
     if (o.assume || !o.pure || o.results.size() != 1)
         return f;
     if (splatForm(id, f) || decidedForm(id, f) || affineForm(id, f) || divisionForm(id, f) ||
-        moduloFixupForm(id, f) || minMaxForm(id, f))
+        moduloFixupForm(id, f) || minMaxForm(id, f) || shapeChainForm(id, f) || zeroSumForm(id, f))
         return f;
     // x*1, x|0, x^0 are x.
     const bool mul = o.name == "muli";

@@ -15,6 +15,8 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_set>
+#include <utility>
 #include <vector>
 
 namespace tilelens::diff {
@@ -66,6 +68,13 @@ private:
     };
     std::optional<bool> truthUnder(int v, const Override* o, size_t n, int depth,
                                    std::vector<std::string>& why) const;
+    // ShapeChains.cpp: reshape chains, lane-wise ops commuted with reshapes.
+    bool shapeChainForm(int id, SemanticForm& f);
+    uint64_t laneHash(const GOp& o, uint64_t operand, std::string_view shapeOf) const;
+    // SignedZero.cpp: x + 0.0 where no use observes a zero's sign.
+    bool zeroSumForm(int id, SemanticForm& f);
+    void buildWrittenUsers();
+    bool zeroSignUnobserved(int v, std::unordered_set<int>& seen);
     bool choiceHash(int cond, int a, int b, SemanticForm& f) const;
     const GOp* defOp(int v) const;
     IntRange resultRange(const GOp& o) const;
@@ -80,7 +89,9 @@ private:
     std::vector<bool> m_splatConst; // the splatted scalar is a constant
     std::vector<int> m_affBase;     // value = base + offset (base -1: not affine)
     std::vector<int64_t> m_affOff;
-    std::vector<bool> m_floatOne; // a float splat of 1.0
+    std::vector<bool> m_floatOne;                                 // a float splat of 1.0
+    std::vector<std::vector<std::pair<int, int>>> m_writtenUsers; // (op, operand index), lazy
+    std::vector<int> m_reshapeBase; // by value id: the value a reshape chain started from
     // Pending per-result info of the op being normalized (applied in describeResults).
     uint64_t m_pendSplat = 0;
     bool m_pendSplatConst = false;

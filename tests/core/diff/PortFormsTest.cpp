@@ -248,5 +248,59 @@ TEST(PortForms, ValuesOfEntryArgumentsMatchWhetherHoistedOrNot)
     EXPECT_GT(criticals(diffTexts(loopKernel(true), changed)), 0);
 }
 
+// One f32 tile argument %0 of 128 lanes; `body` ends in a print of %out.
+std::string floatKernel(const std::string& body)
+{
+    return "cuda_tile.module @m {\n"
+           "  entry @k(%0: tile<128xf32>) {\n" +
+           body +
+           "    %p = print_tko \"%f\", %out : tile<1x128xbf16> -> token\n"
+           "    return\n"
+           "  }\n"
+           "}\n";
+}
+
+TEST(PortForms, LaneWiseOpsCommuteWithReshapesAndReshapeChainsCollapse)
+{
+    // The epilogue of attention_sink: reshape then cast (R), cast then reshape (G).
+    const std::string ref =
+        floatKernel("    %r = reshape %0 : tile<128xf32> -> tile<1x128xf32>\n"
+                    "    %out = ftof %r : tile<1x128xf32> -> tile<1x128xbf16>\n");
+    const std::string gen =
+        floatKernel("    %c = ftof %0 : tile<128xf32> -> tile<128xbf16>\n"
+                    "    %a = reshape %c : tile<128xbf16> -> tile<2x64xbf16>\n"
+                    "    %out = reshape %a : tile<2x64xbf16> -> tile<1x128xbf16>\n");
+    const DiffResult r = diffTexts(ref, gen);
+    EXPECT_EQ(criticals(r), 0) << describe(r);
+    EXPECT_TRUE(anyProof(r, "reshape only relabels lanes")) << describe(r);
+
+    // A cast with another rounding after the reshape is still a difference.
+    std::string wrong = ref;
+    ASSERT_TRUE(applyEdits(wrong, {{"%out = ftof %r :", "%out = ftof %r rounding<zero> :"}}));
+    EXPECT_GT(criticals(diffTexts(gen, wrong)), 0);
+}
+
+TEST(PortForms, ZeroPlusXIsXWhereNoUseSeesTheSignOfAZero)
+{
+    const std::string ref =
+        floatKernel("    %z = constant <f32: 0.0> : tile<128xf32>\n"
+                    "    %m = addf %z, %0 : tile<128xf32>\n"
+                    "    %e = exp2 %m : tile<128xf32>\n"
+                    "    %r = reshape %e : tile<128xf32> -> tile<1x128xf32>\n"
+                    "    %out = ftof %r : tile<1x128xf32> -> tile<1x128xbf16>\n");
+    std::string gen = ref;
+    ASSERT_TRUE(
+        applyEdits(gen, {{"    %m = addf %z, %0 : tile<128xf32>\n", ""}, {"exp2 %m", "exp2 %0"}}));
+    const DiffResult r = diffTexts(ref, gen);
+    EXPECT_EQ(criticals(r), 0) << describe(r);
+    EXPECT_TRUE(anyProof(r, "no use observes the sign of a zero")) << describe(r);
+
+    // Printed directly, 0.0 + (-0.0) = +0.0 is seen: the sum stays critical.
+    std::string seen = ref, seenGen = gen;
+    ASSERT_TRUE(applyEdits(seen, {{"%e = exp2 %m", "%e = negf %m"}}));
+    ASSERT_TRUE(applyEdits(seenGen, {{"%e = exp2 %0", "%e = negf %0"}}));
+    EXPECT_GT(criticals(diffTexts(seen, seenGen)), 0);
+}
+
 } // namespace
 } // namespace tilelens::diff::test
