@@ -89,8 +89,9 @@ SemanticForm SemanticNormalizer::form(int id)
     GOp& o = m_g.ops[size_t(id)];
     if (o.assume || !o.pure || o.results.size() != 1)
         return f;
-    if (splatForm(id, f) || decidedForm(id, f) || affineForm(id, f) || divisionForm(id, f) ||
-        moduloFixupForm(id, f) || minMaxForm(id, f) || shapeChainForm(id, f) || zeroSumForm(id, f))
+    if (viewForm(id, f) || splatForm(id, f) || decidedForm(id, f) || affineForm(id, f) ||
+        divisionForm(id, f) || moduloFixupForm(id, f) || minMaxForm(id, f) ||
+        shapeChainForm(id, f) || zeroSumForm(id, f))
         return f;
     // x*1, x|0, x^0 are x.
     const bool mul = o.name == "muli";
@@ -121,6 +122,7 @@ SemanticForm SemanticNormalizer::form(int id)
             }
         }
     }
+    f.roundingNeutral = o.name == "maxf" || o.name == "minf";
     std::string why;
     if (signNeutral(o, why)) {
         f.signNeutral = true;

@@ -27,6 +27,9 @@ struct SemanticForm
     bool custom = false;      // `hash` replaces the generic hash
     uint64_t hash = 0;        //
     bool signNeutral = false; // signedness attributes do not matter (hash without them)
+    // A rounding attribute cannot change the result (maxf/minf are exact): hash
+    // without it. The attribute is still reported (checklist M10), so no proof.
+    bool roundingNeutral = false;
     std::string_view proof;   // why, in words (arena text)
     bool conditional = false; // the proof states a precondition it could not prove
 };
@@ -75,6 +78,8 @@ private:
     bool zeroSumForm(int id, SemanticForm& f);
     void buildWrittenUsers();
     bool zeroSignUnobserved(int v, std::unordered_set<int>& seen);
+    // ViewForms.cpp: views by base, strides and tiles (extents and padding apart).
+    bool viewForm(int id, SemanticForm& f);
     bool choiceHash(int cond, int a, int b, SemanticForm& f) const;
     const GOp* defOp(int v) const;
     IntRange resultRange(const GOp& o) const;

@@ -302,5 +302,51 @@ TEST(PortForms, ZeroPlusXIsXWhereNoUseSeesTheSignOfAZero)
     EXPECT_GT(criticals(diffTexts(seen, seenGen)), 0);
 }
 
+// A one-element tensor view: static extent 1 in the reference (its entry is
+// specialised on the array shape), read from an entry argument in the port.
+std::string extentKernel(const std::string& shape, const std::string& type)
+{
+    return "cuda_tile.module @m {\n"
+           "  entry @k(%0: tile<ptr<i32>>, %1: tile<i32>, %2: tile<i32>) {\n"
+           "    %tok = make_token : token\n"
+           "    %n = assume bounded<0, ?>, %1 : tile<i32>\n"
+           "    %c = constant <i32: 1> : tile<i32>\n"
+           "    %c2 = constant <i32: 2> : tile<i32>\n"
+           "    %tv = make_tensor_view %0, shape = [" +
+           shape + "], strides = [1] : tile<i32> -> tensor_view<" + type +
+           "xi32, strides=[1]>\n"
+           "    %z = constant <i32: 0> : tile<i32>\n"
+           "    %pv = make_partition_view %tv : partition_view<tile=(1), tensor_view<" +
+           type +
+           "xi32, strides=[1]>>\n"
+           "    %v, %t = load_view_tko weak %pv[%z] token = %tok : partition_view<tile=(1), "
+           "tensor_view<" +
+           type +
+           "xi32, strides=[1]>>, tile<i32> -> tile<1xi32>, token\n"
+           "    %p = print_tko \"%d\", %v : tile<1xi32> -> token\n"
+           "    return\n"
+           "  }\n"
+           "}\n";
+}
+
+TEST(PortForms, StaticExtentAgainstAnArgumentIsEqualUnderTheLaunchPrecondition)
+{
+    const std::string ref = extentKernel("1", "1");
+    const DiffResult r = diffTexts(ref, extentKernel("%n", "?"));
+    EXPECT_EQ(criticals(r), 0) << describe(r);
+    bool stated = false;
+    for (const auto& d : r.divergences)
+        stated = stated ||
+                 (d.severity == Severity::Warn && d.proof.find("argument 1") != std::string::npos);
+    EXPECT_TRUE(stated) << describe(r);
+
+    // Another constant extent, or one computed in the kernel, is a change.
+    EXPECT_GT(criticals(diffTexts(ref, extentKernel("2", "2"))), 0);
+    std::string computed = extentKernel("%s", "?");
+    ASSERT_TRUE(
+        applyEdits(computed, {{"    %tv =", "    %s = addi %n, %c2 : tile<i32>\n    %tv ="}}));
+    EXPECT_GT(criticals(diffTexts(ref, computed)), 0);
+}
+
 } // namespace
 } // namespace tilelens::diff::test
