@@ -348,5 +348,55 @@ TEST(PortForms, StaticExtentAgainstAnArgumentIsEqualUnderTheLaunchPrecondition)
     EXPECT_GT(criticals(diffTexts(ref, computed)), 0);
 }
 
+// Mistakes made by editing the IR the real compilers emitted for
+// attention_sink: the equivalences above must not hide them.
+const Divergence* criticalAtLine(const DiffResult& r, bool gen, int line)
+{
+    for (const auto& d : r.divergences) {
+        const auto& site = gen ? d.generated : d.reference;
+        if (d.severity == Severity::Critical && site && site->line == line)
+            return &d;
+    }
+    return nullptr;
+}
+
+TEST(PortForms, RealAttentionSinkMistakesStayCritical)
+{
+    const std::string ref =
+        fixture("../real-ports/attention_sink_2x128q128k_h8g8_d64_bf16/reference.mlir");
+    const std::string gen =
+        fixture("../real-ports/attention_sink_2x128q128k_h8g8_d64_bf16/generated.mlir");
+    ASSERT_FALSE(ref.empty());
+    ASSERT_FALSE(gen.empty());
+
+    // The reference's modulo sign test flipped: its correction now fires.
+    std::string flipped = ref;
+    ASSERT_TRUE(
+        applyEdits(flipped, {{"%154 = cmpi less_than %152", "%154 = cmpi "
+                                                            "greater_than_or_equal %152"}}));
+    const DiffResult r1 = diffTexts(flipped, gen);
+    EXPECT_NE(criticalAtLine(r1, false, lineOf(flipped, "%154 = cmpi")), nullptr) << describe(r1);
+
+    // The reference pads the sinks view with -inf, the port with zero: a ragged read differs.
+    std::string padded = ref;
+    ASSERT_TRUE(applyEdits(padded, {{"%169 = make_partition_view %123 : partition_view<tile=(1), "
+                                     "tensor_view",
+                                     "%169 = make_partition_view %123 : partition_view<tile=(1), "
+                                     "padding_value = neg_inf, tensor_view"}}));
+    const DiffResult r2 = diffTexts(padded, gen);
+    const Divergence* pad = criticalAtLine(r2, true, lineOf(gen, "%157 = make_partition_view"));
+    ASSERT_NE(pad, nullptr) << describe(r2);
+    EXPECT_NE(pad->counterexample.find("ragged"), std::string::npos) << pad->counterexample;
+
+    // The port's final cast rounds toward zero: critical at the cast, though
+    // the cast and the reshape around it are written in the other order.
+    std::string rounded = gen;
+    ASSERT_TRUE(applyEdits(rounded, {{"%435 = ftof %434 :", "%435 = ftof %434 rounding<zero> :"}}));
+    const DiffResult r3 = diffTexts(ref, rounded);
+    EXPECT_GT(criticals(r3), 0) << describe(r3);
+    const DiffResult r4 = diffTexts(gen, rounded);
+    EXPECT_NE(criticalAtLine(r4, true, lineOf(rounded, "%435 = ftof")), nullptr) << describe(r4);
+}
+
 } // namespace
 } // namespace tilelens::diff::test
