@@ -15,6 +15,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <unordered_set>
 #include <utility>
 #include <vector>
@@ -78,7 +79,7 @@ private:
     bool zeroSumForm(int id, SemanticForm& f);
     void buildWrittenUsers();
     bool zeroSignUnobserved(int v, std::unordered_set<int>& seen);
-    // ViewForms.cpp: views by base, strides and tiles (extents and padding apart).
+    // ViewForms.cpp: tensor views without their extents, partition views.
     bool viewForm(int id, SemanticForm& f);
     bool choiceHash(int cond, int a, int b, SemanticForm& f) const;
     const GOp* defOp(int v) const;
@@ -97,6 +98,8 @@ private:
     std::vector<bool> m_floatOne;                                 // a float splat of 1.0
     std::vector<std::vector<std::pair<int, int>>> m_writtenUsers; // (op, operand index), lazy
     std::vector<int> m_reshapeBase; // by value id: the value a reshape chain started from
+    // Tensor views by identity without extents: the distinct extent sets seen, in order.
+    std::unordered_map<uint64_t, std::vector<uint64_t>> m_viewExtents;
     // Pending per-result info of the op being normalized (applied in describeResults).
     uint64_t m_pendSplat = 0;
     bool m_pendSplatConst = false;

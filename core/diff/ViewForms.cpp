@@ -2,8 +2,9 @@
 // values are addressed by its base, element type and strides; its extents
 // only decide which lanes lie out of bounds. Extents are compared at the view
 // itself (ViewExtents.h), where a difference is reported once, and left out
-// of its identity so that the loads through two views that differ only there
-// still correspond, instead of every value below them differing again. (A
+// of its identity (but for which distinct set of extents of that base it is)
+// so that the loads through two views that differ only there still
+// correspond, instead of every value below them differing again. (A
 // dynamic stride whose operand is a constant is that static stride; its
 // spelling is still compared at the view, checklist M2.) A partition view is its tensor view, tile
 // shape, dim_map and padding.
@@ -12,6 +13,8 @@
 #include "diff/SemanticForm.h"
 #include "diff/Semantics.h"
 #include "ir/Type.h"
+
+#include <vector>
 
 namespace tilelens::diff {
 
@@ -53,6 +56,23 @@ bool SemanticNormalizer::viewForm(int id, SemanticForm& f)
             h = m_isInt[size_t(v)] ? hashMix(hashMix(h, kTagStatic), uint64_t(m_int[size_t(v)]))
                                    : hashMix(h, m_g.values[size_t(v)].hash);
         }
+        // Two views of one base that differ in their extents must not merge
+        // (CSE) on one side: the k-th distinct set of extents of this base and
+        // strides is part of the identity, so the k-th ones of the two sides
+        // correspond (and identical views still merge).
+        uint64_t extents = 0;
+        size_t operand = 1;
+        for (int64_t s : t->shape)
+            extents = hashMix(extents, s != ir::kDynamic || operand >= o.operands.size()
+                                           ? uint64_t(s)
+                                           : canonOf(o.operands[operand++]).hash);
+        std::vector<uint64_t>& seen = m_viewExtents[h];
+        size_t k = 0;
+        while (k < seen.size() && seen[k] != extents)
+            ++k;
+        if (k == seen.size())
+            seen.push_back(extents);
+        h = hashMix(h, k);
     } else {
         if (t->kind != ir::TypeKind::PartitionView)
             return false;

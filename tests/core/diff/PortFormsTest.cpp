@@ -398,5 +398,40 @@ TEST(PortForms, RealAttentionSinkMistakesStayCritical)
     EXPECT_NE(criticalAtLine(r4, true, lineOf(rounded, "%435 = ftof")), nullptr) << describe(r4);
 }
 
+// Two views of one pointer that differ only in their extents stay two views:
+// a changed extent of the second one is not hidden by merging it into the first.
+TEST(PortForms, ViewsOfOneBaseWithOtherExtentsDoNotMerge)
+{
+    const std::string pv = "partition_view<tile=(1), tensor_view<?xi32, strides=[1]>>";
+    auto kernel2 = [&](const std::string& secondExtent) {
+        return "cuda_tile.module @m {\n"
+               "  entry @k(%0: tile<ptr<i32>>, %1: tile<i32>, %2: tile<i32>) {\n"
+               "    %tok = make_token : token\n"
+               "    %z = constant <i32: 0> : tile<i32>\n"
+               "    %a = make_tensor_view %0, shape = [%1], strides = [1] : tile<i32> -> "
+               "tensor_view<?xi32, strides=[1]>\n"
+               "    %b = make_tensor_view %0, shape = [" +
+               secondExtent +
+               "], strides = [1] : tile<i32> -> tensor_view<?xi32, strides=[1]>\n"
+               "    %pa = make_partition_view %a : " +
+               pv + "\n    %pb = make_partition_view %b : " + pv +
+               "\n"
+               "    %va, %ta = load_view_tko weak %pa[%z] token = %tok : " +
+               pv +
+               ", tile<i32> -> tile<1xi32>, token\n"
+               "    %vb, %tb = load_view_tko weak %pb[%z] token = %tok : " +
+               pv +
+               ", tile<i32> -> tile<1xi32>, token\n"
+               "    %p = print_tko \"%d %d\", %va, %vb : tile<1xi32>, tile<1xi32> -> token\n"
+               "    return\n"
+               "  }\n"
+               "}\n";
+    };
+    const DiffResult same = diffTexts(kernel2("%2"), kernel2("%2"));
+    EXPECT_EQ(same.verdict, Verdict::Pass) << describe(same);
+    const DiffResult r = diffTexts(kernel2("%2"), kernel2("%1"));
+    EXPECT_GT(criticals(r), 0) << describe(r);
+}
+
 } // namespace
 } // namespace tilelens::diff::test
