@@ -20,6 +20,10 @@
 #include <utility>
 #include <vector>
 
+namespace tilelens::ir {
+struct Type;
+}
+
 namespace tilelens::diff {
 
 struct SemanticForm
@@ -81,6 +85,8 @@ private:
     bool zeroSignUnobserved(int v, std::unordered_set<int>& seen);
     // ViewForms.cpp: tensor views without their extents, partition views.
     bool viewForm(int id, SemanticForm& f);
+    uint64_t paddingKey(const GOp& o, const ir::Type& t) const;
+    bool bothPaddings(const GOp& o, const ir::Type& t);
     bool choiceHash(int cond, int a, int b, SemanticForm& f) const;
     const GOp* defOp(int v) const;
     IntRange resultRange(const GOp& o) const;
@@ -100,6 +106,9 @@ private:
     std::vector<int> m_reshapeBase; // by value id: the value a reshape chain started from
     // Tensor views by identity without extents: the distinct extent sets seen, in order.
     std::unordered_map<uint64_t, std::vector<uint64_t>> m_viewExtents;
+    // Partition views by paddingKey: bit 1 padding none, bit 2 zero (scanned once).
+    std::unordered_map<uint64_t, int> m_paddings;
+    bool m_paddingsScanned = false;
     // Pending per-result info of the op being normalized (applied in describeResults).
     uint64_t m_pendSplat = 0;
     bool m_pendSplatConst = false;

@@ -26,6 +26,38 @@ constexpr uint64_t kTagStatic = 0x57A7;
 
 } // namespace
 
+// Key of a partition view as written: its tensor view value, tile and dim_map.
+uint64_t SemanticNormalizer::paddingKey(const GOp& o, const ir::Type& t) const
+{
+    uint64_t k = hashMix(0x9AD, uint64_t(o.operands[0]));
+    for (int64_t s : t.shape)
+        k = hashMix(k, uint64_t(s));
+    k = hashMix(k, 0xD1A7);
+    for (int64_t d : t.dimMap)
+        k = hashMix(k, uint64_t(d));
+    return k;
+}
+
+// This side makes views with padding none and with padding zero of one
+// tensor view and tile.
+bool SemanticNormalizer::bothPaddings(const GOp& o, const ir::Type& t)
+{
+    if (!m_paddingsScanned) {
+        m_paddingsScanned = true;
+        for (const GOp& p : m_g.ops) {
+            const ir::Type* pt =
+                p.name == "make_partition_view" && p.results.size() == 1 && !p.operands.empty()
+                    ? m_g.values[size_t(p.results[0])].type
+                    : nullptr;
+            if (pt && pt->kind == ir::TypeKind::PartitionView &&
+                (pt->padding.empty() || pt->padding == "zero"))
+                m_paddings[paddingKey(p, *pt)] |= pt->padding.empty() ? 1 : 2;
+        }
+    }
+    const auto it = m_paddings.find(paddingKey(o, t));
+    return it != m_paddings.end() && it->second == 3;
+}
+
 bool SemanticNormalizer::viewForm(int id, SemanticForm& f)
 {
     GOp& o = m_g.ops[size_t(id)];
@@ -78,9 +110,14 @@ bool SemanticNormalizer::viewForm(int id, SemanticForm& f)
             return false;
         for (int64_t s : t->shape)
             h = hashMix(h, uint64_t(s));
-        // The padding stays part of the identity: two views of one tensor that
-        // pad differently must not merge (CSE) on one side.
-        h = hashMix(hashMix(h, hashText(t->padding)), 0xD1A7);
+        // Padding none leaves out-of-bounds lanes undefined, zero defines them:
+        // a zero view refines a none view (PaddingFacts.h reports the
+        // difference at the view). They share one identity unless this side
+        // has both for the same tensor view and tile, which must not merge.
+        std::string_view padding = t->padding;
+        if ((padding.empty() || padding == "zero") && !bothPaddings(o, *t))
+            padding = "none-or-zero";
+        h = hashMix(hashMix(h, hashText(padding)), 0xD1A7);
         for (int64_t d : t->dimMap)
             h = hashMix(h, uint64_t(d));
     }
