@@ -380,10 +380,15 @@ SemanticForm SemanticNormalizer::regionForm(int id)
         return f;
     int yielded[2] = {-1, -1};
     for (size_t k = 0; k < 2; ++k) {
+        // The yield, after constants at most (a branch may materialise the
+        // value it yields: `x > 0 ? x : 0` with its own `constant 0`).
         const GRegion& r = m_g.regions[size_t(o.regions[k])];
-        if (r.ops.size() != 1)
+        if (r.ops.empty())
             return f;
-        const GOp& y = m_g.ops[size_t(r.ops[0])];
+        for (size_t i = 0; i + 1 < r.ops.size(); ++i)
+            if (m_g.ops[size_t(r.ops[i])].name != "constant")
+                return f;
+        const GOp& y = m_g.ops[size_t(r.ops.back())];
         if (y.name != "yield" || y.operands.size() != 1)
             return f;
         yielded[k] = y.operands[0];

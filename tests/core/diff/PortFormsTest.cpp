@@ -433,5 +433,28 @@ TEST(PortForms, ViewsOfOneBaseWithOtherExtentsDoNotMerge)
     EXPECT_GT(criticals(r), 0) << describe(r);
 }
 
+// The sliding window's start: max(0, x) in the reference, `x > 0 ? x : 0`
+// with the 0 materialised inside the else branch in the port.
+TEST(PortForms, MaxAgainstIfWhoseBranchMakesItsOwnConstant)
+{
+    const std::string ref = kernel("    %m = maxi %z, %0 signed : tile<i32>\n"
+                                   "    %p = print_tko \"%d\", %m : tile<i32> -> token\n");
+    const std::string gen =
+        kernel("    %c = cmpi greater_than %0, %z, signed : tile<i32> -> tile<i1>\n"
+               "    %m = if %c -> (tile<i32>) {\n"
+               "      yield %0 : tile<i32>\n"
+               "    } else {\n"
+               "      %z2 = constant <i32: 0> : tile<i32>\n"
+               "      yield %z2 : tile<i32>\n"
+               "    }\n"
+               "    %p = print_tko \"%d\", %m : tile<i32> -> token\n");
+    const DiffResult r = diffTexts(ref, gen);
+    EXPECT_EQ(criticals(r), 0) << describe(r);
+    // Yielding 1 instead of 0 in that branch is a change.
+    std::string wrong = gen;
+    ASSERT_TRUE(applyEdits(wrong, {{"%z2 = constant <i32: 0>", "%z2 = constant <i32: 1>"}}));
+    EXPECT_GT(criticals(diffTexts(ref, wrong)), 0);
+}
+
 } // namespace
 } // namespace tilelens::diff::test
