@@ -114,6 +114,24 @@ bool compareTensorViews(const GFunction& R, int r, const GFunction& G, int g, co
         if (x.constant && y.constant && x.value == y.value &&
             (std::string(what) == "extent" || x.written == y.written))
             return;
+        if (x.constant && y.constant && x.value == y.value && y.written) {
+            // The reference's stride operand is the constant the port writes
+            // as a literal: the same stride, and M2 holds (the port keeps a
+            // literal wherever the reference has one).
+            for (const auto& f : facets)
+                if (f.facet == "strides" && facetDone.insert(f.facet).second) {
+                    auto d = makeDifference(DiffKind::TypeChanged, R, r, G, g);
+                    d.attribute = f.facet;
+                    d.refValue = f.refText;
+                    d.genValue = f.genText;
+                    d.proof = "stride " + std::to_string(i) + " is the constant " +
+                              std::to_string(x.value) +
+                              " on both sides: an operand in the reference, the literal in "
+                              "the generated view (checklist M2 holds)";
+                    out.push_back(d);
+                }
+            return;
+        }
         if (!x.constant && !y.constant && corresponds(x.canon, y.canon))
             return;
         auto d = makeDifference(DiffKind::OperandChanged, R, r, G, g);
