@@ -107,7 +107,6 @@ private:
             divs.push_back(m_classifier.classify(d, ctx, fname));
         std::map<std::pair<int, int>, SmtVerdict> decided;   // per op pair
         std::map<int, std::string> provenRef, provenGen;     // op -> proof covering it
-        std::pair<std::set<int>, std::set<int>> provenRoots; // the proven ops themselves
         for (size_t i = 0; i < raw.size(); ++i) {
             RawDifference& d = raw[i];
             if (divs[i].severity != Severity::Critical || d.refOp < 0 || d.genOp < 0 ||
@@ -119,8 +118,6 @@ private:
             if (it == decided.end()) {
                 it = decided.emplace(key, smtCompare(R, d.refOp, G, d.genOp, m)).first;
                 if (it->second.kind == SmtVerdict::Equal) {
-                    provenRoots.first.insert(d.refOp);
-                    provenRoots.second.insert(d.genOp);
                     for (int o : it->second.refCone)
                         provenRef.emplace(o, it->second.text);
                     for (int o : it->second.genCone)
@@ -134,6 +131,16 @@ private:
             if (it->second.kind != SmtVerdict::Unknown)
                 divs[i] = m_classifier.classify(d, ctx, fname);
         }
+        // An op of a proven cone that also feeds something outside it (directly
+        // or through other cone ops) can change that: it leaves the cone.
+        std::set<std::pair<bool, int>> roots;
+        for (const auto& [key, verdict] : decided)
+            if (verdict.kind == SmtVerdict::Equal) {
+                roots.insert({false, key.first});
+                roots.insert({true, key.second});
+            }
+        closeCone(R, provenRef, roots, false);
+        closeCone(G, provenGen, roots, true);
         for (size_t i = 0; i < raw.size(); ++i) {
             RawDifference& d = raw[i];
             // A difference inside a proven cone (a constant the two sides
@@ -141,8 +148,8 @@ private:
             if (divs[i].severity == Severity::Critical && d.proof.empty()) {
                 auto r = provenRef.find(d.refOp), g = provenGen.find(d.genOp);
                 if ((r != provenRef.end() || g != provenGen.end()) &&
-                    onlyUsedWithin(R, d.refOp, provenRef, provenRoots.first) &&
-                    onlyUsedWithin(G, d.genOp, provenGen, provenRoots.second)) {
+                    onlyUsedWithin(R, d.refOp, provenRef) &&
+                    onlyUsedWithin(G, d.genOp, provenGen)) {
                     d.counterexample.clear();
                     d.proof = "inside a computation proven equal: " +
                               (r != provenRef.end() ? r->second : g->second);
@@ -179,29 +186,32 @@ private:
         link(rootFinding.id, d, links);
     }
 
-    // Every use of op's results, followed through the cones, ends in a proven
-    // op: a value that also flows past the proven results (a select used by
-    // the proven op and by another one) is not covered by the proof.
-    static bool onlyUsedWithin(const GFunction& f, int op, const std::map<int, std::string>& cone,
-                               const std::set<int>& roots)
+    // Removes the cone ops (other than the proven ops themselves) that have a
+    // user outside the cone, until none is left.
+    static void closeCone(const GFunction& f, std::map<int, std::string>& cone,
+                          const std::set<std::pair<bool, int>>& roots, bool gen)
+    {
+        for (bool changed = true; changed;) {
+            changed = false;
+            for (auto it = cone.begin(); it != cone.end();) {
+                if (!roots.count({gen, it->first}) && !onlyUsedWithin(f, it->first, cone)) {
+                    it = cone.erase(it);
+                    changed = true;
+                } else {
+                    ++it;
+                }
+            }
+        }
+    }
+
+    static bool onlyUsedWithin(const GFunction& f, int op, const std::map<int, std::string>& cone)
     {
         if (op < 0)
             return true;
-        std::vector<int> stack{op};
-        std::set<int> seen{op};
-        while (!stack.empty()) {
-            const int o = stack.back();
-            stack.pop_back();
-            if (o != op && roots.count(o))
-                continue;
-            for (int res : f.ops[size_t(o)].results)
-                for (int u : f.canonValue(res).users) {
-                    if (!cone.count(u))
-                        return false;
-                    if (seen.insert(u).second)
-                        stack.push_back(u);
-                }
-        }
+        for (int res : f.ops[size_t(op)].results)
+            for (int u : f.canonValue(res).users)
+                if (!cone.count(u))
+                    return false;
         return true;
     }
 

@@ -66,8 +66,13 @@ private:
         const size_t base = m_opHashes.size();
         for (int o : reg.ops) {
             op(o);
-            if (m_g.ops[size_t(o)].duplicateOf < 0)
-                m_opHashes.push_back(m_g.ops[size_t(o)].hash);
+            // What a body computes is what it yields and what it does: its
+            // terminator and side effects. Pure ops count through their
+            // dataflow into those, so dead ops, assumes and values computed
+            // here rather than hoisted before the loop do not change it.
+            const GOp& done = m_g.ops[size_t(o)];
+            if (done.duplicateOf < 0 && !done.pure && !done.assume)
+                m_opHashes.push_back(done.hash);
         }
         // Independent ops may come in any order: combine the body as a multiset.
         std::sort(m_opHashes.begin() + long(base), m_opHashes.end());
@@ -100,7 +105,9 @@ private:
         for (int r : m_g.ops[size_t(id)].regions)
             bodies = hashMix(bodies, regionHash(r));
         GOp& o = m_g.ops[size_t(id)];
-        bool dep = !o.regions.empty();
+        // A memory op or other side effect inside a region stays there (its
+        // result depends on where it runs); one in the body is computed once.
+        bool dep = !o.regions.empty() || (!o.pure && !o.assume && o.region != 0);
         for (int v : o.operands)
             dep = dep || m_argDep[size_t(val(v).canon)];
         o.dependsOnArgs = dep;
@@ -119,7 +126,9 @@ private:
             m_argDep[size_t(o.results[0])] = m_argDep[size_t(target)];
             return;
         }
-        const uint64_t h = form.custom ? form.hash : genericHash(o, form.signNeutral, bodies);
+        const uint64_t h = form.custom
+                               ? form.hash
+                               : genericHash(o, form.signNeutral, bodies, form.roundingNeutral);
         o.hash = h;
         if (!form.proof.empty())
             o.proof = form.proof;
@@ -171,11 +180,13 @@ private:
     // Name, attributes (signedness left out where proven irrelevant), hints,
     // result types, operand identities (commutative ones ordered; root tokens
     // and the padding of a masked gather left out) and bodies.
-    uint64_t genericHash(const GOp& o, bool signNeutral, uint64_t bodies)
+    uint64_t genericHash(const GOp& o, bool signNeutral, uint64_t bodies,
+                         bool roundingNeutral = false)
     {
         uint64_t h = o.nameHash;
         for (const auto& a : o.attrs)
-            if (!(signNeutral && isSignednessAttr(a.name)))
+            if (!(signNeutral && isSignednessAttr(a.name)) &&
+                !(roundingNeutral && a.name == "rounding"))
                 h = hashMix(h, a.hash);
         for (const auto& a : o.hints)
             h = hashMix(h, a.hash);

@@ -69,7 +69,8 @@ struct GOp
     bool assume = false; // transparent for value identity
     // Filled by normalization.
     bool live = true;
-    bool dependsOnArgs = false; // hash involves a block argument of some region
+    bool dependsOnArgs = false; // depends on a block argument of a nested region (or a
+                                // side effect there): not hoistable
     int duplicateOf = -1;       // representative op when CSE would merge this one
     uint64_t hash = 0;          // structural hash: name, attrs, types, operand identities, bodies
     // Why the normal form differs from the op as written (identity folded,

@@ -30,11 +30,16 @@ void absorbed(const GFunction& f, const GFunction& other, const std::vector<int>
             return;
         for (int u : v.users) {
             const GOp& user = f.ops[size_t(u)];
+            if (!user.live)
+                continue; // a dead op (a reshape a chain skips) observes nothing
             const int partner = toOther[size_t(u)];
-            if (partner >= 0 && !user.proof.empty() &&
-                other.ops[size_t(partner)].hash == user.hash) {
-                proof = std::string(user.proof);
-                conditional = conditional || user.proofConditional;
+            // The proof may sit on either side (reshape(ftof(x)) here, the
+            // commuted ftof(reshape(x)) there).
+            const GOp* mate = partner >= 0 ? &other.ops[size_t(partner)] : nullptr;
+            const GOp* prover = !user.proof.empty() ? &user : mate;
+            if (mate && mate->hash == user.hash && !prover->proof.empty()) {
+                proof = std::string(prover->proof);
+                conditional = conditional || prover->proofConditional;
                 continue;
             }
             RawDifference inner;

@@ -76,7 +76,8 @@ SemanticNormalizer::SemanticNormalizer(GFunction& g)
     : m_g(g), m_facts(g.values.size()), m_splat(g.values.size(), 0), m_int(g.values.size(), 0),
       m_isInt(g.values.size(), false), m_splatConst(g.values.size(), false),
       m_affBase(g.values.size(), -1), m_affOff(g.values.size(), 0),
-      m_floatOne(g.values.size(), false), m_lane(g.values.size(), 0)
+      m_floatOne(g.values.size(), false), m_lane(g.values.size(), 0),
+      m_reshapeBase(g.values.size(), -1)
 {
 }
 
@@ -128,8 +129,9 @@ SemanticForm SemanticNormalizer::form(int id)
     GOp& o = m_g.ops[size_t(id)];
     if (o.assume || !o.pure || o.results.size() != 1)
         return f;
-    if (splatForm(id, f) || constantFold(id, f) || laneForm(id, f) || affineForm(id, f) ||
-        divisionForm(id, f) || moduloFixupForm(id, f) || minMaxForm(id, f))
+    if (viewForm(id, f) || splatForm(id, f) || decidedForm(id, f) || constantFold(id, f) ||
+        affineForm(id, f) || divisionForm(id, f) || moduloFixupForm(id, f) ||
+        minMaxForm(id, f) || shapeChainForm(id, f) || zeroSumForm(id, f) || laneForm(id, f))
         return f;
     // x*1, x|0, x^0 are x.
     const bool mul = o.name == "muli";
@@ -160,6 +162,7 @@ SemanticForm SemanticNormalizer::form(int id)
             }
         }
     }
+    f.roundingNeutral = o.name == "maxf" || o.name == "minf";
     std::string why;
     if (signNeutral(o, why)) {
         f.signNeutral = true;
@@ -185,6 +188,9 @@ bool SemanticNormalizer::splatForm(int id, SemanticForm& f)
         if (const auto i = splatInt(v->value)) {
             m_pendIsInt = true;
             m_pendInt = *i;
+            // <i1: true> and <i1: 1> are one value.
+            if (scalar.rfind("<i1:", 0) == 0)
+                m_pendSplat = hashMix(kTagSplatConst, hashText(*i ? "<i1: 1>" : "<i1: 0>"));
         }
         m_pendLane = resultHash(constantOpHash(scalar, hashText(scalarTypeOf(res.typeText))), 0);
         f.custom = true;
@@ -419,10 +425,15 @@ SemanticForm SemanticNormalizer::regionForm(int id)
         return f;
     int yielded[2] = {-1, -1};
     for (size_t k = 0; k < 2; ++k) {
+        // The yield, after constants at most (a branch may materialise the
+        // value it yields: `x > 0 ? x : 0` with its own `constant 0`).
         const GRegion& r = m_g.regions[size_t(o.regions[k])];
-        if (r.ops.size() != 1)
+        if (r.ops.empty())
             return f;
-        const GOp& y = m_g.ops[size_t(r.ops[0])];
+        for (size_t i = 0; i + 1 < r.ops.size(); ++i)
+            if (m_g.ops[size_t(r.ops[i])].name != "constant")
+                return f;
+        const GOp& y = m_g.ops[size_t(r.ops.back())];
         if (y.name != "yield" || y.operands.size() != 1)
             return f;
         yielded[k] = y.operands[0];
@@ -431,70 +442,6 @@ SemanticForm SemanticNormalizer::regionForm(int id)
         return SemanticForm{};
     setSemOperands(o, {canonId(yielded[0]), canonId(yielded[1])});
     return f;
-}
-
-// select(((r < 0) ^ (d < 0)) & (r != 0), r + d, r) with r = remi(a, d): the
-// Python-modulo correction. With a >= 0 and d > 0 the remainder is >= 0 and
-// the correction never fires: the select is r.
-bool SemanticNormalizer::moduloFixupForm(int id, SemanticForm& f)
-{
-    GOp& o = m_g.ops[size_t(id)];
-    if (o.name != "select" || o.operands.size() != 3)
-        return false;
-    const int r = canonId(o.operands[2]);
-    const GOp* rem = defOp(r);
-    const GOp* sum = defOp(o.operands[1]);
-    const GOp* both = defOp(o.operands[0]);
-    if (!rem || rem->name != "remi" || !sum || sum->name != "addi" || !both || both->name != "andi")
-        return false;
-    const int a = canonId(rem->operands[0]), d = canonId(rem->operands[1]);
-    auto isPair = [&](const GOp* op, int x, int y) {
-        const int u = canonId(op->operands[0]), v = canonId(op->operands[1]);
-        return (u == x && v == y) || (u == y && v == x);
-    };
-    auto isZero = [&](int v) {
-        return m_isInt[size_t(canonId(v))] && m_int[size_t(canonId(v))] == 0;
-    };
-    auto compares = [&](int v, std::string_view predicate, int lhs) {
-        const GOp* c = defOp(v);
-        const GAttr* p = c ? findAttr(*c, "predicate") : nullptr;
-        return c && c->name == "cmpi" && p && p->value == predicate &&
-               canonId(c->operands[0]) == lhs && isZero(c->operands[1]);
-    };
-    if (!isPair(sum, r, d))
-        return false;
-    bool ok = false;
-    // The sign test is (r < 0) ^ (d < 0), or just r < 0 where the producer
-    // folded d < 0 to false (a constant divisor): then no divisor fact is needed.
-    bool divisorTested = false;
-    for (int k = 0; k < 2 && !ok; ++k) {
-        const int test = both->operands[size_t(k)];
-        const GOp* x = defOp(test);
-        if (!x || !compares(both->operands[size_t(1 - k)], "not_equal", r))
-            continue;
-        if (compares(test, "less_than", r)) {
-            ok = true;
-            break;
-        }
-        if (x->name != "xori")
-            continue;
-        for (int j = 0; j < 2 && !ok; ++j)
-            ok = divisorTested = compares(x->operands[size_t(j)], "less_than", r) &&
-                                 compares(x->operands[size_t(1 - j)], "less_than", d);
-    }
-    const IntRange ra = m_g.values[size_t(a)].range, rd = m_g.values[size_t(d)].range;
-    if (!ok || !ra.nonNegative())
-        return false;
-    f.alias = r;
-    f.conditional = divisorTested && !(rd.known && rd.lo >= 1);
-    f.proof =
-        keep("the Python-modulo correction of remi(a, d) never fires: a in " + ra.text() + " >= 0" +
-             (f.conditional   ? std::string(", provided that the divisor d > 0 (not provable "
-                                              "from the IR)")
-              : divisorTested ? ", divisor in " + rd.text() + " >= 1"
-                              : std::string(", its sign test is r < 0 alone")) +
-             ", so the remainder is >= 0");
-    return true;
 }
 
 bool SemanticNormalizer::signNeutral(const GOp& o, std::string& why) const

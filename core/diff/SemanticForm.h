@@ -12,8 +12,17 @@
 #include "diff/OpGraph.h"
 
 #include <cstdint>
+#include <optional>
+#include <string>
 #include <string_view>
+#include <unordered_map>
+#include <unordered_set>
+#include <utility>
 #include <vector>
+
+namespace tilelens::ir {
+struct Type;
+}
 
 namespace tilelens::diff {
 
@@ -32,6 +41,9 @@ struct SemanticForm
     bool custom = false;      // `hash` replaces the generic hash
     uint64_t hash = 0;        //
     bool signNeutral = false; // signedness attributes do not matter (hash without them)
+    // A rounding attribute cannot change the result (maxf/minf are exact): hash
+    // without it. The attribute is still reported (checklist M10), so no proof.
+    bool roundingNeutral = false;
     std::string_view proof;   // why, in words (arena text)
     bool conditional = false; // the proof states a precondition it could not prove
 };
@@ -67,7 +79,28 @@ private:
     bool splatForm(int id, SemanticForm& f);
     bool signNeutral(const GOp& o, std::string& why) const;
     bool minMaxForm(int id, SemanticForm& f);
+    // DecidedConditions.cpp: selects on conditions that ranges decide.
+    bool decidedForm(int id, SemanticForm& f);
     bool moduloFixupForm(int id, SemanticForm& f);
+    std::optional<bool> truthOf(int v) const;
+    struct Override
+    {
+        int value = -1;
+        IntRange range;
+    };
+    std::optional<bool> truthUnder(int v, const Override* o, size_t n, int depth,
+                                   std::vector<std::string>& why) const;
+    // ShapeChains.cpp: reshape chains, lane-wise ops commuted with reshapes.
+    bool shapeChainForm(int id, SemanticForm& f);
+    uint64_t laneHash(const GOp& o, uint64_t operand, std::string_view shapeOf) const;
+    // SignedZero.cpp: x + 0.0 where no use observes a zero's sign.
+    bool zeroSumForm(int id, SemanticForm& f);
+    void buildWrittenUsers();
+    bool zeroSignUnobserved(int v, std::unordered_set<int>& seen);
+    // ViewForms.cpp: tensor views without their extents, partition views.
+    bool viewForm(int id, SemanticForm& f);
+    uint64_t paddingKey(const GOp& o, const ir::Type& t) const;
+    bool bothPaddings(const GOp& o, const ir::Type& t);
     bool choiceHash(int cond, int a, int b, SemanticForm& f) const;
     const GOp* defOp(int v) const;
     IntRange resultRange(const GOp& o) const;
@@ -82,8 +115,15 @@ private:
     std::vector<bool> m_splatConst; // the splatted scalar is a constant
     std::vector<int> m_affBase;     // value = base + offset (base -1: not affine)
     std::vector<int64_t> m_affOff;
-    std::vector<bool> m_floatOne; // a float splat of 1.0
+    std::vector<bool> m_floatOne;                                 // a float splat of 1.0
     std::vector<uint64_t> m_lane; // by value id: identity of the scalar every lane holds, 0 = none
+    std::vector<std::vector<std::pair<int, int>>> m_writtenUsers; // (op, operand index), lazy
+    std::vector<int> m_reshapeBase; // by value id: the value a reshape chain started from
+    // Tensor views by identity without extents: the distinct extent sets seen, in order.
+    std::unordered_map<uint64_t, std::vector<uint64_t>> m_viewExtents;
+    // Partition views by paddingKey: bit 1 padding none, bit 2 zero (scanned once).
+    std::unordered_map<uint64_t, int> m_paddings;
+    bool m_paddingsScanned = false;
     // Pending per-result info of the op being normalized (applied in describeResults).
     uint64_t m_pendSplat = 0;
     bool m_pendSplatConst = false;

@@ -56,6 +56,14 @@ public:
     std::vector<int> refCone, genCone;
 
     const z3::expr_vector& facts() const { return m_facts; }
+    // The two sides differ: other values, or a generated division by zero.
+    z3::expr differs(const z3::expr& x, const z3::expr& y) const
+    {
+        z3::expr d = x != y;
+        for (const auto& zero : m_genDivisorZero)
+            d = d || zero;
+        return d;
+    }
     const std::vector<std::pair<std::string, z3::expr>>& leaves() const { return m_leaves; }
     std::string factText() const { return m_factText.empty() ? "no facts" : m_factText; }
 
@@ -157,9 +165,12 @@ private:
                 return z3::ite(u ? z3::ult(*a, *b) : *a < *b, *a, *b);
             if (n == "maxi")
                 return z3::ite(u ? z3::ugt(*a, *b) : *a > *b, *a, *b);
-            // Inputs on which the reference divides by zero are outside its domain; a
-            // generated division by zero where the reference is defined is a difference.
-            if (!gen)
+            // Division by zero is undefined: the reference's divisors are assumed
+            // non-zero; a generated divisor that can be zero where the reference is
+            // defined is a difference (never an assumption that hides one).
+            if (gen)
+                m_genDivisorZero.push_back(*b == bv(0));
+            else
                 m_facts.push_back(*b != bv(0));
             if (n == "remi")
                 return u ? z3::urem(*a, *b) : z3::srem(*a, *b);
@@ -218,6 +229,7 @@ private:
     const GFunction& R;
     const GFunction& G;
     const OpMatching& M;
+    std::vector<z3::expr> m_genDivisorZero;
     std::map<int, z3::expr> m_refMemo, m_genMemo, m_leafByRef;
     std::vector<std::pair<std::string, z3::expr>> m_leaves;
     std::set<std::pair<bool, int>> m_isLeaf;
@@ -269,7 +281,7 @@ SmtVerdict smtCompare(const GFunction& R, int r, const GFunction& G, int g, cons
         solver.set(p);
         for (const auto& fact : enc.facts())
             solver.add(fact);
-        solver.add(*x != *y);
+        solver.add(enc.differs(*x, *y));
         // Prefer a small counterexample (every leaf in [-16, 16]) when there is one.
         solver.push();
         for (const auto& leaf : enc.leaves()) {

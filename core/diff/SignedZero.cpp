@@ -1,0 +1,142 @@
+// x + 0.0 where no use can tell the sign of a zero (SemanticForm.h). IEEE
+// addition gives x + (+0.0) = x for every x except x = -0.0 (the sum is
+// +0.0); x + (-0.0) = x always. The difference is a zero's sign, which only
+// divisions by it, stores and compares of sign bits can observe. When every
+// use of the sum, followed through ops that again differ at most in a zero's
+// sign (add, sub, mul, max, min, fma, neg, selects, reshapes, loop-carried
+// values), ends in exp or exp2 (exp2(+0) = exp2(-0) = 1), the sum is x.
+
+#include "diff/Normalizer.h"
+#include "diff/SemanticForm.h"
+#include "diff/Semantics.h"
+
+#include <cmath>
+#include <cstdlib>
+#include <string>
+#include <unordered_set>
+
+namespace tilelens::diff {
+
+namespace {
+
+// A float splat constant of zero, through reshape/broadcast chains; sets `negative`.
+bool zeroSplat(const GFunction& g, int v, bool& negative)
+{
+    for (int depth = 0; depth < 8; ++depth) {
+        const int d = g.values[size_t(v)].def;
+        if (d < 0)
+            return false;
+        const GOp& o = g.ops[size_t(d)];
+        if (o.name == "reshape" || o.name == "broadcast") {
+            v = o.operands[0];
+            continue;
+        }
+        if (o.name != "constant")
+            return false;
+        const GAttr* a = findAttr(o, "value");
+        const std::string_view s = a ? splatScalar(a->value) : std::string_view();
+        const size_t colon = s.find(':');
+        if (s.size() < 4 || (s[1] != 'f' && s[1] != 'b') || colon == std::string_view::npos)
+            return false;
+        const std::string number(s.substr(colon + 1, s.size() - colon - 2));
+        char* end = nullptr;
+        const double x = std::strtod(number.c_str(), &end);
+        if (!end || *end != '\0' || x != 0.0)
+            return false;
+        negative = std::signbit(x);
+        return true;
+    }
+    return false;
+}
+
+} // namespace
+
+void SemanticNormalizer::buildWrittenUsers()
+{
+    m_writtenUsers.assign(m_g.values.size(), {});
+    for (size_t id = 0; id < m_g.ops.size(); ++id)
+        for (size_t i = 0; i < m_g.ops[id].operands.size(); ++i)
+            m_writtenUsers[size_t(m_g.ops[id].operands[i])].push_back({int(id), int(i)});
+}
+
+// Every use of written value v ends in exp/exp2 through ops that keep a
+// difference in a zero's sign a difference in a zero's sign only.
+bool SemanticNormalizer::zeroSignUnobserved(int v, std::unordered_set<int>& seen)
+{
+    if (!seen.insert(v).second)
+        return true;
+    if (seen.size() > 512)
+        return false;
+    static const std::unordered_set<std::string_view> keeps = {
+        "addf", "subf", "mulf", "maxf", "minf", "negf", "fma", "broadcast", "reshape", "ftof"};
+    for (const auto& [u, index] : m_writtenUsers[size_t(v)]) {
+        const GOp& o = m_g.ops[size_t(u)];
+        const std::string_view n = o.name;
+        if (n == "exp" || n == "exp2")
+            continue;
+        if (keeps.count(n) || (n == "divf" && index == 0) || (n == "select" && index > 0)) {
+            if (o.results.size() != 1 || !zeroSignUnobserved(o.results[0], seen))
+                return false;
+            continue;
+        }
+        if (n == "for" && index >= 3) {
+            // An iter value: the loop's block argument and its result.
+            const size_t k = size_t(index - 3);
+            const GRegion& body = m_g.regions[size_t(o.regions[0])];
+            if (k >= o.results.size() || k + 1 >= body.args.size() ||
+                !zeroSignUnobserved(body.args[k + 1], seen) ||
+                !zeroSignUnobserved(o.results[k], seen))
+                return false;
+            continue;
+        }
+        if (n == "continue" || n == "yield") {
+            const int parent = m_g.regions[size_t(o.region)].parentOp;
+            if (parent < 0)
+                return false;
+            const GOp& p = m_g.ops[size_t(parent)];
+            const size_t k = size_t(index);
+            if (k >= p.results.size() || !zeroSignUnobserved(p.results[k], seen))
+                return false;
+            if (p.name == "for") {
+                const GRegion& body = m_g.regions[size_t(p.regions[0])];
+                if (k + 1 >= body.args.size() || !zeroSignUnobserved(body.args[k + 1], seen))
+                    return false;
+            }
+            continue;
+        }
+        return false;
+    }
+    return true;
+}
+
+bool SemanticNormalizer::zeroSumForm(int id, SemanticForm& f)
+{
+    GOp& o = m_g.ops[size_t(id)];
+    if (o.name != "addf" || o.operands.size() != 2 || !o.attrs.empty())
+        return false;
+    for (size_t i = 0; i < 2; ++i) {
+        bool negative = false;
+        const int x = canonId(o.operands[1 - i]);
+        if (!zeroSplat(m_g, o.operands[i], negative) ||
+            m_g.values[size_t(x)].typeText != m_g.values[size_t(o.results[0])].typeText)
+            continue;
+        if (negative) {
+            f.alias = x;
+            f.proof = "x + (-0.0) = x for every float x";
+            return true;
+        }
+        if (m_writtenUsers.empty())
+            buildWrittenUsers();
+        std::unordered_set<int> seen;
+        if (!zeroSignUnobserved(o.results[0], seen))
+            return false;
+        f.alias = x;
+        f.proof = "0.0 + x = x except for x = -0.0 (the sum is +0.0), and no use observes the "
+                  "sign of a zero: every use ends in exp/exp2 (exp2(+0) = exp2(-0) = 1) through "
+                  "add, sub, mul, max, min, fma, neg, reshapes and loop-carried values";
+        return true;
+    }
+    return false;
+}
+
+} // namespace tilelens::diff
