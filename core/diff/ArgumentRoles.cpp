@@ -2,8 +2,11 @@
 
 #include "diff/ArgSpecialisation.h"
 #include "diff/Normalizer.h"
+#include "diff/PointerOffsets.h"
 
+#include <algorithm>
 #include <map>
+#include <set>
 #include <vector>
 
 namespace tilelens::diff {
@@ -66,9 +69,87 @@ std::map<std::string, std::vector<int>> pointersByRole(const GFunction& f)
     return out;
 }
 
+// Position of entry argument value v (canonical), or -1.
+int entryArgPosition(const GFunction& f, int v)
+{
+    const IdList args = f.regions[0].args;
+    for (size_t k = 0; k < args.size(); ++k)
+        if (f.values[size_t(args[k])].canon == v)
+            return int(k);
+    return -1;
+}
+
+// Scalar arguments by their place in addresses: (slot of the base pointer,
+// the rest of the term: coefficient and other atoms) -> argument positions.
+// A stride multiplies the row of one pointer's address; the same place on the
+// other side holds the argument that plays its part.
+std::map<std::pair<int, uint64_t>, std::vector<int>> scalarsByAddressTerm(const GFunction& f,
+                                                                          bool generated)
+{
+    std::map<std::pair<int, uint64_t>, std::vector<int>> out;
+    for (size_t op = 0; op < f.ops.size(); ++op) {
+        const GOp& o = f.ops[op];
+        if (o.name != "offset" || !o.live || o.duplicateOf >= 0)
+            continue;
+        const PointerOffsetForm form = pointerOffsetForm(f, int(op));
+        const int baseArg = form.rewritten ? entryArgPosition(f, form.base) : -1;
+        if (baseArg < 0)
+            continue;
+        const int baseSlot = generated ? f.entryArgSlot(size_t(baseArg)) : baseArg;
+        for (const auto& [coef, atoms] : form.terms) {
+            int scalar = -1, count = 0;
+            uint64_t rest = hashMix(0x5CA1, coef);
+            for (int a : atoms) {
+                const int k = a >= 0 ? entryArgPosition(f, a) : -1;
+                if (k >= 0 && !isPointer(f.values[size_t(a)])) {
+                    scalar = k;
+                    ++count;
+                } else {
+                    rest = hashMix(rest, a >= 0 ? f.values[size_t(a)].hash : 0);
+                }
+            }
+            if (count == 1) {
+                auto& v = out[{baseSlot, rest}];
+                if (std::find(v.begin(), v.end(), scalar) == v.end())
+                    v.push_back(scalar);
+            }
+        }
+    }
+    return out;
+}
+
+// Generated scalar position -> reference position, where one address term pins both.
+std::map<int, int> pairScalarsByAddressTerm(const GFunction& R, const GFunction& G)
+{
+    const auto rt = scalarsByAddressTerm(R, false), gt = scalarsByAddressTerm(G, true);
+    std::map<int, int> pairs;
+    std::map<int, int> claims; // reference position -> how many generated ones
+    std::set<int> conflicting;
+    for (const auto& [key, gs] : gt) {
+        const auto it = rt.find(key);
+        if (gs.size() != 1 || it == rt.end() || it->second.size() != 1)
+            continue;
+        const int g = gs[0], r = it->second[0];
+        if (R.values[size_t(R.regions[0].args[size_t(r)])].typeText !=
+            G.values[size_t(G.regions[0].args[size_t(g)])].typeText)
+            continue;
+        const auto [p, fresh] = pairs.emplace(g, r);
+        if (!fresh && p->second != r)
+            conflicting.insert(g);
+    }
+    for (const auto& [g, r] : pairs)
+        if (!conflicting.count(g))
+            ++claims[r];
+    std::map<int, int> out;
+    for (const auto& [g, r] : pairs)
+        if (!conflicting.count(g) && claims[r] == 1)
+            out.emplace(g, r);
+    return out;
+}
+
 } // namespace
 
-void pairPointerArgsByRole(const GFunction& R, GFunction& G)
+void pairEntryArgsByRole(const GFunction& R, GFunction& G)
 {
     G.entryArgSlots.clear();
     if (R.regions.empty() || G.regions.empty())
@@ -87,10 +168,26 @@ void pairPointerArgsByRole(const GFunction& R, GFunction& G)
         taken[size_t(it->second[0])] = true;
         moved = moved || gs[0] != it->second[0];
     }
+    // Scalars (strides) by the place they take in the addresses of the
+    // pointers as paired so far.
+    {
+        std::vector<int> current(gn);
+        for (size_t k = 0; k < gn; ++k)
+            current[k] = slots[k] >= 0 ? slots[k] : int(k);
+        G.entryArgSlots = current;
+        for (const auto& [g, r] : pairScalarsByAddressTerm(R, G)) {
+            if (slots[size_t(g)] >= 0 || taken[size_t(r)])
+                continue;
+            slots[size_t(g)] = r;
+            taken[size_t(r)] = true;
+            moved = moved || g != r;
+        }
+        G.entryArgSlots.clear();
+    }
     if (!moved)
         return;
     // The other arguments keep their positions; one whose position a moved
-    // pointer took gets a slot past both lists (paired with nothing).
+    // argument took gets a slot past both lists (paired with nothing).
     int fresh = int(std::max(rn, gn));
     for (size_t k = 0; k < gn; ++k)
         if (slots[k] < 0)

@@ -1,5 +1,5 @@
 #pragma once
-// Entry pointer arguments paired by what the kernel does with them (issue 13).
+// Entry arguments paired by what the kernel does with them (issue 13).
 // Ports often order pointers differently from the reference (cuTile Python
 // passes `input, ..., output`, a Rust port `out, in, ...`); paired by
 // position, neither the pointer facts nor the addresses built from them could
@@ -8,8 +8,11 @@
 // reshapes, broadcasts and views). A generated pointer takes the reference
 // position of the one reference pointer with the same role when that role is
 // unique on both sides; an ambiguous role (two read-only f16 inputs) keeps
-// the positional pairing, so nothing is paired on a guess. The slots decide
-// the arguments' identities in the normal form and their pairing in matchOps.
+// the positional pairing, so nothing is paired on a guess. Scalar arguments
+// then pair by the place they take in the addresses of paired pointers (the
+// stride multiplying the row of the output's address, PointerOffsets.h), again
+// only where that place holds one argument on each side. The slots decide the
+// arguments' identities in the normal form and their pairing in matchOps.
 
 #include "diff/OpGraph.h"
 
@@ -17,10 +20,10 @@
 
 namespace tilelens::diff {
 
-// Sets G.entryArgSlots and renormalizes G when a pointer moves; both
+// Sets G.entryArgSlots and renormalizes G when an argument moves; both
 // functions must be normalized. Leaves G as it is when every role-paired
-// pointer already sits at its reference position.
-void pairPointerArgsByRole(const GFunction& R, GFunction& G);
+// argument already sits at its reference position.
+void pairEntryArgsByRole(const GFunction& R, GFunction& G);
 
 // "generated argument 0 as reference argument 5, ..." for the report; "" when positional.
 std::string describeArgumentSlots(const GFunction& G);

@@ -300,7 +300,7 @@ DiffResult compareGraphs(const std::vector<GFunction>& rg, std::vector<GFunction
     // Before any thread reads the generated graphs: they may be renormalized.
     for (const auto& [i, j] : pairs)
         if (i >= 0 && j >= 0) {
-            pairPointerArgsByRole(rg[size_t(i)], gg[size_t(j)]);
+            pairEntryArgsByRole(rg[size_t(i)], gg[size_t(j)]);
             specialiseRuntimeArgs(rg[size_t(i)], gg[size_t(j)]);
         }
     const Classifier classifier(rules);

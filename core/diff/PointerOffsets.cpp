@@ -157,9 +157,19 @@ private:
             m_atoms.push_back(c);
         const GValue& x = m_g.values[size_t(c)];
         // Narrower atoms stand for their sign extension: the width is part of them.
-        return Poly{{{hashMix(hashMix(kTagAtom, x.hash), uint64_t(intWidth(x.typeText)))}, 1}};
+        const uint64_t h = hashMix(hashMix(kTagAtom, x.hash), uint64_t(intWidth(x.typeText)));
+        m_atomValue.emplace(h, c);
+        return Poly{{{h}, 1}};
     }
 
+public:
+    int atomValue(uint64_t h) const
+    {
+        const auto it = m_atomValue.find(h);
+        return it == m_atomValue.end() ? -1 : it->second;
+    }
+
+private:
     Poly constant(int64_t value, int c)
     {
         (void)c;
@@ -216,6 +226,7 @@ private:
 
     const GFunction& m_g;
     std::vector<int> m_atoms;
+    std::map<uint64_t, int> m_atomValue; // atom hash -> canonical value
     int m_steps = 0, m_rules = 0, m_looks = 0;
 };
 
@@ -240,10 +251,15 @@ PointerOffsetForm pointerOffsetForm(const GFunction& g, int op)
     h = hashMix(h, g.values[size_t(o.results[0])].typeHash);
     for (const auto& [k, coef] : sum) {
         uint64_t t = hashMix(0x7E12, coef);
-        for (uint64_t a : k)
+        std::vector<int> values;
+        for (uint64_t a : k) {
             t = hashMix(t, a);
+            values.push_back(d.atomValue(a));
+        }
         h = hashMix(h, t);
+        f.terms.emplace_back(coef, std::move(values));
     }
+    f.base = base;
     f.hash = h;
     f.atoms.push_back(base);
     for (int a : d.atoms())

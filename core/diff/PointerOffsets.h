@@ -32,6 +32,9 @@ struct PointerOffsetForm
     bool rewritten = false; // the form looked through something the written op does not show
     uint64_t hash = 0;      // of base, polynomial and the result type
     std::vector<int> atoms; // canonical values the form uses (the base first)
+    int base = -1;          // canonical base pointer
+    // The sum's terms: coefficient and atoms (canonical values, with repeats).
+    std::vector<std::pair<uint64_t, std::vector<int>>> terms;
     std::string proof;
 };
 

@@ -94,6 +94,55 @@ TEST(ArgumentRoles, PointersOfOneRoleAreNotPairedOnAGuess)
     EXPECT_FALSE(criticals(r).empty()) << describe(r);
 }
 
+// Copies row `block id` of a strided input to a strided output; the entry
+// lists (in, in_stride, out, out_stride) in the reference.
+std::string stridedCopy(const std::string& args, const std::string& in, const std::string& inStride,
+                        const std::string& out, const std::string& outStride)
+{
+    auto rowAddress = [](const std::string& name, const std::string& ptr,
+                         const std::string& stride) {
+        return "    %s" + name + " = exti " + stride + " signed : tile<i32> -> tile<i64>\n" +
+               "    %m" + name + " = muli %r64, %s" + name + " : tile<i64>\n" + "    %o" + name +
+               " = offset " + ptr + ", %m" + name +
+               " : tile<ptr<f32>>, tile<i64> -> tile<ptr<f32>>\n" + "    %r" + name +
+               " = reshape %o" + name + " : tile<ptr<f32>> -> tile<1xptr<f32>>\n" + "    %b" +
+               name + " = broadcast %r" + name + " : tile<1xptr<f32>> -> tile<8xptr<f32>>\n" +
+               "    %p" + name + " = offset %b" + name +
+               ", %i : tile<8xptr<f32>>, tile<8xi32> -> tile<8xptr<f32>>\n";
+    };
+    return kernel(args, "    %bid, %b1, %b2 = get_tile_block_id : tile<i32>\n"
+                        "    %row = assume bounded<0, ?>, %bid : tile<i32>\n"
+                        "    %r64 = exti %row signed : tile<i32> -> tile<i64>\n"
+                        "    %i = iota : tile<8xi32>\n" +
+                            rowAddress("in", in, inStride) +
+                            "    %v, %t = load_ptr_tko weak %pin : tile<8xptr<f32>> -> "
+                            "tile<8xf32>, token\n" +
+                            rowAddress("out", out, outStride) +
+                            "    %s = store_ptr_tko weak %pout, %v : tile<8xptr<f32>>, "
+                            "tile<8xf32> -> token\n");
+}
+
+const char* kStridedArgs = "%0: tile<ptr<f32>>, %1: tile<i32>, %2: tile<ptr<f32>>, %3: tile<i32>";
+const char* kPortArgs = "%0: tile<ptr<f32>>, %1: tile<ptr<f32>>, %2: tile<i32>, %3: tile<i32>";
+
+// G lists (out, in, out_stride, in_stride): each stride is paired by the
+// address it scales, after the pointers by what is read and written.
+TEST(ArgumentRoles, StridesArePairedByTheAddressTheyScale)
+{
+    const DiffResult r = diffTexts(stridedCopy(kStridedArgs, "%0", "%1", "%2", "%3"),
+                                   stridedCopy(kPortArgs, "%1", "%3", "%0", "%2"));
+    EXPECT_TRUE(criticals(r).empty()) << describe(r);
+}
+
+// A port mistake: the output address uses the input's stride. That stride
+// then takes two places, so it is paired with neither, and an access differs.
+TEST(ArgumentRoles, TheInputStrideUsedForTheOutputStaysCritical)
+{
+    const DiffResult r = diffTexts(stridedCopy(kStridedArgs, "%0", "%1", "%2", "%3"),
+                                   stridedCopy(kPortArgs, "%1", "%3", "%0", "%3"));
+    EXPECT_FALSE(criticals(r).empty()) << describe(r);
+}
+
 // exp(x) rewritten as exp2(x * log2(e)): the constant only G has feeds the
 // rewritten op alone, so it is a site of that finding, not one of its own.
 TEST(ArgumentRoles, AConstantOfARewrittenOpIsASiteOfTheRewrite)
