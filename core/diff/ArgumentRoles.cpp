@@ -197,16 +197,16 @@ void pairEntryArgsByRole(const GFunction& R, GFunction& G)
     normalizeGraph(G);
 }
 
-std::string describeArgumentSlots(const GFunction& G)
+std::string describeArgumentSlots(const GFunction& R, const GFunction& G)
 {
+    const size_t rn = R.regions.empty() ? 0 : R.regions[0].args.size();
     std::string out;
     for (size_t k = 0; k < G.entryArgSlots.size(); ++k) {
         const int s = G.entryArgSlots[k];
-        if (s == int(k) || G.regions.empty() || !isPointer(G.values[size_t(G.regions[0].args[k])]))
+        if (s == int(k))
             continue;
         out += out.empty() ? "" : ", ";
-        out += "generated argument " + std::to_string(k) + " as reference argument " +
-               std::to_string(s);
+        out += std::to_string(k) + " -> " + (size_t(s) < rn ? std::to_string(s) : "none");
     }
     return out;
 }

@@ -25,7 +25,8 @@ namespace tilelens::diff {
 // argument already sits at its reference position.
 void pairEntryArgsByRole(const GFunction& R, GFunction& G);
 
-// "generated argument 0 as reference argument 5, ..." for the report; "" when positional.
-std::string describeArgumentSlots(const GFunction& G);
+// "0 -> 5, 1 -> 0" (generated argument -> reference argument, "none" when
+// unpaired) for the moved arguments; "" when all are paired by position.
+std::string describeArgumentSlots(const GFunction& R, const GFunction& G);
 
 } // namespace tilelens::diff
