@@ -155,6 +155,14 @@ void pairEntryArgsByRole(const GFunction& R, GFunction& G)
     if (R.regions.empty() || G.regions.empty())
         return;
     const size_t rn = R.regions[0].args.size(), gn = G.regions[0].args.size();
+    // Equal signatures (a regression review of two generated IRs): position
+    // is the contract, and a swap of the pointers' uses is a change.
+    bool sameSignature = rn == gn;
+    for (size_t k = 0; sameSignature && k < rn; ++k)
+        sameSignature = R.values[size_t(R.regions[0].args[k])].typeText ==
+                        G.values[size_t(G.regions[0].args[k])].typeText;
+    if (sameSignature)
+        return;
     const auto rroles = pointersByRole(R), groles = pointersByRole(G);
     std::vector<int> slots(gn, -1);
     std::vector<bool> taken(std::max(rn, gn), false);

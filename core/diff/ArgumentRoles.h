@@ -8,7 +8,9 @@
 // reshapes, broadcasts and views). A generated pointer takes the reference
 // position of the one reference pointer with the same role when that role is
 // unique on both sides; an ambiguous role (two read-only f16 inputs) keeps
-// the positional pairing, so nothing is paired on a guess. Scalar arguments
+// the positional pairing, so nothing is paired on a guess. Entries with equal
+// signatures (two generated IRs of one port) keep positions: there the order
+// is the launcher's contract and swapped uses are a change. Scalar arguments
 // then pair by the place they take in the addresses of paired pointers (the
 // stride multiplying the row of the output's address, PointerOffsets.h), again
 // only where that place holds one argument on each side. The slots decide the

@@ -23,11 +23,13 @@ std::string address(const std::string& name, const std::string& ptr)
 }
 
 const char* kTwoPointers = "%0: tile<ptr<f32>>, %1: tile<ptr<f32>>";
+// The reference's convention: a size between the pointers.
+const char* kPointersAndSize = "%0: tile<ptr<f32>>, %1: tile<i32>, %2: tile<ptr<f32>>";
 
 // out[i] = -in[i], reading through `in` and writing through `out`.
-std::string negate(const std::string& in, const std::string& out)
+std::string negate(const std::string& in, const std::string& out, const char* args = kTwoPointers)
 {
-    return kernel(kTwoPointers,
+    return kernel(args,
                   "    %i = iota : tile<8xi32>\n" + address("in", in) +
                       "    %v, %t = load_ptr_tko weak %pin : tile<8xptr<f32>> -> tile<8xf32>, "
                       "token\n"
@@ -57,10 +59,11 @@ bool criticalAt(const DiffResult& r, int generatedLine)
     return false;
 }
 
-// R takes (in, out), G (out, in): the same kernel, its pointers in another order.
+// R takes (in, n, out), G (out, in): the same kernel, its pointers in another order.
 TEST(ArgumentRoles, PointersInAnotherOrderArePairedByWhatIsReadAndWritten)
 {
-    const DiffResult r = diffTexts(negate("%0", "%1"), negate("%1", "%0"));
+    const DiffResult r =
+        diffTexts(negate("%0", "%2", kPointersAndSize), negate("%1", "%0", kTwoPointers));
     EXPECT_TRUE(criticals(r).empty()) << describe(r);
 }
 
@@ -70,16 +73,27 @@ TEST(ArgumentRoles, PointersInAnotherOrderArePairedByWhatIsReadAndWritten)
 TEST(ArgumentRoles, ReadingTheOutputPointerStaysCritical)
 {
     const std::string gen = negate("%0", "%0");
-    const DiffResult r = diffTexts(negate("%0", "%1"), gen);
+    const DiffResult r = diffTexts(negate("%0", "%2", kPointersAndSize), gen);
     EXPECT_TRUE(criticalAt(r, lineOf(gen, "store_ptr_tko"))) << describe(r);
+}
+
+// Two generated IRs of one port with one signature (a regression review):
+// the launcher passes arguments by position, so swapping which pointer is
+// read and which is written is a change.
+TEST(ArgumentRoles, SwappedPointerUsesUnderOneSignatureStayCritical)
+{
+    const std::string gen = negate("%1", "%0");
+    const DiffResult r = diffTexts(negate("%0", "%1"), gen);
+    EXPECT_TRUE(criticalAt(r, lineOf(gen, "load_ptr_tko"))) << describe(r);
 }
 
 // Two read-only f32 inputs have the same role: nothing is paired on a guess,
 // so swapping the operands of a subtraction stays a finding.
 TEST(ArgumentRoles, PointersOfOneRoleAreNotPairedOnAGuess)
 {
-    auto sub = [](const std::string& x, const std::string& y) {
-        return kernel("%0: tile<ptr<f32>>, %1: tile<ptr<f32>>, %2: tile<ptr<f32>>",
+    // G takes one more (unused) size argument: the signatures differ, so roles are tried.
+    auto sub = [](const std::string& x, const std::string& y, const std::string& extra) {
+        return kernel("%0: tile<ptr<f32>>, %1: tile<ptr<f32>>, %2: tile<ptr<f32>>" + extra,
                       "    %i = iota : tile<8xi32>\n" + address("x", x) + address("y", y) +
                           "    %u, %t = load_ptr_tko weak %px : tile<8xptr<f32>> -> "
                           "tile<8xf32>, token\n"
@@ -90,7 +104,7 @@ TEST(ArgumentRoles, PointersOfOneRoleAreNotPairedOnAGuess)
                           "    %s = store_ptr_tko weak %pout, %w : tile<8xptr<f32>>, "
                           "tile<8xf32> -> token\n");
     };
-    const DiffResult r = diffTexts(sub("%0", "%1"), sub("%1", "%0"));
+    const DiffResult r = diffTexts(sub("%0", "%1", ""), sub("%1", "%0", ", %3: tile<i32>"));
     EXPECT_FALSE(criticals(r).empty()) << describe(r);
 }
 
