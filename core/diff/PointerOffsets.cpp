@@ -75,9 +75,12 @@ public:
         const int c = canonId(v);
         const GValue& x = m_g.values[size_t(c)];
         const int w = intWidth(x.typeText);
+        // Booleans stay atoms: an i1 `true` read as a range and as a sign extension differ.
+        if (w <= 1)
+            return atom(c);
         if (x.range.known && x.range.lo == x.range.hi)
-            return constant(x.range.lo, c);
-        if (w == 0 || x.def < 0 || ++m_steps > kMaxSteps)
+            return constant(x.range.lo);
+        if (x.def < 0 || ++m_steps > kMaxSteps)
             return atom(c);
         const GOp& o = m_g.ops[size_t(x.def)];
         if (o.operands.empty())
@@ -85,7 +88,7 @@ public:
         const int a = o.operands[0];
         const int b = o.operands.size() > 1 ? o.operands[1] : -1;
         if (o.name == "exti" && intWidth(canon(a).typeText) > 0) {
-            const bool isSigned = findAttrValue(o, "signedness") != "unsigned";
+            const bool isSigned = findAttrValue(o, "signedness") == "signed";
             if (isSigned || canon(a).range.nonNegative()) {
                 ++m_rules;
                 return expand(a);
@@ -116,7 +119,6 @@ public:
         const GOp& o = m_g.ops[size_t(x.def)];
         if ((o.name == "reshape" || o.name == "broadcast") && o.operands.size() == 1 &&
             singleElement(canon(o.operands[0]).typeText)) {
-            ++m_looks;
             return decomposePointer(o.operands[0], sum);
         }
         if (o.name == "offset" && o.operands.size() == 2 && offsetTerm(o.operands[1], sum)) {
@@ -134,12 +136,14 @@ public:
         const int w = intWidth(x.typeText);
         if (w == 0 || (w < 64 && !x.range.nonNegative()))
             return false;
-        sum = plus(sum, expand(v), false);
-        return sum.size() <= kMaxTerms;
+        Poly next = plus(sum, expand(v), false);
+        if (next.size() > kMaxTerms)
+            return false;
+        sum = std::move(next);
+        return true;
     }
 
     int rules() const { return m_rules; }
-    int looks() const { return m_looks; }
     const std::vector<int>& atoms() const { return m_atoms; }
 
 private:
@@ -170,9 +174,8 @@ public:
     }
 
 private:
-    Poly constant(int64_t value, int c)
+    Poly constant(int64_t value)
     {
-        (void)c;
         ++m_rules;
         return value == 0 ? Poly{} : Poly{{{}, uint64_t(value)}};
     }
@@ -227,7 +230,7 @@ private:
     const GFunction& m_g;
     std::vector<int> m_atoms;
     std::map<uint64_t, int> m_atomValue; // atom hash -> canonical value
-    int m_steps = 0, m_rules = 0, m_looks = 0;
+    int m_steps = 0, m_rules = 0;
 };
 
 } // namespace
