@@ -55,28 +55,6 @@ std::vector<int64_t> specialisedConstants(const GFunction& R)
     return out;
 }
 
-// Forget the normal form so that normalizeGraph can run again.
-void resetNormalForm(GFunction& g)
-{
-    for (GOp& o : g.ops) {
-        o.live = true;
-        o.dependsOnArgs = false;
-        o.duplicateOf = -1;
-        o.hash = 0;
-        o.proof = {};
-        o.proofConditional = false;
-        o.semOperands = {};
-        o.hasSemOperands = false;
-        o.folded = false;
-    }
-    for (GValue& v : g.values) {
-        v.canon = -1;
-        v.hash = 0;
-        v.users = {};
-        v.range = IntRange{};
-    }
-}
-
 bool isPoint(const IntRange& r)
 {
     return r.known && r.lo == r.hi;
@@ -202,6 +180,27 @@ PinScore scorePins(const std::vector<Pin>& pins, const GFunction& G)
 }
 
 } // namespace
+
+void resetNormalForm(GFunction& g)
+{
+    for (GOp& o : g.ops) {
+        o.live = true;
+        o.dependsOnArgs = false;
+        o.duplicateOf = -1;
+        o.hash = 0;
+        o.proof = {};
+        o.proofConditional = false;
+        o.semOperands = {};
+        o.hasSemOperands = false;
+        o.folded = false;
+    }
+    for (GValue& v : g.values) {
+        v.canon = -1;
+        v.hash = 0;
+        v.users = {};
+        v.range = IntRange{};
+    }
+}
 
 void specialiseRuntimeArgs(const GFunction& R, GFunction& G)
 {

@@ -29,6 +29,9 @@ namespace tilelens::diff {
 // scalar integer arguments.
 void specialiseRuntimeArgs(const GFunction& R, GFunction& G);
 
+// Forgets the normal form so that normalizeGraph can run again.
+void resetNormalForm(GFunction& g);
+
 // "argument 22 = 1024, argument 23 = 1024" for the report; "" when unbound.
 std::string describeSpecialisation(const GFunction& G);
 

@@ -2,6 +2,7 @@
 
 #include "diff/AlignedRows.h"
 #include "diff/ArgSpecialisation.h"
+#include "diff/ArgumentRoles.h"
 #include "diff/Classifier.h"
 #include "diff/EntryNames.h"
 #include "diff/GraphBuilder.h"
@@ -308,8 +309,10 @@ DiffResult compareGraphs(const std::vector<GFunction>& rg, std::vector<GFunction
     const auto pairs = matchEntryNames(rnames, gnames, rcounts, gcounts);
     // Before any thread reads the generated graphs: they may be renormalized.
     for (const auto& [i, j] : pairs)
-        if (i >= 0 && j >= 0)
+        if (i >= 0 && j >= 0) {
+            pairEntryArgsByRole(rg[size_t(i)], gg[size_t(j)]);
             specialiseRuntimeArgs(rg[size_t(i)], gg[size_t(j)]);
+        }
     const Classifier classifier(rules);
     std::vector<PairResult> out(pairs.size());
     auto run = [&](size_t from, size_t to) {

@@ -51,7 +51,7 @@ private:
         for (size_t i = 0; i < reg.args.size(); ++i) {
             GValue& a = val(reg.args[i]);
             uint64_t h = hashMix(kTagArg, uint64_t(reg.depth));
-            h = hashMix(h, i);
+            h = hashMix(h, reg.parentOp < 0 ? size_t(m_g.entryArgSlot(i)) : i);
             h = hashMix(h, parentName);
             h = hashMix(h, uint64_t(reg.index));
             h = hashMix(h, a.typeHash);

@@ -1,6 +1,7 @@
 #include "diff/OpComparator.h"
 
 #include "diff/ArgSpecialisation.h"
+#include "diff/ArgumentRoles.h"
 #include "diff/AssumeFacts.h"
 #include "diff/EntryNames.h"
 #include "diff/FlatHashMap.h"
@@ -162,6 +163,9 @@ private:
         };
         d.refValue = describe(R, ra);
         d.genValue = describe(G, ga);
+        const std::string paired = describeArgumentSlots(R, G);
+        if (!paired.empty())
+            d.genValue += " (paired by use, generated -> reference argument: " + paired + ")";
         m_out.push_back(d);
         return true;
     }

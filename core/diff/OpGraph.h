@@ -128,6 +128,14 @@ struct GFunction
     // Entry arguments compared as constants (value id, value): runtime scalars
     // of the port that the reference is specialised on (ArgSpecialisation.h).
     std::vector<std::pair<int, int64_t>> specialisedArgs;
+    // Entry argument k is known as argument entryArgSlots[k] of the other side
+    // (pointers paired by role, ArgumentRoles.h); empty: by position.
+    std::vector<int> entryArgSlots;
+
+    int entryArgSlot(size_t k) const
+    {
+        return k < entryArgSlots.size() ? entryArgSlots[k] : int(k);
+    }
 
     const GValue& canonValue(int v) const { return values[size_t(values[size_t(v)].canon)]; }
 };

@@ -121,8 +121,13 @@ private:
         m.regionPairs.emplace_back(rr, gr);
         const auto& ra = R.regions[size_t(rr)].args;
         const auto& ga = G.regions[size_t(gr)].args;
-        for (size_t i = 0; i < std::min(ra.size(), ga.size()); ++i)
-            mapValue(rcanon(ra[i]), gcanon(ga[i]));
+        // Entry arguments by slot: by position unless pointers were paired by role.
+        const bool entry = R.regions[size_t(rr)].parentOp < 0;
+        for (size_t i = 0; i < ga.size(); ++i) {
+            const size_t k = entry ? size_t(G.entryArgSlot(i)) : i;
+            if (k < ra.size())
+                mapValue(rcanon(ra[k]), gcanon(ga[i]));
+        }
     }
 
     void match(int r, int g)

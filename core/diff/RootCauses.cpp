@@ -112,6 +112,33 @@ std::vector<int> rootCauses(const GFunction& R, const GFunction& G,
         if (p >= 0 && p != int(i))
             parent[i] = p;
     }
+    // A constant on one side only whose every use is one changed op pair
+    // (log2(e) of an exp -> exp2 rewrite) is an input of that change: a site of it.
+    for (size_t i = 0; i < raw.size(); ++i) {
+        const RawDifference& d = raw[i];
+        const bool gen = d.genOp >= 0;
+        if (parent[i] >= 0 || (d.refOp >= 0) == gen || divs[i].severity != Severity::Critical ||
+            (d.kind != DiffKind::OpExtra && d.kind != DiffKind::OpMissing))
+            continue;
+        const GFunction& f = gen ? G : R;
+        const GOp& o = f.ops[size_t(gen ? d.genOp : d.refOp)];
+        if (o.name != "constant" || o.results.size() != 1)
+            continue;
+        const auto& findings = gen ? byGenOp : byRefOp;
+        int user = -1;
+        for (int u : f.canonValue(o.results[0]).users) {
+            const auto it = findings.find(u);
+            const int p = it == findings.end() ? -1 : it->second;
+            if (p < 0 || raw[size_t(p)].refOp < 0 || raw[size_t(p)].genOp < 0 ||
+                (user >= 0 && p != user)) {
+                user = -1;
+                break;
+            }
+            user = p;
+        }
+        if (user >= 0 && user != int(i))
+            parent[i] = user;
+    }
     // Follow each chain to its root in one pass (linear: large pairs have
     // thousands of differences). Dataflow through op results has no cycles;
     // should a chain come back to itself, it is cut where it closes.

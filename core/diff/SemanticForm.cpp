@@ -1,6 +1,7 @@
 #include "diff/SemanticForm.h"
 
 #include "diff/Normalizer.h"
+#include "diff/PointerOffsets.h"
 #include "diff/Semantics.h"
 
 #include <charconv>
@@ -88,6 +89,11 @@ std::string_view SemanticNormalizer::keep(const std::string& text)
 
 void SemanticNormalizer::setSemOperands(GOp& o, std::initializer_list<int> values)
 {
+    setSemOperands(o, std::vector<int>(values));
+}
+
+void SemanticNormalizer::setSemOperands(GOp& o, const std::vector<int>& values)
+{
     int* p =
         static_cast<int*>(m_g.arena->allocate(sizeof(int) * (values.size() + 1), alignof(int)));
     size_t n = 0;
@@ -129,6 +135,17 @@ SemanticForm SemanticNormalizer::form(int id)
     GOp& o = m_g.ops[size_t(id)];
     if (o.assume || !o.pure || o.results.size() != 1)
         return f;
+    if (o.name == "offset") {
+        // Addresses as base + sum of terms, however the additions are grouped.
+        const PointerOffsetForm p = pointerOffsetForm(m_g, id);
+        if (p.rewritten) {
+            f.custom = true;
+            f.hash = p.hash;
+            f.proof = keep(p.proof);
+            setSemOperands(o, p.atoms);
+            return f;
+        }
+    }
     if (viewForm(id, f) || splatForm(id, f) || decidedForm(id, f) || constantFold(id, f) ||
         affineForm(id, f) || divisionForm(id, f) || moduloFixupForm(id, f) ||
         minMaxForm(id, f) || shapeChainForm(id, f) || zeroSumForm(id, f) || laneForm(id, f))

@@ -72,6 +72,7 @@ private:
     IntRange rangeOf(int v) const { return canonOf(v).range; }
     std::string_view keep(const std::string& text);
     void setSemOperands(GOp& o, std::initializer_list<int> values);
+    void setSemOperands(GOp& o, const std::vector<int>& values);
     bool constantFold(int id, SemanticForm& f); // ConstantFold.cpp
     bool laneForm(int id, SemanticForm& f);     // LaneForms.cpp
     bool affineForm(int id, SemanticForm& f);
