@@ -2,6 +2,52 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
 <context>
+    <name>DivergenceText</name>
+    <message>
+        <source>ref %1 ↔ gen %2</source>
+        <translation>Ref. %1 ↔ Gen. %2</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Proof:&lt;/b&gt; %1</source>
+        <translation>&lt;b&gt;Beweis:&lt;/b&gt; %1</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Counterexample:&lt;/b&gt; %1</source>
+        <translation>&lt;b&gt;Gegenbeispiel:&lt;/b&gt; %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n site(s); all of them in the details pane</source>
+        <translation>
+            <numerusform>%n Stelle; alle im Detailbereich</numerusform>
+            <numerusform>%n Stellen; alle im Detailbereich</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>owner: %1</source>
+        <translation>zuständig: %1</translation>
+    </message>
+    <message>
+        <source>checklist item %1</source>
+        <translation>Checklistenpunkt %1</translation>
+    </message>
+    <message>
+        <source>attribute: %1</source>
+        <translation>Attribut: %1</translation>
+    </message>
+    <message>
+        <source>reference: &lt;code&gt;%1&lt;/code&gt; · generated: &lt;code&gt;%2&lt;/code&gt;</source>
+        <translation>Referenz: &lt;code&gt;%1&lt;/code&gt; · generiert: &lt;code&gt;%2&lt;/code&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;CPU run:&lt;/b&gt; %1</source>
+        <translation>&lt;b&gt;CPU-Lauf:&lt;/b&gt; %1</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Sites (%1):&lt;/b&gt; %2</source>
+        <translation>&lt;b&gt;Stellen (%1):&lt;/b&gt; %2</translation>
+    </message>
+</context>
+<context>
     <name>Severity</name>
     <message>
         <source>critical</source>
@@ -145,6 +191,61 @@
     </message>
 </context>
 <context>
+    <name>tilelens::gui::DivergenceInsight</name>
+    <message>
+        <source>&amp;Fold Equivalent &amp;&amp; Noise</source>
+        <translation>Äquivalente &amp;&amp; Rauschen &amp;falten</translation>
+    </message>
+    <message>
+        <source>Hide the equivalent and noise divergences from the table and the IR margins: only what can change a result or needs a look stays</source>
+        <translation>Äquivalente und Rausch-Abweichungen in Tabelle und IR-Rändern ausblenden: nur was ein Ergebnis ändern kann oder einen Blick braucht, bleibt</translation>
+    </message>
+    <message>
+        <source>CPU Run &amp;Binding…</source>
+        <translation>&amp;Bindung für CPU-Lauf…</translation>
+    </message>
+    <message>
+        <source>Binding for the CPU Run</source>
+        <translation>Bindung für den CPU-Lauf</translation>
+    </message>
+    <message>
+        <source>Eval bindings (*.json);;All files (*)</source>
+        <translation>Eval-Bindungen (*.json);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>How both kernels&apos; parameters bind to the same arrays, sizes and grid (tilelens.eval-binding/1); without one, by position from the reference&apos;s mangled entry name</source>
+        <translation>Wie die Parameter beider Kernel an dieselben Arrays, Größen und dasselbe Grid gebunden werden (tilelens.eval-binding/1); ohne Datei nach Position aus dem kodierten Eintragsnamen der Referenz</translation>
+    </message>
+    <message>
+        <source>Divergence details</source>
+        <translation>Details der Abweichung</translation>
+    </message>
+    <message>
+        <source>CPU run %v/%m</source>
+        <translation>CPU-Lauf %v/%m</translation>
+    </message>
+    <message>
+        <source>CPU run: running both sides…</source>
+        <translation>CPU-Lauf: beide Seiten laufen…</translation>
+    </message>
+    <message>
+        <source>CPU run: cancelled</source>
+        <translation>CPU-Lauf: abgebrochen</translation>
+    </message>
+    <message>
+        <source>Select a divergence to see its proof or counterexample and all its sites.</source>
+        <translation>Wählen Sie eine Abweichung, um ihren Beweis oder ihr Gegenbeispiel und alle ihre Stellen zu sehen.</translation>
+    </message>
+    <message>
+        <source>Counterexample: %1</source>
+        <translation>Gegenbeispiel: %1</translation>
+    </message>
+    <message>
+        <source>Select the first diverging stores (ref %1 ↔ gen %2)</source>
+        <translation>Die ersten abweichenden Stores auswählen (Ref. %1 ↔ Gen. %2)</translation>
+    </message>
+</context>
+<context>
     <name>tilelens::gui::DivergenceNavigator</name>
     <message>
         <source>All severities</source>
@@ -244,6 +345,29 @@
     <message>
         <source>Gen line</source>
         <translation>Gen.-Zeile</translation>
+    </message>
+</context>
+<context>
+    <name>tilelens::gui::EvalAction</name>
+    <message>
+        <source>Run Both on &amp;CPU</source>
+        <translation>Beide auf der &amp;CPU ausführen</translation>
+    </message>
+    <message>
+        <source>Run the reference and generated kernels on the CPU interpreter with the same inputs: a counterexample for the critical divergences, a check of the equivalent ones</source>
+        <translation>Referenz- und generierten Kernel mit denselben Eingaben im CPU-Interpreter ausführen: ein Gegenbeispiel für die kritischen Abweichungen, eine Prüfung der äquivalenten</translation>
+    </message>
+    <message>
+        <source>Cancel CPU Run</source>
+        <translation>CPU-Lauf abbrechen</translation>
+    </message>
+    <message>
+        <source>CPU run: %1</source>
+        <translation>CPU-Lauf: %1</translation>
+    </message>
+    <message>
+        <source>%1 (choose a binding file: Diff &gt; CPU Run Binding…)</source>
+        <translation>%1 (Bindungsdatei wählen: Diff &gt; Bindung für CPU-Lauf…)</translation>
     </message>
 </context>
 <context>
@@ -589,6 +713,14 @@
     <message>
         <source>Pick a kernel in the Kernels list or on the dashboard.</source>
         <translation>Wählen Sie einen Kernel in der Kernel-Liste oder in der Übersicht.</translation>
+    </message>
+    <message>
+        <source>Inferred link (line %1): cuTile Rust records no source locations; this op was placed on the statement around the ops TileLens could match.</source>
+        <translation>Abgeleitete Verknüpfung (Zeile %1): cuTile Rust zeichnet keine Quellpositionen auf; diese Op wurde der Anweisung um die Ops zugeordnet, die TileLens zuordnen konnte.</translation>
+    </message>
+    <message>
+        <source>Inferred link (line %1): cuTile Rust records no source locations; TileLens matched the op to %2 on this line.</source>
+        <translation>Abgeleitete Verknüpfung (Zeile %1): cuTile Rust zeichnet keine Quellpositionen auf; TileLens hat die Op %2 in dieser Zeile zugeordnet.</translation>
     </message>
 </context>
 <context>
@@ -1029,10 +1161,6 @@ Doppelklick zum Öffnen</translation>
         <translation> [%1, %2] (%3%-Bootstrap-Intervall)</translation>
     </message>
     <message>
-        <source> — %1 — %2; %3 of %4 configurations matched</source>
-        <translation> — %1 — %2; %3 von %4 Konfigurationen zugeordnet</translation>
-    </message>
-    <message>
         <source>, %1 without a candidate median</source>
         <translation>, %1 ohne Kandidaten-Median</translation>
     </message>
@@ -1091,6 +1219,22 @@ Doppelklick zum Öffnen</translation>
     <message>
         <source> (final)</source>
         <translation> (endgültig)</translation>
+    </message>
+    <message>
+        <source>%1 (%2 vs %3)</source>
+        <translation>%1 (%2 gegen %3)</translation>
+    </message>
+    <message>
+        <source> — %1</source>
+        <translation> — %1</translation>
+    </message>
+    <message>
+        <source> — %1 — %2</source>
+        <translation> — %1 — %2</translation>
+    </message>
+    <message>
+        <source>; %1 of %2 configurations matched</source>
+        <translation>; %1 von %2 Konfigurationen zugeordnet</translation>
     </message>
 </context>
 <context>
@@ -1486,6 +1630,10 @@ Führen Sie sie nur aus, wenn Sie diesem Arbeitsbereich vertrauen. Was jeder Bef
         <source>; no device times: %1</source>
         <translation>; keine Gerätezeiten: %1</translation>
     </message>
+    <message>
+        <source>TileLens&apos;s own diff of %1 and %2 (the verdict in the status bar; no diff report was written)</source>
+        <translation>TileLens’ eigener Diff von %1 und %2 (das Urteil steht in der Statusleiste; es wurde kein Diff-Bericht geschrieben)</translation>
+    </message>
 </context>
 <context>
     <name>tilelens::gui::panels::StageTableModel</name>
@@ -1568,6 +1716,10 @@ Führen Sie sie nur aus, wenn Sie diesem Arbeitsbereich vertrauen. Was jeder Bef
     <message>
         <source>Next step</source>
         <translation>Nächster Schritt</translation>
+    </message>
+    <message>
+        <source>computed</source>
+        <translation>berechnet</translation>
     </message>
 </context>
 </TS>

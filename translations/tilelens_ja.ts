@@ -2,6 +2,51 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="ja">
 <context>
+    <name>DivergenceText</name>
+    <message>
+        <source>ref %1 ↔ gen %2</source>
+        <translation>参照 %1 ↔ 生成 %2</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Proof:&lt;/b&gt; %1</source>
+        <translation>&lt;b&gt;証明：&lt;/b&gt;%1</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Counterexample:&lt;/b&gt; %1</source>
+        <translation>&lt;b&gt;反例：&lt;/b&gt;%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n site(s); all of them in the details pane</source>
+        <translation>
+            <numerusform>%n 箇所。すべて詳細ペインにあります</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>owner: %1</source>
+        <translation>担当：%1</translation>
+    </message>
+    <message>
+        <source>checklist item %1</source>
+        <translation>チェックリスト項目 %1</translation>
+    </message>
+    <message>
+        <source>attribute: %1</source>
+        <translation>属性：%1</translation>
+    </message>
+    <message>
+        <source>reference: &lt;code&gt;%1&lt;/code&gt; · generated: &lt;code&gt;%2&lt;/code&gt;</source>
+        <translation>参照：&lt;code&gt;%1&lt;/code&gt; · 生成：&lt;code&gt;%2&lt;/code&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;CPU run:&lt;/b&gt; %1</source>
+        <translation>&lt;b&gt;CPU 実行：&lt;/b&gt;%1</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Sites (%1):&lt;/b&gt; %2</source>
+        <translation>&lt;b&gt;箇所（%1）：&lt;/b&gt;%2</translation>
+    </message>
+</context>
+<context>
     <name>Severity</name>
     <message>
         <source>critical</source>
@@ -143,6 +188,61 @@
     </message>
 </context>
 <context>
+    <name>tilelens::gui::DivergenceInsight</name>
+    <message>
+        <source>&amp;Fold Equivalent &amp;&amp; Noise</source>
+        <translation>等価とノイズを折りたたむ(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Hide the equivalent and noise divergences from the table and the IR margins: only what can change a result or needs a look stays</source>
+        <translation>表と IR の余白から等価とノイズの差異を隠します。結果を変えうるもの、確認が必要なものだけが残ります</translation>
+    </message>
+    <message>
+        <source>CPU Run &amp;Binding…</source>
+        <translation>CPU 実行のバインディング(&amp;B)…</translation>
+    </message>
+    <message>
+        <source>Binding for the CPU Run</source>
+        <translation>CPU 実行のバインディング</translation>
+    </message>
+    <message>
+        <source>Eval bindings (*.json);;All files (*)</source>
+        <translation>Eval バインディング (*.json);;すべてのファイル (*)</translation>
+    </message>
+    <message>
+        <source>How both kernels&apos; parameters bind to the same arrays, sizes and grid (tilelens.eval-binding/1); without one, by position from the reference&apos;s mangled entry name</source>
+        <translation>両カーネルのパラメータを同じ配列・サイズ・グリッドにどう結び付けるか（tilelens.eval-binding/1）。ファイルがなければ参照側のマングルされたエントリ名から位置で結び付けます</translation>
+    </message>
+    <message>
+        <source>Divergence details</source>
+        <translation>差異の詳細</translation>
+    </message>
+    <message>
+        <source>CPU run %v/%m</source>
+        <translation>CPU 実行 %v/%m</translation>
+    </message>
+    <message>
+        <source>CPU run: running both sides…</source>
+        <translation>CPU 実行：両側を実行中…</translation>
+    </message>
+    <message>
+        <source>CPU run: cancelled</source>
+        <translation>CPU 実行：キャンセルしました</translation>
+    </message>
+    <message>
+        <source>Select a divergence to see its proof or counterexample and all its sites.</source>
+        <translation>差異を選ぶと、その証明または反例とすべての箇所が表示されます。</translation>
+    </message>
+    <message>
+        <source>Counterexample: %1</source>
+        <translation>反例：%1</translation>
+    </message>
+    <message>
+        <source>Select the first diverging stores (ref %1 ↔ gen %2)</source>
+        <translation>最初に食い違う store を選択（参照 %1 ↔ 生成 %2）</translation>
+    </message>
+</context>
+<context>
     <name>tilelens::gui::DivergenceNavigator</name>
     <message>
         <source>Severity filter</source>
@@ -242,6 +342,29 @@
     <message>
         <source>Gen line</source>
         <translation>生成行</translation>
+    </message>
+</context>
+<context>
+    <name>tilelens::gui::EvalAction</name>
+    <message>
+        <source>Run Both on &amp;CPU</source>
+        <translation>両方を CPU で実行(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Run the reference and generated kernels on the CPU interpreter with the same inputs: a counterexample for the critical divergences, a check of the equivalent ones</source>
+        <translation>同じ入力で参照カーネルと生成カーネルを CPU インタプリタで実行します。重大な差異には反例を、等価なものには確認を与えます</translation>
+    </message>
+    <message>
+        <source>Cancel CPU Run</source>
+        <translation>CPU 実行をキャンセル</translation>
+    </message>
+    <message>
+        <source>CPU run: %1</source>
+        <translation>CPU 実行：%1</translation>
+    </message>
+    <message>
+        <source>%1 (choose a binding file: Diff &gt; CPU Run Binding…)</source>
+        <translation>%1（バインディングファイルを選んでください：Diff &gt; CPU 実行のバインディング…）</translation>
     </message>
 </context>
 <context>
@@ -587,6 +710,14 @@
     <message>
         <source>Stages are still running. Cancel them and quit?</source>
         <translation>実行中のステージがあります。キャンセルして終了しますか？</translation>
+    </message>
+    <message>
+        <source>Inferred link (line %1): cuTile Rust records no source locations; this op was placed on the statement around the ops TileLens could match.</source>
+        <translation>推定リンク（%1 行目）：cuTile Rust はソース位置を記録しません。この op は TileLens が対応付けられた op を囲む文に置かれました。</translation>
+    </message>
+    <message>
+        <source>Inferred link (line %1): cuTile Rust records no source locations; TileLens matched the op to %2 on this line.</source>
+        <translation>推定リンク（%1 行目）：cuTile Rust はソース位置を記録しません。TileLens はこの op をこの行の %2 に対応付けました。</translation>
     </message>
 </context>
 <context>
@@ -1047,10 +1178,6 @@ Double-click to open</source>
         <translation> [%1, %2]（%3% ブートストラップ区間）</translation>
     </message>
     <message>
-        <source> — %1 — %2; %3 of %4 configurations matched</source>
-        <translation> — %1 — %2。%4 構成中 %3 構成が対応</translation>
-    </message>
-    <message>
         <source>, %1 without a candidate median</source>
         <translation>、候補の中央値なし %1 件</translation>
     </message>
@@ -1089,6 +1216,22 @@ Double-click to open</source>
     <message>
         <source>Export failed</source>
         <translation>エクスポートに失敗しました</translation>
+    </message>
+    <message>
+        <source>%1 (%2 vs %3)</source>
+        <translation>%1（%2 対 %3）</translation>
+    </message>
+    <message>
+        <source> — %1</source>
+        <translation> — %1</translation>
+    </message>
+    <message>
+        <source> — %1 — %2</source>
+        <translation> — %1 — %2</translation>
+    </message>
+    <message>
+        <source>; %1 of %2 configurations matched</source>
+        <translation>；%2 構成中 %1 構成が対応</translation>
     </message>
 </context>
 <context>
@@ -1484,6 +1627,10 @@ Run them only if you trust this workspace. Exactly what each command runs (argum
 --- 最後の行 ---
 %4</translation>
     </message>
+    <message>
+        <source>TileLens&apos;s own diff of %1 and %2 (the verdict in the status bar; no diff report was written)</source>
+        <translation>TileLens 自身による %1 と %2 の差分（判定はステータスバー。差分レポートは書かれていません）</translation>
+    </message>
 </context>
 <context>
     <name>tilelens::gui::panels::StageTableModel</name>
@@ -1566,6 +1713,10 @@ Run them only if you trust this workspace. Exactly what each command runs (argum
     <message>
         <source>Next step</source>
         <translation>次のステップ</translation>
+    </message>
+    <message>
+        <source>computed</source>
+        <translation>計算済み</translation>
     </message>
 </context>
 </TS>

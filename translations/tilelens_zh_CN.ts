@@ -2,6 +2,51 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>DivergenceText</name>
+    <message>
+        <source>ref %1 ↔ gen %2</source>
+        <translation>参考 %1 ↔ 生成 %2</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Proof:&lt;/b&gt; %1</source>
+        <translation>&lt;b&gt;证明：&lt;/b&gt;%1</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Counterexample:&lt;/b&gt; %1</source>
+        <translation>&lt;b&gt;反例：&lt;/b&gt;%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n site(s); all of them in the details pane</source>
+        <translation>
+            <numerusform>%n 处；全部见详情面板</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>owner: %1</source>
+        <translation>负责方：%1</translation>
+    </message>
+    <message>
+        <source>checklist item %1</source>
+        <translation>检查清单项 %1</translation>
+    </message>
+    <message>
+        <source>attribute: %1</source>
+        <translation>属性：%1</translation>
+    </message>
+    <message>
+        <source>reference: &lt;code&gt;%1&lt;/code&gt; · generated: &lt;code&gt;%2&lt;/code&gt;</source>
+        <translation>参考：&lt;code&gt;%1&lt;/code&gt; · 生成：&lt;code&gt;%2&lt;/code&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;CPU run:&lt;/b&gt; %1</source>
+        <translation>&lt;b&gt;CPU 运行：&lt;/b&gt;%1</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Sites (%1):&lt;/b&gt; %2</source>
+        <translation>&lt;b&gt;位置（%1）：&lt;/b&gt;%2</translation>
+    </message>
+</context>
+<context>
     <name>Severity</name>
     <message>
         <source>critical</source>
@@ -143,6 +188,61 @@
     </message>
 </context>
 <context>
+    <name>tilelens::gui::DivergenceInsight</name>
+    <message>
+        <source>&amp;Fold Equivalent &amp;&amp; Noise</source>
+        <translation>折叠等价项和噪声(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Hide the equivalent and noise divergences from the table and the IR margins: only what can change a result or needs a look stays</source>
+        <translation>在表格和 IR 边栏中隐藏等价项和噪声差异：只保留可能改变结果或需要查看的项</translation>
+    </message>
+    <message>
+        <source>CPU Run &amp;Binding…</source>
+        <translation>CPU 运行绑定(&amp;B)…</translation>
+    </message>
+    <message>
+        <source>Binding for the CPU Run</source>
+        <translation>CPU 运行的绑定</translation>
+    </message>
+    <message>
+        <source>Eval bindings (*.json);;All files (*)</source>
+        <translation>Eval 绑定 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>How both kernels&apos; parameters bind to the same arrays, sizes and grid (tilelens.eval-binding/1); without one, by position from the reference&apos;s mangled entry name</source>
+        <translation>两个内核的参数如何绑定到相同的数组、尺寸和网格（tilelens.eval-binding/1）；若无绑定文件，则按参考入口的修饰名按位置绑定</translation>
+    </message>
+    <message>
+        <source>Divergence details</source>
+        <translation>差异详情</translation>
+    </message>
+    <message>
+        <source>CPU run %v/%m</source>
+        <translation>CPU 运行 %v/%m</translation>
+    </message>
+    <message>
+        <source>CPU run: running both sides…</source>
+        <translation>CPU 运行：正在运行两侧…</translation>
+    </message>
+    <message>
+        <source>CPU run: cancelled</source>
+        <translation>CPU 运行：已取消</translation>
+    </message>
+    <message>
+        <source>Select a divergence to see its proof or counterexample and all its sites.</source>
+        <translation>选择一个差异以查看其证明或反例及所有位置。</translation>
+    </message>
+    <message>
+        <source>Counterexample: %1</source>
+        <translation>反例：%1</translation>
+    </message>
+    <message>
+        <source>Select the first diverging stores (ref %1 ↔ gen %2)</source>
+        <translation>选择最先出现差异的 store（参考 %1 ↔ 生成 %2）</translation>
+    </message>
+</context>
+<context>
     <name>tilelens::gui::DivergenceNavigator</name>
     <message>
         <source>Severity filter</source>
@@ -242,6 +342,29 @@
     <message>
         <source>Gen line</source>
         <translation>生成行</translation>
+    </message>
+</context>
+<context>
+    <name>tilelens::gui::EvalAction</name>
+    <message>
+        <source>Run Both on &amp;CPU</source>
+        <translation>在 CPU 上运行两侧(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Run the reference and generated kernels on the CPU interpreter with the same inputs: a counterexample for the critical divergences, a check of the equivalent ones</source>
+        <translation>用相同输入在 CPU 解释器上运行参考内核和生成内核：为严重差异给出反例，并检查等价项</translation>
+    </message>
+    <message>
+        <source>Cancel CPU Run</source>
+        <translation>取消 CPU 运行</translation>
+    </message>
+    <message>
+        <source>CPU run: %1</source>
+        <translation>CPU 运行：%1</translation>
+    </message>
+    <message>
+        <source>%1 (choose a binding file: Diff &gt; CPU Run Binding…)</source>
+        <translation>%1（请选择绑定文件：Diff &gt; CPU 运行绑定…）</translation>
     </message>
 </context>
 <context>
@@ -587,6 +710,14 @@
     <message>
         <source>Stages are still running. Cancel them and quit?</source>
         <translation>仍有阶段正在运行。取消它们并退出吗？</translation>
+    </message>
+    <message>
+        <source>Inferred link (line %1): cuTile Rust records no source locations; this op was placed on the statement around the ops TileLens could match.</source>
+        <translation>推断的链接（第 %1 行）：cuTile Rust 不记录源码位置；此 op 被放在 TileLens 能匹配的 op 所在的语句上。</translation>
+    </message>
+    <message>
+        <source>Inferred link (line %1): cuTile Rust records no source locations; TileLens matched the op to %2 on this line.</source>
+        <translation>推断的链接（第 %1 行）：cuTile Rust 不记录源码位置；TileLens 将此 op 匹配到本行的 %2。</translation>
     </message>
 </context>
 <context>
@@ -1047,10 +1178,6 @@ Double-click to open</source>
         <translation> [%1, %2]（%3% bootstrap 区间）</translation>
     </message>
     <message>
-        <source> — %1 — %2; %3 of %4 configurations matched</source>
-        <translation> — %1 — %2；%4 个配置中匹配了 %3 个</translation>
-    </message>
-    <message>
         <source>, %1 without a candidate median</source>
         <translation>，%1 个没有候选中位数</translation>
     </message>
@@ -1089,6 +1216,22 @@ Double-click to open</source>
     <message>
         <source>Export failed</source>
         <translation>导出失败</translation>
+    </message>
+    <message>
+        <source>%1 (%2 vs %3)</source>
+        <translation>%1（%2 对比 %3）</translation>
+    </message>
+    <message>
+        <source> — %1</source>
+        <translation> — %1</translation>
+    </message>
+    <message>
+        <source> — %1 — %2</source>
+        <translation> — %1 — %2</translation>
+    </message>
+    <message>
+        <source>; %1 of %2 configurations matched</source>
+        <translation>；%2 个配置中匹配了 %1 个</translation>
     </message>
 </context>
 <context>
@@ -1484,6 +1627,10 @@ Run them only if you trust this workspace. Exactly what each command runs (argum
 --- 最后几行 ---
 %4</translation>
     </message>
+    <message>
+        <source>TileLens&apos;s own diff of %1 and %2 (the verdict in the status bar; no diff report was written)</source>
+        <translation>TileLens 自己对 %1 和 %2 的比较（结论见状态栏；未写入 diff 报告）</translation>
+    </message>
 </context>
 <context>
     <name>tilelens::gui::panels::StageTableModel</name>
@@ -1566,6 +1713,10 @@ Run them only if you trust this workspace. Exactly what each command runs (argum
     <message>
         <source>Next step</source>
         <translation>下一步</translation>
+    </message>
+    <message>
+        <source>computed</source>
+        <translation>已计算</translation>
     </message>
 </context>
 </TS>
