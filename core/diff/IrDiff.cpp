@@ -106,8 +106,8 @@ private:
         divs.reserve(raw.size());
         for (const RawDifference& d : raw)
             divs.push_back(m_classifier.classify(d, ctx, fname));
-        std::map<std::pair<int, int>, SmtVerdict> decided;   // per op pair
-        std::map<int, std::string> provenRef, provenGen;     // op -> proof covering it
+        std::map<std::pair<int, int>, SmtVerdict> decided; // per op pair
+        std::map<int, std::string> provenRef, provenGen;   // op -> proof covering it
         for (size_t i = 0; i < raw.size(); ++i) {
             RawDifference& d = raw[i];
             if (divs[i].severity != Severity::Critical || d.refOp < 0 || d.genOp < 0 ||

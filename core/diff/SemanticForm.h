@@ -116,7 +116,7 @@ private:
     std::vector<bool> m_splatConst; // the splatted scalar is a constant
     std::vector<int> m_affBase;     // value = base + offset (base -1: not affine)
     std::vector<int64_t> m_affOff;
-    std::vector<bool> m_floatOne;                                 // a float splat of 1.0
+    std::vector<bool> m_floatOne; // a float splat of 1.0
     std::vector<uint64_t> m_lane; // by value id: identity of the scalar every lane holds, 0 = none
     std::vector<std::vector<std::pair<int, int>>> m_writtenUsers; // (op, operand index), lazy
     std::vector<int> m_reshapeBase; // by value id: the value a reshape chain started from

@@ -176,8 +176,7 @@ struct Parser
                 key == QLatin1String("nrep") || key == QLatin1String("peak_mem_mb");
             // A count outside int64 (say 1e66) would be undefined behaviour to convert.
             if (isCount && !(*v >= 0.0 && *v < 9.2e18)) {
-                error(at,
-                      QStringLiteral("%1 of %2 is '%3', not a count").arg(key, rec.fullId, raw),
+                error(at, QStringLiteral("%1 of %2 is '%3', not a count").arg(key, rec.fullId, raw),
                       Severity::Warning);
                 continue;
             }

@@ -161,8 +161,7 @@ TEST(ModuloFixup, AFoldedDivisorSignTestIsRecognisedAndNeverFires)
     EXPECT_EQ(r.count(Severity::Critical), 0) << describe(r);
     bool proven = false;
     for (const auto& d : r.divergences)
-        proven = proven ||
-                 d.proof.find("Python-modulo correction of remi") != std::string::npos;
+        proven = proven || d.proof.find("Python-modulo correction of remi") != std::string::npos;
     EXPECT_TRUE(proven) << describe(r);
 }
 
