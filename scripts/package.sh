@@ -21,6 +21,7 @@ LDFLAGS=$(dpkg-buildflags --get LDFLAGS)
 export CXXFLAGS LDFLAGS
 
 start=$SECONDS
+mkdir -p "$build"
 cmake -S "$here" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_INSTALL_PREFIX=/usr \
     -DTILELENS_BUILD_TESTS=OFF -DTILELENS_BUILD_BENCHMARKS=OFF >"$build.configure.log" 2>&1 || {
     cat "$build.configure.log" >&2
