@@ -44,7 +44,9 @@ if [[ -f "$build/core/profiler/libtilelens_cupti.so" ]]; then
     expect+=("./usr/lib/$(dpkg-architecture -qDEB_HOST_MULTIARCH)/tilelens/libtilelens_cupti.so")
 fi
 for f in "${expect[@]}"; do
-    if ! awk '{print $2}' "$build/contents.txt" | grep -qxF "$f"; then
+    # One awk, no pipe: `grep -q` quitting early would SIGPIPE the writer and, with
+    # pipefail, turn a found file into a missing one.
+    if ! awk -v f="$f" '$2 == f { found = 1 } END { exit !found }' "$build/contents.txt"; then
         echo "package: $f is missing from $(basename "$deb")" >&2
         exit 1
     fi
