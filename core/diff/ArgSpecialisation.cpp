@@ -1,5 +1,6 @@
 #include "diff/ArgSpecialisation.h"
 
+#include "diff/AddressBindings.h"
 #include "diff/EntryNames.h"
 #include "diff/Normalizer.h"
 #include "diff/OpMatcher.h"
@@ -207,6 +208,12 @@ void specialiseRuntimeArgs(const GFunction& R, GFunction& G)
     G.specialisedArgs.clear();
     const std::vector<int> args = extraScalarArgs(R, G);
     const std::vector<int64_t> values = specialisedConstants(R);
+    // Another ABI (tensors vs raw pointers): no position to bind by; the
+    // addresses decide (AddressBindings.h).
+    if (args.empty() && !values.empty() && demangleEntryName(G.name).constants.empty()) {
+        bindArgsByAddresses(R, G, values);
+        return;
+    }
     if (args.empty() || values.empty() || args.size() > kMaxArgs || G.ops.size() > kMaxOps ||
         R.ops.size() > kMaxOps)
         return;

@@ -6,6 +6,7 @@
 #include "diff/Classifier.h"
 #include "diff/EntryNames.h"
 #include "diff/GraphBuilder.h"
+#include "diff/MaskBounds.h"
 #include "diff/Normalizer.h"
 #include "diff/OpComparator.h"
 #include "diff/OpMatcher.h"
@@ -160,7 +161,10 @@ private:
         }
         // One finding per root cause: differences that follow from another
         // critical one become its sites (roots first, so that they exist).
-        const std::vector<int> root = rootCauses(R, G, raw, divs);
+        std::vector<int> root = rootCauses(R, G, raw, divs);
+        const int masks = groupMaskBounds(R, G, raw, divs, root);
+        if (masks >= 0)
+            divs[size_t(masks)] = m_classifier.classify(raw[size_t(masks)], ctx, fname);
         std::vector<size_t> where(raw.size(), 0);
         for (size_t i = 0; i < raw.size(); ++i)
             if (root[i] < 0)
