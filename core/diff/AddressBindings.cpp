@@ -66,8 +66,7 @@ void renormalize(GFunction& G, const std::vector<std::pair<int, int64_t>>& bindi
 
 void bindArgsByAddresses(const GFunction& R, GFunction& G, const std::vector<int64_t>& constants)
 {
-    if (R.regions.empty() || G.regions.empty() || R.ops.size() > kMaxOps ||
-        G.ops.size() > kMaxOps)
+    if (R.regions.empty() || G.regions.empty() || R.ops.size() > kMaxOps || G.ops.size() > kMaxOps)
         return;
     std::vector<int> args;
     for (int a : G.regions[0].args)

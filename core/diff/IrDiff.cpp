@@ -169,6 +169,9 @@ private:
         for (size_t i = 0; i < raw.size(); ++i)
             if (root[i] < 0)
                 where[i] = add(std::move(divs[i]), raw[i], links);
+        // The mask-bound group's sites share one cause; none passes on the root's result.
+        if (masks >= 0)
+            m_sharedCause.insert(where[size_t(masks)]);
         for (size_t i = 0; i < raw.size(); ++i)
             if (root[i] >= 0)
                 attach(where[size_t(root[i])], std::move(divs[i]), raw[i], links);
@@ -181,7 +184,8 @@ private:
         if (rootFinding.sites.empty())
             rootFinding.sites.push_back({rootFinding.reference, rootFinding.generated});
         rootFinding.sites.push_back({div.reference, div.generated});
-        ++m_downstream[index];
+        if (!m_sharedCause.count(index))
+            ++m_downstream[index];
         // The first input on which a downstream result differs shows the root's effect.
         if (rootFinding.counterexample.empty() && !div.counterexample.empty())
             rootFinding.counterexample =
@@ -270,6 +274,7 @@ private:
     const Classifier& m_classifier;
     std::map<std::string, size_t> m_groups; // group key -> index in m_out.divergences
     std::map<size_t, int> m_downstream;     // root finding -> sites attached as following it
+    std::set<size_t> m_sharedCause;         // root findings whose sites share its cause
     std::string m_prefix;
     PairResult& m_out;
     int m_next = 1;

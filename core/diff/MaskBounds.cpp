@@ -38,7 +38,13 @@ int maskOperand(const GFunction& f, const GOp& o)
     return found;
 }
 
-enum Origin : unsigned { kBlock = 1, kLane = 2, kArg = 4, kOther = 8 };
+enum Origin : unsigned
+{
+    kBlock = 1,
+    kLane = 2,
+    kArg = 4,
+    kOther = 8
+};
 
 // What a value is computed from: block ids, lane indices (iota), entry
 // arguments and constants, or anything else (a load, a loop index).
@@ -89,7 +95,7 @@ struct Bound
     bool ok = false;
     bool row = false; // V from block ids only
     std::string pred;
-    Terms lane, bound; // V and I
+    Terms lane, bound;       // V and I
     std::set<int> boundArgs; // entry arguments (positions) I is computed from
     int line = 0;
 };
@@ -119,8 +125,8 @@ public:
     {
         const int c = m_f.values[size_t(v)].canon;
         const int d = m_f.values[size_t(c)].def;
-        if (d >= 0 && m_f.ops[size_t(d)].name == "andi" && m_f.ops[size_t(d)].operands.size() == 2 &&
-            out.size() < 16) {
+        if (d >= 0 && m_f.ops[size_t(d)].name == "andi" &&
+            m_f.ops[size_t(d)].operands.size() == 2 && out.size() < 16) {
             for (int a : m_f.ops[size_t(d)].operands)
                 conjuncts(a, out);
             return;
@@ -319,8 +325,8 @@ std::set<int> maskOnlyCone(const GFunction& f, const std::vector<int>& masks,
             bool inside = true;
             for (int res : f.ops[size_t(*it)].results)
                 for (int u : f.canonValue(res).users)
-                    inside = inside && (!f.ops[size_t(u)].live || cone.count(u) ||
-                                        memoryOps.count(u));
+                    inside =
+                        inside && (!f.ops[size_t(u)].live || cone.count(u) || memoryOps.count(u));
             if (!inside) {
                 it = cone.erase(it);
                 changed = true;
@@ -395,7 +401,14 @@ int groupMaskBounds(const GFunction& R, const GFunction& G, std::vector<RawDiffe
         if (divs[i].severity != Severity::Critical || d.functionLevel ||
             (d.refOp < 0 && d.genOp < 0))
             continue;
-        if ((d.refOp < 0 || rCone.count(d.refOp)) && (d.genOp < 0 || gCone.count(d.genOp)))
+        // The other side's op may be absent, or only a dead or duplicated copy
+        // that the matcher paired with it: it adds nothing of its own.
+        auto inCone = [](const GFunction& f, const std::set<int>& cone, int op) {
+            return op < 0 || cone.count(op) || !f.ops[size_t(op)].live ||
+                   f.ops[size_t(op)].duplicateOf >= 0;
+        };
+        if ((rCone.count(d.refOp) || gCone.count(d.genOp)) && inCone(R, rCone, d.refOp) &&
+            inCone(G, gCone, d.genOp))
             member[i] = true;
     }
     auto describe = [&](int s) {

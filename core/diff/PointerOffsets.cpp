@@ -275,7 +275,7 @@ PointerOffsetForm pointerOffsetForm(const GFunction& g, int op)
 }
 
 std::optional<std::vector<std::pair<uint64_t, std::vector<int>>>> integerTerms(const GFunction& g,
-                                                                              int v)
+                                                                               int v)
 {
     Decomposer d(g);
     const Poly p = d.expand(v);

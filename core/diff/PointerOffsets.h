@@ -46,6 +46,6 @@ PointerOffsetForm pointerOffsetForm(const GFunction& g, int op);
 // Integer value v (sign-extended to 64 bits) as the same sum of terms
 // (coefficient, canonical atoms); empty optional when it has too many terms.
 std::optional<std::vector<std::pair<uint64_t, std::vector<int>>>> integerTerms(const GFunction& g,
-                                                                              int v);
+                                                                               int v);
 
 } // namespace tilelens::diff
