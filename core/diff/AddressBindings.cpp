@@ -10,8 +10,7 @@ namespace tilelens::diff {
 
 namespace {
 
-// Above these sizes the search (one normalization per candidate) is not tried.
-constexpr size_t kMaxOps = 4000;
+// Above these counts the search (one normalization per candidate) is not tried.
 constexpr size_t kMaxArgs = 6;
 constexpr size_t kMaxConstants = 6;
 
@@ -64,9 +63,10 @@ void renormalize(GFunction& G, const std::vector<std::pair<int, int64_t>>& bindi
 
 } // namespace
 
-void bindArgsByAddresses(const GFunction& R, GFunction& G, const std::vector<int64_t>& constants)
+void bindArgsByAddresses(const GFunction& R, GFunction& G, const std::vector<int64_t>& constants,
+                         const std::function<bool()>& consistent)
 {
-    if (R.regions.empty() || G.regions.empty() || R.ops.size() > kMaxOps || G.ops.size() > kMaxOps)
+    if (R.regions.empty() || G.regions.empty())
         return;
     std::vector<int> args;
     for (int a : G.regions[0].args)
@@ -82,6 +82,9 @@ void bindArgsByAddresses(const GFunction& R, GFunction& G, const std::vector<int
     const std::unordered_set<uint64_t> ref(refList.begin(), refList.end());
     std::vector<std::pair<int, int64_t>> chosen = G.specialisedArgs;
     std::vector<bool> best = matchedAddresses(ref, G);
+    // Every address already equal: no binding can be confirmed.
+    if (countOf(best) == best.size())
+        return;
     bool current = true; // G is normalized under `chosen`
     for (int a : args) {
         if (std::any_of(chosen.begin(), chosen.end(), [&](const auto& b) { return b.first == a; }))
@@ -96,6 +99,7 @@ void bindArgsByAddresses(const GFunction& R, GFunction& G, const std::vector<int
             bool keeps = now.size() == best.size() && countOf(now) > countOf(best);
             for (size_t k = 0; keeps && k < now.size(); ++k)
                 keeps = !best[k] || now[k];
+            keeps = keeps && consistent();
             if (keeps) {
                 chosen = std::move(trial);
                 best = now;

@@ -16,13 +16,17 @@
 #include "diff/OpGraph.h"
 
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 namespace tilelens::diff {
 
 // Chooses G.specialisedArgs among G's scalar integer entry arguments and the
 // reference's specialised `constants`, and leaves G normalized under them.
-// Both functions must be normalized. Does nothing when no binding is confirmed.
-void bindArgsByAddresses(const GFunction& R, GFunction& G, const std::vector<int64_t>& constants);
+// Both functions must be normalized. A trial binding is kept only when
+// `consistent()` (asked with G normalized under it) holds too: no pin of the
+// structure contradicts it. Does nothing when no binding is confirmed.
+void bindArgsByAddresses(const GFunction& R, GFunction& G, const std::vector<int64_t>& constants,
+                         const std::function<bool()>& consistent);
 
 } // namespace tilelens::diff
