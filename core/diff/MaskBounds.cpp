@@ -248,6 +248,7 @@ bool boundsOnly(Side& r, Side& g, int rMask, int gMask, const std::vector<bool>&
         for (int c : cs[s])
             hashes[s].insert((s ? g : r).f().values[size_t(c)].hash);
     std::vector<Bound> lanes[2];
+    size_t rows[2] = {0, 0};
     for (int s = 0; s < 2; ++s) {
         Side& side = s ? g : r;
         for (int c : cs[s]) {
@@ -257,13 +258,16 @@ bool boundsOnly(Side& r, Side& g, int rMask, int gMask, const std::vector<bool>&
             Bound b = side.bound(c);
             if (!b.ok)
                 return false;
-            if (b.row)
+            if (b.row) {
                 found.rowLines[s].push_back(b.line);
-            else
+                ++rows[s];
+            } else {
                 lanes[s].push_back(std::move(b));
+            }
         }
     }
-    if (lanes[0].size() != lanes[1].size())
+    // Row bounds on both sides that differ are two bounds, not a dropped one.
+    if ((rows[0] && rows[1]) || lanes[0].size() != lanes[1].size())
         return false;
     std::vector<bool> used(lanes[1].size(), false);
     for (const Bound& a : lanes[0]) {
