@@ -1,5 +1,6 @@
 #include "diff/ArgSpecialisation.h"
 
+#include "diff/AddressBindings.h"
 #include "diff/EntryNames.h"
 #include "diff/Normalizer.h"
 #include "diff/OpMatcher.h"
@@ -207,6 +208,16 @@ void specialiseRuntimeArgs(const GFunction& R, GFunction& G)
     G.specialisedArgs.clear();
     const std::vector<int> args = extraScalarArgs(R, G);
     const std::vector<int64_t> values = specialisedConstants(R);
+    // Another ABI (tensors vs raw pointers): no position to bind by; the
+    // addresses decide (AddressBindings.h), never against a pin.
+    if (args.empty() && !values.empty() && demangleEntryName(G.name).constants.empty()) {
+        if (G.ops.size() > kMaxOps || R.ops.size() > kMaxOps)
+            return;
+        std::vector<Pin> pins = pinsOf(R, G);
+        structuralPins(R, G, pins);
+        bindArgsByAddresses(R, G, values, [&] { return scorePins(pins, G).conflicting == 0; });
+        return;
+    }
     if (args.empty() || values.empty() || args.size() > kMaxArgs || G.ops.size() > kMaxOps ||
         R.ops.size() > kMaxOps)
         return;

@@ -6,6 +6,7 @@
 #include "diff/Classifier.h"
 #include "diff/EntryNames.h"
 #include "diff/GraphBuilder.h"
+#include "diff/MaskBounds.h"
 #include "diff/Normalizer.h"
 #include "diff/OpComparator.h"
 #include "diff/OpMatcher.h"
@@ -160,11 +161,17 @@ private:
         }
         // One finding per root cause: differences that follow from another
         // critical one become its sites (roots first, so that they exist).
-        const std::vector<int> root = rootCauses(R, G, raw, divs);
+        std::vector<int> root = rootCauses(R, G, raw, divs);
+        const int masks = groupMaskBounds(R, G, raw, divs, root);
+        if (masks >= 0)
+            divs[size_t(masks)] = m_classifier.classify(raw[size_t(masks)], ctx, fname);
         std::vector<size_t> where(raw.size(), 0);
         for (size_t i = 0; i < raw.size(); ++i)
             if (root[i] < 0)
                 where[i] = add(std::move(divs[i]), raw[i], links);
+        // The mask-bound group's sites share one cause; none passes on the root's result.
+        if (masks >= 0)
+            m_sharedCause.insert(where[size_t(masks)]);
         for (size_t i = 0; i < raw.size(); ++i)
             if (root[i] >= 0)
                 attach(where[size_t(root[i])], std::move(divs[i]), raw[i], links);
@@ -177,7 +184,8 @@ private:
         if (rootFinding.sites.empty())
             rootFinding.sites.push_back({rootFinding.reference, rootFinding.generated});
         rootFinding.sites.push_back({div.reference, div.generated});
-        ++m_downstream[index];
+        if (!m_sharedCause.count(index))
+            ++m_downstream[index];
         // The first input on which a downstream result differs shows the root's effect.
         if (rootFinding.counterexample.empty() && !div.counterexample.empty())
             rootFinding.counterexample =
@@ -266,6 +274,7 @@ private:
     const Classifier& m_classifier;
     std::map<std::string, size_t> m_groups; // group key -> index in m_out.divergences
     std::map<size_t, int> m_downstream;     // root finding -> sites attached as following it
+    std::set<size_t> m_sharedCause;         // root findings whose sites share its cause
     std::string m_prefix;
     PairResult& m_out;
     int m_next = 1;

@@ -274,4 +274,21 @@ PointerOffsetForm pointerOffsetForm(const GFunction& g, int op)
     return f;
 }
 
+std::optional<std::vector<std::pair<uint64_t, std::vector<int>>>> integerTerms(const GFunction& g,
+                                                                               int v)
+{
+    Decomposer d(g);
+    const Poly p = d.expand(v);
+    if (p.size() > kMaxTerms)
+        return std::nullopt;
+    std::vector<std::pair<uint64_t, std::vector<int>>> out;
+    for (const auto& [k, coef] : p) {
+        std::vector<int> atoms;
+        for (uint64_t a : k)
+            atoms.push_back(d.atomValue(a));
+        out.emplace_back(coef, std::move(atoms));
+    }
+    return out;
+}
+
 } // namespace tilelens::diff

@@ -22,6 +22,7 @@
 #include "diff/OpGraph.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -41,5 +42,10 @@ struct PointerOffsetForm
 // The normal form of offset op `op`; needs the canonical hashes and ranges of
 // its operands' producers (it runs while the function is normalized, op by op).
 PointerOffsetForm pointerOffsetForm(const GFunction& g, int op);
+
+// Integer value v (sign-extended to 64 bits) as the same sum of terms
+// (coefficient, canonical atoms); empty optional when it has too many terms.
+std::optional<std::vector<std::pair<uint64_t, std::vector<int>>>> integerTerms(const GFunction& g,
+                                                                               int v);
 
 } // namespace tilelens::diff

@@ -13,6 +13,7 @@ const char* const M = "matmul_static_persistent_transB_2048_bf16.mlir";
 const char* const S = "softmax_persistent_256x2048_f32.mlir";
 // A real-port reference (tests/data/real-ports, see its ORIGIN.md).
 const char* const W = "../real-ports/swiglu_fwd_2x512x4096_bf16/reference.mlir";
+const char* const SiluRef = "../real-ports/silu_and_mul_fwd_13x256x1000_f32/reference.mlir";
 const std::string kDrop = "<DROP LINE>";
 
 // Pieces of M used by several cases below.
@@ -362,6 +363,13 @@ const std::vector<RuleCase>& cases()
          {{"%9: tile<i32>", "%9: tile<ptr<f32>>"}},
          "entry @",
          {{"%9: tile<i32>", "%9: tile<ptr<f16>>"}}},
+        // The row bound of a gather's mask dropped (row < shape0 & col < shape1 -> col <
+        // shape1): host evidence; dropping the column bound instead stays critical.
+        {"mask-bounds-host",
+         SiluRef,
+         {{"load_ptr_tko weak %54, %49, %57", "load_ptr_tko weak %54, %48, %57"}},
+         "%58, %59 = load_ptr_tko",
+         {{"load_ptr_tko weak %54, %49, %57", "load_ptr_tko weak %54, %39, %57"}}},
         {"unmatched-function",
          S,
          {{"cuda_tile.module @kernels {",
