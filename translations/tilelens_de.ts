@@ -292,7 +292,7 @@
     </message>
     <message>
         <source>unknown stage &apos;%1&apos; (known: %2)</source>
-        <translation>unbekannte Stufe '%1' (bekannt: %2)</translation>
+        <translation>unbekannte Stufe &apos;%1&apos; (bekannt: %2)</translation>
     </message>
     <message>
         <source>tilelens.json is invalid: %1</source>
@@ -304,7 +304,7 @@
     </message>
     <message>
         <source>not runnable here: the built-in &apos;%1&apos; is not available in this build</source>
-        <translation>hier nicht ausführbar: das eingebaute '%1' ist in diesem Build nicht verfügbar</translation>
+        <translation>hier nicht ausführbar: das eingebaute &apos;%1&apos; ist in diesem Build nicht verfügbar</translation>
     </message>
     <message>
         <source>workspace not trusted (%1): nothing was run; review its commands and trust it first</source>
@@ -372,7 +372,7 @@
     </message>
     <message>
         <source>the slurm launcher needs &apos;%1&apos; on PATH</source>
-        <translation>der Slurm-Launcher braucht '%1' im PATH</translation>
+        <translation>der Slurm-Launcher braucht &apos;%1&apos; im PATH</translation>
     </message>
     <message>
         <source>working directory %1 does not exist</source>
@@ -384,7 +384,7 @@
     </message>
     <message>
         <source>program &apos;%1&apos; is not on PATH</source>
-        <translation>Programm '%1' ist nicht im PATH</translation>
+        <translation>Programm &apos;%1&apos; ist nicht im PATH</translation>
     </message>
     <message>
         <source>libtilelens_cupti.so was not found (it is built only with the CUDA Toolkit and CUPTI; set TILELENS_CUPTI_LIBRARY to its path)</source>
@@ -1162,6 +1162,10 @@
     <message>
         <source>&amp;Language:</source>
         <translation>&amp;Sprache:</translation>
+    </message>
+    <message>
+        <source>System default</source>
+        <translation>Systemstandard</translation>
     </message>
 </context>
 <context>

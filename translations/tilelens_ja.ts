@@ -289,7 +289,7 @@
     </message>
     <message>
         <source>unknown stage &apos;%1&apos; (known: %2)</source>
-        <translation>不明なステージ '%1'（既知：%2）</translation>
+        <translation>不明なステージ &apos;%1&apos;（既知：%2）</translation>
     </message>
     <message>
         <source>tilelens.json is invalid: %1</source>
@@ -301,7 +301,7 @@
     </message>
     <message>
         <source>not runnable here: the built-in &apos;%1&apos; is not available in this build</source>
-        <translation>ここでは実行できない：組み込み '%1' はこのビルドにない</translation>
+        <translation>ここでは実行できない：組み込み &apos;%1&apos; はこのビルドにない</translation>
     </message>
     <message>
         <source>workspace not trusted (%1): nothing was run; review its commands and trust it first</source>
@@ -369,7 +369,7 @@
     </message>
     <message>
         <source>the slurm launcher needs &apos;%1&apos; on PATH</source>
-        <translation>slurm ランチャーには PATH 上の '%1' が必要</translation>
+        <translation>slurm ランチャーには PATH 上の &apos;%1&apos; が必要</translation>
     </message>
     <message>
         <source>working directory %1 does not exist</source>
@@ -381,7 +381,7 @@
     </message>
     <message>
         <source>program &apos;%1&apos; is not on PATH</source>
-        <translation>プログラム '%1' が PATH にない</translation>
+        <translation>プログラム &apos;%1&apos; が PATH にない</translation>
     </message>
     <message>
         <source>libtilelens_cupti.so was not found (it is built only with the CUDA Toolkit and CUPTI; set TILELENS_CUPTI_LIBRARY to its path)</source>
@@ -1157,6 +1157,10 @@
     <message>
         <source>&amp;Language:</source>
         <translation>言語(&amp;L)：</translation>
+    </message>
+    <message>
+        <source>System default</source>
+        <translation>システムの既定</translation>
     </message>
 </context>
 <context>
@@ -2062,7 +2066,7 @@ Run them only if you trust this workspace. Exactly what each command runs (argum
     </message>
     <message>
         <source>Runs / cap</source>
-        <translation>実行回数 / 上限</translation>
+        <translation>回数 / 上限</translation>
     </message>
     <message>
         <source>Freshness</source>

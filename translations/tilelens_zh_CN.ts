@@ -1158,6 +1158,10 @@
         <source>&amp;Language:</source>
         <translation>语言(&amp;L)：</translation>
     </message>
+    <message>
+        <source>System default</source>
+        <translation>系统默认</translation>
+    </message>
 </context>
 <context>
     <name>tilelens::gui::SourceFileLoader</name>
@@ -2062,7 +2066,7 @@ Run them only if you trust this workspace. Exactly what each command runs (argum
     </message>
     <message>
         <source>Runs / cap</source>
-        <translation>运行次数 / 上限</translation>
+        <translation>次数 / 上限</translation>
     </message>
     <message>
         <source>Freshness</source>

@@ -105,8 +105,8 @@ TEST(RuleMessages, GermanInTheGuiModelEnglishInTheCliJson)
               std::string::npos)
         << english;
 
-    ASSERT_TRUE(installTranslations(*QCoreApplication::instance(),
-                                    QLocale(QLocale::German, QLocale::Germany)));
+    ASSERT_TRUE(gui::installTranslations(*QCoreApplication::instance(),
+                                         QLocale(QLocale::German, QLocale::Germany)));
     gui::DivergenceTableModel model;
     model.setSnapshot(snapshot);
     const QModelIndex cell = model.index(row, gui::DivergenceTableModel::MessageColumn);
@@ -140,8 +140,8 @@ TEST(RunMessages, TranslatedWithTheirValuesNestedReasonsToo)
     EXPECT_EQ(gui::translatedRunMessage(notRunnable), notRunnable);
     EXPECT_EQ(gui::translatedRunMessage(twoReasons), twoReasons);
 
-    ASSERT_TRUE(installTranslations(*QCoreApplication::instance(),
-                                    QLocale(QLocale::German, QLocale::Germany)));
+    ASSERT_TRUE(gui::installTranslations(*QCoreApplication::instance(),
+                                         QLocale(QLocale::German, QLocale::Germany)));
     EXPECT_EQ(gui::translatedRunMessage(notRunnable),
               QStringLiteral("hier nicht ausführbar: Programm 'pytest' ist nicht im PATH"));
     EXPECT_EQ(gui::translatedRunMessage(
@@ -158,8 +158,8 @@ TEST(RunMessages, TranslatedWithTheirValuesNestedReasonsToo)
     EXPECT_EQ(gui::translatedRunMessage(stageOwnWords), stageOwnWords);
     removeTranslators();
 
-    ASSERT_TRUE(installTranslations(*QCoreApplication::instance(),
-                                    QLocale(QLocale::Japanese, QLocale::Japan)));
+    ASSERT_TRUE(gui::installTranslations(*QCoreApplication::instance(),
+                                         QLocale(QLocale::Japanese, QLocale::Japan)));
     EXPECT_EQ(gui::translatedRunMessage(runmsg::text(runmsg::kTimedOut).arg(30)),
               QStringLiteral("30 秒でタイムアウト"));
     removeTranslators();

@@ -104,7 +104,9 @@ StagePanel::StagePanel(InspectorSession* session, QWidget* parent)
     m_table->verticalHeader()->hide();
     m_table->setAlternatingRowColors(true);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_table->horizontalHeader()->setSectionResizeMode(StageTableModel::ClassColumn,
+    // The free-form stage title gives way (elided, whole in the tooltip) so that the
+    // short columns and their headers stay whole, in longer languages too.
+    m_table->horizontalHeader()->setSectionResizeMode(StageTableModel::StageColumn,
                                                       QHeaderView::Stretch);
     m_table->setWordWrap(false);
     m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 8);
@@ -121,8 +123,10 @@ StagePanel::StagePanel(InspectorSession* session, QWidget* parent)
     m_runStatus = new QLabel(this);
     m_runStatus->setTextFormat(Qt::PlainText);
     m_runStatus->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    // A long status is clipped rather than widening the whole dock.
+    // A long status wraps (a translated reason is often longer than the English one)
+    // rather than widening the whole dock or being cut off at its edge.
     m_runStatus->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    m_runStatus->setWordWrap(true);
 
     m_logSource = new QComboBox(this);
     m_logSource->setSizeAdjustPolicy(QComboBox::AdjustToContents);
