@@ -104,8 +104,7 @@ StagePanel::StagePanel(InspectorSession* session, QWidget* parent)
     m_table->verticalHeader()->hide();
     m_table->setAlternatingRowColors(true);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    // The free-form stage title gives way (elided, whole in the tooltip) so that the
-    // short columns and their headers stay whole, in longer languages too.
+    // The stage title gives way (elided, whole in its tooltip): short columns stay whole.
     m_table->horizontalHeader()->setSectionResizeMode(StageTableModel::StageColumn,
                                                       QHeaderView::Stretch);
     m_table->setWordWrap(false);
@@ -123,8 +122,7 @@ StagePanel::StagePanel(InspectorSession* session, QWidget* parent)
     m_runStatus = new QLabel(this);
     m_runStatus->setTextFormat(Qt::PlainText);
     m_runStatus->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    // A long status wraps (a translated reason is often longer than the English one)
-    // rather than widening the whole dock or being cut off at its edge.
+    // A long (often translated) status wraps rather than widening the dock or being cut.
     m_runStatus->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     m_runStatus->setWordWrap(true);
 
