@@ -46,6 +46,366 @@
         <source>&lt;b&gt;Sites (%1):&lt;/b&gt; %2</source>
         <translation>&lt;b&gt;Stellen (%1):&lt;/b&gt; %2</translation>
     </message>
+    <message numerus="yes">
+        <source>; %n op(s) using its result differ only through it</source>
+        <translation>
+            <numerusform>; %n Op, die sein Ergebnis nutzt, unterscheidet sich nur dadurch</numerusform>
+            <numerusform>; %n Ops, die sein Ergebnis nutzen, unterscheiden sich nur dadurch</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source> (%n sites)</source>
+        <translation>
+            <numerusform> (%n Stelle)</numerusform>
+            <numerusform> (%n Stellen)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>RuleMessage</name>
+    <message>
+        <source>assume {gen_value} on a block id, grid size or loop index only in generated</source>
+        <translation>assume {gen_value} auf einer Block-ID, Gittergröße oder einem Schleifenindex nur in generiert</translation>
+    </message>
+    <message>
+        <source>assume {gen_value} on a scalar only in generated: a divisibility hint derived from the launch value (review: a wrong claim miscompiles)</source>
+        <translation>assume {gen_value} auf einem Skalar nur in generiert: ein aus dem Startwert abgeleiteter Teilbarkeitshinweis (prüfen: eine falsche Annahme führt zu Fehlkompilierung)</translation>
+    </message>
+    <message>
+        <source>assume {gen_value} only in generated</source>
+        <translation>assume {gen_value} nur in generiert</translation>
+    </message>
+    <message>
+        <source>assume {ref_value} in reference, {gen_value} in generated: a divisibility hint chosen by each launcher from the argument value (review that it holds for every launch)</source>
+        <translation>assume {ref_value} in Referenz, {gen_value} in generiert: ein Teilbarkeitshinweis, den jeder Launcher aus dem Argumentwert wählt (prüfen, dass er für jeden Start gilt)</translation>
+    </message>
+    <message>
+        <source>assume {ref_value} on a pointer missing in generated (views/TMA; no measured gap)</source>
+        <translation>assume {ref_value} auf einem Zeiger fehlt in generiert (Views/TMA; kein gemessener Abstand)</translation>
+    </message>
+    <message>
+        <source>assume {ref_value} on a pointer missing in generated, which accesses memory through raw pointers</source>
+        <translation>assume {ref_value} auf einem Zeiger fehlt in generiert, das über rohe Zeiger auf den Speicher zugreift</translation>
+    </message>
+    <message>
+        <source>assume {ref_value} present in reference, missing in generated</source>
+        <translation>assume {ref_value} in Referenz vorhanden, fehlt in generiert</translation>
+    </message>
+    <message>
+        <source>constant: value {ref_value} in reference, {gen_value} in generated</source>
+        <translation>constant: Wert {ref_value} in Referenz, {gen_value} in generiert</translation>
+    </message>
+    <message>
+        <source>entry hint {attribute} = {ref_value} in reference, missing in generated</source>
+        <translation>Entry-Hinweis {attribute} = {ref_value} in Referenz, fehlt in generiert</translation>
+    </message>
+    <message>
+        <source>entry hint {attribute}: {ref_value} in reference, {gen_value} in generated</source>
+        <translation>Entry-Hinweis {attribute}: {ref_value} in Referenz, {gen_value} in generiert</translation>
+    </message>
+    <message>
+        <source>entry: argument ABI: {ref_value} in reference, {gen_value} in generated; the same element types behind the pointers, passed as array descriptors (pointer, shape, strides) vs raw pointers and scalars: a calling convention that changes no result by itself (how the kernel uses each value is compared op by op); review the launcher&apos;s argument order</source>
+        <translation>entry: Argument-ABI: {ref_value} in Referenz, {gen_value} in generiert; dieselben Elementtypen hinter den Zeigern, übergeben als Array-Deskriptoren (Zeiger, Form, Strides) bzw. als rohe Zeiger und Skalare: eine Aufrufkonvention, die für sich kein Ergebnis ändert (wie der Kernel jeden Wert nutzt, wird Op für Op verglichen); die Argumentreihenfolge des Launchers prüfen</translation>
+    </message>
+    <message>
+        <source>entry: specialised constant vs runtime argument: the reference is compiled for the constants {ref_value} (its entry name), the generated entry takes {gen_value}; review that every launch passes the reference&apos;s values</source>
+        <translation>entry: spezialisierte Konstante statt Laufzeitargument: die Referenz ist für die Konstanten {ref_value} kompiliert (ihr Entry-Name), der generierte Entry nimmt {gen_value}; prüfen, dass jeder Start die Werte der Referenz übergibt</translation>
+    </message>
+    <message>
+        <source>entry: {attribute} {ref_value} in reference, {gen_value} in generated</source>
+        <translation>entry: {attribute} {ref_value} in Referenz, {gen_value} in generiert</translation>
+    </message>
+    <message>
+        <source>for: loop bound differs (operand {operand})</source>
+        <translation>for: Schleifengrenze unterscheidet sich (Operand {operand})</translation>
+    </message>
+    <message>
+        <source>for: loop step differs (operand {operand})</source>
+        <translation>for: Schleifenschritt unterscheidet sich (Operand {operand})</translation>
+    </message>
+    <message>
+        <source>{function}: function present on one side only</source>
+        <translation>{function}: Funktion nur auf einer Seite vorhanden</translation>
+    </message>
+    <message>
+        <source>{function}: reference carries source locations, generated has none (cuTile Rust emits no debug locations)</source>
+        <translation>{function}: Referenz trägt Quellpositionen, generiert keine (cuTile Rust erzeugt keine Debug-Positionen)</translation>
+    </message>
+    <message>
+        <source>{op}: accumulator type {ref_value} in reference, {gen_value} in generated</source>
+        <translation>{op}: Akkumulatortyp {ref_value} in Referenz, {gen_value} in generiert</translation>
+    </message>
+    <message>
+        <source>{op}: allow_tma {ref_value} in reference, {gen_value} in generated</source>
+        <translation>{op}: allow_tma {ref_value} in Referenz, {gen_value} in generiert</translation>
+    </message>
+    <message>
+        <source>{op}: bounded for vs unbounded loop ({ref_op} in reference, {gen_op} in generated)</source>
+        <translation>{op}: begrenzte for- statt unbegrenzter Schleife ({ref_op} in Referenz, {gen_op} in generiert)</translation>
+    </message>
+    <message>
+        <source>{op}: conversion {ref_value} present in reference, missing in generated (store from accumulator needs it)</source>
+        <translation>{op}: Konvertierung {ref_value} in Referenz vorhanden, fehlt in generiert (das Speichern aus dem Akkumulator braucht sie)</translation>
+    </message>
+    <message>
+        <source>{op}: duplicate of an identical earlier op (CSE merges it)</source>
+        <translation>{op}: Duplikat einer identischen früheren Op (CSE führt sie zusammen)</translation>
+    </message>
+    <message>
+        <source>{op}: gather padding {ref_value} -&gt; {gen_value}: masked-off lanes are undefined without padding; they reach memory only where a store mask admits a lane the load mask excludes (a store extent larger than the load extent)</source>
+        <translation>{op}: Gather-Padding {ref_value} -&gt; {gen_value}: ausmaskierte Lanes sind ohne Padding undefiniert; sie erreichen den Speicher nur, wo eine Store-Maske eine Lane zulässt, die die Load-Maske ausschließt (Store-Ausdehnung größer als Load-Ausdehnung)</translation>
+    </message>
+    <message>
+        <source>{op}: get_index_space_shape on one side, manual ceil-div of the tensor shape on the other</source>
+        <translation>{op}: get_index_space_shape auf einer Seite, manuelle Aufrundungsdivision der Tensorform auf der anderen</translation>
+    </message>
+    <message>
+        <source>{op}: hint {attribute} = {gen_value} only in generated</source>
+        <translation>{op}: Hinweis {attribute} = {gen_value} nur in generiert</translation>
+    </message>
+    <message>
+        <source>{op}: hint {attribute} = {ref_value} missing in generated (unsupported by cuTile Rust)</source>
+        <translation>{op}: Hinweis {attribute} = {ref_value} fehlt in generiert (von cuTile Rust nicht unterstützt)</translation>
+    </message>
+    <message>
+        <source>{op}: hint {attribute} missing in generated (cuTile Rust may not emit it)</source>
+        <translation>{op}: Hinweis {attribute} fehlt in generiert (cuTile Rust erzeugt ihn womöglich nicht)</translation>
+    </message>
+    <message>
+        <source>{op}: hint {attribute} {ref_value} in reference, {gen_value} in generated</source>
+        <translation>{op}: Hinweis {attribute} {ref_value} in Referenz, {gen_value} in generiert</translation>
+    </message>
+    <message>
+        <source>{op}: identities {ref_value} in reference, {gen_value} in generated</source>
+        <translation>{op}: Identitäten {ref_value} in Referenz, {gen_value} in generiert</translation>
+    </message>
+    <message>
+        <source>{op}: loaded tile and token unused, present on one side only (no result change, but memory is read for nothing)</source>
+        <translation>{op}: geladene Kachel und Token ungenutzt, nur auf einer Seite vorhanden (kein geändertes Ergebnis, aber Speicher wird umsonst gelesen)</translation>
+    </message>
+    <message>
+        <source>{op}: loop step wrapped in assume on one side, raw on the other</source>
+        <translation>{op}: Schleifenschritt auf einer Seite in assume verpackt, auf der anderen roh</translation>
+    </message>
+    <message>
+        <source>{op}: make_strided_view has no cuTile Rust equivalent (partition views are used instead)</source>
+        <translation>{op}: make_strided_view hat keine Entsprechung in cuTile Rust (stattdessen werden Partition-Views verwendet)</translation>
+    </message>
+    <message>
+        <source>{op}: memory op differs ({ref_op} in reference, {gen_op} in generated)</source>
+        <translation>{op}: Speicher-Op unterscheidet sich ({ref_op} in Referenz, {gen_op} in generiert)</translation>
+    </message>
+    <message>
+        <source>{op}: operand type {ref_value} written in reference, {gen_value} in generated</source>
+        <translation>{op}: Operandtyp {ref_value} in Referenz geschrieben, {gen_value} in generiert</translation>
+    </message>
+    <message>
+        <source>{op}: operand {operand} fed by a different value in generated</source>
+        <translation>{op}: Operand {operand} wird in generiert von einem anderen Wert gespeist</translation>
+    </message>
+    <message>
+        <source>{op}: ordering token {ref_value} -&gt; {gen_value} (checklist M6) - harmless, proven: root tokens only</source>
+        <translation>{op}: Ordnungs-Token {ref_value} -&gt; {gen_value} (Checkliste M6) - harmlos, bewiesen: nur Wurzel-Token</translation>
+    </message>
+    <message>
+        <source>{op}: ordering token {ref_value} -&gt; {gen_value} (checklist M6): memory ops are ordered differently; harmless unless two of them can touch the same address</source>
+        <translation>{op}: Ordnungs-Token {ref_value} -&gt; {gen_value} (Checkliste M6): Speicher-Ops sind anders geordnet; harmlos, außer zwei davon können dieselbe Adresse berühren</translation>
+    </message>
+    <message>
+        <source>{op}: padding_value {ref_value} in reference, {gen_value} in generated</source>
+        <translation>{op}: padding_value {ref_value} in Referenz, {gen_value} in generiert</translation>
+    </message>
+    <message>
+        <source>{op}: partition tile {ref_value} in reference, {gen_value} in generated</source>
+        <translation>{op}: Partitionskachel {ref_value} in Referenz, {gen_value} in generiert</translation>
+    </message>
+    <message>
+        <source>{op}: result type {ref_value} -&gt; {gen_value} follows from an operand&apos;s type change</source>
+        <translation>{op}: Ergebnistyp {ref_value} -&gt; {gen_value} folgt aus der Typänderung eines Operanden</translation>
+    </message>
+    <message>
+        <source>{op}: result type {ref_value} in reference, {gen_value} in generated</source>
+        <translation>{op}: Ergebnistyp {ref_value} in Referenz, {gen_value} in generiert</translation>
+    </message>
+    <message>
+        <source>{op}: result unused, present on one side only (dead code)</source>
+        <translation>{op}: Ergebnis ungenutzt, nur auf einer Seite vorhanden (toter Code)</translation>
+    </message>
+    <message>
+        <source>{op}: rounding attribute {gen_value} in generated (maxf/minf take none; harmless: max and min are exact)</source>
+        <translation>{op}: Rundungsattribut {gen_value} in generiert (maxf/minf nehmen keins; harmlos: Max und Min sind exakt)</translation>
+    </message>
+    <message>
+        <source>{op}: side-effecting op in a different order relative to others</source>
+        <translation>{op}: Op mit Seiteneffekt in anderer Reihenfolge relativ zu den übrigen</translation>
+    </message>
+    <message>
+        <source>{op}: strided view with element offsets on one side, partition view with tile indices on the other, addressing the same elements</source>
+        <translation>{op}: Strided-View mit Elementoffsets auf einer Seite, Partition-View mit Kachelindizes auf der anderen, die dieselben Elemente adressieren</translation>
+    </message>
+    <message>
+        <source>{op}: strides {ref_value} in reference, {gen_value} in generated</source>
+        <translation>{op}: Strides {ref_value} in Referenz, {gen_value} in generiert</translation>
+    </message>
+    <message>
+        <source>{op}: token op on one side only (checklist M6) - harmless, proven: a fresh root token</source>
+        <translation>{op}: Token-Op nur auf einer Seite (Checkliste M6) - harmlos, bewiesen: ein frisches Wurzel-Token</translation>
+    </message>
+    <message>
+        <source>{op}: token op present on one side only (token-creating op counts must be equal)</source>
+        <translation>{op}: Token-Op nur auf einer Seite vorhanden (die Zahl Token-erzeugender Ops muss gleich sein)</translation>
+    </message>
+    <message>
+        <source>{op}: unused constant {value} on one side only (canonicalize removes it)</source>
+        <translation>{op}: ungenutzte Konstante {value} nur auf einer Seite (canonicalize entfernt sie)</translation>
+    </message>
+    <message>
+        <source>{op}: {attribute} {ref_value} in reference, {gen_value} in generated</source>
+        <translation>{op}: {attribute} {ref_value} in Referenz, {gen_value} in generiert</translation>
+    </message>
+    <message>
+        <source>{op}: {kind} {attribute} {ref_value} -&gt; {gen_value}</source>
+        <translation>{op}: {kind} {attribute} {ref_value} -&gt; {gen_value}</translation>
+    </message>
+    <message>
+        <source>{op}: {kind} {attribute} {ref_value} -&gt; {gen_value} - equal under a stated precondition (review it)</source>
+        <translation>{op}: {kind} {attribute} {ref_value} -&gt; {gen_value} - gleich unter einer genannten Vorbedingung (prüfen)</translation>
+    </message>
+    <message>
+        <source>{op}: {kind} {attribute} {ref_value} -&gt; {gen_value} - equivalent (proof attached)</source>
+        <translation>{op}: {kind} {attribute} {ref_value} -&gt; {gen_value} - äquivalent (Beweis angehängt)</translation>
+    </message>
+    <message>
+        <source>{op}: {ref_op} in reference, {gen_op} in generated</source>
+        <translation>{op}: {ref_op} in Referenz, {gen_op} in generiert</translation>
+    </message>
+</context>
+<context>
+    <name>RunMessage</name>
+    <message>
+        <source>the runner is shutting down</source>
+        <translation>der Runner wird beendet</translation>
+    </message>
+    <message>
+        <source>%1 is not a directory</source>
+        <translation>%1 ist kein Verzeichnis</translation>
+    </message>
+    <message>
+        <source>unknown stage &apos;%1&apos; (known: %2)</source>
+        <translation>unbekannte Stufe &apos;%1&apos; (bekannt: %2)</translation>
+    </message>
+    <message>
+        <source>tilelens.json is invalid: %1</source>
+        <translation>tilelens.json ist ungültig: %1</translation>
+    </message>
+    <message>
+        <source>not runnable here: %1</source>
+        <translation>hier nicht ausführbar: %1</translation>
+    </message>
+    <message>
+        <source>not runnable here: the built-in &apos;%1&apos; is not available in this build</source>
+        <translation>hier nicht ausführbar: das eingebaute &apos;%1&apos; ist in diesem Build nicht verfügbar</translation>
+    </message>
+    <message>
+        <source>workspace not trusted (%1): nothing was run; review its commands and trust it first</source>
+        <translation>Arbeitsbereich nicht vertrauenswürdig (%1): nichts wurde ausgeführt; erst seine Befehle prüfen und ihm vertrauen</translation>
+    </message>
+    <message>
+        <source>replaced by a newer request (%1)</source>
+        <translation>durch eine neuere Anforderung ersetzt (%1)</translation>
+    </message>
+    <message>
+        <source>stage %1 already ran %2 time(s) in this pipeline run (cap %3); override the cap or start a new pipeline run</source>
+        <translation>Stufe %1 lief in diesem Pipeline-Lauf schon %2-mal (Obergrenze %3); die Obergrenze übergehen oder einen neuen Pipeline-Lauf starten</translation>
+    </message>
+    <message>
+        <source>cannot write the log %1</source>
+        <translation>das Log %1 kann nicht geschrieben werden</translation>
+    </message>
+    <message>
+        <source>cannot start %1: %2</source>
+        <translation>%1 kann nicht gestartet werden: %2</translation>
+    </message>
+    <message>
+        <source>nothing was run: the stage supervisor tilelens-stage-supervisor is missing (looked in %1)</source>
+        <translation>nichts wurde ausgeführt: der Stufen-Supervisor tilelens-stage-supervisor fehlt (gesucht in %1)</translation>
+    </message>
+    <message>
+        <source>timed out after %1 s</source>
+        <translation>Zeitüberschreitung nach %1 s</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>abgebrochen</translation>
+    </message>
+    <message>
+        <source>cancelled before it started</source>
+        <translation>vor dem Start abgebrochen</translation>
+    </message>
+    <message>
+        <source>cancelled (the app quit)</source>
+        <translation>abgebrochen (die App wurde beendet)</translation>
+    </message>
+    <message>
+        <source>killed by signal %1 (%2)</source>
+        <translation>durch Signal %1 beendet (%2)</translation>
+    </message>
+    <message>
+        <source>refused to copy the log to %1: it now resolves to %2, outside the workspace</source>
+        <translation>Kopieren des Logs nach %1 verweigert: es zeigt jetzt auf %2, außerhalb des Arbeitsbereichs</translation>
+    </message>
+    <message>
+        <source>could not copy the log to %1</source>
+        <translation>das Log konnte nicht nach %1 kopiert werden</translation>
+    </message>
+    <message>
+        <source>needs an NVIDIA GPU; none is visible on this machine (or declare a slurm launcher for it)</source>
+        <translation>braucht eine NVIDIA-GPU; auf diesem Rechner ist keine sichtbar (oder einen Slurm-Launcher dafür angeben)</translation>
+    </message>
+    <message>
+        <source>needs %1 (not set in the environment or tilelens.json)</source>
+        <translation>braucht %1 (weder in der Umgebung noch in tilelens.json gesetzt)</translation>
+    </message>
+    <message>
+        <source>the stage has no command</source>
+        <translation>die Stufe hat keinen Befehl</translation>
+    </message>
+    <message>
+        <source>the slurm launcher needs &apos;%1&apos; on PATH</source>
+        <translation>der Slurm-Launcher braucht &apos;%1&apos; im PATH</translation>
+    </message>
+    <message>
+        <source>working directory %1 does not exist</source>
+        <translation>Arbeitsverzeichnis %1 existiert nicht</translation>
+    </message>
+    <message>
+        <source>program %1 is not an executable file</source>
+        <translation>Programm %1 ist keine ausführbare Datei</translation>
+    </message>
+    <message>
+        <source>program &apos;%1&apos; is not on PATH</source>
+        <translation>Programm &apos;%1&apos; ist nicht im PATH</translation>
+    </message>
+    <message>
+        <source>libtilelens_cupti.so was not found (it is built only with the CUDA Toolkit and CUPTI; set TILELENS_CUPTI_LIBRARY to its path)</source>
+        <translation>libtilelens_cupti.so wurde nicht gefunden (sie wird nur mit CUDA Toolkit und CUPTI gebaut; TILELENS_CUPTI_LIBRARY auf ihren Pfad setzen)</translation>
+    </message>
+    <message>
+        <source>no NVIDIA GPU is visible on this machine, so no kernel can be measured</source>
+        <translation>auf diesem Rechner ist keine NVIDIA-GPU sichtbar, daher kann kein Kernel gemessen werden</translation>
+    </message>
+    <message>
+        <source>the CUPTI library recorded nothing: %1</source>
+        <translation>die CUPTI-Bibliothek hat nichts aufgezeichnet: %1</translation>
+    </message>
+    <message>
+        <source>no record files: the command created no CUDA context, or the CUDA driver did not load the injection library</source>
+        <translation>keine Aufzeichnungsdateien: der Befehl hat keinen CUDA-Kontext erzeugt, oder der CUDA-Treiber hat die Injektionsbibliothek nicht geladen</translation>
+    </message>
+    <message>
+        <source>the command launched no kernel that CUPTI saw</source>
+        <translation>der Befehl hat keinen Kernel gestartet, den CUPTI gesehen hat</translation>
+    </message>
 </context>
 <context>
     <name>Severity</name>
@@ -802,6 +1162,10 @@
     <message>
         <source>&amp;Language:</source>
         <translation>&amp;Sprache:</translation>
+    </message>
+    <message>
+        <source>System default</source>
+        <translation>Systemstandard</translation>
     </message>
 </context>
 <context>

@@ -45,6 +45,364 @@
         <source>&lt;b&gt;Sites (%1):&lt;/b&gt; %2</source>
         <translation>&lt;b&gt;箇所（%1）：&lt;/b&gt;%2</translation>
     </message>
+    <message numerus="yes">
+        <source>; %n op(s) using its result differ only through it</source>
+        <translation>
+            <numerusform>；その結果を使う %n 個の op はこれが原因でのみ異なる</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source> (%n sites)</source>
+        <translation>
+            <numerusform>（%n 箇所）</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>RuleMessage</name>
+    <message>
+        <source>assume {gen_value} on a block id, grid size or loop index only in generated</source>
+        <translation>ブロック ID・グリッドサイズ・ループインデックスへの assume {gen_value} が生成側のみ</translation>
+    </message>
+    <message>
+        <source>assume {gen_value} on a scalar only in generated: a divisibility hint derived from the launch value (review: a wrong claim miscompiles)</source>
+        <translation>スカラーへの assume {gen_value} が生成側のみ：起動時の値から導いた整除性ヒント（要確認：誤った主張は誤コンパイルを招く）</translation>
+    </message>
+    <message>
+        <source>assume {gen_value} only in generated</source>
+        <translation>assume {gen_value} が生成側のみ</translation>
+    </message>
+    <message>
+        <source>assume {ref_value} in reference, {gen_value} in generated: a divisibility hint chosen by each launcher from the argument value (review that it holds for every launch)</source>
+        <translation>参照側は assume {ref_value}、生成側は {gen_value}：各ランチャーが引数値から選んだ整除性ヒント（すべての起動で成り立つか確認）</translation>
+    </message>
+    <message>
+        <source>assume {ref_value} on a pointer missing in generated (views/TMA; no measured gap)</source>
+        <translation>ポインタへの assume {ref_value} が生成側にない（ビュー/TMA；測定上の差なし）</translation>
+    </message>
+    <message>
+        <source>assume {ref_value} on a pointer missing in generated, which accesses memory through raw pointers</source>
+        <translation>ポインタへの assume {ref_value} が生成側にない（生成側は生ポインタでメモリにアクセス）</translation>
+    </message>
+    <message>
+        <source>assume {ref_value} present in reference, missing in generated</source>
+        <translation>assume {ref_value} が参照側にあり、生成側にない</translation>
+    </message>
+    <message>
+        <source>constant: value {ref_value} in reference, {gen_value} in generated</source>
+        <translation>constant：値は参照側 {ref_value}、生成側 {gen_value}</translation>
+    </message>
+    <message>
+        <source>entry hint {attribute} = {ref_value} in reference, missing in generated</source>
+        <translation>エントリのヒント {attribute} = {ref_value} が参照側にあり、生成側にない</translation>
+    </message>
+    <message>
+        <source>entry hint {attribute}: {ref_value} in reference, {gen_value} in generated</source>
+        <translation>エントリのヒント {attribute}：参照側 {ref_value}、生成側 {gen_value}</translation>
+    </message>
+    <message>
+        <source>entry: argument ABI: {ref_value} in reference, {gen_value} in generated; the same element types behind the pointers, passed as array descriptors (pointer, shape, strides) vs raw pointers and scalars: a calling convention that changes no result by itself (how the kernel uses each value is compared op by op); review the launcher&apos;s argument order</source>
+        <translation>entry：引数 ABI：参照側 {ref_value}、生成側 {gen_value}。ポインタの先の要素型は同じで、配列記述子（ポインタ・形状・ストライド）と生ポインタ＋スカラーという渡し方の違い：呼び出し規約だけでは結果は変わらない（各値の使われ方は op ごとに比較）。ランチャーの引数順を確認</translation>
+    </message>
+    <message>
+        <source>entry: specialised constant vs runtime argument: the reference is compiled for the constants {ref_value} (its entry name), the generated entry takes {gen_value}; review that every launch passes the reference&apos;s values</source>
+        <translation>entry：特殊化された定数と実行時引数：参照側は定数 {ref_value} 向けにコンパイル（エントリ名より）、生成側エントリは {gen_value} を受け取る。すべての起動で参照側の値が渡されるか確認</translation>
+    </message>
+    <message>
+        <source>entry: {attribute} {ref_value} in reference, {gen_value} in generated</source>
+        <translation>entry：{attribute} 参照側 {ref_value}、生成側 {gen_value}</translation>
+    </message>
+    <message>
+        <source>for: loop bound differs (operand {operand})</source>
+        <translation>for：ループ境界が異なる（オペランド {operand}）</translation>
+    </message>
+    <message>
+        <source>for: loop step differs (operand {operand})</source>
+        <translation>for：ループのステップが異なる（オペランド {operand}）</translation>
+    </message>
+    <message>
+        <source>{function}: function present on one side only</source>
+        <translation>{function}：関数が片側にのみ存在</translation>
+    </message>
+    <message>
+        <source>{function}: reference carries source locations, generated has none (cuTile Rust emits no debug locations)</source>
+        <translation>{function}：参照側にはソース位置があり、生成側にはない（cuTile Rust はデバッグ位置を出力しない）</translation>
+    </message>
+    <message>
+        <source>{op}: accumulator type {ref_value} in reference, {gen_value} in generated</source>
+        <translation>{op}：アキュムレータ型 参照側 {ref_value}、生成側 {gen_value}</translation>
+    </message>
+    <message>
+        <source>{op}: allow_tma {ref_value} in reference, {gen_value} in generated</source>
+        <translation>{op}：allow_tma 参照側 {ref_value}、生成側 {gen_value}</translation>
+    </message>
+    <message>
+        <source>{op}: bounded for vs unbounded loop ({ref_op} in reference, {gen_op} in generated)</source>
+        <translation>{op}：有界 for と無限ループ（参照側 {ref_op}、生成側 {gen_op}）</translation>
+    </message>
+    <message>
+        <source>{op}: conversion {ref_value} present in reference, missing in generated (store from accumulator needs it)</source>
+        <translation>{op}：変換 {ref_value} が参照側にあり、生成側にない（アキュムレータからのストアに必要）</translation>
+    </message>
+    <message>
+        <source>{op}: duplicate of an identical earlier op (CSE merges it)</source>
+        <translation>{op}：前にある同一 op の重複（CSE で統合される）</translation>
+    </message>
+    <message>
+        <source>{op}: gather padding {ref_value} -&gt; {gen_value}: masked-off lanes are undefined without padding; they reach memory only where a store mask admits a lane the load mask excludes (a store extent larger than the load extent)</source>
+        <translation>{op}：gather のパディング {ref_value} -&gt; {gen_value}：パディングなしではマスクされたレーンは未定義。ロードマスクが除外するレーンをストアマスクが許す場合（ストア範囲がロード範囲より大きい）にのみメモリに達する</translation>
+    </message>
+    <message>
+        <source>{op}: get_index_space_shape on one side, manual ceil-div of the tensor shape on the other</source>
+        <translation>{op}：片側は get_index_space_shape、もう片側はテンソル形状の手動切り上げ除算</translation>
+    </message>
+    <message>
+        <source>{op}: hint {attribute} = {gen_value} only in generated</source>
+        <translation>{op}：ヒント {attribute} = {gen_value} が生成側のみ</translation>
+    </message>
+    <message>
+        <source>{op}: hint {attribute} = {ref_value} missing in generated (unsupported by cuTile Rust)</source>
+        <translation>{op}：ヒント {attribute} = {ref_value} が生成側にない（cuTile Rust 未対応）</translation>
+    </message>
+    <message>
+        <source>{op}: hint {attribute} missing in generated (cuTile Rust may not emit it)</source>
+        <translation>{op}：ヒント {attribute} が生成側にない（cuTile Rust が出力しない可能性）</translation>
+    </message>
+    <message>
+        <source>{op}: hint {attribute} {ref_value} in reference, {gen_value} in generated</source>
+        <translation>{op}：ヒント {attribute} 参照側 {ref_value}、生成側 {gen_value}</translation>
+    </message>
+    <message>
+        <source>{op}: identities {ref_value} in reference, {gen_value} in generated</source>
+        <translation>{op}：単位元 参照側 {ref_value}、生成側 {gen_value}</translation>
+    </message>
+    <message>
+        <source>{op}: loaded tile and token unused, present on one side only (no result change, but memory is read for nothing)</source>
+        <translation>{op}：ロードしたタイルとトークンが未使用で片側のみ（結果は変わらないが、メモリを無駄に読む）</translation>
+    </message>
+    <message>
+        <source>{op}: loop step wrapped in assume on one side, raw on the other</source>
+        <translation>{op}：ループのステップが片側では assume で包まれ、もう片側ではそのまま</translation>
+    </message>
+    <message>
+        <source>{op}: make_strided_view has no cuTile Rust equivalent (partition views are used instead)</source>
+        <translation>{op}：make_strided_view に相当するものは cuTile Rust にない（代わりにパーティションビューを使う）</translation>
+    </message>
+    <message>
+        <source>{op}: memory op differs ({ref_op} in reference, {gen_op} in generated)</source>
+        <translation>{op}：メモリ op が異なる（参照側 {ref_op}、生成側 {gen_op}）</translation>
+    </message>
+    <message>
+        <source>{op}: operand type {ref_value} written in reference, {gen_value} in generated</source>
+        <translation>{op}：オペランド型の表記 参照側 {ref_value}、生成側 {gen_value}</translation>
+    </message>
+    <message>
+        <source>{op}: operand {operand} fed by a different value in generated</source>
+        <translation>{op}：生成側でオペランド {operand} に別の値が渡される</translation>
+    </message>
+    <message>
+        <source>{op}: ordering token {ref_value} -&gt; {gen_value} (checklist M6) - harmless, proven: root tokens only</source>
+        <translation>{op}：順序トークン {ref_value} -&gt; {gen_value}（チェックリスト M6）- 無害、証明済み：ルートトークンのみ</translation>
+    </message>
+    <message>
+        <source>{op}: ordering token {ref_value} -&gt; {gen_value} (checklist M6): memory ops are ordered differently; harmless unless two of them can touch the same address</source>
+        <translation>{op}：順序トークン {ref_value} -&gt; {gen_value}（チェックリスト M6）：メモリ op の順序が異なる。同じアドレスに触れうる op が 2 つなければ無害</translation>
+    </message>
+    <message>
+        <source>{op}: padding_value {ref_value} in reference, {gen_value} in generated</source>
+        <translation>{op}：padding_value 参照側 {ref_value}、生成側 {gen_value}</translation>
+    </message>
+    <message>
+        <source>{op}: partition tile {ref_value} in reference, {gen_value} in generated</source>
+        <translation>{op}：パーティションタイル 参照側 {ref_value}、生成側 {gen_value}</translation>
+    </message>
+    <message>
+        <source>{op}: result type {ref_value} -&gt; {gen_value} follows from an operand&apos;s type change</source>
+        <translation>{op}：結果型 {ref_value} -&gt; {gen_value} はオペランドの型変更に由来</translation>
+    </message>
+    <message>
+        <source>{op}: result type {ref_value} in reference, {gen_value} in generated</source>
+        <translation>{op}：結果型 参照側 {ref_value}、生成側 {gen_value}</translation>
+    </message>
+    <message>
+        <source>{op}: result unused, present on one side only (dead code)</source>
+        <translation>{op}：結果が未使用で片側のみ（デッドコード）</translation>
+    </message>
+    <message>
+        <source>{op}: rounding attribute {gen_value} in generated (maxf/minf take none; harmless: max and min are exact)</source>
+        <translation>{op}：生成側に丸め属性 {gen_value}（maxf/minf は取らない。無害：max と min は厳密）</translation>
+    </message>
+    <message>
+        <source>{op}: side-effecting op in a different order relative to others</source>
+        <translation>{op}：副作用のある op の他の op に対する順序が異なる</translation>
+    </message>
+    <message>
+        <source>{op}: strided view with element offsets on one side, partition view with tile indices on the other, addressing the same elements</source>
+        <translation>{op}：片側は要素オフセットのストライドビュー、もう片側はタイルインデックスのパーティションビューで、同じ要素を指す</translation>
+    </message>
+    <message>
+        <source>{op}: strides {ref_value} in reference, {gen_value} in generated</source>
+        <translation>{op}：ストライド 参照側 {ref_value}、生成側 {gen_value}</translation>
+    </message>
+    <message>
+        <source>{op}: token op on one side only (checklist M6) - harmless, proven: a fresh root token</source>
+        <translation>{op}：トークン op が片側のみ（チェックリスト M6）- 無害、証明済み：新しいルートトークン</translation>
+    </message>
+    <message>
+        <source>{op}: token op present on one side only (token-creating op counts must be equal)</source>
+        <translation>{op}：トークン op が片側のみ（トークンを作る op の数は等しくなければならない）</translation>
+    </message>
+    <message>
+        <source>{op}: unused constant {value} on one side only (canonicalize removes it)</source>
+        <translation>{op}：未使用の定数 {value} が片側のみ（canonicalize で除去される）</translation>
+    </message>
+    <message>
+        <source>{op}: {attribute} {ref_value} in reference, {gen_value} in generated</source>
+        <translation>{op}：{attribute} 参照側 {ref_value}、生成側 {gen_value}</translation>
+    </message>
+    <message>
+        <source>{op}: {kind} {attribute} {ref_value} -&gt; {gen_value}</source>
+        <translation>{op}：{kind} {attribute} {ref_value} -&gt; {gen_value}</translation>
+    </message>
+    <message>
+        <source>{op}: {kind} {attribute} {ref_value} -&gt; {gen_value} - equal under a stated precondition (review it)</source>
+        <translation>{op}：{kind} {attribute} {ref_value} -&gt; {gen_value} - 記載の前提条件の下で等しい（要確認）</translation>
+    </message>
+    <message>
+        <source>{op}: {kind} {attribute} {ref_value} -&gt; {gen_value} - equivalent (proof attached)</source>
+        <translation>{op}：{kind} {attribute} {ref_value} -&gt; {gen_value} - 等価（証明付き）</translation>
+    </message>
+    <message>
+        <source>{op}: {ref_op} in reference, {gen_op} in generated</source>
+        <translation>{op}：参照側 {ref_op}、生成側 {gen_op}</translation>
+    </message>
+</context>
+<context>
+    <name>RunMessage</name>
+    <message>
+        <source>the runner is shutting down</source>
+        <translation>ランナーを終了中</translation>
+    </message>
+    <message>
+        <source>%1 is not a directory</source>
+        <translation>%1 はディレクトリではない</translation>
+    </message>
+    <message>
+        <source>unknown stage &apos;%1&apos; (known: %2)</source>
+        <translation>不明なステージ &apos;%1&apos;（既知：%2）</translation>
+    </message>
+    <message>
+        <source>tilelens.json is invalid: %1</source>
+        <translation>tilelens.json が無効：%1</translation>
+    </message>
+    <message>
+        <source>not runnable here: %1</source>
+        <translation>ここでは実行できない：%1</translation>
+    </message>
+    <message>
+        <source>not runnable here: the built-in &apos;%1&apos; is not available in this build</source>
+        <translation>ここでは実行できない：組み込み &apos;%1&apos; はこのビルドにない</translation>
+    </message>
+    <message>
+        <source>workspace not trusted (%1): nothing was run; review its commands and trust it first</source>
+        <translation>ワークスペースが信頼されていない（%1）：何も実行していない。まずコマンドを確認して信頼すること</translation>
+    </message>
+    <message>
+        <source>replaced by a newer request (%1)</source>
+        <translation>新しい要求に置き換えられた（%1）</translation>
+    </message>
+    <message>
+        <source>stage %1 already ran %2 time(s) in this pipeline run (cap %3); override the cap or start a new pipeline run</source>
+        <translation>ステージ %1 はこのパイプライン実行ですでに %2 回実行済み（上限 %3）。上限を無視するか、新しいパイプライン実行を開始すること</translation>
+    </message>
+    <message>
+        <source>cannot write the log %1</source>
+        <translation>ログ %1 を書き込めない</translation>
+    </message>
+    <message>
+        <source>cannot start %1: %2</source>
+        <translation>%1 を起動できない：%2</translation>
+    </message>
+    <message>
+        <source>nothing was run: the stage supervisor tilelens-stage-supervisor is missing (looked in %1)</source>
+        <translation>何も実行していない：ステージ監視プログラム tilelens-stage-supervisor がない（探した場所：%1）</translation>
+    </message>
+    <message>
+        <source>timed out after %1 s</source>
+        <translation>%1 秒でタイムアウト</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>キャンセル済み</translation>
+    </message>
+    <message>
+        <source>cancelled before it started</source>
+        <translation>開始前にキャンセル</translation>
+    </message>
+    <message>
+        <source>cancelled (the app quit)</source>
+        <translation>キャンセル（アプリ終了）</translation>
+    </message>
+    <message>
+        <source>killed by signal %1 (%2)</source>
+        <translation>シグナル %1 で強制終了（%2）</translation>
+    </message>
+    <message>
+        <source>refused to copy the log to %1: it now resolves to %2, outside the workspace</source>
+        <translation>ログの %1 へのコピーを拒否：現在はワークスペース外の %2 を指している</translation>
+    </message>
+    <message>
+        <source>could not copy the log to %1</source>
+        <translation>ログを %1 にコピーできなかった</translation>
+    </message>
+    <message>
+        <source>needs an NVIDIA GPU; none is visible on this machine (or declare a slurm launcher for it)</source>
+        <translation>NVIDIA GPU が必要だが、このマシンには見当たらない（または slurm ランチャーを宣言する）</translation>
+    </message>
+    <message>
+        <source>needs %1 (not set in the environment or tilelens.json)</source>
+        <translation>%1 が必要（環境にも tilelens.json にも設定なし）</translation>
+    </message>
+    <message>
+        <source>the stage has no command</source>
+        <translation>ステージにコマンドがない</translation>
+    </message>
+    <message>
+        <source>the slurm launcher needs &apos;%1&apos; on PATH</source>
+        <translation>slurm ランチャーには PATH 上の &apos;%1&apos; が必要</translation>
+    </message>
+    <message>
+        <source>working directory %1 does not exist</source>
+        <translation>作業ディレクトリ %1 が存在しない</translation>
+    </message>
+    <message>
+        <source>program %1 is not an executable file</source>
+        <translation>プログラム %1 は実行可能ファイルではない</translation>
+    </message>
+    <message>
+        <source>program &apos;%1&apos; is not on PATH</source>
+        <translation>プログラム &apos;%1&apos; が PATH にない</translation>
+    </message>
+    <message>
+        <source>libtilelens_cupti.so was not found (it is built only with the CUDA Toolkit and CUPTI; set TILELENS_CUPTI_LIBRARY to its path)</source>
+        <translation>libtilelens_cupti.so が見つからない（CUDA Toolkit と CUPTI がある場合のみビルドされる。TILELENS_CUPTI_LIBRARY にパスを設定）</translation>
+    </message>
+    <message>
+        <source>no NVIDIA GPU is visible on this machine, so no kernel can be measured</source>
+        <translation>このマシンには NVIDIA GPU が見当たらないため、カーネルを測定できない</translation>
+    </message>
+    <message>
+        <source>the CUPTI library recorded nothing: %1</source>
+        <translation>CUPTI ライブラリは何も記録しなかった：%1</translation>
+    </message>
+    <message>
+        <source>no record files: the command created no CUDA context, or the CUDA driver did not load the injection library</source>
+        <translation>記録ファイルがない：コマンドが CUDA コンテキストを作らなかったか、CUDA ドライバが注入ライブラリを読み込まなかった</translation>
+    </message>
+    <message>
+        <source>the command launched no kernel that CUPTI saw</source>
+        <translation>コマンドは CUPTI が捉えたカーネルを起動しなかった</translation>
+    </message>
 </context>
 <context>
     <name>Severity</name>
@@ -799,6 +1157,10 @@
     <message>
         <source>&amp;Language:</source>
         <translation>言語(&amp;L)：</translation>
+    </message>
+    <message>
+        <source>System default</source>
+        <translation>システムの既定</translation>
     </message>
 </context>
 <context>
@@ -1704,7 +2066,7 @@ Run them only if you trust this workspace. Exactly what each command runs (argum
     </message>
     <message>
         <source>Runs / cap</source>
-        <translation>実行回数 / 上限</translation>
+        <translation>回数 / 上限</translation>
     </message>
     <message>
         <source>Freshness</source>

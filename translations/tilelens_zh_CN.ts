@@ -45,6 +45,364 @@
         <source>&lt;b&gt;Sites (%1):&lt;/b&gt; %2</source>
         <translation>&lt;b&gt;位置（%1）：&lt;/b&gt;%2</translation>
     </message>
+    <message numerus="yes">
+        <source>; %n op(s) using its result differ only through it</source>
+        <translation>
+            <numerusform>；使用其结果的 %n 个操作仅因它而不同</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source> (%n sites)</source>
+        <translation>
+            <numerusform>（%n 处）</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>RuleMessage</name>
+    <message>
+        <source>assume {gen_value} on a block id, grid size or loop index only in generated</source>
+        <translation>仅生成端在块 ID、网格大小或循环索引上有 assume {gen_value}</translation>
+    </message>
+    <message>
+        <source>assume {gen_value} on a scalar only in generated: a divisibility hint derived from the launch value (review: a wrong claim miscompiles)</source>
+        <translation>仅生成端在标量上有 assume {gen_value}：由启动参数值推出的整除性提示（请审查：错误的断言会导致误编译）</translation>
+    </message>
+    <message>
+        <source>assume {gen_value} only in generated</source>
+        <translation>仅生成端有 assume {gen_value}</translation>
+    </message>
+    <message>
+        <source>assume {ref_value} in reference, {gen_value} in generated: a divisibility hint chosen by each launcher from the argument value (review that it holds for every launch)</source>
+        <translation>参考端为 assume {ref_value}，生成端为 {gen_value}：各启动器根据参数值选择的整除性提示（请确认每次启动都成立）</translation>
+    </message>
+    <message>
+        <source>assume {ref_value} on a pointer missing in generated (views/TMA; no measured gap)</source>
+        <translation>生成端缺少指针上的 assume {ref_value}（视图/TMA；未测得性能差距）</translation>
+    </message>
+    <message>
+        <source>assume {ref_value} on a pointer missing in generated, which accesses memory through raw pointers</source>
+        <translation>生成端缺少指针上的 assume {ref_value}，而它通过裸指针访问内存</translation>
+    </message>
+    <message>
+        <source>assume {ref_value} present in reference, missing in generated</source>
+        <translation>参考端有 assume {ref_value}，生成端缺失</translation>
+    </message>
+    <message>
+        <source>constant: value {ref_value} in reference, {gen_value} in generated</source>
+        <translation>constant：参考端值为 {ref_value}，生成端为 {gen_value}</translation>
+    </message>
+    <message>
+        <source>entry hint {attribute} = {ref_value} in reference, missing in generated</source>
+        <translation>入口提示 {attribute} = {ref_value} 在参考端存在，生成端缺失</translation>
+    </message>
+    <message>
+        <source>entry hint {attribute}: {ref_value} in reference, {gen_value} in generated</source>
+        <translation>入口提示 {attribute}：参考端为 {ref_value}，生成端为 {gen_value}</translation>
+    </message>
+    <message>
+        <source>entry: argument ABI: {ref_value} in reference, {gen_value} in generated; the same element types behind the pointers, passed as array descriptors (pointer, shape, strides) vs raw pointers and scalars: a calling convention that changes no result by itself (how the kernel uses each value is compared op by op); review the launcher&apos;s argument order</source>
+        <translation>entry：参数 ABI：参考端为 {ref_value}，生成端为 {gen_value}；指针背后的元素类型相同，一方以数组描述符（指针、形状、步长）传递，另一方以裸指针和标量传递：这种调用约定本身不改变任何结果（内核如何使用每个值会逐个操作比较）；请审查启动器的参数顺序</translation>
+    </message>
+    <message>
+        <source>entry: specialised constant vs runtime argument: the reference is compiled for the constants {ref_value} (its entry name), the generated entry takes {gen_value}; review that every launch passes the reference&apos;s values</source>
+        <translation>entry：特化常量与运行时参数：参考端针对常量 {ref_value} 编译（见其入口名），生成端入口接收 {gen_value}；请确认每次启动都传入参考端的值</translation>
+    </message>
+    <message>
+        <source>entry: {attribute} {ref_value} in reference, {gen_value} in generated</source>
+        <translation>entry：{attribute} 参考端为 {ref_value}，生成端为 {gen_value}</translation>
+    </message>
+    <message>
+        <source>for: loop bound differs (operand {operand})</source>
+        <translation>for：循环边界不同（操作数 {operand}）</translation>
+    </message>
+    <message>
+        <source>for: loop step differs (operand {operand})</source>
+        <translation>for：循环步长不同（操作数 {operand}）</translation>
+    </message>
+    <message>
+        <source>{function}: function present on one side only</source>
+        <translation>{function}：函数仅存在于一侧</translation>
+    </message>
+    <message>
+        <source>{function}: reference carries source locations, generated has none (cuTile Rust emits no debug locations)</source>
+        <translation>{function}：参考端带有源码位置，生成端没有（cuTile Rust 不输出调试位置）</translation>
+    </message>
+    <message>
+        <source>{op}: accumulator type {ref_value} in reference, {gen_value} in generated</source>
+        <translation>{op}：累加器类型参考端为 {ref_value}，生成端为 {gen_value}</translation>
+    </message>
+    <message>
+        <source>{op}: allow_tma {ref_value} in reference, {gen_value} in generated</source>
+        <translation>{op}：allow_tma 参考端为 {ref_value}，生成端为 {gen_value}</translation>
+    </message>
+    <message>
+        <source>{op}: bounded for vs unbounded loop ({ref_op} in reference, {gen_op} in generated)</source>
+        <translation>{op}：有界 for 与无界循环（参考端为 {ref_op}，生成端为 {gen_op}）</translation>
+    </message>
+    <message>
+        <source>{op}: conversion {ref_value} present in reference, missing in generated (store from accumulator needs it)</source>
+        <translation>{op}：转换 {ref_value} 在参考端存在，生成端缺失（从累加器存储需要它）</translation>
+    </message>
+    <message>
+        <source>{op}: duplicate of an identical earlier op (CSE merges it)</source>
+        <translation>{op}：与之前相同操作重复（CSE 会合并它）</translation>
+    </message>
+    <message>
+        <source>{op}: gather padding {ref_value} -&gt; {gen_value}: masked-off lanes are undefined without padding; they reach memory only where a store mask admits a lane the load mask excludes (a store extent larger than the load extent)</source>
+        <translation>{op}：gather 填充 {ref_value} -&gt; {gen_value}：无填充时被屏蔽的通道未定义；只有当存储掩码允许加载掩码排除的通道时（存储范围大于加载范围），它们才会写入内存</translation>
+    </message>
+    <message>
+        <source>{op}: get_index_space_shape on one side, manual ceil-div of the tensor shape on the other</source>
+        <translation>{op}：一侧使用 get_index_space_shape，另一侧手动对张量形状向上取整除</translation>
+    </message>
+    <message>
+        <source>{op}: hint {attribute} = {gen_value} only in generated</source>
+        <translation>{op}：提示 {attribute} = {gen_value} 仅在生成端</translation>
+    </message>
+    <message>
+        <source>{op}: hint {attribute} = {ref_value} missing in generated (unsupported by cuTile Rust)</source>
+        <translation>{op}：生成端缺少提示 {attribute} = {ref_value}（cuTile Rust 不支持）</translation>
+    </message>
+    <message>
+        <source>{op}: hint {attribute} missing in generated (cuTile Rust may not emit it)</source>
+        <translation>{op}：生成端缺少提示 {attribute}（cuTile Rust 可能不会输出它）</translation>
+    </message>
+    <message>
+        <source>{op}: hint {attribute} {ref_value} in reference, {gen_value} in generated</source>
+        <translation>{op}：提示 {attribute} 参考端为 {ref_value}，生成端为 {gen_value}</translation>
+    </message>
+    <message>
+        <source>{op}: identities {ref_value} in reference, {gen_value} in generated</source>
+        <translation>{op}：单位元参考端为 {ref_value}，生成端为 {gen_value}</translation>
+    </message>
+    <message>
+        <source>{op}: loaded tile and token unused, present on one side only (no result change, but memory is read for nothing)</source>
+        <translation>{op}：加载的 tile 和令牌未被使用，仅存在于一侧（结果不变，但白白读取了内存）</translation>
+    </message>
+    <message>
+        <source>{op}: loop step wrapped in assume on one side, raw on the other</source>
+        <translation>{op}：循环步长一侧包在 assume 中，另一侧为原值</translation>
+    </message>
+    <message>
+        <source>{op}: make_strided_view has no cuTile Rust equivalent (partition views are used instead)</source>
+        <translation>{op}：make_strided_view 在 cuTile Rust 中没有对应物（改用分区视图）</translation>
+    </message>
+    <message>
+        <source>{op}: memory op differs ({ref_op} in reference, {gen_op} in generated)</source>
+        <translation>{op}：内存操作不同（参考端为 {ref_op}，生成端为 {gen_op}）</translation>
+    </message>
+    <message>
+        <source>{op}: operand type {ref_value} written in reference, {gen_value} in generated</source>
+        <translation>{op}：操作数类型参考端写为 {ref_value}，生成端为 {gen_value}</translation>
+    </message>
+    <message>
+        <source>{op}: operand {operand} fed by a different value in generated</source>
+        <translation>{op}：生成端的操作数 {operand} 来自不同的值</translation>
+    </message>
+    <message>
+        <source>{op}: ordering token {ref_value} -&gt; {gen_value} (checklist M6) - harmless, proven: root tokens only</source>
+        <translation>{op}：顺序令牌 {ref_value} -&gt; {gen_value}（检查项 M6）- 无害，已证明：仅根令牌</translation>
+    </message>
+    <message>
+        <source>{op}: ordering token {ref_value} -&gt; {gen_value} (checklist M6): memory ops are ordered differently; harmless unless two of them can touch the same address</source>
+        <translation>{op}：顺序令牌 {ref_value} -&gt; {gen_value}（检查项 M6）：内存操作的顺序不同；除非其中两个可能访问同一地址，否则无害</translation>
+    </message>
+    <message>
+        <source>{op}: padding_value {ref_value} in reference, {gen_value} in generated</source>
+        <translation>{op}：padding_value 参考端为 {ref_value}，生成端为 {gen_value}</translation>
+    </message>
+    <message>
+        <source>{op}: partition tile {ref_value} in reference, {gen_value} in generated</source>
+        <translation>{op}：分区 tile 参考端为 {ref_value}，生成端为 {gen_value}</translation>
+    </message>
+    <message>
+        <source>{op}: result type {ref_value} -&gt; {gen_value} follows from an operand&apos;s type change</source>
+        <translation>{op}：结果类型 {ref_value} -&gt; {gen_value} 源于某个操作数的类型变化</translation>
+    </message>
+    <message>
+        <source>{op}: result type {ref_value} in reference, {gen_value} in generated</source>
+        <translation>{op}：结果类型参考端为 {ref_value}，生成端为 {gen_value}</translation>
+    </message>
+    <message>
+        <source>{op}: result unused, present on one side only (dead code)</source>
+        <translation>{op}：结果未被使用，仅存在于一侧（死代码）</translation>
+    </message>
+    <message>
+        <source>{op}: rounding attribute {gen_value} in generated (maxf/minf take none; harmless: max and min are exact)</source>
+        <translation>{op}：生成端有舍入属性 {gen_value}（maxf/minf 不接受舍入；无害：max 和 min 是精确的）</translation>
+    </message>
+    <message>
+        <source>{op}: side-effecting op in a different order relative to others</source>
+        <translation>{op}：有副作用的操作相对其他操作的顺序不同</translation>
+    </message>
+    <message>
+        <source>{op}: strided view with element offsets on one side, partition view with tile indices on the other, addressing the same elements</source>
+        <translation>{op}：一侧为带元素偏移的跨步视图，另一侧为带 tile 索引的分区视图，寻址相同的元素</translation>
+    </message>
+    <message>
+        <source>{op}: strides {ref_value} in reference, {gen_value} in generated</source>
+        <translation>{op}：步长参考端为 {ref_value}，生成端为 {gen_value}</translation>
+    </message>
+    <message>
+        <source>{op}: token op on one side only (checklist M6) - harmless, proven: a fresh root token</source>
+        <translation>{op}：令牌操作仅在一侧（检查项 M6）- 无害，已证明：新的根令牌</translation>
+    </message>
+    <message>
+        <source>{op}: token op present on one side only (token-creating op counts must be equal)</source>
+        <translation>{op}：令牌操作仅存在于一侧（创建令牌的操作数量必须相等）</translation>
+    </message>
+    <message>
+        <source>{op}: unused constant {value} on one side only (canonicalize removes it)</source>
+        <translation>{op}：未使用的常量 {value} 仅在一侧（canonicalize 会移除它）</translation>
+    </message>
+    <message>
+        <source>{op}: {attribute} {ref_value} in reference, {gen_value} in generated</source>
+        <translation>{op}：{attribute} 参考端为 {ref_value}，生成端为 {gen_value}</translation>
+    </message>
+    <message>
+        <source>{op}: {kind} {attribute} {ref_value} -&gt; {gen_value}</source>
+        <translation>{op}：{kind} {attribute} {ref_value} -&gt; {gen_value}</translation>
+    </message>
+    <message>
+        <source>{op}: {kind} {attribute} {ref_value} -&gt; {gen_value} - equal under a stated precondition (review it)</source>
+        <translation>{op}：{kind} {attribute} {ref_value} -&gt; {gen_value} - 在所述前提下相等（请审查该前提）</translation>
+    </message>
+    <message>
+        <source>{op}: {kind} {attribute} {ref_value} -&gt; {gen_value} - equivalent (proof attached)</source>
+        <translation>{op}：{kind} {attribute} {ref_value} -&gt; {gen_value} - 等价（附证明）</translation>
+    </message>
+    <message>
+        <source>{op}: {ref_op} in reference, {gen_op} in generated</source>
+        <translation>{op}：参考端为 {ref_op}，生成端为 {gen_op}</translation>
+    </message>
+</context>
+<context>
+    <name>RunMessage</name>
+    <message>
+        <source>the runner is shutting down</source>
+        <translation>运行器正在关闭</translation>
+    </message>
+    <message>
+        <source>%1 is not a directory</source>
+        <translation>%1 不是目录</translation>
+    </message>
+    <message>
+        <source>unknown stage &apos;%1&apos; (known: %2)</source>
+        <translation>未知阶段“%1”（已知：%2）</translation>
+    </message>
+    <message>
+        <source>tilelens.json is invalid: %1</source>
+        <translation>tilelens.json 无效：%1</translation>
+    </message>
+    <message>
+        <source>not runnable here: %1</source>
+        <translation>无法在此运行：%1</translation>
+    </message>
+    <message>
+        <source>not runnable here: the built-in &apos;%1&apos; is not available in this build</source>
+        <translation>无法在此运行：此构建中没有内置项“%1”</translation>
+    </message>
+    <message>
+        <source>workspace not trusted (%1): nothing was run; review its commands and trust it first</source>
+        <translation>工作区不受信任（%1）：未运行任何内容；请先审查其命令并信任它</translation>
+    </message>
+    <message>
+        <source>replaced by a newer request (%1)</source>
+        <translation>已被更新的请求取代（%1）</translation>
+    </message>
+    <message>
+        <source>stage %1 already ran %2 time(s) in this pipeline run (cap %3); override the cap or start a new pipeline run</source>
+        <translation>阶段 %1 在本次流水线运行中已运行 %2 次（上限 %3）；请越过上限或开始新的流水线运行</translation>
+    </message>
+    <message>
+        <source>cannot write the log %1</source>
+        <translation>无法写入日志 %1</translation>
+    </message>
+    <message>
+        <source>cannot start %1: %2</source>
+        <translation>无法启动 %1：%2</translation>
+    </message>
+    <message>
+        <source>nothing was run: the stage supervisor tilelens-stage-supervisor is missing (looked in %1)</source>
+        <translation>未运行任何内容：缺少阶段监督程序 tilelens-stage-supervisor（已查找：%1）</translation>
+    </message>
+    <message>
+        <source>timed out after %1 s</source>
+        <translation>%1 秒后超时</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <source>cancelled before it started</source>
+        <translation>在开始前已取消</translation>
+    </message>
+    <message>
+        <source>cancelled (the app quit)</source>
+        <translation>已取消（应用已退出）</translation>
+    </message>
+    <message>
+        <source>killed by signal %1 (%2)</source>
+        <translation>被信号 %1 终止（%2）</translation>
+    </message>
+    <message>
+        <source>refused to copy the log to %1: it now resolves to %2, outside the workspace</source>
+        <translation>拒绝将日志复制到 %1：它现在解析为工作区之外的 %2</translation>
+    </message>
+    <message>
+        <source>could not copy the log to %1</source>
+        <translation>无法将日志复制到 %1</translation>
+    </message>
+    <message>
+        <source>needs an NVIDIA GPU; none is visible on this machine (or declare a slurm launcher for it)</source>
+        <translation>需要 NVIDIA GPU；本机上没有可见的 GPU（或为其声明 slurm 启动器）</translation>
+    </message>
+    <message>
+        <source>needs %1 (not set in the environment or tilelens.json)</source>
+        <translation>需要 %1（环境变量和 tilelens.json 中均未设置）</translation>
+    </message>
+    <message>
+        <source>the stage has no command</source>
+        <translation>该阶段没有命令</translation>
+    </message>
+    <message>
+        <source>the slurm launcher needs &apos;%1&apos; on PATH</source>
+        <translation>slurm 启动器需要 PATH 中有“%1”</translation>
+    </message>
+    <message>
+        <source>working directory %1 does not exist</source>
+        <translation>工作目录 %1 不存在</translation>
+    </message>
+    <message>
+        <source>program %1 is not an executable file</source>
+        <translation>程序 %1 不是可执行文件</translation>
+    </message>
+    <message>
+        <source>program &apos;%1&apos; is not on PATH</source>
+        <translation>程序“%1”不在 PATH 中</translation>
+    </message>
+    <message>
+        <source>libtilelens_cupti.so was not found (it is built only with the CUDA Toolkit and CUPTI; set TILELENS_CUPTI_LIBRARY to its path)</source>
+        <translation>未找到 libtilelens_cupti.so（仅在有 CUDA Toolkit 和 CUPTI 时构建；请将 TILELENS_CUPTI_LIBRARY 设为其路径）</translation>
+    </message>
+    <message>
+        <source>no NVIDIA GPU is visible on this machine, so no kernel can be measured</source>
+        <translation>本机上没有可见的 NVIDIA GPU，因此无法测量任何内核</translation>
+    </message>
+    <message>
+        <source>the CUPTI library recorded nothing: %1</source>
+        <translation>CUPTI 库未记录任何内容：%1</translation>
+    </message>
+    <message>
+        <source>no record files: the command created no CUDA context, or the CUDA driver did not load the injection library</source>
+        <translation>没有记录文件：该命令未创建 CUDA 上下文，或 CUDA 驱动未加载注入库</translation>
+    </message>
+    <message>
+        <source>the command launched no kernel that CUPTI saw</source>
+        <translation>该命令没有启动 CUPTI 能看到的内核</translation>
+    </message>
 </context>
 <context>
     <name>Severity</name>
@@ -799,6 +1157,10 @@
     <message>
         <source>&amp;Language:</source>
         <translation>语言(&amp;L)：</translation>
+    </message>
+    <message>
+        <source>System default</source>
+        <translation>系统默认</translation>
     </message>
 </context>
 <context>
@@ -1704,7 +2066,7 @@ Run them only if you trust this workspace. Exactly what each command runs (argum
     </message>
     <message>
         <source>Runs / cap</source>
-        <translation>运行次数 / 上限</translation>
+        <translation>次数 / 上限</translation>
     </message>
     <message>
         <source>Freshness</source>

@@ -61,7 +61,7 @@ QVariant DivergenceTableModel::data(const QModelIndex& index, int role) const
     case RuleRole:
         return QString::fromStdString(d->rule);
     case MessageRole:
-        return QString::fromStdString(d->message);
+        return DivergenceText::message(*d);
     case OwnerRole:
         return static_cast<int>(d->owner);
     case ReferenceLineRole:
@@ -86,7 +86,7 @@ QVariant DivergenceTableModel::data(const QModelIndex& index, int role) const
         case RuleColumn:
             return QString::fromStdString(d->rule);
         case MessageColumn:
-            return QString::fromStdString(d->message);
+            return DivergenceText::message(*d);
         case OwnerColumn:
             return ownerLabel(d->owner);
         case ReferenceLineColumn:

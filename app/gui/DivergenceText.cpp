@@ -1,6 +1,7 @@
 #include "DivergenceText.h"
 
 #include "SeverityStyle.h"
+#include "diff/Classifier.h"
 
 namespace tilelens::gui {
 namespace {
@@ -14,10 +15,23 @@ QString header(const diff::Divergence& d, bool dark)
 {
     return QStringLiteral("<span style=\"color:%1\">\u25a0</span> <b>%2</b> %3 [%4] %5")
         .arg(severityColor(d.severity, dark).name(), html(d.id), severityLabel(d.severity),
-             html(d.rule), html(d.message));
+             html(d.rule), DivergenceText::message(d).toHtmlEscaped());
 }
 
 } // namespace
+
+QString DivergenceText::message(const diff::Divergence& d)
+{
+    if (d.messageTemplate.empty())
+        return QString::fromStdString(d.message);
+    const QString tmpl = QCoreApplication::translate("RuleMessage", d.messageTemplate.c_str());
+    QString text = QString::fromStdString(diff::fillMessage(tmpl.toStdString(), d.messageFields));
+    if (d.downstreamOps > 0)
+        text += tr("; %n op(s) using its result differ only through it", nullptr, d.downstreamOps);
+    if (d.sites.size() > 1)
+        text += tr(" (%n sites)", nullptr, int(d.sites.size()));
+    return text;
+}
 
 std::vector<diff::DivergenceSite> DivergenceText::sitesOf(const diff::Divergence& d)
 {

@@ -15,6 +15,11 @@ class DivergenceText
 {
     Q_DECLARE_TR_FUNCTIONS(DivergenceText)
 public:
+    // The finding's message in the UI language: its rule's template translated
+    // (context "RuleMessage", see RuleMessages.cpp) and filled with the values the
+    // CLI's English message was filled with; the English message when there is no
+    // template (a finding made up outside the rules).
+    static QString message(const diff::Divergence& d);
     // Rich text: severity, rule, message; then the proof (a finding that says it cannot
     // change a result) or the counterexample (a critical one), and the site count.
     static QString tooltip(const diff::Divergence& d, bool dark);

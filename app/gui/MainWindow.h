@@ -107,8 +107,14 @@ public:
     // What a click on 1-based \a line of an IR pane does: highlights the
     // Python and Rust lines of that op (or of its aligned partner).
     void linkIrLine(bool reference, int line);
+    // File > Export Diff as HTML past its file dialog: the IR files are read and
+    // the page written on the worker pool; a failure opens a warning (object
+    // name "exportErrorDialog"). exportFinished() follows either way.
+    void exportDiffAsHtml(const QString& path);
 
 Q_SIGNALS:
+    // An export has ended; `error` is empty when the page was written.
+    void exportFinished(const QString& path, const QString& error);
     // Emitted when the workspace and the selected kernel's files are shown.
     void loadingFinished();
     // Emitted when all four panes hold their whole text (before the diff is applied).

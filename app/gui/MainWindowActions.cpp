@@ -8,6 +8,7 @@
 #include "MainWindow.h"
 #include "QsciHeaders.h"
 #include "SettingsDialog.h"
+#include "WorkerPool.h"
 #include "diff/ReportWriters.h"
 
 #include <QAction>
@@ -18,6 +19,7 @@
 #include <QDropEvent>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QFutureWatcher>
 #include <QInputDialog>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -25,9 +27,36 @@
 #include <QSettings>
 #include <QStyle>
 #include <QToolBar>
+#include <QtConcurrent/QtConcurrentRun>
 #include <algorithm>
 
 namespace tilelens::gui {
+
+void MainWindow::exportDiffAsHtml(const QString& path)
+{
+    // The snapshot is shared, so a new diff replacing it meanwhile does not free it.
+    const std::shared_ptr<const DiffSnapshot> snapshot = m_session.diff();
+    auto* watcher = new QFutureWatcher<QString>(this);
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, path] {
+        watcher->deleteLater();
+        const QString error = watcher->result();
+        if (!error.isEmpty()) {
+            auto* box = new QMessageBox(QMessageBox::Warning, tr("Export failed"), error,
+                                        QMessageBox::Ok, this);
+            box->setObjectName(QStringLiteral("exportErrorDialog"));
+            box->setAttribute(Qt::WA_DeleteOnClose);
+            box->open();
+        }
+        Q_EMIT exportFinished(path, error);
+    });
+    watcher->setFuture(QtConcurrent::run(workerPool(), [snapshot, path] {
+        lowerWorkerPriority();
+        if (!snapshot || !snapshot->result)
+            return tr("There is no IR diff to export yet.");
+        return QString::fromStdString(
+            diff::exportHtmlReport(*snapshot->result, path.toStdString()));
+    }));
+}
 
 void MainWindow::buildMenus()
 {
@@ -41,7 +70,7 @@ void MainWindow::buildMenus()
     rebuildRecentMenu(); // so the menu is not empty (and disabled) before first use
     QAction* reload = file->addAction(tr("Re&load"), this, &MainWindow::reloadWorkspace);
     reload->setShortcut(QKeySequence::Refresh);
-    // The diff as one self-contained HTML page (core writes it; small IR files, quick).
+    // The diff as one self-contained HTML page (core writes it, off the GUI thread).
     file->addAction(tr("&Export Diff as HTML\u2026"), this, [this] {
         const diff::DiffResult* result = m_session.diffResult();
         if (!result) {
@@ -54,11 +83,8 @@ void MainWindow::buildMenus()
                                       .filePath(QStringLiteral("ir-diff.html"));
         const QString path = QFileDialog::getSaveFileName(this, tr("Export Diff as HTML"),
                                                           suggested, tr("HTML page (*.html)"));
-        if (path.isEmpty())
-            return;
-        const std::string error = diff::exportHtmlReport(*result, path.toStdString());
-        if (!error.empty())
-            QMessageBox::warning(this, tr("Export failed"), QString::fromStdString(error));
+        if (!path.isEmpty())
+            exportDiffAsHtml(path);
     });
     file->addSeparator();
     QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);

@@ -22,7 +22,9 @@ SettingsDialog::SettingsDialog(QWidget* parent) : QDialog(parent)
     setWindowTitle(tr("Settings"));
     m_language = new QComboBox(this);
     const QString system = QLocale::system().nativeLanguageName();
-    m_language->addItem(tr("System default (%1)").arg(system));
+    // The C locale (a bare environment, CI) has no language name to show.
+    m_language->addItem(system.isEmpty() ? tr("System default")
+                                         : tr("System default (%1)").arg(system));
     // Each language under its own name, so that a user can find theirs in any UI language.
     m_language->addItem(QStringLiteral("English"));
     m_language->addItem(QStringLiteral("Deutsch"));

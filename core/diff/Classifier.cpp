@@ -41,24 +41,35 @@ void replaceAll(std::string& s, const std::string& from, const std::string& to)
 
 } // namespace
 
-std::string formatMessage(const std::string& tmpl, const RawDifference& d,
-                          const std::string& function)
+MessageFields messageFields(const RawDifference& d, const std::string& function)
+{
+    MessageFields f;
+    f.op = !d.refOpName.empty() ? d.refOpName : d.genOpName;
+    f.refOp = d.refOpName.empty() ? std::string("nothing") : d.refOpName;
+    f.genOp = d.genOpName.empty() ? std::string("nothing") : d.genOpName;
+    f.attribute = d.attribute;
+    f.refValue = d.refValue.empty() && d.refOp < 0 && !d.functionLevel ? "absent" : d.refValue;
+    f.genValue = d.genValue.empty() && d.genOp < 0 && !d.functionLevel ? "absent" : d.genValue;
+    f.value = d.refOp >= 0 ? d.refValue : d.genValue;
+    f.operand = d.operandIndex >= 0 ? std::to_string(d.operandIndex) : std::string();
+    f.kind = diffKindName(d.kind);
+    f.function = function;
+    return f;
+}
+
+std::string fillMessage(const std::string& tmpl, const MessageFields& f)
 {
     std::string s = tmpl;
-    const std::string op = !d.refOpName.empty() ? d.refOpName : d.genOpName;
-    replaceAll(s, "{op}", op);
-    replaceAll(s, "{ref_op}", d.refOpName.empty() ? std::string("nothing") : d.refOpName);
-    replaceAll(s, "{gen_op}", d.genOpName.empty() ? std::string("nothing") : d.genOpName);
-    replaceAll(s, "{attribute}", d.attribute);
-    replaceAll(s, "{ref_value}",
-               d.refValue.empty() && d.refOp < 0 && !d.functionLevel ? "absent" : d.refValue);
-    replaceAll(s, "{gen_value}",
-               d.genValue.empty() && d.genOp < 0 && !d.functionLevel ? "absent" : d.genValue);
-    replaceAll(s, "{value}", d.refOp >= 0 ? d.refValue : d.genValue);
-    replaceAll(s, "{operand}",
-               d.operandIndex >= 0 ? std::to_string(d.operandIndex) : std::string());
-    replaceAll(s, "{kind}", diffKindName(d.kind));
-    replaceAll(s, "{function}", function);
+    replaceAll(s, "{op}", f.op);
+    replaceAll(s, "{ref_op}", f.refOp);
+    replaceAll(s, "{gen_op}", f.genOp);
+    replaceAll(s, "{attribute}", f.attribute);
+    replaceAll(s, "{ref_value}", f.refValue);
+    replaceAll(s, "{gen_value}", f.genValue);
+    replaceAll(s, "{value}", f.value);
+    replaceAll(s, "{operand}", f.operand);
+    replaceAll(s, "{kind}", f.kind);
+    replaceAll(s, "{function}", f.function);
     // Collapse doubled spaces left by empty fields.
     std::string out;
     for (char c : s)
@@ -102,15 +113,16 @@ Divergence Classifier::classify(const RawDifference& d, const RecognizerContext*
         out.owner = r->owner;
         out.rootCause = r->rootCause;
         out.checklistItem = r->checklist;
-        out.message = formatMessage(r->message, d, function);
+        out.messageTemplate = r->message;
     } else {
         out.severity = defaultSeverity(d.kind);
         out.rule = "fallback-builtin";
         out.rootCause =
             out.severity == Severity::Noise ? RootCause::SemanticEquiv : RootCause::UserCode;
-        out.message =
-            formatMessage("{op}: {kind} {attribute} {ref_value} -> {gen_value}", d, function);
+        out.messageTemplate = kFallbackMessage;
     }
+    out.messageFields = messageFields(d, function);
+    out.message = fillMessage(out.messageTemplate, out.messageFields);
     return out;
 }
 

@@ -23,8 +23,15 @@ private:
     const RuleSet& m_rules;
 };
 
-// Fills {op} {ref_op} {gen_op} {attribute} {ref_value} {gen_value} {operand} {kind} {function}.
-std::string formatMessage(const std::string& tmpl, const RawDifference& d,
-                          const std::string& function);
+// The message of a difference no rule covers.
+inline constexpr const char* kFallbackMessage =
+    "{op}: {kind} {attribute} {ref_value} -> {gen_value}";
+
+// The values of {op} {ref_op} {gen_op} {attribute} {ref_value} {gen_value} {operand} {kind}
+// {function} for one difference.
+MessageFields messageFields(const RawDifference& d, const std::string& function);
+// Fills a template's placeholders with `fields`; doubled and trailing spaces that empty
+// fields leave are dropped.
+std::string fillMessage(const std::string& tmpl, const MessageFields& fields);
 
 } // namespace tilelens::diff

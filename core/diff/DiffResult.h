@@ -23,6 +23,22 @@ struct OpSite
     std::string op; // op name without dialect prefix ("exp2"), or "entry" for a function
 };
 
+// The values a rule's message template was filled with, so that a translated
+// template can be filled with the very same values (the GUI; the CLI stays English).
+struct MessageFields
+{
+    std::string op; // {op}: the reference op's name, else the generated one's
+    std::string refOp;
+    std::string genOp;
+    std::string attribute;
+    std::string refValue;
+    std::string genValue;
+    std::string value; // {value}: the value of the side the op is on
+    std::string operand;
+    std::string kind;
+    std::string function;
+};
+
 // Another place of a grouped finding (same rule, same difference).
 struct DivergenceSite
 {
@@ -53,6 +69,12 @@ struct Divergence
     // Every place of a finding grouped by root cause, the primary one first
     // (empty: the finding has one place, `reference` / `generated`).
     std::vector<DivergenceSite> sites;
+    // `message` is `messageTemplate` filled with `messageFields`, then followed by
+    // "; N op(s) using its result differ only through it" when downstreamOps > 0
+    // and " (N sites)" for a grouped finding.
+    std::string messageTemplate;
+    MessageFields messageFields;
+    int downstreamOps = 0;
 };
 
 // One row of the side-by-side view: a reference op and/or a generated op.

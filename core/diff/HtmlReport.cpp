@@ -5,6 +5,7 @@
 
 #include "diff/EntryNames.h"
 #include "diff/ReportWriters.h"
+#include "diff/SideBySide.h"
 
 #include <algorithm>
 #include <map>
@@ -73,38 +74,6 @@ struct LineMarks
             list.push_back(d.id);
     }
 };
-
-// The matched rows that can sit side by side: the longest run of (reference
-// line, generated line) pairs increasing on both sides, as the app aligns them.
-std::vector<std::pair<int, int>> sideBySideAnchors(const DiffResult& r)
-{
-    std::vector<std::pair<int, int>> matched;
-    for (const FunctionDiff& f : r.functions)
-        for (const AlignedRow& row : f.rows)
-            if (row.reference && row.generated && row.reference->line > 0 &&
-                row.generated->line > 0)
-                matched.emplace_back(row.reference->line, row.generated->line);
-    std::sort(matched.begin(), matched.end());
-    std::vector<int> tails;
-    std::vector<int> previous(matched.size(), -1);
-    for (size_t i = 0; i < matched.size(); ++i) {
-        const int gen = matched[i].second;
-        const auto it = std::lower_bound(tails.begin(), tails.end(), gen, [&](int t, int g) {
-            return matched[size_t(t)].second < g;
-        });
-        if (it != tails.begin())
-            previous[i] = *(it - 1);
-        if (it == tails.end())
-            tails.push_back(int(i));
-        else
-            *it = int(i);
-    }
-    std::vector<std::pair<int, int>> anchors;
-    for (int i = tails.empty() ? -1 : tails.back(); i >= 0; i = previous[size_t(i)])
-        anchors.push_back(matched[size_t(i)]);
-    std::reverse(anchors.begin(), anchors.end());
-    return anchors;
-}
 
 class Page
 {
@@ -335,9 +304,8 @@ std::string writeHtmlReport(const DiffResult& r, std::string_view referenceText,
         curGen = genEnd;
     };
     for (const auto& [ref, gen] : sideBySideAnchors(r)) {
-        if (ref <= curRef || gen <= curGen || ref > int(refLines.size()) ||
-            gen > int(genLines.size()))
-            continue;
+        if (ref > int(refLines.size()) || gen > int(genLines.size()))
+            break; // a side's text is shorter than its ops' lines (bytecode: no text)
         emitGap(ref - 1, gen - 1);
         emitGap(ref, gen);
     }

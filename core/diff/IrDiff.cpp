@@ -263,9 +263,11 @@ private:
         for (size_t i = 0; i < m_out.divergences.size(); ++i) {
             Divergence& d = m_out.divergences[i];
             const auto downstream = m_downstream.find(i);
-            if (downstream != m_downstream.end())
+            if (downstream != m_downstream.end()) {
+                d.downstreamOps = downstream->second;
                 d.message += "; " + std::to_string(downstream->second) +
                              " op(s) using its result differ only through it";
+            }
             if (d.sites.size() > 1)
                 d.message += " (" + std::to_string(d.sites.size()) + " sites)";
         }

@@ -3,6 +3,7 @@
 #include "perf/PerfInput.h"
 #include "perf/cupti/CuptiTraceReader.h"
 #include "perf/cupti/ProfileJson.h"
+#include "pipeline/RunMessages.h"
 #include "pipeline/StageResolver.h"
 #include "pipeline/StageRunnerThread.h"
 #include "profiler/CuptiRecordFormat.h"
@@ -23,14 +24,13 @@ QString noDeviceTimeReason(const perf::ProfileRun& r, const QString& library)
     if (r.kernels > 0)
         return {};
     if (!r.libraryErrors.isEmpty())
-        return QStringLiteral("the CUPTI library recorded nothing: %1")
+        return runmsg::text(runmsg::kCuptiRecordedNothing)
             .arg(r.libraryErrors.join(QStringLiteral("; ")));
     if (!gpuAvailable())
         return cuptiUnavailableReason(library);
     if (r.processes == 0)
-        return QStringLiteral("no record files: the command created no CUDA context, or the "
-                              "CUDA driver did not load the injection library");
-    return QStringLiteral("the command launched no kernel that CUPTI saw");
+        return runmsg::text(runmsg::kNoRecordFiles);
+    return runmsg::text(runmsg::kNoKernelSeen);
 }
 
 } // namespace
@@ -238,12 +238,9 @@ QString cuptiUnavailableReason(const QString& library)
 {
     QStringList why;
     if (library.isEmpty())
-        why << QStringLiteral(
-            "libtilelens_cupti.so was not found (it is built only with the CUDA Toolkit and "
-            "CUPTI; set TILELENS_CUPTI_LIBRARY to its path)");
+        why << runmsg::text(runmsg::kNoCuptiLibrary);
     if (!gpuAvailable())
-        why << QStringLiteral("no NVIDIA GPU is visible on this machine, so no kernel can be "
-                              "measured");
+        why << runmsg::text(runmsg::kNoGpu);
     return why.join(QStringLiteral("; "));
 }
 

@@ -1,6 +1,7 @@
 #include "pipeline/StageResolver.h"
 
 #include "pipeline/RunHistory.h"
+#include "pipeline/RunMessages.h"
 #include "pipeline/WorkspacePaths.h"
 
 #include <QDir>
@@ -294,17 +295,15 @@ ResolvedStage resolveStage(const StageSet& set, const StageSpec& spec,
     }
     // On a CPU-only machine "needs a GPU" is the reason that matters, whatever else is missing.
     if (spec.requiresGpu && !r.launcher.isSlurm() && !gpuAvailable()) {
-        r.reason = QStringLiteral("needs an NVIDIA GPU; none is visible on this machine "
-                                  "(or declare a slurm launcher for it)");
+        r.reason = runmsg::text(runmsg::kNeedsGpu);
         return r;
     }
     if (!missing.isEmpty()) {
-        r.reason = QStringLiteral("needs %1 (not set in the environment or tilelens.json)")
-                       .arg(missing.join(QStringLiteral(", ")));
+        r.reason = runmsg::text(runmsg::kNeedsEnv).arg(missing.join(QStringLiteral(", ")));
         return r;
     }
     if (r.argv.isEmpty() || r.argv.first().isEmpty()) {
-        r.reason = QStringLiteral("the stage has no command");
+        r.reason = runmsg::text(runmsg::kNoCommand);
         return r;
     }
     if (r.launcher.isSlurm()) {
@@ -313,26 +312,25 @@ ResolvedStage resolveStage(const StageSet& set, const StageSpec& spec,
         if (QStandardPaths::findExecutable(
                 tool, base.value(QStringLiteral("PATH")).split(QLatin1Char(':')))
                 .isEmpty()) {
-            r.reason = QStringLiteral("the slurm launcher needs '%1' on PATH").arg(tool);
+            r.reason = runmsg::text(runmsg::kSlurmNeedsTool).arg(tool);
             return r;
         }
     } else {
         if (!QFileInfo(r.cwd).isDir()) {
-            r.reason = QStringLiteral("working directory %1 does not exist").arg(r.cwd);
+            r.reason = runmsg::text(runmsg::kNoWorkingDirectory).arg(r.cwd);
             return r;
         }
         const QString program = r.argv.first();
         if (program.contains(QLatin1Char('/'))) {
             const QFileInfo fi(absoluteIn(r.cwd, program));
             if (!fi.isFile() || !fi.isExecutable()) {
-                r.reason =
-                    QStringLiteral("program %1 is not an executable file").arg(fi.filePath());
+                r.reason = runmsg::text(runmsg::kNotExecutable).arg(fi.filePath());
                 return r;
             }
         } else {
             const QString path = r.environment(base).value(QStringLiteral("PATH"));
             if (QStandardPaths::findExecutable(program, path.split(QLatin1Char(':'))).isEmpty()) {
-                r.reason = QStringLiteral("program '%1' is not on PATH").arg(program);
+                r.reason = runmsg::text(runmsg::kNotOnPath).arg(program);
                 return r;
             }
         }

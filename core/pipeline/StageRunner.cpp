@@ -3,6 +3,7 @@
 #include "pipeline/ActiveRun.h"
 #include "pipeline/ProcessControl.h"
 #include "pipeline/RunHistory.h"
+#include "pipeline/RunMessages.h"
 #include "pipeline/StageSet.h"
 #include "pipeline/TrustStore.h"
 #include "pipeline/WorkspacePaths.h"
@@ -113,12 +114,12 @@ void StageRunner::request(const StageRequest& req)
     run.stageId = req.stageId;
     run.queuedAt = QDateTime::currentDateTimeUtc();
     if (m_shuttingDown)
-        return reject(run, RunStatus::Cancelled, QStringLiteral("the runner is shutting down"));
+        return reject(run, RunStatus::Cancelled, runmsg::text(runmsg::kShuttingDown));
 
     const StageSet set = loadStageSet(run.kernelDir);
     if (!QFileInfo(run.kernelDir).isDir())
         return reject(run, RunStatus::Rejected,
-                      QStringLiteral("%1 is not a directory").arg(run.kernelDir));
+                      runmsg::text(runmsg::kNotADirectory).arg(run.kernelDir));
     StageSpec adhoc;
     if (!req.adhocArgv.isEmpty()) {
         adhoc.id = req.stageId;
@@ -130,15 +131,15 @@ void StageRunner::request(const StageRequest& req)
     const StageSpec* spec = req.adhocArgv.isEmpty() ? set.find(req.stageId) : &adhoc;
     if (!spec)
         return reject(run, RunStatus::Rejected,
-                      QStringLiteral("unknown stage '%1' (known: %2)")
+                      runmsg::text(runmsg::kUnknownStage)
                           .arg(req.stageId, set.ids().join(QStringLiteral(", "))));
     run.stageId = spec->id;
     run.title = spec->title;
     for (const auto& d : set.diagnostics)
         if (d.severity == Severity::Error)
-            return reject(run, RunStatus::Rejected,
-                          QStringLiteral("tilelens.json is invalid: %1")
-                              .arg(QString::fromStdString(d.format())));
+            return reject(
+                run, RunStatus::Rejected,
+                runmsg::text(runmsg::kInvalidConfig).arg(QString::fromStdString(d.format())));
 
     auto pending = std::make_unique<Pending>();
     pending->request = req;
@@ -159,20 +160,16 @@ void StageRunner::request(const StageRequest& req)
     run.capLimit = pending->capLimit;
 
     if (!st.runnable)
-        return reject(run, RunStatus::Rejected,
-                      QStringLiteral("not runnable here: %1").arg(st.reason));
+        return reject(run, RunStatus::Rejected, runmsg::text(runmsg::kNotRunnable).arg(st.reason));
     if (st.kind == StageKind::Builtin && !BuiltinStageRegistry::find(st.builtin))
-        return reject(
-            run, RunStatus::Rejected,
-            QStringLiteral("not runnable here: the built-in '%1' is not available in this build")
-                .arg(st.builtin));
+        return reject(run, RunStatus::Rejected,
+                      runmsg::text(runmsg::kBuiltinMissing).arg(st.builtin));
     if (st.kind == StageKind::External && !req.trustOverride) {
         const TrustState trust = TrustStore(m_trustFile).state(set);
         if (trust != TrustState::Trusted)
-            return reject(run, RunStatus::Rejected,
-                          QStringLiteral("workspace not trusted (%1): nothing was run; review its "
-                                         "commands and trust it first")
-                              .arg(QString::fromLatin1(trustStateName(trust))));
+            return reject(
+                run, RunStatus::Rejected,
+                runmsg::text(runmsg::kNotTrusted).arg(QString::fromLatin1(trustStateName(trust))));
     }
 
     // One pending run per stage: the newest request wins.
@@ -181,7 +178,7 @@ void StageRunner::request(const StageRequest& req)
             StageRun old = (*it)->record;
             m_queue.erase(it);
             old.status = RunStatus::Superseded;
-            old.message = QStringLiteral("replaced by a newer request (%1)").arg(run.runId);
+            old.message = runmsg::text(runmsg::kSuperseded).arg(run.runId);
             old.endedAt = QDateTime::currentDateTimeUtc();
             emitFinished(old);
             break;
@@ -216,11 +213,7 @@ void StageRunner::start(std::unique_ptr<Pending> pending)
     if (!pending->request.ignoreCaps && pending->capLimit >= 0 && used >= pending->capLimit)
         return reject(
             record, RunStatus::Rejected,
-            QStringLiteral("stage %1 already ran %2 time(s) in this pipeline run (cap %3); "
-                           "override the cap or start a new pipeline run")
-                .arg(record.stageId)
-                .arg(used)
-                .arg(pending->capLimit));
+            runmsg::text(runmsg::kCapReached).arg(record.stageId).arg(used).arg(pending->capLimit));
 
     auto active = std::make_unique<ActiveRun>();
     ActiveRun& run = *active;
@@ -232,7 +225,7 @@ void StageRunner::start(std::unique_ptr<Pending> pending)
     run.log.setFileName(run.record.logPath);
     if (!QDir().mkpath(logs) || !run.log.open(QIODevice::WriteOnly | QIODevice::Append)) {
         run.record.status = RunStatus::FailedToStart;
-        run.record.message = QStringLiteral("cannot write the log %1").arg(run.record.logPath);
+        run.record.message = runmsg::text(runmsg::kCannotWriteLog).arg(run.record.logPath);
         run.record.endedAt = QDateTime::currentDateTimeUtc();
         emitFinished(run.record);
         return;
@@ -291,19 +284,19 @@ void StageRunner::startExternal(ActiveRun& run)
             [this, runId](int exitCode, QProcess::ExitStatus status) {
                 onProcessFinished(runId, exitCode, status == QProcess::CrashExit);
             });
-    connect(
-        proc, &QProcess::errorOccurred, this, [this, runId, proc](QProcess::ProcessError error) {
-            if (error != QProcess::FailedToStart)
-                return;
-            auto it = m_active.find(runId);
-            if (it == m_active.end())
-                return;
-            ActiveRun& r = *it->second;
-            r.record.status = RunStatus::FailedToStart;
-            r.record.message =
-                QStringLiteral("cannot start %1: %2").arg(r.launch.program, proc->errorString());
-            finish(r);
-        });
+    connect(proc, &QProcess::errorOccurred, this,
+            [this, runId, proc](QProcess::ProcessError error) {
+                if (error != QProcess::FailedToStart)
+                    return;
+                auto it = m_active.find(runId);
+                if (it == m_active.end())
+                    return;
+                ActiveRun& r = *it->second;
+                r.record.status = RunStatus::FailedToStart;
+                r.record.message =
+                    runmsg::text(runmsg::kCannotStart).arg(r.launch.program, proc->errorString());
+                finish(r);
+            });
 
     if (run.stage.timeoutMs > 0) {
         run.timeoutTimer = new QTimer(this);
@@ -319,9 +312,8 @@ void StageRunner::startExternal(ActiveRun& run)
     const QString supervisor = stageSupervisorPath(&lookedIn);
     if (supervisor.isEmpty()) {
         run.record.status = RunStatus::FailedToStart;
-        run.record.message = QStringLiteral("nothing was run: the stage supervisor "
-                                            "tilelens-stage-supervisor is missing (looked in %1)")
-                                 .arg(lookedIn.join(QStringLiteral(", ")));
+        run.record.message =
+            runmsg::text(runmsg::kNoSupervisor).arg(lookedIn.join(QStringLiteral(", ")));
         finish(run);
         return;
     }
@@ -415,14 +407,13 @@ void StageRunner::onProcessFinished(const QString& runId, int exitCode, bool cra
         run.record.status = run.requestedEnd;
         run.record.signal = crashed ? exitCode : 0;
         run.record.exitCode = crashed ? -1 : exitCode;
-        run.record.message =
-            run.requestedEnd == RunStatus::TimedOut
-                ? QStringLiteral("timed out after %1 s").arg(run.stage.timeoutMs / 1000)
-                : QStringLiteral("cancelled");
+        run.record.message = run.requestedEnd == RunStatus::TimedOut
+                                 ? runmsg::text(runmsg::kTimedOut).arg(run.stage.timeoutMs / 1000)
+                                 : runmsg::text(runmsg::kCancelled);
     } else if (crashed) {
         run.record.status = RunStatus::Crashed;
         run.record.signal = exitCode; // QProcess reports the terminating signal as the code
-        run.record.message = QStringLiteral("killed by signal %1 (%2)")
+        run.record.message = runmsg::text(runmsg::kKilledBySignal)
                                  .arg(exitCode)
                                  .arg(QString::fromLocal8Bit(strsignal(exitCode)));
     } else {
@@ -449,16 +440,14 @@ void StageRunner::onProcessFinished(const QString& runId, int exitCode, bool cra
         QString where;
         if (!run.stage.logCopy.isEmpty() &&
             !isInsideWorkspace(run.record.kernelDir, run.stage.logCopy, &where)) {
-            run.record.message = QStringLiteral("refused to copy the log to %1: it now resolves "
-                                                "to %2, outside the workspace")
-                                     .arg(run.stage.logCopy, where);
+            run.record.message =
+                runmsg::text(runmsg::kLogCopyRefused).arg(run.stage.logCopy, where);
         } else if (!run.stage.logCopy.isEmpty()) {
             run.log.flush();
             QDir().mkpath(QFileInfo(run.stage.logCopy).absolutePath());
             QFile::remove(run.stage.logCopy);
             if (!QFile::copy(run.record.logPath, run.stage.logCopy))
-                run.record.message =
-                    QStringLiteral("could not copy the log to %1").arg(run.stage.logCopy);
+                run.record.message = runmsg::text(runmsg::kLogCopyFailed).arg(run.stage.logCopy);
         }
     }
     finish(run);

@@ -2,6 +2,7 @@
 
 #include "pipeline/ActiveRun.h"
 #include "pipeline/ProcessControl.h"
+#include "pipeline/RunMessages.h"
 #include "pipeline/StageRunner.h"
 
 #include <QDeadlineTimer>
@@ -18,7 +19,7 @@ void StageRunner::cancel(const QString& runId)
             StageRun r = (*it)->record;
             m_queue.erase(it);
             r.status = RunStatus::Cancelled;
-            r.message = QStringLiteral("cancelled before it started");
+            r.message = runmsg::text(runmsg::kCancelledBeforeStart);
             r.endedAt = QDateTime::currentDateTimeUtc();
             emitFinished(r);
             schedule();
@@ -101,7 +102,7 @@ void StageRunner::shutdown()
         if (it != m_active.end() && !it->second->done) {
             // The finished signal did not arrive (e.g. still queued): record it now.
             it->second->record.status = RunStatus::Cancelled;
-            it->second->record.message = QStringLiteral("cancelled (the app quit)");
+            it->second->record.message = runmsg::text(runmsg::kCancelledAppQuit);
             finish(*it->second);
         }
     }

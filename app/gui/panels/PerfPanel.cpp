@@ -1,6 +1,7 @@
 #include "panels/PerfPanel.h"
 
 #include "InspectorSession.h"
+#include "RunMessageText.h"
 #include "panels/AdaptiveSplitter.h"
 #include "panels/PerfChart.h"
 #include "panels/PerfTreeModel.h"
@@ -255,7 +256,9 @@ void PerfPanel::showProfiledRun(const pipeline::ProfiledRunUpdate& u)
     m_chart->setTitle(tr("%1 / %2 per configuration (CUPTI device time)").arg(cl, bl));
     m_chart->setComparison(cmp);
     if (!u.noDeviceTimes.isEmpty())
-        problems.prepend(tr("No device times from run %1: %2").arg(u.run + 1).arg(u.noDeviceTimes));
+        problems.prepend(tr("No device times from run %1: %2")
+                             .arg(u.run + 1)
+                             .arg(translatedRunMessage(u.noDeviceTimes)));
     setSummary(cmp,
                tr("Stage %1, run %2 of %3%4: %5 vs %6")
                    .arg(u.stageId)

@@ -1,5 +1,6 @@
 #include "panels/ProfileJob.h"
 
+#include "RunMessageText.h"
 #include "pipeline/ProfiledRun.h"
 #include "pipeline/StageResolver.h"
 #include "pipeline/StageRunnerThread.h"
@@ -136,7 +137,8 @@ void ProfileJob::onMeasured(const pipeline::ProfiledRunUpdate& u)
                        .arg(code)
                        .arg(u.configs));
     if (!u.noDeviceTimes.isEmpty())
-        Q_EMIT logLine(tr("No device times from this run: %1").arg(u.noDeviceTimes));
+        Q_EMIT logLine(
+            tr("No device times from this run: %1").arg(translatedRunMessage(u.noDeviceTimes)));
     Q_EMIT sideUpdated(m_side, u.profilePath);
 }
 

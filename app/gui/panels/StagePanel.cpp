@@ -1,6 +1,7 @@
 #include "panels/StagePanel.h"
 
 #include "InspectorSession.h"
+#include "RunMessageText.h"
 #include "panels/AdaptiveSplitter.h"
 #include "panels/StageTableModel.h"
 #include "panels/StatusStyle.h"
@@ -103,7 +104,8 @@ StagePanel::StagePanel(InspectorSession* session, QWidget* parent)
     m_table->verticalHeader()->hide();
     m_table->setAlternatingRowColors(true);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_table->horizontalHeader()->setSectionResizeMode(StageTableModel::ClassColumn,
+    // The stage title gives way (elided, whole in its tooltip): short columns stay whole.
+    m_table->horizontalHeader()->setSectionResizeMode(StageTableModel::StageColumn,
                                                       QHeaderView::Stretch);
     m_table->setWordWrap(false);
     m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 8);
@@ -120,8 +122,9 @@ StagePanel::StagePanel(InspectorSession* session, QWidget* parent)
     m_runStatus = new QLabel(this);
     m_runStatus->setTextFormat(Qt::PlainText);
     m_runStatus->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    // A long status is clipped rather than widening the whole dock.
+    // A long (often translated) status wraps rather than widening the dock or being cut.
     m_runStatus->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    m_runStatus->setWordWrap(true);
 
     m_logSource = new QComboBox(this);
     m_logSource->setSizeAdjustPolicy(QComboBox::AdjustToContents);
@@ -320,7 +323,8 @@ void StagePanel::updateControls()
             const pipeline::StageRun& run = m_lastRun[r->id];
             m_runStatus->setText(
                 run.passed() ? tr("%1: %2").arg(r->id, runLabel(run))
-                             : tr("%1 failed: %2. %3").arg(r->id, runLabel(run), run.message));
+                             : tr("%1 failed: %2. %3")
+                                   .arg(r->id, runLabel(run), translatedRunMessage(run.message)));
         } else if (r && !r->live) {
             m_runStatus->clear();
         }
@@ -410,7 +414,8 @@ void StagePanel::showLogSource(int index)
             const pipeline::StageRun& run = m_lastRun[r->id];
             m_log->setPlainText(
                 tr("%1 failed: %2\n%3\n--- last lines ---\n%4\n--- full log ---\n%5")
-                    .arg(r->id, runLabel(run), run.message, run.logTail, m_log->toPlainText()));
+                    .arg(r->id, runLabel(run), translatedRunMessage(run.message), run.logTail,
+                         m_log->toPlainText()));
         }
     }
     // Logs are read from the end, reports from the top.
@@ -518,7 +523,7 @@ bool StagePanel::startProfiled(const QString& kernelDir, const QString& stageId,
         m_runStatus->setText(tr("%1 not run: %2").arg(stageId, error));
         return false;
     }
-    const QString why = pipeline::cuptiUnavailableReason(m_cuptiLibrary);
+    const QString why = translatedRunMessage(pipeline::cuptiUnavailableReason(m_cuptiLibrary));
     m_runStatus->setText(
         m_cuptiLibrary.isEmpty()
             ? tr("%1 runs once without CUPTI device times: %2").arg(stageId, why)
@@ -534,7 +539,7 @@ void StagePanel::onProfiledUpdate(const pipeline::ProfiledRunUpdate& u)
                        .arg(u.runs)
                        .arg(u.configs);
     if (!u.noDeviceTimes.isEmpty())
-        text += tr("; no device times: %1").arg(u.noDeviceTimes);
+        text += tr("; no device times: %1").arg(translatedRunMessage(u.noDeviceTimes));
     m_runStatus->setText(text);
     Q_EMIT profiledRunUpdated(u);
 }
@@ -601,7 +606,8 @@ void StagePanel::onFinished(const pipeline::StageRun& run)
         if (run.stageId == selectedStage() && !run.passed() &&
             m_logSource->findData(run.logPath) < 0)
             m_log->setPlainText(tr("%1 failed: %2\n%3\n--- last lines ---\n%4")
-                                    .arg(run.stageId, runLabel(run), run.message, run.logTail));
+                                    .arg(run.stageId, runLabel(run),
+                                         translatedRunMessage(run.message), run.logTail));
     }
     Q_EMIT runFinished(run);
     if (run.status != pipeline::RunStatus::Rejected &&

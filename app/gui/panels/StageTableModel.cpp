@@ -1,5 +1,6 @@
 #include "panels/StageTableModel.h"
 
+#include "RunMessageText.h"
 #include "panels/StatusStyle.h"
 #include "pipeline/BuiltinStage.h"
 #include "pipeline/RunHistory.h"
@@ -77,7 +78,7 @@ void StageTableModel::reload(const QString& kernelDir)
             r.builtin = spec.kind == pipeline::StageKind::Builtin;
             const pipeline::ResolvedStage resolved = pipeline::resolveStage(m_set, spec);
             r.runnable = resolved.runnable;
-            r.notRunnableReason = resolved.reason;
+            r.notRunnableReason = translatedRunMessage(resolved.reason);
             if (r.builtin && r.runnable && !pipeline::BuiltinStageRegistry::find(spec.builtin)) {
                 r.runnable = false;
                 r.notRunnableReason =
