@@ -279,6 +279,10 @@
         <source>{op}: {ref_op} in reference, {gen_op} in generated</source>
         <translation>{op}: {ref_op} in Referenz, {gen_op} in generiert</translation>
     </message>
+    <message>
+        <source>{op}: mask bounds differ: {ref_value} in reference; {gen_value} in generated; the same lanes only when the launch makes the bounds agree (one block per bounded row, tensor extents equal to the generated bound): a grid with more blocks than rows, or extents other than the generated bound, changes which lanes are read and written (host evidence)</source>
+        <translation>{op}: Maskengrenzen unterscheiden sich: {ref_value} in der Referenz; {gen_value} im generierten Code; dieselben Lanes nur, wenn der Start die Grenzen angleicht (ein Block je begrenzter Zeile, Tensorausdehnungen gleich der generierten Grenze): ein Grid mit mehr Blöcken als Zeilen oder andere Ausdehnungen als die generierte Grenze ändern, welche Lanes gelesen und geschrieben werden (Host-Nachweis)</translation>
+    </message>
 </context>
 <context>
     <name>RunMessage</name>

@@ -276,6 +276,10 @@
         <source>{op}: {ref_op} in reference, {gen_op} in generated</source>
         <translation>{op}：参照側 {ref_op}、生成側 {gen_op}</translation>
     </message>
+    <message>
+        <source>{op}: mask bounds differ: {ref_value} in reference; {gen_value} in generated; the same lanes only when the launch makes the bounds agree (one block per bounded row, tensor extents equal to the generated bound): a grid with more blocks than rows, or extents other than the generated bound, changes which lanes are read and written (host evidence)</source>
+        <translation>{op}: マスクの境界が異なります: リファレンスでは {ref_value}、生成コードでは {gen_value}。起動設定で境界が一致する場合（境界のある行ごとに 1 ブロック、テンソルの範囲が生成コードの境界と等しい）にのみ同じレーンになります。行数より多いブロックを持つグリッド、または生成コードの境界と異なる範囲では、読み書きされるレーンが変わります（ホスト側の根拠）</translation>
+    </message>
 </context>
 <context>
     <name>RunMessage</name>

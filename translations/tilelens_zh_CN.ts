@@ -276,6 +276,10 @@
         <source>{op}: {ref_op} in reference, {gen_op} in generated</source>
         <translation>{op}：参考端为 {ref_op}，生成端为 {gen_op}</translation>
     </message>
+    <message>
+        <source>{op}: mask bounds differ: {ref_value} in reference; {gen_value} in generated; the same lanes only when the launch makes the bounds agree (one block per bounded row, tensor extents equal to the generated bound): a grid with more blocks than rows, or extents other than the generated bound, changes which lanes are read and written (host evidence)</source>
+        <translation>{op}：掩码边界不同：参考中为 {ref_value}；生成代码中为 {gen_value}；仅当启动参数使边界一致时（每个受限行一个块，张量范围等于生成代码的边界）才访问相同的通道：块数多于行数的网格，或范围不同于生成代码的边界，会改变读写的通道（主机端证据）</translation>
+    </message>
 </context>
 <context>
     <name>RunMessage</name>

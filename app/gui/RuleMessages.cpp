@@ -46,6 +46,7 @@ const std::vector<const char*>& ruleMessageTemplates()
         QT_TRANSLATE_NOOP("RuleMessage", "{op}: loaded tile and token unused, present on one side only (no result change, but memory is read for nothing)"),
         QT_TRANSLATE_NOOP("RuleMessage", "{op}: loop step wrapped in assume on one side, raw on the other"),
         QT_TRANSLATE_NOOP("RuleMessage", "{op}: make_strided_view has no cuTile Rust equivalent (partition views are used instead)"),
+        QT_TRANSLATE_NOOP("RuleMessage", "{op}: mask bounds differ: {ref_value} in reference; {gen_value} in generated; the same lanes only when the launch makes the bounds agree (one block per bounded row, tensor extents equal to the generated bound): a grid with more blocks than rows, or extents other than the generated bound, changes which lanes are read and written (host evidence)"),
         QT_TRANSLATE_NOOP("RuleMessage", "{op}: memory op differs ({ref_op} in reference, {gen_op} in generated)"),
         QT_TRANSLATE_NOOP("RuleMessage", "{op}: operand type {ref_value} written in reference, {gen_value} in generated"),
         QT_TRANSLATE_NOOP("RuleMessage", "{op}: operand {operand} fed by a different value in generated"),
