@@ -151,7 +151,14 @@ TEST_P(CjkLayout, MainWindowDocksAndSettingsClipNoText)
             QDockWidget* dock = dockOf(w, panel);
             ASSERT_NE(dock, nullptr);
             dock->raise();
-            QTest::qWait(100);
+            // Until the bottom dock group has grown to the panel (BottomDockSizer).
+            const auto* area = qobject_cast<QScrollArea*>(dock->widget());
+            ASSERT_NE(area, nullptr);
+            EXPECT_TRUE(QTest::qWaitFor(
+                [&] { return area->viewport()->height() >= panel->minimumSizeHint().height(); },
+                2000))
+                << (name + language).toStdString() << ": the dock did not grow to the panel";
+            QTest::qWait(50);
             const QStringList clipped = clippedTexts(&w);
             EXPECT_TRUE(clipped.isEmpty()) << (name + language).toStdString() << ":\n"
                                            << clipped.join(QLatin1Char('\n')).toStdString();

@@ -8,14 +8,19 @@
 #include "MainWindow.h"
 #include "SourcePane.h"
 #include "TestPaths.h"
+#include "panels/PerfChart.h"
 #include "panels/PerfPanel.h"
 #include "panels/StagePanel.h"
 
+#include <QBarCategoryAxis>
+#include <QChart>
+#include <QChartView>
 #include <QDir>
 #include <QDockWidget>
 #include <QScrollArea>
 #include <QSplitter>
 #include <QTest>
+#include <QValueAxis>
 #include <gtest/gtest.h>
 
 using namespace tilelens;
@@ -90,6 +95,50 @@ TEST(LayoutFit, At1024x700TheBottomDocksTakeAQuarterOfTheHeight)
         w.divergenceDock()->raise();
         EXPECT_TRUE(QTest::qWaitFor([&] { return w.divergenceDock()->height() == dock; }, 2000))
             << tab->windowTitle().toStdString() << ": " << w.divergenceDock()->height();
+    }
+}
+
+// Issue 18 item 4: the Performance chart showed "…" for every axis label. Raised,
+// its plot keeps room for several value labels and its category labels fit their
+// slots (or are slanted), at the screenshot size and at 1024x700.
+TEST(LayoutFit, RaisedPerformanceChartKeepsItsAxisLabels)
+{
+    const QDir softmax(QDir(test::examplesDir()).filePath(QStringLiteral("softmax")));
+    ASSERT_TRUE(softmax.exists());
+    for (const QSize size : {QSize(1600, 1000), QSize(1024, 700)}) {
+        MainWindow w(MainWindow::Options{false});
+        w.resize(size);
+        w.show();
+        w.openWorkspace(softmax.absolutePath());
+        ASSERT_TRUE(test::waitForLoad(w));
+        auto* area = qobject_cast<QScrollArea*>(w.perfPanel()->parentWidget()->parentWidget());
+        ASSERT_NE(area, nullptr);
+        qobject_cast<QDockWidget*>(area->parentWidget())->raise();
+        const int need = w.perfPanel()->minimumSizeHint().height();
+        EXPECT_TRUE(QTest::qWaitFor([&] { return area->viewport()->height() >= need; }, 2000))
+            << size.width() << "x" << size.height() << ": " << area->viewport()->height() << " of "
+            << need << " px";
+        auto* chart = w.perfPanel()->findChild<panels::PerfChart*>();
+        ASSERT_NE(chart, nullptr);
+        QTest::qWait(50);
+        const QRectF plot = chart->view()->chart()->plotArea();
+        const QList<QAbstractAxis*> y = chart->view()->chart()->axes(Qt::Vertical);
+        ASSERT_FALSE(y.isEmpty());
+        const auto* values = qobject_cast<QValueAxis*>(y.front());
+        ASSERT_NE(values, nullptr);
+        const QFontMetrics fm(values->labelsFont());
+        // Qt Charts elides value labels whose ticks are closer than a text line.
+        EXPECT_GE(values->tickCount(), 3) << size.width() << "x" << size.height();
+        EXPECT_GE(plot.height() / (values->tickCount() - 1), fm.height())
+            << "plot " << plot.height() << " px for " << values->tickCount() << " ticks";
+        for (QAbstractAxis* axis : chart->view()->chart()->axes(Qt::Horizontal)) {
+            auto* bars = qobject_cast<QBarCategoryAxis*>(axis);
+            if (!bars || bars->labelsAngle() != 0)
+                continue;
+            for (const QString& label : bars->categories())
+                EXPECT_LE(fm.horizontalAdvance(label), plot.width() / bars->count())
+                    << label.toStdString() << " at " << size.width() << "x" << size.height();
+        }
     }
 }
 

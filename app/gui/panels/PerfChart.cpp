@@ -11,6 +11,7 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
+#include <QFontMetrics>
 #include <QImage>
 #include <QLegendMarker>
 #include <QLineSeries>
@@ -96,7 +97,8 @@ QChart* PerfChart::buildChart() const
     auto* chart = new QChart;
     chart->setTheme(m_dark ? QChart::ChartThemeDark : QChart::ChartThemeLight);
     chart->setAnimationOptions(QChart::NoAnimation);
-    chart->legend()->setAlignment(Qt::AlignBottom);
+    // Beside the plot: the dock is wide and short, height is what the plot lacks.
+    chart->legend()->setAlignment(Qt::AlignRight);
     if (m_dark)
         chart->setBackgroundBrush(QColor(0x23, 0x26, 0x2b));
 
@@ -134,15 +136,25 @@ QChart* PerfChart::buildChart() const
     axisY->setRange(yMin, yMax);
     axisY->setTitleText(tr("ratio"));
     axisY->setLabelFormat(QStringLiteral("%.2f"));
-    const int ticks = int(std::round((yMax - yMin) / 0.1)) + 1;
-    axisY->setTickCount(ticks > 12 ? 9 : ticks);
+    const int ticks = std::min(int(std::round((yMax - yMin) / 0.1)) + 1, 9);
+    axisY->setTickCount(ticks);
     auto* axisBars = new QBarCategoryAxis;
     axisBars->append(categories.isEmpty() ? QStringList{QStringLiteral(" ")} : categories);
-    int longest = 0;
+    QString longest;
     for (const QString& c : categories)
-        longest = std::max(longest, int(c.size()));
-    if (n > 6 || longest * n > 60) // slanted labels instead of "256-256-t…"
-        axisBars->setLabelsAngle(-30);
+        if (c.size() > longest.size())
+            longest = c;
+    // Fit the labels to the plot as laid out: Qt Charts elides a value label to "…" when
+    // the ticks are closer than a line, and a category label when wider than its bar's slot.
+    const QFontMetrics labelMetrics(axisBars->labelsFont());
+    QObject::connect(chart, &QChart::plotAreaChanged, chart, [=](const QRectF& plot) {
+        const int fit = std::max(2, int(plot.height() / (labelMetrics.height() * 1.6)) + 1);
+        if (axisY->tickCount() != std::min(ticks, fit))
+            axisY->setTickCount(std::min(ticks, fit));
+        const bool slant = n > 0 && labelMetrics.horizontalAdvance(longest) + 32 > plot.width() / n;
+        if ((axisBars->labelsAngle() != 0) != slant)
+            axisBars->setLabelsAngle(slant ? -30 : 0);
+    });
     auto* axisX = new QValueAxis; // hidden twin of the category axis for lines and bands
     axisX->setRange(x0, x1);
     axisX->setVisible(false);

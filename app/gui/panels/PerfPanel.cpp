@@ -84,7 +84,9 @@ PerfPanel::PerfPanel(InspectorSession* session, QWidget* parent)
     split->setStretchFactor(0, 2);
     split->setStretchFactor(1, 3);
     m_tree->setMinimumSize(160, 60);
-    m_chart->setMinimumSize(240, 120);
+    // Title, legend and axis labels take ~110 px: below ~240 the plot shrinks to a strip and
+    // Qt Charts elides every axis label to "…".
+    m_chart->setMinimumSize(240, 240);
 
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(bar);
