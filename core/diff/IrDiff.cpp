@@ -21,6 +21,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <filesystem>
 #include <map>
 #include <memory>
 #include <set>
@@ -389,13 +390,25 @@ std::optional<Parsed> parseInput(const std::string* text, const std::string& pat
     return p;
 }
 
+// Size of an input (0 when unknown: a missing file is reported by the parse).
+uint64_t inputBytes(const std::string* text, const std::string& path)
+{
+    if (text)
+        return text->size();
+    std::error_code error;
+    const auto size = std::filesystem::file_size(path, error);
+    return error ? 0 : uint64_t(size);
+}
+
 std::optional<DiffResult> compareParsed(const std::string* refText, const std::string* genText,
                                         const std::string& refPath, const std::string& genPath,
                                         const RuleSet& rules, Diagnostics& diags)
 {
     // Workers 0 and 1 read and parse one side each, then every worker builds
-    // graphs of whichever side is parsed (GraphTasks).
-    const unsigned workers = diffWorkerCount();
+    // graphs of whichever side is parsed (GraphTasks). More than two only pay
+    // for their start on inputs of many entries.
+    const uint64_t bytes = inputBytes(refText, refPath) + inputBytes(genText, genPath);
+    const unsigned workers = bytes >= (uint64_t(1) << 20) ? diffWorkerCount() : 2u;
     GraphTasks tasks(workers);
     std::optional<Parsed> parsed[2];
     Diagnostics sideDiags[2];
