@@ -9,9 +9,11 @@
 #include "diff/OpGraph.h"
 
 #include <condition_variable>
+#include <exception>
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <thread>
 #include <vector>
 
 namespace tilelens::ir {
@@ -28,7 +30,8 @@ struct GraphContext;
 unsigned diffWorkerCount();
 
 // Runs work(k) for k in [0, workers) on that many threads (k = 0 on the
-// calling one) and waits for all of them.
+// calling one) and waits for all of them; then rethrows the first exception
+// a worker threw (a thread must not end in one).
 template <typename Work> void runOnWorkers(unsigned workers, Work&& work);
 
 class GraphTasks
@@ -68,15 +71,24 @@ private:
 
 } // namespace tilelens::diff
 
-#include <thread>
-
 template <typename Work> void tilelens::diff::runOnWorkers(unsigned workers, Work&& work)
 {
+    std::vector<std::exception_ptr> errors(workers > 0 ? workers : 1);
+    auto guarded = [&](unsigned k) {
+        try {
+            work(k);
+        } catch (...) {
+            errors[k] = std::current_exception();
+        }
+    };
     std::vector<std::thread> threads;
-    threads.reserve(workers > 0 ? workers - 1 : 0);
+    threads.reserve(errors.size() - 1);
     for (unsigned k = 1; k < workers; ++k)
-        threads.emplace_back([&work, k] { work(k); });
-    work(0u);
+        threads.emplace_back(guarded, k);
+    guarded(0u);
     for (std::thread& t : threads)
         t.join();
+    for (const std::exception_ptr& e : errors)
+        if (e)
+            std::rethrow_exception(e);
 }

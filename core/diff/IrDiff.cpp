@@ -414,10 +414,18 @@ std::optional<DiffResult> compareParsed(const std::string* refText, const std::s
     Diagnostics sideDiags[2];
     runOnWorkers(workers, [&](unsigned k) {
         if (k < 2) {
+            // Published even if parsing throws: the other workers wait for both sides.
+            struct Publish
+            {
+                GraphTasks& tasks;
+                int side;
+                std::vector<const ir::Module*> modules;
+                ~Publish() { tasks.publish(side, modules); }
+            } publish{tasks, int(k), {}};
             parsed[k] = k == 0 ? parseInput(refText, refPath, sideDiags[0])
                                : parseInput(genText, genPath, sideDiags[1]);
-            tasks.publish(int(k),
-                          parsed[k] ? parsed[k]->modules : std::vector<const ir::Module*>());
+            if (parsed[k])
+                publish.modules = parsed[k]->modules;
         }
         tasks.work(k);
     });

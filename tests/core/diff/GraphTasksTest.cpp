@@ -1,6 +1,7 @@
 // GraphTasks builds the graphs of both sides on a worker pool: whichever
 // worker builds a function, its graph lands in that function's slot and
-// equals the graph built alone; a side that failed to parse ends the work.
+// equals the graph built alone; a side that failed to parse ends the work, and
+// a worker's exception reaches the caller.
 
 #include "diff/GraphTasks.h"
 
@@ -11,7 +12,9 @@
 #include "ir/Module.h"
 #include "ir/Parser.h"
 
+#include <atomic>
 #include <gtest/gtest.h>
+#include <stdexcept>
 
 namespace tilelens::diff::test {
 namespace {
@@ -103,6 +106,19 @@ TEST(GraphTasks, ASideWithoutModulesEndsTheWork)
     const std::vector<GFunction> gg = tasks.take(1);
     ASSERT_EQ(gg.size(), 5u);
     EXPECT_EQ(gg[4].name, std::string(gen.modules.front()->functions[4]->name));
+}
+
+TEST(GraphTasks, AWorkersExceptionReachesTheCallerAfterAllJoined)
+{
+    std::atomic<int> finished{0};
+    EXPECT_THROW(runOnWorkers(3,
+                              [&](unsigned k) {
+                                  if (k == 2)
+                                      throw std::runtime_error("worker 2 failed");
+                                  ++finished;
+                              }),
+                 std::runtime_error);
+    EXPECT_EQ(finished.load(), 2);
 }
 
 } // namespace
