@@ -16,9 +16,10 @@ struct Attribute;
 
 namespace tilelens::diff {
 
-// What the functions of one side share while their graphs are built: the
-// arena holding them, and the spellings and hashes of the types and
-// attributes of that side's parse (uniqued there, so cached by address).
+// What the functions of one side share while their graphs are built (one
+// context per thread: not thread-safe): the arena holding them, and the
+// spellings and hashes of the types and attributes of that side's parse
+// (uniqued there, so cached by address).
 struct GraphContext
 {
     std::shared_ptr<ir::Arena> arena = std::make_shared<ir::Arena>();
