@@ -1,21 +1,20 @@
 #include "diff/AssumeFacts.h"
 
 #include <algorithm>
-#include <map>
 #include <string>
 
 namespace tilelens::diff {
 
 namespace {
 
+// One fact an assume states about a (canonical) value.
 struct Fact
 {
+    int value = -1;
+    std::string_view kind; // "div_by"
     std::string_view text; // "div_by<16>"
     int op = -1;           // first assume stating it
 };
-
-// kind ("div_by") -> facts of that kind, by canonical value.
-using FactsByKind = std::map<std::string_view, std::vector<Fact>>;
 
 std::string_view kindOf(std::string_view text)
 {
@@ -23,25 +22,17 @@ std::string_view kindOf(std::string_view text)
     return lt == std::string_view::npos ? text : text.substr(0, lt);
 }
 
-// The facts of one function by canonical value. Only values that some assume
-// constrains get a map (a map per value of a 100k-op module cost more than
-// the comparison).
-struct FunctionFacts
+bool before(const Fact& a, const Fact& b)
 {
-    std::vector<int> slot;                            // value -> index in `byValue`, else -1
-    std::vector<std::pair<int, FactsByKind>> byValue; // in increasing value order
+    return a.value != b.value ? a.value < b.value : a.kind < b.kind;
+}
 
-    const FactsByKind* of(int value) const
-    {
-        const int i = slot[size_t(value)];
-        return i >= 0 ? &byValue[size_t(i)].second : nullptr;
-    }
-};
-
-FunctionFacts collect(const GFunction& f)
+// The facts of one function in one flat array, sorted by value and kind,
+// each (value, kind) group in op order without repeated texts. (A map per
+// constrained value cost more than the comparison itself.)
+std::vector<Fact> collect(const GFunction& f)
 {
-    FunctionFacts out;
-    out.slot.assign(f.values.size(), -1);
+    std::vector<Fact> out;
     for (size_t id = 0; id < f.ops.size(); ++id) {
         const GOp& o = f.ops[id];
         if (!o.assume || o.attrs.empty())
@@ -50,44 +41,70 @@ FunctionFacts collect(const GFunction& f)
         for (const auto& a : o.attrs)
             if (a.name == "assumption")
                 text = a.value;
-        if (text.empty())
-            continue;
-        const int value = f.values[size_t(o.operands[0])].canon;
-        int& slot = out.slot[size_t(value)];
-        if (slot < 0) {
-            slot = int(out.byValue.size());
-            out.byValue.emplace_back(value, FactsByKind());
-        }
-        auto& facts = out.byValue[size_t(slot)].second[kindOf(text)];
-        bool seen = false;
-        for (const Fact& x : facts)
-            seen = seen || x.text == text;
-        if (!seen)
-            facts.push_back({text, int(id)});
+        if (!text.empty())
+            out.push_back({f.values[size_t(o.operands[0])].canon, kindOf(text), text, int(id)});
     }
-    std::sort(out.byValue.begin(), out.byValue.end(),
-              [](const auto& a, const auto& b) { return a.first < b.first; });
-    for (size_t i = 0; i < out.byValue.size(); ++i)
-        out.slot[size_t(out.byValue[i].first)] = int(i);
+    std::stable_sort(out.begin(), out.end(), before);
+    size_t kept = 0;
+    for (size_t i = 0, group = 0; i < out.size(); ++i) {
+        if (i > 0 && before(out[i - 1], out[i]))
+            group = kept;
+        bool seen = false;
+        for (size_t k = group; k < kept && !seen; ++k)
+            seen = out[k].text == out[i].text;
+        if (!seen)
+            out[kept++] = out[i];
+    }
+    out.resize(kept);
     return out;
 }
 
-std::string joined(const std::vector<Fact>& facts)
+// The facts of one (value, kind) group: [begin, end).
+struct Group
+{
+    const Fact* begin = nullptr;
+    const Fact* end = nullptr;
+    bool empty() const { return begin == end; }
+    size_t size() const { return size_t(end - begin); }
+};
+
+Group find(const std::vector<Fact>& facts, int value, std::string_view kind)
+{
+    if (value < 0)
+        return {};
+    Fact key;
+    key.value = value;
+    key.kind = kind;
+    const auto [b, e] = std::equal_range(facts.begin(), facts.end(), key, before);
+    return {facts.data() + (b - facts.begin()), facts.data() + (e - facts.begin())};
+}
+
+// Calls fn(group) for each (value, kind) group in order.
+template <typename Fn> void forEachGroup(const std::vector<Fact>& facts, Fn&& fn)
+{
+    for (size_t i = 0, j = 0; i < facts.size(); i = j) {
+        for (j = i + 1; j < facts.size() && !before(facts[i], facts[j]);)
+            ++j;
+        fn(Group{facts.data() + i, facts.data() + j});
+    }
+}
+
+std::string joined(Group g)
 {
     std::string s;
-    for (const Fact& f : facts)
-        s.append(s.empty() ? "" : " ").append(f.text);
+    for (const Fact* f = g.begin; f != g.end; ++f)
+        s.append(s.empty() ? "" : " ").append(f->text);
     return s;
 }
 
-bool sameTexts(const std::vector<Fact>& a, const std::vector<Fact>& b)
+bool sameTexts(Group a, Group b)
 {
     if (a.size() != b.size())
         return false;
-    for (const Fact& x : a) {
+    for (const Fact* x = a.begin; x != a.end; ++x) {
         bool found = false;
-        for (const Fact& y : b)
-            found = found || x.text == y.text;
+        for (const Fact* y = b.begin; y != b.end; ++y)
+            found = found || x->text == y->text;
         if (!found)
             return false;
     }
@@ -118,51 +135,40 @@ RawDifference makeDifference(DiffKind kind, const GFunction& R, int r, const GFu
 void compareAssumeFacts(const GFunction& R, const GFunction& G, const OpMatching& m,
                         std::vector<RawDifference>& out)
 {
-    const auto rf = collect(R);
-    const auto gf = collect(G);
-    static const FactsByKind none;
-    auto emit = [&](const std::vector<Fact>* a, const std::vector<Fact>* b) {
-        if (a && b) {
-            if (sameTexts(*a, *b))
+    const std::vector<Fact> rf = collect(R);
+    const std::vector<Fact> gf = collect(G);
+    auto emit = [&](Group a, Group b) {
+        if (!a.empty() && !b.empty()) {
+            if (sameTexts(a, b))
                 return;
-            auto d = makeDifference(DiffKind::AttributeChanged, R, a->front().op, G, b->front().op);
+            auto d = makeDifference(DiffKind::AttributeChanged, R, a.begin->op, G, b.begin->op);
             d.attribute = "assumption";
-            d.refValue = joined(*a);
-            d.genValue = joined(*b);
+            d.refValue = joined(a);
+            d.genValue = joined(b);
             out.push_back(d);
-        } else if (a) {
-            for (const Fact& x : *a) {
-                auto d = makeDifference(DiffKind::OpMissing, R, x.op, G, -1);
+        } else if (!a.empty()) {
+            for (const Fact* x = a.begin; x != a.end; ++x) {
+                auto d = makeDifference(DiffKind::OpMissing, R, x->op, G, -1);
                 d.attribute = "assumption";
-                d.refValue = std::string(x.text);
+                d.refValue = std::string(x->text);
                 out.push_back(d);
             }
-        } else if (b) {
-            for (const Fact& x : *b) {
-                auto d = makeDifference(DiffKind::OpExtra, R, -1, G, x.op);
+        } else if (!b.empty()) {
+            for (const Fact* x = b.begin; x != b.end; ++x) {
+                auto d = makeDifference(DiffKind::OpExtra, R, -1, G, x->op);
                 d.attribute = "assumption";
-                d.genValue = std::string(x.text);
+                d.genValue = std::string(x->text);
                 out.push_back(d);
             }
         }
     };
-    for (const auto& [v, facts] : rf.byValue) {
-        const int g = m.refValToGen[size_t(v)];
-        const FactsByKind* found = g >= 0 ? gf.of(g) : nullptr;
-        const FactsByKind& theirs = found ? *found : none;
-        for (const auto& [kind, list] : facts) {
-            auto it = theirs.find(kind);
-            emit(&list, it == theirs.end() ? nullptr : &it->second);
-        }
-    }
-    for (const auto& [v, facts] : gf.byValue) {
-        const int r = m.genValToRef[size_t(v)];
-        const FactsByKind* found = r >= 0 ? rf.of(r) : nullptr;
-        const FactsByKind& theirs = found ? *found : none;
-        for (const auto& [kind, list] : facts)
-            if (!theirs.count(kind))
-                emit(nullptr, &list);
-    }
+    forEachGroup(rf, [&](Group a) {
+        emit(a, find(gf, m.refValToGen[size_t(a.begin->value)], a.begin->kind));
+    });
+    forEachGroup(gf, [&](Group b) {
+        if (find(rf, m.genValToRef[size_t(b.begin->value)], b.begin->kind).empty())
+            emit(Group(), b);
+    });
 }
 
 } // namespace tilelens::diff

@@ -15,7 +15,6 @@
 #include <cstring>
 #include <map>
 #include <type_traits>
-#include <unordered_map>
 #include <unordered_set>
 
 namespace tilelens::diff {
@@ -84,8 +83,7 @@ SV intText(int64_t v, ir::Arena& arena)
 }
 
 // Views into the ir model where the text is stored there, else into `arena`.
-SV attrValue(SV name, const ir::Attribute& a, ir::Arena& arena,
-             std::unordered_map<const ir::Attribute*, SV>& texts)
+SV attrValue(SV name, const ir::Attribute& a, ir::Arena& arena, FlatHashMap<SV>& texts)
 {
     if (a.kind == ir::AttrKind::Enum)
         return a.text;
@@ -104,11 +102,11 @@ SV attrValue(SV name, const ir::Attribute& a, ir::Arena& arena,
         return intText(a.intValue, arena); // drop the `: i64` / `: i32` spelling difference
     }
     // Constants print their (dense) values: once per uniqued attribute.
-    auto it = texts.find(&a);
-    if (it != texts.end())
-        return it->second;
+    const uint64_t key = reinterpret_cast<uintptr_t>(&a);
+    if (const SV* known = texts.find(key))
+        return *known;
     const SV text = arena.copyString(a.canonical());
-    texts.emplace(&a, text);
+    texts.insert(key, text);
     return text;
 }
 
@@ -404,26 +402,27 @@ private:
     // Op names are interned: classify and hash each one once per side.
     const GraphContext::NameInfo& nameInfo(SV name)
     {
-        auto it = m_context.names.find(name.data());
-        if (it != m_context.names.end() && it->second.size == name.size())
-            return it->second;
+        const uint64_t key = reinterpret_cast<uintptr_t>(name.data());
+        if (const GraphContext::NameInfo* known = m_context.names.find(key))
+            if (known->size == name.size())
+                return *known;
         GraphContext::NameInfo info;
         info.size = name.size();
         info.hash = hashText(name);
         info.pure = ir::isPureMnemonic(name);
         info.commutative = commutativeOps().count(name) > 0;
         info.terminator = isTerminator(name);
-        return m_context.names[name.data()] = info;
+        return m_context.names[key] = info;
     }
 
     // Types are uniqued per module: hash each spelling once.
     uint64_t typeHash(const ir::Type* t)
     {
-        auto it = m_context.typeHashes.find(t);
-        if (it != m_context.typeHashes.end())
-            return it->second;
+        const uint64_t key = reinterpret_cast<uintptr_t>(t);
+        if (const uint64_t* known = m_context.typeHashes.find(key))
+            return *known;
         const uint64_t h = hashText(t->canonicalText);
-        m_context.typeHashes.emplace(t, h);
+        m_context.typeHashes.insert(key, h);
         return h;
     }
 

@@ -9,7 +9,6 @@
 #include <cstdint>
 #include <memory>
 #include <string_view>
-#include <unordered_map>
 
 namespace tilelens::ir {
 struct Attribute;
@@ -17,21 +16,23 @@ struct Attribute;
 
 namespace tilelens::diff {
 
-// What the functions of one side share while their graphs are built: the
-// arena holding them, and the spellings and hashes of the types and
-// attributes of that side's parse (uniqued there, so cached by address).
+// What the functions of one side share while their graphs are built (one
+// context per thread: not thread-safe): the arena holding them, and the
+// spellings and hashes of the types and attributes of that side's parse
+// (uniqued there, so cached by address).
 struct GraphContext
 {
     std::shared_ptr<ir::Arena> arena = std::make_shared<ir::Arena>();
-    std::unordered_map<const ir::Type*, uint64_t> typeHashes;
-    std::unordered_map<const ir::Attribute*, std::string_view> attrTexts;
+    // Keyed by address (flat tables: a lookup per value and op).
+    FlatHashMap<uint64_t> typeHashes;        // const ir::Type*
+    FlatHashMap<std::string_view> attrTexts; // const ir::Attribute*
     struct NameInfo
     {
         size_t size = 0; // of the name at that address
         uint64_t hash = 0;
         bool pure = false, commutative = false, terminator = false;
     };
-    std::unordered_map<const char*, NameInfo> names; // by the interned mnemonic's address
+    FlatHashMap<NameInfo> names; // by the interned mnemonic's address
     // Normalized attributes by what they are made of (uniqued attribute, the
     // name's and the op's addresses): each spelling is normalized and hashed once.
     struct AttrEntry

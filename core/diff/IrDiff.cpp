@@ -5,9 +5,8 @@
 #include "diff/ArgumentRoles.h"
 #include "diff/Classifier.h"
 #include "diff/EntryNames.h"
-#include "diff/GraphBuilder.h"
+#include "diff/GraphTasks.h"
 #include "diff/MaskBounds.h"
-#include "diff/Normalizer.h"
 #include "diff/OpComparator.h"
 #include "diff/OpMatcher.h"
 #include "diff/Recognizers.h"
@@ -19,7 +18,9 @@
 #include "ir/Parser.h"
 #include "ir/bytecode/IrFileLoader.h"
 
-#include <future>
+#include <algorithm>
+#include <atomic>
+#include <filesystem>
 #include <map>
 #include <memory>
 #include <set>
@@ -27,17 +28,6 @@
 namespace tilelens::diff {
 
 namespace {
-
-std::vector<const ir::Function*> functionsOf(const std::vector<const ir::Module*>& modules)
-{
-    std::vector<const ir::Function*> out;
-    for (const ir::Module* m : modules)
-        if (m)
-            for (const ir::Function* f : m->functions)
-                if (f)
-                    out.push_back(f);
-    return out;
-}
 
 // What one function pair contributes to the result. Divergence ids are
 // temporary ("t<pair>.<n>", unique across pairs); finalize() renumbers them.
@@ -286,20 +276,6 @@ private:
 
 namespace {
 
-// Graphs of every entry of one side, built and normalized.
-std::vector<GFunction> buildSide(const std::vector<const ir::Module*>& modules)
-{
-    const auto fs = functionsOf(modules);
-    std::vector<GFunction> out;
-    out.reserve(fs.size());
-    GraphContext context;
-    for (const ir::Function* f : fs) {
-        out.push_back(buildGraph(*f, context));
-        normalizeGraph(out.back());
-    }
-    return out;
-}
-
 DiffResult compareGraphs(const std::vector<GFunction>& rg, std::vector<GFunction>& gg,
                          const RuleSet& rules, const std::string& refPath,
                          const std::string& genPath)
@@ -326,41 +302,42 @@ DiffResult compareGraphs(const std::vector<GFunction>& rg, std::vector<GFunction
         }
     const Classifier classifier(rules);
     std::vector<PairResult> out(pairs.size());
-    auto run = [&](size_t from, size_t to) {
-        for (size_t k = from; k < to; ++k) {
-            const auto [i, j] = pairs[k];
-            Comparison(classifier, k, out[k])
-                .pair(i >= 0 ? &rg[size_t(i)] : nullptr, j >= 0 ? &gg[size_t(j)] : nullptr);
-        }
-    };
-    // Function pairs are independent: with several (a module of many
-    // kernels), the first half by op count runs on a second thread.
-    std::vector<size_t> cost(pairs.size());
+    // Function pairs are independent: worker threads take them one at a
+    // time, largest first (by op count), into fixed result slots.
+    std::vector<size_t> cost(pairs.size()), order(pairs.size());
     size_t total = 0;
     for (size_t k = 0; k < pairs.size(); ++k) {
         const auto [i, j] = pairs[k];
         cost[k] = (i >= 0 ? rg[size_t(i)].ops.size() : 0) + (j >= 0 ? gg[size_t(j)].ops.size() : 0);
         total += cost[k];
+        order[k] = k;
     }
-    size_t split = 0;
-    for (size_t acc = 0; split < pairs.size() && acc * 2 < total; ++split)
-        acc += cost[split];
-    std::future<void> firstHalf;
-    if (pairs.size() > 1 && total >= 4000)
-        firstHalf = std::async(std::launch::async, run, size_t(0), split);
-    else
-        split = 0;
-    std::vector<const GFunction*> rp, gp;
-    for (const auto& g : rg)
-        rp.push_back(&g);
-    for (const auto& g : gg)
-        gp.push_back(&g);
-    result.summary = buildSummary(rp, gp, &result.opCounts);
-    run(split, pairs.size());
-    if (firstHalf.valid())
-        firstHalf.get();
-    else
-        run(0, split);
+    std::stable_sort(order.begin(), order.end(),
+                     [&](size_t a, size_t b) { return cost[a] > cost[b]; });
+    std::atomic<size_t> next{0};
+    auto run = [&] {
+        for (size_t t = next++; t < order.size(); t = next++) {
+            const size_t k = order[t];
+            const auto [i, j] = pairs[k];
+            Comparison(classifier, k, out[k])
+                .pair(i >= 0 ? &rg[size_t(i)] : nullptr, j >= 0 ? &gg[size_t(j)] : nullptr);
+        }
+    };
+    // Threads cost more than a small module's diff.
+    const unsigned workers = pairs.size() > 1 && total >= 4000
+                                 ? unsigned(std::min<size_t>(diffWorkerCount(), pairs.size()))
+                                 : 1u;
+    runOnWorkers(workers, [&](unsigned k) {
+        if (k == 0) {
+            std::vector<const GFunction*> rp, gp;
+            for (const auto& g : rg)
+                rp.push_back(&g);
+            for (const auto& g : gg)
+                gp.push_back(&g);
+            result.summary = buildSummary(rp, gp, &result.opCounts);
+        }
+        run();
+    });
 
     result.functions.reserve(out.size());
     for (PairResult& p : out) {
@@ -379,9 +356,12 @@ DiffResult compareModules(const std::vector<const ir::Module*>& ref,
                           const std::string& refPath, const std::string& genPath)
 {
     // The two sides are independent until matching: build them concurrently.
-    auto refGraphs = std::async(std::launch::async, [&] { return buildSide(ref); });
-    std::vector<GFunction> gg = buildSide(gen);
-    std::vector<GFunction> rg = refGraphs.get();
+    const unsigned workers = diffWorkerCount();
+    GraphTasks tasks(workers);
+    tasks.publish(0, ref);
+    tasks.publish(1, gen);
+    runOnWorkers(workers, [&](unsigned k) { tasks.work(k); });
+    std::vector<GFunction> rg = tasks.take(0), gg = tasks.take(1);
     return compareGraphs(rg, gg, rules, refPath, genPath);
 }
 
@@ -419,35 +399,51 @@ std::optional<Parsed> parseInput(const std::string* text, const std::string& pat
     return p;
 }
 
-// One side read, parsed and turned into graphs (run on its own thread).
-struct Side
+// Size of an input (0 when unknown: a missing file is reported by the parse).
+uint64_t inputBytes(const std::string* text, const std::string& path)
 {
-    std::optional<Parsed> parsed;
-    Diagnostics diags;
-    std::vector<GFunction> graphs;
-};
-
-Side prepareSide(const std::string* text, const std::string& path)
-{
-    Side s;
-    s.parsed = parseInput(text, path, s.diags);
-    if (s.parsed)
-        s.graphs = buildSide(s.parsed->modules);
-    return s;
+    if (text)
+        return text->size();
+    std::error_code error;
+    const auto size = std::filesystem::file_size(path, error);
+    return error ? 0 : uint64_t(size);
 }
 
 std::optional<DiffResult> compareParsed(const std::string* refText, const std::string* genText,
                                         const std::string& refPath, const std::string& genPath,
                                         const RuleSet& rules, Diagnostics& diags)
 {
-    auto refSide = std::async(std::launch::async, [&] { return prepareSide(refText, refPath); });
-    Side b = prepareSide(genText, genPath);
-    Side a = refSide.get();
-    diags.insert(diags.end(), a.diags.begin(), a.diags.end());
-    diags.insert(diags.end(), b.diags.begin(), b.diags.end());
-    if (!a.parsed || !b.parsed)
+    // Workers 0 and 1 read and parse one side each, then every worker builds
+    // graphs of whichever side is parsed (GraphTasks). More than two only pay
+    // for their start on inputs of many entries.
+    const uint64_t bytes = inputBytes(refText, refPath) + inputBytes(genText, genPath);
+    const unsigned workers = bytes >= (uint64_t(1) << 20) ? diffWorkerCount() : 2u;
+    GraphTasks tasks(workers);
+    std::optional<Parsed> parsed[2];
+    Diagnostics sideDiags[2];
+    runOnWorkers(workers, [&](unsigned k) {
+        if (k < 2) {
+            // Published even if parsing throws: the other workers wait for both sides.
+            struct Publish
+            {
+                GraphTasks& tasks;
+                int side;
+                std::vector<const ir::Module*> modules;
+                ~Publish() { tasks.publish(side, modules); }
+            } publish{tasks, int(k), {}};
+            parsed[k] = k == 0 ? parseInput(refText, refPath, sideDiags[0])
+                               : parseInput(genText, genPath, sideDiags[1]);
+            if (parsed[k])
+                publish.modules = parsed[k]->modules;
+        }
+        tasks.work(k);
+    });
+    for (const Diagnostics& d : sideDiags)
+        diags.insert(diags.end(), d.begin(), d.end());
+    if (!parsed[0] || !parsed[1])
         return std::nullopt;
-    return compareGraphs(a.graphs, b.graphs, rules, refPath, genPath);
+    std::vector<GFunction> rg = tasks.take(0), gg = tasks.take(1);
+    return compareGraphs(rg, gg, rules, refPath, genPath);
 }
 
 } // namespace

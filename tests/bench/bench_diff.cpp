@@ -5,11 +5,12 @@
 //    replicated as separate entries, a few planted changes), side by side
 //    with GNU diff on the same two files in the same run (target < 1 s and at
 //    most 2x GNU diff); counters give GNU diff's time, the ratios of wall and
-//    CPU times (medians), peak RSS, and the CPU times of both (wall time is
-//    noisy on a shared machine).
+//    CPU times (medians), peak RSS, the CPU times of both (wall time is
+//    noisy on a shared machine) and the number of worker threads.
 // TILELENS_BENCH_SMOKE=1 shrinks the inputs so that CI finishes in seconds.
 
 #include "TestPaths.h"
+#include "diff/GraphTasks.h"
 #include "diff/IrDiff.h"
 
 #include <QDir>
@@ -269,7 +270,7 @@ void BM_DiffLargePair(benchmark::State& state)
     long gnuKiB = 0;
     for (auto _ : state) {
         const auto t0 = std::chrono::steady_clock::now();
-        const double c0 = processCpuSeconds(); // both parse threads
+        const double c0 = processCpuSeconds(); // all of the diff's worker threads
         Diagnostics diags;
         auto r = diff::compareFiles(l.ref, l.gen, diff::RuleSet::defaults(), diags);
         wall.push_back(
@@ -298,11 +299,13 @@ void BM_DiffLargePair(benchmark::State& state)
     state.counters["gnu_diff_cpu_ms"] = gc * ms;
     state.counters["ratio_cpu"] = gc > 0 ? c / gc : 0;
     state.counters["peak_rss_MiB"] = double(self.ru_maxrss) / 1024.0;
+    state.counters["workers"] = double(diff::diffWorkerCount());
     // The child's high-water mark includes the forked copy of this process.
     state.counters["gnu_diff_peak_rss_MiB"] = double(gnuKiB) / 1024.0;
 }
-// Wall time and the CPU time of the whole process (the two inputs are parsed
-// on two threads); GNU diff runs with the timer paused.
+// Wall time and the CPU time of the whole process (the diff runs on
+// `workers` threads: one per input while parsing, then all of them on graphs
+// and entry pairs); GNU diff runs with the timer paused.
 BENCHMARK(BM_DiffLargePair)
     ->Unit(benchmark::kMillisecond)
     ->Iterations(smoke() ? 1 : 7)
