@@ -16,6 +16,11 @@ namespace {
 // independent of the machine's load. (A wall-clock timeout would also start a
 // timer thread per query, which cost more than the queries themselves.)
 constexpr unsigned kResourceLimit = 4000000;
+// The first check, with every leaf in [-16, 16], only looks for a readable
+// counterexample: a tenth of the budget (the corpus and real-port queries need
+// at most ~30k steps), so a query it cannot settle (i32 division) costs little
+// before the full check.
+constexpr unsigned kSmallInputsResourceLimit = kResourceLimit / 10;
 constexpr unsigned kSeed = 13;
 constexpr int kMaxNodes = 200;
 
@@ -284,6 +289,9 @@ SmtVerdict smtCompare(const GFunction& R, int r, const GFunction& G, int g, cons
         solver.add(enc.differs(*x, *y));
         // Prefer a small counterexample (every leaf in [-16, 16]) when there is one.
         solver.push();
+        z3::params small(ctx);
+        small.set("rlimit", kSmallInputsResourceLimit);
+        solver.set(small);
         for (const auto& leaf : enc.leaves()) {
             const unsigned w = leaf.second.get_sort().bv_size();
             if (w > 5) {
@@ -294,6 +302,7 @@ SmtVerdict smtCompare(const GFunction& R, int r, const GFunction& G, int g, cons
         z3::check_result res = solver.check();
         if (res != z3::sat) {
             solver.pop();
+            solver.set(p);
             res = solver.check();
         }
         if (res == z3::unsat) {
