@@ -69,7 +69,12 @@ MainWindow::MainWindow(Options options, QWidget* parent) : QMainWindow(parent), 
         restoreSettings();
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow()
+{
+    // QWidget's destructor closes the window, which moves the focus and emits
+    // focusChanged; the handler must not run once this is no longer a MainWindow.
+    disconnect(qApp, &QApplication::focusChanged, this, nullptr);
+}
 
 void MainWindow::buildCentralArea()
 {
