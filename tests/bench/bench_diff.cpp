@@ -155,6 +155,40 @@ void BM_DiffRealPortPair(benchmark::State& state)
 }
 BENCHMARK(BM_DiffRealPortPair)->Unit(benchmark::kMillisecond)->UseRealTime();
 
+// A predicate flipped in front of an i32 division (the Python-modulo fix-up of a
+// persistent matmul): the one matched critical goes to the solver, whose bounded
+// first check cannot settle the division; its cost is the step budget it may spend.
+void BM_DiffSolverHeavyMutation(benchmark::State& state)
+{
+    const QString ref = test::testDataDir() +
+                        QStringLiteral("/diff/matmul_static_persistent_transB_2048_bf16.mlir");
+    std::string text = readAll(ref);
+    const std::string from = "%72 = cmpi less_than", to = "%72 = cmpi greater_than";
+    const auto at = text.find(from);
+    if (at == std::string::npos) {
+        state.SkipWithError("the matmul fixture changed: no `%72 = cmpi less_than`");
+        return;
+    }
+    text.replace(at, from.size(), to);
+    QTemporaryDir dir;
+    const QString gen = dir.filePath(QStringLiteral("flipped.mlir"));
+    writeAll(gen, text);
+    int64_t critical = 0;
+    for (auto _ : state) {
+        Diagnostics diags;
+        auto r = diff::compareFiles(ref.toStdString(), gen.toStdString(), diff::RuleSet::defaults(),
+                                    diags);
+        critical = r ? r->count(diff::Severity::Critical) : -1;
+        benchmark::DoNotOptimize(r);
+    }
+    state.counters["critical_found"] = double(critical);
+}
+BENCHMARK(BM_DiffSolverHeavyMutation)
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(smoke() ? 1 : 3)
+    ->UseRealTime()
+    ->MeasureProcessCPUTime();
+
 // Entry bodies of the corpus kernels, replicated under distinct names into
 // one module until it holds about `targetOps` ops.
 struct LargePair
