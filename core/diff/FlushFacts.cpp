@@ -90,7 +90,8 @@ public:
                 if (!other.known)
                     return {};
                 useBound(other);
-                bound = std::max(bound, kMinNormalF32 * std::max(other.bound, 1.0) * kRoundingSlack);
+                bound =
+                    std::max(bound, kMinNormalF32 * std::max(other.bound, 1.0) * kRoundingSlack);
                 inputs += "; a subnormal operand " + std::to_string(i) +
                           " flushed changes the product by at most 2^-126 * " +
                           shortNumber(other.bound);
@@ -105,14 +106,15 @@ public:
         for (int line : m_casts)
             lines += (lines.empty() ? "" : ", ") + std::to_string(line);
         std::string proof =
-            "flush_to_zero changes only f32 subnormals (|x| < 2^-126) to a zero of the same sign: " +
-            inputs + "; the changed values keep their sign and stay below " +
+            "flush_to_zero changes only f32 subnormals (|x| < 2^-126) to a zero of the same "
+            "sign: " +
+            inputs + "; the changed values keep their sign and stay at most " +
             powerOfTwo(m_worst) + " in magnitude through multiplications by bounded operands " +
-            "and reach only round-to-nearest casts to " + m_castType + " (line" +
-            (m_casts.size() > 1 ? "s " : " ") + lines + "), which round both sides to the same " +
+            "and reach only casts to " + m_castType + " (line" + (m_casts.size() > 1 ? "s " : " ") +
+            lines + ") rounding to nearest or toward zero, which round both sides to the same " +
             "signed zero (half of its smallest subnormal is " + powerOfTwo(m_castHalf) + ")";
         if (conditional)
-            proof += "; precondition: finite inputs (an infinity from the cast at line " +
+            proof += ", provided that the inputs are finite (an infinity from the cast at line " +
                      std::to_string(m_infLine) +
                      " times a flushed zero is NaN where the unflushed value gives an infinity)";
         return proof;
@@ -149,8 +151,7 @@ private:
             const std::string number(s.substr(colon + 1, s.size() - colon - 2));
             char* end = nullptr;
             const double x = std::strtod(number.c_str(), &end);
-            if (number.find("0x") != std::string::npos || !end || *end != '\0' ||
-                !std::isfinite(x))
+            if (number.find("0x") != std::string::npos || !end || *end != '\0' || !std::isfinite(x))
                 return none;
             return {true, std::fabs(x), false, x != 0 && std::fabs(x) < kMinNormalF32, 0};
         }
