@@ -106,7 +106,9 @@ public:
         for (int line : m_casts)
             lines += (lines.empty() ? "" : ", ") + std::to_string(line);
         std::string proof =
-            "flush_to_zero changes only f32 subnormals (|x| < 2^-126) to a zero of the same "
+            std::string(m_infLine > 0 ? "harmless for finite inputs" : "harmless") +
+            ", proven: flush_to_zero changes only f32 subnormals (|x| < 2^-126) to a zero of the "
+            "same "
             "sign: " +
             inputs + "; the changed values keep their sign and stay at most " +
             powerOfTwo(m_worst) + " in magnitude through multiplications by bounded operands " +

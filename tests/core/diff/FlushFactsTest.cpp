@@ -54,6 +54,7 @@ TEST(FlushFacts, FtzBeforeTheF16CastIsAWarnForFiniteInputs)
     ASSERT_NE(d, nullptr) << describe(r);
     EXPECT_EQ(d->severity, Severity::Warn);
     EXPECT_EQ(d->rule, "ftz-hidden-by-narrowing-if");
+    EXPECT_EQ(d->proof.rfind("harmless for finite inputs, proven: ", 0), 0u) << d->proof;
     // Operand %100 may be subnormal: flushed it changes the product by 2^-126 * 65504.
     EXPECT_NE(d->proof.find("2^-126 * 65504"), std::string::npos) << d->proof;
     EXPECT_NE(d->proof.find("casts to f16 (line " + std::to_string(lineOf(gen, "%102 = ftof"))),
@@ -97,6 +98,8 @@ TEST(FlushFacts, ConstantMultiplierBoundDecidesAgainstF16HalfSubnormal)
     const Divergence* d = findingAt(ok, lineOf(gen, "%101 = mulf"));
     ASSERT_NE(d, nullptr) << describe(ok);
     EXPECT_EQ(d->rule, "ftz-hidden-by-narrowing");
+    EXPECT_EQ(d->severity, Severity::Warn);
+    EXPECT_EQ(d->proof.rfind("harmless, proven: ", 0), 0u) << d->proof;
     EXPECT_EQ(d->proof.find("provided that"), std::string::npos) << d->proof;
 
     // 2^-126 * 1e32 ~ 2^-20 is not below f16's 2^-25: a flushed input can change the f16 value.
