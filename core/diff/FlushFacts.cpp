@@ -15,10 +15,11 @@ namespace tilelens::diff {
 
 namespace {
 
-const double kMinNormalF32 = std::ldexp(1.0, -126);
-const double kMinSubnormalF32 = std::ldexp(1.0, -149);
-// One rounding of a normal f32 result grows its magnitude by at most 2^-23 relative.
-const double kRoundingSlack = 1.0 + std::ldexp(1.0, -20);
+constexpr double kMinNormalF32 = 0x1p-126;
+constexpr double kMinSubnormalF32 = 0x1p-149;
+// One rounding of a normal f32 result grows its magnitude by at most 2^-23
+// relative (the margin covers any rounding mode).
+constexpr double kRoundingSlack = 1.0 + 0x1p-20;
 
 std::string_view elementName(const GFunction& f, int v)
 {
@@ -42,10 +43,10 @@ struct NarrowFloat
 const NarrowFloat* narrowFloat(std::string_view name)
 {
     static const NarrowFloat table[] = {
-        {"f16", 65504.0, true, false, std::ldexp(1.0, -25)},
-        {"bf16", 3.3895313892515355e38, true, true, std::ldexp(1.0, -134)},
-        {"f8E4M3FN", 448.0, false, false, std::ldexp(1.0, -10)},
-        {"f8E5M2", 57344.0, true, false, std::ldexp(1.0, -17)},
+        {"f16", 65504.0, true, false, 0x1p-25},
+        {"bf16", 0x1.fep127, true, true, 0x1p-134},
+        {"f8E4M3FN", 448.0, false, false, 0x1p-10},
+        {"f8E5M2", 57344.0, true, false, 0x1p-17},
     };
     for (const NarrowFloat& n : table)
         if (n.name == name)
