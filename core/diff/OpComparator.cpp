@@ -5,6 +5,7 @@
 #include "diff/AssumeFacts.h"
 #include "diff/EntryNames.h"
 #include "diff/FlatHashMap.h"
+#include "diff/FlushFacts.h"
 #include "diff/MemoryOperands.h"
 #include "diff/Normalizer.h"
 #include "diff/PaddingFacts.h"
@@ -263,7 +264,10 @@ private:
         if (loopCarriedTokensDiffer(r, g))
             return;
         auto mk = [&](DiffKind k) { return make(k, r, g); };
+        const size_t attrsFrom = m_out.size();
         compareAttrs(a.attrs, b.attrs, false, mk);
+        for (size_t k = attrsFrom; k < m_out.size(); ++k)
+            explainFlush(R, r, G, g, m_out[k]); // only flush_to_zero on one side
         compareAttrs(a.hints, b.hints, true, mk);
         if (a.name == "make_tensor_view" && compareTensorViews(R, r, G, g, M, m_out)) {
             // Extent and stride by extent and stride (ViewExtents.h); the views

@@ -14,6 +14,7 @@ const char* const S = "softmax_persistent_256x2048_f32.mlir";
 // A real-port reference (tests/data/real-ports, see its ORIGIN.md).
 const char* const W = "../real-ports/swiglu_fwd_2x512x4096_bf16/reference.mlir";
 const char* const SiluRef = "../real-ports/silu_and_mul_fwd_13x256x1000_f32/reference.mlir";
+const char* const SiluF16 = "../real-ports/silu_and_mul_fwd_8x512x1024_f16/reference.mlir";
 const std::string kDrop = "<DROP LINE>";
 
 // Pieces of M used by several cases below.
@@ -267,6 +268,23 @@ const std::vector<RuleCase>& cases()
            "%92 = divf %85, %91 rounding<approx> : tile<2048xf32>"}},
          "%92 = divf",
          {}},
+        // The ftz'd product times the constant 2 only reaches the cast to f16: both sides
+        // store the same signed zero. Times 1e32 a flushed input could reach 2^-20 > 2^-25.
+        {"ftz-hidden-by-narrowing",
+         SiluF16,
+         {{"%101 = mulf %100, %89 :", "%101c = constant <f32: 2.0> : tile<1024xf32>\n    "
+                                      "%101 = mulf %101c, %100 flush_to_zero :"}},
+         "%101 = mulf",
+         {{"%101 = mulf %100, %89 :", "%101c = constant <f32: 1.0e32> : tile<1024xf32>\n    "
+                                      "%101 = mulf %101c, %100 flush_to_zero :"}},
+         {{"%101 = mulf %100, %89 :", "%101c = constant <f32: 2.0> : tile<1024xf32>\n    "
+                                      "%101 = mulf %101c, %100 :"}}},
+        // Times the f16 input b: harmless unless b is infinite (NaN instead of inf).
+        {"ftz-hidden-by-narrowing-if",
+         SiluF16,
+         {{"%101 = mulf %100, %89 :", "%101 = mulf %100, %89 flush_to_zero :"}},
+         "%101 = mulf",
+         {{"%95 = addf %94, %91 :", "%95 = addf %94, %91 flush_to_zero :"}}},
         {"memory-op-family",
          S,
          {{"%101 = store_ptr_tko weak", kDrop}, {"continue %101 : token", "continue %67 : token"}},
