@@ -56,8 +56,9 @@ std::vector<double> edgeValues(Elem e)
             std::numeric_limits<double>::quiet_NaN()};
 }
 
-bool makeInputs(const Binding& b, size_t caseNo, InputKind kind, uint64_t seed, CaseInputs& in,
-                std::string& error)
+// `edgeArray` (for Edge) limits the edge values to one array; empty = every array.
+bool makeInputs(const Binding& b, size_t caseNo, InputKind kind, const std::string& edgeArray,
+                uint64_t seed, CaseInputs& in, std::string& error)
 {
     for (const auto& [name, values] : b.dims)
         in.names[name] = values[caseNo % values.size()];
@@ -100,10 +101,11 @@ bool makeInputs(const Binding& b, size_t caseNo, InputKind kind, uint64_t seed, 
             std::normal_distribution<double> normal(0.0, 1.0);
             std::uniform_real_distribution<double> uni(a.lo, a.hi);
             const std::vector<double> edges = edgeValues(a.elem);
+            const bool edge = kind == InputKind::Edge && (edgeArray.empty() || edgeArray == a.name);
             std::vector<double> v(count);
             for (size_t k = 0; k < count; ++k) {
                 double x = a.init == "uniform" ? uni(rng) : normal(rng);
-                if (kind == InputKind::Edge && (rng() & 1))
+                if (edge && (rng() & 1))
                     x = edges[rng() % edges.size()];
                 v[k] = roundTo(x, a.elem);
             }
@@ -200,7 +202,7 @@ struct SideRun
 
 void runSide(const ir::Function& fn, const Binding& b, const SideBinding& side,
              const CaseInputs& in, const std::atomic<bool>* cancel, SideRun& out,
-             std::vector<StoreEvent>* trace = nullptr)
+             std::vector<StoreEvent>* trace = nullptr, double undefinedFloat = 0.0)
 {
     const auto start = Clock::now();
     std::map<std::string, int64_t> names = in.names;
@@ -255,10 +257,58 @@ void runSide(const ir::Function& fn, const Binding& b, const SideBinding& side,
     InterpreterOptions io;
     io.cancel = cancel;
     io.storeTrace = trace;
+    io.undefinedFloat = undefinedFloat;
     Interpreter interp(out.memory, io);
     out.issue = interp.run(fn, args, g);
     out.stats = interp.stats();
     out.seconds = seconds(start);
+}
+
+std::vector<int64_t> indexOf(const CaseInputs& in, const std::string& array, size_t element)
+{
+    return in.custom.count(array) ? std::vector<int64_t>{int64_t(element)}
+                                  : unflattenIndex(in.shapes.at(array), element);
+}
+
+// The first buffer element where two runs of one side hold different values
+// (NaN equals NaN); false when they agree everywhere.
+bool firstChange(const Memory& a, const Memory& b, size_t& buffer, size_t& element)
+{
+    for (buffer = 0; buffer < a.buffers().size(); ++buffer) {
+        const Buffer& x = a.buffers()[buffer];
+        const Buffer& y = b.buffers()[buffer];
+        for (element = 0; element < x.count; ++element)
+            if (x.isFloat() ? !(x.floats[element] == y.floats[element] ||
+                                (std::isnan(x.floats[element]) && std::isnan(y.floats[element])))
+                            : x.ints[element] != y.ints[element])
+                return true;
+    }
+    return false;
+}
+
+// A side that read elements without a padding value (undefined in the dialect; zero in
+// the first run) runs again with NaN for them: if an output changes, the side's result
+// depends on undefined values, which is reported as its issue.
+void checkUndefinedReads(const ir::Function& fn, const Binding& b, const SideBinding& side,
+                         const CaseInputs& in, const std::atomic<bool>* cancel, SideRun& run)
+{
+    if (run.issue || !run.stats.undefinedReads || !run.stats.firstUndefinedRead)
+        return;
+    SideRun poisoned;
+    runSide(fn, b, side, in, cancel, poisoned, nullptr, std::numeric_limits<double>::quiet_NaN());
+    size_t buffer = 0, element = 0;
+    if (poisoned.issue || !firstChange(run.memory, poisoned.memory, buffer, element))
+        return;
+    EvalIssue is = *run.stats.firstUndefinedRead;
+    const std::string& array = run.memory.buffers()[buffer].name;
+    std::string index;
+    for (int64_t i : indexOf(in, array, element))
+        index += (index.empty() ? "" : ", ") + std::to_string(i);
+    is.message = "the output depends on " + std::to_string(run.stats.undefinedReads) +
+                 " read(s) without a padding value (first here): with NaN instead of 0 for "
+                 "them, " +
+                 array + "[" + index + "] changes";
+    run.issue = is;
 }
 
 std::string valueText(double v)
@@ -284,12 +334,6 @@ bool sameFloat(double x, double y, Elem e, const EvalOptions& o, int64_t& ulp)
         return false;
     ulp = ulpDistance(x, y, e);
     return ulp <= o.maxUlp || std::fabs(x - y) <= o.rtol * std::max(std::fabs(x), std::fabs(y));
-}
-
-std::vector<int64_t> indexOf(const CaseInputs& in, const std::string& array, size_t element)
-{
-    return in.custom.count(array) ? std::vector<int64_t>{int64_t(element)}
-                                  : unflattenIndex(in.shapes.at(array), element);
 }
 
 // The first store of `ref` (program order) writing an element that the same-numbered
@@ -390,15 +434,37 @@ EvalResult evaluatePair(const ir::Function& ref, const ir::Function& gen, const 
         kinds.push_back(InputKind::Random);
     if (options.inputs != InputKind::Random)
         kinds.push_back(InputKind::Edge);
-    res.verdict = "same";
+    // Edge inputs: every array at once, then each float array alone.
+    std::vector<std::string> edgeArrays;
+    if (options.edgeArrays.empty())
+        edgeArrays.push_back("");
+    for (const ArrayBinding& a : binding.arrays)
+        if (isFloatElem(a.elem) && (options.edgeArrays.empty() || options.edgeArrays.count(a.name)))
+            edgeArrays.push_back(a.name);
+    struct Plan
+    {
+        InputKind kind;
+        std::string edgeArray;
+        size_t dimsCase;
+    };
+    std::vector<Plan> plans;
     for (InputKind kind : kinds)
-        for (size_t c = 0; c < caseCount; ++c) {
+        for (const std::string& edgeArray :
+             kind == InputKind::Edge ? edgeArrays : std::vector<std::string>{""})
+            for (size_t c = 0; c < caseCount; ++c)
+                plans.push_back({kind, edgeArray, c});
+    res.verdict = "same";
+    for (const Plan& plan : plans) {
+        {
+            const InputKind kind = plan.kind;
+            const size_t c = plan.dimsCase;
             CaseResult cr;
             cr.inputs = kind == InputKind::Random ? "random" : "edge";
+            cr.edgeArray = plan.edgeArray;
             cr.seed = options.seed;
             CaseInputs in;
             std::string error;
-            if (!makeInputs(binding, c, kind, options.seed, in, error)) {
+            if (!makeInputs(binding, c, kind, plan.edgeArray, options.seed, in, error)) {
                 res.verdict = "error";
                 res.message = "binding: " + error;
                 res.seconds = seconds(start);
@@ -409,6 +475,8 @@ EvalResult evaluatePair(const ir::Function& ref, const ir::Function& gen, const 
             SideRun r, g;
             runSide(ref, binding, binding.ref, in, options.cancel, r);
             runSide(gen, binding, binding.gen, in, options.cancel, g);
+            checkUndefinedReads(ref, binding, binding.ref, in, options.cancel, r);
+            checkUndefinedReads(gen, binding, binding.gen, in, options.cancel, g);
             cr.refGrid = r.grid;
             cr.genGrid = g.grid;
             cr.refSeconds = r.seconds;
@@ -462,7 +530,7 @@ EvalResult evaluatePair(const ir::Function& ref, const ir::Function& gen, const 
             cr.verdict = same ? "same" : "different";
             res.cases.push_back(cr);
             if (options.progress)
-                options.progress(res.cases.size(), kinds.size() * caseCount);
+                options.progress(res.cases.size(), plans.size());
             if (!same && !res.counterexample) {
                 res.verdict = "different";
                 res.counterexample = cx;
@@ -480,6 +548,7 @@ EvalResult evaluatePair(const ir::Function& ref, const ir::Function& gen, const 
                 }
             }
         }
+    }
     res.seconds = seconds(start);
     return res;
 }
