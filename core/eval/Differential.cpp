@@ -436,11 +436,13 @@ EvalResult evaluatePair(const ir::Function& ref, const ir::Function& gen, const 
         kinds.push_back(InputKind::Edge);
     // Edge inputs: every array at once, then each float array alone.
     std::vector<std::string> edgeArrays;
-    if (options.edgeArrays.empty())
-        edgeArrays.push_back("");
     for (const ArrayBinding& a : binding.arrays)
         if (isFloatElem(a.elem) && (options.edgeArrays.empty() || options.edgeArrays.count(a.name)))
             edgeArrays.push_back(a.name);
+    if (options.edgeArrays.empty() && edgeArrays.size() <= 1)
+        edgeArrays.clear(); // one float array alone is every array at once
+    if (options.edgeArrays.empty())
+        edgeArrays.insert(edgeArrays.begin(), "");
     struct Plan
     {
         InputKind kind;

@@ -127,3 +127,34 @@ TEST(EvalPortMistakes, RoundingOfAnApproximateDivisionIsNotObservable)
     EXPECT_EQ(r.verdict, "same") << evalResultText(r);
     EXPECT_EQ(r.approximations.count("divf rounding<approx>"), 1u);
 }
+
+// silu_and_mul's Rust port takes raw pointers, a hidden size and row strides, so the port
+// against a seeded copy of itself needs a Rust-to-Rust binding (`*.rust-vs-rust.binding.json`).
+// No tolerance: both sides run the same approximated exp2 and divf on the same values, so
+// any output difference comes from the seeded change. rounding<zero> on a * sigmoid moves the
+// f32 product by at most one ulp, which shows as one f16 ulp after the cast; the default
+// 2-ulp tolerance, meant for approximated ops, would hide it.
+TEST(EvalPortMistakes, SiluAndMulMistakesAreCaughtAndItsRefactorIsNot)
+{
+    struct Case
+    {
+        const char* name;
+        const char* pair;
+        const char* verdict;
+    };
+    const Case cases[] = {
+        {"changed_rounding_silu_mulf", "silu_and_mul_fwd_8x512x1024_f16", "different"},
+        {"dropped_ftz_output_mulf_f32", "silu_and_mul_fwd_13x256x1000_f32", "different"},
+        {"dropped_scale_factor_log2e", "silu_and_mul_fwd_8x512x1024_f16", "different"},
+        {"swapped_operands_sigmoid_div", "silu_and_mul_fwd_8x512x1024_f16", "different"},
+        {"refactor_reorder_cast_rename", "silu_and_mul_fwd_8x512x1024_f16", "same"},
+    };
+    for (const Case& c : cases) {
+        EvalOptions o = inputs(InputKind::All);
+        o.maxUlp = 0;
+        const EvalResult r = evaluateMistake(c.pair, std::string("silu_and_mul/") + c.name,
+                                             std::string(c.pair) + ".rust-vs-rust.binding.json", o);
+        EXPECT_EQ(r.verdict, c.verdict) << c.name << "\n" << evalResultText(r);
+        EXPECT_EQ(r.counterexample.has_value(), std::string(c.verdict) == "different") << c.name;
+    }
+}
