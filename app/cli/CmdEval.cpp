@@ -91,18 +91,6 @@ entryPairs(const std::vector<const ir::Function*> (&all)[2], const QString (&wan
     return pairs;
 }
 
-// The binding file when it lists the parameters of both entries, else the default one.
-bool bindPair(const eval::Binding* file, const ir::Function& ref, const ir::Function& gen,
-              eval::Binding& out, std::string& error)
-{
-    if (file && eval::expandParams(*file, file->ref.params).size() == ref.argumentTypes.size() &&
-        eval::expandParams(*file, file->gen.params).size() == gen.argumentTypes.size()) {
-        out = *file;
-        return true;
-    }
-    return eval::defaultBinding(ref, gen, out, error);
-}
-
 // The result that decides the verdict of several pairs: the first different one, else
 // the first that could not run, else the first.
 size_t decidingPair(const std::vector<eval::EvalResult>& results)
@@ -211,7 +199,10 @@ int runEval(const QStringList& args)
     std::vector<eval::EvalResult> results;
     for (const auto& [ref, gen] : pairs) {
         eval::Binding binding;
-        if (!bindPair(file ? &*file : nullptr, *ref, *gen, binding, error)) {
+        // One pair: the file binds it, fitting or not (a misfit is reported by the run).
+        if (file && pairs.size() == 1)
+            binding = *file;
+        else if (!eval::bindingForPair(file ? &*file : nullptr, *ref, *gen, binding, error)) {
             if (pairs.size() == 1)
                 return inputError(QString::fromStdString(error));
             eval::EvalResult unbound;

@@ -432,4 +432,15 @@ bool defaultBinding(const ir::Function& ref, const ir::Function& gen, Binding& o
     return true;
 }
 
+bool bindingForPair(const Binding* file, const ir::Function& ref, const ir::Function& gen,
+                    Binding& out, std::string& error)
+{
+    if (file && expandParams(*file, file->ref.params).size() == ref.argumentTypes.size() &&
+        expandParams(*file, file->gen.params).size() == gen.argumentTypes.size()) {
+        out = *file;
+        return true;
+    }
+    return defaultBinding(ref, gen, out, error);
+}
+
 } // namespace tilelens::eval

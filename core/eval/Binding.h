@@ -77,6 +77,12 @@ bool bindingFromMangledName(const std::string& entry, size_t paramCount, Binding
 bool defaultBinding(const ir::Function& ref, const ir::Function& gen, Binding& out,
                     std::string& error);
 
+// The binding of one entry pair: `file` when it lists the parameters of both entries
+// (modules with several entries: one file binds the pairs it was written for), else
+// defaultBinding().
+bool bindingForPair(const Binding* file, const ir::Function& ref, const ir::Function& gen,
+                    Binding& out, std::string& error);
+
 // Expands params ("a" -> a.ptr, a.shape[0..r), a.stride[0..r)).
 std::vector<std::string> expandParams(const Binding& b, const std::vector<std::string>& params);
 
