@@ -426,6 +426,7 @@ EvalResult evaluatePair(const ir::Function& ref, const ir::Function& gen, const 
     const auto start = Clock::now();
     EvalResult res;
     res.bindingSource = binding.source;
+    res.bindingFacts = binding.facts;
     size_t caseCount = 1;
     for (const auto& [name, values] : binding.dims)
         caseCount = std::max(caseCount, values.size());

@@ -83,8 +83,9 @@ struct EvalResult
     std::string verdict; // same / different / unsupported / error / cancelled
     std::string message; // why, for unsupported, error and cancelled
     std::string bindingSource;
-    std::optional<EvalIssue> issue; // the issue behind unsupported / error
-    std::string issueSide;          // "reference" / "generated"
+    std::vector<std::string> bindingFacts; // Binding::facts: how a default binding chose sizes
+    std::optional<EvalIssue> issue;        // the issue behind unsupported / error
+    std::string issueSide;                 // "reference" / "generated"
     std::vector<CaseResult> cases;
     std::optional<Counterexample> counterexample;
     std::optional<CaseResult> counterexampleCase;

@@ -73,6 +73,7 @@ nlohmann::json evalResultJson(const EvalResult& r)
                         {"verdict", r.verdict},
                         {"message", r.message},
                         {"binding", r.bindingSource},
+                        {"binding_facts", r.bindingFacts},
                         {"approximations", r.approximations},
                         {"notes", r.notes},
                         {"undefined_reads", r.undefinedReads},
@@ -168,6 +169,12 @@ std::string evalResultText(const EvalResult& r)
     }
     for (const std::string& n : r.notes)
         s << "  note: " << n << "\n";
+    if (!r.bindingFacts.empty()) {
+        s << "  sizes from the entries' assume facts:";
+        for (size_t i = 0; i < r.bindingFacts.size(); ++i)
+            s << (i ? "; " : " ") << r.bindingFacts[i];
+        s << "\n";
+    }
     if (r.undefinedReads)
         s << "  " << r.undefinedReads
           << " reads without a padding value (masked off or outside the tensor; undefined in the "
