@@ -458,97 +458,95 @@ EvalResult evaluatePair(const ir::Function& ref, const ir::Function& gen, const 
                 plans.push_back({kind, edgeArray, c});
     res.verdict = "same";
     for (const Plan& plan : plans) {
-        {
-            const InputKind kind = plan.kind;
-            const size_t c = plan.dimsCase;
-            CaseResult cr;
-            cr.inputs = kind == InputKind::Random ? "random" : "edge";
-            cr.edgeArray = plan.edgeArray;
-            cr.seed = options.seed;
-            CaseInputs in;
-            std::string error;
-            if (!makeInputs(binding, c, kind, plan.edgeArray, options.seed, in, error)) {
-                res.verdict = "error";
-                res.message = "binding: " + error;
-                res.seconds = seconds(start);
-                return res;
-            }
-            for (const auto& [name, values] : binding.dims)
-                cr.dims[name] = in.names[name];
-            SideRun r, g;
-            runSide(ref, binding, binding.ref, in, options.cancel, r);
-            runSide(gen, binding, binding.gen, in, options.cancel, g);
-            checkUndefinedReads(ref, binding, binding.ref, in, options.cancel, r);
-            checkUndefinedReads(gen, binding, binding.gen, in, options.cancel, g);
-            cr.refGrid = r.grid;
-            cr.genGrid = g.grid;
-            cr.refSeconds = r.seconds;
-            cr.genSeconds = g.seconds;
-            for (const SideRun* s : {&r, &g}) {
-                res.approximations.insert(s->stats.approximations.begin(),
-                                          s->stats.approximations.end());
-                res.notes.insert(s->stats.notes.begin(), s->stats.notes.end());
-                res.undefinedReads += s->stats.undefinedReads;
-                res.elementOps += s->stats.elementOps;
-            }
-            // Unsupported or invalid on either side decides; a failure on one side only
-            // (out of bounds, violated assume, UB) is a behavioural difference.
-            for (const auto& [side, run] : {std::pair<const char*, SideRun*>{"reference", &r},
-                                            std::pair<const char*, SideRun*>{"generated", &g}}) {
-                if (run->issue && (run->issue->kind == IssueKind::Unsupported ||
-                                   run->issue->kind == IssueKind::InvalidInput ||
-                                   run->issue->kind == IssueKind::Limit ||
-                                   run->issue->kind == IssueKind::Cancelled)) {
-                    cr.verdict = run->issue->kind == IssueKind::Unsupported ? "unsupported"
-                                 : run->issue->kind == IssueKind::Cancelled ? "cancelled"
-                                                                            : "error";
-                    res.cases.push_back(cr);
-                    res.verdict = cr.verdict;
-                    res.issue = run->issue;
-                    res.issueSide = side;
-                    res.message = run->issue->format();
-                    res.seconds = seconds(start);
-                    return res;
-                }
-            }
-            if (r.issue && g.issue) {
-                cr.verdict = "error";
+        const InputKind kind = plan.kind;
+        const size_t c = plan.dimsCase;
+        CaseResult cr;
+        cr.inputs = kind == InputKind::Random ? "random" : "edge";
+        cr.edgeArray = plan.edgeArray;
+        cr.seed = options.seed;
+        CaseInputs in;
+        std::string error;
+        if (!makeInputs(binding, c, kind, plan.edgeArray, options.seed, in, error)) {
+            res.verdict = "error";
+            res.message = "binding: " + error;
+            res.seconds = seconds(start);
+            return res;
+        }
+        for (const auto& [name, values] : binding.dims)
+            cr.dims[name] = in.names[name];
+        SideRun r, g;
+        runSide(ref, binding, binding.ref, in, options.cancel, r);
+        runSide(gen, binding, binding.gen, in, options.cancel, g);
+        checkUndefinedReads(ref, binding, binding.ref, in, options.cancel, r);
+        checkUndefinedReads(gen, binding, binding.gen, in, options.cancel, g);
+        cr.refGrid = r.grid;
+        cr.genGrid = g.grid;
+        cr.refSeconds = r.seconds;
+        cr.genSeconds = g.seconds;
+        for (const SideRun* s : {&r, &g}) {
+            res.approximations.insert(s->stats.approximations.begin(),
+                                      s->stats.approximations.end());
+            res.notes.insert(s->stats.notes.begin(), s->stats.notes.end());
+            res.undefinedReads += s->stats.undefinedReads;
+            res.elementOps += s->stats.elementOps;
+        }
+        // Unsupported or invalid on either side decides; a failure on one side only
+        // (out of bounds, violated assume, UB) is a behavioural difference.
+        for (const auto& [side, run] : {std::pair<const char*, SideRun*>{"reference", &r},
+                                        std::pair<const char*, SideRun*>{"generated", &g}}) {
+            if (run->issue && (run->issue->kind == IssueKind::Unsupported ||
+                               run->issue->kind == IssueKind::InvalidInput ||
+                               run->issue->kind == IssueKind::Limit ||
+                               run->issue->kind == IssueKind::Cancelled)) {
+                cr.verdict = run->issue->kind == IssueKind::Unsupported ? "unsupported"
+                             : run->issue->kind == IssueKind::Cancelled ? "cancelled"
+                                                                        : "error";
                 res.cases.push_back(cr);
-                res.verdict = "error";
-                res.issue = r.issue;
-                res.issueSide = "both";
-                res.message = "both sides fail on these inputs: " + r.issue->format();
+                res.verdict = cr.verdict;
+                res.issue = run->issue;
+                res.issueSide = side;
+                res.message = run->issue->format();
                 res.seconds = seconds(start);
                 return res;
             }
-            Counterexample cx;
-            bool same;
-            if (r.issue || g.issue) {
-                same = false;
-                cx.refIssue = r.issue;
-                cx.genIssue = g.issue;
-            } else {
-                same = compareMemories(r, g, in, options, cr, cx);
-            }
-            cr.verdict = same ? "same" : "different";
+        }
+        if (r.issue && g.issue) {
+            cr.verdict = "error";
             res.cases.push_back(cr);
-            if (options.progress)
-                options.progress(res.cases.size(), plans.size());
-            if (!same && !res.counterexample) {
-                res.verdict = "different";
-                res.counterexample = cx;
-                res.counterexampleCase = cr;
-                if (!r.issue && !g.issue) {
-                    // Once per result: rerun the case recording every store to name the
-                    // stores where the two sides first write different values.
-                    std::vector<StoreEvent> refTrace, genTrace;
-                    SideRun rt, gt;
-                    runSide(ref, binding, binding.ref, in, options.cancel, rt, &refTrace);
-                    runSide(gen, binding, binding.gen, in, options.cancel, gt, &genTrace);
-                    if (!rt.issue && !gt.issue)
-                        res.firstDivergence =
-                            firstDivergence(refTrace, genTrace, rt.memory, in, options);
-                }
+            res.verdict = "error";
+            res.issue = r.issue;
+            res.issueSide = "both";
+            res.message = "both sides fail on these inputs: " + r.issue->format();
+            res.seconds = seconds(start);
+            return res;
+        }
+        Counterexample cx;
+        bool same;
+        if (r.issue || g.issue) {
+            same = false;
+            cx.refIssue = r.issue;
+            cx.genIssue = g.issue;
+        } else {
+            same = compareMemories(r, g, in, options, cr, cx);
+        }
+        cr.verdict = same ? "same" : "different";
+        res.cases.push_back(cr);
+        if (options.progress)
+            options.progress(res.cases.size(), plans.size());
+        if (!same && !res.counterexample) {
+            res.verdict = "different";
+            res.counterexample = cx;
+            res.counterexampleCase = cr;
+            if (!r.issue && !g.issue) {
+                // Once per result: rerun the case recording every store to name the
+                // stores where the two sides first write different values.
+                std::vector<StoreEvent> refTrace, genTrace;
+                SideRun rt, gt;
+                runSide(ref, binding, binding.ref, in, options.cancel, rt, &refTrace);
+                runSide(gen, binding, binding.gen, in, options.cancel, gt, &genTrace);
+                if (!rt.issue && !gt.issue)
+                    res.firstDivergence =
+                        firstDivergence(refTrace, genTrace, rt.memory, in, options);
             }
         }
     }
