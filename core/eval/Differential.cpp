@@ -195,6 +195,8 @@ struct SideRun
 {
     Memory memory;
     std::optional<EvalIssue> issue;
+    // Set when an output depends on reads without a padding value (checkUndefinedReads).
+    std::optional<EvalIssue> undefinedDependence;
     RunStats stats;
     Grid grid;
     double seconds = 0;
@@ -288,7 +290,7 @@ bool firstChange(const Memory& a, const Memory& b, size_t& buffer, size_t& eleme
 
 // A side that read elements without a padding value (undefined in the dialect; zero in
 // the first run) runs again with NaN for them: if an output changes, the side's result
-// depends on undefined values, which is reported as its issue.
+// depends on undefined values (run.undefinedDependence).
 void checkUndefinedReads(const ir::Function& fn, const Binding& b, const SideBinding& side,
                          const CaseInputs& in, const std::atomic<bool>* cancel, SideRun& run)
 {
@@ -308,7 +310,7 @@ void checkUndefinedReads(const ir::Function& fn, const Binding& b, const SideBin
                  " read(s) without a padding value (first here): with NaN instead of 0 for "
                  "them, " +
                  array + "[" + index + "] changes";
-    run.issue = is;
+    run.undefinedDependence = is;
 }
 
 std::string valueText(double v)
@@ -479,6 +481,19 @@ EvalResult evaluatePair(const ir::Function& ref, const ir::Function& gen, const 
         runSide(gen, binding, binding.gen, in, options.cancel, g);
         checkUndefinedReads(ref, binding, binding.ref, in, options.cancel, r);
         checkUndefinedReads(gen, binding, binding.gen, in, options.cancel, g);
+        // One side depending on undefined reads is a difference (the other computes a
+        // defined result); both depending on them (kernels that multiply masked-off,
+        // unpadded lanes by zero) is noted and the zero-filled outputs compared.
+        if (r.undefinedDependence && g.undefinedDependence)
+            res.notes.insert("both sides' outputs depend on reads without a padding value "
+                             "(reference line " +
+                             std::to_string(r.undefinedDependence->line) + ", generated line " +
+                             std::to_string(g.undefinedDependence->line) +
+                             "): compared with 0 for them");
+        else
+            for (SideRun* s : {&r, &g})
+                if (s->undefinedDependence)
+                    s->issue = s->undefinedDependence;
         cr.refGrid = r.grid;
         cr.genGrid = g.grid;
         cr.refSeconds = r.seconds;

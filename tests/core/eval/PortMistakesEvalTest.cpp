@@ -74,6 +74,46 @@ TEST(EvalPortMistakes, UnpaddedLoadWhoseUndefinedLanesReachTheOutput)
     EXPECT_NE(r.counterexample->genIssue->message.find("c["), std::string::npos);
 }
 
+// Both sides summing an unpadded ragged tile depend on the undefined lanes alike (as the
+// corpus's attention kernels do with their unpadded K/V tails, times a zero probability):
+// noted, and the zero-filled outputs compared, not `both sides fail`.
+TEST(EvalPortMistakes, BothSidesDependingOnUndefinedReadsIsANoteNotAnError)
+{
+    const ir::ParseResult p = ir::parseModule(
+        "cuda_tile.module @m {\nentry @k(%p: tile<ptr<f32>>, %n: tile<i32>, %s: tile<i32>) {\n"
+        "  %bx, %by, %bz = get_tile_block_id : tile<i32>\n"
+        "  %tv = make_tensor_view %p, shape = [%n], strides = [%s] : tile<i32> -> "
+        "tensor_view<?xf32, strides=[?]>\n"
+        "  %pv = make_partition_view %tv : partition_view<tile=(16), tensor_view<?xf32, "
+        "strides=[?]>>\n"
+        "  %v, %t = load_view_tko weak %pv[%bx] : partition_view<tile=(16), tensor_view<?xf32, "
+        "strides=[?]>>, tile<i32> -> tile<16xf32>, token\n"
+        "  %r = reduce %v dim=0 identities=[0] : tile<16xf32> -> tile<f32> {\n"
+        "  ^bb0(%a: tile<f32>, %b: tile<f32>):\n"
+        "    %c = addf %a, %b : tile<f32>\n"
+        "    yield %c : tile<f32>\n"
+        "  }\n"
+        "  %r1 = reshape %r : tile<f32> -> tile<1xf32>\n"
+        "  %rb = broadcast %r1 : tile<1xf32> -> tile<16xf32>\n"
+        "  %t2 = store_view_tko weak %rb, %pv[%bx] : tile<16xf32>, partition_view<tile=(16), "
+        "tensor_view<?xf32, strides=[?]>>, tile<i32> -> token\n"
+        "  return\n}\n}\n");
+    ASSERT_TRUE(p.ok());
+    const ir::Function& fn = *p.modules[0]->functions[0];
+    Binding binding;
+    std::string error;
+    ASSERT_TRUE(defaultBinding(fn, fn, binding, error)) << error;
+    const EvalResult r = evaluatePair(fn, fn, binding, inputs(InputKind::Random));
+    EXPECT_EQ(r.verdict, "same") << evalResultText(r);
+    EXPECT_GT(r.undefinedReads, 0u); // the ragged size 49 leaves 15 lanes of the last tile
+    ASSERT_EQ(r.notes.size(), 1u);
+    EXPECT_EQ(r.notes.begin()->rfind("both sides' outputs depend on reads without a padding "
+                                     "value (reference line 6, generated line 6)",
+                                     0),
+              0u)
+        << *r.notes.begin();
+}
+
 // m_ij - m_i instead of m_i - m_ij: with this launch's single KV tile, acc and l are still 0
 // when alpha scales them, so only alpha = inf (0 * inf = NaN) shows; that needs a sink far
 // below the logits (-100, -inf). Edge values in every array at once never got there: a NaN
