@@ -178,7 +178,7 @@ std::string evalResultText(const EvalResult& r)
     if (r.undefinedReads)
         s << "  " << r.undefinedReads
           << " reads without a padding value (masked off or outside the tensor; undefined in the "
-             "dialect) read as 0; outputs checked not to depend on them\n";
+             "dialect) read as 0; an output that depends on them is reported\n";
     return s.str();
 }
 
