@@ -183,17 +183,8 @@ int runDiff(const QStringList& args)
 
     std::optional<crosscheck::CrossCheck> check;
     if (parser.isSet(evalOpt)) {
-        const ir::Function* refFn = nullptr;
-        const ir::Function* genFn = nullptr;
-        std::string error;
-        if (crosscheck::pickEntries(result, ref.modules, gen.modules, refFn, genFn, error)) {
-            check = crosscheck::crossCheck(result, *refFn, *genFn,
-                                           parser.value(bindingOpt).toStdString(), {});
-        } else {
-            check.emplace();
-            check->error = error;
-            check->summary = "not run: " + error;
-        }
+        check = crosscheck::crossCheckAll(result, ref.modules, gen.modules,
+                                          parser.value(bindingOpt).toStdString(), {});
         const QString summary = QString::fromStdString(check->summary);
         if (check->differBug)
             printErr(QStringLiteral("tilelens-cli diff: error: %1\n  counterexample: %2\n")

@@ -4,37 +4,102 @@
 // every array. Exit 0 same, 1 different, 3 input error or unsupported.
 
 #include "CliRegistry.h"
+#include "diff/EntryNames.h"
 #include "eval/Differential.h"
+#include "ir/Block.h"
+#include "ir/Op.h"
 #include "ir/Parser.h"
+#include "ir/Region.h"
 #include "ir/bytecode/IrFileLoader.h"
 
 #include <QCommandLineParser>
 #include <nlohmann/json.hpp>
+#include <optional>
 
 using namespace tilelens;
 using namespace tilelens::cli;
 
 namespace {
 
-const ir::Function* pickEntry(const ir::ParseResult& r, const QString& wanted, QString& error)
+std::vector<const ir::Function*> entriesOf(const ir::ParseResult& r)
 {
     std::vector<const ir::Function*> all;
     for (const ir::Module* m : r.modules)
         for (const ir::Function* f : m->functions)
             all.push_back(f);
-    if (!wanted.isEmpty()) {
-        for (const ir::Function* f : all)
-            if (QString::fromUtf8(f->name.data(), int(f->name.size())) == wanted)
-                return f;
-        error = QStringLiteral("no entry named '%1'").arg(wanted);
-        return nullptr;
+    return all;
+}
+
+const ir::Function* pickEntry(const std::vector<const ir::Function*>& all, const QString& wanted,
+                              QString& error)
+{
+    for (const ir::Function* f : all)
+        if (QString::fromUtf8(f->name.data(), int(f->name.size())) == wanted)
+            return f;
+    error = QStringLiteral("no entry named '%1'").arg(wanted);
+    return nullptr;
+}
+
+int opCount(const ir::Block& b)
+{
+    int n = 0;
+    for (const ir::Op* op : b.ops) {
+        ++n;
+        for (const ir::Region* r : op->regions)
+            for (const ir::Block* nb : r->blocks)
+                n += opCount(*nb);
     }
-    if (all.size() != 1) {
-        error =
-            QStringLiteral("%1 entries; choose one with --ref-entry/--gen-entry").arg(all.size());
-        return nullptr;
+    return n;
+}
+
+// Entry pairs to run: the named ones, the only ones, else every pair the differ would
+// make (diff::matchEntryNames: names, demangled bases, then op counts).
+std::vector<std::pair<const ir::Function*, const ir::Function*>>
+entryPairs(const std::vector<const ir::Function*> (&all)[2], const QString (&wanted)[2],
+           QString& error)
+{
+    const ir::Function* picked[2] = {nullptr, nullptr};
+    for (int i = 0; i < 2; ++i) {
+        if (!wanted[i].isEmpty() && !(picked[i] = pickEntry(all[i], wanted[i], error)))
+            return {};
+        if (!picked[i] && all[i].size() == 1)
+            picked[i] = all[i][0];
     }
-    return all[0];
+    if (picked[0] && picked[1])
+        return {{picked[0], picked[1]}};
+    if (picked[0] || picked[1] || all[0].empty() || all[1].empty()) {
+        error = QStringLiteral("%1 and %2 entries; choose with --ref-entry/--gen-entry")
+                    .arg(all[0].size())
+                    .arg(all[1].size());
+        return {};
+    }
+    std::vector<std::string> names[2];
+    std::vector<int> counts[2];
+    for (int i = 0; i < 2; ++i)
+        for (const ir::Function* f : all[i]) {
+            names[i].emplace_back(f->name);
+            counts[i].push_back(f->body && f->body->entryBlock() ? opCount(*f->body->entryBlock())
+                                                                 : 0);
+        }
+    std::vector<std::pair<const ir::Function*, const ir::Function*>> pairs;
+    for (const auto& [r, g] : diff::matchEntryNames(names[0], names[1], counts[0], counts[1]))
+        if (r >= 0 && g >= 0)
+            pairs.push_back({all[0][size_t(r)], all[1][size_t(g)]});
+    if (pairs.empty())
+        error = QStringLiteral("no entry of REF pairs with one of GEN; choose with "
+                               "--ref-entry/--gen-entry");
+    return pairs;
+}
+
+// The result that decides the verdict of several pairs: the first different one, else
+// the first that could not run, else the first.
+size_t decidingPair(const std::vector<eval::EvalResult>& results)
+{
+    for (const char* verdict : {"different", "unsupported", "error", "cancelled"})
+        for (size_t i = 0; i < results.size(); ++i)
+            if (results[i].verdict == verdict)
+                return i;
+    return 0;
 }
 
 int runEval(const QStringList& args)
@@ -108,7 +173,7 @@ int runEval(const QStringList& args)
             QStringLiteral("--inputs must be random, edge or all, not '%1'").arg(kind));
 
     ir::ParseResult parsed[2];
-    const ir::Function* fn[2] = {nullptr, nullptr};
+    std::vector<const ir::Function*> all[2];
     for (int i = 0; i < 2; ++i) {
         parsed[i] = ir::loadIrFile(files[i].toStdString());
         if (!parsed[i].ok()) {
@@ -116,27 +181,64 @@ int runEval(const QStringList& args)
                 printErr(QString::fromStdString(d.format()) + QLatin1Char('\n'));
             return inputError(QStringLiteral("%1 does not parse").arg(files[i]));
         }
-        QString error;
-        fn[i] = pickEntry(parsed[i], parser.value(i == 0 ? refEntryOpt : genEntryOpt), error);
-        if (!fn[i])
-            return inputError(files[i] + QStringLiteral(": ") + error);
+        all[i] = entriesOf(parsed[i]);
     }
-    eval::Binding binding;
+    QString pairError;
+    const QString wanted[2] = {parser.value(refEntryOpt), parser.value(genEntryOpt)};
+    const auto pairs = entryPairs(all, wanted, pairError);
+    if (pairs.empty())
+        return inputError(files[0] + QStringLiteral(", ") + files[1] + QStringLiteral(": ") +
+                          pairError);
+    std::optional<eval::Binding> file;
     std::string error;
-    const bool bound =
-        parser.isSet(bindingOpt)
-            ? eval::loadBinding(parser.value(bindingOpt).toStdString(), binding, error)
-            : eval::defaultBinding(*fn[0], *fn[1], binding, error);
-    if (!bound)
-        return inputError(QString::fromStdString(error));
-    const eval::EvalResult result = eval::evaluatePair(*fn[0], *fn[1], binding, options);
+    if (parser.isSet(bindingOpt)) {
+        file.emplace();
+        if (!eval::loadBinding(parser.value(bindingOpt).toStdString(), *file, error))
+            return inputError(QString::fromStdString(error));
+    }
+    std::vector<eval::EvalResult> results;
+    for (const auto& [ref, gen] : pairs) {
+        eval::Binding binding;
+        // One pair: the file binds it, fitting or not (a misfit is reported by the run).
+        if (file && pairs.size() == 1)
+            binding = *file;
+        else if (!eval::bindingForPair(file ? &*file : nullptr, *ref, *gen, binding, error)) {
+            if (pairs.size() == 1)
+                return inputError(QString::fromStdString(error));
+            eval::EvalResult unbound;
+            unbound.verdict = "error";
+            unbound.message = "binding: " + error;
+            results.push_back(unbound);
+            continue;
+        }
+        results.push_back(eval::evaluatePair(*ref, *gen, binding, options));
+    }
+    const size_t decider = decidingPair(results);
+    const eval::EvalResult& result = results[decider];
+    auto entryJson = [&](size_t i) {
+        nlohmann::json j = eval::evalResultJson(results[i]);
+        j["reference"] = {{"file", files[0].toStdString()},
+                          {"entry", std::string(pairs[i].first->name)}};
+        j["generated"] = {{"file", files[1].toStdString()},
+                          {"entry", std::string(pairs[i].second->name)}};
+        return j;
+    };
     if (parser.isSet(jsonOpt)) {
-        nlohmann::json j = eval::evalResultJson(result);
-        j["reference"] = {{"file", files[0].toStdString()}, {"entry", std::string(fn[0]->name)}};
-        j["generated"] = {{"file", files[1].toStdString()}, {"entry", std::string(fn[1]->name)}};
+        nlohmann::json j = entryJson(decider);
+        j["entries"] = nlohmann::json::array();
+        for (size_t i = 0; i < results.size(); ++i)
+            j["entries"].push_back(entryJson(i));
         printOut(QString::fromStdString(j.dump(2)) + QLatin1Char('\n'));
-    } else {
+    } else if (results.size() == 1) {
         printOut(QString::fromStdString(eval::evalResultText(result)));
+    } else {
+        std::string text = result.verdict + ": " + std::to_string(results.size()) +
+                           " entry pairs, decided by " + std::string(pairs[decider].first->name) +
+                           " / " + std::string(pairs[decider].second->name) + "\n";
+        for (size_t i = 0; i < results.size(); ++i)
+            text += "\nentry " + std::string(pairs[i].first->name) + " / " +
+                    std::string(pairs[i].second->name) + ": " + eval::evalResultText(results[i]);
+        printOut(QString::fromStdString(text));
     }
     if (result.verdict == "same")
         return ExitOk;

@@ -114,9 +114,19 @@ bool claimsHarmless(const Divergence& d)
            (d.severity != Severity::Critical && !d.proof.empty());
 }
 
-void judge(const diff::DiffResult& result, const ir::Function& ref, const ir::Function& gen,
+// A divergence found in the entry pair (ref, gen); one without a function is the module's.
+bool ofPair(const Divergence& d, const ir::Function& ref, const ir::Function& gen)
+{
+    return d.function.empty() || d.function == ref.name || d.function == gen.name;
+}
+
+void judge(const diff::DiffResult& all, const ir::Function& ref, const ir::Function& gen,
            CrossCheck& c)
 {
+    diff::DiffResult result;
+    for (const Divergence& d : all.divergences)
+        if (ofPair(d, ref, gen))
+            result.divergences.push_back(d);
     const eval::EvalResult& r = c.eval;
     if (r.verdict == "same") {
         for (const Divergence& d : result.divergences)
@@ -173,33 +183,36 @@ const ir::Function* findFunction(const std::vector<const ir::Module*>& modules,
 
 } // namespace
 
-bool pickEntries(const diff::DiffResult& result, const std::vector<const ir::Module*>& reference,
-                 const std::vector<const ir::Module*>& generated, const ir::Function*& ref,
-                 const ir::Function*& gen, std::string& error)
+std::vector<std::pair<const ir::Function*, const ir::Function*>>
+entryPairs(const diff::DiffResult& result, const std::vector<const ir::Module*>& reference,
+           const std::vector<const ir::Module*>& generated)
 {
+    std::vector<std::pair<const ir::Function*, const ir::Function*>> pairs;
     for (const diff::FunctionDiff& f : result.functions) {
         if (f.reference.empty() || f.generated.empty())
             continue;
-        ref = findFunction(reference, f.reference);
-        gen = findFunction(generated, f.generated);
+        const ir::Function* ref = findFunction(reference, f.reference);
+        const ir::Function* gen = findFunction(generated, f.generated);
         if (ref && gen)
-            return true;
+            pairs.push_back({ref, gen});
     }
-    error = "no paired entry functions to run";
-    return false;
+    return pairs;
 }
 
-CrossCheck crossCheck(const diff::DiffResult& result, const ir::Function& ref,
-                      const ir::Function& gen, const std::string& bindingFile,
-                      const eval::EvalOptions& options)
+namespace {
+
+CrossCheck checkPair(const diff::DiffResult& result, const ir::Function& ref,
+                     const ir::Function& gen, const eval::Binding* file,
+                     const std::string& fileError, bool onlyPair, const eval::EvalOptions& options)
 {
     CrossCheck c;
     c.referenceEntry = std::string(ref.name);
     c.generatedEntry = std::string(gen.name);
     eval::Binding binding;
-    std::string error;
-    const bool bound = bindingFile.empty() ? eval::defaultBinding(ref, gen, binding, error)
-                                           : eval::loadBinding(bindingFile, binding, error);
+    std::string error = fileError;
+    const bool bound = !fileError.empty() ? false
+                       : file && onlyPair ? (binding = *file, true)
+                                          : eval::bindingForPair(file, ref, gen, binding, error);
     if (!bound) {
         c.error = "binding: " + error;
         c.summary = "not run: " + c.error;
@@ -208,6 +221,74 @@ CrossCheck crossCheck(const diff::DiffResult& result, const ir::Function& ref,
     c.eval = eval::evaluatePair(ref, gen, binding, options);
     judge(result, ref, gen, c);
     return c;
+}
+
+size_t decidingCheck(const std::vector<CrossCheck>& checks)
+{
+    for (size_t i = 0; i < checks.size(); ++i)
+        if (checks[i].differBug)
+            return i;
+    for (const char* verdict : {"different", "unsupported", "error", "cancelled"})
+        for (size_t i = 0; i < checks.size(); ++i)
+            if (checks[i].ran() && checks[i].eval.verdict == verdict)
+                return i;
+    for (size_t i = 0; i < checks.size(); ++i)
+        if (!checks[i].ran())
+            return i;
+    return 0;
+}
+
+} // namespace
+
+CrossCheck crossCheck(const diff::DiffResult& result, const ir::Function& ref,
+                      const ir::Function& gen, const std::string& bindingFile,
+                      const eval::EvalOptions& options)
+{
+    eval::Binding file;
+    std::string error;
+    if (!bindingFile.empty())
+        eval::loadBinding(bindingFile, file, error);
+    return checkPair(result, ref, gen, bindingFile.empty() ? nullptr : &file, error, true, options);
+}
+
+CrossCheck crossCheckAll(const diff::DiffResult& result,
+                         const std::vector<const ir::Module*>& reference,
+                         const std::vector<const ir::Module*>& generated,
+                         const std::string& bindingFile, const eval::EvalOptions& options)
+{
+    const auto pairs = entryPairs(result, reference, generated);
+    if (pairs.empty()) {
+        CrossCheck c;
+        c.error = "no paired entry functions to run";
+        c.summary = "not run: " + c.error;
+        return c;
+    }
+    eval::Binding file;
+    std::string fileError;
+    if (!bindingFile.empty())
+        eval::loadBinding(bindingFile, file, fileError);
+    std::vector<CrossCheck> checks;
+    for (const auto& [ref, gen] : pairs) {
+        if (options.cancel && options.cancel->load())
+            break;
+        checks.push_back(checkPair(result, *ref, *gen, bindingFile.empty() ? nullptr : &file,
+                                   fileError, pairs.size() == 1, options));
+    }
+    CrossCheck top = checks[decidingCheck(checks)];
+    if (checks.size() > 1) {
+        top.attachedTo.clear();
+        top.confirmed.clear();
+        top.refuted.clear();
+        for (const CrossCheck& c : checks) {
+            top.attachedTo.insert(top.attachedTo.end(), c.attachedTo.begin(), c.attachedTo.end());
+            top.confirmed.insert(top.confirmed.end(), c.confirmed.begin(), c.confirmed.end());
+            top.refuted.insert(top.refuted.end(), c.refuted.begin(), c.refuted.end());
+        }
+        top.summary = std::to_string(checks.size()) + " entry pairs, decided by " +
+                      top.referenceEntry + " / " + top.generatedEntry + ": " + top.summary;
+    }
+    top.entries = std::move(checks);
+    return top;
 }
 
 CrossCheck crossCheckFiles(const diff::DiffResult& result, const std::string& bindingFile,
@@ -225,13 +306,7 @@ CrossCheck crossCheckFiles(const diff::DiffResult& result, const std::string& bi
         }
     std::vector<const ir::Module*> refModules(refParsed.modules.begin(), refParsed.modules.end());
     std::vector<const ir::Module*> genModules(genParsed.modules.begin(), genParsed.modules.end());
-    const ir::Function* ref = nullptr;
-    const ir::Function* gen = nullptr;
-    if (!pickEntries(result, refModules, genModules, ref, gen, c.error)) {
-        c.summary = "not run: " + c.error;
-        return c;
-    }
-    return crossCheck(result, *ref, *gen, bindingFile, options);
+    return crossCheckAll(result, refModules, genModules, bindingFile, options);
 }
 
 std::string noteFor(const CrossCheck& check, const std::string& id)
@@ -249,7 +324,9 @@ std::string noteFor(const CrossCheck& check, const std::string& id)
     return {};
 }
 
-void addToDiffJson(nlohmann::json& diff, const CrossCheck& c)
+namespace {
+
+nlohmann::json checkJson(const CrossCheck& c)
 {
     nlohmann::json e = {{"verdict", c.ran() ? c.eval.verdict : std::string("error")},
                         {"summary", c.summary},
@@ -265,6 +342,17 @@ void addToDiffJson(nlohmann::json& diff, const CrossCheck& c)
         e["result"] = eval::evalResultJson(c.eval);
     else
         e["message"] = c.error;
+    return e;
+}
+
+} // namespace
+
+void addToDiffJson(nlohmann::json& diff, const CrossCheck& c)
+{
+    nlohmann::json e = checkJson(c);
+    e["entries"] = nlohmann::json::array();
+    for (const CrossCheck& pair : c.entries)
+        e["entries"].push_back(checkJson(pair));
     diff["eval"] = e;
     for (nlohmann::json& d : diff["divergences"]) {
         const std::string id = d.value("id", "");
@@ -286,6 +374,10 @@ std::string crossCheckText(const CrossCheck& c)
         s << "  entries: " << c.referenceEntry << " / " << c.generatedEntry << "\n";
     if (!c.counterexample.empty())
         s << "  counterexample: " << c.counterexample << "\n";
+    if (c.entries.size() > 1)
+        for (const CrossCheck& pair : c.entries)
+            s << "  entry " << pair.referenceEntry << " / " << pair.generatedEntry << ": "
+              << pair.summary << "\n";
     if (c.ran() && !c.eval.approximations.empty()) {
         s << "  within tolerance only:";
         for (const std::string& a : c.eval.approximations)

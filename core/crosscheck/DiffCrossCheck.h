@@ -33,22 +33,34 @@ struct CrossCheck
     std::vector<std::string> refuted;    // ids of harmless-claiming findings the run refutes
     // The run differs although the differ reports no critical: the differ is wrong.
     bool differBug = false;
+    // Every entry pair that ran, when crossCheckAll() ran them (the fields above are
+    // then those of the deciding pair, with the ids of every pair merged).
+    std::vector<CrossCheck> entries;
 
     bool ran() const { return error.empty(); }
 };
 
-// The first entry pair of `result` (both sides named), found in the modules.
-bool pickEntries(const diff::DiffResult& result, const std::vector<const ir::Module*>& reference,
-                 const std::vector<const ir::Module*>& generated, const ir::Function*& ref,
-                 const ir::Function*& gen, std::string& error);
+// Every entry pair of `result` (both sides named), found in the modules.
+std::vector<std::pair<const ir::Function*, const ir::Function*>>
+entryPairs(const diff::DiffResult& result, const std::vector<const ir::Module*>& reference,
+           const std::vector<const ir::Module*>& generated);
 
 // Runs both entries (binding from `bindingFile`, or the default binding when empty)
-// and checks the result's divergences against the outcome.
+// and checks the result's divergences of that pair against the outcome.
 CrossCheck crossCheck(const diff::DiffResult& result, const ir::Function& ref,
                       const ir::Function& gen, const std::string& bindingFile,
                       const eval::EvalOptions& options);
 
-// The same from the files of `result` (reparsed; for callers that kept no modules).
+// crossCheck() for every entry pair. A binding file binds the pairs whose parameters it
+// lists (all of them when there is one pair), the others get the default binding. The
+// deciding pair (first differing, else first not run, else first) gives the top-level
+// fields; attached, confirmed and refuted ids of all pairs are merged.
+CrossCheck crossCheckAll(const diff::DiffResult& result,
+                         const std::vector<const ir::Module*>& reference,
+                         const std::vector<const ir::Module*>& generated,
+                         const std::string& bindingFile, const eval::EvalOptions& options);
+
+// crossCheckAll() from the files of `result` (reparsed; for callers that kept no modules).
 CrossCheck crossCheckFiles(const diff::DiffResult& result, const std::string& bindingFile,
                            const eval::EvalOptions& options);
 

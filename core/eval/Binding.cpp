@@ -4,9 +4,12 @@
 #include "ir/Op.h"
 #include "ir/Region.h"
 
+#include <algorithm>
 #include <cctype>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <numeric>
+#include <set>
 #include <sstream>
 
 namespace tilelens::eval {
@@ -155,6 +158,157 @@ const ir::Value* throughAssumes(const ir::Value* v)
            !v->definingOp->operands.empty())
         v = v->definingOp->operands[0];
     return v;
+}
+
+// An assume fact an entry states about one of its parameters.
+struct ParamFact
+{
+    size_t param = 0;
+    const ir::Attribute* predicate = nullptr;
+    int line = 0;
+};
+
+std::vector<ParamFact> paramFacts(const ir::Function& fn)
+{
+    std::vector<ParamFact> facts;
+    const ir::Block* body = fn.body ? fn.body->entryBlock() : nullptr;
+    if (!body)
+        return facts;
+    for (const ir::Op* op : body->ops) {
+        if (!op->name.is("assume") || op->operands.empty())
+            continue;
+        const ir::Value* base = throughAssumes(op->operands[0]);
+        const ir::Attribute* p = op->attr("predicate");
+        if (p && base && base->isBlockArgument() && base->ownerBlock == body)
+            facts.push_back({size_t(base->index), p, op->range.beginLine});
+    }
+    return facts;
+}
+
+// The largest tile dimension of the entry's partition views (0 when none).
+int64_t largestTileDim(const ir::Function& fn)
+{
+    int64_t largest = 0;
+    std::vector<const ir::Block*> work;
+    if (fn.body && fn.body->entryBlock())
+        work.push_back(fn.body->entryBlock());
+    while (!work.empty()) {
+        const ir::Block* b = work.back();
+        work.pop_back();
+        for (const ir::Op* op : b->ops) {
+            for (const ir::Region* r : op->regions)
+                for (const ir::Block* nb : r->blocks)
+                    work.push_back(nb);
+            if (op->name.is("make_partition_view") && !op->results.empty())
+                for (int64_t d : op->results[0]->type->shape)
+                    largest = std::max(largest, d);
+        }
+    }
+    return largest;
+}
+
+// Sizes S (every axis of every array) and integer scalar values that satisfy the
+// div_by and bounded facts both entries state about their shape, stride and scalar
+// parameters; the facts and the choice are listed in out.facts.
+void sizesFromFacts(const ir::Function& ref, const ir::Function& gen, size_t maxRank, Binding& out)
+{
+    const std::vector<std::string> roles = expandParams(out, out.ref.params);
+    int64_t divisor = 1, lo = 1, hi = INT64_MAX;
+    std::map<std::string, std::pair<int64_t, int64_t>> scalarFacts; // name -> (divisor, lo)
+    std::set<std::string> seen; // a fact both entries state is listed once
+    for (const auto& [side, fn] :
+         {std::pair<const char*, const ir::Function*>{"reference", &ref}, {"generated", &gen}})
+        for (const ParamFact& f : paramFacts(*fn)) {
+            if (f.param >= roles.size())
+                continue;
+            const std::string& role = roles[f.param];
+            const bool shape = role.find(".shape[") != std::string::npos;
+            const bool stride = role.find(".stride[") != std::string::npos;
+            const ScalarBinding* scalar = out.scalar(role);
+            if (!shape && !stride && !(scalar && !isFloatElem(scalar->elem)))
+                continue;
+            // Row-major strides are products of sizes: the innermost is 1, the others
+            // divisible by what S is divisible by.
+            if (stride) {
+                const ArrayBinding* a = out.array(role.substr(0, role.find('.')));
+                if (a && role == a->name + ".stride[" + std::to_string(a->shape.size() - 1) + "]")
+                    continue;
+            }
+            const ir::Attribute& p = *f.predicate;
+            // Facts that constrain nothing (div_by<1>, bounded<0, ?> on a size) are left out.
+            const bool constrains =
+                (p.kind == ir::AttrKind::DivBy && p.every < 0 && p.intValue > 1) ||
+                (p.kind == ir::AttrKind::Bounded && !stride &&
+                 ((p.hasLower && p.lower > 1) || p.hasUpper));
+            if (!constrains || !seen.insert(p.canonical() + " on " + role).second)
+                continue;
+            if (p.kind == ir::AttrKind::DivBy) {
+                if (scalar)
+                    scalarFacts[role].first =
+                        std::lcm(std::max<int64_t>(scalarFacts[role].first, 1), p.intValue);
+                else
+                    divisor = std::lcm(divisor, p.intValue);
+            } else if (scalar) {
+                if (p.hasLower)
+                    scalarFacts[role].second = std::max(scalarFacts[role].second, p.lower);
+            } else {
+                lo = p.hasLower ? std::max(lo, p.lower) : lo;
+                hi = p.hasUpper ? std::min(hi, p.upper) : hi;
+            }
+            out.facts.push_back(p.canonical() + " on " + role + " (" + side + " line " +
+                                std::to_string(f.line) + ")");
+        }
+    // Base sizes: ragged against power-of-two tiles and small enough for a quick run.
+    const std::vector<int64_t> base = maxRank <= 2   ? std::vector<int64_t>{48, 144}
+                                      : maxRank == 3 ? std::vector<int64_t>{16, 48}
+                                                     : std::vector<int64_t>{16};
+    std::vector<int64_t> sizes;
+    for (int64_t b : base) {
+        int64_t s = std::max(b, lo);
+        s = (s + divisor - 1) / divisor * divisor;
+        if (s > hi)
+            s = hi / divisor * divisor;
+        if (s >= lo && s > 0 && std::find(sizes.begin(), sizes.end(), s) == sizes.end())
+            sizes.push_back(s);
+    }
+    if (sizes.empty()) {
+        sizes.push_back(base[0]);
+        out.facts.push_back("no size meets div_by<" + std::to_string(divisor) + "> within [" +
+                            std::to_string(lo) + ", " + std::to_string(hi) +
+                            "]: S = " + std::to_string(base[0]) + " breaks them");
+    }
+    const int64_t tile = std::max(largestTileDim(ref), largestTileDim(gen));
+    auto ragged = [&](int64_t s) { return tile > 1 && s % tile != 0; };
+    if (tile > 1 && std::none_of(sizes.begin(), sizes.end(), ragged))
+        for (int64_t s = (std::max(lo, base[0]) + divisor - 1) / divisor * divisor;
+             s <= std::min(hi, base[0] + 4 * tile); s += divisor)
+            if (s > 0 && ragged(s)) { // a ragged size the facts allow
+                sizes.push_back(s);
+                break;
+            }
+    std::string why = "S = ";
+    for (size_t i = 0; i < sizes.size(); ++i)
+        why += (i ? ", " : "") + std::to_string(sizes[i]);
+    why += ": multiples of " + std::to_string(divisor);
+    if (lo > 1 || hi < INT64_MAX)
+        why +=
+            " in [" + std::to_string(lo) + ", " + (hi < INT64_MAX ? std::to_string(hi) : "?") + "]";
+    if (tile > 1)
+        why += std::any_of(sizes.begin(), sizes.end(), ragged)
+                   ? ", ragged against the " + std::to_string(tile) + "-wide tile"
+                   : ", none ragged against the " + std::to_string(tile) +
+                         "-wide tile (the facts allow none)";
+    out.facts.push_back(why);
+    out.dims["S"] = sizes;
+    for (ScalarBinding& sc : out.scalars) {
+        auto f = scalarFacts.find(sc.name);
+        if (isFloatElem(sc.elem) || f == scalarFacts.end())
+            continue;
+        const int64_t d = std::max<int64_t>(f->second.first, 1);
+        const int64_t v = (std::max<int64_t>(f->second.second, 1) + d - 1) / d * d;
+        sc.value = std::to_string(v);
+        out.facts.push_back(sc.name + " = " + sc.value);
+    }
 }
 
 } // namespace
@@ -423,13 +577,22 @@ bool defaultBinding(const ir::Function& ref, const ir::Function& gen, Binding& o
     size_t maxRank = 1;
     for (const auto& a : out.arrays)
         maxRank = std::max(maxRank, a.shape.size());
-    // One size S for every axis of every array: ragged against power-of-two tiles,
-    // a multiple of 16 (the usual div_by facts), small enough for a quick run.
-    out.dims["S"] = maxRank <= 2
-                        ? std::vector<int64_t>{48, 144}
-                        : (maxRank == 3 ? std::vector<int64_t>{16, 48} : std::vector<int64_t>{16});
     out.gen.params = out.ref.params;
+    // One size S for every axis of every array (the arrays' shapes are unknown to each
+    // other), chosen to meet both entries' facts.
+    sizesFromFacts(ref, gen, maxRank, out);
     return true;
+}
+
+bool bindingForPair(const Binding* file, const ir::Function& ref, const ir::Function& gen,
+                    Binding& out, std::string& error)
+{
+    if (file && expandParams(*file, file->ref.params).size() == ref.argumentTypes.size() &&
+        expandParams(*file, file->gen.params).size() == gen.argumentTypes.size()) {
+        out = *file;
+        return true;
+    }
+    return defaultBinding(ref, gen, out, error);
 }
 
 } // namespace tilelens::eval

@@ -57,6 +57,9 @@ struct Binding
     std::vector<ArrayBinding> arrays;
     std::vector<ScalarBinding> scalars;
     SideBinding ref, gen;
+    // How a default binding chose its sizes and integer scalars: the entries' assume
+    // facts about their parameters and the rule that followed ("S = 48, 144: ...").
+    std::vector<std::string> facts;
 
     const ArrayBinding* array(const std::string& name) const;
     const ScalarBinding* scalar(const std::string& name) const;
@@ -73,9 +76,17 @@ bool bindingFromMangledName(const std::string& entry, size_t paramCount, Binding
 // A binding for two entries without a binding file: the mangled reference name
 // when it has one, else pointers and the scalars after them found from the
 // kernel's own make_tensor_view ops. Both sides bind by position and must have
-// the same parameter types.
+// the same parameter types. Sizes and integer scalars satisfy the `assume`
+// facts both entries state about their parameters (div_by, bounded), listed in
+// Binding::facts.
 bool defaultBinding(const ir::Function& ref, const ir::Function& gen, Binding& out,
                     std::string& error);
+
+// The binding of one entry pair: `file` when it lists the parameters of both entries
+// (modules with several entries: one file binds the pairs it was written for), else
+// defaultBinding().
+bool bindingForPair(const Binding* file, const ir::Function& ref, const ir::Function& gen,
+                    Binding& out, std::string& error);
 
 // Expands params ("a" -> a.ptr, a.shape[0..r), a.stride[0..r)).
 std::vector<std::string> expandParams(const Binding& b, const std::vector<std::string>& params);

@@ -56,8 +56,9 @@ std::vector<double> edgeValues(Elem e)
             std::numeric_limits<double>::quiet_NaN()};
 }
 
-bool makeInputs(const Binding& b, size_t caseNo, InputKind kind, uint64_t seed, CaseInputs& in,
-                std::string& error)
+// `edgeArray` (for Edge) limits the edge values to one array; empty = every array.
+bool makeInputs(const Binding& b, size_t caseNo, InputKind kind, const std::string& edgeArray,
+                uint64_t seed, CaseInputs& in, std::string& error)
 {
     for (const auto& [name, values] : b.dims)
         in.names[name] = values[caseNo % values.size()];
@@ -100,10 +101,11 @@ bool makeInputs(const Binding& b, size_t caseNo, InputKind kind, uint64_t seed, 
             std::normal_distribution<double> normal(0.0, 1.0);
             std::uniform_real_distribution<double> uni(a.lo, a.hi);
             const std::vector<double> edges = edgeValues(a.elem);
+            const bool edge = kind == InputKind::Edge && (edgeArray.empty() || edgeArray == a.name);
             std::vector<double> v(count);
             for (size_t k = 0; k < count; ++k) {
                 double x = a.init == "uniform" ? uni(rng) : normal(rng);
-                if (kind == InputKind::Edge && (rng() & 1))
+                if (edge && (rng() & 1))
                     x = edges[rng() % edges.size()];
                 v[k] = roundTo(x, a.elem);
             }
@@ -193,6 +195,8 @@ struct SideRun
 {
     Memory memory;
     std::optional<EvalIssue> issue;
+    // Set when an output depends on reads without a padding value (checkUndefinedReads).
+    std::optional<EvalIssue> undefinedDependence;
     RunStats stats;
     Grid grid;
     double seconds = 0;
@@ -200,7 +204,7 @@ struct SideRun
 
 void runSide(const ir::Function& fn, const Binding& b, const SideBinding& side,
              const CaseInputs& in, const std::atomic<bool>* cancel, SideRun& out,
-             std::vector<StoreEvent>* trace = nullptr)
+             std::vector<StoreEvent>* trace = nullptr, double undefinedFloat = 0.0)
 {
     const auto start = Clock::now();
     std::map<std::string, int64_t> names = in.names;
@@ -255,10 +259,58 @@ void runSide(const ir::Function& fn, const Binding& b, const SideBinding& side,
     InterpreterOptions io;
     io.cancel = cancel;
     io.storeTrace = trace;
+    io.undefinedFloat = undefinedFloat;
     Interpreter interp(out.memory, io);
     out.issue = interp.run(fn, args, g);
     out.stats = interp.stats();
     out.seconds = seconds(start);
+}
+
+std::vector<int64_t> indexOf(const CaseInputs& in, const std::string& array, size_t element)
+{
+    return in.custom.count(array) ? std::vector<int64_t>{int64_t(element)}
+                                  : unflattenIndex(in.shapes.at(array), element);
+}
+
+// The first buffer element where two runs of one side hold different values
+// (NaN equals NaN); false when they agree everywhere.
+bool firstChange(const Memory& a, const Memory& b, size_t& buffer, size_t& element)
+{
+    for (buffer = 0; buffer < a.buffers().size(); ++buffer) {
+        const Buffer& x = a.buffers()[buffer];
+        const Buffer& y = b.buffers()[buffer];
+        for (element = 0; element < x.count; ++element)
+            if (x.isFloat() ? !(x.floats[element] == y.floats[element] ||
+                                (std::isnan(x.floats[element]) && std::isnan(y.floats[element])))
+                            : x.ints[element] != y.ints[element])
+                return true;
+    }
+    return false;
+}
+
+// A side that read elements without a padding value (undefined in the dialect; zero in
+// the first run) runs again with NaN for them: if an output changes, the side's result
+// depends on undefined values (run.undefinedDependence).
+void checkUndefinedReads(const ir::Function& fn, const Binding& b, const SideBinding& side,
+                         const CaseInputs& in, const std::atomic<bool>* cancel, SideRun& run)
+{
+    if (run.issue || !run.stats.undefinedReads || !run.stats.firstUndefinedRead)
+        return;
+    SideRun poisoned;
+    runSide(fn, b, side, in, cancel, poisoned, nullptr, std::numeric_limits<double>::quiet_NaN());
+    size_t buffer = 0, element = 0;
+    if (poisoned.issue || !firstChange(run.memory, poisoned.memory, buffer, element))
+        return;
+    EvalIssue is = *run.stats.firstUndefinedRead;
+    const std::string& array = run.memory.buffers()[buffer].name;
+    std::string index;
+    for (int64_t i : indexOf(in, array, element))
+        index += (index.empty() ? "" : ", ") + std::to_string(i);
+    is.message = "the output depends on " + std::to_string(run.stats.undefinedReads) +
+                 " read(s) without a padding value (first here): with NaN instead of 0 for "
+                 "them, " +
+                 array + "[" + index + "] changes";
+    run.undefinedDependence = is;
 }
 
 std::string valueText(double v)
@@ -284,12 +336,6 @@ bool sameFloat(double x, double y, Elem e, const EvalOptions& o, int64_t& ulp)
         return false;
     ulp = ulpDistance(x, y, e);
     return ulp <= o.maxUlp || std::fabs(x - y) <= o.rtol * std::max(std::fabs(x), std::fabs(y));
-}
-
-std::vector<int64_t> indexOf(const CaseInputs& in, const std::string& array, size_t element)
-{
-    return in.custom.count(array) ? std::vector<int64_t>{int64_t(element)}
-                                  : unflattenIndex(in.shapes.at(array), element);
 }
 
 // The first store of `ref` (program order) writing an element that the same-numbered
@@ -382,6 +428,7 @@ EvalResult evaluatePair(const ir::Function& ref, const ir::Function& gen, const 
     const auto start = Clock::now();
     EvalResult res;
     res.bindingSource = binding.source;
+    res.bindingFacts = binding.facts;
     size_t caseCount = 1;
     for (const auto& [name, values] : binding.dims)
         caseCount = std::max(caseCount, values.size());
@@ -390,96 +437,134 @@ EvalResult evaluatePair(const ir::Function& ref, const ir::Function& gen, const 
         kinds.push_back(InputKind::Random);
     if (options.inputs != InputKind::Random)
         kinds.push_back(InputKind::Edge);
-    res.verdict = "same";
+    // Edge inputs: every array at once, then each float array alone.
+    std::vector<std::string> edgeArrays;
+    for (const ArrayBinding& a : binding.arrays)
+        if (isFloatElem(a.elem) && (options.edgeArrays.empty() || options.edgeArrays.count(a.name)))
+            edgeArrays.push_back(a.name);
+    if (options.edgeArrays.empty() && edgeArrays.size() <= 1)
+        edgeArrays.clear(); // one float array alone is every array at once
+    if (options.edgeArrays.empty())
+        edgeArrays.insert(edgeArrays.begin(), "");
+    struct Plan
+    {
+        InputKind kind;
+        std::string edgeArray;
+        size_t dimsCase;
+    };
+    std::vector<Plan> plans;
     for (InputKind kind : kinds)
-        for (size_t c = 0; c < caseCount; ++c) {
-            CaseResult cr;
-            cr.inputs = kind == InputKind::Random ? "random" : "edge";
-            cr.seed = options.seed;
-            CaseInputs in;
-            std::string error;
-            if (!makeInputs(binding, c, kind, options.seed, in, error)) {
-                res.verdict = "error";
-                res.message = "binding: " + error;
-                res.seconds = seconds(start);
-                return res;
-            }
-            for (const auto& [name, values] : binding.dims)
-                cr.dims[name] = in.names[name];
-            SideRun r, g;
-            runSide(ref, binding, binding.ref, in, options.cancel, r);
-            runSide(gen, binding, binding.gen, in, options.cancel, g);
-            cr.refGrid = r.grid;
-            cr.genGrid = g.grid;
-            cr.refSeconds = r.seconds;
-            cr.genSeconds = g.seconds;
-            for (const SideRun* s : {&r, &g}) {
-                res.approximations.insert(s->stats.approximations.begin(),
-                                          s->stats.approximations.end());
-                res.notes.insert(s->stats.notes.begin(), s->stats.notes.end());
-                res.undefinedReads += s->stats.undefinedReads;
-                res.elementOps += s->stats.elementOps;
-            }
-            // Unsupported or invalid on either side decides; a failure on one side only
-            // (out of bounds, violated assume, UB) is a behavioural difference.
-            for (const auto& [side, run] : {std::pair<const char*, SideRun*>{"reference", &r},
-                                            std::pair<const char*, SideRun*>{"generated", &g}}) {
-                if (run->issue && (run->issue->kind == IssueKind::Unsupported ||
-                                   run->issue->kind == IssueKind::InvalidInput ||
-                                   run->issue->kind == IssueKind::Limit ||
-                                   run->issue->kind == IssueKind::Cancelled)) {
-                    cr.verdict = run->issue->kind == IssueKind::Unsupported ? "unsupported"
-                                 : run->issue->kind == IssueKind::Cancelled ? "cancelled"
-                                                                            : "error";
-                    res.cases.push_back(cr);
-                    res.verdict = cr.verdict;
-                    res.issue = run->issue;
-                    res.issueSide = side;
-                    res.message = run->issue->format();
-                    res.seconds = seconds(start);
-                    return res;
-                }
-            }
-            if (r.issue && g.issue) {
-                cr.verdict = "error";
+        for (const std::string& edgeArray :
+             kind == InputKind::Edge ? edgeArrays : std::vector<std::string>{""})
+            for (size_t c = 0; c < caseCount; ++c)
+                plans.push_back({kind, edgeArray, c});
+    res.verdict = "same";
+    for (const Plan& plan : plans) {
+        const InputKind kind = plan.kind;
+        const size_t c = plan.dimsCase;
+        CaseResult cr;
+        cr.inputs = kind == InputKind::Random ? "random" : "edge";
+        cr.edgeArray = plan.edgeArray;
+        cr.seed = options.seed;
+        CaseInputs in;
+        std::string error;
+        if (!makeInputs(binding, c, kind, plan.edgeArray, options.seed, in, error)) {
+            res.verdict = "error";
+            res.message = "binding: " + error;
+            res.seconds = seconds(start);
+            return res;
+        }
+        for (const auto& [name, values] : binding.dims)
+            cr.dims[name] = in.names[name];
+        SideRun r, g;
+        runSide(ref, binding, binding.ref, in, options.cancel, r);
+        runSide(gen, binding, binding.gen, in, options.cancel, g);
+        checkUndefinedReads(ref, binding, binding.ref, in, options.cancel, r);
+        checkUndefinedReads(gen, binding, binding.gen, in, options.cancel, g);
+        // One side depending on undefined reads is a difference (the other computes a
+        // defined result); both depending on them (kernels that multiply masked-off,
+        // unpadded lanes by zero) is noted and the zero-filled outputs compared.
+        if (r.undefinedDependence && g.undefinedDependence)
+            res.notes.insert("both sides' outputs depend on reads without a padding value "
+                             "(reference line " +
+                             std::to_string(r.undefinedDependence->line) + ", generated line " +
+                             std::to_string(g.undefinedDependence->line) +
+                             "): compared with 0 for them");
+        else
+            for (SideRun* s : {&r, &g})
+                if (s->undefinedDependence)
+                    s->issue = s->undefinedDependence;
+        cr.refGrid = r.grid;
+        cr.genGrid = g.grid;
+        cr.refSeconds = r.seconds;
+        cr.genSeconds = g.seconds;
+        for (const SideRun* s : {&r, &g}) {
+            res.approximations.insert(s->stats.approximations.begin(),
+                                      s->stats.approximations.end());
+            res.notes.insert(s->stats.notes.begin(), s->stats.notes.end());
+            res.undefinedReads += s->stats.undefinedReads;
+            res.elementOps += s->stats.elementOps;
+        }
+        // Unsupported or invalid on either side decides; a failure on one side only
+        // (out of bounds, violated assume, UB) is a behavioural difference.
+        for (const auto& [side, run] : {std::pair<const char*, SideRun*>{"reference", &r},
+                                        std::pair<const char*, SideRun*>{"generated", &g}}) {
+            if (run->issue && (run->issue->kind == IssueKind::Unsupported ||
+                               run->issue->kind == IssueKind::InvalidInput ||
+                               run->issue->kind == IssueKind::Limit ||
+                               run->issue->kind == IssueKind::Cancelled)) {
+                cr.verdict = run->issue->kind == IssueKind::Unsupported ? "unsupported"
+                             : run->issue->kind == IssueKind::Cancelled ? "cancelled"
+                                                                        : "error";
                 res.cases.push_back(cr);
-                res.verdict = "error";
-                res.issue = r.issue;
-                res.issueSide = "both";
-                res.message = "both sides fail on these inputs: " + r.issue->format();
+                res.verdict = cr.verdict;
+                res.issue = run->issue;
+                res.issueSide = side;
+                res.message = run->issue->format();
                 res.seconds = seconds(start);
                 return res;
-            }
-            Counterexample cx;
-            bool same;
-            if (r.issue || g.issue) {
-                same = false;
-                cx.refIssue = r.issue;
-                cx.genIssue = g.issue;
-            } else {
-                same = compareMemories(r, g, in, options, cr, cx);
-            }
-            cr.verdict = same ? "same" : "different";
-            res.cases.push_back(cr);
-            if (options.progress)
-                options.progress(res.cases.size(), kinds.size() * caseCount);
-            if (!same && !res.counterexample) {
-                res.verdict = "different";
-                res.counterexample = cx;
-                res.counterexampleCase = cr;
-                if (!r.issue && !g.issue) {
-                    // Once per result: rerun the case recording every store to name the
-                    // stores where the two sides first write different values.
-                    std::vector<StoreEvent> refTrace, genTrace;
-                    SideRun rt, gt;
-                    runSide(ref, binding, binding.ref, in, options.cancel, rt, &refTrace);
-                    runSide(gen, binding, binding.gen, in, options.cancel, gt, &genTrace);
-                    if (!rt.issue && !gt.issue)
-                        res.firstDivergence =
-                            firstDivergence(refTrace, genTrace, rt.memory, in, options);
-                }
             }
         }
+        if (r.issue && g.issue) {
+            cr.verdict = "error";
+            res.cases.push_back(cr);
+            res.verdict = "error";
+            res.issue = r.issue;
+            res.issueSide = "both";
+            res.message = "both sides fail on these inputs: " + r.issue->format();
+            res.seconds = seconds(start);
+            return res;
+        }
+        Counterexample cx;
+        bool same;
+        if (r.issue || g.issue) {
+            same = false;
+            cx.refIssue = r.issue;
+            cx.genIssue = g.issue;
+        } else {
+            same = compareMemories(r, g, in, options, cr, cx);
+        }
+        cr.verdict = same ? "same" : "different";
+        res.cases.push_back(cr);
+        if (options.progress)
+            options.progress(res.cases.size(), plans.size());
+        if (!same && !res.counterexample) {
+            res.verdict = "different";
+            res.counterexample = cx;
+            res.counterexampleCase = cr;
+            if (!r.issue && !g.issue) {
+                // Once per result: rerun the case recording every store to name the
+                // stores where the two sides first write different values.
+                std::vector<StoreEvent> refTrace, genTrace;
+                SideRun rt, gt;
+                runSide(ref, binding, binding.ref, in, options.cancel, rt, &refTrace);
+                runSide(gen, binding, binding.gen, in, options.cancel, gt, &genTrace);
+                if (!rt.issue && !gt.issue)
+                    res.firstDivergence =
+                        firstDivergence(refTrace, genTrace, rt.memory, in, options);
+            }
+        }
+    }
     res.seconds = seconds(start);
     return res;
 }

@@ -31,6 +31,9 @@ struct EvalOptions
     // units in the last place of the array's element type, or within rtol relative.
     int64_t maxUlp = 2;
     double rtol = 0.0;
+    // Non-empty: the edge cases are only those with edge values in one of these arrays
+    // alone (a caller that knows which input matters; the default runs all of them).
+    std::set<std::string> edgeArrays;
     // Hooks for a background worker: cancel stops the run (verdict "cancelled");
     // progress(done, total) is called after each case.
     const std::atomic<bool>* cancel = nullptr;
@@ -62,6 +65,10 @@ struct FirstDivergence
 struct CaseResult
 {
     std::string inputs; // "random" / "edge"
+    // For edge inputs: the one array given edge values (the others random); empty = all
+    // arrays at once. One NaN in a reduced input poisons every output that reduces over
+    // it, so edge values in one array at a time reach the ops behind the others.
+    std::string edgeArray;
     uint64_t seed = 0;
     std::map<std::string, int64_t> dims;
     Grid refGrid, genGrid;
@@ -76,8 +83,9 @@ struct EvalResult
     std::string verdict; // same / different / unsupported / error / cancelled
     std::string message; // why, for unsupported, error and cancelled
     std::string bindingSource;
-    std::optional<EvalIssue> issue; // the issue behind unsupported / error
-    std::string issueSide;          // "reference" / "generated"
+    std::vector<std::string> bindingFacts; // Binding::facts: how a default binding chose sizes
+    std::optional<EvalIssue> issue;        // the issue behind unsupported / error
+    std::string issueSide;                 // "reference" / "generated"
     std::vector<CaseResult> cases;
     std::optional<Counterexample> counterexample;
     std::optional<CaseResult> counterexampleCase;

@@ -26,16 +26,20 @@ nlohmann::json gridJson(const Grid& g)
 
 nlohmann::json caseJson(const CaseResult& c)
 {
-    return {{"inputs", c.inputs},
-            {"seed", c.seed},
-            {"dims", c.dims},
-            {"grid_reference", gridJson(c.refGrid)},
-            {"grid_generated", gridJson(c.genGrid)},
-            {"verdict", c.verdict},
-            {"elements_compared", c.elementsCompared},
-            {"max_ulp", c.maxUlpSeen},
-            {"seconds_reference", c.refSeconds},
-            {"seconds_generated", c.genSeconds}};
+    nlohmann::json j = {{"inputs", c.inputs},
+                        {"seed", c.seed},
+                        {"dims", c.dims},
+                        {"grid_reference", gridJson(c.refGrid)},
+                        {"grid_generated", gridJson(c.genGrid)},
+                        {"verdict", c.verdict},
+                        {"elements_compared", c.elementsCompared},
+                        {"max_ulp", c.maxUlpSeen},
+                        {"seconds_reference", c.refSeconds},
+                        {"seconds_generated", c.genSeconds}};
+    if (c.inputs == "edge")
+        j["edge_array"] =
+            c.edgeArray.empty() ? nlohmann::json(nullptr) : nlohmann::json(c.edgeArray);
+    return j;
 }
 
 std::string join(const std::vector<int64_t>& v)
@@ -69,6 +73,7 @@ nlohmann::json evalResultJson(const EvalResult& r)
                         {"verdict", r.verdict},
                         {"message", r.message},
                         {"binding", r.bindingSource},
+                        {"binding_facts", r.bindingFacts},
                         {"approximations", r.approximations},
                         {"notes", r.notes},
                         {"undefined_reads", r.undefinedReads},
@@ -124,8 +129,10 @@ std::string evalResultText(const EvalResult& r)
     if (r.counterexample) {
         const Counterexample& c = *r.counterexample;
         if (r.counterexampleCase) {
-            s << "  case: " << r.counterexampleCase->inputs << " inputs, seed "
-              << r.counterexampleCase->seed;
+            s << "  case: " << r.counterexampleCase->inputs << " inputs";
+            if (!r.counterexampleCase->edgeArray.empty())
+                s << " (in " << r.counterexampleCase->edgeArray << " only)";
+            s << ", seed " << r.counterexampleCase->seed;
             for (const auto& [k, v] : r.counterexampleCase->dims)
                 s << ", " << k << "=" << v;
             s << "\n";
@@ -162,10 +169,16 @@ std::string evalResultText(const EvalResult& r)
     }
     for (const std::string& n : r.notes)
         s << "  note: " << n << "\n";
+    if (!r.bindingFacts.empty()) {
+        s << "  sizes from the entries' assume facts:";
+        for (size_t i = 0; i < r.bindingFacts.size(); ++i)
+            s << (i ? "; " : " ") << r.bindingFacts[i];
+        s << "\n";
+    }
     if (r.undefinedReads)
         s << "  " << r.undefinedReads
           << " reads without a padding value (masked off or outside the tensor; undefined in the "
-             "dialect) read as 0\n";
+             "dialect) read as 0; an output that depends on them is reported\n";
     return s.str();
 }
 

@@ -14,8 +14,8 @@
 // accesses, violated assumes, division by zero and runaway loops stop it too.
 //
 // Reads of a partition view outside the tensor without padding_value are
-// undefined in the dialect; they read zero here and are counted in
-// RunStats::undefinedReads.
+// undefined in the dialect; they read InterpreterOptions::undefinedFloat (zero
+// unless set) or integer zero and are counted in RunStats::undefinedReads.
 
 #include "eval/Memory.h"
 #include "eval/Values.h"
@@ -81,6 +81,9 @@ struct InterpreterOptions
     // When set, every store appends a StoreEvent (costs memory: only for a rerun that
     // locates a difference).
     std::vector<StoreEvent>* storeTrace = nullptr;
+    // What an undefined float read (no padding value) yields: a differential run reruns a
+    // side that read any with NaN to see whether its outputs depend on them.
+    double undefinedFloat = 0.0;
 };
 
 struct RunStats
@@ -88,7 +91,8 @@ struct RunStats
     uint64_t ops = 0;        // ops executed
     uint64_t elementOps = 0; // elements produced by those ops
     uint64_t undefinedReads = 0;
-    std::set<std::string> approximations; // "exp2", "divf rounding<approx>", "mmaf", ...
+    std::optional<EvalIssue> firstUndefinedRead; // the op of the first one (kind Undefined)
+    std::set<std::string> approximations;        // "exp2", "divf rounding<approx>", "mmaf", ...
     // Things a reader should know that did not stop the run, e.g. an `assume` that
     // the kernel makes about one of its own constants and that is false.
     std::set<std::string> notes;

@@ -232,6 +232,23 @@ void setToken(Ex& ex, const ir::Op& op)
         }
 }
 
+// Counts `n` undefined reads by the current op, remembering where the first happened.
+void noteUndefinedReads(Ex& ex, const ir::Op& op, size_t n, const std::vector<int64_t>& at)
+{
+    if (!ex.stats.undefinedReads && n) {
+        EvalIssue is;
+        is.kind = IssueKind::Undefined;
+        is.op = std::string(op.name.mnemonic());
+        is.line = op.range.beginLine;
+        is.column = op.range.beginColumn;
+        is.message = "reads an element without a padding value (masked off or outside the tensor)";
+        is.indices = at;
+        is.block = {ex.blockId[0], ex.blockId[1], ex.blockId[2]};
+        ex.stats.firstUndefinedRead = is;
+    }
+    ex.stats.undefinedReads += n;
+}
+
 void loadView(Ex& ex, const ir::Op& op)
 {
     const PartitionViewValue& pv = viewOperand(ex, op, 0);
@@ -244,12 +261,13 @@ void loadView(Ex& ex, const ir::Op& op)
             return n;
         }())
         ex.fail(IssueKind::InvalidInput, "load result shape differs from the view tile");
-    const double pad = paddingValue(pv.padding);
+    const double pad =
+        pv.padding == Padding::None ? ex.options.undefinedFloat : paddingValue(pv.padding);
     if (tileOutsideTensor(pv, idx)) { // wholly in the padding: no memory access
         if (out->isFloat())
             std::fill(out->floats.begin(), out->floats.end(), pad);
         if (pv.padding == Padding::None)
-            ex.stats.undefinedReads += out->size();
+            noteUndefinedReads(ex, op, out->size(), {});
         ex.countElements(out->size());
         ex.setTile(op, 0, out);
         setToken(ex, op);
@@ -259,7 +277,7 @@ void loadView(Ex& ex, const ir::Op& op)
              [&](size_t flat, bool inside, uint64_t addr, const std::vector<int64_t>& t) {
                  if (!inside) {
                      if (pv.padding == Padding::None)
-                         ++ex.stats.undefinedReads;
+                         noteUndefinedReads(ex, op, 1, t);
                      if (out->isFloat())
                          out->floats[flat] = pad;
                      else
@@ -366,7 +384,9 @@ void loadPtr(Ex& ex, const ir::Op& op)
                 else
                     out->ints[k] = extra.padding->ints[k];
             } else {
-                ++ex.stats.undefinedReads;
+                if (out->isFloat())
+                    out->floats[k] = ex.options.undefinedFloat;
+                noteUndefinedReads(ex, op, 1, unflattenIndex(out->shape, k));
             }
             continue;
         }

@@ -3,9 +3,11 @@
 //    with its binding from tests/data/eval: time per evaluation (target: a few seconds);
 //    counters: element operations per second of the interpreter, elements compared,
 //    whether the verdict was `same`.
-//  * BM_EvalCorpusKernel: every corpus reference kernel against itself with the default
-//    binding (mangled entry name, one size for every axis): element operations per second
-//    over the kernels that run, and how many ran to a verdict.
+//  * BM_EvalCorpusKernel: every corpus kernel (cuTile Python references and cuTile Rust
+//    real ports) against itself with the default binding (mangled entry name or tensor
+//    views, one size for every axis, from the assume facts): element operations per second
+//    over the kernels that run, how many ran to a verdict, were unsupported or had no
+//    default binding (those are listed on stderr with the reason).
 // TILELENS_BENCH_SMOKE=1 runs only the two fastest pairs and the (small) dropout kernels.
 
 #include "TestPaths.h"
@@ -15,6 +17,7 @@
 
 #include <QDir>
 #include <benchmark/benchmark.h>
+#include <cstdio>
 #include <string>
 #include <vector>
 
@@ -77,35 +80,49 @@ void BM_EvalCorpusKernel(benchmark::State& state)
         state.SkipWithError("shared corpus not found");
         return;
     }
-    const QDir dir(test::corpusDir() + QStringLiteral("/tilegym-cutile/mlir"));
-    QStringList files = dir.entryList({QStringLiteral("*.mlir")}, QDir::Files, QDir::Name);
-    if (smoke()) // small kernels only: the attention ones take seconds each
-        files = files.filter(QStringLiteral("dropout"));
-    std::vector<ir::ParseResult> kernels;
-    for (const QString& f : files)
-        kernels.push_back(ir::parseFile(dir.filePath(f).toStdString()));
-    double elementOps = 0, ran = 0, same = 0;
+    std::vector<std::pair<std::string, ir::ParseResult>> kernels;
+    for (const char* sub : {"/tilegym-cutile/mlir", "/real-ports"}) {
+        const QDir dir(test::corpusDir() + QString::fromLatin1(sub));
+        QStringList files = dir.entryList({QStringLiteral("*.mlir")}, QDir::Files, QDir::Name);
+        if (smoke()) // small kernels only: the attention ones take seconds each
+            files = files.filter(QStringLiteral("dropout"));
+        for (const QString& f : files)
+            kernels.emplace_back(f.toStdString(), ir::parseFile(dir.filePath(f).toStdString()));
+    }
+    double elementOps = 0, ran = 0, same = 0, unsupported = 0, unbound = 0;
+    std::string failures; // kernels without a verdict, with why: the coverage gaps
     for (auto _ : state) {
-        ran = same = 0;
-        for (const ir::ParseResult& k : kernels) {
+        ran = same = unsupported = unbound = 0;
+        failures.clear();
+        for (const auto& [name, k] : kernels) {
             if (!k.ok() || k.modules.empty() || k.modules[0]->functions.empty())
                 continue;
             const ir::Function& fn = *k.modules[0]->functions[0];
             eval::Binding binding;
             std::string error;
-            if (!eval::defaultBinding(fn, fn, binding, error))
+            if (!eval::defaultBinding(fn, fn, binding, error)) {
+                ++unbound;
+                failures += "  " + name + ": binding: " + error + "\n";
                 continue;
+            }
             const eval::EvalResult r = eval::evaluatePair(fn, fn, binding, {});
             elementOps += double(r.elementOps);
             ran += r.verdict == "same" || r.verdict == "different";
             same += r.verdict == "same";
+            unsupported += r.verdict == "unsupported";
+            if (r.verdict != "same" && r.verdict != "different")
+                failures += "  " + name + ": " + r.verdict + ": " + r.message + "\n";
         }
     }
+    if (!failures.empty())
+        std::fprintf(stderr, "corpus kernels without a verdict:\n%s", failures.c_str());
     state.counters["element_ops_per_s"] =
         benchmark::Counter(elementOps, benchmark::Counter::kIsRate);
     state.counters["kernels"] = double(kernels.size());
     state.counters["ran_to_verdict"] = ran;
     state.counters["same"] = same;
+    state.counters["unsupported"] = unsupported;
+    state.counters["no_default_binding"] = unbound;
 }
 BENCHMARK(BM_EvalCorpusKernel)->Unit(benchmark::kMillisecond)->Iterations(1)->UseRealTime();
 

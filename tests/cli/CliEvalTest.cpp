@@ -126,4 +126,50 @@ TEST(CliEval, InputErrorsExitThree)
     EXPECT_TRUE(r.err.contains(QStringLiteral("--binding"))) << r.err.toStdString();
 }
 
+// Modules with several entries: every pair the differ makes runs (before, only a named one or
+// an input error); the verdict and the top-level fields come from the first differing pair.
+TEST(CliEval, EveryEntryPairRunsAndTheDifferingOneDecides)
+{
+    QTemporaryDir dir;
+    const QString tiny =
+        QStringLiteral("cuda_tile.module @m2 {\n entry @tiny(%a: tile<i64>) {\n  return\n }\n}\n");
+    QFile in(fixture());
+    ASSERT_TRUE(in.open(QIODevice::ReadOnly));
+    const QString text = QString::fromUtf8(in.readAll());
+    const QString ref = write(dir, "ref2.mlir", text + tiny);
+    QString changed = text;
+    changed.replace(QStringLiteral("%85 = exp %84"), QStringLiteral("%85 = exp2 %84"));
+    const QString gen = write(dir, "gen2.mlir", tiny + changed);
+    const auto r = runCli({QStringLiteral("eval"), QStringLiteral("--json"),
+                           QStringLiteral("--inputs"), QStringLiteral("random"),
+                           QStringLiteral("--binding"), smallBinding(dir), ref, gen});
+    EXPECT_EQ(r.exitCode, 1) << r.err.toStdString() << r.out.toStdString();
+    const QJsonObject j = QJsonDocument::fromJson(r.out.toUtf8()).object();
+    EXPECT_EQ(j.value(QStringLiteral("verdict")).toString(), QStringLiteral("different"));
+    const QJsonArray entries = j.value(QStringLiteral("entries")).toArray();
+    ASSERT_EQ(entries.size(), 2);
+    QStringList verdicts;
+    for (const auto& e : entries)
+        verdicts << e.toObject()
+                            .value(QStringLiteral("reference"))
+                            .toObject()
+                            .value(QStringLiteral("entry"))
+                            .toString() +
+                        QLatin1Char('=') + e.toObject().value(QStringLiteral("verdict")).toString();
+    EXPECT_TRUE(verdicts.contains(QStringLiteral("tiny=same")))
+        << verdicts.join(QLatin1Char(' ')).toStdString();
+    EXPECT_TRUE(j.value(QStringLiteral("reference"))
+                    .toObject()
+                    .value(QStringLiteral("entry"))
+                    .toString()
+                    .startsWith(QStringLiteral("_softmax_kernel")));
+    // The text form lists each pair.
+    const auto t =
+        runCli({QStringLiteral("eval"), QStringLiteral("--inputs"), QStringLiteral("random"),
+                QStringLiteral("--binding"), smallBinding(dir), ref, gen});
+    EXPECT_TRUE(t.out.startsWith(QStringLiteral("different: 2 entry pairs")))
+        << t.out.toStdString();
+    EXPECT_TRUE(t.out.contains(QStringLiteral("entry tiny / tiny: same"))) << t.out.toStdString();
+}
+
 } // namespace

@@ -238,3 +238,45 @@ TEST(CrossCheck, ABindingThatDoesNotLoadIsAnErrorNotARun)
     EXPECT_FALSE(x.ran());
     EXPECT_NE(x.summary.find("not run: binding"), std::string::npos) << x.summary;
 }
+
+// Modules with several entries: every pair the differ made runs, each judged against its own
+// divergences; the differing pair decides and its counterexample goes to its criticals only.
+TEST(CrossCheck, EveryEntryPairRunsAndEachIsJudgedOnItsOwnDivergences)
+{
+    const std::string silu = data("real-ports/silu_and_mul_fwd_8x512x1024_f16/");
+    const std::string swiglu = data("real-ports/" + kSwiglu + "/");
+    const ir::ParseResult ref = ir::parseModule(readText(silu + "reference.mlir") + "\n" +
+                                                readText(swiglu + "reference.mlir"));
+    const ir::ParseResult gen = ir::parseModule(readText(silu + "generated.mlir") + "\n" +
+                                                readText(data("eval/swiglu_seeded_sigmoid.mlir")));
+    ASSERT_TRUE(ref.ok() && gen.ok());
+    std::vector<const ir::Module*> r(ref.modules.begin(), ref.modules.end());
+    std::vector<const ir::Module*> g(gen.modules.begin(), gen.modules.end());
+    ASSERT_EQ(r.size(), 2u);
+    const diff::DiffResult result =
+        diff::compareModules(r, g, diff::RuleSet::defaults(), "ref.mlir", "gen.mlir");
+    eval::EvalOptions o;
+    o.inputs = eval::InputKind::Edge;
+    o.edgeArrays = {"a"};
+    // The swiglu binding binds the swiglu pair; silu gets the default one, which cannot bind
+    // a Python reference to a Rust port with other parameters: that pair is not run.
+    const CrossCheck x = crossCheckAll(result, r, g, data("eval/" + kSwiglu + ".binding.json"), o);
+    ASSERT_EQ(x.entries.size(), 2u) << x.summary;
+    EXPECT_EQ(x.eval.verdict, "different") << x.summary;
+    EXPECT_NE(x.referenceEntry.find("swiglu"), std::string::npos) << x.referenceEntry;
+    EXPECT_EQ(x.summary.rfind("2 entry pairs, decided by ", 0), 0u) << x.summary;
+    size_t notRun = 0;
+    for (const CrossCheck& e : x.entries)
+        notRun += !e.ran();
+    EXPECT_EQ(notRun, 1u);
+    ASSERT_FALSE(x.attachedTo.empty());
+    for (const std::string& id : x.attachedTo) {
+        const diff::Divergence* d = find(result, id);
+        ASSERT_NE(d, nullptr);
+        EXPECT_EQ(d->function, x.referenceEntry) << id;
+    }
+    nlohmann::json j = {{"divergences", nlohmann::json::array()}};
+    addToDiffJson(j, x);
+    EXPECT_EQ(j["eval"]["entries"].size(), 2u);
+    EXPECT_NE(crossCheckText(x).find("  entry "), std::string::npos);
+}

@@ -144,15 +144,64 @@ TEST(EvalBinding, ProgressAndCancelHooks)
     Binding binding;
     std::string error;
     ASSERT_TRUE(defaultBinding(fn, fn, binding, error)) << error;
-    EvalOptions o; // random and edge inputs, two sizes: four cases
+    // Random and edge inputs, three sizes (48 and 144 are multiples of the 16-wide tile, and
+    // nothing forbids the ragged 49): six cases.
+    EXPECT_EQ(binding.dims.at("S"), (std::vector<int64_t>{48, 144, 49}));
+    EvalOptions o;
     std::vector<std::pair<size_t, size_t>> calls;
     o.progress = [&](size_t done, size_t total) { calls.emplace_back(done, total); };
     EXPECT_EQ(evaluatePair(fn, fn, binding, o).verdict, "same");
-    EXPECT_EQ(calls, (std::vector<std::pair<size_t, size_t>>{{1, 4}, {2, 4}, {3, 4}, {4, 4}}));
+    EXPECT_EQ(calls, (std::vector<std::pair<size_t, size_t>>{
+                         {1, 6}, {2, 6}, {3, 6}, {4, 6}, {5, 6}, {6, 6}}));
     std::atomic<bool> cancel{true};
     o.cancel = &cancel;
     const EvalResult r = evaluatePair(fn, fn, binding, o);
     EXPECT_EQ(r.verdict, "cancelled");
     ASSERT_TRUE(r.issue);
     EXPECT_EQ(r.issue->kind, IssueKind::Cancelled);
+}
+
+// Without a binding file the sizes meet the entries' assume facts about their size and
+// scalar parameters (before: always 48 and 144, which break div_by<32> and run into
+// `both sides fail`), and the facts that chose them are listed.
+TEST(EvalBinding, DefaultSizesAndScalarsMeetTheAssumeFacts)
+{
+    ir::ParseResult p = ir::parseModule(
+        "cuda_tile.module @m {\nentry @k(%p: tile<ptr<f32>>, %n: tile<i32>, %s: tile<i32>, "
+        "%m: tile<i32>) {\n"
+        "  %n2 = assume div_by<32>, %n : tile<i32>\n"
+        "  %n3 = assume bounded<0, 100>, %n2 : tile<i32>\n"
+        "  %m2 = assume div_by<8>, %m : tile<i32>\n"
+        "  %bx, %by, %bz = get_tile_block_id : tile<i32>\n"
+        "  %tv = make_tensor_view %p, shape = [%n3], strides = [%s] : tile<i32> -> "
+        "tensor_view<?xf32, strides=[?]>\n"
+        "  %pv = make_partition_view %tv : partition_view<tile=(16), padding_value = zero, "
+        "tensor_view<?xf32, strides=[?]>>\n"
+        "  %v, %t = load_view_tko weak %pv[%bx] : partition_view<tile=(16), padding_value = "
+        "zero, tensor_view<?xf32, strides=[?]>>, tile<i32> -> tile<16xf32>, token\n"
+        "  %t2 = store_view_tko weak %v, %pv[%bx] : tile<16xf32>, partition_view<tile=(16), "
+        "padding_value = zero, tensor_view<?xf32, strides=[?]>>, tile<i32> -> token\n"
+        "  return\n}\n}\n");
+    ASSERT_TRUE(p.ok());
+    const ir::Function& fn = *p.modules[0]->functions[0];
+    Binding binding;
+    std::string error;
+    ASSERT_TRUE(defaultBinding(fn, fn, binding, error)) << error;
+    EXPECT_EQ(binding.dims.at("S"), (std::vector<int64_t>{64, 96})); // 48 and 144, met
+    ASSERT_NE(binding.scalar("arg3"), nullptr);
+    EXPECT_EQ(binding.scalar("arg3")->value, "8");
+    auto listed = [&](const std::string& fact) {
+        return std::any_of(binding.facts.begin(), binding.facts.end(),
+                           [&](const std::string& f) { return f.rfind(fact, 0) == 0; });
+    };
+    EXPECT_TRUE(listed("div_by<32> on arg0.shape[0] (reference line 3)"));
+    EXPECT_TRUE(listed("bounded<0, 100> on arg0.shape[0]"));
+    EXPECT_TRUE(listed("div_by<8> on arg3"));
+    EXPECT_TRUE(listed("S = 64, 96: multiples of 32 in [1, 100], none ragged against the "
+                       "16-wide tile (the facts allow none)"));
+    EvalOptions o;
+    o.inputs = InputKind::Random;
+    const EvalResult r = evaluatePair(fn, fn, binding, o);
+    EXPECT_EQ(r.verdict, "same") << evalResultText(r);
+    EXPECT_EQ(r.bindingFacts, binding.facts);
 }
