@@ -269,7 +269,9 @@ CrossCheck crossCheckAll(const diff::DiffResult& result,
         eval::loadBinding(bindingFile, file, fileError);
     std::vector<CrossCheck> checks;
     for (const auto& [ref, gen] : pairs) {
-        if (options.cancel && options.cancel->load())
+        // The first pair always runs: a cancel before it is then its run's "cancelled"
+        // verdict, and there is a deciding check to return.
+        if (!checks.empty() && options.cancel && options.cancel->load())
             break;
         checks.push_back(checkPair(result, *ref, *gen, bindingFile.empty() ? nullptr : &file,
                                    fileError, pairs.size() == 1, options));

@@ -14,6 +14,7 @@
 #include "ir/Parser.h"
 
 #include <algorithm>
+#include <atomic>
 #include <fstream>
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -279,4 +280,24 @@ TEST(CrossCheck, EveryEntryPairRunsAndEachIsJudgedOnItsOwnDivergences)
     addToDiffJson(j, x);
     EXPECT_EQ(j["eval"]["entries"].size(), 2u);
     EXPECT_NE(crossCheckText(x).find("  entry "), std::string::npos);
+}
+
+// Cancelled before the first pair ran (the GUI's Cancel pressed at once): a cancelled
+// verdict, not an empty list of checks to pick the deciding one from (it crashed).
+TEST(CrossCheck, CancelledBeforeTheFirstPairIsACancelledRun)
+{
+    const std::string swiglu = data("real-ports/" + kSwiglu + "/");
+    const ir::ParseResult ref = ir::parseModule(readText(swiglu + "reference.mlir"));
+    const ir::ParseResult gen = ir::parseModule(readText(swiglu + "generated.mlir"));
+    ASSERT_TRUE(ref.ok() && gen.ok());
+    std::vector<const ir::Module*> r(ref.modules.begin(), ref.modules.end());
+    std::vector<const ir::Module*> g(gen.modules.begin(), gen.modules.end());
+    const diff::DiffResult result =
+        diff::compareModules(r, g, diff::RuleSet::defaults(), "ref.mlir", "gen.mlir");
+    std::atomic<bool> cancel{true};
+    eval::EvalOptions o;
+    o.cancel = &cancel;
+    const CrossCheck x = crossCheckAll(result, r, g, data("eval/" + kSwiglu + ".binding.json"), o);
+    ASSERT_EQ(x.entries.size(), 1u) << x.summary;
+    EXPECT_EQ(x.eval.verdict, "cancelled") << x.summary;
 }
