@@ -116,6 +116,8 @@ struct DiffResult
     std::vector<Divergence> divergences;
     std::map<std::string, std::pair<int, int>> opCounts; // op name -> (reference, generated)
     std::vector<SummaryRow> summary;
+    // Why the SMT check was not asked (empty: it was, where a difference needed it).
+    std::string solverSkipped;
 
     int count(Severity s) const { return counts[static_cast<size_t>(s)]; }
     const Divergence* findDivergence(const std::string& id) const;

@@ -64,6 +64,8 @@ nlohmann::ordered_json toJson(const DiffResult& r)
     doc["functions"] = functions;
     doc["divergences"] = divergences;
     doc["op_counts"] = opCounts;
+    if (!r.solverSkipped.empty())
+        doc["solver"] = r.solverSkipped;
     return doc;
 }
 

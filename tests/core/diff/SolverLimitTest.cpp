@@ -1,0 +1,59 @@
+// The SMT check is asked only up to kSolverMaxOps ops (both sides): a module of
+// hundreds of kernels would spend seconds in it. Above the limit the result says
+// so, and the difference stays critical without a counterexample.
+
+#include "DiffTestUtil.h"
+#include "diff/ReportWriters.h"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+namespace tilelens::diff::test {
+namespace {
+
+// The fixture's entry `copies` times under distinct names; `flip` changes the
+// predicate in front of the Python-modulo fix-up's i32 division in every copy.
+std::string replicated(int copies, bool flip)
+{
+    const std::string text = fixture("matmul_static_persistent_transB_2048_bf16.mlir");
+    const auto begin = text.find("  entry @");
+    const auto end = text.rfind("\n}");
+    std::string body = text.substr(begin, end - begin + 1);
+    if (flip) {
+        EXPECT_TRUE(applyEdits(body, {{"%72 = cmpi less_than", "%72 = cmpi greater_than"}}));
+    }
+    std::string out = text.substr(0, begin);
+    for (int i = 0; i < copies; ++i) {
+        std::string copy = body;
+        copy.insert(copy.find('('), "_copy" + std::to_string(i));
+        out += copy;
+    }
+    return out + "}\n";
+}
+
+const Divergence* withCounterexample(const DiffResult& r)
+{
+    for (const Divergence& d : r.divergences)
+        if (d.severity == Severity::Critical && !d.counterexample.empty())
+            return &d;
+    return nullptr;
+}
+
+TEST(SolverLimit, SmallModulesAskTheSolverLargeOnesSaySoAndStayCritical)
+{
+    const DiffResult small = diffTexts(replicated(1, false), replicated(1, true));
+    EXPECT_TRUE(small.solverSkipped.empty()) << small.solverSkipped;
+    EXPECT_NE(withCounterexample(small), nullptr) << describe(small);
+    EXPECT_FALSE(toJson(small).contains("solver"));
+
+    // About 100 ops per copy and side: 300 copies are over 60k ops in all.
+    const DiffResult large = diffTexts(replicated(300, false), replicated(300, true));
+    EXPECT_NE(large.solverSkipped.find("over the 50000-op limit"), std::string::npos)
+        << large.solverSkipped;
+    EXPECT_EQ(withCounterexample(large), nullptr);
+    EXPECT_GE(large.count(Severity::Critical), 300 * small.count(Severity::Critical));
+    EXPECT_EQ(toJson(large).value("solver", std::string()), large.solverSkipped);
+}
+
+} // namespace
+} // namespace tilelens::diff::test
