@@ -14,21 +14,21 @@ namespace tilelens::ir::verify {
 
 namespace {
 
-template <size_t N> bool oneOf(std::string_view s, const std::array<const char*, N>& names)
+template <size_t N> bool oneOf(std::string_view s, const std::array<std::string_view, N>& names)
 {
-    return std::any_of(names.begin(), names.end(), [&](const char* n) { return s == n; });
+    return std::any_of(names.begin(), names.end(), [&](std::string_view n) { return s == n; });
 }
 
-const std::array<const char*, 9> kFloatBinary = {"addf", "subf", "mulf", "divf", "maxf",
-                                                 "minf", "remf", "pow",  "atan2"};
-const std::array<const char*, 16> kFloatUnary = {"absf", "negf",  "exp",  "exp2",  "log", "log2",
-                                                 "sqrt", "rsqrt", "ceil", "floor", "sin", "cos",
-                                                 "tan",  "sinh",  "cosh", "tanh"};
-const std::array<const char*, 13> kIntBinary = {"addi", "subi", "muli",  "divi", "remi",
-                                                "andi", "ori",  "xori",  "shli", "shri",
-                                                "maxi", "mini", "mulhii"};
-const std::array<const char*, 2> kIntUnary = {"negi", "absi"};
-const std::array<const char*, 4> kStdFloats = {"f16", "bf16", "f32", "f64"};
+const std::array<std::string_view, 9> kFloatBinary = {"addf", "subf", "mulf", "divf", "maxf",
+                                                      "minf", "remf", "pow",  "atan2"};
+const std::array<std::string_view, 16> kFloatUnary = {
+    "absf", "negf",  "exp", "exp2", "log", "log2", "sqrt", "rsqrt",
+    "ceil", "floor", "sin", "cos",  "tan", "sinh", "cosh", "tanh"};
+const std::array<std::string_view, 13> kIntBinary = {"addi", "subi", "muli",  "divi", "remi",
+                                                     "andi", "ori",  "xori",  "shli", "shri",
+                                                     "maxi", "mini", "mulhii"};
+const std::array<std::string_view, 2> kIntUnary = {"negi", "absi"};
+const std::array<std::string_view, 4> kStdFloats = {"f16", "bf16", "f32", "f64"};
 
 const Attribute* enumAttr(const Op* op, std::string_view category)
 {
@@ -116,7 +116,7 @@ private:
                   std::string(elem) + "'");
         if (const Attribute* r = enumAttr(m_op, "rounding")) {
             const std::string_view mode = r->text;
-            static const std::array<const char*, 6> kModes = {
+            static const std::array<std::string_view, 6> kModes = {
                 "nearest_even", "zero", "negative_inf", "positive_inf", "approx", "full"};
             if (!oneOf(mode, kModes))
                 error("expected rounding mode to be one of: 'nearest_even', 'zero', "
@@ -257,9 +257,9 @@ private:
     // mmaf: the input element and the accumulator element the dialect pairs with it.
     bool mmafTypes(std::string_view in, std::string_view acc)
     {
-        static const std::array<const char*, 7> kInputs = {"f16",  "bf16",     "f32",   "f64",
-                                                           "tf32", "f8E4M3FN", "f8E5M2"};
-        static const std::array<const char*, 3> kAccs = {"f16", "f32", "f64"};
+        static const std::array<std::string_view, 7> kInputs = {"f16",  "bf16",     "f32",   "f64",
+                                                                "tf32", "f8E4M3FN", "f8E5M2"};
+        static const std::array<std::string_view, 3> kAccs = {"f16", "f32", "f64"};
         if (!oneOf(in, kInputs)) {
             error("op operand #0 must be mmaf operand tile type of f16 or bf16 or f32 or f64 or "
                   "tf32 or f8E4M3FN or f8E5M2 values, but got '" +
@@ -322,8 +322,8 @@ private:
         if (!r)
             return;
         const std::string_view mode = r->text;
-        static const std::array<const char*, 4> kModes = {"nearest_even", "zero", "negative_inf",
-                                                          "positive_inf"};
+        static const std::array<std::string_view, 4> kModes = {"nearest_even", "zero",
+                                                               "negative_inf", "positive_inf"};
         if (m_name == "ftoi" && mode != "nearest_int_to_zero")
             error("expected rounding mode to be one of: 'nearest_int_to_zero', got: '" +
                   std::string(mode) + "'");
