@@ -102,8 +102,10 @@ void SemanticNormalizer::mergeFacts(int duplicateResult, int canonical)
 // A fact's open bound ("bounded<0, ?>") is the type's own bound.
 IntRange SemanticNormalizer::clampToType(IntRange r, int value) const
 {
+    if (!r.known) // most values: no need to read the type
+        return r;
     const int width = intWidth(m_g.values[size_t(value)].typeText);
-    if (!r.known || width <= 0 || width >= 64)
+    if (width <= 0 || width >= 64)
         return r;
     return intersect(r, IntRange::of(-maxSignedOf(width) - 1, maxSignedOf(width)));
 }
