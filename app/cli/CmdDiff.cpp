@@ -178,8 +178,11 @@ int runDiff(const QStringList& args)
                      .arg(side->verifierErrors.size()));
         printDiagnostics(side->verifierErrors);
     }
-    const DiffResult result =
-        compareModules(ref.modules, gen.modules, rules, pos[0].toStdString(), pos[1].toStdString());
+    // Only the HTML page shows the two sides row by row.
+    CompareOptions options;
+    options.alignedRows = format == QLatin1String("html");
+    const DiffResult result = compareModules(ref.modules, gen.modules, rules, pos[0].toStdString(),
+                                             pos[1].toStdString(), options);
 
     std::optional<crosscheck::CrossCheck> check;
     if (parser.isSet(evalOpt)) {

@@ -44,9 +44,10 @@ struct PairResult
 class Comparison
 {
 public:
-    Comparison(const Classifier& classifier, size_t index, PairResult& out, bool useSolver)
+    Comparison(const Classifier& classifier, size_t index, PairResult& out, bool useSolver,
+               bool alignedRows)
         : m_classifier(classifier), m_prefix("t" + std::to_string(index) + "."), m_out(out),
-          m_useSolver(useSolver)
+          m_useSolver(useSolver), m_alignedRows(alignedRows)
     {
     }
 
@@ -69,7 +70,8 @@ public:
                 ctx.emplace(*R, *G, m);
             decideBySolver(*R, *G, m, raw, ctx ? &*ctx : nullptr, fname, links);
             closeGroups();
-            fd.rows = buildAlignedRows(R, G, &m, links);
+            if (m_alignedRows)
+                fd.rows = buildAlignedRows(R, G, &m, links);
         } else {
             RawDifference d;
             d.kind = R ? DiffKind::FunctionMissing : DiffKind::FunctionExtra;
@@ -86,7 +88,8 @@ public:
                 d.genValue = G->name;
             }
             add(m_classifier.classify(d, nullptr, fname), d, links);
-            fd.rows = buildAlignedRows(R, G, nullptr, links);
+            if (m_alignedRows)
+                fd.rows = buildAlignedRows(R, G, nullptr, links);
         }
     }
 
@@ -277,7 +280,8 @@ private:
     std::set<size_t> m_sharedCause;         // root findings whose sites share its cause
     std::string m_prefix;
     PairResult& m_out;
-    const bool m_useSolver; // false: every query is "unknown" (kSolverMaxOps)
+    const bool m_useSolver;   // false: every query is "unknown" (kSolverMaxOps)
+    const bool m_alignedRows; // false: FunctionDiff::rows stay empty
     int m_next = 1;
 };
 
@@ -287,7 +291,7 @@ namespace {
 
 DiffResult compareGraphs(const std::vector<GFunction>& rg, std::vector<GFunction>& gg,
                          const RuleSet& rules, const std::string& refPath,
-                         const std::string& genPath)
+                         const std::string& genPath, const CompareOptions& options)
 {
     DiffResult result;
     result.referencePath = refPath;
@@ -336,7 +340,7 @@ DiffResult compareGraphs(const std::vector<GFunction>& rg, std::vector<GFunction
         for (size_t t = next++; t < order.size(); t = next++) {
             const size_t k = order[t];
             const auto [i, j] = pairs[k];
-            Comparison(classifier, k, out[k], useSolver)
+            Comparison(classifier, k, out[k], useSolver, options.alignedRows)
                 .pair(i >= 0 ? &rg[size_t(i)] : nullptr, j >= 0 ? &gg[size_t(j)] : nullptr);
         }
     };
@@ -370,7 +374,8 @@ DiffResult compareGraphs(const std::vector<GFunction>& rg, std::vector<GFunction
 
 DiffResult compareModules(const std::vector<const ir::Module*>& ref,
                           const std::vector<const ir::Module*>& gen, const RuleSet& rules,
-                          const std::string& refPath, const std::string& genPath)
+                          const std::string& refPath, const std::string& genPath,
+                          const CompareOptions& options)
 {
     // The two sides are independent until matching: build them concurrently.
     const unsigned workers = diffWorkerCount();
@@ -379,7 +384,7 @@ DiffResult compareModules(const std::vector<const ir::Module*>& ref,
     tasks.publish(1, gen);
     runOnWorkers(workers, [&](unsigned k) { tasks.work(k); });
     std::vector<GFunction> rg = tasks.take(0), gg = tasks.take(1);
-    return compareGraphs(rg, gg, rules, refPath, genPath);
+    return compareGraphs(rg, gg, rules, refPath, genPath, options);
 }
 
 namespace {
@@ -460,7 +465,7 @@ std::optional<DiffResult> compareParsed(const std::string* refText, const std::s
     if (!parsed[0] || !parsed[1])
         return std::nullopt;
     std::vector<GFunction> rg = tasks.take(0), gg = tasks.take(1);
-    return compareGraphs(rg, gg, rules, refPath, genPath);
+    return compareGraphs(rg, gg, rules, refPath, genPath, {});
 }
 
 } // namespace
