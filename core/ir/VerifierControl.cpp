@@ -200,14 +200,16 @@ private:
             const int w = e->bitWidth();
             if (w > 0 && w < 64) {
                 const int64_t lo = -(int64_t(1) << (w - 1)), hi = (int64_t(1) << (w - 1)) - 1;
-                const std::string range =
-                    "[" + std::to_string(lo) + ", " + std::to_string(hi) + "]";
+                // Spelled only for an error: most inputs have thousands of valid assumes.
+                auto range = [&] {
+                    return "[" + std::to_string(lo) + ", " + std::to_string(hi) + "]";
+                };
                 if (p->hasUpper && (p->upper < lo || p->upper > hi)) {
-                    error("'cuda_tile.bounded' expects upper bound to be within " + range);
+                    error("'cuda_tile.bounded' expects upper bound to be within " + range());
                     return;
                 }
                 if (p->hasLower && (p->lower < lo || p->lower > hi)) {
-                    error("'cuda_tile.bounded' expects lower bound to be within " + range);
+                    error("'cuda_tile.bounded' expects lower bound to be within " + range());
                     return;
                 }
             }

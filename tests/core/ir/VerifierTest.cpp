@@ -76,6 +76,15 @@ TEST(Verifier, IfYieldsMatchItsResults)
                       "op result type is 'tile<i64>'"}));
 }
 
+TEST(Verifier, BoundedAssumesStayWithinTheirIntegerType)
+{
+    EXPECT_EQ(verifierErrors("%a: tile<i8>", "    %0 = assume bounded<0, 200>, %a : tile<i8>\n"
+                                             "    %1 = assume bounded<-129, ?>, %a : tile<i8>\n"
+                                             "    %2 = assume bounded<-128, 127>, %a : tile<i8>\n"),
+              (Errors{"3:5: 'cuda_tile.bounded' expects upper bound to be within [-128, 127]",
+                      "4:5: 'cuda_tile.bounded' expects lower bound to be within [-128, 127]"}));
+}
+
 TEST(Verifier, ValidKernelVerifiesClean)
 {
     EXPECT_EQ(verifierErrors("%a: tile<128x64xf16>, %b: tile<64x32xf16>, %c: tile<128x32xf32>",
