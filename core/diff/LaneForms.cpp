@@ -50,8 +50,7 @@ bool SemanticNormalizer::laneForm(int id, SemanticForm& f)
     if (singleElement(res.typeText) || res.typeText.rfind("tile<", 0) != 0)
         return false;
     // The scalar op's identity, as Normalizer::genericHash computes it.
-    std::string why;
-    const bool neutral = signNeutral(o, why);
+    const bool neutral = signNeutral(o);
     uint64_t h = o.nameHash;
     for (const auto& a : o.attrs)
         if (!(neutral && isSignednessAttr(a.name)))

@@ -4,6 +4,7 @@
 #include "diff/PointerOffsets.h"
 #include "diff/Semantics.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cstdlib>
 
@@ -180,12 +181,14 @@ SemanticForm SemanticNormalizer::form(int id)
         }
     }
     f.roundingNeutral = o.name == "maxf" || o.name == "minf";
-    std::string why;
-    if (signNeutral(o, why)) {
+    if (signNeutral(o)) {
         f.signNeutral = true;
-        for (const auto& a : o.attrs)
-            if (isSignednessAttr(a.name))
-                f.proof = keep(why);
+        const auto isSignedness = [](const GAttr& a) { return isSignednessAttr(a.name); };
+        if (std::any_of(o.attrs.begin(), o.attrs.end(), isSignedness)) {
+            std::string why;
+            signNeutral(o, &why);
+            f.proof = keep(why);
+        }
     }
     return f;
 }
@@ -391,8 +394,7 @@ bool SemanticNormalizer::choiceHash(int cond, int a, int b, SemanticForm& f) con
         return false;
     const GAttr* pred = findAttr(*cmp, "predicate");
     const GAttr* sign = findAttr(*cmp, "signedness");
-    std::string neutral;
-    if (!pred || ((!sign || sign->value != "signed") && !signNeutral(*cmp, neutral)))
+    if (!pred || ((!sign || sign->value != "signed") && !signNeutral(*cmp)))
         return false;
     const int p = canonId(cmp->operands[0]), q = canonId(cmp->operands[1]);
     a = canonId(a);
@@ -421,8 +423,7 @@ bool SemanticNormalizer::minMaxForm(int id, SemanticForm& f)
     if ((o.name != "mini" && o.name != "maxi") || o.operands.size() != 2)
         return false;
     const GAttr* sign = findAttr(o, "signedness");
-    std::string neutral;
-    if ((!sign || sign->value != "signed") && !signNeutral(o, neutral))
+    if ((!sign || sign->value != "signed") && !signNeutral(o))
         return false;
     uint64_t h0 = canonOf(o.operands[0]).hash, h1 = canonOf(o.operands[1]).hash;
     if (h1 < h0)
@@ -461,20 +462,24 @@ SemanticForm SemanticNormalizer::regionForm(int id)
     return f;
 }
 
-bool SemanticNormalizer::signNeutral(const GOp& o, std::string& why) const
+bool SemanticNormalizer::signNeutral(const GOp& o, std::string* why) const
 {
     if (!signSensitiveOp(o.name) || o.operands.empty())
         return false;
-    why = "signed and unsigned agree: every operand is non-negative (";
     for (size_t i = 0; i < o.operands.size(); ++i) {
         const IntRange r = rangeOf(o.operands[i]);
         if (!r.nonNegative())
             return false;
         if ((o.name == "divi" || o.name == "remi") && i == 1 && r.lo < 1)
             return false;
-        why += (i ? ", " : "") + r.text();
     }
-    why += ")";
+    // The sentence only when asked for: most callers need the answer alone.
+    if (why) {
+        *why = "signed and unsigned agree: every operand is non-negative (";
+        for (size_t i = 0; i < o.operands.size(); ++i)
+            *why += (i ? ", " : "") + rangeOf(o.operands[i]).text();
+        *why += ")";
+    }
     return true;
 }
 

@@ -78,7 +78,8 @@ private:
     bool affineForm(int id, SemanticForm& f);
     bool divisionForm(int id, SemanticForm& f);
     bool splatForm(int id, SemanticForm& f);
-    bool signNeutral(const GOp& o, std::string& why) const;
+    // Signedness cannot matter: every operand is proven non-negative; `why` gets the proof.
+    bool signNeutral(const GOp& o, std::string* why = nullptr) const;
     bool minMaxForm(int id, SemanticForm& f);
     // DecidedConditions.cpp: selects on conditions that ranges decide.
     bool decidedForm(int id, SemanticForm& f);
