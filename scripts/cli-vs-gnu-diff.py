@@ -7,7 +7,7 @@ wait4) and peak RSS. Prints the medians and ranges and the ratios to GNU diff (r
 the medians, and the median and range of the per-run ratios), with the load average before
 and after.
 
-  scripts/cli-vs-gnu-diff.py --runs 10 REF GEN build/release/app/cli/tilelens-cli [OTHER_CLI...]
+  scripts/cli-vs-gnu-diff.py --runs 10 REF GEN build/release/app/cli/tilelens-cli [CLI...]
 
 The 2x100k-op pair is written by `TILELENS_BENCH_LARGE_DIR=DIR tilelens_bench_diff
 --benchmark_filter=LargePair` (docs/benchmarks.md).
@@ -28,7 +28,8 @@ def run(cmd):
 
 
 def spread(values, digits=0):
-    return f"{statistics.median(values):.{digits}f} [{min(values):.{digits}f}-{max(values):.{digits}f}]"
+    low, mid, high = min(values), statistics.median(values), max(values)
+    return f"{mid:.{digits}f} [{low:.{digits}f}-{high:.{digits}f}]"
 
 
 def main():
@@ -53,7 +54,8 @@ def main():
     gnu = results.pop("GNU diff")
     gnu_wall = statistics.median(r[0] for r in gnu)
     gnu_cpu = statistics.median(r[1] for r in gnu)
-    print(f"GNU diff: wall ms {spread([r[0] for r in gnu])}, cpu ms {spread([r[1] for r in gnu])}, "
+    print(f"GNU diff: wall ms {spread([r[0] for r in gnu])}, "
+          f"cpu ms {spread([r[1] for r in gnu])}, "
           f"peak RSS MiB {statistics.median(r[2] for r in gnu):.0f}")
     for name, rows in results.items():
         wall = [r[0] for r in rows]
