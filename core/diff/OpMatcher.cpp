@@ -435,6 +435,8 @@ private:
             std::none_of(gops.begin(), gops.end(),
                          [&](int o) { return gfreeOrder(o) && wanted(gop(o)); }))
             return;
+        rl.reserve(rops.size()); // one allocation each instead of a doubling series
+        gl.reserve(gops.size());
         for (int o : rops)
             if (orderable(rop(o)) && (wanted(rop(o)) || m.refToGen[size_t(o)] >= 0))
                 rl.push_back(o);
@@ -445,6 +447,8 @@ private:
             }
         // Anchors: already matched pairs inside this region pair, in order on both sides.
         std::vector<int> anchorRefIdx, anchorGenPos;
+        anchorRefIdx.reserve(std::min(rl.size(), gl.size()));
+        anchorGenPos.reserve(std::min(rl.size(), gl.size()));
         for (size_t i = 0; i < rl.size(); ++i) {
             const int g = m.refToGen[size_t(rl[i])];
             if (g >= 0 && m_gpos[size_t(g)] >= 0) {
