@@ -12,15 +12,35 @@
 
 namespace tilelens::gui {
 
+namespace {
+
+// Linux: nice is per thread, and the differ's own threads inherit it.
+void setThreadNice(int nice)
+{
+#ifdef Q_OS_LINUX
+    setpriority(PRIO_PROCESS, static_cast<id_t>(syscall(SYS_gettid)), nice);
+#else
+    Q_UNUSED(nice);
+#endif
+}
+
+} // namespace
+
 void lowerWorkerPriority()
 {
     // Once per pool thread: a little below the GUI thread, which then gets a
-    // core first when both want one (Linux: nice is per thread, and the
-    // differ's own threads inherit it).
+    // core first when both want one.
     thread_local const bool lowered = [] {
-#ifdef Q_OS_LINUX
-        setpriority(PRIO_PROCESS, static_cast<id_t>(syscall(SYS_gettid)), kWorkerNice);
-#endif
+        setThreadNice(kWorkerNice);
+        return true;
+    }();
+    Q_UNUSED(lowered);
+}
+
+void lowerBackgroundPriority()
+{
+    thread_local const bool lowered = [] {
+        setThreadNice(kBackgroundNice);
         return true;
     }();
     Q_UNUSED(lowered);
@@ -38,6 +58,22 @@ QThreadPool* workerPool()
         // parser's and differ's static tables after they are freed (the pool
         // itself, constructed before them, is destroyed after them).
         qAddPostRoutine([] {
+            pool.clear();
+            pool.waitForDone();
+        });
+        return true;
+    }();
+    Q_UNUSED(configured);
+    return &pool;
+}
+
+QThreadPool* backgroundPool()
+{
+    static QThreadPool pool;
+    static const bool configured = [] {
+        pool.setMaxThreadCount(std::max(1, QThread::idealThreadCount()));
+        pool.setObjectName(QStringLiteral("tilelensBackground"));
+        qAddPostRoutine([] { // as workerPool()'s
             pool.clear();
             pool.waitForDone();
         });

@@ -1,5 +1,6 @@
 #include "panels/DashboardModel.h"
 
+#include "WorkerPool.h"
 #include "diff/DiffVocabulary.h"
 #include "diff/IrDiff.h"
 #include "diff/RuleSet.h"
@@ -139,7 +140,10 @@ void DashboardModel::setWorkspace(std::shared_ptr<const ws::Workspace> workspace
     }
     m_loading = true;
     m_watcher->setProperty("generation", QVariant::fromValue(m_generation));
-    m_watcher->setFuture(QtConcurrent::run([workspace] {
+    // Diffs every variant: on the background pool, where it yields to the
+    // inspector loading the selected one.
+    m_watcher->setFuture(QtConcurrent::run(backgroundPool(), [workspace] {
+        lowerBackgroundPriority();
         std::vector<DashboardRow> rows;
         rows.reserve(workspace->kernels.size());
         for (const ws::Kernel& k : workspace->kernels)

@@ -1,7 +1,7 @@
 #pragma once
 // One row per kernel of a workspace: stage verdicts A–F, the IR verdict with
 // its critical count (generated/diff_report.md), the perf geomean ratio and
-// severity. Rows are computed off the GUI thread (QtConcurrent); a
+// severity. Rows are computed off the GUI thread (backgroundPool()); a
 // generation counter drops the results of a workspace that was replaced.
 
 #include "workspace/Workspace.h"
