@@ -12,35 +12,15 @@
 
 namespace tilelens::gui {
 
-namespace {
-
-// Linux: nice is per thread, and the differ's own threads inherit it.
-void setThreadNice(int nice)
-{
-#ifdef Q_OS_LINUX
-    setpriority(PRIO_PROCESS, static_cast<id_t>(syscall(SYS_gettid)), nice);
-#else
-    Q_UNUSED(nice);
-#endif
-}
-
-} // namespace
-
 void lowerWorkerPriority()
 {
     // Once per pool thread: a little below the GUI thread, which then gets a
-    // core first when both want one.
+    // core first when both want one (Linux: nice is per thread, and the
+    // differ's own threads inherit it).
     thread_local const bool lowered = [] {
-        setThreadNice(kWorkerNice);
-        return true;
-    }();
-    Q_UNUSED(lowered);
-}
-
-void lowerBackgroundPriority()
-{
-    thread_local const bool lowered = [] {
-        setThreadNice(kBackgroundNice);
+#ifdef Q_OS_LINUX
+        setpriority(PRIO_PROCESS, static_cast<id_t>(syscall(SYS_gettid)), kWorkerNice);
+#endif
         return true;
     }();
     Q_UNUSED(lowered);

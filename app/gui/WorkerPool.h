@@ -18,19 +18,10 @@ constexpr int kWorkerNice = 5;
 // pool thread it runs on (once per thread).
 void lowerWorkerPriority();
 
-// The pool for background work nobody waits on while the inspector loads:
-// the dashboard's live IR verdict of every kernel, which diffs every variant
-// again (for a single-kernel workspace or an IR pair, the very diff the
-// inspector is computing). Not the global pool, for the raster engine's sake
-// (above), and below the inspector's workers: on the 2x100k-op pair this
-// second diff on the global pool at the GUI's priority made the first paint
-// 40% slower and the longest stall a wait for a core.
+// The pool for background work of whole workspaces (the dashboard's live IR
+// verdict of every kernel), which may take long: not workerPool(), where it
+// would hold up the inspector's loads, nor Qt's global pool (above). Tasks
+// call lowerWorkerPriority() too.
 QThreadPool* backgroundPool();
-
-// Niceness of the background pool's threads (Linux).
-constexpr int kBackgroundNice = 19;
-
-// Call first in each task run on backgroundPool() (once per thread).
-void lowerBackgroundPriority();
 
 } // namespace tilelens::gui

@@ -50,9 +50,16 @@ DashboardView::DashboardView(InspectorSession* session, QWidget* parent)
             m_session->select(kernel);
         Q_EMIT kernelActivated(kernel);
     });
-    if (m_session)
+    if (m_session) {
         connect(m_session, &InspectorSession::workspaceChanged, this,
                 &DashboardView::followWorkspace);
+        // The rows diff every variant: not while the inspector diffs the one
+        // it shows (on a one-kernel workspace or an IR pair, the same diff).
+        auto hold = [this] { m_model->setHeld(m_session->isDiffPending()); };
+        connect(m_session, &InspectorSession::selectionChanged, this, hold);
+        connect(m_session, &InspectorSession::diffChanged, this, hold);
+        hold();
+    }
     followWorkspace();
 }
 

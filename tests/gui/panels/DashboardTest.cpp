@@ -1,6 +1,7 @@
 // The dashboard: both bundled examples with their stage verdicts, IR verdict
 // and critical count, geomean and severity; the overall geomean; double-click
-// selects the kernel; its rows are computed on the background pool.
+// selects the kernel; its rows are computed on the background pool, after
+// the inspector's diff.
 
 #include "PanelTestSupport.h"
 #include "TestPaths.h"
@@ -17,11 +18,6 @@
 #include <QThreadPool>
 #include <QtConcurrent/QtConcurrentRun>
 #include <gtest/gtest.h>
-#ifdef Q_OS_LINUX
-#include <sys/resource.h>
-#include <sys/syscall.h>
-#include <unistd.h>
-#endif
 
 using namespace tilelens;
 using namespace tilelens::gui::panels;
@@ -172,13 +168,29 @@ TEST(Dashboard, RowsAreComputedOnTheBackgroundPoolNotTheGlobalOne)
     EXPECT_EQ(m.rowCount(), int(workspace->kernels.size()));
 }
 
-#ifdef Q_OS_LINUX
-TEST(Dashboard, BackgroundPoolThreadsRunBelowTheInspectorsWorkers)
+TEST(Dashboard, RowsWaitForTheInspectorsDiffOfTheSelectedKernel)
 {
-    const int nice = QtConcurrent::run(gui::backgroundPool(), [] {
-                         gui::lowerBackgroundPriority();
-                         return getpriority(PRIO_PROCESS, static_cast<id_t>(syscall(SYS_gettid)));
-                     }).result();
-    EXPECT_EQ(nice, gui::kBackgroundNice);
+    // On a one-kernel workspace (or an IR pair) the rows' diff is the one the
+    // inspector computes for first paint; beside it, it doubled the work.
+    auto session = test::openSession(test::examplesDir(), -1);
+    DashboardView view(session.get(), nullptr);
+    DashboardModel& m = *view.model();
+    ASSERT_TRUE(waitLoaded(m));
+    QSignalSpy loaded(&m, &DashboardModel::loaded);
+    bool loadedBeforeTheDiff = false;
+    QObject::connect(&m, &DashboardModel::loaded, &view,
+                     [&] { loadedBeforeTheDiff = session->diff() == nullptr; });
+    {
+        // The inspector's diff waits for a worker thread, so the rows wait too.
+        const OccupiedPool workers(gui::workerPool());
+        session->setWorkspace(session->workspace());
+        session->select(test::kernelIndex(*session, QStringLiteral("softmax")));
+        ASSERT_TRUE(session->isDiffPending());
+        QTest::qWait(300);
+        EXPECT_TRUE(m.isLoading()) << "the rows were computed beside the inspector's diff";
+        EXPECT_EQ(loaded.count(), 0);
+    }
+    ASSERT_TRUE(waitLoaded(m));
+    EXPECT_FALSE(loadedBeforeTheDiff);
+    EXPECT_EQ(m.rowCount(), int(session->workspace()->kernels.size()));
 }
-#endif
