@@ -1,7 +1,8 @@
 // The synthetic big pair that `tilelens --bench-open DIR --synthetic-ops N`
 // measures (SyntheticPair.h): here smaller, checking that it loads through the
 // worker paths (documents filled off the GUI thread, fillers applied in time
-// slices) and ends up aligned. Timing is the benchmark's job, not this test's.
+// slices) and ends up aligned. Timing is the benchmark's job, not this test's;
+// that the decoration of big panes takes several event-loop turns is checked.
 
 #include "AlignedIrView.h"
 #include "GuiTestSupport.h"
@@ -65,4 +66,49 @@ TEST(LargePair, ASyntheticPairLoadsAlignedWithItsPlantedDivergences)
         w.session().selectDivergence(static_cast<int>(result->divergences.size()) / 2);
         w.grab().save(QDir(out).filePath(QStringLiteral("large-pair.png")));
     }
+}
+
+TEST(LargePair, BigPanesAreDecoratedOverSeveralTurnsEvenWithFewFillers)
+{
+    // Showing the fillers is a pass over every line of a pane: on the 2x100k
+    // pair, whose rows nearly all align, fillers, showing and markers in one
+    // turn were the longest stall of the first paint (~60 ms).
+    TILELENS_REQUIRE_CORPUS();
+    QTemporaryDir dir;
+    const SyntheticPair pair = writeSyntheticPair(
+        kernelFilesIn(test::corpusDir() + QStringLiteral("/tilegym-cutile/mlir")), 20000,
+        dir.path());
+    ASSERT_TRUE(pair.ok());
+    MainWindow w(MainWindow::Options{false});
+    w.resize(1600, 1000);
+    w.show();
+    w.openIrPair(pair.reference, pair.generated);
+    ASSERT_TRUE(test::waitForLoad(w, 120000));
+    const auto snapshot = w.session().diff();
+    ASSERT_TRUE(snapshot && snapshot->result);
+    const RowAlignment& alignment = snapshot->alignment;
+    ASSERT_LE(alignment.refPhantoms.size() + alignment.genPhantoms.size(),
+              AlignedIrView::kSmallAlignment);
+    QsciScintilla* ref = w.pane(SourceRole::ReferenceIr)->editor();
+    QsciScintilla* gen = w.pane(SourceRole::GeneratedIr)->editor();
+    ASSERT_GT(ref->lines(), AlignedIrView::kSmallPaneLines);
+    auto displayLines = [](QsciScintilla* e) {
+        return e->SendScintilla(QsciScintillaBase::SCI_VISIBLEFROMDOCLINE,
+                                static_cast<unsigned long>(e->lines()));
+    };
+    const long refRows = displayLines(ref);
+    ASSERT_EQ(refRows, displayLines(gen));
+
+    AlignedIrView* view = w.alignedView();
+    view->setSnapshot(snapshot);
+    EXPECT_TRUE(view->isDecorating()) << "decorated in the turn that applied the diff";
+    for (QsciScintilla* e : {ref, gen})
+        EXPECT_EQ(e->SendScintilla(QsciScintillaBase::SCI_ANNOTATIONGETVISIBLE),
+                  QsciScintillaBase::ANNOTATION_HIDDEN);
+    ASSERT_TRUE(test::waitForLoad(w, 60000));
+    for (QsciScintilla* e : {ref, gen})
+        EXPECT_EQ(e->SendScintilla(QsciScintillaBase::SCI_ANNOTATIONGETVISIBLE),
+                  QsciScintillaBase::ANNOTATION_STANDARD);
+    EXPECT_EQ(displayLines(ref), refRows);
+    EXPECT_EQ(displayLines(gen), refRows);
 }
