@@ -11,9 +11,16 @@
 #include "SourcePane.h"
 #include "SyntheticPair.h"
 #include "TestPaths.h"
+#include "WorkerPool.h"
+#include "panels/DashboardModel.h"
+#include "panels/DashboardView.h"
 
+#include <QDeadlineTimer>
 #include <QDir>
+#include <QSignalSpy>
 #include <QTemporaryDir>
+#include <QTest>
+#include <QThreadPool>
 #include <gtest/gtest.h>
 
 using namespace tilelens;
@@ -111,4 +118,36 @@ TEST(LargePair, BigPanesAreDecoratedOverSeveralTurnsEvenWithFewFillers)
                   QsciScintillaBase::ANNOTATION_STANDARD);
     EXPECT_EQ(displayLines(ref), refRows);
     EXPECT_EQ(displayLines(gen), refRows);
+}
+
+TEST(LargePair, TheDashboardRowsWaitUntilThePanesAreDecorated)
+{
+    // The rows diff the pair again: beside the inspector's diff, or its
+    // decoration turns, that took the cores the first paint needs.
+    TILELENS_REQUIRE_CORPUS();
+    QTemporaryDir dir;
+    const SyntheticPair pair = writeSyntheticPair(
+        kernelFilesIn(test::corpusDir() + QStringLiteral("/tilegym-cutile/mlir")), 20000,
+        dir.path());
+    ASSERT_TRUE(pair.ok());
+    backgroundPool()->waitForDone(); // rows of an earlier test's window
+    MainWindow w(MainWindow::Options{false});
+    w.resize(1600, 1000);
+    w.show();
+    w.openIrPair(pair.reference, pair.generated);
+    bool beside = false;
+    const QDeadlineTimer deadline(120000);
+    while (w.isLoading() && !deadline.hasExpired()) {
+        beside = beside || backgroundPool()->activeThreadCount() > 0;
+        QTest::qWait(1);
+    }
+    ASSERT_FALSE(w.isLoading());
+    EXPECT_FALSE(beside) << "the dashboard's rows were computed while the window loaded";
+    panels::DashboardModel* model = w.dashboard()->model();
+    if (model->isLoading()) {
+        QSignalSpy loaded(model, &panels::DashboardModel::loaded);
+        ASSERT_TRUE(loaded.wait(120000));
+    }
+    ASSERT_EQ(model->rowCount(), 1);
+    EXPECT_FALSE(model->rows().front().currentVerdict.isEmpty());
 }

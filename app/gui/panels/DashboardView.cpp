@@ -55,10 +55,9 @@ DashboardView::DashboardView(InspectorSession* session, QWidget* parent)
                 &DashboardView::followWorkspace);
         // The rows diff every variant: not while the inspector diffs the one
         // it shows (on a one-kernel workspace or an IR pair, the same diff).
-        auto hold = [this] { m_model->setHeld(m_session->isDiffPending()); };
-        connect(m_session, &InspectorSession::selectionChanged, this, hold);
-        connect(m_session, &InspectorSession::diffChanged, this, hold);
-        hold();
+        connect(m_session, &InspectorSession::selectionChanged, this, &DashboardView::updateHold);
+        connect(m_session, &InspectorSession::diffChanged, this, &DashboardView::updateHold);
+        updateHold();
     }
     followWorkspace();
 }
@@ -66,6 +65,17 @@ DashboardView::DashboardView(InspectorSession* session, QWidget* parent)
 QString DashboardView::headerText() const
 {
     return m_header->text();
+}
+
+void DashboardView::setHeld(bool held)
+{
+    m_held = held;
+    updateHold();
+}
+
+void DashboardView::updateHold()
+{
+    m_model->setHeld(m_held || (m_session && m_session->isDiffPending()));
 }
 
 void DashboardView::followWorkspace()
