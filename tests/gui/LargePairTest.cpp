@@ -2,7 +2,8 @@
 // measures (SyntheticPair.h): here smaller, checking that it loads through the
 // worker paths (documents filled off the GUI thread, fillers applied in time
 // slices) and ends up aligned. Timing is the benchmark's job, not this test's;
-// that the decoration of big panes takes several event-loop turns is checked.
+// checked are the turns that big panes' decoration takes and that the
+// dashboard's rows wait for the window to load.
 
 #include "AlignedIrView.h"
 #include "GuiTestSupport.h"

@@ -74,7 +74,7 @@ public:
     void setWorkspace(std::shared_ptr<const ws::Workspace> workspace);
     // While held, a new workspace's rows wait (isLoading() stays true) until
     // released. They diff every variant: the view holds them while the
-    // inspector diffs the selected one, so as not to diff it twice at once.
+    // inspector loads the selected one, so as not to diff it twice at once.
     void setHeld(bool held);
     bool isLoading() const { return m_loading; }
     // Geomean over the kernels' geomeans; nullopt when no kernel has one.
