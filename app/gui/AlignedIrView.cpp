@@ -183,7 +183,11 @@ void AlignedIrView::applyAlignment()
     m_nextPhantom = 0;
     ++m_markerGeneration; // drops marker batches of an earlier snapshot
     m_nextMarker = -1;
-    if (m_phantomQueue.size() <= kSmallAlignment)
+    // Big panes take turns even when few rows need fillers: showing them is
+    // a pass over every line of a pane (~15 ms each on 100k lines).
+    m_slicedAlignment = m_phantomQueue.size() > kSmallAlignment ||
+                        std::max(editor(true)->lines(), editor(false)->lines()) > kSmallPaneLines;
+    if (!m_slicedAlignment)
         applyPhantomSlice(); // small: all at once, no extra repaints
     else
         later([this] { applyPhantomSlice(); });
@@ -212,9 +216,10 @@ void AlignedIrView::applyPhantomSlice()
             return;
         }
     }
-    // Showing them (one pass over all lines) and the first markers get
-    // event-loop turns of their own on big files: each costs ~5-20 ms on
-    // 100k lines.
+    // Showing them (one pass over all lines per pane) and the first markers
+    // get event-loop turns of their own when sliced: each costs ~5-20 ms on
+    // 100k lines. Until both panes show them the rows are not aligned yet,
+    // as before the fillers went in.
     m_nextPhantom = static_cast<int>(total);
     auto finish = [this] {
         applyMarkers();
@@ -222,22 +227,32 @@ void AlignedIrView::applyPhantomSlice()
             showDivergence(m_currentDivergence);
         updateRulerViewport();
     };
-    auto show = [this, finish, total] {
+    auto show = [this](bool ref) {
+        sci(editor(ref), QsciScintillaBase::SCI_ANNOTATIONSETVISIBLE,
+            QsciScintillaBase::ANNOTATION_STANDARD);
+    };
+    auto shown = [this, finish] {
         m_nextPhantom = -1;
         m_phantomQueue.clear();
         m_phantomQueue.shrink_to_fit();
-        for (bool ref : {true, false})
-            sci(editor(ref), QsciScintillaBase::SCI_ANNOTATIONSETVISIBLE,
-                QsciScintillaBase::ANNOTATION_STANDARD);
-        if (total <= kSmallAlignment)
+        if (!m_slicedAlignment)
             return finish();
         m_nextMarker = 0; // still decorating until the markers are placed
         later(finish);
     };
-    if (total <= kSmallAlignment)
-        show();
-    else
-        later(show);
+    if (!m_slicedAlignment) {
+        show(true);
+        show(false);
+        shown();
+        return;
+    }
+    later([this, show, shown] {
+        show(true);
+        later([show, shown] {
+            show(false);
+            shown();
+        });
+    });
 }
 
 void AlignedIrView::later(std::function<void()> step)

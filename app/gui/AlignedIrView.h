@@ -41,8 +41,10 @@ public:
     // a time slice per event-loop turn so the UI never freezes for long).
     bool isDecorating() const { return m_nextPhantom >= 0 || m_nextMarker >= 0; }
     static constexpr int kSliceMs = 8;
-    // Up to this many filler annotations everything is applied in one turn.
+    // Up to this many filler annotations, on panes of up to this many lines,
+    // everything is applied in one turn.
     static constexpr size_t kSmallAlignment = 1000;
+    static constexpr int kSmallPaneLines = 10000;
 
     // "Hide noise" / "Hide equivalent": no markers, indicators or ticks.
     void setSeverityHidden(int severity, bool hidden);
@@ -119,6 +121,7 @@ private:
     };
     std::vector<Phantom> m_phantomQueue; // filler annotations still to add
     int m_nextPhantom = -1;              // index into m_phantomQueue, -1 = done
+    bool m_slicedAlignment = false;      // fillers, showing them and markers in turns of their own
     int m_currentDivergence = -1;        // last shown by showDivergence()
     QString m_movedTip;                  // tooltip of the moved-op arrow, "" when none
     int m_movedTipLine = 0;

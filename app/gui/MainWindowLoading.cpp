@@ -8,6 +8,7 @@
 #include "MainWindow.h"
 #include "SourcePane.h"
 #include "WorkerPool.h"
+#include "panels/DashboardView.h"
 #include "pipeline/CheckoutIrStages.h"
 
 #include <QDir>
@@ -68,8 +69,11 @@ bool MainWindow::isLoading() const
 
 void MainWindow::finishIfIdle()
 {
-    if (!isLoading())
-        Q_EMIT loadingFinished();
+    if (isLoading())
+        return;
+    if (m_dashboard)
+        m_dashboard->setHeld(false);
+    Q_EMIT loadingFinished();
 }
 
 void MainWindow::openIrPair(const QString& referenceIr, const QString& generatedIr)
@@ -239,6 +243,8 @@ void MainWindow::onSelectionChanged(int kernel, int variant)
                                                          v ? v->generatedIr : QString()};
     m_diffApplied = false;
     m_aligned->setSnapshot(nullptr);
+    // The dashboard's rows diff every variant: after this one is shown.
+    m_dashboard->setHeld(true);
     for (int i = 0; i < kSourceRoleCount; ++i)
         m_panes[static_cast<size_t>(i)]->showLoading(paths[static_cast<size_t>(i)]);
 

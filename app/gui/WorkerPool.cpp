@@ -47,4 +47,20 @@ QThreadPool* workerPool()
     return &pool;
 }
 
+QThreadPool* backgroundPool()
+{
+    static QThreadPool pool;
+    static const bool configured = [] {
+        pool.setMaxThreadCount(std::max(1, QThread::idealThreadCount()));
+        pool.setObjectName(QStringLiteral("tilelensBackground"));
+        qAddPostRoutine([] { // as workerPool()'s
+            pool.clear();
+            pool.waitForDone();
+        });
+        return true;
+    }();
+    Q_UNUSED(configured);
+    return &pool;
+}
+
 } // namespace tilelens::gui

@@ -18,4 +18,10 @@ constexpr int kWorkerNice = 5;
 // pool thread it runs on (once per thread).
 void lowerWorkerPriority();
 
+// The pool for background work of whole workspaces (the dashboard's live IR
+// verdict of every kernel), which may take long: not workerPool(), where it
+// would hold up the inspector's loads, nor Qt's global pool (above). Tasks
+// call lowerWorkerPriority() too.
+QThreadPool* backgroundPool();
+
 } // namespace tilelens::gui

@@ -1,7 +1,9 @@
 // The synthetic big pair that `tilelens --bench-open DIR --synthetic-ops N`
 // measures (SyntheticPair.h): here smaller, checking that it loads through the
 // worker paths (documents filled off the GUI thread, fillers applied in time
-// slices) and ends up aligned. Timing is the benchmark's job, not this test's.
+// slices) and ends up aligned. Timing is the benchmark's job, not this test's;
+// checked are the turns that big panes' decoration takes and that the
+// dashboard's rows wait for the window to load.
 
 #include "AlignedIrView.h"
 #include "GuiTestSupport.h"
@@ -10,9 +12,16 @@
 #include "SourcePane.h"
 #include "SyntheticPair.h"
 #include "TestPaths.h"
+#include "WorkerPool.h"
+#include "panels/DashboardModel.h"
+#include "panels/DashboardView.h"
 
+#include <QDeadlineTimer>
 #include <QDir>
+#include <QSignalSpy>
 #include <QTemporaryDir>
+#include <QTest>
+#include <QThreadPool>
 #include <gtest/gtest.h>
 
 using namespace tilelens;
@@ -65,4 +74,81 @@ TEST(LargePair, ASyntheticPairLoadsAlignedWithItsPlantedDivergences)
         w.session().selectDivergence(static_cast<int>(result->divergences.size()) / 2);
         w.grab().save(QDir(out).filePath(QStringLiteral("large-pair.png")));
     }
+}
+
+TEST(LargePair, BigPanesAreDecoratedOverSeveralTurnsEvenWithFewFillers)
+{
+    // Showing the fillers is a pass over every line of a pane: on the 2x100k
+    // pair, whose rows nearly all align, fillers, showing and markers in one
+    // turn were the longest stall of the first paint (~60 ms).
+    TILELENS_REQUIRE_CORPUS();
+    QTemporaryDir dir;
+    const SyntheticPair pair = writeSyntheticPair(
+        kernelFilesIn(test::corpusDir() + QStringLiteral("/tilegym-cutile/mlir")), 20000,
+        dir.path());
+    ASSERT_TRUE(pair.ok());
+    MainWindow w(MainWindow::Options{false});
+    w.resize(1600, 1000);
+    w.show();
+    w.openIrPair(pair.reference, pair.generated);
+    ASSERT_TRUE(test::waitForLoad(w, 120000));
+    const auto snapshot = w.session().diff();
+    ASSERT_TRUE(snapshot && snapshot->result);
+    const RowAlignment& alignment = snapshot->alignment;
+    ASSERT_LE(alignment.refPhantoms.size() + alignment.genPhantoms.size(),
+              AlignedIrView::kSmallAlignment);
+    QsciScintilla* ref = w.pane(SourceRole::ReferenceIr)->editor();
+    QsciScintilla* gen = w.pane(SourceRole::GeneratedIr)->editor();
+    ASSERT_GT(ref->lines(), AlignedIrView::kSmallPaneLines);
+    auto displayLines = [](QsciScintilla* e) {
+        return e->SendScintilla(QsciScintillaBase::SCI_VISIBLEFROMDOCLINE,
+                                static_cast<unsigned long>(e->lines()));
+    };
+    const long refRows = displayLines(ref);
+    ASSERT_EQ(refRows, displayLines(gen));
+
+    AlignedIrView* view = w.alignedView();
+    view->setSnapshot(snapshot);
+    EXPECT_TRUE(view->isDecorating()) << "decorated in the turn that applied the diff";
+    for (QsciScintilla* e : {ref, gen})
+        EXPECT_EQ(e->SendScintilla(QsciScintillaBase::SCI_ANNOTATIONGETVISIBLE),
+                  QsciScintillaBase::ANNOTATION_HIDDEN);
+    ASSERT_TRUE(test::waitForLoad(w, 60000));
+    for (QsciScintilla* e : {ref, gen})
+        EXPECT_EQ(e->SendScintilla(QsciScintillaBase::SCI_ANNOTATIONGETVISIBLE),
+                  QsciScintillaBase::ANNOTATION_STANDARD);
+    EXPECT_EQ(displayLines(ref), refRows);
+    EXPECT_EQ(displayLines(gen), refRows);
+}
+
+TEST(LargePair, TheDashboardRowsWaitUntilThePanesAreDecorated)
+{
+    // The rows diff the pair again: beside the inspector's diff, or its
+    // decoration turns, that took the cores the first paint needs.
+    TILELENS_REQUIRE_CORPUS();
+    QTemporaryDir dir;
+    const SyntheticPair pair = writeSyntheticPair(
+        kernelFilesIn(test::corpusDir() + QStringLiteral("/tilegym-cutile/mlir")), 20000,
+        dir.path());
+    ASSERT_TRUE(pair.ok());
+    backgroundPool()->waitForDone(); // rows of an earlier test's window
+    MainWindow w(MainWindow::Options{false});
+    w.resize(1600, 1000);
+    w.show();
+    w.openIrPair(pair.reference, pair.generated);
+    bool beside = false;
+    const QDeadlineTimer deadline(120000);
+    while (w.isLoading() && !deadline.hasExpired()) {
+        beside = beside || backgroundPool()->activeThreadCount() > 0;
+        QTest::qWait(1);
+    }
+    ASSERT_FALSE(w.isLoading());
+    EXPECT_FALSE(beside) << "the dashboard's rows were computed while the window loaded";
+    panels::DashboardModel* model = w.dashboard()->model();
+    if (model->isLoading()) {
+        QSignalSpy loaded(model, &panels::DashboardModel::loaded);
+        ASSERT_TRUE(loaded.wait(120000));
+    }
+    ASSERT_EQ(model->rowCount(), 1);
+    EXPECT_FALSE(model->rows().front().currentVerdict.isEmpty());
 }

@@ -1,5 +1,6 @@
 #include "panels/DashboardModel.h"
 
+#include "WorkerPool.h"
 #include "diff/DiffVocabulary.h"
 #include "diff/IrDiff.h"
 #include "diff/RuleSet.h"
@@ -13,6 +14,7 @@
 #include <QFileInfo>
 #include <QLocale>
 #include <QRegularExpression>
+#include <QTimer>
 #include <QtConcurrent/QtConcurrentRun>
 
 namespace tilelens::gui::panels {
@@ -138,8 +140,29 @@ void DashboardModel::setWorkspace(std::shared_ptr<const ws::Workspace> workspace
         return;
     }
     m_loading = true;
+    m_pending = std::move(workspace);
+    // A turn later: the window selects the kernel it shows (which holds the
+    // rows) right after the workspace changed.
+    QTimer::singleShot(0, this, &DashboardModel::startPending);
+}
+
+void DashboardModel::setHeld(bool held)
+{
+    m_held = held;
+    startPending();
+}
+
+void DashboardModel::startPending()
+{
+    if (m_held || !m_pending)
+        return;
+    const std::shared_ptr<const ws::Workspace> workspace = std::move(m_pending);
+    m_pending.reset();
     m_watcher->setProperty("generation", QVariant::fromValue(m_generation));
-    m_watcher->setFuture(QtConcurrent::run([workspace] {
+    // Not Qt's global pool (WorkerPool.h), nor the inspector's: a checkout's
+    // rows take long and would hold up its loads.
+    m_watcher->setFuture(QtConcurrent::run(backgroundPool(), [workspace] {
+        lowerWorkerPriority();
         std::vector<DashboardRow> rows;
         rows.reserve(workspace->kernels.size());
         for (const ws::Kernel& k : workspace->kernels)

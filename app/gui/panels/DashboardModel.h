@@ -1,7 +1,7 @@
 #pragma once
 // One row per kernel of a workspace: stage verdicts A–F, the IR verdict with
 // its critical count (generated/diff_report.md), the perf geomean ratio and
-// severity. Rows are computed off the GUI thread (QtConcurrent); a
+// severity. Rows are computed off the GUI thread (backgroundPool()); a
 // generation counter drops the results of a workspace that was replaced.
 
 #include "workspace/Workspace.h"
@@ -69,8 +69,13 @@ public:
 
     explicit DashboardModel(QObject* parent = nullptr);
 
-    // Computes the rows in the background; loaded() when done.
+    // Computes the rows in the background, from the next event-loop turn on
+    // and not while held; loaded() when done.
     void setWorkspace(std::shared_ptr<const ws::Workspace> workspace);
+    // While held, a new workspace's rows wait (isLoading() stays true) until
+    // released. They diff every variant: the view holds them while the
+    // inspector loads the selected one, so as not to diff it twice at once.
+    void setHeld(bool held);
     bool isLoading() const { return m_loading; }
     // Geomean over the kernels' geomeans; nullopt when no kernel has one.
     std::optional<double> overallGeomean() const;
@@ -89,10 +94,13 @@ Q_SIGNALS:
 
 private:
     QString verdictAt(const DashboardRow& r, int column) const;
+    void startPending();
 
     std::vector<DashboardRow> m_rows;
     QFutureWatcher<std::vector<DashboardRow>>* m_watcher;
     quint64 m_generation = 0;
+    std::shared_ptr<const ws::Workspace> m_pending; // set, its rows not started yet
+    bool m_held = false;
     bool m_loading = false;
     bool m_dark = false;
 };

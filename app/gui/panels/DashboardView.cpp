@@ -50,15 +50,32 @@ DashboardView::DashboardView(InspectorSession* session, QWidget* parent)
             m_session->select(kernel);
         Q_EMIT kernelActivated(kernel);
     });
-    if (m_session)
+    if (m_session) {
         connect(m_session, &InspectorSession::workspaceChanged, this,
                 &DashboardView::followWorkspace);
+        // The rows diff every variant: not while the inspector diffs the one
+        // it shows (on a one-kernel workspace or an IR pair, the same diff).
+        connect(m_session, &InspectorSession::selectionChanged, this, &DashboardView::updateHold);
+        connect(m_session, &InspectorSession::diffChanged, this, &DashboardView::updateHold);
+        updateHold();
+    }
     followWorkspace();
 }
 
 QString DashboardView::headerText() const
 {
     return m_header->text();
+}
+
+void DashboardView::setHeld(bool held)
+{
+    m_held = held;
+    updateHold();
+}
+
+void DashboardView::updateHold()
+{
+    m_model->setHeld(m_held || (m_session && m_session->isDiffPending()));
 }
 
 void DashboardView::followWorkspace()

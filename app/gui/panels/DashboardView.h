@@ -25,6 +25,10 @@ public:
     DashboardModel* model() const { return m_model; }
     QTableView* table() const { return m_table; }
     QString headerText() const;
+    // The rows (a diff of every variant) wait while held here or while the
+    // session diffs its selected variant; the window holds them until its
+    // panes are decorated.
+    void setHeld(bool held);
 
 Q_SIGNALS:
     void kernelActivated(int kernel);
@@ -35,11 +39,13 @@ protected:
 private:
     void followWorkspace();
     void updateHeader();
+    void updateHold();
 
     InspectorSession* m_session;
     DashboardModel* m_model;
     QLabel* m_header;
     QTableView* m_table;
+    bool m_held = false;
 };
 
 } // namespace tilelens::gui::panels

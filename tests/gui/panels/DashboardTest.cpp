@@ -1,17 +1,22 @@
 // The dashboard: both bundled examples with their stage verdicts, IR verdict
 // and critical count, geomean and severity; the overall geomean; double-click
-// selects the kernel.
+// selects the kernel; its rows are computed on the background pool, after
+// the inspector's diff.
 
 #include "PanelTestSupport.h"
 #include "TestPaths.h"
+#include "WorkerPool.h"
 #include "panels/DashboardModel.h"
 #include "panels/DashboardView.h"
 
 #include <QAbstractItemModelTester>
 #include <QDir>
+#include <QSemaphore>
 #include <QSignalSpy>
 #include <QTableView>
 #include <QTest>
+#include <QThreadPool>
+#include <QtConcurrent/QtConcurrentRun>
 #include <gtest/gtest.h>
 
 using namespace tilelens;
@@ -34,6 +39,34 @@ bool waitLoaded(DashboardModel& m)
     QSignalSpy spy(&m, &DashboardModel::loaded);
     return spy.wait(30000);
 }
+
+// Keeps every thread of a pool busy until destroyed (also when a test fails).
+class OccupiedPool
+{
+public:
+    explicit OccupiedPool(QThreadPool* pool) : m_pool(pool), m_threads(pool->maxThreadCount())
+    {
+        for (int i = 0; i < m_threads; ++i)
+            (void)QtConcurrent::run(m_pool, [this] {
+                m_started.release();
+                m_release.acquire();
+            });
+        m_started.acquire(m_threads);
+    }
+    ~OccupiedPool()
+    {
+        m_release.release(m_threads);
+        m_pool->waitForDone();
+    }
+    OccupiedPool(const OccupiedPool&) = delete;
+    OccupiedPool& operator=(const OccupiedPool&) = delete;
+
+private:
+    QThreadPool* m_pool;
+    int m_threads;
+    QSemaphore m_started;
+    QSemaphore m_release;
+};
 
 } // namespace
 
@@ -108,4 +141,56 @@ TEST(Dashboard, AReplacedWorkspaceDropsTheStaleResult)
     QTest::qWait(100); // a late result of the first workspace must not replace it
     EXPECT_EQ(view.model()->rowCount(), 1);
     EXPECT_EQ(view.model()->rows().at(0).kernel, QStringLiteral("softmax"));
+}
+
+TEST(Dashboard, RowsAreComputedOnTheBackgroundPoolNotTheGlobalOne)
+{
+    // The rows diff every variant again (for one kernel: the diff the
+    // inspector is computing). On Qt's global pool, which the raster engine
+    // waits on, at the GUI's priority, that doubled the first paint's work.
+    const auto workspace =
+        std::make_shared<const ws::Workspace>(ws::discoverWorkspace(test::examplesDir()));
+    {
+        const OccupiedPool global(QThreadPool::globalInstance());
+        DashboardModel m;
+        m.setWorkspace(workspace);
+        ASSERT_TRUE(waitLoaded(m)) << "the rows waited for Qt's global thread pool";
+        EXPECT_EQ(m.rowCount(), int(workspace->kernels.size()));
+    }
+    DashboardModel m;
+    {
+        const OccupiedPool background(gui::backgroundPool());
+        m.setWorkspace(workspace);
+        QTest::qWait(200);
+        EXPECT_TRUE(m.isLoading()) << "the rows were not computed on the background pool";
+    }
+    ASSERT_TRUE(waitLoaded(m));
+    EXPECT_EQ(m.rowCount(), int(workspace->kernels.size()));
+}
+
+TEST(Dashboard, RowsWaitForTheInspectorsDiffOfTheSelectedKernel)
+{
+    // On a one-kernel workspace (or an IR pair) the rows' diff is the one the
+    // inspector computes for first paint; beside it, it doubled the work.
+    auto session = test::openSession(test::examplesDir(), -1);
+    DashboardView view(session.get(), nullptr);
+    DashboardModel& m = *view.model();
+    ASSERT_TRUE(waitLoaded(m));
+    QSignalSpy loaded(&m, &DashboardModel::loaded);
+    bool loadedBeforeTheDiff = false;
+    QObject::connect(&m, &DashboardModel::loaded, &view,
+                     [&] { loadedBeforeTheDiff = session->diff() == nullptr; });
+    {
+        // The inspector's diff waits for a worker thread, so the rows wait too.
+        const OccupiedPool workers(gui::workerPool());
+        session->setWorkspace(session->workspace());
+        session->select(test::kernelIndex(*session, QStringLiteral("softmax")));
+        ASSERT_TRUE(session->isDiffPending());
+        QTest::qWait(300);
+        EXPECT_TRUE(m.isLoading()) << "the rows were computed beside the inspector's diff";
+        EXPECT_EQ(loaded.count(), 0);
+    }
+    ASSERT_TRUE(waitLoaded(m));
+    EXPECT_FALSE(loadedBeforeTheDiff);
+    EXPECT_EQ(m.rowCount(), int(session->workspace()->kernels.size()));
 }
