@@ -392,6 +392,10 @@ private:
     };
     std::vector<DenseToken> m_denseTokens; // parseDense scratch (never re-entered)
     std::vector<int64_t> m_denseBits, m_denseShape, m_denseCounts;
+    // parseDense's block of repeated "<token>, " units and the token it was
+    // made of (text of an earlier literal: compared by bytes, never read past).
+    std::string m_densePattern;
+    std::string_view m_densePatternUnit;
     struct AttrHash
     {
         size_t operator()(const Attribute* a) const;
