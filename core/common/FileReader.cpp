@@ -7,7 +7,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#if defined(__linux__) && !defined(__SANITIZE_ADDRESS__)
+#if defined(__linux__)
 #define TILELENS_ADVISE_HUGE_PAGES 1
 #include <sys/mman.h>
 #endif

@@ -62,4 +62,9 @@ TEST(IrArena, AReserveHintMakesOneBlockOfWholeHugePages)
     small.reserveHint(1000); // below the first block's size: no effect
     small.allocate(16, 8);
     EXPECT_EQ(small.bytesAllocated(), size_t(64) << 10);
+
+    Arena medium;
+    medium.reserveHint(size_t(300) << 10); // under 2 MiB: the next power of two
+    medium.allocate(16, 8);
+    EXPECT_EQ(medium.bytesAllocated(), size_t(512) << 10);
 }
