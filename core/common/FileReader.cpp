@@ -7,6 +7,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#if defined(__linux__)
+#define TILELENS_ADVISE_HUGE_PAGES 1
+#include <sys/mman.h>
+#endif
+
 namespace tilelens {
 
 std::string formatByteSize(int64_t bytes)
@@ -44,6 +49,24 @@ ssize_t readSome(int fd, char* buf, size_t n)
         got = ::read(fd, buf, n);
     } while (got < 0 && errno == EINTR);
     return got;
+}
+
+// Marks the whole 2 MiB pages inside a large, not yet touched buffer for
+// transparent huge pages (the system's "madvise" mode): each 4 KiB page faults
+// on its first write, and faults are slow under virtualization. The two 7 MB
+// inputs of the 2x100k benchmark pair fault 2,000 times less (of 3,400).
+void adviseHugePages(const char* data, size_t size)
+{
+#ifdef TILELENS_ADVISE_HUGE_PAGES
+    constexpr uintptr_t kHugePage = uintptr_t(2) << 20;
+    const uintptr_t begin = (reinterpret_cast<uintptr_t>(data) + kHugePage - 1) & ~(kHugePage - 1);
+    const uintptr_t end = (reinterpret_cast<uintptr_t>(data) + size) & ~(kHugePage - 1);
+    if (end > begin)
+        ::madvise(reinterpret_cast<void*>(begin), end - begin, MADV_HUGEPAGE);
+#else
+    (void)data;
+    (void)size;
+#endif
 }
 
 } // namespace
@@ -85,8 +108,10 @@ std::optional<FileContents> readFile(const std::string& path, Diagnostics& diags
         return fail("file is too large (" + formatByteSize(st.st_size) + "; the limit is " +
                     formatByteSize(maxBytes) + ")");
     FileContents out;
-    if (regular)
+    if (regular) {
         out.bytes.reserve(size_t(st.st_size));
+        adviseHugePages(out.bytes.data(), out.bytes.capacity());
+    }
     // Pipes, sockets and files whose stat size is 0 (/proc) are streamed: the limit is applied
     // while reading, not after.
     char buf[65536];

@@ -9,6 +9,14 @@
 
 namespace tilelens::diff {
 
+namespace {
+// Graph bytes per op of a side (GOp, its results' GValues, lists and strings):
+// 391 on the 2x100k-op benchmark pair (31.5 MB for 80,470 ops). The arena of
+// each worker reserves that much for the whole side: address space only, its
+// pages are backed when touched (see Arena::reserveHint).
+constexpr size_t kGraphBytesPerOp = 400;
+} // namespace
+
 unsigned diffWorkerCount()
 {
     const unsigned hw = std::thread::hardware_concurrency();
@@ -27,12 +35,16 @@ void GraphTasks::publish(int side, const std::vector<const ir::Module*>& modules
             for (const ir::Function* f : m->functions)
                 if (f)
                     fs.push_back(f);
+    size_t ops = 0;
+    for (const ir::Function* f : fs)
+        ops += f->opCount();
     {
         std::lock_guard<std::mutex> lock(m_mutex);
         m_graphs[side].resize(fs.size());
         for (size_t i = 0; i < fs.size(); ++i)
             m_tasks.push_back({side, i});
         m_functions[side] = std::move(fs);
+        m_sideOps[side] = ops;
         ++m_published;
     }
     m_ready.notify_all();
@@ -41,8 +53,10 @@ void GraphTasks::publish(int side, const std::vector<const ir::Module*>& modules
 GraphContext& GraphTasks::context(unsigned worker, int side)
 {
     auto& c = m_contexts[size_t(worker) * 2 + size_t(side)];
-    if (!c)
+    if (!c) {
         c = std::make_unique<GraphContext>();
+        c->arena->reserveHint(m_sideOps[side] * kGraphBytesPerOp);
+    }
     return *c;
 }
 

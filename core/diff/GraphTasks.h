@@ -64,6 +64,7 @@ private:
     size_t m_next = 0;
     int m_published = 0;
     std::vector<const ir::Function*> m_functions[2];
+    size_t m_sideOps[2] = {0, 0}; // ops of each side's functions, nested included
     std::vector<std::optional<GFunction>> m_graphs[2];
     // Per worker and side: each thread fills arenas of its own.
     std::vector<std::unique_ptr<GraphContext>> m_contexts;

@@ -178,6 +178,18 @@ void* Arena::allocateSlow(size_t bytes, size_t align)
     return p;
 }
 
+void Arena::reserveHint(size_t bytes)
+{
+    if (bytes <= m_nextBlock || bytes > (size_t(1) << 40))
+        return;
+    if (bytes >= kHugePage) {
+        m_nextBlock = (bytes + kHugePage - 1) & ~(kHugePage - 1);
+        return;
+    }
+    while (m_nextBlock < bytes)
+        m_nextBlock *= 2;
+}
+
 std::string_view Arena::copyString(std::string_view s)
 {
     if (s.empty())

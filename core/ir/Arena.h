@@ -89,6 +89,15 @@ public:
     // Stable copy of a string (not NUL-terminated).
     std::string_view copyString(std::string_view s);
 
+    // Sizes the next block for `bytes` more when that is more than its usual
+    // size: rounded up to whole 2 MiB huge pages from 2 MiB on, else to a
+    // power of two (a small file keeps small blocks). For callers that know
+    // their size up front (the parser from its input, the graph builder from
+    // the op count): one huge-page-backed block then replaces the 64 KiB ..
+    // 1 MiB start of the geometric series, whose 4 KiB pages fault one by one.
+    // Only address space is reserved: pages are backed when first touched.
+    void reserveHint(size_t bytes);
+
     size_t bytesAllocated() const { return m_total; } // reserved blocks
     // Blocks of destroyed arenas are kept for reuse by later ones (see
     // Arena.cpp), up to this many bytes in the whole process.

@@ -104,6 +104,15 @@ struct DenseValues
             bits->push_back(v);
         ++count;
     }
+    void addRepeated(int64_t v, size_t k) // k times add(v)
+    {
+        if (k == 0)
+            return;
+        add(v);
+        if (!allSame)
+            bits->insert(bits->end(), k - 1, v);
+        count += k - 1;
+    }
 };
 } // namespace
 
@@ -209,6 +218,28 @@ const Attribute* Parser::parseDense(const Type* knownTile)
             for (;;) {
                 // Hot in large splats: "<previous token>, " again, then a scalar.
                 const size_t n = prevTok.size();
+                // Whole runs of it compared a block of units at a time (about
+                // 64 bytes, one memcmp): a unit within the block is followed by
+                // the token's first byte, a scalar start, as the loop below asks.
+                if (n && startsScalar(prevTok[0])) {
+                    if (m_densePatternUnit != prevTok) {
+                        m_densePatternUnit = prevTok;
+                        m_densePattern.clear();
+                        do {
+                            m_densePattern.append(prevTok.data(), n);
+                            m_densePattern.append(", ");
+                        } while (m_densePattern.size() + n + 2 <= 64);
+                    }
+                    const size_t len = m_densePattern.size();
+                    const size_t units = len / (n + 2);
+                    while (m_pos + len < m_text.size() &&
+                           std::memcmp(m_text.data() + m_pos, m_densePattern.data(), len) == 0 &&
+                           startsScalar(m_text[m_pos + len])) {
+                        values.addRepeated(prevBits, units);
+                        counts[depth - 1] += int64_t(units);
+                        m_pos += len;
+                    }
+                }
                 while (n && m_pos + n + 2 < m_text.size() && m_text[m_pos + n] == ',' &&
                        m_text[m_pos + n + 1] == ' ' && startsScalar(m_text[m_pos + n + 2]) &&
                        bytesEqual(m_text.data() + m_pos, prevTok.data(), n)) {

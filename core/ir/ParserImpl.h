@@ -264,17 +264,20 @@ public:
                 m_used = std::max(m_used, size_t(n) + 1);
                 return prev;
             }
-            Binding* it = m_named.find(name);
-            if (!it) {
-                if (b.values)
-                    m_named.insert(name, b);
-                return Binding{nullptr, 0};
+            if (!b.values) { // unbinding (a scope's undo log)
+                const Binding* it = m_named.find(name);
+                const Binding prev = it ? *it : Binding{nullptr, 0};
+                if (it)
+                    m_named.erase(name);
+                return prev;
             }
-            Binding prev = *it;
-            if (b.values)
-                *it = b;
-            else
-                m_named.erase(name);
+            // Binding: one hash and probe whether the name is new or not.
+            bool inserted = false;
+            Binding& slot = m_named.insert(name, b, inserted);
+            if (inserted)
+                return Binding{nullptr, 0};
+            const Binding prev = slot;
+            slot = b;
             return prev;
         }
         void swap(ValueTable& o)
@@ -389,6 +392,10 @@ private:
     };
     std::vector<DenseToken> m_denseTokens; // parseDense scratch (never re-entered)
     std::vector<int64_t> m_denseBits, m_denseShape, m_denseCounts;
+    // parseDense's block of repeated "<token>, " units and the token it was
+    // made of (text of an earlier literal: compared by bytes, never read past).
+    std::string m_densePattern;
+    std::string_view m_densePatternUnit;
     struct AttrHash
     {
         size_t operator()(const Attribute* a) const;

@@ -78,9 +78,17 @@ public:
     // Inserts key -> value unless present; returns the stored value.
     V& insert(std::string_view key, const V& value)
     {
+        bool inserted = false;
+        return insert(key, value, inserted);
+    }
+    // The same, saying whether it inserted (one hash for a find-or-insert).
+    V& insert(std::string_view key, const V& value, bool& inserted)
+    {
         const uint64_t h = hashBytes(key);
+        inserted = false;
         if (V* v = findHashed(key, h))
             return *v;
+        inserted = true;
         if ((m_count + 1) * 4 > m_slots.size() * 3)
             grow();
         Slot* s = &m_slots[probeStart(tagOf(h))];

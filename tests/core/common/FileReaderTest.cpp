@@ -4,6 +4,7 @@
 #include <csignal>
 #include <fcntl.h>
 #include <gtest/gtest.h>
+#include <string>
 #include <sys/stat.h>
 #include <thread>
 #include <unistd.h>
@@ -93,4 +94,25 @@ TEST(FileReader, RegularFilesDirectoriesAndMissingFiles)
     EXPECT_EQ(diags[0].message, "file is too large (5 B; the limit is 4 B)");
     EXPECT_EQ(diags[1].message, "expected a file but this is a directory");
     EXPECT_EQ(diags[2].message, "cannot open file: No such file or directory");
+}
+
+TEST(FileReader, ALargeFileIsReadWhole)
+{
+    // Over 4 MiB: its buffer holds whole 2 MiB pages, marked for huge pages
+    // before the first byte is written; the bytes must come back unchanged.
+    QTemporaryDir dir;
+    const std::string path = dir.filePath(QStringLiteral("large.txt")).toStdString();
+    std::string expected;
+    for (int i = 0; expected.size() < (size_t(5) << 20) + 123; ++i)
+        expected += "    %v" + std::to_string(i) + "_r = addi %x, %x : tile<i32>\n";
+    FILE* f = std::fopen(path.c_str(), "wb");
+    ASSERT_TRUE(f);
+    ASSERT_EQ(std::fwrite(expected.data(), 1, expected.size(), f), expected.size());
+    std::fclose(f);
+    Diagnostics diags;
+    const auto contents = readFile(path, diags);
+    ASSERT_TRUE(contents);
+    EXPECT_TRUE(diags.empty());
+    EXPECT_EQ(contents->bytes.size(), expected.size());
+    EXPECT_TRUE(contents->bytes == expected);
 }

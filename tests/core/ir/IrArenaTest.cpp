@@ -50,3 +50,21 @@ TEST(IrArena, TheCacheStaysUnderItsCap)
     EXPECT_GT(Arena::cachedBlockBytes(), Arena::kBlockCacheCap / 2);
     Arena::releaseCachedBlocks();
 }
+
+TEST(IrArena, AReserveHintMakesOneBlockOfWholeHugePages)
+{
+    Arena a;
+    a.reserveHint(size_t(20) << 20 | 1); // just over 20 MiB: rounded to 22 MiB
+    fill(a, size_t(20) << 20);
+    EXPECT_EQ(a.bytesAllocated(), size_t(22) << 20); // one block, not 64 KiB .. 16 MiB
+
+    Arena small;
+    small.reserveHint(1000); // below the first block's size: no effect
+    small.allocate(16, 8);
+    EXPECT_EQ(small.bytesAllocated(), size_t(64) << 10);
+
+    Arena medium;
+    medium.reserveHint(size_t(300) << 10); // under 2 MiB: the next power of two
+    medium.allocate(16, 8);
+    EXPECT_EQ(medium.bytesAllocated(), size_t(512) << 10);
+}

@@ -166,3 +166,22 @@ TEST(IrDenseNumbers, RepeatedSpellingsKeepEveryValueAndItsPlace)
     EXPECT_FALSE(firstValue(g)->splat);
     EXPECT_EQ(storedBits(firstValue(g)), (std::vector<int64_t>{7, 7, -7}));
 }
+
+// Long runs are compared a block of about 64 bytes ("128, " twelve times) at a
+// time: a different value at any place in or after a block must be kept, and a
+// run of 1,000 equal values must still be one splat value.
+TEST(IrDenseNumbers, RunsComparedInBlocksKeepAValueAtEveryOffset)
+{
+    for (size_t at = 0; at < 40; ++at) {
+        SCOPED_TRACE(at);
+        std::vector<std::string> values(60, "128");
+        values[at] = at % 2 ? "1280" : "12";
+        std::vector<int64_t> b = denseBits("i32", values);
+        ASSERT_EQ(b.size(), 60u);
+        for (size_t i = 0; i < b.size(); ++i)
+            EXPECT_EQ(b[i], i == at ? (at % 2 ? 1280 : 12) : 128) << i;
+    }
+    std::vector<int64_t> splat = denseBits("i16", std::vector<std::string>(1000, "-7"));
+    ASSERT_EQ(splat.size(), 1000u);
+    EXPECT_EQ(splat[999], -7);
+}

@@ -6,6 +6,7 @@
 #include "ir/Printer.h"
 
 #include <gtest/gtest.h>
+#include <string>
 
 using namespace tilelens::ir;
 namespace tu = tilelens::ir::testutil;
@@ -186,4 +187,23 @@ TEST(IrModel, HundredMegabyteModuleParses)
     EXPECT_EQ(r.opCount(), n * 7);
     // Memory stays proportional to the input (issue bound: 8x).
     EXPECT_LT(r.arena->bytesAllocated(), 8 * text.size());
+}
+
+TEST(IrModel, ALargeInputStartsInAnArenaBlockOfWholeHugePages)
+{
+    // The parser reserves 4 model bytes per input byte up front (the ratio of
+    // the benchmark pair; these short lines take more), so the model of a large
+    // file starts in a block of whole huge pages (Arena::reserveHint) instead
+    // of the 64 KiB .. 1 MiB start of the geometric series.
+    std::string text = "cuda_tile.module @m {\n  entry @k(%x: tile<i32>) {\n";
+    for (int i = 0; i < 20000; ++i)
+        text += "    %v" + std::to_string(i) + "_r = addi %x, %x : tile<i32>\n";
+    text += "    return\n  }\n}\n";
+    ParseResult r = parseModule(text);
+    ASSERT_TRUE(r.ok()) << tu::dumpDiagnostics(r);
+    ASSERT_EQ(r.modules[0]->function("k")->body->blocks[0]->ops.size(), 20001u);
+    const size_t hugePage = size_t(2) << 20;
+    const size_t hinted = (text.size() * 4 + hugePage - 1) / hugePage * hugePage;
+    EXPECT_GE(r.arena->bytesAllocated(), hinted);
+    EXPECT_EQ(r.arena->bytesAllocated() % hugePage, 0u) << r.arena->bytesAllocated();
 }

@@ -70,3 +70,22 @@ TEST(StringMap, ClearForgetsEveryKeyOfSmallAndLargeTables)
         }
     }
 }
+
+TEST(StringMap, InsertSaysWhetherTheKeyWasNew)
+{
+    // The parser binds SSA names with one find-or-insert (ValueTable::set).
+    const auto keys = names(100, "%v");
+    StringMap<int> m;
+    for (size_t i = 0; i < keys.size(); ++i) {
+        bool inserted = false;
+        EXPECT_EQ(m.insert(keys[i], int(i), inserted), int(i));
+        EXPECT_TRUE(inserted) << keys[i];
+    }
+    bool inserted = true;
+    int& slot = m.insert(keys[42], -1, inserted);
+    EXPECT_FALSE(inserted);
+    EXPECT_EQ(slot, 42); // present: the stored value, unchanged
+    slot = 7;
+    EXPECT_EQ(*m.find(keys[42]), 7);
+    EXPECT_EQ(m.size(), keys.size());
+}
