@@ -148,6 +148,27 @@ bool gridOf(const SideBinding& side, const CaseInputs& in, Grid& g, std::string&
     return true;
 }
 
+// Which components (bit 0 = x, 1 = y, 2 = z) of get_tile_block_id a value is computed
+// from, following operands up to `depth` ops back (not through loop-carried values).
+unsigned blockIdComponents(const ir::Value* v, int depth)
+{
+    if (!v || !v->definingOp || depth < 0)
+        return 0;
+    const ir::Op* op = v->definingOp;
+    if (op->name.is("get_tile_block_id"))
+        for (size_t i = 0; i < op->results.size() && i < 3; ++i)
+            if (op->results[i] == v)
+                return 1u << i;
+    unsigned mask = 0;
+    for (const ir::Value* operand : op->operands)
+        mask |= blockIdComponents(operand, depth - 1);
+    return mask;
+}
+
+// One block per tile of the first array stored through a partition view. The tile
+// counts of the dimensions whose store index comes from one block-id component make
+// that component's extent (fmha: query tiles on x, batch and head on y); without any
+// such index, all tiles go on x.
 Grid derivedGrid(const ir::Function& fn, const std::vector<std::string>& params,
                  const CaseInputs& in)
 {
@@ -180,12 +201,26 @@ Grid derivedGrid(const ir::Function& fn, const std::vector<std::string>& params,
             auto sh = in.shapes.find(array);
             if (sh == in.shapes.end() || sh->second.size() != vt->shape.size())
                 continue;
-            int64_t blocks = 1;
+            int64_t all = 1, extent[3] = {1, 1, 1};
+            bool byComponent = false;
             for (size_t i = 0; i < vt->shape.size(); ++i) {
                 const size_t td = vt->dimMap.empty() ? i : size_t(vt->dimMap[i]);
-                blocks *= (sh->second[td] + vt->shape[i] - 1) / vt->shape[i];
+                const int64_t tiles = (sh->second[td] + vt->shape[i] - 1) / vt->shape[i];
+                all *= tiles;
+                // The tile indices follow the value and the view among the operands.
+                const size_t operand = 2 + i;
+                const unsigned mask =
+                    operand < op->operands.size() ? blockIdComponents(op->operands[operand], 8) : 0;
+                for (int c = 0; c < 3; ++c)
+                    if (mask == (1u << c)) {
+                        extent[c] *= tiles;
+                        byComponent = byComponent || c > 0;
+                    }
             }
-            return {std::max<int64_t>(blocks, 1), 1, 1};
+            if (byComponent)
+                return {std::max<int64_t>(extent[0], 1), std::max<int64_t>(extent[1], 1),
+                        std::max<int64_t>(extent[2], 1)};
+            return {std::max<int64_t>(all, 1), 1, 1};
         }
     }
     return {};

@@ -205,3 +205,39 @@ TEST(EvalBinding, DefaultSizesAndScalarsMeetTheAssumeFacts)
     EXPECT_EQ(r.verdict, "same") << evalResultText(r);
     EXPECT_EQ(r.bindingFacts, binding.facts);
 }
+
+TEST(EvalBinding, DerivedGridFollowsTheBlockIdsOfTheStoreIndices)
+{
+    // Rows of tiles on y, columns on x (as fmha puts batch x head on y): the derived grid
+    // is (column tiles, row tiles), so block (x, y) writes tile (y, x). With every tile on
+    // x, block x would write tile (0, x): all but the first row of tiles left unwritten
+    // and the loop of a causal kernel running to x.
+    ir::ParseResult p = ir::parseModule(
+        "cuda_tile.module @m {\nentry @k(%p: tile<ptr<f32>>, %m: tile<i32>, %n: tile<i32>, "
+        "%s0: tile<i32>, %s1: tile<i32>) {\n"
+        "  %bx, %by, %bz = get_tile_block_id : tile<i32>\n"
+        "  %tv = make_tensor_view %p, shape = [%m, %n], strides = [%s0, %s1] : tile<i32> -> "
+        "tensor_view<?x?xf32, strides=[?,?]>\n"
+        "  %pv = make_partition_view %tv : partition_view<tile=(16x32), tensor_view<?x?xf32, "
+        "strides=[?,?]>>\n"
+        "  %v, %t = load_view_tko weak %pv[%by, %bx] : partition_view<tile=(16x32), "
+        "tensor_view<?x?xf32, strides=[?,?]>>, tile<i32> -> tile<16x32xf32>, token\n"
+        "  %w = addf %v, %v : tile<16x32xf32>\n"
+        "  %t2 = store_view_tko weak %w, %pv[%by, %bx] : tile<16x32xf32>, "
+        "partition_view<tile=(16x32), tensor_view<?x?xf32, strides=[?,?]>>, tile<i32> -> token\n"
+        "  return\n}\n}\n");
+    ASSERT_TRUE(p.ok());
+    const ir::Function& fn = *p.modules[0]->functions[0];
+    Binding binding;
+    std::string error;
+    ASSERT_TRUE(defaultBinding(fn, fn, binding, error)) << error;
+    EvalOptions o;
+    o.inputs = InputKind::Random;
+    const EvalResult r = evaluatePair(fn, fn, binding, o);
+    EXPECT_EQ(r.verdict, "same") << evalResultText(r);
+    ASSERT_FALSE(r.cases.empty());
+    const int64_t s = r.cases[0].dims.at("S"); // 48: 2 column tiles of 32, 3 row tiles of 16
+    EXPECT_EQ(r.cases[0].refGrid.x, (s + 31) / 32);
+    EXPECT_EQ(r.cases[0].refGrid.y, (s + 15) / 16);
+    EXPECT_EQ(r.cases[0].refGrid.z, 1);
+}
