@@ -241,3 +241,66 @@ TEST(EvalBinding, DerivedGridFollowsTheBlockIdsOfTheStoreIndices)
     EXPECT_EQ(r.cases[0].refGrid.y, (s + 15) / 16);
     EXPECT_EQ(r.cases[0].refGrid.z, 1);
 }
+
+TEST(EvalBinding, IntegerValuesNameOtherArraysPointers)
+{
+    // A group table as group_gemm reads it: the kernel takes the table, loads a pointer and
+    // a length from it and doubles that many elements of the array the pointer names.
+    QTemporaryDir dir;
+    const std::string path = dir.path().toStdString() + "/b.json";
+    std::ofstream(path)
+        << "{\"schema\": \"tilelens.eval-binding/1\", \"arrays\": {"
+           "\"x\": {\"dtype\": \"f32\", \"shape\": [4]},"
+           "\"table\": {\"dtype\": \"i64\", \"shape\": [3], \"values\": [\"x.ptr\", "
+           "\"x.shape[0] - 1\"]}}, "
+           "\"ref\": {\"params\": [\"table.ptr\"]}, \"gen\": {\"params\": [\"table.ptr\"]}}";
+    Binding b;
+    std::string error;
+    ASSERT_TRUE(loadBinding(path, b, error)) << error;
+    ASSERT_NE(b.array("table"), nullptr);
+    EXPECT_EQ(b.array("table")->values.size(), 2u);
+    const std::string kernel =
+        "cuda_tile.module @m {\nentry @k(%t: tile<ptr<i64>>) {\n"
+        "  %one = constant <i64: 1> : tile<i64>\n"
+        "  %t1 = offset %t, %one : tile<ptr<i64>>, tile<i64> -> tile<ptr<i64>>\n"
+        "  %p, %tk = load_ptr_tko weak %t : tile<ptr<i64>> -> tile<i64>, token\n"
+        "  %n, %tk2 = load_ptr_tko weak %t1 : tile<ptr<i64>> -> tile<i64>, token\n"
+        "  %xp = int_to_ptr %p : tile<i64> -> tile<ptr<f32>>\n"
+        "  %i = iota : tile<4xi64>\n"
+        "  %nb = reshape %n : tile<i64> -> tile<1xi64>\n"
+        "  %nn = broadcast %nb : tile<1xi64> -> tile<4xi64>\n"
+        "  %m = cmpi less_than %i, %nn, signed : tile<4xi64> -> tile<4xi1>\n"
+        "  %xb = reshape %xp : tile<ptr<f32>> -> tile<1xptr<f32>>\n"
+        "  %xs = broadcast %xb : tile<1xptr<f32>> -> tile<4xptr<f32>>\n"
+        "  %q = offset %xs, %i : tile<4xptr<f32>>, tile<4xi64> -> tile<4xptr<f32>>\n"
+        "  %v, %tk3 = load_ptr_tko weak %q, %m : tile<4xptr<f32>>, tile<4xi1> -> tile<4xf32>, "
+        "token\n"
+        "  %w = OPNAME %v, %v : tile<4xf32>\n"
+        "  %tk4 = store_ptr_tko weak %q, %w, %m : tile<4xptr<f32>>, tile<4xf32>, tile<4xi1> -> "
+        "token\n"
+        "  return\n}\n}\n";
+    auto withOp = [&](const std::string& op) {
+        std::string t = kernel;
+        t.replace(t.find("OPNAME"), 6, op);
+        return ir::parseModule(t);
+    };
+    ir::ParseResult add = withOp("addf"), mul = withOp("mulf");
+    ASSERT_TRUE(add.ok() && mul.ok());
+    EvalOptions o;
+    o.inputs = InputKind::Random;
+    const EvalResult same =
+        evaluatePair(*add.modules[0]->functions[0], *add.modules[0]->functions[0], b, o);
+    EXPECT_EQ(same.verdict, "same") << evalResultText(same);
+    // x + x and x * x differ in the elements the table names.
+    const EvalResult r =
+        evaluatePair(*add.modules[0]->functions[0], *mul.modules[0]->functions[0], b, o);
+    ASSERT_EQ(r.verdict, "different") << evalResultText(r);
+    ASSERT_TRUE(r.counterexample);
+    EXPECT_EQ(r.counterexample->array, "x");
+
+    std::ofstream(path) << "{\"schema\": \"tilelens.eval-binding/1\", \"arrays\": {\"x\": "
+                           "{\"dtype\": \"f32\", \"shape\": [4], \"values\": [\"1\"]}}, "
+                           "\"ref\": {\"params\": [\"x\"]}, \"gen\": {\"params\": [\"x\"]}}";
+    EXPECT_FALSE(loadBinding(path, b, error));
+    EXPECT_NE(error.find("arrays.x.values"), std::string::npos) << error;
+}
