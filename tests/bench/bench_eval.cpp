@@ -82,14 +82,16 @@ void BM_EvalCorpusKernel(benchmark::State& state)
         state.SkipWithError("shared corpus not found");
         return;
     }
-    std::vector<std::pair<std::string, ir::ParseResult>> kernels;
+    std::vector<std::pair<std::string, ir::ParseResult>> kernels; // "[real-ports/]name.mlir"
     for (const char* sub : {"/tilegym-cutile/mlir", "/real-ports"}) {
         const QDir dir(test::corpusDir() + QString::fromLatin1(sub));
         QStringList files = dir.entryList({QStringLiteral("*.mlir")}, QDir::Files, QDir::Name);
         if (smoke()) // small kernels only: the attention ones take seconds each
             files = files.filter(QStringLiteral("dropout"));
+        const std::string prefix = std::string(sub) == "/real-ports" ? "real-ports/" : "";
         for (const QString& f : files)
-            kernels.emplace_back(f.toStdString(), ir::parseFile(dir.filePath(f).toStdString()));
+            kernels.emplace_back(prefix + f.toStdString(),
+                                 ir::parseFile(dir.filePath(f).toStdString()));
     }
     double elementOps = 0, ran = 0, same = 0, unsupported = 0, unbound = 0;
     std::string failures; // kernels without a verdict, with why: the coverage gaps
@@ -102,7 +104,8 @@ void BM_EvalCorpusKernel(benchmark::State& state)
             const ir::Function& fn = *k.modules[0]->functions[0];
             eval::Binding binding;
             std::string error;
-            // A kernel whose default binding does not fit has its file (tests/data/eval/corpus).
+            // A kernel whose default binding does not fit has its file (tests/data/eval/corpus,
+            // real ports in its real-ports/).
             const std::string file = test::testDataDir().toStdString() + "/eval/corpus/" +
                                      name.substr(0, name.size() - 5) + ".binding.json";
             const bool haveFile = QFileInfo::exists(QString::fromStdString(file));
