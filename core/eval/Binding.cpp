@@ -412,6 +412,14 @@ bool loadBinding(const std::string& path, Binding& out, std::string& error)
                 return false;
             }
             ab.init = a.value("init", "");
+            if (a.contains("values")) {
+                for (const auto& v : a.at("values"))
+                    ab.values.push_back(jsonText(v));
+                if (isFloatElem(ab.elem)) {
+                    error = where + "arrays." + name + ".values is for integer arrays";
+                    return false;
+                }
+            }
             if (a.contains("range")) {
                 ab.lo = a.at("range").at(0).get<double>();
                 ab.hi = a.at("range").at(1).get<double>();

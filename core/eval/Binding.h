@@ -9,6 +9,7 @@
 // tokens are compile-time constants without a parameter) bound by position
 // to a generated entry with the same parameter types.
 
+#include "eval/Interpreter.h"
 #include "eval/Numeric.h"
 #include "ir/Function.h"
 
@@ -33,6 +34,10 @@ struct ArrayBinding
     // Initial values: "normal" (floats) / "uniform" in [lo, hi] / "iota" (0, 1, 2, ...).
     std::string init;
     double lo = -4, hi = 4;
+    // Integer arrays: the elements in row-major order as expressions, which may name other
+    // arrays' pointers (`a.ptr`): the group tables of a grouped GEMM (pointer, rows,
+    // columns, row stride per group). Elements past the list are 0.
+    std::vector<std::string> values;
 };
 
 struct ScalarBinding
@@ -87,6 +92,14 @@ bool defaultBinding(const ir::Function& ref, const ir::Function& gen, Binding& o
 // defaultBinding().
 bool bindingForPair(const Binding* file, const ir::Function& ref, const ir::Function& gen,
                     Binding& out, std::string& error);
+
+// The grid of an entry without one in its binding: one block per tile of the first array
+// stored through a partition view (`shapes`: the arrays' shapes by name, `params` the
+// expanded parameter names), the tiles of each dimension whose store index comes from one
+// get_tile_block_id component on that component, the rest on x; {1, 1, 1} without such a
+// store.
+Grid derivedGrid(const ir::Function& fn, const std::vector<std::string>& params,
+                 const std::map<std::string, std::vector<int64_t>>& shapes);
 
 // Expands params ("a" -> a.ptr, a.shape[0..r), a.stride[0..r)).
 std::vector<std::string> expandParams(const Binding& b, const std::vector<std::string>& params);

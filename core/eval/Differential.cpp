@@ -63,6 +63,10 @@ bool makeInputs(const Binding& b, size_t caseNo, InputKind kind, const std::stri
     for (const auto& [name, values] : b.dims)
         in.names[name] = values[caseNo % values.size()];
     std::mt19937_64 rng(seed * 1000003 + caseNo);
+    // runSide allocates the arrays in this order, Memory::kSpacing apart: their addresses
+    // are known here, for integer arrays whose values name them.
+    for (size_t i = 0; i < b.arrays.size(); ++i)
+        in.names[b.arrays[i].name + ".ptr"] = int64_t(Memory::kSpacing * (i + 1));
     for (const ArrayBinding& a : b.arrays) {
         std::vector<int64_t> shape;
         for (const std::string& d : a.shape) {
@@ -118,6 +122,23 @@ bool makeInputs(const Binding& b, size_t caseNo, InputKind kind, const std::stri
             in.ints[a.name] = std::move(v);
         }
     }
+    for (const ArrayBinding& a : b.arrays) { // after every shape and stride is known
+        if (a.values.empty())
+            continue;
+        std::vector<int64_t>& v = in.ints[a.name];
+        if (a.values.size() > v.size()) {
+            error = "array '" + a.name + "' has " + std::to_string(v.size()) + " elements, " +
+                    std::to_string(a.values.size()) + " values";
+            return false;
+        }
+        std::fill(v.begin(), v.end(), 0);
+        for (size_t k = 0; k < a.values.size(); ++k) {
+            int64_t x = 0;
+            if (!evalExpression(a.values[k], in.names, x, error))
+                return false;
+            v[k] = wrapInt(uint64_t(x), intBits(a.elem));
+        }
+    }
     for (const ScalarBinding& s : b.scalars) {
         if (isFloatElem(s.elem)) {
             double v = std::uniform_real_distribution<double>(0.5, 1.5)(rng);
@@ -146,49 +167,6 @@ bool gridOf(const SideBinding& side, const CaseInputs& in, Grid& g, std::string&
             return false;
     g = {v[0], v[1], v[2]};
     return true;
-}
-
-Grid derivedGrid(const ir::Function& fn, const std::vector<std::string>& params,
-                 const CaseInputs& in)
-{
-    const ir::Block* body = fn.body ? fn.body->entryBlock() : nullptr;
-    if (!body)
-        return {};
-    std::vector<const ir::Block*> work = {body};
-    while (!work.empty()) {
-        const ir::Block* b = work.back();
-        work.pop_back();
-        for (const ir::Op* op : b->ops) {
-            for (const ir::Region* r : op->regions)
-                for (const ir::Block* nb : r->blocks)
-                    work.push_back(nb);
-            if (!op->name.is("store_view_tko") || op->operands.size() < 2)
-                continue;
-            const ir::Value* view = op->operands[1];
-            const ir::Type* vt = view->type;
-            const ir::Op* mpv = view->definingOp;
-            if (!mpv || mpv->operands.empty() || !mpv->operands[0]->definingOp)
-                continue;
-            const ir::Op* mtv = mpv->operands[0]->definingOp;
-            const ir::Value* base = mtv->operands.empty() ? nullptr : mtv->operands[0];
-            while (base && base->definingOp && base->definingOp->name.is("assume"))
-                base = base->definingOp->operands[0];
-            if (!base || !base->isBlockArgument() || base->index >= params.size())
-                continue;
-            const std::string& p = params[base->index];
-            const std::string array = p.substr(0, p.find('.'));
-            auto sh = in.shapes.find(array);
-            if (sh == in.shapes.end() || sh->second.size() != vt->shape.size())
-                continue;
-            int64_t blocks = 1;
-            for (size_t i = 0; i < vt->shape.size(); ++i) {
-                const size_t td = vt->dimMap.empty() ? i : size_t(vt->dimMap[i]);
-                blocks *= (sh->second[td] + vt->shape[i] - 1) / vt->shape[i];
-            }
-            return {std::max<int64_t>(blocks, 1), 1, 1};
-        }
-    }
-    return {};
 }
 
 struct SideRun
@@ -253,7 +231,7 @@ void runSide(const ir::Function& fn, const Binding& b, const SideBinding& side,
     if (!gridOf(side, in, g, err)) {
         if (!err.empty())
             return invalid("grid: " + err);
-        g = derivedGrid(fn, params, in);
+        g = derivedGrid(fn, params, in.shapes);
     }
     out.grid = g;
     InterpreterOptions io;

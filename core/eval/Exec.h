@@ -42,6 +42,7 @@ public:
     RunStats stats;
     int64_t blockId[3] = {0, 0, 0};
     int64_t gridSize[3] = {1, 1, 1};
+    uint64_t blockStartOps = 0; // stats.elementOps when the current tile block began
     std::unordered_map<const ir::Value*, RtValue> env;
     const ir::Op* current = nullptr;
 

@@ -156,9 +156,12 @@ void Interpreter::Exec::countElements(size_t n)
     stats.elementOps += n;
     if (options.cancel && options.cancel->load(std::memory_order_relaxed))
         fail(IssueKind::Cancelled, "cancelled");
+    if (stats.elementOps - blockStartOps > options.maxBlockElementOps)
+        fail(IssueKind::Limit, "more than " + std::to_string(options.maxBlockElementOps) +
+                                   " element operations in one tile block (an endless loop?)");
     if (stats.elementOps > options.maxElementOps)
         fail(IssueKind::Limit, "more than " + std::to_string(options.maxElementOps) +
-                                   " element operations (an endless loop?)");
+                                   " element operations in the whole run");
 }
 
 Flow Interpreter::Exec::runBlock(const ir::Block& block, const std::vector<RtValue>& args)
@@ -330,6 +333,7 @@ std::optional<EvalIssue> Interpreter::run(const ir::Function& fn, const std::vec
                     ex.blockId[2] = z;
                     ex.env.clear();
                     ex.current = nullptr;
+                    ex.blockStartOps = ex.stats.elementOps;
                     Flow f = ex.runBlock(*fn.body->entryBlock(), args);
                     if (results && f.kind == FlowKind::Return)
                         *results = std::move(f.values);

@@ -75,7 +75,11 @@ struct StoreEvent
 
 struct InterpreterOptions
 {
-    uint64_t maxElementOps = 2'000'000'000; // budget over the whole run (element operations)
+    // Budgets in element operations. A runaway loop shows up within one tile block;
+    // the whole run may take more, as kernels that loop over a constant row count
+    // (ce_online: 4096 rows of 32768 columns, whatever the grid) do.
+    uint64_t maxBlockElementOps = 2'000'000'000; // per tile block
+    uint64_t maxElementOps = 20'000'000'000;     // over the whole run
     // Set from another thread (a GUI worker's Cancel) to stop the run with kind Cancelled.
     const std::atomic<bool>* cancel = nullptr;
     // When set, every store appends a StoreEvent (costs memory: only for a rerun that

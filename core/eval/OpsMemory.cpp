@@ -330,6 +330,13 @@ void storeView(Ex& ex, const ir::Op& op)
     StoreEvent* trace = traceStore(ex, op);
     const PartitionViewValue& pv = viewOperand(ex, op, 1);
     const std::vector<int64_t> idx = viewIndices(ex, op, 2, pv.tile.size());
+    // Wholly outside the tensor (a kernel walking a padded, compile-time-sized space past
+    // the tensor's end): every element is dropped.
+    if (tileOutsideTensor(pv, idx)) {
+        ex.countElements(val.size());
+        setToken(ex, op);
+        return;
+    }
     walkView(ex, pv, idx,
              [&](size_t flat, bool inside, uint64_t addr, const std::vector<int64_t>& t) {
                  if (!inside)

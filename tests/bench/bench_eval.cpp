@@ -5,7 +5,8 @@
 //    whether the verdict was `same`.
 //  * BM_EvalCorpusKernel: every corpus kernel (cuTile Python references and cuTile Rust
 //    real ports) against itself with the default binding (mangled entry name or tensor
-//    views, one size for every axis, from the assume facts): element operations per second
+//    views, one size for every axis, from the assume facts; tests/data/eval/corpus/<kernel>
+//    .binding.json where that does not fit): element operations per second
 //    over the kernels that run, how many ran to a verdict, were unsupported or had no
 //    default binding (those are listed on stderr with the reason).
 // TILELENS_BENCH_SMOKE=1 runs only the two fastest pairs and the (small) dropout kernels.
@@ -16,6 +17,7 @@
 #include "ir/Parser.h"
 
 #include <QDir>
+#include <QFileInfo>
 #include <benchmark/benchmark.h>
 #include <cstdio>
 #include <string>
@@ -80,14 +82,16 @@ void BM_EvalCorpusKernel(benchmark::State& state)
         state.SkipWithError("shared corpus not found");
         return;
     }
-    std::vector<std::pair<std::string, ir::ParseResult>> kernels;
+    std::vector<std::pair<std::string, ir::ParseResult>> kernels; // "[real-ports/]name.mlir"
     for (const char* sub : {"/tilegym-cutile/mlir", "/real-ports"}) {
         const QDir dir(test::corpusDir() + QString::fromLatin1(sub));
         QStringList files = dir.entryList({QStringLiteral("*.mlir")}, QDir::Files, QDir::Name);
         if (smoke()) // small kernels only: the attention ones take seconds each
             files = files.filter(QStringLiteral("dropout"));
+        const std::string prefix = std::string(sub) == "/real-ports" ? "real-ports/" : "";
         for (const QString& f : files)
-            kernels.emplace_back(f.toStdString(), ir::parseFile(dir.filePath(f).toStdString()));
+            kernels.emplace_back(prefix + f.toStdString(),
+                                 ir::parseFile(dir.filePath(f).toStdString()));
     }
     double elementOps = 0, ran = 0, same = 0, unsupported = 0, unbound = 0;
     std::string failures; // kernels without a verdict, with why: the coverage gaps
@@ -100,7 +104,13 @@ void BM_EvalCorpusKernel(benchmark::State& state)
             const ir::Function& fn = *k.modules[0]->functions[0];
             eval::Binding binding;
             std::string error;
-            if (!eval::defaultBinding(fn, fn, binding, error)) {
+            // A kernel whose default binding does not fit has its file (tests/data/eval/corpus,
+            // real ports in its real-ports/).
+            const std::string file = test::testDataDir().toStdString() + "/eval/corpus/" +
+                                     name.substr(0, name.size() - 5) + ".binding.json";
+            const bool haveFile = QFileInfo::exists(QString::fromStdString(file));
+            if (haveFile ? !eval::loadBinding(file, binding, error)
+                         : !eval::defaultBinding(fn, fn, binding, error)) {
                 ++unbound;
                 failures += "  " + name + ": binding: " + error + "\n";
                 continue;

@@ -205,3 +205,102 @@ TEST(EvalBinding, DefaultSizesAndScalarsMeetTheAssumeFacts)
     EXPECT_EQ(r.verdict, "same") << evalResultText(r);
     EXPECT_EQ(r.bindingFacts, binding.facts);
 }
+
+TEST(EvalBinding, DerivedGridFollowsTheBlockIdsOfTheStoreIndices)
+{
+    // Rows of tiles on y, columns on x (as fmha puts batch x head on y): the derived grid
+    // is (column tiles, row tiles), so block (x, y) writes tile (y, x). With every tile on
+    // x, block x would write tile (0, x): all but the first row of tiles left unwritten
+    // and the loop of a causal kernel running to x.
+    ir::ParseResult p = ir::parseModule(
+        "cuda_tile.module @m {\nentry @k(%p: tile<ptr<f32>>, %m: tile<i32>, %n: tile<i32>, "
+        "%s0: tile<i32>, %s1: tile<i32>) {\n"
+        "  %bx, %by, %bz = get_tile_block_id : tile<i32>\n"
+        "  %tv = make_tensor_view %p, shape = [%m, %n], strides = [%s0, %s1] : tile<i32> -> "
+        "tensor_view<?x?xf32, strides=[?,?]>\n"
+        "  %pv = make_partition_view %tv : partition_view<tile=(16x32), tensor_view<?x?xf32, "
+        "strides=[?,?]>>\n"
+        "  %v, %t = load_view_tko weak %pv[%by, %bx] : partition_view<tile=(16x32), "
+        "tensor_view<?x?xf32, strides=[?,?]>>, tile<i32> -> tile<16x32xf32>, token\n"
+        "  %w = addf %v, %v : tile<16x32xf32>\n"
+        "  %t2 = store_view_tko weak %w, %pv[%by, %bx] : tile<16x32xf32>, "
+        "partition_view<tile=(16x32), tensor_view<?x?xf32, strides=[?,?]>>, tile<i32> -> token\n"
+        "  return\n}\n}\n");
+    ASSERT_TRUE(p.ok());
+    const ir::Function& fn = *p.modules[0]->functions[0];
+    Binding binding;
+    std::string error;
+    ASSERT_TRUE(defaultBinding(fn, fn, binding, error)) << error;
+    EvalOptions o;
+    o.inputs = InputKind::Random;
+    const EvalResult r = evaluatePair(fn, fn, binding, o);
+    EXPECT_EQ(r.verdict, "same") << evalResultText(r);
+    ASSERT_FALSE(r.cases.empty());
+    const int64_t s = r.cases[0].dims.at("S"); // 48: 2 column tiles of 32, 3 row tiles of 16
+    EXPECT_EQ(r.cases[0].refGrid.x, (s + 31) / 32);
+    EXPECT_EQ(r.cases[0].refGrid.y, (s + 15) / 16);
+    EXPECT_EQ(r.cases[0].refGrid.z, 1);
+}
+
+TEST(EvalBinding, IntegerValuesNameOtherArraysPointers)
+{
+    // A group table as group_gemm reads it: the kernel takes the table, loads a pointer and
+    // a length from it and doubles that many elements of the array the pointer names.
+    QTemporaryDir dir;
+    const std::string path = dir.path().toStdString() + "/b.json";
+    std::ofstream(path)
+        << "{\"schema\": \"tilelens.eval-binding/1\", \"arrays\": {"
+           "\"x\": {\"dtype\": \"f32\", \"shape\": [4]},"
+           "\"table\": {\"dtype\": \"i64\", \"shape\": [3], \"values\": [\"x.ptr\", "
+           "\"x.shape[0] - 1\"]}}, "
+           "\"ref\": {\"params\": [\"table.ptr\"]}, \"gen\": {\"params\": [\"table.ptr\"]}}";
+    Binding b;
+    std::string error;
+    ASSERT_TRUE(loadBinding(path, b, error)) << error;
+    ASSERT_NE(b.array("table"), nullptr);
+    EXPECT_EQ(b.array("table")->values.size(), 2u);
+    const std::string kernel =
+        "cuda_tile.module @m {\nentry @k(%t: tile<ptr<i64>>) {\n"
+        "  %one = constant <i64: 1> : tile<i64>\n"
+        "  %t1 = offset %t, %one : tile<ptr<i64>>, tile<i64> -> tile<ptr<i64>>\n"
+        "  %p, %tk = load_ptr_tko weak %t : tile<ptr<i64>> -> tile<i64>, token\n"
+        "  %n, %tk2 = load_ptr_tko weak %t1 : tile<ptr<i64>> -> tile<i64>, token\n"
+        "  %xp = int_to_ptr %p : tile<i64> -> tile<ptr<f32>>\n"
+        "  %i = iota : tile<4xi64>\n"
+        "  %nb = reshape %n : tile<i64> -> tile<1xi64>\n"
+        "  %nn = broadcast %nb : tile<1xi64> -> tile<4xi64>\n"
+        "  %m = cmpi less_than %i, %nn, signed : tile<4xi64> -> tile<4xi1>\n"
+        "  %xb = reshape %xp : tile<ptr<f32>> -> tile<1xptr<f32>>\n"
+        "  %xs = broadcast %xb : tile<1xptr<f32>> -> tile<4xptr<f32>>\n"
+        "  %q = offset %xs, %i : tile<4xptr<f32>>, tile<4xi64> -> tile<4xptr<f32>>\n"
+        "  %v, %tk3 = load_ptr_tko weak %q, %m : tile<4xptr<f32>>, tile<4xi1> -> tile<4xf32>, "
+        "token\n"
+        "  %w = OPNAME %v, %v : tile<4xf32>\n"
+        "  %tk4 = store_ptr_tko weak %q, %w, %m : tile<4xptr<f32>>, tile<4xf32>, tile<4xi1> -> "
+        "token\n"
+        "  return\n}\n}\n";
+    auto withOp = [&](const std::string& op) {
+        std::string t = kernel;
+        t.replace(t.find("OPNAME"), 6, op);
+        return ir::parseModule(t);
+    };
+    ir::ParseResult add = withOp("addf"), mul = withOp("mulf");
+    ASSERT_TRUE(add.ok() && mul.ok());
+    EvalOptions o;
+    o.inputs = InputKind::Random;
+    const EvalResult same =
+        evaluatePair(*add.modules[0]->functions[0], *add.modules[0]->functions[0], b, o);
+    EXPECT_EQ(same.verdict, "same") << evalResultText(same);
+    // x + x and x * x differ in the elements the table names.
+    const EvalResult r =
+        evaluatePair(*add.modules[0]->functions[0], *mul.modules[0]->functions[0], b, o);
+    ASSERT_EQ(r.verdict, "different") << evalResultText(r);
+    ASSERT_TRUE(r.counterexample);
+    EXPECT_EQ(r.counterexample->array, "x");
+
+    std::ofstream(path) << "{\"schema\": \"tilelens.eval-binding/1\", \"arrays\": {\"x\": "
+                           "{\"dtype\": \"f32\", \"shape\": [4], \"values\": [\"1\"]}}, "
+                           "\"ref\": {\"params\": [\"x\"]}, \"gen\": {\"params\": [\"x\"]}}";
+    EXPECT_FALSE(loadBinding(path, b, error));
+    EXPECT_NE(error.find("arrays.x.values"), std::string::npos) << error;
+}

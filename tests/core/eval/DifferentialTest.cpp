@@ -177,3 +177,33 @@ TEST(EvalSeededMistakes, SigmoidAsEOverOnePlusENeedsEdgeInputs)
     ASSERT_EQ(r.counterexample->inputsAtIndex.count("a"), 1u);
     EXPECT_GE(std::stod(r.counterexample->inputsAtIndex.at("a")), 88.0); // exp overflows f32
 }
+
+// The real-port pairs kept in tests/data/real-ports (no corpus needed): with their binding
+// files, or by position where both entries take the same parameters.
+TEST(EvalRealPortData, PairsInTheRepositoryEvaluateSame)
+{
+    const std::string data = test::testDataDir().toStdString();
+    for (const char* name :
+         {"attention_sink_sliding128_1x128q128k_h8g8_d64_bf16",
+          "bmm_static_persistent_transAB_4x512_f16", "swiglu_fwd_4x1024x8192_f16"}) {
+        SCOPED_TRACE(name);
+        const std::string dir = data + "/real-ports/" + name;
+        const ir::ParseResult ref = ir::parseFile(dir + "/reference.mlir");
+        const ir::ParseResult gen = ir::parseFile(dir + "/generated.mlir");
+        ASSERT_TRUE(ref.ok() && gen.ok());
+        const ir::Function& r = *ref.modules[0]->functions[0];
+        const ir::Function& g = *gen.modules[0]->functions[0];
+        Binding binding;
+        std::string error;
+        const std::string file = data + "/eval/" + name + ".binding.json";
+        ASSERT_TRUE(std::ifstream(file) ? loadBinding(file, binding, error)
+                                        : defaultBinding(r, g, binding, error))
+            << error;
+        EvalOptions o;
+        o.inputs = InputKind::Random;
+        const EvalResult res = evaluatePair(r, g, binding, o);
+        EXPECT_EQ(res.verdict, "same") << evalResultText(res);
+        ASSERT_FALSE(res.cases.empty());
+        EXPECT_GT(res.cases[0].elementsCompared, 0u);
+    }
+}

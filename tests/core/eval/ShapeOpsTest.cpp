@@ -175,6 +175,45 @@ TEST(EvalControlFlow, EndlessLoopHitsTheBudget)
     EXPECT_EQ(issue->kind, IssueKind::Limit);
 }
 
+TEST(EvalControlFlow, EndlessLoopHitsTheBlockBudget)
+{
+    Memory mem;
+    tilelens::ir::ParseResult p =
+        tilelens::ir::parseModule("cuda_tile.module @m {\n"
+                                  "testing$func @f(%x: tile<i32>) -> tile<i32> {\n"
+                                  "  %r = loop iter_values(%v = %x) : tile<i32> -> tile<i32> {\n"
+                                  "    continue %v : tile<i32>\n"
+                                  "  }\n"
+                                  "  return %r : tile<i32>\n}\n}\n");
+    ASSERT_TRUE(p.ok());
+    InterpreterOptions o;
+    o.maxBlockElementOps = 1000;
+    Interpreter interp(mem, o);
+    auto issue = interp.run(*p.modules[0]->functions[0], {ints(Elem::I32, {}, {1})}, {});
+    ASSERT_TRUE(issue);
+    EXPECT_EQ(issue->kind, IssueKind::Limit);
+    EXPECT_NE(issue->message.find("one tile block"), std::string::npos) << issue->message;
+}
+
+TEST(EvalControlFlow, BlockBudgetIsPerBlockNotPerRun)
+{
+    // 8 blocks of 512 element ops each: more than the block budget in all, within it per
+    // block (kernels looping over a constant row count spread such work over the grid).
+    Memory mem;
+    tilelens::ir::ParseResult p = tilelens::ir::parseModule("cuda_tile.module @m {\n"
+                                                            "testing$func @f() {\n"
+                                                            "  %a = iota : tile<256xi32>\n"
+                                                            "  %b = addi %a, %a : tile<256xi32>\n"
+                                                            "  return\n}\n}\n");
+    ASSERT_TRUE(p.ok());
+    InterpreterOptions o;
+    o.maxBlockElementOps = 1000;
+    Interpreter interp(mem, o);
+    auto issue = interp.run(*p.modules[0]->functions[0], {}, Grid{8, 1, 1});
+    EXPECT_FALSE(issue) << issue->format();
+    EXPECT_GT(interp.stats().elementOps, 4000u);
+}
+
 TEST(EvalControlFlow, BlockIdsFollowTheGrid)
 {
     Memory mem;
