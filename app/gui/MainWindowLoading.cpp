@@ -20,6 +20,7 @@
 #include <QListWidgetItem>
 #include <QSettings>
 #include <QSignalBlocker>
+#include <QSplitter>
 #include <QStyle>
 #include <QToolButton>
 #include <QTreeView>
@@ -123,6 +124,8 @@ void MainWindow::openWorkspace(const QString& path)
 void MainWindow::applyWorkspace(const QString& path, ws::Workspace workspace)
 {
     m_workspacePath = path;
+    // A two-file comparison has no Python or Rust: its IR pair takes the whole height.
+    m_sourceSplitter->widget(0)->setVisible(!m_irPairOnly);
     auto shared = std::make_shared<const ws::Workspace>(std::move(workspace));
     const int kernelCount = static_cast<int>(shared->kernels.size());
 

@@ -62,5 +62,14 @@ TEST(IrPair, DroppingTwoIrFilesOpensATwoFileComparison)
     for (SourceRole role : {SourceRole::ReferencePython, SourceRole::GeneratedRust}) {
         EXPECT_TRUE(w.pane(role)->isShowingMessage());
         EXPECT_EQ(w.pane(role)->message(), QStringLiteral("No source for a two-file comparison"));
+        // Empty panes give their height to the IR pair.
+        EXPECT_FALSE(w.pane(role)->isVisible());
     }
+    EXPECT_TRUE(w.pane(SourceRole::ReferenceIr)->isVisible());
+
+    // A workspace opened next has sources again.
+    w.openWorkspace(QDir(test::examplesDir()).filePath(QStringLiteral("softmax")));
+    ASSERT_TRUE(test::waitForLoad(w));
+    EXPECT_TRUE(w.pane(SourceRole::ReferencePython)->isVisible());
+    EXPECT_TRUE(w.pane(SourceRole::GeneratedRust)->isVisible());
 }
