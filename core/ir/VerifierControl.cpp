@@ -1,5 +1,6 @@
-// Verifier rules for control flow (if yields, function returns), assume predicates, pointer and
-// memory ops (offset, alloca, make_tensor_view), cat, select and the block id queries.
+// Verifier rules for control flow (if yields, for/loop iter values and terminators, where
+// continue and break may stand, function returns), assume predicates, pointer and memory ops
+// (offset, alloca, make_tensor_view), cat, select and the block id queries.
 
 #include "ir/Attribute.h"
 #include "ir/Block.h"
@@ -8,6 +9,8 @@
 #include "ir/VerifierChecks.h"
 
 #include <algorithm>
+#include <string>
+#include <vector>
 
 namespace tilelens::ir::verify {
 
@@ -25,6 +28,10 @@ public:
             blockIds();
         else if (name == "if")
             ifOp();
+        else if (name == "for" || name == "loop")
+            loopOp(name == "for");
+        else if (name == "continue" || name == "break")
+            loopExit(name == "continue");
         else if (name == "cat")
             cat();
         else if (name == "select")
@@ -87,6 +94,130 @@ private:
                     return;
                 }
         }
+    }
+
+    // for: integer scalar bounds, an induction variable of their type; for and loop: one
+    // region iter value per init, of its type, and a `continue` that yields them.
+    void loopOp(bool isFor)
+    {
+        const size_t bounds = isFor ? 3 : 0;
+        if (m_op->operands.size() < bounds || m_op->regions.empty() ||
+            m_op->regions[0]->blocks.empty())
+            return;
+        for (size_t i = 0; i < bounds; ++i) {
+            const Type* t = operandType(m_op, i);
+            if (!(isScalarTile(t) && t->element && t->element->isInteger())) {
+                error("op operand #" + std::to_string(i) +
+                      " must be 0D tile of i1 or i8 or i16 or i32 or i64 values, but got " +
+                      quoted(t));
+                return;
+            }
+        }
+        const Span<Value* const> args = m_op->regions[0]->blocks[0]->arguments;
+        if (isFor) {
+            if (args.empty())
+                return;
+            if (args[0]->type != operandType(m_op, 0)) {
+                error("expected induction variable to be same type as bounds");
+                return;
+            }
+        }
+        const size_t inits = m_op->operands.size() - bounds, iters = args.size() - (isFor ? 1 : 0);
+        if (inits != iters) {
+            error("mismatch in number of region iterator values and loop iterator inits: " +
+                  std::to_string(iters) + " vs " + std::to_string(inits));
+            return;
+        }
+        for (size_t i = 0; i < inits; ++i) {
+            const Type* init = operandType(m_op, bounds + i);
+            const Type* iter = args[i + (isFor ? 1 : 0)]->type;
+            if (init != iter) {
+                error("init value " + std::to_string(i) + " and region iter_value " +
+                      std::to_string(i) + " have different type: " + quoted(init) +
+                      " != " + quoted(iter));
+                return;
+            }
+        }
+        for (size_t i = 0; i < m_op->results.size(); ++i) {
+            const Type* t = resultType(m_op, i);
+            if (t && (t->kind == TypeKind::TensorView || isView(t))) {
+                error("result type " + std::to_string(i) + " is a " +
+                      (t->kind == TypeKind::TensorView ? "tensor_view" : "tile view") +
+                      ", which is not supported");
+                return;
+            }
+        }
+        // The body's continue carries the next iter values: for matches its results, loop
+        // its iter values (its results come from break).
+        const Op* next = terminator(m_op->regions[0]);
+        if (!next || !next->name.is("continue"))
+            return;
+        std::vector<const Type*> want;
+        if (isFor)
+            for (const Value* r : m_op->results)
+                want.push_back(r->type);
+        else
+            for (const Value* a : args)
+                want.push_back(a->type);
+        if (typesOf(next->operands) == want)
+            return;
+        const std::string text = std::string("`") + (isFor ? "for" : "loop") +
+                                 "` is missing a valid terminator. `continue` op should have "
+                                 "operand types that match the parent loop " +
+                                 (isFor ? "return types: " : "iter_values: ") + listText(want) +
+                                 ", but found: " + listText(typesOf(next->operands));
+        m_c.error(next->implicitTerminator ? m_op : next, text);
+    }
+
+    // continue stands in for, loop or an if inside them; break in loop or an if inside it.
+    void loopExit(bool isContinue)
+    {
+        const Op* parent = parentOf(m_op);
+        const bool direct = parent && (parent->name.is("if") || parent->name.is("loop") ||
+                                       (isContinue && parent->name.is("for")));
+        if (!direct) {
+            error(
+                isContinue
+                    ? "expects parent op to be one of 'cuda_tile.for, cuda_tile.if, cuda_tile.loop'"
+                    : "expects parent op to be one of 'cuda_tile.if, cuda_tile.loop'");
+            return;
+        }
+        while (parent && parent->name.is("if"))
+            parent = parentOf(parent);
+        const bool inLoop =
+            parent && (parent->name.is("loop") || (isContinue && parent->name.is("for")));
+        if (!inLoop) {
+            error(isContinue ? "op can only be nested within a ancestor chain of 'cuda_tile.for', "
+                               "'cuda_tile.loop', 'cuda_tile.if' operations"
+                             : "op can only be nested within a ancestor chain of 'cuda_tile.loop', "
+                               "'cuda_tile.if' operations");
+            return;
+        }
+        if (!isContinue && typesOf(m_op->operands) != typesOf(parent->results))
+            error("operand types must correspond to the parent loop result types");
+    }
+
+    static const Op* parentOf(const Op* op)
+    {
+        return op->parentBlock && op->parentBlock->parentRegion
+                   ? op->parentBlock->parentRegion->parentOp
+                   : nullptr;
+    }
+
+    static std::vector<const Type*> typesOf(Span<Value* const> values)
+    {
+        std::vector<const Type*> types;
+        for (const Value* v : values)
+            types.push_back(v->type);
+        return types;
+    }
+
+    static std::string listText(const std::vector<const Type*>& types)
+    {
+        std::string text = "(";
+        for (size_t i = 0; i < types.size(); ++i)
+            text += (i ? ", " : "") + quoted(types[i]);
+        return text + ")";
     }
 
     static const Op* terminator(const Region* r)

@@ -76,6 +76,46 @@ TEST(Verifier, IfYieldsMatchItsResults)
                       "op result type is 'tile<i64>'"}));
 }
 
+TEST(Verifier, LoopsCarryTheirIterValuesAndExitsStandInLoops)
+{
+    const std::string sig = "%lo: tile<i32>, %x: tile<f32>, %c: tile<i1>";
+    // Valid: for with an iter value, loop left by a break inside an if.
+    EXPECT_EQ(verifierErrors(sig, "    %r = for %i in (%lo to %lo, step %lo) : tile<i32> "
+                                  "iter_values(%acc = %x) -> (tile<f32>) {\n"
+                                  "      continue %acc : tile<f32>\n"
+                                  "    }\n"
+                                  "    %w = loop iter_values(%v = %lo) : tile<i32> -> tile<i32> {\n"
+                                  "      if %c {\n"
+                                  "        break %v : tile<i32>\n"
+                                  "      }\n"
+                                  "      continue %v : tile<i32>\n"
+                                  "    }\n"),
+              Errors{});
+    EXPECT_EQ(verifierErrors(sig, "    %r = for %i in (%lo to %lo, step %lo) : tile<i32> "
+                                  "iter_values(%acc = %x) -> (tile<f32>) {\n"
+                                  "      continue %lo : tile<i32>\n"
+                                  "    }\n"
+                                  "    for %j in (%lo to %lo, step %lo) : tile<i32> {\n"
+                                  "      if %c {\n"
+                                  "        break\n"
+                                  "      }\n"
+                                  "    }\n"
+                                  "    %w = loop iter_values(%v = %lo) : tile<i32> -> tile<f32> {\n"
+                                  "      break %v : tile<i32>\n"
+                                  "    }\n"
+                                  "    if %c {\n"
+                                  "      continue\n"
+                                  "    }\n"),
+              (Errors{"4:7: `for` is missing a valid terminator. `continue` op should have "
+                      "operand types that match the parent loop return types: ('tile<f32>'), "
+                      "but found: ('tile<i32>')",
+                      "8:9: op can only be nested within a ancestor chain of 'cuda_tile.loop', "
+                      "'cuda_tile.if' operations",
+                      "12:7: operand types must correspond to the parent loop result types",
+                      "15:7: op can only be nested within a ancestor chain of 'cuda_tile.for', "
+                      "'cuda_tile.loop', 'cuda_tile.if' operations"}));
+}
+
 TEST(Verifier, BoundedAssumesStayWithinTheirIntegerType)
 {
     EXPECT_EQ(verifierErrors("%a: tile<i8>", "    %0 = assume bounded<0, 200>, %a : tile<i8>\n"
