@@ -72,6 +72,8 @@ inline bool isView(const Type* t)
 
 // Rules of if, cat, select, assume, offset, alloca, block ids and make_tensor_view.
 void checkControlAndMemoryOp(Checker& c, const Op* op);
+// Rules of atomic_rmw_tko, atomic_cas_tko and atomic_red_view_tko (VerifierAtomics.cpp).
+void checkAtomicOp(Checker& c, const Op* op);
 
 int64_t elementCount(const Type* tile); // product of a tile's dims (capped, never overflows)
 std::string shapeText(Span<const int64_t> dims); // "[5, 1024]"

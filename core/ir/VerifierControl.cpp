@@ -159,7 +159,8 @@ private:
         else
             for (const Value* a : args)
                 want.push_back(a->type);
-        if (typesOf(next->operands) == want)
+        // An operand the parser could not type (an undefined value) was reported there.
+        if (typesOf(next->operands) == want || anyUntyped(next->operands))
             return;
         const std::string text = std::string("`") + (isFor ? "for" : "loop") +
                                  "` is missing a valid terminator. `continue` op should have "
@@ -193,7 +194,8 @@ private:
                                "'cuda_tile.if' operations");
             return;
         }
-        if (!isContinue && typesOf(m_op->operands) != typesOf(parent->results))
+        if (!isContinue && !anyUntyped(m_op->operands) &&
+            typesOf(m_op->operands) != typesOf(parent->results))
             error("operand types must correspond to the parent loop result types");
     }
 
@@ -210,6 +212,14 @@ private:
         for (const Value* v : values)
             types.push_back(v->type);
         return types;
+    }
+
+    static bool anyUntyped(Span<Value* const> values)
+    {
+        for (const Value* v : values)
+            if (!v->type || v->type->kind == TypeKind::Opaque)
+                return true;
+        return false;
     }
 
     static std::string listText(const std::vector<const Type*>& types)

@@ -70,6 +70,8 @@ public:
             viewAccess();
         else if (m_name == "constant")
             constant();
+        else if (m_name.substr(0, 7) == "atomic_")
+            checkAtomicOp(m_c, m_op);
         else
             checkControlAndMemoryOp(m_c, m_op);
     }

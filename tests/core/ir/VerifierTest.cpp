@@ -116,6 +116,39 @@ TEST(Verifier, LoopsCarryTheirIterValuesAndExitsStandInLoops)
                       "'cuda_tile.loop', 'cuda_tile.if' operations"}));
 }
 
+TEST(Verifier, AtomicsMatchTheirPointersModesAndViews)
+{
+    const std::string sig = "%p: tile<2xptr<i32>>, %q: tile<4xptr<f32>>, %a: tile<2xi32>, "
+                            "%f: tile<4xf32>, %m: tile<4xi1>, "
+                            "%v: partition_view<tile=(2x2), tensor_view<2x2xi32, strides=[2, 1]>>, "
+                            "%t: tile<2x2xi32>, %c: tile<i32>";
+    EXPECT_EQ(verifierErrors(sig,
+                             "    %0, %k0 = atomic_rmw_tko relaxed device %p, add, %a\n"
+                             "        : tile<2xptr<i32>>, tile<2xi32> -> tile<2xi32>, token\n"
+                             "    %1, %k1 = atomic_rmw_tko acq_rel device %q, addf, %f, %m\n"
+                             "        : tile<4xptr<f32>>, tile<4xf32>, tile<4xi1> -> "
+                             "tile<4xf32>, token\n"
+                             "    %k2 = atomic_red_view_tko relaxed device %v[%c, %c], add, %t\n"
+                             "        : tile<2x2xi32>, partition_view<tile=(2x2), "
+                             "tensor_view<2x2xi32, strides=[2, 1]>>, tile<i32> -> token\n"),
+              Errors{});
+    EXPECT_EQ(
+        verifierErrors(sig, "    %0, %k0 = atomic_rmw_tko relaxed device %p, addf, %a\n"
+                            "        : tile<2xptr<i32>>, tile<2xi32> -> tile<2xi32>, token\n"
+                            "    %1, %k1 = atomic_rmw_tko relaxed device %q, add, %a\n"
+                            "        : tile<4xptr<f32>>, tile<2xi32> -> tile<2xi32>, token\n"
+                            "    %k2 = atomic_red_view_tko acquire device %v[%c, %c], add, %t\n"
+                            "        : tile<2x2xi32>, partition_view<tile=(2x2), "
+                            "tensor_view<2x2xi32, strides=[2, 1]>>, tile<i32> -> token\n"
+                            "    %k3 = atomic_red_view_tko relaxed device %v[%c], add, %t\n"
+                            "        : tile<2x2xi32>, partition_view<tile=(2x2), "
+                            "tensor_view<2x2xi32, strides=[2, 1]>>, tile<i32> -> token\n"),
+        (Errors{"3:5: 'addf' works only with floats f16, bf16, f32, and f64",
+                "5:5: failed to verify that all of {pointers, arg, result} have same shape",
+                "7:5: only 'relaxed' memory ordering is supported for view-based atomic reductions",
+                "9:5: expected 2 index operand(s) for view with tile rank 2, got 1"}));
+}
+
 TEST(Verifier, BoundedAssumesStayWithinTheirIntegerType)
 {
     EXPECT_EQ(verifierErrors("%a: tile<i8>", "    %0 = assume bounded<0, 200>, %a : tile<i8>\n"
