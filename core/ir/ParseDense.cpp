@@ -393,7 +393,7 @@ int64_t Parser::denseScalarBits(std::string_view tok, const DenseElement& e, int
         if (e.isFloat) {
             v = int64_t(u); // hex = raw bit pattern
         } else {
-            if (!bad && e.width < 64) {
+            if (!bad && e.width > 0 && e.width < 64) { // 0: not a number type (e.g. pointers)
                 const bool fits =
                     neg ? u <= (uint64_t(1) << (e.width - 1)) : u < (uint64_t(1) << e.width);
                 if (!fits)
