@@ -37,7 +37,9 @@ void MainWindow::saveSettings() const
     settings.setValue(settings::windowGeometryKey, saveGeometry());
     settings.setValue(settings::windowStateKey, saveState());
     settings.setValue(settings::kernelListVisibleKey, m_kernelDock->isVisible());
-    settings.setValue(settings::sourceSplitterKey, m_sourceSplitter->saveState());
+    // A two-file comparison hides the source row: the last workspace's heights stay saved.
+    if (!m_irPairOnly)
+        settings.setValue(settings::sourceSplitterKey, m_sourceSplitter->saveState());
     settings.setValue(settings::topSplitterKey, m_topSplitter->saveState());
     settings.setValue(settings::bottomSplitterKey, m_bottomSplitter->saveState());
     const ws::Kernel* kernel = m_session.currentKernel();

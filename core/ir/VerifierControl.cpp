@@ -101,8 +101,9 @@ private:
     void loopOp(bool isFor)
     {
         const size_t bounds = isFor ? 3 : 0;
+        // An operand the parser could not type (an undefined value) was reported there.
         if (m_op->operands.size() < bounds || m_op->regions.empty() ||
-            m_op->regions[0]->blocks.empty())
+            m_op->regions[0]->blocks.empty() || anyUntyped(m_op->operands))
             return;
         for (size_t i = 0; i < bounds; ++i) {
             const Type* t = operandType(m_op, i);
@@ -159,7 +160,6 @@ private:
         else
             for (const Value* a : args)
                 want.push_back(a->type);
-        // An operand the parser could not type (an undefined value) was reported there.
         if (typesOf(next->operands) == want || anyUntyped(next->operands))
             return;
         const std::string text = std::string("`") + (isFor ? "for" : "loop") +

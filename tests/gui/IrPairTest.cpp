@@ -73,3 +73,29 @@ TEST(IrPair, DroppingTwoIrFilesOpensATwoFileComparison)
     EXPECT_TRUE(w.pane(SourceRole::ReferencePython)->isVisible());
     EXPECT_TRUE(w.pane(SourceRole::GeneratedRust)->isVisible());
 }
+
+TEST(IrPair, ATwoFileSessionDoesNotSaveItsHiddenSourceRowAsTheLayout)
+{
+    const QString pair = QDir(test::testDataDir())
+                             .filePath(QStringLiteral("real-ports/swiglu_fwd_2x512x4096_bf16/"));
+    {
+        MainWindow w(MainWindow::Options{true});
+        w.resize(1024, 700);
+        w.show();
+        w.openIrPair(pair + QStringLiteral("reference.mlir"),
+                     pair + QStringLiteral("generated.mlir"));
+        ASSERT_TRUE(test::waitForLoad(w));
+        EXPECT_FALSE(w.pane(SourceRole::ReferencePython)->isVisible());
+        w.close(); // saves the session
+    }
+    // The next session opens a workspace: its Python and Rust row has a usable height.
+    MainWindow next(MainWindow::Options{true});
+    next.resize(1024, 700);
+    next.show();
+    next.openWorkspace(QDir(test::examplesDir()).filePath(QStringLiteral("softmax")));
+    ASSERT_TRUE(test::waitForLoad(next));
+    QCoreApplication::processEvents();
+    EXPECT_TRUE(next.pane(SourceRole::ReferencePython)->isVisible());
+    EXPECT_GT(next.pane(SourceRole::ReferencePython)->height(), 80);
+    EXPECT_GT(next.pane(SourceRole::ReferenceIr)->height(), 80);
+}
