@@ -189,21 +189,10 @@ std::vector<ParamFact> paramFacts(const ir::Function& fn)
 int64_t largestTileDim(const ir::Function& fn)
 {
     int64_t largest = 0;
-    std::vector<const ir::Block*> work;
-    if (fn.body && fn.body->entryBlock())
-        work.push_back(fn.body->entryBlock());
-    while (!work.empty()) {
-        const ir::Block* b = work.back();
-        work.pop_back();
-        for (const ir::Op* op : b->ops) {
-            for (const ir::Region* r : op->regions)
-                for (const ir::Block* nb : r->blocks)
-                    work.push_back(nb);
-            if (op->name.is("make_partition_view") && !op->results.empty())
-                for (int64_t d : op->results[0]->type->shape)
-                    largest = std::max(largest, d);
-        }
-    }
+    for (const ir::Op* op : opsOf(fn))
+        if (op->name.is("make_partition_view") && !op->results.empty())
+            for (int64_t d : op->results[0]->type->shape)
+                largest = std::max(largest, d);
     return largest;
 }
 
@@ -601,6 +590,25 @@ bool bindingForPair(const Binding* file, const ir::Function& ref, const ir::Func
         return true;
     }
     return defaultBinding(ref, gen, out, error);
+}
+
+std::vector<const ir::Op*> opsOf(const ir::Function& fn)
+{
+    std::vector<const ir::Op*> ops;
+    std::vector<const ir::Block*> work;
+    if (fn.body && fn.body->entryBlock())
+        work.push_back(fn.body->entryBlock());
+    while (!work.empty()) {
+        const ir::Block* b = work.back();
+        work.pop_back();
+        for (const ir::Op* op : b->ops) {
+            ops.push_back(op);
+            for (const ir::Region* r : op->regions)
+                for (const ir::Block* nb : r->blocks)
+                    work.push_back(nb);
+        }
+    }
+    return ops;
 }
 
 } // namespace tilelens::eval

@@ -93,6 +93,10 @@ bool defaultBinding(const ir::Function& ref, const ir::Function& gen, Binding& o
 bool bindingForPair(const Binding* file, const ir::Function& ref, const ir::Function& gen,
                     Binding& out, std::string& error);
 
+// Every op of fn's body with the ops of nested regions, in the order a block-stack walk meets
+// them (a block's ops, then the regions they opened, last first).
+std::vector<const ir::Op*> opsOf(const ir::Function& fn);
+
 // The grid of an entry without one in its binding: one block per tile of the first array
 // stored through a partition view (`shapes`: the arrays' shapes by name, `params` the
 // expanded parameter names), the tiles of each dimension whose store index comes from one

@@ -34,56 +34,45 @@ unsigned blockIdComponents(const ir::Value* v, int depth)
 Grid derivedGrid(const ir::Function& fn, const std::vector<std::string>& params,
                  const std::map<std::string, std::vector<int64_t>>& shapes)
 {
-    const ir::Block* body = fn.body ? fn.body->entryBlock() : nullptr;
-    if (!body)
-        return {};
-    std::vector<const ir::Block*> work = {body};
-    while (!work.empty()) {
-        const ir::Block* b = work.back();
-        work.pop_back();
-        for (const ir::Op* op : b->ops) {
-            for (const ir::Region* r : op->regions)
-                for (const ir::Block* nb : r->blocks)
-                    work.push_back(nb);
-            if (!op->name.is("store_view_tko") || op->operands.size() < 2)
-                continue;
-            const ir::Value* view = op->operands[1];
-            const ir::Type* vt = view->type;
-            const ir::Op* mpv = view->definingOp;
-            if (!mpv || mpv->operands.empty() || !mpv->operands[0]->definingOp)
-                continue;
-            const ir::Op* mtv = mpv->operands[0]->definingOp;
-            const ir::Value* base = mtv->operands.empty() ? nullptr : mtv->operands[0];
-            while (base && base->definingOp && base->definingOp->name.is("assume"))
-                base = base->definingOp->operands[0];
-            if (!base || !base->isBlockArgument() || base->index >= params.size())
-                continue;
-            const std::string& p = params[base->index];
-            const std::string array = p.substr(0, p.find('.'));
-            auto sh = shapes.find(array);
-            if (sh == shapes.end() || sh->second.size() != vt->shape.size())
-                continue;
-            int64_t all = 1, extent[3] = {1, 1, 1};
-            bool byComponent = false;
-            for (size_t i = 0; i < vt->shape.size(); ++i) {
-                const size_t td = vt->dimMap.empty() ? i : size_t(vt->dimMap[i]);
-                const int64_t tiles = (sh->second[td] + vt->shape[i] - 1) / vt->shape[i];
-                all *= tiles;
-                // The tile indices follow the value and the view among the operands.
-                const size_t operand = 2 + i;
-                const unsigned mask =
-                    operand < op->operands.size() ? blockIdComponents(op->operands[operand], 8) : 0;
-                for (int c = 0; c < 3; ++c)
-                    if (mask == (1u << c)) {
-                        extent[c] *= tiles;
-                        byComponent = byComponent || c > 0;
-                    }
-            }
-            if (byComponent)
-                return {std::max<int64_t>(extent[0], 1), std::max<int64_t>(extent[1], 1),
-                        std::max<int64_t>(extent[2], 1)};
-            return {std::max<int64_t>(all, 1), 1, 1};
+    for (const ir::Op* op : opsOf(fn)) {
+        if (!op->name.is("store_view_tko") || op->operands.size() < 2)
+            continue;
+        const ir::Value* view = op->operands[1];
+        const ir::Type* vt = view->type;
+        const ir::Op* mpv = view->definingOp;
+        if (!mpv || mpv->operands.empty() || !mpv->operands[0]->definingOp)
+            continue;
+        const ir::Op* mtv = mpv->operands[0]->definingOp;
+        const ir::Value* base = mtv->operands.empty() ? nullptr : mtv->operands[0];
+        while (base && base->definingOp && base->definingOp->name.is("assume"))
+            base = base->definingOp->operands[0];
+        if (!base || !base->isBlockArgument() || base->index >= params.size())
+            continue;
+        const std::string& p = params[base->index];
+        const std::string array = p.substr(0, p.find('.'));
+        auto sh = shapes.find(array);
+        if (sh == shapes.end() || sh->second.size() != vt->shape.size())
+            continue;
+        int64_t all = 1, extent[3] = {1, 1, 1};
+        bool byComponent = false;
+        for (size_t i = 0; i < vt->shape.size(); ++i) {
+            const size_t td = vt->dimMap.empty() ? i : size_t(vt->dimMap[i]);
+            const int64_t tiles = (sh->second[td] + vt->shape[i] - 1) / vt->shape[i];
+            all *= tiles;
+            // The tile indices follow the value and the view among the operands.
+            const size_t operand = 2 + i;
+            const unsigned mask =
+                operand < op->operands.size() ? blockIdComponents(op->operands[operand], 8) : 0;
+            for (int c = 0; c < 3; ++c)
+                if (mask == (1u << c)) {
+                    extent[c] *= tiles;
+                    byComponent = byComponent || c > 0;
+                }
         }
+        if (byComponent)
+            return {std::max<int64_t>(extent[0], 1), std::max<int64_t>(extent[1], 1),
+                    std::max<int64_t>(extent[2], 1)};
+        return {std::max<int64_t>(all, 1), 1, 1};
     }
     return {};
 }
