@@ -26,23 +26,32 @@ void lowerWorkerPriority()
     Q_UNUSED(lowered);
 }
 
+namespace {
+
+// Sizes and names a pool once, and drains it when the application object goes, before exit()
+// destroys statics: a task still parsing or diffing then would use the parser's and differ's
+// static tables after they are freed (the pool itself, constructed before them, is destroyed
+// after them).
+template <QThreadPool* (*Pool)()>
+bool setUpPool(QThreadPool& pool, int minThreads, const QString& name)
+{
+    pool.setMaxThreadCount(std::max(minThreads, QThread::idealThreadCount()));
+    pool.setObjectName(name);
+    qAddPostRoutine([] {
+        Pool()->clear();
+        Pool()->waitForDone();
+    });
+    return true;
+}
+
+} // namespace
+
 QThreadPool* workerPool()
 {
     static QThreadPool pool;
-    static const bool configured = [] {
-        // A selection's sources and diff load at the same time.
-        pool.setMaxThreadCount(std::max(2, QThread::idealThreadCount()));
-        pool.setObjectName(QStringLiteral("tilelensWorkers"));
-        // Drained when the application object goes, before exit() destroys
-        // statics: a task still parsing or diffing then would use the
-        // parser's and differ's static tables after they are freed (the pool
-        // itself, constructed before them, is destroyed after them).
-        qAddPostRoutine([] {
-            pool.clear();
-            pool.waitForDone();
-        });
-        return true;
-    }();
+    // A selection's sources and diff load at the same time.
+    static const bool configured =
+        setUpPool<workerPool>(pool, 2, QStringLiteral("tilelensWorkers"));
     Q_UNUSED(configured);
     return &pool;
 }
@@ -50,15 +59,8 @@ QThreadPool* workerPool()
 QThreadPool* backgroundPool()
 {
     static QThreadPool pool;
-    static const bool configured = [] {
-        pool.setMaxThreadCount(std::max(1, QThread::idealThreadCount()));
-        pool.setObjectName(QStringLiteral("tilelensBackground"));
-        qAddPostRoutine([] { // as workerPool()'s
-            pool.clear();
-            pool.waitForDone();
-        });
-        return true;
-    }();
+    static const bool configured =
+        setUpPool<backgroundPool>(pool, 1, QStringLiteral("tilelensBackground"));
     Q_UNUSED(configured);
     return &pool;
 }
