@@ -17,8 +17,9 @@
 
 #include <QCommandLineParser>
 #include <QFile>
+#include <QFileInfo>
 #include <QSaveFile>
-#include <future>
+#include <algorithm>
 #include <nlohmann/json.hpp>
 
 namespace tilelens::cli {
@@ -68,12 +69,18 @@ Side loadSide(const QString& path)
         s.diags.push_back(d);
         return s;
     }
+    s.ok = true;
+    return s;
+}
+
+// The verifier's errors are warnings here: the diff still compares the side as written.
+void verifySide(Side& s)
+{
+    const std::string p = s.path.toStdString();
     for (const ir::Module* m : s.modules)
         ir::verifyModule(*m, p, s.verifierErrors);
     for (Diagnostic& d : s.verifierErrors)
         d.severity = tilelens::Severity::Warning;
-    s.ok = true;
-    return s;
 }
 
 int runDiff(const QStringList& args)
@@ -159,16 +166,29 @@ int runDiff(const QStringList& args)
         rules.merge(*extra);
     }
 
-    // Each side is read once (a FIFO cannot be read twice), and said not to verify before the
-    // diff, which still compares it as written.
-    auto refSide = std::async(std::launch::async, [&] { return loadSide(pos[0]); });
-    Side gen = loadSide(pos[1]);
-    Side ref = refSide.get();
-    if (!ref.ok || !gen.ok) {
+    // Each side is read once (a FIFO cannot be read twice) and verified while the graphs of
+    // both sides are built; a side that does not verify is still compared as written.
+    Side sides[2];
+    const auto load = [&](int k) {
+        sides[k] = loadSide(pos[k]);
+        return sides[k].ok ? sides[k].modules : std::vector<const ir::Module*>();
+    };
+    // Only the HTML page shows the two sides row by row.
+    CompareOptions options;
+    options.alignedRows = format == QLatin1String("html");
+    options.inputBytes = uint64_t(std::max<qint64>(QFileInfo(pos[0]).size(), 0)) +
+                         uint64_t(std::max<qint64>(QFileInfo(pos[1]).size(), 0));
+    const std::optional<DiffResult> diffed =
+        compareLoading(load, [&](int k) { verifySide(sides[k]); }, rules, pos[0].toStdString(),
+                       pos[1].toStdString(), options);
+    const Side& ref = sides[0];
+    const Side& gen = sides[1];
+    if (!diffed) {
         printDiagnostics(ref.diags);
         printDiagnostics(gen.diags);
         return ExitInputError;
     }
+    const DiffResult& result = *diffed;
     for (const Side* side : {&ref, &gen}) {
         if (side->verifierErrors.empty())
             continue;
@@ -178,11 +198,6 @@ int runDiff(const QStringList& args)
                      .arg(side->verifierErrors.size()));
         printDiagnostics(side->verifierErrors);
     }
-    // Only the HTML page shows the two sides row by row.
-    CompareOptions options;
-    options.alignedRows = format == QLatin1String("html");
-    const DiffResult result = compareModules(ref.modules, gen.modules, rules, pos[0].toStdString(),
-                                             pos[1].toStdString(), options);
 
     std::optional<crosscheck::CrossCheck> check;
     if (parser.isSet(evalOpt)) {

@@ -435,40 +435,66 @@ std::optional<DiffResult> compareParsed(const std::string* refText, const std::s
                                         const std::string& refPath, const std::string& genPath,
                                         const RuleSet& rules, Diagnostics& diags)
 {
-    // Workers 0 and 1 read and parse one side each, then every worker builds
-    // graphs of whichever side is parsed (GraphTasks). More than two only pay
-    // for their start on inputs of many entries.
-    const uint64_t bytes = inputBytes(refText, refPath) + inputBytes(genText, genPath);
-    const unsigned workers = bytes >= (uint64_t(1) << 20) ? diffWorkerCount() : 2u;
-    GraphTasks tasks(workers);
     std::optional<Parsed> parsed[2];
     Diagnostics sideDiags[2];
+    const auto load = [&](int side) {
+        parsed[side] = side == 0 ? parseInput(refText, refPath, sideDiags[0])
+                                 : parseInput(genText, genPath, sideDiags[1]);
+        return parsed[side] ? parsed[side]->modules : std::vector<const ir::Module*>();
+    };
+    CompareOptions options;
+    options.inputBytes = inputBytes(refText, refPath) + inputBytes(genText, genPath);
+    auto result = compareLoading(load, {}, rules, refPath, genPath, options);
+    for (const Diagnostics& d : sideDiags)
+        diags.insert(diags.end(), d.begin(), d.end());
+    return result;
+}
+
+} // namespace
+
+std::optional<DiffResult> compareLoading(const SideLoader& load,
+                                         const std::function<void(int side)>& afterLoad,
+                                         const RuleSet& rules, const std::string& refPath,
+                                         const std::string& genPath, const CompareOptions& options)
+{
+    // Workers 0 and 1 load one side each, then every worker builds graphs of
+    // whichever side is loaded (GraphTasks).
+    const unsigned workers =
+        options.inputBytes == 0 || options.inputBytes >= (uint64_t(1) << 20) ? diffWorkerCount()
+                                                                               : 2u;
+    GraphTasks tasks(workers);
+    bool loaded[2] = {false, false};
     runOnWorkers(workers, [&](unsigned k) {
         if (k < 2) {
-            // Published even if parsing throws: the other workers wait for both sides.
+            const int side = int(k);
+            // Published even if loading throws: the other workers wait for both sides.
             struct Publish
             {
                 GraphTasks& tasks;
                 int side;
                 std::vector<const ir::Module*> modules;
-                ~Publish() { tasks.publish(side, modules); }
-            } publish{tasks, int(k), {}};
-            parsed[k] = k == 0 ? parseInput(refText, refPath, sideDiags[0])
-                               : parseInput(genText, genPath, sideDiags[1]);
-            if (parsed[k])
-                publish.modules = parsed[k]->modules;
+                bool done = false;
+                void now()
+                {
+                    if (!done)
+                        tasks.publish(side, modules);
+                    done = true;
+                }
+                ~Publish() { now(); }
+            } publish{tasks, side, {}};
+            publish.modules = load(side);
+            loaded[side] = !publish.modules.empty();
+            publish.now();
+            if (loaded[side] && afterLoad)
+                afterLoad(side);
         }
         tasks.work(k);
     });
-    for (const Diagnostics& d : sideDiags)
-        diags.insert(diags.end(), d.begin(), d.end());
-    if (!parsed[0] || !parsed[1])
+    if (!loaded[0] || !loaded[1])
         return std::nullopt;
     std::vector<GFunction> rg = tasks.take(0), gg = tasks.take(1);
-    return compareGraphs(rg, gg, rules, refPath, genPath, {});
+    return compareGraphs(rg, gg, rules, refPath, genPath, options);
 }
-
-} // namespace
 
 std::optional<DiffResult> compareFiles(const std::string& refPath, const std::string& genPath,
                                        const RuleSet& rules, Diagnostics& diags)

@@ -18,6 +18,8 @@
 #include "diff/DiffResult.h"
 #include "diff/RuleSet.h"
 
+#include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -35,6 +37,9 @@ struct CompareOptions
     // JSON, text, markdown and SARIF reports do not read them: without them the
     // CLI's diff of a 2x100k-op pair peaks 16 MiB lower (docs/benchmarks.md).
     bool alignedRows = true;
+    // compareLoading: bytes of both inputs when known (0: unknown). Under 1 MiB
+    // two threads do it all; more only pay for their start on large inputs.
+    uint64_t inputBytes = 0;
 };
 
 // Compares all entries of the given modules (several modules per side are
@@ -43,6 +48,19 @@ DiffResult compareModules(const std::vector<const ir::Module*>& ref,
                           const std::vector<const ir::Module*>& gen, const RuleSet& rules,
                           const std::string& refPath = {}, const std::string& genPath = {},
                           const CompareOptions& options = {});
+
+// Loads both sides concurrently, load(0) the reference and load(1) the
+// generated side, each on a thread of its own, and builds a side's graphs as
+// soon as it is loaded, while the other side still loads. afterLoad(side) then
+// runs on that side's thread alongside graph building, which only reads the
+// model (the CLI verifies there). A side loaded without modules ends the diff:
+// nullopt (the loader keeps its diagnostics).
+using SideLoader = std::function<std::vector<const ir::Module*>(int side)>;
+std::optional<DiffResult> compareLoading(const SideLoader& load,
+                                         const std::function<void(int side)>& afterLoad,
+                                         const RuleSet& rules, const std::string& refPath,
+                                         const std::string& genPath,
+                                         const CompareOptions& options = {});
 
 // Reads and parses both files, then compares them. Returns nullopt (with
 // located diagnostics) when an input cannot be read or parsed.

@@ -9,6 +9,7 @@
 
 #include <QTemporaryDir>
 #include <algorithm>
+#include <atomic>
 #include <gtest/gtest.h>
 
 namespace tilelens::diff::test {
@@ -83,8 +84,8 @@ void writeFile(const std::string& path, const std::string& text)
     f.write(text.data(), qint64(text.size()));
 }
 
-// Inputs of 1 MB and more are parsed from a read-only mapping of the file:
-// the result and the diagnostics are those of parsing the text.
+// Files of 1 MB and more (diffed on all the hardware's threads): the result
+// and the diagnostics are those of diffing their texts.
 TEST(ManyFunctions, LargeFilesGiveTheSameResultAsTheirText)
 {
     const std::string from = "%72 = cmpi less_than %69, %71, signed";
@@ -116,6 +117,45 @@ TEST(ManyFunctions, LargeFilesGiveTheSameResultAsTheirText)
     ASSERT_EQ(d3.size(), expected.diagnostics.size());
     for (size_t i = 0; i < d3.size(); ++i)
         EXPECT_EQ(d3[i].format(), expected.diagnostics[i].format());
+}
+
+// compareLoading (the CLI's path): each side's afterLoad runs once, on a loaded
+// side only; the result is that of diffing the texts; a side loaded without
+// modules gives no result.
+TEST(ManyFunctions, LoadingBothSidesConcurrentlyGivesTheTextsResult)
+{
+    const std::string from = "%72 = cmpi less_than %69, %71, signed";
+    const std::string to = "%72 = cmpi greater_than %69, %71, signed";
+    int line = 0, unused = 0;
+    const std::string texts[2] = {replicate(40, -1, from, to, &unused),
+                                  replicate(40, 8, from, to, &line)};
+    ir::ParseResult parsed[2];
+    const auto load = [&](int side) {
+        parsed[side] = ir::parseModule(texts[side]);
+        std::vector<const ir::Module*> modules(parsed[side].modules.begin(),
+                                               parsed[side].modules.end());
+        return modules;
+    };
+    std::atomic<int> after[2] = {0, 0};
+    const auto loaded = compareLoading(
+        load, [&](int side) { ++after[side]; }, RuleSet::defaults(), "ref.mlir", "gen.mlir");
+    ASSERT_TRUE(loaded);
+    EXPECT_EQ(after[0], 1);
+    EXPECT_EQ(after[1], 1);
+    Diagnostics diags;
+    const auto fromTexts =
+        compareTexts(texts[0], texts[1], RuleSet::defaults(), diags, "ref.mlir", "gen.mlir");
+    ASSERT_TRUE(fromTexts);
+    EXPECT_EQ(writeJsonReport(*loaded), writeJsonReport(*fromTexts));
+    EXPECT_GT(loaded->count(Severity::Critical), 0);
+
+    after[0] = after[1] = 0;
+    const auto noGenerated = compareLoading(
+        [&](int side) { return side == 0 ? load(0) : std::vector<const ir::Module*>(); },
+        [&](int side) { ++after[side]; }, RuleSet::defaults(), "ref.mlir", "gen.mlir");
+    EXPECT_FALSE(noGenerated);
+    EXPECT_EQ(after[0], 1);
+    EXPECT_EQ(after[1], 0);
 }
 
 } // namespace
