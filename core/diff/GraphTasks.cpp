@@ -2,6 +2,7 @@
 
 #include "diff/GraphBuilder.h"
 #include "diff/Normalizer.h"
+#include "diff/SummaryTable.h"
 #include "ir/Function.h"
 #include "ir/Module.h"
 
@@ -75,6 +76,7 @@ void GraphTasks::work(unsigned worker)
         }
         GFunction g = buildGraph(*f, context(worker, task.side));
         normalizeGraph(g);
+        g.summary = summarizeFunction(g);
         // Slots were sized at publish() (under the lock) and are never resized
         // while workers run: each is written by the one thread that took it.
         m_graphs[task.side][task.index].emplace(std::move(g));

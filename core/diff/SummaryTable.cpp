@@ -10,25 +10,131 @@ namespace tilelens::diff {
 
 namespace {
 
-// Views point into the graphs (alive while the summary is built); counted
-// per op without building a string per op.
+bool same(std::string_view a, std::string_view b)
+{
+    return a.size() == b.size() && (a.data() == b.data() || a == b); // names are interned
+}
+bool same(const ir::Type* a, const ir::Type* b)
+{
+    return a == b;
+}
+
+// Counts keys in a short list (a function has a few dozen distinct op names
+// and types), with a direct-mapped cache by hash in front of the scan.
+template <typename K> class ShortCounts
+{
+public:
+    void bump(const K& key, uint64_t hash)
+    {
+        uint32_t& hit = m_recent[hash & 63];
+        if (hit && same(m_counts[hit - 1].first, key)) {
+            ++m_counts[hit - 1].second;
+            return;
+        }
+        for (size_t k = 0; k < m_counts.size(); ++k)
+            if (same(m_counts[k].first, key)) {
+                ++m_counts[k].second;
+                hit = uint32_t(k + 1);
+                return;
+            }
+        m_counts.emplace_back(key, 1);
+        hit = uint32_t(m_counts.size());
+    }
+    std::vector<std::pair<K, int>> take() { return std::move(m_counts); }
+
+private:
+    std::vector<std::pair<K, int>> m_counts;
+    uint32_t m_recent[64] = {};
+};
+
+} // namespace
+
+// One function's share of the summary. Views point into the graphs (alive
+// while the summary is built).
+struct FunctionFacts
+{
+    std::vector<std::pair<std::string_view, int>> ops, ftz, approx;
+    std::vector<std::pair<std::string, std::string>> entryHints; // occupancy, num_cta_in_cga
+    std::vector<std::string_view> mmaTypes, identities;
+    std::vector<std::pair<const ir::Type*, int>> valueTypes; // result types, per uniqued type
+    int tmaTrue = 0, tmaFalse = 0, latency = 0;
+};
+
+std::shared_ptr<const FunctionFacts> summarizeFunction(const GFunction& f)
+{
+    auto x = std::make_shared<FunctionFacts>();
+    for (const auto& h : f.hints)
+        if (h.name == "occupancy" || h.name == "num_cta_in_cga")
+            x->entryHints.emplace_back(std::string(h.name), std::string(h.value));
+    ShortCounts<std::string_view> ops, ftz, approx;
+    for (const auto& o : f.ops) {
+        const std::string_view name = o.name;
+        if (!o.terminator || !o.operands.empty())
+            ops.bump(name, o.nameHash);
+        for (const auto& a : o.attrs) {
+            if (a.name == "flush_to_zero")
+                ftz.bump(name, o.nameHash);
+            if (a.name == "rounding" && a.value == "approx")
+                approx.bump(name, o.nameHash);
+            if (a.name == "identities")
+                x->identities.push_back(a.value);
+        }
+        for (const auto& h : o.hints) {
+            if (h.name == "allow_tma")
+                ++(h.value == "true" ? x->tmaTrue : x->tmaFalse);
+            if (h.name == "latency")
+                ++x->latency;
+        }
+        if ((o.name == "mmaf" || o.name == "mmai") && !o.results.empty())
+            x->mmaTypes.push_back(f.values[size_t(o.results[0])].typeText);
+    }
+    ShortCounts<const ir::Type*> types;
+    for (const auto& v : f.values)
+        if (v.type && v.def >= 0)
+            types.bump(v.type, uint64_t(reinterpret_cast<uintptr_t>(v.type) >> 4));
+    x->ops = ops.take();
+    x->ftz = ftz.take();
+    x->approx = approx.take();
+    x->valueTypes = types.take();
+    return x;
+}
+
+namespace {
+
+// One side's facts, merged from its functions.
 struct Facts
 {
-    // By the name's address (names are interned); merged by text in finish().
-    std::unordered_map<const char*, std::pair<std::string_view, int>> opCounts;
+    std::unordered_map<std::string_view, int> opCounts, ftzCounts, approxCounts;
     std::map<std::string, std::string> entryHints; // occupancy, num_cta_in_cga
     std::set<std::string_view> tileShapes, mmaTypes, identities;
-    std::unordered_map<std::string_view, int> ftzCounts, approxCounts;
     std::map<std::string, int> ops, ftz, approx, layout;
-    // Result types counted per (uniqued) type first: the facts below are derived once per type.
     std::unordered_map<const ir::Type*, int> valueTypes;
     int tmaTrue = 0, tmaFalse = 0, latency = 0;
+
+    void add(const FunctionFacts& f)
+    {
+        for (const auto& [k, v] : f.entryHints)
+            entryHints[k] = v;
+        for (const auto& [k, n] : f.ops)
+            opCounts[k] += n;
+        for (const auto& [k, n] : f.ftz)
+            ftzCounts[k] += n;
+        for (const auto& [k, n] : f.approx)
+            approxCounts[k] += n;
+        mmaTypes.insert(f.mmaTypes.begin(), f.mmaTypes.end());
+        identities.insert(f.identities.begin(), f.identities.end());
+        for (const auto& [t, n] : f.valueTypes)
+            valueTypes[t] += n;
+        tmaTrue += f.tmaTrue;
+        tmaFalse += f.tmaFalse;
+        latency += f.latency;
+    }
 
     // Ordered maps (by name) for the table.
     void finish()
     {
-        for (const auto& [p, kn] : opCounts)
-            ops[std::string(kn.first)] += kn.second;
+        for (const auto& [k, n] : opCounts)
+            ops[std::string(k)] += n;
         for (const auto& [k, n] : ftzCounts)
             ftz[std::string(k)] += n;
         for (const auto& [k, n] : approxCounts)
@@ -63,41 +169,11 @@ struct Facts
 
 void collect(const GFunction& f, Facts& x)
 {
-    for (const auto& h : f.hints)
-        if (h.name == "occupancy" || h.name == "num_cta_in_cga")
-            x.entryHints[std::string(h.name)] = std::string(h.value);
-    for (const auto& o : f.ops) {
-        const std::string_view name = o.name;
-        if (!o.terminator || !o.operands.empty()) {
-            auto& c = x.opCounts[name.data()];
-            if (c.second > 0 && c.first != name)
-                ++x.ops[std::string(name)]; // same address, other length: count by text
-            else
-                c = {name, c.second + 1};
-        }
-        for (const auto& a : o.attrs) {
-            if (a.name == "flush_to_zero")
-                ++x.ftzCounts[name];
-            if (a.name == "rounding" && a.value == "approx")
-                ++x.approxCounts[name];
-            if (a.name == "identities")
-                x.identities.insert(a.value);
-        }
-        for (const auto& h : o.hints) {
-            if (h.name == "allow_tma")
-                ++(h.value == "true" ? x.tmaTrue : x.tmaFalse);
-            if (h.name == "latency")
-                ++x.latency;
-        }
-        if ((o.name == "mmaf" || o.name == "mmai") && !o.results.empty())
-            x.mmaTypes.insert(f.values[size_t(o.results[0])].typeText);
-    }
-    for (const auto& v : f.values) {
-        const ir::Type* t = v.type;
-        if (!t || v.def < 0)
-            continue;
-        ++x.valueTypes[t];
-    }
+    // Graphs from GraphTasks carry theirs (gathered while the graph was in cache).
+    if (f.summary)
+        x.add(*f.summary);
+    else
+        x.add(*summarizeFunction(f));
 }
 
 template <typename Set> std::string joinSet(const Set& s)

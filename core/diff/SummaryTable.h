@@ -8,11 +8,16 @@
 #include "diff/OpGraph.h"
 
 #include <map>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
 
 namespace tilelens::diff {
+
+// A function's share of the summary (op counts, hints, types, ...), gathered
+// by GraphTasks right after the function's graph is built (GFunction::summary).
+std::shared_ptr<const FunctionFacts> summarizeFunction(const GFunction& f);
 
 // Also fills `opCounts` (op name -> reference, generated count) when given.
 std::vector<SummaryRow>
