@@ -45,7 +45,7 @@ struct Side
     std::string text; // the file as read, for the HTML page; empty for bytecode
 };
 
-Side loadSide(const QString& path)
+Side loadSide(const QString& path, const FunctionSink& announce)
 {
     Side s;
     s.path = path;
@@ -54,7 +54,10 @@ Side loadSide(const QString& path)
     auto contents = readFile(p, s.diags, ir::kMaxParseBytes);
     if (!contents)
         return s;
-    s.result = ir::loadIrContents(contents->bytes, p);
+    ir::ParseOptions options;
+    options.fileName = p;
+    options.onFunction = announce; // each entry's graph is built as soon as it is parsed
+    s.result = ir::loadIrContents(contents->bytes, p, options);
     s.diags = s.result.diagnostics;
     if (!s.result.ok())
         return s;
@@ -169,8 +172,8 @@ int runDiff(const QStringList& args)
     // Each side is read once (a FIFO cannot be read twice) and verified while the graphs of
     // both sides are built; a side that does not verify is still compared as written.
     Side sides[2];
-    const auto load = [&](int k) {
-        sides[k] = loadSide(pos[k]);
+    const auto load = [&](int k, const FunctionSink& announce) {
+        sides[k] = loadSide(pos[k], announce);
         return sides[k].ok ? sides[k].modules : std::vector<const ir::Module*>();
     };
     // Only the HTML page shows the two sides row by row.
@@ -178,9 +181,9 @@ int runDiff(const QStringList& args)
     options.alignedRows = format == QLatin1String("html");
     options.inputBytes = uint64_t(std::max<qint64>(QFileInfo(pos[0]).size(), 0)) +
                          uint64_t(std::max<qint64>(QFileInfo(pos[1]).size(), 0));
-    const std::optional<DiffResult> diffed =
-        compareLoading(load, [&](int k) { verifySide(sides[k]); }, rules, pos[0].toStdString(),
-                       pos[1].toStdString(), options);
+    const std::optional<DiffResult> diffed = compareLoading(
+        load, [&](int k) { verifySide(sides[k]); }, rules, pos[0].toStdString(),
+        pos[1].toStdString(), options);
     const Side& ref = sides[0];
     const Side& gen = sides[1];
     if (!diffed) {

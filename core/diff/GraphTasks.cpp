@@ -16,6 +16,9 @@ namespace {
 // each worker reserves that much for the whole side: address space only, its
 // pages are backed when touched (see Arena::reserveHint).
 constexpr size_t kGraphBytesPerOp = 400;
+// Input bytes per op, to size the arenas before a side is parsed: 81 on the
+// same pair (6.5 MB of text for 80,470 ops).
+constexpr uint64_t kInputBytesPerOp = 80;
 } // namespace
 
 unsigned diffWorkerCount()
@@ -24,9 +27,34 @@ unsigned diffWorkerCount()
     return std::clamp(hw, 2u, 8u);
 }
 
-GraphTasks::GraphTasks(unsigned workers) : m_contexts(size_t(std::max(workers, 1u)) * 2) {}
+GraphTasks::GraphTasks(unsigned workers)
+    : m_workers(std::max(workers, 1u)), m_contexts(size_t(std::max(workers, 1u)) * 2)
+{
+}
 
 GraphTasks::~GraphTasks() = default;
+
+void GraphTasks::expectInput(int side, uint64_t bytes)
+{
+    std::lock_guard<std::mutex> lock(m_mutex);
+    m_sideOps[side] = size_t(bytes / kInputBytesPerOp);
+}
+
+void GraphTasks::stream(int side, const ir::Function& f)
+{
+    Slot* slot = &m_slots[side].emplace_back();
+    m_streamed[side].emplace_back(&f, slot);
+    const Task task{side, &f, slot};
+    if (m_workers <= 2 && unsigned(side) < m_workers) {
+        build(unsigned(side), task); // this thread would take it next anyway
+        return;
+    }
+    {
+        std::lock_guard<std::mutex> lock(m_mutex);
+        m_tasks.push_back(task);
+    }
+    m_ready.notify_one();
+}
 
 void GraphTasks::publish(int side, const std::vector<const ir::Module*>& modules)
 {
@@ -36,16 +64,30 @@ void GraphTasks::publish(int side, const std::vector<const ir::Module*>& modules
             for (const ir::Function* f : m->functions)
                 if (f)
                     fs.push_back(f);
+    // Streamed functions come in function order: one cursor finds them.
+    const auto& streamed = m_streamed[side];
+    size_t cursor = 0;
+    std::vector<Slot*> order;
+    std::vector<Task> fresh;
+    for (const ir::Function* f : fs) {
+        if (cursor < streamed.size() && streamed[cursor].first == f) {
+            order.push_back(streamed[cursor++].second);
+            continue;
+        }
+        Slot* slot = &m_slots[side].emplace_back();
+        order.push_back(slot);
+        fresh.push_back({side, f, slot});
+    }
     size_t ops = 0;
-    for (const ir::Function* f : fs)
-        ops += f->opCount();
+    if (!fresh.empty() && m_sideOps[side] == 0)
+        for (const Task& t : fresh)
+            ops += t.function->opCount();
     {
         std::lock_guard<std::mutex> lock(m_mutex);
-        m_graphs[side].resize(fs.size());
-        for (size_t i = 0; i < fs.size(); ++i)
-            m_tasks.push_back({side, i});
-        m_functions[side] = std::move(fs);
-        m_sideOps[side] = ops;
+        m_tasks.insert(m_tasks.end(), fresh.begin(), fresh.end());
+        m_order[side] = std::move(order);
+        if (m_sideOps[side] == 0)
+            m_sideOps[side] = ops;
         ++m_published;
     }
     m_ready.notify_all();
@@ -56,40 +98,48 @@ GraphContext& GraphTasks::context(unsigned worker, int side)
     auto& c = m_contexts[size_t(worker) * 2 + size_t(side)];
     if (!c) {
         c = std::make_unique<GraphContext>();
-        c->arena->reserveHint(m_sideOps[side] * kGraphBytesPerOp);
+        size_t ops = 0;
+        {
+            std::lock_guard<std::mutex> lock(m_mutex);
+            ops = m_sideOps[side];
+        }
+        c->arena->reserveHint(ops * kGraphBytesPerOp);
     }
     return *c;
+}
+
+void GraphTasks::build(unsigned worker, const Task& task)
+{
+    GFunction g = buildGraph(*task.function, context(worker, task.side));
+    normalizeGraph(g);
+    g.summary = summarizeFunction(g);
+    // Each slot is written by the one thread that took its task.
+    task.slot->emplace(std::move(g));
 }
 
 void GraphTasks::work(unsigned worker)
 {
     for (;;) {
         Task task;
-        const ir::Function* f = nullptr;
         {
             std::unique_lock<std::mutex> lock(m_mutex);
             m_ready.wait(lock, [&] { return m_next < m_tasks.size() || m_published == 2; });
             if (m_next == m_tasks.size())
                 return;
             task = m_tasks[m_next++];
-            f = m_functions[task.side][task.index];
         }
-        GFunction g = buildGraph(*f, context(worker, task.side));
-        normalizeGraph(g);
-        g.summary = summarizeFunction(g);
-        // Slots were sized at publish() (under the lock) and are never resized
-        // while workers run: each is written by the one thread that took it.
-        m_graphs[task.side][task.index].emplace(std::move(g));
+        build(worker, task);
     }
 }
 
 std::vector<GFunction> GraphTasks::take(int side)
 {
     std::vector<GFunction> out;
-    out.reserve(m_graphs[side].size());
-    for (auto& g : m_graphs[side])
-        out.push_back(std::move(*g));
-    m_graphs[side].clear();
+    out.reserve(m_order[side].size());
+    for (Slot* g : m_order[side])
+        out.push_back(std::move(**g));
+    m_order[side].clear();
+    m_slots[side].clear();
     return out;
 }
 

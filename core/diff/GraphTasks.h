@@ -1,14 +1,18 @@
 #pragma once
 // Builds and normalizes the graphs of both sides of a diff on a few threads.
-// Entries are independent: each function of a side is one task, queued as
-// soon as its side is parsed, so a thread that is done with its own side
-// (the smaller file, parsed first) helps with the other one instead of
-// waiting. Graphs land in fixed slots: the result does not depend on which
-// thread built what.
+// Entries are independent: each function of a side is one task. A function
+// may be handed over while its side is still being parsed (stream()): its
+// graph is then built while its model is still in cache, by the parsing
+// thread itself on two workers, else by a free worker. The rest are queued
+// when the side is published, so a thread that is done with its own side
+// helps with the other one instead of waiting. Graphs land in fixed slots:
+// the result does not depend on which thread built what.
 
 #include "diff/OpGraph.h"
 
 #include <condition_variable>
+#include <cstdint>
+#include <deque>
 #include <exception>
 #include <memory>
 #include <mutex>
@@ -42,8 +46,15 @@ public:
     GraphTasks(const GraphTasks&) = delete;
     GraphTasks& operator=(const GraphTasks&) = delete;
 
-    // Queues the functions of side 0 (reference) or 1 (generated); call once
-    // per side, with nothing for a side that failed to parse.
+    // Bytes of a side's input, before it is parsed: sizes the first block of
+    // the graph arenas of the side (0: unknown, sized at publish()).
+    void expectInput(int side, uint64_t bytes);
+    // A function of `side` whose model is final, announced by the thread
+    // that parses the side (worker `side`) while it parses on.
+    void stream(int side, const ir::Function& f);
+    // Queues the functions of side 0 (reference) or 1 (generated) that were
+    // not streamed; call once per side, from the side's parsing thread, with
+    // nothing for a side that failed to parse.
     void publish(int side, const std::vector<const ir::Module*>& modules);
     // Builds queued graphs until both sides are published and none is left.
     void work(unsigned worker);
@@ -51,21 +62,28 @@ public:
     std::vector<GFunction> take(int side);
 
 private:
+    using Slot = std::optional<GFunction>;
     struct Task
     {
         int side;
-        size_t index;
+        const ir::Function* function;
+        Slot* slot;
     };
     GraphContext& context(unsigned worker, int side);
+    void build(unsigned worker, const Task& task);
 
+    const unsigned m_workers;
     std::mutex m_mutex;
     std::condition_variable m_ready;
     std::vector<Task> m_tasks;
     size_t m_next = 0;
     int m_published = 0;
-    std::vector<const ir::Function*> m_functions[2];
     size_t m_sideOps[2] = {0, 0}; // ops of each side's functions, nested included
-    std::vector<std::optional<GFunction>> m_graphs[2];
+    // Every graph of a side (a deque: slots keep their address as it grows; only
+    // the side's parsing thread appends), in function order once published.
+    std::deque<Slot> m_slots[2];
+    std::vector<std::pair<const ir::Function*, Slot*>> m_streamed[2];
+    std::vector<Slot*> m_order[2];
     // Per worker and side: each thread fills arenas of its own.
     std::vector<std::unique_ptr<GraphContext>> m_contexts;
 };

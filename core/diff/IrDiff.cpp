@@ -396,11 +396,12 @@ struct Parsed
 };
 
 std::optional<Parsed> parseInput(const std::string* text, const std::string& path,
-                                 Diagnostics& diags)
+                                 Diagnostics& diags, const FunctionSink& announce)
 {
     Parsed p;
     ir::ParseOptions options;
     options.fileName = path;
+    options.onFunction = announce;
     // Files may be text or bytecode (.tileirbc); loadIrFile tells them apart by
     // magic bytes (and reports unreadable files).
     p.result = text ? ir::parseModule(*text, options) : ir::loadIrFile(path, options);
@@ -437,9 +438,9 @@ std::optional<DiffResult> compareParsed(const std::string* refText, const std::s
 {
     std::optional<Parsed> parsed[2];
     Diagnostics sideDiags[2];
-    const auto load = [&](int side) {
-        parsed[side] = side == 0 ? parseInput(refText, refPath, sideDiags[0])
-                                 : parseInput(genText, genPath, sideDiags[1]);
+    const auto load = [&](int side, const FunctionSink& announce) {
+        parsed[side] = side == 0 ? parseInput(refText, refPath, sideDiags[0], announce)
+                                 : parseInput(genText, genPath, sideDiags[1], announce);
         return parsed[side] ? parsed[side]->modules : std::vector<const ir::Module*>();
     };
     CompareOptions options;
@@ -459,9 +460,9 @@ std::optional<DiffResult> compareLoading(const SideLoader& load,
 {
     // Workers 0 and 1 load one side each, then every worker builds graphs of
     // whichever side is loaded (GraphTasks).
-    const unsigned workers =
-        options.inputBytes == 0 || options.inputBytes >= (uint64_t(1) << 20) ? diffWorkerCount()
-                                                                               : 2u;
+    const unsigned workers = options.inputBytes == 0 || options.inputBytes >= (uint64_t(1) << 20)
+                                 ? diffWorkerCount()
+                                 : 2u;
     GraphTasks tasks(workers);
     bool loaded[2] = {false, false};
     runOnWorkers(workers, [&](unsigned k) {
@@ -482,7 +483,9 @@ std::optional<DiffResult> compareLoading(const SideLoader& load,
                 }
                 ~Publish() { now(); }
             } publish{tasks, side, {}};
-            publish.modules = load(side);
+            tasks.expectInput(side, options.inputBytes / 2);
+            publish.modules =
+                load(side, [&tasks, side](const ir::Function& f) { tasks.stream(side, f); });
             loaded[side] = !publish.modules.empty();
             publish.now();
             if (loaded[side] && afterLoad)

@@ -39,6 +39,7 @@ struct CompareOptions
     bool alignedRows = true;
     // compareLoading: bytes of both inputs when known (0: unknown). Under 1 MiB
     // two threads do it all; more only pay for their start on large inputs.
+    // Also sizes the graph arenas before parsing.
     uint64_t inputBytes = 0;
 };
 
@@ -49,13 +50,18 @@ DiffResult compareModules(const std::vector<const ir::Module*>& ref,
                           const std::string& refPath = {}, const std::string& genPath = {},
                           const CompareOptions& options = {});
 
-// Loads both sides concurrently, load(0) the reference and load(1) the
-// generated side, each on a thread of its own, and builds a side's graphs as
-// soon as it is loaded, while the other side still loads. afterLoad(side) then
-// runs on that side's thread alongside graph building, which only reads the
-// model (the CLI verifies there). A side loaded without modules ends the diff:
-// nullopt (the loader keeps its diagnostics).
-using SideLoader = std::function<std::vector<const ir::Module*>(int side)>;
+// Loads both sides concurrently, load(0, announce) the reference and
+// load(1, announce) the generated side, each on a thread of its own, and
+// builds a side's graphs as soon as it is loaded, while the other side still
+// loads. A loader that parses text passes `announce` on as
+// ir::ParseOptions::onFunction: each entry's graph is then built as soon as
+// the entry is parsed, while its model is in cache. afterLoad(side) runs on
+// the side's thread alongside graph building, which only reads the model (the
+// CLI verifies there). A side loaded without modules ends the diff: nullopt
+// (the loader keeps its diagnostics).
+using FunctionSink = std::function<void(const ir::Function&)>;
+using SideLoader =
+    std::function<std::vector<const ir::Module*>(int side, const FunctionSink& announce)>;
 std::optional<DiffResult> compareLoading(const SideLoader& load,
                                          const std::function<void(int side)>& afterLoad,
                                          const RuleSet& rules, const std::string& refPath,

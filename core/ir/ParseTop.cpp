@@ -271,8 +271,13 @@ void Parser::parseModuleBody(Module* mod, bool)
         std::string_view bare = id.substr(0, 10) == "cuda_tile." ? id.substr(10) : id;
         if (bare == "entry" || bare == "testing$func") {
             identifier();
-            if (Function* f = parseFunction(OpName::get(id), line, col, start))
+            const size_t locsBefore = m_pendingLocs.size(), attrsBefore = m_pendingAttrs.size();
+            if (Function* f = parseFunction(OpName::get(id), line, col, start)) {
                 functions.push_back(f);
+                if (m_opts.onFunction && m_errors == 0 && m_pendingLocs.size() == locsBefore &&
+                    m_pendingAttrs.size() == attrsBefore)
+                    m_opts.onFunction(*f);
+            }
         } else {
             Op* op = parseOperation();
             if (op && (op->name.is("entry") || op->name.is("testing$func"))) {

@@ -28,12 +28,15 @@
 #include "ir/Arena.h"
 #include "ir/Module.h"
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
 
 namespace tilelens::ir {
+
+struct Function;
 
 enum class Syntax
 {
@@ -54,6 +57,12 @@ struct ParseOptions
     int maxNestingDepth = 200;        // regions/brackets deeper than this are an error
     int maxErrors = 20;               // stop after this many errors
     int firstLine = 1;                // line number of the first byte (for split chunks)
+    // Called on the parsing thread for each entry of a cuda_tile.module as soon
+    // as its model is final: parsed without an error so far and without a
+    // location or attribute alias that is still undefined (those are resolved
+    // at the end). Lets a consumer work on it while it is in cache; entries not
+    // announced are only in the result.
+    std::function<void(const Function&)> onFunction;
 };
 
 struct ParseResult

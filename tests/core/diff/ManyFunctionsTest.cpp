@@ -130,8 +130,10 @@ TEST(ManyFunctions, LoadingBothSidesConcurrentlyGivesTheTextsResult)
     const std::string texts[2] = {replicate(40, -1, from, to, &unused),
                                   replicate(40, 8, from, to, &line)};
     ir::ParseResult parsed[2];
-    const auto load = [&](int side) {
-        parsed[side] = ir::parseModule(texts[side]);
+    const auto load = [&](int side, const FunctionSink& announce) {
+        ir::ParseOptions options;
+        options.onFunction = announce;
+        parsed[side] = ir::parseModule(texts[side], options);
         std::vector<const ir::Module*> modules(parsed[side].modules.begin(),
                                                parsed[side].modules.end());
         return modules;
@@ -151,7 +153,9 @@ TEST(ManyFunctions, LoadingBothSidesConcurrentlyGivesTheTextsResult)
 
     after[0] = after[1] = 0;
     const auto noGenerated = compareLoading(
-        [&](int side) { return side == 0 ? load(0) : std::vector<const ir::Module*>(); },
+        [&](int side, const FunctionSink& announce) {
+            return side == 0 ? load(0, announce) : std::vector<const ir::Module*>();
+        },
         [&](int side) { ++after[side]; }, RuleSet::defaults(), "ref.mlir", "gen.mlir");
     EXPECT_FALSE(noGenerated);
     EXPECT_EQ(after[0], 1);

@@ -207,3 +207,48 @@ TEST(IrModel, ALargeInputStartsInAnArenaBlockOfWholeHugePages)
     EXPECT_GE(r.arena->bytesAllocated(), hinted);
     EXPECT_EQ(r.arena->bytesAllocated() % hugePage, 0u) << r.arena->bytesAllocated();
 }
+
+// ParseOptions::onFunction announces an entry as soon as it is parsed, in order, when its
+// model is final: not one that uses a location alias defined only later (resolved at the
+// end), and nothing after an error.
+TEST(IrModel, OnFunctionAnnouncesFinalEntriesAsTheyAreParsed)
+{
+    const std::string text = "cuda_tile.module @m {\n"
+                             "  entry @a(%x: tile<4xf32>) {\n"
+                             "    %y = negf %x : tile<4xf32>\n"
+                             "  }\n"
+                             "  entry @b(%x: tile<4xf32>) {\n"
+                             "    %y = negf %x : tile<4xf32> loc(#later)\n"
+                             "  }\n"
+                             "  entry @c(%x: tile<4xf32>) {\n"
+                             "    return\n"
+                             "  }\n"
+                             "}\n"
+                             "#later = loc(\"k.py\":3:1)\n";
+    std::vector<std::string> announced;
+    std::vector<size_t> opsWhenAnnounced;
+    ParseOptions options;
+    options.onFunction = [&](const Function& f) {
+        announced.emplace_back(f.name);
+        opsWhenAnnounced.push_back(f.opCount());
+    };
+    ParseResult r = parseModule(text, options);
+    ASSERT_TRUE(r.ok()) << tu::dumpDiagnostics(r);
+    EXPECT_EQ(announced, (std::vector<std::string>{"a", "c"}));
+    EXPECT_EQ(opsWhenAnnounced, (std::vector<size_t>{2, 1})); // the implicit return included
+    const Location* l = r.modules[0]->function("b")->body->entryBlock()->ops[0]->loc->fileLineCol();
+    ASSERT_NE(l, nullptr);
+    EXPECT_EQ(l->line, 3);
+
+    announced.clear();
+    const std::string broken = "cuda_tile.module @m {\n"
+                               "  entry @a(%x: tile<4xf32>) {\n"
+                               "    %y = negf %undefined : tile<4xf32>\n"
+                               "  }\n"
+                               "  entry @c(%x: tile<4xf32>) {\n"
+                               "    return\n"
+                               "  }\n"
+                               "}\n";
+    EXPECT_FALSE(parseModule(broken, options).ok());
+    EXPECT_TRUE(announced.empty());
+}
