@@ -45,15 +45,20 @@ void GraphTasks::stream(int side, const ir::Function& f)
     Slot* slot = &m_slots[side].emplace_back();
     m_streamed[side].emplace_back(&f, slot);
     const Task task{side, &f, slot};
-    if (m_workers <= 2 && unsigned(side) < m_workers) {
-        build(unsigned(side), task); // this thread would take it next anyway
-        return;
-    }
+    bool inline_ = false;
     {
         std::lock_guard<std::mutex> lock(m_mutex);
-        m_tasks.push_back(task);
+        // On two workers the other one is busy with its own side until it has
+        // published it: this thread builds the graph itself, while it is in cache.
+        // Then (or on more workers) a free worker takes it.
+        inline_ = m_workers <= 2 && unsigned(side) < m_workers && m_published == 0;
+        if (!inline_)
+            m_tasks.push_back(task);
     }
-    m_ready.notify_one();
+    if (inline_)
+        build(unsigned(side), task);
+    else
+        m_ready.notify_one();
 }
 
 void GraphTasks::publish(int side, const std::vector<const ir::Module*>& modules)
