@@ -40,6 +40,11 @@ void printOut(const QString& text)
     std::fwrite(utf8.constData(), 1, size_t(utf8.size()), stdout);
 }
 
+void printOut(std::string_view utf8)
+{
+    std::fwrite(utf8.data(), 1, utf8.size(), stdout);
+}
+
 void printErr(const QString& text)
 {
     const QByteArray utf8 = text.toUtf8();

@@ -6,6 +6,7 @@
 #include <QStringList>
 #include <functional>
 #include <optional>
+#include <string_view>
 #include <vector>
 
 class QCommandLineParser;
@@ -44,6 +45,8 @@ struct CliCommandRegistration
 
 // Helpers for consistent output.
 void printOut(const QString& text); // stdout, no newline added
+// UTF-8 bytes as they are (a large report is not worth a round trip through QString).
+void printOut(std::string_view utf8);
 void printErr(const QString& text); // stderr, no newline added
 
 // What a subcommand prints on a command-line error: the error alone, or
