@@ -46,7 +46,7 @@ std::vector<int> extraScalarArgs(const GFunction& R, const GFunction& G)
 std::vector<int64_t> specialisedConstants(const GFunction& R)
 {
     std::vector<int64_t> out;
-    for (const std::string& c : demangleEntryName(R.name).constants) {
+    for (const std::string& c : R.demangled.constants) {
         int64_t v = 0;
         const auto r = std::from_chars(c.data(), c.data() + c.size(), v);
         if (r.ec != std::errc())
@@ -210,7 +210,7 @@ void specialiseRuntimeArgs(const GFunction& R, GFunction& G)
     const std::vector<int64_t> values = specialisedConstants(R);
     // Another ABI (tensors vs raw pointers): no position to bind by; the
     // addresses decide (AddressBindings.h), never against a pin.
-    if (args.empty() && !values.empty() && demangleEntryName(G.name).constants.empty()) {
+    if (args.empty() && !values.empty() && G.demangled.constants.empty()) {
         if (G.ops.size() > kMaxOps || R.ops.size() > kMaxOps)
             return;
         std::vector<Pin> pins = pinsOf(R, G);

@@ -80,12 +80,20 @@ std::vector<std::pair<int, int>> matchEntryNames(const std::vector<std::string>&
                                                  const std::vector<int>& refOpCounts,
                                                  const std::vector<int>& genOpCounts)
 {
-    std::vector<int> refTo(ref.size(), -1), genTo(gen.size(), -1);
     std::vector<EntryName> rn, gn;
     for (const auto& s : ref)
         rn.push_back(demangleEntryName(s));
     for (const auto& s : gen)
         gn.push_back(demangleEntryName(s));
+    return matchEntryNames(ref, gen, rn, gn, refOpCounts, genOpCounts);
+}
+
+std::vector<std::pair<int, int>>
+matchEntryNames(const std::vector<std::string>& ref, const std::vector<std::string>& gen,
+                const std::vector<EntryName>& rn, const std::vector<EntryName>& gn,
+                const std::vector<int>& refOpCounts, const std::vector<int>& genOpCounts)
+{
+    std::vector<int> refTo(ref.size(), -1), genTo(gen.size(), -1);
     auto pass = [&](auto&& same) {
         for (size_t i = 0; i < ref.size(); ++i) {
             if (refTo[i] >= 0)

@@ -29,5 +29,12 @@ std::vector<std::pair<int, int>> matchEntryNames(const std::vector<std::string>&
                                                  const std::vector<std::string>& gen,
                                                  const std::vector<int>& refOpCounts,
                                                  const std::vector<int>& genOpCounts);
+// The same with the names already demangled (demangled[k] of names[k]).
+std::vector<std::pair<int, int>> matchEntryNames(const std::vector<std::string>& ref,
+                                                 const std::vector<std::string>& gen,
+                                                 const std::vector<EntryName>& refDemangled,
+                                                 const std::vector<EntryName>& genDemangled,
+                                                 const std::vector<int>& refOpCounts,
+                                                 const std::vector<int>& genOpCounts);
 
 } // namespace tilelens::diff

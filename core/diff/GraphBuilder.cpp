@@ -529,6 +529,7 @@ GFunction buildGraph(const ir::Function& f, GraphContext& context)
 {
     GFunction g(context.arena);
     g.name = std::string(f.name);
+    g.demangled = demangleEntryName(g.name);
     g.line = f.range.beginLine;
     g.column = f.range.beginColumn;
     if (f.optimizationHints)

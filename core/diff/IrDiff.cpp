@@ -297,16 +297,19 @@ DiffResult compareGraphs(const std::vector<GFunction>& rg, std::vector<GFunction
     result.referencePath = refPath;
     result.generatedPath = genPath;
     std::vector<std::string> rnames, gnames;
+    std::vector<EntryName> rdemangled, gdemangled;
     std::vector<int> rcounts, gcounts;
     for (const auto& g : rg) {
         rnames.push_back(g.name);
+        rdemangled.push_back(g.demangled);
         rcounts.push_back(g.writtenOps);
     }
     for (const auto& g : gg) {
         gnames.push_back(g.name);
+        gdemangled.push_back(g.demangled);
         gcounts.push_back(g.writtenOps);
     }
-    const auto pairs = matchEntryNames(rnames, gnames, rcounts, gcounts);
+    const auto pairs = matchEntryNames(rnames, gnames, rdemangled, gdemangled, rcounts, gcounts);
     // Before any thread reads the generated graphs: they may be renormalized.
     for (const auto& [i, j] : pairs)
         if (i >= 0 && j >= 0) {

@@ -105,7 +105,7 @@ private:
     // must pass the reference's value); it proves and hides nothing.
     void specialisedConstants(const IdList& genArgs)
     {
-        const EntryName r = demangleEntryName(R.name), g = demangleEntryName(G.name);
+        const EntryName &r = R.demangled, &g = G.demangled;
         const bool scalarInt = std::any_of(genArgs.begin(), genArgs.end(), [&](int v) {
             const std::string_view t = G.values[size_t(v)].typeText;
             return t == "tile<i32>" || t == "tile<i64>";

@@ -7,6 +7,7 @@
 // arena, not in a vector each: a 100k-op pair would otherwise cost ~1M small
 // allocations, which dominated the diff time.
 
+#include "diff/EntryNames.h"
 #include "ir/Arena.h"
 
 #include <cstdint>
@@ -120,6 +121,7 @@ struct GFunction
     // and fresh 4 KiB pages (one fault each) cost more than the diff itself.
     std::shared_ptr<ir::Arena> arena;
     std::string name;
+    EntryName demangled; // of name (EntryNames.h)
     int line = 0, column = 0;
     ir::Span<GOp> ops;
     ir::Span<GValue> values;
