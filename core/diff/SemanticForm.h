@@ -119,7 +119,10 @@ private:
     std::vector<int64_t> m_affOff;
     std::vector<bool> m_floatOne; // a float splat of 1.0
     std::vector<uint64_t> m_lane; // by value id: identity of the scalar every lane holds, 0 = none
-    std::vector<std::vector<std::pair<int, int>>> m_writtenUsers; // (op, operand index), lazy
+    // Uses of each written value, (op, operand index), lazy: value v's are
+    // m_writtenUses[m_writtenUsersStart[v] .. m_writtenUsersStart[v + 1]).
+    std::vector<int> m_writtenUsersStart;
+    std::vector<std::pair<int, int>> m_writtenUses;
     std::vector<int> m_reshapeBase; // by value id: the value a reshape chain started from
     // Tensor views by identity without extents: the distinct extent sets seen, in order.
     std::unordered_map<uint64_t, std::vector<uint64_t>> m_viewExtents;

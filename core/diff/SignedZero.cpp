@@ -53,10 +53,19 @@ bool zeroSplat(const GFunction& g, int v, bool& negative)
 
 void SemanticNormalizer::buildWrittenUsers()
 {
-    m_writtenUsers.assign(m_g.values.size(), {});
+    // Counted first, then filled: one array instead of a vector per value.
+    std::vector<int>& start = m_writtenUsersStart;
+    start.assign(m_g.values.size() + 1, 0);
+    for (const GOp& o : m_g.ops)
+        for (int v : o.operands)
+            ++start[size_t(v) + 1];
+    for (size_t v = 0; v < m_g.values.size(); ++v)
+        start[v + 1] += start[v];
+    m_writtenUses.resize(size_t(start.back()));
+    std::vector<int> next(start.begin(), start.end() - 1);
     for (size_t id = 0; id < m_g.ops.size(); ++id)
         for (size_t i = 0; i < m_g.ops[id].operands.size(); ++i)
-            m_writtenUsers[size_t(m_g.ops[id].operands[i])].push_back({int(id), int(i)});
+            m_writtenUses[size_t(next[size_t(m_g.ops[id].operands[i])]++)] = {int(id), int(i)};
 }
 
 // Every use of written value v ends in exp/exp2 through ops that keep a
@@ -69,7 +78,8 @@ bool SemanticNormalizer::zeroSignUnobserved(int v, std::unordered_set<int>& seen
         return false;
     static const std::unordered_set<std::string_view> keeps = {
         "addf", "subf", "mulf", "maxf", "minf", "negf", "fma", "broadcast", "reshape", "ftof"};
-    for (const auto& [u, index] : m_writtenUsers[size_t(v)]) {
+    for (int k = m_writtenUsersStart[size_t(v)]; k < m_writtenUsersStart[size_t(v) + 1]; ++k) {
+        const auto [u, index] = m_writtenUses[size_t(k)];
         const GOp& o = m_g.ops[size_t(u)];
         const std::string_view n = o.name;
         if (n == "exp" || n == "exp2")
@@ -125,7 +135,7 @@ bool SemanticNormalizer::zeroSumForm(int id, SemanticForm& f)
             f.proof = "x + (-0.0) = x for every float x";
             return true;
         }
-        if (m_writtenUsers.empty())
+        if (m_writtenUsersStart.empty())
             buildWrittenUsers();
         std::unordered_set<int> seen;
         if (!zeroSignUnobserved(o.results[0], seen))
