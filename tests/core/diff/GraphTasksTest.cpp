@@ -1,7 +1,7 @@
 // GraphTasks builds the graphs of both sides on a worker pool: whichever
-// worker builds a function, its graph lands in that function's slot and
-// equals the graph built alone; a side that failed to parse ends the work, and
-// a worker's exception reaches the caller.
+// worker builds a function, queued or streamed while its side is parsed, its
+// graph lands in that function's slot and equals the graph built alone; a side
+// that failed to parse ends the work, and a worker's exception reaches the caller.
 
 #include "diff/GraphTasks.h"
 
@@ -84,6 +84,49 @@ TEST(GraphTasks, GraphsLandInFunctionOrderAndEqualThoseBuiltAlone)
             GFunction alone = buildGraph(*fs[i]);
             normalizeGraph(alone);
             expectSameGraph((*built[side])[i], alone);
+        }
+    }
+}
+
+// Functions streamed while a side is parsed (ParseOptions::onFunction) land in
+// their slots like queued ones, on two workers (the parsing thread builds them)
+// and on four (free workers do); entries not announced (here: every third of
+// the generated side) are queued when the side is published.
+TEST(GraphTasks, StreamedFunctionsLandInFunctionOrderOnTwoAndFourWorkers)
+{
+    const std::string texts[2] = {manyEntries(13), manyEntries(11)};
+    for (const unsigned workers : {2u, 4u}) {
+        GraphTasks tasks(workers);
+        ir::ParseResult parsed[2];
+        std::atomic<int> streamed{0};
+        runOnWorkers(workers, [&](unsigned k) {
+            if (k < 2) {
+                const int side = int(k);
+                int seen = 0;
+                ir::ParseOptions options;
+                options.onFunction = [&](const ir::Function& f) {
+                    if (side == 1 && seen++ % 3 == 0)
+                        return;
+                    ++streamed;
+                    tasks.stream(side, f);
+                };
+                tasks.expectInput(side, texts[side].size());
+                parsed[side] = ir::parseModule(texts[side], options);
+                tasks.publish(side, modulesOf(parsed[side]));
+            }
+            tasks.work(k);
+        });
+        EXPECT_EQ(streamed, 13 + 11 - 4) << workers;
+        const std::vector<GFunction> built[2] = {tasks.take(0), tasks.take(1)};
+        for (int side = 0; side < 2; ++side) {
+            const auto& fs = parsed[side].modules.front()->functions;
+            ASSERT_EQ(built[side].size(), fs.size()) << workers;
+            for (size_t i = 0; i < fs.size(); ++i) {
+                GFunction alone = buildGraph(*fs[i]);
+                normalizeGraph(alone);
+                expectSameGraph(built[side][i], alone);
+                EXPECT_NE(built[side][i].summary, nullptr);
+            }
         }
     }
 }
