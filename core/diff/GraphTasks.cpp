@@ -117,7 +117,7 @@ void GraphTasks::build(unsigned worker, const Task& task)
 {
     GFunction g = buildGraph(*task.function, context(worker, task.side));
     normalizeGraph(g);
-    g.summary = summarizeFunction(g);
+    g.summary = summarizeFunction(g, *g.arena);
     // Each slot is written by the one thread that took its task.
     task.slot->emplace(std::move(g));
 }

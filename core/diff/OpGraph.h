@@ -132,8 +132,9 @@ struct GFunction
     // Entry arguments compared as constants (value id, value): runtime scalars
     // of the port that the reference is specialised on (ArgSpecialisation.h).
     std::vector<std::pair<int, int64_t>> specialisedArgs;
-    // Its share of the summary table, when gathered with the graph (SummaryTable.h).
-    std::shared_ptr<const FunctionFacts> summary;
+    // Its share of the summary table, when gathered with the graph (SummaryTable.h;
+    // in the graph's arena).
+    const FunctionFacts* summary = nullptr;
     // Entry argument k is known as argument entryArgSlots[k] of the other side
     // (pointers paired by role, ArgumentRoles.h); empty: by position.
     std::vector<int> entryArgSlots;

@@ -10,6 +10,17 @@ namespace tilelens::diff {
 
 namespace {
 
+struct NameCount
+{
+    std::string_view name;
+    int count = 0;
+};
+struct TypeCount
+{
+    const ir::Type* type = nullptr;
+    int count = 0;
+};
+
 bool same(std::string_view a, std::string_view b)
 {
     return a.size() == b.size() && (a.data() == b.data() || a == b); // names are interned
@@ -21,7 +32,7 @@ bool same(const ir::Type* a, const ir::Type* b)
 
 // Counts keys in a short list (a function has a few dozen distinct op names
 // and types), with a direct-mapped cache by hash in front of the scan.
-template <typename K> class ShortCounts
+template <typename K, typename Out> class ShortCounts
 {
 public:
     void bump(const K& key, uint64_t hash)
@@ -40,7 +51,15 @@ public:
         m_counts.emplace_back(key, 1);
         hit = uint32_t(m_counts.size());
     }
-    std::vector<std::pair<K, int>> take() { return std::move(m_counts); }
+    // The counts as an arena array of Out{key, count}.
+    ir::Span<const Out> store(ir::Arena& arena) const
+    {
+        std::vector<Out> out;
+        out.reserve(m_counts.size());
+        for (const auto& [k, n] : m_counts)
+            out.push_back(Out{k, n});
+        return arena.copy(out);
+    }
 
 private:
     std::vector<std::pair<K, int>> m_counts;
@@ -49,24 +68,26 @@ private:
 
 } // namespace
 
-// One function's share of the summary. Views point into the graphs (alive
-// while the summary is built).
+// One function's share of the summary, in an arena (trivially destructible).
+// Views point into the graph (alive while the summary is built).
 struct FunctionFacts
 {
-    std::vector<std::pair<std::string_view, int>> ops, ftz, approx;
-    std::vector<std::pair<std::string, std::string>> entryHints; // occupancy, num_cta_in_cga
-    std::vector<std::string_view> mmaTypes, identities;
-    std::vector<std::pair<const ir::Type*, int>> valueTypes; // result types, per uniqued type
+    ir::Span<const NameCount> ops, ftz, approx;
+    ir::Span<const GAttr> entryHints; // occupancy, num_cta_in_cga
+    ir::Span<const std::string_view> mmaTypes, identities;
+    ir::Span<const TypeCount> valueTypes; // result types, per uniqued type
     int tmaTrue = 0, tmaFalse = 0, latency = 0;
 };
 
-std::shared_ptr<const FunctionFacts> summarizeFunction(const GFunction& f)
+const FunctionFacts* summarizeFunction(const GFunction& f, ir::Arena& arena)
 {
-    auto x = std::make_shared<FunctionFacts>();
+    auto* x = arena.make<FunctionFacts>();
+    std::vector<GAttr> hints;
     for (const auto& h : f.hints)
         if (h.name == "occupancy" || h.name == "num_cta_in_cga")
-            x->entryHints.emplace_back(std::string(h.name), std::string(h.value));
-    ShortCounts<std::string_view> ops, ftz, approx;
+            hints.push_back(h);
+    std::vector<std::string_view> identities, mmaTypes;
+    ShortCounts<std::string_view, NameCount> ops, ftz, approx;
     for (const auto& o : f.ops) {
         const std::string_view name = o.name;
         if (!o.terminator || !o.operands.empty())
@@ -77,7 +98,7 @@ std::shared_ptr<const FunctionFacts> summarizeFunction(const GFunction& f)
             if (a.name == "rounding" && a.value == "approx")
                 approx.bump(name, o.nameHash);
             if (a.name == "identities")
-                x->identities.push_back(a.value);
+                identities.push_back(a.value);
         }
         for (const auto& h : o.hints) {
             if (h.name == "allow_tma")
@@ -86,16 +107,21 @@ std::shared_ptr<const FunctionFacts> summarizeFunction(const GFunction& f)
                 ++x->latency;
         }
         if ((o.name == "mmaf" || o.name == "mmai") && !o.results.empty())
-            x->mmaTypes.push_back(f.values[size_t(o.results[0])].typeText);
+            mmaTypes.push_back(f.values[size_t(o.results[0])].typeText);
     }
-    ShortCounts<const ir::Type*> types;
+    ShortCounts<const ir::Type*, TypeCount> types;
     for (const auto& v : f.values)
         if (v.type && v.def >= 0)
             types.bump(v.type, uint64_t(reinterpret_cast<uintptr_t>(v.type) >> 4));
-    x->ops = ops.take();
-    x->ftz = ftz.take();
-    x->approx = approx.take();
-    x->valueTypes = types.take();
+    // Kept in the graph's arena (huge pages): a heap allocation per list and
+    // function faulted ~370 more 4 KiB pages on the 2x100k pair.
+    x->ops = ops.store(arena);
+    x->ftz = ftz.store(arena);
+    x->approx = approx.store(arena);
+    x->valueTypes = types.store(arena);
+    x->entryHints = arena.copy(hints);
+    x->identities = arena.copy(identities);
+    x->mmaTypes = arena.copy(mmaTypes);
     return x;
 }
 
@@ -113,18 +139,18 @@ struct Facts
 
     void add(const FunctionFacts& f)
     {
-        for (const auto& [k, v] : f.entryHints)
-            entryHints[k] = v;
-        for (const auto& [k, n] : f.ops)
-            opCounts[k] += n;
-        for (const auto& [k, n] : f.ftz)
-            ftzCounts[k] += n;
-        for (const auto& [k, n] : f.approx)
-            approxCounts[k] += n;
+        for (const GAttr& h : f.entryHints)
+            entryHints[std::string(h.name)] = std::string(h.value);
+        for (const NameCount& c : f.ops)
+            opCounts[c.name] += c.count;
+        for (const NameCount& c : f.ftz)
+            ftzCounts[c.name] += c.count;
+        for (const NameCount& c : f.approx)
+            approxCounts[c.name] += c.count;
         mmaTypes.insert(f.mmaTypes.begin(), f.mmaTypes.end());
         identities.insert(f.identities.begin(), f.identities.end());
-        for (const auto& [t, n] : f.valueTypes)
-            valueTypes[t] += n;
+        for (const TypeCount& c : f.valueTypes)
+            valueTypes[c.type] += c.count;
         tmaTrue += f.tmaTrue;
         tmaFalse += f.tmaFalse;
         latency += f.latency;
@@ -167,13 +193,12 @@ struct Facts
     }
 };
 
-void collect(const GFunction& f, Facts& x)
+void collect(const GFunction& f, Facts& x, ir::Arena& scratch)
 {
-    // Graphs from GraphTasks carry theirs (gathered while the graph was in cache).
-    if (f.summary)
-        x.add(*f.summary);
-    else
-        x.add(*summarizeFunction(f));
+    // Graphs from GraphTasks carry theirs (gathered while the graph was in cache);
+    // others are summarized here, into the caller's arena (the graph's may be in use
+    // by other threads).
+    x.add(f.summary ? *f.summary : *summarizeFunction(f, scratch));
 }
 
 template <typename Set> std::string joinSet(const Set& s)
@@ -197,10 +222,11 @@ std::vector<SummaryRow> buildSummary(const std::vector<const GFunction*>& ref,
                                      std::map<std::string, std::pair<int, int>>* opCounts)
 {
     Facts a, b;
+    ir::Arena scratch;
     for (auto* f : ref)
-        collect(*f, a);
+        collect(*f, a, scratch);
     for (auto* f : gen)
-        collect(*f, b);
+        collect(*f, b, scratch);
     a.finish();
     b.finish();
     if (opCounts)

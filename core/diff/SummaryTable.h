@@ -8,7 +8,6 @@
 #include "diff/OpGraph.h"
 
 #include <map>
-#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -16,8 +15,9 @@
 namespace tilelens::diff {
 
 // A function's share of the summary (op counts, hints, types, ...), gathered
-// by GraphTasks right after the function's graph is built (GFunction::summary).
-std::shared_ptr<const FunctionFacts> summarizeFunction(const GFunction& f);
+// by GraphTasks right after the function's graph is built (GFunction::summary),
+// made in `arena`.
+const FunctionFacts* summarizeFunction(const GFunction& f, ir::Arena& arena);
 
 // Also fills `opCounts` (op name -> reference, generated count) when given.
 std::vector<SummaryRow>
