@@ -3,7 +3,9 @@
 
 Each run starts every given CLI binary and then GNU diff, one after the other, so that all
 of them see the same machine load. Per process: wall time, CPU time (user + system, from
-wait4) and peak RSS. Prints the medians and ranges and the ratios to GNU diff (ratio of
+wait4), user and system time apart, minor page faults and peak RSS. System time is mostly
+page faults, whose cost differs a lot between VMs (~10 us each on some): the split shows
+how much of a ratio comes from the machine rather than the code. Prints the medians and ranges and the ratios to GNU diff (ratio of
 the medians, and the median and range of the per-run ratios), with the load average before
 and after.
 
@@ -24,7 +26,8 @@ def run(cmd):
     child = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     _, _, usage = os.wait4(child.pid, 0)
     wall = time.perf_counter() - start
-    return wall * 1e3, (usage.ru_utime + usage.ru_stime) * 1e3, usage.ru_maxrss / 1024
+    return (wall * 1e3, (usage.ru_utime + usage.ru_stime) * 1e3, usage.ru_maxrss / 1024,
+            usage.ru_utime * 1e3, usage.ru_stime * 1e3, usage.ru_minflt)
 
 
 def spread(values, digits=0):
@@ -55,12 +58,15 @@ def main():
     gnu_wall = statistics.median(r[0] for r in gnu)
     gnu_cpu = statistics.median(r[1] for r in gnu)
     print(f"GNU diff: wall ms {spread([r[0] for r in gnu])}, "
-          f"cpu ms {spread([r[1] for r in gnu])}, "
+          f"cpu ms {spread([r[1] for r in gnu])} (user {spread([r[3] for r in gnu])}, "
+          f"sys {spread([r[4] for r in gnu])}), minor faults {statistics.median(r[5] for r in gnu):.0f}, "
           f"peak RSS MiB {statistics.median(r[2] for r in gnu):.0f}")
     for name, rows in results.items():
         wall = [r[0] for r in rows]
         cpu = [r[1] for r in rows]
-        print(f"{name}: wall ms {spread(wall)}, cpu ms {spread(cpu)}, "
+        print(f"{name}: wall ms {spread(wall)}, cpu ms {spread(cpu)} "
+              f"(user {spread([r[3] for r in rows])}, sys {spread([r[4] for r in rows])}), "
+              f"minor faults {statistics.median(r[5] for r in rows):.0f}, "
               f"peak RSS MiB {statistics.median(r[2] for r in rows):.0f}; "
               f"ratio of medians: wall {statistics.median(wall) / gnu_wall:.2f}, "
               f"cpu {statistics.median(cpu) / gnu_cpu:.2f}; per-run ratios: "
