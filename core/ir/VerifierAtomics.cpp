@@ -19,12 +19,11 @@ bool sameShape(const Type* a, const Type* b)
            std::equal(a->shape.begin(), a->shape.end(), b->shape.begin(), b->shape.end());
 }
 
+// "2, 2": shapeText without its brackets, as the dialect's atomic messages write shapes.
 std::string dimsText(Span<const int64_t> dims)
 {
-    std::string text;
-    for (size_t i = 0; i < dims.size(); ++i)
-        text += (i ? ", " : "") + std::to_string(dims[i]);
-    return text;
+    const std::string text = shapeText(dims);
+    return text.substr(1, text.size() - 2);
 }
 
 class AtomicRules
