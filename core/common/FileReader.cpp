@@ -52,6 +52,8 @@ ssize_t readSome(int fd, char* buf, size_t n)
 }
 
 constexpr size_t kHugePage = size_t(2) << 20;
+// malloc's header before a chunk (16 bytes) and the string's NUL, rounded up.
+constexpr size_t kChunkOverhead = 64;
 
 // Capacity to reserve for a file of `size` bytes. From 2 MiB on, a whole number
 // of huge pages less malloc's chunk header: the allocator then maps exactly that
@@ -59,7 +61,6 @@ constexpr size_t kHugePage = size_t(2) << 20;
 // be huge pages from its first byte to its last.
 size_t bufferCapacity(size_t size)
 {
-    constexpr size_t kChunkOverhead = 64; // malloc's header and the string's NUL, rounded up
     if (size + kChunkOverhead < kHugePage)
         return size;
     return (size + kChunkOverhead + kHugePage - 1) / kHugePage * kHugePage - kChunkOverhead;
@@ -82,7 +83,7 @@ void adviseHugePages(const char* data, size_t capacity)
     uintptr_t end = (start + capacity) & ~uintptr_t(kHugePage - 1);
     // `data` just past a 2 MiB boundary (malloc's chunk header before it): the
     // allocation has its own aligned mapping, first and last huge page included.
-    if (start - mapping <= 32 && capacity + (start - mapping) + 64 >= kHugePage) {
+    if (start - mapping < kChunkOverhead && capacity + kChunkOverhead >= kHugePage) {
         begin = mapping;
         end = (start + capacity + kHugePage - 1) & ~uintptr_t(kHugePage - 1);
     }
