@@ -40,7 +40,7 @@ void printOut(const QString& text)
     std::fwrite(utf8.constData(), 1, size_t(utf8.size()), stdout);
 }
 
-void printOut(std::string_view utf8)
+void printOutUtf8(std::string_view utf8)
 {
     std::fwrite(utf8.data(), 1, utf8.size(), stdout);
 }

@@ -46,7 +46,7 @@ struct CliCommandRegistration
 // Helpers for consistent output.
 void printOut(const QString& text); // stdout, no newline added
 // UTF-8 bytes as they are (a large report is not worth a round trip through QString).
-void printOut(std::string_view utf8);
+void printOutUtf8(std::string_view utf8);
 void printErr(const QString& text); // stderr, no newline added
 
 // What a subcommand prints on a command-line error: the error alone, or

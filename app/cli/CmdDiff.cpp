@@ -245,7 +245,7 @@ int runDiff(const QStringList& args)
         }
         printOut(QString::fromStdString(verdictLine(result)) + QLatin1Char('\n'));
     } else {
-        printOut(std::string_view(text));
+        printOutUtf8(text);
     }
     if (check && check->differBug)
         return ExitFail;
