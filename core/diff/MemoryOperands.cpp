@@ -24,8 +24,8 @@ Roles rolesOf(const GFunction& f, const GOp& o)
         const std::string_view type = f.values[size_t(v)].typeText;
         if (type == "token")
             roles.token = v;
-        else if (o.name == "load_ptr_tko" && i >= 2 && intWidth(type) != 1)
-            roles.padding = v;
+        else if (o.name == "load_ptr_tko" && i >= 1 && intWidth(type) != 1)
+            roles.padding = v; // after the mask, or alone: the compilers print an unmasked one
         else
             roles.main.push_back(v);
     }
@@ -81,7 +81,9 @@ bool paddingUnobservable(const GFunction& f, int load, bool sameMask = true)
 {
     const GOp& o = f.ops[size_t(load)];
     const Roles roles = rolesOf(f, o);
-    if (roles.main.size() < 2 || o.results.empty())
+    if (roles.main.size() < 2)
+        return true; // no mask: every lane is read, a padding value is never used
+    if (o.results.empty())
         return false;
     const int loadMask = f.values[size_t(roles.main[1])].canon;
     std::vector<int> work = {f.values[size_t(o.results[0])].canon};
@@ -161,7 +163,11 @@ void compareMemoryOperands(const GFunction& R, int r, const GFunction& G, int g,
         d.attribute = "padding";
         d.refValue = a.padding < 0 ? std::string("none") : describe(R, a.padding);
         d.genValue = b.padding < 0 ? std::string("none") : describe(G, b.padding);
-        if (paddingUnobservable(R, r) && paddingUnobservable(G, g))
+        const bool unmasked = (a.padding >= 0 ? a : b).main.size() < 2;
+        if (unmasked)
+            d.proof = "the gather has no mask: every lane is read, so the padding value is never "
+                      "used";
+        else if (paddingUnobservable(R, r) && paddingUnobservable(G, g))
             d.proof = "the masked-off lanes only reach lane-wise ops and stores under a mask "
                       "that implies the load's: no padded lane is ever stored";
         else if (!paddingUnobservable(R, r, false) || !paddingUnobservable(G, g, false))
@@ -183,17 +189,21 @@ std::string unmatchedProof(const GFunction& f, int op)
         return "a fresh root token, consumed directly by memory ops: it orders them after no "
                "other memory op, as no token does";
     }
-    // Only the padding of masked gathers.
+    // Only the padding of gathers.
     if (v.users.empty())
         return {};
+    bool masked = true;
     for (int u : v.users) {
         const GOp& user = f.ops[size_t(u)];
-        if (user.name != "load_ptr_tko" || rolesOf(f, user).padding < 0 ||
-            f.values[size_t(rolesOf(f, user).padding)].canon != v.canon)
+        const Roles roles = user.name == "load_ptr_tko" ? rolesOf(f, user) : Roles();
+        if (roles.padding < 0 || f.values[size_t(roles.padding)].canon != v.canon)
             return {};
+        masked = masked && roles.main.size() >= 2;
     }
-    return "only the padding operand of masked gathers whose other side has no padding "
-           "(reported at the gather)";
+    return masked ? "only the padding operand of masked gathers whose other side has no padding "
+                    "(reported at the gather)"
+                  : "only the padding operand of gathers whose other side has no padding "
+                    "(reported at the gather)";
 }
 
 } // namespace tilelens::diff

@@ -1,0 +1,56 @@
+// The padding operand of a gather (load_ptr_tko). The cuTile Python compiler
+// also writes one on an unmasked gather (softmax's `-inf` padding of a full
+// row, `load_ptr_tko weak %ptrs, %pad`): with no mask every lane is read, so
+// the value is never used, whatever reads the loaded tile.
+
+#include "DiffTestUtil.h"
+
+#include <gtest/gtest.h>
+
+namespace tilelens::diff::test {
+namespace {
+
+std::string gather(const std::string& operands, const std::string& types)
+{
+    return "cuda_tile.module @m {\n"
+           "  entry @row_max(%0: tile<ptr<f32>>, %1: tile<ptr<f32>>) {\n"
+           "    %i = iota : tile<16xi32>\n"
+           "    %p = reshape %0 : tile<ptr<f32>> -> tile<1xptr<f32>>\n"
+           "    %b = broadcast %p : tile<1xptr<f32>> -> tile<16xptr<f32>>\n"
+           "    %q = offset %b, %i : tile<16xptr<f32>>, tile<16xi32> -> tile<16xptr<f32>>\n"
+           "    %ninf = constant <f32: 0xFF800000> : tile<16xf32>\n"
+           "    %lim = constant <i32: 8> : tile<16xi32>\n"
+           "    %m = cmpi less_than %i, %lim, signed : tile<16xi32> -> tile<16xi1>\n"
+           "    %x, %t = load_ptr_tko weak %q" +
+           operands + " : tile<16xptr<f32>>" + types +
+           " -> tile<16xf32>, token\n"
+           "    %r = reduce %x dim=0 identities=[0xFF800000] : tile<16xf32> -> tile<f32> {\n"
+           "    ^bb0(%a: tile<f32>, %c: tile<f32>):\n"
+           "      %mx = maxf %a, %c : tile<f32>\n"
+           "      yield %mx : tile<f32>\n"
+           "    }\n"
+           "    %s = store_ptr_tko weak %1, %r : tile<ptr<f32>>, tile<f32> -> token\n"
+           "    return\n"
+           "  }\n"
+           "}\n";
+}
+
+TEST(GatherPadding, ThePaddingOfAnUnmaskedGatherIsNeverUsed)
+{
+    const DiffResult r = diffTexts(gather(", %ninf", ", tile<16xf32>"), gather("", ""));
+    EXPECT_EQ(r.count(Severity::Critical), 0) << describe(r);
+    bool proven = false;
+    for (const auto& d : r.divergences)
+        proven = proven || d.proof.find("no mask") != std::string::npos;
+    EXPECT_TRUE(proven) << describe(r);
+}
+
+TEST(GatherPadding, ThePaddingOfAMaskedGatherThatAReductionReadsStaysCritical)
+{
+    const DiffResult r = diffTexts(gather(", %m, %ninf", ", tile<16xi1>, tile<16xf32>"),
+                                   gather(", %m", ", tile<16xi1>"));
+    EXPECT_EQ(r.verdict, Verdict::FailFixable) << describe(r);
+}
+
+} // namespace
+} // namespace tilelens::diff::test
