@@ -7,7 +7,10 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cstdio>
+#include <cstring>
 #include <unordered_map>
+#include <unordered_set>
 
 namespace tilelens::diff {
 
@@ -180,6 +183,54 @@ PinScore scorePins(const std::vector<Pin>& pins, const GFunction& G)
     return s;
 }
 
+bool isScalarFloat(const GValue& v)
+{
+    return v.typeText == "tile<f32>" || v.typeText == "tile<f16>" || v.typeText == "tile<bf16>" ||
+           v.typeText == "tile<f64>";
+}
+
+// Live generated ops whose normal form is also one of the reference's.
+size_t sharedForms(const GFunction& R, const GFunction& G)
+{
+    std::unordered_set<uint64_t> ref;
+    for (const GOp& o : R.ops)
+        if (o.live && o.duplicateOf < 0)
+            ref.insert(o.hash);
+    size_t n = 0;
+    for (const GOp& o : G.ops)
+        n += o.live && o.duplicateOf < 0 && ref.count(o.hash);
+    return n;
+}
+
+// Float constants (`ct.Constant[float]`, `_F<bits>` in the reference's name) passed as
+// runtime float arguments by the port, which cannot take float const generics: its extra
+// scalar float arguments, in order, bound to the reference's float constants, in order,
+// when that makes more of the generated function equal to the reference.
+void specialiseFloatArgs(const GFunction& R, GFunction& G)
+{
+    const std::vector<uint64_t>& values = R.demangled.floatConstants;
+    if (values.empty() || !G.demangled.floatConstants.empty() || R.regions.empty() ||
+        G.regions.empty() || G.ops.size() > kMaxOps || R.ops.size() > kMaxOps)
+        return;
+    const IdList ra = R.regions[0].args, ga = G.regions[0].args;
+    std::vector<int> args;
+    for (size_t i = ra.size(); i < ga.size(); ++i)
+        if (isScalarFloat(G.values[size_t(ga[i])]))
+            args.push_back(ga[i]);
+    if (args.size() != values.size() || args.size() > kMaxArgs)
+        return;
+    const size_t before = sharedForms(R, G);
+    for (size_t k = 0; k < args.size(); ++k)
+        G.specialisedFloats.emplace_back(args[k], values[k]);
+    resetNormalForm(G);
+    normalizeGraph(G);
+    if (sharedForms(R, G) > before)
+        return;
+    G.specialisedFloats.clear();
+    resetNormalForm(G);
+    normalizeGraph(G);
+}
+
 } // namespace
 
 void resetNormalForm(GFunction& g)
@@ -203,7 +254,9 @@ void resetNormalForm(GFunction& g)
     }
 }
 
-void specialiseRuntimeArgs(const GFunction& R, GFunction& G)
+namespace {
+
+void specialiseIntArgs(const GFunction& R, GFunction& G)
 {
     G.specialisedArgs.clear();
     const std::vector<int> args = extraScalarArgs(R, G);
@@ -260,12 +313,35 @@ void specialiseRuntimeArgs(const GFunction& R, GFunction& G)
     }
 }
 
+} // namespace
+
+void specialiseRuntimeArgs(const GFunction& R, GFunction& G)
+{
+    G.specialisedFloats.clear();
+    specialiseIntArgs(R, G);
+    specialiseFloatArgs(R, G);
+}
+
+std::string describeFloatConstant(uint64_t doubleBits)
+{
+    double v = 0;
+    std::memcpy(&v, &doubleBits, sizeof v);
+    char text[32];
+    std::snprintf(text, sizeof text, "%g", v);
+    return text;
+}
+
 std::string describeSpecialisation(const GFunction& G)
 {
     std::string out;
     for (const auto& [v, c] : G.specialisedArgs) {
         out += out.empty() ? "" : ", ";
         out += "argument " + std::to_string(G.values[size_t(v)].index) + " = " + std::to_string(c);
+    }
+    for (const auto& [v, bits] : G.specialisedFloats) {
+        out += out.empty() ? "" : ", ";
+        out += "argument " + std::to_string(G.values[size_t(v)].index) + " = " +
+               describeFloatConstant(bits);
     }
     return out;
 }

@@ -16,9 +16,13 @@
 // only through the argument folds to the reference's constant. A binding that
 // no pin confirms stays unbound, and one that contradicts a pin (M used where
 // the reference has N's constant) is refused, so the mistake stays critical.
+// Float constants (`ct.Constant[float]`, `_F<double bits>` in the name: eps
+// of a norm) are bound the same way to the port's extra scalar float
+// arguments, in order, kept when more generated ops then equal the reference's.
 
 #include "diff/OpGraph.h"
 
+#include <cstdint>
 #include <string>
 
 namespace tilelens::diff {
@@ -31,6 +35,9 @@ void specialiseRuntimeArgs(const GFunction& R, GFunction& G);
 
 // Forgets the normal form so that normalizeGraph can run again.
 void resetNormalForm(GFunction& g);
+
+// A float constant of a reference entry name (EntryName::floatConstants) as text: "1e-05".
+std::string describeFloatConstant(uint64_t doubleBits);
 
 // "argument 22 = 1024, argument 23 = 1024" for the report; "" when unbound.
 std::string describeSpecialisation(const GFunction& G);

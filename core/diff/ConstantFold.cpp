@@ -8,9 +8,12 @@
 // is to wrap (trunci, bitwise ops); a sum left here is then folded modulo
 // 2^w by the affine form, as addi / subi wrap.
 
+#include "diff/Normalizer.h"
 #include "diff/SemanticForm.h"
 #include "diff/Semantics.h"
+#include "ir/FloatBits.h"
 
+#include <cmath>
 #include <optional>
 
 namespace tilelens::diff {
@@ -66,6 +69,15 @@ std::optional<bool> comparison(std::string_view predicate, Wide a, Wide b)
     if (predicate == "greater_than_or_equal")
         return a >= b;
     return std::nullopt;
+}
+
+// "tile<1024xbf16>" -> "bf16" ("" if not a tile type).
+std::string elementTypeOf(std::string_view typeText)
+{
+    const std::string scalar = scalarTypeOf(typeText); // "tile<bf16>"
+    if (scalar.rfind("tile<", 0) != 0 || scalar.back() != '>')
+        return {};
+    return scalar.substr(5, scalar.size() - 6);
 }
 
 } // namespace
@@ -173,6 +185,62 @@ bool SemanticNormalizer::constantFold(int id, SemanticForm& f)
                         ? std::string()
                         : std::string(" (runtime arguments compared as the reference's "
                                       "specialised constants, see the entry)")));
+    setSemOperands(o, {});
+    return true;
+}
+
+// A cast of a constant is the constant of the result type (cuTile Rust spells a literal
+// of the generic element type E as an f32 constant and an ftof, or an integer constant and
+// an itof; cuTile Python folds them): itof of an integer that the double holds exactly,
+// ftof of a finite float, both rounded to nearest even in the result's format, which is
+// the ops' rounding. Other rounding modes are left as written.
+bool SemanticNormalizer::castFold(int id, SemanticForm& f)
+{
+    GOp& o = m_g.ops[size_t(id)];
+    const bool itof = o.name == "itof";
+    if ((!itof && o.name != "ftof") || o.operands.size() != 1)
+        return false;
+    for (const auto& a : o.attrs)
+        if (!(itof && a.name == "signedness") &&
+            !(a.name == "rounding" && a.value == "nearest_even"))
+            return false;
+    const int x = canonId(o.operands[0]);
+    double v = 0;
+    if (itof) {
+        if (!m_isInt[size_t(x)])
+            return false;
+        const int from = intWidth(m_g.values[size_t(x)].typeText);
+        if (from <= 0 || from > 64)
+            return false;
+        const Wide w =
+            isUnsigned(o) ? asUnsigned(m_int[size_t(x)], from) : asSigned(m_int[size_t(x)], from);
+        if (w > (Wide(1) << 53) || w < -(Wide(1) << 53))
+            return false; // not exact in a double
+        v = double(int64_t(w));
+    } else {
+        if (!m_isFloat[size_t(x)])
+            return false;
+        v = m_float[size_t(x)];
+    }
+    const GValue& res = m_g.values[size_t(o.results[0])];
+    const std::string elem = elementTypeOf(res.typeText);
+    if (ir::floatWidth(elem) == 0)
+        return false;
+    const uint64_t bits = ir::floatToBits(v, elem);
+    const double rounded = ir::bitsToFloat(bits, elem);
+    if (!std::isfinite(rounded))
+        return false;
+    const std::string scalar = "<" + elem + ": " + ir::formatFloat(bits, elem) + ">";
+    m_pendSplat = constantScalarHash(scalar);
+    m_pendSplatConst = true;
+    m_pendFloatOne = rounded == 1.0;
+    m_pendIsFloat = true;
+    m_pendFloat = rounded;
+    m_pendLane = resultHash(constantOpHash(scalar, hashText(scalarTypeOf(res.typeText))), 0);
+    f.custom = true;
+    f.hash = constantOpHash(scalar, res.typeHash);
+    f.proof = keep(std::string(o.name) + " of a constant folds to " + scalar +
+                   (rounded == v ? " (exact)" : " (rounded to nearest even, as the op rounds)"));
     setSemOperands(o, {});
     return true;
 }

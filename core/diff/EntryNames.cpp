@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <charconv>
 #include <cstdlib>
 
 namespace tilelens::diff {
@@ -59,6 +60,15 @@ EntryName demangleEntryName(const std::string& symbol)
                 ++j;
             if (j > digits && (j == s.size() || s[j] == '_'))
                 n.constants.push_back(s.substr(i + 2, j - i - 2));
+        }
+        for (size_t i = s.find("_F", k); i != std::string::npos; i = s.find("_F", i + 1)) {
+            const size_t end = i + 2 + 16;
+            if (end > s.size() || (end < s.size() && s[end] != '_'))
+                continue;
+            uint64_t bits = 0;
+            const auto r = std::from_chars(s.data() + i + 2, s.data() + end, bits, 16);
+            if (r.ec == std::errc() && r.ptr == s.data() + end)
+                n.floatConstants.push_back(bits);
         }
         s = s.substr(0, k);
         n.mangled = true;

@@ -4,6 +4,7 @@
 // op-named alias repair prefixes `{k}__`, cuTile Rust keeps the Rust
 // identifier (`softmax_kernel`).
 
+#include <cstdint>
 #include <string>
 #include <utility>
 #include <vector>
@@ -18,6 +19,9 @@ struct EntryName
     // Integer constants the mangled name is specialised on: the `_I<n>` parameter tokens
     // after the marker ("..._I1024_I1024" -> "1024", "1024"), in order.
     std::vector<std::string> constants;
+    // Float constants (`ct.Constant[float]`), the `_F<16 hex digits>` tokens: the IEEE
+    // double bits ("..._F3ee4f8b588e368f1" -> 1e-05), in order.
+    std::vector<uint64_t> floatConstants;
 };
 
 EntryName demangleEntryName(const std::string& symbol);

@@ -110,18 +110,25 @@ private:
             const std::string_view t = G.values[size_t(v)].typeText;
             return t == "tile<i32>" || t == "tile<i64>";
         });
-        if (r.constants.empty() || !g.constants.empty() || !scalarInt)
+        const bool floats = !G.specialisedFloats.empty();
+        if ((r.constants.empty() || !scalarInt) && !floats)
+            return;
+        if (!g.constants.empty() || !g.floatConstants.empty())
             return;
         auto d = makeEntry(DiffKind::TypeChanged);
         d.attribute = "specialised constant vs runtime argument";
         for (const std::string& c : r.constants)
             d.refValue += (d.refValue.empty() ? "" : ", ") + c;
-        d.genValue = "runtime integer arguments";
+        for (uint64_t bits : floats ? r.floatConstants : std::vector<uint64_t>())
+            d.refValue += (d.refValue.empty() ? "" : ", ") + describeFloatConstant(bits);
+        d.genValue = floats ? "runtime arguments" : "runtime integer arguments";
         const std::string bound = describeSpecialisation(G);
         if (!bound.empty())
             d.genValue += " (compared with " + bound +
-                          " as the reference is specialised: the index arithmetic through them "
-                          "folds to the reference's constants)";
+                          (floats ? " as the reference is specialised: what is computed from "
+                                    "them folds to the reference's constants)"
+                                  : " as the reference is specialised: the index arithmetic "
+                                    "through them folds to the reference's constants)");
         m_out.push_back(d);
     }
 
@@ -180,7 +187,7 @@ private:
         // Extra arguments all bound to the reference's constants are the
         // specialisation finding below, not a signature change.
         if (!abiOnly && ra.size() != ga.size() &&
-            ra.size() + G.specialisedArgs.size() != ga.size()) {
+            ra.size() + G.specialisedArgs.size() + G.specialisedFloats.size() != ga.size()) {
             auto d = makeEntry(DiffKind::TypeChanged);
             d.attribute = "argument count";
             d.refValue = std::to_string(ra.size());
@@ -203,9 +210,12 @@ private:
             m_out.push_back(makeEntry(DiffKind::DebugInfoMissing));
     }
 
+    // Paired by the matcher, or equal by their normal forms (a reference constant and a
+    // generated argument bound to it, ArgSpecialisation.h, are no pair of ops).
     bool valuesCorrespond(int rv, int gv) const
     {
-        return M.refValToGen[size_t(R.values[size_t(rv)].canon)] == G.values[size_t(gv)].canon;
+        return M.refValToGen[size_t(R.values[size_t(rv)].canon)] == G.values[size_t(gv)].canon ||
+               R.canonValue(rv).hash == G.canonValue(gv).hash;
     }
 
     bool bothUnmatchedDefs(int rv, int gv) const
@@ -507,6 +517,27 @@ private:
         return std::string(o.name) + " at line " + std::to_string(o.line);
     }
 
+    // A reference constant that the generated side reads from an entry argument bound to
+    // it (ArgSpecialisation.h): the same value, reported at the entry.
+    std::string boundArgumentProof(const GOp& o) const
+    {
+        if (o.results.size() != 1)
+            return {};
+        const uint64_t h = R.canonValue(o.results[0]).hash;
+        auto proof = [&](int v) {
+            return "the generated entry's argument " + std::to_string(G.values[size_t(v)].index) +
+                   ", compared as this constant of the reference's specialisation (see the "
+                   "entry)";
+        };
+        for (const auto& [v, c] : G.specialisedArgs)
+            if (G.canonValue(v).hash == h)
+                return proof(v);
+        for (const auto& [v, bits] : G.specialisedFloats)
+            if (G.canonValue(v).hash == h)
+                return proof(v);
+        return {};
+    }
+
     void unmatched()
     {
         // Dead and duplicated ops are compared by how often each computation
@@ -549,6 +580,8 @@ private:
                 auto d = make(DiffKind::OpMissing, int(i), -1);
                 d.refValue = opSignature(R, int(i));
                 d.proof = unmatchedProof(R, int(i));
+                if (d.proof.empty())
+                    d.proof = boundArgumentProof(o);
                 if (d.proof.empty())
                     absorbed(R, G, M.refToGen, int(i), d);
                 m_out.push_back(d);

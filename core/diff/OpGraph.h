@@ -132,6 +132,8 @@ struct GFunction
     // Entry arguments compared as constants (value id, value): runtime scalars
     // of the port that the reference is specialised on (ArgSpecialisation.h).
     std::vector<std::pair<int, int64_t>> specialisedArgs;
+    // The same for float arguments (value id, IEEE double bits of the reference's constant).
+    std::vector<std::pair<int, uint64_t>> specialisedFloats;
     // Its share of the summary table, when gathered with the graph (SummaryTable.h;
     // in the graph's arena).
     const FunctionFacts* summary = nullptr;

@@ -446,12 +446,15 @@ private:
                 gl.push_back(o);
             }
         // Anchors: already matched pairs inside this region pair, in order on both sides.
+        // Not leaves (constants, folded casts, iota): each compiler places them anywhere,
+        // and one hoisted above a computation would cut the two sides' order there.
         std::vector<int> anchorRefIdx, anchorGenPos;
         anchorRefIdx.reserve(std::min(rl.size(), gl.size()));
         anchorGenPos.reserve(std::min(rl.size(), gl.size()));
         for (size_t i = 0; i < rl.size(); ++i) {
             const int g = m.refToGen[size_t(rl[i])];
-            if (g >= 0 && m_gpos[size_t(g)] >= 0) {
+            if (g >= 0 && m_gpos[size_t(g)] >= 0 && !semanticOperands(rop(rl[i])).empty() &&
+                !semanticOperands(gop(g)).empty()) {
                 anchorRefIdx.push_back(int(i));
                 anchorGenPos.push_back(m_gpos[size_t(g)]);
             }

@@ -184,6 +184,8 @@ void SemanticNormalizer::describeResults(int id)
     const int r = o.results[0];
     m_splat[size_t(r)] = m_pendSplat;
     m_floatOne[size_t(r)] = m_pendFloatOne;
+    m_isFloat[size_t(r)] = m_pendIsFloat;
+    m_float[size_t(r)] = m_pendFloat;
     m_splatConst[size_t(r)] = m_pendSplatConst;
     m_isInt[size_t(r)] = m_pendIsInt;
     m_int[size_t(r)] = m_pendInt;

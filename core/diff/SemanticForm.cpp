@@ -3,10 +3,13 @@
 #include "diff/Normalizer.h"
 #include "diff/PointerOffsets.h"
 #include "diff/Semantics.h"
+#include "ir/FloatBits.h"
 
 #include <algorithm>
 #include <charconv>
+#include <cmath>
 #include <cstdlib>
+#include <cstring>
 
 namespace tilelens::diff {
 
@@ -35,6 +38,37 @@ bool splatFloatIsOne(std::string_view scalar)
 }
 
 } // namespace
+
+std::optional<double> splatFloat(std::string_view scalar)
+{
+    const size_t colon = scalar.find(':');
+    if (scalar.size() < 4 || colon == std::string_view::npos || scalar.back() != '>' ||
+        ir::floatWidth(scalar.substr(1, colon - 1)) == 0)
+        return std::nullopt;
+    std::string number(scalar.substr(colon + 1, scalar.size() - colon - 2));
+    number.erase(0, number.find_first_not_of(' '));
+    // Infinities and NaNs are written as the bits in hex: not folded.
+    if (number.empty() || number.find('x') != std::string::npos)
+        return std::nullopt;
+    char* end = nullptr;
+    const double v = std::strtod(number.c_str(), &end);
+    if (!end || *end != '\0' || !std::isfinite(v))
+        return std::nullopt;
+    return v;
+}
+
+namespace {
+
+} // namespace
+
+std::string specialisedFloatScalar(uint64_t doubleBits, std::string_view elem)
+{
+    double v = 0;
+    static_assert(sizeof v == sizeof doubleBits);
+    std::memcpy(&v, &doubleBits, sizeof v);
+    const std::string e(elem);
+    return "<" + e + ": " + ir::formatFloat(ir::floatToBits(v, e), e) + ">";
+}
 
 uint64_t constantScalarHash(std::string_view scalar)
 {
@@ -71,6 +105,22 @@ uint64_t SemanticNormalizer::specialisedArgHash(int value)
         m_facts[size_t(v)] = IntRange::of(c, c);
         return resultHash(constantOpHash(scalar, a.typeHash), 0);
     }
+    for (const auto& [v, bits] : m_g.specialisedFloats) {
+        if (v != value)
+            continue;
+        const GValue& a = m_g.values[size_t(v)];
+        // A scalar argument: "tile<f32>" -> "f32".
+        const std::string elem(a.typeText.substr(5, a.typeText.size() - 6));
+        const std::string scalar = specialisedFloatScalar(bits, elem);
+        m_splat[size_t(v)] = constantScalarHash(scalar);
+        m_splatConst[size_t(v)] = true;
+        m_floatOne[size_t(v)] = splatFloatIsOne(scalar);
+        if (const auto x = splatFloat(scalar)) {
+            m_isFloat[size_t(v)] = true;
+            m_float[size_t(v)] = *x;
+        }
+        return resultHash(constantOpHash(scalar, a.typeHash), 0);
+    }
     return 0;
 }
 
@@ -78,7 +128,8 @@ SemanticNormalizer::SemanticNormalizer(GFunction& g)
     : m_g(g), m_facts(g.values.size()), m_splat(g.values.size(), 0), m_int(g.values.size(), 0),
       m_isInt(g.values.size(), false), m_splatConst(g.values.size(), false),
       m_affBase(g.values.size(), -1), m_affOff(g.values.size(), 0),
-      m_floatOne(g.values.size(), false), m_lane(g.values.size(), 0),
+      m_floatOne(g.values.size(), false), m_float(g.values.size(), 0),
+      m_isFloat(g.values.size(), false), m_lane(g.values.size(), 0),
       m_reshapeBase(g.values.size(), -1)
 {
 }
@@ -121,6 +172,8 @@ void SemanticNormalizer::resetPending()
     m_pendSplat = 0;
     m_pendSplatConst = false;
     m_pendFloatOne = false;
+    m_pendIsFloat = false;
+    m_pendFloat = 0;
     m_pendIsInt = false;
     m_pendInt = 0;
     m_pendBase = -1;
@@ -148,8 +201,8 @@ SemanticForm SemanticNormalizer::form(int id)
         }
     }
     if (viewForm(id, f) || splatForm(id, f) || decidedForm(id, f) || constantFold(id, f) ||
-        affineForm(id, f) || divisionForm(id, f) || moduloFixupForm(id, f) || minMaxForm(id, f) ||
-        shapeChainForm(id, f) || zeroSumForm(id, f) || laneForm(id, f))
+        castFold(id, f) || affineForm(id, f) || divisionForm(id, f) || moduloFixupForm(id, f) ||
+        minMaxForm(id, f) || shapeChainForm(id, f) || zeroSumForm(id, f) || laneForm(id, f))
         return f;
     // x*1, x|0, x^0 are x.
     const bool mul = o.name == "muli";
@@ -205,6 +258,10 @@ bool SemanticNormalizer::splatForm(int id, SemanticForm& f)
         m_pendSplat = hashMix(kTagSplatConst, hashText(scalar));
         m_pendSplatConst = true;
         m_pendFloatOne = splatFloatIsOne(scalar);
+        if (const auto x = splatFloat(scalar)) {
+            m_pendIsFloat = true;
+            m_pendFloat = *x;
+        }
         if (const auto i = splatInt(v->value)) {
             m_pendIsInt = true;
             m_pendInt = *i;
@@ -239,6 +296,8 @@ bool SemanticNormalizer::splatForm(int id, SemanticForm& f)
     m_pendSplat = s;
     m_pendSplatConst = ofConstant;
     m_pendFloatOne = m_floatOne[size_t(x)];
+    m_pendIsFloat = m_isFloat[size_t(x)];
+    m_pendFloat = m_float[size_t(x)];
     m_pendIsInt = m_isInt[size_t(x)];
     m_pendInt = m_int[size_t(x)];
     f.custom = true;

@@ -29,6 +29,11 @@ namespace tilelens::diff {
 // Identity of a splatted constant scalar ("<i32: 8>"), and of a splat constant
 // op: that scalar and the op's result type.
 uint64_t constantScalarHash(std::string_view scalar);
+// The splat scalar text ("<f32: 1.000000e-05>") of a reference's float constant, given as
+// the bits of a double (EntryName::floatConstants), rounded to element type `elem`.
+std::string specialisedFloatScalar(uint64_t doubleBits, std::string_view elem);
+// The value of a finite float splat scalar ("<bf16: 7.968750e-01>"), else nullopt.
+std::optional<double> splatFloat(std::string_view scalar);
 uint64_t constantOpHash(std::string_view scalar, uint64_t typeHash);
 // Identity of a tile holding the non-constant scalar value `scalarHash` in
 // every lane (a broadcast), and of an op whose result is such a tile.
@@ -74,6 +79,7 @@ private:
     void setSemOperands(GOp& o, std::initializer_list<int> values);
     void setSemOperands(GOp& o, const std::vector<int>& values);
     bool constantFold(int id, SemanticForm& f); // ConstantFold.cpp
+    bool castFold(int id, SemanticForm& f);     // ConstantFold.cpp
     bool laneForm(int id, SemanticForm& f);     // LaneForms.cpp
     bool affineForm(int id, SemanticForm& f);
     bool divisionForm(int id, SemanticForm& f);
@@ -118,6 +124,8 @@ private:
     std::vector<int> m_affBase;     // value = base + offset (base -1: not affine)
     std::vector<int64_t> m_affOff;
     std::vector<bool> m_floatOne; // a float splat of 1.0
+    std::vector<double> m_float;  // finite float splat constant value (valid where m_isFloat)
+    std::vector<bool> m_isFloat;
     std::vector<uint64_t> m_lane; // by value id: identity of the scalar every lane holds, 0 = none
     // Uses of each written value, (op, operand index), lazy: value v's are
     // m_writtenUses[m_writtenUsersStart[v] .. m_writtenUsersStart[v + 1]).
@@ -133,6 +141,8 @@ private:
     uint64_t m_pendSplat = 0;
     bool m_pendSplatConst = false;
     bool m_pendFloatOne = false;
+    bool m_pendIsFloat = false;
+    double m_pendFloat = 0;
     bool m_pendIsInt = false;
     int64_t m_pendInt = 0;
     int m_pendBase = -1;

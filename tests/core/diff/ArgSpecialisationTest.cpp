@@ -2,7 +2,10 @@
 // (issue 13, ArgSpecialisation.h) and the constant folding that makes the
 // index arithmetic through them reduce to the reference's values.
 
+#include "diff/ArgSpecialisation.h"
+
 #include "DiffTestUtil.h"
+#include "diff/EntryNames.h"
 
 #include <gtest/gtest.h>
 
@@ -144,6 +147,63 @@ TEST(ArgSpecialisation, ConstantArithmeticFoldsToTheReferenceConstant)
     ASSERT_TRUE(applyEdits(fixed, {{"<i32: 255>", "<i32: 199>"}}));
     r = diffTexts(ref, fixed); // (1000 + 199) floor 200 = 5
     EXPECT_EQ(r.count(Severity::Critical), 0) << describe(r);
+}
+
+// ct.Constant[float] (eps of a norm): the reference's name carries the double's bits
+// (`_F3ee4f8b588e368f1` = 1e-05) and its body the splat constant; the Rust port, which
+// has no float const generics, takes eps as a runtime f32 argument and broadcasts it.
+std::string epsKernel(const std::string& name, const std::string& args, const std::string& eps)
+{
+    return "cuda_tile.module @m {\n  entry @" + name + "(%0: tile<ptr<f32>>" + args + ") {\n" +
+           eps +
+           "    %x = constant <f32: 2.0> : tile<16xf32>\n"
+           "    %y = addf %x, %e : tile<16xf32>\n"
+           "    %p = reshape %0 : tile<ptr<f32>> -> tile<1xptr<f32>>\n"
+           "    %q = broadcast %p : tile<1xptr<f32>> -> tile<16xptr<f32>>\n"
+           "    %t = store_ptr_tko weak %q, %y : tile<16xptr<f32>>, tile<16xf32> -> token\n"
+           "    return\n  }\n}\n";
+}
+
+TEST(ArgSpecialisation, FloatConstantOfTheReferenceNameBindsTheRuntimeFloatArgument)
+{
+    const std::string ref =
+        epsKernel("norm_Kt1_A1f32_F3ee4f8b588e368f1", "",
+                  "    %e = constant <f32: 0.000009999999747378752> : tile<16xf32>\n");
+    auto gen = [](const std::string& arg) {
+        return epsKernel("norm", ", %1: tile<f32>, %2: tile<f32>",
+                         "    %r = reshape " + arg +
+                             " : tile<f32> -> tile<1xf32>\n"
+                             "    %e = broadcast %r : tile<1xf32> -> tile<16xf32>\n");
+    };
+    // Only one float constant in the name, two float arguments: nothing to bind by order.
+    DiffResult r = diffTexts(ref, gen("%1"));
+    EXPECT_EQ(r.verdict, Verdict::FailFixable) << describe(r);
+
+    const std::string ref2 =
+        epsKernel("norm_Kt1_A1f32_F3ee4f8b588e368f1_F0000000000000000", "",
+                  "    %e = constant <f32: 0.000009999999747378752> : tile<16xf32>\n");
+    r = diffTexts(ref2, gen("%1"));
+    EXPECT_EQ(r.count(Severity::Critical), 0) << describe(r);
+    const Divergence* entry = findRule(r, "entry-specialised-constant");
+    ASSERT_NE(entry, nullptr) << describe(r);
+    EXPECT_EQ(entry->severity, Severity::Warn);
+    EXPECT_NE(entry->message.find("argument 1 = 1e-05, argument 2 = 0"), std::string::npos)
+        << entry->message;
+    EXPECT_EQ(findRule(r, "entry-signature"), nullptr) << describe(r);
+    // The port adds the offset (0) where the reference adds eps: a different constant.
+    r = diffTexts(ref2, gen("%2"));
+    EXPECT_EQ(r.verdict, Verdict::FailFixable) << describe(r);
+}
+
+TEST(ArgSpecialisation, FloatConstantTokensAreReadFromTheMangledName)
+{
+    const EntryName n =
+        demangleEntryName("_rms_Kt1_A2bf16_I16_I256_F3ee4f8b588e368f1_F0000000000000000");
+    EXPECT_EQ(n.constants, (std::vector<std::string>{"16", "256"}));
+    EXPECT_EQ(n.floatConstants, (std::vector<uint64_t>{0x3ee4f8b588e368f1ull, 0}));
+    EXPECT_EQ(describeFloatConstant(0x3ee4f8b588e368f1ull), "1e-05");
+    // Not 16 hex digits: not a float token.
+    EXPECT_TRUE(demangleEntryName("_k_Kt1_F3ee4f8_I2").floatConstants.empty());
 }
 
 } // namespace
