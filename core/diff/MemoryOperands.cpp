@@ -1,6 +1,7 @@
 #include "diff/MemoryOperands.h"
 
 #include "diff/AssumeFacts.h"
+#include "diff/Normalizer.h"
 #include "diff/Semantics.h"
 
 #include <unordered_set>
@@ -174,6 +175,22 @@ void compareMemoryOperands(const GFunction& R, int r, const GFunction& G, int g,
             d.attribute = "padding read by a reduction or a non-lane-wise op";
         out.push_back(d);
     }
+}
+
+uint64_t memoryAddressKey(const GFunction& f, const GOp& o)
+{
+    if (!isMemoryOp(o.name))
+        return 0;
+    const Roles roles = rolesOf(f, o);
+    // The stored value: first operand of a view store, second of a scatter.
+    const size_t value = o.name == "store_view_tko"  ? 0
+                         : o.name == "store_ptr_tko" ? 1
+                                                     : size_t(-1);
+    uint64_t key = hashMix(o.nameHash, roles.main.size());
+    for (size_t i = 0; i < roles.main.size(); ++i)
+        if (i != value)
+            key = hashMix(key, f.canonValue(roles.main[i]).hash);
+    return key;
 }
 
 std::string unmatchedProof(const GFunction& f, int op)

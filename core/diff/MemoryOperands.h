@@ -10,6 +10,7 @@
 #include "diff/OpMatcher.h"
 #include "diff/RawDifference.h"
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -19,6 +20,11 @@ bool isMemoryOp(std::string_view name); // load_ptr_tko, store_view_tko, ...
 
 void compareMemoryOperands(const GFunction& ref, int r, const GFunction& gen, int g,
                            const OpMatching& m, std::vector<RawDifference>& out);
+
+// What a memory op touches, by normal form: its name and the identities of its address
+// operands (view and indices, or pointers and mask), not the stored value, the padding
+// or the ordering token. 0 for other ops. Two sides' accesses of one place share it.
+uint64_t memoryAddressKey(const GFunction& f, const GOp& o);
 
 // Proof that an op present on one side only is harmless: a root token, or the
 // padding of a masked gather no observable lane reads. Empty when neither.

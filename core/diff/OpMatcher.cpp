@@ -1,6 +1,7 @@
 #include "diff/OpMatcher.h"
 
 #include "diff/FlatHashMap.h"
+#include "diff/MemoryOperands.h"
 #include "diff/Normalizer.h"
 
 #include <algorithm>
@@ -62,11 +63,18 @@ public:
         // everything, innermost regions first so that correspondences found in
         // loop bodies guide the alignment of the code around them.
         size_t aDone = 0, sDone = 0;
+        bool addressesDone = false;
         std::vector<bool> fullDone;
         while (true) {
             fullDone.resize(m.regionPairs.size(), false);
             if (aDone < m.regionPairs.size()) {
                 matchByHash(m.regionPairs[aDone++]);
+                propagate();
+                continue;
+            }
+            if (!addressesDone) {
+                addressesDone = true;
+                matchByAddress();
                 propagate();
                 continue;
             }
@@ -199,6 +207,36 @@ private:
             if (r >= 0)
                 match(r, int(j));
         }
+    }
+
+    // Memory ops that touch the same place (memoryAddressKey) but store or order
+    // differently pair before any order alignment: the access is the anchor, whatever
+    // value or token a change upstream gave it. Keys written more than once on a
+    // side are left to the order.
+    void matchByAddress()
+    {
+        std::unordered_map<uint64_t, std::pair<int, int>> keys; // key -> (ref op, gen op)
+        auto collect = [&](const GFunction& f, bool gen) {
+            for (size_t i = 0; i < f.ops.size(); ++i) {
+                const GOp& o = f.ops[i];
+                const uint64_t key = participates(o) ? memoryAddressKey(f, o) : 0;
+                if (key == 0)
+                    continue;
+                auto& slot = keys.try_emplace(key, -1, -1).first->second;
+                int& side = gen ? slot.second : slot.first;
+                side = side == -1 ? int(i) : -2; // -2: ambiguous
+            }
+        };
+        collect(R, false);
+        collect(G, true);
+        std::vector<std::pair<int, int>> pairs; // in reference order: the result must not
+        for (const auto& entry : keys)          // depend on the map's iteration order
+            if (entry.second.first >= 0 && entry.second.second >= 0)
+                pairs.push_back(entry.second);
+        std::sort(pairs.begin(), pairs.end());
+        for (const auto& [r, g] : pairs)
+            if (rfree(r) && gfree(g) && regionsCorrespond(r, g) && rop(r).name == gop(g).name)
+                match(r, g);
     }
 
     void matchByHash(std::pair<int, int> pair)
