@@ -248,6 +248,10 @@
         <translation>{op}: Strides {ref_value} in Referenz, {gen_value} in generiert</translation>
     </message>
     <message>
+        <source>{op}: token join on one side only (checklist M6) - harmless, proven: it orders stores after the loads their values are computed from</source>
+        <translation>{op}: Token-Join nur auf einer Seite (Checkliste M6) - harmlos, bewiesen: er ordnet Speicherungen nach den Ladevorgängen, aus deren Kacheln ihre Werte berechnet werden</translation>
+    </message>
+    <message>
         <source>{op}: token op on one side only (checklist M6) - harmless, proven: a fresh root token</source>
         <translation>{op}: Token-Op nur auf einer Seite (Checkliste M6) - harmlos, bewiesen: ein frisches Wurzel-Token</translation>
     </message>

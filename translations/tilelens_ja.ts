@@ -245,6 +245,10 @@
         <translation>{op}：ストライド 参照側 {ref_value}、生成側 {gen_value}</translation>
     </message>
     <message>
+        <source>{op}: token join on one side only (checklist M6) - harmless, proven: it orders stores after the loads their values are computed from</source>
+        <translation>{op}: 片側のみのトークン結合 (チェックリスト M6) - 無害、証明済み: 値の計算元であるロードの後にストアを順序付けるだけ</translation>
+    </message>
+    <message>
         <source>{op}: token op on one side only (checklist M6) - harmless, proven: a fresh root token</source>
         <translation>{op}：トークン op が片側のみ（チェックリスト M6）- 無害、証明済み：新しいルートトークン</translation>
     </message>

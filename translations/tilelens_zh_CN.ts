@@ -245,6 +245,10 @@
         <translation>{op}：步长参考端为 {ref_value}，生成端为 {gen_value}</translation>
     </message>
     <message>
+        <source>{op}: token join on one side only (checklist M6) - harmless, proven: it orders stores after the loads their values are computed from</source>
+        <translation>{op}: 仅一侧有令牌合并 (检查清单 M6) - 无害，已证明：它只把存储排在其值所依赖的加载之后</translation>
+    </message>
+    <message>
         <source>{op}: token op on one side only (checklist M6) - harmless, proven: a fresh root token</source>
         <translation>{op}：令牌操作仅在一侧（检查项 M6）- 无害，已证明：新的根令牌</translation>
     </message>

@@ -61,6 +61,7 @@ const std::vector<const char*>& ruleMessageTemplates()
         QT_TRANSLATE_NOOP("RuleMessage", "{op}: side-effecting op in a different order relative to others"),
         QT_TRANSLATE_NOOP("RuleMessage", "{op}: strided view with element offsets on one side, partition view with tile indices on the other, addressing the same elements"),
         QT_TRANSLATE_NOOP("RuleMessage", "{op}: strides {ref_value} in reference, {gen_value} in generated"),
+        QT_TRANSLATE_NOOP("RuleMessage", "{op}: token join on one side only (checklist M6) - harmless, proven: it orders stores after the loads their values are computed from"),
         QT_TRANSLATE_NOOP("RuleMessage", "{op}: token op on one side only (checklist M6) - harmless, proven: a fresh root token"),
         QT_TRANSLATE_NOOP("RuleMessage", "{op}: token op present on one side only (token-creating op counts must be equal)"),
         QT_TRANSLATE_NOOP("RuleMessage", "{op}: unused constant {value} on one side only (canonicalize removes it)"),

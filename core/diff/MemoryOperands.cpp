@@ -177,6 +177,94 @@ void compareMemoryOperands(const GFunction& R, int r, const GFunction& G, int g,
     }
 }
 
+namespace {
+
+// Whether value `v` is computed (through op operands, never through tokens) from
+// result `result` of op `load`.
+bool computedFrom(const GFunction& f, int v, int load, int result)
+{
+    std::vector<int> work = {f.values[size_t(v)].canon};
+    std::unordered_set<int> seen;
+    while (!work.empty()) {
+        const int x = work.back();
+        work.pop_back();
+        if (!seen.insert(x).second)
+            continue;
+        if (seen.size() > 4096)
+            return false;
+        const GValue& xv = f.values[size_t(x)];
+        if (xv.def < 0)
+            continue;
+        if (xv.def == load)
+            return f.values[size_t(f.ops[size_t(load)].results[size_t(result)])].canon == x;
+        for (int operand : f.ops[size_t(xv.def)].operands)
+            if (f.values[size_t(operand)].typeText != "token")
+                work.push_back(f.values[size_t(operand)].canon);
+    }
+    return false;
+}
+
+// A join_tokens whose ordering dataflow already implies: what it joins (through further
+// joins) is root tokens and the tokens of loads, and every memory op it orders (directly
+// or through further joins) is a store whose stored value is computed from each of those
+// loads' tiles, so it cannot be written before they are read.
+std::string joinProof(const GFunction& f, int join)
+{
+    std::vector<int> loads, stores;
+    std::vector<int> inputs = {join}, outputs = {join};
+    std::unordered_set<int> seenIn, seenOut;
+    while (!inputs.empty()) { // what the join orders after
+        const int j = inputs.back();
+        inputs.pop_back();
+        if (!seenIn.insert(j).second)
+            continue;
+        if (seenIn.size() > 64)
+            return {};
+        for (int in : f.ops[size_t(j)].operands) {
+            const int def = f.canonValue(in).def;
+            if (def < 0)
+                return {};
+            const std::string_view n = f.ops[size_t(def)].name;
+            if (n == "join_tokens")
+                inputs.push_back(def);
+            else if (n == "load_view_tko" || n == "load_ptr_tko")
+                loads.push_back(def);
+            else if (n != "make_token")
+                return {};
+        }
+    }
+    while (!outputs.empty()) { // what the join orders
+        const int j = outputs.back();
+        outputs.pop_back();
+        if (!seenOut.insert(j).second)
+            continue;
+        if (seenOut.size() > 64)
+            return {};
+        for (int u : f.canonValue(f.ops[size_t(j)].results[0]).users) {
+            const std::string_view n = f.ops[size_t(u)].name;
+            if (n == "join_tokens")
+                outputs.push_back(u);
+            else if (n == "store_view_tko" || n == "store_ptr_tko")
+                stores.push_back(u);
+            else
+                return {};
+        }
+    }
+    if (loads.empty() || stores.empty())
+        return {};
+    for (int s : stores) {
+        const GOp& store = f.ops[size_t(s)];
+        const int value = store.operands[store.name == "store_view_tko" ? 0 : 1];
+        for (int l : loads)
+            if (!computedFrom(f, value, l, 0))
+                return {};
+    }
+    return "every memory op it orders is a store of a value computed from each joined load's "
+           "tile: the store cannot be written before those loads are read";
+}
+
+} // namespace
+
 uint64_t memoryAddressKey(const GFunction& f, const GOp& o)
 {
     if (!isMemoryOp(o.name))
@@ -199,6 +287,8 @@ std::string unmatchedProof(const GFunction& f, int op)
     if (o.results.empty())
         return {};
     const GValue& v = f.canonValue(o.results[0]);
+    if (o.name == "join_tokens")
+        return joinProof(f, op);
     if (o.name == "make_token") {
         for (int u : v.users)
             if (!isMemoryOp(f.ops[size_t(u)].name))

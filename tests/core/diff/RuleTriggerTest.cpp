@@ -14,6 +14,7 @@ const char* const S = "softmax_persistent_256x2048_f32.mlir";
 // A real-port reference (tests/data/real-ports, see its ORIGIN.md).
 const char* const W = "../real-ports/swiglu_fwd_2x512x4096_bf16/reference.mlir";
 const char* const SiluRef = "../real-ports/silu_and_mul_fwd_13x256x1000_f32/reference.mlir";
+const char* const Rope = "rope_1x12x12x512x64_f16.mlir";
 const char* const SiluF16 = "../real-ports/silu_and_mul_fwd_8x512x1024_f16/reference.mlir";
 const std::string kDrop = "<DROP LINE>";
 
@@ -456,6 +457,20 @@ const std::vector<RuleCase>& cases()
          {{"%34 = iota : tile<2048xi32>",
            "%34 = iota : tile<2048xi32>\n    %p1 = print_tko \"first %d\", %27 : tile<i32> -> "
            "token\n    %p2 = print_tko \"second %d\", %27 : tile<i32> -> token"}}},
+        // rope: the two gathers of q are joined and the first store of q waits on the join;
+        // the port orders nothing there, but the stored value is computed from both tiles.
+        // The reference's k join also waits on q's last store.
+        {"dataflow-ordered-join",
+         Rope,
+         {{"%139 = join_tokens %32, %138 : token", kDrop},
+          {"%146 = join_tokens %139, %145 : token", kDrop},
+          {"token = %146 :", "token = %32 :"}},
+         "%139 = join_tokens",
+         // Dropping the k joins instead: one orders after a store, which no dataflow implies.
+         {{"%179 = join_tokens %172, %178 : token", kDrop},
+          {"%172 = join_tokens %32, %171 : token", kDrop},
+          {"token = %179 :", "token = %32 :"}},
+         {{"%172 = join_tokens %32, %171 : token", "%172 = join_tokens %166, %171 : token"}}},
         {"written-operand-type",
          M,
          {{"tile<i32> -> tile<128x64xbf16>", "tile<i64> -> tile<128x64xbf16>"}},
