@@ -228,6 +228,27 @@ private:
                participates(R.ops[size_t(rd)]) && participates(G.ops[size_t(gd)]);
     }
 
+    // An fma whose normal form is a product (fma(a, b, -0), fma(x, x, +0):
+    // SignedZero.cpp) against a plain mulf of corresponding operands.
+    bool sameProduct(const GOp& a, const GOp& b) const
+    {
+        const bool fmaFirst = a.name == "fma";
+        const GOp& f = fmaFirst ? a : b;
+        const GOp& m = fmaFirst ? b : a;
+        if (f.name != "fma" || m.name != "mulf" || !f.hasSemOperands || f.semOperands.size() != 2 ||
+            m.operands.size() != 2 || !m.attrs.empty() || !m.hints.empty() || f.proof.empty() ||
+            f.results.size() != 1 || m.results.size() != 1 ||
+            (fmaFirst ? R : G).values[size_t(f.results[0])].typeText !=
+                (fmaFirst ? G : R).values[size_t(m.results[0])].typeText)
+            return false;
+        const IdList fo = f.semOperands;
+        const auto corresponds = [&](int x, int y) {
+            return fmaFirst ? valuesCorrespond(x, y) : valuesCorrespond(y, x);
+        };
+        return (corresponds(fo[0], m.operands[0]) && corresponds(fo[1], m.operands[1])) ||
+               (corresponds(fo[0], m.operands[1]) && corresponds(fo[1], m.operands[0]));
+    }
+
     // Differences between ops whose normal forms are equal are proven
     // equivalent: they carry the rewrites' proofs.
     void matched(int r, int g)
@@ -268,6 +289,8 @@ private:
             auto d = make(DiffKind::OpChanged, r, g);
             d.refValue = std::string(a.name);
             d.genValue = std::string(b.name);
+            if (sameProduct(a, b))
+                d.proof = std::string(a.name == "fma" ? a.proof : b.proof);
             m_out.push_back(d);
             return;
         }
@@ -571,6 +594,26 @@ private:
             return o.duplicateOf >= 0 ||
                    !all(theirsGen ? genAll : refAll, theirsGen ? G : R).find(surplusKey(o));
         };
+        // Live ops of a side by normal form: built on first use.
+        std::optional<FlatHashMap<int>> refLive, genLive;
+        auto recomputed = [](std::optional<FlatHashMap<int>>& map, const GFunction& f,
+                             const GOp& o, const char* side, RawDifference& d) {
+            if (!o.pure || !o.regions.empty() || o.results.size() != 1 || o.folded)
+                return;
+            if (!map) {
+                map.emplace(f.ops.size());
+                for (size_t k = 0; k < f.ops.size(); ++k)
+                    if (participates(f.ops[k]) && f.ops[k].pure && f.ops[k].regions.empty())
+                        (*map)[f.ops[k].hash] = int(k) + 1;
+            }
+            const int* at = map->find(o.hash);
+            if (!at)
+                return;
+            d.proof = "computes the value of the " + std::string(side) + "'s line " +
+                      std::to_string(f.ops[size_t(*at - 1)].line) +
+                      " (the same normal form), once more in another place: hoisting or CSE "
+                      "across regions merges them";
+        };
         for (size_t i = 0; i < R.ops.size(); ++i) {
             const GOp& o = R.ops[i];
             if (M.refToGen[i] >= 0 || (o.terminator && o.operands.empty()) || o.assume ||
@@ -584,6 +627,8 @@ private:
                     d.proof = boundArgumentProof(o);
                 if (d.proof.empty())
                     absorbed(R, G, M.refToGen, int(i), d);
+                if (d.proof.empty())
+                    recomputed(genLive, G, o, "generated", d);
                 m_out.push_back(d);
             } else if (surplus(genCount, true, o)) {
                 auto d =
@@ -612,6 +657,8 @@ private:
                 d.proof = unmatchedProof(G, int(j));
                 if (d.proof.empty())
                     absorbed(G, R, M.genToRef, int(j), d);
+                if (d.proof.empty())
+                    recomputed(refLive, R, o, "reference", d);
                 m_out.push_back(d);
             } else if (surplus(refCount, false, o)) {
                 auto d =

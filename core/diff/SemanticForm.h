@@ -103,6 +103,8 @@ private:
     uint64_t laneHash(const GOp& o, uint64_t operand, std::string_view shapeOf) const;
     // SignedZero.cpp: x + 0.0 where no use observes a zero's sign.
     bool zeroSumForm(int id, SemanticForm& f);
+    bool zeroAddendForm(int id, SemanticForm& f); // fma(a, b, +-0) as mulf(a, b)
+    bool neverNegativeZero(int v) const;
     void buildWrittenUsers();
     bool zeroSignUnobserved(int v, std::unordered_set<int>& seen);
     // ViewForms.cpp: tensor views without their extents, partition views.

@@ -14,6 +14,7 @@
 #include <cstdlib>
 #include <string>
 #include <unordered_set>
+#include <utility>
 
 namespace tilelens::diff {
 
@@ -119,8 +120,55 @@ bool SemanticNormalizer::zeroSignUnobserved(int v, std::unordered_set<int>& seen
     return true;
 }
 
+// The hash mulf(a, b) gets from the generic hash (no attributes, no hints,
+// commutative operands ordered): an fma with a zero addend must equal it.
+static uint64_t plainProductHash(uint64_t typeHash, uint64_t a, uint64_t b)
+{
+    static const uint64_t mulf = hashText("mulf");
+    if (b < a)
+        std::swap(a, b);
+    return hashMix(hashMix(hashMix(hashMix(mulf, typeHash), 2), a), b);
+}
+
+// A value that is never -0.0: a square x*x (the exact product is >= +0) or an
+// fma(x, x, +0) of one.
+bool SemanticNormalizer::neverNegativeZero(int v) const
+{
+    const GOp* d = defOp(canonId(v));
+    if (!d || !d->attrs.empty())
+        return false;
+    const bool square = d->operands.size() >= 2 && canonId(d->operands[0]) == canonId(d->operands[1]);
+    return square && (d->name == "mulf" || d->name == "fma");
+}
+
+// fma(a, b, -0.0) rounds a*b + (-0.0) = a*b once: it is mulf(a, b) for every
+// a, b. fma(x, x, +0.0) is too: x*x is never -0.0, so adding +0.0 changes
+// nothing before the one rounding.
+bool SemanticNormalizer::zeroAddendForm(int id, SemanticForm& f)
+{
+    GOp& o = m_g.ops[size_t(id)];
+    if (o.name != "fma" || o.operands.size() != 3 || !o.attrs.empty() || !o.hints.empty())
+        return false;
+    bool negative = false;
+    if (!zeroSplat(m_g, o.operands[2], negative))
+        return false;
+    const int a = canonId(o.operands[0]), b = canonId(o.operands[1]);
+    if (!negative && a != b)
+        return false;
+    f.custom = true;
+    f.hash = plainProductHash(m_g.values[size_t(o.results[0])].typeHash, m_g.values[size_t(a)].hash,
+                              m_g.values[size_t(b)].hash);
+    f.proof = negative ? "fma(a, b, -0.0) = a * b for every float (one rounding of a*b)"
+                       : "fma(x, x, +0.0) = x * x: the exact square is never -0.0, so adding +0.0 "
+                         "before the one rounding changes nothing";
+    setSemOperands(o, {a, b});
+    return true;
+}
+
 bool SemanticNormalizer::zeroSumForm(int id, SemanticForm& f)
 {
+    if (zeroAddendForm(id, f))
+        return true;
     GOp& o = m_g.ops[size_t(id)];
     if (o.name != "addf" || o.operands.size() != 2 || !o.attrs.empty())
         return false;
@@ -133,6 +181,12 @@ bool SemanticNormalizer::zeroSumForm(int id, SemanticForm& f)
         if (negative) {
             f.alias = x;
             f.proof = "x + (-0.0) = x for every float x";
+            return true;
+        }
+        if (neverNegativeZero(x)) {
+            f.alias = x;
+            f.proof = "0.0 + x = x: x is a square (x*x is never -0.0, the one case where adding +0.0 "
+                      "changes a float)";
             return true;
         }
         if (m_writtenUsersStart.empty())
