@@ -266,7 +266,11 @@ private:
             d.genValue = "a different value";
             m_out.push_back(d);
         }
-        if (a.hash != b.hash || (a.proof.empty() && b.proof.empty()))
+        if (a.hash != b.hash) {
+            internalStep(r, g, first);
+            return;
+        }
+        if (a.proof.empty() && b.proof.empty())
             return;
         std::string proof(a.proof);
         if (!b.proof.empty() && b.proof != a.proof)
@@ -278,6 +282,31 @@ private:
             if (m_out[k].proof.empty()) {
                 m_out[k].proof = proof;
                 m_out[k].conditional = a.proofConditional || b.proofConditional;
+            }
+    }
+
+    // A pair that differs, but whose results on both sides only feed ops
+    // proven equal to their counterparts: an intermediate step of a
+    // computation written differently (exti before or after a broadcast).
+    // Its differences cannot reach a result; they take the proof.
+    void internalStep(int r, int g, size_t first)
+    {
+        bool open = false;
+        for (size_t k = first; k < m_out.size(); ++k)
+            open = open || m_out[k].proof.empty();
+        if (!open)
+            return;
+        RawDifference ref, gen;
+        absorbed(R, G, M.refToGen, r, ref);
+        if (ref.proof.empty())
+            return;
+        absorbed(G, R, M.genToRef, g, gen);
+        if (gen.proof.empty())
+            return;
+        for (size_t k = first; k < m_out.size(); ++k)
+            if (m_out[k].proof.empty()) {
+                m_out[k].proof = ref.proof;
+                m_out[k].conditional = ref.conditional || gen.conditional;
             }
     }
 

@@ -2,6 +2,8 @@
 
 #include "diff/Normalizer.h"
 
+#include <string>
+
 namespace tilelens::diff {
 
 // Dead and duplicated ops are counted by what they compute; an op folded
@@ -12,10 +14,11 @@ uint64_t surplusKey(const GOp& o)
     return o.folded ? hashMix(o.nameHash, hashText(o.proof)) : o.hash;
 }
 
-// A pure op on one side only whose every use is by ops proven equal to
-// their counterparts (directly or through other such ops): part of a
+// A pure op whose every use is by ops proven equal to their counterparts
+// (directly or through other such ops, matched or not): part of a
 // computation the normal form already proved, e.g. the x + 127 of
-// floor((x + 127) / 128) against ceil(x / 128). It takes that proof.
+// floor((x + 127) / 128) against ceil(x / 128), or the reshape of an exti
+// that the other side extends after its broadcast. It takes that proof.
 void absorbed(const GFunction& f, const GFunction& other, const std::vector<int>& toOther, int op,
               RawDifference& d, int depth)
 {
@@ -42,9 +45,11 @@ void absorbed(const GFunction& f, const GFunction& other, const std::vector<int>
                 conditional = conditional || prover->proofConditional;
                 continue;
             }
+            // Unmatched, or matched with a different normal form (an
+            // intermediate step written another way): its own uses decide.
             RawDifference inner;
-            if (partner >= 0 ||
-                (absorbed(f, other, toOther, u, inner, depth + 1), inner.proof.empty()))
+            absorbed(f, other, toOther, u, inner, depth + 1);
+            if (inner.proof.empty())
                 return;
             proof = inner.proof;
             conditional = conditional || inner.conditional;
@@ -52,7 +57,8 @@ void absorbed(const GFunction& f, const GFunction& other, const std::vector<int>
     }
     if (proof.empty())
         return;
-    d.proof = "part of a computation proven equal to the other side's: " + proof;
+    static const std::string prefix = "part of a computation proven equal to the other side's: ";
+    d.proof = proof.rfind(prefix, 0) == 0 ? proof : prefix + proof;
     d.conditional = conditional;
 }
 

@@ -280,6 +280,46 @@ TEST(PortForms, LaneWiseOpsCommuteWithReshapesAndReshapeChainsCollapse)
     EXPECT_GT(criticals(diffTexts(gen, wrong)), 0);
 }
 
+// softmax_chunked: the loop index is extended to i64 before its broadcast (R)
+// or after it (G). The reshapes of the two chains pair with each other though
+// one is i64 and one i32; only the broadcast lanes reach the compare.
+std::string chunkMask(const std::string& chain, const std::string& extra = "")
+{
+    return "cuda_tile.module @m {\n  entry @k(%0: tile<i32>, %1: tile<i64>) {\n"
+           "    %n = reshape %1 : tile<i64> -> tile<1xi64>\n"
+           "    %nb = broadcast %n : tile<1xi64> -> tile<16xi64>\n" +
+           chain +
+           "    %m = cmpi less_than %w, %nb, signed : tile<16xi64> -> tile<16xi1>\n"
+           "    %p = print_tko \"%d\", %m : tile<16xi1> -> token\n" +
+           extra + "    return\n  }\n}\n";
+}
+
+TEST(PortForms, ExtensionBeforeOrAfterABroadcastPairsItsIntermediateSteps)
+{
+    const std::string ref = chunkMask("    %e = exti %0 signed : tile<i32> -> tile<i64>\n"
+                                      "    %r = reshape %e : tile<i64> -> tile<1xi64>\n"
+                                      "    %w = broadcast %r : tile<1xi64> -> tile<16xi64>\n");
+    const std::string chain = "    %r = reshape %0 : tile<i32> -> tile<1xi32>\n"
+                              "    %b = broadcast %r : tile<1xi32> -> tile<16xi32>\n"
+                              "    %w = exti %b signed : tile<16xi32> -> tile<16xi64>\n";
+    const DiffResult r = diffTexts(ref, chunkMask(chain));
+    EXPECT_EQ(criticals(r), 0) << describe(r);
+    EXPECT_TRUE(anyProof(r, "part of a computation proven equal")) << describe(r);
+
+    // The intermediate reshape is printed too: its type is observed, not internal.
+    const DiffResult observed =
+        diffTexts(chunkMask("    %e = exti %0 signed : tile<i32> -> tile<i64>\n"
+                            "    %r = reshape %e : tile<i64> -> tile<1xi64>\n"
+                            "    %w = broadcast %r : tile<1xi64> -> tile<16xi64>\n",
+                            "    %q = print_tko \"%d\", %r : tile<1xi64> -> token\n"),
+                  chunkMask(chain, "    %q = print_tko \"%d\", %r : tile<1xi32> -> token\n"));
+    EXPECT_GT(criticals(observed), 0) << describe(observed);
+    // Zero- instead of sign-extended after the broadcast: another value for a negative index.
+    std::string unsignedChain = chain;
+    ASSERT_TRUE(applyEdits(unsignedChain, {{"exti %b signed", "exti %b unsigned"}}));
+    EXPECT_GT(criticals(diffTexts(ref, chunkMask(unsignedChain))), 0);
+}
+
 TEST(PortForms, ZeroPlusXIsXWhereNoUseSeesTheSignOfAZero)
 {
     const std::string ref =
