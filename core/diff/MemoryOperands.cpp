@@ -120,6 +120,43 @@ bool isMemoryOp(std::string_view n)
     return n.size() > 4 && n.substr(n.size() - 4) == "_tko" && n != "print_tko";
 }
 
+uint64_t paddingHashOf(const GFunction& f, int load)
+{
+    const GOp& o = f.ops[size_t(load)];
+    if (o.name != "load_ptr_tko")
+        return 0;
+    const Roles roles = rolesOf(f, o);
+    return roles.padding < 0 ? 0 : f.canonValue(roles.padding).hash;
+}
+
+int paddingSelect(const GFunction& f, int load, uint64_t paddingHash)
+{
+    const GOp& o = f.ops[size_t(load)];
+    if (o.name != "load_ptr_tko" || paddingHash == 0 || o.results.empty())
+        return -1;
+    const Roles roles = rolesOf(f, o);
+    if (roles.padding >= 0 || roles.main.size() < 2)
+        return -1;
+    const int mask = f.values[size_t(roles.main[1])].canon;
+    const int value = f.values[size_t(o.results[0])].canon;
+    int selected = -1;
+    for (int u : f.values[size_t(value)].users) {
+        const GOp& s = f.ops[size_t(u)];
+        if (!s.live)
+            continue;
+        if (s.name != "select" || s.operands.size() != 3 || s.results.size() != 1 ||
+            f.values[size_t(s.operands[0])].canon != mask ||
+            f.values[size_t(s.operands[1])].canon != value ||
+            f.canonValue(s.operands[2]).hash != paddingHash)
+            return -1;
+        const int result = f.values[size_t(s.results[0])].canon;
+        if (selected >= 0 && selected != result)
+            return -1;
+        selected = result;
+    }
+    return selected;
+}
+
 void compareMemoryOperands(const GFunction& R, int r, const GFunction& G, int g,
                            const OpMatching& m, std::vector<RawDifference>& out)
 {
@@ -165,7 +202,14 @@ void compareMemoryOperands(const GFunction& R, int r, const GFunction& G, int g,
         d.refValue = a.padding < 0 ? std::string("none") : describe(R, a.padding);
         d.genValue = b.padding < 0 ? std::string("none") : describe(G, b.padding);
         const bool unmasked = (a.padding >= 0 ? a : b).main.size() < 2;
-        if (unmasked)
+        const bool selected = a.padding >= 0
+                                  ? paddingSelect(G, g, R.canonValue(a.padding).hash) >= 0
+                                  : paddingSelect(R, r, G.canonValue(b.padding).hash) >= 0;
+        if (selected)
+            d.proof = "every use of the load without padding selects the other side's padding "
+                      "value into the masked-off lanes (select(mask, load, c)): the same lanes "
+                      "as the padded load";
+        else if (unmasked)
             d.proof = "the gather has no mask: every lane is read, so the padding value is never "
                       "used";
         else if (paddingUnobservable(R, r) && paddingUnobservable(G, g))

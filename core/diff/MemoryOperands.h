@@ -26,6 +26,16 @@ void compareMemoryOperands(const GFunction& ref, int r, const GFunction& gen, in
 // or the ordering token. 0 for other ops. Two sides' accesses of one place share it.
 uint64_t memoryAddressKey(const GFunction& f, const GOp& o);
 
+// cuTile Rust cannot pass a padding of a generic element type: it loads
+// without one and selects the padding into the masked-off lanes,
+// select(mask, load(p, mask), c). For such a load `load` of `f` (masked, no
+// padding) whose every use is that select with a c of normal form
+// `paddingHash`: the select's (canonical) result, the value of a load padded
+// with c. Else -1.
+int paddingSelect(const GFunction& f, int load, uint64_t paddingHash);
+// The normal form of the padding operand of load `load`, 0 when it has none.
+uint64_t paddingHashOf(const GFunction& f, int load);
+
 // Proof that an op present on one side only is harmless: a root token, or the
 // padding of a masked gather no observable lane reads. Empty when neither.
 std::string unmatchedProof(const GFunction& f, int op);

@@ -658,6 +658,8 @@ private:
                     absorbed(R, G, M.refToGen, int(i), d);
                 if (d.proof.empty())
                     recomputed(genLive, G, o, "generated", d);
+                if (d.proof.empty())
+                    d.proof = paddingSelectProof(o, M.refValToGen);
                 m_out.push_back(d);
             } else if (surplus(genCount, true, o)) {
                 auto d =
@@ -688,6 +690,8 @@ private:
                     absorbed(G, R, M.genToRef, int(j), d);
                 if (d.proof.empty())
                     recomputed(refLive, R, o, "reference", d);
+                if (d.proof.empty())
+                    d.proof = paddingSelectProof(o, M.genValToRef);
                 m_out.push_back(d);
             } else if (surplus(refCount, false, o)) {
                 auto d =
@@ -700,6 +704,16 @@ private:
                 m_out.push_back(d);
             }
         }
+    }
+
+    // A select that fills the masked-off lanes of a load without padding,
+    // matched to the other side's padded load (OpMatcher, paddingSelect).
+    static std::string paddingSelectProof(const GOp& o, const std::vector<int>& toOther)
+    {
+        if (o.name != "select" || o.results.size() != 1 || toOther[size_t(o.results[0])] < 0)
+            return {};
+        return "selects a padding value into the masked-off lanes of a load without padding: "
+               "the other side's load pads them with the same value";
     }
 
     // Side-effecting ops must keep their relative order within a region.

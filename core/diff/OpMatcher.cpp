@@ -145,8 +145,13 @@ private:
         ++m.matchedOps;
         const GOp& a = rop(r);
         const GOp& b = gop(g);
+        // A padded load against a load whose masked-off lanes a select fills:
+        // the padded value corresponds to the select's.
+        const int refSelect = paddingSelect(R, r, paddingHashOf(G, g));
+        const int genSelect = paddingSelect(G, g, paddingHashOf(R, r));
         for (size_t k = 0; k < std::min(a.results.size(), b.results.size()); ++k)
-            mapValue(rcanon(a.results[k]), gcanon(b.results[k]));
+            mapValue(k == 0 && refSelect >= 0 ? refSelect : rcanon(a.results[k]),
+                     k == 0 && genSelect >= 0 ? genSelect : gcanon(b.results[k]));
         if (a.regions.size() == b.regions.size())
             for (size_t i = 0; i < a.regions.size(); ++i)
                 pairRegions(a.regions[i], b.regions[i]);

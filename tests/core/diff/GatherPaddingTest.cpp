@@ -10,7 +10,10 @@
 namespace tilelens::diff::test {
 namespace {
 
-std::string gather(const std::string& operands, const std::string& types)
+// `fill`, when given, defines %x from the loaded %x0 (cuTile Rust's
+// select(mask, load, c) instead of a padding operand).
+std::string gather(const std::string& operands, const std::string& types,
+                   const std::string& fill = "")
 {
     return "cuda_tile.module @m {\n"
            "  entry @row_max(%0: tile<ptr<f32>>, %1: tile<ptr<f32>>) {\n"
@@ -21,9 +24,11 @@ std::string gather(const std::string& operands, const std::string& types)
            "    %ninf = constant <f32: 0xFF800000> : tile<16xf32>\n"
            "    %lim = constant <i32: 8> : tile<16xi32>\n"
            "    %m = cmpi less_than %i, %lim, signed : tile<16xi32> -> tile<16xi1>\n"
-           "    %x, %t = load_ptr_tko weak %q" +
-           operands + " : tile<16xptr<f32>>" + types +
-           " -> tile<16xf32>, token\n"
+           "    %zero = constant <f32: 0.0> : tile<16xf32>\n"
+           "    %lim2 = constant <i32: 4> : tile<16xi32>\n"
+           "    %m2 = cmpi less_than %i, %lim2, signed : tile<16xi32> -> tile<16xi1>\n" +
+           std::string(fill.empty() ? "    %x" : "    %x0") + ", %t = load_ptr_tko weak %q" +
+           operands + " : tile<16xptr<f32>>" + types + " -> tile<16xf32>, token\n" + fill +
            "    %r = reduce %x dim=0 identities=[0xFF800000] : tile<16xf32> -> tile<f32> {\n"
            "    ^bb0(%a: tile<f32>, %c: tile<f32>):\n"
            "      %mx = maxf %a, %c : tile<f32>\n"
@@ -50,6 +55,32 @@ TEST(GatherPadding, ThePaddingOfAMaskedGatherThatAReductionReadsStaysCritical)
     const DiffResult r = diffTexts(gather(", %m, %ninf", ", tile<16xi1>, tile<16xf32>"),
                                    gather(", %m", ", tile<16xi1>"));
     EXPECT_EQ(r.verdict, Verdict::FailFixable) << describe(r);
+}
+
+TEST(GatherPadding, SelectingThePaddingIntoTheMaskedOffLanesIsThePaddedGather)
+{
+    const std::string padded = gather(", %m, %ninf", ", tile<16xi1>, tile<16xf32>");
+    const auto selected = [](const std::string& mask, const std::string& c) {
+        return gather(", %m", ", tile<16xi1>",
+                      "    %x = select " + mask + ", %x0, " + c + " : tile<16xi1>, tile<16xf32>\n");
+    };
+    const DiffResult r = diffTexts(padded, selected("%m", "%ninf"));
+    EXPECT_EQ(r.count(Severity::Critical), 0) << describe(r);
+    bool proven = false;
+    for (const auto& d : r.divergences)
+        proven = proven || d.proof.find("selects the other side's padding") != std::string::npos;
+    EXPECT_TRUE(proven) << describe(r);
+    // Also the other way round.
+    EXPECT_EQ(diffTexts(selected("%m", "%ninf"), padded).count(Severity::Critical), 0);
+    // Another fill value, or another mask than the load's, reaches the maximum.
+    EXPECT_EQ(diffTexts(padded, selected("%m", "%zero")).verdict, Verdict::FailFixable);
+    EXPECT_EQ(diffTexts(padded, selected("%m2", "%ninf")).verdict, Verdict::FailFixable);
+    // The unselected tile also stored: its undefined lanes reach memory (and the store is extra).
+    const std::string leaked =
+        gather(", %m", ", tile<16xi1>",
+               "    %x = select %m, %x0, %ninf : tile<16xi1>, tile<16xf32>\n"
+               "    %leak = store_ptr_tko weak %q, %x0 : tile<16xptr<f32>>, tile<16xf32> -> token\n");
+    EXPECT_EQ(diffTexts(padded, leaked).verdict, Verdict::FailFixable);
 }
 
 } // namespace
