@@ -71,6 +71,23 @@ std::optional<bool> comparison(std::string_view predicate, Wide a, Wide b)
     return std::nullopt;
 }
 
+std::optional<bool> floatComparison(std::string_view predicate, double a, double b)
+{
+    if (predicate == "equal")
+        return a == b;
+    if (predicate == "not_equal")
+        return a != b;
+    if (predicate == "less_than")
+        return a < b;
+    if (predicate == "less_than_or_equal")
+        return a <= b;
+    if (predicate == "greater_than")
+        return a > b;
+    if (predicate == "greater_than_or_equal")
+        return a >= b;
+    return std::nullopt;
+}
+
 // "tile<1024xbf16>" -> "bf16" ("" if not a tile type).
 std::string elementTypeOf(std::string_view typeText)
 {
@@ -171,23 +188,9 @@ bool SemanticNormalizer::constantFold(int id, SemanticForm& f)
     } else {
         return false; // overflow: the written op may wrap, keep it
     }
-    const std::string scalar =
-        "<i" + std::to_string(width) + ": " +
-        (width == 1 ? std::string(value ? "true" : "false") : std::to_string(value)) + ">";
-    m_pendSplat = constantScalarHash(scalar);
-    m_pendSplatConst = true;
-    m_pendIsInt = true;
-    m_pendInt = value;
-    f.custom = true;
-    f.hash = constantOpHash(scalar, res.typeHash);
-    f.proof = keep("constant arithmetic folds to " + scalar +
-                   (m_g.specialisedArgs.empty()
-                        ? std::string()
-                        : std::string(" (runtime arguments compared as the reference's "
-                                      "specialised constants, see the entry)")));
-    setSemOperands(o, {});
-    return true;
+    return foldToInt(id, value, "constant arithmetic", f);
 }
+
 
 // A cast of a constant is the constant of the result type (cuTile Rust spells a literal
 // of the generic element type E as an f32 constant and an ftof, or an integer constant and
@@ -222,9 +225,25 @@ bool SemanticNormalizer::castFold(int id, SemanticForm& f)
             return false;
         v = m_float[size_t(x)];
     }
+    return foldToFloat(id, v, std::string(o.name) + " of a constant", f);
+}
+
+std::string SemanticNormalizer::specialisationNote() const
+{
+    return m_g.specialisedArgs.empty() && m_g.specialisedFloats.empty()
+               ? std::string()
+               : std::string(" (runtime arguments compared as the reference's specialised "
+                             "constants, see the entry)");
+}
+
+// The op's result is the float constant v rounded to nearest even in its
+// element type: hashed, described and proven as that constant.
+bool SemanticNormalizer::foldToFloat(int id, double v, const std::string& what, SemanticForm& f)
+{
+    GOp& o = m_g.ops[size_t(id)];
     const GValue& res = m_g.values[size_t(o.results[0])];
     const std::string elem = elementTypeOf(res.typeText);
-    if (ir::floatWidth(elem) == 0)
+    if (ir::floatWidth(elem) == 0 || !std::isfinite(v))
         return false;
     const uint64_t bits = ir::floatToBits(v, elem);
     const double rounded = ir::bitsToFloat(bits, elem);
@@ -239,10 +258,81 @@ bool SemanticNormalizer::castFold(int id, SemanticForm& f)
     m_pendLane = resultHash(constantOpHash(scalar, hashText(scalarTypeOf(res.typeText))), 0);
     f.custom = true;
     f.hash = constantOpHash(scalar, res.typeHash);
-    f.proof = keep(std::string(o.name) + " of a constant folds to " + scalar +
-                   (rounded == v ? " (exact)" : " (rounded to nearest even, as the op rounds)"));
+    f.proof = keep(what + " folds to " + scalar +
+                   (rounded == v ? " (exact)" : " (rounded to nearest even, as the op rounds)") +
+                   specialisationNote());
     setSemOperands(o, {});
     return true;
+}
+
+// The op's result is the integer (or i1) constant `value` of its type.
+bool SemanticNormalizer::foldToInt(int id, int64_t value, const std::string& what,
+                                   SemanticForm& f)
+{
+    GOp& o = m_g.ops[size_t(id)];
+    const GValue& res = m_g.values[size_t(o.results[0])];
+    const int width = intWidth(res.typeText);
+    if (width <= 0 || width > 64)
+        return false;
+    const std::string shown =
+        "<i" + std::to_string(width) + ": " +
+        (width == 1 ? std::string(value ? "true" : "false") : std::to_string(value)) + ">";
+    // Written i1 constants hash as <i1: 1> / <i1: 0> (splatForm).
+    const std::string scalar =
+        width == 1 ? std::string(value ? "<i1: 1>" : "<i1: 0>") : shown;
+    m_pendSplat = constantScalarHash(scalar);
+    m_pendSplatConst = true;
+    m_pendIsInt = true;
+    m_pendInt = value;
+    m_pendLane = resultHash(constantOpHash(scalar, hashText(scalarTypeOf(res.typeText))), 0);
+    f.custom = true;
+    f.hash = constantOpHash(scalar, res.typeHash);
+    f.proof = keep(what + " folds to " + shown + specialisationNote());
+    setSemOperands(o, {});
+    return true;
+}
+
+// Float arithmetic and comparisons of constants (written, folded, or entry
+// arguments bound to the reference's specialisation): cuTile Rust computes
+// `if p >= 1 { 0 } else { 1 / (1 - p) }` where cuTile Python folded the
+// constant. Only the default rounding (nearest even) without flushing: one
+// +, -, *, / computed in double and rounded once to a format of at most 24
+// significand bits is correctly rounded, subnormal results included
+// (53 >= 2 * 24 + 2); f64 arithmetic is double's own.
+bool SemanticNormalizer::floatFold(int id, SemanticForm& f)
+{
+    GOp& o = m_g.ops[size_t(id)];
+    if (o.operands.size() != 2 || o.results.size() != 1 ||
+        !m_isFloat[size_t(canonId(o.operands[0]))] || !m_isFloat[size_t(canonId(o.operands[1]))])
+        return false;
+    for (const auto& a : o.attrs)
+        if (!(a.name == "rounding" && a.value == "nearest_even") && a.name != "predicate" &&
+            a.name != "ordering")
+            return false;
+    const double a = m_float[size_t(canonId(o.operands[0]))];
+    const double b = m_float[size_t(canonId(o.operands[1]))];
+    const std::string_view n = o.name;
+    if (n == "cmpf") {
+        // Finite operands (m_isFloat): ordered and unordered predicates agree.
+        const GAttr* p = findAttr(o, "predicate");
+        const auto r = p ? floatComparison(p->value, a, b) : std::nullopt;
+        return r && foldToInt(id, *r ? 1 : 0, "a comparison of constants", f);
+    }
+    const GValue& res = m_g.values[size_t(o.results[0])];
+    if (ir::floatWidth(elementTypeOf(res.typeText)) == 0)
+        return false;
+    double v = 0;
+    if (n == "addf")
+        v = a + b;
+    else if (n == "subf")
+        v = a - b;
+    else if (n == "mulf")
+        v = a * b;
+    else if (n == "divf" && b != 0)
+        v = a / b;
+    else
+        return false;
+    return foldToFloat(id, v, "float arithmetic on constants", f);
 }
 
 } // namespace tilelens::diff

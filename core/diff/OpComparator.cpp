@@ -660,6 +660,8 @@ private:
                     recomputed(genLive, G, o, "generated", d);
                 if (d.proof.empty())
                     d.proof = paddingSelectProof(o, M.refValToGen);
+                if (d.proof.empty() && foldedIntoUsers(R, int(i)))
+                    d.proof = foldedProof(o);
                 m_out.push_back(d);
             } else if (surplus(genCount, true, o)) {
                 auto d =
@@ -692,6 +694,8 @@ private:
                     recomputed(refLive, R, o, "reference", d);
                 if (d.proof.empty())
                     d.proof = paddingSelectProof(o, M.genValToRef);
+                if (d.proof.empty() && foldedIntoUsers(G, int(j)))
+                    d.proof = foldedProof(o);
                 m_out.push_back(d);
             } else if (surplus(refCount, false, o)) {
                 auto d =
@@ -704,6 +708,14 @@ private:
                 m_out.push_back(d);
             }
         }
+    }
+
+    static std::string foldedProof(const GOp& o)
+    {
+        std::string why = o.proof.empty() ? std::string() : std::string(o.proof) + "; ";
+        return why + "a constant that every use folds into its own normal form (a "
+                     "reshape/broadcast chain of it is the splat the other side writes "
+                     "directly): it feeds nothing else";
     }
 
     // A select that fills the masked-off lanes of a load without padding,

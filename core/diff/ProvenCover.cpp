@@ -62,12 +62,33 @@ void absorbed(const GFunction& f, const GFunction& other, const std::vector<int>
     d.conditional = conditional;
 }
 
+bool foldedIntoUsers(const GFunction& f, int op, int depth)
+{
+    const GOp& o = f.ops[size_t(op)];
+    if (o.results.empty() || !(o.hasSemOperands || o.name == "constant") || depth > 4)
+        return false;
+    for (int res : o.results) {
+        const GValue& v = f.values[size_t(res)];
+        if (v.canon != res)
+            return false;
+        // A use inside the branches of an `if` folded to a constant is no use.
+        for (int u : v.users) {
+            const int parent = f.regions[size_t(f.ops[size_t(u)].region)].parentOp;
+            if (parent < 0 || !f.ops[size_t(parent)].hasSemOperands ||
+                !foldedIntoUsers(f, parent, depth + 1))
+                return false;
+        }
+    }
+    return true;
+}
+
 // The yields of an `if` whose normal form is a min/max matched on the other
-// side: reported with the `if`, not as extra ops.
+// side, or a constant its users folded: reported with the `if`, not as extra ops.
 bool insideProvenOp(const GFunction& f, const std::vector<int>& toOther, int op)
 {
     const int parent = f.regions[size_t(f.ops[size_t(op)].region)].parentOp;
-    return parent >= 0 && f.ops[size_t(parent)].hasSemOperands && toOther[size_t(parent)] >= 0;
+    return parent >= 0 && f.ops[size_t(parent)].hasSemOperands &&
+           (toOther[size_t(parent)] >= 0 || foldedIntoUsers(f, parent));
 }
 
 } // namespace tilelens::diff

@@ -19,6 +19,11 @@ uint64_t surplusKey(const GOp& o);
 void absorbed(const GFunction& f, const GFunction& other, const std::vector<int>& toOther, int op,
               RawDifference& d, int depth = 0);
 
+// A constant (written, or an op whose normal form is one) whose every use
+// folded it into its own normal form: a reshape/broadcast chain is the splat
+// of the result shape, so the scalar constant it starts from feeds nothing.
+bool foldedIntoUsers(const GFunction& f, int op, int depth = 0);
+
 // `op` sits in a region of an op whose normal form is matched on the other side.
 bool insideProvenOp(const GFunction& f, const std::vector<int>& toOther, int op);
 

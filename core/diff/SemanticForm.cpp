@@ -201,7 +201,7 @@ SemanticForm SemanticNormalizer::form(int id)
         }
     }
     if (viewForm(id, f) || splatForm(id, f) || decidedForm(id, f) || constantFold(id, f) ||
-        castFold(id, f) || affineForm(id, f) || divisionForm(id, f) || moduloFixupForm(id, f) ||
+        castFold(id, f) || floatFold(id, f) || affineForm(id, f) || divisionForm(id, f) || moduloFixupForm(id, f) ||
         minMaxForm(id, f) || shapeChainForm(id, f) || zeroSumForm(id, f) || laneForm(id, f))
         return f;
     // x*1, x|0, x^0 are x.
@@ -265,11 +265,13 @@ bool SemanticNormalizer::splatForm(int id, SemanticForm& f)
         if (const auto i = splatInt(v->value)) {
             m_pendIsInt = true;
             m_pendInt = *i;
-            // <i1: true> and <i1: 1> are one value.
-            if (scalar.rfind("<i1:", 0) == 0)
-                m_pendSplat = hashMix(kTagSplatConst, hashText(*i ? "<i1: 1>" : "<i1: 0>"));
         }
-        m_pendLane = resultHash(constantOpHash(scalar, hashText(scalarTypeOf(res.typeText))), 0);
+        // <i1: true> and <i1: 1> are one value.
+        const bool i1 = m_pendIsInt && scalar.rfind("<i1:", 0) == 0;
+        const std::string_view same = !i1 ? scalar : m_pendInt ? "<i1: 1>" : "<i1: 0>";
+        if (i1)
+            m_pendSplat = constantScalarHash(same);
+        m_pendLane = resultHash(constantOpHash(same, hashText(scalarTypeOf(res.typeText))), 0);
         f.custom = true;
         f.hash = hashMix(hashMix(kTagSplat, m_pendSplat), res.typeHash);
         return true;
@@ -500,6 +502,8 @@ SemanticForm SemanticNormalizer::regionForm(int id)
     GOp& o = m_g.ops[size_t(id)];
     if (o.name != "if" || o.results.size() != 1 || o.regions.size() != 2 || o.operands.size() != 1)
         return f;
+    if (constantBranch(id, f))
+        return f;
     int yielded[2] = {-1, -1};
     for (size_t k = 0; k < 2; ++k) {
         // The yield, after constants at most (a branch may materialise the
@@ -519,6 +523,35 @@ SemanticForm SemanticNormalizer::regionForm(int id)
         return SemanticForm{};
     setSemOperands(o, {canonId(yielded[0]), canonId(yielded[1])});
     return f;
+}
+
+// An `if` on a constant condition (a folded comparison of the reference's
+// specialised constants) that yields a constant from the branch it takes is
+// that constant.
+bool SemanticNormalizer::constantBranch(int id, SemanticForm& f)
+{
+    GOp& o = m_g.ops[size_t(id)];
+    const int cond = canonId(o.operands[0]);
+    if (!m_isInt[size_t(cond)])
+        return false;
+    const bool taken = (m_int[size_t(cond)] & 1) != 0;
+    const GRegion& r = m_g.regions[size_t(o.regions[taken ? 0 : 1])];
+    if (r.ops.empty())
+        return false;
+    const GOp& y = m_g.ops[size_t(r.ops.back())];
+    if (y.name != "yield" || y.operands.size() != 1)
+        return false;
+    const int v = canonId(y.operands[0]);
+    if (m_g.values[size_t(v)].typeText != m_g.values[size_t(o.results[0])].typeText)
+        return false;
+    const std::string what = std::string("an if on a constant ") + (taken ? "true" : "false") +
+                             " condition yields its " + (taken ? "then" : "else") +
+                             " branch's constant; ";
+    if (m_isFloat[size_t(v)])
+        return foldToFloat(id, m_float[size_t(v)], what + "it", f);
+    if (m_isInt[size_t(v)])
+        return foldToInt(id, m_int[size_t(v)], what + "it", f);
+    return false;
 }
 
 bool SemanticNormalizer::signNeutral(const GOp& o, std::string* why) const

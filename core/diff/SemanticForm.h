@@ -80,6 +80,11 @@ private:
     void setSemOperands(GOp& o, const std::vector<int>& values);
     bool constantFold(int id, SemanticForm& f); // ConstantFold.cpp
     bool castFold(int id, SemanticForm& f);     // ConstantFold.cpp
+    bool floatFold(int id, SemanticForm& f);    // ConstantFold.cpp
+    bool foldToFloat(int id, double v, const std::string& what, SemanticForm& f);
+    bool foldToInt(int id, int64_t value, const std::string& what, SemanticForm& f);
+    std::string specialisationNote() const;
+    bool constantBranch(int id, SemanticForm& f); // `if` on a constant condition
     bool laneForm(int id, SemanticForm& f);     // LaneForms.cpp
     bool affineForm(int id, SemanticForm& f);
     bool divisionForm(int id, SemanticForm& f);

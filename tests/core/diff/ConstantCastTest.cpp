@@ -75,5 +75,75 @@ TEST(ConstantCast, ItofOfAnIntegerConstantIsTheFloatConstant)
     EXPECT_EQ(r.verdict, Verdict::FailFixable) << describe(r);
 }
 
+// dropout: the reference is specialised for p = 0.5 (entry name _F3fe0000000000000) and
+// folds 1 / (1 - p) to 2.0; cuTile Rust takes p as an argument and branches on p >= 1.
+std::string dropoutScale(const std::string& entry, const std::string& args,
+                         const std::string& scale)
+{
+    return "cuda_tile.module @m {\n  entry @" + entry + "(%0: tile<ptr<f32>>" + args +
+           ") {\n" + scale +
+           "    %r = reshape %s : tile<f32> -> tile<1xf32>\n"
+           "    %b = broadcast %r : tile<1xf32> -> tile<16xf32>\n"
+           "    %i = iota : tile<16xi32>\n"
+           "    %p = reshape %0 : tile<ptr<f32>> -> tile<1xptr<f32>>\n"
+           "    %pb = broadcast %p : tile<1xptr<f32>> -> tile<16xptr<f32>>\n"
+           "    %q = offset %pb, %i : tile<16xptr<f32>>, tile<16xi32> -> tile<16xptr<f32>>\n"
+           "    %x, %t = load_ptr_tko weak %q : tile<16xptr<f32>> -> tile<16xf32>, token\n"
+           "    %y = mulf %x, %b : tile<16xf32>\n"
+           "    %st = store_ptr_tko weak %q, %y : tile<16xptr<f32>>, tile<16xf32> -> token\n"
+           "    return\n  }\n}\n";
+}
+
+const std::string kBranchOnP = "    %one = constant <f32: 1.0> : tile<f32>\n"
+                               "    %ge = cmpf greater_than_or_equal ordered %1, %one : "
+                               "tile<f32> -> tile<i1>\n"
+                               "    %s = if %ge -> (tile<f32>) {\n"
+                               "      %z = constant <f32: 0.0> : tile<f32>\n"
+                               "      yield %z : tile<f32>\n"
+                               "    } else {\n"
+                               "      %c1 = constant <f32: 1.0> : tile<f32>\n"
+                               "      %d = subf %c1, %1 : tile<f32>\n"
+                               "      %k = divf %c1, %d : tile<f32>\n"
+                               "      yield %k : tile<f32>\n"
+                               "    }\n";
+
+TEST(ConstantCast, BranchOnASpecialisedFloatArgumentFoldsToTheReferenceConstant)
+{
+    const std::string gen = dropoutScale("k", ", %1: tile<f32>", kBranchOnP);
+    const auto ref = [](const std::string& value) {
+        return dropoutScale("_k_Kt1_F3fe0000000000000", "",
+                            "    %s = constant <f32: " + value + "> : tile<f32>\n");
+    };
+    DiffResult r = diffTexts(ref("2.0"), gen);
+    EXPECT_EQ(r.count(Severity::Critical), 0) << describe(r);
+    bool proven = false;
+    for (const auto& d : r.divergences)
+        proven = proven || d.proof.find("an if on a constant false condition") != std::string::npos;
+    EXPECT_TRUE(proven) << describe(r);
+    // 1 / (1 - 0.5) is not 3.
+    r = diffTexts(ref("3.0"), gen);
+    EXPECT_EQ(r.verdict, Verdict::FailFixable) << describe(r);
+    // p = 1.0 (_F3ff0000000000000) takes the then branch: 0, not 2.
+    r = diffTexts(dropoutScale("_k_Kt1_F3ff0000000000000", "",
+                               "    %s = constant <f32: 2.0> : tile<f32>\n"),
+                  gen);
+    EXPECT_EQ(r.verdict, Verdict::FailFixable) << describe(r);
+}
+
+TEST(ConstantCast, FloatArithmeticOnConstantsRoundsOnceInTheResultType)
+{
+    const auto scale = [](const std::string& text) { return dropoutScale("k", "", text); };
+    // 1 / 3 in f32 is 0.3333333432674408 (rounded once); the f64 quotient is not an f32.
+    const std::string third = "    %a = constant <f32: 1.0> : tile<f32>\n"
+                              "    %c = constant <f32: 3.0> : tile<f32>\n"
+                              "    %s = divf %a, %c : tile<f32>\n";
+    DiffResult r =
+        diffTexts(scale("    %s = constant <f32: 0.3333333432674408> : tile<f32>\n"), scale(third));
+    EXPECT_EQ(r.count(Severity::Critical), 0) << describe(r);
+    // The next f32 below is another value.
+    r = diffTexts(scale("    %s = constant <f32: 0.3333333134651184> : tile<f32>\n"), scale(third));
+    EXPECT_EQ(r.verdict, Verdict::FailFixable) << describe(r);
+}
+
 } // namespace
 } // namespace tilelens::diff::test
