@@ -1,6 +1,8 @@
 #include "diff/RootCauses.h"
 
 #include <map>
+#include <set>
+#include <string_view>
 
 namespace tilelens::diff {
 
@@ -30,6 +32,75 @@ std::map<std::pair<int, int>, bool> operandOnlyOps(const std::vector<RawDifferen
             it->second = it->second && ok;
     }
     return out;
+}
+
+// The ops an MMA accumulator flows through (written dataflow): the initial
+// value and its casts/splats, the loop's iter value, continue, result, and the
+// casts down to the stores. An accumulator type change shows at each of them.
+std::set<int> accumulatorWeb(const GFunction& f, int mma)
+{
+    std::set<int> ops = {mma};
+    const GOp& m = f.ops[size_t(mma)];
+    if (m.operands.size() < 3 || m.results.empty())
+        return ops;
+    // Written users, built once per web (only pairs with an accumulator change get here).
+    std::vector<std::vector<std::pair<int, int>>> users(f.values.size());
+    for (size_t id = 0; id < f.ops.size(); ++id)
+        for (size_t k = 0; k < f.ops[id].operands.size(); ++k)
+            users[size_t(f.ops[id].operands[k])].emplace_back(int(id), int(k));
+    std::vector<int> work = {m.operands[2], m.results[0]};
+    std::set<int> seen;
+    static const std::set<std::string_view> passes = {"ftof", "broadcast", "reshape", "assume"};
+    auto loopValues = [&](int loop, size_t k) {
+        const GOp& l = f.ops[size_t(loop)];
+        ops.insert(loop);
+        const GRegion& body = f.regions[size_t(l.regions[0])];
+        if (k < l.results.size())
+            work.push_back(l.results[k]);
+        if (k + 1 < body.args.size())
+            work.push_back(body.args[k + 1]);
+        if (k + 3 < l.operands.size())
+            work.push_back(l.operands[k + 3]);
+    };
+    while (!work.empty() && seen.size() < 256) {
+        const int v = work.back();
+        work.pop_back();
+        if (!seen.insert(v).second)
+            continue;
+        const GValue& val = f.values[size_t(v)];
+        if (val.def < 0) { // an iter value of a loop body
+            const int loop = val.region >= 0 ? f.regions[size_t(val.region)].parentOp : -1;
+            if (loop >= 0 && f.ops[size_t(loop)].name == "for" && val.index >= 1)
+                loopValues(loop, size_t(val.index - 1));
+        } else {
+            const GOp& d = f.ops[size_t(val.def)];
+            if (d.name == "for")
+                loopValues(val.def, size_t(val.index));
+            else if (d.name == "constant")
+                ops.insert(val.def);
+            else if (passes.count(d.name) && !d.operands.empty()) {
+                ops.insert(val.def);
+                work.push_back(d.operands[0]);
+            }
+        }
+        for (const auto& [u, k] : users[size_t(v)]) {
+            const GOp& o = f.ops[size_t(u)];
+            if (o.name == "for" && k >= 3) {
+                loopValues(u, size_t(k - 3));
+            } else if (o.name == "continue" || o.name == "yield") {
+                const int loop = f.regions[size_t(o.region)].parentOp;
+                if (loop >= 0 && f.ops[size_t(loop)].name == "for")
+                    loopValues(loop, size_t(k));
+            } else if (passes.count(o.name)) {
+                ops.insert(u);
+                for (int r : o.results)
+                    work.push_back(r);
+            } else if (o.name.rfind("store_", 0) == 0) {
+                ops.insert(u);
+            }
+        }
+    }
+    return ops;
 }
 
 } // namespace
@@ -138,6 +209,23 @@ std::vector<int> rootCauses(const GFunction& R, const GFunction& G,
         }
         if (user >= 0 && user != int(i))
             parent[i] = user;
+    }
+    // An accumulator type change at an mma: every critical difference on the
+    // accumulator's path (its initial constant, the loop's iter value, the
+    // casts before the store, the store) is that one change.
+    for (size_t i = 0; i < raw.size(); ++i) {
+        if (divs[i].rule != "mma-accumulator-dtype" || raw[i].refOp < 0 || raw[i].genOp < 0)
+            continue;
+        const std::set<int> webR = accumulatorWeb(R, raw[i].refOp);
+        const std::set<int> webG = accumulatorWeb(G, raw[i].genOp);
+        for (size_t j = 0; j < raw.size(); ++j) {
+            const RawDifference& d = raw[j];
+            if (j == i || parent[j] >= 0 || divs[j].severity != Severity::Critical ||
+                d.functionLevel || (d.refOp < 0 && d.genOp < 0))
+                continue;
+            if ((d.refOp < 0 || webR.count(d.refOp)) && (d.genOp < 0 || webG.count(d.genOp)))
+                parent[j] = int(i);
+        }
     }
     // Follow each chain to its root in one pass (linear: large pairs have
     // thousands of differences). Dataflow through op results has no cycles;

@@ -4,6 +4,7 @@
 #include "DiffTestUtil.h"
 
 #include <gtest/gtest.h>
+#include <set>
 
 namespace tilelens::diff::test {
 namespace {
@@ -49,6 +50,32 @@ TEST(RootCauses, AnOpThatOnlyPassesAChangeOnIsASiteOfIt)
     EXPECT_NE(crit[0]->message.find("1 op(s) using its result differ only through it"),
               std::string::npos)
         << crit[0]->message;
+}
+
+// matmul compiled by cuTile Rust with an f16 accumulator (tests/data/port-mistakes):
+// the zero tile, the loop's iter value, the missing cast before the store and the
+// store all differ because of the one change at the mma.
+TEST(RootCauses, AnAccumulatorTypeChangeIsOneFindingAtTheMma)
+{
+    const QString data = tilelens::test::testDataDir();
+    const std::string port =
+        readText(data + QStringLiteral("/real-ports/matmul_128x128x32_2048_f16/generated.mlir"));
+    const std::string f16 = readText(
+        data + QStringLiteral("/port-mistakes/matmul/wrong_accumulator_type_f16/generated.mlir"));
+    ASSERT_FALSE(port.empty());
+    ASSERT_FALSE(f16.empty());
+    const DiffResult r = diffTexts(port, f16);
+    const auto crit = criticals(r);
+    ASSERT_EQ(crit.size(), 1u) << describe(r);
+    EXPECT_EQ(crit[0]->rule, "mma-accumulator-dtype");
+    ASSERT_TRUE(crit[0]->generated.has_value());
+    EXPECT_EQ(crit[0]->generated->line, lineOf(f16, "mmaf"));
+    std::set<int> lines;
+    for (const auto& site : crit[0]->sites)
+        if (site.generated)
+            lines.insert(site.generated->line);
+    EXPECT_TRUE(lines.count(lineOf(f16, "= for "))) << describe(r);
+    EXPECT_TRUE(lines.count(lineOf(f16, "store_view_tko"))) << describe(r);
 }
 
 // Swapped operands are a change of the op itself, even when one operand is
