@@ -162,7 +162,8 @@ private:
         }
         // One finding per root cause: differences that follow from another
         // critical one become its sites (roots first, so that they exist).
-        std::vector<int> root = rootCauses(R, G, raw, divs);
+        std::vector<char> partOfChange;
+        std::vector<int> root = rootCauses(R, G, raw, divs, &partOfChange);
         const int masks = groupMaskBounds(R, G, raw, divs, root);
         if (masks >= 0)
             divs[size_t(masks)] = m_classifier.classify(raw[size_t(masks)], ctx, fname);
@@ -175,17 +176,19 @@ private:
             m_sharedCause.insert(where[size_t(masks)]);
         for (size_t i = 0; i < raw.size(); ++i)
             if (root[i] >= 0)
-                attach(where[size_t(root[i])], std::move(divs[i]), raw[i], links);
+                attach(where[size_t(root[i])], std::move(divs[i]), raw[i], links,
+                       !partOfChange[i]);
     }
 
     // A difference that follows from the root finding at `index`: one more site of it.
-    void attach(size_t index, Divergence div, const RawDifference& d, RowLinks& links)
+    void attach(size_t index, Divergence div, const RawDifference& d, RowLinks& links,
+                bool downstream)
     {
         Divergence& rootFinding = m_out.divergences[index];
         if (rootFinding.sites.empty())
             rootFinding.sites.push_back({rootFinding.reference, rootFinding.generated});
         rootFinding.sites.push_back({div.reference, div.generated});
-        if (!m_sharedCause.count(index))
+        if (downstream && !m_sharedCause.count(index))
             ++m_downstream[index];
         // The first input on which a downstream result differs shows the root's effect.
         if (rootFinding.counterexample.empty() && !div.counterexample.empty())

@@ -1,5 +1,6 @@
 #include "diff/RootCauses.h"
 
+#include <functional>
 #include <map>
 #include <set>
 #include <string_view>
@@ -107,9 +108,11 @@ std::set<int> accumulatorWeb(const GFunction& f, int mma)
 
 std::vector<int> rootCauses(const GFunction& R, const GFunction& G,
                             const std::vector<RawDifference>& raw,
-                            const std::vector<Divergence>& divs)
+                            const std::vector<Divergence>& divs,
+                            std::vector<char>* partOfChange)
 {
     std::vector<int> parent(raw.size(), -1);
+    std::vector<char> part(raw.size(), 0);
     // The first critical difference reported for each op, per side.
     std::map<int, int> byRefOp, byGenOp;
     for (size_t i = 0; i < raw.size(); ++i) {
@@ -183,32 +186,57 @@ std::vector<int> rootCauses(const GFunction& R, const GFunction& G,
         if (p >= 0 && p != int(i))
             parent[i] = p;
     }
-    // A constant on one side only whose every use is one changed op pair
-    // (log2(e) of an exp -> exp2 rewrite) is an input of that change: a site of it.
+    // An op on one side only whose every use is one changed op pair, directly
+    // or through other such ops (log2(e) of an exp -> exp2 rewrite; the mask
+    // computation of a store whose mask was dropped) is an input of that
+    // change: a site of it.
+    std::map<std::pair<bool, int>, int> inputMemo;
+    std::function<int(bool, int, int)> inputOf = [&](bool gen, int op, int depth) -> int {
+        const auto key = std::make_pair(gen, op);
+        if (const auto it = inputMemo.find(key); it != inputMemo.end())
+            return it->second;
+        inputMemo[key] = -1; // a cycle explains nothing
+        const GFunction& f = gen ? G : R;
+        const GOp& o = f.ops[size_t(op)];
+        if (!o.pure || o.results.empty() || depth > 16)
+            return -1;
+        const auto& findings = gen ? byGenOp : byRefOp;
+        int change = -1;
+        for (int res : o.results) {
+            for (int u : f.canonValue(res).users) {
+                const auto it = findings.find(u);
+                if (it == findings.end())
+                    return -1;
+                int p = it->second;
+                const bool pair = raw[size_t(p)].refOp >= 0 && raw[size_t(p)].genOp >= 0;
+                if (!pair)
+                    p = inputOf(gen, u, depth + 1);
+                else if (parent[size_t(p)] >= 0)
+                    return -1; // the pair follows a change upstream (maybe this op's own)
+                if (p < 0 || (change >= 0 && p != change))
+                    return -1;
+                change = p;
+            }
+        }
+        inputMemo[key] = change;
+        return change;
+    };
     for (size_t i = 0; i < raw.size(); ++i) {
         const RawDifference& d = raw[i];
         const bool gen = d.genOp >= 0;
         if (parent[i] >= 0 || (d.refOp >= 0) == gen || divs[i].severity != Severity::Critical ||
             (d.kind != DiffKind::OpExtra && d.kind != DiffKind::OpMissing))
             continue;
-        const GFunction& f = gen ? G : R;
-        const GOp& o = f.ops[size_t(gen ? d.genOp : d.refOp)];
-        if (o.name != "constant" || o.results.size() != 1)
+        // A rule that names the one-sided op (a dropped cast before a store)
+        // says where the change is: only the generic fallback is an input.
+        const GOp& o = (gen ? G : R).ops[size_t(gen ? d.genOp : d.refOp)];
+        if (o.name != "constant" && divs[i].rule != "fallback-semantic")
             continue;
-        const auto& findings = gen ? byGenOp : byRefOp;
-        int user = -1;
-        for (int u : f.canonValue(o.results[0]).users) {
-            const auto it = findings.find(u);
-            const int p = it == findings.end() ? -1 : it->second;
-            if (p < 0 || raw[size_t(p)].refOp < 0 || raw[size_t(p)].genOp < 0 ||
-                (user >= 0 && p != user)) {
-                user = -1;
-                break;
-            }
-            user = p;
+        const int change = inputOf(gen, gen ? d.genOp : d.refOp, 0);
+        if (change >= 0 && change != int(i)) {
+            parent[i] = change;
+            part[i] = 1;
         }
-        if (user >= 0 && user != int(i))
-            parent[i] = user;
     }
     // An accumulator type change at an mma: every critical difference on the
     // accumulator's path (its initial constant, the loop's iter value, the
@@ -223,8 +251,10 @@ std::vector<int> rootCauses(const GFunction& R, const GFunction& G,
             if (j == i || parent[j] >= 0 || divs[j].severity != Severity::Critical ||
                 d.functionLevel || (d.refOp < 0 && d.genOp < 0))
                 continue;
-            if ((d.refOp < 0 || webR.count(d.refOp)) && (d.genOp < 0 || webG.count(d.genOp)))
+            if ((d.refOp < 0 || webR.count(d.refOp)) && (d.genOp < 0 || webG.count(d.genOp))) {
                 parent[j] = int(i);
+                part[j] = 1;
+            }
         }
     }
     // Follow each chain to its root in one pass (linear: large pairs have
@@ -254,6 +284,16 @@ std::vector<int> rootCauses(const GFunction& R, const GFunction& G,
     std::vector<int> root(raw.size(), -1);
     for (size_t i = 0; i < raw.size(); ++i)
         root[i] = top[i] == int(i) ? -1 : top[i];
+    if (partOfChange) {
+        // Downstream of a part is still part of the change (not of the root's result).
+        partOfChange->assign(raw.size(), 0);
+        for (size_t i = 0; i < raw.size(); ++i)
+            for (int u = int(i); u >= 0 && parent[size_t(u)] >= 0; u = parent[size_t(u)])
+                if (part[size_t(u)]) {
+                    (*partOfChange)[i] = 1;
+                    break;
+                }
+    }
     return root;
 }
 

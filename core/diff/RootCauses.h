@@ -16,8 +16,12 @@ namespace tilelens::diff {
 
 // For each difference, the index of the root difference it follows from, or
 // -1 when it is a root itself. `divs` are the classified `raw` differences.
+// `partOfChange` (optional) marks the differences that are part of their
+// root's change rather than downstream of its result: its inputs (an op that
+// only feeds the changed op) and an accumulator's path.
 std::vector<int> rootCauses(const GFunction& R, const GFunction& G,
                             const std::vector<RawDifference>& raw,
-                            const std::vector<Divergence>& divs);
+                            const std::vector<Divergence>& divs,
+                            std::vector<char>* partOfChange = nullptr);
 
 } // namespace tilelens::diff

@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 #include <set>
+#include <string>
 
 namespace tilelens::diff::test {
 namespace {
@@ -76,6 +77,31 @@ TEST(RootCauses, AnAccumulatorTypeChangeIsOneFindingAtTheMma)
             lines.insert(site.generated->line);
     EXPECT_TRUE(lines.count(lineOf(f16, "= for "))) << describe(r);
     EXPECT_TRUE(lines.count(lineOf(f16, "store_view_tko"))) << describe(r);
+}
+
+// swiglu compiled without the store's mask: the bounds compares, the extensions
+// and the `andi` that built it exist only in the unmodified port and feed only
+// that store. They are inputs of the one change, not results of it.
+TEST(RootCauses, TheComputationOfADroppedOperandIsPartOfTheChange)
+{
+    const QString data = tilelens::test::testDataDir();
+    const std::string port =
+        readText(data + QStringLiteral("/real-ports/swiglu_fwd_2x512x4096_bf16/generated.mlir"));
+    const std::string masked = readText(
+        data + QStringLiteral("/port-mistakes/swiglu/missing_mask_c_store/generated.mlir"));
+    ASSERT_FALSE(port.empty());
+    ASSERT_FALSE(masked.empty());
+    const DiffResult r = diffTexts(port, masked);
+    const auto crit = criticals(r);
+    ASSERT_EQ(crit.size(), 1u) << describe(r);
+    ASSERT_TRUE(crit[0]->generated.has_value());
+    EXPECT_EQ(crit[0]->generated->line, lineOf(masked, "store_ptr_tko"));
+    std::set<std::string> refOps;
+    for (const auto& site : crit[0]->sites)
+        if (site.reference && !site.generated)
+            refOps.insert(site.reference->op);
+    EXPECT_TRUE(refOps.count("andi") && refOps.count("cmpi")) << describe(r);
+    EXPECT_EQ(crit[0]->downstreamOps, 0) << crit[0]->message;
 }
 
 // Swapped operands are a change of the op itself, even when one operand is
