@@ -668,7 +668,7 @@ private:
                     make(o.duplicateOf >= 0 ? DiffKind::DuplicateOp : DiffKind::DeadOp, int(i), -1);
                 d.refValue = opSignature(R, int(i));
                 d.proof = o.name == "make_token" ? unmatchedProof(R, int(i))
-                          : o.folded             ? std::string(o.proof)
+                          : foldedToConstant(o)  ? std::string(o.proof)
                                                  : std::string();
                 d.conditional = o.proofConditional;
                 m_out.push_back(d);
@@ -702,12 +702,20 @@ private:
                     make(o.duplicateOf >= 0 ? DiffKind::DuplicateOp : DiffKind::DeadOp, -1, int(j));
                 d.genValue = opSignature(G, int(j));
                 d.proof = o.name == "make_token" ? unmatchedProof(G, int(j))
-                          : o.folded             ? std::string(o.proof)
+                          : foldedToConstant(o)  ? std::string(o.proof)
                                                  : std::string();
                 d.conditional = o.proofConditional;
                 m_out.push_back(d);
             }
         }
+    }
+
+    // Folded away, or a normal form that is a constant (a comparison of
+    // specialised constants): its proof says why nothing uses it.
+    static bool foldedToConstant(const GOp& o)
+    {
+        return o.folded || (o.duplicateOf < 0 && o.hasSemOperands && o.semOperands.empty() &&
+                            !o.proof.empty());
     }
 
     static std::string foldedProof(const GOp& o)
