@@ -103,7 +103,27 @@ private:
                 m_facts.push_back(z3::sle(x, m_ctx.bv_val(int64_t(r.hi), unsigned(width))));
                 m_factText += (m_factText.empty() ? "" : ", ") + name + " in " + r.text();
             }
+        loopIndexFacts(rv, x, name);
         return x;
+    }
+
+    // A loop index lies in [lower, upper) of its loop (the body runs only then):
+    // a counterexample must be an iteration that happens.
+    void loopIndexFacts(const GValue& rv, const z3::expr& x, const std::string& name)
+    {
+        if (rv.def >= 0 || rv.index != 0 || rv.region < 0)
+            return;
+        const int loop = R.regions[size_t(rv.region)].parentOp;
+        if (loop < 0 || R.ops[size_t(loop)].name != "for" || R.ops[size_t(loop)].operands.size() < 3)
+            return;
+        const auto lower = value(false, R.ops[size_t(loop)].operands[0]);
+        const auto upper = value(false, R.ops[size_t(loop)].operands[1]);
+        if (!lower || !upper || lower->get_sort().bv_size() != x.get_sort().bv_size() ||
+            upper->get_sort().bv_size() != x.get_sort().bv_size())
+            return;
+        m_facts.push_back(x >= *lower);
+        m_facts.push_back(x < *upper);
+        m_factText += (m_factText.empty() ? "" : ", ") + name + " within its loop's bounds";
     }
 
     std::optional<z3::expr> encode(bool gen, int c)

@@ -320,6 +320,41 @@ TEST(PortForms, ExtensionBeforeOrAfterABroadcastPairsItsIntermediateSteps)
     EXPECT_GT(criticals(diffTexts(ref, chunkMask(unsignedChain))), 0);
 }
 
+// The loop index lies in [lower, upper): n - i is positive in the body, so a
+// signed and an unsigned compare of it agree there, whatever n is.
+std::string countdown(const std::string& signedness)
+{
+    return "cuda_tile.module @m {\n  entry @k(%0: tile<i32>, %1: tile<i32>) {\n"
+           "    %k = assume bounded<0, ?>, %1 : tile<i32>\n"
+           "    %z = constant <i32: 0> : tile<i32>\n"
+           "    %s = constant <i32: 1> : tile<i32>\n"
+           "    for %i in (%z to %0, step %s) : tile<i32> {\n"
+           "      %x = subi %0, %i : tile<i32>\n"
+           "      %c = cmpi less_than %x, %k, " +
+           signedness +
+           " : tile<i32> -> tile<i1>\n"
+           "      %p = print_tko \"%d\", %c : tile<i1> -> token\n"
+           "      continue\n"
+           "    }\n"
+           "    return\n  }\n}\n";
+}
+
+TEST(PortForms, ALoopIndexIsWithinItsBoundsInTheSolversQueries)
+{
+    const DiffResult r = diffTexts(countdown("unsigned"), countdown("signed"));
+    EXPECT_EQ(criticals(r), 0) << describe(r);
+    EXPECT_TRUE(anyProof(r, "within its loop's bounds")) << describe(r);
+    // n - i - 2^31 can be negative inside the loop: the compares differ.
+    std::string shifted = countdown("signed");
+    ASSERT_TRUE(applyEdits(shifted, {{"%x = subi %0, %i : tile<i32>",
+                                      "%x0 = subi %0, %i : tile<i32>\n"
+                                      "      %m = constant <i32: -2147483648> : tile<i32>\n"
+                                      "      %x = addi %x0, %m : tile<i32>"}}));
+    std::string shiftedRef = shifted;
+    ASSERT_TRUE(applyEdits(shiftedRef, {{"%k, signed", "%k, unsigned"}}));
+    EXPECT_GT(criticals(diffTexts(shiftedRef, shifted)), 0);
+}
+
 TEST(PortForms, ZeroPlusXIsXWhereNoUseSeesTheSignOfAZero)
 {
     const std::string ref =
