@@ -152,6 +152,10 @@
         <translation>{op}: Duplikat einer identischen früheren Op (CSE führt sie zusammen)</translation>
     </message>
     <message>
+        <source>{op}: gather padding {ref_value} in reference, {gen_value} in generated: the masked-off lanes hold another value, which reaches memory wherever a store mask admits a lane the load mask excludes</source>
+        <translation>{op}: Gather-Padding {ref_value} in Referenz, {gen_value} in generiert: die ausmaskierten Lanes enthalten einen anderen Wert, der den Speicher erreicht, wo immer eine Store-Maske eine Lane zulässt, die die Load-Maske ausschließt</translation>
+    </message>
+    <message>
         <source>{op}: gather padding {ref_value} -&gt; {gen_value}: masked-off lanes are undefined without padding; they reach memory only where a store mask admits a lane the load mask excludes (a store extent larger than the load extent)</source>
         <translation>{op}: Gather-Padding {ref_value} -&gt; {gen_value}: ausmaskierte Lanes sind ohne Padding undefiniert; sie erreichen den Speicher nur, wo eine Store-Maske eine Lane zulässt, die die Load-Maske ausschließt (Store-Ausdehnung größer als Load-Ausdehnung)</translation>
     </message>

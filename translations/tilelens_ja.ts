@@ -149,6 +149,10 @@
         <translation>{op}：前にある同一 op の重複（CSE で統合される）</translation>
     </message>
     <message>
+        <source>{op}: gather padding {ref_value} in reference, {gen_value} in generated: the masked-off lanes hold another value, which reaches memory wherever a store mask admits a lane the load mask excludes</source>
+        <translation>{op}: gather のパディングがリファレンスでは {ref_value}、生成側では {gen_value}: マスクされたレーンが別の値を持ち、ロードのマスクが除外するレーンをストアのマスクが許す箇所ではその値がメモリに書かれる</translation>
+    </message>
+    <message>
         <source>{op}: gather padding {ref_value} -&gt; {gen_value}: masked-off lanes are undefined without padding; they reach memory only where a store mask admits a lane the load mask excludes (a store extent larger than the load extent)</source>
         <translation>{op}：gather のパディング {ref_value} -&gt; {gen_value}：パディングなしではマスクされたレーンは未定義。ロードマスクが除外するレーンをストアマスクが許す場合（ストア範囲がロード範囲より大きい）にのみメモリに達する</translation>
     </message>

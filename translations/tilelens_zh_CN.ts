@@ -149,6 +149,10 @@
         <translation>{op}：与之前相同操作重复（CSE 会合并它）</translation>
     </message>
     <message>
+        <source>{op}: gather padding {ref_value} in reference, {gen_value} in generated: the masked-off lanes hold another value, which reaches memory wherever a store mask admits a lane the load mask excludes</source>
+        <translation>{op}: gather 填充值在参考中为 {ref_value}，在生成中为 {gen_value}：被屏蔽的通道持有另一个值，只要存储掩码允许加载掩码排除的通道，该值就会写入内存</translation>
+    </message>
+    <message>
         <source>{op}: gather padding {ref_value} -&gt; {gen_value}: masked-off lanes are undefined without padding; they reach memory only where a store mask admits a lane the load mask excludes (a store extent larger than the load extent)</source>
         <translation>{op}：gather 填充 {ref_value} -&gt; {gen_value}：无填充时被屏蔽的通道未定义；只有当存储掩码允许加载掩码排除的通道时（存储范围大于加载范围），它们才会写入内存</translation>
     </message>

@@ -36,6 +36,7 @@ const std::vector<const char*>& ruleMessageTemplates()
         QT_TRANSLATE_NOOP("RuleMessage", "{op}: bounded for vs unbounded loop ({ref_op} in reference, {gen_op} in generated)"),
         QT_TRANSLATE_NOOP("RuleMessage", "{op}: conversion {ref_value} present in reference, missing in generated (store from accumulator needs it)"),
         QT_TRANSLATE_NOOP("RuleMessage", "{op}: duplicate of an identical earlier op (CSE merges it)"),
+        QT_TRANSLATE_NOOP("RuleMessage", "{op}: gather padding {ref_value} in reference, {gen_value} in generated: the masked-off lanes hold another value, which reaches memory wherever a store mask admits a lane the load mask excludes"),
         QT_TRANSLATE_NOOP("RuleMessage", "{op}: gather padding {ref_value} -> {gen_value}: masked-off lanes are undefined without padding; they reach memory only where a store mask admits a lane the load mask excludes (a store extent larger than the load extent)"),
         QT_TRANSLATE_NOOP("RuleMessage", "{op}: get_index_space_shape on one side, manual ceil-div of the tensor shape on the other"),
         QT_TRANSLATE_NOOP("RuleMessage", "{op}: hint {attribute} = {gen_value} only in generated"),

@@ -50,6 +50,25 @@ std::string describe(const GFunction& f, int v)
     return std::string(o.name) + " at line " + std::to_string(o.line);
 }
 
+// A padding operand: its splat constant when it is one ("<f32: 0.0> at line 47").
+std::string describePadding(const GFunction& f, int v)
+{
+    int x = f.values[size_t(v)].canon;
+    for (int depth = 0; depth < 8 && f.values[size_t(x)].def >= 0; ++depth) {
+        const GOp& o = f.ops[size_t(f.values[size_t(x)].def)];
+        if ((o.name == "reshape" || o.name == "broadcast") && !o.operands.empty()) {
+            x = f.values[size_t(o.operands[0])].canon;
+            continue;
+        }
+        if (o.name == "constant")
+            if (const GAttr* a = findAttr(o, "value"); a && !splatScalar(a->value).empty())
+                return std::string(splatScalar(a->value)) + " (constant at line " +
+                       std::to_string(o.line) + ")";
+        break;
+    }
+    return describe(f, v);
+}
+
 bool laneWise(std::string_view n)
 {
     static const std::unordered_set<std::string_view> ops = {
@@ -196,11 +215,28 @@ void compareMemoryOperands(const GFunction& R, int r, const GFunction& G, int g,
                       "orders it after no other memory op, as no token does";
         out.push_back(d);
     }
+    if (a.padding >= 0 && b.padding >= 0 && !corresponds(a.padding, b.padding) &&
+        R.canonValue(a.padding).hash != G.canonValue(b.padding).hash) {
+        // Both pad, with other values: the masked-off lanes differ.
+        auto d = makeDifference(DiffKind::OperandChanged, R, r, G, g);
+        d.attribute = "padding value";
+        d.refValue = describePadding(R, a.padding);
+        d.genValue = describePadding(G, b.padding);
+        if (a.main.size() < 2 && b.main.size() < 2)
+            d.proof = "the gather has no mask: every lane is read, so the padding value is never "
+                      "used";
+        else if (paddingUnobservable(R, r) && paddingUnobservable(G, g))
+            d.proof = "the masked-off lanes only reach lane-wise ops and stores under a mask "
+                      "that implies the load's: no padded lane is ever stored";
+        else if (!paddingUnobservable(R, r, false) || !paddingUnobservable(G, g, false))
+            d.attribute = "padding value read by a reduction or a non-lane-wise op";
+        out.push_back(d);
+    }
     if ((a.padding < 0) != (b.padding < 0)) {
         auto d = makeDifference(DiffKind::OperandChanged, R, r, G, g);
         d.attribute = "padding";
-        d.refValue = a.padding < 0 ? std::string("none") : describe(R, a.padding);
-        d.genValue = b.padding < 0 ? std::string("none") : describe(G, b.padding);
+        d.refValue = a.padding < 0 ? std::string("none") : describePadding(R, a.padding);
+        d.genValue = b.padding < 0 ? std::string("none") : describePadding(G, b.padding);
         const bool unmasked = (a.padding >= 0 ? a : b).main.size() < 2;
         const bool selected = a.padding >= 0
                                   ? paddingSelect(G, g, R.canonValue(a.padding).hash) >= 0
@@ -351,10 +387,9 @@ std::string unmatchedProof(const GFunction& f, int op)
             return {};
         masked = masked && roles.main.size() >= 2;
     }
-    return masked ? "only the padding operand of masked gathers whose other side has no padding "
-                    "(reported at the gather)"
-                  : "only the padding operand of gathers whose other side has no padding "
-                    "(reported at the gather)";
+    (void)masked;
+    return "only the padding operand of gathers: the padding is compared at the gather, where a "
+           "missing or different value is reported";
 }
 
 } // namespace tilelens::diff

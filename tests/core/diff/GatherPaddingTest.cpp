@@ -57,6 +57,19 @@ TEST(GatherPadding, ThePaddingOfAMaskedGatherThatAReductionReadsStaysCritical)
     EXPECT_EQ(r.verdict, Verdict::FailFixable) << describe(r);
 }
 
+TEST(GatherPadding, AnotherPaddingValueThatAReductionReadsIsCritical)
+{
+    const std::string types = ", tile<16xi1>, tile<16xf32>";
+    const DiffResult r = diffTexts(gather(", %m, %ninf", types), gather(", %m, %zero", types));
+    EXPECT_EQ(r.verdict, Verdict::FailFixable) << describe(r);
+    // Reported where the value is written: the padding operand or its constant.
+    bool named = false;
+    for (const auto& d : r.divergences)
+        named = named || (d.severity == Severity::Critical &&
+                          d.message.find("<f32: 0.000000e+00>") != std::string::npos);
+    EXPECT_TRUE(named) << describe(r);
+}
+
 TEST(GatherPadding, SelectingThePaddingIntoTheMaskedOffLanesIsThePaddedGather)
 {
     const std::string padded = gather(", %m, %ninf", ", tile<16xi1>, tile<16xf32>");

@@ -128,8 +128,19 @@ const std::vector<RuleCase>& cases()
            "%69, %70 = load_ptr_tko weak %65, %60 token=%15 : tile<4096xptr<bf16>>, "
            "tile<4096xi1> ->"}},
          "%69, %70 = load_ptr_tko",
-         // Another padding value instead: a changed constant, critical.
+         // Another padding value instead: gather-padding-value.
          {{"%66 = constant <bf16: 0.0> : tile<bf16>", "%66 = constant <bf16: 1.0> : tile<bf16>"}}},
+        // swiglu pads its gather of a with 0; a port padding with 1 stores silu(1) * b
+        // wherever the store mask admits a lane the load mask excludes.
+        {"gather-padding-value",
+         W,
+         {{"%66 = constant <bf16: 0.0> : tile<bf16>", "%66 = constant <bf16: 1.0> : tile<bf16>"}},
+         "%69, %70 = load_ptr_tko",
+         // No padding at all: gather-padding.
+         {{"%69, %70 = load_ptr_tko weak %65, %60, %68 token=%15 : tile<4096xptr<bf16>>, "
+           "tile<4096xi1>, tile<4096xbf16> ->",
+           "%69, %70 = load_ptr_tko weak %65, %60 token=%15 : tile<4096xptr<bf16>>, "
+           "tile<4096xi1> ->"}}},
         {"assume-wrapped-loop-step",
          M,
          {{"%110 = for %102 in (%74 to %64, step %75)",
