@@ -345,11 +345,16 @@ std::string joinProof(const GFunction& f, int join)
 
 } // namespace
 
-uint64_t memoryAddressKey(const GFunction& f, const GOp& o)
+uint64_t memoryAddressKey(const GFunction& f, const GOp& o, bool pointersOnly)
 {
     if (!isMemoryOp(o.name))
         return 0;
     const Roles roles = rolesOf(f, o);
+    if (pointersOnly) {
+        if ((o.name != "load_ptr_tko" && o.name != "store_ptr_tko") || roles.main.empty())
+            return 0;
+        return hashMix(hashMix(o.nameHash, 0x9071), f.canonValue(roles.main[0]).hash);
+    }
     // The stored value: first operand of a view store, second of a scatter.
     const size_t value = o.name == "store_view_tko"  ? 0
                          : o.name == "store_ptr_tko" ? 1

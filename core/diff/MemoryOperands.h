@@ -24,7 +24,9 @@ void compareMemoryOperands(const GFunction& ref, int r, const GFunction& gen, in
 // What a memory op touches, by normal form: its name and the identities of its address
 // operands (view and indices, or pointers and mask), not the stored value, the padding
 // or the ordering token. 0 for other ops. Two sides' accesses of one place share it.
-uint64_t memoryAddressKey(const GFunction& f, const GOp& o);
+// `pointersOnly`: a gather's or scatter's pointer tile alone, without its mask
+// (masks that differ in meaning still leave the place the same).
+uint64_t memoryAddressKey(const GFunction& f, const GOp& o, bool pointersOnly = false);
 
 // cuTile Rust cannot pass a padding of a generic element type: it loads
 // without one and selects the padding into the masked-off lanes,

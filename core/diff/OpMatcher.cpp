@@ -218,13 +218,23 @@ private:
     // differently pair before any order alignment: the access is the anchor, whatever
     // value or token a change upstream gave it. Keys written more than once on a
     // side are left to the order.
+    // Memory ops that touch the same place, by their full address, then gathers
+    // and scatters by their pointers alone (a mask that differs is then a
+    // difference of the pair, not a reason to pair by position).
     void matchByAddress()
+    {
+        matchByAddress(false);
+        matchByAddress(true);
+    }
+
+    void matchByAddress(bool pointersOnly)
     {
         std::unordered_map<uint64_t, std::pair<int, int>> keys; // key -> (ref op, gen op)
         auto collect = [&](const GFunction& f, bool gen) {
             for (size_t i = 0; i < f.ops.size(); ++i) {
                 const GOp& o = f.ops[i];
-                const uint64_t key = participates(o) ? memoryAddressKey(f, o) : 0;
+                const bool free = gen ? gfree(int(i)) : rfree(int(i));
+                const uint64_t key = free ? memoryAddressKey(f, o, pointersOnly) : 0;
                 if (key == 0)
                     continue;
                 auto& slot = keys.try_emplace(key, -1, -1).first->second;
@@ -339,8 +349,13 @@ private:
             const GValue& y = G.values[size_t(gv)];
             if (x.def < 0 || y.def < 0 || x.index != y.index)
                 continue;
+            // Producers of other names pair only by equal normal forms: a mask
+            // built from one bounds test against two, or swapped operands of a
+            // division, would otherwise pair unrelated ops (andi with cmpi,
+            // addf with exp2) that the order alignment pairs better.
             if (rfree(x.def) && gfree(y.def) && regionsCorrespond(x.def, y.def) &&
-                compatible(x.def, y.def))
+                compatible(x.def, y.def) &&
+                (rop(x.def).name == gop(y.def).name || rop(x.def).hash == gop(y.def).hash))
                 match(x.def, y.def);
         }
     }
