@@ -10,6 +10,7 @@
 #include "diff/Normalizer.h"
 #include "diff/PaddingFacts.h"
 #include "diff/ProvenCover.h"
+#include "diff/Semantics.h"
 #include "diff/ViewExtents.h"
 #include "ir/Type.h"
 
@@ -535,6 +536,12 @@ private:
         const std::string va = constantText(R, wr), vb = constantText(G, wg);
         if (va == vb || R.ops[size_t(wr)].hash == G.ops[size_t(wg)].hash)
             return false;
+        // A constant paired with another one (the generated side uses its 8 of
+        // another shift here): the op chose another operand, report it there.
+        const int wrc = R.canonValue(rv).def, wgc = G.canonValue(gv).def;
+        if ((wrc >= 0 && M.refToGen[size_t(wrc)] >= 0 && M.refToGen[size_t(wrc)] != wgc) ||
+            (wgc >= 0 && M.genToRef[size_t(wgc)] >= 0 && M.genToRef[size_t(wgc)] != wrc))
+            return false;
         if (m_constPairs.insert({wr, wg}).second) {
             auto d = make(DiffKind::AttributeChanged, wr, wg);
             d.attribute = "value";
@@ -566,6 +573,10 @@ private:
         if (c.def < 0)
             return "argument " + std::to_string(c.index);
         const GOp& o = f.ops[size_t(c.def)];
+        if (o.name == "constant")
+            if (const GAttr* a = findAttr(o, "value"); a && !splatScalar(a->value).empty())
+                return "constant " + std::string(splatScalar(a->value)) + " at line " +
+                       std::to_string(o.line);
         return std::string(o.name) + " at line " + std::to_string(o.line);
     }
 

@@ -217,10 +217,9 @@ private:
     // Memory ops that touch the same place (memoryAddressKey) but store or order
     // differently pair before any order alignment: the access is the anchor, whatever
     // value or token a change upstream gave it. Keys written more than once on a
-    // side are left to the order.
-    // Memory ops that touch the same place, by their full address, then gathers
-    // and scatters by their pointers alone (a mask that differs is then a
-    // difference of the pair, not a reason to pair by position).
+    // side are left to the order. First by the full address, then gathers and
+    // scatters by their pointers alone (a mask that differs is then a difference
+    // of the pair, not a reason to pair by position).
     void matchByAddress()
     {
         matchByAddress(false);

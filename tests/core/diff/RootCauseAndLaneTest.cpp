@@ -104,6 +104,27 @@ TEST(RootCauses, TheComputationOfADroppedOperandIsPartOfTheChange)
     EXPECT_EQ(crit[0]->downstreamOps, 0) << crit[0]->message;
 }
 
+// dropout's hash: x ^= x << 8; x ^= x >> 4. A port that shifts by its 8 twice chose
+// another operand at the second shift: reported there, not at the constant 8, which
+// the first shift still uses as the reference does.
+TEST(RootCauses, AnOpReadingAnotherConstantIsTheChangeNotTheConstant)
+{
+    const std::string ref = kernel("    %c8 = constant <i32: 8> : tile<i32>\n"
+                                   "    %c4 = constant <i32: 4> : tile<i32>\n"
+                                   "    %l = shli %0, %c8 : tile<i32>\n"
+                                   "    %x = xori %0, %l : tile<i32>\n"
+                                   "    %r = shri %x, %c4 signed : tile<i32>\n"
+                                   "    %p = print_tko \"%d\", %r : tile<i32> -> token\n");
+    std::string gen = ref;
+    ASSERT_TRUE(applyEdits(gen, {{"%r = shri %x, %c4", "%r = shri %x, %c8"}}));
+    const DiffResult r = diffTexts(ref, gen);
+    const auto crit = criticals(r);
+    ASSERT_EQ(crit.size(), 1u) << describe(r);
+    ASSERT_TRUE(crit[0]->generated.has_value());
+    EXPECT_EQ(crit[0]->generated->line, lineOf(gen, "%r = shri")) << describe(r);
+    EXPECT_NE(crit[0]->message.find("<i32: 4>"), std::string::npos) << crit[0]->message;
+}
+
 // Swapped operands are a change of the op itself, even when one operand is
 // already a reported difference: it stays a finding at its own line.
 TEST(RootCauses, SwappedOperandsDownstreamOfAChangeStayTheirOwnFinding)
