@@ -495,6 +495,8 @@ private:
             d.attribute = "operand " + std::to_string(i);
             d.refValue = describeValue(R, a.operands[i]);
             d.genValue = describeValue(G, b.operands[i]);
+            if (d.genValue == d.refValue) // the same line on both sides, another computation
+                d.genValue += " computing another value";
             m_out.push_back(d);
         }
     }

@@ -238,6 +238,53 @@ std::vector<int> rootCauses(const GFunction& R, const GFunction& G,
             part[i] = 1;
         }
     }
+    // A pure op that only a normal form absorbed (the index arithmetic of an
+    // offset, summed as terms) is reported as unused; when every written use
+    // leads to one critical op pair it is where that pair's change is written.
+    std::vector<std::vector<int>> writtenUsers[2];
+    auto usersOf = [&](bool gen, int value) -> const std::vector<int>& {
+        auto& users = writtenUsers[gen ? 1 : 0];
+        const GFunction& f = gen ? G : R;
+        if (users.empty()) {
+            users.resize(f.values.size());
+            for (size_t id = 0; id < f.ops.size(); ++id)
+                for (int v : f.ops[id].operands)
+                    users[size_t(v)].push_back(int(id));
+        }
+        return users[size_t(value)];
+    };
+    std::function<int(bool, int, int)> absorbedInto = [&](bool gen, int op, int depth) -> int {
+        const GFunction& f = gen ? G : R;
+        const GOp& o = f.ops[size_t(op)];
+        if (!o.pure || o.results.empty() || depth > 8)
+            return -1;
+        const auto& findings = gen ? byGenOp : byRefOp;
+        int change = -1;
+        for (int res : o.results)
+            for (int u : usersOf(gen, res)) {
+                const auto it = findings.find(u);
+                int p = it == findings.end() ? -1 : it->second;
+                if (p >= 0 && (raw[size_t(p)].refOp < 0 || raw[size_t(p)].genOp < 0))
+                    p = -1;
+                if (p < 0 && f.ops[size_t(u)].pure)
+                    p = absorbedInto(gen, u, depth + 1);
+                if (p < 0 || (change >= 0 && p != change))
+                    return -1;
+                change = p;
+            }
+        return change;
+    };
+    for (size_t i = 0; i < raw.size(); ++i) {
+        const RawDifference& d = raw[i];
+        const bool gen = d.genOp >= 0;
+        if (parent[i] >= 0 || d.kind != DiffKind::DeadOp || (d.refOp >= 0) == gen)
+            continue;
+        const int change = absorbedInto(gen, gen ? d.genOp : d.refOp, 0);
+        if (change >= 0 && change != int(i)) {
+            parent[i] = change;
+            part[i] = 1;
+        }
+    }
     // An accumulator type change at an mma: every critical difference on the
     // accumulator's path (its initial constant, the loop's iter value, the
     // casts before the store, the store) is that one change.

@@ -125,6 +125,37 @@ TEST(RootCauses, AnOpReadingAnotherConstantIsTheChangeNotTheConstant)
     EXPECT_NE(crit[0]->message.find("<i32: 4>"), std::string::npos) << crit[0]->message;
 }
 
+// softmax with a transposed index: row * stride + col written as col * stride + row.
+// The offset's normal form sums the terms, so the multiply and the add feed no normal
+// form of their own; they are where the change is written, sites of the offset's finding.
+TEST(RootCauses, IndexArithmeticAnOffsetAbsorbsIsASiteOfItsChange)
+{
+    const auto gather = [](const std::string& index) {
+        return "cuda_tile.module @m {\n  entry @k(%0: tile<ptr<f32>>, %1: tile<i64>, "
+               "%2: tile<i64>, %3: tile<i64>) {\n" +
+               index +
+               "    %p = offset %0, %i : tile<ptr<f32>>, tile<i64> -> tile<ptr<f32>>\n"
+               "    %x, %t = load_ptr_tko weak %p : tile<ptr<f32>> -> tile<f32>, token\n"
+               "    %q = print_tko \"%f\", %x : tile<f32> -> token\n"
+               "    return\n  }\n}\n";
+    };
+    const std::string ref = gather("    %m = muli %1, %3 : tile<i64>\n"
+                                   "    %i = addi %m, %2 : tile<i64>\n");
+    const std::string gen = gather("    %m = muli %2, %3 : tile<i64>\n"
+                                   "    %i = addi %m, %1 : tile<i64>\n");
+    const DiffResult r = diffTexts(ref, gen);
+    const auto crit = criticals(r);
+    ASSERT_EQ(crit.size(), 1u) << describe(r);
+    std::set<int> lines;
+    for (const auto& site : crit[0]->sites)
+        if (site.generated)
+            lines.insert(site.generated->line);
+    EXPECT_TRUE(lines.count(lineOf(gen, "%m = muli")) && lines.count(lineOf(gen, "%i = addi")))
+        << describe(r);
+    for (const auto& d : r.divergences)
+        EXPECT_NE(d.rule, "dead-pure-op") << describe(r);
+}
+
 // Swapped operands are a change of the op itself, even when one operand is
 // already a reported difference: it stays a finding at its own line.
 TEST(RootCauses, SwappedOperandsDownstreamOfAChangeStayTheirOwnFinding)
