@@ -240,7 +240,8 @@ std::vector<int> rootCauses(const GFunction& R, const GFunction& G,
     }
     // A pure op that only a normal form absorbed (the index arithmetic of an
     // offset, summed as terms) is reported as unused; when every written use
-    // leads to one critical op pair it is where that pair's change is written.
+    // leads to one op pair whose operands differ critically, it is where that
+    // pair's change is written.
     std::vector<std::vector<int>> writtenUsers[2];
     auto usersOf = [&](bool gen, int value) -> const std::vector<int>& {
         auto& users = writtenUsers[gen ? 1 : 0];
@@ -264,7 +265,10 @@ std::vector<int> rootCauses(const GFunction& R, const GFunction& G,
             for (int u : usersOf(gen, res)) {
                 const auto it = findings.find(u);
                 int p = it == findings.end() ? -1 : it->second;
-                if (p >= 0 && (raw[size_t(p)].refOp < 0 || raw[size_t(p)].genOp < 0))
+                // Only a pair whose operands differ: an input of an op that changed
+                // otherwise (a flag) is no part of that change.
+                if (p >= 0 && (raw[size_t(p)].refOp < 0 || raw[size_t(p)].genOp < 0 ||
+                               raw[size_t(p)].kind != DiffKind::OperandChanged))
                     p = -1;
                 if (p < 0 && f.ops[size_t(u)].pure)
                     p = absorbedInto(gen, u, depth + 1);
