@@ -191,7 +191,6 @@ bool SemanticNormalizer::constantFold(int id, SemanticForm& f)
     return foldToInt(id, value, "constant arithmetic", f);
 }
 
-
 // A cast of a constant is the constant of the result type (cuTile Rust spells a literal
 // of the generic element type E as an f32 constant and an ftof, or an integer constant and
 // an itof; cuTile Python folds them): itof of an integer that the double holds exactly,
@@ -266,8 +265,7 @@ bool SemanticNormalizer::foldToFloat(int id, double v, const std::string& what, 
 }
 
 // The op's result is the integer (or i1) constant `value` of its type.
-bool SemanticNormalizer::foldToInt(int id, int64_t value, const std::string& what,
-                                   SemanticForm& f)
+bool SemanticNormalizer::foldToInt(int id, int64_t value, const std::string& what, SemanticForm& f)
 {
     GOp& o = m_g.ops[size_t(id)];
     const GValue& res = m_g.values[size_t(o.results[0])];
@@ -278,8 +276,7 @@ bool SemanticNormalizer::foldToInt(int id, int64_t value, const std::string& wha
         "<i" + std::to_string(width) + ": " +
         (width == 1 ? std::string(value ? "true" : "false") : std::to_string(value)) + ">";
     // Written i1 constants hash as <i1: 1> / <i1: 0> (splatForm).
-    const std::string scalar =
-        width == 1 ? std::string(value ? "<i1: 1>" : "<i1: 0>") : shown;
+    const std::string scalar = width == 1 ? std::string(value ? "<i1: 1>" : "<i1: 0>") : shown;
     m_pendSplat = constantScalarHash(scalar);
     m_pendSplatConst = true;
     m_pendIsInt = true;

@@ -176,8 +176,7 @@ private:
             m_sharedCause.insert(where[size_t(masks)]);
         for (size_t i = 0; i < raw.size(); ++i)
             if (root[i] >= 0)
-                attach(where[size_t(root[i])], std::move(divs[i]), raw[i], links,
-                       !partOfChange[i]);
+                attach(where[size_t(root[i])], std::move(divs[i]), raw[i], links, !partOfChange[i]);
     }
 
     // A difference that follows from the root finding at `index`: one more site of it.

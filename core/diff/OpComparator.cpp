@@ -638,8 +638,8 @@ private:
         };
         // Live ops of a side by normal form: built on first use.
         std::optional<FlatHashMap<int>> refLive, genLive;
-        auto recomputed = [](std::optional<FlatHashMap<int>>& map, const GFunction& f,
-                             const GOp& o, const char* side, RawDifference& d) {
+        auto recomputed = [](std::optional<FlatHashMap<int>>& map, const GFunction& f, const GOp& o,
+                             const char* side, RawDifference& d) {
             if (!o.pure || !o.regions.empty() || o.results.size() != 1 || o.folded)
                 return;
             if (!map) {
@@ -727,8 +727,8 @@ private:
     // specialised constants): its proof says why nothing uses it.
     static bool foldedToConstant(const GOp& o)
     {
-        return o.folded || (o.duplicateOf < 0 && o.hasSemOperands && o.semOperands.empty() &&
-                            !o.proof.empty());
+        return o.folded ||
+               (o.duplicateOf < 0 && o.hasSemOperands && o.semOperands.empty() && !o.proof.empty());
     }
 
     static std::string foldedProof(const GOp& o)

@@ -108,8 +108,7 @@ std::set<int> accumulatorWeb(const GFunction& f, int mma)
 
 std::vector<int> rootCauses(const GFunction& R, const GFunction& G,
                             const std::vector<RawDifference>& raw,
-                            const std::vector<Divergence>& divs,
-                            std::vector<char>* partOfChange)
+                            const std::vector<Divergence>& divs, std::vector<char>* partOfChange)
 {
     std::vector<int> parent(raw.size(), -1);
     std::vector<char> part(raw.size(), 0);

@@ -201,8 +201,9 @@ SemanticForm SemanticNormalizer::form(int id)
         }
     }
     if (viewForm(id, f) || splatForm(id, f) || decidedForm(id, f) || constantFold(id, f) ||
-        castFold(id, f) || floatFold(id, f) || affineForm(id, f) || divisionForm(id, f) || moduloFixupForm(id, f) ||
-        minMaxForm(id, f) || shapeChainForm(id, f) || zeroSumForm(id, f) || laneForm(id, f))
+        castFold(id, f) || floatFold(id, f) || affineForm(id, f) || divisionForm(id, f) ||
+        moduloFixupForm(id, f) || minMaxForm(id, f) || shapeChainForm(id, f) ||
+        zeroSumForm(id, f) || laneForm(id, f))
         return f;
     // x*1, x|0, x^0 are x.
     const bool mul = o.name == "muli";

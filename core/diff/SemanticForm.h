@@ -85,7 +85,7 @@ private:
     bool foldToInt(int id, int64_t value, const std::string& what, SemanticForm& f);
     std::string specialisationNote() const;
     bool constantBranch(int id, SemanticForm& f); // `if` on a constant condition
-    bool laneForm(int id, SemanticForm& f);     // LaneForms.cpp
+    bool laneForm(int id, SemanticForm& f);       // LaneForms.cpp
     bool affineForm(int id, SemanticForm& f);
     bool divisionForm(int id, SemanticForm& f);
     bool splatForm(int id, SemanticForm& f);

@@ -137,7 +137,8 @@ bool SemanticNormalizer::neverNegativeZero(int v) const
     const GOp* d = defOp(canonId(v));
     if (!d || !d->attrs.empty())
         return false;
-    const bool square = d->operands.size() >= 2 && canonId(d->operands[0]) == canonId(d->operands[1]);
+    const bool square =
+        d->operands.size() >= 2 && canonId(d->operands[0]) == canonId(d->operands[1]);
     return square && (d->name == "mulf" || d->name == "fma");
 }
 
@@ -185,8 +186,9 @@ bool SemanticNormalizer::zeroSumForm(int id, SemanticForm& f)
         }
         if (neverNegativeZero(x)) {
             f.alias = x;
-            f.proof = "0.0 + x = x: x is a square (x*x is never -0.0, the one case where adding +0.0 "
-                      "changes a float)";
+            f.proof =
+                "0.0 + x = x: x is a square (x*x is never -0.0, the one case where adding +0.0 "
+                "changes a float)";
             return true;
         }
         if (m_writtenUsersStart.empty())

@@ -114,7 +114,8 @@ private:
         if (rv.def >= 0 || rv.index != 0 || rv.region < 0)
             return;
         const int loop = R.regions[size_t(rv.region)].parentOp;
-        if (loop < 0 || R.ops[size_t(loop)].name != "for" || R.ops[size_t(loop)].operands.size() < 3)
+        if (loop < 0 || R.ops[size_t(loop)].name != "for" ||
+            R.ops[size_t(loop)].operands.size() < 3)
             return;
         const auto lower = value(false, R.ops[size_t(loop)].operands[0]);
         const auto upper = value(false, R.ops[size_t(loop)].operands[1]);

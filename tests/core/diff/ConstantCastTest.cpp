@@ -80,8 +80,8 @@ TEST(ConstantCast, ItofOfAnIntegerConstantIsTheFloatConstant)
 std::string dropoutScale(const std::string& entry, const std::string& args,
                          const std::string& scale)
 {
-    return "cuda_tile.module @m {\n  entry @" + entry + "(%0: tile<ptr<f32>>" + args +
-           ") {\n" + scale +
+    return "cuda_tile.module @m {\n  entry @" + entry + "(%0: tile<ptr<f32>>" + args + ") {\n" +
+           scale +
            "    %r = reshape %s : tile<f32> -> tile<1xf32>\n"
            "    %b = broadcast %r : tile<1xf32> -> tile<16xf32>\n"
            "    %i = iota : tile<16xi32>\n"
@@ -124,9 +124,9 @@ TEST(ConstantCast, BranchOnASpecialisedFloatArgumentFoldsToTheReferenceConstant)
     r = diffTexts(ref("3.0"), gen);
     EXPECT_EQ(r.verdict, Verdict::FailFixable) << describe(r);
     // p = 1.0 (_F3ff0000000000000) takes the then branch: 0, not 2.
-    r = diffTexts(dropoutScale("_k_Kt1_F3ff0000000000000", "",
-                               "    %s = constant <f32: 2.0> : tile<f32>\n"),
-                  gen);
+    r = diffTexts(
+        dropoutScale("_k_Kt1_F3ff0000000000000", "", "    %s = constant <f32: 2.0> : tile<f32>\n"),
+        gen);
     EXPECT_EQ(r.verdict, Verdict::FailFixable) << describe(r);
 }
 

@@ -89,10 +89,10 @@ TEST(GatherPadding, SelectingThePaddingIntoTheMaskedOffLanesIsThePaddedGather)
     EXPECT_EQ(diffTexts(padded, selected("%m", "%zero")).verdict, Verdict::FailFixable);
     EXPECT_EQ(diffTexts(padded, selected("%m2", "%ninf")).verdict, Verdict::FailFixable);
     // The unselected tile also stored: its undefined lanes reach memory (and the store is extra).
-    const std::string leaked =
-        gather(", %m", ", tile<16xi1>",
-               "    %x = select %m, %x0, %ninf : tile<16xi1>, tile<16xf32>\n"
-               "    %leak = store_ptr_tko weak %q, %x0 : tile<16xptr<f32>>, tile<16xf32> -> token\n");
+    const std::string leaked = gather(
+        ", %m", ", tile<16xi1>",
+        "    %x = select %m, %x0, %ninf : tile<16xi1>, tile<16xf32>\n"
+        "    %leak = store_ptr_tko weak %q, %x0 : tile<16xptr<f32>>, tile<16xf32> -> token\n");
     EXPECT_EQ(diffTexts(padded, leaked).verdict, Verdict::FailFixable);
 }
 
