@@ -1,5 +1,6 @@
 #include "diff/FlushFacts.h"
 
+#include "diff/SemanticForm.h"
 #include "diff/Semantics.h"
 #include "ir/Type.h"
 
@@ -81,6 +82,8 @@ public:
         const GOp& o = m_f.ops[size_t(id)];
         if (o.results.size() != 1 || elementName(m_f, o.results[0]) != "f32")
             return {};
+        if (o.name == "addf" && o.operands.size() == 2)
+            return positiveSum(o);
         double bound = kMinNormalF32; // a subnormal result flushed to a signed zero
         std::string inputs = "a subnormal result becomes a zero of its sign";
         if (o.name == "mulf" && o.operands.size() == 2) {
@@ -124,6 +127,61 @@ public:
     }
 
 private:
+    // c + x with a constant c >= 2^-100 and x >= 0 (an exp, exp2 or square):
+    // the sum is at least c, never subnormal, and a subnormal x is less than
+    // half an ulp of c, so c + x rounds to c as c + 0 does (1 + exp2(t) of a
+    // sigmoid). Nothing to follow: every value equals its unflushed one.
+    std::string positiveSum(const GOp& o) const
+    {
+        for (size_t i = 0; i < 2; ++i) {
+            const Magnitude c = magnitude(o.operands[i], 0);
+            const double value = constantValue(o.operands[i]);
+            if (!c.known || !(value >= 0x1p-100) || !nonNegative(o.operands[1 - i]))
+                continue;
+            return "harmless, proven: flush_to_zero changes only f32 subnormals (|x| < 2^-126): "
+                   "the sum of the constant " +
+                   shortNumber(value) +
+                   " and a value that is never negative (an exp, exp2 or square) is at least " +
+                   shortNumber(value) +
+                   ", never subnormal, and a subnormal addend is below half an ulp of it, so "
+                   "flushing that addend to +0 gives the same sum";
+        }
+        return {};
+    }
+
+    // The value of a float splat constant (through reshapes and broadcasts), else NaN.
+    double constantValue(int v) const
+    {
+        for (int depth = 0; depth < 8; ++depth) {
+            const int def = m_f.canonValue(v).def;
+            if (def < 0)
+                return std::nan("");
+            const GOp& o = m_f.ops[size_t(def)];
+            if ((o.name == "broadcast" || o.name == "reshape") && !o.operands.empty()) {
+                v = o.operands[0];
+                continue;
+            }
+            if (o.name != "constant")
+                return std::nan("");
+            const GAttr* a = findAttr(o, "value");
+            const auto x = a ? splatFloat(splatScalar(a->value)) : std::nullopt;
+            return x ? *x : std::nan("");
+        }
+        return std::nan("");
+    }
+
+    bool nonNegative(int v) const
+    {
+        const int def = m_f.canonValue(v).def;
+        if (def < 0)
+            return false;
+        const GOp& o = m_f.ops[size_t(def)];
+        if (o.name == "exp" || o.name == "exp2")
+            return true;
+        return o.name == "mulf" && o.operands.size() == 2 &&
+               m_f.values[size_t(o.operands[0])].canon == m_f.values[size_t(o.operands[1])].canon;
+    }
+
     static std::string shortNumber(double x)
     {
         char buf[32];
