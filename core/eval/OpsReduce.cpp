@@ -129,6 +129,17 @@ void fold(Ex& ex, const ir::Op& op, bool keepAll)
     std::vector<std::shared_ptr<Tile>> out;
     for (size_t k = 0; k < n; ++k)
         out.push_back(ex.resultTile(op, k));
+    // The written result types must hold what the walk writes (ill-typed IR
+    // such as a [1x2048] reduced along dim 0 into a scalar is rejected, not
+    // written past the end).
+    const size_t expected = keepAll ? a.size() : outer * inner;
+    for (size_t k = 0; k < n; ++k)
+        if (in[k]->shape != a.shape || out[k]->size() != expected ||
+            out[k]->isFloat() != in[k]->isFloat())
+            ex.fail(IssueKind::InvalidInput,
+                    "reduce/scan result type does not match its operand reduced along dim " +
+                        std::to_string(dim) + " (" + std::to_string(expected) +
+                        " elements expected, " + std::to_string(out[k]->size()) + " declared)");
     auto identity = [&](size_t k) -> std::pair<double, int64_t> {
         const ir::Attribute* id = ids->elements[k];
         const Elem e = in[k]->elem;

@@ -34,6 +34,8 @@ public:
             loopExit(name == "continue");
         else if (name == "cat")
             cat();
+        else if (name == "reduce" || name == "scan")
+            reduceOrScan(name == "reduce");
         else if (name == "select")
             select();
         else if (name == "assume")
@@ -271,6 +273,38 @@ private:
                 error("expect lhs and result shapes to match at non-concat position " +
                       std::to_string(i) + ", expected: " + std::to_string(lhs->shape[i]) +
                       " but got: " + std::to_string(out->shape[i]));
+                return;
+            }
+        }
+    }
+
+    // reduce drops dimension `dim` of each operand, scan keeps the shape; each
+    // result has its operand's element type. (The interpreter writes by these.)
+    void reduceOrScan(bool reduce)
+    {
+        const Attribute* dimAttr = m_op->attr("dim");
+        if (!dimAttr || dimAttr->kind != AttrKind::Integer)
+            return;
+        const int64_t dim = dimAttr->intValue;
+        for (size_t k = 0; k < m_op->operands.size() && k < m_op->results.size(); ++k) {
+            const Type* in = operandType(m_op, k);
+            const Type* out = resultType(m_op, k);
+            if (!isTile(in) || !isTile(out))
+                continue;
+            if (dim < 0 || dim >= in->rank()) {
+                error("expect dim to be [0, " + std::to_string(in->rank()) +
+                      "), but got: " + std::to_string(dim));
+                return;
+            }
+            std::vector<int64_t> expected(in->shape.begin(), in->shape.end());
+            if (reduce)
+                expected.erase(expected.begin() + dim);
+            if (in->element != out->element ||
+                !std::equal(expected.begin(), expected.end(), out->shape.begin(),
+                            out->shape.end())) {
+                error("result #" + std::to_string(k) + " " + quoted(out) + " is not operand #" +
+                      std::to_string(k) + " " + quoted(in) +
+                      (reduce ? " without dimension " + std::to_string(dim) : std::string()));
                 return;
             }
         }

@@ -65,6 +65,26 @@ TEST(Verifier, ShapeRulesOfReshapeBroadcastAndMmaf)
                       "5:5: shape error: dim 1 of lhs (8) and dim 0 of rhs (16) must match"}));
 }
 
+TEST(Verifier, ReduceDropsItsDimensionAndScanKeepsTheShape)
+{
+    const std::string body = "    ^bb0(%e: tile<f32>, %a: tile<f32>):\n"
+                             "      %y = maxf %e, %a : tile<f32>\n"
+                             "      yield %y : tile<f32>\n"
+                             "    }\n";
+    EXPECT_EQ(verifierErrors("%x: tile<1x8xf32>",
+                             "    %0 = reduce %x dim=1 identities=[0] : tile<1x8xf32> -> "
+                             "tile<1xf32> {\n" +
+                                 body +
+                                 "    %1 = reduce %x dim=0 identities=[0] : tile<1x8xf32> -> "
+                                 "tile<f32> {\n" +
+                                 body +
+                                 "    %2 = scan %x dim=1 reverse=false identities=[0] : "
+                                 "tile<1x8xf32> -> tile<1x8xf32> {\n" +
+                                 body),
+              (Errors{"8:5: result #0 'tile<f32>' is not operand #0 'tile<1x8xf32>' without "
+                      "dimension 0"}));
+}
+
 TEST(Verifier, IfYieldsMatchItsResults)
 {
     EXPECT_EQ(verifierErrors("%c: tile<i1>, %x: tile<i32>", "    %0 = if %c -> (tile<i64>) {\n"
