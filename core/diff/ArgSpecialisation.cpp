@@ -243,6 +243,7 @@ void resetNormalForm(GFunction& g)
         o.proof = {};
         o.proofConditional = false;
         o.semOperands = {};
+        o.formName = {};
         o.hasSemOperands = false;
         o.folded = false;
     }

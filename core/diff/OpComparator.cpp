@@ -229,25 +229,33 @@ private:
                participates(R.ops[size_t(rd)]) && participates(G.ops[size_t(gd)]);
     }
 
-    // An fma whose normal form is a product (fma(a, b, -0), fma(x, x, +0):
-    // SignedZero.cpp) against a plain mulf of corresponding operands.
-    bool sameProduct(const GOp& a, const GOp& b) const
+    // One side's op has the normal form of the other's op (fma(x, x, +0) is
+    // mulf(x, x), a + (-b) is subf(a, b): SignedZero.cpp): the same op name,
+    // attributes, hints and result type, and corresponding operands.
+    bool sameForm(const GOp& a, const GOp& b) const
     {
-        const bool fmaFirst = a.name == "fma";
-        const GOp& f = fmaFirst ? a : b;
-        const GOp& m = fmaFirst ? b : a;
-        if (f.name != "fma" || m.name != "mulf" || !f.hasSemOperands || f.semOperands.size() != 2 ||
-            m.operands.size() != 2 || !m.attrs.empty() || !m.hints.empty() || f.proof.empty() ||
-            f.results.size() != 1 || m.results.size() != 1 ||
-            (fmaFirst ? R : G).values[size_t(f.results[0])].typeText !=
-                (fmaFirst ? G : R).values[size_t(m.results[0])].typeText)
+        const std::string_view fa = a.formName.empty() ? a.name : a.formName;
+        const std::string_view fb = b.formName.empty() ? b.name : b.formName;
+        if (fa != fb || (a.formName.empty() && b.formName.empty()) || a.results.size() != 1 ||
+            b.results.size() != 1 ||
+            R.values[size_t(a.results[0])].typeText != G.values[size_t(b.results[0])].typeText)
             return false;
-        const IdList fo = f.semOperands;
-        const auto corresponds = [&](int x, int y) {
-            return fmaFirst ? valuesCorrespond(x, y) : valuesCorrespond(y, x);
+        const auto attrHashes = [](const AttrList& l) {
+            std::vector<uint64_t> h;
+            for (const auto& x : l)
+                h.push_back(x.hash);
+            return h;
         };
-        return (corresponds(fo[0], m.operands[0]) && corresponds(fo[1], m.operands[1])) ||
-               (corresponds(fo[0], m.operands[1]) && corresponds(fo[1], m.operands[0]));
+        if (attrHashes(a.attrs) != attrHashes(b.attrs) ||
+            attrHashes(a.hints) != attrHashes(b.hints))
+            return false;
+        const IdList x = semanticOperands(a), y = semanticOperands(b);
+        if (x.size() != 2 || y.size() != 2)
+            return false;
+        const bool straight = valuesCorrespond(x[0], y[0]) && valuesCorrespond(x[1], y[1]);
+        const bool crossed =
+            fa == "mulf" && valuesCorrespond(x[0], y[1]) && valuesCorrespond(x[1], y[0]);
+        return straight || crossed;
     }
 
     // Differences between ops whose normal forms are equal are proven
@@ -319,8 +327,8 @@ private:
             auto d = make(DiffKind::OpChanged, r, g);
             d.refValue = std::string(a.name);
             d.genValue = std::string(b.name);
-            if (sameProduct(a, b))
-                d.proof = std::string(a.name == "fma" ? a.proof : b.proof);
+            if (sameForm(a, b))
+                d.proof = std::string(!a.formName.empty() ? a.proof : b.proof);
             m_out.push_back(d);
             return;
         }
@@ -682,7 +690,7 @@ private:
                 d.refValue = opSignature(R, int(i));
                 d.proof = o.name == "make_token" ? unmatchedProof(R, int(i))
                           : foldedToConstant(o)  ? std::string(o.proof)
-                                                 : std::string();
+                                                 : rewrittenUserProof(R, int(i));
                 d.conditional = o.proofConditional;
                 m_out.push_back(d);
             }
@@ -716,11 +724,47 @@ private:
                 d.genValue = opSignature(G, int(j));
                 d.proof = o.name == "make_token" ? unmatchedProof(G, int(j))
                           : foldedToConstant(o)  ? std::string(o.proof)
-                                                 : std::string();
+                                                 : rewrittenUserProof(G, int(j));
                 d.conditional = o.proofConditional;
                 m_out.push_back(d);
             }
         }
+    }
+
+    // A pure op (the negf of a + (-b)) whose every written user is an op
+    // written as another op with a proof (a subf): part of that normal form.
+    static std::string rewrittenUserProof(const GFunction& f, int op)
+    {
+        const GOp& o = f.ops[size_t(op)];
+        if (!o.pure || o.results.size() != 1)
+            return {};
+        const int v = o.results[0];
+        std::string proof;
+        // Users of a value are its next ops in the same region far more often than
+        // not; a bounded scan of the region keeps this cheap on large modules.
+        const IdList ops = f.regions[size_t(o.region)].ops;
+        int seen = 0;
+        for (size_t k = size_t(o.posInRegion) + 1; k < ops.size() && k < size_t(o.posInRegion) + 64;
+             ++k) {
+            const GOp& u = f.ops[size_t(ops[k])];
+            if (std::find(u.operands.begin(), u.operands.end(), v) == u.operands.end())
+                continue;
+            if (u.formName.empty() || u.proof.empty())
+                return {};
+            proof = "part of line " + std::to_string(u.line) +
+                    "'s normal form: " + std::string(u.proof);
+            ++seen;
+        }
+        return seen > 0 && seen == usesOf(f, v) ? proof : std::string();
+    }
+
+    // How many operand slots of the whole function read value v (written, not canonical).
+    static int usesOf(const GFunction& f, int v)
+    {
+        int n = 0;
+        for (const GOp& u : f.ops)
+            n += int(std::count(u.operands.begin(), u.operands.end(), v));
+        return n;
     }
 
     // Folded away, or a normal form that is a constant (a comparison of

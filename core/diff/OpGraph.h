@@ -83,6 +83,9 @@ struct GOp
     // Operands of the normal form where it differs from the written ones
     // ((x-128)+1 is x+(-127): only x), used for liveness and users.
     IdList semOperands;
+    // The op its normal form is written as, when another one (fma(x, x, +0)
+    // is a mulf, a + (-b) a subf): compared as that op against the other side.
+    std::string_view formName;
     bool hasSemOperands = false;
     bool folded = false; // its result is another value (x*1, x+0): dead once folded
 };

@@ -109,6 +109,7 @@ private:
     // SignedZero.cpp: x + 0.0 where no use observes a zero's sign.
     bool zeroSumForm(int id, SemanticForm& f);
     bool zeroAddendForm(int id, SemanticForm& f); // fma(a, b, +-0) as mulf(a, b)
+    bool negatedSumForm(int id, SemanticForm& f); // a + (-b) as subf(a, b)
     bool neverNegativeZero(int v) const;
     void buildWrittenUsers();
     bool zeroSignUnobserved(int v, std::unordered_set<int>& seen);

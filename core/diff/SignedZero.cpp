@@ -130,6 +130,41 @@ static uint64_t plainProductHash(uint64_t typeHash, uint64_t a, uint64_t b)
     return hashMix(hashMix(hashMix(hashMix(mulf, typeHash), 2), a), b);
 }
 
+// The generic hash of subf(a, b) with o's attributes and hints (two operands in order).
+static uint64_t differenceHash(const GOp& o, uint64_t typeHash, uint64_t a, uint64_t b)
+{
+    static const uint64_t subf = hashText("subf");
+    uint64_t h = subf;
+    for (const auto& attr : o.attrs)
+        h = hashMix(h, attr.hash);
+    for (const auto& hint : o.hints)
+        h = hashMix(h, hint.hash);
+    return hashMix(hashMix(hashMix(hashMix(h, typeHash), a), b), 2);
+}
+
+// a + (-b) is a - b for every float: IEEE defines subtraction as the addition
+// of the negated operand (signed zeros, infinities and NaN included).
+bool SemanticNormalizer::negatedSumForm(int id, SemanticForm& f)
+{
+    GOp& o = m_g.ops[size_t(id)];
+    if (o.name != "addf" || o.operands.size() != 2 || o.results.size() != 1)
+        return false;
+    for (size_t i = 0; i < 2; ++i) {
+        const GOp* n = defOp(canonId(o.operands[i]));
+        if (!n || n->name != "negf" || n->operands.size() != 1 || !n->attrs.empty())
+            continue;
+        const int a = canonId(o.operands[1 - i]), b = canonId(n->operands[0]);
+        f.custom = true;
+        f.hash = differenceHash(o, m_g.values[size_t(o.results[0])].typeHash,
+                                m_g.values[size_t(a)].hash, m_g.values[size_t(b)].hash);
+        f.proof = "a + (-b) = a - b for every float (IEEE subtraction adds the negation)";
+        setSemOperands(o, {a, b});
+        o.formName = "subf";
+        return true;
+    }
+    return false;
+}
+
 // A value that is never -0.0: a square x*x (the exact product is >= +0) or an
 // fma(x, x, +0) of one.
 bool SemanticNormalizer::neverNegativeZero(int v) const
@@ -163,12 +198,15 @@ bool SemanticNormalizer::zeroAddendForm(int id, SemanticForm& f)
                        : "fma(x, x, +0.0) = x * x: the exact square is never -0.0, so adding +0.0 "
                          "before the one rounding changes nothing";
     setSemOperands(o, {a, b});
+    o.formName = "mulf";
     return true;
 }
 
 bool SemanticNormalizer::zeroSumForm(int id, SemanticForm& f)
 {
     if (zeroAddendForm(id, f))
+        return true;
+    if (negatedSumForm(id, f))
         return true;
     GOp& o = m_g.ops[size_t(id)];
     if (o.name != "addf" || o.operands.size() != 2 || !o.attrs.empty())

@@ -299,9 +299,8 @@ private:
             std::vector<int64_t> expected(in->shape.begin(), in->shape.end());
             if (reduce)
                 expected.erase(expected.begin() + dim);
-            if (in->element != out->element ||
-                !std::equal(expected.begin(), expected.end(), out->shape.begin(),
-                            out->shape.end())) {
+            if (in->element != out->element || !std::equal(expected.begin(), expected.end(),
+                                                           out->shape.begin(), out->shape.end())) {
                 error("result #" + std::to_string(k) + " " + quoted(out) + " is not operand #" +
                       std::to_string(k) + " " + quoted(in) +
                       (reduce ? " without dimension " + std::to_string(dim) : std::string()));

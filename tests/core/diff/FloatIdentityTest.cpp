@@ -68,6 +68,30 @@ TEST(FloatIdentity, FusedSquarePairsWithTheProductOfCorrespondingTiles)
     EXPECT_EQ(r.verdict, Verdict::FailFixable) << describe(r);
 }
 
+// softmax's `x - max` written as `x + (-max)`: IEEE subtraction is the addition of the
+// negation, so the two are one value; `max - x` is not.
+TEST(FloatIdentity, AddingTheNegationIsTheDifference)
+{
+    const std::string hint = "optimization_hints = #cuda_tile.optimization_hints<sm_100 = "
+                             "{latency = 1}> ";
+    const std::string difference =
+        gatheredSquare("", "    %c = constant <f32: 3.0> : tile<16xf32>\n"
+                           "    %r = subf %x, %c : tile<16xf32>\n");
+    const std::string negated = gatheredSquare(hint, "    %c = constant <f32: 3.0> : tile<16xf32>\n"
+                                                     "    %n = negf %c : tile<16xf32>\n"
+                                                     "    %r = addf %x, %n : tile<16xf32>\n");
+    DiffResult r = diffTexts(difference, negated);
+    EXPECT_EQ(r.count(Severity::Critical), 0) << describe(r);
+    EXPECT_TRUE(hasProof(r, "a + (-b) = a - b")) << describe(r);
+    for (const auto& d : r.divergences)
+        EXPECT_NE(d.rule, "dead-pure-op") << describe(r);
+    // c - x is another value.
+    std::string reversed = difference;
+    ASSERT_TRUE(applyEdits(reversed, {{"subf %x, %c", "subf %c, %x"}}));
+    r = diffTexts(reversed, negated);
+    EXPECT_EQ(r.verdict, Verdict::FailFixable) << describe(r);
+}
+
 TEST(FloatIdentity, MinusZeroAddendIsTheProductForEveryOperand)
 {
     const DiffResult r = diffTexts(printed("    %r = fma %0, %1, %nz : tile<f32>\n"),

@@ -75,15 +75,14 @@ TEST(EvalShapeOps, ReduceWithIdentityAndRegion)
 // scalar result type: the walk wrote 2048 results into one element. Rejected.
 TEST(EvalShapeOps, ReduceIntoATooSmallResultTypeIsRejected)
 {
-    FuncRun r = runFunc(
-        "testing$func @f(%x: tile<1x4xf32>) -> tile<f32> {\n"
-        "  %m = reduce %x dim=0 identities=[0 : f32] : tile<1x4xf32> -> tile<f32>\n"
-        "  (%e: tile<f32>, %a: tile<f32>) {\n"
-        "    %y = maxf %e, %a : tile<f32>\n"
-        "    yield %y : tile<f32>\n"
-        "  }\n"
-        "  return %m : tile<f32>\n}",
-        {floats(Elem::F32, {1, 4}, {1, 5, 2, -1})});
+    FuncRun r = runFunc("testing$func @f(%x: tile<1x4xf32>) -> tile<f32> {\n"
+                        "  %m = reduce %x dim=0 identities=[0 : f32] : tile<1x4xf32> -> tile<f32>\n"
+                        "  (%e: tile<f32>, %a: tile<f32>) {\n"
+                        "    %y = maxf %e, %a : tile<f32>\n"
+                        "    yield %y : tile<f32>\n"
+                        "  }\n"
+                        "  return %m : tile<f32>\n}",
+                        {floats(Elem::F32, {1, 4}, {1, 5, 2, -1})});
     ASSERT_TRUE(r.issue);
     EXPECT_EQ(r.issue->kind, IssueKind::InvalidInput);
     EXPECT_NE(r.issue->format().find("4 elements expected, 1 declared"), std::string::npos)
