@@ -76,6 +76,10 @@
         <translation>assume {gen_value} nur in generiert</translation>
     </message>
     <message>
+        <source>assume {ref_value} in reference, {gen_value} in generated on a value the kernel computes: a stronger divisibility claim no launch guarantees; where it is false the compiler may miscompile</source>
+        <translation>assume {ref_value} in Referenz, {gen_value} in generiert auf einem vom Kernel berechneten Wert: eine stärkere Teilbarkeitsaussage, die kein Start garantiert; wo sie falsch ist, kann der Compiler falsch übersetzen</translation>
+    </message>
+    <message>
         <source>assume {ref_value} in reference, {gen_value} in generated: a divisibility hint chosen by each launcher from the argument value (review that it holds for every launch)</source>
         <translation>assume {ref_value} in Referenz, {gen_value} in generiert: ein Teilbarkeitshinweis, den jeder Launcher aus dem Argumentwert wählt (prüfen, dass er für jeden Start gilt)</translation>
     </message>

@@ -73,6 +73,10 @@
         <translation>assume {gen_value} が生成側のみ</translation>
     </message>
     <message>
+        <source>assume {ref_value} in reference, {gen_value} in generated on a value the kernel computes: a stronger divisibility claim no launch guarantees; where it is false the compiler may miscompile</source>
+        <translation>assume がリファレンスでは {ref_value}、生成側では {gen_value}（カーネルが計算する値）: どの起動も保証しない、より強い割り切れ性の主張。偽の場合、コンパイラが誤ったコードを生成しうる</translation>
+    </message>
+    <message>
         <source>assume {ref_value} in reference, {gen_value} in generated: a divisibility hint chosen by each launcher from the argument value (review that it holds for every launch)</source>
         <translation>参照側は assume {ref_value}、生成側は {gen_value}：各ランチャーが引数値から選んだ整除性ヒント（すべての起動で成り立つか確認）</translation>
     </message>

@@ -73,6 +73,10 @@
         <translation>仅生成端有 assume {gen_value}</translation>
     </message>
     <message>
+        <source>assume {ref_value} in reference, {gen_value} in generated on a value the kernel computes: a stronger divisibility claim no launch guarantees; where it is false the compiler may miscompile</source>
+        <translation>assume 在参考中为 {ref_value}，在生成中为 {gen_value}（作用于内核计算的值）：任何启动都无法保证的更强整除性断言；若其不成立，编译器可能生成错误代码</translation>
+    </message>
+    <message>
         <source>assume {ref_value} in reference, {gen_value} in generated: a divisibility hint chosen by each launcher from the argument value (review that it holds for every launch)</source>
         <translation>参考端为 assume {ref_value}，生成端为 {gen_value}：各启动器根据参数值选择的整除性提示（请确认每次启动都成立）</translation>
     </message>

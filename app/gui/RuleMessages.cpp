@@ -17,6 +17,7 @@ const std::vector<const char*>& ruleMessageTemplates()
         QT_TRANSLATE_NOOP("RuleMessage", "assume {gen_value} on a block id, grid size or loop index only in generated"),
         QT_TRANSLATE_NOOP("RuleMessage", "assume {gen_value} on a scalar only in generated: a divisibility hint derived from the launch value (review: a wrong claim miscompiles)"),
         QT_TRANSLATE_NOOP("RuleMessage", "assume {gen_value} only in generated"),
+        QT_TRANSLATE_NOOP("RuleMessage", "assume {ref_value} in reference, {gen_value} in generated on a value the kernel computes: a stronger divisibility claim no launch guarantees; where it is false the compiler may miscompile"),
         QT_TRANSLATE_NOOP("RuleMessage", "assume {ref_value} in reference, {gen_value} in generated: a divisibility hint chosen by each launcher from the argument value (review that it holds for every launch)"),
         QT_TRANSLATE_NOOP("RuleMessage", "assume {ref_value} on a pointer missing in generated (views/TMA; no measured gap)"),
         QT_TRANSLATE_NOOP("RuleMessage", "assume {ref_value} on a pointer missing in generated, which accesses memory through raw pointers"),

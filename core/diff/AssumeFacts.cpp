@@ -111,6 +111,32 @@ bool sameTexts(Group a, Group b)
     return true;
 }
 
+// The N of "div_by<N>" (and of "div_by<N, M>"), 0 if none.
+int64_t divisor(std::string_view text)
+{
+    const size_t lt = text.find('<');
+    if (kindOf(text) != "div_by" || lt == std::string_view::npos)
+        return 0;
+    int64_t n = 0;
+    for (size_t i = lt + 1; i < text.size() && text[i] >= '0' && text[i] <= '9'; ++i)
+        n = n * 10 + (text[i] - '0');
+    return n;
+}
+
+// The generated side claims a larger divisor than the reference of a value it
+// computes (a pointer plus a row offset): no launcher chooses that, and a
+// false claim lets the compiler miscompile. Entry arguments are launch hints.
+bool strongerOnComputedValue(const GFunction& G, Group a, Group b)
+{
+    if (a.size() != 1 || b.size() != 1)
+        return false;
+    const int64_t r = divisor(a.begin->text), g = divisor(b.begin->text);
+    if (r <= 0 || g <= r)
+        return false;
+    const GValue& v = G.values[size_t(b.begin->value)];
+    return v.def >= 0;
+}
+
 } // namespace
 
 RawDifference makeDifference(DiffKind kind, const GFunction& R, int r, const GFunction& G, int g)
@@ -142,7 +168,8 @@ void compareAssumeFacts(const GFunction& R, const GFunction& G, const OpMatching
             if (sameTexts(a, b))
                 return;
             auto d = makeDifference(DiffKind::AttributeChanged, R, a.begin->op, G, b.begin->op);
-            d.attribute = "assumption";
+            d.attribute =
+                strongerOnComputedValue(G, a, b) ? "assumption on a computed value" : "assumption";
             d.refValue = joined(a);
             d.genValue = joined(b);
             out.push_back(d);

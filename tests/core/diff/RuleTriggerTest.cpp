@@ -16,6 +16,8 @@ const char* const W = "../real-ports/swiglu_fwd_2x512x4096_bf16/reference.mlir";
 const char* const SiluRef = "../real-ports/silu_and_mul_fwd_13x256x1000_f32/reference.mlir";
 const char* const Rope = "rope_1x12x12x512x64_f16.mlir";
 const char* const SiluF16 = "../real-ports/silu_and_mul_fwd_8x512x1024_f16/reference.mlir";
+const char* const RmsCached =
+    "../real-ports/rms_norm_multi_wave_cached_4096x256_bf16/reference.mlir";
 const std::string kDrop = "<DROP LINE>";
 
 // Pieces of M used by several cases below.
@@ -302,6 +304,13 @@ const std::vector<RuleCase>& cases()
          {{"%101 = store_ptr_tko weak", kDrop}, {"continue %101 : token", "continue %67 : token"}},
          "%101 = store_ptr_tko",
          {}},
+        // rms_norm's rstd store: the pointer plus the row offset is 4-byte aligned, not 16.
+        {"assume-div-by-stronger-computed",
+         RmsCached,
+         {{"%75 = assume div_by<4>, %74", "%75 = assume div_by<16>, %74"}},
+         "%75 = assume",
+         // On an entry argument (a stride) the launcher chooses the hint: assume-div-by-hint.
+         {{"%18 = assume div_by<8>, %3", "%18 = assume div_by<16>, %3"}}},
         {"math-core-op",
          S,
          {{"%85 = exp %84 {rounding_mode = 4} : tile<2048xf32>",
