@@ -139,6 +139,56 @@ bool isMemoryOp(std::string_view n)
     return n.size() > 4 && n.substr(n.size() - 4) == "_tko" && n != "print_tko";
 }
 
+// Op `load` (a gather) is ordered by `token` after a store through the same
+// pointer tile (by normal form; a loop-carried token brings the previous
+// iteration's store): dropping that order lets the read miss the write.
+bool readsWhatItsTokenWrote(const GFunction& f, int load, int token)
+{
+    const GOp& o = f.ops[size_t(load)];
+    if (o.name != "load_ptr_tko" || token < 0)
+        return false;
+    const Roles read = rolesOf(f, o);
+    if (read.main.empty())
+        return false;
+    const uint64_t place = f.canonValue(read.main[0]).hash;
+    std::vector<int> work = {token};
+    std::unordered_set<int> seen;
+    while (!work.empty() && seen.size() < 64) {
+        const int v = f.values[size_t(work.back())].canon;
+        work.pop_back();
+        if (!seen.insert(v).second)
+            continue;
+        const GValue& tv = f.values[size_t(v)];
+        if (tv.def < 0) {
+            // An iter value of a loop body: its initial value and what `continue` carries.
+            const int loop = tv.region >= 0 ? f.regions[size_t(tv.region)].parentOp : -1;
+            if (loop < 0 || f.ops[size_t(loop)].name != "for" || tv.index < 1)
+                continue;
+            const GOp& l = f.ops[size_t(loop)];
+            const size_t k = size_t(tv.index - 1);
+            if (k + 3 < l.operands.size())
+                work.push_back(l.operands[k + 3]);
+            const GRegion& body = f.regions[size_t(l.regions[0])];
+            if (!body.ops.empty()) {
+                const GOp& last = f.ops[size_t(body.ops.back())];
+                if (last.name == "continue" && k < last.operands.size())
+                    work.push_back(last.operands[k]);
+            }
+            continue;
+        }
+        const GOp& d = f.ops[size_t(tv.def)];
+        if (d.name == "join_tokens") {
+            for (int x : d.operands)
+                work.push_back(x);
+        } else if (d.name == "store_ptr_tko") {
+            const Roles write = rolesOf(f, d);
+            if (!write.main.empty() && f.canonValue(write.main[0]).hash == place)
+                return true;
+        }
+    }
+    return false;
+}
+
 uint64_t paddingHashOf(const GFunction& f, int load)
 {
     const GOp& o = f.ops[size_t(load)];
@@ -213,6 +263,11 @@ void compareMemoryOperands(const GFunction& R, int r, const GFunction& G, int g,
         if (ra && gb)
             d.proof = "both sides order this access by a fresh root token or none: a root token "
                       "orders it after no other memory op, as no token does";
+        else if (gb && readsWhatItsTokenWrote(R, r, a.token))
+            d.attribute = "token (it orders this read after a write through the same pointer)";
+        else if (ra && readsWhatItsTokenWrote(G, g, b.token))
+            d.attribute = "token (the generated side orders this read after a write through the "
+                          "same pointer, the reference does not)";
         out.push_back(d);
     }
     if (a.padding >= 0 && b.padding >= 0 && !corresponds(a.padding, b.padding) &&
