@@ -352,9 +352,18 @@ private:
             // built from one bounds test against two, or swapped operands of a
             // division, would otherwise pair unrelated ops (andi with cmpi,
             // addf with exp2) that the order alignment pairs better.
+            // Two constants of other values pair only where written for this op
+            // (a changed literal); one the op reads through CSE from elsewhere
+            // (the loop step's 2 merged into an earlier 2) is reported where the
+            // op's own constant is written, not paired with an unrelated one.
+            const bool sameHash = rop(x.def).hash == gop(y.def).hash;
+            const bool leaves =
+                semanticOperands(rop(x.def)).empty() && semanticOperands(gop(y.def)).empty();
+            const bool owned = R.values[size_t(a.operands[i])].def == x.def &&
+                               G.values[size_t(b.operands[swapped ? 1 - i : i])].def == y.def;
             if (rfree(x.def) && gfree(y.def) && regionsCorrespond(x.def, y.def) &&
                 compatible(x.def, y.def) &&
-                (rop(x.def).name == gop(y.def).name || rop(x.def).hash == gop(y.def).hash))
+                (sameHash || (rop(x.def).name == gop(y.def).name && (!leaves || owned))))
                 match(x.def, y.def);
         }
     }

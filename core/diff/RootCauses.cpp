@@ -185,6 +185,35 @@ std::vector<int> rootCauses(const GFunction& R, const GFunction& G,
         if (p >= 0 && p != int(i))
             parent[i] = p;
     }
+    // A constant pair reported where its values are written (duplicates of
+    // other constants: a loop step 1 -> 2): the canonical constants those
+    // duplicates merge into, present on one side only, are that change.
+    std::map<std::pair<bool, int>, int> writtenConstant;
+    for (size_t i = 0; i < raw.size(); ++i) {
+        const RawDifference& d = raw[i];
+        if (d.kind != DiffKind::AttributeChanged || d.refOp < 0 || d.genOp < 0 ||
+            divs[i].severity != Severity::Critical || R.ops[size_t(d.refOp)].name != "constant" ||
+            G.ops[size_t(d.genOp)].name != "constant")
+            continue;
+        const GOp& a = R.ops[size_t(d.refOp)];
+        const GOp& b = G.ops[size_t(d.genOp)];
+        if (!a.results.empty())
+            writtenConstant.emplace(std::make_pair(false, R.canonValue(a.results[0]).def), int(i));
+        if (!b.results.empty())
+            writtenConstant.emplace(std::make_pair(true, G.canonValue(b.results[0]).def), int(i));
+    }
+    for (size_t i = 0; i < raw.size(); ++i) {
+        const RawDifference& d = raw[i];
+        const bool gen = d.genOp >= 0;
+        if (parent[i] >= 0 || (d.refOp >= 0) == gen ||
+            (d.kind != DiffKind::OpExtra && d.kind != DiffKind::OpMissing))
+            continue;
+        const auto it = writtenConstant.find({gen, gen ? d.genOp : d.refOp});
+        if (it != writtenConstant.end() && it->second != int(i)) {
+            parent[i] = it->second;
+            part[i] = 1;
+        }
+    }
     // An op on one side only whose every use is one changed op pair, directly
     // or through other such ops (log2(e) of an exp -> exp2 rewrite; the mask
     // computation of a store whose mask was dropped) is an input of that

@@ -156,6 +156,30 @@ TEST(RootCauses, IndexArithmeticAnOffsetAbsorbsIsASiteOfItsChange)
         EXPECT_NE(d.rule, "dead-pure-op") << describe(r);
 }
 
+// bmm with its k loop stepping by 2: the step's own `constant 2` merges (CSE) into an
+// earlier 2 that another op reads. Reported at the loop or where the step's constant is
+// written, not as the unrelated earlier constant changed.
+TEST(RootCauses, AChangedLoopStepIsReportedWhereItsConstantIsWritten)
+{
+    const std::string ref = kernel("    %c2 = constant <i32: 2> : tile<i32>\n"
+                                   "    %q = print_tko \"%d\", %c2 : tile<i32> -> token\n"
+                                   "    %z = constant <i32: 0> : tile<i32>\n"
+                                   "    %step = constant <i32: 1> : tile<i32>\n"
+                                   "    for %i in (%z to %0, step %step) : tile<i32> {\n"
+                                   "      %p = print_tko \"%d\", %i : tile<i32> -> token\n"
+                                   "      continue\n"
+                                   "    }\n");
+    std::string gen = ref;
+    ASSERT_TRUE(applyEdits(gen, {{"%step = constant <i32: 1>", "%step = constant <i32: 2>"}}));
+    const DiffResult r = diffTexts(ref, gen);
+    const auto crit = criticals(r);
+    ASSERT_EQ(crit.size(), 1u) << describe(r);
+    ASSERT_TRUE(crit[0]->generated.has_value());
+    const int at = crit[0]->generated->line;
+    EXPECT_TRUE(at == lineOf(gen, "%step = constant") || at == lineOf(gen, "for %i"))
+        << describe(r);
+}
+
 // Swapped operands are a change of the op itself, even when one operand is
 // already a reported difference: it stays a finding at its own line.
 TEST(RootCauses, SwappedOperandsDownstreamOfAChangeStayTheirOwnFinding)
