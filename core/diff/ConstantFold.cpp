@@ -54,24 +54,9 @@ Wide floorDiv(Wide a, Wide b)
     return q;
 }
 
-std::optional<bool> comparison(std::string_view predicate, Wide a, Wide b)
-{
-    if (predicate == "equal")
-        return a == b;
-    if (predicate == "not_equal")
-        return a != b;
-    if (predicate == "less_than")
-        return a < b;
-    if (predicate == "less_than_or_equal")
-        return a <= b;
-    if (predicate == "greater_than")
-        return a > b;
-    if (predicate == "greater_than_or_equal")
-        return a >= b;
-    return std::nullopt;
-}
-
-std::optional<bool> floatComparison(std::string_view predicate, double a, double b)
+// A cmpi/cmpf predicate on two exact values (integers, or finite floats where
+// ordered and unordered predicates agree).
+template <typename T> std::optional<bool> comparison(std::string_view predicate, T a, T b)
 {
     if (predicate == "equal")
         return a == b;
@@ -312,7 +297,7 @@ bool SemanticNormalizer::floatFold(int id, SemanticForm& f)
     if (n == "cmpf") {
         // Finite operands (m_isFloat): ordered and unordered predicates agree.
         const GAttr* p = findAttr(o, "predicate");
-        const auto r = p ? floatComparison(p->value, a, b) : std::nullopt;
+        const auto r = p ? comparison(p->value, a, b) : std::nullopt;
         return r && foldToInt(id, *r ? 1 : 0, "a comparison of constants", f);
     }
     const GValue& res = m_g.values[size_t(o.results[0])];

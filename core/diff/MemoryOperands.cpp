@@ -132,6 +132,21 @@ bool paddingUnobservable(const GFunction& f, int load, bool sameMask = true)
     return true;
 }
 
+// Why a padding difference ("padding", "padding value") cannot be seen, or
+// that a reduction or a non-lane-wise op reads the padded lanes.
+void explainPaddingLanes(const GFunction& R, int r, const GFunction& G, int g, bool unmasked,
+                         RawDifference& d)
+{
+    if (unmasked)
+        d.proof = "the gather has no mask: every lane is read, so the padding value is never "
+                  "used";
+    else if (paddingUnobservable(R, r) && paddingUnobservable(G, g))
+        d.proof = "the masked-off lanes only reach lane-wise ops and stores under a mask "
+                  "that implies the load's: no padded lane is ever stored";
+    else if (!paddingUnobservable(R, r, false) || !paddingUnobservable(G, g, false))
+        d.attribute += " read by a reduction or a non-lane-wise op";
+}
+
 } // namespace
 
 bool isMemoryOp(std::string_view n)
@@ -277,14 +292,7 @@ void compareMemoryOperands(const GFunction& R, int r, const GFunction& G, int g,
         d.attribute = "padding value";
         d.refValue = describePadding(R, a.padding);
         d.genValue = describePadding(G, b.padding);
-        if (a.main.size() < 2 && b.main.size() < 2)
-            d.proof = "the gather has no mask: every lane is read, so the padding value is never "
-                      "used";
-        else if (paddingUnobservable(R, r) && paddingUnobservable(G, g))
-            d.proof = "the masked-off lanes only reach lane-wise ops and stores under a mask "
-                      "that implies the load's: no padded lane is ever stored";
-        else if (!paddingUnobservable(R, r, false) || !paddingUnobservable(G, g, false))
-            d.attribute = "padding value read by a reduction or a non-lane-wise op";
+        explainPaddingLanes(R, r, G, g, a.main.size() < 2 && b.main.size() < 2, d);
         out.push_back(d);
     }
     if ((a.padding < 0) != (b.padding < 0)) {
@@ -300,14 +308,8 @@ void compareMemoryOperands(const GFunction& R, int r, const GFunction& G, int g,
             d.proof = "every use of the load without padding selects the other side's padding "
                       "value into the masked-off lanes (select(mask, load, c)): the same lanes "
                       "as the padded load";
-        else if (unmasked)
-            d.proof = "the gather has no mask: every lane is read, so the padding value is never "
-                      "used";
-        else if (paddingUnobservable(R, r) && paddingUnobservable(G, g))
-            d.proof = "the masked-off lanes only reach lane-wise ops and stores under a mask "
-                      "that implies the load's: no padded lane is ever stored";
-        else if (!paddingUnobservable(R, r, false) || !paddingUnobservable(G, g, false))
-            d.attribute = "padding read by a reduction or a non-lane-wise op";
+        else
+            explainPaddingLanes(R, r, G, g, unmasked, d);
         out.push_back(d);
     }
 }
