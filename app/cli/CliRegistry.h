@@ -48,6 +48,11 @@ void printOut(const QString& text); // stdout, no newline added
 // UTF-8 bytes as they are (a large report is not worth a round trip through QString).
 void printOutUtf8(std::string_view utf8);
 void printErr(const QString& text); // stderr, no newline added
+// "1 error", "3 errors".
+inline QString errorCount(size_t n)
+{
+    return n == 1 ? QStringLiteral("1 error") : QStringLiteral("%1 errors").arg(n);
+}
 
 // What a subcommand prints on a command-line error: the error alone, or
 // followed by its help text.

@@ -68,8 +68,9 @@ std::optional<DiffResult> compareLoading(const SideLoader& load,
                                          const std::string& genPath,
                                          const CompareOptions& options = {});
 
-// Reads and parses both files, then compares them. Returns nullopt (with
-// located diagnostics) when an input cannot be read or parsed.
+// Reads, parses and verifies both files, then compares them. Returns nullopt
+// (with located diagnostics) when an input cannot be read or parsed or does
+// not verify (the differ reads operands and results by the verified types).
 std::optional<DiffResult> compareFiles(const std::string& refPath, const std::string& genPath,
                                        const RuleSet& rules, Diagnostics& diags);
 

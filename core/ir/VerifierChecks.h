@@ -6,17 +6,22 @@
 #include "ir/Op.h"
 #include "ir/Type.h"
 #include "ir/Value.h"
+#include "ir/Verifier.h"
 
 #include <set>
 #include <string>
-#include <utility>
+#include <tuple>
 
 namespace tilelens::ir::verify {
 
 class Checker
 {
 public:
-    Checker(const std::string& file, Diagnostics& diags) : m_file(file), m_diags(diags) {}
+    Checker(const std::string& file, Diagnostics& diags, VerifyPurpose purpose)
+        : m_file(file), m_diags(diags), m_purpose(purpose)
+    {
+    }
+    VerifyPurpose purpose() const { return m_purpose; }
 
     // One error per place and message (a bad type used by many ops is reported once per op).
     void error(const SourceRange& at, const std::string& message);
@@ -33,7 +38,8 @@ public:
 private:
     const std::string& m_file;
     Diagnostics& m_diags;
-    std::set<std::pair<int, std::string>> m_seen; // (line, message)
+    VerifyPurpose m_purpose;
+    std::set<std::tuple<int, int32_t, std::string>> m_seen; // (line, byte offset, message)
     size_t m_count = 0;
 };
 
@@ -70,6 +76,17 @@ inline bool isView(const Type* t)
                  t->kind == TypeKind::GatherScatterView);
 }
 
+// Operand, result, region and block counts of every op of the dialect (VerifierSignatures.cpp).
+enum class ArityCheck
+{
+    Holds,
+    Failed,         // reported: the op's other rules do not run
+    ResultsUnnamed, // a text op written without result names: only rules without results run
+};
+ArityCheck checkArity(Checker& c, const Op* op);
+// The kinds of operand and result types the other rules leave open (VerifierTypes.cpp); only
+// those of its operands for an op written without result names.
+void checkOperandAndResultTypes(Checker& c, const Op* op, bool resultsUnnamed);
 // Rules of if, cat, select, assume, offset, alloca, block ids and make_tensor_view.
 void checkControlAndMemoryOp(Checker& c, const Op* op);
 // Rules of atomic_rmw_tko, atomic_cas_tko and atomic_red_view_tko (VerifierAtomics.cpp).

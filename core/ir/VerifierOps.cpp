@@ -449,7 +449,15 @@ private:
 
 void Checker::checkOp(const Op* op)
 {
+    if (!op->name.isCudaTile())
+        return;
+    const ArityCheck arity = checkArity(*this, op);
+    if (arity == ArityCheck::Failed)
+        return;
+    const size_t before = m_count;
     OpRules(*this, op).run();
+    if (m_count == before) // one error per op
+        checkOperandAndResultTypes(*this, op, arity == ArityCheck::ResultsUnnamed);
 }
 
 } // namespace tilelens::ir::verify
