@@ -47,7 +47,7 @@ public:
     {
         if (!m_op->name.isCudaTile())
             return;
-        if (oneOf(m_name, kFloatBinary) || oneOf(m_name, kFloatUnary))
+        if (oneOf(m_name, kFloatBinary) || oneOf(m_name, kFloatUnary) || m_name == "fma")
             elementwise(true);
         else if (oneOf(m_name, kIntBinary) || oneOf(m_name, kIntUnary))
             elementwise(false);

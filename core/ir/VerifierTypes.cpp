@@ -42,6 +42,11 @@ bool isToken(const Type* t)
 {
     return t && t->kind == TypeKind::Token;
 }
+// "1 result", "2 results".
+std::string counted(size_t n, const char* noun)
+{
+    return std::to_string(n) + " " + noun + (n == 1 ? "" : "s");
+}
 std::string listText(const std::vector<int64_t>& v)
 {
     return shapeText(Span<const int64_t>(v.data(), v.size()));
@@ -478,9 +483,8 @@ private:
         for (int64_t s : out->strides)
             dynamic += s == kDynamic ? 1 : 0;
         if (m_op->operands.size() - 1 != dynamic) {
-            error("expected " + std::to_string(dynamic) + " dynamic size and stride operands " +
-                  "for " + quoted(out) + ", but found " +
-                  std::to_string(m_op->operands.size() - 1));
+            error("expected " + counted(dynamic, "dynamic size and stride operand") + " for " +
+                  quoted(out) + ", but found " + std::to_string(m_op->operands.size() - 1));
             return;
         }
         for (size_t i = 1; i < m_op->operands.size(); ++i)
@@ -527,8 +531,8 @@ private:
         if (m_unnamed)
             return;
         if (m_op->results.size() != in->shape.size()) {
-            error("expected " + std::to_string(in->shape.size()) + " results, one per dimension " +
-                  "of " + quoted(in) + ", but found " + std::to_string(m_op->results.size()));
+            error("expected " + counted(in->shape.size(), "result") + ", one per dimension of " +
+                  quoted(in) + ", but found " + std::to_string(m_op->results.size()));
             return;
         }
         for (size_t i = 0; i < m_op->results.size(); ++i)
@@ -542,7 +546,7 @@ private:
     {
         const size_t n = m_op->operands.size();
         if (!m_unnamed && m_op->results.size() != n) {
-            error("expected " + std::to_string(n) + " results, one per operand, but found " +
+            error("expected " + counted(n, "result") + ", one per operand, but found " +
                   std::to_string(m_op->results.size()));
             return;
         }
@@ -550,7 +554,8 @@ private:
             return;
         const Attribute* ids = m_op->attr("identities");
         if (!ids || ids->kind != AttrKind::Array || ids->elements.size() != n) {
-            error("expected " + std::to_string(n) + " identities, one per operand");
+            error("expected " + std::to_string(n) + (n == 1 ? " identity" : " identities") +
+                  ", one per operand");
             return;
         }
         const Block* body = m_op->regions[0]->blocks[0];
@@ -573,8 +578,8 @@ private:
             }
         const Op* yield = body->ops.empty() ? nullptr : body->ops[body->ops.size() - 1];
         if (!yield || !yield->name.is("yield") || yield->operands.size() != n) {
-            error("expected the body to end with a yield of " + std::to_string(n) +
-                  " values, one per operand");
+            error("expected the body to end with a yield of " + counted(n, "value") +
+                  ", one per operand");
             return;
         }
         for (size_t k = 0; k < n; ++k)
@@ -590,7 +595,7 @@ private:
     {
         const size_t inits = m_op->operands.size() - 3;
         if (m_op->results.size() != inits) {
-            error("expected " + std::to_string(inits) + " results, one per iter value, but found " +
+            error("expected " + counted(inits, "result") + ", one per iter value, but found " +
                   std::to_string(m_op->results.size()));
             return;
         }
