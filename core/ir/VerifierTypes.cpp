@@ -73,89 +73,96 @@ public:
     {
     }
 
-    void run()
+    void run(TypeRule rule)
     {
-        if (m_name == "cmpi" || m_name == "cmpf")
+        switch (rule) {
+        case TypeRule::Elementwise: // the result has the operands' type
+            if (allTiles())
+                sameTypeResult(0);
+            break;
+        case TypeRule::TilesOnly: // conversions, shape ops and mma: the other rules do the rest
+            allTiles();
+            break;
+        case TypeRule::Compare:
             compare(m_name == "cmpi");
-        else if (m_name == "select")
+            break;
+        case TypeRule::Select:
             select();
-        else if (m_name == "assume")
+            break;
+        case TypeRule::SameAsOperand:
             sameTypeResult(0);
-        else if (m_name == "int_to_ptr" || m_name == "ptr_to_int" || m_name == "ptr_to_ptr")
+            break;
+        case TypeRule::PointerCast:
             pointerCast();
-        else if (m_name == "pack" || m_name == "unpack")
+            break;
+        case TypeRule::Packing:
             packing(m_name == "pack");
-        else if (m_name == "permute")
+            break;
+        case TypeRule::Permute:
             permute();
-        else if (m_name == "iota")
+            break;
+        case TypeRule::IntegerResult:
             tileResult(isIntTile, "a tile of integers");
-        else if (m_name == "get_tile_block_id" || m_name == "get_num_tile_blocks")
+            break;
+        case TypeRule::BlockQuery:
             blockQuery();
-        else if (m_name == "get_global" || m_name == "alloca")
+            break;
+        case TypeRule::PointerResult:
             tileResult(isPointerTile, "a tile of pointers");
-        else if (m_name == "make_token" || m_name == "join_tokens")
+            break;
+        case TypeRule::Tokens:
             tokenOp();
-        else if (m_name == "print_tko" || m_name == "print")
+            break;
+        case TypeRule::Print:
             printOp();
-        else if (m_name == "assert")
+            break;
+        case TypeRule::Assert:
             operandIs(0, isMaskTile, "a tile of i1 values");
-        else if (m_name == "offset")
+            break;
+        case TypeRule::Offset:
             operandIs(0, isPointerTile, "a tile of pointers");
-        else if (m_name == "load_ptr_tko")
+            break;
+        case TypeRule::LoadPointers:
             loadPointers();
-        else if (m_name == "store_ptr_tko")
+            break;
+        case TypeRule::StorePointers:
             storePointers();
-        else if (m_name == "load_view_tko" || m_name == "store_view_tko")
+            break;
+        case TypeRule::ViewAccess:
             viewAccess(m_name == "load_view_tko");
-        else if (m_name == "atomic_rmw_tko" || m_name == "atomic_cas_tko")
+            break;
+        case TypeRule::AtomicOnPointers:
             atomicOnPointers(m_name == "atomic_cas_tko" ? 2 : 1);
-        else if (m_name == "atomic_red_view_tko")
+            break;
+        case TypeRule::AtomicOnView:
             atomicOnView();
-        else if (m_name == "make_tensor_view")
+            break;
+        case TypeRule::MakeTensorView:
             makeTensorView();
-        else if (m_name == "make_partition_view" || m_name == "make_strided_view" ||
-                 m_name == "make_gather_scatter_view")
+            break;
+        case TypeRule::MakeView:
             makeView();
-        else if (m_name == "get_tensor_shape" || m_name == "get_index_space_shape")
+            break;
+        case TypeRule::ShapeQuery:
             shapeQuery(m_name == "get_tensor_shape");
-        else if (m_name == "reduce" || m_name == "scan")
+            break;
+        case TypeRule::ReduceOrScan:
             reduceOrScanBody();
-        else if (m_name == "for")
+            break;
+        case TypeRule::For:
             forResults();
-        else if (m_name == "mmaf_scaled" && allTiles())
-            sameTypeResult(2);
-        else if (takesTilesOnly() && allTiles() && sameTypeAsOperands())
-            sameTypeResult(0);
+            break;
+        case TypeRule::MmaScaled:
+            if (allTiles())
+                sameTypeResult(2);
+            break;
+        case TypeRule::ResultsOfTheirParent:
+            break;
+        }
     }
 
 private:
     void error(const std::string& message) { m_c.error(m_op, message); }
-
-    // Elementwise ops (their result is their operands' type), conversions and shape ops.
-    bool takesTilesOnly() const
-    {
-        static const char* const kOps[] = {
-            "absf",  "absi", "addf", "addi", "andi",    "atan2",  "bitcast", "broadcast", "cat",
-            "ceil",  "cos",  "cosh", "divf", "divi",    "exp",    "exp2",    "exti",      "extract",
-            "floor", "fma",  "ftof", "ftoi", "itof",    "log",    "log2",    "maxf",      "maxi",
-            "minf",  "mini", "mmaf", "mmai", "mulf",    "mulhii", "muli",    "negf",      "negi",
-            "ori",   "pow",  "remf", "remi", "reshape", "rsqrt",  "shli",    "shri",      "sin",
-            "sinh",  "sqrt", "subf", "subi", "tan",     "tanh",   "trunci",  "xori"};
-        return std::any_of(std::begin(kOps), std::end(kOps),
-                           [&](const char* n) { return m_name == n; });
-    }
-
-    bool sameTypeAsOperands() const
-    {
-        static const char* const kOps[] = {
-            "absf", "absi", "addf", "addi",  "andi",   "atan2", "ceil", "cos",  "cosh",
-            "divf", "divi", "exp",  "exp2",  "floor",  "fma",   "log",  "log2", "maxf",
-            "maxi", "minf", "mini", "mulf",  "mulhii", "muli",  "negf", "negi", "ori",
-            "pow",  "remf", "remi", "rsqrt", "shli",   "shri",  "sin",  "sinh", "sqrt",
-            "subf", "subi", "tan",  "tanh",  "xori"};
-        return std::any_of(std::begin(kOps), std::end(kOps),
-                           [&](const char* n) { return m_name == n; });
-    }
 
     // Every operand and result is a tile: false after reporting the first that is not.
     bool allTiles()
@@ -613,9 +620,9 @@ private:
 
 } // namespace
 
-void checkOperandAndResultTypes(Checker& c, const Op* op, bool resultsUnnamed)
+void checkOperandAndResultTypes(Checker& c, const Op* op, TypeRule rule, bool resultsUnnamed)
 {
-    TypeRules(c, op, resultsUnnamed).run();
+    TypeRules(c, op, resultsUnnamed).run(rule);
 }
 
 } // namespace tilelens::ir::verify
