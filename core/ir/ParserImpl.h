@@ -139,8 +139,11 @@ public:
     bool parseInteger(int64_t& v);     // decimal or hex, optional '-'
     bool parseNumberToken(std::string_view& tok, bool& isFloat);
     bool parseString(std::string& out); // unescaped
-    std::string_view rawString();       // the quoted token without quotes, escapes kept
-    bool newlineAhead();                // a newline before the next token
+    // A quoted name ("x.op", @"a;b c"), unescaped; one that is not printable UTF-8 (a control
+    // character, invalid UTF-8) is an error at its byte. `what`: "symbol name", ...
+    bool quotedName(std::string& out, const char* what);
+    std::string_view rawString(); // the quoted token without quotes, escapes kept
+    bool newlineAhead();          // a newline before the next token
     int line() const { return m_line; }
     int column() const { return int(m_pos - m_lineStart) + 1; }
     size_t pos() const { return m_pos; }
