@@ -226,7 +226,10 @@ void Parser::parseDictionary(std::vector<NamedAttribute>& out)
                 quotedName(name, "symbol name");
                 v = makeString(name);
             } else {
+                const int line = m_line, col = column();
                 v = parseAttribute();
+                if (key == "sym_name" && v && v->kind == AttrKind::String) // through an alias
+                    checkName(v->text, line, col, "symbol name");
             }
             out.push_back({key, normalizeAttr(key, v)});
         } while (consume(','));

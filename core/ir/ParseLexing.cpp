@@ -294,11 +294,23 @@ bool Parser::quotedName(std::string& out, const char* what)
     // and terminals.
     if (const auto problem = nameProblem(out)) {
         const size_t at = size_t(raw.data() - m_text.data()) + rawOffset[problem->offset];
-        errorAt(m_line, int(at - m_lineStart) + 1,
-                std::string(what) + " \"" + printableText(out) + "\" " + problem->what +
-                    "; names must be printable UTF-8 text");
+        nameError(out, *problem, m_line, int(at - m_lineStart) + 1, what);
     }
     return true;
+}
+
+void Parser::checkName(std::string_view name, int line, int col, const char* what)
+{
+    if (const auto problem = nameProblem(name))
+        nameError(name, *problem, line, col, what);
+}
+
+void Parser::nameError(std::string_view name, const NameProblem& problem, int line, int col,
+                       const char* what)
+{
+    errorAt(line, col,
+            std::string(what) + " \"" + printableText(name) + "\" " + problem.what +
+                "; names must be printable UTF-8 text");
 }
 
 void Parser::skipBalanced()

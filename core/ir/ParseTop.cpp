@@ -27,7 +27,21 @@ void Parser::run()
         m_result.modules.push_back(m);
     }
     resolveAliases();
+    try {
+        checkGlobalNames();
+    } catch (const ParseAbort&) {
+    }
     m_result.syntax = detectedSyntax();
+}
+
+// A global named through an attribute alias defined after it has its name only now.
+void Parser::checkGlobalNames()
+{
+    for (const Module* m : m_result.modules)
+        for (const Op* g : m->globals)
+            if (const Attribute* name = g->attr("sym_name"))
+                if (name->kind == AttrKind::String)
+                    checkName(name->text, g->range.beginLine, g->range.beginColumn, "global name");
 }
 
 Syntax Parser::detectedSyntax() const

@@ -105,6 +105,22 @@ TEST(IrSymbolNames, TheGenericFormsSymbolsAndAttributeNamesFollowTheSameRule)
         ASSERT_NE(e, nullptr) << text;
         EXPECT_NE(e->message.find("has a control character"), std::string::npos) << e->message;
     }
+    // Through an attribute alias, too.
+    std::string aliased = generic;
+    aliased.replace(aliased.find("sym_name = \"k\""), 14, "sym_name = #n");
+    ParseResult r = parseModule("#n = \"k\\1B[8m\"\n" + aliased);
+    const Diagnostic* e = firstError(r);
+    ASSERT_NE(e, nullptr) << aliased;
+    EXPECT_NE(e->message.find("symbol name \"k\\u001b[8m\" has a control character (U+001B)"),
+              std::string::npos)
+        << e->message;
+    // A global named through an alias defined after it.
+    r = parseModule("cuda_tile.module @m {\n  \"cuda_tile.global\"() {sym_name = #g, value = "
+                    "#cuda_tile.dense<<i32: 0> : tile<1xi32>>} : () -> ()\n}\n#g = \"g\\0D\"\n");
+    e = firstError(r);
+    ASSERT_NE(e, nullptr) << tu::dumpDiagnostics(r);
+    EXPECT_EQ(e->place.line, 2) << e->message;
+    EXPECT_NE(e->message.find("global name \"g\\u000d\""), std::string::npos) << e->message;
 }
 
 TEST(IrSymbolNames, TextInputIsStrictUtf8)
