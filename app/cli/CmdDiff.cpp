@@ -7,6 +7,7 @@
 
 #include "CliRegistry.h"
 #include "common/FileReader.h"
+#include "common/JsonWrite.h"
 #include "crosscheck/DiffCrossCheck.h"
 #include "diff/IrDiff.h"
 #include "diff/ReportWriters.h"
@@ -221,18 +222,19 @@ int runDiff(const QStringList& args)
         if (check) {
             nlohmann::json j = nlohmann::json::parse(text);
             crosscheck::addToDiffJson(j, *check);
-            text = j.dump(2) + "\n";
+            text = jsonText(j) + "\n";
         }
     } else if (format == QLatin1String("sarif")) {
         text = writeSarifReport(result, rules);
     } else if (format == QLatin1String("html")) {
         text = writeHtmlReport(result, ref.text, gen.text, parser.value(kernelOpt).toStdString());
     } else {
-        text = format == QLatin1String("markdown")
-                   ? writeMarkdownReport(result, parser.value(kernelOpt).toStdString())
-                   : writeTextReport(result);
+        const bool markdown = format == QLatin1String("markdown");
+        text = markdown ? writeMarkdownReport(result, parser.value(kernelOpt).toStdString())
+                        : writeTextReport(result);
         if (check)
-            text += crosscheck::crossCheckText(*check);
+            text += crosscheck::crossCheckText(*check, markdown ? crosscheck::ReportFormat::Markdown
+                                                                : crosscheck::ReportFormat::Text);
     }
 
     if (parser.isSet(outOpt)) {
@@ -244,6 +246,8 @@ int runDiff(const QStringList& args)
             return ExitInputError;
         }
         printOut(QString::fromStdString(verdictLine(result)) + QLatin1Char('\n'));
+    } else if (format == QLatin1String("html")) {
+        printOutDocument(text); // escaped by the page itself; IR lines keep their tabs
     } else {
         printOutUtf8(text);
     }

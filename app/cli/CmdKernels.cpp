@@ -5,6 +5,7 @@
 // Exit 0 all variants paired, 2 some unpaired or problems found, 1 no kernel, 3 input error.
 
 #include "CliRegistry.h"
+#include "common/JsonWrite.h"
 #include "workspace/CheckoutPorts.h"
 #include "workspace/Workspace.h"
 
@@ -212,7 +213,7 @@ int runKernels(const QStringList& args)
                           {"checkout", pathOrNull(relativeTo(root, w.tilegymRoot))},
                           {"kernels", kernels},
                           {"diagnostics", diagnostics}};
-        printOut(QString::fromStdString(out.dump(2)) + QLatin1Char('\n'));
+        printOutUtf8(jsonText(out) + "\n");
     } else {
         QString text;
         QString last;

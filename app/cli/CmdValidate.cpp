@@ -3,6 +3,7 @@
 // validate_kernel.sh that need no GPU or cargo. Exit 0 PASS, 1 FAIL, 3 input error.
 
 #include "CliRegistry.h"
+#include "common/JsonWrite.h"
 #include "workspace/AnalysisValidator.h"
 #include "workspace/KernelValidator.h"
 
@@ -136,7 +137,7 @@ int runValidate(const QStringList& args)
                                             {"target", QDir(dir).absolutePath().toStdString()},
                                             {"verdict", verdict.toStdString()},
                                             {"scopes", scopes}};
-        printOut(QString::fromStdString(out.dump(2)) + QLatin1Char('\n'));
+        printOutUtf8(jsonText(out) + "\n");
     } else {
         for (size_t i = 0; i < results.size(); ++i) {
             if (results.size() > 1)
