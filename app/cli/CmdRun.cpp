@@ -342,14 +342,16 @@ int runStage(const QStringList& args)
         const TrustStore store;
         const TrustState state = store.state(set);
         if (state != TrustState::Trusted) {
+            const QString why = store.changeReason(set);
             printErr(QStringLiteral(
                          "tilelens-cli run: workspace %1 is not trusted (%2); nothing was run.\n"
-                         "Stage %3 would run:\n%4"
+                         "%3Stage %4 would run:\n%5"
                          "Review and trust it once with `tilelens-cli trust %1`, rerun with "
-                         "--trust, or add the directory to \"trusted_roots\" in %5\n")
+                         "--trust, or add the directory to \"trusted_roots\" in %6\n")
                          .arg(TrustStore::canonicalWorkspace(set.kernelDir),
-                              QString::fromLatin1(trustStateName(state)), spec->id,
-                              resolved.describe(), store.filePath()));
+                              QString::fromLatin1(trustStateName(state)),
+                              why.isEmpty() ? QString() : QStringLiteral("Changed: %1.\n").arg(why),
+                              spec->id, resolved.describe(), store.filePath()));
             return ExitInputError;
         }
     }
