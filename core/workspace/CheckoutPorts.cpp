@@ -7,6 +7,7 @@
 
 #include <QDir>
 #include <QFileInfo>
+#include <memory>
 
 namespace tilelens::ws {
 namespace {
@@ -259,7 +260,7 @@ Kernel loadCheckoutPort(const QString& checkoutRoot, const QString& inTreeDir,
                                          Severity::Warning));
 
     std::vector<PythonKernel> pythonKernels;
-    QString pythonText;
+    std::unique_ptr<PythonSource> python; // indexed once: every pairing looks up its range
     const QString pythonRel = QStringLiteral("src/tilegym/ops/cutile/%1.py").arg(k.name);
     if (k.pythonSource.isEmpty()) {
         k.diagnostics.push_back(portDiag(
@@ -269,8 +270,8 @@ Kernel loadCheckoutPort(const QString& checkoutRoot, const QString& inTreeDir,
                 .arg(pythonRel),
             Severity::Warning));
     } else if (const auto py = readSmallText(k.pythonSource, &k.diagnostics)) {
-        pythonText = *py;
-        pythonKernels = findPythonKernels(pythonText);
+        python = std::make_unique<PythonSource>(*py);
+        pythonKernels = findPythonKernels(*python);
     }
 
     for (const EntryPairing& p : pairEntries(k.entries, pythonKernels, manual)) {
@@ -281,7 +282,7 @@ Kernel loadCheckoutPort(const QString& checkoutRoot, const QString& inTreeDir,
         if (p.python) {
             v.kernelFunction = p.python->name;
             v.analysisName = p.python->name;
-            const auto r = findPythonFunction(pythonText, p.python->name);
+            const auto r = python->find(p.python->name);
             v.pythonFirstLine = r.firstLine;
             v.pythonLastLine = r.lastLine;
         }
