@@ -5,6 +5,7 @@
 // Exit 0 all variants paired, 2 some unpaired or problems found, 1 no kernel, 3 input error.
 
 #include "CliRegistry.h"
+#include "common/BytePath.h"
 #include "workspace/CheckoutPorts.h"
 #include "workspace/Workspace.h"
 
@@ -136,11 +137,12 @@ int runKernels(const QStringList& args)
         printErr(QStringLiteral("tilelens-cli kernels: expected exactly one PATH\n"));
         return ExitInputError;
     }
-    const QFileInfo info(positional.first());
+    const QFileInfo info(qtPath(positional.first())); // byte-exact (BytePath.h)
     if (!info.isDir()) {
         printErr(QStringLiteral("%1: error: %2\n")
-                     .arg(positional.first(), info.exists() ? QStringLiteral("not a directory")
-                                                            : QStringLiteral("no such directory")));
+                     .arg(displayPath(positional.first()),
+                          info.exists() ? QStringLiteral("not a directory")
+                                        : QStringLiteral("no such directory")));
         return ExitInputError;
     }
 
@@ -149,7 +151,7 @@ int runKernels(const QStringList& args)
         if (checkout.isEmpty()) {
             printErr(QStringLiteral("%1: error: not in a TileGym checkout (no src/tilegym); hand "
                                     "pairings are kept per checkout\n")
-                         .arg(positional.first()));
+                         .arg(displayPath(positional.first())));
             return ExitInputError;
         }
         const auto edits = [&](const QCommandLineOption& opt, bool pair) -> bool {
@@ -219,7 +221,7 @@ int runKernels(const QStringList& args)
 
     if (parser.isSet(jsonOpt)) {
         const Json out = {{"schema", "tilelens.kernels/1"},
-                          {"root", w.root.toStdString()},
+                          {"root", displayPath(w.root).toStdString()},
                           {"checkout", pathOrNull(relativeTo(root, w.tilegymRoot))},
                           {"kernels", kernels},
                           {"diagnostics", diagnostics}};

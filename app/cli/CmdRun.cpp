@@ -10,6 +10,7 @@
 // unknown stage, not runnable here, or workspace not trusted (nothing ran).
 
 #include "CliRegistry.h"
+#include "common/BytePath.h"
 #include "pipeline/BuiltinStage.h"
 #include "pipeline/DefaultBuiltinStages.h"
 #include "pipeline/ProfiledRun.h"
@@ -298,6 +299,12 @@ int runStage(const QStringList& args)
         return ExitInputError;
     }
     const QString dir = pos.at(0);
+    if (hasEscapedBytes(dir)) { // its stages get it as ${WS}, a string: it must be UTF-8
+        printErr(QStringLiteral("%1: error: a kernel directory whose name is not valid UTF-8 "
+                                "cannot run stages (they get it as ${WS}); rename it\n")
+                     .arg(displayPath(dir)));
+        return ExitInputError;
+    }
     if (!QFileInfo(dir).isDir()) {
         printErr(QStringLiteral("%1: error: not a directory\n").arg(dir));
         return ExitInputError;

@@ -11,6 +11,7 @@
 // file that cannot be written.
 
 #include "CliRegistry.h"
+#include "common/BytePath.h"
 #include "pipeline/StageResolver.h"
 #include "pipeline/StageSet.h"
 #include "pipeline/TrustCoverage.h"
@@ -101,6 +102,12 @@ int trustWorkspace(const QStringList& args)
         return ExitInputError;
     }
     const QString dir = pos.first();
+    if (hasEscapedBytes(dir)) { // its stages get it as ${WS}, a string: it must be UTF-8
+        printErr(QStringLiteral("%1: error: a kernel directory whose name is not valid UTF-8 "
+                                "cannot run stages (they get it as ${WS}); rename it\n")
+                     .arg(displayPath(dir)));
+        return ExitInputError;
+    }
     if (!QFileInfo(dir).isDir()) {
         printErr(QStringLiteral("%1: error: not a directory\n").arg(dir));
         return ExitInputError;
