@@ -1,6 +1,7 @@
 #include "common/OwnedFiles.h"
 
 #include <QCoreApplication>
+#include <QDir>
 #include <QFile>
 #include <QStringList>
 #include <atomic>
@@ -326,6 +327,18 @@ OwnedLock& OwnedLock::operator=(OwnedLock&& other) noexcept
 OwnedLock::~OwnedLock()
 {
     closeFd(m_fd); // closing the only descriptor releases the flock
+}
+
+QString tileLensRelativePath(const QString& root, const QString& path)
+{
+    const QString base = QDir::cleanPath(QDir(root).absolutePath()) + QLatin1Char('/');
+    const QString cleaned = QDir::cleanPath(QDir(root).absoluteFilePath(path));
+    if (!cleaned.startsWith(base))
+        return {};
+    const QString rel = cleaned.mid(base.size());
+    return rel == QLatin1String(".tilelens") || rel.startsWith(QLatin1String(".tilelens/"))
+               ? rel
+               : QString();
 }
 
 bool writeOwnedFile(const QString& root, const QString& relativePath, const QByteArray& data,

@@ -89,6 +89,10 @@ private:
 // How long a read-modify-write of a .tilelens file waits for another process.
 constexpr std::chrono::milliseconds kOwnedLockTimeout{10000};
 
+// `path` relative to `root` when it lies in root's .tilelens folder (compared as written,
+// `.` and `..` cleaned), else empty: such a path is TileLens's own and goes through OwnedDir.
+QString tileLensRelativePath(const QString& root, const QString& path);
+
 // root/relativePath written atomically through OwnedDir (directories created).
 bool writeOwnedFile(const QString& root, const QString& relativePath, const QByteArray& data,
                     QString* error);

@@ -35,18 +35,6 @@ QString noDeviceTimeReason(const perf::ProfileRun& r, const QString& library)
     return runmsg::text(runmsg::kNoKernelSeen);
 }
 
-// `outDir` relative to `kernelDir` when it lies in the kernel's .tilelens folder, else empty.
-QString ownedRelative(const QString& kernelDir, const QString& outDir)
-{
-    const QString base = QDir::cleanPath(QDir(kernelDir).absolutePath()) + QLatin1Char('/');
-    if (!outDir.startsWith(base))
-        return {};
-    const QString rel = outDir.mid(base.size());
-    return rel == QLatin1String(".tilelens") || rel.startsWith(QLatin1String(".tilelens/"))
-               ? rel
-               : QString();
-}
-
 // Removes the run-* records of an earlier profile in `dir`; a link is removed, never followed.
 void removeRunFolders(const QString& dir)
 {
@@ -105,7 +93,7 @@ bool ProfiledRun::start(const ProfiledRunOptions& options, QString* error)
             QDir(options.kernelDir)
                 .absoluteFilePath(QStringLiteral(".tilelens/profiles/") + m_options.stageId);
     m_options.outDir = QDir::cleanPath(QDir(m_options.outDir).absolutePath());
-    m_ownedDir = ownedRelative(m_options.kernelDir, m_options.outDir);
+    m_ownedDir = tileLensRelativePath(m_options.kernelDir, m_options.outDir);
     QString why;
     if (!clearEarlierProfile(&why))
         return fail(why);
