@@ -6,6 +6,7 @@
 // verdict is a differ bug: said on stderr, exit 1.
 
 #include "CliRegistry.h"
+#include "common/BytePath.h"
 #include "common/FileReader.h"
 #include "common/JsonWrite.h"
 #include "crosscheck/DiffCrossCheck.h"
@@ -180,8 +181,8 @@ int runDiff(const QStringList& args)
     // Only the HTML page shows the two sides row by row.
     CompareOptions options;
     options.alignedRows = format == QLatin1String("html");
-    options.inputBytes = uint64_t(std::max<qint64>(QFileInfo(pos[0]).size(), 0)) +
-                         uint64_t(std::max<qint64>(QFileInfo(pos[1]).size(), 0));
+    options.inputBytes = uint64_t(std::max<qint64>(QFileInfo(qtPath(pos[0])).size(), 0)) +
+                         uint64_t(std::max<qint64>(QFileInfo(qtPath(pos[1])).size(), 0));
     const std::optional<DiffResult> diffed = compareLoading(
         load, [&](int k) { verifySide(sides[k]); }, rules, pos[0].toStdString(),
         pos[1].toStdString(), options);
@@ -238,7 +239,7 @@ int runDiff(const QStringList& args)
     }
 
     if (parser.isSet(outOpt)) {
-        QSaveFile out(parser.value(outOpt));
+        QSaveFile out(qtPath(parser.value(outOpt))); // byte-exact name (BytePath.h)
         if (!out.open(QIODevice::WriteOnly) ||
             out.write(text.data(), qint64(text.size())) != qint64(text.size()) || !out.commit()) {
             printErr(QStringLiteral("%1: error: cannot write the report: %2\n")
