@@ -16,7 +16,7 @@ seconds="${1:-300}"
 shift || true
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=(ir_text ir_bytecode analysis_json reports perf_log
-                                     cupti_records rules tilelens_json)
+                                     cupti_records rules tilelens_json pairings_json)
 shared="${TILELENS_SHARED_DIR:-../shared}/corpus"
 
 cmake --preset fuzz >/dev/null
@@ -35,6 +35,7 @@ seeds() {
     cupti_records) echo tests/core/perf/cupti/data ;;
     rules) echo resources/rules ;;
     tilelens_json) echo resources/examples/*/tilelens.json ;;
+    pairings_json) echo tests/data/workspace/pairings ;;
     esac
 }
 

@@ -422,6 +422,10 @@
         <source>the command launched no kernel that CUPTI saw</source>
         <translation>der Befehl hat keinen Kernel gestartet, den CUPTI gesehen hat</translation>
     </message>
+    <message>
+        <source>nothing was run: %1</source>
+        <translation>nichts wurde ausgeführt: %1</translation>
+    </message>
 </context>
 <context>
     <name>Severity</name>
@@ -2013,6 +2017,14 @@ Führen Sie sie nur aus, wenn Sie diesem Arbeitsbereich vertrauen. Was jeder Bef
     <message>
         <source>TileLens&apos;s own diff of %1 and %2 (the verdict in the status bar; no diff report was written)</source>
         <translation>TileLens’ eigener Diff von %1 und %2 (das Urteil steht in der Statusleiste; es wurde kein Diff-Bericht geschrieben)</translation>
+    </message>
+    <message>
+        <source>Trusting covers those commands, where they run and the workspace scripts they run. It does not cover the files those scripts read or import, nor anything outside the workspace: a change there will not ask again.</source>
+        <translation>Das Vertrauen gilt diesen Befehlen, dem Ort, an dem sie laufen, und den Skripten des Arbeitsbereichs, die sie ausführen. Es gilt nicht den Dateien, die diese Skripte lesen oder importieren, und nichts außerhalb des Arbeitsbereichs: Eine Änderung dort führt zu keiner erneuten Nachfrage.</translation>
+    </message>
+    <message>
+        <source>Asked again because %1.</source>
+        <translation>Erneute Nachfrage, weil %1.</translation>
     </message>
 </context>
 <context>

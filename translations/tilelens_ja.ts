@@ -419,6 +419,10 @@
         <source>the command launched no kernel that CUPTI saw</source>
         <translation>コマンドは CUPTI が捉えたカーネルを起動しなかった</translation>
     </message>
+    <message>
+        <source>nothing was run: %1</source>
+        <translation>何も実行されませんでした: %1</translation>
+    </message>
 </context>
 <context>
     <name>Severity</name>
@@ -2008,6 +2012,14 @@ Run them only if you trust this workspace. Exactly what each command runs (argum
     <message>
         <source>TileLens&apos;s own diff of %1 and %2 (the verdict in the status bar; no diff report was written)</source>
         <translation>TileLens 自身による %1 と %2 の差分（判定はステータスバー。差分レポートは書かれていません）</translation>
+    </message>
+    <message>
+        <source>Trusting covers those commands, where they run and the workspace scripts they run. It does not cover the files those scripts read or import, nor anything outside the workspace: a change there will not ask again.</source>
+        <translation>信頼の対象は、これらのコマンド、その実行場所、およびコマンドが実行するワークスペース内のスクリプトです。それらのスクリプトが読み込む・インポートするファイルや、ワークスペース外のものは対象外です。そこが変更されても再確認は行われません。</translation>
+    </message>
+    <message>
+        <source>Asked again because %1.</source>
+        <translation>%1 のため、再確認しています。</translation>
     </message>
 </context>
 <context>

@@ -419,6 +419,10 @@
         <source>the command launched no kernel that CUPTI saw</source>
         <translation>该命令没有启动 CUPTI 能看到的内核</translation>
     </message>
+    <message>
+        <source>nothing was run: %1</source>
+        <translation>未运行任何内容：%1</translation>
+    </message>
 </context>
 <context>
     <name>Severity</name>
@@ -2008,6 +2012,14 @@ Run them only if you trust this workspace. Exactly what each command runs (argum
     <message>
         <source>TileLens&apos;s own diff of %1 and %2 (the verdict in the status bar; no diff report was written)</source>
         <translation>TileLens 自己对 %1 和 %2 的比较（结论见状态栏；未写入 diff 报告）</translation>
+    </message>
+    <message>
+        <source>Trusting covers those commands, where they run and the workspace scripts they run. It does not cover the files those scripts read or import, nor anything outside the workspace: a change there will not ask again.</source>
+        <translation>信任涵盖这些命令、它们的运行位置以及它们运行的工作区脚本。它不涵盖这些脚本读取或导入的文件，也不涵盖工作区之外的任何内容：那里的更改不会再次询问。</translation>
+    </message>
+    <message>
+        <source>Asked again because %1.</source>
+        <translation>再次询问，原因：%1。</translation>
     </message>
 </context>
 <context>

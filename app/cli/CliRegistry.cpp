@@ -1,5 +1,7 @@
 #include "CliRegistry.h"
 
+#include "common/PrintableText.h"
+
 #include <QCommandLineParser>
 #include <algorithm>
 #include <cstdio>
@@ -34,21 +36,38 @@ const CliCommand* CliRegistry::find(const QString& name)
     return nullptr;
 }
 
+namespace {
+
+// Every line a command prints may carry input-derived text (names, paths, messages); the last
+// line of defence against one that drives the terminal is here, for every command at once.
+void writeText(std::string_view utf8, std::FILE* to)
+{
+    const std::string text = printableText(utf8, LineBreaks::Keep);
+    std::fwrite(text.data(), 1, text.size(), to);
+}
+
+} // namespace
+
 void printOut(const QString& text)
 {
     const QByteArray utf8 = text.toUtf8();
-    std::fwrite(utf8.constData(), 1, size_t(utf8.size()), stdout);
+    writeText(std::string_view(utf8.constData(), size_t(utf8.size())), stdout);
 }
 
 void printOutUtf8(std::string_view utf8)
 {
-    std::fwrite(utf8.data(), 1, utf8.size(), stdout);
+    writeText(utf8, stdout);
+}
+
+void printOutDocument(std::string_view bytes)
+{
+    std::fwrite(bytes.data(), 1, bytes.size(), stdout);
 }
 
 void printErr(const QString& text)
 {
     const QByteArray utf8 = text.toUtf8();
-    std::fwrite(utf8.constData(), 1, size_t(utf8.size()), stderr);
+    writeText(std::string_view(utf8.constData(), size_t(utf8.size())), stderr);
 }
 
 std::optional<int> parseCommandLine(QCommandLineParser& parser, const QStringList& args,

@@ -43,10 +43,13 @@ struct CliCommandRegistration
     explicit CliCommandRegistration(CliCommand command) { CliRegistry::add(std::move(command)); }
 };
 
-// Helpers for consistent output.
+// Helpers for consistent output. Text goes out with its control characters escaped
+// (printableText, newlines and tabs kept): no input can drive the terminal through them.
 void printOut(const QString& text); // stdout, no newline added
-// UTF-8 bytes as they are (a large report is not worth a round trip through QString).
+// UTF-8 bytes (a large report is not worth a round trip through QString).
 void printOutUtf8(std::string_view utf8);
+// A document whose format escapes its own text (the HTML page), byte for byte.
+void printOutDocument(std::string_view bytes);
 void printErr(const QString& text); // stderr, no newline added
 // "1 error", "3 errors".
 inline QString errorCount(size_t n)

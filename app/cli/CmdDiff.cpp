@@ -6,7 +6,9 @@
 // verdict is a differ bug: said on stderr, exit 1.
 
 #include "CliRegistry.h"
+#include "common/BytePath.h"
 #include "common/FileReader.h"
+#include "common/JsonWrite.h"
 #include "crosscheck/DiffCrossCheck.h"
 #include "diff/IrDiff.h"
 #include "diff/ReportWriters.h"
@@ -180,8 +182,8 @@ int runDiff(const QStringList& args)
     // Only the HTML page shows the two sides row by row.
     CompareOptions options;
     options.alignedRows = format == QLatin1String("html");
-    options.inputBytes = uint64_t(std::max<qint64>(QFileInfo(pos[0]).size(), 0)) +
-                         uint64_t(std::max<qint64>(QFileInfo(pos[1]).size(), 0));
+    options.inputBytes = uint64_t(std::max<qint64>(QFileInfo(qtPath(pos[0])).size(), 0)) +
+                         uint64_t(std::max<qint64>(QFileInfo(qtPath(pos[1])).size(), 0));
     const std::optional<DiffResult> diffed =
         compareLoading(load, {}, rules, pos[0].toStdString(), pos[1].toStdString(), options);
     const Side& ref = sides[0];
@@ -212,22 +214,23 @@ int runDiff(const QStringList& args)
         if (check) {
             nlohmann::json j = nlohmann::json::parse(text);
             crosscheck::addToDiffJson(j, *check);
-            text = j.dump(2) + "\n";
+            text = jsonText(j) + "\n";
         }
     } else if (format == QLatin1String("sarif")) {
         text = writeSarifReport(result, rules);
     } else if (format == QLatin1String("html")) {
         text = writeHtmlReport(result, ref.text, gen.text, parser.value(kernelOpt).toStdString());
     } else {
-        text = format == QLatin1String("markdown")
-                   ? writeMarkdownReport(result, parser.value(kernelOpt).toStdString())
-                   : writeTextReport(result);
+        const bool markdown = format == QLatin1String("markdown");
+        text = markdown ? writeMarkdownReport(result, parser.value(kernelOpt).toStdString())
+                        : writeTextReport(result);
         if (check)
-            text += crosscheck::crossCheckText(*check);
+            text += crosscheck::crossCheckText(*check, markdown ? crosscheck::ReportFormat::Markdown
+                                                                : crosscheck::ReportFormat::Text);
     }
 
     if (parser.isSet(outOpt)) {
-        QSaveFile out(parser.value(outOpt));
+        QSaveFile out(qtPath(parser.value(outOpt))); // byte-exact name (BytePath.h)
         if (!out.open(QIODevice::WriteOnly) ||
             out.write(text.data(), qint64(text.size())) != qint64(text.size()) || !out.commit()) {
             printErr(QStringLiteral("%1: error: cannot write the report: %2\n")
@@ -235,6 +238,8 @@ int runDiff(const QStringList& args)
             return ExitInputError;
         }
         printOut(QString::fromStdString(verdictLine(result)) + QLatin1Char('\n'));
+    } else if (format == QLatin1String("html")) {
+        printOutDocument(text); // escaped by the page itself; IR lines keep their tabs
     } else {
         printOutUtf8(text);
     }

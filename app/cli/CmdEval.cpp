@@ -4,6 +4,7 @@
 // every array. Exit 0 same, 1 different, 3 input error or unsupported.
 
 #include "CliRegistry.h"
+#include "common/JsonWrite.h"
 #include "diff/EntryNames.h"
 #include "eval/Differential.h"
 #include "ir/Block.h"
@@ -234,7 +235,7 @@ int runEval(const QStringList& args)
         j["entries"] = nlohmann::json::array();
         for (size_t i = 0; i < results.size(); ++i)
             j["entries"].push_back(entryJson(i));
-        printOut(QString::fromStdString(j.dump(2)) + QLatin1Char('\n'));
+        printOutUtf8(jsonText(j) + "\n");
     } else if (results.size() == 1) {
         printOut(QString::fromStdString(eval::evalResultText(result)));
     } else {

@@ -5,12 +5,15 @@
 // Exit 0 all variants paired, 2 some unpaired or problems found, 1 no kernel, 3 input error.
 
 #include "CliRegistry.h"
+#include "common/BytePath.h"
+#include "common/JsonWrite.h"
 #include "workspace/CheckoutPorts.h"
 #include "workspace/Workspace.h"
 
 #include <QCommandLineParser>
 #include <QDir>
 #include <QFileInfo>
+#include <QHash>
 #include <nlohmann/json.hpp>
 
 using namespace tilelens;
@@ -36,7 +39,18 @@ Json pathOrNull(const QString& path)
     return path.isEmpty() ? Json(nullptr) : Json(path.toStdString());
 }
 
-Row rowFor(const QDir& root, const ws::Kernel& k, const ws::Variant& v)
+// The line of each entry of a kernel (the last of a name, as listed before): one look-up
+// per variant instead of a pass over every entry (20k entries were quadratic).
+QHash<QString, int> entryLines(const ws::Kernel& k)
+{
+    QHash<QString, int> lines;
+    for (const ws::RustEntry& e : k.entries)
+        lines.insert(e.name, e.line);
+    return lines;
+}
+
+Row rowFor(const QDir& root, const ws::Kernel& k, const QHash<QString, int>& lines,
+           const ws::Variant& v)
 {
     Row r;
     r.kernel = k.name;
@@ -44,9 +58,7 @@ Row rowFor(const QDir& root, const ws::Kernel& k, const ws::Variant& v)
     if (!v.rustEntries.isEmpty() && !k.rustKernel.isEmpty()) {
         r.rustFile = relativeTo(root, k.rustKernel);
         r.entry = v.rustEntries.front();
-        for (const ws::RustEntry& e : k.entries)
-            if (e.name == r.entry)
-                r.rustLine = e.line;
+        r.rustLine = lines.value(r.entry, 0);
     }
     if (!v.kernelFunction.isEmpty() && !k.pythonSource.isEmpty() && v.pythonFirstLine > 0) {
         r.pythonFile = relativeTo(root, k.pythonSource);
@@ -126,11 +138,12 @@ int runKernels(const QStringList& args)
         printErr(QStringLiteral("tilelens-cli kernels: expected exactly one PATH\n"));
         return ExitInputError;
     }
-    const QFileInfo info(positional.first());
+    const QFileInfo info(qtPath(positional.first())); // byte-exact (BytePath.h)
     if (!info.isDir()) {
         printErr(QStringLiteral("%1: error: %2\n")
-                     .arg(positional.first(), info.exists() ? QStringLiteral("not a directory")
-                                                            : QStringLiteral("no such directory")));
+                     .arg(displayPath(positional.first()),
+                          info.exists() ? QStringLiteral("not a directory")
+                                        : QStringLiteral("no such directory")));
         return ExitInputError;
     }
 
@@ -139,7 +152,7 @@ int runKernels(const QStringList& args)
         if (checkout.isEmpty()) {
             printErr(QStringLiteral("%1: error: not in a TileGym checkout (no src/tilegym); hand "
                                     "pairings are kept per checkout\n")
-                         .arg(positional.first()));
+                         .arg(displayPath(positional.first())));
             return ExitInputError;
         }
         const auto edits = [&](const QCommandLineOption& opt, bool pair) -> bool {
@@ -177,8 +190,9 @@ int runKernels(const QStringList& args)
     }
     for (const ws::Kernel& k : w.kernels) {
         Json variants = Json::array();
+        const QHash<QString, int> lines = entryLines(k);
         for (const ws::Variant& v : k.variants) {
-            const Row r = rowFor(root, k, v);
+            const Row r = rowFor(root, k, lines, v);
             unpaired = unpaired || r.entry.isEmpty() || r.function.isEmpty();
             Json rust = r.entry.isEmpty() ? Json(nullptr)
                                           : Json{{"file", r.rustFile.toStdString()},
@@ -208,11 +222,11 @@ int runKernels(const QStringList& args)
 
     if (parser.isSet(jsonOpt)) {
         const Json out = {{"schema", "tilelens.kernels/1"},
-                          {"root", w.root.toStdString()},
+                          {"root", displayPath(w.root).toStdString()},
                           {"checkout", pathOrNull(relativeTo(root, w.tilegymRoot))},
                           {"kernels", kernels},
                           {"diagnostics", diagnostics}};
-        printOut(QString::fromStdString(out.dump(2)) + QLatin1Char('\n'));
+        printOutUtf8(jsonText(out) + "\n");
     } else {
         QString text;
         QString last;

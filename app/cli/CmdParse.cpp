@@ -3,6 +3,7 @@
 
 #include "CliRegistry.h"
 #include "common/FileReader.h"
+#include "common/JsonWrite.h"
 #include "ir/Parser.h"
 #include "ir/Printer.h"
 #include "ir/Verifier.h"
@@ -151,7 +152,7 @@ int runParse(const QStringList& args)
                     .arg(split ? QStringLiteral(", %1 chunks").arg(results.size()) : QString()));
     }
     if (json)
-        printOut(QString::fromStdString(out.dump(2)) + QLatin1Char('\n'));
+        printOutUtf8(jsonText(out) + "\n");
     return allOk ? ExitOk : ExitInputError;
 }
 

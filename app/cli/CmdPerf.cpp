@@ -5,6 +5,7 @@
 // Exit 0 DONE, 1 INVESTIGATE, 3 usage or input error.
 
 #include "CliRegistry.h"
+#include "common/JsonWrite.h"
 #include "perf/PerfInput.h"
 #include "workspace/KernelPerf.h"
 
@@ -222,7 +223,7 @@ int runPerf(const QStringList& args)
             c.push_back(s.toStdString());
         out["baseline"] = b;
         out["candidate"] = c;
-        printOut(QString::fromStdString(out.dump(2)) + QLatin1Char('\n'));
+        printOutUtf8(jsonText(out) + "\n");
     } else {
         printOut(tableText(cmp));
     }

@@ -10,6 +10,7 @@
 // unknown stage, not runnable here, or workspace not trusted (nothing ran).
 
 #include "CliRegistry.h"
+#include "common/BytePath.h"
 #include "pipeline/BuiltinStage.h"
 #include "pipeline/DefaultBuiltinStages.h"
 #include "pipeline/ProfiledRun.h"
@@ -298,6 +299,12 @@ int runStage(const QStringList& args)
         return ExitInputError;
     }
     const QString dir = pos.at(0);
+    if (hasEscapedBytes(dir)) { // its stages get it as ${WS}, a string: it must be UTF-8
+        printErr(QStringLiteral("%1: error: a kernel directory whose name is not valid UTF-8 "
+                                "cannot run stages (they get it as ${WS}); rename it\n")
+                     .arg(displayPath(dir)));
+        return ExitInputError;
+    }
     if (!QFileInfo(dir).isDir()) {
         printErr(QStringLiteral("%1: error: not a directory\n").arg(dir));
         return ExitInputError;
@@ -342,14 +349,16 @@ int runStage(const QStringList& args)
         const TrustStore store;
         const TrustState state = store.state(set);
         if (state != TrustState::Trusted) {
+            const QString why = store.changeReason(set);
             printErr(QStringLiteral(
                          "tilelens-cli run: workspace %1 is not trusted (%2); nothing was run.\n"
-                         "Stage %3 would run:\n%4"
+                         "%3Stage %4 would run:\n%5"
                          "Review and trust it once with `tilelens-cli trust %1`, rerun with "
-                         "--trust, or add the directory to \"trusted_roots\" in %5\n")
+                         "--trust, or add the directory to \"trusted_roots\" in %6\n")
                          .arg(TrustStore::canonicalWorkspace(set.kernelDir),
-                              QString::fromLatin1(trustStateName(state)), spec->id,
-                              resolved.describe(), store.filePath()));
+                              QString::fromLatin1(trustStateName(state)),
+                              why.isEmpty() ? QString() : QStringLiteral("Changed: %1.\n").arg(why),
+                              spec->id, resolved.describe(), store.filePath()));
             return ExitInputError;
         }
     }

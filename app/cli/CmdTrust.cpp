@@ -3,15 +3,18 @@
 // trust digest covers) and records the same decision the GUI's trust prompt
 // records, in the same TrustStore (TILELENS_TRUST_FILE, default
 // ~/.config/tilelens/trust.json). `run` without --trust then runs only what was
-// approved; any change to a covered field asks again.
+// approved; any change to a covered field, to where a stage's working directory
+// resolves or to a workspace script a stage runs asks again (TrustCoverage.h).
 //
 // Exit codes: 0 recorded (or, with --status, shown); 3 usage or input error, an
 // invalid tilelens.json, a workspace that opts out ("trust": false), or a trust
 // file that cannot be written.
 
 #include "CliRegistry.h"
+#include "common/BytePath.h"
 #include "pipeline/StageResolver.h"
 #include "pipeline/StageSet.h"
+#include "pipeline/TrustCoverage.h"
 #include "pipeline/TrustStore.h"
 
 #include <QCommandLineParser>
@@ -57,6 +60,10 @@ QJsonObject stageJson(const StageSet& set, const StageSpec& spec)
         {QStringLiteral("verdict_file"), r.verdictFile},
         {QStringLiteral("pass_verdict"), r.passVerdict},
         {QStringLiteral("fail_verdict"), r.failVerdict},
+        {QStringLiteral("physical_cwd"), r.physicalCwd},
+        {QStringLiteral("covers"),
+         QJsonArray::fromStringList(
+             namedWorkspaceFiles(set.kernelDir, r, QProcessEnvironment::systemEnvironment()))},
     };
 }
 
@@ -95,6 +102,12 @@ int trustWorkspace(const QStringList& args)
         return ExitInputError;
     }
     const QString dir = pos.first();
+    if (hasEscapedBytes(dir)) { // its stages get it as ${WS}, a string: it must be UTF-8
+        printErr(QStringLiteral("%1: error: a kernel directory whose name is not valid UTF-8 "
+                                "cannot run stages (they get it as ${WS}); rename it\n")
+                     .arg(displayPath(dir)));
+        return ExitInputError;
+    }
     if (!QFileInfo(dir).isDir()) {
         printErr(QStringLiteral("%1: error: not a directory\n").arg(dir));
         return ExitInputError;
@@ -147,6 +160,8 @@ int trustWorkspace(const QStringList& args)
             {QStringLiteral("recorded"),
              statusOnly || !TrustStore::needsTrust(set) ? QJsonValue() : QJsonValue(trusted)},
             {QStringLiteral("state"), QString::fromLatin1(trustStateName(state))},
+            {QStringLiteral("change_reason"), store.changeReason(set)},
+            {QStringLiteral("not_covered"), TrustStore::coverageNote().trimmed()},
             {QStringLiteral("note"), note},
             {QStringLiteral("stages"), stages},
         };
@@ -155,6 +170,8 @@ int trustWorkspace(const QStringList& args)
         printOut(TrustStore::describeCommands(set));
         printOut(QStringLiteral("\nstate: %1 (trust file %2)\n")
                      .arg(QString::fromLatin1(trustStateName(state)), store.filePath()));
+        if (const QString why = store.changeReason(set); !why.isEmpty())
+            printOut(QStringLiteral("changed: %1\n").arg(why));
     }
     if (!note.isEmpty())
         printErr(QStringLiteral("tilelens-cli trust: %1\n").arg(note));

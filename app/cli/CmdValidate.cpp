@@ -3,6 +3,8 @@
 // validate_kernel.sh that need no GPU or cargo. Exit 0 PASS, 1 FAIL, 3 input error.
 
 #include "CliRegistry.h"
+#include "common/BytePath.h"
+#include "common/JsonWrite.h"
 #include "workspace/AnalysisValidator.h"
 #include "workspace/KernelValidator.h"
 
@@ -92,14 +94,15 @@ int runValidate(const QStringList& args)
                      .arg(scope));
         return ExitInputError;
     }
-    QString dir = positional.first();
-    const QFileInfo given(dir);
-    if (given.isFile() && given.fileName() == QLatin1String("analysis.json"))
-        dir = QFileInfo(given.absolutePath())
-                  .absolutePath(); // .../reference/analysis.json -> kernel dir
+    // qtPath: a name that is not UTF-8 opens as given (BytePath.h).
+    const QFileInfo given(positional.first());
+    QString dir = qtPath(given.filePath());
+    if (QFileInfo(dir).isFile() && given.fileName() == QLatin1String("analysis.json"))
+        dir = qtPath(QFileInfo(given.absolutePath())
+                         .absolutePath()); // .../reference/analysis.json -> kernel dir
     if (!QFileInfo(dir).isDir()) {
         printErr(QStringLiteral("tilelens-cli validate: %1: no such kernel directory\n")
-                     .arg(positional.first()));
+                     .arg(displayPath(positional.first())));
         return ExitInputError;
     }
     QString tilegym = parser.value(tilegymOpt);
@@ -132,11 +135,12 @@ int runValidate(const QStringList& args)
         nlohmann::ordered_json scopes = nlohmann::ordered_json::array();
         for (const auto& r : results)
             scopes.push_back(resultJson(r));
-        const nlohmann::ordered_json out = {{"schema", "tilelens.validate/1"},
-                                            {"target", QDir(dir).absolutePath().toStdString()},
-                                            {"verdict", verdict.toStdString()},
-                                            {"scopes", scopes}};
-        printOut(QString::fromStdString(out.dump(2)) + QLatin1Char('\n'));
+        const nlohmann::ordered_json out = {
+            {"schema", "tilelens.validate/1"},
+            {"target", displayPath(QDir(dir).absolutePath()).toStdString()},
+            {"verdict", verdict.toStdString()},
+            {"scopes", scopes}};
+        printOutUtf8(jsonText(out) + "\n");
     } else {
         for (size_t i = 0; i < results.size(); ++i) {
             if (results.size() > 1)

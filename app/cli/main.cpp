@@ -3,6 +3,7 @@
 // that parses its own options (see Cmd*.cpp).
 
 #include "CliRegistry.h"
+#include "common/BytePath.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -12,6 +13,7 @@
 #include <malloc.h>
 #endif
 
+using namespace tilelens;
 using namespace tilelens::cli;
 
 namespace {
@@ -58,7 +60,11 @@ int main(int argc, char** argv)
     parser.addPositionalArgument(QStringLiteral("command"), QStringLiteral("Subcommand to run."),
                                  QStringLiteral("COMMAND [ARGS...]"));
 
-    const QStringList args = QCoreApplication::arguments();
+    // Decoded byte-exactly (BytePath.h): a path that is not valid UTF-8 keeps its bytes,
+    // where QCoreApplication::arguments() would turn them into U+FFFD.
+    QStringList args;
+    for (int i = 0; i < argc; ++i)
+        args << decodeArgument(QByteArrayView(argv[i]));
     if (!parser.parse(args)) {
         printErr(parser.errorText() + QLatin1Char('\n') + parser.helpText() + commandList());
         return ExitInputError;

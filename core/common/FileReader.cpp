@@ -1,5 +1,7 @@
 #include "common/FileReader.h"
 
+#include "common/BytePath.h"
+
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -99,9 +101,11 @@ void adviseHugePages(const char* data, size_t capacity)
 
 std::optional<FileContents> readFile(const std::string& path, Diagnostics& diags, int64_t maxBytes)
 {
+    // The name as given, bytes that are not UTF-8 included (BytePath.h); shown escaped.
+    const std::string native = nativePath(path);
     auto fail = [&](std::string msg) {
         Diagnostic d;
-        d.place.file = path;
+        d.place.file = displayPath(path);
         d.message = std::move(msg);
         diags.push_back(std::move(d));
         return std::nullopt;
@@ -111,7 +115,7 @@ std::optional<FileContents> readFile(const std::string& path, Diagnostics& diags
     struct stat st
     {
     };
-    if (::stat(path.c_str(), &st) != 0)
+    if (::stat(native.c_str(), &st) != 0)
         return fail(std::string("cannot open file: ") + std::strerror(errno));
     if (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode))
         return fail("expected a file but this is a device");
@@ -119,7 +123,7 @@ std::optional<FileContents> readFile(const std::string& path, Diagnostics& diags
     // FIFO is read once by one reader (a second open would wait for another writer).
     Fd f;
     do {
-        f.fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+        f.fd = ::open(native.c_str(), O_RDONLY | O_CLOEXEC);
     } while (f.fd < 0 && errno == EINTR);
     if (f.fd < 0)
         return fail(std::string("cannot open file: ") + std::strerror(errno));

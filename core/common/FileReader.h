@@ -18,6 +18,8 @@ struct FileContents
 // Default limit: 1 GiB. A larger file is refused with a message naming its size.
 constexpr int64_t kDefaultMaxFileBytes = int64_t(1) << 30;
 
+// `path` may hold escaped bytes (BytePath.h): the file of those exact bytes is opened, and
+// a message names it with the bytes shown as \xHH.
 std::optional<FileContents> readFile(const std::string& path, Diagnostics& diags,
                                      int64_t maxBytes = kDefaultMaxFileBytes);
 

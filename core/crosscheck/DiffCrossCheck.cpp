@@ -1,6 +1,8 @@
 #include "crosscheck/DiffCrossCheck.h"
 
+#include "common/PrintableText.h"
 #include "crosscheck/DataflowSlice.h"
+#include "diff/ReportWriters.h"
 #include "ir/bytecode/IrFileLoader.h"
 
 #include <algorithm>
@@ -376,22 +378,25 @@ void addToDiffJson(nlohmann::json& diff, const CrossCheck& c)
     }
 }
 
-std::string crossCheckText(const CrossCheck& c)
+std::string crossCheckText(const CrossCheck& c, ReportFormat format)
 {
+    const auto show = [format](const std::string& text) {
+        return format == ReportFormat::Markdown ? diff::markdownText(text) : printableText(text);
+    };
     std::ostringstream s;
-    s << "\nCPU run of both sides (--eval): " << c.summary << "\n";
+    s << "\nCPU run of both sides (--eval): " << show(c.summary) << "\n";
     if (!c.referenceEntry.empty())
-        s << "  entries: " << c.referenceEntry << " / " << c.generatedEntry << "\n";
+        s << "  entries: " << show(c.referenceEntry) << " / " << show(c.generatedEntry) << "\n";
     if (!c.counterexample.empty())
-        s << "  counterexample: " << c.counterexample << "\n";
+        s << "  counterexample: " << show(c.counterexample) << "\n";
     if (c.entries.size() > 1)
         for (const CrossCheck& pair : c.entries)
-            s << "  entry " << pair.referenceEntry << " / " << pair.generatedEntry << ": "
-              << pair.summary << "\n";
+            s << "  entry " << show(pair.referenceEntry) << " / " << show(pair.generatedEntry)
+              << ": " << show(pair.summary) << "\n";
     if (c.ran() && !c.eval.approximations.empty()) {
         s << "  within tolerance only:";
         for (const std::string& a : c.eval.approximations)
-            s << " " << a << ";";
+            s << " " << show(a) << ";";
         s << "\n";
     }
     return s.str();

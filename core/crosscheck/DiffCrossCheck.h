@@ -71,7 +71,13 @@ std::string noteFor(const CrossCheck& check, const std::string& divergenceId);
 // Adds the check to a tilelens.diff/1 document: top-level "eval" and, per
 // divergence, "cpu_counterexample" / "cpu_refuted" (docs/cli.md).
 void addToDiffJson(nlohmann::json& diff, const CrossCheck& check);
-// The "CPU run" section appended to the text and markdown reports.
-std::string crossCheckText(const CrossCheck& check);
+// The "CPU run" section appended to the text and markdown reports; its names and messages
+// written as the report writes them (markdown escapes, no control characters).
+enum class ReportFormat
+{
+    Text,
+    Markdown
+};
+std::string crossCheckText(const CrossCheck& check, ReportFormat format = ReportFormat::Text);
 
 } // namespace tilelens::crosscheck

@@ -3,6 +3,7 @@
 // the table filters); every text that comes from an input is escaped, and no
 // attribute or script names another file or host.
 
+#include "common/PrintableText.h"
 #include "diff/EntryNames.h"
 #include "diff/ReportWriters.h"
 #include "diff/SideBySide.h"
@@ -85,9 +86,11 @@ public:
         out += s;
         return *this;
     }
-    Page& text(std::string_view s)
+    // A text of an input: no control or bidirectional-text character (an IR line with U+202E
+    // would show reordered, "Trojan Source"), then HTML-escaped.
+    Page& text(std::string_view s, LineBreaks breaks = LineBreaks::Escape)
     {
-        out += htmlEscape(s);
+        out += htmlEscape(printableText(s, breaks));
         return *this;
     }
 
@@ -112,7 +115,7 @@ public:
               << "</td><td class=\"" << cls << "\"";
         if (!title.empty())
             (*this << " title=\"").text(title) << "\"";
-        (*this << ">").text(lines[size_t(line - 1)]) << "</td>";
+        (*this << ">").text(lines[size_t(line - 1)], LineBreaks::Keep) << "</td>"; // tabs stay
     }
 };
 
@@ -177,10 +180,11 @@ std::string siteLink(char side, const std::optional<OpSite>& s)
 {
     if (!s)
         return "&ndash;";
+    const std::string op = htmlEscape(printableText(s->op));
     if (s->line <= 0)
-        return htmlEscape(s->op);
+        return op;
     const std::string line = std::to_string(s->line);
-    return "<a href=\"#" + std::string(1, side) + line + "\">" + line + "</a> " + htmlEscape(s->op);
+    return "<a href=\"#" + std::string(1, side) + line + "\">" + line + "</a> " + op;
 }
 
 } // namespace

@@ -1,3 +1,4 @@
+#include "common/JsonWrite.h"
 #include "diff/ReportWriters.h"
 
 #include <nlohmann/json.hpp>
@@ -71,7 +72,7 @@ nlohmann::ordered_json toJson(const DiffResult& r)
 
 std::string writeJsonReport(const DiffResult& r)
 {
-    return toJson(r).dump(2) + "\n";
+    return jsonText(toJson(r)) + "\n";
 }
 
 } // namespace tilelens::diff

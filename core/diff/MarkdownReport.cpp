@@ -1,7 +1,9 @@
+#include "common/PrintableText.h"
 #include "diff/EntryNames.h"
 #include "diff/ReportWriters.h"
 #include "diff/RuleSet.h"
 
+#include <algorithm>
 #include <map>
 #include <set>
 
@@ -43,12 +45,197 @@ const std::vector<ChecklistItem>& checklist()
     return items;
 }
 
-std::string cell(std::string s)
+// ---- escaping: every text of an input (names, paths, messages quoting them) is written through
+// mdText or mdCode, so that an entry named `<img src=x onerror=...>` or `[x](javascript:...)`
+// reads as the text it is. The IR's own angle brackets (tile<4xf32>, rounding<approx>) stay.
+
+bool isAlpha(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+
+bool isAlnum(char c)
+{
+    return isAlpha(c) || (c >= '0' && c <= '9');
+}
+
+bool isSpace(char c)
+{
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
+}
+
+// Words the IR writes alone in angle brackets (element types, rounding modes): `<f32>` and
+// `rounding<approx>` are tags to CommonMark, but inert ones (an unknown element, no attribute).
+bool isIrBracketWord(std::string_view w)
+{
+    static const std::set<std::string_view> words = {
+        "i1",       "i4",     "i8",        "i16",      "i32",   "i64",    "f16",
+        "bf16",     "f32",    "tf32",      "f64",      "index", "approx", "full",
+        "f8E4M3FN", "f8E5M2", "f8E8M0FNU", "f4E2M1FN", "zero"};
+    return words.count(w) > 0;
+}
+
+// Whether a renderer reads markup (raw HTML or an autolink, CommonMark §6.5-6.6) at t[at] == '<'.
+// What the text cannot decide (it ends inside a tag) counts as markup: the next piece of the
+// line could finish it.
+bool opensMarkup(std::string_view t, size_t at)
+{
+    const size_t n = t.size();
+    size_t i = at + 1;
+    if (i >= n)
+        return false;
+    if (t[i] == '/' || t[i] == '!') // closing tag, comment, declaration, CDATA
+        return true;
+    if (t[i] == '?') // a processing instruction needs its `?>` (tile<?x?xf32> has none)
+        return t.find("?>", i) != std::string_view::npos;
+    if (!isAlpha(t[i]))
+        return false; // tile<4xf32>, <-, <...>
+    // An autolink <scheme:...> or <user@host>: no space, '<' or '>' up to its '>'.
+    size_t k = i;
+    bool email = false;
+    while (k < n && t[k] != '>' && t[k] != '<' && !isSpace(t[k]) && uint8_t(t[k]) > 0x20) {
+        email = email || t[k] == '@';
+        ++k;
+    }
+    size_t scheme = i;
+    while (scheme < n &&
+           (isAlnum(t[scheme]) || t[scheme] == '+' || t[scheme] == '.' || t[scheme] == '-'))
+        ++scheme;
+    const bool uri = scheme < n && t[scheme] == ':' && scheme - i >= 2 && scheme - i <= 32;
+    if ((uri || email) && (k >= n || t[k] == '>'))
+        return true;
+    // An open tag: name, attributes, optional '/', '>'.
+    k = i;
+    while (k < n && (isAlnum(t[k]) || t[k] == '-'))
+        ++k;
+    const std::string_view tag = t.substr(i, k - i);
+    bool attributes = false;
+    for (;;) {
+        const size_t spaceStart = k;
+        while (k < n && isSpace(t[k]))
+            ++k;
+        if (k >= n)
+            return true;
+        if (t[k] == '>')
+            return attributes || !isIrBracketWord(tag);
+        if (t[k] == '/')
+            return k + 1 >= n || t[k + 1] == '>';
+        if (k == spaceStart || !(isAlpha(t[k]) || t[k] == '_' || t[k] == ':'))
+            return false; // <i32: 1>, <ptr<f16>>: text
+        while (k < n && (isAlnum(t[k]) || t[k] == '_' || t[k] == '.' || t[k] == ':' || t[k] == '-'))
+            ++k;
+        attributes = true;
+        size_t value = k;
+        while (value < n && isSpace(t[value]))
+            ++value;
+        if (value >= n)
+            return true;
+        if (t[value] != '=')
+            continue;
+        for (++value; value < n && isSpace(t[value]);)
+            ++value;
+        if (value >= n)
+            return true;
+        if (t[value] == '"' || t[value] == '\'') {
+            const size_t close = t.find(t[value], value + 1);
+            if (close == std::string_view::npos)
+                return true;
+            k = close + 1;
+        } else {
+            k = value;
+            while (k < n && !isSpace(t[k]) &&
+                   std::string_view("\"'=<>`").find(t[k]) == std::string_view::npos)
+                ++k;
+            if (k == value)
+                return false;
+        }
+    }
+}
+
+// One piece of input-derived text outside code: shown (no control character) and with the
+// characters that would make markup of it escaped: '\\', '&', '~', a backtick that does not
+// close inside the text, a '<' that opens HTML or an autolink, a ']' that opens a link or image
+// destination.
+size_t backtickRun(const std::string& s, size_t at)
+{
+    size_t end = at;
+    while (end < s.size() && s[end] == '`')
+        ++end;
+    return end - at;
+}
+
+// The end of the code span that `length` backticks at `open` start (CommonMark: up to the next
+// run of the same length), or npos when they start none.
+size_t codeSpanEnd(const std::string& s, size_t open, size_t length)
+{
+    for (size_t i = open + length; i < s.size();) {
+        const size_t run = backtickRun(s, i);
+        if (run == length)
+            return i + run;
+        i += std::max<size_t>(run, 1);
+    }
+    return std::string::npos;
+}
+
+std::string mdText(const std::string& text)
+{
+    const std::string shown = printableText(text);
+    std::string out;
+    out.reserve(shown.size());
+    for (size_t i = 0; i < shown.size(); ++i) {
+        const char c = shown[i];
+        if (c == '`') {
+            // A code span that closes inside this text (the proofs' `less_than`) is literal and
+            // stays; a backtick that would pair with one of the report's own is escaped.
+            const size_t run = backtickRun(shown, i);
+            const size_t end = codeSpanEnd(shown, i, run);
+            if (end != std::string::npos)
+                out.append(shown, i, end - i);
+            else
+                for (size_t k = 0; k < run; ++k)
+                    out += "\\`";
+            i = (end != std::string::npos ? end : i + run) - 1;
+        } else if (c == '\\' || c == '~' ||
+                   (c == ']' && i + 1 < shown.size() && shown[i + 1] == '('))
+            out += '\\', out += c;
+        else if (c == '&')
+            out += "&amp;";
+        else if (c == '<' && opensMarkup(shown, i))
+            out += "&lt;";
+        else
+            out += c;
+    }
+    return out;
+}
+
+// A table cell's or code span's text as before: '|' would end the cell, a line break the row.
+std::string plainCell(std::string s)
 {
     for (char& c : s)
         if (c == '|' || c == '\n')
             c = c == '|' ? '/' : ' ';
     return s.empty() ? std::string("-") : s;
+}
+
+std::string cell(const std::string& s)
+{
+    return mdText(plainCell(s));
+}
+
+// A code span holding `text` whatever it holds: its fence is one backtick longer than the
+// longest run inside, and padded with spaces where the text starts or ends with one.
+std::string mdCode(const std::string& text)
+{
+    const std::string shown = printableText(text);
+    size_t longest = 0, run = 0;
+    for (char c : shown) {
+        run = c == '`' ? run + 1 : 0;
+        longest = std::max(longest, run);
+    }
+    const std::string fence(longest + 1, '`');
+    const bool pad = !shown.empty() && (shown.front() == '`' || shown.back() == '`' ||
+                                        (shown.front() == ' ' && shown.back() == ' '));
+    return fence + (pad ? " " : "") + shown + (pad ? " " : "") + fence;
 }
 
 const char* statusWord(const Divergence& d)
@@ -103,6 +290,11 @@ std::string value(const std::optional<OpSite>& s, const std::string& v)
 
 } // namespace
 
+std::string markdownText(const std::string& text)
+{
+    return mdText(text);
+}
+
 std::string writeMarkdownReport(const DiffResult& r, const std::string& kernelName)
 {
     std::string kernel = kernelName;
@@ -112,19 +304,19 @@ std::string writeMarkdownReport(const DiffResult& r, const std::string& kernelNa
                      : std::string("kernel");
     std::string o;
     o += std::string("VERDICT: ") + verdictName(r.verdict) + "\n\n";
-    o += "# IR Diff Report: " + kernel + "\n\n";
+    o += "# IR Diff Report: " + mdText(kernel) + "\n\n";
 
     o += "## Inputs\n\n";
-    o += "- Reference IR: `" + r.referencePath + "`\n";
-    o += "- Generated IR: `" + r.generatedPath + "`\n";
+    o += "- Reference IR: " + mdCode(r.referencePath) + "\n";
+    o += "- Generated IR: " + mdCode(r.generatedPath) + "\n";
     o += "- Produced by `tilelens-cli diff` (semantic diff; verdict semantics of diff_ir.sh)\n\n";
 
     o += "## IR Validation\n\n";
     o += "Both inputs parsed as Tile IR (`cuda_tile.module`).\n\n";
     for (const auto& f : r.functions)
-        o += "- entry `" + cell(f.reference) + "` <-> `" + cell(f.generated) +
-             "`: " + std::to_string(f.refOps) + " / " + std::to_string(f.genOps) + " ops, " +
-             std::to_string(f.matchedOps) + " matched\n";
+        o += "- entry " + mdCode(plainCell(f.reference)) + " <-> " +
+             mdCode(plainCell(f.generated)) + ": " + std::to_string(f.refOps) + " / " +
+             std::to_string(f.genOps) + " ops, " + std::to_string(f.matchedOps) + " matched\n";
     o += "\n";
 
     o += "## Automated Diff\n\n";
@@ -155,7 +347,9 @@ std::string writeMarkdownReport(const DiffResult& r, const std::string& kernelNa
     o += "- flush_to_zero (FTZ) ops: reference " + std::to_string(ftzRef) + ", generated " +
          std::to_string(ftzGen) + "\n";
     o += "- strides=[...] layout differences: " +
-         (stridesRef == "-" ? std::string("none") : stridesRef + " vs " + stridesGen) + "\n\n";
+         (stridesRef == "-" ? std::string("none")
+                            : mdText(stridesRef) + " vs " + mdText(stridesGen)) +
+         "\n\n";
 
     o += "## Structural Comparison\n\n";
     o += "Step 1: op count comparison (structural comparison table).\n\n";
@@ -187,7 +381,7 @@ std::string writeMarkdownReport(const DiffResult& r, const std::string& kernelNa
                                        ? "fix (" + std::string(ownerName(d.owner)) + ")"
                                    : d.severity == Severity::Warn ? "review"
                                                                   : "none";
-        o += "| " + d.id + (d.checklistItem.empty() ? "" : " " + d.checklistItem) + " | " +
+        o += "| " + mdText(d.id + (d.checklistItem.empty() ? "" : " " + d.checklistItem)) + " | " +
              cell(d.message) + " | " + cell(value(d.reference, d.refValue)) + " | " +
              cell(value(d.generated, d.genValue)) + " | " + statusWord(d) + " | " +
              severityWord(d.severity) + " | " + action + " |\n";
@@ -214,12 +408,13 @@ std::string writeMarkdownReport(const DiffResult& r, const std::string& kernelNa
         o += "\n";
         for (const auto& d : r.divergences)
             if (d.severity != Severity::Noise)
-                o +=
-                    "- " + d.id + " (" + rootCauseName(d.rootCause) + ", owner " +
-                    ownerName(d.owner) + ", rule `" + d.rule + "`): " + d.message +
-                    (d.proof.empty() ? "" : " Proof: " + d.proof + ".") +
-                    (d.counterexample.empty() ? "" : " Counterexample: " + d.counterexample + ".") +
-                    "\n";
+                o += "- " + mdText(d.id) + " (" + rootCauseName(d.rootCause) + ", owner " +
+                     ownerName(d.owner) + ", rule " + mdCode(d.rule) + "): " + mdText(d.message) +
+                     (d.proof.empty() ? "" : " Proof: " + mdText(d.proof) + ".") +
+                     (d.counterexample.empty()
+                          ? ""
+                          : " Counterexample: " + mdText(d.counterexample) + ".") +
+                     "\n";
     }
     o += "\n";
 
@@ -235,7 +430,7 @@ std::string writeMarkdownReport(const DiffResult& r, const std::string& kernelNa
         const bool crit = d.severity == Severity::Critical;
         const bool hint = d.kind == DiffKind::HintChanged || d.kind == DiffKind::HintMissing ||
                           d.kind == DiffKind::HintExtra;
-        o += "| " + d.id + " " + cell(d.message) + " | " +
+        o += "| " + mdText(d.id) + " " + cell(d.message) + " | " +
              (crit && !hint ? "may change results" : "none expected") + " | " +
              (hint || d.severity == Severity::Warn ? "possible"
               : crit                               ? "possible"
@@ -254,14 +449,15 @@ std::string writeMarkdownReport(const DiffResult& r, const std::string& kernelNa
         int n = 0;
         for (const auto& d : r.divergences)
             if (d.severity == Severity::Critical)
-                o += std::to_string(++n) + ". Fix " + d.id + " (" + ownerName(d.owner) +
-                     (d.owner == Owner::Kernel ? ", Agent B" : ", Agent D") + "): " + d.message +
-                     "\n";
+                o += std::to_string(++n) + ". Fix " + mdText(d.id) + " (" + ownerName(d.owner) +
+                     (d.owner == Owner::Kernel ? ", Agent B" : ", Agent D") +
+                     "): " + mdText(d.message) + "\n";
     } else if (r.verdict == Verdict::PassWithNotes) {
         o += "### Known Gaps Accepted / Notes\n\n";
         for (const auto& d : r.divergences)
             if (d.severity != Severity::Noise)
-                o += "- " + d.id + " (" + severityName(d.severity) + "): " + d.message + "\n";
+                o += "- " + mdText(d.id) + " (" + severityName(d.severity) +
+                     "): " + mdText(d.message) + "\n";
     } else {
         o += "No semantic divergence; no action needed.\n";
     }

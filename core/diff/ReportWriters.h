@@ -25,6 +25,11 @@ std::string writeJsonReport(const DiffResult& r); // pretty-printed, trailing ne
 // from the reference entry name.
 std::string writeMarkdownReport(const DiffResult& r, const std::string& kernel = {});
 
+// How the markdown report writes a text of an input (a name, a path, a message quoting them)
+// outside code: no control character, and nothing in it opens markup (an HTML tag or comment,
+// an autolink, a link or image, a code span, an entity); the IR's own <f32>, tile<4xf32> stay.
+std::string markdownText(const std::string& text);
+
 // SARIF 2.1.0: one result per divergence; rule help from `rules` (the rule set
 // that classified `r`); level error / warning / note for critical / warn / the rest.
 nlohmann::ordered_json toSarif(const DiffResult& r, const RuleSet& rules);

@@ -3,6 +3,7 @@
 // the primary location (that is the file a port changes), the reference IR and
 // further sites of a grouped finding are related locations.
 
+#include "common/JsonWrite.h"
 #include "diff/ReportWriters.h"
 #include "diff/RuleSet.h"
 
@@ -197,7 +198,7 @@ nlohmann::ordered_json toSarif(const DiffResult& r, const RuleSet& rules)
 
 std::string writeSarifReport(const DiffResult& r, const RuleSet& rules)
 {
-    return toSarif(r, rules).dump(2) + "\n";
+    return jsonText(toSarif(r, rules)) + "\n";
 }
 
 } // namespace tilelens::diff

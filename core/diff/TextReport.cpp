@@ -1,3 +1,4 @@
+#include "common/PrintableText.h"
 #include "diff/ReportWriters.h"
 
 #include <cstdio>
@@ -11,11 +12,19 @@ std::string pad(const std::string& s, size_t width)
     return s.size() >= width ? s + " " : s + std::string(width - s.size(), ' ');
 }
 
+// Every text of an input (names, paths, messages quoting them) is shown through this: a name
+// from bytecode may hold ESC, CR or BEL, which would drive the terminal that shows the report.
+std::string show(const std::string& text)
+{
+    return printableText(text);
+}
+
 std::string site(const std::string& path, const std::optional<OpSite>& s)
 {
     if (!s)
         return "(absent)";
-    return path + ":" + std::to_string(s->line) + ":" + std::to_string(s->column) + " " + s->op;
+    return show(path) + ":" + std::to_string(s->line) + ":" + std::to_string(s->column) + " " +
+           show(s->op);
 }
 
 bool numeric(const std::string& s)
@@ -64,14 +73,14 @@ std::string writeTextReport(const DiffResult& r)
 {
     std::string out;
     out += "TileLens IR diff\n";
-    out += "  reference: " + r.referencePath + "\n";
-    out += "  generated: " + r.generatedPath + "\n\n";
+    out += "  reference: " + show(r.referencePath) + "\n";
+    out += "  generated: " + show(r.generatedPath) + "\n\n";
     out += "Functions:\n";
     for (const auto& f : r.functions) {
-        out += "  " + (f.reference.empty() ? std::string("(none)") : f.reference) + "  <->  " +
-               (f.generated.empty() ? std::string("(none)") : f.generated) + "   ops " +
-               std::to_string(f.refOps) + "/" + std::to_string(f.genOps) + ", matched " +
-               std::to_string(f.matchedOps) + "\n";
+        out += "  " + (f.reference.empty() ? std::string("(none)") : show(f.reference)) +
+               "  <->  " + (f.generated.empty() ? std::string("(none)") : show(f.generated)) +
+               "   ops " + std::to_string(f.refOps) + "/" + std::to_string(f.genOps) +
+               ", matched " + std::to_string(f.matchedOps) + "\n";
     }
     out += "\n" + pad("Op", 20) + pad("Ref", 8) + pad("Gen", 8) + pad("Delta", 8) + "Verdict\n";
     std::string lastSection;
@@ -79,25 +88,26 @@ std::string writeTextReport(const DiffResult& r)
         if (numeric(row.refValue) && numeric(row.genValue)) {
             const long delta = std::stol(row.genValue) - std::stol(row.refValue);
             std::string ds = (delta > 0 ? "+" : "") + std::to_string(delta);
-            out += pad(row.metric, 20) + pad(row.refValue, 8) + pad(row.genValue, 8) + pad(ds, 8) +
-                   (delta == 0 ? "MATCH" : "DIFFERS") + "  [" + row.section + "]\n";
+            out += pad(show(row.metric), 20) + pad(row.refValue, 8) + pad(row.genValue, 8) +
+                   pad(ds, 8) + (delta == 0 ? "MATCH" : "DIFFERS") + "  [" + show(row.section) +
+                   "]\n";
         } else {
-            out += "[" + row.section + "] " + row.metric + ": " + row.status +
-                   "\n    ref: " + row.refValue + "\n    gen: " + row.genValue + "\n";
+            out += "[" + show(row.section) + "] " + show(row.metric) + ": " + show(row.status) +
+                   "\n    ref: " + show(row.refValue) + "\n    gen: " + show(row.genValue) + "\n";
         }
     }
     out += "\nDivergences (" + std::to_string(r.divergences.size()) + "):\n";
     for (const auto& d : r.divergences) {
-        out += d.id + " " + severityName(d.severity) + " [" + d.rule + "] " +
+        out += show(d.id) + " " + severityName(d.severity) + " [" + show(d.rule) + "] " +
                site(r.referencePath, d.reference) + " | " + site(r.generatedPath, d.generated) +
-               ": " + d.message + "\n";
+               ": " + show(d.message) + "\n";
         for (size_t k = 1; k < d.sites.size(); ++k)
             out += "    also at " + site(r.referencePath, d.sites[k].reference) + " | " +
                    site(r.generatedPath, d.sites[k].generated) + "\n";
         if (!d.proof.empty())
-            out += "    proof: " + d.proof + "\n";
+            out += "    proof: " + show(d.proof) + "\n";
         if (!d.counterexample.empty())
-            out += "    counterexample: " + d.counterexample + "\n";
+            out += "    counterexample: " + show(d.counterexample) + "\n";
     }
     out += "\nCounts:";
     for (int s = 0; s < kSeverityCount; ++s)
@@ -106,9 +116,9 @@ std::string writeTextReport(const DiffResult& r)
     out += "\n";
     for (const auto& d : r.divergences) {
         if (d.severity == Severity::Critical)
-            out += "CRITICAL: " + d.message + "\n";
+            out += "CRITICAL: " + show(d.message) + "\n";
         else if (d.severity == Severity::Warn)
-            out += "WARN: " + d.message + "\n";
+            out += "WARN: " + show(d.message) + "\n";
     }
     out += verdictLine(r) + "\n";
     return out;

@@ -1,5 +1,6 @@
 // JSON (tilelens.eval/1) and text forms of an EvalResult.
 
+#include "common/PrintableText.h"
 #include "eval/Differential.h"
 
 #include <nlohmann/json.hpp>
@@ -50,6 +51,13 @@ std::string join(const std::vector<int64_t>& v)
     return s;
 }
 
+// Names (arrays, parameters, ops, entries) come from the IR and the binding file: shown without
+// their control characters, so that none drives the terminal of whoever reads the verdict.
+std::string show(const std::string& text)
+{
+    return printableText(text);
+}
+
 nlohmann::json storeJson(const StoreEvent& e)
 {
     return {{"op", e.op}, {"line", e.line}, {"column", e.column}, {"block", e.block}};
@@ -60,10 +68,11 @@ nlohmann::json storeJson(const StoreEvent& e)
 std::string firstDivergenceText(const FirstDivergence& f)
 {
     std::ostringstream s;
-    s << "first written differently by " << f.reference.op << " at reference line "
-      << f.reference.line << " / " << f.generated.op << " at generated line " << f.generated.line
-      << ": " << f.array << "[" << join(f.index) << "] reference " << f.refValue << ", generated "
-      << f.genValue << " (block " << join(f.reference.block) << ")";
+    s << "first written differently by " << show(f.reference.op) << " at reference line "
+      << f.reference.line << " / " << show(f.generated.op) << " at generated line "
+      << f.generated.line << ": " << show(f.array) << "[" << join(f.index) << "] reference "
+      << show(f.refValue) << ", generated " << show(f.genValue) << " (block "
+      << join(f.reference.block) << ")";
     return s.str();
 }
 
@@ -122,36 +131,36 @@ nlohmann::json evalResultJson(const EvalResult& r)
 std::string evalResultText(const EvalResult& r)
 {
     std::ostringstream s;
-    s << r.verdict;
+    s << show(r.verdict);
     if (!r.message.empty())
-        s << ": " << r.message;
+        s << ": " << show(r.message);
     s << "\n";
     if (r.counterexample) {
         const Counterexample& c = *r.counterexample;
         if (r.counterexampleCase) {
-            s << "  case: " << r.counterexampleCase->inputs << " inputs";
+            s << "  case: " << show(r.counterexampleCase->inputs) << " inputs";
             if (!r.counterexampleCase->edgeArray.empty())
-                s << " (in " << r.counterexampleCase->edgeArray << " only)";
+                s << " (in " << show(r.counterexampleCase->edgeArray) << " only)";
             s << ", seed " << r.counterexampleCase->seed;
             for (const auto& [k, v] : r.counterexampleCase->dims)
-                s << ", " << k << "=" << v;
+                s << ", " << show(k) << "=" << v;
             s << "\n";
         }
         if (c.refIssue || c.genIssue) {
-            s << "  reference: " << (c.refIssue ? c.refIssue->format() : std::string("ran"))
+            s << "  reference: " << (c.refIssue ? show(c.refIssue->format()) : std::string("ran"))
               << "\n";
-            s << "  generated: " << (c.genIssue ? c.genIssue->format() : std::string("ran"))
+            s << "  generated: " << (c.genIssue ? show(c.genIssue->format()) : std::string("ran"))
               << "\n";
         } else {
-            s << "  " << c.array << "[" << join(c.index) << "]: reference " << c.refValue
-              << ", generated " << c.genValue;
+            s << "  " << show(c.array) << "[" << join(c.index) << "]: reference "
+              << show(c.refValue) << ", generated " << show(c.genValue);
             if (c.ulp >= 0)
                 s << " (" << c.ulp << " ulp apart)";
             s << "\n";
             for (const auto& [k, v] : c.inputsAtIndex)
-                s << "  input " << k << "[" << join(c.index) << "] = " << v << "\n";
+                s << "  input " << show(k) << "[" << join(c.index) << "] = " << show(v) << "\n";
             for (const auto& [k, v] : c.scalars)
-                s << "  scalar " << k << " = " << v << "\n";
+                s << "  scalar " << show(k) << " = " << show(v) << "\n";
         }
         if (r.firstDivergence)
             s << "  " << firstDivergenceText(*r.firstDivergence) << "\n";
@@ -160,19 +169,19 @@ std::string evalResultText(const EvalResult& r)
     for (const CaseResult& c : r.cases)
         compared += c.elementsCompared;
     s << "  " << r.cases.size() << " case(s), " << compared << " elements compared, binding "
-      << r.bindingSource << ", " << r.seconds << " s\n";
+      << show(r.bindingSource) << ", " << r.seconds << " s\n";
     if (!r.approximations.empty()) {
         s << "  within tolerance only (modelled approximately):";
         for (const std::string& a : r.approximations)
-            s << " " << a << ";";
+            s << " " << show(a) << ";";
         s << "\n";
     }
     for (const std::string& n : r.notes)
-        s << "  note: " << n << "\n";
+        s << "  note: " << show(n) << "\n";
     if (!r.bindingFacts.empty()) {
         s << "  sizes from the entries' assume facts:";
         for (size_t i = 0; i < r.bindingFacts.size(); ++i)
-            s << (i ? "; " : " ") << r.bindingFacts[i];
+            s << (i ? "; " : " ") << show(r.bindingFacts[i]);
         s << "\n";
     }
     if (r.undefinedReads)

@@ -133,6 +133,37 @@ void appendEscapedString(std::string& out, std::string_view s)
     out += '"';
 }
 
+namespace {
+bool isSuffixIdChar(char c)
+{
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '$' || c == '.' ||
+           c == '-';
+}
+} // namespace
+
+// MLIR's suffix-id: digits only, or a letter or [$._-] and then any of them and digits.
+bool isBareSymbol(std::string_view name)
+{
+    if (name.empty())
+        return false;
+    bool digits = true;
+    for (char c : name) {
+        if (!isSuffixIdChar(c))
+            return false;
+        digits = digits && std::isdigit(static_cast<unsigned char>(c));
+    }
+    return digits || !std::isdigit(static_cast<unsigned char>(name[0]));
+}
+
+void appendSymbol(std::string& out, std::string_view name)
+{
+    out += '@';
+    if (isBareSymbol(name))
+        out += name;
+    else
+        appendEscapedString(out, name); // @"a;b c": what the parser reads back as the same name
+}
+
 void appendDenseElement(std::string& out, int64_t bits, const Type* elt)
 {
     if (elt && elt->isFloat()) {

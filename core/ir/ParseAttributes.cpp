@@ -202,7 +202,7 @@ std::string_view Parser::parseAttrKey()
     if (peek() != '"')
         return keep(identifier());
     std::string s;
-    parseString(s);
+    quotedName(s, "attribute name");
     return arena().copyString(s);
 }
 
@@ -218,7 +218,19 @@ void Parser::parseDictionary(std::vector<NamedAttribute>& out)
                 skipBalanced();
                 break;
             }
-            const Attribute* v = consume('=') ? parseAttribute() : makeUnit();
+            const Attribute* v = nullptr;
+            if (!consume('=')) {
+                v = makeUnit();
+            } else if (key == "sym_name" && peek() == '"') { // the generic form's symbol
+                std::string name;
+                quotedName(name, "symbol name");
+                v = makeString(name);
+            } else {
+                const int line = m_line, col = column();
+                v = parseAttribute();
+                if (key == "sym_name" && v && v->kind == AttrKind::String) // through an alias
+                    checkName(v->text, line, col, "symbol name");
+            }
             out.push_back({key, normalizeAttr(key, v)});
         } while (consume(','));
         expect('}', "to close the attribute dictionary");

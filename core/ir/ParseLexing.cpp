@@ -1,4 +1,5 @@
 // Scanning primitives and type parsing of the Tile IR text parser.
+#include "common/PrintableText.h"
 #include "ir/Canonical.h"
 #include "ir/ParserImpl.h"
 
@@ -141,8 +142,9 @@ std::string_view Parser::suffixId()
 {
     size_t p = m_pos;
     if (p < m_text.size() && m_text[p] == '"') { // @"quoted symbol"
-        std::string_view raw = rawString();
-        return raw;
+        std::string name;
+        quotedName(name, "symbol name");
+        return keep(name);
     }
     while (p < m_text.size() && isSuffixChar(m_text[p]))
         ++p;
@@ -239,14 +241,15 @@ std::string_view Parser::rawString()
     return raw;
 }
 
-bool Parser::parseString(std::string& out)
+namespace {
+// The escapes of a quoted token, as MLIR writes them (\n \t \\ \" and two hex digits).
+// `rawOffset`, when given, receives per byte of `out` the offset in `raw` of what wrote it.
+void decodeQuoted(std::string_view raw, std::string& out, std::vector<size_t>* rawOffset)
 {
-    skipWs();
-    if (peek() != '"')
-        return false;
-    std::string_view raw = rawString();
     out.clear();
     for (size_t i = 0; i < raw.size(); ++i) {
+        if (rawOffset)
+            rawOffset->push_back(i);
         char c = raw[i];
         if (c != '\\' || i + 1 >= raw.size()) {
             out += c;
@@ -266,7 +269,48 @@ bool Parser::parseString(std::string& out)
         } else
             out += e;
     }
+}
+} // namespace
+
+bool Parser::parseString(std::string& out)
+{
+    skipWs();
+    if (peek() != '"')
+        return false;
+    decodeQuoted(rawString(), out, nullptr);
     return true;
+}
+
+bool Parser::quotedName(std::string& out, const char* what)
+{
+    skipWs();
+    if (peek() != '"')
+        return false;
+    const std::string_view raw = rawString();
+    std::vector<size_t> rawOffset;
+    decodeQuoted(raw, out, &rawOffset);
+    // Names are printable UTF-8 text, whichever way they are written (raw bytes or escapes) and
+    // whichever file brings them (bytecode holds them to the same rule): a name reaches reports
+    // and terminals.
+    if (const auto problem = nameProblem(out)) {
+        const size_t at = size_t(raw.data() - m_text.data()) + rawOffset[problem->offset];
+        nameError(out, *problem, m_line, int(at - m_lineStart) + 1, what);
+    }
+    return true;
+}
+
+void Parser::checkName(std::string_view name, int line, int col, const char* what)
+{
+    if (const auto problem = nameProblem(name))
+        nameError(name, *problem, line, col, what);
+}
+
+void Parser::nameError(std::string_view name, const NameProblem& problem, int line, int col,
+                       const char* what)
+{
+    errorAt(line, col,
+            std::string(what) + " \"" + printableText(name) + "\" " + problem.what +
+                "; names must be printable UTF-8 text");
 }
 
 void Parser::skipBalanced()

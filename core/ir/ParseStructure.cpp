@@ -412,7 +412,7 @@ Op* Parser::parseGenericOp(std::vector<std::pair<std::string_view, unsigned>>& d
 {
     noteSyntax(Syntax::Generic);
     std::string nameStr;
-    parseString(nameStr);
+    quotedName(nameStr, "operation name");
     OpName name = OpName::get(nameStr);
     if (!name.isKnown())
         warningAt(line, col, "unknown operation '" + nameStr + "' kept generically");

@@ -1,6 +1,7 @@
 // Top level: builtin `module {}` wrapper, `cuda_tile.module`, aliases,
 // entry/testing$func, global; the public parse functions and input checks.
 #include "common/FileReader.h"
+#include "common/PrintableText.h"
 #include "ir/ParserImpl.h"
 
 #include <algorithm>
@@ -26,7 +27,21 @@ void Parser::run()
         m_result.modules.push_back(m);
     }
     resolveAliases();
+    try {
+        checkGlobalNames();
+    } catch (const ParseAbort&) {
+    }
     m_result.syntax = detectedSyntax();
+}
+
+// A global named through an attribute alias defined after it has its name only now.
+void Parser::checkGlobalNames()
+{
+    for (const Module* m : m_result.modules)
+        for (const Op* g : m->globals)
+            if (const Attribute* name = g->attr("sym_name"))
+                if (name->kind == AttrKind::String)
+                    checkName(name->text, g->range.beginLine, g->range.beginColumn, "global name");
 }
 
 Syntax Parser::detectedSyntax() const
@@ -605,11 +620,11 @@ bool checkTextInput(std::string_view bytes, const std::string& fileName, Diagnos
             ++i;
             continue;
         }
-        int n = (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 0;
-        bool ok = n > 0 && i + size_t(n) <= bytes.size();
-        for (int k = 1; ok && k < n; ++k)
-            ok = (s[i + k] & 0xC0) == 0x80;
-        if (!ok)
+        // Strictly (RFC 3629): an overlong form (C0 AF), a surrogate (ED A0 80) or a code point
+        // past U+10FFFF (F4 90 80 80) is no more text than a stray byte, and JSON cannot hold it.
+        char32_t codePoint = 0;
+        const int n = utf8SequenceAt(bytes, i, codePoint);
+        if (n == 0)
             return fail(i, "the file is not valid UTF-8 text (bad byte sequence here)");
         i += size_t(n);
     }

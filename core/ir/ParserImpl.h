@@ -3,6 +3,7 @@
 // files. It scans the raw bytes (string_view, no per-token allocation), keeps
 // the model in the result's Arena and uniques types by their source text.
 
+#include "common/PrintableText.h"
 #include "ir/Block.h"
 #include "ir/Function.h"
 #include "ir/Module.h"
@@ -139,8 +140,15 @@ public:
     bool parseInteger(int64_t& v);     // decimal or hex, optional '-'
     bool parseNumberToken(std::string_view& tok, bool& isFloat);
     bool parseString(std::string& out); // unescaped
-    std::string_view rawString();       // the quoted token without quotes, escapes kept
-    bool newlineAhead();                // a newline before the next token
+    // A quoted name ("x.op", @"a;b c"), unescaped; one that is not printable UTF-8 (a control
+    // character, invalid UTF-8) is an error at its byte. `what`: "symbol name", ...
+    bool quotedName(std::string& out, const char* what);
+    // The same rule for a name that reached the parser another way (an alias), at line:col.
+    void checkName(std::string_view name, int line, int col, const char* what);
+    void nameError(std::string_view name, const NameProblem& problem, int line, int col,
+                   const char* what);
+    std::string_view rawString(); // the quoted token without quotes, escapes kept
+    bool newlineAhead();          // a newline before the next token
     int line() const { return m_line; }
     int column() const { return int(m_pos - m_lineStart) + 1; }
     size_t pos() const { return m_pos; }
@@ -418,6 +426,7 @@ public:
             m_sawCustom = true;
     }
     void resolveAliases();
+    void checkGlobalNames();
     Syntax detectedSyntax() const;
 };
 

@@ -32,7 +32,8 @@ public:
             out += "\"cuda_tile.module\"() ({\n";
         } else {
             pad(indent);
-            out += "cuda_tile.module @" + std::string(m.name);
+            out += "cuda_tile.module ";
+            appendSymbol(out, m.name);
             if (!m.attributes.empty()) {
                 out += " attributes ";
                 dict(m.attributes, false);
@@ -199,7 +200,8 @@ private:
         const Block* entry = f.body ? f.body->entryBlock() : nullptr;
         if (m_style == PrintStyle::Generic) {
             pad(indent);
-            out += "\"" + std::string(f.opName.full()) + "\"() (";
+            appendEscapedString(out, f.opName.full());
+            out += "() (";
             regionBody(f.body, indent, true);
             out += ") {function_type = (";
             for (size_t i = 0; i < f.argumentTypes.size(); ++i)
@@ -218,8 +220,9 @@ private:
             return;
         }
         pad(indent);
-        out += std::string(f.kind == FunctionKind::Entry ? "entry" : "testing$func") + " @" +
-               std::string(f.name) + "(";
+        out += f.kind == FunctionKind::Entry ? "entry " : "testing$func ";
+        appendSymbol(out, f.name);
+        out += '(';
         for (size_t i = 0; entry && i < entry->arguments.size(); ++i)
             out += (i ? ", " : "") + name(entry->arguments[i]) + ": " +
                    entry->arguments[i]->type->canonical();
@@ -253,7 +256,8 @@ private:
     {
         pad(indent);
         results(o);
-        out += "\"" + std::string(o.name.full()) + "\"(";
+        appendEscapedString(out, o.name.full()); // an unknown op's name is any quoted text
+        out += '(';
         for (size_t i = 0; i < o.operands.size(); ++i)
             out += (i ? ", " : "") + name(o.operands[i]);
         out += ")";
@@ -326,8 +330,8 @@ void Printer::op(const Op& o, int indent)
             out += " private";
         if (o.attr("constant"))
             out += " constant";
-        out += " @" +
-               std::string(o.attr("sym_name") ? o.attr("sym_name")->text : std::string_view("g"));
+        out += ' ';
+        appendSymbol(out, o.attr("sym_name") ? o.attr("sym_name")->text : std::string_view("g"));
         if (const Attribute* al = o.attr("alignment"))
             out += " alignment = " + std::to_string(al->intValue);
         out += ' ';
@@ -424,8 +428,8 @@ void Printer::op(const Op& o, int indent)
             out += ',';
     }
     if (const Attribute* s = o.attr("name")) {
-        out += " @";
-        out += s->text;
+        out += ' ';
+        appendSymbol(out, s->text);
     }
     size_t n = o.operands.size();
     bool tokenOperand = n > 0 && o.operands[n - 1]->type->kind == TypeKind::Token && m.size() > 4 &&

@@ -1,5 +1,6 @@
 #include "pipeline/DefaultBuiltinStages.h"
 
+#include "common/OwnedFiles.h"
 #include "diff/DiffVocabulary.h"
 #include "diff/IrDiff.h"
 #include "diff/ReportWriters.h"
@@ -13,7 +14,6 @@
 #include "workspace/Workspace.h"
 
 #include <QDir>
-#include <QSaveFile>
 
 namespace tilelens::pipeline {
 namespace {
@@ -23,15 +23,12 @@ QByteArray utf8(const QString& s)
     return s.toUtf8();
 }
 
-bool writeFile(const QString& path, const QByteArray& data, QString* error)
+// A report of the workspace, written like every TileLens-owned file below it: through
+// OwnedDir, never through a symbolic link (a `generated` link leading outside, say).
+bool writeReport(const QString& kernelDir, const QString& relativePath, const QByteArray& data,
+                 QString* error)
 {
-    QDir().mkpath(QFileInfo(path).absolutePath());
-    QSaveFile f(path);
-    if (!f.open(QIODevice::WriteOnly) || f.write(data) != data.size() || !f.commit()) {
-        *error = QStringLiteral("cannot write %1: %2").arg(path, f.errorString());
-        return false;
-    }
-    return true;
+    return writeOwnedFile(kernelDir, relativePath, data, error);
 }
 
 void logDiagnostics(const BuiltinContext& ctx, const Diagnostics& diags)
@@ -88,12 +85,12 @@ BuiltinResult runIrDiff(const BuiltinContext& ctx)
             markdown = report;
         }
         QString error;
-        const QString json =
-            QStringLiteral("%1/generated/diff_report%2.json")
-                .arg(ctx.kernelDir, v.name.isEmpty() ? QString() : QLatin1Char('_') + v.name);
-        if (!writeFile(json, QByteArray::fromStdString(diff::writeJsonReport(*result)), &error))
+        const QString jsonRel = QStringLiteral("generated/diff_report%1.json")
+                                    .arg(v.name.isEmpty() ? QString() : QLatin1Char('_') + v.name);
+        if (!writeReport(ctx.kernelDir, jsonRel,
+                         QByteArray::fromStdString(diff::writeJsonReport(*result)), &error))
             return {3, QStringLiteral("ERROR"), error, written};
-        written << json;
+        written << ctx.kernelDir + QLatin1Char('/') + jsonRel;
     }
     if (compared == 0)
         return {3, QStringLiteral("ERROR"), QStringLiteral("no reference/generated IR pair found"),
@@ -104,7 +101,8 @@ BuiltinResult runIrDiff(const BuiltinContext& ctx)
                    markdown;
     QString error;
     const QString md = ctx.kernelDir + QStringLiteral("/generated/diff_report.md");
-    if (!writeFile(md, utf8(markdown), &error))
+    if (!writeReport(ctx.kernelDir, QStringLiteral("generated/diff_report.md"), utf8(markdown),
+                     &error))
         return {3, QStringLiteral("ERROR"), error, written};
     written << md;
     ctx.log(utf8(QStringLiteral("wrote %1\n").arg(md)));

@@ -1,5 +1,6 @@
 #include "pipeline/ProfiledRun.h"
 
+#include "common/OwnedFiles.h"
 #include "perf/PerfInput.h"
 #include "perf/cupti/CuptiTraceReader.h"
 #include "perf/cupti/ProfileJson.h"
@@ -11,6 +12,7 @@
 #include <QDir>
 #include <QFileInfo>
 #include <QSaveFile>
+#include <unistd.h>
 
 namespace tilelens::pipeline {
 namespace {
@@ -31,6 +33,18 @@ QString noDeviceTimeReason(const perf::ProfileRun& r, const QString& library)
     if (r.processes == 0)
         return runmsg::text(runmsg::kNoRecordFiles);
     return runmsg::text(runmsg::kNoKernelSeen);
+}
+
+// Removes the run-* records of an earlier profile in `dir`; a link is removed, never followed.
+void removeRunFolders(const QString& dir)
+{
+    for (const QFileInfo& fi : QDir(dir).entryInfoList(
+             {QStringLiteral("run-*")}, QDir::AllEntries | QDir::Hidden | QDir::System)) {
+        if (fi.isSymLink() || !fi.isDir())
+            QFile::remove(fi.filePath());
+        else
+            QDir(fi.filePath()).removeRecursively();
+    }
 }
 
 } // namespace
@@ -79,13 +93,10 @@ bool ProfiledRun::start(const ProfiledRunOptions& options, QString* error)
             QDir(options.kernelDir)
                 .absoluteFilePath(QStringLiteral(".tilelens/profiles/") + m_options.stageId);
     m_options.outDir = QDir::cleanPath(QDir(m_options.outDir).absolutePath());
-    if (!QDir().mkpath(m_options.outDir))
-        return fail(QStringLiteral("cannot create %1").arg(m_options.outDir));
-    // Records of an earlier profile in the same folder would mix in.
-    const QStringList old = QDir(m_options.outDir).entryList({QStringLiteral("run-*")}, QDir::Dirs);
-    for (const QString& d : old)
-        QDir(QDir(m_options.outDir).filePath(d)).removeRecursively();
-    QFile::remove(profilePath());
+    m_ownedDir = tileLensRelativePath(m_options.kernelDir, m_options.outDir);
+    QString why;
+    if (!clearEarlierProfile(&why))
+        return fail(why);
     // Without the library, repeating the run measures nothing more.
     m_runs = m_options.library.isEmpty() ? 1 : m_options.runs;
     m_run = 0;
@@ -94,6 +105,53 @@ bool ProfiledRun::start(const ProfiledRunOptions& options, QString* error)
     m_done.clear();
     requestNext();
     return true;
+}
+
+// Records of an earlier profile in the same folder would mix in: they go first.
+bool ProfiledRun::clearEarlierProfile(QString* error)
+{
+    if (m_ownedDir.isEmpty()) {
+        if (!QDir().mkpath(m_options.outDir)) {
+            *error = QStringLiteral("cannot create %1").arg(m_options.outDir);
+            return false;
+        }
+        removeRunFolders(m_options.outDir);
+        QFile::remove(profilePath());
+        return true;
+    }
+    const auto dir = OwnedDir::open(m_options.kernelDir, m_ownedDir, error);
+    if (!dir)
+        return false;
+    removeRunFolders(dir->heldPath()); // the folder held open, whatever replaced its path since
+    ::unlinkat(dir->fd(), "profile.json", 0);
+    return true;
+}
+
+bool ProfiledRun::makeRunDir(const QString& dir, QString* error)
+{
+    if (m_ownedDir.isEmpty()) {
+        if (QDir().mkpath(dir))
+            return true;
+        *error = QStringLiteral("cannot create %1").arg(dir);
+        return false;
+    }
+    return bool(OwnedDir::open(m_options.kernelDir,
+                               m_ownedDir + QLatin1Char('/') + QFileInfo(dir).fileName(), error));
+}
+
+void ProfiledRun::writeProfile(const QByteArray& json)
+{
+    if (!m_ownedDir.isEmpty()) {
+        QString error;
+        writeOwnedFile(m_options.kernelDir, m_ownedDir + QStringLiteral("/profile.json"), json,
+                       &error);
+        return;
+    }
+    QSaveFile f(profilePath());
+    if (f.open(QIODevice::WriteOnly)) {
+        f.write(json);
+        f.commit();
+    }
 }
 
 void ProfiledRun::cancel()
@@ -111,7 +169,11 @@ void ProfiledRun::requestNext()
     req.ignoreCaps = m_options.ignoreCaps || m_run > 0; // N runs are one semantic run
     if (!m_options.library.isEmpty()) {
         const QString dir = runDir(m_run);
-        QDir().mkpath(dir);
+        QString error;
+        if (!makeRunDir(dir, &error)) {
+            Q_EMIT finished(false, error);
+            return;
+        }
         req.extraEnv.insert(QLatin1String(profiler::kEnvCudaInjection), m_options.library);
         req.extraEnv.insert(QLatin1String(profiler::kEnvNvtxInjection), m_options.library);
         req.extraEnv.insert(QLatin1String(profiler::kEnvOutDir), dir);
@@ -168,11 +230,7 @@ void ProfiledRun::measure(const StageRun& run)
     po.label = m_options.label;
     po.command = m_options.adhocArgv.isEmpty() ? run.argv : m_options.adhocArgv;
     const perf::Profile profile = perf::buildProfile(traces, po, info);
-    QSaveFile f(profilePath());
-    if (f.open(QIODevice::WriteOnly)) {
-        f.write(QByteArray::fromStdString(perf::profileToJson(profile)));
-        f.commit();
-    }
+    writeProfile(QByteArray::fromStdString(perf::profileToJson(profile)));
 
     ProfiledRunUpdate u;
     u.run = m_run;

@@ -79,9 +79,15 @@ private:
     void requestNext();
     void onStageFinished(const StageRun& run);
     void measure(const StageRun& run);
+    bool clearEarlierProfile(QString* error);
+    bool makeRunDir(const QString& dir, QString* error);
+    void writeProfile(const QByteArray& json);
 
     StageRunnerThread* m_worker;
     ProfiledRunOptions m_options;
+    // outDir relative to the kernel dir when it is one of TileLens's own folders
+    // (.tilelens/...): written through OwnedDir then, never through a link. Else empty.
+    QString m_ownedDir;
     int m_run = 0;
     int m_runs = 0;
     QString m_currentRunId;

@@ -1,5 +1,6 @@
 #include "pipeline/RunHistory.h"
 
+#include "common/OwnedFiles.h"
 #include "pipeline/ProcessControl.h"
 
 #include <QCoreApplication>
@@ -59,13 +60,23 @@ bool stillRunning(const StageRun& run, const QJsonObject& runner)
 
 } // namespace
 
+int openRunHistoryForAppend(const QString& kernelDir, QString* error)
+{
+    const auto dir = OwnedDir::open(kernelDir, QStringLiteral(".tilelens"), error);
+    return dir ? dir->openForAppend(QStringLiteral("runs.jsonl"), error) : -1;
+}
+
+bool runHistoryWritable(const QString& kernelDir, QString* error)
+{
+    const int fd = openRunHistoryForAppend(kernelDir, error);
+    if (fd < 0)
+        return false;
+    ::close(fd);
+    return true;
+}
+
 bool appendRunRecord(const StageRun& run, HistoryEvent event, QString* error)
 {
-    if (!QDir().mkpath(historyDir(run.kernelDir))) {
-        if (error)
-            *error = QStringLiteral("cannot create %1").arg(historyDir(run.kernelDir));
-        return false;
-    }
     QJsonObject o = run.toJson();
     o.insert(QStringLiteral("event"),
              event == HistoryEvent::Start ? QStringLiteral("start") : QStringLiteral("end"));
@@ -74,15 +85,10 @@ bool appendRunRecord(const StageRun& run, HistoryEvent event, QString* error)
     QByteArray line = QJsonDocument(o).toJson(QJsonDocument::Compact);
     line.append('\n');
 
-    const QByteArray path = QFile::encodeName(historyFile(run.kernelDir));
-    const int fd = ::open(path.constData(), O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
-    if (fd < 0) {
-        if (error)
-            *error =
-                QStringLiteral("cannot open %1: %2")
-                    .arg(historyFile(run.kernelDir), QString::fromLocal8Bit(std::strerror(errno)));
+    // Never through a symbolic link in .tilelens (issue 32), checked as the file is opened.
+    const int fd = openRunHistoryForAppend(run.kernelDir, error);
+    if (fd < 0)
         return false;
-    }
     // A torn last line (the app died inside a write, or a foreign editor) must not swallow
     // this record: start on a fresh line.
     const off_t size = ::lseek(fd, 0, SEEK_END);

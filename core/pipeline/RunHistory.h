@@ -27,8 +27,12 @@ enum class HistoryEvent
     End
 };
 
-// Appends one record; false (with a message) when the file cannot be written.
+// Appends one record; false (with a message) when the file cannot be written. Like every
+// write under .tilelens it goes through OwnedDir: never through a symbolic link.
 bool appendRunRecord(const StageRun& run, HistoryEvent event, QString* error = nullptr);
+// Whether records can be appended now (runs.jsonl is created when missing): a run whose
+// record could not be kept (a link in .tilelens, say) does not start.
+bool runHistoryWritable(const QString& kernelDir, QString* error);
 
 struct RunHistory
 {

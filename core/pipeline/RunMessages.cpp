@@ -15,6 +15,7 @@ const std::vector<const char*>& runMessageTemplates()
         kSuperseded,
         kCapReached,
         kCannotWriteLog,
+        kNothingWasRun,
         kCannotStart,
         kNoSupervisor,
         kTimedOut,

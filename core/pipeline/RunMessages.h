@@ -33,6 +33,9 @@ inline constexpr const char* kCapReached =
                                     "%3); override the cap or start a new pipeline run");
 inline constexpr const char* kCannotWriteLog =
     QT_TRANSLATE_NOOP("RunMessage", "cannot write the log %1");
+// %1: why, in English (an own file refused, a working directory that moved).
+inline constexpr const char* kNothingWasRun =
+    QT_TRANSLATE_NOOP("RunMessage", "nothing was run: %1");
 inline constexpr const char* kCannotStart = QT_TRANSLATE_NOOP("RunMessage", "cannot start %1: %2");
 inline constexpr const char* kNoSupervisor = QT_TRANSLATE_NOOP(
     "RunMessage",

@@ -92,10 +92,17 @@ QString shellScriptWithEnvReferences(const QString& script, const QMap<QString, 
     return out;
 }
 
+bool isLexicallyInside(const QString& kernelDir, const QString& path)
+{
+    const QString root = QDir::cleanPath(kernelDir);
+    const QString p = QDir::cleanPath(path);
+    return p == root || p.startsWith(root == QLatin1String("/") ? root : root + QLatin1Char('/'));
+}
+
 // The first path the stage would write (or TileLens would write for it) outside the
-// workspace, as a sentence; empty when every one stays inside (issue 14, S3).
-QString writeOutsideWorkspace(const QString& kernelDir, const StageSpec& spec,
-                              const ResolvedStage& r)
+// workspace, or a working directory that leaves it, as a sentence; empty when every one
+// stays inside (issue 14, S3; issue 32).
+QString leavesWorkspace(const QString& kernelDir, const StageSpec& spec, const ResolvedStage& r)
 {
     struct Written
     {
@@ -109,6 +116,14 @@ QString writeOutsideWorkspace(const QString& kernelDir, const StageSpec& spec,
         {"the run records", QStringLiteral(".tilelens"), historyDir(kernelDir)}};
     for (qsizetype i = 0; i < r.outputs.size(); ++i)
         paths.push_back({"outputs", spec.outputs.value(i), r.outputs.at(i)});
+    // A working directory written inside the workspace must stay inside once its links are
+    // resolved (issue 32: a `sub` swapped for a link ran `rm -f ./*` outside). One declared
+    // outside ($TILEGYM_PATH) runs where trust saw it resolve (TrustCoverage).
+    if (isLexicallyInside(kernelDir, r.cwd) && !isInsideWorkspace(kernelDir, r.cwd))
+        return QStringLiteral("cwd \"%1\" resolves to %2, outside the workspace %3; refused: a "
+                              "working directory inside the workspace stays inside it")
+            .arg(spec.cwd.isEmpty() ? QStringLiteral(".") : spec.cwd, r.physicalCwd,
+                 physicalPath(kernelDir));
     for (const Written& w : paths) {
         QString where;
         if (w.absolute.isEmpty() || isInsideWorkspace(kernelDir, w.absolute, &where))
@@ -192,7 +207,9 @@ QString ResolvedStage::describe() const
             text += QLatin1Char(' ') + shellQuote(a);
         text += QStringLiteral(")\n");
     }
-    text += QStringLiteral("cwd: %1\n").arg(cwd);
+    text += physicalCwd.isEmpty() || physicalCwd == cwd
+                ? QStringLiteral("cwd: %1\n").arg(cwd)
+                : QStringLiteral("cwd: %1 (resolves to %2)\n").arg(cwd, physicalCwd);
     for (auto it = envChanges.begin(); it != envChanges.end(); ++it)
         text += QStringLiteral("env: %1=%2\n").arg(it.key(), shellQuote(it.value()));
     for (const QString& name : envRemoved)
@@ -270,6 +287,7 @@ ResolvedStage resolveStage(const StageSet& set, const StageSpec& spec,
     r.cwd =
         absoluteIn(set.kernelDir,
                    spec.cwd.isEmpty() ? set.kernelDir : expandVariables(spec.cwd, vars, &missing));
+    r.physicalCwd = physicalPath(r.cwd);
     for (const QString& in : spec.inputs)
         r.inputs << absoluteIn(set.kernelDir, expandVariables(in, vars, nullptr));
     for (const QString& out : spec.outputs)
@@ -286,7 +304,7 @@ ResolvedStage resolveStage(const StageSet& set, const StageSpec& spec,
         r.reason = spec.disabledReason;
         return r;
     }
-    r.reason = writeOutsideWorkspace(set.kernelDir, spec, r);
+    r.reason = leavesWorkspace(set.kernelDir, spec, r);
     if (!r.reason.isEmpty())
         return r;
     if (spec.kind == StageKind::Builtin) {

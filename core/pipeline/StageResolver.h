@@ -27,9 +27,10 @@ struct ResolvedStage
     QStringList argv; // expanded command; for shell stages {"/bin/sh", "-c", script}
     QMap<QString, QString> envChanges; // what differs from the runner's environment
     QStringList envRemoved;
-    QString cwd;        // absolute
-    int timeoutMs = 0;  // 0 = none
-    QStringList inputs; // absolute paths or globs
+    QString cwd;         // absolute, as declared
+    QString physicalCwd; // cwd with every symbolic link resolved (where the command runs)
+    int timeoutMs = 0;   // 0 = none
+    QStringList inputs;  // absolute paths or globs
     QStringList outputs;
     QString logCopy;     // absolute, may be empty
     QString verdictFile; // absolute, may be empty

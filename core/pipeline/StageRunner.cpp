@@ -1,5 +1,6 @@
 #include "pipeline/StageRunner.h"
 
+#include "common/OwnedFiles.h"
 #include "pipeline/ActiveRun.h"
 #include "pipeline/ProcessControl.h"
 #include "pipeline/RunHistory.h"
@@ -12,6 +13,7 @@
 #include <QFileInfo>
 #include <QtConcurrent/QtConcurrentRun>
 #include <csignal>
+#include <unistd.h>
 
 namespace tilelens::pipeline {
 
@@ -165,11 +167,15 @@ void StageRunner::request(const StageRequest& req)
         return reject(run, RunStatus::Rejected,
                       runmsg::text(runmsg::kBuiltinMissing).arg(st.builtin));
     if (st.kind == StageKind::External && !req.trustOverride) {
-        const TrustState trust = TrustStore(m_trustFile).state(set);
-        if (trust != TrustState::Trusted)
-            return reject(
-                run, RunStatus::Rejected,
-                runmsg::text(runmsg::kNotTrusted).arg(QString::fromLatin1(trustStateName(trust))));
+        const TrustStore store(m_trustFile);
+        const TrustState trust = store.state(set, m_env);
+        if (trust != TrustState::Trusted) {
+            const QString why = store.changeReason(set, m_env);
+            return reject(run, RunStatus::Rejected,
+                          runmsg::text(runmsg::kNotTrusted)
+                              .arg(QString::fromLatin1(trustStateName(trust)) +
+                                   (why.isEmpty() ? QString() : QStringLiteral(": ") + why)));
+        }
     }
 
     // One pending run per stage: the newest request wins.
@@ -219,13 +225,24 @@ void StageRunner::start(std::unique_ptr<Pending> pending)
     ActiveRun& run = *active;
     run.stage = pending->stage;
     run.record = record;
-    const QString logs = logsDir(record.kernelDir);
-    run.record.logPath = logs + QLatin1Char('/') + record.runId + QLatin1Char('_') +
-                         record.stageId + QStringLiteral(".log");
-    run.log.setFileName(run.record.logPath);
-    if (!QDir().mkpath(logs) || !run.log.open(QIODevice::WriteOnly | QIODevice::Append)) {
+    const QString logName =
+        record.runId + QLatin1Char('_') + record.stageId + QStringLiteral(".log");
+    run.record.logPath = logsDir(record.kernelDir) + QLatin1Char('/') + logName;
+    // TileLens's own files, never through a symbolic link in .tilelens (issue 32): the log is
+    // opened below descriptors of real folders, and a run whose record could not be kept
+    // does not start.
+    QString error;
+    const bool historyWritable = runHistoryWritable(record.kernelDir, &error);
+    const auto logs =
+        historyWritable ? OwnedDir::open(record.kernelDir, QStringLiteral(".tilelens/logs"), &error)
+                        : std::nullopt;
+    const int logFd = logs ? logs->openForAppend(logName, &error) : -1;
+    if (logFd < 0 || !run.log.open(logFd, QIODevice::WriteOnly | QIODevice::Append,
+                                   QFileDevice::AutoCloseHandle)) {
+        if (logFd >= 0 && !run.log.isOpen())
+            ::close(logFd);
         run.record.status = RunStatus::FailedToStart;
-        run.record.message = runmsg::text(runmsg::kCannotWriteLog).arg(run.record.logPath);
+        run.record.message = runmsg::text(runmsg::kNothingWasRun).arg(error);
         run.record.endedAt = QDateTime::currentDateTimeUtc();
         emitFinished(run.record);
         return;
@@ -257,7 +274,21 @@ void StageRunner::startExternal(ActiveRun& run)
     run.process = new QProcess(this);
     run.process->setProcessChannelMode(QProcess::MergedChannels);
     run.process->setProcessEnvironment(run.stage.environment(m_env));
-    run.process->setWorkingDirectory(run.stage.cwd);
+    // Where it runs is resolved again now, links followed, and must be where it resolved
+    // when the run was requested (and trusted): a folder swapped for a link in between
+    // would run the command elsewhere (issue 32).
+    const QString cwdNow = physicalPath(run.stage.cwd);
+    if (!run.stage.launcher.isSlurm() && cwdNow != run.stage.physicalCwd) {
+        run.record.status = RunStatus::FailedToStart;
+        run.record.message =
+            runmsg::text(runmsg::kNothingWasRun)
+                .arg(QStringLiteral("the working directory %1 now resolves to %2, not to %3 as "
+                                    "when the run was requested")
+                         .arg(run.stage.cwd, cwdNow, run.stage.physicalCwd));
+        finish(run);
+        return;
+    }
+    run.process->setWorkingDirectory(run.stage.launcher.isSlurm() ? run.stage.cwd : cwdNow);
     run.process->setInputChannelMode(QProcess::ManagedInputChannel);
     // The supervisor learns of our death by SIGTERM and then takes the stage's tree with it.
     makeProcessGroupLeader(*run.process, SIGTERM);

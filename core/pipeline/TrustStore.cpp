@@ -1,6 +1,8 @@
 #include "pipeline/TrustStore.h"
 
+#include "common/OwnedFiles.h"
 #include "pipeline/StageResolver.h"
+#include "pipeline/TrustCoverage.h"
 
 #include <QCryptographicHash>
 #include <QDateTime>
@@ -12,6 +14,7 @@
 #include <QJsonObject>
 #include <QSaveFile>
 #include <QStandardPaths>
+#include <functional>
 
 namespace tilelens::pipeline {
 namespace {
@@ -26,7 +29,6 @@ QJsonObject readStore(const QString& file)
 
 bool writeStore(const QString& file, const QJsonObject& o, QString* error)
 {
-    QDir().mkpath(QFileInfo(file).absolutePath());
     QSaveFile f(file);
     if (!f.open(QIODevice::WriteOnly)) {
         if (error)
@@ -40,6 +42,32 @@ bool writeStore(const QString& file, const QJsonObject& o, QString* error)
         return false;
     }
     return true;
+}
+
+// The read-modify-write of the store, under trust.json.lock beside it: two `trust` runs (or
+// the GUI and an agent) at once would otherwise lose one of the decisions.
+bool editStore(const QString& file, const std::function<void(QJsonObject&)>& edit, QString* error)
+{
+    const QFileInfo info(file);
+    QDir().mkpath(info.absolutePath());
+    const auto dir = OwnedDir::open(info.absolutePath(), QString(), error);
+    if (!dir)
+        return false;
+    const auto lock = OwnedLock::acquire(*dir, info.fileName() + QStringLiteral(".lock"),
+                                         kOwnedLockTimeout, error);
+    if (!lock)
+        return false;
+    QJsonObject store = readStore(file);
+    edit(store);
+    return writeStore(file, store, error);
+}
+
+QJsonObject storedDecision(const QString& file, const QString& workspace)
+{
+    for (const auto& entry : readStore(file).value(QStringLiteral("workspaces")).toArray())
+        if (entry.toObject().value(QStringLiteral("path")).toString() == workspace)
+            return entry.toObject();
+    return {};
 }
 
 bool workspaceOptsOut(const StageSet& set)
@@ -88,7 +116,7 @@ QString TrustStore::canonicalWorkspace(const QString& kernelDir)
     return canon.isEmpty() ? QDir::cleanPath(QFileInfo(kernelDir).absoluteFilePath()) : canon;
 }
 
-QString TrustStore::commandsDigest(const StageSet& set)
+QString TrustStore::declarationsDigest(const StageSet& set)
 {
     // Every field that decides what runs, where it writes or reads its verdict, and with what
     // environment (issue 14, S3: log_copy, unset_env, timeout_s, outputs and verdict_file were
@@ -153,7 +181,26 @@ QString TrustStore::commandsDigest(const StageSet& set)
     return QString::fromLatin1(h.result().toHex());
 }
 
-QString TrustStore::describeCommands(const StageSet& set)
+QString TrustStore::commandsDigest(const StageSet& set, const QProcessEnvironment& base)
+{
+    QCryptographicHash h(QCryptographicHash::Sha256);
+    h.addData(QByteArrayView("tilelens.trust-digest/3\0", 24));
+    h.addData(declarationsDigest(set).toLatin1());
+    h.addData(QJsonDocument(coverageJson(trustCoverage(set, base))).toJson(QJsonDocument::Compact));
+    return QString::fromLatin1(h.result().toHex());
+}
+
+QString TrustStore::coverageNote()
+{
+    return QStringLiteral(
+        "Trusting covers exactly what is listed: each command, its environment, where it runs "
+        "(symbolic links resolved), the paths it writes, and the content of the workspace files "
+        "its command names (\"covers\" lines). It does not cover the files those scripts read, "
+        "source or import, files and programs outside the workspace, or what the commands "
+        "download: a change there does not ask again.\n");
+}
+
+QString TrustStore::describeCommands(const StageSet& set, const QProcessEnvironment& base)
 {
     QString text =
         QStringLiteral("Workspace %1 declares these commands%2:\n")
@@ -163,15 +210,17 @@ QString TrustStore::describeCommands(const StageSet& set)
     for (const auto& st : set.stages) {
         if (st.kind != StageKind::External || !st.disabledReason.isEmpty())
             continue;
-        const ResolvedStage r = resolveStage(set, st);
+        const ResolvedStage r = resolveStage(set, st, base);
         text += QStringLiteral("\n[%1] %2%3\n")
                     .arg(st.id, st.title,
                          r.runnable ? QString()
                                     : QStringLiteral("  (not runnable here: %1)").arg(r.reason));
         for (const QString& line : r.describe().split(QLatin1Char('\n'), Qt::SkipEmptyParts))
             text += QStringLiteral("  ") + line + QLatin1Char('\n');
+        for (const QString& file : namedWorkspaceFiles(set.kernelDir, r, base))
+            text += QStringLiteral("  covers: %1\n").arg(file);
     }
-    return text;
+    return text + QLatin1Char('\n') + coverageNote();
 }
 
 bool TrustStore::needsTrust(const StageSet& set)
@@ -182,7 +231,7 @@ bool TrustStore::needsTrust(const StageSet& set)
     return false;
 }
 
-TrustState TrustStore::state(const StageSet& set) const
+TrustState TrustStore::state(const StageSet& set, const QProcessEnvironment& base) const
 {
     if (workspaceOptsOut(set))
         return TrustState::Denied;
@@ -193,48 +242,77 @@ TrustState TrustStore::state(const StageSet& set) const
         if (!prefix.isEmpty() && (path == prefix || path.startsWith(prefix + QLatin1Char('/'))))
             return TrustState::Trusted;
     }
-    const QString digest = commandsDigest(set);
-    for (const auto& entry : store.value(QStringLiteral("workspaces")).toArray()) {
-        const QJsonObject e = entry.toObject();
-        if (e.value(QStringLiteral("path")).toString() != path)
-            continue;
-        if (e.value(QStringLiteral("digest")).toString() != digest)
-            return TrustState::Changed;
-        return e.value(QStringLiteral("trusted")).toBool() ? TrustState::Trusted
-                                                           : TrustState::Denied;
-    }
-    return TrustState::Unknown;
+    const QJsonObject e = storedDecision(m_file, path);
+    if (e.isEmpty())
+        return TrustState::Unknown;
+    if (e.value(QStringLiteral("digest")).toString() != commandsDigest(set, base))
+        return TrustState::Changed;
+    return e.value(QStringLiteral("trusted")).toBool() ? TrustState::Trusted : TrustState::Denied;
 }
 
-bool TrustStore::decide(const StageSet& set, bool trusted, QString* error)
+QString TrustStore::changeReason(const StageSet& set, const QProcessEnvironment& base) const
+{
+    if (state(set, base) != TrustState::Changed)
+        return {};
+    const QJsonObject e = storedDecision(m_file, canonicalWorkspace(set.kernelDir));
+    const QString declarations = declarationsDigest(set);
+    if (!e.contains(QStringLiteral("covers"))) { // decided by a TileLens before issue 32
+        return e.value(QStringLiteral("digest")).toString() == declarations
+                   ? QStringLiteral("the decision was taken by an earlier TileLens, whose trust "
+                                    "did not cover where the stages run or the workspace scripts "
+                                    "they name; review them and trust again")
+                   : QStringLiteral("the commands in tilelens.json changed since the workspace "
+                                    "was trusted");
+    }
+    if (e.value(QStringLiteral("declarations")).toString() != declarations)
+        return QStringLiteral("the commands in tilelens.json changed since the workspace was "
+                              "trusted");
+    const QString change =
+        coverageChange(e.value(QStringLiteral("covers")).toObject(), trustCoverage(set, base));
+    return change.isEmpty() ? QStringLiteral("what the stages run changed since the workspace "
+                                             "was trusted")
+                            : change;
+}
+
+bool TrustStore::decide(const StageSet& set, bool trusted, QString* error,
+                        const QProcessEnvironment& base)
 {
     const QString path = canonicalWorkspace(set.kernelDir);
-    QJsonObject store = readStore(m_file);
-    QJsonArray kept;
-    for (const auto& entry : store.value(QStringLiteral("workspaces")).toArray())
-        if (entry.toObject().value(QStringLiteral("path")).toString() != path)
-            kept.append(entry);
+    const std::vector<StageCoverage> coverage = trustCoverage(set, base);
     QJsonObject e;
     e.insert(QStringLiteral("path"), path);
-    e.insert(QStringLiteral("digest"), commandsDigest(set));
+    e.insert(QStringLiteral("digest"), commandsDigest(set, base));
+    e.insert(QStringLiteral("declarations"), declarationsDigest(set));
+    e.insert(QStringLiteral("covers"), coverageJson(coverage));
     e.insert(QStringLiteral("trusted"), trusted);
     e.insert(QStringLiteral("decided"), QDateTime::currentDateTimeUtc().toString(Qt::ISODate));
-    kept.append(e);
-    store.insert(QStringLiteral("schema"), QStringLiteral("tilelens.trust/1"));
-    store.insert(QStringLiteral("workspaces"), kept);
-    return writeStore(m_file, store, error);
+    return editStore(
+        m_file,
+        [&](QJsonObject& store) {
+            QJsonArray kept;
+            for (const auto& entry : store.value(QStringLiteral("workspaces")).toArray())
+                if (entry.toObject().value(QStringLiteral("path")).toString() != path)
+                    kept.append(entry);
+            kept.append(e);
+            store.insert(QStringLiteral("schema"), QStringLiteral("tilelens.trust/1"));
+            store.insert(QStringLiteral("workspaces"), kept);
+        },
+        error);
 }
 
 bool TrustStore::forget(const QString& kernelDir, QString* error)
 {
     const QString path = canonicalWorkspace(kernelDir);
-    QJsonObject store = readStore(m_file);
-    QJsonArray kept;
-    for (const auto& entry : store.value(QStringLiteral("workspaces")).toArray())
-        if (entry.toObject().value(QStringLiteral("path")).toString() != path)
-            kept.append(entry);
-    store.insert(QStringLiteral("workspaces"), kept);
-    return writeStore(m_file, store, error);
+    return editStore(
+        m_file,
+        [&](QJsonObject& store) {
+            QJsonArray kept;
+            for (const auto& entry : store.value(QStringLiteral("workspaces")).toArray())
+                if (entry.toObject().value(QStringLiteral("path")).toString() != path)
+                    kept.append(entry);
+            store.insert(QStringLiteral("workspaces"), kept);
+        },
+        error);
 }
 
 } // namespace tilelens::pipeline

@@ -1,11 +1,14 @@
 #include "workspace/CheckoutPorts.h"
 
+#include "common/FileReader.h"
+#include "common/JsonWrite.h"
+#include "common/OwnedFiles.h"
 #include "workspace/JsonFile.h"
 #include "workspace/Reports.h"
 
 #include <QDir>
 #include <QFileInfo>
-#include <QSaveFile>
+#include <memory>
 
 namespace tilelens::ws {
 namespace {
@@ -39,13 +42,18 @@ QString firstExisting(const QDir& dir, const QStringList& rels)
     return {};
 }
 
-// Reads the whole pairings document (or an empty one when the file is absent).
-std::optional<Json> readPairingsDocument(const QString& checkoutRoot, Diagnostics& diags)
+// The pairings document of `bytes` (an empty one for an absent file, `bytes` == nullopt);
+// nullopt with a diagnostic when it is malformed.
+std::optional<Json> pairingsDocument(const std::optional<std::string>& bytes, const QString& path,
+                                     Diagnostics& diags)
 {
-    const QString path = pairingsFile(checkoutRoot);
-    if (!QFileInfo::exists(path))
+    if (!bytes)
         return Json{{"schema", kPairingsSchema}, {"kernels", Json::object()}};
-    auto doc = readJsonFile(path, diags);
+    if (bytes->find_first_not_of(" \t\r\n") == std::string::npos) {
+        diags.push_back(portDiag(path, QStringLiteral("file is empty"), Severity::Error));
+        return std::nullopt;
+    }
+    auto doc = parseJson(*bytes, path, diags);
     if (!doc)
         return std::nullopt;
     if (!doc->is_object() || !doc->contains("kernels") || !(*doc)["kernels"].is_object()) {
@@ -59,79 +67,23 @@ std::optional<Json> readPairingsDocument(const QString& checkoutRoot, Diagnostic
     return doc;
 }
 
-bool saveDocument(const QString& checkoutRoot, const Json& doc, QString* error)
+// Reads the whole pairings document (or an empty one when the file is absent).
+std::optional<Json> readPairingsDocument(const QString& checkoutRoot, Diagnostics& diags)
 {
-    if (!QDir().mkpath(checkoutTileLensDir(checkoutRoot))) {
-        if (error)
-            *error = QStringLiteral("cannot create %1").arg(checkoutTileLensDir(checkoutRoot));
-        return false;
-    }
-    QSaveFile file(pairingsFile(checkoutRoot));
-    const std::string text = doc.dump(2) + "\n";
-    if (!file.open(QIODevice::WriteOnly) ||
-        file.write(text.data(), qint64(text.size())) != qint64(text.size()) || !file.commit()) {
-        if (error)
-            *error = QStringLiteral("cannot write %1: %2").arg(file.fileName(), file.errorString());
-        return false;
-    }
-    return true;
+    const QString path = pairingsFile(checkoutRoot);
+    if (!QFileInfo::exists(path))
+        return pairingsDocument(std::nullopt, path, diags);
+    auto contents = readFile(path.toStdString(), diags, kMaxJsonBytes);
+    if (!contents)
+        return std::nullopt;
+    return pairingsDocument(std::move(contents->bytes), path, diags);
 }
 
-bool updatePairing(const QString& checkoutRoot, const QString& kernel, const QString& entry,
-                   const std::optional<QString>& function, bool erase, QString* error)
-{
-    Diagnostics diags;
-    auto doc = readPairingsDocument(checkoutRoot, diags);
-    if (!doc) {
-        if (error)
-            *error = diags.empty()
-                         ? QStringLiteral("cannot read %1").arg(pairingsFile(checkoutRoot))
-                         : QString::fromStdString(diags.front().format());
-        return false;
-    }
-    Json& kernels = (*doc)["kernels"];
-    Json& forKernel = kernels[kernel.toStdString()];
-    if (!forKernel.is_object())
-        forKernel = Json::object();
-    if (erase) {
-        forKernel.erase(entry.toStdString());
-        if (forKernel.empty())
-            kernels.erase(kernel.toStdString());
-    } else if (function && !function->isEmpty()) {
-        forKernel[entry.toStdString()] = function->toStdString();
-    } else {
-        forKernel[entry.toStdString()] = nullptr;
-    }
-    (*doc)["schema"] = kPairingsSchema;
-    return saveDocument(checkoutRoot, *doc, error);
-}
-
-} // namespace
-
-QString checkoutTileLensDir(const QString& checkoutRoot)
-{
-    return QDir(checkoutRoot).filePath(QStringLiteral(".tilelens"));
-}
-
-QString pairingsFile(const QString& checkoutRoot)
-{
-    return QDir(checkoutTileLensDir(checkoutRoot)).filePath(QStringLiteral("pairings.json"));
-}
-
-QString checkoutIrDir(const QString& checkoutRoot, const QString& kernel, const QString& entry)
-{
-    return QDir(checkoutTileLensDir(checkoutRoot))
-        .filePath(QStringLiteral("ir/%1/%2").arg(kernel, entry));
-}
-
-CheckoutPairings readCheckoutPairings(const QString& checkoutRoot, Diagnostics& diags)
+// The pairings a well-formed document holds; entries of the wrong type are diagnosed.
+CheckoutPairings pairingsOf(const Json& doc, const QString& path, Diagnostics& diags)
 {
     CheckoutPairings out;
-    const auto doc = readPairingsDocument(checkoutRoot, diags);
-    if (!doc)
-        return out;
-    const QString path = pairingsFile(checkoutRoot);
-    for (const auto& [kernel, entries] : (*doc)["kernels"].items()) {
+    for (const auto& [kernel, entries] : doc["kernels"].items()) {
         const std::string at = jsonPointer({"kernels", kernel});
         if (!entries.is_object()) {
             diags.push_back(portDiag(
@@ -162,16 +114,108 @@ CheckoutPairings readCheckoutPairings(const QString& checkoutRoot, Diagnostics& 
     return out;
 }
 
+// The read-modify-write of pairings.json: under a lock beside it (concurrent writers, the GUI
+// and an agent say, would otherwise lose each other's pairings), through OwnedDir (never
+// through a symbolic link in .tilelens).
+bool updatePairing(const QString& checkoutRoot, const QString& kernel, const QString& entry,
+                   const std::optional<QString>& function, QString* error)
+{
+    const auto dir = OwnedDir::open(checkoutRoot, QStringLiteral(".tilelens"), error);
+    if (!dir)
+        return false;
+    const auto lock =
+        OwnedLock::acquire(*dir, QStringLiteral("pairings.json.lock"), kOwnedLockTimeout, error);
+    if (!lock)
+        return false;
+    const OwnedDir::ReadResult read = dir->readFile(QStringLiteral("pairings.json"), kMaxJsonBytes);
+    if (read.status == OwnedDir::ReadStatus::Failed) {
+        if (error)
+            *error = read.error;
+        return false;
+    }
+    Diagnostics diags;
+    const auto text = editPairingsText(read.status == OwnedDir::ReadStatus::Read
+                                           ? std::optional(read.bytes.toStdString())
+                                           : std::nullopt,
+                                       pairingsFile(checkoutRoot), kernel, entry, function, diags);
+    if (!text) {
+        if (error)
+            *error = diags.empty()
+                         ? QStringLiteral("cannot read %1").arg(pairingsFile(checkoutRoot))
+                         : QString::fromStdString(diags.front().format());
+        return false;
+    }
+    return dir->replaceFile(QStringLiteral("pairings.json"), QByteArray::fromStdString(*text),
+                            error);
+}
+
+} // namespace
+
+QString checkoutTileLensDir(const QString& checkoutRoot)
+{
+    return QDir(checkoutRoot).filePath(QStringLiteral(".tilelens"));
+}
+
+QString pairingsFile(const QString& checkoutRoot)
+{
+    return QDir(checkoutTileLensDir(checkoutRoot)).filePath(QStringLiteral("pairings.json"));
+}
+
+QString checkoutIrDir(const QString& checkoutRoot, const QString& kernel, const QString& entry)
+{
+    return QDir(checkoutTileLensDir(checkoutRoot))
+        .filePath(QStringLiteral("ir/%1/%2").arg(kernel, entry));
+}
+
+CheckoutPairings parseCheckoutPairings(const std::optional<std::string>& bytes, const QString& path,
+                                       Diagnostics& diags)
+{
+    const auto doc = pairingsDocument(bytes, path, diags);
+    return doc ? pairingsOf(*doc, path, diags) : CheckoutPairings();
+}
+
+CheckoutPairings readCheckoutPairings(const QString& checkoutRoot, Diagnostics& diags)
+{
+    const auto doc = readPairingsDocument(checkoutRoot, diags);
+    return doc ? pairingsOf(*doc, pairingsFile(checkoutRoot), diags) : CheckoutPairings();
+}
+
+std::optional<std::string> editPairingsText(const std::optional<std::string>& bytes,
+                                            const QString& path, const QString& kernel,
+                                            const QString& entry,
+                                            const std::optional<QString>& function,
+                                            Diagnostics& diags)
+{
+    auto doc = pairingsDocument(bytes, path, diags);
+    if (!doc)
+        return std::nullopt;
+    Json& kernels = (*doc)["kernels"];
+    Json& forKernel = kernels[kernel.toStdString()];
+    if (!forKernel.is_object())
+        forKernel = Json::object();
+    if (!function) {
+        forKernel.erase(entry.toStdString());
+        if (forKernel.empty())
+            kernels.erase(kernel.toStdString());
+    } else if (!function->isEmpty()) {
+        forKernel[entry.toStdString()] = function->toStdString();
+    } else {
+        forKernel[entry.toStdString()] = nullptr;
+    }
+    (*doc)["schema"] = kPairingsSchema;
+    return jsonText(*doc) + "\n";
+}
+
 bool writeCheckoutPairing(const QString& checkoutRoot, const QString& kernel, const QString& entry,
                           const QString& pythonFunction, QString* error)
 {
-    return updatePairing(checkoutRoot, kernel, entry, pythonFunction, false, error);
+    return updatePairing(checkoutRoot, kernel, entry, pythonFunction, error);
 }
 
 bool clearCheckoutPairing(const QString& checkoutRoot, const QString& kernel, const QString& entry,
                           QString* error)
 {
-    return updatePairing(checkoutRoot, kernel, entry, std::nullopt, true, error);
+    return updatePairing(checkoutRoot, kernel, entry, std::nullopt, error);
 }
 
 QString enclosingCheckout(const QString& path)
@@ -217,7 +261,7 @@ Kernel loadCheckoutPort(const QString& checkoutRoot, const QString& inTreeDir,
                                          Severity::Warning));
 
     std::vector<PythonKernel> pythonKernels;
-    QString pythonText;
+    std::unique_ptr<PythonSource> python; // indexed once: every pairing looks up its range
     const QString pythonRel = QStringLiteral("src/tilegym/ops/cutile/%1.py").arg(k.name);
     if (k.pythonSource.isEmpty()) {
         k.diagnostics.push_back(portDiag(
@@ -227,8 +271,8 @@ Kernel loadCheckoutPort(const QString& checkoutRoot, const QString& inTreeDir,
                 .arg(pythonRel),
             Severity::Warning));
     } else if (const auto py = readSmallText(k.pythonSource, &k.diagnostics)) {
-        pythonText = *py;
-        pythonKernels = findPythonKernels(pythonText);
+        python = std::make_unique<PythonSource>(*py);
+        pythonKernels = findPythonKernels(*python);
     }
 
     for (const EntryPairing& p : pairEntries(k.entries, pythonKernels, manual)) {
@@ -239,7 +283,7 @@ Kernel loadCheckoutPort(const QString& checkoutRoot, const QString& inTreeDir,
         if (p.python) {
             v.kernelFunction = p.python->name;
             v.analysisName = p.python->name;
-            const auto r = findPythonFunction(pythonText, p.python->name);
+            const auto r = python->find(p.python->name);
             v.pythonFirstLine = r.firstLine;
             v.pythonLastLine = r.lastLine;
         }

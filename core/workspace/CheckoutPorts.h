@@ -8,6 +8,7 @@
 // What TileLens keeps for a checkout lives in its `.tilelens/` folder (which
 // TileGym's .gitignore does not know; add it to .git/info/exclude):
 //   .tilelens/pairings.json             hand pairings, tilelens.pairings/1
+//   .tilelens/pairings.json.lock        held while a process edits them
 //   .tilelens/ir/<op>/<entry>/          reference and generated IR of a variant
 
 #include "workspace/EntryPairing.h"
@@ -15,6 +16,8 @@
 
 #include <QString>
 #include <map>
+#include <optional>
+#include <string>
 
 namespace tilelens::ws {
 
@@ -30,10 +33,23 @@ QString checkoutIrDir(const QString& checkoutRoot, const QString& kernel, const 
 // {"<entry>": "<python function>" | null}}}; null leaves an entry unpaired.
 // A missing file is no error; a malformed one gives a Diagnostic with its place.
 CheckoutPairings readCheckoutPairings(const QString& checkoutRoot, Diagnostics& diags);
+// The same from the file's bytes (nullopt: the file is absent); `path` places the messages.
+CheckoutPairings parseCheckoutPairings(const std::optional<std::string>& bytes, const QString& path,
+                                       Diagnostics& diags);
+// The file's new text after one edit: `function` set pairs (an empty one records
+// "unpaired"), nullopt forgets the entry. nullopt with a diagnostic when `bytes` is malformed.
+std::optional<std::string> editPairingsText(const std::optional<std::string>& bytes,
+                                            const QString& path, const QString& kernel,
+                                            const QString& entry,
+                                            const std::optional<QString>& function,
+                                            Diagnostics& diags);
 
 // Records (or, with an empty function, records "unpaired") one hand pairing,
-// keeping the others. False with `error` set when the file cannot be written
-// or the existing one is malformed (it is never overwritten then).
+// keeping the others. False with `error` set when the file cannot be written, the
+// existing one is malformed (it is never overwritten then), a symbolic link lies
+// in .tilelens (nothing is written through it) or another process holds the
+// file's lock longer than kOwnedLockTimeout. The read-modify-write holds
+// .tilelens/pairings.json.lock, so concurrent writers lose no pairing.
 bool writeCheckoutPairing(const QString& checkoutRoot, const QString& kernel, const QString& entry,
                           const QString& pythonFunction, QString* error);
 // Forgets the hand pairing of one entry (automatic rules apply again).

@@ -1,8 +1,10 @@
 #include "workspace/EntryPairing.h"
 
+#include <QHash>
 #include <QRegularExpression>
 #include <QSet>
 #include <algorithm>
+#include <limits>
 #include <tuple>
 
 namespace tilelens::ws {
@@ -53,6 +55,93 @@ int nameScore(const QString& entry, const QString& python)
     return int(100 * (es.size() + ps.size() - all.size()) / all.size());
 }
 
+// The entry's tokens as nameScore compares them: `non X` pairs removed.
+QStringList comparedTokens(const QString& entry)
+{
+    QStringList e = tokensOf(entry);
+    for (int i = 0; i + 1 < e.size(); ++i) {
+        if (e.at(i) == QLatin1String("non")) {
+            e.remove(i, 2);
+            --i;
+        }
+    }
+    return e;
+}
+
+// The Python kernels an entry name can score with (nameScore > 0), found without comparing
+// it to every one: equal token lists, or token sets where one holds the other and they share
+// a token other than "kernel". The Python names are indexed by every token (for "the entry's
+// tokens are all in the Python name": the posting list of the entry's rarest token) and by
+// their own rarest token (for "the Python name's tokens are all in the entry").
+class NameIndex
+{
+public:
+    explicit NameIndex(const std::vector<PythonKernel>& pythonKernels)
+    {
+        std::vector<QSet<QString>> tokenSets;
+        for (size_t j = 0; j < pythonKernels.size(); ++j) {
+            const QStringList tokens = tokensOf(pythonKernels[j].name);
+            m_byTokenList[tokens.join(QLatin1Char('_'))].push_back(j);
+            tokenSets.emplace_back(tokens.begin(), tokens.end());
+            for (const QString& t : tokenSets.back())
+                m_byToken[t].push_back(j);
+        }
+        for (size_t j = 0; j < tokenSets.size(); ++j)
+            if (const QString key = rarest(tokenSets[j]); !key.isEmpty())
+                m_byRarest[key].push_back(j);
+        m_seen.assign(pythonKernels.size(), std::numeric_limits<size_t>::max());
+    }
+
+    // Ascending Python indexes, each once.
+    void candidatesFor(const QString& entry, std::vector<size_t>& out) const
+    {
+        out.clear();
+        ++m_round;
+        const QStringList e = comparedTokens(entry);
+        const QSet<QString> es(e.begin(), e.end());
+        const auto add = [&](const std::vector<size_t>& list) {
+            for (const size_t j : list)
+                if (m_seen[j] != m_round) {
+                    m_seen[j] = m_round;
+                    out.push_back(j);
+                }
+        };
+        if (const auto same = m_byTokenList.constFind(e.join(QLatin1Char('_')));
+            same != m_byTokenList.constEnd())
+            add(same.value());
+        if (const QString key = rarest(es); !key.isEmpty())
+            add(m_byToken.value(key));
+        for (const QString& t : es)
+            if (const auto it = m_byRarest.constFind(t); it != m_byRarest.constEnd())
+                add(it.value());
+        std::sort(out.begin(), out.end());
+    }
+
+private:
+    // The token other than "kernel" with the fewest Python names; empty when there is none.
+    QString rarest(const QSet<QString>& tokens) const
+    {
+        QString best;
+        qsizetype bestCount = std::numeric_limits<qsizetype>::max();
+        for (const QString& t : tokens) {
+            if (t == QLatin1String("kernel"))
+                continue;
+            const qsizetype count = qsizetype(m_byToken.value(t).size());
+            if (count < bestCount || (count == bestCount && t < best)) {
+                best = t;
+                bestCount = count;
+            }
+        }
+        return best;
+    }
+
+    QHash<QString, std::vector<size_t>> m_byTokenList;
+    QHash<QString, std::vector<size_t>> m_byToken;
+    QHash<QString, std::vector<size_t>> m_byRarest;
+    mutable std::vector<size_t> m_seen;
+    mutable size_t m_round = 0;
+};
+
 } // namespace
 
 const char* pairingRuleWord(PairingRule rule)
@@ -72,31 +161,21 @@ const char* pairingRuleWord(PairingRule rule)
 
 std::vector<PythonKernel> findPythonKernels(const QString& pythonText)
 {
+    return findPythonKernels(PythonSource(pythonText));
+}
+
+std::vector<PythonKernel> findPythonKernels(const PythonSource& source)
+{
     std::vector<PythonKernel> out;
-    static const QRegularExpression defRe(QStringLiteral(R"(^[ \t]*(?:async\s+)?def\s+(\w+)\s*\()"),
-                                          QRegularExpression::MultilineOption);
-    auto it = defRe.globalMatch(pythonText);
-    QSet<QString> seen;
-    while (it.hasNext()) {
-        const QString name = it.next().captured(1);
-        if (seen.contains(name))
-            continue;
-        seen.insert(name);
-        const PythonFunctionRange r = findPythonFunction(pythonText, name);
+    for (const QString& name : source.definedNames()) {
+        const PythonFunctionRange r = source.find(name);
         if (!r.isCtKernel)
             continue;
         PythonKernel k;
         k.name = name;
         k.firstLine = r.firstLine;
         k.defLine = r.defLine;
-        const QRegularExpression use(QStringLiteral("\\b%1\\b").arg(name));
-        auto uses = use.globalMatch(pythonText);
-        int count = 0;
-        while (uses.hasNext() && count < 2) {
-            uses.next();
-            ++count;
-        }
-        k.launched = count > 1;
+        k.launched = source.wordUses(name) > 1;
         out.push_back(k);
     }
     return out;
@@ -104,16 +183,13 @@ std::vector<PythonKernel> findPythonKernels(const QString& pythonText)
 
 std::vector<EntryPairing> pairEntries(const std::vector<RustEntry>& entries,
                                       const std::vector<PythonKernel>& pythonKernels,
-                                      const ManualPairings& manual)
+                                      const ManualPairings& manual, qint64* comparedNames)
 {
     std::vector<EntryPairing> out;
     std::vector<bool> taken(pythonKernels.size(), false);
-    auto pythonIndex = [&](const QString& name) -> int {
-        for (size_t i = 0; i < pythonKernels.size(); ++i)
-            if (pythonKernels[i].name == name)
-                return int(i);
-        return -1;
-    };
+    QHash<QString, int> byName;
+    for (size_t i = pythonKernels.size(); i-- > 0;) // the first of a name wins
+        byName.insert(pythonKernels[i].name, int(i));
     for (const RustEntry& e : entries) {
         EntryPairing p;
         p.entry = e;
@@ -131,7 +207,7 @@ std::vector<EntryPairing> pairEntries(const std::vector<RustEntry>& entries,
             decided[i] = true;
             continue;
         }
-        const int at = pythonIndex(m->second);
+        const int at = byName.value(m->second, -1);
         if (at < 0 || taken[size_t(at)]) {
             out[i].reason = QStringLiteral("the hand pairing with %1 in .tilelens/pairings.json "
                                            "was not applied: %2")
@@ -146,18 +222,30 @@ std::vector<EntryPairing> pairEntries(const std::vector<RustEntry>& entries,
         decided[i] = true;
     }
 
-    // 2. By name: best scores first, so an exact name is never taken by a looser one.
+    // 2. By name: best scores first, so an exact name is never taken by a looser one. Only
+    // pairs that can score are compared (NameIndex), in the order all pairs used to be.
     std::vector<std::tuple<int, size_t, size_t>> candidates; // score, entry, python
+    const NameIndex index(pythonKernels);
+    std::vector<size_t> maybe;
     for (size_t i = 0; i < out.size(); ++i) {
-        for (size_t j = 0; j < pythonKernels.size(); ++j) {
-            if (decided[i] || taken[j])
+        if (decided[i])
+            continue;
+        index.candidatesFor(out[i].entry.name, maybe);
+        for (const size_t j : maybe) {
+            if (taken[j])
                 continue;
+            if (comparedNames)
+                ++*comparedNames;
             if (const int s = nameScore(out[i].entry.name, pythonKernels[j].name); s > 0)
                 candidates.emplace_back(s, i, j);
         }
     }
-    std::stable_sort(candidates.begin(), candidates.end(),
-                     [](const auto& a, const auto& b) { return std::get<0>(a) > std::get<0>(b); });
+    std::sort(candidates.begin(), candidates.end(), [](const auto& a, const auto& b) {
+        if (std::get<0>(a) != std::get<0>(b))
+            return std::get<0>(a) > std::get<0>(b);
+        return std::make_pair(std::get<1>(a), std::get<2>(a)) <
+               std::make_pair(std::get<1>(b), std::get<2>(b));
+    });
     for (const auto& [score, i, j] : candidates) {
         if (decided[i] || taken[j])
             continue;

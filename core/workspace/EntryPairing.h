@@ -25,6 +25,7 @@ struct PythonKernel
 
 // Every `@ct.kernel`-decorated function of a Python file, in file order.
 std::vector<PythonKernel> findPythonKernels(const QString& pythonText);
+std::vector<PythonKernel> findPythonKernels(const PythonSource& source);
 
 enum class PairingRule
 {
@@ -49,9 +50,12 @@ struct EntryPairing
 using ManualPairings = std::map<QString, QString>;
 
 // One pairing per entry, in the order of `entries`. A Python kernel is paired
-// with at most one entry.
+// with at most one entry. Names are compared only where they can match (an index of
+// their tokens), not every entry with every kernel; `comparedNames`, when given, is
+// increased by the number of name comparisons made.
 std::vector<EntryPairing> pairEntries(const std::vector<RustEntry>& entries,
                                       const std::vector<PythonKernel>& pythonKernels,
-                                      const ManualPairings& manual = {});
+                                      const ManualPairings& manual = {},
+                                      qint64* comparedNames = nullptr);
 
 } // namespace tilelens::ws

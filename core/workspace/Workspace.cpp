@@ -8,6 +8,7 @@
 #include <QFileInfo>
 #include <QRegularExpression>
 #include <algorithm>
+#include <memory>
 #include <set>
 
 namespace tilelens::ws {
@@ -143,13 +144,14 @@ QString findPythonSource(const QDir& dir, const QString& tg, const QString& sour
 
 void mapVariantsToSources(Kernel& k)
 {
-    std::optional<QString> py;
+    std::unique_ptr<PythonSource> py; // indexed once for every variant's lookup
     if (!k.pythonSource.isEmpty())
-        py = readSmallText(k.pythonSource);
+        if (const auto text = readSmallText(k.pythonSource))
+            py = std::make_unique<PythonSource>(*text);
     std::set<QString> mapped;
     for (Variant& v : k.variants) {
         if (py && !v.kernelFunction.isEmpty()) {
-            const PythonFunctionRange r = findPythonFunction(*py, v.kernelFunction);
+            const PythonFunctionRange r = py->find(v.kernelFunction);
             v.pythonFirstLine = r.firstLine;
             v.pythonLastLine = r.lastLine;
             if (!r.found())

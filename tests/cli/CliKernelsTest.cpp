@@ -9,8 +9,11 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QProcess>
 #include <QTemporaryDir>
 #include <gtest/gtest.h>
+#include <memory>
+#include <vector>
 
 namespace {
 
@@ -171,4 +174,89 @@ TEST(CliKernels, InputErrors)
     EXPECT_EQ(r.exitCode, 3);
     EXPECT_TRUE(r.err.contains(QLatin1String("KERNEL/ENTRY=FUNCTION")));
     EXPECT_EQ(runCli({QStringLiteral("kernels")}).exitCode, 3);
+}
+
+// Issue 32: --pair / --forget never write through a symbolic link in .tilelens, whether the
+// link is pairings.json itself (dangling or not) or .tilelens; the target stays untouched.
+TEST(CliKernels, PairingsAreNeverWrittenThroughASymbolicLink)
+{
+    QTemporaryDir tmp;
+    const QString tg = tmp.filePath(QStringLiteral("tg"));
+    copyDir(fakeCheckout(), tg);
+    const QString outside = tmp.filePath(QStringLiteral("outside"));
+    QDir().mkpath(outside);
+    QDir().mkpath(tg + QStringLiteral("/.tilelens"));
+    const QString pairings = tg + QStringLiteral("/.tilelens/pairings.json");
+
+    // A dangling link: QSaveFile used to create its target.
+    const QString target = outside + QStringLiteral("/created.json");
+    ASSERT_TRUE(QFile::link(target, pairings));
+    CliResult r = runCli({QStringLiteral("kernels"), QStringLiteral("--pair"),
+                          QStringLiteral("scale/scale_kernel=_scale_kernel"), tg});
+    EXPECT_EQ(r.exitCode, 3) << r.out.toStdString();
+    EXPECT_FALSE(QFileInfo::exists(target));
+    EXPECT_TRUE(r.err.contains(QStringLiteral("pairings.json is a symbolic link")))
+        << r.err.toStdString();
+
+    // A link to an existing file: --forget used to overwrite it.
+    QFile::remove(pairings);
+    const QString victim = outside + QStringLiteral("/victim.json");
+    QFile f(victim);
+    ASSERT_TRUE(f.open(QIODevice::WriteOnly));
+    f.write(R"({"schema": "tilelens.pairings/1", "kernels": {"scale": {"a": "b"}}})");
+    f.close();
+    ASSERT_TRUE(QFile::link(victim, pairings));
+    r = runCli(
+        {QStringLiteral("kernels"), QStringLiteral("--forget"), QStringLiteral("scale/a"), tg});
+    EXPECT_EQ(r.exitCode, 3);
+    ASSERT_TRUE(f.open(QIODevice::ReadOnly));
+    EXPECT_TRUE(f.readAll().contains("\"a\": \"b\""));
+    f.close();
+
+    // .tilelens itself a link to a folder outside: nothing lands there.
+    QFile::remove(pairings);
+    QDir(tg + QStringLiteral("/.tilelens")).removeRecursively();
+    const QString elsewhere = outside + QStringLiteral("/dir");
+    QDir().mkpath(elsewhere);
+    ASSERT_TRUE(QFile::link(elsewhere, tg + QStringLiteral("/.tilelens")));
+    r = runCli({QStringLiteral("kernels"), QStringLiteral("--pair"),
+                QStringLiteral("scale/scale_kernel=_scale_kernel"), tg});
+    EXPECT_EQ(r.exitCode, 3);
+    EXPECT_TRUE(r.err.contains(QStringLiteral(".tilelens is a symbolic link")))
+        << r.err.toStdString();
+    EXPECT_TRUE(QDir(elsewhere).isEmpty(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot));
+}
+
+// Issue 32: 20 concurrent --pair on one checkout each read-modify-write pairings.json; with
+// the lock every one of them survives (without it 2-3 did, and all reported success).
+TEST(CliKernels, ConcurrentPairingsAreAllKept)
+{
+    QTemporaryDir tmp;
+    const QString tg = tmp.filePath(QStringLiteral("tg"));
+    copyDir(fakeCheckout(), tg);
+    constexpr int kWriters = 20;
+    std::vector<std::unique_ptr<QProcess>> writers;
+    for (int i = 0; i < kWriters; ++i) {
+        auto p = std::make_unique<QProcess>();
+        p->start(QStringLiteral(TILELENS_CLI_PATH),
+                 {QStringLiteral("kernels"), QStringLiteral("--pair"),
+                  QStringLiteral("gemm/entry_%1=function_%1").arg(i), tg});
+        writers.push_back(std::move(p));
+    }
+    for (auto& p : writers) {
+        ASSERT_TRUE(p->waitForFinished(120000));
+        EXPECT_NE(p->exitCode(), 3) << p->readAllStandardError().toStdString();
+    }
+    QFile f(tg + QStringLiteral("/.tilelens/pairings.json"));
+    ASSERT_TRUE(f.open(QIODevice::ReadOnly));
+    const QJsonObject gemm = QJsonDocument::fromJson(f.readAll())
+                                 .object()
+                                 .value(QStringLiteral("kernels"))
+                                 .toObject()
+                                 .value(QStringLiteral("gemm"))
+                                 .toObject();
+    EXPECT_EQ(gemm.size(), kWriters);
+    for (int i = 0; i < kWriters; ++i)
+        EXPECT_EQ(gemm.value(QStringLiteral("entry_%1").arg(i)).toString().toStdString(),
+                  QStringLiteral("function_%1").arg(i).toStdString());
 }

@@ -17,6 +17,8 @@
 #include <QThread>
 #include <csignal>
 #include <gtest/gtest.h>
+#include <memory>
+#include <vector>
 
 namespace {
 
@@ -434,4 +436,97 @@ TEST(CliTrust, UsageAndInputErrorsExitThree)
     const CliResult optOut = ws.run({QStringLiteral("trust"), ws.dir()});
     EXPECT_EQ(optOut.exitCode, 3);
     EXPECT_TRUE(optOut.err.contains(QStringLiteral("\"trust\": false")));
+}
+
+// Issue 32: `run`, even of a built-in stage that needs no trust, never appends its record
+// through a link planted as .tilelens/runs.jsonl, nor writes its log into a linked logs/.
+TEST(CliRun, OwnFilesAreNeverWrittenThroughALink)
+{
+    CliWorkspace ws;
+    QTemporaryDir outside;
+    QDir().mkpath(ws.path(QStringLiteral(".tilelens")));
+    ASSERT_TRUE(QFile::link(outside.path() + QStringLiteral("/runs.jsonl"),
+                            ws.path(QStringLiteral(".tilelens/runs.jsonl"))));
+    CliResult r = ws.run({QStringLiteral("run"), ws.dir(), QStringLiteral("validate")});
+    EXPECT_EQ(r.exitCode, 3);
+    EXPECT_TRUE(r.err.contains(QStringLiteral("runs.jsonl is a symbolic link")))
+        << r.err.toStdString();
+    QFile::remove(ws.path(QStringLiteral(".tilelens/runs.jsonl")));
+    ASSERT_TRUE(QFile::link(outside.path(), ws.path(QStringLiteral(".tilelens/logs"))));
+    r = ws.run({QStringLiteral("run"), QStringLiteral("--trust"), ws.dir(), QStringLiteral("ok")});
+    EXPECT_EQ(r.exitCode, 3);
+    EXPECT_TRUE(r.err.contains(QStringLiteral("logs is a symbolic link"))) << r.err.toStdString();
+    EXPECT_FALSE(r.out.contains(QStringLiteral("exiting with 0"))); // the stage did not run
+    EXPECT_TRUE(
+        QDir(outside.path()).isEmpty(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot));
+}
+
+// Issue 32: the workspace script a stage runs is covered by trust: after it changes (a `git
+// pull`), `run` asks again and says why; `trust` lists what it covers and what it does not.
+TEST(CliTrust, AChangedWorkspaceScriptAsksAgainAndSaysWhy)
+{
+    CliWorkspace ws;
+    QFile script(ws.path(QStringLiteral("stage.sh")));
+    ASSERT_TRUE(script.open(QIODevice::WriteOnly));
+    script.write("echo trusted\n");
+    script.close();
+    QFile cfg(ws.path(QStringLiteral("tilelens.json")));
+    ASSERT_TRUE(cfg.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    cfg.write(R"({"stages": {"s": {"argv": ["sh", "stage.sh"]}}})");
+    cfg.close();
+    const CliResult trust = ws.run({QStringLiteral("trust"), ws.dir()});
+    EXPECT_EQ(trust.exitCode, 0) << trust.err.toStdString();
+    EXPECT_TRUE(
+        trust.out.contains(QStringLiteral("covers: ") + ws.path(QStringLiteral("stage.sh"))))
+        << trust.out.toStdString();
+    EXPECT_TRUE(trust.out.contains(QStringLiteral("does not cover")));
+    const QStringList runS = {QStringLiteral("run"), ws.dir(), QStringLiteral("s")};
+    EXPECT_EQ(ws.run(runS).exitCode, 0);
+
+    ASSERT_TRUE(script.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    script.write("echo pulled; touch pwned\n");
+    script.close();
+    const CliResult changed = ws.run(runS);
+    EXPECT_EQ(changed.exitCode, 3);
+    EXPECT_TRUE(changed.err.contains(QStringLiteral("not trusted (changed)")));
+    EXPECT_TRUE(changed.err.contains(QStringLiteral("stage.sh changed since the workspace was "
+                                                    "trusted")))
+        << changed.err.toStdString();
+    EXPECT_FALSE(QFile::exists(ws.path(QStringLiteral("pwned"))));
+    const CliResult status =
+        ws.run({QStringLiteral("trust"), QStringLiteral("--status"), ws.dir()});
+    EXPECT_TRUE(status.out.contains(QStringLiteral("changed: stage s: ")))
+        << status.out.toStdString();
+}
+
+// Issue 32: decisions are read-modify-written under a lock: 20 concurrent `trust` runs on 20
+// workspaces sharing one trust file keep all 20.
+TEST(CliTrust, ConcurrentDecisionsAreAllKept)
+{
+    constexpr int kWorkspaces = 20;
+    std::vector<std::unique_ptr<CliWorkspace>> spaces;
+    for (int i = 0; i < kWorkspaces; ++i)
+        spaces.push_back(std::make_unique<CliWorkspace>());
+    QTemporaryDir tmp;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("TILELENS_TRUST_FILE"), tmp.filePath(QStringLiteral("trust.json")));
+    std::vector<std::unique_ptr<QProcess>> runs;
+    for (const auto& ws : spaces) {
+        auto p = std::make_unique<QProcess>();
+        p->setProcessEnvironment(env);
+        p->start(QStringLiteral(TILELENS_CLI_PATH), {QStringLiteral("trust"), ws->dir()});
+        runs.push_back(std::move(p));
+    }
+    for (auto& p : runs) {
+        ASSERT_TRUE(p->waitForFinished(120000));
+        EXPECT_EQ(p->exitCode(), 0) << p->readAllStandardError().toStdString();
+    }
+    QFile f(tmp.filePath(QStringLiteral("trust.json")));
+    ASSERT_TRUE(f.open(QIODevice::ReadOnly));
+    EXPECT_EQ(QJsonDocument::fromJson(f.readAll())
+                  .object()
+                  .value(QStringLiteral("workspaces"))
+                  .toArray()
+                  .size(),
+              kWorkspaces);
 }

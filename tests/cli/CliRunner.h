@@ -2,6 +2,8 @@
 // Runs the built tilelens-cli (TILELENS_CLI_PATH) as a child process and
 // collects its exit code and output; shared by every CLI test.
 
+#include <QByteArray>
+#include <QList>
 #include <QString>
 #include <QStringList>
 
@@ -19,5 +21,14 @@ struct CliResult
 // with exit code -1.
 CliResult runCli(const QStringList& args, const QString& workDir = QString(),
                  int timeoutMs = 120000);
+
+} // namespace tilelens::test
+
+namespace tilelens::test {
+
+// The same with arguments given as bytes: names that are not valid UTF-8 reach the CLI as
+// they are (QProcess would encode a QString).
+CliResult runCliBytes(const QList<QByteArray>& args, const QString& workDir = QString(),
+                      int timeoutMs = 120000);
 
 } // namespace tilelens::test

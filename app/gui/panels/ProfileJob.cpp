@@ -1,6 +1,7 @@
 #include "panels/ProfileJob.h"
 
 #include "RunMessageText.h"
+#include "common/OwnedFiles.h"
 #include "pipeline/ProfiledRun.h"
 #include "pipeline/StageResolver.h"
 #include "pipeline/StageRunnerThread.h"
@@ -9,6 +10,7 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <unistd.h>
 
 namespace tilelens::gui::panels {
 
@@ -86,8 +88,11 @@ bool ProfileJob::start(const Side& baseline, const Side& candidate, int runs, co
         return fail(tr("Give both a baseline and a candidate command."));
     if (runs < 1 || runs > 100)
         return fail(tr("Runs must be between 1 and 100."));
-    if (!QDir().mkpath(outDir))
-        return fail(tr("Cannot create the output folder %1.").arg(outDir));
+    // In the workspace's .tilelens the folders are TileLens's own: never made through a link.
+    const QString owned = m_workDir.isEmpty() ? QString() : tileLensRelativePath(m_workDir, outDir);
+    QString why;
+    if (!owned.isEmpty() ? !OwnedDir::open(m_workDir, owned, &why) : !QDir().mkpath(outDir))
+        return fail(why.isEmpty() ? tr("Cannot create the output folder %1.").arg(outDir) : why);
     m_sides[0] = baseline;
     m_sides[1] = candidate;
     m_runs = runs;
@@ -95,7 +100,12 @@ bool ProfileJob::start(const Side& baseline, const Side& candidate, int runs, co
     m_library = library;
     m_anyFailed = false;
     // Clear an earlier candidate: until it is measured again the view shows "not measured yet".
-    QFile::remove(profilePath(1));
+    if (owned.isEmpty()) {
+        QFile::remove(profilePath(1));
+    } else if (const auto candidate =
+                   OwnedDir::open(m_workDir, owned + QStringLiteral("/candidate"), &why)) {
+        ::unlinkat(candidate->fd(), "profile.json", 0);
+    }
     if (!startSide(0, error))
         return false;
     m_running = true;

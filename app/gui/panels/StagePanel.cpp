@@ -462,16 +462,23 @@ bool StagePanel::ensureTrusted(const QString& kernelDir)
     if (store.isTrusted(set))
         return true;
     const QString description = pipeline::TrustStore::describeCommands(set);
+    const QString changed = store.changeReason(set);
     bool trusted = false;
     if (m_trustPrompt) {
         trusted = m_trustPrompt(kernelDir, description);
     } else {
-        QMessageBox box(QMessageBox::Warning, tr("Trust this workspace?"),
-                        tr("TileLens is about to run commands declared for\n%1\n\n"
-                           "Run them only if you trust this workspace. Exactly what each command "
-                           "runs (arguments, shell, environment, working directory, timeout, "
-                           "launcher) and every path it writes are listed under “Show Details”.")
-                            .arg(kernelDir),
+        QString text = tr("TileLens is about to run commands declared for\n%1\n\n"
+                          "Run them only if you trust this workspace. Exactly what each command "
+                          "runs (arguments, shell, environment, working directory, timeout, "
+                          "launcher) and every path it writes are listed under “Show Details”.")
+                           .arg(kernelDir);
+        text += QLatin1String("\n\n") +
+                tr("Trusting covers those commands, where they run and the workspace scripts they "
+                   "run. It does not cover the files those scripts read or import, nor anything "
+                   "outside the workspace: a change there will not ask again.");
+        if (!changed.isEmpty())
+            text += QLatin1String("\n\n") + tr("Asked again because %1.").arg(changed);
+        QMessageBox box(QMessageBox::Warning, tr("Trust this workspace?"), text,
                         QMessageBox::NoButton, this);
         box.setDetailedText(description);
         QPushButton* yes = box.addButton(tr("Trust and run"), QMessageBox::AcceptRole);

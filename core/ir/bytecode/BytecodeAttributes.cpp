@@ -44,11 +44,12 @@ const Attribute* readKeyed(Context& ctx, ByteCursor& c, int depth, AttrKind kind
     std::vector<NamedAttribute> entries;
     for (uint64_t i = 0; i < n; ++i) {
         int64_t keyAt = int64_t(c.pos());
-        std::string_view key = ctx.strings.get(
-            c.varint(hints ? "optimization hints key" : "dictionary key"), keyAt, hints);
+        const uint64_t keyIndex = c.varint(hints ? "optimization hints key" : "dictionary key");
+        std::string_view key = ctx.strings.get(keyIndex, keyAt, hints);
         if (key.empty())
             fail(keyAt,
                  "invalid empty attribute name for DictionaryAttr element " + std::to_string(i));
+        key = ctx.strings.name(keyIndex, keyAt, "attribute name");
         int64_t valAt = int64_t(c.pos());
         const Attribute* v = readSelfContained(ctx, c, depth + 1);
         if (hints && v->kind != AttrKind::Dictionary)

@@ -157,7 +157,7 @@ void FileDecoder::readGlobals(std::vector<Op*>& out)
     uint64_t n = c.count("global count", 4);
     for (uint64_t i = 0; i < n; ++i) {
         int64_t at = int64_t(c.pos());
-        std::string_view name = m_ctx.strings.get(c.varint("global name"), at, true);
+        std::string_view name = m_ctx.strings.name(c.varint("global name"), at, "global name");
         int64_t typeAt = int64_t(c.pos());
         const Type* type = m_ctx.types.get(m_ctx, c.varint("global type"), typeAt);
         int64_t constAt = int64_t(c.pos());
@@ -200,7 +200,7 @@ void FileDecoder::readFunctions(std::vector<Function*>& out)
     for (uint64_t i = 0; i < n; ++i) {
         FunctionHeader h;
         h.headerOffset = int64_t(c.pos());
-        h.name = m_ctx.strings.get(c.varint("function name"), h.headerOffset, true);
+        h.name = m_ctx.strings.name(c.varint("function name"), h.headerOffset, "function name");
         int64_t sigAt = int64_t(c.pos());
         h.signature = m_ctx.types.get(m_ctx, c.varint("function signature"), sigAt);
         if (h.signature->kind != TypeKind::Function)

@@ -1,4 +1,5 @@
 // String, type and constant tables (tile-ir.md §4.3–4.5) and the model factory.
+#include "common/PrintableText.h"
 #include "ir/Canonical.h"
 #include "ir/IntBits.h"
 #include "ir/bytecode/BytecodeContext.h"
@@ -120,9 +121,22 @@ void StringTable::read(ByteCursor c)
 {
     size_t base = c.pos();
     EntryRanges r = readOffsetTable(c, base, 4, 4, "string table");
+    m_file = c.file();
     m_strings.resize(r.size());
     for (size_t i = 0; i < r.size(); ++i)
         m_strings[i] = c.file().substr(r.begin[i], r.end[i] - r.begin[i]);
+}
+
+std::string_view StringTable::name(uint64_t index, int64_t offset, const char* what) const
+{
+    const std::string_view s = get(index, offset, true);
+    // The string table has no charset of its own; a name must still be text, or it would
+    // drive a terminal (ESC ]0; retitles it) or break a JSON report.
+    if (const auto problem = nameProblem(s))
+        fail(int64_t(size_t(s.data() - m_file.data()) + problem->offset),
+             std::string(what) + " \"" + printableText(s) + "\" (string " + std::to_string(index) +
+                 ") " + problem->what + "; names must be printable UTF-8 text");
+    return s;
 }
 
 std::string_view StringTable::get(uint64_t index, int64_t offset, bool nonEmpty) const

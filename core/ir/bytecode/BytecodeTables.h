@@ -62,8 +62,12 @@ public:
     size_t size() const { return m_strings.size(); }
     // Throws at `offset` when the index is out of range (or empty where a name is required).
     std::string_view get(uint64_t index, int64_t offset, bool nonEmpty = false) const;
+    // A string used as a name (`what`: "function name", ...): not empty and, as in text IR,
+    // printable UTF-8; otherwise throws at the offending byte of the string section.
+    std::string_view name(uint64_t index, int64_t offset, const char* what) const;
 
 private:
+    std::string_view m_file;
     std::vector<std::string_view> m_strings;
 };
 

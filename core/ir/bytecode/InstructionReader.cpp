@@ -267,7 +267,8 @@ Op* InstructionReader::readOp(ByteCursor& c)
             case AttrCode::Sym: {
                 Attribute b;
                 b.kind = AttrKind::SymbolRef;
-                b.text = arena.copyString(m_ctx.strings.get(c.varint("symbol name"), here, true));
+                b.text = arena.copyString(
+                    m_ctx.strings.name(c.varint("symbol name"), here, "symbol name"));
                 a = model.make(b);
                 break;
             }

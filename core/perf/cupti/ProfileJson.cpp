@@ -2,6 +2,7 @@
 
 #include "common/FileReader.h"
 #include "common/JsonText.h"
+#include "common/JsonWrite.h"
 
 #include <cmath>
 #include <nlohmann/json.hpp>
@@ -124,7 +125,7 @@ std::string profileToJson(const Profile& p, int indent)
     for (const Diagnostic& dg : p.diagnostics)
         diags.push_back(dg.format());
     root["diagnostics"] = diags;
-    return root.dump(indent) + "\n";
+    return jsonText(root, indent) + "\n";
 }
 
 bool looksLikeProfileJson(const std::string& text)

@@ -152,3 +152,24 @@ TEST(RunHistory, UnwritableDirectoryIsAnErrorValue)
     EXPECT_FALSE(appendRunRecord(r, HistoryEvent::Start, &error));
     EXPECT_FALSE(error.isEmpty());
 }
+
+// Issue 32: a dangling link planted as runs.jsonl (or .tilelens) is not followed.
+TEST(RunHistory, ARecordIsNeverAppendedThroughALink)
+{
+    QTemporaryDir ws;
+    QTemporaryDir outside;
+    StageRun r;
+    r.runId = QStringLiteral("x");
+    r.kernelDir = ws.path();
+    ASSERT_TRUE(QFile::link(outside.path(), ws.path() + QStringLiteral("/.tilelens")));
+    QString error;
+    EXPECT_FALSE(appendRunRecord(r, HistoryEvent::Start, &error));
+    EXPECT_TRUE(error.contains(QStringLiteral(".tilelens is a symbolic link")))
+        << error.toStdString();
+    QFile::remove(ws.path() + QStringLiteral("/.tilelens"));
+    QDir().mkpath(ws.path() + QStringLiteral("/.tilelens"));
+    ASSERT_TRUE(QFile::link(outside.path() + QStringLiteral("/h.jsonl"),
+                            ws.path() + QStringLiteral("/.tilelens/runs.jsonl")));
+    EXPECT_FALSE(appendRunRecord(r, HistoryEvent::End, &error));
+    EXPECT_FALSE(QFile::exists(outside.path() + QStringLiteral("/h.jsonl")));
+}

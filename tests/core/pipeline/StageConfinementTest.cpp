@@ -4,6 +4,7 @@
 // resolve time and again when TileLens writes (a stage may plant a link).
 
 #include "PipelineTestSupport.h"
+#include "pipeline/BuiltinStage.h"
 #include "pipeline/StageResolver.h"
 #include "pipeline/StageRunnerThread.h"
 #include "pipeline/WorkspacePaths.h"
@@ -125,4 +126,49 @@ TEST(StageConfinement, ALinkPlantedByTheStageIsCaughtWhenTheLogIsCopied)
     EXPECT_TRUE(run.message.contains(QStringLiteral("refused to copy the log")))
         << run.message.toStdString();
     EXPECT_FALSE(QFile::exists(outside.path() + QStringLiteral("/log.txt")));
+}
+
+// Issue 32: TileLens's own records (runs.jsonl, the run's log) are written through OwnedDir:
+// a link in .tilelens, dangling or not, planted before the run or by the stage during it, is
+// refused when the file is opened and nothing is created outside the workspace, even for a
+// built-in stage, which needs no trust.
+TEST(StageConfinement, OwnRecordsAreNeverWrittenThroughALinkInTilelens)
+{
+    TempWorkspace ws;
+    QTemporaryDir outside;
+    const QString tl = ws.path(QStringLiteral(".tilelens"));
+    QDir().mkpath(tl);
+    const auto outsideIsEmpty = [&outside] {
+        return QDir(outside.path()).isEmpty(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot);
+    };
+
+    BuiltinStageRegistry::add(QStringLiteral("validate"), [](const BuiltinContext&) {
+        return BuiltinResult{0, QStringLiteral("PASS"), QString(), {}};
+    });
+    ASSERT_TRUE(QFile::link(outside.path() + QStringLiteral("/runs.jsonl"),
+                            tl + QStringLiteral("/runs.jsonl")));
+    StageRun run = runStage(ws, QStringLiteral("validate"));
+    BuiltinStageRegistry::remove(QStringLiteral("validate"));
+    EXPECT_EQ(run.status, RunStatus::FailedToStart);
+    EXPECT_TRUE(run.message.contains(QStringLiteral("runs.jsonl is a symbolic link")))
+        << run.message.toStdString();
+    EXPECT_TRUE(outsideIsEmpty());
+    QFile::remove(tl + QStringLiteral("/runs.jsonl"));
+
+    ASSERT_TRUE(QFile::link(outside.path(), tl + QStringLiteral("/logs")));
+    run = runStage(ws, QStringLiteral("ok"));
+    EXPECT_EQ(run.status, RunStatus::FailedToStart);
+    EXPECT_TRUE(run.message.contains(QStringLiteral("logs is a symbolic link")))
+        << run.message.toStdString();
+    EXPECT_TRUE(outsideIsEmpty());
+    QFile::remove(tl + QStringLiteral("/logs"));
+
+    // The stage swaps runs.jsonl for a link while it runs: the end record is refused.
+    const QByteArray json = R"({"stages": {"swap": {"shell": true,
+        "argv": ["rm -f .tilelens/runs.jsonl && ln -s '@OUT@/end.jsonl' .tilelens/runs.jsonl"]}}})";
+    ws.writeConfig(QByteArray(json).replace("@OUT@", outside.path().toUtf8()));
+    run = runStage(ws, QStringLiteral("swap"));
+    EXPECT_EQ(run.status, RunStatus::Exited);
+    EXPECT_TRUE(run.message.contains(QStringLiteral("symbolic link"))) << run.message.toStdString();
+    EXPECT_TRUE(outsideIsEmpty());
 }

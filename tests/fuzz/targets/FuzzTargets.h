@@ -17,6 +17,7 @@ void perfLog(std::string_view bytes);      // TileGym --print-record logs
 void cuptiRecords(std::string_view bytes); // CUPTI JSON lines and profile.json
 void rules(std::string_view bytes);        // diff --rules files, merged over the defaults
 void tilelensJson(std::string_view bytes); // tilelens.json over the default stages
+void pairingsJson(std::string_view bytes); // .tilelens/pairings.json: read, edited, read again
 
 struct FuzzTarget
 {

@@ -175,3 +175,28 @@ TEST(PerfPanel, ProfileDialogSaysWhyItCannotMeasureHere)
     EXPECT_FALSE(d->startProfile());
     EXPECT_FALSE(d->job()->isRunning());
 }
+
+// Issue 32: a profile written into the workspace's .tilelens makes no folder and removes no file
+// through a link planted there; the job does not start and says why.
+TEST(PerfPanel, AProfileNeverWritesThroughALinkInTilelens)
+{
+    QTemporaryDir tmp;
+    QTemporaryDir outside;
+    const QString ws = tmp.filePath(QStringLiteral("ws"));
+    QDir().mkpath(ws);
+    ASSERT_TRUE(QFile::link(outside.path(), ws + QStringLiteral("/.tilelens")));
+    const QString library = tmp.filePath(QStringLiteral("libfake_cupti.so"));
+    QFile lib(library);
+    ASSERT_TRUE(lib.open(QIODevice::WriteOnly));
+    lib.close();
+    ProfileJob job;
+    job.setWorkingDirectory(ws);
+    QString error;
+    EXPECT_FALSE(job.start({QStringLiteral("base"), {QStringLiteral("true")}},
+                           {QStringLiteral("cand"), {QStringLiteral("true")}}, 1,
+                           ws + QStringLiteral("/.tilelens/profiles"), library, &error));
+    EXPECT_TRUE(error.contains(QStringLiteral(".tilelens is a symbolic link")))
+        << error.toStdString();
+    EXPECT_TRUE(
+        QDir(outside.path()).isEmpty(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot));
+}

@@ -337,3 +337,25 @@ TEST(StagePanel, AFailedRunShowsItsExitStatusAndLastLogLines)
     EXPECT_TRUE(log.contains(QStringLiteral("the-last-words"))) << log.toStdString();
     EXPECT_EQ(panel.logSourceBox()->currentData().toString(), run.logPath);
 }
+
+// Issue 32: Rerun of a built-in (no trust asked) never appends its record through a link
+// planted as .tilelens/runs.jsonl; the run fails to start and says why.
+TEST(StagePanel, RerunNeverWritesThroughALinkInTilelens)
+{
+    QTemporaryDir tmp;
+    const QString dir = exampleCopy(tmp);
+    QTemporaryDir outside;
+    QDir().mkpath(dir + QStringLiteral("/.tilelens"));
+    ASSERT_TRUE(QFile::link(outside.filePath(QStringLiteral("runs.jsonl")),
+                            dir + QStringLiteral("/.tilelens/runs.jsonl")));
+    auto session = test::openSession(dir);
+    StagePanel panel(session.get(), nullptr);
+    panel.setTrustStorePath(tmp.filePath(QStringLiteral("trust.json")));
+    QSignalSpy finished(&panel, &StagePanel::runFinished);
+    ASSERT_TRUE(panel.rerun(QStringLiteral("validate")));
+    const pipeline::StageRun run = waitFinished(panel, finished, QStringLiteral("validate"));
+    ASSERT_EQ(run.stageId, QStringLiteral("validate"));
+    EXPECT_EQ(run.status, pipeline::RunStatus::FailedToStart);
+    EXPECT_TRUE(run.message.contains(QStringLiteral("symbolic link"))) << run.message.toStdString();
+    EXPECT_FALSE(QFile::exists(outside.filePath(QStringLiteral("runs.jsonl"))));
+}
