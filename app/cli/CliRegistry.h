@@ -51,6 +51,11 @@ void printOutUtf8(std::string_view utf8);
 // A document whose format escapes its own text (the HTML page), byte for byte.
 void printOutDocument(std::string_view bytes);
 void printErr(const QString& text); // stderr, no newline added
+// "1 error", "3 errors".
+inline QString errorCount(size_t n)
+{
+    return n == 1 ? QStringLiteral("1 error") : QStringLiteral("%1 errors").arg(n);
+}
 
 // What a subcommand prints on a command-line error: the error alone, or
 // followed by its help text.

@@ -13,7 +13,6 @@
 #include "diff/IrDiff.h"
 #include "diff/ReportWriters.h"
 #include "diff/RuleSet.h"
-#include "ir/Verifier.h"
 #include "ir/bytecode/BytecodeReader.h"
 #include "ir/bytecode/IrFileLoader.h"
 
@@ -35,7 +34,8 @@ void printDiagnostics(const Diagnostics& diags)
         printErr(QString::fromStdString(d.format()) + QLatin1Char('\n'));
 }
 
-// One input, parsed once, with the verifier's errors kept apart (as warnings).
+// One input, parsed and verified once: IR that does not verify is not compared (the differ
+// and the interpreter read operands and results by the types the verifier checks).
 struct Side
 {
     QString path;
@@ -43,7 +43,7 @@ struct Side
     ir::ParseResult result;
     std::vector<const ir::Module*> modules;
     Diagnostics diags;
-    Diagnostics verifierErrors;
+    size_t verifierErrors = 0;
     std::string text; // the file as read, for the HTML page; empty for bytecode
 };
 
@@ -59,7 +59,7 @@ Side loadSide(const QString& path, const FunctionSink& announce)
     ir::ParseOptions options;
     options.fileName = p;
     options.onFunction = announce; // each entry's graph is built as soon as it is parsed
-    s.result = ir::loadIrContents(contents->bytes, p, options);
+    s.result = ir::loadVerifiedIrContents(contents->bytes, p, options, &s.verifierErrors);
     s.diags = s.result.diagnostics;
     if (!s.result.ok())
         return s;
@@ -78,14 +78,15 @@ Side loadSide(const QString& path, const FunctionSink& announce)
     return s;
 }
 
-// The verifier's errors are warnings here: the diff still compares the side as written.
-void verifySide(Side& s)
+// Why a side was not compared: its located errors, and for IR that parses but does not
+// verify, a line that says so.
+void printRefusal(const Side& s)
 {
-    const std::string p = s.path.toStdString();
-    for (const ir::Module* m : s.modules)
-        ir::verifyModule(*m, p, s.verifierErrors);
-    for (Diagnostic& d : s.verifierErrors)
-        d.severity = tilelens::Severity::Warning;
+    printDiagnostics(s.diags);
+    if (s.verifierErrors > 0)
+        printErr(QStringLiteral("%1: error: does not verify (%2); the diff compares only IR "
+                                "that verifies\n")
+                     .arg(s.path, errorCount(s.verifierErrors)));
 }
 
 int runDiff(const QStringList& args)
@@ -171,8 +172,8 @@ int runDiff(const QStringList& args)
         rules.merge(*extra);
     }
 
-    // Each side is read once (a FIFO cannot be read twice) and verified while the graphs of
-    // both sides are built; a side that does not verify is still compared as written.
+    // Each side is read once (a FIFO cannot be read twice) and verified entry by entry before
+    // its graphs are built; a side that does not verify ends the diff (exit 3).
     Side sides[2];
     const auto load = [&](int k, const FunctionSink& announce) {
         sides[k] = loadSide(pos[k], announce);
@@ -183,26 +184,16 @@ int runDiff(const QStringList& args)
     options.alignedRows = format == QLatin1String("html");
     options.inputBytes = uint64_t(std::max<qint64>(QFileInfo(qtPath(pos[0])).size(), 0)) +
                          uint64_t(std::max<qint64>(QFileInfo(qtPath(pos[1])).size(), 0));
-    const std::optional<DiffResult> diffed = compareLoading(
-        load, [&](int k) { verifySide(sides[k]); }, rules, pos[0].toStdString(),
-        pos[1].toStdString(), options);
+    const std::optional<DiffResult> diffed =
+        compareLoading(load, {}, rules, pos[0].toStdString(), pos[1].toStdString(), options);
     const Side& ref = sides[0];
     const Side& gen = sides[1];
     if (!diffed) {
-        printDiagnostics(ref.diags);
-        printDiagnostics(gen.diags);
+        printRefusal(ref);
+        printRefusal(gen);
         return ExitInputError;
     }
     const DiffResult& result = *diffed;
-    for (const Side* side : {&ref, &gen}) {
-        if (side->verifierErrors.empty())
-            continue;
-        printErr(QStringLiteral("%1: warning: does not verify (%2 errors); the diff compares it "
-                                "as written\n")
-                     .arg(side->path)
-                     .arg(side->verifierErrors.size()));
-        printDiagnostics(side->verifierErrors);
-    }
 
     std::optional<crosscheck::CrossCheck> check;
     if (parser.isSet(evalOpt)) {

@@ -176,11 +176,17 @@ int runEval(const QStringList& args)
     ir::ParseResult parsed[2];
     std::vector<const ir::Function*> all[2];
     for (int i = 0; i < 2; ++i) {
-        parsed[i] = ir::loadIrFile(files[i].toStdString());
+        // The interpreter runs only IR that verifies: it reads tiles by the types it checks.
+        size_t verifierErrors = 0;
+        parsed[i] = ir::loadVerifiedIrFile(files[i].toStdString(), {}, &verifierErrors);
         if (!parsed[i].ok()) {
             for (const Diagnostic& d : parsed[i].diagnostics)
                 printErr(QString::fromStdString(d.format()) + QLatin1Char('\n'));
-            return inputError(QStringLiteral("%1 does not parse").arg(files[i]));
+            return inputError(verifierErrors > 0
+                                  ? QStringLiteral("%1 does not verify (%2); the "
+                                                   "interpreter runs only IR that verifies")
+                                        .arg(files[i], errorCount(verifierErrors))
+                                  : QStringLiteral("%1 does not parse").arg(files[i]));
         }
         all[i] = entriesOf(parsed[i]);
     }

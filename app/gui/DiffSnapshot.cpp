@@ -128,12 +128,13 @@ bool isBytecodeFile(const QString& path)
     return file.open(QIODevice::ReadOnly) && ir::isBytecode(file.read(16).toStdString());
 }
 
-// Text or bytecode (told apart by the magic bytes), as diff::compareFiles reads them.
+// Text or bytecode (told apart by the magic bytes), verified, as diff::compareFiles reads
+// them: IR that does not verify is not compared, its located errors are the snapshot's.
 ir::ParseResult parseSide(const QString& path)
 {
     ir::ParseOptions options;
     options.fileName = path.toStdString();
-    return ir::loadIrFile(options.fileName, options);
+    return ir::loadVerifiedIrFile(options.fileName, options);
 }
 
 } // namespace

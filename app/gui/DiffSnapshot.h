@@ -31,7 +31,8 @@ struct DiffSnapshot
     quint64 generation = 0;
     QString referencePath;
     QString generatedPath;
-    std::optional<diff::DiffResult> result; // nullopt: an input could not be read or parsed
+    std::optional<diff::DiffResult>
+        result; // nullopt: an input could not be read, parsed or verified
     Diagnostics diagnostics;
     std::vector<OpSourceLink> referenceLinks;
     std::vector<OpSourceLink> generatedLinks;

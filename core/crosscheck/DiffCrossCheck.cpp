@@ -298,13 +298,21 @@ CrossCheck crossCheckAll(const diff::DiffResult& result,
 CrossCheck crossCheckFiles(const diff::DiffResult& result, const std::string& bindingFile,
                            const eval::EvalOptions& options)
 {
-    const ir::ParseResult refParsed = ir::loadIrFile(result.referencePath);
-    const ir::ParseResult genParsed = ir::loadIrFile(result.generatedPath);
+    // Read again: the files may have changed since the diff, so they are verified again
+    // (the interpreter runs only IR that verifies).
+    const ir::ParseResult refParsed = ir::loadVerifiedIrFile(result.referencePath);
+    const ir::ParseResult genParsed = ir::loadVerifiedIrFile(result.generatedPath);
     CrossCheck c;
     for (const ir::ParseResult* p : {&refParsed, &genParsed})
         if (!p->ok()) {
-            c.error = (p == &refParsed ? result.referencePath : result.generatedPath) +
-                      ": does not parse";
+            const auto error = std::find_if(p->diagnostics.begin(), p->diagnostics.end(),
+                                            [](const tilelens::Diagnostic& d) {
+                                                return d.severity == tilelens::Severity::Error;
+                                            });
+            c.error = error != p->diagnostics.end()
+                          ? error->format()
+                          : (p == &refParsed ? result.referencePath : result.generatedPath) +
+                                ": does not parse";
             c.summary = "not run: " + c.error;
             return c;
         }

@@ -408,8 +408,13 @@ std::optional<Parsed> parseInput(const std::string* text, const std::string& pat
     options.fileName = path;
     options.onFunction = announce;
     // Files may be text or bytecode (.tileirbc); loadIrFile tells them apart by
-    // magic bytes (and reports unreadable files).
-    p.result = text ? ir::parseModule(*text, options) : ir::loadIrFile(path, options);
+    // magic bytes (and reports unreadable files). IR that does not verify is not
+    // compared: its located errors are the result.
+    p.result =
+        text
+            ? ir::loadVerified([&](const ir::ParseOptions& o) { return ir::parseModule(*text, o); },
+                               path, options)
+            : ir::loadVerifiedIrFile(path, options);
     bool failed = !p.result.ok();
     for (const auto& d : p.result.diagnostics)
         diags.push_back(d);

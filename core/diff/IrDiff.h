@@ -44,7 +44,9 @@ struct CompareOptions
 };
 
 // Compares all entries of the given modules (several modules per side are
-// concatenated). Paths are only recorded in the result.
+// concatenated). Paths are only recorded in the result. The modules must
+// verify (ir::loadVerified*): the differ reads operands and results by the
+// types the verifier checks, and crashed on IR that does not verify.
 DiffResult compareModules(const std::vector<const ir::Module*>& ref,
                           const std::vector<const ir::Module*>& gen, const RuleSet& rules,
                           const std::string& refPath = {}, const std::string& genPath = {},
@@ -55,9 +57,11 @@ DiffResult compareModules(const std::vector<const ir::Module*>& ref,
 // builds a side's graphs as soon as it is loaded, while the other side still
 // loads. A loader that parses text passes `announce` on as
 // ir::ParseOptions::onFunction: each entry's graph is then built as soon as
-// the entry is parsed, while its model is in cache. afterLoad(side) runs on
-// the side's thread alongside graph building, which only reads the model (the
-// CLI verifies there). A side loaded without modules ends the diff: nullopt
+// the entry is parsed, while its model is in cache; a loader that parses
+// through ir::loadVerified* announces only entries that verify and returns no
+// modules for a side that does not. afterLoad(side) runs on
+// the side's thread alongside graph building, which only reads the model. A
+// side loaded without modules ends the diff: nullopt
 // (the loader keeps its diagnostics).
 using FunctionSink = std::function<void(const ir::Function&)>;
 using SideLoader =
@@ -68,8 +72,9 @@ std::optional<DiffResult> compareLoading(const SideLoader& load,
                                          const std::string& genPath,
                                          const CompareOptions& options = {});
 
-// Reads and parses both files, then compares them. Returns nullopt (with
-// located diagnostics) when an input cannot be read or parsed.
+// Reads, parses and verifies both files, then compares them. Returns nullopt
+// (with located diagnostics) when an input cannot be read or parsed or does
+// not verify (the differ reads operands and results by the verified types).
 std::optional<DiffResult> compareFiles(const std::string& refPath, const std::string& genPath,
                                        const RuleSet& rules, Diagnostics& diags);
 

@@ -4,6 +4,7 @@
 #include "ir/Block.h"
 #include "ir/Op.h"
 #include "ir/Region.h"
+#include "ir/Verifier.h"
 
 #include <chrono>
 #include <cmath>
@@ -398,6 +399,28 @@ bool compareMemories(const SideRun& r, const SideRun& g, const CaseInputs& in, c
     return true;
 }
 
+// The op handlers read operands and results by the types the verifier checks: a function that
+// does not verify is not run. Its first error, placed, as the run's issue.
+std::optional<EvalIssue> verifierIssue(const ir::Function& fn)
+{
+    Diagnostics diags;
+    if (ir::verifyFunction(fn, std::string(), diags, ir::VerifyPurpose::Analysis))
+        return std::nullopt;
+    for (const Diagnostic& d : diags) {
+        if (d.severity != Severity::Error)
+            continue;
+        EvalIssue issue;
+        issue.kind = IssueKind::InvalidInput;
+        issue.line = d.place.line;
+        issue.column = d.place.column;
+        issue.message = "does not verify: " + d.message;
+        if (d.place.byteOffset >= 0)
+            issue.message += " (at byte " + std::to_string(d.place.byteOffset) + ")";
+        return issue;
+    }
+    return std::nullopt;
+}
+
 } // namespace
 
 EvalResult evaluatePair(const ir::Function& ref, const ir::Function& gen, const Binding& binding,
@@ -407,6 +430,14 @@ EvalResult evaluatePair(const ir::Function& ref, const ir::Function& gen, const 
     EvalResult res;
     res.bindingSource = binding.source;
     res.bindingFacts = binding.facts;
+    for (const auto& [side, fn] : {std::pair<const char*, const ir::Function*>{"reference", &ref},
+                                   std::pair<const char*, const ir::Function*>{"generated", &gen}})
+        if ((res.issue = verifierIssue(*fn))) {
+            res.verdict = "error";
+            res.issueSide = side;
+            res.message = std::string(side) + " " + res.issue->format();
+            return res;
+        }
     size_t caseCount = 1;
     for (const auto& [name, values] : binding.dims)
         caseCount = std::max(caseCount, values.size());

@@ -443,9 +443,11 @@ void offsetOp(Ex& ex, const ir::Op& op)
     const Tile& off = ex.tileOf(op, 1, out->size(), false);
     const int64_t bytes = storageBytes(out->pointee);
     const int bits = intBits(off.elem);
+    // Addresses wrap as 64-bit pointers do: an offset of any value computes one (an access
+    // through it is then out of bounds), never a signed overflow.
     for (size_t k = 0; k < out->size(); ++k)
-        out->ints[k] =
-            int64_t(uint64_t(ptrs.ints[k]) + uint64_t(toSigned(off.ints[k], bits) * bytes));
+        out->ints[k] = int64_t(uint64_t(ptrs.ints[k]) +
+                               uint64_t(toSigned(off.ints[k], bits)) * uint64_t(bytes));
     ex.countElements(out->size());
     ex.setTile(op, 0, out);
 }

@@ -442,7 +442,9 @@ Op* Parser::parseCustomOp(OpName name, std::vector<std::pair<std::string_view, u
         if (arrowAfter)
             parseTypeList(resultTypes);
         else if (resultCount > 0 && !types.empty())
-            resultTypes.push_back(types.back());
+            // mmaf_scaled's accumulator (its result type) comes before the two scales.
+            resultTypes.push_back(m == "mmaf_scaled" && types.size() == 5 ? types[2]
+                                                                          : types.back());
         // Without an arrow the list names operand types only when there are
         // operands; make_*_view writes its result type there.
         writtenTypes = arrowAfter || (!operands.empty() && m != "make_partition_view" &&

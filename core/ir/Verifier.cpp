@@ -52,12 +52,16 @@ std::string quoted(const Type* t)
 
 void Checker::error(const SourceRange& at, const std::string& message)
 {
-    if (!m_seen.insert({at.beginLine, message}).second)
+    // Bytecode has no lines: its ops are placed (and told apart) by their byte offset.
+    const bool bytecode = at.beginLine == 0;
+    if (!m_seen.insert({at.beginLine, bytecode ? at.beginOffset : 0, message}).second)
         return;
     Diagnostic d;
     d.place.file = m_file;
     d.place.line = at.beginLine;
     d.place.column = at.beginColumn;
+    if (bytecode && at.beginOffset > 0)
+        d.place.byteOffset = at.beginOffset;
     d.message = message;
     m_diags.push_back(std::move(d));
     ++m_count;
@@ -214,23 +218,30 @@ void walkRegion(Checker& c, const Region* r)
 
 } // namespace verify
 
-bool verifyModule(const Module& module, const std::string& fileName, Diagnostics& diags)
+namespace {
+
+void checkGlobals(verify::Checker& c, const Module& module)
 {
-    verify::Checker c(fileName, diags);
     for (const Op* g : module.globals) {
         for (const Value* v : g->results)
             c.checkType(v->type, g->range);
         c.checkOp(g);
     }
-    for (const Function* f : module.functions) {
-        for (const Type* t : f->argumentTypes)
-            c.checkType(t, f->range);
-        for (const Type* t : f->resultTypes)
-            c.checkType(t, f->range);
-        c.checkFunction(f);
-        verify::walkRegion(c, f->body);
-    }
-    // Ops written outside a module (the dialect's tests do that) are checked the same way.
+}
+
+void checkFunctionAndBody(verify::Checker& c, const Function& f)
+{
+    for (const Type* t : f.argumentTypes)
+        c.checkType(t, f.range);
+    for (const Type* t : f.resultTypes)
+        c.checkType(t, f.range);
+    c.checkFunction(&f);
+    verify::walkRegion(c, f.body);
+}
+
+// Ops written outside a module (the dialect's tests do that) are checked the same way.
+void checkOtherItems(verify::Checker& c, const Module& module)
+{
     for (const Op* op : module.otherItems) {
         for (const Value* v : op->results)
             c.checkType(v->type, op->range);
@@ -238,6 +249,35 @@ bool verifyModule(const Module& module, const std::string& fileName, Diagnostics
         for (const Region* sub : op->regions)
             verify::walkRegion(c, sub);
     }
+}
+
+} // namespace
+
+bool verifyModule(const Module& module, const std::string& fileName, Diagnostics& diags,
+                  VerifyPurpose purpose)
+{
+    verify::Checker c(fileName, diags, purpose);
+    checkGlobals(c, module);
+    for (const Function* f : module.functions)
+        checkFunctionAndBody(c, *f);
+    checkOtherItems(c, module);
+    return c.errors() == 0;
+}
+
+bool verifyFunction(const Function& function, const std::string& fileName, Diagnostics& diags,
+                    VerifyPurpose purpose)
+{
+    verify::Checker c(fileName, diags, purpose);
+    checkFunctionAndBody(c, function);
+    return c.errors() == 0;
+}
+
+bool verifyModuleItems(const Module& module, const std::string& fileName, Diagnostics& diags,
+                       VerifyPurpose purpose)
+{
+    verify::Checker c(fileName, diags, purpose);
+    checkGlobals(c, module);
+    checkOtherItems(c, module);
     return c.errors() == 0;
 }
 

@@ -15,10 +15,29 @@
 
 namespace tilelens::ir {
 
+struct Function;
 struct Module;
 
+// What the IR is verified for. Dialect: the dialect's rules (`tilelens-cli parse`). Analysis:
+// also what the differ and the interpreter read that the dialect lets a text leave out, every
+// op's results: an op written without result names (`make_tensor_view %base, ...`, as the
+// dialect's own tests do) has none in the model.
+enum class VerifyPurpose
+{
+    Dialect,
+    Analysis,
+};
+
 // Appends the module's verification errors to `diags`; true when there are none.
-bool verifyModule(const Module& module, const std::string& fileName, Diagnostics& diags);
+bool verifyModule(const Module& module, const std::string& fileName, Diagnostics& diags,
+                  VerifyPurpose purpose = VerifyPurpose::Dialect);
+
+// The same split in two, for a loader that verifies each entry as soon as it is parsed:
+// one function (signature and body), and the rest of its module (globals, other items).
+bool verifyFunction(const Function& function, const std::string& fileName, Diagnostics& diags,
+                    VerifyPurpose purpose = VerifyPurpose::Dialect);
+bool verifyModuleItems(const Module& module, const std::string& fileName, Diagnostics& diags,
+                       VerifyPurpose purpose = VerifyPurpose::Dialect);
 
 // Verifies every module of `r` (even after syntax errors: what parsed is checked) and
 // appends the errors to r.diagnostics; true when none were added.

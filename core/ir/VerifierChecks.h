@@ -6,17 +6,24 @@
 #include "ir/Op.h"
 #include "ir/Type.h"
 #include "ir/Value.h"
+#include "ir/Verifier.h"
 
+#include <climits>
+#include <cstdint>
 #include <set>
 #include <string>
-#include <utility>
+#include <tuple>
 
 namespace tilelens::ir::verify {
 
 class Checker
 {
 public:
-    Checker(const std::string& file, Diagnostics& diags) : m_file(file), m_diags(diags) {}
+    Checker(const std::string& file, Diagnostics& diags, VerifyPurpose purpose)
+        : m_file(file), m_diags(diags), m_purpose(purpose)
+    {
+    }
+    VerifyPurpose purpose() const { return m_purpose; }
 
     // One error per place and message (a bad type used by many ops is reported once per op).
     void error(const SourceRange& at, const std::string& message);
@@ -33,7 +40,8 @@ public:
 private:
     const std::string& m_file;
     Diagnostics& m_diags;
-    std::set<std::pair<int, std::string>> m_seen; // (line, message)
+    VerifyPurpose m_purpose;
+    std::set<std::tuple<int, int32_t, std::string>> m_seen; // (line, byte offset, message)
     size_t m_count = 0;
 };
 
@@ -70,6 +78,82 @@ inline bool isView(const Type* t)
                  t->kind == TypeKind::GatherScatterView);
 }
 
+// Which rules of VerifierOps.cpp (and of the files it hands over to) check an op.
+enum class OpFamily : uint8_t
+{
+    FloatElementwise,
+    IntElementwise,
+    Reshape,
+    Broadcast,
+    Extract,
+    Iota,
+    Mma,
+    Conversion,
+    MakeView,
+    ViewAccess,
+    Constant,
+    Atomic,
+    ControlOrMemory, // VerifierControl.cpp
+};
+
+// Which rule of VerifierTypes.cpp checks the kinds of an op's operand and result types.
+enum class TypeRule : uint8_t
+{
+    Elementwise, // tiles; the result has the operands' type
+    TilesOnly,   // tiles; the family's rules relate them
+    Compare,
+    Select,
+    SameAsOperand,
+    PointerCast,
+    Packing,
+    Permute,
+    IntegerResult,
+    BlockQuery,
+    PointerResult,
+    Tokens,
+    Print,
+    Assert,
+    Offset,
+    LoadPointers,
+    StorePointers,
+    ViewAccess,
+    AtomicOnPointers,
+    AtomicOnView,
+    MakeTensorView,
+    MakeView,
+    ShapeQuery,
+    ReduceOrScan,
+    For,
+    MmaScaled,
+    ResultsOfTheirParent, // terminators, if, loop: VerifierControl.cpp relates them
+};
+
+constexpr int kMany = INT32_MAX; // no upper bound
+
+// What the verifier knows of an op of the dialect (tile-ir.md §3.1) by its mnemonic: one
+// lookup per op serves every rule (VerifierSignatures.cpp).
+struct OpSignature
+{
+    int minOperands, maxOperands;
+    int minResults, maxResults;
+    int minRegions, maxRegions;
+    OpFamily family;
+    TypeRule types;
+};
+// nullptr for the module-level ops (module, entry, global) and for names the dialect lacks.
+const OpSignature* opSignature(std::string_view mnemonic);
+
+// Operand, result, region and block counts (VerifierSignatures.cpp).
+enum class ArityCheck
+{
+    Holds,
+    Failed,         // reported: the op's other rules do not run
+    ResultsUnnamed, // a text op written without result names: only rules without results run
+};
+ArityCheck checkArity(Checker& c, const Op* op, const OpSignature& signature);
+// The kinds of operand and result types the other rules leave open (VerifierTypes.cpp); only
+// those of its operands for an op written without result names.
+void checkOperandAndResultTypes(Checker& c, const Op* op, TypeRule rule, bool resultsUnnamed);
 // Rules of if, cat, select, assume, offset, alloca, block ids and make_tensor_view.
 void checkControlAndMemoryOp(Checker& c, const Op* op);
 // Rules of atomic_rmw_tko, atomic_cas_tko and atomic_red_view_tko (VerifierAtomics.cpp).

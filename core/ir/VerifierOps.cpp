@@ -19,15 +19,6 @@ template <size_t N> bool oneOf(std::string_view s, const std::array<std::string_
     return std::any_of(names.begin(), names.end(), [&](std::string_view n) { return s == n; });
 }
 
-const std::array<std::string_view, 9> kFloatBinary = {"addf", "subf", "mulf", "divf", "maxf",
-                                                      "minf", "remf", "pow",  "atan2"};
-const std::array<std::string_view, 16> kFloatUnary = {
-    "absf", "negf",  "exp", "exp2", "log", "log2", "sqrt", "rsqrt",
-    "ceil", "floor", "sin", "cos",  "tan", "sinh", "cosh", "tanh"};
-const std::array<std::string_view, 13> kIntBinary = {"addi", "subi", "muli",  "divi", "remi",
-                                                     "andi", "ori",  "xori",  "shli", "shri",
-                                                     "maxi", "mini", "mulhii"};
-const std::array<std::string_view, 2> kIntUnary = {"negi", "absi"};
 const std::array<std::string_view, 4> kStdFloats = {"f16", "bf16", "f32", "f64"};
 
 const Attribute* enumAttr(const Op* op, std::string_view category)
@@ -43,37 +34,49 @@ class OpRules
 public:
     OpRules(Checker& c, const Op* op) : m_c(c), m_op(op), m_name(op->name.mnemonic()) {}
 
-    void run()
+    void run(OpFamily family)
     {
-        if (!m_op->name.isCudaTile())
-            return;
-        if (oneOf(m_name, kFloatBinary) || oneOf(m_name, kFloatUnary))
+        switch (family) {
+        case OpFamily::FloatElementwise:
             elementwise(true);
-        else if (oneOf(m_name, kIntBinary) || oneOf(m_name, kIntUnary))
+            break;
+        case OpFamily::IntElementwise:
             elementwise(false);
-        else if (m_name == "reshape")
+            break;
+        case OpFamily::Reshape:
             reshape();
-        else if (m_name == "broadcast")
+            break;
+        case OpFamily::Broadcast:
             broadcast();
-        else if (m_name == "extract")
+            break;
+        case OpFamily::Extract:
             extract();
-        else if (m_name == "iota")
+            break;
+        case OpFamily::Iota:
             iota();
-        else if (m_name == "mmaf" || m_name == "mmai")
+            break;
+        case OpFamily::Mma:
             mma();
-        else if (m_name == "ftof" || m_name == "itof" || m_name == "ftoi" || m_name == "exti" ||
-                 m_name == "trunci" || m_name == "bitcast")
+            break;
+        case OpFamily::Conversion:
             conversion();
-        else if (m_name == "make_partition_view" || m_name == "make_strided_view")
+            break;
+        case OpFamily::MakeView:
             makeView();
-        else if (m_name == "load_view_tko" || m_name == "store_view_tko")
+            break;
+        case OpFamily::ViewAccess:
             viewAccess();
-        else if (m_name == "constant")
+            break;
+        case OpFamily::Constant:
             constant();
-        else if (m_name.substr(0, 7) == "atomic_")
+            break;
+        case OpFamily::Atomic:
             checkAtomicOp(m_c, m_op);
-        else
+            break;
+        case OpFamily::ControlOrMemory:
             checkControlAndMemoryOp(m_c, m_op);
+            break;
+        }
     }
 
 private:
@@ -449,7 +452,18 @@ private:
 
 void Checker::checkOp(const Op* op)
 {
-    OpRules(*this, op).run();
+    const OpSignature* signature =
+        op->name.isCudaTile() ? opSignature(op->name.mnemonic()) : nullptr;
+    if (!signature)
+        return;
+    const ArityCheck arity = checkArity(*this, op, *signature);
+    if (arity == ArityCheck::Failed)
+        return;
+    const size_t before = m_count;
+    OpRules(*this, op).run(signature->family);
+    if (m_count == before) // one error per op
+        checkOperandAndResultTypes(*this, op, signature->types,
+                                   arity == ArityCheck::ResultsUnnamed);
 }
 
 } // namespace tilelens::ir::verify

@@ -70,7 +70,8 @@ BuiltinResult runIrDiff(const BuiltinContext& ctx)
         logDiagnostics(ctx, diags);
         if (!result)
             return {3, QStringLiteral("ERROR"),
-                    QStringLiteral("%1: IR could not be read").arg(label), written};
+                    QStringLiteral("%1: IR could not be read or does not verify").arg(label),
+                    written};
         ++compared;
         ctx.log(QByteArray::fromStdString(diff::writeTextReport(*result)));
         if (rank(result->verdict) > rank(worst))

@@ -1,5 +1,5 @@
-// parse reports the verifier's errors (unless --no-verify); diff says an input does not verify
-// before it diffs.
+// parse reports the verifier's errors (unless --no-verify); diff refuses an input that does not
+// verify, with the same errors.
 
 #include "CliRunner.h"
 #include "TestPaths.h"
@@ -63,15 +63,20 @@ TEST(CliVerify, ExampleIrVerifiesClean)
     }
 }
 
-TEST(CliVerify, DiffSaysAnInputDoesNotVerifyBeforeDiffing)
+TEST(CliVerify, DiffRefusesAnInputThatDoesNotVerify)
 {
     QTemporaryDir dir;
     const QString bad = write(dir, "bad.mlir", kUnverified);
     const CliResult r = runCli({QStringLiteral("diff"), bad, bad});
-    EXPECT_EQ(r.exitCode, 0) << r.err.toStdString(); // identical inputs still diff as PASS
-    EXPECT_TRUE(r.err.startsWith(bad + QStringLiteral(": warning: does not verify (2 errors); the "
-                                                      "diff compares it as written\n")))
+    EXPECT_EQ(r.exitCode, 3) << r.err.toStdString();
+    EXPECT_TRUE(r.out.isEmpty()) << r.out.toStdString();
+    EXPECT_TRUE(r.err.startsWith(bad + QStringLiteral(":3:5: error: 'addf' works only with floats "
+                                                      "f16, bf16, f32, and f64, but got 'i32'\n")))
         << r.err.toStdString();
-    EXPECT_TRUE(r.err.contains(bad + QStringLiteral(":3:5: warning: 'addf' works only")))
+    EXPECT_TRUE(r.err.contains(bad + QStringLiteral(":4:5: error: expected source tile and result "
+                                                    "tile to have the same number of elements")))
+        << r.err.toStdString();
+    EXPECT_TRUE(r.err.contains(bad + QStringLiteral(": error: does not verify (2 errors); the diff "
+                                                    "compares only IR that verifies\n")))
         << r.err.toStdString();
 }

@@ -3,6 +3,9 @@
 #include "ir/Verifier.h"
 
 #include "IrTestUtil.h"
+#include "ir/Block.h"
+#include "ir/Function.h"
+#include "ir/Region.h"
 
 #include <gtest/gtest.h>
 
@@ -11,7 +14,8 @@ using namespace tilelens::ir;
 namespace {
 
 // "LINE:COL: MESSAGE" of every verifier error for a kernel body (the text must parse).
-std::vector<std::string> verifierErrors(const std::string& signature, const std::string& body)
+std::vector<std::string> verifierErrors(const std::string& signature, const std::string& body,
+                                        VerifyPurpose purpose = VerifyPurpose::Dialect)
 {
     const std::string text =
         "cuda_tile.module @m {\n  entry @k(" + signature + ") {\n" + body + "    return\n  }\n}\n";
@@ -21,7 +25,7 @@ std::vector<std::string> verifierErrors(const std::string& signature, const std:
     EXPECT_TRUE(r.ok()) << (r.diagnostics.empty() ? "" : r.diagnostics[0].format());
     tilelens::Diagnostics diags;
     for (const Module* m : r.modules)
-        verifyModule(*m, "v.mlir", diags);
+        verifyModule(*m, "v.mlir", diags, purpose);
     std::vector<std::string> out;
     for (const auto& d : diags)
         out.push_back(std::to_string(d.place.line) + ":" + std::to_string(d.place.column) + ": " +
@@ -186,4 +190,223 @@ TEST(Verifier, ValidKernelVerifiesClean)
                              "    %1 = reshape %0 : tile<128x32xf32> -> tile<4096xf32>\n"
                              "    %2 = exp %1 : tile<4096xf32>\n"),
               Errors{});
+}
+
+// Issue 32: the verifier knows every op's operand, result, region and block counts and the
+// result type of every op against its operands.
+
+TEST(Verifier, CompareResultsAreI1TilesShapedAsTheirOperands)
+{
+    // A one-byte mutation of corpus bytecode gave a cmpi a float result: the interpreter wrote
+    // its i1 values into a float tile (segfault).
+    EXPECT_EQ(verifierErrors("%a: tile<4xi32>, %f: tile<4xf32>",
+                             "    %0 = cmpi less_than %a, %a, signed : tile<4xi32> -> tile<4xf32>\n"
+                             "    %1 = cmpf less_than ordered %f, %f : tile<4xf32> -> tile<8xi1>\n"
+                             "    %2 = cmpi equal %f, %f, signed : tile<4xf32> -> tile<4xi1>\n"
+                             "    %3 = cmpi equal %a, %a, signed : tile<4xi32> -> tile<4xi1>\n"),
+              (Errors{"3:5: result #0 must be 'tile<4xi1>' (i1 values shaped as the operands), "
+                      "but got 'tile<4xf32>'",
+                      "4:5: result #0 must be 'tile<4xi1>' (i1 values shaped as the operands), "
+                      "but got 'tile<8xi1>'",
+                      "5:5: operand #0 must be a tile of integers, but got 'tile<4xf32>'"}));
+}
+
+TEST(Verifier, EveryElementwiseOpChecksItsOperandsAndItsResultType)
+{
+    struct Case
+    {
+        const char* op;
+        int operands;
+        const char* element; // what the op computes on
+    };
+    const Case cases[] = {
+        {"absf", 1, "f32"}, {"absi", 1, "i32"},  {"addf", 2, "f32"},   {"addi", 2, "i32"},
+        {"andi", 2, "i32"}, {"atan2", 2, "f32"}, {"ceil", 1, "f32"},   {"cos", 1, "f32"},
+        {"cosh", 1, "f32"}, {"divf", 2, "f32"},  {"divi", 2, "i32"},   {"exp", 1, "f32"},
+        {"exp2", 1, "f32"}, {"floor", 1, "f32"}, {"fma", 3, "f32"},    {"log", 1, "f32"},
+        {"log2", 1, "f32"}, {"maxf", 2, "f32"},  {"maxi", 2, "i32"},   {"minf", 2, "f32"},
+        {"mini", 2, "i32"}, {"mulf", 2, "f32"},  {"mulhii", 2, "i32"}, {"muli", 2, "i32"},
+        {"negf", 1, "f32"}, {"negi", 1, "i32"},  {"ori", 2, "i32"},    {"pow", 2, "f32"},
+        {"remf", 2, "f32"}, {"remi", 2, "i32"},  {"rsqrt", 1, "f32"},  {"shli", 2, "i32"},
+        {"shri", 2, "i32"}, {"sin", 1, "f32"},   {"sinh", 1, "f32"},   {"sqrt", 1, "f32"},
+        {"subf", 2, "f32"}, {"subi", 2, "i32"},  {"tan", 1, "f32"},    {"tanh", 1, "f32"},
+        {"xori", 2, "i32"}};
+    for (const Case& c : cases) {
+        const std::string t = std::string("tile<4x") + c.element + ">";
+        std::string operands, types;
+        for (int i = 0; i < c.operands; ++i) {
+            operands += i ? ", %x" : "%x";
+            types += i ? ", " + t : t;
+        }
+        const std::string sig = "%x: " + t + ", %w: tile<1024xi1>";
+        // Its operands' type, but another shape.
+        EXPECT_EQ(verifierErrors(sig, "    %r = \"cuda_tile." + std::string(c.op) + "\"(" +
+                                          operands + ") : (" + types + ") -> tile<8x" + c.element +
+                                          ">\n"),
+                  (Errors{"3:5: result #0 must be '" + t +
+                          "' (the type of operand #0), but got "
+                          "'tile<8x" +
+                          c.element + ">'"}))
+            << c.op;
+        // Another operand: a tile<1024xi1> with a tile<4x...> (the issue's andi).
+        if (c.operands > 1) {
+            const Errors got = verifierErrors(
+                sig, "    %r = \"cuda_tile." + std::string(c.op) + "\"(%x, %w" +
+                         std::string(c.operands == 3 ? ", %x" : "") + ") : (" + t +
+                         ", tile<1024xi1>" + (c.operands == 3 ? ", " + t : std::string()) +
+                         ") -> " + t + "\n");
+            ASSERT_EQ(got.size(), 1u) << c.op;
+            EXPECT_EQ(got[0].rfind("3:5: ", 0), 0u) << c.op << ": " << got[0];
+        }
+        // Counts.
+        EXPECT_EQ(verifierErrors(sig, "    %r = \"cuda_tile." + std::string(c.op) +
+                                          "\"() : () -> " + t + "\n"),
+                  (Errors{"3:5: expected " + std::to_string(c.operands) + " operand" +
+                          (c.operands == 1 ? "" : "s") + ", but found 0"}))
+            << c.op;
+    }
+}
+
+TEST(Verifier, OperandResultAndRegionCountsAreChecked)
+{
+    EXPECT_EQ(
+        verifierErrors("%a: tile<4xi32>, %c: tile<i1>",
+                       "    %0 = \"cuda_tile.andi\"(%a) : (tile<4xi32>) -> tile<4xi32>\n"
+                       "    %1, %2 = \"cuda_tile.negi\"(%a) : (tile<4xi32>) -> (tile<4xi32>, "
+                       "tile<4xi32>)\n"
+                       "    \"cuda_tile.loop\"() : () -> ()\n"
+                       "    %3 = \"cuda_tile.select\"(%c, %a) : (tile<i1>, tile<4xi32>) -> "
+                       "tile<4xi32>\n"
+                       "    %4 = \"cuda_tile.constant\"(%a) {value = dense<0> : tile<4xi32>} : "
+                       "(tile<4xi32>) -> tile<4xi32>\n"),
+        (Errors{"3:5: expected 2 operands, but found 1", "4:5: expected 1 result, but found 2",
+                "5:5: expected 1 region, but found 0", "6:5: expected 3 operands, but found 2",
+                "7:5: expected 0 operands, but found 1"}));
+}
+
+TEST(Verifier, PointerLoadsAndStoresMatchTheirPointersMasksAndPaddings)
+{
+    const std::string sig = "%p: tile<1024xptr<f16>>, %m: tile<1024xi1>, %x: tile<1xi32>, "
+                            "%pad: tile<1024xf16>, %v: tile<1024xf32>";
+    // Valid, with the cutile-ir printer's padding without a mask.
+    EXPECT_EQ(verifierErrors(sig, "    %0, %t0 = load_ptr_tko weak %p, %m, %pad : "
+                                  "tile<1024xptr<f16>>, tile<1024xi1>, tile<1024xf16> -> "
+                                  "tile<1024xf16>, token\n"
+                                  "    %1, %t1 = load_ptr_tko weak %p, %pad : tile<1024xptr<f16>>, "
+                                  "tile<1024xf16> -> tile<1024xf16>, token\n"
+                                  "    %t2 = store_ptr_tko weak %p, %0, %m token=%t1 : "
+                                  "tile<1024xptr<f16>>, tile<1024xf16>, tile<1024xi1> -> token\n"),
+              Errors{});
+    EXPECT_EQ(
+        verifierErrors(sig, "    %0, %t0 = load_ptr_tko weak %p, %x : tile<1024xptr<f16>>, "
+                            "tile<1xi32> -> tile<1024xf16>, token\n"
+                            "    %1, %t1 = load_ptr_tko weak %p : tile<1024xptr<f16>> -> "
+                            "tile<1024xf32>, token\n"
+                            "    %t2 = store_ptr_tko weak %p, %v : tile<1024xptr<f16>>, "
+                            "tile<1024xf32> -> token\n"
+                            "    %t3 = store_ptr_tko weak %p, %pad, %x : tile<1024xptr<f16>>, "
+                            "tile<1024xf16>, tile<1xi32> -> token\n"),
+        (Errors{"3:5: operand #1 must be the mask 'tile<1024xi1>' or the padding "
+                "'tile<1024xf16>', but got 'tile<1xi32>'",
+                "4:5: result #0 must be 'tile<1024xf16>' (the pointees of operand #0), but got "
+                "'tile<1024xf32>'",
+                "5:5: operand #1 must be 'tile<1024xf16>' (the pointees of operand #0), but got "
+                "'tile<1024xf32>'",
+                "6:5: operand #2 must be the mask 'tile<1024xi1>', but got 'tile<1xi32>'"}));
+}
+
+TEST(Verifier, TilesOverTheElementLimitAreErrors)
+{
+    EXPECT_EQ(verifierErrors("", "    %0 = iota : tile<33554432xi32>\n"
+                                 "    %1 = constant <i32: 0> : tile<73x4294967296xi32>\n"),
+              (Errors{"3:5: 'tile<33554432xi32>': tile would exceed the maximum of 16777216 "
+                      "elements",
+                      "4:5: tile shape dimensions must have power of two length but got [73, "
+                      "4294967296]"}));
+}
+
+TEST(Verifier, TokenBlockIdAndShapeQueriesHaveTheirResultTypes)
+{
+    EXPECT_EQ(
+        verifierErrors("%tv: tensor_view<4xf32, strides=[1]>",
+                       "    %n0, %n1, %n2 = \"cuda_tile.get_num_tile_blocks\"() : () -> "
+                       "(tile<i32>, tile<i32>, tile<i64>)\n"
+                       "    %t = \"cuda_tile.make_token\"() : () -> tile<i32>\n"
+                       "    %s0, %s1 = get_tensor_shape %tv : tensor_view<4xf32, strides=[1]> -> "
+                       "tile<i64>\n"
+                       "    %i = \"cuda_tile.iota\"() : () -> tile<8xf32>\n"),
+        (Errors{"3:5: result #2 must be a 0D tile of i32 values, but got 'tile<i64>'",
+                "4:5: result #0 must be a token, but got 'tile<i32>'",
+                "5:5: expected 1 result, one per dimension of 'tensor_view<4xf32, strides=[1]>', "
+                "but found 2",
+                "6:5: result #0 must be a tile of integers, but got 'tile<8xf32>'"}));
+}
+
+TEST(Verifier, MakeTensorViewTakesOneOperandPerDynamicSizeOrStride)
+{
+    EXPECT_EQ(verifierErrors("%p: tile<ptr<f32>>, %n: tile<i32>, %f: tile<f32>",
+                             "    %0 = make_tensor_view %p, shape = [%n, 32], strides = [32, 1] : "
+                             "tile<i32> -> tensor_view<?x32xf32, strides=[32,1]>\n"
+                             "    %1 = \"cuda_tile.make_tensor_view\"(%p) : (tile<ptr<f32>>) -> "
+                             "tensor_view<?x32xf32, strides=[32,1]>\n"
+                             "    %2 = \"cuda_tile.make_tensor_view\"(%p, %f) : (tile<ptr<f32>>, "
+                             "tile<f32>) -> tensor_view<?x32xf32, strides=[32,1]>\n"),
+              (Errors{"4:5: expected 1 dynamic size and stride operand for "
+                      "'tensor_view<?x32xf32, strides=[32,1]>', but found 0",
+                      "5:5: operand #1 must be a 0D tile of integers, but got 'tile<f32>'"}));
+}
+
+TEST(Verifier, PermuteIsAPermutationOfItsOperandsShape)
+{
+    EXPECT_EQ(verifierErrors("%t: tile<2x4xf32>",
+                             "    %0 = permute %t [1, 0] : tile<2x4xf32> -> tile<4x2xf32>\n"
+                             "    %1 = permute %t [1, 1] : tile<2x4xf32> -> tile<4x2xf32>\n"
+                             "    %2 = permute %t [1, 0] : tile<2x4xf32> -> tile<2x4xf32>\n"),
+              (Errors{"4:5: expected permutation to be a permutation of [0, 2), got [1, 1]",
+                      "5:5: expected result shape [4, 2] for permutation [1, 0] of "
+                      "'tile<2x4xf32>', got 'tile<2x4xf32>'"}));
+}
+
+TEST(Verifier, ReduceBodiesTakeAndYieldTheirOperandsElements)
+{
+    EXPECT_EQ(verifierErrors("%x: tile<8xf32>",
+                             "    %0 = reduce %x dim=0 identities=[0.0 : f32] : tile<8xf32> -> "
+                             "tile<f32> {\n"
+                             "    ^bb0(%e: tile<f32>, %a: tile<f32>):\n"
+                             "      %y = cmpf less_than ordered %e, %a : tile<f32> -> tile<i1>\n"
+                             "      yield %y : tile<i1>\n"
+                             "    }\n"
+                             "    %1 = reduce %x dim=0 identities=[0.0 : f32] : tile<8xf32> -> "
+                             "tile<f32> {\n"
+                             "    ^bb0(%e: tile<f32>, %a: tile<i32>):\n"
+                             "      yield %e : tile<f32>\n"
+                             "    }\n"),
+              (Errors{"3:5: yielded value #0 must be 'tile<f32>', but got 'tile<i1>'",
+                      "8:5: body argument #1 must be 'tile<f32>', but got 'tile<i32>'"}));
+}
+
+TEST(Verifier, OpsWrittenWithoutResultNamesVerifyButAreNotAnalysed)
+{
+    // The dialect's own tests write ops without naming their results; the parser keeps no
+    // results for them, which the interpreter would index.
+    const std::string body = "    make_tensor_view %p, shape = [32], strides = [1] : "
+                             "tensor_view<32xf32, strides=[1]>\n";
+    EXPECT_EQ(verifierErrors("%p: tile<ptr<f32>>", body), Errors{});
+    EXPECT_EQ(verifierErrors("%p: tile<ptr<f32>>", body, VerifyPurpose::Analysis),
+              (Errors{"3:5: 'make_tensor_view' is written without naming its results, which the "
+                      "analyses need (write '%name = ' before it)"}));
+}
+
+TEST(Verifier, MmafScaledHasItsAccumulatorsType)
+{
+    const std::string text =
+        "cuda_tile.module @m {\n  entry @k(%a: tile<128x128xf8E5M2>, %b: tile<128x128xf8E5M2>, "
+        "%c: tile<128x128xf32>, %sa: tile<128x4xf8E8M0FNU>, %sb: tile<4x128xf8E8M0FNU>) {\n"
+        "    %0 = mmaf_scaled %a, %b, %c, %sa, %sb : tile<128x128xf8E5M2>, tile<128x128xf8E5M2>, "
+        "tile<128x128xf32>, tile<128x4xf8E8M0FNU>, tile<4x128xf8E8M0FNU>\n    return\n  }\n}\n";
+    ParseResult r = parseModule(text);
+    ASSERT_TRUE(r.ok());
+    const Op* op = r.modules[0]->functions[0]->body->entryBlock()->ops[0];
+    EXPECT_EQ(op->results[0]->type->canonical(), "tile<128x128xf32>");
+    EXPECT_TRUE(verifyParseResult(r, "v.mlir")) << r.diagnostics[0].format();
 }
