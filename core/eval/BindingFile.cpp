@@ -9,18 +9,31 @@
 
 #include <cmath>
 #include <limits>
+#include <memory>
+#include <mutex>
+#include <optional>
 
 namespace tilelens::eval {
 
-// The file's text, kept with a locator over it for messages found later (while running).
+// The file's text, kept for messages found later (while running). The locator over it is
+// built for the first message only: for a large file it costs as much as the parsed document.
 struct BindingFileText
 {
     std::string file;
     std::string text;
-    JsonLocator locator{text}; // after `text`, which it refers to
     BindingFileText(std::string f, std::string t) : file(std::move(f)), text(std::move(t)) {}
     BindingFileText(const BindingFileText&) = delete;
     BindingFileText& operator=(const BindingFileText&) = delete;
+
+    const JsonLocator& locator() const
+    {
+        std::call_once(m_once, [this] { m_locator = std::make_unique<JsonLocator>(text); });
+        return *m_locator;
+    }
+
+private:
+    mutable std::once_flag m_once;
+    mutable std::unique_ptr<JsonLocator> m_locator;
 };
 
 std::string Binding::placeOf(const std::string& pointer) const
@@ -28,7 +41,7 @@ std::string Binding::placeOf(const std::string& pointer) const
     if (!fileText)
         return {};
     int line = 0, column = 0;
-    if (!fileText->locator.locate(pointer, line, column))
+    if (!fileText->locator().locate(pointer, line, column))
         return fileText->file + ": ";
     return fileText->file + ":" + std::to_string(line) + ":" + std::to_string(column) + ": ";
 }
