@@ -165,8 +165,8 @@ std::optional<EvalIssue> makeInputs(const Binding& b, size_t caseNo, InputKind k
         if (isFloatElem(a.elem)) {
             std::normal_distribution<double> normal(0.0, 1.0);
             std::uniform_real_distribution<double> uni(a.lo, a.hi);
-            const std::vector<double> edges = edgeValues(a.elem);
             const bool edge = kind == InputKind::Edge && (edgeArray.empty() || edgeArray == a.name);
+            const std::vector<double> edges = edge ? edgeValues(a.elem) : std::vector<double>();
             std::vector<double> v(count);
             for (size_t k = 0; k < count; ++k) {
                 double x = a.init == "uniform" ? uni(rng) : normal(rng);
@@ -267,6 +267,7 @@ void runSide(const ir::Function& fn, const Binding& b, const SideBinding& side,
     const auto start = Clock::now();
     // The arrays get the addresses makeInputs gave their `.ptr` names (Memory::kSpacing apart,
     // in binding order): in.names holds every name the parameters may use.
+    out.memory.reserve(b.arrays.size());
     for (const ArrayBinding& a : b.arrays) {
         const auto floats = in.floats.find(a.name);
         const size_t n =
