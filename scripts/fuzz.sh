@@ -16,7 +16,8 @@ seconds="${1:-300}"
 shift || true
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=(ir_text ir_bytecode analysis_json reports perf_log
-                                     cupti_records rules tilelens_json pairings_json)
+                                     cupti_records rules tilelens_json pairings_json binding_file
+                                     binding_expr)
 shared="${TILELENS_SHARED_DIR:-../shared}/corpus"
 
 cmake --preset fuzz >/dev/null
@@ -36,6 +37,8 @@ seeds() {
     rules) echo resources/rules ;;
     tilelens_json) echo resources/examples/*/tilelens.json ;;
     pairings_json) echo tests/data/workspace/pairings ;;
+    binding_file) echo tests/data/eval/*.json tests/data/eval/corpus ;;
+    binding_expr) ;; # its regression folder: expressions written from issue 32
     esac
 }
 

@@ -1,7 +1,9 @@
 // `tilelens-cli eval REF GEN [--json] [--seed N] [--inputs random|edge|all]
-//  [--binding FILE] [--ref-entry NAME] [--gen-entry NAME] [--ulp N] [--rtol X]`
+//  [--binding FILE] [--ref-entry NAME] [--gen-entry NAME] [--ulp N] [--rtol X]
+//  [--max-cases N] [--max-input-elements N] [--max-live-elements N] [--max-work N]
+//  [--timeout SECONDS]`
 // Runs both kernels on the CPU interpreter with the same inputs and compares
-// every array. Exit 0 same, 1 different, 3 input error or unsupported.
+// every array. Exit 0 same, 1 different, 3 input error, unsupported or a budget ran out.
 
 #include "CliRegistry.h"
 #include "common/JsonWrite.h"
@@ -14,6 +16,7 @@
 #include "ir/bytecode/IrFileLoader.h"
 
 #include <QCommandLineParser>
+#include <chrono>
 #include <nlohmann/json.hpp>
 #include <optional>
 
@@ -103,6 +106,13 @@ size_t decidingPair(const std::vector<eval::EvalResult>& results)
     return 0;
 }
 
+// A budget option (docs/cli.md, "Budgets") and the EvalOptions field it sets.
+struct BudgetOption
+{
+    QCommandLineOption option;
+    uint64_t* value;
+};
+
 int runEval(const QStringList& args)
 {
     QCommandLineParser parser;
@@ -140,6 +150,35 @@ int runEval(const QStringList& args)
     for (const auto* o : {&jsonOpt, &seedOpt, &inputsOpt, &bindingOpt, &refEntryOpt, &genEntryOpt,
                           &ulpOpt, &rtolOpt})
         parser.addOption(*o);
+    eval::EvalOptions options;
+    auto budget = [](const char* name, const char* what, uint64_t defaultValue) {
+        return QCommandLineOption(
+            QString::fromLatin1(name),
+            QStringLiteral("%1 (default %2).").arg(QString::fromLatin1(what)).arg(defaultValue),
+            QStringLiteral("N"));
+    };
+    const BudgetOption budgets[] = {
+        {budget("max-cases", "Cases to run at most: dims values times kinds of input",
+                options.maxCases),
+         &options.maxCases},
+        {budget("max-input-elements", "Elements of all input arrays of one case",
+                options.maxInputElements),
+         &options.maxInputElements},
+        {budget("max-live-elements", "Elements of the tiles one side holds at once",
+                options.maxLiveElements),
+         &options.maxLiveElements},
+        {budget("max-work", "Work of one side's run: executed ops, the elements they produce, mma products",
+                options.maxWork),
+         &options.maxWork},
+    };
+    for (const BudgetOption& b : budgets)
+        parser.addOption(b.option);
+    const QCommandLineOption timeoutOpt(
+        QStringLiteral("timeout"),
+        QStringLiteral("Wall time of the whole run in seconds, 0 for none (default %1).")
+            .arg(options.timeoutSeconds),
+        QStringLiteral("SECONDS"));
+    parser.addOption(timeoutOpt);
     parser.addPositionalArgument(QStringLiteral("REF"), QStringLiteral("Reference Tile IR file."));
     parser.addPositionalArgument(QStringLiteral("GEN"), QStringLiteral("Generated Tile IR file."));
     if (const auto code = parseCommandLine(parser, args, UsageOnError::ErrorOnly))
@@ -151,8 +190,24 @@ int runEval(const QStringList& args)
     };
     if (files.size() != 2)
         return inputError(QStringLiteral("expects two files, REF and GEN"));
-    eval::EvalOptions options;
     bool ok = false;
+    for (const BudgetOption& b : budgets)
+        if (parser.isSet(b.option)) {
+            *b.value = parser.value(b.option).toULongLong(&ok);
+            if (!ok || *b.value == 0)
+                return inputError(QStringLiteral("--%1 must be a positive integer")
+                                      .arg(b.option.names().constFirst()));
+        }
+    if (parser.isSet(timeoutOpt)) {
+        options.timeoutSeconds = parser.value(timeoutOpt).toDouble(&ok);
+        if (!ok || !(options.timeoutSeconds >= 0) || options.timeoutSeconds > 1e9)
+            return inputError(QStringLiteral("--timeout must be a number of seconds (0 for none)"));
+    }
+    // One wall-time budget for every entry pair.
+    if (options.timeoutSeconds > 0)
+        options.deadline = std::chrono::steady_clock::now() +
+                           std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                               std::chrono::duration<double>(options.timeoutSeconds));
     options.seed = parser.value(seedOpt).toULongLong(&ok);
     if (!ok)
         return inputError(QStringLiteral("--seed must be a non-negative integer"));

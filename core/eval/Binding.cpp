@@ -6,151 +6,14 @@
 
 #include <algorithm>
 #include <cctype>
-#include <fstream>
-#include <nlohmann/json.hpp>
 #include <numeric>
 #include <set>
 #include <sstream>
+#include <string_view>
+#include <unordered_map>
 
 namespace tilelens::eval {
 namespace {
-
-// Recursive-descent evaluator for binding expressions.
-class ExprParser
-{
-public:
-    ExprParser(const std::string& t, const std::map<std::string, int64_t>& n) : m_t(t), m_names(n)
-    {
-    }
-    bool parse(int64_t& v, std::string& error)
-    {
-        if (!sum(v) || (skip(), m_pos != m_t.size() &&
-                                    setError("unexpected '" + m_t.substr(m_pos, 1) + "'"))) {
-            error = "expression '" + m_t + "' at offset " + std::to_string(m_pos) + ": " + m_error;
-            return false;
-        }
-        return true;
-    }
-
-private:
-    bool setError(const std::string& e)
-    {
-        if (m_error.empty())
-            m_error = e;
-        return true;
-    }
-    void skip()
-    {
-        while (m_pos < m_t.size() && std::isspace(static_cast<unsigned char>(m_t[m_pos])))
-            ++m_pos;
-    }
-    bool eat(char c)
-    {
-        skip();
-        if (m_pos < m_t.size() && m_t[m_pos] == c) {
-            ++m_pos;
-            return true;
-        }
-        return false;
-    }
-    bool sum(int64_t& v)
-    {
-        if (!product(v))
-            return false;
-        for (;;) {
-            int64_t r = 0;
-            if (eat('+')) {
-                if (!product(r))
-                    return false;
-                v += r;
-            } else if (eat('-')) {
-                if (!product(r))
-                    return false;
-                v -= r;
-            } else {
-                return true;
-            }
-        }
-    }
-    bool product(int64_t& v)
-    {
-        if (!atom(v))
-            return false;
-        for (;;) {
-            int64_t r = 0;
-            if (eat('*')) {
-                if (!atom(r))
-                    return false;
-                v *= r;
-            } else if (eat('/')) {
-                if (!atom(r))
-                    return false;
-                if (r == 0)
-                    return !setError("division by zero"), false;
-                v /= r;
-            } else {
-                return true;
-            }
-        }
-    }
-    bool atom(int64_t& v)
-    {
-        skip();
-        if (eat('(')) {
-            if (!sum(v) || !eat(')'))
-                return setError("expected ')'"), false;
-            return true;
-        }
-        if (eat('-')) {
-            if (!atom(v))
-                return false;
-            v = -v;
-            return true;
-        }
-        const size_t start = m_pos;
-        if (m_pos < m_t.size() && std::isdigit(static_cast<unsigned char>(m_t[m_pos]))) {
-            while (m_pos < m_t.size() && std::isdigit(static_cast<unsigned char>(m_t[m_pos])))
-                ++m_pos;
-            v = std::stoll(m_t.substr(start, m_pos - start));
-            return true;
-        }
-        while (m_pos < m_t.size() &&
-               (std::isalnum(static_cast<unsigned char>(m_t[m_pos])) || m_t[m_pos] == '_' ||
-                m_t[m_pos] == '.' || m_t[m_pos] == '[' || m_t[m_pos] == ']'))
-            ++m_pos;
-        const std::string name = m_t.substr(start, m_pos - start);
-        if (name.empty())
-            return setError("expected a number or a name"), false;
-        if (name == "cdiv" || name == "min" || name == "max") {
-            int64_t a = 0, b = 0;
-            if (!eat('(') || !sum(a) || !eat(',') || !sum(b) || !eat(')'))
-                return setError("expected " + name + "(x, y)"), false;
-            if (name == "cdiv") {
-                if (b == 0)
-                    return setError("cdiv by zero"), false;
-                v = (a + b - 1) / b;
-            } else {
-                v = name == "min" ? std::min(a, b) : std::max(a, b);
-            }
-            return true;
-        }
-        auto it = m_names.find(name);
-        if (it == m_names.end())
-            return setError("unknown name '" + name + "'"), false;
-        v = it->second;
-        return true;
-    }
-
-    const std::string& m_t;
-    const std::map<std::string, int64_t>& m_names;
-    size_t m_pos = 0;
-    std::string m_error;
-};
-
-std::string jsonText(const nlohmann::json& j)
-{
-    return j.is_string() ? j.get<std::string>() : j.dump();
-}
 
 const ir::Value* throughAssumes(const ir::Value* v)
 {
@@ -202,6 +65,13 @@ int64_t largestTileDim(const ir::Function& fn)
 void sizesFromFacts(const ir::Function& ref, const ir::Function& gen, size_t maxRank, Binding& out)
 {
     const std::vector<std::string> roles = expandParams(out, out.ref.params);
+    // By name through indexes: an entry may have thousands of parameters and facts.
+    std::unordered_map<std::string_view, const ArrayBinding*> arrays;
+    std::unordered_map<std::string_view, const ScalarBinding*> scalars;
+    for (const ArrayBinding& a : out.arrays)
+        arrays.emplace(a.name, &a);
+    for (const ScalarBinding& s : out.scalars)
+        scalars.emplace(s.name, &s);
     int64_t divisor = 1, lo = 1, hi = INT64_MAX;
     std::map<std::string, std::pair<int64_t, int64_t>> scalarFacts; // name -> (divisor, lo)
     std::set<std::string> seen; // a fact both entries state is listed once
@@ -213,14 +83,17 @@ void sizesFromFacts(const ir::Function& ref, const ir::Function& gen, size_t max
             const std::string& role = roles[f.param];
             const bool shape = role.find(".shape[") != std::string::npos;
             const bool stride = role.find(".stride[") != std::string::npos;
-            const ScalarBinding* scalar = out.scalar(role);
+            const auto found = scalars.find(role);
+            const ScalarBinding* scalar = found == scalars.end() ? nullptr : found->second;
             if (!shape && !stride && !(scalar && !isFloatElem(scalar->elem)))
                 continue;
             // Row-major strides are products of sizes: the innermost is 1, the others
             // divisible by what S is divisible by.
             if (stride) {
-                const ArrayBinding* a = out.array(role.substr(0, role.find('.')));
-                if (a && role == a->name + ".stride[" + std::to_string(a->shape.size() - 1) + "]")
+                const auto a = arrays.find(std::string_view(role).substr(0, role.find('.')));
+                if (a != arrays.end() && role == a->second->name + ".stride[" +
+                                                     std::to_string(a->second->shape.size() - 1) +
+                                                     "]")
                     continue;
             }
             const ir::Attribute& p = *f.predicate;
@@ -302,12 +175,6 @@ void sizesFromFacts(const ir::Function& ref, const ir::Function& gen, size_t max
 
 } // namespace
 
-bool evalExpression(const std::string& text, const std::map<std::string, int64_t>& names,
-                    int64_t& value, std::string& error)
-{
-    return ExprParser(text, names).parse(value, error);
-}
-
 const ArrayBinding* Binding::array(const std::string& name) const
 {
     for (const auto& a : arrays)
@@ -324,126 +191,35 @@ const ScalarBinding* Binding::scalar(const std::string& name) const
     return nullptr;
 }
 
-std::vector<std::string> expandParams(const Binding& b, const std::vector<std::string>& params)
+std::vector<std::string> expandParams(const Binding& b, const std::vector<std::string>& params,
+                                      std::vector<size_t>* origin)
 {
+    // By name through an index: a binding may have thousands of arrays and parameters.
+    std::unordered_map<std::string_view, const ArrayBinding*> arrays;
+    arrays.reserve(b.arrays.size());
+    for (const ArrayBinding& a : b.arrays)
+        arrays.emplace(a.name, &a);
     std::vector<std::string> out;
-    for (const std::string& p : params) {
-        const ArrayBinding* a = b.array(p);
+    if (origin)
+        origin->clear();
+    for (size_t k = 0; k < params.size(); ++k) {
+        const std::string& p = params[k];
+        const auto it = arrays.find(p);
+        const ArrayBinding* a = it == arrays.end() ? nullptr : it->second;
+        const size_t before = out.size();
         if (!a) {
             out.push_back(p);
-            continue;
+        } else {
+            out.push_back(p + ".ptr");
+            for (size_t i = 0; i < a->shape.size(); ++i)
+                out.push_back(p + ".shape[" + std::to_string(i) + "]");
+            for (size_t i = 0; i < a->shape.size(); ++i)
+                out.push_back(p + ".stride[" + std::to_string(i) + "]");
         }
-        out.push_back(p + ".ptr");
-        for (size_t i = 0; i < a->shape.size(); ++i)
-            out.push_back(p + ".shape[" + std::to_string(i) + "]");
-        for (size_t i = 0; i < a->shape.size(); ++i)
-            out.push_back(p + ".stride[" + std::to_string(i) + "]");
+        if (origin)
+            origin->insert(origin->end(), out.size() - before, k);
     }
     return out;
-}
-
-bool loadBinding(const std::string& path, Binding& out, std::string& error)
-{
-    std::ifstream in(path);
-    if (!in) {
-        error = path + ": cannot open the binding file";
-        return false;
-    }
-    nlohmann::json j;
-    try {
-        j = nlohmann::json::parse(in);
-    } catch (const nlohmann::json::parse_error& e) {
-        error = path + ": byte " + std::to_string(e.byte) + ": invalid JSON";
-        return false;
-    }
-    const std::string where = path + ": ";
-    try {
-        if (j.value("schema", "") != "tilelens.eval-binding/1") {
-            error = where + "schema must be \"tilelens.eval-binding/1\"";
-            return false;
-        }
-        out = Binding();
-        out.source = "file";
-        const nlohmann::json dimsJson = j.value("dims", nlohmann::json::object());
-        for (const auto& item : dimsJson.items()) {
-            const std::string name = item.key();
-            const nlohmann::json& values = item.value();
-            std::vector<int64_t> v;
-            if (values.is_array())
-                for (const auto& x : values)
-                    v.push_back(x.get<int64_t>());
-            else
-                v.push_back(values.get<int64_t>());
-            if (v.empty()) {
-                error = where + "dims." + name + " has no value";
-                return false;
-            }
-            out.dims[name] = v;
-        }
-        const nlohmann::json arraysJson = j.value("arrays", nlohmann::json::object());
-        for (const auto& item : arraysJson.items()) {
-            const std::string name = item.key();
-            const nlohmann::json& a = item.value();
-            ArrayBinding ab;
-            ab.name = name;
-            ab.elem = elemFromName(a.at("dtype").get<std::string>());
-            if (ab.elem == Elem::None) {
-                error = where + "arrays." + name + ".dtype is not a Tile IR element type";
-                return false;
-            }
-            for (const auto& d : a.at("shape"))
-                ab.shape.push_back(jsonText(d));
-            if (a.contains("strides"))
-                for (const auto& d : a.at("strides"))
-                    ab.strides.push_back(jsonText(d));
-            if (!ab.strides.empty() && ab.strides.size() != ab.shape.size()) {
-                error = where + "arrays." + name + ".strides must have one entry per dimension";
-                return false;
-            }
-            ab.init = a.value("init", "");
-            if (a.contains("values")) {
-                for (const auto& v : a.at("values"))
-                    ab.values.push_back(jsonText(v));
-                if (isFloatElem(ab.elem)) {
-                    error = where + "arrays." + name + ".values is for integer arrays";
-                    return false;
-                }
-            }
-            if (a.contains("range")) {
-                ab.lo = a.at("range").at(0).get<double>();
-                ab.hi = a.at("range").at(1).get<double>();
-            }
-            out.arrays.push_back(ab);
-        }
-        const nlohmann::json scalarsJson = j.value("scalars", nlohmann::json::object());
-        for (const auto& item : scalarsJson.items()) {
-            const std::string name = item.key();
-            const nlohmann::json& s = item.value();
-            ScalarBinding sb;
-            sb.name = name;
-            sb.elem = elemFromName(s.at("dtype").get<std::string>());
-            if (s.contains("value"))
-                sb.value = jsonText(s.at("value"));
-            out.scalars.push_back(sb);
-        }
-        for (const char* side : {"ref", "gen"}) {
-            SideBinding& sb = std::string(side) == "ref" ? out.ref : out.gen;
-            const auto& sj = j.at(side);
-            for (const auto& p : sj.at("params"))
-                sb.params.push_back(jsonText(p));
-            if (sj.contains("grid"))
-                for (const auto& g : sj.at("grid"))
-                    sb.grid.push_back(jsonText(g));
-            if (!sb.grid.empty() && sb.grid.size() != 3) {
-                error = where + side + ".grid must have three entries";
-                return false;
-            }
-        }
-    } catch (const nlohmann::json::exception& e) {
-        error = where + e.what();
-        return false;
-    }
-    return true;
 }
 
 bool bindingFromMangledName(const std::string& entry, size_t paramCount, Binding& out,

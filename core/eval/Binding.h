@@ -9,21 +9,30 @@
 // tokens are compile-time constants without a parameter) bound by position
 // to a generated entry with the same parameter types.
 
+#include "eval/Expression.h"
 #include "eval/Interpreter.h"
 #include "eval/Numeric.h"
 #include "ir/Function.h"
 
 #include <map>
+#include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace tilelens::eval {
 
-// Integer expressions over names (dims, `a.shape[0]`, `a.stride[1]`, integer
-// scalars): + - * / ( ) and cdiv(x, y), min(x, y), max(x, y). Division truncates.
-// Returns false and sets `error` (with the offset) on a syntax error or unknown name.
-bool evalExpression(const std::string& text, const std::map<std::string, int64_t>& names,
-                    int64_t& value, std::string& error);
+// One item of a binding file, for messages: its JSON pointer ("/arrays/a/shape/1") and the
+// name a reader knows it by ("arrays.a.shape[1]").
+struct BindingItem
+{
+    std::string pointer, name;
+    BindingItem key(const std::string& k) const;             // a member of this object
+    BindingItem index(size_t i) const;                       // an element of this list
+    static std::string pointerToken(const std::string& key); // RFC 6901 escaping
+};
+
+struct BindingFileText; // a binding file's text and a locator over it (BindingFile.cpp)
 
 struct ArrayBinding
 {
@@ -66,12 +75,25 @@ struct Binding
     // facts about their parameters and the rule that followed ("S = 48, 144: ...").
     std::vector<std::string> facts;
 
+    // Set by loadBinding: the file, so that a problem found while running (an expression
+    // that overflows for some dims) is reported at its line and column.
+    std::shared_ptr<const BindingFileText> fileText;
+
+    // Linear look-ups, for a few names; loops over many use an index (expandParams).
     const ArrayBinding* array(const std::string& name) const;
     const ScalarBinding* scalar(const std::string& name) const;
+    // "b.json:7:23: " for a JSON pointer of the binding file (or of the nearest item that
+    // exists), "" for a binding not read from a file.
+    std::string placeOf(const std::string& pointer) const;
 };
 
-// Reads a binding file; false with a message (file:line:col from the JSON reader or the key).
+// Reads a binding file (at most 64 MiB) with the checked JSON reader; false with a message
+// "FILE:LINE:COL: item: problem" for bad JSON, a wrong type, an integer beyond 64 bits or an
+// expression that does not parse.
 bool loadBinding(const std::string& path, Binding& out, std::string& error);
+// The same for text already read; `file` names it in messages.
+bool loadBindingText(std::string_view text, const std::string& file, Binding& out,
+                     std::string& error);
 
 // Logical parameters from a cuTile Python mangled entry name; false if not mangled
 // or the tokens do not account for `paramCount` parameters.
@@ -105,7 +127,9 @@ std::vector<const ir::Op*> opsOf(const ir::Function& fn);
 Grid derivedGrid(const ir::Function& fn, const std::vector<std::string>& params,
                  const std::map<std::string, std::vector<int64_t>>& shapes);
 
-// Expands params ("a" -> a.ptr, a.shape[0..r), a.stride[0..r)).
-std::vector<std::string> expandParams(const Binding& b, const std::vector<std::string>& params);
+// Expands params ("a" -> a.ptr, a.shape[0..r), a.stride[0..r)); `origin`, when given,
+// receives for each expanded parameter the index of the entry of `params` it came from.
+std::vector<std::string> expandParams(const Binding& b, const std::vector<std::string>& params,
+                                      std::vector<size_t>* origin = nullptr);
 
 } // namespace tilelens::eval

@@ -27,6 +27,13 @@ unsigned blockIdComponents(const ir::Value* v, int depth)
     return mask;
 }
 
+// a * b, saturated at INT64_MAX (a grid that large stops at the work or time budget).
+int64_t saturatedProduct(int64_t a, int64_t b)
+{
+    int64_t p = 0;
+    return __builtin_mul_overflow(a, b, &p) ? INT64_MAX : p;
+}
+
 } // namespace
 
 // fmha, gemma and mla index query tiles by x and (batch, head) by y: with every tile on x,
@@ -57,15 +64,18 @@ Grid derivedGrid(const ir::Function& fn, const std::vector<std::string>& params,
         bool byComponent = false;
         for (size_t i = 0; i < vt->shape.size(); ++i) {
             const size_t td = vt->dimMap.empty() ? i : size_t(vt->dimMap[i]);
-            const int64_t tiles = (sh->second[td] + vt->shape[i] - 1) / vt->shape[i];
-            all *= tiles;
+            if (vt->shape[i] <= 0 || td >= sh->second.size())
+                return {};
+            const int64_t tiles =
+                sh->second[td] / vt->shape[i] + (sh->second[td] % vt->shape[i] != 0 ? 1 : 0);
+            all = saturatedProduct(all, tiles);
             // The tile indices follow the value and the view among the operands.
             const size_t operand = 2 + i;
             const unsigned mask =
                 operand < op->operands.size() ? blockIdComponents(op->operands[operand], 8) : 0;
             for (int c = 0; c < 3; ++c)
                 if (mask == (1u << c)) {
-                    extent[c] *= tiles;
+                    extent[c] = saturatedProduct(extent[c], tiles);
                     byComponent = byComponent || c > 0;
                 }
         }

@@ -57,47 +57,108 @@ std::vector<double> edgeValues(Elem e)
             std::numeric_limits<double>::quiet_NaN()};
 }
 
-// `edgeArray` (for Edge) limits the edge values to one array; empty = every array.
-bool makeInputs(const Binding& b, size_t caseNo, InputKind kind, const std::string& edgeArray,
-                uint64_t seed, CaseInputs& in, std::string& error)
+// An expression of the binding evaluated, an error placed at its item: "b.json:7:23:
+// arrays.a.shape[1]: expression 'H*H' at column 2: ...". `item()` names the item; it is
+// called for an error only (every case evaluates every expression of thousands of arrays).
+template <class ItemOf>
+bool evalItem(const Binding& b, const ItemOf& item, const std::string& text,
+              const std::map<std::string, int64_t>& names, int64_t& value, std::string& error)
+{
+    ExpressionError e;
+    if (evaluateExpression(text, names, value, e))
+        return true;
+    const BindingItem at = item();
+    error = b.placeOf(at.pointer) + at.name + ": " + formatExpressionError(text, e);
+    return false;
+}
+
+std::optional<EvalIssue> inputIssue(IssueKind kind, std::string message)
+{
+    EvalIssue is;
+    is.kind = kind;
+    is.message = std::move(message);
+    return is;
+}
+
+std::string listText(const std::vector<int64_t>& v)
+{
+    std::string s;
+    for (size_t i = 0; i < v.size(); ++i)
+        s += (i ? ", " : "") + std::to_string(v[i]);
+    return "[" + s + "]";
+}
+
+// Elements a buffer of this shape and these strides needs (one past the largest offset, gaps
+// included); false when that does not fit in 64 bits.
+bool bufferElements(const std::vector<int64_t>& shape, const std::vector<int64_t>& strides,
+                    uint64_t& count)
+{
+    count = 1;
+    for (size_t i = 0; i < shape.size(); ++i) {
+        if (shape[i] == 0)
+            return count = 0, true;
+        uint64_t span = 0;
+        if (__builtin_mul_overflow(uint64_t(shape[i] - 1), uint64_t(strides[i]), &span) ||
+            __builtin_add_overflow(count, span, &count))
+            return false;
+    }
+    return true;
+}
+
+// Logical inputs of case `caseNo`; an issue (InvalidInput: the binding does not fit; Limit:
+// the inputs exceed options.maxInputElements) says why not. `edgeArray` (for Edge) limits the
+// edge values to one array; empty = every array.
+std::optional<EvalIssue> makeInputs(const Binding& b, size_t caseNo, InputKind kind,
+                                    const std::string& edgeArray, const EvalOptions& options,
+                                    CaseInputs& in)
 {
     for (const auto& [name, values] : b.dims)
         in.names[name] = values[caseNo % values.size()];
-    std::mt19937_64 rng(seed * 1000003 + caseNo);
+    std::mt19937_64 rng(options.seed * 1000003 + caseNo);
     // runSide allocates the arrays in this order, Memory::kSpacing apart: their addresses
     // are known here, for integer arrays whose values name them.
     for (size_t i = 0; i < b.arrays.size(); ++i)
         in.names[b.arrays[i].name + ".ptr"] = int64_t(Memory::kSpacing * (i + 1));
+    std::string error;
+    uint64_t total = 0; // elements of the arrays so far
     for (const ArrayBinding& a : b.arrays) {
-        std::vector<int64_t> shape;
-        for (const std::string& d : a.shape) {
-            int64_t v = 0;
-            if (!evalExpression(d, in.names, v, error))
-                return false;
-            if (v < 0) {
-                error = "array '" + a.name + "' gets a negative dimension";
-                return false;
-            }
-            shape.push_back(v);
+        const auto item = [&] { return BindingItem().key("arrays").key(a.name); };
+        std::vector<int64_t> shape(a.shape.size());
+        for (size_t i = 0; i < a.shape.size(); ++i) {
+            const auto dim = [&] { return item().key("shape").index(i); };
+            if (!evalItem(b, dim, a.shape[i], in.names, shape[i], error))
+                return inputIssue(IssueKind::InvalidInput, error);
+            if (shape[i] < 0)
+                return inputIssue(IssueKind::InvalidInput,
+                                  b.placeOf(item().pointer) + "array '" + a.name +
+                                      "' gets a negative dimension " + listText(shape));
         }
         std::vector<int64_t> strides = rowMajorStrides(shape);
-        for (size_t i = 0; i < a.strides.size(); ++i)
-            if (!evalExpression(a.strides[i], in.names, strides[i], error))
-                return false;
-        // Elements the buffer needs: one past the largest offset (gaps included).
-        size_t count = 1;
+        for (size_t i = 0; i < a.strides.size(); ++i) {
+            const auto stride = [&] { return item().key("strides").index(i); };
+            if (!evalItem(b, stride, a.strides[i], in.names, strides[i], error))
+                return inputIssue(IssueKind::InvalidInput, error);
+            if (strides[i] < 0)
+                return inputIssue(IssueKind::InvalidInput, b.placeOf(item().pointer) + "array '" +
+                                                               a.name + "' has a negative stride " +
+                                                               listText(strides));
+        }
+        // Checked before anything is allocated: a size of 2^40 is a limit, not bad_alloc.
+        uint64_t count = 0;
+        const bool fits = bufferElements(shape, strides, count);
+        if (!fits || count > options.maxInputElements || total > options.maxInputElements - count)
+            return inputIssue(
+                IssueKind::Limit,
+                b.placeOf(item().pointer) + "array '" + a.name + "' (shape " + listText(shape) +
+                    ", strides " + listText(strides) + ") needs " +
+                    (fits ? std::to_string(count) : "more than 2^64") + " elements" +
+                    (total ? " after " + std::to_string(total) + " in the arrays before it" : "") +
+                    ": more than the input budget of " + std::to_string(options.maxInputElements) +
+                    " elements per case (--max-input-elements)");
+        total += count;
         for (size_t i = 0; i < shape.size(); ++i) {
             in.names[a.name + ".shape[" + std::to_string(i) + "]"] = shape[i];
             in.names[a.name + ".stride[" + std::to_string(i) + "]"] = strides[i];
-            if (shape[i] == 0 || strides[i] < 0) {
-                count = shape[i] == 0 ? 0 : count;
-                if (strides[i] < 0) {
-                    error = "array '" + a.name + "' has a negative stride";
-                    return false;
-                }
-            } else if (count) {
-                count += size_t(shape[i] - 1) * size_t(strides[i]);
-            }
         }
         if (!a.strides.empty())
             in.custom.insert(a.name);
@@ -105,8 +166,8 @@ bool makeInputs(const Binding& b, size_t caseNo, InputKind kind, const std::stri
         if (isFloatElem(a.elem)) {
             std::normal_distribution<double> normal(0.0, 1.0);
             std::uniform_real_distribution<double> uni(a.lo, a.hi);
-            const std::vector<double> edges = edgeValues(a.elem);
             const bool edge = kind == InputKind::Edge && (edgeArray.empty() || edgeArray == a.name);
+            const std::vector<double> edges = edge ? edgeValues(a.elem) : std::vector<double>();
             std::vector<double> v(count);
             for (size_t k = 0; k < count; ++k) {
                 double x = a.init == "uniform" ? uni(rng) : normal(rng);
@@ -127,16 +188,18 @@ bool makeInputs(const Binding& b, size_t caseNo, InputKind kind, const std::stri
         if (a.values.empty())
             continue;
         std::vector<int64_t>& v = in.ints[a.name];
-        if (a.values.size() > v.size()) {
-            error = "array '" + a.name + "' has " + std::to_string(v.size()) + " elements, " +
-                    std::to_string(a.values.size()) + " values";
-            return false;
-        }
+        const auto item = [&] { return BindingItem().key("arrays").key(a.name).key("values"); };
+        if (a.values.size() > v.size())
+            return inputIssue(IssueKind::InvalidInput,
+                              b.placeOf(item().pointer) + "array '" + a.name + "' has " +
+                                  std::to_string(v.size()) + " elements, " +
+                                  std::to_string(a.values.size()) + " values");
         std::fill(v.begin(), v.end(), 0);
         for (size_t k = 0; k < a.values.size(); ++k) {
             int64_t x = 0;
-            if (!evalExpression(a.values[k], in.names, x, error))
-                return false;
+            if (!evalItem(
+                    b, [&] { return item().index(k); }, a.values[k], in.names, x, error))
+                return inputIssue(IssueKind::InvalidInput, error);
             v[k] = wrapInt(uint64_t(x), intBits(a.elem));
         }
     }
@@ -148,26 +211,42 @@ bool makeInputs(const Binding& b, size_t caseNo, InputKind kind, const std::stri
             in.floatScalars[s.name] = roundTo(v, s.elem);
         } else {
             int64_t v = 1;
-            if (!s.value.empty() && !evalExpression(s.value, in.names, v, error))
-                return false;
+            const auto item = [&] { return BindingItem().key("scalars").key(s.name).key("value"); };
+            if (!s.value.empty() && !evalItem(b, item, s.value, in.names, v, error))
+                return inputIssue(IssueKind::InvalidInput, error);
             in.names[s.name] = v;
         }
     }
-    return true;
+    return std::nullopt;
 }
 
 // The grid of a side: its expressions, else one block per tile of the first
 // array stored through a partition view (or per row of a pointer store).
-bool gridOf(const SideBinding& side, const CaseInputs& in, Grid& g, std::string& error)
+bool gridOf(const Binding& b, const SideBinding& side, const BindingItem& item,
+            const CaseInputs& in, Grid& g, std::string& error)
 {
     if (side.grid.empty())
         return false;
     int64_t v[3] = {1, 1, 1};
     for (size_t i = 0; i < 3; ++i)
-        if (!evalExpression(side.grid[i], in.names, v[i], error))
+        if (!evalItem(
+                b, [&] { return item.key("grid").index(i); }, side.grid[i], in.names, v[i], error))
             return false;
     g = {v[0], v[1], v[2]};
     return true;
+}
+
+// The interpreter's budgets for every run of one evaluation.
+InterpreterOptions runOptions(const EvalOptions& o, Clock::time_point deadline)
+{
+    InterpreterOptions io;
+    io.cancel = o.cancel;
+    io.maxWork = o.maxWork;
+    io.maxBlockWork = std::min(kDefaultMaxBlockWork, o.maxWork);
+    io.maxLiveElements = o.maxLiveElements;
+    io.deadline = deadline;
+    io.timeoutSeconds = o.timeoutSeconds;
+    return io;
 }
 
 struct SideRun
@@ -181,23 +260,28 @@ struct SideRun
     double seconds = 0;
 };
 
+// `side` is binding.ref or binding.gen, `sideName` "ref" or "gen" (its item in the file).
 void runSide(const ir::Function& fn, const Binding& b, const SideBinding& side,
-             const CaseInputs& in, const std::atomic<bool>* cancel, SideRun& out,
+             const char* sideName, const CaseInputs& in, InterpreterOptions io, SideRun& out,
              std::vector<StoreEvent>* trace = nullptr, double undefinedFloat = 0.0)
 {
     const auto start = Clock::now();
-    std::map<std::string, int64_t> names = in.names;
+    // The arrays get the addresses makeInputs gave their `.ptr` names (Memory::kSpacing apart,
+    // in binding order): in.names holds every name the parameters may use.
+    out.memory.reserve(b.arrays.size());
     for (const ArrayBinding& a : b.arrays) {
+        const auto floats = in.floats.find(a.name);
         const size_t n =
-            in.floats.count(a.name) ? in.floats.at(a.name).size() : in.ints.at(a.name).size();
-        names[a.name + ".ptr"] = int64_t(out.memory.allocate(a.name, a.elem, n));
-        Buffer* buf = out.memory.find(a.name);
-        if (buf->isFloat())
-            buf->floats = in.floats.at(a.name);
+            floats != in.floats.end() ? floats->second.size() : in.ints.at(a.name).size();
+        const uint64_t base = out.memory.allocate(a.name, a.elem, n);
+        Buffer& buf = out.memory.bufferAt(base);
+        if (buf.isFloat())
+            buf.floats = floats->second;
         else
-            buf->ints = in.ints.at(a.name);
+            buf.ints = in.ints.at(a.name);
     }
-    const std::vector<std::string> params = expandParams(b, side.params);
+    std::vector<size_t> origin;
+    const std::vector<std::string> params = expandParams(b, side.params, &origin);
     auto invalid = [&](const std::string& m) {
         EvalIssue is;
         is.kind = IssueKind::InvalidInput;
@@ -207,6 +291,7 @@ void runSide(const ir::Function& fn, const Binding& b, const SideBinding& side,
     if (params.size() != fn.argumentTypes.size())
         return invalid("binding gives " + std::to_string(params.size()) + " parameters, entry '" +
                        std::string(fn.name) + "' has " + std::to_string(fn.argumentTypes.size()));
+    const BindingItem item = BindingItem().key(sideName);
     std::vector<RtValue> args;
     for (size_t i = 0; i < params.size(); ++i) {
         const ir::Type* t = fn.argumentTypes[i];
@@ -221,7 +306,8 @@ void runSide(const ir::Function& fn, const Binding& b, const SideBinding& side,
         } else {
             int64_t v = 0;
             std::string err;
-            if (!evalExpression(params[i], names, v, err))
+            const auto param = [&] { return item.key("params").index(origin[i]); };
+            if (!evalItem(b, param, params[i], in.names, v, err))
                 return invalid("parameter " + std::to_string(i) + ": " + err);
             tile->ints[0] = e == Elem::Ptr ? v : wrapInt(uint64_t(v), intBits(e));
         }
@@ -229,14 +315,12 @@ void runSide(const ir::Function& fn, const Binding& b, const SideBinding& side,
     }
     std::string err;
     Grid g;
-    if (!gridOf(side, in, g, err)) {
+    if (!gridOf(b, side, item, in, g, err)) {
         if (!err.empty())
             return invalid("grid: " + err);
         g = derivedGrid(fn, params, in.shapes);
     }
     out.grid = g;
-    InterpreterOptions io;
-    io.cancel = cancel;
     io.storeTrace = trace;
     io.undefinedFloat = undefinedFloat;
     Interpreter interp(out.memory, io);
@@ -271,12 +355,14 @@ bool firstChange(const Memory& a, const Memory& b, size_t& buffer, size_t& eleme
 // the first run) runs again with NaN for them: if an output changes, the side's result
 // depends on undefined values (run.undefinedDependence).
 void checkUndefinedReads(const ir::Function& fn, const Binding& b, const SideBinding& side,
-                         const CaseInputs& in, const std::atomic<bool>* cancel, SideRun& run)
+                         const char* sideName, const CaseInputs& in, const InterpreterOptions& io,
+                         SideRun& run)
 {
     if (run.issue || !run.stats.undefinedReads || !run.stats.firstUndefinedRead)
         return;
     SideRun poisoned;
-    runSide(fn, b, side, in, cancel, poisoned, nullptr, std::numeric_limits<double>::quiet_NaN());
+    runSide(fn, b, side, sideName, in, io, poisoned, nullptr,
+            std::numeric_limits<double>::quiet_NaN());
     size_t buffer = 0, element = 0;
     if (poisoned.issue || !firstChange(run.memory, poisoned.memory, buffer, element))
         return;
@@ -438,9 +524,29 @@ EvalResult evaluatePair(const ir::Function& ref, const ir::Function& gen, const 
             res.message = std::string(side) + " " + res.issue->format();
             return res;
         }
+    // A budget ran out before or between cases: an `error` with an issue of kind limit.
+    const auto limit = [&](const std::string& message) {
+        res.verdict = "error";
+        res.message = message;
+        res.issue = inputIssue(IssueKind::Limit, message);
+        res.seconds = seconds(start);
+        return res;
+    };
+    // Beyond ~30 years the deadline would overflow the clock: no limit then.
+    const Clock::time_point deadline =
+        options.deadline ? *options.deadline
+        : options.timeoutSeconds > 0 && options.timeoutSeconds < 1e9
+            ? start + std::chrono::duration_cast<Clock::duration>(
+                          std::chrono::duration<double>(options.timeoutSeconds))
+            : Clock::time_point::max();
+    const InterpreterOptions io = runOptions(options, deadline);
     size_t caseCount = 1;
+    std::string longestDims;
     for (const auto& [name, values] : binding.dims)
-        caseCount = std::max(caseCount, values.size());
+        if (values.size() > caseCount) {
+            caseCount = values.size();
+            longestDims = name;
+        }
     std::vector<InputKind> kinds;
     if (options.inputs != InputKind::Edge)
         kinds.push_back(InputKind::Random);
@@ -455,6 +561,25 @@ EvalResult evaluatePair(const ir::Function& ref, const ir::Function& gen, const 
         edgeArrays.clear(); // one float array alone is every array at once
     if (options.edgeArrays.empty())
         edgeArrays.insert(edgeArrays.begin(), "");
+    // Counted before the plan is made: a million dims values must not become four million
+    // plans in memory first.
+    const uint64_t inputKinds = (options.inputs != InputKind::Edge ? 1 : 0) +
+                                (options.inputs != InputKind::Random ? edgeArrays.size() : 0);
+    uint64_t planned = 0;
+    if (__builtin_mul_overflow(inputKinds, uint64_t(caseCount), &planned) ||
+        planned > options.maxCases) {
+        const BindingItem dims = BindingItem().key("dims").key(longestDims);
+        const std::string kindsText =
+            std::to_string(inputKinds) + (inputKinds == 1 ? " kind" : " kinds") +
+            " of input (random; edge values in every array at once and in each float array "
+            "alone)";
+        return limit((longestDims.empty()
+                          ? "one case per " + kindsText
+                          : binding.placeOf(dims.pointer) + dims.name + " lists " +
+                                std::to_string(caseCount) + " values, each run with " + kindsText) +
+                     ": " + std::to_string(planned) + " cases, more than the budget of " +
+                     std::to_string(options.maxCases) + " (--max-cases)");
+    }
     struct Plan
     {
         InputKind kind;
@@ -475,21 +600,30 @@ EvalResult evaluatePair(const ir::Function& ref, const ir::Function& gen, const 
         cr.inputs = kind == InputKind::Random ? "random" : "edge";
         cr.edgeArray = plan.edgeArray;
         cr.seed = options.seed;
+        if (Clock::now() > deadline) {
+            std::ostringstream budget;
+            budget << options.timeoutSeconds;
+            return limit("the wall-time budget of " + budget.str() + " s ran out after " +
+                         std::to_string(res.cases.size()) + " of " + std::to_string(plans.size()) +
+                         " cases (--timeout)");
+        }
         CaseInputs in;
-        std::string error;
-        if (!makeInputs(binding, c, kind, plan.edgeArray, options.seed, in, error)) {
+        if (const std::optional<EvalIssue> bad =
+                makeInputs(binding, c, kind, plan.edgeArray, options, in)) {
             res.verdict = "error";
-            res.message = "binding: " + error;
+            res.message = "binding: " + bad->message;
+            if (bad->kind == IssueKind::Limit)
+                res.issue = bad;
             res.seconds = seconds(start);
             return res;
         }
         for (const auto& [name, values] : binding.dims)
             cr.dims[name] = in.names[name];
         SideRun r, g;
-        runSide(ref, binding, binding.ref, in, options.cancel, r);
-        runSide(gen, binding, binding.gen, in, options.cancel, g);
-        checkUndefinedReads(ref, binding, binding.ref, in, options.cancel, r);
-        checkUndefinedReads(gen, binding, binding.gen, in, options.cancel, g);
+        runSide(ref, binding, binding.ref, "ref", in, io, r);
+        runSide(gen, binding, binding.gen, "gen", in, io, g);
+        checkUndefinedReads(ref, binding, binding.ref, "ref", in, io, r);
+        checkUndefinedReads(gen, binding, binding.gen, "gen", in, io, g);
         // One side depending on undefined reads is a difference (the other computes a
         // defined result); both depending on them (kernels that multiply masked-off,
         // unpadded lanes by zero) is noted and the zero-filled outputs compared.
@@ -566,8 +700,8 @@ EvalResult evaluatePair(const ir::Function& ref, const ir::Function& gen, const 
                 // stores where the two sides first write different values.
                 std::vector<StoreEvent> refTrace, genTrace;
                 SideRun rt, gt;
-                runSide(ref, binding, binding.ref, in, options.cancel, rt, &refTrace);
-                runSide(gen, binding, binding.gen, in, options.cancel, gt, &genTrace);
+                runSide(ref, binding, binding.ref, "ref", in, io, rt, &refTrace);
+                runSide(gen, binding, binding.gen, "gen", in, io, gt, &genTrace);
                 if (!rt.issue && !gt.issue)
                     res.firstDivergence =
                         firstDivergence(refTrace, genTrace, rt.memory, in, options);

@@ -6,6 +6,7 @@
 #include "eval/Interpreter.h"
 
 #include <atomic>
+#include <chrono>
 #include <functional>
 #include <map>
 #include <nlohmann/json_fwd.hpp>
@@ -23,6 +24,12 @@ enum class InputKind
     All,    // both
 };
 
+// Defaults of the budgets of an evaluation (docs/cli.md, "Budgets"), beside those of each
+// interpreter run (Interpreter.h).
+constexpr uint64_t kDefaultMaxCases = 10'000;
+constexpr uint64_t kDefaultMaxInputElements = uint64_t(1) << 27; // 1 GiB per copy of the inputs
+constexpr double kDefaultTimeoutSeconds = 120;
+
 struct EvalOptions
 {
     uint64_t seed = 1;
@@ -38,6 +45,18 @@ struct EvalOptions
     // progress(done, total) is called after each case.
     const std::atomic<bool>* cancel = nullptr;
     std::function<void(size_t done, size_t total)> progress;
+    // Budgets: one that runs out gives the verdict `error` with an issue of kind `limit` that
+    // names it, its number and where (binding item, or op and loop), never a crash or a hang.
+    uint64_t maxCases = kDefaultMaxCases; // dims values x kinds of input
+    // Elements of all arrays of one case (each held by the inputs and by both sides' memories).
+    uint64_t maxInputElements = kDefaultMaxInputElements;
+    uint64_t maxLiveElements = kDefaultMaxLiveElements; // tiles one side holds at once
+    // Work of one side's run; a tile block gets at most kDefaultMaxBlockWork of it.
+    uint64_t maxWork = kDefaultMaxWork;
+    double timeoutSeconds = kDefaultTimeoutSeconds; // the whole evaluation; 0 = no limit
+    // When set, the evaluation stops here instead, timeoutSeconds still naming the budget:
+    // for a caller that runs several evaluations under one budget (eval with several pairs).
+    std::optional<std::chrono::steady_clock::time_point> deadline;
 };
 
 struct Counterexample

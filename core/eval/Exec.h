@@ -42,9 +42,19 @@ public:
     RunStats stats;
     int64_t blockId[3] = {0, 0, 0};
     int64_t gridSize[3] = {1, 1, 1};
-    uint64_t blockStartOps = 0; // stats.elementOps when the current tile block began
+    uint64_t blockStartWork = 0; // work() when the current tile block began
     std::unordered_map<const ir::Value*, RtValue> env;
     const ir::Op* current = nullptr;
+    std::vector<const ir::Op*> loops; // the for/loop ops being run, innermost last
+    // Elements of the live tiles this run made (Tile::live counts them).
+    std::shared_ptr<uint64_t> liveElements = std::make_shared<uint64_t>(0);
+    // Per block: the values whose last use in the block is its op i, dropped after op i.
+    std::unordered_map<const ir::Block*, std::vector<std::vector<const ir::Value*>>> releases;
+    unsigned clockCountdown = 1; // budget checks until the clock is read again
+    uint64_t clockWork = 0;      // or the work at which it is read again
+    uint64_t extraWork = 0;      // work beyond the elements ops produce (chargeWork)
+
+    uint64_t work() const { return stats.ops + stats.elementOps + extraWork; }
 
     [[noreturn]] void fail(IssueKind kind, const std::string& message,
                            std::vector<int64_t> indices = {}) const;
@@ -57,8 +67,16 @@ public:
     void set(const ir::Value* v, RtValue r) { env[v] = std::move(r); }
     void setTile(const ir::Op& op, size_t result, std::shared_ptr<const Tile> t);
     // A new zero tile shaped like result `i` of `op`.
-    std::shared_ptr<Tile> resultTile(const ir::Op& op, size_t i = 0) const;
+    std::shared_ptr<Tile> resultTile(const ir::Op& op, size_t i = 0);
     void countElements(size_t n);
+    // Stops the run with kind Limit when the work or the wall time is over budget.
+    void checkBudgets();
+    // Work an op does beyond the elements it produces (an mmaf's M*N*K products), charged
+    // before it is done: one op cannot run for minutes unchecked.
+    void chargeWork(uint64_t units);
+    // " (in the for at line 6:3)": the innermost loop being run, when that is not `current`.
+    std::string inLoop() const;
+    const std::vector<std::vector<const ir::Value*>>& releasesOf(const ir::Block& block);
 
     Flow runBlock(const ir::Block& block, const std::vector<RtValue>& args);
     Flow runRegion(const ir::Region& region, const std::vector<RtValue>& args);

@@ -142,13 +142,32 @@ void Interpreter::Exec::setTile(const ir::Op& op, size_t result, std::shared_ptr
     env[op.results[result]] = std::move(v);
 }
 
-std::shared_ptr<Tile> Interpreter::Exec::resultTile(const ir::Op& op, size_t i) const
+std::shared_ptr<Tile> Interpreter::Exec::resultTile(const ir::Op& op, size_t i)
 {
     const ir::Type* t = op.results[i]->type;
     const Elem e = elemOf(t);
     if (e == Elem::None)
         fail(IssueKind::Unsupported, "result type " + t->canonical() + " is not a tile");
-    return Tile::make(e, shapeOf(t), pointeeOf(t));
+    // Counted before anything is allocated: a tile beyond the budget is a limit, not bad_alloc.
+    uint64_t n = 1;
+    for (int64_t d : t->shape) {
+        if (d < 0)
+            fail(IssueKind::InvalidInput, "result type " + t->canonical() + " has a negative size");
+        if (__builtin_mul_overflow(n, uint64_t(d), &n))
+            n = UINT64_MAX;
+    }
+    const uint64_t live = *liveElements;
+    if (n > options.maxLiveElements || live > options.maxLiveElements - n)
+        fail(IssueKind::Limit, "a tile of " + std::to_string(n) + " elements (" + t->canonical() +
+                                   ") would bring the live tiles to more than the budget of " +
+                                   std::to_string(options.maxLiveElements) +
+                                   " elements (--max-live-elements)" + inLoop());
+    auto tile = Tile::make(e, shapeOf(t), pointeeOf(t));
+    if (n > 1) { // scalars are not worth counting (nor dropping, releasesOf)
+        tile->live = LiveCount(liveElements, n);
+        stats.peakLiveElements = std::max(stats.peakLiveElements, *liveElements);
+    }
+    return tile;
 }
 
 void Interpreter::Exec::countElements(size_t n)
@@ -156,12 +175,93 @@ void Interpreter::Exec::countElements(size_t n)
     stats.elementOps += n;
     if (options.cancel && options.cancel->load(std::memory_order_relaxed))
         fail(IssueKind::Cancelled, "cancelled");
-    if (stats.elementOps - blockStartOps > options.maxBlockElementOps)
-        fail(IssueKind::Limit, "more than " + std::to_string(options.maxBlockElementOps) +
-                                   " element operations in one tile block (an endless loop?)");
-    if (stats.elementOps > options.maxElementOps)
-        fail(IssueKind::Limit, "more than " + std::to_string(options.maxElementOps) +
-                                   " element operations in the whole run");
+    checkBudgets();
+}
+
+void Interpreter::Exec::chargeWork(uint64_t units)
+{
+    extraWork = units > UINT64_MAX - extraWork ? UINT64_MAX : extraWork + units;
+    checkBudgets();
+}
+
+std::string Interpreter::Exec::inLoop() const
+{
+    if (loops.empty() || loops.back() == current)
+        return {};
+    const ir::Op& loop = *loops.back();
+    return " (in the " + std::string(loop.name.mnemonic()) + " at line " +
+           std::to_string(loop.range.beginLine) + ":" + std::to_string(loop.range.beginColumn) +
+           ")";
+}
+
+void Interpreter::Exec::checkBudgets()
+{
+    const uint64_t w = work();
+    if (w - blockStartWork > options.maxBlockWork)
+        fail(IssueKind::Limit,
+             "more than " + std::to_string(options.maxBlockWork) +
+                 " units of work (executed ops, the elements they produce, mma products) "
+                 "in one tile block" +
+                 inLoop() + ": an endless loop? (--max-work)");
+    if (w > options.maxWork)
+        fail(IssueKind::Limit,
+             "more than " + std::to_string(options.maxWork) +
+                 " units of work (executed ops, the elements they produce, mma products) "
+                 "in the whole run" +
+                 inLoop() + " (--max-work)");
+    // The clock is read every 1024 checks or 2^22 units of work: an op costs far less than a
+    // read of it, and a few heavy ops may take as long as many light ones.
+    if (--clockCountdown > 0 && w < clockWork)
+        return;
+    clockCountdown = 1024;
+    clockWork = w + (uint64_t(1) << 22);
+    if (options.cancel && options.cancel->load(std::memory_order_relaxed))
+        fail(IssueKind::Cancelled, "cancelled");
+    if (std::chrono::steady_clock::now() > options.deadline) {
+        std::ostringstream seconds;
+        seconds << options.timeoutSeconds;
+        fail(IssueKind::Limit,
+             "the wall-time budget of " + seconds.str() + " s ran out" + inLoop() + " (--timeout)");
+    }
+}
+
+const std::vector<std::vector<const ir::Value*>>&
+Interpreter::Exec::releasesOf(const ir::Block& block)
+{
+    auto [it, fresh] = releases.try_emplace(&block);
+    if (!fresh)
+        return it->second;
+    // A value's last use in its block is the last op of the block that uses it, itself or
+    // in a region it holds (a loop body uses what the loop's block defines).
+    const size_t n = block.ops.size();
+    std::unordered_map<const ir::Value*, size_t> last;
+    if (n > 0)
+        for (const ir::Value* a : block.arguments)
+            last[a] = 0;
+    for (size_t i = 0; i < n; ++i)
+        for (const ir::Value* r : block.ops[i]->results)
+            last[r] = i;
+    std::vector<const ir::Op*> work;
+    for (size_t i = 0; i < n; ++i) {
+        work.assign(1, block.ops[i]);
+        while (!work.empty()) {
+            const ir::Op* op = work.back();
+            work.pop_back();
+            for (const ir::Value* v : op->operands)
+                if (auto f = last.find(v); f != last.end())
+                    f->second = i;
+            for (const ir::Region* r : op->regions)
+                for (const ir::Block* b : r->blocks)
+                    work.insert(work.end(), b->ops.begin(), b->ops.end());
+        }
+    }
+    // Only tiles with elements are worth a drop: a 0-d tile costs what its entry does.
+    std::vector<std::vector<const ir::Value*>>& out = it->second;
+    out.resize(n);
+    for (const auto& [v, i] : last)
+        if (v->type && v->type->kind == ir::TypeKind::Tile && !v->type->shape.empty())
+            out[i].push_back(v);
+    return out;
 }
 
 Flow Interpreter::Exec::runBlock(const ir::Block& block, const std::vector<RtValue>& args)
@@ -171,11 +271,23 @@ Flow Interpreter::Exec::runBlock(const ir::Block& block, const std::vector<RtVal
                                           " values, got " + std::to_string(args.size()));
     for (size_t i = 0; i < args.size(); ++i)
         env[block.arguments[i]] = args[i];
+    // Values are dropped after their last use, so that only the tiles still needed stay live.
+    const std::vector<std::vector<const ir::Value*>>& release = releasesOf(block);
+    // The entry is kept, empty: the next run of the block (a loop's next trip) reuses it.
+    const auto drop = [&](size_t from, size_t to) {
+        for (size_t i = from; i < to; ++i)
+            for (const ir::Value* v : release[i])
+                if (auto it = env.find(v); it != env.end())
+                    it->second = RtValue();
+    };
     Flow flow;
-    for (const ir::Op* op : block.ops) {
-        runOp(*op, flow);
-        if (flow.kind != FlowKind::Fallthrough)
+    for (size_t i = 0; i < block.ops.size(); ++i) {
+        runOp(*block.ops[i], flow);
+        if (flow.kind != FlowKind::Fallthrough) {
+            drop(i, block.ops.size()); // the values of the ops not run are dropped too
             return flow;
+        }
+        drop(i, i + 1);
     }
     return flow;
 }
@@ -193,6 +305,7 @@ void Interpreter::Exec::runOp(const ir::Op& op, Flow& flow)
 {
     current = &op;
     ++stats.ops;
+    checkBudgets();
     const std::string_view m = op.name.mnemonic();
     auto collect = [&](FlowKind kind) {
         flow.kind = kind;
@@ -244,6 +357,7 @@ void Interpreter::Exec::runOp(const ir::Op& op, Flow& flow)
         auto less = [&](int64_t a, int64_t b) {
             return unsignedCmp ? toUnsigned(a, bits) < toUnsigned(b, bits) : a < b;
         };
+        loops.push_back(&op);
         while (less(iv, ub)) {
             auto ivTile = Tile::make(lbT.elem, {});
             ivTile->ints[0] = iv;
@@ -255,6 +369,7 @@ void Interpreter::Exec::runOp(const ir::Op& op, Flow& flow)
             countElements(1);
             if (inner.kind == FlowKind::Return || inner.kind == FlowKind::Break) {
                 flow = std::move(inner);
+                loops.pop_back();
                 return;
             }
             if (inner.values.size() != iters.size())
@@ -265,25 +380,31 @@ void Interpreter::Exec::runOp(const ir::Op& op, Flow& flow)
                 break; // the induction variable wrapped: the loop ends (no further trip)
             iv = next;
         }
+        loops.pop_back();
         for (size_t i = 0; i < op.results.size() && i < iters.size(); ++i)
             env[op.results[i]] = iters[i];
         return;
     }
     if (m == "loop") {
+        if (op.regions.empty())
+            fail(IssueKind::Unsupported, "malformed loop");
         std::vector<RtValue> iters;
         for (const ir::Value* v : op.operands)
             iters.push_back(value(v));
+        loops.push_back(&op);
         for (;;) {
             Flow inner = runRegion(*op.regions[0], iters);
             current = &op;
             countElements(1);
             if (inner.kind == FlowKind::Return) {
                 flow = std::move(inner);
+                loops.pop_back();
                 return;
             }
             if (inner.kind == FlowKind::Break) {
                 for (size_t i = 0; i < op.results.size() && i < inner.values.size(); ++i)
                     env[op.results[i]] = inner.values[i];
+                loops.pop_back();
                 return;
             }
             iters = std::move(inner.values);
@@ -320,6 +441,7 @@ std::optional<EvalIssue> Interpreter::run(const ir::Function& fn, const std::vec
     ex.gridSize[1] = grid.y;
     ex.gridSize[2] = grid.z;
     ex.current = nullptr;
+    ex.loops.clear();
     try {
         if (!fn.body || !fn.body->entryBlock())
             ex.fail(IssueKind::InvalidInput, "function '" + std::string(fn.name) + "' has no body");
@@ -332,8 +454,9 @@ std::optional<EvalIssue> Interpreter::run(const ir::Function& fn, const std::vec
                     ex.blockId[1] = y;
                     ex.blockId[2] = z;
                     ex.env.clear();
+                    ex.loops.clear();
                     ex.current = nullptr;
-                    ex.blockStartOps = ex.stats.elementOps;
+                    ex.blockStartWork = ex.work();
                     Flow f = ex.runBlock(*fn.body->entryBlock(), args);
                     if (results && f.kind == FlowKind::Return)
                         *results = std::move(f.values);

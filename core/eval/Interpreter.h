@@ -22,6 +22,7 @@
 #include "ir/Function.h"
 
 #include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <optional>
 #include <set>
@@ -37,7 +38,7 @@ enum class IssueKind
     AssumeViolated, // an `assume` predicate is false for the actual value
     Undefined,      // undefined behaviour: division by zero, signed division overflow, ...
     InvalidInput,   // arguments or binding do not fit the kernel
-    Limit,          // the op budget ran out (likely an endless loop)
+    Limit,          // a budget ran out: work (likely an endless loop), live tiles, wall time
     Cancelled,      // InterpreterOptions::cancel was set
 };
 const char* issueKindName(IssueKind k); // "unsupported", "out_of_bounds", ...
@@ -73,13 +74,28 @@ struct StoreEvent
     std::vector<int64_t> ints;  // or an integer one
 };
 
+// Default budgets of a run (docs/cli.md, "Budgets"): a run that exceeds one stops with an
+// EvalIssue of kind Limit that names the budget, its number and the op (and loop) it stopped in.
+// Work is executed ops plus the elements they produce (and an mma's M*N*K products): a scalar
+// loop costs 1 per op, so it meets the budget as soon as an element-wise op on large tiles does.
+constexpr uint64_t kDefaultMaxBlockWork = 2'000'000'000; // one tile block: a runaway loop shows
+constexpr uint64_t kDefaultMaxWork = 20'000'000'000;     // the whole run of one entry
+// Elements of the tiles held at once (8 bytes each): 1 GiB. Values are dropped after their
+// last use, so a chain of element-wise ops holds two or three tiles, not every one it made.
+constexpr uint64_t kDefaultMaxLiveElements = uint64_t(1) << 27;
+
 struct InterpreterOptions
 {
-    // Budgets in element operations. A runaway loop shows up within one tile block;
-    // the whole run may take more, as kernels that loop over a constant row count
-    // (ce_online: 4096 rows of 32768 columns, whatever the grid) do.
-    uint64_t maxBlockElementOps = 2'000'000'000; // per tile block
-    uint64_t maxElementOps = 20'000'000'000;     // over the whole run
+    // A runaway loop shows up within one tile block; the whole run may take more, as
+    // kernels that loop over a constant row count (ce_online: 4096 rows of 32768 columns,
+    // whatever the grid) do.
+    uint64_t maxBlockWork = kDefaultMaxBlockWork;
+    uint64_t maxWork = kDefaultMaxWork;
+    uint64_t maxLiveElements = kDefaultMaxLiveElements;
+    // Wall time: the run stops once the clock passes `deadline` (the budget was
+    // `timeoutSeconds`, for the message). The default never passes.
+    std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max();
+    double timeoutSeconds = 0;
     // Set from another thread (a GUI worker's Cancel) to stop the run with kind Cancelled.
     const std::atomic<bool>* cancel = nullptr;
     // When set, every store appends a StoreEvent (costs memory: only for a rerun that
@@ -92,8 +108,9 @@ struct InterpreterOptions
 
 struct RunStats
 {
-    uint64_t ops = 0;        // ops executed
-    uint64_t elementOps = 0; // elements produced by those ops
+    uint64_t ops = 0;              // ops executed
+    uint64_t elementOps = 0;       // elements produced by those ops
+    uint64_t peakLiveElements = 0; // most tile elements held at once
     uint64_t undefinedReads = 0;
     std::optional<EvalIssue> firstUndefinedRead; // the op of the first one (kind Undefined)
     std::set<std::string> approximations;        // "exp2", "divf rounding<approx>", "mmaf", ...

@@ -36,6 +36,9 @@ public:
     // `why` then says which.
     Buffer* locate(uint64_t address, Elem elem, size_t& index, std::string& why);
 
+    void reserve(size_t buffers) { m_buffers.reserve(buffers); }
+    // The buffer of a base address that allocate() returned (constant time, unlike find).
+    Buffer& bufferAt(uint64_t base) { return m_buffers[size_t(base / kSpacing) - 1]; }
     Buffer* find(const std::string& name);
     const std::vector<Buffer>& buffers() const { return m_buffers; }
 

@@ -257,6 +257,12 @@ void mma(Ex& ex, const ir::Op& op, bool isFloat)
         ex.setTile(op, 0, out);
         return;
     }
+    // M*N*K products (saturated): a 4096-cube mmaf is a limit, not minutes in one op.
+    uint64_t products = batch;
+    for (size_t d : {m, kk, nn})
+        if (__builtin_mul_overflow(products, uint64_t(d), &products))
+            products = UINT64_MAX;
+    ex.chargeWork(products);
     std::vector<double> rowF(nn);
     std::vector<uint64_t> rowI(nn);
     for (size_t p = 0; p < batch; ++p)

@@ -3,6 +3,36 @@
 
 namespace tilelens::eval {
 
+LiveCount::LiveCount(std::shared_ptr<uint64_t> total, uint64_t elements)
+    : m_total(std::move(total)), m_elements(elements)
+{
+    *m_total += m_elements;
+}
+
+LiveCount::LiveCount(LiveCount&& other) noexcept
+    : m_total(std::move(other.m_total)), m_elements(other.m_elements)
+{
+    other.m_elements = 0;
+}
+
+LiveCount& LiveCount::operator=(LiveCount&& other) noexcept
+{
+    if (this != &other) {
+        if (m_total)
+            *m_total -= m_elements;
+        m_total = std::move(other.m_total);
+        m_elements = other.m_elements;
+        other.m_elements = 0;
+    }
+    return *this;
+}
+
+LiveCount::~LiveCount()
+{
+    if (m_total)
+        *m_total -= m_elements;
+}
+
 size_t Tile::size() const
 {
     size_t n = 1;

@@ -12,6 +12,25 @@
 
 namespace tilelens::eval {
 
+// Counts a tile's elements in its run's total of live tile elements for as long as the tile
+// exists (InterpreterOptions::maxLiveElements), wherever it is held: an SSA value, a loop's
+// carried values, a caller's results. A copy of a tile is not counted.
+class LiveCount
+{
+public:
+    LiveCount() = default;
+    LiveCount(std::shared_ptr<uint64_t> total, uint64_t elements);
+    LiveCount(const LiveCount&) {}
+    LiveCount& operator=(const LiveCount&) { return *this; }
+    LiveCount(LiveCount&& other) noexcept;
+    LiveCount& operator=(LiveCount&& other) noexcept;
+    ~LiveCount();
+
+private:
+    std::shared_ptr<uint64_t> m_total;
+    uint64_t m_elements = 0;
+};
+
 struct Tile
 {
     Elem elem = Elem::None;
@@ -20,6 +39,7 @@ struct Tile
     std::vector<int64_t>
         ints; // integers (canonical form, see Numeric.h) and pointers (byte addresses)
     std::vector<double> floats; // floats, exactly representable in elem
+    LiveCount live;             // set for the tiles an interpreter run makes
 
     size_t size() const;
     bool isFloat() const { return isFloatElem(elem); }

@@ -24,7 +24,7 @@ TEST(EvalBinding, Expressions)
     ASSERT_TRUE(evalExpression("max(M - 200, -(3)) / 2", names, v, error));
     EXPECT_EQ(v, -1);
     EXPECT_FALSE(evalExpression("M +", names, v, error));
-    EXPECT_NE(error.find("offset 3"), std::string::npos) << error;
+    EXPECT_NE(error.find("column 4"), std::string::npos) << error;
     EXPECT_FALSE(evalExpression("N", names, v, error));
     EXPECT_NE(error.find("unknown name 'N'"), std::string::npos) << error;
     EXPECT_FALSE(evalExpression("M / 0", names, v, error));

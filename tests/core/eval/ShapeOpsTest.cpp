@@ -186,7 +186,7 @@ TEST(EvalControlFlow, EndlessLoopHitsTheBudget)
                                   "  return %r : tile<i32>\n}\n}\n");
     ASSERT_TRUE(p.ok());
     InterpreterOptions o;
-    o.maxElementOps = 1000;
+    o.maxWork = 1000;
     Interpreter interp(mem, o);
     auto issue = interp.run(*p.modules[0]->functions[0], {ints(Elem::I32, {}, {1})}, {});
     ASSERT_TRUE(issue);
@@ -205,7 +205,7 @@ TEST(EvalControlFlow, EndlessLoopHitsTheBlockBudget)
                                   "  return %r : tile<i32>\n}\n}\n");
     ASSERT_TRUE(p.ok());
     InterpreterOptions o;
-    o.maxBlockElementOps = 1000;
+    o.maxBlockWork = 1000;
     Interpreter interp(mem, o);
     auto issue = interp.run(*p.modules[0]->functions[0], {ints(Elem::I32, {}, {1})}, {});
     ASSERT_TRUE(issue);
@@ -225,7 +225,7 @@ TEST(EvalControlFlow, BlockBudgetIsPerBlockNotPerRun)
                                                             "  return\n}\n}\n");
     ASSERT_TRUE(p.ok());
     InterpreterOptions o;
-    o.maxBlockElementOps = 1000;
+    o.maxBlockWork = 1000;
     Interpreter interp(mem, o);
     auto issue = interp.run(*p.modules[0]->functions[0], {}, Grid{8, 1, 1});
     EXPECT_FALSE(issue) << issue->format();

@@ -5,10 +5,17 @@ namespace tilelens::fuzz {
 
 const std::vector<FuzzTarget>& fuzzTargets()
 {
-    static const std::vector<FuzzTarget> targets = {
-        {"ir_text", &irText},  {"ir_bytecode", &irBytecode},     {"analysis_json", &analysisJson},
-        {"reports", &reports}, {"perf_log", &perfLog},           {"cupti_records", &cuptiRecords},
-        {"rules", &rules},     {"tilelens_json", &tilelensJson}, {"pairings_json", &pairingsJson}};
+    static const std::vector<FuzzTarget> targets = {{"ir_text", &irText},
+                                                    {"ir_bytecode", &irBytecode},
+                                                    {"analysis_json", &analysisJson},
+                                                    {"reports", &reports},
+                                                    {"perf_log", &perfLog},
+                                                    {"cupti_records", &cuptiRecords},
+                                                    {"rules", &rules},
+                                                    {"tilelens_json", &tilelensJson},
+                                                    {"pairings_json", &pairingsJson},
+                                                    {"binding_file", &bindingFile},
+                                                    {"binding_expr", &bindingExpr}};
     return targets;
 }
 

@@ -18,6 +18,8 @@ void cuptiRecords(std::string_view bytes); // CUPTI JSON lines and profile.json
 void rules(std::string_view bytes);        // diff --rules files, merged over the defaults
 void tilelensJson(std::string_view bytes); // tilelens.json over the default stages
 void pairingsJson(std::string_view bytes); // .tilelens/pairings.json: read, edited, read again
+void bindingFile(std::string_view bytes);  // eval --binding files, then a case of a small kernel
+void bindingExpr(std::string_view bytes);  // the binding expression language
 
 struct FuzzTarget
 {

@@ -1,10 +1,10 @@
-#include "workspace/JsonLocator.h"
+#include "common/JsonLocator.h"
 
-#include "workspace/JsonFile.h"
+#include "common/JsonText.h"
 
 #include <algorithm>
 
-namespace tilelens::ws {
+namespace tilelens {
 
 namespace {
 
@@ -174,4 +174,4 @@ bool JsonLocator::locate(const std::string& pointer, int& line, int& column) con
     }
 }
 
-} // namespace tilelens::ws
+} // namespace tilelens
