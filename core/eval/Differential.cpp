@@ -559,6 +559,16 @@ EvalResult evaluatePair(const ir::Function& ref, const ir::Function& gen, const 
             edgeArrays.push_back(a.name);
     if (options.edgeArrays.empty() && edgeArrays.size() <= 1)
         edgeArrays.clear(); // one float array alone is every array at once
+    // Edge values in each float array alone tell which input a difference needs. Past a few
+    // dozen arrays those cases cost arrays x arrays buffers (4,000 arrays: 16 M), so only
+    // every array at once runs then, and the result says so.
+    if (options.edgeArrays.empty() && edgeArrays.size() > kMaxEdgeAloneArrays) {
+        res.notes.insert("edge values were put in every float array at once only, not in each "
+                         "alone: " +
+                         std::to_string(edgeArrays.size()) + " float arrays, more than " +
+                         std::to_string(kMaxEdgeAloneArrays));
+        edgeArrays.clear();
+    }
     if (options.edgeArrays.empty())
         edgeArrays.insert(edgeArrays.begin(), "");
     // Counted before the plan is made: a million dims values must not become four million

@@ -29,6 +29,9 @@ enum class InputKind
 constexpr uint64_t kDefaultMaxCases = 10'000;
 constexpr uint64_t kDefaultMaxInputElements = uint64_t(1) << 27; // 1 GiB per copy of the inputs
 constexpr double kDefaultTimeoutSeconds = 120;
+// Above this many float arrays, edge inputs go into every array at once only (a case per
+// array alone would make the cases times the buffers grow with the square of the arrays).
+constexpr size_t kMaxEdgeAloneArrays = 32;
 
 struct EvalOptions
 {

@@ -225,6 +225,27 @@ TEST(CliEvalBudgets, ManyArraysAreBoundInLinearTime)
     EXPECT_LT(timer.elapsed(), 30000);
 }
 
+TEST(CliEvalBudgets, EdgeInputsOfManyArraysGrowLinearly)
+{
+    // With the default inputs (random and edge), 4,000 one-element arrays made 4,002 edge
+    // cases of 4,001 buffers each: 16 M buffers, minutes. Past kMaxEdgeAloneArrays float
+    // arrays the edge values go into every array at once only, and the result says so.
+    QTemporaryDir dir;
+    QByteArray arrays = "\"dims\": {\"N\": [16]},\n\"arrays\": {\"x\": {\"dtype\": \"f32\", "
+                        "\"shape\": [\"N\"]}";
+    for (int i = 0; i < 4000; ++i)
+        arrays += ", \"a" + QByteArray::number(i) + "\": {\"dtype\": \"f32\", \"shape\": [1]}";
+    const QString b = write(dir, "many.json", binding(arrays + "}"));
+    const CliResult r = evalCopy16(b, {QStringLiteral("--json")});
+    EXPECT_EQ(r.exitCode, 0) << r.err.toStdString() << r.out.toStdString();
+    EXPECT_TRUE(r.out.contains(QStringLiteral("4001 float arrays, more than 32")))
+        << r.out.toStdString();
+    EXPECT_TRUE(r.out.contains(QStringLiteral("\"cases\"")));
+    // Two cases: random inputs, and edge values in every array at once (the JSON lists the
+    // cases of the pair and of the whole run: two listings).
+    EXPECT_EQ(r.out.count(QStringLiteral("\"inputs\": \"edge\"")), 2) << r.out.toStdString();
+}
+
 TEST(CliEvalBudgets, BudgetOptionsAreChecked)
 {
     for (const char* option : {"--max-cases", "--max-input-elements", "--max-live-elements",
