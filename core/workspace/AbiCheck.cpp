@@ -130,14 +130,28 @@ Loc where(const ArgValue& a)
     return a.origin.valid() ? a.origin : a.loc;
 }
 
-// True when a variable or parameter name fits a tensor's names (`out` fits `out_local`).
-bool fits(const std::string& receiver, const TensorInfo& t)
+bool isIdentifierText(const std::string& s)
+{
+    return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) {
+        return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+    }) && !std::isdigit(static_cast<unsigned char>(s[0]));
+}
+
+// Where a wrong scalar comes from: the call, when it passes a variable named for another
+// parameter (`kernel(.., n, m, ..)`); else where the value was computed.
+Loc whereScalar(const ArgValue& a, const std::string& param)
+{
+    if (isIdentifierText(a.text) && a.loc.valid() && nameScore(a.text, param) == 0)
+        return a.loc;
+    return where(a);
+}
+
+// True when a variable or parameter name fits one of `names` (`out` fits `out_local`).
+bool fits(const std::string& receiver, const std::vector<std::string>& names)
 {
     std::vector<std::string> r = meaningTokens(receiver);
     if (r.empty())
         return false;
-    std::vector<std::string> names = t.names;
-    names.push_back(t.root);
     for (const std::string& n : names) {
         const std::vector<std::string> x = meaningTokens(n);
         if (x.empty())
@@ -154,10 +168,17 @@ bool fits(const std::string& receiver, const TensorInfo& t)
 // not the one it got; else the kernel call's argument.
 Loc mismatchHop(const ArgValue& got, const TensorInfo& expected)
 {
-    if (got.tensor)
-        for (const Hop& h : got.hops)
-            if (h.loc.valid() && fits(h.receiver, expected) && !fits(h.receiver, *got.tensor))
-                return h.loc;
+    if (!got.tensor)
+        return got.loc;
+    std::vector<std::string> want = expected.names;
+    want.push_back(expected.root);
+    // What the tensor was called before each hop (its later names may be the wrong ones).
+    std::vector<std::string> have{got.tensor->root};
+    for (const Hop& h : got.hops) {
+        if (h.loc.valid() && fits(h.receiver, want) && !fits(h.receiver, have))
+            return h.loc;
+        have.push_back(h.receiver);
+    }
     return got.loc;
 }
 
@@ -229,6 +250,8 @@ struct Checker
         return j >= 0 ? &e.ref.params[size_t(j)] : nullptr;
     }
 
+    std::set<std::string> wrongStorages; // port tensors passed for another tensor
+
     void checkPointers()
     {
         for (size_t i = 0; i < e.port.params.size(); ++i) {
@@ -243,6 +266,7 @@ struct Checker
             const std::string want = arrayOf(b, r->arg.tensor);
             if (got.empty() || want.empty() || got == want)
                 continue;
+            wrongStorages.insert(p.arg.tensor->storage);
             AbiFinding f = finding("abi-pointer", "critical", mismatchHop(p.arg, *r->arg.tensor),
                                    abimsg::kPointer, {p.name, got, want, r->name}, e.entry);
             f.related.push_back(p.arg.loc);
@@ -276,6 +300,9 @@ struct Checker
         for (size_t i = 0; i < e.port.params.size(); ++i) {
             const ParamRow& p = e.port.params[i];
             if (p.kind != ParamRow::Kind::Int || p.arg.kind != ArgValue::Kind::Int)
+                continue;
+            // Read from a descriptor already reported as the wrong tensor: a consequence.
+            if (p.arg.attrOf && wrongStorages.count(p.arg.attrOf->storage))
                 continue;
             const Sym got = partialEval(p.arg.value, e.port.path.assumptions);
             // 1. A shape / stride of one of the kernel's pointers, by its name.
@@ -315,7 +342,7 @@ struct Checker
                     const int s = sampler.firstDifference(got, expected, {}, &vg, &vw);
                     if (s >= 0)
                         add(finding(an->attr == "stride" ? "abi-stride" : "abi-size", "critical",
-                                    where(p.arg), abimsg::kSize,
+                                    whereScalar(p.arg, p.name), abimsg::kSize,
                                     {p.name, nameOf(got), std::to_string(vg), wantText,
                                      std::to_string(vw),
                                      sampler.valuesText({got, expected}, sampleEnv(e, b, s))},
@@ -336,7 +363,7 @@ struct Checker
             int64_t vg = 0, vw = 0;
             const int s = sampler.firstDifference(got, expected, {}, &vg, &vw);
             if (s >= 0)
-                add(finding("abi-size", "critical", where(p.arg), abimsg::kSize,
+                add(finding("abi-size", "critical", whereScalar(p.arg, p.name), abimsg::kSize,
                             {p.name, nameOf(got), std::to_string(vg), r->name, std::to_string(vw),
                              sampler.valuesText({got, expected}, sampleEnv(e, b, s))},
                             e.entry));

@@ -474,7 +474,10 @@ DerivedBinding deriveBinding(const EntryChain& e, const Specialization* spec)
     std::map<std::string, std::string> floatScalarOf; // "side:param" -> scalar
     auto side = [&](const SideChain& s, BindingItem::Side which, std::vector<std::string>& params,
                     std::vector<std::string>& grid) {
-        const auto& flags = s.path.assumptions;
+        std::map<std::string, bool> flags = s.path.assumptions;
+        if (spec)
+            for (const auto& [k, v] : spec->flags)
+                flags.emplace(k, v);
         size_t floatNo = 0;
         for (const ParamRow& r : s.params) {
             BindingItem item;
@@ -615,8 +618,63 @@ DerivedBinding deriveBinding(const EntryChain& e, const Specialization* spec)
                 for (const Sym* sym : symsOf(r.arg))
                     findCompiled(canon(*sym), false);
     }
+    // A rank-1 input whose size nothing else in the launch mentions (per-head sinks, a
+    // per-channel weight) is read with compiled-in bounds: it gets the largest size
+    // compiled into the kernel, so that those reads stay inside it.
+    std::map<std::string, int> uses;
+    std::set<std::string> ofRankOne;
+    for (const DerivedArray& a : b.arrays)
+        for (const Sym& s : a.shape) {
+            std::set<std::string> keys;
+            collectKeys(s, SymOp::Dim, keys);
+            for (const std::string& k : keys) {
+                ++uses[k];
+                if (a.shape.size() == 1 && a.ref && a.ref->input)
+                    ofRankOne.insert(k);
+            }
+        }
+    int64_t largestCompiled = 0;
+    {
+        SymEnv env;
+        env.values = resolved;
+        if (spec)
+            for (const auto& [k, v] : spec->fixed)
+                env.values[k] = v;
+        for (const SideChain* s : {&e.port, &e.ref}) {
+            auto note = [&](const ArgValue& a) {
+                for (const Sym* sym : symsOf(a)) {
+                    std::set<std::string> keys;
+                    collectKeys(canon(*sym), SymOp::Dim, keys);
+                    for (const std::string& k : keys)
+                        ++uses[k];
+                    if (const auto v = evalSym(canon(*sym), env); v && *v <= 4096)
+                        largestCompiled = std::max(largestCompiled, *v);
+                }
+            };
+            for (const ParamRow& r : s->generics)
+                note(r.arg);
+            for (const ParamRow& r : s->params)
+                if (r.arg.kind == ArgValue::Kind::Int && r.arg.attr.empty())
+                    note(r.arg);
+            for (const ArgValue& g : s->launch.grid)
+                for (const Sym* sym : symsOf(g)) {
+                    std::set<std::string> keys;
+                    collectKeys(canon(*sym), SymOp::Dim, keys);
+                    for (const std::string& k : keys)
+                        ++uses[k];
+                }
+        }
+    }
     for (const std::string& key : b.dimKeys) {
         const std::string& name = b.names[key];
+        if (uses[key] == 1 && ofRankOne.count(key) && largestCompiled > 1 &&
+            !(spec && (spec->candidates.count(key) || spec->fixed.count(key)))) {
+            b.dims[name] = {largestCompiled};
+            b.facts.push_back(name + " = " + std::to_string(largestCompiled) +
+                              ": a size nothing else in the launch mentions; the largest size "
+                              "compiled into the kernel, so that its reads stay inside");
+            continue;
+        }
         if (spec && spec->candidates.count(key)) {
             b.dims[name] = spec->candidates.at(key);
             continue;

@@ -236,6 +236,10 @@ std::string dimDisplayName(const EntryChain& e, const std::string& key)
     }
     if (key.rfind("opt:", 0) == 0)
         return key.substr(4);
+    // "b.rest[0]" (the -1 of a view) -> "b_rows"
+    const size_t rest = key.find(".rest[");
+    if (rest != std::string::npos)
+        return key.substr(0, rest) + "_rows";
     // "a.shape[1]" -> "a_1"
     const size_t dot = key.find(".shape[");
     if (dot != std::string::npos)
@@ -344,11 +348,15 @@ LaunchChain readLaunchChain(const std::string& opName, const LaunchFiles& files,
             e.portPaths.push_back(portPaths[c.path]);
         for (const Candidate& c : refCands)
             e.refPaths.push_back(refPaths[c.path]);
-        // The pair of paths that agree on every shared choice and stray least from the
-        // default call.
-        int best = -1;
-        std::pair<int, int> bestScore{INT32_MAX, INT32_MAX};
-        size_t bestP = 0, bestR = 0;
+        // Pairs of paths ranked: those that agree on every shared choice first, then those
+        // that stray least from the default call. The best is the entry's chain; the next
+        // ones are kept as alternatives (an IR pair's specialisation may need another path).
+        struct Ranked
+        {
+            std::pair<int, int> score;
+            size_t p, r;
+        };
+        std::vector<Ranked> ranked;
         for (size_t i = 0; i < portCands.size(); ++i)
             for (size_t j = 0; j < std::max<size_t>(refCands.size(), 1); ++j) {
                 const PathResult& pp = portPaths[portCands[i].path];
@@ -356,34 +364,50 @@ LaunchChain readLaunchChain(const std::string& opName, const LaunchFiles& files,
                 const bool ok = !haveRef || compatible(pp, refPaths[refCands[j].path]);
                 const int stray = pp.nonDefaultChoices() +
                                   (haveRef ? refPaths[refCands[j].path].nonDefaultChoices() : 0);
-                const std::pair<int, int> score{ok ? 0 : 1, stray};
-                if (score < bestScore) {
-                    bestScore = score;
-                    best = 1;
-                    bestP = i;
-                    bestR = j;
-                }
+                ranked.push_back({{ok ? 0 : 1, stray}, i, j});
             }
-        if (best >= 0) {
-            e.port.found = true;
-            e.port.path = portPaths[portCands[bestP].path];
-            e.port.launch = e.port.path.launches[portCands[bestP].launch];
-            e.port.dimNames = e.port.path.dimNames;
+        std::stable_sort(ranked.begin(), ranked.end(),
+                         [](const Ranked& x, const Ranked& y) { return x.score < y.score; });
+        const std::vector<PyKernelParam> pyParams = pythonKernelParams(refModule.file, pyName);
+        auto build = [&](EntryChain& into, const Ranked& rk) {
+            into.port.found = true;
+            into.port.path = portPaths[portCands[rk.p].path];
+            into.port.launch = into.port.path.launches[portCands[rk.p].launch];
+            into.port.dimNames = into.port.path.dimNames;
             if (decl)
-                fillPort(e.port, *decl);
-            if (bestR < refCands.size()) {
-                e.ref.found = true;
-                e.ref.path = refPaths[refCands[bestR].path];
-                e.ref.launch = e.ref.path.launches[refCands[bestR].launch];
-                e.ref.dimNames = e.ref.path.dimNames;
-                fillReference(e.ref, pythonKernelParams(refModule.file, pyName));
+                fillPort(into.port, *decl);
+            if (rk.r < refCands.size()) {
+                into.ref.found = true;
+                into.ref.path = refPaths[refCands[rk.r].path];
+                into.ref.launch = into.ref.path.launches[refCands[rk.r].launch];
+                into.ref.dimNames = into.ref.path.dimNames;
+                fillReference(into.ref, pyParams);
             }
-            settleRanks(e);
-            e.dimAlias = aliasesOf(e);
-            if (bestScore.first != 0)
-                e.notes.push_back({e.port.launch.loc,
-                                   "no reference path makes the same choices as the port's "
-                                   "(the closest one is compared)"});
+            settleRanks(into);
+            into.dimAlias = aliasesOf(into);
+        };
+        for (size_t k = 0; k < ranked.size() && k < 17; ++k) {
+            if (k == 0) {
+                build(e, ranked[0]);
+                if (ranked[0].score.first != 0)
+                    e.notes.push_back({e.port.launch.loc,
+                                       "no reference path makes the same choices as the port's "
+                                       "(the closest one is compared)"});
+                continue;
+            }
+            if (ranked[k].score.first != 0)
+                break;
+            EntryChain alt = e;
+            alt.port = SideChain();
+            alt.ref = SideChain();
+            alt.port.file = e.port.file;
+            alt.ref.file = e.ref.file;
+            alt.port.groups = portGroups;
+            alt.ref.groups = refGroups;
+            alt.portPaths.clear();
+            alt.refPaths.clear();
+            build(alt, ranked[k]);
+            e.alternatives.push_back(std::move(alt));
         }
         if (!e.port.found)
             e.port.why = portPaths.empty() ? "the wrapper makes no launch this reader can follow"

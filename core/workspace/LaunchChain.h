@@ -79,6 +79,9 @@ struct EntryChain
     std::map<std::string, std::string> dimAlias;
     // Other paths' launches of the same kernels (for rules that ask "on any path").
     std::vector<launch::PathResult> portPaths, refPaths;
+    // The chains of other pairs of paths that make the same choices (other flags of the
+    // call: transposes, a sliding window), best first; their own `alternatives` are empty.
+    std::vector<EntryChain> alternatives;
 };
 
 struct LaunchChain

@@ -457,6 +457,10 @@ PV Interp::tensorMethod(const PV& self, const std::string& name, const std::vect
             Sym rest = product(t->shape);
             for (const Sym& o : others)
                 rest = symOp(SymOp::FloorDiv, rest, o);
+            // A quotient that does not cancel (`b.view(-1, n)` with n from another tensor)
+            // is a size of its own: the caller's tensor is any that has n columns.
+            if (rest->op == SymOp::FloorDiv)
+                rest = symDim(t->root + ".rest[" + std::to_string(minusOne) + "]");
             shape[size_t(minusOne)] = rest;
         }
         if (!t->rankKnown || structurallyRowMajor(*t))

@@ -340,7 +340,8 @@ private:
         k.stream = stream.k == RV::Stream ? stream.stream : StreamUse{};
         if (stream.k != RV::Stream)
             k.stream.text = "not the stream the wrapper passed";
-        k.stream.loc = at(node);
+        if (!k.stream.loc.valid() || k.stream.kind == StreamUse::Kind::Caller)
+            k.stream.loc = at(node); // a fixed stream keeps the place that fixed it
         k.ffiSymbol = m_symbol;
         k.ffiCall = m_call;
         k.dispatch = arms;
