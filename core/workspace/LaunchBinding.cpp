@@ -450,10 +450,11 @@ DerivedBinding deriveBinding(const EntryChain& e, const Specialization* spec)
             return a.kind == ArgValue::Kind::Pointer ? arr + ".ptr" : arr;
         }
         case ArgValue::Kind::Int: {
-            if (a.attr == "stride" && a.attrOf) {
+            // Read from a descriptor (`in_d.strides[0]`, `out_d.dim(1)`): said so.
+            if ((a.attr == "stride" || a.attr == "shape") && a.attrOf) {
                 const std::string arr = arrayOf(b, a.attrOf);
                 if (!arr.empty())
-                    return arr + ".stride[" + std::to_string(a.attrIndex) + "]";
+                    return arr + "." + a.attr + "[" + std::to_string(a.attrIndex) + "]";
             }
             const Sym s = substitute(canon(partialEval(a.value, flags)), bySubst);
             std::string text;

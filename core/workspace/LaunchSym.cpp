@@ -8,12 +8,18 @@ namespace {
 Sym make(SymOp op, int64_t value, std::string name, std::vector<Sym> args)
 {
     int depth = 1;
-    for (const Sym& a : args)
+    int64_t size = 1;
+    for (const Sym& a : args) {
         depth = std::max(depth, a ? a->depth + 1 : 1);
+        size += a ? a->size : 1;
+    }
     if (depth > kMaxSymDepth)
         return make(SymOp::Opaque, 0, "the expression is nested too deeply", {});
+    if (size > kMaxSymSize)
+        return make(SymOp::Opaque, 0, "the expression is too large", {});
     auto n = std::make_shared<SymNode>();
     n->depth = depth;
+    n->size = size;
     n->op = op;
     n->value = value;
     n->name = std::move(name);

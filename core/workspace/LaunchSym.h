@@ -64,10 +64,14 @@ struct SymNode
     int64_t value = 0;
     std::string name; // Dim / Tunable / Device / Flag key, Opaque reason
     std::vector<Sym> args;
-    int depth = 1; // of the tree; a deeper one is made Opaque (kMaxSymDepth)
+    int depth = 1;    // of the tree; a deeper one is made Opaque (kMaxSymDepth)
+    int64_t size = 1; // nodes, shared ones counted each time (walks are linear in it)
 };
 
 constexpr int kMaxSymDepth = 256;
+// `x = x + x` repeated shares subtrees: a walk would be exponential. Beyond this many nodes
+// an expression is Opaque.
+constexpr int64_t kMaxSymSize = 20000;
 
 Sym symConst(int64_t v);
 Sym symDim(const std::string& key);

@@ -7,6 +7,15 @@ namespace {
 
 constexpr int kMaxDepth = 100; // expression and block nesting
 
+const char* const kOr[] = {"or", nullptr};
+const char* const kAnd[] = {"and", nullptr};
+const char* const kBitOr[] = {"|", nullptr};
+const char* const kBitXor[] = {"^", nullptr};
+const char* const kBitAnd[] = {"&", nullptr};
+const char* const kShift[] = {"<<", ">>", nullptr};
+const char* const kArith[] = {"+", "-", nullptr};
+const char* const kTerm[] = {"*", "/", "//", "%", "@", nullptr};
+
 class PyParser
 {
 public:
@@ -555,11 +564,25 @@ private:
         }
     }
 
-    int binaryLeft(int (PyParser::*next)(), PyKind kind, const std::set<std::string>& ops)
+    int tooDeep()
     {
+        error("expression nested too deeply");
+        return nodeHere(PyKind::Unknown);
+    }
+
+    // Left-associative operators of one precedence level (`ops`: a null-terminated list).
+    int binaryLeft(int (PyParser::*next)(), PyKind kind, const char* const* ops)
+    {
+        auto isOp = [&] {
+            if (tok().kind != TokKind::Op && tok().kind != TokKind::Name)
+                return false;
+            for (const char* const* o = ops; *o; ++o)
+                if (tok().text == *o)
+                    return true;
+            return false;
+        };
         int left = (this->*next)();
-        while ((tok().kind == TokKind::Op || tok().kind == TokKind::Name) &&
-               ops.count(tok().text)) {
+        while (isOp()) {
             const Token op = tok();
             ++m_pos;
             const int n = node(kind, op.text, op.line, op.column);
@@ -569,8 +592,8 @@ private:
         }
         return left;
     }
-    int orExpr() { return binaryLeft(&PyParser::andExpr, PyKind::BoolOp, {"or"}); }
-    int andExpr() { return binaryLeft(&PyParser::notExpr, PyKind::BoolOp, {"and"}); }
+    int orExpr() { return binaryLeft(&PyParser::andExpr, PyKind::BoolOp, kOr); }
+    int andExpr() { return binaryLeft(&PyParser::notExpr, PyKind::BoolOp, kAnd); }
     int notExpr()
     {
         if (!atName("not"))
@@ -578,7 +601,7 @@ private:
         DepthGuard guard(m_depth);
         const int n = nodeHere(PyKind::UnOp, "not");
         ++m_pos;
-        addKid(n, m_depth > kMaxDepth ? nodeHere(PyKind::Unknown) : notExpr());
+        addKid(n, m_depth > kMaxDepth ? tooDeep() : notExpr());
         return n;
     }
     int comparison()
@@ -609,19 +632,19 @@ private:
             left = n;
         }
     }
-    int bitOr() { return binaryLeft(&PyParser::bitXor, PyKind::BinOp, {"|"}); }
-    int bitXor() { return binaryLeft(&PyParser::bitAnd, PyKind::BinOp, {"^"}); }
-    int bitAnd() { return binaryLeft(&PyParser::shift, PyKind::BinOp, {"&"}); }
-    int shift() { return binaryLeft(&PyParser::arith, PyKind::BinOp, {"<<", ">>"}); }
-    int arith() { return binaryLeft(&PyParser::term, PyKind::BinOp, {"+", "-"}); }
-    int term() { return binaryLeft(&PyParser::factor, PyKind::BinOp, {"*", "/", "//", "%", "@"}); }
+    int bitOr() { return binaryLeft(&PyParser::bitXor, PyKind::BinOp, kBitOr); }
+    int bitXor() { return binaryLeft(&PyParser::bitAnd, PyKind::BinOp, kBitXor); }
+    int bitAnd() { return binaryLeft(&PyParser::shift, PyKind::BinOp, kBitAnd); }
+    int shift() { return binaryLeft(&PyParser::arith, PyKind::BinOp, kShift); }
+    int arith() { return binaryLeft(&PyParser::term, PyKind::BinOp, kArith); }
+    int term() { return binaryLeft(&PyParser::factor, PyKind::BinOp, kTerm); }
     int factor()
     {
         if (atOp("-") || atOp("+") || atOp("~")) {
             DepthGuard guard(m_depth);
             const int n = nodeHere(PyKind::UnOp, tok().text);
             ++m_pos;
-            addKid(n, m_depth > kMaxDepth ? nodeHere(PyKind::Unknown) : factor());
+            addKid(n, m_depth > kMaxDepth ? tooDeep() : factor());
             return n;
         }
         return power();
@@ -636,7 +659,7 @@ private:
         const int n = nodeHere(PyKind::BinOp, "**");
         ++m_pos;
         addKid(n, base);
-        addKid(n, m_depth > kMaxDepth ? nodeHere(PyKind::Unknown) : factor());
+        addKid(n, m_depth > kMaxDepth ? tooDeep() : factor());
         return n;
     }
 
