@@ -87,6 +87,12 @@ PV mkTensor(TensorRef t, Loc origin = {}, std::vector<Hop> hops = {});
 PV withLoc(const PV& v, const Loc& loc, const std::string& text);
 PV withHop(const PV& v, const Loc& loc, const std::string& receiver);
 std::string describe(const PV& v); // for messages: "a tensor", "an integer", ...
+PV mkDtype(const std::string& name);
+PV mkMethod(const PV& self, const std::string& name);
+PV mkNs(std::map<std::string, PV> fields, const std::string& type = {});
+Sym product(const std::vector<Sym>& dims);
+// The strides are the row-major ones of the shape, as written (not just equal in value).
+bool structurallyRowMajor(const TensorInfo& t);
 
 class Interp
 {

@@ -628,4 +628,54 @@ int RustParser::primary()
     return p;
 }
 
+size_t closing(const std::vector<Token>& t, size_t open, const std::string& o, const std::string& c)
+{
+    int depth = 0;
+    for (size_t i = open; i < t.size(); ++i) {
+        if (t[i].kind != TokKind::Op)
+            continue;
+        if (t[i].text == o)
+            ++depth;
+        else if (t[i].text == c && --depth == 0)
+            return i;
+    }
+    return t.size() - 1;
+}
+
+std::string joined(const std::vector<Token>& t, size_t from, size_t to)
+{
+    std::string out;
+    for (size_t i = from; i < to && i < t.size(); ++i) {
+        if (!out.empty() && t[i].kind == TokKind::Name && t[i - 1].kind == TokKind::Name)
+            out += ' ';
+        out += t[i].text;
+    }
+    return out;
+}
+
+std::vector<std::pair<size_t, size_t>> splitCommas(const std::vector<Token>& t, size_t from,
+                                                   size_t to)
+{
+    std::vector<std::pair<size_t, size_t>> parts;
+    int depth = 0;
+    size_t start = from;
+    for (size_t i = from; i < to; ++i) {
+        if (t[i].kind != TokKind::Op)
+            continue;
+        const std::string& x = t[i].text;
+        if (x == "(" || x == "[" || x == "{" || x == "<")
+            ++depth;
+        else if (x == ")" || x == "]" || x == "}" || x == ">")
+            --depth;
+        else if (x == "," && depth == 0) {
+            if (i > start)
+                parts.push_back({start, i});
+            start = i + 1;
+        }
+    }
+    if (to > start)
+        parts.push_back({start, to});
+    return parts;
+}
+
 } // namespace tilelens::ws::launch::rs

@@ -93,4 +93,13 @@ private:
     int m_depth = 0;
 };
 
+// The index of the token closing `o` at tokens[open] (the last token when none).
+size_t closing(const std::vector<Token>& t, size_t open, const std::string& o,
+               const std::string& c);
+// Tokens [from, to) as text, names separated by one space.
+std::string joined(const std::vector<Token>& t, size_t from, size_t to);
+// Tokens [from, to) split at commas outside (), [], {}, <>.
+std::vector<std::pair<size_t, size_t>> splitCommas(const std::vector<Token>& t, size_t from,
+                                                   size_t to);
+
 } // namespace tilelens::ws::launch::rs
