@@ -553,8 +553,8 @@ std::optional<LaunchChain> launchChainForIrPair(const std::string& refPath,
         }
     }
     if (why)
-        *why = "no launch chain: no launch.json beside the IR, and it is not in a kernel working "
-               "directory or a checkout's .tilelens/ir";
+        *why = "none found (no launch.json beside the IR, which is not in a kernel working "
+               "directory or a checkout's .tilelens/ir either)";
     return std::nullopt;
 }
 
