@@ -171,8 +171,7 @@ PV Interp::eval(int node, const std::shared_ptr<Scope>& scope)
 PV Interp::evalComprehension(int node, const std::shared_ptr<Scope>& scope)
 {
     const PyNode& n = module.file.at(node);
-    auto inner = std::make_shared<Scope>();
-    inner->parent = scope;
+    auto inner = newScope(scope);
     std::vector<PV> out;
     // Nested generators, depth first; each level binds its target.
     std::function<void(size_t)> level = [&](size_t k) {
@@ -490,8 +489,7 @@ PV Interp::callFunction(const PV& f, const std::vector<PV>& args,
         return mkUnknown("the call depth limit", locOf(node));
     }
     const PyNode& def = module.file.at(f->node);
-    auto scope = std::make_shared<Scope>();
-    scope->parent = f->closure;
+    auto scope = newScope(f->closure);
     const int params = module.file.kid(f->node, 0);
     size_t next = 0;
     std::vector<PV> extra;

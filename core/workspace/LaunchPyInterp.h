@@ -99,6 +99,9 @@ class Interp
 public:
     Interp(const PyModuleSource& module, const PyRunOptions& options,
            std::vector<ConfigGroup>& groups, std::vector<SourceNote>& notes);
+    ~Interp();
+    Interp(const Interp&) = delete;
+    Interp& operator=(const Interp&) = delete;
 
     // One path of calling the op registered as `registered`; false when it is not found.
     bool runOnce(const std::string& registered, Decisions& decisions, PathResult& out);
@@ -172,6 +175,10 @@ private:
     std::vector<PV> opInputs(int def, std::vector<std::pair<std::string, PV>>& kwargs);
     bool preferredFor(int ifNode) const;
 
+    std::shared_ptr<Scope> newScope(const std::shared_ptr<Scope>& parent);
+    void releaseScopes();
+
+    std::vector<std::weak_ptr<Scope>> m_allScopes; // every scope of the run (see releaseScopes)
     std::vector<ConfigGroup>& m_groups;
     std::vector<SourceNote>& m_notes;
     std::shared_ptr<Scope> m_moduleScope;

@@ -157,6 +157,29 @@ std::vector<PV> Interp::opInputs(int def, std::vector<std::pair<std::string, PV>
     return positional;
 }
 
+std::shared_ptr<Scope> Interp::newScope(const std::shared_ptr<Scope>& parent)
+{
+    auto s = std::make_shared<Scope>();
+    s->parent = parent;
+    m_allScopes.push_back(s);
+    return s;
+}
+
+void Interp::releaseScopes()
+{
+    // Functions hold the scope they were defined in, which holds them: clearing every scope
+    // of the run breaks those cycles.
+    for (const auto& s : m_allScopes)
+        if (auto alive = s.lock())
+            alive->vars.clear();
+    m_allScopes.clear();
+}
+
+Interp::~Interp()
+{
+    releaseScopes();
+}
+
 bool Interp::runOnce(const std::string& registered, Decisions& d, PathResult& out)
 {
     decisions = &d;
@@ -166,7 +189,8 @@ bool Interp::runOnce(const std::string& registered, Decisions& d, PathResult& ou
     m_raised = false;
     m_stopped = false;
     allocCount = 0;
-    m_moduleScope = std::make_shared<Scope>();
+    releaseScopes();
+    m_moduleScope = newScope(nullptr);
     runModule(m_moduleScope);
     int def = -1;
     for (const auto& [name, node] : registeredOps(module.file))
@@ -189,6 +213,7 @@ bool Interp::runOnce(const std::string& registered, Decisions& d, PathResult& ou
         }
     }
     call(fn, inputs, kwargs, def);
+    releaseScopes();
     out.raised = m_raised;
     out.cut = m_stopped;
     out.assumptions = d.assumptions();
