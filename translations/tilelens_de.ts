@@ -2,6 +2,61 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
 <context>
+    <name>AbiRule</name>
+    <message>
+        <source>%1 gets %2 where the reference passes %3 to its %4: the kernel reads or writes the wrong tensor</source>
+        <translation>%1 erhält %2, wo die Referenz %3 an ihr %4 übergibt: der Kernel liest oder schreibt den falschen Tensor</translation>
+    </message>
+    <message>
+        <source>%1 gets %2, where the reference&apos;s tensor for it is %3: a stride of the wrong tensor addresses the wrong elements whenever their layouts differ</source>
+        <translation>%1 erhält %2, wo der Tensor der Referenz dafür %3 ist: die Schrittweite des falschen Tensors adressiert die falschen Elemente, sobald sich die Layouts unterscheiden</translation>
+    </message>
+    <message>
+        <source>%1 gets %2, where the reference&apos;s tensor for it gives %3: the stride of the wrong dimension addresses the wrong elements</source>
+        <translation>%1 erhält %2, wo der Tensor der Referenz dafür %3 liefert: die Schrittweite der falschen Dimension adressiert die falschen Elemente</translation>
+    </message>
+    <message>
+        <source>%1 gets %2 = %3 where the reference passes %4 = %5 for the same call (%6): the kernel works on the wrong size</source>
+        <translation>%1 erhält %2 = %3, wo die Referenz für denselben Aufruf %4 = %5 übergibt (%6): der Kernel arbeitet mit der falschen Größe</translation>
+    </message>
+    <message>
+        <source>dtype dispatch: %1 tensors run the kernel instantiated for %2, which reads and writes them as %2</source>
+        <translation>dtype-Verteilung: %1-Tensoren laufen durch den für %2 instanziierten Kernel, der sie als %2 liest und schreibt</translation>
+    </message>
+    <message>
+        <source>the kernel&apos;s element type generic is %1 whatever the dtype of %2: other dtypes are read and written as %1</source>
+        <translation>der Elementtyp-Parameter des Kernels ist %1, gleich welchen dtype %2 hat: andere dtypes werden als %1 gelesen und geschrieben</translation>
+    </message>
+    <message>
+        <source>%1 gets a tensor of dtype %2 where the kernel reads %3 (the reference passes %4)</source>
+        <translation>%1 erhält einen Tensor mit dtype %2, wo der Kernel %3 liest (die Referenz übergibt %4)</translation>
+    </message>
+    <message>
+        <source>grid %1 = %2 where the reference launches %3 for the same call (%4): blocks are missing or run past the tensors</source>
+        <translation>Grid %1 = %2, wo die Referenz für denselben Aufruf %3 startet (%4): Blöcke fehlen oder laufen über die Tensoren hinaus</translation>
+    </message>
+    <message>
+        <source>%1 = %2 does not cover the reference&apos;s tile %3 = %4 (%5): elements past it are never loaded or stored</source>
+        <translation>%1 = %2 deckt die Kachel %3 = %4 der Referenz nicht ab (%5): Elemente dahinter werden nie geladen oder gespeichert</translation>
+    </message>
+    <message>
+        <source>%1 copies %2 before the launch, where the reference passes it with its own strides: a copy on every call whose input is not contiguous</source>
+        <translation>%1 kopiert %2 vor dem Start, wo die Referenz ihn mit seinen eigenen Schrittweiten übergibt: eine Kopie bei jedem Aufruf mit nicht zusammenhängender Eingabe</translation>
+    </message>
+    <message>
+        <source>%1 allocates a tensor the reference does not (shape %2): memory and time on every call</source>
+        <translation>%1 legt einen Tensor an, den die Referenz nicht anlegt (Form %2): Speicher und Zeit bei jedem Aufruf</translation>
+    </message>
+    <message>
+        <source>the kernel is launched on %1, not on the caller&apos;s current stream: it is not ordered with the caller&apos;s work on that stream</source>
+        <translation>der Kernel wird auf %1 gestartet, nicht auf dem aktuellen Stream des Aufrufers: er ist nicht mit der Arbeit des Aufrufers auf diesem Stream geordnet</translation>
+    </message>
+    <message>
+        <source>unchecked_accesses = true: %1 runs without cuTile Rust&apos;s partition bounds checks (tile indices are not asserted to be in range); an index past a tensor reads or writes out of bounds instead of stopping the kernel</source>
+        <translation>unchecked_accesses = true: %1 läuft ohne die Partitions-Grenzprüfungen von cuTile Rust (Kachelindizes werden nicht auf ihren Bereich geprüft); ein Index hinter einem Tensor liest oder schreibt außerhalb der Grenzen, statt den Kernel anzuhalten</translation>
+    </message>
+</context>
+<context>
     <name>DivergenceText</name>
     <message>
         <source>ref %1 ↔ gen %2</source>
@@ -460,6 +515,60 @@
     <message>
         <source>host</source>
         <translation>Host</translation>
+    </message>
+</context>
+<context>
+    <name>tilelens::gui::AbiFindingsView</name>
+    <message>
+        <source>critical</source>
+        <translation>kritisch</translation>
+    </message>
+    <message>
+        <source>warn</source>
+        <translation>Warnung</translation>
+    </message>
+    <message>
+        <source>note</source>
+        <translation>Hinweis</translation>
+    </message>
+    <message>
+        <source>Launch ABI findings</source>
+        <translation>Befunde zur Start-ABI</translation>
+    </message>
+    <message>
+        <source>Severity</source>
+        <translation>Schweregrad</translation>
+    </message>
+    <message>
+        <source>Rule</source>
+        <translation>Regel</translation>
+    </message>
+    <message>
+        <source>Place</source>
+        <translation>Stelle</translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation>Meldung</translation>
+    </message>
+    <message>
+        <source>No port selected</source>
+        <translation>Kein Port ausgewählt</translation>
+    </message>
+    <message>
+        <source>Reading the launch chain of %1…</source>
+        <translation>Startkette von %1 wird gelesen…</translation>
+    </message>
+    <message>
+        <source>%1: no launch chain to read</source>
+        <translation>%1: keine Startkette zu lesen</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n ABI finding(s)</source>
+        <translation>
+            <numerusform>%1: %n ABI-Befund</numerusform>
+            <numerusform>%1: %n ABI-Befunde</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1101,6 +1210,10 @@
     <message>
         <source>Inferred link (line %1): cuTile Rust records no source locations; TileLens matched the op to %2 on this line.</source>
         <translation>Abgeleitete Verknüpfung (Zeile %1): cuTile Rust zeichnet keine Quellpositionen auf; TileLens hat die Op %2 in dieser Zeile zugeordnet.</translation>
+    </message>
+    <message>
+        <source>Launch ABI</source>
+        <translation>Start-ABI</translation>
     </message>
 </context>
 <context>

@@ -2,6 +2,61 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="ja">
 <context>
+    <name>AbiRule</name>
+    <message>
+        <source>%1 gets %2 where the reference passes %3 to its %4: the kernel reads or writes the wrong tensor</source>
+        <translation>%1 には %2 が渡されますが、参照実装は %4 に %3 を渡します: カーネルは誤ったテンソルを読み書きします</translation>
+    </message>
+    <message>
+        <source>%1 gets %2, where the reference&apos;s tensor for it is %3: a stride of the wrong tensor addresses the wrong elements whenever their layouts differ</source>
+        <translation>%1 には %2 が渡されますが、参照実装での対応するテンソルは %3 です: 別のテンソルのストライドは、レイアウトが異なると誤った要素を指します</translation>
+    </message>
+    <message>
+        <source>%1 gets %2, where the reference&apos;s tensor for it gives %3: the stride of the wrong dimension addresses the wrong elements</source>
+        <translation>%1 には %2 が渡されますが、参照実装での対応するテンソルは %3 です: 誤った次元のストライドは誤った要素を指します</translation>
+    </message>
+    <message>
+        <source>%1 gets %2 = %3 where the reference passes %4 = %5 for the same call (%6): the kernel works on the wrong size</source>
+        <translation>%1 には %2 = %3 が渡されますが、同じ呼び出しで参照実装は %4 = %5 を渡します (%6): カーネルは誤ったサイズで動作します</translation>
+    </message>
+    <message>
+        <source>dtype dispatch: %1 tensors run the kernel instantiated for %2, which reads and writes them as %2</source>
+        <translation>dtype ディスパッチ: %1 のテンソルが %2 用にインスタンス化されたカーネルで実行され、%2 として読み書きされます</translation>
+    </message>
+    <message>
+        <source>the kernel&apos;s element type generic is %1 whatever the dtype of %2: other dtypes are read and written as %1</source>
+        <translation>カーネルの要素型ジェネリクスは %2 の dtype に関係なく %1 です: 他の dtype も %1 として読み書きされます</translation>
+    </message>
+    <message>
+        <source>%1 gets a tensor of dtype %2 where the kernel reads %3 (the reference passes %4)</source>
+        <translation>%1 には dtype %2 のテンソルが渡されますが、カーネルは %3 として読みます (参照実装は %4 を渡します)</translation>
+    </message>
+    <message>
+        <source>grid %1 = %2 where the reference launches %3 for the same call (%4): blocks are missing or run past the tensors</source>
+        <translation>グリッド %1 = %2 ですが、同じ呼び出しで参照実装は %3 で起動します (%4): ブロックが不足するか、テンソルの範囲外まで実行されます</translation>
+    </message>
+    <message>
+        <source>%1 = %2 does not cover the reference&apos;s tile %3 = %4 (%5): elements past it are never loaded or stored</source>
+        <translation>%1 = %2 は参照実装のタイル %3 = %4 を覆いません (%5): それを超える要素はロードもストアもされません</translation>
+    </message>
+    <message>
+        <source>%1 copies %2 before the launch, where the reference passes it with its own strides: a copy on every call whose input is not contiguous</source>
+        <translation>%1 は起動前に %2 をコピーしますが、参照実装は自身のストライドのまま渡します: 入力が連続でない呼び出しのたびにコピーが発生します</translation>
+    </message>
+    <message>
+        <source>%1 allocates a tensor the reference does not (shape %2): memory and time on every call</source>
+        <translation>%1 は参照実装が確保しないテンソルを確保します (形状 %2): 呼び出しごとにメモリと時間を消費します</translation>
+    </message>
+    <message>
+        <source>the kernel is launched on %1, not on the caller&apos;s current stream: it is not ordered with the caller&apos;s work on that stream</source>
+        <translation>カーネルは呼び出し元の現在のストリームではなく %1 で起動されます: 呼び出し元のそのストリーム上の処理と順序付けされません</translation>
+    </message>
+    <message>
+        <source>unchecked_accesses = true: %1 runs without cuTile Rust&apos;s partition bounds checks (tile indices are not asserted to be in range); an index past a tensor reads or writes out of bounds instead of stopping the kernel</source>
+        <translation>unchecked_accesses = true: %1 は cuTile Rust のパーティション境界チェックなしで実行されます (タイルインデックスの範囲は検査されません); テンソルを超えるインデックスはカーネルを停止させず、範囲外を読み書きします</translation>
+    </message>
+</context>
+<context>
     <name>DivergenceText</name>
     <message>
         <source>ref %1 ↔ gen %2</source>
@@ -457,6 +512,59 @@
     <message>
         <source>host</source>
         <translation>ホスト</translation>
+    </message>
+</context>
+<context>
+    <name>tilelens::gui::AbiFindingsView</name>
+    <message>
+        <source>critical</source>
+        <translation>重大</translation>
+    </message>
+    <message>
+        <source>warn</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>note</source>
+        <translation>注記</translation>
+    </message>
+    <message>
+        <source>Launch ABI findings</source>
+        <translation>起動 ABI の指摘</translation>
+    </message>
+    <message>
+        <source>Severity</source>
+        <translation>重大度</translation>
+    </message>
+    <message>
+        <source>Rule</source>
+        <translation>ルール</translation>
+    </message>
+    <message>
+        <source>Place</source>
+        <translation>場所</translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation>メッセージ</translation>
+    </message>
+    <message>
+        <source>No port selected</source>
+        <translation>移植が選択されていません</translation>
+    </message>
+    <message>
+        <source>Reading the launch chain of %1…</source>
+        <translation>%1 の起動チェーンを読み込み中…</translation>
+    </message>
+    <message>
+        <source>%1: no launch chain to read</source>
+        <translation>%1: 読み込める起動チェーンがありません</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n ABI finding(s)</source>
+        <translation>
+            <numerusform>%1: ABI の指摘 %n 件</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1096,6 +1204,10 @@
     <message>
         <source>Inferred link (line %1): cuTile Rust records no source locations; TileLens matched the op to %2 on this line.</source>
         <translation>推定リンク（%1 行目）：cuTile Rust はソース位置を記録しません。TileLens はこの op をこの行の %2 に対応付けました。</translation>
+    </message>
+    <message>
+        <source>Launch ABI</source>
+        <translation>起動 ABI</translation>
     </message>
 </context>
 <context>

@@ -2,6 +2,61 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>AbiRule</name>
+    <message>
+        <source>%1 gets %2 where the reference passes %3 to its %4: the kernel reads or writes the wrong tensor</source>
+        <translation>%1 得到 %2，而参考实现向其 %4 传入 %3：内核读写了错误的张量</translation>
+    </message>
+    <message>
+        <source>%1 gets %2, where the reference&apos;s tensor for it is %3: a stride of the wrong tensor addresses the wrong elements whenever their layouts differ</source>
+        <translation>%1 得到 %2，而参考实现对应的张量是 %3：布局不同时，错误张量的步长会寻址到错误的元素</translation>
+    </message>
+    <message>
+        <source>%1 gets %2, where the reference&apos;s tensor for it gives %3: the stride of the wrong dimension addresses the wrong elements</source>
+        <translation>%1 得到 %2，而参考实现对应的张量给出 %3：错误维度的步长会寻址到错误的元素</translation>
+    </message>
+    <message>
+        <source>%1 gets %2 = %3 where the reference passes %4 = %5 for the same call (%6): the kernel works on the wrong size</source>
+        <translation>%1 得到 %2 = %3，而对同一次调用参考实现传入 %4 = %5（%6）：内核按错误的尺寸工作</translation>
+    </message>
+    <message>
+        <source>dtype dispatch: %1 tensors run the kernel instantiated for %2, which reads and writes them as %2</source>
+        <translation>dtype 分派：%1 张量运行在为 %2 实例化的内核上，被当作 %2 读写</translation>
+    </message>
+    <message>
+        <source>the kernel&apos;s element type generic is %1 whatever the dtype of %2: other dtypes are read and written as %1</source>
+        <translation>无论 %2 的 dtype 为何，内核的元素类型泛型都是 %1：其他 dtype 也按 %1 读写</translation>
+    </message>
+    <message>
+        <source>%1 gets a tensor of dtype %2 where the kernel reads %3 (the reference passes %4)</source>
+        <translation>%1 得到 dtype 为 %2 的张量，而内核按 %3 读取（参考实现传入 %4）</translation>
+    </message>
+    <message>
+        <source>grid %1 = %2 where the reference launches %3 for the same call (%4): blocks are missing or run past the tensors</source>
+        <translation>网格 %1 = %2，而对同一次调用参考实现以 %3 启动（%4）：缺少块或块越过张量范围</translation>
+    </message>
+    <message>
+        <source>%1 = %2 does not cover the reference&apos;s tile %3 = %4 (%5): elements past it are never loaded or stored</source>
+        <translation>%1 = %2 未覆盖参考实现的分块 %3 = %4（%5）：超出部分的元素永远不会被加载或存储</translation>
+    </message>
+    <message>
+        <source>%1 copies %2 before the launch, where the reference passes it with its own strides: a copy on every call whose input is not contiguous</source>
+        <translation>%1 在启动前复制了 %2，而参考实现按其自身步长传入：每次输入不连续的调用都会复制一次</translation>
+    </message>
+    <message>
+        <source>%1 allocates a tensor the reference does not (shape %2): memory and time on every call</source>
+        <translation>%1 分配了参考实现不会分配的张量（形状 %2）：每次调用都耗费内存和时间</translation>
+    </message>
+    <message>
+        <source>the kernel is launched on %1, not on the caller&apos;s current stream: it is not ordered with the caller&apos;s work on that stream</source>
+        <translation>内核在 %1 上启动，而不是调用方的当前流：它与调用方在该流上的工作没有先后顺序</translation>
+    </message>
+    <message>
+        <source>unchecked_accesses = true: %1 runs without cuTile Rust&apos;s partition bounds checks (tile indices are not asserted to be in range); an index past a tensor reads or writes out of bounds instead of stopping the kernel</source>
+        <translation>unchecked_accesses = true：%1 在没有 cuTile Rust 分区边界检查的情况下运行（不断言分块索引在范围内）；超出张量的索引会越界读写，而不是停止内核</translation>
+    </message>
+</context>
+<context>
     <name>DivergenceText</name>
     <message>
         <source>ref %1 ↔ gen %2</source>
@@ -457,6 +512,59 @@
     <message>
         <source>host</source>
         <translation>主机</translation>
+    </message>
+</context>
+<context>
+    <name>tilelens::gui::AbiFindingsView</name>
+    <message>
+        <source>critical</source>
+        <translation>严重</translation>
+    </message>
+    <message>
+        <source>warn</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>note</source>
+        <translation>注释</translation>
+    </message>
+    <message>
+        <source>Launch ABI findings</source>
+        <translation>启动 ABI 发现</translation>
+    </message>
+    <message>
+        <source>Severity</source>
+        <translation>严重程度</translation>
+    </message>
+    <message>
+        <source>Rule</source>
+        <translation>规则</translation>
+    </message>
+    <message>
+        <source>Place</source>
+        <translation>位置</translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation>消息</translation>
+    </message>
+    <message>
+        <source>No port selected</source>
+        <translation>未选择移植</translation>
+    </message>
+    <message>
+        <source>Reading the launch chain of %1…</source>
+        <translation>正在读取 %1 的启动链…</translation>
+    </message>
+    <message>
+        <source>%1: no launch chain to read</source>
+        <translation>%1：没有可读取的启动链</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n ABI finding(s)</source>
+        <translation>
+            <numerusform>%1：%n 个 ABI 发现</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1096,6 +1204,10 @@
     <message>
         <source>Inferred link (line %1): cuTile Rust records no source locations; TileLens matched the op to %2 on this line.</source>
         <translation>推断的链接（第 %1 行）：cuTile Rust 不记录源码位置；TileLens 将此 op 匹配到本行的 %2。</translation>
+    </message>
+    <message>
+        <source>Launch ABI</source>
+        <translation>启动 ABI</translation>
     </message>
 </context>
 <context>

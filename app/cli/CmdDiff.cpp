@@ -15,6 +15,7 @@
 #include "diff/RuleSet.h"
 #include "ir/bytecode/BytecodeReader.h"
 #include "ir/bytecode/IrFileLoader.h"
+#include "workspace/DerivedBinding.h"
 
 #include <QCommandLineParser>
 #include <QFile>
@@ -197,8 +198,14 @@ int runDiff(const QStringList& args)
 
     std::optional<crosscheck::CrossCheck> check;
     if (parser.isSet(evalOpt)) {
-        check = crosscheck::crossCheckAll(result, ref.modules, gen.modules,
-                                          parser.value(bindingOpt).toStdString(), {});
+        // Without --binding, each entry pair binds through the port's launch chain when one is
+        // found (workspace/DerivedBinding.h), else by default.
+        const std::string refPath = pos[0].toStdString(), genPath = pos[1].toStdString();
+        check = crosscheck::crossCheckAll(
+            result, ref.modules, gen.modules, parser.value(bindingOpt).toStdString(), {},
+            [&](const ir::Function& r, const ir::Function& g, std::string& why) {
+                return ws::derivedBindingForIrPair(refPath, genPath, r, g, &why);
+            });
         const QString summary = QString::fromStdString(check->summary);
         if (check->differBug)
             printErr(QStringLiteral("tilelens-cli diff: error: %1\n  counterexample: %2\n")

@@ -14,6 +14,7 @@
 #include "ir/Parser.h"
 #include "ir/Region.h"
 #include "ir/bytecode/IrFileLoader.h"
+#include "workspace/DerivedBinding.h"
 
 #include <QCommandLineParser>
 #include <chrono>
@@ -261,10 +262,18 @@ int runEval(const QStringList& args)
     std::vector<eval::EvalResult> results;
     for (const auto& [ref, gen] : pairs) {
         eval::Binding binding;
+        std::string derivedWhy;
         // One pair: the file binds it, fitting or not (a misfit is reported by the run).
         if (file && pairs.size() == 1)
             binding = *file;
+        else if (auto derived = file ? std::nullopt
+                                     : ws::derivedBindingForIrPair(files[0].toStdString(),
+                                                                   files[1].toStdString(), *ref,
+                                                                   *gen, &derivedWhy))
+            binding = *derived; // the port's launch chain (no --binding)
         else if (!eval::bindingForPair(file ? &*file : nullptr, *ref, *gen, binding, error)) {
+            if (!derivedWhy.empty())
+                error += " (launch chain: " + derivedWhy + ")";
             if (pairs.size() == 1)
                 return inputError(QString::fromStdString(error));
             eval::EvalResult unbound;

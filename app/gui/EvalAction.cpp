@@ -3,6 +3,7 @@
 #include "DiffSnapshot.h"
 #include "InspectorSession.h"
 #include "WorkerPool.h"
+#include "workspace/DerivedBinding.h"
 
 #include <QAction>
 #include <QFutureWatcher>
@@ -100,7 +101,15 @@ void EvalAction::start()
                 this, [this, done, total] { Q_EMIT progressChanged(int(done), int(total)); },
                 Qt::QueuedConnection);
         };
-        return crosscheck::crossCheckFiles(*snapshot->result, binding, options);
+        // Without a binding file, each entry pair binds through the port's launch chain when
+        // one is found (workspace/DerivedBinding.h), else by default.
+        const std::string refPath = snapshot->result->referencePath;
+        const std::string genPath = snapshot->result->generatedPath;
+        return crosscheck::crossCheckFiles(
+            *snapshot->result, binding, options,
+            [refPath, genPath](const ir::Function& r, const ir::Function& g, std::string& why) {
+                return ws::derivedBindingForIrPair(refPath, genPath, r, g, &why);
+            });
     });
     watcher->setFuture(m_future);
 }

@@ -6,6 +6,7 @@
 
 #include "MainWindow.h"
 
+#include "AbiFindingsView.h"
 #include "AlignedIrView.h"
 #include "BottomDockSizer.h"
 #include "DivergenceNavigator.h"
@@ -299,6 +300,22 @@ void MainWindow::buildDocks()
     m_navigatorDock->setObjectName(QStringLiteral("divergenceDock"));
     m_navigatorDock->setWidget(m_navigator);
     addDockWidget(Qt::BottomDockWidgetArea, m_navigatorDock);
+
+    // The port's launch ABI, beside the Divergences; a finding's line shows in the Python or
+    // Rust pane when that pane holds its file.
+    m_abiView = new AbiFindingsView;
+    m_abiDock = new QDockWidget(tr("Launch ABI"), this);
+    m_abiDock->setObjectName(QStringLiteral("abiDock"));
+    m_abiDock->setWidget(m_abiView);
+    addDockWidget(Qt::BottomDockWidgetArea, m_abiDock);
+    tabifyDockWidget(m_navigatorDock, m_abiDock);
+    m_navigatorDock->raise();
+    connect(m_abiView, &AbiFindingsView::locationActivated, this,
+            [this](const QString& file, int line) {
+                for (SourceRole role : {SourceRole::ReferencePython, SourceRole::GeneratedRust})
+                    if (!file.isEmpty() && pane(role)->path() == file)
+                        pane(role)->revealLine(line);
+            });
     buildPanels();
 }
 

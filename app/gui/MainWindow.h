@@ -34,6 +34,7 @@ class StagePanel;
 
 namespace tilelens::gui {
 
+class AbiFindingsView;
 class AlignedIrView;
 class DivergenceNavigator;
 class FindBar;
@@ -75,6 +76,9 @@ public:
     // The IR diff view and its navigator (issue 6).
     AlignedIrView* alignedView() const { return m_aligned; }
     DivergenceNavigator* navigator() const { return m_navigator; }
+    // The launch chain's ABI findings of the selected port (a dock beside the Divergences).
+    AbiFindingsView* abiFindings() const { return m_abiView; }
+    QDockWidget* abiDock() const { return m_abiDock; }
     OverviewRuler* overviewRuler() const { return m_ruler; }
     QAction* nextDivergenceAction() const { return m_nextDivergence; }
     QAction* previousDivergenceAction() const { return m_previousDivergence; }
@@ -185,6 +189,8 @@ private:
     AlignedIrView* m_aligned = nullptr;
     OverviewRuler* m_ruler = nullptr;
     DivergenceNavigator* m_navigator = nullptr;
+    AbiFindingsView* m_abiView = nullptr;
+    QDockWidget* m_abiDock = nullptr;
     QDockWidget* m_navigatorDock = nullptr;
     QAction* m_nextDivergence = nullptr;
     QAction* m_previousDivergence = nullptr;

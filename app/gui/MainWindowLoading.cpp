@@ -2,6 +2,7 @@
 // selecting a kernel/variant, loading its four files in a worker and showing
 // them; generation numbers drop results of superseded requests.
 
+#include "AbiFindingsView.h"
 #include "AlignedIrView.h"
 #include "AppSettings.h"
 #include "KernelListModel.h"
@@ -241,6 +242,7 @@ void MainWindow::onSelectionChanged(int kernel, int variant)
     if (!k)
         return;
     const ws::Variant* v = m_session.currentVariant();
+    m_abiView->showKernel(k, v && !v->rustEntries.isEmpty() ? v->rustEntries.front() : QString());
     const std::array<QString, kSourceRoleCount> paths = {k->pythonSource, k->rustKernel,
                                                          v ? v->referenceIr : QString(),
                                                          v ? v->generatedIr : QString()};

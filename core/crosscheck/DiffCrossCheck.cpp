@@ -258,6 +258,15 @@ CrossCheck crossCheckAll(const diff::DiffResult& result,
                          const std::vector<const ir::Module*>& generated,
                          const std::string& bindingFile, const eval::EvalOptions& options)
 {
+    return crossCheckAll(result, reference, generated, bindingFile, options, {});
+}
+
+CrossCheck crossCheckAll(const diff::DiffResult& result,
+                         const std::vector<const ir::Module*>& reference,
+                         const std::vector<const ir::Module*>& generated,
+                         const std::string& bindingFile, const eval::EvalOptions& options,
+                         const BindingProvider& provider)
+{
     const auto pairs = entryPairs(result, reference, generated);
     if (pairs.empty()) {
         CrossCheck c;
@@ -275,8 +284,20 @@ CrossCheck crossCheckAll(const diff::DiffResult& result,
         // verdict, and there is a deciding check to return.
         if (!checks.empty() && options.cancel && options.cancel->load())
             break;
+        std::optional<eval::Binding> provided;
+        std::string why;
+        if (bindingFile.empty() && provider)
+            provided = provider(*ref, *gen, why);
+        if (provided) {
+            checks.push_back(checkPair(result, *ref, *gen, &*provided, {}, true, options));
+            continue;
+        }
         checks.push_back(checkPair(result, *ref, *gen, bindingFile.empty() ? nullptr : &file,
                                    fileError, pairs.size() == 1, options));
+        if (!checks.back().ran() && !why.empty()) {
+            checks.back().error += " (launch chain: " + why + ")";
+            checks.back().summary = "not run: " + checks.back().error;
+        }
     }
     CrossCheck top = checks[decidingCheck(checks)];
     if (checks.size() > 1) {
@@ -298,6 +319,12 @@ CrossCheck crossCheckAll(const diff::DiffResult& result,
 CrossCheck crossCheckFiles(const diff::DiffResult& result, const std::string& bindingFile,
                            const eval::EvalOptions& options)
 {
+    return crossCheckFiles(result, bindingFile, options, {});
+}
+
+CrossCheck crossCheckFiles(const diff::DiffResult& result, const std::string& bindingFile,
+                           const eval::EvalOptions& options, const BindingProvider& provider)
+{
     // Read again: the files may have changed since the diff, so they are verified again
     // (the interpreter runs only IR that verifies).
     const ir::ParseResult refParsed = ir::loadVerifiedIrFile(result.referencePath);
@@ -318,7 +345,7 @@ CrossCheck crossCheckFiles(const diff::DiffResult& result, const std::string& bi
         }
     std::vector<const ir::Module*> refModules(refParsed.modules.begin(), refParsed.modules.end());
     std::vector<const ir::Module*> genModules(genParsed.modules.begin(), genParsed.modules.end());
-    return crossCheckAll(result, refModules, genModules, bindingFile, options);
+    return crossCheckAll(result, refModules, genModules, bindingFile, options, provider);
 }
 
 std::string noteFor(const CrossCheck& check, const std::string& id)

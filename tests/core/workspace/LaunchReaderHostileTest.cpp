@@ -1,0 +1,155 @@
+// The launch-chain readers on hostile input: arbitrary bytes, deep nesting, runaway loops,
+// recursion and exponentially shared expressions end in located errors or notes, never a
+// crash or a hang, and reading stays linear.
+
+#include "workspace/AbiCheck.h"
+#include "workspace/LaunchBinding.h"
+#include "workspace/LaunchChain.h"
+#include "workspace/LaunchPython.h"
+#include "workspace/LaunchRust.h"
+#include "workspace/LaunchSym.h"
+#include "workspace/PyLaunchSource.h"
+
+#include <QDir>
+#include <QTemporaryDir>
+#include <chrono>
+#include <fstream>
+#include <gtest/gtest.h>
+#include <random>
+
+using namespace tilelens::ws;
+using namespace tilelens::ws::launch;
+
+namespace {
+
+double secondsSince(std::chrono::steady_clock::time_point t)
+{
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
+}
+
+std::string randomBytes(size_t n, uint64_t seed)
+{
+    std::mt19937_64 rng(seed);
+    std::string s(n, '\0');
+    for (char& c : s)
+        c = char(rng() & 0xff);
+    return s;
+}
+
+// A wrapper / ffi.rs pair with `body` as the op's code, run through the whole chain.
+LaunchChain chainOf(const QString& dir, const std::string& wrapper, const std::string& ffi,
+                    const std::string& reference)
+{
+    auto write = [&](const char* name, const std::string& text) {
+        std::ofstream(QDir(dir).filePath(QLatin1String(name)).toStdString()) << text;
+        return QDir(dir).filePath(QLatin1String(name));
+    };
+    LaunchFiles f;
+    f.wrapper = write("op.py", wrapper);
+    f.ffi = write("ffi.rs", ffi);
+    f.kernelRs = write("kernel.rs", "#[cutile::entry()]\nfn op_kernel(x: *mut E, n: i32) {}\n");
+    f.reference = write("ref.py", reference);
+    return readLaunchChain("op", f);
+}
+
+} // namespace
+
+TEST(LaunchReaderHostile, ArbitraryBytesGiveErrorsNotCrashes)
+{
+    for (uint64_t seed = 1; seed <= 20; ++seed) {
+        const std::string bytes = randomBytes(20000, seed);
+        const PyFile py = parsePython(bytes);
+        EXPECT_GE(py.root, 0);
+        std::vector<SourceError> errors;
+        readRustEntries(bytes, &errors);
+        const TokenList rs = tokenizeRust(bytes);
+        EXPECT_EQ(rs.tokens.back().kind, TokKind::End);
+    }
+}
+
+TEST(LaunchReaderHostile, DeepNestingIsCutWithALocatedError)
+{
+    const auto start = std::chrono::steady_clock::now();
+    for (const std::string& text :
+         {std::string(200000, '(') + "x", std::string(100000, '-') + "x",
+          "x = " + std::string(50000, '[') + "1" + std::string(50000, ']'), [] {
+              std::string s;
+              for (int i = 0; i < 2000; ++i)
+                  s += std::string(size_t(i), ' ') + "if x:\n";
+              return s + std::string(2000, ' ') + "pass\n";
+          }()}) {
+        const PyFile f = parsePython(text);
+        ASSERT_FALSE(f.errors.empty());
+        EXPECT_GT(f.errors.front().line, 0);
+    }
+    // Rust: braces and parentheses nested far beyond any real ffi.rs.
+    const TokenList rs = tokenizeRust(std::string(100000, '{') + std::string(100000, '('));
+    EXPECT_EQ(rs.tokens.back().kind, TokKind::End);
+    EXPECT_LT(secondsSince(start), 10.0);
+}
+
+TEST(LaunchReaderHostile, UnterminatedStringsAndBracketsAreLocated)
+{
+    const PyFile f = parsePython("a = 1\nb = \"open\nc = (\n  2,\n");
+    ASSERT_GE(f.errors.size(), 2u);
+    EXPECT_EQ(f.errors[0].line, 2);
+    const TokenList t = tokenizePython("x = '''never closed\n\n");
+    ASSERT_FALSE(t.errors.empty());
+    EXPECT_EQ(t.errors[0].line, 1);
+    EXPECT_NE(t.errors[0].message.find("unterminated"), std::string::npos);
+}
+
+TEST(LaunchReaderHostile, ReadingIsLinear)
+{
+    std::string big;
+    for (int i = 0; i < 20000; ++i)
+        big += "def f" + std::to_string(i) + "(a, b=1):\n    return (a + b) * [a, b][0]\n";
+    const auto start = std::chrono::steady_clock::now();
+    const PyFile f = parsePython(big);
+    EXPECT_TRUE(f.errors.empty());
+    EXPECT_EQ(f.at(f.root).kids.size(), 20000u);
+    EXPECT_LT(secondsSince(start), 5.0); // about 1.3 MB, 500k tokens
+}
+
+TEST(LaunchReaderHostile, SharedExpressionsDoNotExplode)
+{
+    Sym x = symDim("a.shape[0]");
+    for (int i = 0; i < 200; ++i)
+        x = symOp(SymOp::Add, x, x); // 2^200 nodes if walked as a tree
+    EXPECT_TRUE(isOpaque(x));
+    SymEnv env;
+    env.values["a.shape[0]"] = 3;
+    EXPECT_FALSE(evalSym(x, env).has_value());
+}
+
+TEST(LaunchReaderHostile, RunawayWrappersEndInNotes)
+{
+    QTemporaryDir dir;
+    ASSERT_TRUE(dir.isValid());
+    const std::string ref = "import cuda.tile as ct\n"
+                            "@ct.kernel\ndef _op_kernel(x, n):\n    pass\n"
+                            "@register_impl(\"op\", backend=\"cutile\")\n"
+                            "def op(x):\n    ct.launch(torch.cuda.current_stream(), (1,), "
+                            "_op_kernel, (x, 1))\n";
+    const std::string ffi = "pub unsafe extern \"C\" fn cutile_op(x: *const TensorDesc) -> i32 {\n"
+                            "  macro_rules! d { ($E:ty) => {{ d!(f32) }}; }\n  d!(f32)\n}\n";
+    const auto start = std::chrono::steady_clock::now();
+    for (const std::string& body :
+         {std::string("    return op(x)\n"), // recursion
+          std::string("    for i in range(4096):\n        for j in range(4096):\n"
+                      "            y = i * j\n"), // step limit
+          std::string("    y = x\n    for i in range(200):\n        y = y + y\n"
+                      "    lib.cutile_op(y)\n"),          // sharing
+          std::string("    while True:\n        pass\n"), // not followed
+          std::string("    ffi, lib = bind_kernel_function_cffi('op', '')\n"
+                      "    lib.cutile_op(make_tensor_desc(ffi, x))\n")}) { // macro recursion
+        const std::string wrapper =
+            "@register_impl(\"op\", backend=\"cutile-rs\")\ndef op(x):\n" + body;
+        const LaunchChain chain = chainOf(dir.path(), wrapper, ffi, ref);
+        for (const EntryChain& e : chain.entries) {
+            const DerivedBinding b = deriveBinding(e);
+            checkAbi(e, b);
+        }
+    }
+    EXPECT_LT(secondsSince(start), 30.0);
+}
