@@ -70,11 +70,11 @@ void EvalAction::start()
     m_running = true;
     m_result.reset();
     m_runningFor = snapshot;
-    m_cancelFlag = std::make_shared<std::atomic<bool>>(false);
+    m_cancelSource = CancelSource();
     updateActions();
     Q_EMIT started();
 
-    auto cancelFlag = m_cancelFlag;
+    const CancelToken cancel = m_cancelSource.token();
     const std::string binding = m_bindingFile.toStdString();
     auto* watcher = new QFutureWatcher<crosscheck::CrossCheck>(this);
     connect(watcher, &QFutureWatcher<crosscheck::CrossCheck>::finished, this,
@@ -92,10 +92,10 @@ void EvalAction::start()
                 m_result = std::make_shared<const crosscheck::CrossCheck>(check);
                 Q_EMIT finished(m_result);
             });
-    m_future = QtConcurrent::run(workerPool(), [this, snapshot, binding, cancelFlag] {
+    m_future = QtConcurrent::run(workerPool(), [this, snapshot, binding, cancel] {
         lowerWorkerPriority();
         eval::EvalOptions options;
-        options.cancel = cancelFlag.get();
+        options.cancel = cancel;
         options.progress = [this](size_t done, size_t total) {
             QMetaObject::invokeMethod(
                 this, [this, done, total] { Q_EMIT progressChanged(int(done), int(total)); },
@@ -116,8 +116,7 @@ void EvalAction::start()
 
 void EvalAction::cancel()
 {
-    if (m_cancelFlag)
-        m_cancelFlag->store(true);
+    m_cancelSource.cancel();
 }
 
 void EvalAction::onDiffChanged()

@@ -282,7 +282,7 @@ CrossCheck crossCheckAll(const diff::DiffResult& result,
     for (const auto& [ref, gen] : pairs) {
         // The first pair always runs: a cancel before it is then its run's "cancelled"
         // verdict, and there is a deciding check to return.
-        if (!checks.empty() && options.cancel && options.cancel->load())
+        if (!checks.empty() && options.cancel.isCancelled())
             break;
         std::optional<eval::Binding> provided;
         std::string why;

@@ -61,6 +61,7 @@ PairAnalysis analysePair(const PairRequest& request, const CancelToken& cancel)
     };
     diff::CompareOptions options;
     options.alignedRows = request.alignedRows;
+    options.cancel = cancel;
     options.inputBytes =
         knownSize(request.sides.reference()) + knownSize(request.sides.generated());
     try {

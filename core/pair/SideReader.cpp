@@ -59,7 +59,7 @@ SideRead readSide(const SideSource& source, const SideReadOptions& options,
     cancel.throwIfCancelled();
     std::shared_ptr<const std::string> bytes = source.bytes;
     if (!bytes) {
-        auto contents = readFile(source.path, side.diagnostics, ir::kMaxParseBytes);
+        auto contents = readFile(source.path, side.diagnostics, ir::kMaxParseBytes, cancel);
         if (!contents)
             return out;
         bytes = std::make_shared<const std::string>(std::move(contents->bytes));
@@ -78,6 +78,7 @@ SideRead readSide(const SideSource& source, const SideReadOptions& options,
     ir::ParseOptions parse;
     parse.fileName = source.path;
     parse.onFunction = options.announce; // each entry's graph is built as soon as it is parsed
+    parse.cancel = cancel;
     auto model = std::make_shared<ir::ParseResult>(
         ir::loadVerifiedIrContents(*bytes, source.path, parse, &side.verifierErrors));
     bytes.reset(); // the model never points into the input (ParserImpl.h keep())

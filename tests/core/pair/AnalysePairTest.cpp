@@ -203,5 +203,22 @@ TEST(AnalysePair, ABytecodeSideIsDecodedOnceAndPrintedUnderTheHeader)
     EXPECT_FALSE(plain.sides.reference().text);
 }
 
+TEST(AnalysePair, ACancelledTokenEndsItAsCancelled)
+{
+    CancelSource source;
+    source.cancel();
+    const PairAnalysis a = analysePair(requestOfTexts(softmax(), softmax()), source.token());
+    EXPECT_EQ(a.status, PairStatus::Cancelled);
+    EXPECT_FALSE(a.result);
+    // Cancelled while the generated side is handed on: the other side's work stops too.
+    CancelSource mid;
+    PairRequest request = requestOfTexts(softmax(), softmax());
+    request.onSideText = [&](Side s, const std::shared_ptr<const SideText>&) {
+        if (s == Side::Generated)
+            mid.cancel();
+    };
+    EXPECT_EQ(analysePair(request, mid.token()).status, PairStatus::Cancelled);
+}
+
 } // namespace
 } // namespace tilelens::pair
