@@ -4,6 +4,7 @@
 #include "ir/Parser.h"
 #include "pair/PairAnalysis.h"
 #include "pair/SideReader.h"
+#include "pair/SourceLinks.h"
 
 #include <sys/stat.h>
 
@@ -31,6 +32,29 @@ std::shared_ptr<const diff::RuleSet> rulesOf(const PairRequest& request)
     // The built-in set lives as long as the program: shared without owning it.
     return std::shared_ptr<const diff::RuleSet>(&diff::RuleSet::defaults(),
                                                 [](const diff::RuleSet*) {});
+}
+
+// What the views of a compared pair need beyond the result: links, alignment, models. Only for
+// a result: the panes of a refused pair show its errors.
+void addViews(PairAnalysis& a, const PairRequest& request,
+              const PerSide<std::shared_ptr<const ir::ParseResult>>& models,
+              const CancelToken& cancel)
+{
+    if (request.sourceLinks) {
+        cancel.throwIfCancelled();
+        for (Side s : kBothSides)
+            a.sides[s].links = locLinks(*models[s], a.sides[s].text.get());
+        if (!request.rustKernelPath.empty())
+            addInferredRustLinks(*models[Side::Generated], request.rustKernelPath,
+                                 a.sides[Side::Generated].links);
+    }
+    if (request.rowAlignment) {
+        cancel.throwIfCancelled();
+        a.alignment = computeRowAlignment(*a.result);
+    }
+    if (request.keepModels)
+        for (Side s : kBothSides)
+            a.sides[s].model = models[s];
 }
 
 } // namespace
@@ -68,13 +92,15 @@ PairAnalysis analysePair(const PairRequest& request, const CancelToken& cancel)
         a.result = diff::compareLoading(load, {}, *a.rules, request.sides.reference().path,
                                         request.sides.generated().path, options);
         a.status = a.result ? PairStatus::Compared : PairStatus::InputError;
+        if (a.result)
+            addViews(a, request, models, cancel);
     } catch (const Cancelled&) {
         a.result.reset();
+        a.alignment = {};
+        for (Side s : kBothSides)
+            a.sides[s].links.clear();
         a.status = PairStatus::Cancelled;
     }
-    if (request.keepModels && a.status == PairStatus::Compared)
-        for (Side s : kBothSides)
-            a.sides[s].model = models[s];
     a.elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(
         std::chrono::steady_clock::now() - start);
     return a;

@@ -18,6 +18,8 @@
 #include "common/Side.h"
 #include "diff/DiffResult.h"
 #include "pair/PairRequest.h"
+#include "pair/RowAlignment.h"
+#include "pair/SourceLinks.h"
 
 #include <chrono>
 #include <cstddef>
@@ -62,6 +64,7 @@ struct PairSide
     std::shared_ptr<const SideText> text; // PairRequest::keepText
     // PairRequest::keepModels: the side's model (it owns the modules), null otherwise.
     std::shared_ptr<const ir::ParseResult> model;
+    std::vector<SourceLink> links; // PairRequest::sourceLinks, in the order of the side's ops
 
     // The modules of a kept model (empty without one).
     std::vector<const ir::Module*> modules() const;
@@ -80,7 +83,8 @@ struct PairAnalysis
     PerSide<PairSide> sides;
     std::shared_ptr<const diff::RuleSet> rules; // the set that classified `result`
     std::optional<diff::DiffResult> result;     // Compared only
-    std::chrono::milliseconds elapsed{0};       // read + parse + verify + diff
+    RowAlignment alignment;                     // PairRequest::rowAlignment (no tail yet)
+    std::chrono::milliseconds elapsed{0};       // read + parse + verify + diff + links
 
     bool compared() const { return status == PairStatus::Compared; }
 };

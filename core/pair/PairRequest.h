@@ -49,6 +49,12 @@ struct PairRequest
     std::string decodedHeader;
     // PairSide::model of each side after the analysis (a CPU run without a second parse).
     bool keepModels = false;
+    // PairAnalysis::alignment: where the aligned view puts filler lines (needs alignedRows).
+    bool rowAlignment = false;
+    // PairSide::links: each op's loc() (on the lines of the side's text), and for the generated
+    // side inferred links into `rustKernelPath` when given and its IR has no loc() into it.
+    bool sourceLinks = false;
+    std::string rustKernelPath;
     // Called on the side's reading thread as soon as its text is known (text IR: right after
     // the read, before parsing; bytecode: after decoding and printing), so that a pane fills
     // while the pair is still parsed and compared. Not called for a side that was not read.
