@@ -1,6 +1,5 @@
 #include "EvalAction.h"
 
-#include "DiffSnapshot.h"
 #include "InspectorSession.h"
 #include "WorkerPool.h"
 #include "workspace/DerivedBinding.h"
@@ -50,9 +49,10 @@ QString EvalAction::statusText(const crosscheck::CrossCheck& check)
     return tr("%1 (choose a binding file: Diff > CPU Run Binding\u2026)").arg(text);
 }
 
-static QString pairKey(const DiffSnapshot* snapshot)
+static QString pairKey(const pair::PairAnalysis* analysis)
 {
-    return snapshot ? snapshot->referencePath + QLatin1Char('\n') + snapshot->generatedPath
+    return analysis ? QString::fromStdString(analysis->sides.reference().path + '\n' +
+                                             analysis->sides.generated().path)
                     : QString();
 }
 

@@ -8,6 +8,7 @@
 
 #include "common/CancelToken.h"
 #include "crosscheck/DiffCrossCheck.h"
+#include "pair/PairAnalysis.h"
 
 #include <QFuture>
 #include <QObject>
@@ -18,7 +19,6 @@ class QAction;
 
 namespace tilelens::gui {
 
-struct DiffSnapshot;
 class InspectorSession;
 
 class EvalAction : public QObject
@@ -64,7 +64,7 @@ private:
     CancelSource m_cancelSource; // of the running run
     QFuture<crosscheck::CrossCheck> m_future;
     std::shared_ptr<const crosscheck::CrossCheck> m_result;
-    std::shared_ptr<const DiffSnapshot> m_runningFor; // the diff the run checks
+    std::shared_ptr<const pair::PairAnalysis> m_runningFor; // the diff the run checks
     bool m_running = false;
 };
 

@@ -26,6 +26,10 @@ class QsciScintilla;
 class QToolButton;
 class QTreeView;
 
+namespace tilelens::pair {
+struct SourceLink;
+} // namespace tilelens::pair
+
 namespace tilelens::gui::panels {
 class DashboardView;
 class PerfPanel;
@@ -41,7 +45,6 @@ class FindBar;
 class KernelListModel;
 class OverviewRuler;
 class SourcePane;
-struct OpSourceLink;
 
 class MainWindow : public QMainWindow
 {
@@ -156,7 +159,8 @@ private:
     void onDiffChanged();
     void applyDiffIfReady();
     void onCurrentDivergenceChanged(int index);
-    void setLinkedLines(SourceRole role, int first, int last, const OpSourceLink* link = nullptr);
+    void setLinkedLines(SourceRole role, int first, int last,
+                        const pair::SourceLink* link = nullptr);
     static std::vector<int> markedLines(QsciScintilla* editor, unsigned long mask);
     void setSeverityHidden(int severity, bool hidden);
     void buildPanels();

@@ -35,7 +35,7 @@ namespace tilelens::gui {
 void MainWindow::exportDiffAsHtml(const QString& path)
 {
     // The snapshot is shared, so a new diff replacing it meanwhile does not free it.
-    const std::shared_ptr<const DiffSnapshot> snapshot = m_session.diff();
+    const std::shared_ptr<const pair::PairAnalysis> snapshot = m_session.diff();
     auto* watcher = new QFutureWatcher<QString>(this);
     connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, path] {
         watcher->deleteLater();

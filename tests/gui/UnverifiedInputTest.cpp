@@ -53,11 +53,13 @@ TEST(UnverifiedInput, APairThatDoesNotVerifyIsNotComparedAndSaysWhere)
     const auto snapshot = w.session().diff();
     ASSERT_NE(snapshot, nullptr);
     EXPECT_FALSE(snapshot->result.has_value());
-    ASSERT_FALSE(snapshot->diagnostics.empty());
+    EXPECT_TRUE(snapshot->sides.reference().diagnostics.empty());
+    const Diagnostics& diagnostics = snapshot->sides.generated().diagnostics;
+    ASSERT_FALSE(diagnostics.empty());
     const std::string located =
         QFileInfo(gen).absoluteFilePath().toStdString() +
         ":42:5: error: requires the same element type for all operands and results";
-    EXPECT_EQ(snapshot->diagnostics[0].format(), located);
+    EXPECT_EQ(diagnostics[0].format(), located);
     EXPECT_TRUE(w.verdictLabel()->toolTip().contains(QString::fromStdString(located)))
         << w.verdictLabel()->toolTip().toStdString();
     EXPECT_FALSE(w.findChild<DivergenceInsight*>()->evalAction()->runAction()->isEnabled());
