@@ -8,6 +8,7 @@
 #   scripts/tidy.sh --base REV      the C++ files changed since REV
 #   scripts/tidy.sh --all           every C++ file of the build
 #   scripts/tidy.sh FILE...         these files
+#   scripts/tidy.sh --list [...]    print the files it would check (any of the above), check none
 #
 # The base is $TILELENS_TIDY_BASE if set, else the merge base with origin/main (or main) when
 # HEAD is not on it (a branch: its own changes), else HEAD~1 (on main: the last commit, all
@@ -87,6 +88,11 @@ print("\n".join(sorted(out)))
 EOF
 }
 
+list_only=0
+if [[ "${1:-}" == "--list" ]]; then
+    list_only=1
+    shift
+fi
 files=()
 what=""
 if (($# == 0)) || [[ "$1" == "--base" ]]; then
@@ -111,6 +117,11 @@ if ((${#files[@]} == 0)) || [[ -z "${files[0]}" ]]; then
     exit 0
 fi
 
+if ((list_only)); then
+    echo "tidy: ${#files[@]} file(s), $what:"
+    printf '%s\n' "${files[@]}"
+    exit 0
+fi
 logs=$(mktemp -d)
 trap 'rm -rf "$logs"' EXIT
 start=$(date +%s)
