@@ -14,19 +14,26 @@ PACKAGES=(
     help2man lintian dpkg-dev fonts-noto-cjk
     slurm-wlm munge
 )
+# CI's static checks (scripts/format-check.sh, scripts/tidy.sh), installed when CI=true: the
+# .clang-format and .clang-tidy of the repository are written for version 14.
+CI_PACKAGES=(clang-format-14 clang-tidy-14)
 # Optional peers used by benchmarks and tests when present (never required).
 # chromium: scripts/html-screenshot.sh renders the HTML export.
 OPTIONAL_PACKAGES=(mlir-15-tools diffutils python3 chromium)
 
 missing=()
-for p in "${PACKAGES[@]}" ${TILELENS_WITH_OPTIONAL:+"${OPTIONAL_PACKAGES[@]}"}; do
+wanted=("${PACKAGES[@]}")
+if [[ "${CI:-}" == "true" ]]; then
+    wanted+=("${CI_PACKAGES[@]}")
+fi
+for p in "${wanted[@]}" ${TILELENS_WITH_OPTIONAL:+"${OPTIONAL_PACKAGES[@]}"}; do
     if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
         missing+=("$p")
     fi
 done
 
 if ((${#missing[@]} == 0)); then
-    echo "setup: all ${#PACKAGES[@]} required Debian packages are installed"
+    echo "setup: all ${#wanted[@]} required Debian packages are installed"
     exit 0
 fi
 

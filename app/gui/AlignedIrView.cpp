@@ -540,8 +540,8 @@ void AlignedIrView::updateRulerViewport()
     if (!m_ruler)
         return;
     QsciScintilla* e = editor(true);
-    const double total = std::max(1L, sci(e, QsciScintillaBase::SCI_VISIBLEFROMDOCLINE,
-                                          static_cast<unsigned long>(e->lines())));
+    const auto total = double(std::max(1L, sci(e, QsciScintillaBase::SCI_VISIBLEFROMDOCLINE,
+                                               static_cast<unsigned long>(e->lines()))));
     const double first = double(sci(e, QsciScintillaBase::SCI_GETFIRSTVISIBLELINE));
     const double shown = double(sci(e, QsciScintillaBase::SCI_LINESONSCREEN));
     m_ruler->setViewport(first / total, std::min(1.0, (first + shown) / total));

@@ -134,7 +134,7 @@ void initResources()
 
 QString defaultWorkspacePath()
 {
-    const QString overridden = qEnvironmentVariable("TILELENS_EXAMPLE_DIR");
+    QString overridden = qEnvironmentVariable("TILELENS_EXAMPLE_DIR");
     if (!overridden.isEmpty())
         return overridden;
     // Relative to the binary first, so a package installed under another

@@ -147,7 +147,7 @@ void DivergenceInsight::syncFoldAction()
         QSettings().setValue(QLatin1String(kFoldSettingKey), both);
 }
 
-void DivergenceInsight::onEvalFinished(std::shared_ptr<const crosscheck::CrossCheck> check)
+void DivergenceInsight::onEvalFinished(const std::shared_ptr<const crosscheck::CrossCheck>& check)
 {
     m_progress->hide();
     m_cancelButton->hide();

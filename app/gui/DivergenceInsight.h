@@ -52,7 +52,7 @@ private:
     void showDetails();
     void onFoldToggled(bool on);
     void syncFoldAction();
-    void onEvalFinished(std::shared_ptr<const crosscheck::CrossCheck> check);
+    void onEvalFinished(const std::shared_ptr<const crosscheck::CrossCheck>& check);
 
     MainWindow& m_window;
     bool m_persist = false;

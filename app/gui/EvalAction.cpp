@@ -43,7 +43,7 @@ void EvalAction::updateActions()
 
 QString EvalAction::statusText(const crosscheck::CrossCheck& check)
 {
-    const QString text = tr("CPU run: %1").arg(QString::fromStdString(check.summary));
+    QString text = tr("CPU run: %1").arg(QString::fromStdString(check.summary));
     if (check.ran())
         return text;
     return tr("%1 (choose a binding file: Diff > CPU Run Binding\u2026)").arg(text);

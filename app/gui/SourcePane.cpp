@@ -253,7 +253,7 @@ QString SourcePane::message() const
 
 void SourcePane::updateLineNumberWidth()
 {
-    const int digits = QString::number(std::max(1, m_editor->lines())).size();
+    const auto digits = int(QString::number(std::max(1, m_editor->lines())).size());
     m_editor->setMarginWidth(kLineNumberMargin, QString(digits + 1, QLatin1Char('9')));
 }
 

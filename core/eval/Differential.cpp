@@ -133,7 +133,15 @@ std::optional<EvalIssue> makeInputs(const Binding& b, size_t caseNo, InputKind k
                                   b.placeOf(item().pointer) + "array '" + a.name +
                                       "' gets a negative dimension " + listText(shape));
         }
-        std::vector<int64_t> strides = rowMajorStrides(shape);
+        std::vector<int64_t> strides;
+        if (!checkedRowMajorStrides(shape, strides))
+            return inputIssue(IssueKind::Limit,
+                              b.placeOf(item().pointer) + "array '" + a.name + "' (shape " +
+                                  listText(shape) +
+                                  ") needs more than 2^63 elements: more than the input budget "
+                                  "of " +
+                                  std::to_string(options.maxInputElements) +
+                                  " elements per case (--max-input-elements)");
         for (size_t i = 0; i < a.strides.size(); ++i) {
             const auto stride = [&] { return item().key("strides").index(i); };
             if (!evalItem(b, stride, a.strides[i], in.names, strides[i], error))

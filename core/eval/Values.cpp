@@ -62,6 +62,15 @@ std::vector<int64_t> rowMajorStrides(const std::vector<int64_t>& shape)
     return s;
 }
 
+bool checkedRowMajorStrides(const std::vector<int64_t>& shape, std::vector<int64_t>& strides)
+{
+    strides.assign(shape.size(), 1);
+    for (size_t i = shape.size(); i-- > 1;)
+        if (__builtin_mul_overflow(strides[i], shape[i], &strides[i - 1]))
+            return false;
+    return true;
+}
+
 std::vector<int64_t> unflattenIndex(const std::vector<int64_t>& shape, size_t flat)
 {
     std::vector<int64_t> idx(shape.size());

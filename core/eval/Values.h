@@ -50,6 +50,9 @@ struct Tile
 
 // Row-major strides of a shape (elements).
 std::vector<int64_t> rowMajorStrides(const std::vector<int64_t>& shape);
+// The same for a shape that comes from outside (a binding): false when a stride does not fit
+// in int64 (a shape whose product overflows), instead of undefined behaviour.
+bool checkedRowMajorStrides(const std::vector<int64_t>& shape, std::vector<int64_t>& strides);
 // The multi-index of row-major element `flat` of `shape`.
 std::vector<int64_t> unflattenIndex(const std::vector<int64_t>& shape, size_t flat);
 

@@ -38,7 +38,7 @@ PerfData readPerfInput(const QString& path, int runIndex)
     QFile f(path);
     if (!f.open(QIODevice::ReadOnly))
         return withError(path, "cannot open file: " + f.errorString().toStdString());
-    const QByteArray head = f.read(64 * 1024);
+    const QByteArray head = f.read(qint64{64} * 1024); // enough to tell a profile from a log
     f.close();
     switch (detectPerfInput(head)) {
     case PerfInputKind::ProfileJson:
@@ -54,6 +54,7 @@ PerfData readPerfInput(const QString& path, int runIndex)
 PerfData readPerfRuns(const QStringList& paths)
 {
     std::vector<PerfData> runs;
+    runs.reserve(size_t(paths.size()));
     for (int i = 0; i < paths.size(); ++i)
         runs.push_back(readPerfInput(paths.at(i), i));
     if (runs.size() == 1)

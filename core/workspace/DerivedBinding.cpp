@@ -715,12 +715,15 @@ bool specialisedBinding(const LaunchChain& chain, const ir::Function& ref, const
         }
         // Sizes: the facts both entries state about their parameters, kept ragged.
         std::vector<std::string> free;
-        for (const auto& [name, values] : b.dims)
+        for (const auto& [dimName, values] : b.dims) {
+            // A lambda may not capture a structured binding before C++20: a copy.
+            const std::string& name = dimName;
             if (values.size() > 1 ||
                 std::none_of(spec.fixed.begin(), spec.fixed.end(), [&](const auto& f) {
                     return derived.names.count(f.first) && derived.names.at(f.first) == name;
                 }))
                 free.push_back(name);
+        }
         size_t cases = 1;
         for (const auto& [name, values] : b.dims)
             cases = std::max(cases, values.size());

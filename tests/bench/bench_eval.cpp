@@ -61,7 +61,8 @@ void BM_EvalRealPair(benchmark::State& state, const std::string& name)
         state.SkipWithError(("cannot load the pair: " + error).c_str());
         return;
     }
-    double elementOps = 0, compared = 0, same = 1;
+    double elementOps = 0, compared = 0;
+    bool same = true;
     for (auto _ : state) {
         const eval::EvalResult r = eval::evaluatePair(*ref.modules[0]->functions[0],
                                                       *gen.modules[0]->functions[0], binding, {});
@@ -73,7 +74,7 @@ void BM_EvalRealPair(benchmark::State& state, const std::string& name)
     state.counters["element_ops_per_s"] =
         benchmark::Counter(elementOps, benchmark::Counter::kIsRate);
     state.counters["elements_compared"] = compared / double(state.iterations());
-    state.counters["same"] = same;
+    state.counters["same"] = same ? 1.0 : 0.0;
 }
 
 void BM_EvalCorpusKernel(benchmark::State& state)

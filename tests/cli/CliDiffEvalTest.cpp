@@ -25,7 +25,7 @@ QString fixture()
 
 QString write(const QTemporaryDir& dir, const char* name, const QString& text)
 {
-    const QString path = dir.filePath(QString::fromUtf8(name));
+    QString path = dir.filePath(QString::fromUtf8(name));
     QFile out(path);
     EXPECT_TRUE(out.open(QIODevice::WriteOnly));
     out.write(text.toUtf8());
@@ -54,7 +54,7 @@ QString smallBinding(const QTemporaryDir& dir)
 
 QJsonObject divergence(const QJsonObject& report, const QString& id)
 {
-    for (const QJsonValue& d : report.value(QStringLiteral("divergences")).toArray())
+    for (const QJsonValue d : report.value(QStringLiteral("divergences")).toArray())
         if (d.toObject().value(QStringLiteral("id")).toString() == id)
             return d.toObject();
     return {};

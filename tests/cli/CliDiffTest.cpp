@@ -30,7 +30,7 @@ QString edited(const QTemporaryDir& dir, const char* name, const QString& from, 
     QString text = QString::fromUtf8(in.readAll());
     EXPECT_TRUE(text.contains(from)) << from.toStdString();
     text.replace(from, to);
-    const QString path = dir.filePath(QString::fromUtf8(name));
+    QString path = dir.filePath(QString::fromUtf8(name));
     QFile out(path);
     EXPECT_TRUE(out.open(QIODevice::WriteOnly));
     out.write(text.toUtf8());

@@ -23,7 +23,7 @@ QString fixture()
 
 QString write(const QTemporaryDir& dir, const char* name, const QString& text)
 {
-    const QString path = dir.filePath(QString::fromUtf8(name));
+    QString path = dir.filePath(QString::fromUtf8(name));
     QFile out(path);
     EXPECT_TRUE(out.open(QIODevice::WriteOnly));
     out.write(text.toUtf8());

@@ -21,7 +21,7 @@ using tilelens::test::runCli;
 
 QString writeFile(const QTemporaryDir& dir, const QString& name, const QByteArray& bytes)
 {
-    const QString path = dir.filePath(name);
+    QString path = dir.filePath(name);
     QDir().mkpath(QFileInfo(path).absolutePath());
     QFile f(path);
     EXPECT_TRUE(f.open(QIODevice::WriteOnly));

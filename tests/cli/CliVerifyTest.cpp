@@ -24,7 +24,7 @@ const char* const kUnverified = "cuda_tile.module @m {\n"
 
 QString write(const QTemporaryDir& dir, const char* name, const char* text)
 {
-    const QString path = dir.filePath(QString::fromLatin1(name));
+    QString path = dir.filePath(QString::fromLatin1(name));
     QFile f(path);
     EXPECT_TRUE(f.open(QIODevice::WriteOnly));
     f.write(text);

@@ -8,22 +8,21 @@
 //                                    kernel is empty (launch-bound loop), or with
 //                                    US > 0 one block spinning about US
 //                                    microseconds (GPU-bound, the realistic case)
-#include <cuda_runtime.h>
-#include <nvtx3/nvToolsExt.h>
-
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <cuda_runtime.h>
+#include <nvtx3/nvToolsExt.h>
 #include <string>
 #include <vector>
 
-#define CHECK(call)                                                                          \
-    do {                                                                                     \
-        cudaError_t err_ = (call);                                                           \
-        if (err_ != cudaSuccess) {                                                           \
-            std::fprintf(stderr, "%s:%d: %s\n", __FILE__, __LINE__, cudaGetErrorString(err_)); \
-            std::exit(2);                                                                    \
-        }                                                                                    \
+#define CHECK(call)                                                                                \
+    do {                                                                                           \
+        cudaError_t err_ = (call);                                                                 \
+        if (err_ != cudaSuccess) {                                                                 \
+            std::fprintf(stderr, "%s:%d: %s\n", __FILE__, __LINE__, cudaGetErrorString(err_));     \
+            std::exit(2);                                                                          \
+        }                                                                                          \
     } while (0)
 
 __global__ void scale_kernel(float* data, float factor, int n)
@@ -70,8 +69,7 @@ static std::string dims(dim3 d)
     return "[" + std::to_string(d.x) + "," + std::to_string(d.y) + "," + std::to_string(d.z) + "]";
 }
 
-template <typename Launch>
-static void runPhase(Phase& p, Launch launch)
+template <typename Launch> static void runPhase(Phase& p, Launch launch)
 {
     cudaEvent_t a, b;
     CHECK(cudaEventCreate(&a));
@@ -127,8 +125,11 @@ static int verify(const char* outPath)
     std::fprintf(f, "{\"kernels\":[");
     for (size_t i = 0; i < phases.size(); ++i) {
         const Phase& p = phases[i];
-        std::fprintf(f, "%s{\"name\":\"%s\",\"range\":\"verify:%s\",\"grid\":%s,\"block\":%s,\"count\":%d,\"event_ms\":[",
-                     i ? "," : "", p.name.c_str(), p.name.c_str(), dims(p.grid).c_str(), dims(p.block).c_str(), p.count);
+        std::fprintf(f,
+                     "%s{\"name\":\"%s\",\"range\":\"verify:%s\",\"grid\":%s,\"block\":%s,"
+                     "\"count\":%d,\"event_ms\":[",
+                     i ? "," : "", p.name.c_str(), p.name.c_str(), dims(p.grid).c_str(),
+                     dims(p.block).c_str(), p.count);
         for (size_t k = 0; k < p.eventMs.size(); ++k)
             std::fprintf(f, "%s%.6f", k ? "," : "", p.eventMs[k]);
         std::fprintf(f, "]}");
@@ -165,9 +166,11 @@ static int loop(long n, int reps, double us)
         for (long i = 0; i < n; ++i)
             launch();
         // Host cost of the launches alone, then until the GPU has run them all.
-        const double launchSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        const double launchSeconds =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
         CHECK(cudaDeviceSynchronize());
-        const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        const double s =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
         std::printf("{\"loop\":%ld,\"rep\":%d,\"kernel_us\":%.2f,\"launch_seconds\":%.6f,"
                     "\"seconds\":%.6f}\n",
                     n, r, us, launchSeconds, s);

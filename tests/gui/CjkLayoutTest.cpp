@@ -154,8 +154,12 @@ TEST_P(CjkLayout, MainWindowDocksAndSettingsClipNoText)
             // Until the bottom dock group has grown to the panel (BottomDockSizer).
             const auto* area = qobject_cast<QScrollArea*>(dock->widget());
             ASSERT_NE(area, nullptr);
+            // A structured binding is captured by copy: capturing it by reference is C++20
+            // (clang refuses it in C++17, GCC accepts it).
             EXPECT_TRUE(QTest::qWaitFor(
-                [&] { return area->viewport()->height() >= panel->minimumSizeHint().height(); },
+                [area, panel = panel] {
+                    return area->viewport()->height() >= panel->minimumSizeHint().height();
+                },
                 2000))
                 << (name + language).toStdString() << ": the dock did not grow to the panel";
             QTest::qWait(50);

@@ -41,8 +41,7 @@ std::shared_ptr<const ws::Workspace> sampleWorkspace()
 TEST(KernelListModel, PassesTheModelTesterThroughResets)
 {
     KernelListModel model;
-    QAbstractItemModelTester tester(&model,
-                                    QAbstractItemModelTester::FailureReportingMode::Warning);
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
     model.setWorkspace(sampleWorkspace());
     model.setWorkspace(std::make_shared<const ws::Workspace>());
     model.setWorkspace(sampleWorkspace());
@@ -53,8 +52,7 @@ TEST(KernelListModel, PassesTheModelTesterThroughResets)
 TEST(KernelListModel, ShowsKernelsAndTheVariantsOfMultiVariantKernels)
 {
     KernelListModel model;
-    QAbstractItemModelTester tester(&model,
-                                    QAbstractItemModelTester::FailureReportingMode::Warning);
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
     model.setWorkspace(sampleWorkspace());
     ASSERT_EQ(model.rowCount(), 2);
     const QModelIndex softmax = model.index(0, 0);

@@ -56,9 +56,9 @@ int distinctColors(const QImage& image, int limit)
         for (int x = 0; x < image.width(); x += 7) {
             colors.insert(image.pixel(x, y));
             if (colors.size() >= limit)
-                return colors.size();
+                return int(colors.size());
         }
-    return colors.size();
+    return int(colors.size());
 }
 
 } // namespace

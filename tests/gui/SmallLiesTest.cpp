@@ -34,7 +34,7 @@ bool copyFile(const QString& from, const QString& to)
 // reference IR, no analysis.json, no kernel.rs, no diff report.
 QString irOnlyKernel(const QTemporaryDir& tmp)
 {
-    const QString dir = tmp.filePath(QStringLiteral("swiglu"));
+    QString dir = tmp.filePath(QStringLiteral("swiglu"));
     const QString pair =
         test::testDataDir() + QStringLiteral("/real-ports/swiglu_fwd_2x512x4096_bf16/");
     EXPECT_TRUE(copyFile(pair + QStringLiteral("reference.mlir"),

@@ -281,7 +281,7 @@ void PerfPanel::setSummary(const perf::PerfComparison& c, const QString& what,
         text += tr(" [%1, %2] (%3% bootstrap interval)")
                     .arg(c.interval->low, 0, 'f', 3)
                     .arg(c.interval->high, 0, 'f', 3)
-                    .arg(int(c.interval->level * 100 + 0.5));
+                    .arg(qRound(c.interval->level * 100));
     // DONE is both a severity and the verdict: say it once.
     const QString severity = perf::severityName(c.severity);
     text += (severity == c.verdict() ? tr(" — %1").arg(severity)

@@ -29,8 +29,7 @@ QString agentLogPath(const QString& kernelDir, const QString& id)
 {
     const QString lower = id.toLower();
     const QDir dir(kernelDir);
-    const QString modern =
-        dir.filePath(QStringLiteral("reports/agent_logs/agent_%1.md").arg(lower));
+    QString modern = dir.filePath(QStringLiteral("reports/agent_logs/agent_%1.md").arg(lower));
     if (QFileInfo::exists(modern))
         return modern;
     const QString legacy = dir.filePath(QStringLiteral("reports/agent_%1.md").arg(lower));

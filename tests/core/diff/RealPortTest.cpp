@@ -117,7 +117,7 @@ std::string str(const QJsonObject& o, const char* key)
 std::vector<int> ints(const QJsonValue& v)
 {
     std::vector<int> out;
-    for (const QJsonValue& x : v.toArray())
+    for (const QJsonValue x : v.toArray())
         out.push_back(x.toInt());
     return out;
 }
@@ -125,7 +125,7 @@ std::vector<int> ints(const QJsonValue& v)
 std::vector<Site> sites(const QJsonValue& v)
 {
     std::vector<Site> out;
-    for (const QJsonValue& x : v.toArray()) {
+    for (const QJsonValue x : v.toArray()) {
         const QJsonObject o = x.toObject();
         out.push_back({o.value(QLatin1String("line")).toInt(), str(o, "op")});
     }
@@ -135,7 +135,7 @@ std::vector<Site> sites(const QJsonValue& v)
 std::vector<ExpectedFinding> findings(const QJsonValue& v)
 {
     std::vector<ExpectedFinding> out;
-    for (const QJsonValue& x : v.toArray()) {
+    for (const QJsonValue x : v.toArray()) {
         const QJsonObject o = x.toObject();
         out.push_back({str(o, "id"), sites(o.value(QLatin1String("sites"))),
                        ints(o.value(QLatin1String("reference_lines"))), str(o, "reason"),
@@ -154,7 +154,7 @@ std::vector<PairData> loadPairs()
         p.dir = dir.filePath(name).toStdString();
         const QJsonObject o =
             readJson(dir.filePath(name) + QStringLiteral("/expected.json"), p.loadError);
-        for (const QJsonValue& v : o.value(QLatin1String("allowed_verdicts")).toArray())
+        for (const QJsonValue v : o.value(QLatin1String("allowed_verdicts")).toArray())
             p.allowedVerdicts.push_back(v.toString().toStdString());
         p.criticals = findings(o.value(QLatin1String("criticals")));
         p.warns = findings(o.value(QLatin1String("warns")));
@@ -252,6 +252,7 @@ bool contains(const std::vector<int>& v, int x)
 std::vector<int> lines(const std::vector<Site>& sites)
 {
     std::vector<int> out;
+    out.reserve(sites.size());
     for (const Site& s : sites)
         out.push_back(s.line);
     return out;

@@ -191,7 +191,10 @@ TEST(EvalBindingHardening, InputsBeyondTheBudgetAreALocatedLimit)
           "\"arrays\": {\"x\": {\"dtype\": \"f32\", \"shape\": [2], \"strides\": "
           "[4611686018427387904]}}",
           "\"arrays\": {\"x\": {\"dtype\": \"f32\", \"shape\": [3], \"strides\": "
-          "[9223372036854775807]}}"}) {
+          "[9223372036854775807]}}",
+          // Row-major strides of this shape overflow int64 (UBSan, found by fuzz_binding_file).
+          "\"arrays\": {\"x\": {\"dtype\": \"f32\", \"shape\": [2, 4294967296, "
+          "4294967296]}}"}) {
         SCOPED_TRACE(arrays);
         const BindingFile f(bindingText(arrays));
         Binding b;

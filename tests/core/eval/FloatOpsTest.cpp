@@ -12,8 +12,8 @@ using namespace tilelens::eval::test;
 
 namespace {
 
-FuncRun floatBinary(const std::string& opText, Elem e, const std::string& ty, std::vector<double> a,
-                    std::vector<double> b)
+FuncRun floatBinary(const std::string& opText, Elem e, const std::string& ty,
+                    const std::vector<double>& a, const std::vector<double>& b)
 {
     const int64_t n = int64_t(a.size());
     return runFunc("testing$func @f(%a: " + ty + ", %b: " + ty + ") -> " + ty +

@@ -8,8 +8,9 @@ using namespace tilelens::eval::test;
 
 namespace {
 
-FuncRun binary(const std::string& opText, Elem e, const std::string& ty, std::vector<int64_t> a,
-               std::vector<int64_t> b, const std::string& resTy = "")
+FuncRun binary(const std::string& opText, Elem e, const std::string& ty,
+               const std::vector<int64_t>& a, const std::vector<int64_t>& b,
+               const std::string& resTy = "")
 {
     const std::string rt = resTy.empty() ? ty : resTy;
     const int64_t n = int64_t(a.size());

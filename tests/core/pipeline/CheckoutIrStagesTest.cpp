@@ -90,7 +90,7 @@ struct Checkout
     // The IR driver: writes OUT/<name>.tileirbc and .mlir for the one job it is given.
     QString fakeDriver() const
     {
-        const QString path = tmp.filePath(QStringLiteral("ir-driver"));
+        QString path = tmp.filePath(QStringLiteral("ir-driver"));
         write(path,
               "#!/bin/sh\n"
               "while [ $# -gt 0 ]; do case \"$1\" in --jobs) jobs=$2; shift;; --out) out=$2; "

@@ -28,7 +28,7 @@ TEST(StageRunnerHeavyOutput, HundredMegabytesKeepTheEventLoopResponsive)
 
     StageRunnerThread worker;
     RunCollector events(worker.runner());
-    const QString trustFile = ws.trustFile();
+    const QString& trustFile = ws.trustFile();
     worker.configure([trustFile](StageRunner& r) { r.setTrustStorePath(trustFile); });
 
     QElapsedTimer sinceTick;

@@ -342,7 +342,7 @@ TEST(StageRunner, QuittingWithARunInFlightLeavesNoOrphan)
     {
         StageRunnerThread worker;
         RunCollector events(worker.runner());
-        const QString trustFile = ws.trustFile();
+        const QString& trustFile = ws.trustFile();
         worker.configure([trustFile](StageRunner& r) { r.setTrustStorePath(trustFile); });
         StageRequest req = StageRequest::make(ws.dir(), QStringLiteral("sleep"));
         id = req.runId;

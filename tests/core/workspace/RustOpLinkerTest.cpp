@@ -166,13 +166,14 @@ Score scorePair(const QString& jsonPath)
         return score;
     const std::vector<const ir::Op*> ops = linkableOps(function);
     std::vector<LinkOp> linkOps;
+    linkOps.reserve(ops.size());
     for (const ir::Op* op : ops)
         linkOps.push_back(linkOpOf(*op));
     const std::vector<InferredLink> links = inferLinks(*body, linkOps);
     EXPECT_EQ(links.size(), ops.size());
     const QJsonArray expected = truth.value(QStringLiteral("links")).toArray();
     EXPECT_EQ(static_cast<size_t>(expected.size()), ops.size()) << pair.toStdString();
-    for (const QJsonValue& v : expected) {
+    for (const QJsonValue v : expected) {
         const QJsonObject o = v.toObject();
         const int line = o.value(QStringLiteral("ir_line")).toInt();
         ++score.total;

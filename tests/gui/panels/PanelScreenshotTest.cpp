@@ -28,7 +28,7 @@ namespace {
 
 QString shotDir(const QTemporaryDir& tmp)
 {
-    const QString env = qEnvironmentVariable("TILELENS_PANEL_SHOTS");
+    QString env = qEnvironmentVariable("TILELENS_PANEL_SHOTS");
     if (!env.isEmpty()) {
         QDir().mkpath(env);
         return env;
@@ -42,7 +42,7 @@ int distinctColors(const QImage& image)
     for (int y = 0; y < image.height(); y += 5)
         for (int x = 0; x < image.width(); x += 5)
             colors.insert(image.pixel(x, y));
-    return colors.size();
+    return int(colors.size());
 }
 
 QImage render(QWidget& w, bool dark)

@@ -69,7 +69,7 @@ perf::Profile makeProfile(const QString& label,
 
 QString writeProfile(const QTemporaryDir& tmp, const QString& name, const perf::Profile& p)
 {
-    const QString path = tmp.filePath(name);
+    QString path = tmp.filePath(name);
     QFile f(path);
     EXPECT_TRUE(f.open(QIODevice::WriteOnly));
     f.write(QByteArray::fromStdString(perf::profileToJson(p)));

@@ -29,7 +29,7 @@ namespace {
 QString profiledWorkspace(const QTemporaryDir& tmp)
 {
     test::writeKernelDir(tmp.path(), QStringLiteral("fakeop"));
-    const QString dir = tmp.filePath(QStringLiteral("fakeop"));
+    QString dir = tmp.filePath(QStringLiteral("fakeop"));
     QFile f(QDir(dir).filePath(QStringLiteral("tilelens.json")));
     EXPECT_TRUE(f.open(QIODevice::WriteOnly));
     f.write(test::fakeCuptiStagesJson({{QStringLiteral("E"), 1000}}));

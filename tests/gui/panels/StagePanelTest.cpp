@@ -37,7 +37,7 @@ namespace {
 
 QString exampleCopy(const QTemporaryDir& tmp, const QString& name = QStringLiteral("softmax"))
 {
-    const QString dst = tmp.filePath(name);
+    QString dst = tmp.filePath(name);
     EXPECT_TRUE(test::copyTree(QDir(test::examplesDir()).filePath(name), dst));
     return dst;
 }
@@ -56,7 +56,7 @@ pipeline::StageRun waitFinished(StagePanel& panel, QSignalSpy& spy, const QStrin
     t.start();
     while (t.elapsed() < timeoutMs) {
         for (const QList<QVariant>& args : spy) {
-            const auto run = args.at(0).value<pipeline::StageRun>();
+            auto run = args.at(0).value<pipeline::StageRun>();
             if (run.stageId == stage)
                 return run;
         }
@@ -154,7 +154,7 @@ namespace {
 QString sleepyWorkspace(const QTemporaryDir& tmp)
 {
     test::writeKernelDir(tmp.path(), QStringLiteral("sleepy"));
-    const QString dir = tmp.filePath(QStringLiteral("sleepy"));
+    QString dir = tmp.filePath(QStringLiteral("sleepy"));
     QFile f(QDir(dir).filePath(QStringLiteral("tilelens.json")));
     EXPECT_TRUE(f.open(QIODevice::WriteOnly));
     f.write(R"({"stages": {"nap": {"argv": ["sleep", "30"], "title": "nap: a long fake stage"}}})");
