@@ -1,6 +1,6 @@
 #include "InspectorSession.h"
 
-#include "WorkerPool.h"
+#include "common/WorkerPool.h"
 
 #include <QFutureWatcher>
 #include <QtConcurrent/QtConcurrentRun>

@@ -8,7 +8,7 @@
 #include "MainWindow.h"
 #include "QsciHeaders.h"
 #include "SettingsDialog.h"
-#include "WorkerPool.h"
+#include "common/WorkerPool.h"
 #include "diff/ReportWriters.h"
 
 #include <QAction>

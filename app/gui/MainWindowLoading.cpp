@@ -8,7 +8,7 @@
 #include "KernelListModel.h"
 #include "MainWindow.h"
 #include "SourcePane.h"
-#include "WorkerPool.h"
+#include "common/WorkerPool.h"
 #include "panels/DashboardView.h"
 #include "pipeline/CheckoutIrStages.h"
 
