@@ -643,10 +643,6 @@
         <translation>PFAD öffnen, die Zeit vom Start bis zum ersten gezeichneten ausgerichteten Diff (ms), den höchsten Speicherbedarf (RSS) und die längste Blockade der Ereignisschleife ausgeben und beenden.</translation>
     </message>
     <message>
-        <source>With --bench-open DIR: replicate the kernels (*.mlir) in DIR into a reference/generated pair of about N ops per side and open that.</source>
-        <translation>Mit --bench-open VERZEICHNIS: die Kernel (*.mlir) in VERZEICHNIS zu einem Referenz-/Generiert-Paar mit etwa N Operationen je Seite vervielfältigen und dieses öffnen.</translation>
-    </message>
-    <message>
         <source>tilelens: expected at most one PATH</source>
         <translation>tilelens: höchstens ein PFAD erwartet</translation>
     </message>
@@ -677,6 +673,14 @@
     <message>
         <source>tilelens: %1 is not an IR file (two paths compare two IR files)</source>
         <translation>tilelens: %1 ist keine IR-Datei (zwei Pfade vergleichen zwei IR-Dateien)</translation>
+    </message>
+    <message>
+        <source>Build a workspace of a big and a small kernel from the kernels (*.mlir) in DIR, select the big one, then the small one, and print how long the superseded diff kept working.</source>
+        <translation>Aus den Kerneln (*.mlir) in VERZEICHNIS einen Arbeitsbereich mit einem großen und einem kleinen Kernel bauen, den großen auswählen, dann den kleinen, und ausgeben, wie lange der abgelöste Diff weiterlief.</translation>
+    </message>
+    <message>
+        <source>With --bench-open DIR: replicate the kernels (*.mlir) in DIR into a reference/generated pair of about N ops per side and open that. With --bench-supersede: the big kernel&apos;s size (default 100000).</source>
+        <translation>Mit --bench-open VERZEICHNIS: die Kernel (*.mlir) in VERZEICHNIS zu einem Referenz-/Generiert-Paar mit etwa N Operationen je Seite vervielfältigen und dieses öffnen. Mit --bench-supersede: die Größe des großen Kernels (Vorgabe 100000).</translation>
     </message>
 </context>
 <context>

@@ -645,10 +645,6 @@
         <translation>PATH を開き、起動から最初の整列済み差分が描画されるまでの時間（ms）、ピーク RSS、イベントループの最長停止時間を出力して終了します。</translation>
     </message>
     <message>
-        <source>With --bench-open DIR: replicate the kernels (*.mlir) in DIR into a reference/generated pair of about N ops per side and open that.</source>
-        <translation>--bench-open DIR と併用：DIR 内のカーネル（*.mlir）を複製して各側約 N 演算の参照／生成ペアを作り、それを開きます。</translation>
-    </message>
-    <message>
         <source>Workspace to open: a TileGym checkout, a kernel output root or a kernel directory (default: the bundled example); or two IR files REF GEN (.mlir or .tileirbc) to compare.</source>
         <translation>開くワークスペース：TileGym のチェックアウト、カーネル出力ルート、またはカーネルディレクトリ（既定：同梱のサンプル）。あるいは比較する 2 つの IR ファイル REF GEN（.mlir または .tileirbc）。</translation>
     </message>
@@ -671,6 +667,14 @@
     <message>
         <source>tilelens: no display found (DISPLAY and WAYLAND_DISPLAY are unset); writing a screenshot to %1 instead</source>
         <translation>tilelens: ディスプレイが見つかりません（DISPLAY と WAYLAND_DISPLAY が未設定）。代わりにスクリーンショットを %1 に書き込みます</translation>
+    </message>
+    <message>
+        <source>Build a workspace of a big and a small kernel from the kernels (*.mlir) in DIR, select the big one, then the small one, and print how long the superseded diff kept working.</source>
+        <translation>DIR 内のカーネル（*.mlir）から大小 2 つのカーネルを持つワークスペースを作り、大きい方を選択してから小さい方を選択し、置き換えられた差分がどれだけ動き続けたかを出力します。</translation>
+    </message>
+    <message>
+        <source>With --bench-open DIR: replicate the kernels (*.mlir) in DIR into a reference/generated pair of about N ops per side and open that. With --bench-supersede: the big kernel&apos;s size (default 100000).</source>
+        <translation>--bench-open DIR と併用：DIR 内のカーネル（*.mlir）を複製して各側約 N 演算の参照／生成ペアを作り、それを開きます。--bench-supersede と併用：大きいカーネルのサイズ（既定 100000）。</translation>
     </message>
 </context>
 <context>

@@ -645,10 +645,6 @@
         <translation>打开 PATH，输出从启动到首次绘制对齐差异的时间（毫秒）、峰值 RSS 和最长的事件循环停顿，然后退出。</translation>
     </message>
     <message>
-        <source>With --bench-open DIR: replicate the kernels (*.mlir) in DIR into a reference/generated pair of about N ops per side and open that.</source>
-        <translation>与 --bench-open DIR 一起使用：将 DIR 中的内核（*.mlir）复制成每侧约 N 个操作的参考/生成对并打开它。</translation>
-    </message>
-    <message>
         <source>Workspace to open: a TileGym checkout, a kernel output root or a kernel directory (default: the bundled example); or two IR files REF GEN (.mlir or .tileirbc) to compare.</source>
         <translation>要打开的工作区：TileGym 检出目录、内核输出根目录或内核目录（默认：随附的示例）；或要比较的两个 IR 文件 REF GEN（.mlir 或 .tileirbc）。</translation>
     </message>
@@ -671,6 +667,14 @@
     <message>
         <source>tilelens: no display found (DISPLAY and WAYLAND_DISPLAY are unset); writing a screenshot to %1 instead</source>
         <translation>tilelens：未找到显示（DISPLAY 和 WAYLAND_DISPLAY 均未设置）；改为将截图写入 %1</translation>
+    </message>
+    <message>
+        <source>Build a workspace of a big and a small kernel from the kernels (*.mlir) in DIR, select the big one, then the small one, and print how long the superseded diff kept working.</source>
+        <translation>用 DIR 中的内核（*.mlir）构建一个含一大一小两个内核的工作区，先选择大的，再选择小的，并输出被取代的差异继续运行了多久。</translation>
+    </message>
+    <message>
+        <source>With --bench-open DIR: replicate the kernels (*.mlir) in DIR into a reference/generated pair of about N ops per side and open that. With --bench-supersede: the big kernel&apos;s size (default 100000).</source>
+        <translation>与 --bench-open DIR 一起使用：将 DIR 中的内核（*.mlir）复制成每侧约 N 个操作的参考/生成对并打开它。与 --bench-supersede 一起使用：大内核的大小（默认 100000）。</translation>
     </message>
 </context>
 <context>
