@@ -1048,10 +1048,6 @@
         <translation>&lt;h3&gt;TileLens %1&lt;/h3&gt;&lt;p&gt;Ein Inspektor für Portierungen von GPU-Kerneln von cuTile Python nach cuTile Rust: Quelltexte, Tile IR und Urteile nebeneinander.&lt;/p&gt;</translation>
     </message>
     <message>
-        <source>Stages</source>
-        <translation>Stufen</translation>
-    </message>
-    <message>
         <source>Performance</source>
         <translation>Leistung</translation>
     </message>
@@ -1130,14 +1126,6 @@
     <message>
         <source>Diff</source>
         <translation>Diff</translation>
-    </message>
-    <message>
-        <source>Quit TileLens</source>
-        <translation>TileLens beenden</translation>
-    </message>
-    <message>
-        <source>Stages are still running. Cancel them and quit?</source>
-        <translation>Es laufen noch Stufen. Abbrechen und beenden?</translation>
     </message>
     <message>
         <source>IR verdict of the selected variant and its divergences</source>
@@ -1381,6 +1369,21 @@
     <message>
         <source> (decoded bytecode)</source>
         <translation> (dekodierter Bytecode)</translation>
+    </message>
+</context>
+<context>
+    <name>tilelens::gui::StagesController</name>
+    <message>
+        <source>Stages</source>
+        <translation>Stufen</translation>
+    </message>
+    <message>
+        <source>Quit TileLens</source>
+        <translation>TileLens beenden</translation>
+    </message>
+    <message>
+        <source>Stages are still running. Cancel them and quit?</source>
+        <translation>Es laufen noch Stufen. Abbrechen und beenden?</translation>
     </message>
 </context>
 <context>

@@ -934,10 +934,6 @@
         <translation>差異の概要</translation>
     </message>
     <message>
-        <source>Stages</source>
-        <translation>ステージ</translation>
-    </message>
-    <message>
         <source>Performance</source>
         <translation>性能</translation>
     </message>
@@ -1194,14 +1190,6 @@
         <translation>2 ファイルの比較にはソースがありません</translation>
     </message>
     <message>
-        <source>Quit TileLens</source>
-        <translation>TileLens を終了</translation>
-    </message>
-    <message>
-        <source>Stages are still running. Cancel them and quit?</source>
-        <translation>実行中のステージがあります。キャンセルして終了しますか？</translation>
-    </message>
-    <message>
         <source>Inferred link (line %1): cuTile Rust records no source locations; this op was placed on the statement around the ops TileLens could match.</source>
         <translation>推定リンク（%1 行目）：cuTile Rust はソース位置を記録しません。この op は TileLens が対応付けられた op を囲む文に置かれました。</translation>
     </message>
@@ -1375,6 +1363,21 @@
     <message>
         <source> (decoded bytecode)</source>
         <translation>（デコード済みバイトコード）</translation>
+    </message>
+</context>
+<context>
+    <name>tilelens::gui::StagesController</name>
+    <message>
+        <source>Stages</source>
+        <translation>ステージ</translation>
+    </message>
+    <message>
+        <source>Quit TileLens</source>
+        <translation>TileLens を終了</translation>
+    </message>
+    <message>
+        <source>Stages are still running. Cancel them and quit?</source>
+        <translation>実行中のステージがあります。キャンセルして終了しますか？</translation>
     </message>
 </context>
 <context>

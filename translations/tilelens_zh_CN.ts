@@ -934,10 +934,6 @@
         <translation>差异概览</translation>
     </message>
     <message>
-        <source>Stages</source>
-        <translation>阶段</translation>
-    </message>
-    <message>
         <source>Performance</source>
         <translation>性能</translation>
     </message>
@@ -1194,14 +1190,6 @@
         <translation>双文件比较没有源代码</translation>
     </message>
     <message>
-        <source>Quit TileLens</source>
-        <translation>退出 TileLens</translation>
-    </message>
-    <message>
-        <source>Stages are still running. Cancel them and quit?</source>
-        <translation>仍有阶段正在运行。取消它们并退出吗？</translation>
-    </message>
-    <message>
         <source>Inferred link (line %1): cuTile Rust records no source locations; this op was placed on the statement around the ops TileLens could match.</source>
         <translation>推断的链接（第 %1 行）：cuTile Rust 不记录源码位置；此 op 被放在 TileLens 能匹配的 op 所在的语句上。</translation>
     </message>
@@ -1375,6 +1363,21 @@
     <message>
         <source> (decoded bytecode)</source>
         <translation>（已解码的字节码）</translation>
+    </message>
+</context>
+<context>
+    <name>tilelens::gui::StagesController</name>
+    <message>
+        <source>Stages</source>
+        <translation>阶段</translation>
+    </message>
+    <message>
+        <source>Quit TileLens</source>
+        <translation>退出 TileLens</translation>
+    </message>
+    <message>
+        <source>Stages are still running. Cancel them and quit?</source>
+        <translation>仍有阶段正在运行。取消它们并退出吗？</translation>
     </message>
 </context>
 <context>

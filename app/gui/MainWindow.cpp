@@ -17,6 +17,7 @@
 #include "QsciHeaders.h"
 #include "ShortDockContent.h"
 #include "SourcePane.h"
+#include "StagesController.h"
 #include "panels/DashboardView.h"
 #include "panels/PerfPanel.h"
 #include "panels/StagePanel.h"
@@ -184,6 +185,11 @@ void MainWindow::buildCentralArea()
     setCentralWidget(m_centralStack);
 }
 
+panels::StagePanel* MainWindow::stagePanel() const
+{
+    return m_stages->panel();
+}
+
 bool MainWindow::isDashboardShown() const
 {
     return m_centralStack->currentWidget() == m_dashboard;
@@ -201,26 +207,21 @@ void MainWindow::showInspector()
 
 void MainWindow::buildPanels()
 {
-    m_stagePanel = new panels::StagePanel(&m_session);
-    connect(m_stagePanel, &panels::StagePanel::workspaceRescanRequested, this,
+    m_stages = new StagesController(*this, m_session, m_navigatorDock);
+    connect(m_stages, &StagesController::rescanRequested, this,
             &MainWindow::rescanKeepingSelection);
-    m_stageDock = new QDockWidget(tr("Stages"), this);
-    m_stageDock->setObjectName(QStringLiteral("stageDock"));
-    m_stageDock->setWidget(shortDockContent(m_stagePanel));
-    addDockWidget(Qt::BottomDockWidgetArea, m_stageDock);
-    tabifyDockWidget(m_navigatorDock, m_stageDock);
 
     m_perfPanel = new panels::PerfPanel(&m_session);
     m_perfDock = new QDockWidget(tr("Performance"), this);
     m_perfDock->setObjectName(QStringLiteral("perfDock"));
     m_perfDock->setWidget(shortDockContent(m_perfPanel));
     addDockWidget(Qt::BottomDockWidgetArea, m_perfDock);
-    tabifyDockWidget(m_stageDock, m_perfDock);
+    tabifyDockWidget(m_stages->dock(), m_perfDock);
     // A profiled stage E run updates the perf view after every run.
-    connect(m_stagePanel, &panels::StagePanel::profiledRunUpdated, m_perfPanel,
+    connect(m_stages->panel(), &panels::StagePanel::profiledRunUpdated, m_perfPanel,
             &panels::PerfPanel::showProfiledRun);
     m_navigatorDock->raise();
-    new BottomDockSizer(this, m_navigatorDock, {m_stageDock, m_perfDock});
+    new BottomDockSizer(this, m_navigatorDock, {m_stages->dock(), m_perfDock});
 }
 
 QsciScintilla* MainWindow::activeEditor() const
@@ -360,7 +361,7 @@ void MainWindow::showEvent(QShowEvent* event)
         QTimer::singleShot(0, this, [this] {
             // Every dock of the tabbed group: Qt sizes the group by any of them.
             const int dockHeight = std::clamp(height() / 4, 130, 260);
-            resizeDocks({m_navigatorDock, m_stageDock, m_perfDock},
+            resizeDocks({m_navigatorDock, m_stages->dock(), m_perfDock},
                         {dockHeight, dockHeight, dockHeight}, Qt::Vertical);
             resizeDocks({m_kernelDock}, {std::clamp(width() / 7, 140, 230)}, Qt::Horizontal);
         });

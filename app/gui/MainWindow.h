@@ -41,6 +41,7 @@ class FindBar;
 class KernelListModel;
 class OverviewRuler;
 class SourcePane;
+class StagesController;
 struct OpSourceLink;
 
 class MainWindow : public QMainWindow
@@ -89,7 +90,7 @@ public:
     QDockWidget* kernelDock() const { return m_kernelDock; }
     QDockWidget* divergenceDock() const { return m_navigatorDock; }
     QLabel* verdictLabel() const { return m_verdictLabel; }
-    panels::StagePanel* stagePanel() const { return m_stagePanel; }
+    panels::StagePanel* stagePanel() const;
     panels::PerfPanel* perfPanel() const { return m_perfPanel; }
     panels::DashboardView* dashboard() const { return m_dashboard; }
     // True while the dashboard (start page of multi-kernel workspaces) is shown.
@@ -204,9 +205,8 @@ private:
     QsciScintilla* m_lastEditor = nullptr;
     QString m_restoreDivergence; // divergence id to select when the diff arrives
     panels::DashboardView* m_dashboard = nullptr;
-    panels::StagePanel* m_stagePanel = nullptr;
+    StagesController* m_stages = nullptr;
     panels::PerfPanel* m_perfPanel = nullptr;
-    QDockWidget* m_stageDock = nullptr;
     QDockWidget* m_perfDock = nullptr;
     QString m_reselectKernel;  // kernel to select again after a rescan
     bool m_irPairOnly = false; // a two-file comparison: the source panes stay empty

@@ -8,6 +8,7 @@
 #include "MainWindow.h"
 #include "QsciHeaders.h"
 #include "SettingsDialog.h"
+#include "StagesController.h"
 #include "common/WorkerPool.h"
 #include "diff/ReportWriters.h"
 
@@ -153,7 +154,7 @@ void MainWindow::buildMenus()
     QAction* divergences = m_navigatorDock->toggleViewAction();
     divergences->setText(tr("&Divergences"));
     view->addAction(divergences);
-    QAction* stages = m_stageDock->toggleViewAction();
+    QAction* stages = m_stages->dock()->toggleViewAction();
     stages->setText(tr("&Stages"));
     view->addAction(stages);
     QAction* perf = m_perfDock->toggleViewAction();

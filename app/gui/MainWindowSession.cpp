@@ -3,11 +3,10 @@
 
 #include "AppSettings.h"
 #include "MainWindow.h"
-#include "panels/StagePanel.h"
+#include "StagesController.h"
 
 #include <QCloseEvent>
 #include <QDockWidget>
-#include <QMessageBox>
 #include <QSettings>
 #include <QSplitter>
 
@@ -56,15 +55,9 @@ void MainWindow::saveSettings() const
 
 void MainWindow::closeEvent(QCloseEvent* event)
 {
-    if (m_stagePanel->hasRunsInFlight()) {
-        const auto answer = QMessageBox::question(
-            this, tr("Quit TileLens"), tr("Stages are still running. Cancel them and quit?"),
-            QMessageBox::Yes | QMessageBox::No, QMessageBox::No);
-        if (answer != QMessageBox::Yes) {
-            event->ignore();
-            return;
-        }
-        m_stagePanel->cancelAll();
+    if (!m_stages->mayQuit()) {
+        event->ignore();
+        return;
     }
     saveSettings();
     event->accept();
