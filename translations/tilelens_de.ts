@@ -1048,10 +1048,6 @@
         <translation>&lt;h3&gt;TileLens %1&lt;/h3&gt;&lt;p&gt;Ein Inspektor für Portierungen von GPU-Kerneln von cuTile Python nach cuTile Rust: Quelltexte, Tile IR und Urteile nebeneinander.&lt;/p&gt;</translation>
     </message>
     <message>
-        <source>Performance</source>
-        <translation>Leistung</translation>
-    </message>
-    <message>
         <source>Go to Line</source>
         <translation>Gehe zu Zeile</translation>
     </message>
@@ -1213,6 +1209,13 @@
     <message>
         <source>Every divergence of the IR pair; click to jump</source>
         <translation>Jede Abweichung des IR-Paars; Klick springt hin</translation>
+    </message>
+</context>
+<context>
+    <name>tilelens::gui::PerformanceController</name>
+    <message>
+        <source>Performance</source>
+        <translation>Leistung</translation>
     </message>
 </context>
 <context>

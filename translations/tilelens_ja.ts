@@ -934,10 +934,6 @@
         <translation>差異の概要</translation>
     </message>
     <message>
-        <source>Performance</source>
-        <translation>性能</translation>
-    </message>
-    <message>
         <source>Kernels</source>
         <translation>カーネル</translation>
     </message>
@@ -1207,6 +1203,13 @@
     <message>
         <source>Every divergence of the IR pair; click to jump</source>
         <translation>IR ペアのすべての差異。クリックでジャンプ</translation>
+    </message>
+</context>
+<context>
+    <name>tilelens::gui::PerformanceController</name>
+    <message>
+        <source>Performance</source>
+        <translation>性能</translation>
     </message>
 </context>
 <context>

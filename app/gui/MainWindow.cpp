@@ -14,13 +14,11 @@
 #include "KernelListModel.h"
 #include "MainWindowPrivate.h"
 #include "OverviewRuler.h"
+#include "PerformanceController.h"
 #include "QsciHeaders.h"
-#include "ShortDockContent.h"
 #include "SourcePane.h"
 #include "StagesController.h"
 #include "panels/DashboardView.h"
-#include "panels/PerfPanel.h"
-#include "panels/StagePanel.h"
 
 #include <QApplication>
 #include <QDockWidget>
@@ -190,6 +188,11 @@ panels::StagePanel* MainWindow::stagePanel() const
     return m_stages->panel();
 }
 
+panels::PerfPanel* MainWindow::perfPanel() const
+{
+    return m_performance->panel();
+}
+
 bool MainWindow::isDashboardShown() const
 {
     return m_centralStack->currentWidget() == m_dashboard;
@@ -210,18 +213,9 @@ void MainWindow::buildPanels()
     m_stages = new StagesController(*this, m_session, m_navigatorDock);
     connect(m_stages, &StagesController::rescanRequested, this,
             &MainWindow::rescanKeepingSelection);
-
-    m_perfPanel = new panels::PerfPanel(&m_session);
-    m_perfDock = new QDockWidget(tr("Performance"), this);
-    m_perfDock->setObjectName(QStringLiteral("perfDock"));
-    m_perfDock->setWidget(shortDockContent(m_perfPanel));
-    addDockWidget(Qt::BottomDockWidgetArea, m_perfDock);
-    tabifyDockWidget(m_stages->dock(), m_perfDock);
-    // A profiled stage E run updates the perf view after every run.
-    connect(m_stages->panel(), &panels::StagePanel::profiledRunUpdated, m_perfPanel,
-            &panels::PerfPanel::showProfiledRun);
+    m_performance = new PerformanceController(*this, m_session, *m_stages);
     m_navigatorDock->raise();
-    new BottomDockSizer(this, m_navigatorDock, {m_stages->dock(), m_perfDock});
+    new BottomDockSizer(this, m_navigatorDock, {m_stages->dock(), m_performance->dock()});
 }
 
 QsciScintilla* MainWindow::activeEditor() const
@@ -361,7 +355,7 @@ void MainWindow::showEvent(QShowEvent* event)
         QTimer::singleShot(0, this, [this] {
             // Every dock of the tabbed group: Qt sizes the group by any of them.
             const int dockHeight = std::clamp(height() / 4, 130, 260);
-            resizeDocks({m_navigatorDock, m_stages->dock(), m_perfDock},
+            resizeDocks({m_navigatorDock, m_stages->dock(), m_performance->dock()},
                         {dockHeight, dockHeight, dockHeight}, Qt::Vertical);
             resizeDocks({m_kernelDock}, {std::clamp(width() / 7, 140, 230)}, Qt::Horizontal);
         });

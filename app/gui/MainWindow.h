@@ -40,6 +40,7 @@ class DivergenceNavigator;
 class FindBar;
 class KernelListModel;
 class OverviewRuler;
+class PerformanceController;
 class SourcePane;
 class StagesController;
 struct OpSourceLink;
@@ -91,7 +92,7 @@ public:
     QDockWidget* divergenceDock() const { return m_navigatorDock; }
     QLabel* verdictLabel() const { return m_verdictLabel; }
     panels::StagePanel* stagePanel() const;
-    panels::PerfPanel* perfPanel() const { return m_perfPanel; }
+    panels::PerfPanel* perfPanel() const;
     panels::DashboardView* dashboard() const { return m_dashboard; }
     // True while the dashboard (start page of multi-kernel workspaces) is shown.
     bool isDashboardShown() const;
@@ -206,8 +207,7 @@ private:
     QString m_restoreDivergence; // divergence id to select when the diff arrives
     panels::DashboardView* m_dashboard = nullptr;
     StagesController* m_stages = nullptr;
-    panels::PerfPanel* m_perfPanel = nullptr;
-    QDockWidget* m_perfDock = nullptr;
+    PerformanceController* m_performance = nullptr;
     QString m_reselectKernel;  // kernel to select again after a rescan
     bool m_irPairOnly = false; // a two-file comparison: the source panes stay empty
     int m_reselectVariant = 0;

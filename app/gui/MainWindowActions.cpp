@@ -6,6 +6,7 @@
 #include "DivergenceNavigator.h"
 #include "FindBar.h"
 #include "MainWindow.h"
+#include "PerformanceController.h"
 #include "QsciHeaders.h"
 #include "SettingsDialog.h"
 #include "StagesController.h"
@@ -157,7 +158,7 @@ void MainWindow::buildMenus()
     QAction* stages = m_stages->dock()->toggleViewAction();
     stages->setText(tr("&Stages"));
     view->addAction(stages);
-    QAction* perf = m_perfDock->toggleViewAction();
+    QAction* perf = m_performance->dock()->toggleViewAction();
     perf->setText(tr("&Performance"));
     view->addAction(perf);
     view->addSeparator();
