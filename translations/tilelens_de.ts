@@ -936,20 +936,8 @@
         <translation>TileLens</translation>
     </message>
     <message>
-        <source>%1 vs %2</source>
-        <translation>%1 gegen %2</translation>
-    </message>
-    <message>
         <source>No source for a two-file comparison</source>
         <translation>Kein Quelltext bei einem Vergleich zweier Dateien</translation>
-    </message>
-    <message>
-        <source>Kernels</source>
-        <translation>Kernel</translation>
-    </message>
-    <message>
-        <source>Diagnostics</source>
-        <translation>Diagnose</translation>
     </message>
     <message>
         <source>&amp;File</source>
@@ -992,52 +980,8 @@
         <translation>&amp;Über TileLens</translation>
     </message>
     <message>
-        <source>No workspace open</source>
-        <translation>Kein Arbeitsbereich geöffnet</translation>
-    </message>
-    <message>
-        <source>Open Workspace</source>
-        <translation>Arbeitsbereich öffnen</translation>
-    </message>
-    <message>
-        <source>No recent workspaces</source>
-        <translation>Keine zuletzt geöffneten Arbeitsbereiche</translation>
-    </message>
-    <message>
-        <source>&amp;Clear List</source>
-        <translation>Liste &amp;leeren</translation>
-    </message>
-    <message>
-        <source>Opening %1…</source>
-        <translation>%1 wird geöffnet…</translation>
-    </message>
-    <message>
         <source>%1 – TileLens</source>
         <translation>%1 – TileLens</translation>
-    </message>
-    <message>
-        <source>1 kernel</source>
-        <translation>1 Kernel</translation>
-    </message>
-    <message>
-        <source>%1 kernels</source>
-        <translation>%1 Kernel</translation>
-    </message>
-    <message>
-        <source>No kernels were found in %1. Open a TileGym checkout, a kernel output root or one kernel working directory.</source>
-        <translation>In %1 wurden keine Kernel gefunden. Öffnen Sie einen TileGym-Checkout, ein Kernel-Ausgabeverzeichnis oder ein einzelnes Kernel-Arbeitsverzeichnis.</translation>
-    </message>
-    <message>
-        <source>%1 does not exist.</source>
-        <translation>%1 existiert nicht.</translation>
-    </message>
-    <message>
-        <source>Diagnostics: %1</source>
-        <translation>Diagnose: %1</translation>
-    </message>
-    <message>
-        <source>Show or hide the Diagnostics panel</source>
-        <translation>Diagnosebereich ein- oder ausblenden</translation>
     </message>
     <message>
         <source>About TileLens</source>
@@ -1132,10 +1076,6 @@
         <translation>Abweichungsübersicht</translation>
     </message>
     <message>
-        <source>Workspace diagnostics</source>
-        <translation>Diagnose des Arbeitsbereichs</translation>
-    </message>
-    <message>
         <source>&amp;Export Diff as HTML…</source>
         <translation>Diff als HTML &amp;exportieren…</translation>
     </message>
@@ -1186,10 +1126,6 @@
     <message>
         <source>No generated IR yet. The stage %1 (Stages dock, Rerun) compiles %2 with the cuTile Rust compiler into %3.</source>
         <translation>Noch keine generierte IR. Die Stufe %1 (Stufen-Dock, Erneut ausführen) kompiliert %2 mit dem cuTile-Rust-Compiler nach %3.</translation>
-    </message>
-    <message>
-        <source>Pick a kernel in the Kernels list or on the dashboard.</source>
-        <translation>Wählen Sie einen Kernel in der Kernel-Liste oder in der Übersicht.</translation>
     </message>
     <message>
         <source>Inferred link (line %1): cuTile Rust records no source locations; this op was placed on the statement around the ops TileLens could match.</source>
@@ -1442,6 +1378,73 @@
     <message>
         <source>Block label</source>
         <translation>Blockmarke</translation>
+    </message>
+</context>
+<context>
+    <name>tilelens::gui::WorkspaceController</name>
+    <message>
+        <source>Kernels</source>
+        <translation>Kernel</translation>
+    </message>
+    <message>
+        <source>Workspace diagnostics</source>
+        <translation>Diagnose des Arbeitsbereichs</translation>
+    </message>
+    <message>
+        <source>Diagnostics</source>
+        <translation>Diagnose</translation>
+    </message>
+    <message>
+        <source>No workspace open</source>
+        <translation>Kein Arbeitsbereich geöffnet</translation>
+    </message>
+    <message>
+        <source>Open Workspace</source>
+        <translation>Arbeitsbereich öffnen</translation>
+    </message>
+    <message>
+        <source>No recent workspaces</source>
+        <translation>Keine zuletzt geöffneten Arbeitsbereiche</translation>
+    </message>
+    <message>
+        <source>&amp;Clear List</source>
+        <translation>Liste &amp;leeren</translation>
+    </message>
+    <message>
+        <source>%1 vs %2</source>
+        <translation>%1 gegen %2</translation>
+    </message>
+    <message>
+        <source>Opening %1…</source>
+        <translation>%1 wird geöffnet…</translation>
+    </message>
+    <message>
+        <source>1 kernel</source>
+        <translation>1 Kernel</translation>
+    </message>
+    <message>
+        <source>%1 kernels</source>
+        <translation>%1 Kernel</translation>
+    </message>
+    <message>
+        <source>No kernels were found in %1. Open a TileGym checkout, a kernel output root or one kernel working directory.</source>
+        <translation>In %1 wurden keine Kernel gefunden. Öffnen Sie einen TileGym-Checkout, ein Kernel-Ausgabeverzeichnis oder ein einzelnes Kernel-Arbeitsverzeichnis.</translation>
+    </message>
+    <message>
+        <source>%1 does not exist.</source>
+        <translation>%1 existiert nicht.</translation>
+    </message>
+    <message>
+        <source>Pick a kernel in the Kernels list or on the dashboard.</source>
+        <translation>Wählen Sie einen Kernel in der Kernel-Liste oder in der Übersicht.</translation>
+    </message>
+    <message>
+        <source>Diagnostics: %1</source>
+        <translation>Diagnose: %1</translation>
+    </message>
+    <message>
+        <source>Show or hide the Diagnostics panel</source>
+        <translation>Diagnosebereich ein- oder ausblenden</translation>
     </message>
 </context>
 <context>

@@ -934,24 +934,8 @@
         <translation>差異の概要</translation>
     </message>
     <message>
-        <source>Kernels</source>
-        <translation>カーネル</translation>
-    </message>
-    <message>
-        <source>Workspace diagnostics</source>
-        <translation>ワークスペースの診断</translation>
-    </message>
-    <message>
-        <source>Diagnostics</source>
-        <translation>診断</translation>
-    </message>
-    <message>
         <source>Divergences</source>
         <translation>差異</translation>
-    </message>
-    <message>
-        <source>No workspace open</source>
-        <translation>ワークスペースが開かれていません</translation>
     </message>
     <message>
         <source>&amp;File</source>
@@ -1098,18 +1082,6 @@
         <translation>行（1–%1）：</translation>
     </message>
     <message>
-        <source>Open Workspace</source>
-        <translation>ワークスペースを開く</translation>
-    </message>
-    <message>
-        <source>No recent workspaces</source>
-        <translation>最近使ったワークスペースはありません</translation>
-    </message>
-    <message>
-        <source>&amp;Clear List</source>
-        <translation>リストを消去(&amp;C)</translation>
-    </message>
-    <message>
         <source>About TileLens</source>
         <translation>TileLens について</translation>
     </message>
@@ -1142,44 +1114,8 @@
         <translation>生成 IR はまだありません。ステージ %1（ステージパネルの再実行）が cuTile Rust コンパイラーで %2 を %3 にコンパイルします。</translation>
     </message>
     <message>
-        <source>%1 vs %2</source>
-        <translation>%1 対 %2</translation>
-    </message>
-    <message>
-        <source>Opening %1…</source>
-        <translation>%1 を開いています…</translation>
-    </message>
-    <message>
         <source>%1 – TileLens</source>
         <translation>%1 – TileLens</translation>
-    </message>
-    <message>
-        <source>1 kernel</source>
-        <translation>1 カーネル</translation>
-    </message>
-    <message>
-        <source>%1 kernels</source>
-        <translation>%1 カーネル</translation>
-    </message>
-    <message>
-        <source>No kernels were found in %1. Open a TileGym checkout, a kernel output root or one kernel working directory.</source>
-        <translation>%1 にカーネルが見つかりません。TileGym のチェックアウト、カーネル出力ルート、または 1 つのカーネル作業ディレクトリを開いてください。</translation>
-    </message>
-    <message>
-        <source>%1 does not exist.</source>
-        <translation>%1 は存在しません。</translation>
-    </message>
-    <message>
-        <source>Pick a kernel in the Kernels list or on the dashboard.</source>
-        <translation>カーネル一覧またはダッシュボードでカーネルを選んでください。</translation>
-    </message>
-    <message>
-        <source>Diagnostics: %1</source>
-        <translation>診断：%1</translation>
-    </message>
-    <message>
-        <source>Show or hide the Diagnostics panel</source>
-        <translation>診断パネルの表示／非表示</translation>
     </message>
     <message>
         <source>No source for a two-file comparison</source>
@@ -1436,6 +1372,73 @@
     <message>
         <source>Block label</source>
         <translation>ブロックラベル</translation>
+    </message>
+</context>
+<context>
+    <name>tilelens::gui::WorkspaceController</name>
+    <message>
+        <source>Kernels</source>
+        <translation>カーネル</translation>
+    </message>
+    <message>
+        <source>Workspace diagnostics</source>
+        <translation>ワークスペースの診断</translation>
+    </message>
+    <message>
+        <source>Diagnostics</source>
+        <translation>診断</translation>
+    </message>
+    <message>
+        <source>No workspace open</source>
+        <translation>ワークスペースが開かれていません</translation>
+    </message>
+    <message>
+        <source>Open Workspace</source>
+        <translation>ワークスペースを開く</translation>
+    </message>
+    <message>
+        <source>No recent workspaces</source>
+        <translation>最近使ったワークスペースはありません</translation>
+    </message>
+    <message>
+        <source>&amp;Clear List</source>
+        <translation>リストを消去(&amp;C)</translation>
+    </message>
+    <message>
+        <source>%1 vs %2</source>
+        <translation>%1 対 %2</translation>
+    </message>
+    <message>
+        <source>Opening %1…</source>
+        <translation>%1 を開いています…</translation>
+    </message>
+    <message>
+        <source>1 kernel</source>
+        <translation>1 カーネル</translation>
+    </message>
+    <message>
+        <source>%1 kernels</source>
+        <translation>%1 カーネル</translation>
+    </message>
+    <message>
+        <source>No kernels were found in %1. Open a TileGym checkout, a kernel output root or one kernel working directory.</source>
+        <translation>%1 にカーネルが見つかりません。TileGym のチェックアウト、カーネル出力ルート、または 1 つのカーネル作業ディレクトリを開いてください。</translation>
+    </message>
+    <message>
+        <source>%1 does not exist.</source>
+        <translation>%1 は存在しません。</translation>
+    </message>
+    <message>
+        <source>Pick a kernel in the Kernels list or on the dashboard.</source>
+        <translation>カーネル一覧またはダッシュボードでカーネルを選んでください。</translation>
+    </message>
+    <message>
+        <source>Diagnostics: %1</source>
+        <translation>診断：%1</translation>
+    </message>
+    <message>
+        <source>Show or hide the Diagnostics panel</source>
+        <translation>診断パネルの表示／非表示</translation>
     </message>
 </context>
 <context>

@@ -934,24 +934,8 @@
         <translation>差异概览</translation>
     </message>
     <message>
-        <source>Kernels</source>
-        <translation>内核</translation>
-    </message>
-    <message>
-        <source>Workspace diagnostics</source>
-        <translation>工作区诊断</translation>
-    </message>
-    <message>
-        <source>Diagnostics</source>
-        <translation>诊断</translation>
-    </message>
-    <message>
         <source>Divergences</source>
         <translation>差异</translation>
-    </message>
-    <message>
-        <source>No workspace open</source>
-        <translation>未打开工作区</translation>
     </message>
     <message>
         <source>&amp;File</source>
@@ -1098,18 +1082,6 @@
         <translation>行（1–%1）：</translation>
     </message>
     <message>
-        <source>Open Workspace</source>
-        <translation>打开工作区</translation>
-    </message>
-    <message>
-        <source>No recent workspaces</source>
-        <translation>没有最近打开的工作区</translation>
-    </message>
-    <message>
-        <source>&amp;Clear List</source>
-        <translation>清除列表(&amp;C)</translation>
-    </message>
-    <message>
         <source>About TileLens</source>
         <translation>关于 TileLens</translation>
     </message>
@@ -1142,44 +1114,8 @@
         <translation>尚无生成的 IR。阶段 %1（阶段面板，重新运行）会用 cuTile Rust 编译器将 %2 编译到 %3。</translation>
     </message>
     <message>
-        <source>%1 vs %2</source>
-        <translation>%1 对比 %2</translation>
-    </message>
-    <message>
-        <source>Opening %1…</source>
-        <translation>正在打开 %1…</translation>
-    </message>
-    <message>
         <source>%1 – TileLens</source>
         <translation>%1 – TileLens</translation>
-    </message>
-    <message>
-        <source>1 kernel</source>
-        <translation>1 个内核</translation>
-    </message>
-    <message>
-        <source>%1 kernels</source>
-        <translation>%1 个内核</translation>
-    </message>
-    <message>
-        <source>No kernels were found in %1. Open a TileGym checkout, a kernel output root or one kernel working directory.</source>
-        <translation>在 %1 中未找到内核。请打开 TileGym 检出目录、内核输出根目录或单个内核工作目录。</translation>
-    </message>
-    <message>
-        <source>%1 does not exist.</source>
-        <translation>%1 不存在。</translation>
-    </message>
-    <message>
-        <source>Pick a kernel in the Kernels list or on the dashboard.</source>
-        <translation>请在内核列表或仪表板中选择一个内核。</translation>
-    </message>
-    <message>
-        <source>Diagnostics: %1</source>
-        <translation>诊断：%1</translation>
-    </message>
-    <message>
-        <source>Show or hide the Diagnostics panel</source>
-        <translation>显示或隐藏诊断面板</translation>
     </message>
     <message>
         <source>No source for a two-file comparison</source>
@@ -1436,6 +1372,73 @@
     <message>
         <source>Block label</source>
         <translation>块标签</translation>
+    </message>
+</context>
+<context>
+    <name>tilelens::gui::WorkspaceController</name>
+    <message>
+        <source>Kernels</source>
+        <translation>内核</translation>
+    </message>
+    <message>
+        <source>Workspace diagnostics</source>
+        <translation>工作区诊断</translation>
+    </message>
+    <message>
+        <source>Diagnostics</source>
+        <translation>诊断</translation>
+    </message>
+    <message>
+        <source>No workspace open</source>
+        <translation>未打开工作区</translation>
+    </message>
+    <message>
+        <source>Open Workspace</source>
+        <translation>打开工作区</translation>
+    </message>
+    <message>
+        <source>No recent workspaces</source>
+        <translation>没有最近打开的工作区</translation>
+    </message>
+    <message>
+        <source>&amp;Clear List</source>
+        <translation>清除列表(&amp;C)</translation>
+    </message>
+    <message>
+        <source>%1 vs %2</source>
+        <translation>%1 对比 %2</translation>
+    </message>
+    <message>
+        <source>Opening %1…</source>
+        <translation>正在打开 %1…</translation>
+    </message>
+    <message>
+        <source>1 kernel</source>
+        <translation>1 个内核</translation>
+    </message>
+    <message>
+        <source>%1 kernels</source>
+        <translation>%1 个内核</translation>
+    </message>
+    <message>
+        <source>No kernels were found in %1. Open a TileGym checkout, a kernel output root or one kernel working directory.</source>
+        <translation>在 %1 中未找到内核。请打开 TileGym 检出目录、内核输出根目录或单个内核工作目录。</translation>
+    </message>
+    <message>
+        <source>%1 does not exist.</source>
+        <translation>%1 不存在。</translation>
+    </message>
+    <message>
+        <source>Pick a kernel in the Kernels list or on the dashboard.</source>
+        <translation>请在内核列表或仪表板中选择一个内核。</translation>
+    </message>
+    <message>
+        <source>Diagnostics: %1</source>
+        <translation>诊断：%1</translation>
+    </message>
+    <message>
+        <source>Show or hide the Diagnostics panel</source>
+        <translation>显示或隐藏诊断面板</translation>
     </message>
 </context>
 <context>

@@ -10,6 +10,7 @@
 #include "QsciHeaders.h"
 #include "SettingsDialog.h"
 #include "StagesController.h"
+#include "WorkspaceController.h"
 #include "common/WorkerPool.h"
 #include "diff/ReportWriters.h"
 
@@ -63,14 +64,15 @@ void MainWindow::exportDiffAsHtml(const QString& path)
 void MainWindow::buildMenus()
 {
     QMenu* file = menuBar()->addMenu(tr("&File"));
-    QAction* open =
-        file->addAction(tr("&Open Workspace\u2026"), this, &MainWindow::chooseWorkspace);
+    QAction* open = file->addAction(tr("&Open Workspace\u2026"), m_workspace,
+                                    &WorkspaceController::chooseWorkspace);
     open->setShortcut(QKeySequence::Open);
     open->setIcon(style()->standardIcon(QStyle::SP_DirOpenIcon));
     m_recentMenu = file->addMenu(tr("Open &Recent"));
-    connect(m_recentMenu, &QMenu::aboutToShow, this, &MainWindow::rebuildRecentMenu);
-    rebuildRecentMenu(); // so the menu is not empty (and disabled) before first use
-    QAction* reload = file->addAction(tr("Re&load"), this, &MainWindow::reloadWorkspace);
+    connect(m_recentMenu, &QMenu::aboutToShow, this,
+            [this] { m_workspace->fillRecentMenu(m_recentMenu); });
+    m_workspace->fillRecentMenu(m_recentMenu); // not empty (and disabled) before first use
+    QAction* reload = file->addAction(tr("Re&load"), m_workspace, &WorkspaceController::reload);
     reload->setShortcut(QKeySequence::Refresh);
     // The diff as one self-contained HTML page (core writes it, off the GUI thread).
     file->addAction(tr("&Export Diff as HTML\u2026"), this, [this] {
@@ -115,11 +117,11 @@ void MainWindow::buildMenus()
     preferences->setMenuRole(QAction::PreferencesRole);
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
-    QAction* kernels = m_kernelDock->toggleViewAction();
+    QAction* kernels = m_workspace->kernelDock()->toggleViewAction();
     kernels->setText(tr("&Kernels"));
     kernels->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_K));
     view->addAction(kernels);
-    QAction* diagnostics = m_diagnosticsDock->toggleViewAction();
+    QAction* diagnostics = m_workspace->diagnosticsDock()->toggleViewAction();
     diagnostics->setText(tr("&Diagnostics"));
     view->addAction(diagnostics);
     view->addSeparator();
@@ -208,41 +210,6 @@ void MainWindow::goToLine(int line)
     e->setFocus();
 }
 
-void MainWindow::chooseWorkspace()
-{
-    const QString start = m_workspacePath.isEmpty() ? QDir::homePath() : m_workspacePath;
-    const QString dir = QFileDialog::getExistingDirectory(this, tr("Open Workspace"), start);
-    if (!dir.isEmpty())
-        openWorkspace(dir);
-}
-
-void MainWindow::reloadWorkspace()
-{
-    if (!m_workspacePath.isEmpty())
-        openWorkspace(m_workspacePath);
-}
-
-void MainWindow::rebuildRecentMenu()
-{
-    m_recentMenu->clear();
-    const QStringList recent =
-        m_options.persistSettings ? settings::recentWorkspaces(QSettings()) : QStringList();
-    for (const QString& path : recent) {
-        QAction* action = m_recentMenu->addAction(QDir::toNativeSeparators(path));
-        action->setEnabled(QFileInfo(path).isDir());
-        connect(action, &QAction::triggered, this, [this, path] { openWorkspace(path); });
-    }
-    if (recent.isEmpty()) {
-        m_recentMenu->addAction(tr("No recent workspaces"))->setEnabled(false);
-        return;
-    }
-    m_recentMenu->addSeparator();
-    m_recentMenu->addAction(tr("&Clear List"), this, [this] {
-        QSettings settings;
-        settings::clearRecentWorkspaces(settings);
-    });
-}
-
 static bool isIrFile(const QFileInfo& info)
 {
     const QString suffix = info.suffix().toLower();
@@ -293,14 +260,14 @@ void MainWindow::dropEvent(QDropEvent* event)
     const QStringList pair = droppedIrPair(event->mimeData());
     if (pair.size() == 2) {
         event->acceptProposedAction();
-        openIrPair(pair[0], pair[1]);
+        m_workspace->openIrPair(pair[0], pair[1]);
         return;
     }
     const QString path = droppedPath(event->mimeData());
     if (path.isEmpty())
         return;
     event->acceptProposedAction();
-    openWorkspace(path);
+    m_workspace->openWorkspace(path);
 }
 
 void MainWindow::showAbout()
