@@ -1,6 +1,6 @@
 // MainWindow: construction of the central area (four panes, splitters,
 // overview ruler), the docks and the status bar; theme and event plumbing.
-// Menus, loading and settings live in MainWindowActions.cpp,
+// Menus, loading and settings live in MainWindowMenus.cpp,
 // MainWindowLoading.cpp and MainWindowSession.cpp; the diff side in
 // MainWindowDiff.cpp.
 

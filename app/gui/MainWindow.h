@@ -3,9 +3,10 @@
 // (reference Python | generated Rust over reference IR | generated IR),
 // diagnostics dock and status bar. Discovery and file reading run in worker
 // threads; results of superseded requests are dropped by generation number.
-// Implemented across MainWindow.cpp (layout), MainWindowActions.cpp (menus,
+// Implemented across MainWindow.cpp (layout), MainWindowMenus.cpp (menus,
 // drag & drop), MainWindowLoading.cpp, MainWindowSession.cpp (settings) and
-// MainWindowDiff.cpp (the IR diff side).
+// MainWindowDiff.cpp (the IR diff side); the workspace, the Stages and the
+// Performance docks are controllers of their own.
 
 #include "EditorTheme.h"
 #include "InspectorSession.h"
@@ -135,6 +136,13 @@ protected:
 
 private:
     void buildMenus();
+    void buildFileMenu();
+    void buildEditMenu();
+    void buildViewMenu();
+    void buildDiffMenu();
+    QAction* addSeverityToggle(QMenu* menu, const QString& text, const QString& name,
+                               diff::Severity severity);
+    void askExportPath();
     void buildCentralArea();
     void buildDocks();
     void buildStatusBar();
