@@ -2,7 +2,7 @@
 
 #include "DiffSnapshot.h"
 #include "InspectorSession.h"
-#include "WorkerPool.h"
+#include "common/WorkerPool.h"
 #include "workspace/DerivedBinding.h"
 
 #include <QAction>

@@ -1,6 +1,6 @@
 #include "InspectorSession.h"
 
-#include "WorkerPool.h"
+#include "common/WorkerPool.h"
 
 #include <QFutureWatcher>
 #include <QtConcurrent/QtConcurrentRun>
@@ -39,6 +39,8 @@ void InspectorSession::select(int kernel, int variant)
 
 void InspectorSession::startDiff()
 {
+    if (m_diffPending && m_diffObserver)
+        m_diffObserver(stampJobEvent(JobEvent::Kind::Superseded, m_diffGeneration));
     const quint64 generation = ++m_diffGeneration;
     const bool hadDiff = m_diff != nullptr || m_divergence >= 0;
     m_diff.reset();
@@ -54,20 +56,32 @@ void InspectorSession::startDiff()
     const QString gen = variant->generatedIr;
     const ws::Kernel* kernel = currentKernel();
     const QString rust = kernel ? kernel->rustKernel : QString();
+    if (m_diffObserver)
+        m_diffObserver(stampJobEvent(JobEvent::Kind::Started, generation));
+    // Stamped on the pool thread when the work returns, reported with the result.
+    auto returned = std::make_shared<JobEvent>();
     auto* watcher = new QFutureWatcher<DiffSnapshot>(this);
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher] {
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, returned] {
         watcher->deleteLater();
         // Moved out of the future: a 100k-op pair's result is too big to copy here.
         DiffSnapshot snapshot = watcher->future().takeResult();
-        if (snapshot.generation != m_diffGeneration)
+        const bool current = snapshot.generation == m_diffGeneration;
+        if (m_diffObserver) {
+            m_diffObserver(*returned);
+            m_diffObserver(stampJobEvent(
+                current ? JobEvent::Kind::Applied : JobEvent::Kind::Dropped, snapshot.generation));
+        }
+        if (!current)
             return; // the user has moved on
         m_diffPending = false;
         m_diff = std::make_shared<const DiffSnapshot>(std::move(snapshot));
         Q_EMIT diffChanged();
     });
-    watcher->setFuture(QtConcurrent::run(workerPool(), [generation, ref, gen, rust] {
+    watcher->setFuture(QtConcurrent::run(workerPool(), [generation, ref, gen, rust, returned] {
         lowerWorkerPriority();
-        return computeDiffSnapshot(generation, ref, gen, rust);
+        DiffSnapshot snapshot = computeDiffSnapshot(generation, ref, gen, rust);
+        *returned = stampJobEvent(JobEvent::Kind::Returned, generation);
+        return snapshot;
     }));
 }
 

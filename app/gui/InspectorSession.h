@@ -8,6 +8,7 @@
 // a generation counter drops results of superseded selections.
 
 #include "DiffSnapshot.h"
+#include "JobEvent.h"
 #include "workspace/Workspace.h"
 
 #include <QObject>
@@ -44,6 +45,9 @@ public:
     int currentDivergence() const { return m_divergence; }
     void selectDivergence(int index);
 
+    // Benchmarks and tests: the life of each diff job (`tilelens --bench-supersede`).
+    void setDiffJobObserver(JobObserver observer) { m_diffObserver = std::move(observer); }
+
 Q_SIGNALS:
     void workspaceChanged();
     void selectionChanged(int kernel, int variant);
@@ -60,6 +64,7 @@ private:
     quint64 m_diffGeneration = 0;
     bool m_diffPending = false;
     int m_divergence = -1;
+    JobObserver m_diffObserver;
 };
 
 } // namespace tilelens::gui
