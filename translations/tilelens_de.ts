@@ -643,10 +643,6 @@
         <translation>PFAD öffnen, die Zeit vom Start bis zum ersten gezeichneten ausgerichteten Diff (ms), den höchsten Speicherbedarf (RSS) und die längste Blockade der Ereignisschleife ausgeben und beenden.</translation>
     </message>
     <message>
-        <source>With --bench-open DIR: replicate the kernels (*.mlir) in DIR into a reference/generated pair of about N ops per side and open that.</source>
-        <translation>Mit --bench-open VERZEICHNIS: die Kernel (*.mlir) in VERZEICHNIS zu einem Referenz-/Generiert-Paar mit etwa N Operationen je Seite vervielfältigen und dieses öffnen.</translation>
-    </message>
-    <message>
         <source>tilelens: expected at most one PATH</source>
         <translation>tilelens: höchstens ein PFAD erwartet</translation>
     </message>
@@ -677,6 +673,14 @@
     <message>
         <source>tilelens: %1 is not an IR file (two paths compare two IR files)</source>
         <translation>tilelens: %1 ist keine IR-Datei (zwei Pfade vergleichen zwei IR-Dateien)</translation>
+    </message>
+    <message>
+        <source>Build a workspace of a big and a small kernel from the kernels (*.mlir) in DIR, select the big one, then the small one, and print how long the superseded diff kept working.</source>
+        <translation>Aus den Kerneln (*.mlir) in VERZEICHNIS einen Arbeitsbereich mit einem großen und einem kleinen Kernel bauen, den großen auswählen, dann den kleinen, und ausgeben, wie lange der abgelöste Diff weiterlief.</translation>
+    </message>
+    <message>
+        <source>With --bench-open DIR: replicate the kernels (*.mlir) in DIR into a reference/generated pair of about N ops per side and open that. With --bench-supersede: the big kernel&apos;s size (default 100000).</source>
+        <translation>Mit --bench-open VERZEICHNIS: die Kernel (*.mlir) in VERZEICHNIS zu einem Referenz-/Generiert-Paar mit etwa N Operationen je Seite vervielfältigen und dieses öffnen. Mit --bench-supersede: die Größe des großen Kernels (Vorgabe 100000).</translation>
     </message>
 </context>
 <context>
@@ -932,20 +936,8 @@
         <translation>TileLens</translation>
     </message>
     <message>
-        <source>%1 vs %2</source>
-        <translation>%1 gegen %2</translation>
-    </message>
-    <message>
         <source>No source for a two-file comparison</source>
         <translation>Kein Quelltext bei einem Vergleich zweier Dateien</translation>
-    </message>
-    <message>
-        <source>Kernels</source>
-        <translation>Kernel</translation>
-    </message>
-    <message>
-        <source>Diagnostics</source>
-        <translation>Diagnose</translation>
     </message>
     <message>
         <source>&amp;File</source>
@@ -988,52 +980,8 @@
         <translation>&amp;Über TileLens</translation>
     </message>
     <message>
-        <source>No workspace open</source>
-        <translation>Kein Arbeitsbereich geöffnet</translation>
-    </message>
-    <message>
-        <source>Open Workspace</source>
-        <translation>Arbeitsbereich öffnen</translation>
-    </message>
-    <message>
-        <source>No recent workspaces</source>
-        <translation>Keine zuletzt geöffneten Arbeitsbereiche</translation>
-    </message>
-    <message>
-        <source>&amp;Clear List</source>
-        <translation>Liste &amp;leeren</translation>
-    </message>
-    <message>
-        <source>Opening %1…</source>
-        <translation>%1 wird geöffnet…</translation>
-    </message>
-    <message>
         <source>%1 – TileLens</source>
         <translation>%1 – TileLens</translation>
-    </message>
-    <message>
-        <source>1 kernel</source>
-        <translation>1 Kernel</translation>
-    </message>
-    <message>
-        <source>%1 kernels</source>
-        <translation>%1 Kernel</translation>
-    </message>
-    <message>
-        <source>No kernels were found in %1. Open a TileGym checkout, a kernel output root or one kernel working directory.</source>
-        <translation>In %1 wurden keine Kernel gefunden. Öffnen Sie einen TileGym-Checkout, ein Kernel-Ausgabeverzeichnis oder ein einzelnes Kernel-Arbeitsverzeichnis.</translation>
-    </message>
-    <message>
-        <source>%1 does not exist.</source>
-        <translation>%1 existiert nicht.</translation>
-    </message>
-    <message>
-        <source>Diagnostics: %1</source>
-        <translation>Diagnose: %1</translation>
-    </message>
-    <message>
-        <source>Show or hide the Diagnostics panel</source>
-        <translation>Diagnosebereich ein- oder ausblenden</translation>
     </message>
     <message>
         <source>About TileLens</source>
@@ -1042,14 +990,6 @@
     <message>
         <source>&lt;h3&gt;TileLens %1&lt;/h3&gt;&lt;p&gt;An inspector for GPU-kernel ports from cuTile Python to cuTile Rust: sources, Tile IR and verdicts side by side.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;TileLens %1&lt;/h3&gt;&lt;p&gt;Ein Inspektor für Portierungen von GPU-Kerneln von cuTile Python nach cuTile Rust: Quelltexte, Tile IR und Urteile nebeneinander.&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <source>Stages</source>
-        <translation>Stufen</translation>
-    </message>
-    <message>
-        <source>Performance</source>
-        <translation>Leistung</translation>
     </message>
     <message>
         <source>Go to Line</source>
@@ -1128,24 +1068,12 @@
         <translation>Diff</translation>
     </message>
     <message>
-        <source>Quit TileLens</source>
-        <translation>TileLens beenden</translation>
-    </message>
-    <message>
-        <source>Stages are still running. Cancel them and quit?</source>
-        <translation>Es laufen noch Stufen. Abbrechen und beenden?</translation>
-    </message>
-    <message>
         <source>IR verdict of the selected variant and its divergences</source>
         <translation>IR-Urteil der gewählten Variante und ihre Abweichungen</translation>
     </message>
     <message>
         <source>Divergence overview</source>
         <translation>Abweichungsübersicht</translation>
-    </message>
-    <message>
-        <source>Workspace diagnostics</source>
-        <translation>Diagnose des Arbeitsbereichs</translation>
     </message>
     <message>
         <source>&amp;Export Diff as HTML…</source>
@@ -1200,10 +1128,6 @@
         <translation>Noch keine generierte IR. Die Stufe %1 (Stufen-Dock, Erneut ausführen) kompiliert %2 mit dem cuTile-Rust-Compiler nach %3.</translation>
     </message>
     <message>
-        <source>Pick a kernel in the Kernels list or on the dashboard.</source>
-        <translation>Wählen Sie einen Kernel in der Kernel-Liste oder in der Übersicht.</translation>
-    </message>
-    <message>
         <source>Inferred link (line %1): cuTile Rust records no source locations; this op was placed on the statement around the ops TileLens could match.</source>
         <translation>Abgeleitete Verknüpfung (Zeile %1): cuTile Rust zeichnet keine Quellpositionen auf; diese Op wurde der Anweisung um die Ops zugeordnet, die TileLens zuordnen konnte.</translation>
     </message>
@@ -1221,6 +1145,13 @@
     <message>
         <source>Every divergence of the IR pair; click to jump</source>
         <translation>Jede Abweichung des IR-Paars; Klick springt hin</translation>
+    </message>
+</context>
+<context>
+    <name>tilelens::gui::PerformanceController</name>
+    <message>
+        <source>Performance</source>
+        <translation>Leistung</translation>
     </message>
 </context>
 <context>
@@ -1380,6 +1311,21 @@
     </message>
 </context>
 <context>
+    <name>tilelens::gui::StagesController</name>
+    <message>
+        <source>Stages</source>
+        <translation>Stufen</translation>
+    </message>
+    <message>
+        <source>Quit TileLens</source>
+        <translation>TileLens beenden</translation>
+    </message>
+    <message>
+        <source>Stages are still running. Cancel them and quit?</source>
+        <translation>Es laufen noch Stufen. Abbrechen und beenden?</translation>
+    </message>
+</context>
+<context>
     <name>tilelens::gui::TileIrLexer</name>
     <message>
         <source>Default</source>
@@ -1432,6 +1378,73 @@
     <message>
         <source>Block label</source>
         <translation>Blockmarke</translation>
+    </message>
+</context>
+<context>
+    <name>tilelens::gui::WorkspaceController</name>
+    <message>
+        <source>Kernels</source>
+        <translation>Kernel</translation>
+    </message>
+    <message>
+        <source>Workspace diagnostics</source>
+        <translation>Diagnose des Arbeitsbereichs</translation>
+    </message>
+    <message>
+        <source>Diagnostics</source>
+        <translation>Diagnose</translation>
+    </message>
+    <message>
+        <source>No workspace open</source>
+        <translation>Kein Arbeitsbereich geöffnet</translation>
+    </message>
+    <message>
+        <source>Open Workspace</source>
+        <translation>Arbeitsbereich öffnen</translation>
+    </message>
+    <message>
+        <source>No recent workspaces</source>
+        <translation>Keine zuletzt geöffneten Arbeitsbereiche</translation>
+    </message>
+    <message>
+        <source>&amp;Clear List</source>
+        <translation>Liste &amp;leeren</translation>
+    </message>
+    <message>
+        <source>%1 vs %2</source>
+        <translation>%1 gegen %2</translation>
+    </message>
+    <message>
+        <source>Opening %1…</source>
+        <translation>%1 wird geöffnet…</translation>
+    </message>
+    <message>
+        <source>1 kernel</source>
+        <translation>1 Kernel</translation>
+    </message>
+    <message>
+        <source>%1 kernels</source>
+        <translation>%1 Kernel</translation>
+    </message>
+    <message>
+        <source>No kernels were found in %1. Open a TileGym checkout, a kernel output root or one kernel working directory.</source>
+        <translation>In %1 wurden keine Kernel gefunden. Öffnen Sie einen TileGym-Checkout, ein Kernel-Ausgabeverzeichnis oder ein einzelnes Kernel-Arbeitsverzeichnis.</translation>
+    </message>
+    <message>
+        <source>%1 does not exist.</source>
+        <translation>%1 existiert nicht.</translation>
+    </message>
+    <message>
+        <source>Pick a kernel in the Kernels list or on the dashboard.</source>
+        <translation>Wählen Sie einen Kernel in der Kernel-Liste oder in der Übersicht.</translation>
+    </message>
+    <message>
+        <source>Diagnostics: %1</source>
+        <translation>Diagnose: %1</translation>
+    </message>
+    <message>
+        <source>Show or hide the Diagnostics panel</source>
+        <translation>Diagnosebereich ein- oder ausblenden</translation>
     </message>
 </context>
 <context>

@@ -645,10 +645,6 @@
         <translation>PATH を開き、起動から最初の整列済み差分が描画されるまでの時間（ms）、ピーク RSS、イベントループの最長停止時間を出力して終了します。</translation>
     </message>
     <message>
-        <source>With --bench-open DIR: replicate the kernels (*.mlir) in DIR into a reference/generated pair of about N ops per side and open that.</source>
-        <translation>--bench-open DIR と併用：DIR 内のカーネル（*.mlir）を複製して各側約 N 演算の参照／生成ペアを作り、それを開きます。</translation>
-    </message>
-    <message>
         <source>Workspace to open: a TileGym checkout, a kernel output root or a kernel directory (default: the bundled example); or two IR files REF GEN (.mlir or .tileirbc) to compare.</source>
         <translation>開くワークスペース：TileGym のチェックアウト、カーネル出力ルート、またはカーネルディレクトリ（既定：同梱のサンプル）。あるいは比較する 2 つの IR ファイル REF GEN（.mlir または .tileirbc）。</translation>
     </message>
@@ -671,6 +667,14 @@
     <message>
         <source>tilelens: no display found (DISPLAY and WAYLAND_DISPLAY are unset); writing a screenshot to %1 instead</source>
         <translation>tilelens: ディスプレイが見つかりません（DISPLAY と WAYLAND_DISPLAY が未設定）。代わりにスクリーンショットを %1 に書き込みます</translation>
+    </message>
+    <message>
+        <source>Build a workspace of a big and a small kernel from the kernels (*.mlir) in DIR, select the big one, then the small one, and print how long the superseded diff kept working.</source>
+        <translation>DIR 内のカーネル（*.mlir）から大小 2 つのカーネルを持つワークスペースを作り、大きい方を選択してから小さい方を選択し、置き換えられた差分がどれだけ動き続けたかを出力します。</translation>
+    </message>
+    <message>
+        <source>With --bench-open DIR: replicate the kernels (*.mlir) in DIR into a reference/generated pair of about N ops per side and open that. With --bench-supersede: the big kernel&apos;s size (default 100000).</source>
+        <translation>--bench-open DIR と併用：DIR 内のカーネル（*.mlir）を複製して各側約 N 演算の参照／生成ペアを作り、それを開きます。--bench-supersede と併用：大きいカーネルのサイズ（既定 100000）。</translation>
     </message>
 </context>
 <context>
@@ -930,32 +934,8 @@
         <translation>差異の概要</translation>
     </message>
     <message>
-        <source>Stages</source>
-        <translation>ステージ</translation>
-    </message>
-    <message>
-        <source>Performance</source>
-        <translation>性能</translation>
-    </message>
-    <message>
-        <source>Kernels</source>
-        <translation>カーネル</translation>
-    </message>
-    <message>
-        <source>Workspace diagnostics</source>
-        <translation>ワークスペースの診断</translation>
-    </message>
-    <message>
-        <source>Diagnostics</source>
-        <translation>診断</translation>
-    </message>
-    <message>
         <source>Divergences</source>
         <translation>差異</translation>
-    </message>
-    <message>
-        <source>No workspace open</source>
-        <translation>ワークスペースが開かれていません</translation>
     </message>
     <message>
         <source>&amp;File</source>
@@ -1102,18 +1082,6 @@
         <translation>行（1–%1）：</translation>
     </message>
     <message>
-        <source>Open Workspace</source>
-        <translation>ワークスペースを開く</translation>
-    </message>
-    <message>
-        <source>No recent workspaces</source>
-        <translation>最近使ったワークスペースはありません</translation>
-    </message>
-    <message>
-        <source>&amp;Clear List</source>
-        <translation>リストを消去(&amp;C)</translation>
-    </message>
-    <message>
         <source>About TileLens</source>
         <translation>TileLens について</translation>
     </message>
@@ -1146,56 +1114,12 @@
         <translation>生成 IR はまだありません。ステージ %1（ステージパネルの再実行）が cuTile Rust コンパイラーで %2 を %3 にコンパイルします。</translation>
     </message>
     <message>
-        <source>%1 vs %2</source>
-        <translation>%1 対 %2</translation>
-    </message>
-    <message>
-        <source>Opening %1…</source>
-        <translation>%1 を開いています…</translation>
-    </message>
-    <message>
         <source>%1 – TileLens</source>
         <translation>%1 – TileLens</translation>
     </message>
     <message>
-        <source>1 kernel</source>
-        <translation>1 カーネル</translation>
-    </message>
-    <message>
-        <source>%1 kernels</source>
-        <translation>%1 カーネル</translation>
-    </message>
-    <message>
-        <source>No kernels were found in %1. Open a TileGym checkout, a kernel output root or one kernel working directory.</source>
-        <translation>%1 にカーネルが見つかりません。TileGym のチェックアウト、カーネル出力ルート、または 1 つのカーネル作業ディレクトリを開いてください。</translation>
-    </message>
-    <message>
-        <source>%1 does not exist.</source>
-        <translation>%1 は存在しません。</translation>
-    </message>
-    <message>
-        <source>Pick a kernel in the Kernels list or on the dashboard.</source>
-        <translation>カーネル一覧またはダッシュボードでカーネルを選んでください。</translation>
-    </message>
-    <message>
-        <source>Diagnostics: %1</source>
-        <translation>診断：%1</translation>
-    </message>
-    <message>
-        <source>Show or hide the Diagnostics panel</source>
-        <translation>診断パネルの表示／非表示</translation>
-    </message>
-    <message>
         <source>No source for a two-file comparison</source>
         <translation>2 ファイルの比較にはソースがありません</translation>
-    </message>
-    <message>
-        <source>Quit TileLens</source>
-        <translation>TileLens を終了</translation>
-    </message>
-    <message>
-        <source>Stages are still running. Cancel them and quit?</source>
-        <translation>実行中のステージがあります。キャンセルして終了しますか？</translation>
     </message>
     <message>
         <source>Inferred link (line %1): cuTile Rust records no source locations; this op was placed on the statement around the ops TileLens could match.</source>
@@ -1215,6 +1139,13 @@
     <message>
         <source>Every divergence of the IR pair; click to jump</source>
         <translation>IR ペアのすべての差異。クリックでジャンプ</translation>
+    </message>
+</context>
+<context>
+    <name>tilelens::gui::PerformanceController</name>
+    <message>
+        <source>Performance</source>
+        <translation>性能</translation>
     </message>
 </context>
 <context>
@@ -1374,6 +1305,21 @@
     </message>
 </context>
 <context>
+    <name>tilelens::gui::StagesController</name>
+    <message>
+        <source>Stages</source>
+        <translation>ステージ</translation>
+    </message>
+    <message>
+        <source>Quit TileLens</source>
+        <translation>TileLens を終了</translation>
+    </message>
+    <message>
+        <source>Stages are still running. Cancel them and quit?</source>
+        <translation>実行中のステージがあります。キャンセルして終了しますか？</translation>
+    </message>
+</context>
+<context>
     <name>tilelens::gui::TileIrLexer</name>
     <message>
         <source>Default</source>
@@ -1426,6 +1372,73 @@
     <message>
         <source>Block label</source>
         <translation>ブロックラベル</translation>
+    </message>
+</context>
+<context>
+    <name>tilelens::gui::WorkspaceController</name>
+    <message>
+        <source>Kernels</source>
+        <translation>カーネル</translation>
+    </message>
+    <message>
+        <source>Workspace diagnostics</source>
+        <translation>ワークスペースの診断</translation>
+    </message>
+    <message>
+        <source>Diagnostics</source>
+        <translation>診断</translation>
+    </message>
+    <message>
+        <source>No workspace open</source>
+        <translation>ワークスペースが開かれていません</translation>
+    </message>
+    <message>
+        <source>Open Workspace</source>
+        <translation>ワークスペースを開く</translation>
+    </message>
+    <message>
+        <source>No recent workspaces</source>
+        <translation>最近使ったワークスペースはありません</translation>
+    </message>
+    <message>
+        <source>&amp;Clear List</source>
+        <translation>リストを消去(&amp;C)</translation>
+    </message>
+    <message>
+        <source>%1 vs %2</source>
+        <translation>%1 対 %2</translation>
+    </message>
+    <message>
+        <source>Opening %1…</source>
+        <translation>%1 を開いています…</translation>
+    </message>
+    <message>
+        <source>1 kernel</source>
+        <translation>1 カーネル</translation>
+    </message>
+    <message>
+        <source>%1 kernels</source>
+        <translation>%1 カーネル</translation>
+    </message>
+    <message>
+        <source>No kernels were found in %1. Open a TileGym checkout, a kernel output root or one kernel working directory.</source>
+        <translation>%1 にカーネルが見つかりません。TileGym のチェックアウト、カーネル出力ルート、または 1 つのカーネル作業ディレクトリを開いてください。</translation>
+    </message>
+    <message>
+        <source>%1 does not exist.</source>
+        <translation>%1 は存在しません。</translation>
+    </message>
+    <message>
+        <source>Pick a kernel in the Kernels list or on the dashboard.</source>
+        <translation>カーネル一覧またはダッシュボードでカーネルを選んでください。</translation>
+    </message>
+    <message>
+        <source>Diagnostics: %1</source>
+        <translation>診断：%1</translation>
+    </message>
+    <message>
+        <source>Show or hide the Diagnostics panel</source>
+        <translation>診断パネルの表示／非表示</translation>
     </message>
 </context>
 <context>

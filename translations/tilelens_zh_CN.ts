@@ -645,10 +645,6 @@
         <translation>打开 PATH，输出从启动到首次绘制对齐差异的时间（毫秒）、峰值 RSS 和最长的事件循环停顿，然后退出。</translation>
     </message>
     <message>
-        <source>With --bench-open DIR: replicate the kernels (*.mlir) in DIR into a reference/generated pair of about N ops per side and open that.</source>
-        <translation>与 --bench-open DIR 一起使用：将 DIR 中的内核（*.mlir）复制成每侧约 N 个操作的参考/生成对并打开它。</translation>
-    </message>
-    <message>
         <source>Workspace to open: a TileGym checkout, a kernel output root or a kernel directory (default: the bundled example); or two IR files REF GEN (.mlir or .tileirbc) to compare.</source>
         <translation>要打开的工作区：TileGym 检出目录、内核输出根目录或内核目录（默认：随附的示例）；或要比较的两个 IR 文件 REF GEN（.mlir 或 .tileirbc）。</translation>
     </message>
@@ -671,6 +667,14 @@
     <message>
         <source>tilelens: no display found (DISPLAY and WAYLAND_DISPLAY are unset); writing a screenshot to %1 instead</source>
         <translation>tilelens：未找到显示（DISPLAY 和 WAYLAND_DISPLAY 均未设置）；改为将截图写入 %1</translation>
+    </message>
+    <message>
+        <source>Build a workspace of a big and a small kernel from the kernels (*.mlir) in DIR, select the big one, then the small one, and print how long the superseded diff kept working.</source>
+        <translation>用 DIR 中的内核（*.mlir）构建一个含一大一小两个内核的工作区，先选择大的，再选择小的，并输出被取代的差异继续运行了多久。</translation>
+    </message>
+    <message>
+        <source>With --bench-open DIR: replicate the kernels (*.mlir) in DIR into a reference/generated pair of about N ops per side and open that. With --bench-supersede: the big kernel&apos;s size (default 100000).</source>
+        <translation>与 --bench-open DIR 一起使用：将 DIR 中的内核（*.mlir）复制成每侧约 N 个操作的参考/生成对并打开它。与 --bench-supersede 一起使用：大内核的大小（默认 100000）。</translation>
     </message>
 </context>
 <context>
@@ -930,32 +934,8 @@
         <translation>差异概览</translation>
     </message>
     <message>
-        <source>Stages</source>
-        <translation>阶段</translation>
-    </message>
-    <message>
-        <source>Performance</source>
-        <translation>性能</translation>
-    </message>
-    <message>
-        <source>Kernels</source>
-        <translation>内核</translation>
-    </message>
-    <message>
-        <source>Workspace diagnostics</source>
-        <translation>工作区诊断</translation>
-    </message>
-    <message>
-        <source>Diagnostics</source>
-        <translation>诊断</translation>
-    </message>
-    <message>
         <source>Divergences</source>
         <translation>差异</translation>
-    </message>
-    <message>
-        <source>No workspace open</source>
-        <translation>未打开工作区</translation>
     </message>
     <message>
         <source>&amp;File</source>
@@ -1102,18 +1082,6 @@
         <translation>行（1–%1）：</translation>
     </message>
     <message>
-        <source>Open Workspace</source>
-        <translation>打开工作区</translation>
-    </message>
-    <message>
-        <source>No recent workspaces</source>
-        <translation>没有最近打开的工作区</translation>
-    </message>
-    <message>
-        <source>&amp;Clear List</source>
-        <translation>清除列表(&amp;C)</translation>
-    </message>
-    <message>
         <source>About TileLens</source>
         <translation>关于 TileLens</translation>
     </message>
@@ -1146,56 +1114,12 @@
         <translation>尚无生成的 IR。阶段 %1（阶段面板，重新运行）会用 cuTile Rust 编译器将 %2 编译到 %3。</translation>
     </message>
     <message>
-        <source>%1 vs %2</source>
-        <translation>%1 对比 %2</translation>
-    </message>
-    <message>
-        <source>Opening %1…</source>
-        <translation>正在打开 %1…</translation>
-    </message>
-    <message>
         <source>%1 – TileLens</source>
         <translation>%1 – TileLens</translation>
     </message>
     <message>
-        <source>1 kernel</source>
-        <translation>1 个内核</translation>
-    </message>
-    <message>
-        <source>%1 kernels</source>
-        <translation>%1 个内核</translation>
-    </message>
-    <message>
-        <source>No kernels were found in %1. Open a TileGym checkout, a kernel output root or one kernel working directory.</source>
-        <translation>在 %1 中未找到内核。请打开 TileGym 检出目录、内核输出根目录或单个内核工作目录。</translation>
-    </message>
-    <message>
-        <source>%1 does not exist.</source>
-        <translation>%1 不存在。</translation>
-    </message>
-    <message>
-        <source>Pick a kernel in the Kernels list or on the dashboard.</source>
-        <translation>请在内核列表或仪表板中选择一个内核。</translation>
-    </message>
-    <message>
-        <source>Diagnostics: %1</source>
-        <translation>诊断：%1</translation>
-    </message>
-    <message>
-        <source>Show or hide the Diagnostics panel</source>
-        <translation>显示或隐藏诊断面板</translation>
-    </message>
-    <message>
         <source>No source for a two-file comparison</source>
         <translation>双文件比较没有源代码</translation>
-    </message>
-    <message>
-        <source>Quit TileLens</source>
-        <translation>退出 TileLens</translation>
-    </message>
-    <message>
-        <source>Stages are still running. Cancel them and quit?</source>
-        <translation>仍有阶段正在运行。取消它们并退出吗？</translation>
     </message>
     <message>
         <source>Inferred link (line %1): cuTile Rust records no source locations; this op was placed on the statement around the ops TileLens could match.</source>
@@ -1215,6 +1139,13 @@
     <message>
         <source>Every divergence of the IR pair; click to jump</source>
         <translation>IR 对的所有差异；点击跳转</translation>
+    </message>
+</context>
+<context>
+    <name>tilelens::gui::PerformanceController</name>
+    <message>
+        <source>Performance</source>
+        <translation>性能</translation>
     </message>
 </context>
 <context>
@@ -1374,6 +1305,21 @@
     </message>
 </context>
 <context>
+    <name>tilelens::gui::StagesController</name>
+    <message>
+        <source>Stages</source>
+        <translation>阶段</translation>
+    </message>
+    <message>
+        <source>Quit TileLens</source>
+        <translation>退出 TileLens</translation>
+    </message>
+    <message>
+        <source>Stages are still running. Cancel them and quit?</source>
+        <translation>仍有阶段正在运行。取消它们并退出吗？</translation>
+    </message>
+</context>
+<context>
     <name>tilelens::gui::TileIrLexer</name>
     <message>
         <source>Default</source>
@@ -1426,6 +1372,73 @@
     <message>
         <source>Block label</source>
         <translation>块标签</translation>
+    </message>
+</context>
+<context>
+    <name>tilelens::gui::WorkspaceController</name>
+    <message>
+        <source>Kernels</source>
+        <translation>内核</translation>
+    </message>
+    <message>
+        <source>Workspace diagnostics</source>
+        <translation>工作区诊断</translation>
+    </message>
+    <message>
+        <source>Diagnostics</source>
+        <translation>诊断</translation>
+    </message>
+    <message>
+        <source>No workspace open</source>
+        <translation>未打开工作区</translation>
+    </message>
+    <message>
+        <source>Open Workspace</source>
+        <translation>打开工作区</translation>
+    </message>
+    <message>
+        <source>No recent workspaces</source>
+        <translation>没有最近打开的工作区</translation>
+    </message>
+    <message>
+        <source>&amp;Clear List</source>
+        <translation>清除列表(&amp;C)</translation>
+    </message>
+    <message>
+        <source>%1 vs %2</source>
+        <translation>%1 对比 %2</translation>
+    </message>
+    <message>
+        <source>Opening %1…</source>
+        <translation>正在打开 %1…</translation>
+    </message>
+    <message>
+        <source>1 kernel</source>
+        <translation>1 个内核</translation>
+    </message>
+    <message>
+        <source>%1 kernels</source>
+        <translation>%1 个内核</translation>
+    </message>
+    <message>
+        <source>No kernels were found in %1. Open a TileGym checkout, a kernel output root or one kernel working directory.</source>
+        <translation>在 %1 中未找到内核。请打开 TileGym 检出目录、内核输出根目录或单个内核工作目录。</translation>
+    </message>
+    <message>
+        <source>%1 does not exist.</source>
+        <translation>%1 不存在。</translation>
+    </message>
+    <message>
+        <source>Pick a kernel in the Kernels list or on the dashboard.</source>
+        <translation>请在内核列表或仪表板中选择一个内核。</translation>
+    </message>
+    <message>
+        <source>Diagnostics: %1</source>
+        <translation>诊断：%1</translation>
+    </message>
+    <message>
+        <source>Show or hide the Diagnostics panel</source>
+        <translation>显示或隐藏诊断面板</translation>
     </message>
 </context>
 <context>

@@ -168,7 +168,8 @@ int runEval(const QStringList& args)
         {budget("max-live-elements", "Elements of the tiles one side holds at once",
                 options.maxLiveElements),
          &options.maxLiveElements},
-        {budget("max-work", "Work of one side's run: executed ops, the elements they produce, mma products",
+        {budget("max-work",
+                "Work of one side's run: executed ops, the elements they produce, mma products",
                 options.maxWork),
          &options.maxWork},
     };

@@ -1,6 +1,6 @@
 #include "AbiFindingsView.h"
 
-#include "WorkerPool.h"
+#include "common/WorkerPool.h"
 #include "workspace/AbiCheck.h"
 #include "workspace/LaunchBinding.h"
 #include "workspace/LaunchChain.h"

@@ -2,6 +2,7 @@
 
 #include "AppSettings.h"
 #include "BenchOpen.h"
+#include "BenchSupersede.h"
 #include "MainWindow.h"
 #include "panels/DashboardModel.h"
 #include "panels/DashboardView.h"
@@ -238,12 +239,21 @@ int runApplication(int argc, char** argv)
                                     "peak RSS and the longest event-loop stall, and exit."),
         QStringLiteral("PATH"));
     parser.addOption(benchOption);
+    const QCommandLineOption supersedeOption(
+        QStringList{QStringLiteral("bench-supersede")},
+        QCoreApplication::translate("tilelens::gui::Application",
+                                    "Build a workspace of a big and a small kernel from the "
+                                    "kernels (*.mlir) in DIR, select the big one, then the small "
+                                    "one, and print how long the superseded diff kept working."),
+        QStringLiteral("DIR"));
+    parser.addOption(supersedeOption);
     const QCommandLineOption syntheticOption(
         QStringList{QStringLiteral("synthetic-ops")},
         QCoreApplication::translate("tilelens::gui::Application",
                                     "With --bench-open DIR: replicate the kernels (*.mlir) in DIR "
                                     "into a reference/generated pair of about N ops per side "
-                                    "and open that."),
+                                    "and open that. With --bench-supersede: the big kernel's "
+                                    "size (default 100000)."),
         QStringLiteral("N"));
     parser.addOption(syntheticOption);
     parser.addPositionalArgument(
@@ -301,6 +311,12 @@ int runApplication(int argc, char** argv)
                               "pass a PATH or set TILELENS_EXAMPLE_DIR"));
     }
 
+    if (parser.isSet(supersedeOption)) {
+        g_defaultMessageHandler = qInstallMessageHandler(screenshotMessageHandler);
+        const int ops =
+            parser.isSet(syntheticOption) ? parser.value(syntheticOption).toInt() : 100000;
+        return runBenchSupersede(parser.value(supersedeOption), ops);
+    }
     if (parser.isSet(benchOption)) {
         g_defaultMessageHandler = qInstallMessageHandler(screenshotMessageHandler);
         return runBenchOpen(parser.value(benchOption), launch,

@@ -1,7 +1,7 @@
 #include "EvalAction.h"
 
 #include "InspectorSession.h"
-#include "WorkerPool.h"
+#include "common/WorkerPool.h"
 #include "workspace/DerivedBinding.h"
 
 #include <QAction>

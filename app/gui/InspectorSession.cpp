@@ -1,7 +1,7 @@
 #include "InspectorSession.h"
 
 #include "SourceFileLoader.h"
-#include "WorkerPool.h"
+#include "common/WorkerPool.h"
 
 #include <QFutureWatcher>
 #include <QtConcurrent/QtConcurrentRun>
@@ -66,6 +66,8 @@ void InspectorSession::select(int kernel, int variant)
 
 void InspectorSession::startDiff()
 {
+    if (m_diffPending && m_diffObserver)
+        m_diffObserver(stampJobEvent(JobEvent::Kind::Superseded, m_diffGeneration));
     const quint64 generation = ++m_diffGeneration;
     // The superseded analysis stops at its next function instead of running to its end.
     m_diffCancel.cancel();
@@ -99,21 +101,33 @@ void InspectorSession::startDiff()
         (*handOver)[s].give({text, {}, true, text->fromBytecode});
     };
 
+    if (m_diffObserver)
+        m_diffObserver(stampJobEvent(JobEvent::Kind::Started, generation));
+    // Stamped on the pool thread when the work returns, reported with the result.
+    auto returned = std::make_shared<JobEvent>();
     auto* watcher = new QFutureWatcher<pair::PairAnalysis>(this);
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation] {
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation, returned] {
         watcher->deleteLater();
         // Moved out of the future: a 100k-op pair's result is too big to copy here.
         pair::PairAnalysis analysis = watcher->future().takeResult();
-        if (generation != m_diffGeneration)
+        const bool current = generation == m_diffGeneration;
+        if (m_diffObserver) {
+            m_diffObserver(*returned);
+            m_diffObserver(stampJobEvent(
+                current ? JobEvent::Kind::Applied : JobEvent::Kind::Dropped, generation));
+        }
+        if (!current)
             return; // the user has moved on
         m_diffPending = false;
         m_diff = std::make_shared<const pair::PairAnalysis>(std::move(analysis));
         Q_EMIT diffChanged();
     });
-    watcher->setFuture(QtConcurrent::run(
-        workerPool(), [request = std::move(request), handOver, token = m_diffCancel.token()] {
+    watcher->setFuture(
+        QtConcurrent::run(workerPool(), [request = std::move(request), handOver,
+                                         token = m_diffCancel.token(), returned, generation] {
             lowerWorkerPriority();
             pair::PairAnalysis analysis = pair::analysePair(request, token);
+            *returned = stampJobEvent(JobEvent::Kind::Returned, generation);
             // A side without text (unreadable, not decoded) is handed over with its reasons.
             for (Side s : kBothSides) {
                 const pair::PairSide& side = analysis.sides[s];

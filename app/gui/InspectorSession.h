@@ -9,6 +9,7 @@
 // the analysis of a superseded selection is cancelled (it stops at its next
 // function) and its result dropped.
 
+#include "JobEvent.h"
 #include "SourceFileLoader.h"
 #include "common/CancelToken.h"
 #include "common/Side.h"
@@ -55,6 +56,9 @@ public:
     int currentDivergence() const { return m_divergence; }
     void selectDivergence(int index);
 
+    // Benchmarks and tests: the life of each diff job (`tilelens --bench-supersede`).
+    void setDiffJobObserver(JobObserver observer) { m_diffObserver = std::move(observer); }
+
 Q_SIGNALS:
     void workspaceChanged();
     void selectionChanged(int kernel, int variant);
@@ -73,6 +77,7 @@ private:
     PerSide<IrSideFuture> m_irSides;
     bool m_diffPending = false;
     int m_divergence = -1;
+    JobObserver m_diffObserver;
 };
 
 } // namespace tilelens::gui

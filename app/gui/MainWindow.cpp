@@ -1,6 +1,6 @@
 // MainWindow: construction of the central area (four panes, splitters,
 // overview ruler), the docks and the status bar; theme and event plumbing.
-// Menus, loading and settings live in MainWindowActions.cpp,
+// Menus, loading and settings live in MainWindowMenus.cpp,
 // MainWindowLoading.cpp and MainWindowSession.cpp; the diff side in
 // MainWindowDiff.cpp.
 
@@ -11,15 +11,14 @@
 #include "BottomDockSizer.h"
 #include "DivergenceNavigator.h"
 #include "FindBar.h"
-#include "KernelListModel.h"
 #include "MainWindowPrivate.h"
 #include "OverviewRuler.h"
+#include "PerformanceController.h"
 #include "QsciHeaders.h"
-#include "ShortDockContent.h"
 #include "SourcePane.h"
+#include "StagesController.h"
+#include "WorkspaceController.h"
 #include "panels/DashboardView.h"
-#include "panels/PerfPanel.h"
-#include "panels/StagePanel.h"
 
 #include <QApplication>
 #include <QDockWidget>
@@ -184,6 +183,16 @@ void MainWindow::buildCentralArea()
     setCentralWidget(m_centralStack);
 }
 
+panels::StagePanel* MainWindow::stagePanel() const
+{
+    return m_stages->panel();
+}
+
+panels::PerfPanel* MainWindow::perfPanel() const
+{
+    return m_performance->panel();
+}
+
 bool MainWindow::isDashboardShown() const
 {
     return m_centralStack->currentWidget() == m_dashboard;
@@ -201,26 +210,12 @@ void MainWindow::showInspector()
 
 void MainWindow::buildPanels()
 {
-    m_stagePanel = new panels::StagePanel(&m_session);
-    connect(m_stagePanel, &panels::StagePanel::workspaceRescanRequested, this,
-            &MainWindow::rescanKeepingSelection);
-    m_stageDock = new QDockWidget(tr("Stages"), this);
-    m_stageDock->setObjectName(QStringLiteral("stageDock"));
-    m_stageDock->setWidget(shortDockContent(m_stagePanel));
-    addDockWidget(Qt::BottomDockWidgetArea, m_stageDock);
-    tabifyDockWidget(m_navigatorDock, m_stageDock);
-
-    m_perfPanel = new panels::PerfPanel(&m_session);
-    m_perfDock = new QDockWidget(tr("Performance"), this);
-    m_perfDock->setObjectName(QStringLiteral("perfDock"));
-    m_perfDock->setWidget(shortDockContent(m_perfPanel));
-    addDockWidget(Qt::BottomDockWidgetArea, m_perfDock);
-    tabifyDockWidget(m_stageDock, m_perfDock);
-    // A profiled stage E run updates the perf view after every run.
-    connect(m_stagePanel, &panels::StagePanel::profiledRunUpdated, m_perfPanel,
-            &panels::PerfPanel::showProfiledRun);
+    m_stages = new StagesController(*this, m_session, m_navigatorDock);
+    connect(m_stages, &StagesController::rescanRequested, m_workspace,
+            &WorkspaceController::rescanKeepingSelection);
+    m_performance = new PerformanceController(*this, m_session, *m_stages);
     m_navigatorDock->raise();
-    new BottomDockSizer(this, m_navigatorDock, {m_stageDock, m_perfDock});
+    new BottomDockSizer(this, m_navigatorDock, {m_stages->dock(), m_performance->dock()});
 }
 
 QsciScintilla* MainWindow::activeEditor() const
@@ -241,8 +236,8 @@ void MainWindow::showEditorFocus(QsciScintilla* editor, bool focused)
 QList<QWidget*> MainWindow::paneCycle() const
 {
     QList<QWidget*> order;
-    if (m_kernelDock->isVisible())
-        order << m_kernelView;
+    if (m_workspace->kernelDock()->isVisible())
+        order << m_workspace->kernelView();
     for (SourcePane* p : m_panes)
         order << p->editor();
     if (m_navigatorDock->isVisible() && m_navigator->view()->isVisible())
@@ -266,34 +261,16 @@ void MainWindow::focusNextPane(int delta)
 
 void MainWindow::buildDocks()
 {
-    m_kernelModel = new KernelListModel(this);
-    m_kernelView = new QTreeView;
-    m_kernelView->setObjectName(QStringLiteral("kernelList"));
-    m_kernelView->setAccessibleName(tr("Kernels"));
-    m_kernelView->setModel(m_kernelModel);
-    m_kernelView->setHeaderHidden(true);
-    m_kernelView->setUniformRowHeights(true);
-    m_kernelView->setSelectionMode(QAbstractItemView::SingleSelection);
-    m_kernelView->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    connect(m_kernelView->selectionModel(), &QItemSelectionModel::currentChanged, this,
-            [this](const QModelIndex& current) { onKernelActivated(current); });
-
-    m_kernelDock = new QDockWidget(tr("Kernels"), this);
-    m_kernelDock->setObjectName(QStringLiteral("kernelDock"));
-    m_kernelDock->setWidget(m_kernelView);
-    m_kernelDock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetClosable);
-    addDockWidget(Qt::LeftDockWidgetArea, m_kernelDock);
-
-    m_diagnosticsList = new QListWidget;
-    m_diagnosticsList->setObjectName(QStringLiteral("diagnosticsList"));
-    m_diagnosticsList->setAccessibleName(tr("Workspace diagnostics"));
-    m_diagnosticsList->setWordWrap(true);
-    m_diagnosticsDock = new QDockWidget(tr("Diagnostics"), this);
-    m_diagnosticsDock->setObjectName(QStringLiteral("diagnosticsDock"));
-    m_diagnosticsDock->setWidget(m_diagnosticsList);
-    addDockWidget(Qt::BottomDockWidgetArea, m_diagnosticsDock);
-    resizeDocks({m_diagnosticsDock}, {140}, Qt::Vertical);
-    m_diagnosticsDock->hide();
+    m_workspace = new WorkspaceController(*this, m_session, m_options.persistSettings);
+    connect(m_workspace, &WorkspaceController::opening, this, &MainWindow::onWorkspaceOpening);
+    connect(m_workspace, &WorkspaceController::opened, this, &MainWindow::onWorkspaceOpened);
+    connect(m_workspace, &WorkspaceController::nothingSelected, this,
+            &MainWindow::showMessageInPanes);
+    connect(m_workspace, &WorkspaceController::dashboardWanted, this, &MainWindow::showDashboard);
+    connect(m_workspace, &WorkspaceController::inspectorWanted, this, &MainWindow::showInspector);
+    connect(m_workspace, &WorkspaceController::divergenceToRestore, this,
+            [this](const QString& id) { m_restoreDivergence = id; });
+    connect(m_workspace, &WorkspaceController::busyChanged, this, &MainWindow::finishIfIdle);
 
     m_navigator = new DivergenceNavigator(m_session);
     m_navigatorDock = new QDockWidget(tr("Divergences"), this);
@@ -321,31 +298,44 @@ void MainWindow::buildDocks()
 
 void MainWindow::buildStatusBar()
 {
-    m_workspaceLabel = new QLabel(this);
-    m_workspaceLabel->setObjectName(QStringLiteral("workspaceLabel"));
-    m_workspaceLabel->setTextFormat(Qt::PlainText);
-    m_kernelCountLabel = new QLabel(this);
-    m_kernelCountLabel->setObjectName(QStringLiteral("kernelCountLabel"));
-    m_diagnosticsButton = new QToolButton(this);
-    m_diagnosticsButton->setObjectName(QStringLiteral("diagnosticsButton"));
-    m_diagnosticsButton->setAutoRaise(true);
-    m_diagnosticsButton->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
-    m_diagnosticsButton->setVisible(false);
-    connect(m_diagnosticsButton, &QToolButton::clicked, this,
-            [this] { m_diagnosticsDock->setVisible(!m_diagnosticsDock->isVisible()); });
-    statusBar()->addWidget(m_workspaceLabel, 1);
+    statusBar()->addWidget(m_workspace->workspaceLabel(), 1);
     m_verdictLabel = new QLabel(this);
     m_verdictLabel->setObjectName(QStringLiteral("verdictLabel"));
     m_verdictLabel->setTextFormat(Qt::RichText);
     statusBar()->addPermanentWidget(m_verdictLabel);
-    statusBar()->addPermanentWidget(m_diagnosticsButton);
-    statusBar()->addPermanentWidget(m_kernelCountLabel);
-    m_workspaceLabel->setText(tr("No workspace open"));
+    statusBar()->addPermanentWidget(m_workspace->diagnosticsButton());
+    statusBar()->addPermanentWidget(m_workspace->kernelCountLabel());
 }
 
 QString MainWindow::statusText() const
 {
-    return m_workspaceLabel->text() + QLatin1Char(' ') + m_kernelCountLabel->text();
+    return m_workspace->workspaceLabel()->text() + QLatin1Char(' ') +
+           m_workspace->kernelCountLabel()->text();
+}
+
+QTreeView* MainWindow::kernelView() const
+{
+    return m_workspace->kernelView();
+}
+
+QDockWidget* MainWindow::kernelDock() const
+{
+    return m_workspace->kernelDock();
+}
+
+QListWidget* MainWindow::diagnosticsList() const
+{
+    return m_workspace->diagnosticsList();
+}
+
+void MainWindow::openWorkspace(const QString& path)
+{
+    m_workspace->openWorkspace(path);
+}
+
+void MainWindow::openIrPair(const QString& referenceIr, const QString& generatedIr)
+{
+    m_workspace->openIrPair(referenceIr, generatedIr);
 }
 
 void MainWindow::showEvent(QShowEvent* event)
@@ -360,9 +350,10 @@ void MainWindow::showEvent(QShowEvent* event)
         QTimer::singleShot(0, this, [this] {
             // Every dock of the tabbed group: Qt sizes the group by any of them.
             const int dockHeight = std::clamp(height() / 4, 130, 260);
-            resizeDocks({m_navigatorDock, m_stageDock, m_perfDock},
+            resizeDocks({m_navigatorDock, m_stages->dock(), m_performance->dock()},
                         {dockHeight, dockHeight, dockHeight}, Qt::Vertical);
-            resizeDocks({m_kernelDock}, {std::clamp(width() / 7, 140, 230)}, Qt::Horizontal);
+            resizeDocks({m_workspace->kernelDock()}, {std::clamp(width() / 7, 140, 230)},
+                        Qt::Horizontal);
         });
     }
     if (m_columnsInitialized)

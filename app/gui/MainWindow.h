@@ -3,9 +3,10 @@
 // (reference Python | generated Rust over reference IR | generated IR),
 // diagnostics dock and status bar. Discovery and file reading run in worker
 // threads; results of superseded requests are dropped by generation number.
-// Implemented across MainWindow.cpp (layout), MainWindowActions.cpp (menus,
+// Implemented across MainWindow.cpp (layout), MainWindowMenus.cpp (menus,
 // drag & drop), MainWindowLoading.cpp, MainWindowSession.cpp (settings) and
-// MainWindowDiff.cpp (the IR diff side).
+// MainWindowDiff.cpp (the IR diff side); the workspace, the Stages and the
+// Performance docks are controllers of their own.
 
 #include "EditorTheme.h"
 #include "InspectorSession.h"
@@ -23,7 +24,6 @@ class QMenu;
 class QSplitter;
 class QStackedWidget;
 class QsciScintilla;
-class QToolButton;
 class QTreeView;
 
 namespace tilelens::pair {
@@ -42,9 +42,11 @@ class AbiFindingsView;
 class AlignedIrView;
 class DivergenceNavigator;
 class FindBar;
-class KernelListModel;
 class OverviewRuler;
+class PerformanceController;
 class SourcePane;
+class StagesController;
+class WorkspaceController;
 
 class MainWindow : public QMainWindow
 {
@@ -72,8 +74,8 @@ public:
 
     InspectorSession& session() { return m_session; }
     SourcePane* pane(SourceRole role) const { return m_panes[static_cast<size_t>(role)]; }
-    QTreeView* kernelView() const { return m_kernelView; }
-    QListWidget* diagnosticsList() const { return m_diagnosticsList; }
+    QTreeView* kernelView() const;
+    QListWidget* diagnosticsList() const;
     QString statusText() const;
 
     // The IR diff view and its navigator (issue 6).
@@ -89,11 +91,11 @@ public:
     QAction* hideEquivalentAction() const { return m_hideEquivalent; }
     QAction* nextPaneAction() const { return m_nextPane; }
     QAction* previousPaneAction() const { return m_previousPane; }
-    QDockWidget* kernelDock() const { return m_kernelDock; }
+    QDockWidget* kernelDock() const;
     QDockWidget* divergenceDock() const { return m_navigatorDock; }
     QLabel* verdictLabel() const { return m_verdictLabel; }
-    panels::StagePanel* stagePanel() const { return m_stagePanel; }
-    panels::PerfPanel* perfPanel() const { return m_perfPanel; }
+    panels::StagePanel* stagePanel() const;
+    panels::PerfPanel* perfPanel() const;
     panels::DashboardView* dashboard() const { return m_dashboard; }
     // True while the dashboard (start page of multi-kernel workspaces) is shown.
     bool isDashboardShown() const;
@@ -137,19 +139,23 @@ protected:
 
 private:
     void buildMenus();
+    void buildFileMenu();
+    void buildEditMenu();
+    void buildViewMenu();
+    void buildDiffMenu();
+    QAction* addSeverityToggle(QMenu* menu, const QString& text, const QString& name,
+                               diff::Severity severity);
+    void askExportPath();
     void buildCentralArea();
     void buildDocks();
     void buildStatusBar();
     void restoreSettings();
     void saveSettings() const;
 
-    void chooseWorkspace();
-    void reloadWorkspace();
-    void rebuildRecentMenu();
-    void applyWorkspace(const QString& path, ws::Workspace workspace);
-    void showDiagnostics(const ws::Workspace& workspace);
-    void onSelectionChanged(int kernel, int variant);
-    void onKernelActivated(const QModelIndex& index);
+    void onWorkspaceOpening();
+    void onWorkspaceOpened(const QString& path);
+    void showMessageInPanes(const QString& message);
+    void onSelectionChanged();
     void applySources(const KernelSources& sources);
     void revealVariantSources();
     void onPaneShown();
@@ -164,31 +170,19 @@ private:
     static std::vector<int> markedLines(QsciScintilla* editor, unsigned long mask);
     void setSeverityHidden(int severity, bool hidden);
     void buildPanels();
-    void rescanKeepingSelection();
     void askGoToLine();
     // Ctrl+Tab / Ctrl+Shift+Tab: kernel list, the four editors, divergences.
     void focusNextPane(int delta);
     QList<QWidget*> paneCycle() const;
     void showEditorFocus(QsciScintilla* editor, bool focused);
-    // Kernel/variant saved at the last quit when \a workspace has it; also
-    // remembers the divergence to select once the diff arrives.
-    bool restoreKernel(const ws::Workspace& workspace, int& kernel, int& variant);
 
     Options m_options;
     InspectorSession m_session;
-    KernelListModel* m_kernelModel = nullptr;
-    QTreeView* m_kernelView = nullptr;
     std::array<SourcePane*, kSourceRoleCount> m_panes{};
     QSplitter* m_sourceSplitter = nullptr; // top pair over bottom pair
     QSplitter* m_topSplitter = nullptr;
     QSplitter* m_bottomSplitter = nullptr;
-    QDockWidget* m_kernelDock = nullptr;
-    QDockWidget* m_diagnosticsDock = nullptr;
-    QListWidget* m_diagnosticsList = nullptr;
     QMenu* m_recentMenu = nullptr;
-    QLabel* m_workspaceLabel = nullptr;
-    QLabel* m_kernelCountLabel = nullptr;
-    QToolButton* m_diagnosticsButton = nullptr;
     QLabel* m_verdictLabel = nullptr;
     AlignedIrView* m_aligned = nullptr;
     OverviewRuler* m_ruler = nullptr;
@@ -208,19 +202,12 @@ private:
     QsciScintilla* m_lastEditor = nullptr;
     QString m_restoreDivergence; // divergence id to select when the diff arrives
     panels::DashboardView* m_dashboard = nullptr;
-    panels::StagePanel* m_stagePanel = nullptr;
-    panels::PerfPanel* m_perfPanel = nullptr;
-    QDockWidget* m_stageDock = nullptr;
-    QDockWidget* m_perfDock = nullptr;
-    QString m_reselectKernel;  // kernel to select again after a rescan
-    bool m_irPairOnly = false; // a two-file comparison: the source panes stay empty
-    int m_reselectVariant = 0;
+    WorkspaceController* m_workspace = nullptr;
+    StagesController* m_stages = nullptr;
+    PerformanceController* m_performance = nullptr;
     bool m_diffApplied = false; // the session's diff decorates the IR panes
 
-    QString m_workspacePath;
-    quint64 m_workspaceGeneration = 0;
     quint64 m_sourcesGeneration = 0;
-    bool m_workspacePending = false;
     bool m_sourcesPending = false;
     bool m_applyingSources = false;
     bool m_themeUpdateQueued = false;

@@ -1,31 +1,19 @@
-// MainWindow: opening a workspace or an IR pair (discovery in a worker),
-// selecting a kernel/variant, loading its Python and Rust files in a worker
-// (the IR files come from the session's analysis) and showing them;
-// generation numbers drop results of superseded requests.
+// MainWindow: what opening a workspace means for the panes, and selecting a kernel/variant:
+// loading its Python and Rust files in a worker (the IR panes take the text the session's
+// analysis reads) and showing them; generation numbers drop results of superseded requests.
 
 #include "AbiFindingsView.h"
 #include "AlignedIrView.h"
-#include "AppSettings.h"
-#include "KernelListModel.h"
 #include "MainWindow.h"
 #include "SourcePane.h"
-#include "WorkerPool.h"
+#include "WorkspaceController.h"
+#include "common/WorkerPool.h"
 #include "panels/DashboardView.h"
 #include "pipeline/CheckoutIrStages.h"
 
-#include <QDir>
-#include <QDockWidget>
 #include <QFileInfo>
 #include <QFutureWatcher>
-#include <QLabel>
-#include <QListWidget>
-#include <QListWidgetItem>
-#include <QSettings>
-#include <QSignalBlocker>
 #include <QSplitter>
-#include <QStyle>
-#include <QToolButton>
-#include <QTreeView>
 #include <QtConcurrent/QtConcurrentRun>
 
 namespace tilelens::gui {
@@ -55,18 +43,9 @@ QString checkoutIrHint(const ws::Kernel& kernel, const ws::Variant& variant, Sou
 
 } // namespace
 
-void MainWindow::rescanKeepingSelection()
-{
-    if (const ws::Kernel* kernel = m_session.currentKernel()) {
-        m_reselectKernel = kernel->name;
-        m_reselectVariant = m_session.variantIndex();
-    }
-    reloadWorkspace();
-}
-
 bool MainWindow::isLoading() const
 {
-    return m_workspacePending || m_sourcesPending || m_session.isDiffPending() ||
+    return m_workspace->isDiscovering() || m_sourcesPending || m_session.isDiffPending() ||
            (m_session.diff() && !m_diffApplied) || m_aligned->isDecorating();
 }
 
@@ -79,166 +58,27 @@ void MainWindow::finishIfIdle()
     Q_EMIT loadingFinished();
 }
 
-void MainWindow::openIrPair(const QString& referenceIr, const QString& generatedIr)
+void MainWindow::onWorkspaceOpening()
 {
-    ++m_workspaceGeneration; // supersedes any workspace being discovered
-    m_workspacePending = false;
-    ws::Workspace pair;
-    ws::Kernel kernel;
-    kernel.name =
-        tr("%1 vs %2").arg(QFileInfo(referenceIr).fileName(), QFileInfo(generatedIr).fileName());
-    ws::Variant variant;
-    variant.referenceIr = QFileInfo(referenceIr).absoluteFilePath();
-    variant.generatedIr = QFileInfo(generatedIr).absoluteFilePath();
-    kernel.variants.push_back(variant);
-    pair.root = variant.referenceIr;
-    pair.kernels.push_back(kernel);
-    m_irPairOnly = true;
-    applyWorkspace(variant.referenceIr, std::move(pair));
-}
-
-void MainWindow::openWorkspace(const QString& path)
-{
-    m_irPairOnly = false;
-    // A file stands for the kernel directory it is in (e.g. kernel.rs).
-    const QFileInfo info(path);
-    const QString absolute = info.isFile() ? info.absolutePath() : info.absoluteFilePath();
-    const quint64 generation = ++m_workspaceGeneration;
     ++m_sourcesGeneration; // whatever is loading belongs to the old workspace
     m_sourcesPending = false;
-    m_workspacePending = true;
-    m_workspaceLabel->setText(tr("Opening %1\u2026").arg(QDir::toNativeSeparators(absolute)));
-
-    auto* watcher = new QFutureWatcher<ws::Workspace>(this);
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation, absolute] {
-        watcher->deleteLater();
-        if (generation != m_workspaceGeneration)
-            return; // superseded by a newer open
-        m_workspacePending = false;
-        applyWorkspace(absolute, watcher->result());
-    });
-    watcher->setFuture(QtConcurrent::run(workerPool(), [absolute] {
-        lowerWorkerPriority();
-        return ws::discoverWorkspace(absolute);
-    }));
 }
 
-void MainWindow::applyWorkspace(const QString& path, ws::Workspace workspace)
+void MainWindow::onWorkspaceOpened(const QString& path)
 {
-    m_workspacePath = path;
     // A two-file comparison has no Python or Rust: its IR pair takes the whole height.
-    m_sourceSplitter->widget(0)->setVisible(!m_irPairOnly);
-    auto shared = std::make_shared<const ws::Workspace>(std::move(workspace));
-    const int kernelCount = static_cast<int>(shared->kernels.size());
-
+    m_sourceSplitter->widget(0)->setVisible(!m_workspace->isIrPairOnly());
     setWindowTitle(tr("%1 \u2013 TileLens").arg(QFileInfo(path).fileName()));
-    m_workspaceLabel->setText(QDir::toNativeSeparators(path));
-    m_workspaceLabel->setToolTip(QDir::toNativeSeparators(path));
-    m_kernelCountLabel->setText(kernelCount == 1 ? tr("1 kernel")
-                                                 : tr("%1 kernels").arg(kernelCount));
-    showDiagnostics(*shared);
-
-    if (m_options.persistSettings && QFileInfo(path).isDir()) {
-        QSettings settings;
-        settings::addRecentWorkspace(settings, path);
-    }
-
-    m_kernelModel->setWorkspace(shared);
-    m_kernelView->expandAll(); // variants of multi-variant kernels visible at once
-    m_session.setWorkspace(shared);
-    if (kernelCount == 0) {
-        const QString message =
-            QFileInfo(path).exists()
-                ? tr("No kernels were found in %1. Open a TileGym checkout, a kernel "
-                     "output root or one kernel working directory.")
-                      .arg(QDir::toNativeSeparators(path))
-                : tr("%1 does not exist.").arg(QDir::toNativeSeparators(path));
-        for (SourcePane* p : m_panes)
-            p->showMessage({}, message);
-        finishIfIdle();
-        return;
-    }
-    // A rescan keeps the kernel the user was looking at.
-    int kernel = 0;
-    int variant = 0;
-    if (!m_reselectKernel.isEmpty()) {
-        for (int i = 0; i < kernelCount; ++i)
-            if (shared->kernels[static_cast<size_t>(i)].name == m_reselectKernel) {
-                kernel = i;
-                variant = m_reselectVariant;
-            }
-        m_reselectKernel.clear();
-    } else if (m_options.persistSettings && restoreKernel(*shared, kernel, variant)) {
-        showInspector(); // session restore: back where the user left off
-    } else if (kernelCount > 1) {
-        // The start page of a checkout: no kernel is shown, so none is selected and no
-        // verdict is claimed until the user picks one. Hiding the inspector moves the focus
-        // to the kernel list, whose focus-in makes row 0 current: that picks nothing.
-        {
-            const QSignalBlocker blocker(m_kernelView->selectionModel());
-            showDashboard();
-            m_kernelView->selectionModel()->clear();
-        }
-        for (SourcePane* p : m_panes)
-            p->showMessage({}, tr("Pick a kernel in the Kernels list or on the dashboard."));
-        finishIfIdle();
-        return;
-    } else {
-        showInspector();
-    }
-    m_session.select(kernel, variant);
 }
 
-void MainWindow::showDiagnostics(const ws::Workspace& workspace)
+void MainWindow::showMessageInPanes(const QString& message)
 {
-    m_diagnosticsList->clear();
-    auto add = [this](const QString& prefix, const Diagnostic& d) {
-        auto* item =
-            new QListWidgetItem(prefix + QString::fromStdString(d.format()), m_diagnosticsList);
-        const auto icon = d.severity == Severity::Error     ? QStyle::SP_MessageBoxCritical
-                          : d.severity == Severity::Warning ? QStyle::SP_MessageBoxWarning
-                                                            : QStyle::SP_MessageBoxInformation;
-        item->setIcon(style()->standardIcon(icon));
-    };
-    for (const Diagnostic& d : workspace.diagnostics)
-        add({}, d);
-    for (const ws::Kernel& k : workspace.kernels)
-        for (const Diagnostic& d : k.diagnostics)
-            add(QStringLiteral("[%1] ").arg(k.name), d);
-
-    const int count = m_diagnosticsList->count();
-    m_diagnosticsButton->setVisible(count > 0);
-    m_diagnosticsButton->setText(tr("Diagnostics: %1").arg(count));
-    m_diagnosticsButton->setToolTip(tr("Show or hide the Diagnostics panel"));
-    m_diagnosticsButton->setIcon(style()->standardIcon(hasErrors(workspace.diagnostics)
-                                                           ? QStyle::SP_MessageBoxCritical
-                                                           : QStyle::SP_MessageBoxWarning));
-    // Nothing to show but problems: open the panel so the user sees why.
-    if (workspace.kernels.empty() && count > 0) {
-        m_diagnosticsDock->show();
-        resizeDocks({m_diagnosticsDock}, {140}, Qt::Vertical);
-    }
+    for (SourcePane* p : m_panes)
+        p->showMessage({}, message);
 }
 
-void MainWindow::onKernelActivated(const QModelIndex& index)
+void MainWindow::onSelectionChanged()
 {
-    if (!index.isValid())
-        return;
-    if (m_kernelView->hasFocus())
-        showInspector();
-    m_session.select(index.data(KernelListModel::KernelIndexRole).toInt(),
-                     index.data(KernelListModel::VariantIndexRole).toInt());
-}
-
-void MainWindow::onSelectionChanged(int kernel, int variant)
-{
-    // Mirror the selection in the list when it came from elsewhere.
-    const QModelIndex index = m_kernelModel->indexFor(kernel, variant);
-    if (index.isValid() && m_kernelView->currentIndex() != index) {
-        m_kernelView->expand(index.parent());
-        m_kernelView->setCurrentIndex(index);
-    }
-
     const ws::Kernel* k = m_session.currentKernel();
     if (!k)
         return;
@@ -284,7 +124,7 @@ void MainWindow::applySources(const KernelSources& sources)
     for (const LoadedSource& file : sources.files) {
         const bool ir =
             file.role == SourceRole::ReferenceIr || file.role == SourceRole::GeneratedIr;
-        if (m_irPairOnly && !ir)
+        if (m_workspace->isIrPairOnly() && !ir)
             pane(file.role)->showMessage({}, tr("No source for a two-file comparison"));
         else if (ir && file.path.isEmpty() && kernel && kernel->checkoutPort && variant)
             pane(file.role)->showMessage({}, checkoutIrHint(*kernel, *variant, file.role));

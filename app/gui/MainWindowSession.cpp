@@ -3,11 +3,11 @@
 
 #include "AppSettings.h"
 #include "MainWindow.h"
-#include "panels/StagePanel.h"
+#include "StagesController.h"
+#include "WorkspaceController.h"
 
 #include <QCloseEvent>
 #include <QDockWidget>
-#include <QMessageBox>
 #include <QSettings>
 #include <QSplitter>
 
@@ -22,7 +22,8 @@ void MainWindow::restoreSettings()
     if (const QByteArray state = settings.value(settings::windowStateKey).toByteArray();
         !state.isEmpty())
         m_dockLayoutRestored = restoreState(state);
-    m_kernelDock->setVisible(settings.value(settings::kernelListVisibleKey, true).toBool());
+    m_workspace->kernelDock()->setVisible(
+        settings.value(settings::kernelListVisibleKey, true).toBool());
     m_sourceSplitter->restoreState(settings.value(settings::sourceSplitterKey).toByteArray());
     if (m_topSplitter->restoreState(settings.value(settings::topSplitterKey).toByteArray()) &&
         m_bottomSplitter->restoreState(settings.value(settings::bottomSplitterKey).toByteArray()))
@@ -36,9 +37,9 @@ void MainWindow::saveSettings() const
     QSettings settings;
     settings.setValue(settings::windowGeometryKey, saveGeometry());
     settings.setValue(settings::windowStateKey, saveState());
-    settings.setValue(settings::kernelListVisibleKey, m_kernelDock->isVisible());
+    settings.setValue(settings::kernelListVisibleKey, m_workspace->kernelDock()->isVisible());
     // A two-file comparison hides the source row: the last workspace's heights stay saved.
-    if (!m_irPairOnly)
+    if (!m_workspace->isIrPairOnly())
         settings.setValue(settings::sourceSplitterKey, m_sourceSplitter->saveState());
     settings.setValue(settings::topSplitterKey, m_topSplitter->saveState());
     settings.setValue(settings::bottomSplitterKey, m_bottomSplitter->saveState());
@@ -56,35 +57,12 @@ void MainWindow::saveSettings() const
 
 void MainWindow::closeEvent(QCloseEvent* event)
 {
-    if (m_stagePanel->hasRunsInFlight()) {
-        const auto answer = QMessageBox::question(
-            this, tr("Quit TileLens"), tr("Stages are still running. Cancel them and quit?"),
-            QMessageBox::Yes | QMessageBox::No, QMessageBox::No);
-        if (answer != QMessageBox::Yes) {
-            event->ignore();
-            return;
-        }
-        m_stagePanel->cancelAll();
+    if (!m_stages->mayQuit()) {
+        event->ignore();
+        return;
     }
     saveSettings();
     event->accept();
-}
-
-bool MainWindow::restoreKernel(const ws::Workspace& workspace, int& kernel, int& variant)
-{
-    const QSettings settings;
-    const QString name = settings.value(settings::lastKernelKey).toString();
-    if (name.isEmpty())
-        return false;
-    for (size_t i = 0; i < workspace.kernels.size(); ++i) {
-        if (workspace.kernels[i].name != name)
-            continue;
-        kernel = static_cast<int>(i);
-        variant = settings.value(settings::lastVariantKey, 0).toInt();
-        m_restoreDivergence = settings.value(settings::lastDivergenceKey).toString();
-        return true;
-    }
-    return false;
 }
 
 } // namespace tilelens::gui

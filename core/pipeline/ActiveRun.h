@@ -1,6 +1,7 @@
 #pragma once
 // Internal to StageRunner: the state of one running stage.
 
+#include "common/CancelToken.h"
 #include "pipeline/BuiltinStage.h"
 #include "pipeline/SlurmLauncher.h"
 #include "pipeline/StageFreshness.h"
@@ -15,7 +16,6 @@
 #include <QPointer>
 #include <QProcess>
 #include <QTimer>
-#include <atomic>
 #include <memory>
 
 namespace tilelens::pipeline {
@@ -38,7 +38,7 @@ struct ActiveRun
 
     QProcess* process = nullptr;                      // external stages
     QFutureWatcher<BuiltinResult>* watcher = nullptr; // built-in stages
-    std::shared_ptr<std::atomic_bool> cancelFlag = std::make_shared<std::atomic_bool>(false);
+    CancelSource cancel; // a built-in polls its token; set when the run is cancelled or times out
 
     QFile log;
     QElapsedTimer clock;

@@ -8,10 +8,11 @@
 //
 // A stage whose built-in is not registered shows as not runnable.
 
+#include "common/CancelToken.h"
+
 #include <QByteArray>
 #include <QString>
 #include <QStringList>
-#include <atomic>
 #include <functional>
 
 namespace tilelens::pipeline {
@@ -20,10 +21,12 @@ struct BuiltinContext
 {
     QString kernelDir; // absolute
     QString stageId;
-    QString logPath;                             // where the runner keeps the full log
-    std::function<void(const QByteArray&)> log;  // thread-safe: streams into the live log
-    const std::atomic_bool* cancelled = nullptr; // poll it; return early when true
-    bool isCancelled() const { return cancelled && cancelled->load(); }
+    QString logPath;                            // where the runner keeps the full log
+    std::function<void(const QByteArray&)> log; // thread-safe: streams into the live log
+    // Cancelled when the run is cancelled or times out: poll it and return early, or let
+    // Cancelled (throwIfCancelled, or from code the token is passed to) end the built-in.
+    CancelToken cancel;
+    bool isCancelled() const { return cancel.isCancelled(); }
 };
 
 struct BuiltinResult
@@ -34,7 +37,8 @@ struct BuiltinResult
     QStringList writtenFiles; // absolute paths the built-in wrote (e.g. diff_report.md)
 };
 
-// Runs on a worker pool thread, never on the GUI thread.
+// Runs on backgroundPool() (common/WorkerPool.h) at lowered priority, never on the GUI thread
+// nor on Qt's global pool.
 using BuiltinFunction = std::function<BuiltinResult(const BuiltinContext&)>;
 
 class BuiltinStageRegistry

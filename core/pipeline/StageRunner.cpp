@@ -1,6 +1,7 @@
 #include "pipeline/StageRunner.h"
 
 #include "common/OwnedFiles.h"
+#include "common/WorkerPool.h"
 #include "pipeline/ActiveRun.h"
 #include "pipeline/ProcessControl.h"
 #include "pipeline/RunHistory.h"
@@ -363,7 +364,7 @@ void StageRunner::startBuiltin(ActiveRun& run)
     ctx.kernelDir = run.record.kernelDir;
     ctx.stageId = run.record.stageId;
     ctx.logPath = run.record.logPath;
-    ctx.cancelled = run.cancelFlag.get();
+    ctx.cancel = run.cancel.token();
     // The built-in runs on the pool; its log lines hop back to this thread.
     QPointer<StageRunner> self(this);
     ctx.log = [self, runId](const QByteArray& data) {
@@ -381,15 +382,21 @@ void StageRunner::startBuiltin(ActiveRun& run)
             Qt::QueuedConnection);
     };
     BuiltinFunction fn = BuiltinStageRegistry::find(run.stage.builtin);
-    std::shared_ptr<std::atomic_bool> flag =
-        run.cancelFlag; // keeps the flag alive for the pool thread
     run.watcher = new QFutureWatcher<BuiltinResult>(this);
     connect(run.watcher, &QFutureWatcher<BuiltinResult>::finished, this,
             [this, runId] { onBuiltinFinished(runId); });
-    run.watcher->setFuture(QtConcurrent::run([fn, ctx, flag]() -> BuiltinResult {
+    // TileLens's own pool at lowered priority: on Qt's global pool a long IR diff held up the
+    // raster engine's painting (common/WorkerPool.h). The context holds the token, so the flag
+    // outlives this run's record.
+    run.watcher->setFuture(QtConcurrent::run(backgroundPool(), [fn, ctx]() -> BuiltinResult {
+        lowerWorkerPriority();
         if (!fn)
             return {3, QString(), QStringLiteral("built-in not available"), {}};
-        return fn(ctx);
+        try {
+            return fn(ctx);
+        } catch (const Cancelled&) {
+            return {1, QString(), QStringLiteral("cancelled"), {}};
+        }
     }));
 }
 
@@ -400,7 +407,7 @@ void StageRunner::terminate(ActiveRun& run, RunStatus reason)
     run.requestedEnd = reason;
     if (run.timeoutTimer)
         run.timeoutTimer->stop();
-    run.cancelFlag->store(true);
+    run.cancel.cancel();
     if (!run.process)
         return; // a built-in stops at its next cancellation check
     if (!run.launch.jobName.isEmpty())

@@ -50,8 +50,7 @@ TEST(CliUnverified, DiffRefusesAnAndiOfMismatchedTilesFeedingALoadMask)
     // Every format, and either side.
     for (const char* format : {"json", "markdown", "sarif", "html"}) {
         const CliResult f = runCli({QStringLiteral("diff"), QStringLiteral("--format"),
-                                    QLatin1String(format), gen,
-                                    unverified("andi_mask_ref.mlir")});
+                                    QLatin1String(format), gen, unverified("andi_mask_ref.mlir")});
         EXPECT_EQ(f.exitCode, 3) << format << "\n" << f.err.toStdString();
         EXPECT_TRUE(f.out.isEmpty()) << format;
     }

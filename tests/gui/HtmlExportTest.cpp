@@ -5,7 +5,7 @@
 #include "MainWindow.h"
 #include "SeverityStyle.h"
 #include "TestPaths.h"
-#include "WorkerPool.h"
+#include "common/WorkerPool.h"
 #include "diff/ReportWriters.h"
 
 #include <QFile>
@@ -63,7 +63,7 @@ TEST(HtmlExport, WrittenOnTheWorkerPoolNotTheGuiThread)
     QSignalSpy finished(&f.window, &gui::MainWindow::exportFinished);
 
     // Every pool thread waits: an export done on the GUI thread would still write now.
-    QThreadPool* pool = gui::workerPool();
+    QThreadPool* pool = tilelens::workerPool();
     QSemaphore release;
     QSemaphore started;
     for (int i = 0; i < pool->maxThreadCount(); ++i)

@@ -12,7 +12,7 @@
 #include "SourcePane.h"
 #include "SyntheticPair.h"
 #include "TestPaths.h"
-#include "WorkerPool.h"
+#include "common/WorkerPool.h"
 #include "panels/DashboardModel.h"
 #include "panels/DashboardView.h"
 

@@ -42,7 +42,7 @@ TEST(Translations, GermanLoadsForAGermanLocale)
                                     QLocale(QLocale::German, QLocale::Germany)));
     EXPECT_EQ(QCoreApplication::translate("tilelens::gui::MainWindow", "&File"),
               QStringLiteral("&Datei"));
-    EXPECT_EQ(QCoreApplication::translate("tilelens::gui::MainWindow", "Kernels"),
+    EXPECT_EQ(QCoreApplication::translate("tilelens::gui::WorkspaceController", "Kernels"),
               QStringLiteral("Kernel"));
     EXPECT_EQ(SourcePane::roleName(SourceRole::ReferencePython), QStringLiteral("Python-Referenz"));
     EXPECT_EQ(SourcePane::roleName(SourceRole::GeneratedIr), QStringLiteral("Generierte IR"));

@@ -1,6 +1,6 @@
 #include "panels/DashboardModel.h"
 
-#include "WorkerPool.h"
+#include "common/WorkerPool.h"
 #include "diff/DiffVocabulary.h"
 #include "diff/IrDiff.h"
 #include "diff/RuleSet.h"

@@ -58,7 +58,7 @@ TEST(PrintableText, ANameIsPrintableUtf8)
     ASSERT_TRUE(esc);
     EXPECT_EQ(esc->offset, 2u);
     EXPECT_EQ(esc->what, "has a control character (U+001B)");
-    for (const std::string control :
+    for (const std::string& control :
          {std::string("\t"), std::string("\r"), std::string("\n"), std::string("\x7F"),
           std::string("\xC2\x9B"), std::string(1, '\0')})
         EXPECT_TRUE(nameProblem("k" + control)) << int(control[0]);

@@ -5,7 +5,7 @@
 
 #include "PanelTestSupport.h"
 #include "TestPaths.h"
-#include "WorkerPool.h"
+#include "common/WorkerPool.h"
 #include "panels/DashboardModel.h"
 #include "panels/DashboardView.h"
 
@@ -159,7 +159,7 @@ TEST(Dashboard, RowsAreComputedOnTheBackgroundPoolNotTheGlobalOne)
     }
     DashboardModel m;
     {
-        const OccupiedPool background(gui::backgroundPool());
+        const OccupiedPool background(tilelens::backgroundPool());
         m.setWorkspace(workspace);
         QTest::qWait(200);
         EXPECT_TRUE(m.isLoading()) << "the rows were not computed on the background pool";
@@ -182,7 +182,7 @@ TEST(Dashboard, RowsWaitForTheInspectorsDiffOfTheSelectedKernel)
                      [&] { loadedBeforeTheDiff = session->diff() == nullptr; });
     {
         // The inspector's diff waits for a worker thread, so the rows wait too.
-        const OccupiedPool workers(gui::workerPool());
+        const OccupiedPool workers(tilelens::workerPool());
         session->setWorkspace(session->workspace());
         session->select(test::kernelIndex(*session, QStringLiteral("softmax")));
         ASSERT_TRUE(session->isDiffPending());

@@ -1,14 +1,16 @@
-// MainWindow: the menus and toolbar and what their actions do (open, recent
-// workspaces, go to line, about), plus drag & drop of directories and IR pairs.
+// MainWindow: the menus and toolbar, one function per menu, and what their actions do (export,
+// go to line, about), plus drag & drop of directories and IR pairs.
 
-#include "AppSettings.h"
 #include "DivergenceInsight.h"
 #include "DivergenceNavigator.h"
 #include "FindBar.h"
 #include "MainWindow.h"
+#include "PerformanceController.h"
 #include "QsciHeaders.h"
 #include "SettingsDialog.h"
-#include "WorkerPool.h"
+#include "StagesController.h"
+#include "WorkspaceController.h"
+#include "common/WorkerPool.h"
 #include "diff/ReportWriters.h"
 
 #include <QAction>
@@ -24,7 +26,6 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
-#include <QSettings>
 #include <QStyle>
 #include <QToolBar>
 #include <QtConcurrent/QtConcurrentRun>
@@ -60,37 +61,55 @@ void MainWindow::exportDiffAsHtml(const QString& path)
 
 void MainWindow::buildMenus()
 {
+    buildFileMenu();
+    buildEditMenu();
+    buildViewMenu();
+    buildDiffMenu();
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    QAction* about = help->addAction(tr("&About TileLens"), this, &MainWindow::showAbout);
+    about->setMenuRole(QAction::AboutRole);
+}
+
+void MainWindow::buildFileMenu()
+{
     QMenu* file = menuBar()->addMenu(tr("&File"));
-    QAction* open =
-        file->addAction(tr("&Open Workspace\u2026"), this, &MainWindow::chooseWorkspace);
+    QAction* open = file->addAction(tr("&Open Workspace\u2026"), m_workspace,
+                                    &WorkspaceController::chooseWorkspace);
     open->setShortcut(QKeySequence::Open);
     open->setIcon(style()->standardIcon(QStyle::SP_DirOpenIcon));
     m_recentMenu = file->addMenu(tr("Open &Recent"));
-    connect(m_recentMenu, &QMenu::aboutToShow, this, &MainWindow::rebuildRecentMenu);
-    rebuildRecentMenu(); // so the menu is not empty (and disabled) before first use
-    QAction* reload = file->addAction(tr("Re&load"), this, &MainWindow::reloadWorkspace);
+    connect(m_recentMenu, &QMenu::aboutToShow, this,
+            [this] { m_workspace->fillRecentMenu(m_recentMenu); });
+    m_workspace->fillRecentMenu(m_recentMenu); // not empty (and disabled) before first use
+    QAction* reload = file->addAction(tr("Re&load"), m_workspace, &WorkspaceController::reload);
     reload->setShortcut(QKeySequence::Refresh);
     // The diff as one self-contained HTML page (core writes it, off the GUI thread).
-    file->addAction(tr("&Export Diff as HTML\u2026"), this, [this] {
-        const diff::DiffResult* result = m_session.diffResult();
-        if (!result) {
-            QMessageBox::information(this, tr("Export Diff as HTML"),
-                                     tr("There is no IR diff to export yet."));
-            return;
-        }
-        const QString suggested = QFileInfo(QString::fromStdString(result->generatedPath))
-                                      .dir()
-                                      .filePath(QStringLiteral("ir-diff.html"));
-        const QString path = QFileDialog::getSaveFileName(this, tr("Export Diff as HTML"),
-                                                          suggested, tr("HTML page (*.html)"));
-        if (!path.isEmpty())
-            exportDiffAsHtml(path);
-    });
+    file->addAction(tr("&Export Diff as HTML\u2026"), this, &MainWindow::askExportPath);
     file->addSeparator();
     QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
     quit->setMenuRole(QAction::QuitRole);
+}
 
+void MainWindow::askExportPath()
+{
+    const diff::DiffResult* result = m_session.diffResult();
+    if (!result) {
+        QMessageBox::information(this, tr("Export Diff as HTML"),
+                                 tr("There is no IR diff to export yet."));
+        return;
+    }
+    const QString suggested = QFileInfo(QString::fromStdString(result->generatedPath))
+                                  .dir()
+                                  .filePath(QStringLiteral("ir-diff.html"));
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export Diff as HTML"), suggested,
+                                                      tr("HTML page (*.html)"));
+    if (!path.isEmpty())
+        exportDiffAsHtml(path);
+}
+
+void MainWindow::buildEditMenu()
+{
     QMenu* edit = menuBar()->addMenu(tr("&Edit"));
     QAction* find = edit->addAction(tr("&Find\u2026"), this, [this] {
         showInspector();
@@ -111,22 +130,38 @@ void MainWindow::buildMenus()
         dialog.exec();
     });
     preferences->setMenuRole(QAction::PreferencesRole);
+}
 
+void MainWindow::buildViewMenu()
+{
     QMenu* view = menuBar()->addMenu(tr("&View"));
-    QAction* kernels = m_kernelDock->toggleViewAction();
-    kernels->setText(tr("&Kernels"));
-    kernels->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_K));
-    view->addAction(kernels);
-    QAction* diagnostics = m_diagnosticsDock->toggleViewAction();
-    diagnostics->setText(tr("&Diagnostics"));
-    view->addAction(diagnostics);
+    const auto addToggle = [view](QDockWidget* dock, const QString& text) {
+        QAction* toggle = dock->toggleViewAction();
+        toggle->setText(text);
+        view->addAction(toggle);
+        return toggle;
+    };
+    addToggle(m_workspace->kernelDock(), tr("&Kernels"))
+        ->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_K));
+    addToggle(m_workspace->diagnosticsDock(), tr("&Diagnostics"));
     view->addSeparator();
     m_nextPane = view->addAction(tr("Next &Pane"), this, [this] { focusNextPane(1); });
     m_nextPane->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Tab));
     m_previousPane = view->addAction(tr("Pre&vious Pane"), this, [this] { focusNextPane(-1); });
     m_previousPane->setShortcuts({QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Backtab),
                                   QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Tab)});
+    addToggle(m_navigatorDock, tr("&Divergences"));
+    addToggle(m_stages->dock(), tr("&Stages"));
+    addToggle(m_performance->dock(), tr("&Performance"));
+    view->addSeparator();
+    QAction* dashboard = view->addAction(tr("Das&hboard"), this, &MainWindow::showDashboard);
+    dashboard->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_D));
+    QAction* inspector = view->addAction(tr("&Inspector"), this, &MainWindow::showInspector);
+    inspector->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_I));
+}
 
+void MainWindow::buildDiffMenu()
+{
     QMenu* diffMenu = menuBar()->addMenu(tr("&Diff"));
     m_nextDivergence =
         diffMenu->addAction(tr("&Next Divergence"), m_navigator, &DivergenceNavigator::next);
@@ -139,31 +174,11 @@ void MainWindow::buildMenus()
     m_previousDivergence->setShortcut(QKeySequence(Qt::SHIFT | Qt::Key_F8));
     m_previousDivergence->setIcon(style()->standardIcon(QStyle::SP_ArrowUp));
     diffMenu->addSeparator();
-    m_hideNoise = diffMenu->addAction(tr("Hide &Noise"));
-    m_hideNoise->setObjectName(QStringLiteral("hideNoise"));
-    m_hideNoise->setCheckable(true);
-    connect(m_hideNoise, &QAction::toggled, this,
-            [this](bool on) { setSeverityHidden(static_cast<int>(diff::Severity::Noise), on); });
-    m_hideEquivalent = diffMenu->addAction(tr("Hide &Equivalent"));
-    m_hideEquivalent->setObjectName(QStringLiteral("hideEquivalent"));
-    m_hideEquivalent->setCheckable(true);
-    connect(m_hideEquivalent, &QAction::toggled, this, [this](bool on) {
-        setSeverityHidden(static_cast<int>(diff::Severity::Equivalent), on);
-    });
-    QAction* divergences = m_navigatorDock->toggleViewAction();
-    divergences->setText(tr("&Divergences"));
-    view->addAction(divergences);
-    QAction* stages = m_stageDock->toggleViewAction();
-    stages->setText(tr("&Stages"));
-    view->addAction(stages);
-    QAction* perf = m_perfDock->toggleViewAction();
-    perf->setText(tr("&Performance"));
-    view->addAction(perf);
-    view->addSeparator();
-    QAction* dashboard = view->addAction(tr("Das&hboard"), this, &MainWindow::showDashboard);
-    dashboard->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_D));
-    QAction* inspector = view->addAction(tr("&Inspector"), this, &MainWindow::showInspector);
-    inspector->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_I));
+    m_hideNoise = addSeverityToggle(diffMenu, tr("Hide &Noise"), QStringLiteral("hideNoise"),
+                                    diff::Severity::Noise);
+    m_hideEquivalent =
+        addSeverityToggle(diffMenu, tr("Hide &Equivalent"), QStringLiteral("hideEquivalent"),
+                          diff::Severity::Equivalent);
 
     QToolBar* toolbar = addToolBar(tr("Diff"));
     toolbar->setObjectName(QStringLiteral("diffToolbar"));
@@ -174,10 +189,17 @@ void MainWindow::buildMenus()
     toolbar->addAction(m_hideNoise);
     toolbar->addAction(m_hideEquivalent);
     new DivergenceInsight(*this, diffMenu, toolbar, m_options.persistSettings);
+}
 
-    QMenu* help = menuBar()->addMenu(tr("&Help"));
-    QAction* about = help->addAction(tr("&About TileLens"), this, &MainWindow::showAbout);
-    about->setMenuRole(QAction::AboutRole);
+QAction* MainWindow::addSeverityToggle(QMenu* menu, const QString& text, const QString& name,
+                                       diff::Severity severity)
+{
+    QAction* toggle = menu->addAction(text);
+    toggle->setObjectName(name);
+    toggle->setCheckable(true);
+    connect(toggle, &QAction::toggled, this,
+            [this, severity](bool on) { setSeverityHidden(static_cast<int>(severity), on); });
+    return toggle;
 }
 
 void MainWindow::askGoToLine()
@@ -204,41 +226,6 @@ void MainWindow::goToLine(int line)
     e->setCursorPosition(line - 1, 0);
     e->ensureLineVisible(line - 1);
     e->setFocus();
-}
-
-void MainWindow::chooseWorkspace()
-{
-    const QString start = m_workspacePath.isEmpty() ? QDir::homePath() : m_workspacePath;
-    const QString dir = QFileDialog::getExistingDirectory(this, tr("Open Workspace"), start);
-    if (!dir.isEmpty())
-        openWorkspace(dir);
-}
-
-void MainWindow::reloadWorkspace()
-{
-    if (!m_workspacePath.isEmpty())
-        openWorkspace(m_workspacePath);
-}
-
-void MainWindow::rebuildRecentMenu()
-{
-    m_recentMenu->clear();
-    const QStringList recent =
-        m_options.persistSettings ? settings::recentWorkspaces(QSettings()) : QStringList();
-    for (const QString& path : recent) {
-        QAction* action = m_recentMenu->addAction(QDir::toNativeSeparators(path));
-        action->setEnabled(QFileInfo(path).isDir());
-        connect(action, &QAction::triggered, this, [this, path] { openWorkspace(path); });
-    }
-    if (recent.isEmpty()) {
-        m_recentMenu->addAction(tr("No recent workspaces"))->setEnabled(false);
-        return;
-    }
-    m_recentMenu->addSeparator();
-    m_recentMenu->addAction(tr("&Clear List"), this, [this] {
-        QSettings settings;
-        settings::clearRecentWorkspaces(settings);
-    });
 }
 
 static bool isIrFile(const QFileInfo& info)
@@ -291,14 +278,14 @@ void MainWindow::dropEvent(QDropEvent* event)
     const QStringList pair = droppedIrPair(event->mimeData());
     if (pair.size() == 2) {
         event->acceptProposedAction();
-        openIrPair(pair[0], pair[1]);
+        m_workspace->openIrPair(pair[0], pair[1]);
         return;
     }
     const QString path = droppedPath(event->mimeData());
     if (path.isEmpty())
         return;
     event->acceptProposedAction();
-    openWorkspace(path);
+    m_workspace->openWorkspace(path);
 }
 
 void MainWindow::showAbout()

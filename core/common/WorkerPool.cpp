@@ -1,4 +1,4 @@
-#include "WorkerPool.h"
+#include "common/WorkerPool.h"
 
 #include <QCoreApplication>
 #include <QThread>
@@ -10,7 +10,7 @@
 #include <unistd.h>
 #endif
 
-namespace tilelens::gui {
+namespace tilelens {
 
 void lowerWorkerPriority()
 {
@@ -65,4 +65,4 @@ QThreadPool* backgroundPool()
     return &pool;
 }
 
-} // namespace tilelens::gui
+} // namespace tilelens
