@@ -11,6 +11,7 @@
 #include "crosscheck/DiffCrossCheck.h"
 #include "diff/ReportWriters.h"
 #include "diff/RuleSet.h"
+#include "pair/CrossCheck.h"
 #include "pair/PairAnalysis.h"
 #include "pair/Rules.h"
 #include "workspace/DerivedBinding.h"
@@ -146,11 +147,11 @@ int runDiff(const QStringList& args)
         // Without --binding, each entry pair binds through the port's launch chain when one is
         // found (workspace/DerivedBinding.h), else by default.
         const std::string refPath = pos[0].toStdString(), genPath = pos[1].toStdString();
-        check = crosscheck::crossCheckAll(
-            result, ref.modules(), gen.modules(), parser.value(bindingOpt).toStdString(), {},
-            [&](const ir::Function& r, const ir::Function& g, std::string& why) {
-                return ws::derivedBindingForIrPair(refPath, genPath, r, g, &why);
-            });
+        check =
+            pair::crossCheck(analysis, parser.value(bindingOpt).toStdString(), {},
+                             [&](const ir::Function& r, const ir::Function& g, std::string& why) {
+                                 return ws::derivedBindingForIrPair(refPath, genPath, r, g, &why);
+                             });
         const QString summary = QString::fromStdString(check->summary);
         if (check->differBug)
             printErr(QStringLiteral("tilelens-cli diff: error: %1\n  counterexample: %2\n")

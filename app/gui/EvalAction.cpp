@@ -2,6 +2,7 @@
 
 #include "InspectorSession.h"
 #include "common/WorkerPool.h"
+#include "pair/CrossCheck.h"
 #include "workspace/DerivedBinding.h"
 
 #include <QAction>
@@ -105,8 +106,9 @@ void EvalAction::start()
         // one is found (workspace/DerivedBinding.h), else by default.
         const std::string refPath = snapshot->result->referencePath;
         const std::string genPath = snapshot->result->generatedPath;
-        return crosscheck::crossCheckFiles(
-            *snapshot->result, binding, options,
+        // The models the analysis compared (InspectorSession keeps them): nothing is read again.
+        return pair::crossCheck(
+            *snapshot, binding, options,
             [refPath, genPath](const ir::Function& r, const ir::Function& g, std::string& why) {
                 return ws::derivedBindingForIrPair(refPath, genPath, r, g, &why);
             });

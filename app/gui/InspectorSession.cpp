@@ -92,6 +92,7 @@ void InspectorSession::startDiff()
     request.decodedHeader = decodedBytecodeHeader().toStdString();
     request.rowAlignment = true;
     request.sourceLinks = true;
+    request.keepModels = true; // "Run Both on CPU" runs them without a second parse
     if (kernel)
         request.rustKernelPath = kernel->rustKernel.toStdString();
     auto handOver = std::make_shared<PerSide<SideHandOver>>();
