@@ -12,6 +12,7 @@
 #include "diff/ReportWriters.h"
 #include "diff/RuleSet.h"
 #include "pair/CrossCheck.h"
+#include "pair/HtmlExport.h"
 #include "pair/PairAnalysis.h"
 #include "pair/Rules.h"
 #include "workspace/DerivedBinding.h"
@@ -172,12 +173,7 @@ int runDiff(const QStringList& args)
     } else if (format == QLatin1String("sarif")) {
         text = writeSarifReport(result, *rules);
     } else if (format == QLatin1String("html")) {
-        // A bytecode side has no text on the page (the request prints none).
-        const auto shown = [](const pair::PairSide& s) {
-            return s.text ? s.text->view() : std::string_view();
-        };
-        text =
-            writeHtmlReport(result, shown(ref), shown(gen), parser.value(kernelOpt).toStdString());
+        text = pair::htmlPage(analysis, parser.value(kernelOpt).toStdString());
     } else {
         const bool markdown = format == QLatin1String("markdown");
         text = markdown ? writeMarkdownReport(result, parser.value(kernelOpt).toStdString())

@@ -12,6 +12,7 @@
 #include "WorkspaceController.h"
 #include "common/WorkerPool.h"
 #include "diff/ReportWriters.h"
+#include "pair/HtmlExport.h"
 
 #include <QAction>
 #include <QCoreApplication>
@@ -54,8 +55,8 @@ void MainWindow::exportDiffAsHtml(const QString& path)
         lowerWorkerPriority();
         if (!snapshot || !snapshot->result)
             return tr("There is no IR diff to export yet.");
-        return QString::fromStdString(
-            diff::exportHtmlReport(*snapshot->result, path.toStdString()));
+        // The page of the text the analysis read: nothing is read again.
+        return QString::fromStdString(pair::exportHtml(*snapshot, path.toStdString()));
     }));
 }
 
