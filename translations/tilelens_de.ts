@@ -159,8 +159,12 @@
         <translation>Entry-Hinweis {attribute} = {ref_value} in Referenz, fehlt in generiert</translation>
     </message>
     <message>
-        <source>entry hint {attribute}: {ref_value} in reference, {gen_value} in generated</source>
-        <translation>Entry-Hinweis {attribute}: {ref_value} in Referenz, {gen_value} in generiert</translation>
+        <source>entry hint {attribute} = {gen_value} only in generated, the reference keeps the compiler&apos;s default: a launch hint (occupancy: CTAs per SM the compiler budgets registers for; num_cta_in_cga: CTAs per cluster, the grid must be a multiple of it): it changes speed, not the values computed (checklist M1)</source>
+        <translation>Entry-Hinweis {attribute} = {gen_value} nur in generiert, die Referenz behält den Standardwert des Compilers: ein Launch-Hinweis (occupancy: CTAs pro SM, für die der Compiler Register einplant; num_cta_in_cga: CTAs pro Cluster, das Grid muss ein Vielfaches davon sein): er ändert die Geschwindigkeit, nicht die berechneten Werte (Checkliste M1)</translation>
+    </message>
+    <message>
+        <source>entry hint {attribute}: {ref_value} in reference, {gen_value} in generated: a launch hint (occupancy: CTAs per SM the compiler budgets registers for; num_cta_in_cga: CTAs per cluster, the grid must be a multiple of it): it changes speed, not the values computed (checklist M1)</source>
+        <translation>Entry-Hinweis {attribute}: {ref_value} in Referenz, {gen_value} in generiert: ein Launch-Hinweis (occupancy: CTAs pro SM, für die der Compiler Register einplant; num_cta_in_cga: CTAs pro Cluster, das Grid muss ein Vielfaches davon sein): er ändert die Geschwindigkeit, nicht die berechneten Werte (Checkliste M1)</translation>
     </message>
     <message>
         <source>entry: argument ABI: {ref_value} in reference, {gen_value} in generated; the same element types behind the pointers, passed as array descriptors (pointer, shape, strides) vs raw pointers and scalars: a calling convention that changes no result by itself (how the kernel uses each value is compared op by op); review the launcher&apos;s argument order</source>

@@ -156,8 +156,12 @@
         <translation>エントリのヒント {attribute} = {ref_value} が参照側にあり、生成側にない</translation>
     </message>
     <message>
-        <source>entry hint {attribute}: {ref_value} in reference, {gen_value} in generated</source>
-        <translation>エントリのヒント {attribute}：参照側 {ref_value}、生成側 {gen_value}</translation>
+        <source>entry hint {attribute} = {gen_value} only in generated, the reference keeps the compiler&apos;s default: a launch hint (occupancy: CTAs per SM the compiler budgets registers for; num_cta_in_cga: CTAs per cluster, the grid must be a multiple of it): it changes speed, not the values computed (checklist M1)</source>
+        <translation>エントリのヒント {attribute} = {gen_value} が生成側のみにあり、参照側はコンパイラの既定値のまま：起動ヒント（occupancy：コンパイラがレジスタを割り当てる SM あたりの CTA 数、num_cta_in_cga：クラスタあたりの CTA 数で、グリッドはその倍数でなければならない）。速度は変わるが、計算される値は変わらない（チェックリスト M1）</translation>
+    </message>
+    <message>
+        <source>entry hint {attribute}: {ref_value} in reference, {gen_value} in generated: a launch hint (occupancy: CTAs per SM the compiler budgets registers for; num_cta_in_cga: CTAs per cluster, the grid must be a multiple of it): it changes speed, not the values computed (checklist M1)</source>
+        <translation>エントリのヒント {attribute}：参照側 {ref_value}、生成側 {gen_value}：起動ヒント（occupancy：コンパイラがレジスタを割り当てる SM あたりの CTA 数、num_cta_in_cga：クラスタあたりの CTA 数で、グリッドはその倍数でなければならない）。速度は変わるが、計算される値は変わらない（チェックリスト M1）</translation>
     </message>
     <message>
         <source>entry: argument ABI: {ref_value} in reference, {gen_value} in generated; the same element types behind the pointers, passed as array descriptors (pointer, shape, strides) vs raw pointers and scalars: a calling convention that changes no result by itself (how the kernel uses each value is compared op by op); review the launcher&apos;s argument order</source>

@@ -156,8 +156,12 @@
         <translation>入口提示 {attribute} = {ref_value} 在参考端存在，生成端缺失</translation>
     </message>
     <message>
-        <source>entry hint {attribute}: {ref_value} in reference, {gen_value} in generated</source>
-        <translation>入口提示 {attribute}：参考端为 {ref_value}，生成端为 {gen_value}</translation>
+        <source>entry hint {attribute} = {gen_value} only in generated, the reference keeps the compiler&apos;s default: a launch hint (occupancy: CTAs per SM the compiler budgets registers for; num_cta_in_cga: CTAs per cluster, the grid must be a multiple of it): it changes speed, not the values computed (checklist M1)</source>
+        <translation>入口提示 {attribute} = {gen_value} 仅在生成端存在，参考端保留编译器的默认值：这是启动提示（occupancy：编译器据以分配寄存器的每个 SM 的 CTA 数；num_cta_in_cga：每个集群的 CTA 数，网格必须是它的整数倍）：它改变速度，不改变计算出的值（检查清单 M1）</translation>
+    </message>
+    <message>
+        <source>entry hint {attribute}: {ref_value} in reference, {gen_value} in generated: a launch hint (occupancy: CTAs per SM the compiler budgets registers for; num_cta_in_cga: CTAs per cluster, the grid must be a multiple of it): it changes speed, not the values computed (checklist M1)</source>
+        <translation>入口提示 {attribute}：参考端为 {ref_value}，生成端为 {gen_value}：这是启动提示（occupancy：编译器据以分配寄存器的每个 SM 的 CTA 数；num_cta_in_cga：每个集群的 CTA 数，网格必须是它的整数倍）：它改变速度，不改变计算出的值（检查清单 M1）</translation>
     </message>
     <message>
         <source>entry: argument ABI: {ref_value} in reference, {gen_value} in generated; the same element types behind the pointers, passed as array descriptors (pointer, shape, strides) vs raw pointers and scalars: a calling convention that changes no result by itself (how the kernel uses each value is compared op by op); review the launcher&apos;s argument order</source>

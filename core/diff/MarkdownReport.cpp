@@ -24,7 +24,7 @@ const std::vector<ChecklistItem>& checklist()
     static const std::vector<ChecklistItem> items = {
         {"M1",
          "entry optimization_hints num_cta_in_cga / occupancy",
-         {"entry-cga-occupancy", "entry-cga-occupancy-missing"}},
+         {"entry-cga-occupancy", "entry-cga-occupancy-extra", "entry-cga-occupancy-missing"}},
         {"M2", "tensor_view strides=[...] (unit stride kept)", {"tensor-view-strides"}},
         {"M3", "MMA accumulator dtype", {"mma-accumulator-dtype"}},
         {"M4", "ftof before f16/bf16 store of an f32 accumulator", {"ftof-before-store"}},

@@ -183,8 +183,9 @@ TEST(CliOutputEscaping, PathsWithControlCharactersAreShownEscapedByEveryCommand)
         const CliResult r = runCli(args);
         EXPECT_EQ(r.exitCode, 0) << args.join(u' ').toStdString() << r.err.toStdString();
         EXPECT_FALSE(drivesTerminal(r.out + r.err)) << r.out.toStdString();
-        if (args.size() < 4 && args[0] != QLatin1String("eval"))
+        if (args.size() < 4 && args[0] != QLatin1String("eval")) {
             EXPECT_TRUE(r.out.contains(shown)) << r.out.toStdString();
+        }
     }
     // An error line (stderr) too.
     const CliResult missing =

@@ -22,6 +22,9 @@ TEST(RuleSet, DefaultRulesLoadAndAreComplete)
     ASSERT_NE(rules.find("partition-tile-shape"), nullptr);
     EXPECT_EQ(rules.find("partition-tile-shape")->severity, Severity::Critical);
     EXPECT_EQ(rules.find("entry-cga-occupancy")->owner, Owner::Host);
+    EXPECT_EQ(rules.find("entry-cga-occupancy")->severity, Severity::Warn);
+    ASSERT_NE(rules.find("entry-cga-occupancy-extra"), nullptr);
+    EXPECT_EQ(rules.find("entry-cga-occupancy-extra")->severity, Severity::Warn);
     EXPECT_EQ(rules.find("no-debug-locations")->severity, Severity::KnownGap);
     EXPECT_EQ(rules.find("dead-constant")->severity, Severity::Noise);
     ASSERT_NE(rules.find("proven-equivalent"), nullptr);

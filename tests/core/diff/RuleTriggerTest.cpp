@@ -209,6 +209,13 @@ const std::vector<RuleCase>& cases()
          {{"{occupancy = 4}", "{num_worker_warps_per_cta = 4, occupancy = 4}"}},
          {{"{occupancy = 4}", "{num_worker_warps_per_cta = 4, occupancy = 4}"}}},
         {"entry-cga-occupancy", S, {{"{occupancy = 4}", "{occupancy = 2}"}}, "entry @", {}},
+        // A launch hint only in G: clusters of 2 CTAs where R keeps the default (issue 30
+        // item 5); another entry hint only in G is not a launch hint of M1.
+        {"entry-cga-occupancy-extra",
+         S,
+         {{"{occupancy = 4}", "{num_cta_in_cga = 2, occupancy = 4}"}},
+         "entry @",
+         {{"{occupancy = 4}", "{num_worker_warps_per_cta = 4, occupancy = 4}"}}},
         {"entry-cga-occupancy-missing",
          M,
          {{"{num_cta_in_cga = 4, occupancy = 1}", "{num_cta_in_cga = 4}"}},
@@ -604,6 +611,27 @@ TEST(RuleTrigger, StridedViewAtElementOffsetsIsEquivalentOnlyWithTheTileSize)
     ASSERT_TRUE(apply(wrong, {{"%102e = muli %102, %57", "%102e = muli %102, %55"}}, missing));
     const DiffResult bad = diffTexts(base, wrong);
     EXPECT_GT(bad.count(Severity::Critical), 0) << describe(bad);
+}
+
+// Launch hints change speed, not results: a changed or added occupancy / num_cta_in_cga is
+// one warn at the entry that says so, never a critical (issue 30 item 5).
+TEST(RuleTrigger, EntryLaunchHintsAreWarnsThatSayWhatTheyChange)
+{
+    const std::string base = fixture(S);
+    for (const auto& [hints, rule] : std::vector<std::pair<std::string, std::string>>{
+             {"{occupancy = 2}", "entry-cga-occupancy"},
+             {"{num_cta_in_cga = 2, occupancy = 4}", "entry-cga-occupancy-extra"}}) {
+        std::string gen = base, missing;
+        ASSERT_TRUE(apply(gen, {{"{occupancy = 4}", hints}}, missing)) << missing;
+        const DiffResult r = diffTexts(base, gen);
+        EXPECT_EQ(r.count(Severity::Critical), 0) << hints << ":\n" << describe(r);
+        const auto found = withRule(r, rule);
+        ASSERT_EQ(found.size(), 1u) << hints << ":\n" << describe(r);
+        EXPECT_EQ(found.front()->severity, Severity::Warn) << hints;
+        EXPECT_NE(found.front()->message.find("changes speed, not the values computed"),
+                  std::string::npos)
+            << found.front()->message;
+    }
 }
 
 // Every rule of the default set has a case above (a new rule needs one too).

@@ -41,11 +41,6 @@ StageRun runTrusted(const TempWorkspace& ws, const QString& stage)
     return events.waitFinished(req.runId);
 }
 
-bool isEmptyDir(const QString& path)
-{
-    return QDir(path).isEmpty(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot);
-}
-
 } // namespace
 
 TEST(TrustCoverage, AWorkingDirectorySwappedForALinkAfterTrustingRunsNothingOutside)

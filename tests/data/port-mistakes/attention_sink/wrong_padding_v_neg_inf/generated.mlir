@@ -1,0 +1,405 @@
+cuda_tile.module @attention_sink_module {
+  entry @attention_sink_kernel_entry(%0: tile<ptr<bf16>>, %1: tile<i32>, %2: tile<i32>, %3: tile<i32>, %4: tile<i32>, %5: tile<i32>, %6: tile<i32>, %7: tile<i32>, %8: tile<i32>, %9: tile<ptr<bf16>>, %10: tile<i32>, %11: tile<i32>, %12: tile<i32>, %13: tile<i32>, %14: tile<i32>, %15: tile<i32>, %16: tile<i32>, %17: tile<i32>, %18: tile<ptr<bf16>>, %19: tile<i32>, %20: tile<i32>, %21: tile<i32>, %22: tile<i32>, %23: tile<i32>, %24: tile<i32>, %25: tile<i32>, %26: tile<i32>, %27: tile<ptr<bf16>>, %28: tile<i32>, %29: tile<i32>, %30: tile<ptr<bf16>>, %31: tile<i32>, %32: tile<i32>, %33: tile<i32>, %34: tile<i32>, %35: tile<i32>, %36: tile<i32>, %37: tile<i32>, %38: tile<i32>, %39: tile<ptr<i32>>, %40: tile<i32>, %41: tile<i32>, %42: tile<f32>) optimization_hints = #cuda_tile.optimization_hints<sm_100 = {occupancy = 2}> {
+    %43 = constant <i32: 64> : tile<i32>
+    %44 = constant <i32: 64> : tile<i32>
+    %45 = constant <i32: 128> : tile<i32>
+    %46 = constant <i32: 128> : tile<i32>
+    %47 = constant <i32: 128> : tile<i32>
+    %48 = constant <i32: 8> : tile<i32>
+    %49 = constant <i32: 0> : tile<i32>
+    %50 = assume bounded<0, ?>, %1 : tile<i32>
+    %51 = assume div_by<2>, %50 : tile<i32>
+    %52 = assume bounded<0, ?>, %2 : tile<i32>
+    %53 = assume div_by<16>, %52 : tile<i32>
+    %54 = assume bounded<0, ?>, %3 : tile<i32>
+    %55 = assume div_by<16>, %54 : tile<i32>
+    %56 = assume bounded<0, ?>, %4 : tile<i32>
+    %57 = assume div_by<16>, %56 : tile<i32>
+    %58 = assume bounded<0, ?>, %5 : tile<i32>
+    %59 = assume div_by<16>, %58 : tile<i32>
+    %60 = assume bounded<0, ?>, %6 : tile<i32>
+    %61 = assume div_by<16>, %60 : tile<i32>
+    %62 = assume bounded<0, ?>, %7 : tile<i32>
+    %63 = assume div_by<16>, %62 : tile<i32>
+    %64 = make_token : token
+    %65 = assume div_by<16>, %0 : tile<ptr<bf16>>
+    %66 = make_tensor_view %65, shape = [%51, %53, %55, %57], strides = [%59, %61, %63, 1] : tile<i32> -> tensor_view<?x?x?x?xbf16, strides=[?,?,?,1]>
+    %67 = assume bounded<0, ?>, %10 : tile<i32>
+    %68 = assume div_by<2>, %67 : tile<i32>
+    %69 = assume bounded<0, ?>, %11 : tile<i32>
+    %70 = assume div_by<8>, %69 : tile<i32>
+    %71 = assume bounded<0, ?>, %12 : tile<i32>
+    %72 = assume div_by<16>, %71 : tile<i32>
+    %73 = assume bounded<0, ?>, %13 : tile<i32>
+    %74 = assume div_by<16>, %73 : tile<i32>
+    %75 = assume bounded<0, ?>, %14 : tile<i32>
+    %76 = assume div_by<16>, %75 : tile<i32>
+    %77 = assume bounded<0, ?>, %15 : tile<i32>
+    %78 = assume div_by<16>, %77 : tile<i32>
+    %79 = assume bounded<0, ?>, %16 : tile<i32>
+    %80 = assume div_by<16>, %79 : tile<i32>
+    %81 = make_token : token
+    %82 = assume div_by<16>, %9 : tile<ptr<bf16>>
+    %83 = make_tensor_view %82, shape = [%68, %70, %72, %74], strides = [%76, %78, %80, 1] : tile<i32> -> tensor_view<?x?x?x?xbf16, strides=[?,?,?,1]>
+    %84 = assume bounded<0, ?>, %19 : tile<i32>
+    %85 = assume div_by<2>, %84 : tile<i32>
+    %86 = assume bounded<0, ?>, %20 : tile<i32>
+    %87 = assume div_by<8>, %86 : tile<i32>
+    %88 = assume bounded<0, ?>, %21 : tile<i32>
+    %89 = assume div_by<16>, %88 : tile<i32>
+    %90 = assume bounded<0, ?>, %22 : tile<i32>
+    %91 = assume div_by<16>, %90 : tile<i32>
+    %92 = assume bounded<0, ?>, %23 : tile<i32>
+    %93 = assume div_by<16>, %92 : tile<i32>
+    %94 = assume bounded<0, ?>, %24 : tile<i32>
+    %95 = assume div_by<16>, %94 : tile<i32>
+    %96 = assume bounded<0, ?>, %25 : tile<i32>
+    %97 = assume div_by<16>, %96 : tile<i32>
+    %98 = make_token : token
+    %99 = assume div_by<16>, %18 : tile<ptr<bf16>>
+    %100 = make_tensor_view %99, shape = [%85, %87, %89, %91], strides = [%93, %95, %97, 1] : tile<i32> -> tensor_view<?x?x?x?xbf16, strides=[?,?,?,1]>
+    %101 = assume bounded<0, ?>, %28 : tile<i32>
+    %102 = assume div_by<16>, %101 : tile<i32>
+    %103 = make_token : token
+    %104 = assume div_by<16>, %27 : tile<ptr<bf16>>
+    %105 = make_tensor_view %104, shape = [%102], strides = [1] : tile<i32> -> tensor_view<?xbf16, strides=[1]>
+    %106 = assume bounded<0, ?>, %31 : tile<i32>
+    %107 = assume div_by<2>, %106 : tile<i32>
+    %108 = assume bounded<0, ?>, %32 : tile<i32>
+    %109 = assume div_by<16>, %108 : tile<i32>
+    %110 = assume bounded<0, ?>, %33 : tile<i32>
+    %111 = assume div_by<16>, %110 : tile<i32>
+    %112 = assume bounded<0, ?>, %34 : tile<i32>
+    %113 = assume div_by<16>, %112 : tile<i32>
+    %114 = assume bounded<0, ?>, %35 : tile<i32>
+    %115 = assume div_by<16>, %114 : tile<i32>
+    %116 = assume bounded<0, ?>, %36 : tile<i32>
+    %117 = assume div_by<16>, %116 : tile<i32>
+    %118 = assume bounded<0, ?>, %37 : tile<i32>
+    %119 = assume div_by<16>, %118 : tile<i32>
+    %120 = make_token : token
+    %121 = assume div_by<16>, %30 : tile<ptr<bf16>>
+    %122 = make_tensor_view %121, shape = [%107, %109, %111, %113], strides = [%115, %117, %119, 1] : tile<i32> -> tensor_view<?x?x?x?xbf16, strides=[?,?,?,1]>
+    %123 = assume bounded<0, ?>, %40 : tile<i32>
+    %124 = make_token : token
+    %125 = assume div_by<16>, %39 : tile<ptr<i32>>
+    %126 = make_tensor_view %125, shape = [%123], strides = [1] : tile<i32> -> tensor_view<?xi32, strides=[1]>
+    %127 = constant <i32: 64> : tile<i32>
+    %128 = constant <i32: 64> : tile<i32>
+    %129 = constant <i32: 128> : tile<i32>
+    %130 = constant <i32: 128> : tile<i32>
+    %131 = constant <i32: 128> : tile<i32>
+    %132 = constant <i32: 8> : tile<i32>
+    %133 = constant <i32: 0> : tile<i32>
+    %134, %135, %136 = get_tile_block_id : tile<i32>
+    %137 = assume bounded<0, ?>, %134 : tile<i32>
+    %138 = assume bounded<0, ?>, %135 : tile<i32>
+    %139 = assume bounded<0, ?>, %136 : tile<i32>
+    %140 = divi %138, %128 signed rounding negative_inf : tile<i32>
+    %141 = remi %138, %128 signed : tile<i32>
+    %142 = divi %141, %132 signed rounding negative_inf : tile<i32>
+    %143 = constant <i32: 1> : tile<i32>
+    %144 = constant <i32: -1> : tile<i32>
+    %145 = constant <i32: -1> : tile<i32>
+    %146 = make_partition_view %126 : partition_view<tile=(1), padding_value = zero, tensor_view<?xi32, strides=[1]>>
+    %147 = constant <i32: 0> : tile<i32>
+    %148, %149 = load_view_tko weak %146[%147] token = %124 : partition_view<tile=(1), padding_value = zero, tensor_view<?xi32, strides=[1]>>, tile<i32> -> tile<1xi32>, token
+    %150 = constant <i32: 1> : tile<i32>
+    %151 = reshape %148 : tile<1xi32> -> tile<i32>
+    %152 = constant <f32: 1.4426950216293335> : tile<f32>
+    %153 = mulf %42, %152 : tile<f32>
+    %154 = constant <i32: 1> : tile<i32>
+    %155 = constant <i32: -1> : tile<i32>
+    %156 = constant <i32: -1> : tile<i32>
+    %157 = make_partition_view %105 : partition_view<tile=(1), padding_value = zero, tensor_view<?xbf16, strides=[1]>>
+    %158, %159 = load_view_tko weak %157[%141] token = %103 : partition_view<tile=(1), padding_value = zero, tensor_view<?xbf16, strides=[1]>>, tile<i32> -> tile<1xbf16>, token
+    %160 = ftof %158 : tile<1xbf16> -> tile<1xf32>
+    %161 = constant <i32: 1> : tile<i32>
+    %162 = reshape %160 : tile<1xf32> -> tile<f32>
+    %163 = constant <f32: 1.4426950216293335> : tile<f32>
+    %164 = mulf %162, %163 : tile<f32>
+    %165 = muli %137, %130 : tile<i32>
+    %166 = iota : tile<128xi32>
+    %167 = constant <i32: 128> : tile<i32>
+    %168 = constant <i32: 1> : tile<i32>
+    %169 = constant <i32: 1> : tile<i32>
+    %170 = reshape %165 : tile<i32> -> tile<1xi32>
+    %171 = constant <i32: 1> : tile<i32>
+    %172 = constant <i32: 128> : tile<i32>
+    %173 = broadcast %170 : tile<1xi32> -> tile<128xi32>
+    %174 = addi %173, %166 : tile<128xi32>
+    %175 = constant <i32: 128> : tile<i32>
+    %176 = constant <i32: 128> : tile<i32>
+    %177 = constant <i32: 1> : tile<i32>
+    %178 = reshape %174 : tile<128xi32> -> tile<128x1xi32>
+    %179 = iota : tile<128xi32>
+    %180 = constant <i32: 128> : tile<i32>
+    %181 = constant <i32: 1> : tile<i32>
+    %182 = constant <i32: 128> : tile<i32>
+    %183 = reshape %179 : tile<128xi32> -> tile<1x128xi32>
+    %184 = constant <i32: 128> : tile<i32>
+    %185 = constant <i32: 1> : tile<i32>
+    %186 = constant <i32: 1> : tile<i32>
+    %187 = constant <i32: 1> : tile<i32>
+    %188 = constant <i32: 1> : tile<i32>
+    %189 = reshape %164 : tile<f32> -> tile<1x1xf32>
+    %190 = constant <i32: 1> : tile<i32>
+    %191 = constant <i32: 1> : tile<i32>
+    %192 = constant <i32: 128> : tile<i32>
+    %193 = constant <i32: 1> : tile<i32>
+    %194 = broadcast %189 : tile<1x1xf32> -> tile<128x1xf32>
+    %195 = constant <f32: 0.0> : tile<128x1xf32>
+    %196 = constant <f32: 0.0> : tile<128x64xf32>
+    %197 = constant <i32: 1> : tile<i32>
+    %198 = constant <i32: 1> : tile<i32>
+    %199 = constant <i32: 128> : tile<i32>
+    %200 = constant <i32: 64> : tile<i32>
+    %201 = constant <i32: -1> : tile<i32>
+    %202 = constant <i32: -1> : tile<i32>
+    %203 = constant <i32: -1> : tile<i32>
+    %204 = constant <i32: -1> : tile<i32>
+    %205 = constant <i32: -1> : tile<i32>
+    %206 = constant <i32: -1> : tile<i32>
+    %207 = constant <i32: -1> : tile<i32>
+    %208 = constant <i32: -1> : tile<i32>
+    %209 = make_partition_view %66 : partition_view<tile=(1x1x128x64), padding_value = zero, tensor_view<?x?x?x?xbf16, strides=[?,?,?,1]>>
+    %210 = constant <i32: 0> : tile<i32>
+    %211, %212 = load_view_tko weak %209[%140, %141, %137, %210] token = %64 : partition_view<tile=(1x1x128x64), padding_value = zero, tensor_view<?x?x?x?xbf16, strides=[?,?,?,1]>>, tile<i32> -> tile<1x1x128x64xbf16>, token
+    %213 = constant <i32: 1> : tile<i32>
+    %214 = constant <i32: 1> : tile<i32>
+    %215 = constant <i32: 128> : tile<i32>
+    %216 = constant <i32: 64> : tile<i32>
+    %217 = constant <i32: 128> : tile<i32>
+    %218 = constant <i32: 64> : tile<i32>
+    %219 = reshape %211 : tile<1x1x128x64xbf16> -> tile<128x64xbf16>
+    %220 = constant <i32: 1> : tile<i32>
+    %221 = addi %137, %220 : tile<i32>
+    %222 = muli %221, %130 : tile<i32>
+    %223 = addi %151, %222 : tile<i32>
+    %224 = cmpi less_than %223, %129, signed : tile<i32> -> tile<i1>
+    %225 = if %224 -> (tile<i32>) {
+      yield %223 : tile<i32>
+    } else {
+      yield %129 : tile<i32>
+    }
+    %226 = addi %225, %131 : tile<i32>
+    %227 = constant <i32: 1> : tile<i32>
+    %228 = subi %226, %227 : tile<i32>
+    %229 = divi %228, %131 signed rounding negative_inf : tile<i32>
+    %230 = constant <i32: 0> : tile<i32>
+    %232 = constant <i1: 0> : tile<i1>
+    %233 = constant <i32: 0> : tile<i32>
+    %234 = constant <i32: 0> : tile<i32>
+    %235 = constant <i32: 1> : tile<i32>
+    %236 = constant <i32: 3> : tile<i32>
+    %237 = constant <i32: 2> : tile<i32>
+    %238 = constant <i32: 1> : tile<i32>
+    %239 = constant <i32: 1> : tile<i32>
+    %240 = constant <i32: 64> : tile<i32>
+    %241 = constant <i32: 128> : tile<i32>
+    %242 = constant <i32: -1> : tile<i32>
+    %243 = constant <i32: -1> : tile<i32>
+    %244 = constant <i32: -1> : tile<i32>
+    %245 = constant <i32: -1> : tile<i32>
+    %246 = constant <i32: -1> : tile<i32>
+    %247 = constant <i32: -1> : tile<i32>
+    %248 = constant <i32: -1> : tile<i32>
+    %249 = constant <i32: -1> : tile<i32>
+    %250 = make_partition_view %83 : partition_view<tile=(1x1x64x128), padding_value = zero, tensor_view<?x?x?x?xbf16, strides=[?,?,?,1]>, dim_map=[0,1,3,2]>
+    %251 = constant <i32: -1> : tile<i32>
+    %252 = constant <i32: -1> : tile<i32>
+    %253 = constant <i32: -1> : tile<i32>
+    %254 = constant <i32: -1> : tile<i32>
+    %255 = make_partition_view %100 : partition_view<tile=(1x1x128x64), padding_value = neg_inf, tensor_view<?x?x?x?xbf16, strides=[?,?,?,1]>>
+    %256 = constant <i32: 1> : tile<i32>
+    %404, %405, %406 = for %257 in (%233 to %229, step %256) : tile<i32> iter_values(%258 = %196, %259 = %195, %260 = %194) -> (tile<128x64xf32>, tile<128x1xf32>, tile<128x1xf32>) {
+      %261 = assume bounded<0, ?>, %257 : tile<i32>
+      %262 = muli %261, %131 : tile<i32>
+      %263 = constant <i32: 1> : tile<i32>
+      %264 = constant <i32: 128> : tile<i32>
+      %265 = constant <i32: 1> : tile<i32>
+      %266 = constant <i32: 1> : tile<i32>
+      %267 = constant <i32: 1> : tile<i32>
+      %268 = reshape %262 : tile<i32> -> tile<1x1xi32>
+      %269 = constant <i32: 1> : tile<i32>
+      %270 = constant <i32: 1> : tile<i32>
+      %271 = constant <i32: 1> : tile<i32>
+      %272 = constant <i32: 128> : tile<i32>
+      %273 = broadcast %268 : tile<1x1xi32> -> tile<1x128xi32>
+      %274 = addi %273, %183 : tile<1x128xi32>
+      %275 = constant <i32: 0> : tile<i32>
+      %276, %277 = load_view_tko weak %250[%140, %142, %275, %261] token = %81 optimization_hints = #cuda_tile.optimization_hints<sm_100 = {latency = 6}> : partition_view<tile=(1x1x64x128), padding_value = zero, tensor_view<?x?x?x?xbf16, strides=[?,?,?,1]>, dim_map=[0,1,3,2]>, tile<i32> -> tile<1x1x64x128xbf16>, token
+      %278 = constant <i32: 1> : tile<i32>
+      %279 = constant <i32: 1> : tile<i32>
+      %280 = constant <i32: 64> : tile<i32>
+      %281 = constant <i32: 128> : tile<i32>
+      %282 = constant <i32: 64> : tile<i32>
+      %283 = constant <i32: 128> : tile<i32>
+      %284 = reshape %276 : tile<1x1x64x128xbf16> -> tile<64x128xbf16>
+      %285 = constant <f32: 0.0> : tile<128x128xf32>
+      %286 = mmaf %219, %284, %285 : tile<128x64xbf16>, tile<64x128xbf16>, tile<128x128xf32>
+      %287 = constant <i32: 128> : tile<i32>
+      %288 = constant <i32: 1> : tile<i32>
+      %289 = constant <i32: 1> : tile<i32>
+      %290 = constant <i32: 1> : tile<i32>
+      %291 = constant <i32: 1> : tile<i32>
+      %292 = reshape %151 : tile<i32> -> tile<1x1xi32>
+      %293 = constant <i32: 1> : tile<i32>
+      %294 = constant <i32: 1> : tile<i32>
+      %295 = constant <i32: 128> : tile<i32>
+      %296 = constant <i32: 1> : tile<i32>
+      %297 = broadcast %292 : tile<1x1xi32> -> tile<128x1xi32>
+      %298 = addi %297, %178 : tile<128x1xi32>
+      %299 = constant <i32: 1> : tile<i32>
+      %300 = constant <i32: 128> : tile<i32>
+      %301 = constant <i32: 128> : tile<i32>
+      %302 = constant <i32: 128> : tile<i32>
+      %303 = broadcast %274 : tile<1x128xi32> -> tile<128x128xi32>
+      %304 = constant <i32: 128> : tile<i32>
+      %305 = constant <i32: 1> : tile<i32>
+      %306 = constant <i32: 128> : tile<i32>
+      %307 = constant <i32: 128> : tile<i32>
+      %308 = broadcast %298 : tile<128x1xi32> -> tile<128x128xi32>
+      %309 = cmpi greater_than %303, %308, signed : tile<128x128xi32> -> tile<128x128xi1>
+      %310 = constant <i32: 1> : tile<i32>
+      %311 = constant <i32: 128> : tile<i32>
+      %312 = constant <i32: 1> : tile<i32>
+      %313 = constant <i32: 1> : tile<i32>
+      %314 = constant <i32: 1> : tile<i32>
+      %315 = reshape %129 : tile<i32> -> tile<1x1xi32>
+      %316 = constant <i32: 1> : tile<i32>
+      %317 = constant <i32: 1> : tile<i32>
+      %318 = constant <i32: 1> : tile<i32>
+      %319 = constant <i32: 128> : tile<i32>
+      %320 = broadcast %315 : tile<1x1xi32> -> tile<1x128xi32>
+      %321 = cmpi greater_than_or_equal %274, %320, signed : tile<1x128xi32> -> tile<1x128xi1>
+      %322 = constant <i32: 1> : tile<i32>
+      %323 = constant <i32: 128> : tile<i32>
+      %324 = constant <i32: 128> : tile<i32>
+      %325 = constant <i32: 128> : tile<i32>
+      %326 = broadcast %321 : tile<1x128xi1> -> tile<128x128xi1>
+      %327 = ori %309, %326 : tile<128x128xi1>
+      %328 = constant <i32: 0> : tile<i32>
+      %330 = constant <i1: 0> : tile<i1>
+      %331 = constant <f32: -1000000.0> : tile<128x128xf32>
+      %332 = constant <f32: 0.0> : tile<128x128xf32>
+      %333 = select %327, %331, %332 : tile<128x128xi1>, tile<128x128xf32>
+      %334 = addf %286, %333 : tile<128x128xf32>
+      %338 = reduce %334 dim=1 identities=[-inf] : tile<128x128xf32> -> tile<128xf32> {
+      ^bb0(%335: tile<f32>, %336: tile<f32>):
+        %337 = maxf %335, %336 {rounding_mode = 0} : tile<f32>
+        yield %337 : tile<f32>
+      }
+      %339 = constant <i32: 128> : tile<i32>
+      %340 = constant <i32: 128> : tile<i32>
+      %341 = constant <i32: 1> : tile<i32>
+      %342 = reshape %338 : tile<128xf32> -> tile<128x1xf32>
+      %343 = constant <i32: 128> : tile<i32>
+      %344 = constant <i32: 1> : tile<i32>
+      %345 = constant <i32: 1> : tile<i32>
+      %346 = constant <i32: 1> : tile<i32>
+      %347 = constant <i32: 1> : tile<i32>
+      %348 = reshape %153 : tile<f32> -> tile<1x1xf32>
+      %349 = constant <i32: 1> : tile<i32>
+      %350 = constant <i32: 1> : tile<i32>
+      %351 = constant <i32: 128> : tile<i32>
+      %352 = constant <i32: 1> : tile<i32>
+      %353 = broadcast %348 : tile<1x1xf32> -> tile<128x1xf32>
+      %354 = mulf %342, %353 : tile<128x1xf32>
+      %355 = maxf %260, %354 : tile<128x1xf32>
+      %356 = constant <i32: 128> : tile<i32>
+      %357 = constant <i32: 128> : tile<i32>
+      %358 = constant <i32: 1> : tile<i32>
+      %359 = constant <i32: 1> : tile<i32>
+      %360 = constant <i32: 1> : tile<i32>
+      %361 = reshape %153 : tile<f32> -> tile<1x1xf32>
+      %362 = constant <i32: 1> : tile<i32>
+      %363 = constant <i32: 1> : tile<i32>
+      %364 = constant <i32: 128> : tile<i32>
+      %365 = constant <i32: 128> : tile<i32>
+      %366 = broadcast %361 : tile<1x1xf32> -> tile<128x128xf32>
+      %367 = constant <i32: 128> : tile<i32>
+      %368 = constant <i32: 1> : tile<i32>
+      %369 = constant <i32: 128> : tile<i32>
+      %370 = constant <i32: 128> : tile<i32>
+      %371 = broadcast %355 : tile<128x1xf32> -> tile<128x128xf32>
+      %372 = negf %371 : tile<128x128xf32>
+      %373 = fma %334, %366, %372 : tile<128x128xf32>
+      %374 = exp2 %373 flush_to_zero : tile<128x128xf32>
+      %378 = reduce %374 dim=1 identities=[0] : tile<128x128xf32> -> tile<128xf32> {
+      ^bb0(%375: tile<f32>, %376: tile<f32>):
+        %377 = addf %375, %376 : tile<f32>
+        yield %377 : tile<f32>
+      }
+      %379 = constant <i32: 128> : tile<i32>
+      %380 = constant <i32: 128> : tile<i32>
+      %381 = constant <i32: 1> : tile<i32>
+      %382 = reshape %378 : tile<128xf32> -> tile<128x1xf32>
+      %383 = subf %260, %355 : tile<128x1xf32>
+      %384 = exp2 %383 flush_to_zero : tile<128x1xf32>
+      %385 = fma %259, %384, %382 : tile<128x1xf32>
+      %386 = constant <i32: 128> : tile<i32>
+      %387 = constant <i32: 1> : tile<i32>
+      %388 = constant <i32: 128> : tile<i32>
+      %389 = constant <i32: 64> : tile<i32>
+      %390 = broadcast %384 : tile<128x1xf32> -> tile<128x64xf32>
+      %391 = mulf %258, %390 : tile<128x64xf32>
+      %392 = constant <i32: 0> : tile<i32>
+      %393, %394 = load_view_tko weak %255[%140, %142, %261, %392] token = %98 optimization_hints = #cuda_tile.optimization_hints<sm_100 = {latency = 6}> : partition_view<tile=(1x1x128x64), padding_value = neg_inf, tensor_view<?x?x?x?xbf16, strides=[?,?,?,1]>>, tile<i32> -> tile<1x1x128x64xbf16>, token
+      %395 = constant <i32: 1> : tile<i32>
+      %396 = constant <i32: 1> : tile<i32>
+      %397 = constant <i32: 128> : tile<i32>
+      %398 = constant <i32: 64> : tile<i32>
+      %399 = constant <i32: 128> : tile<i32>
+      %400 = constant <i32: 64> : tile<i32>
+      %401 = reshape %393 : tile<1x1x128x64xbf16> -> tile<128x64xbf16>
+      %402 = ftof %374 : tile<128x128xf32> -> tile<128x128xbf16>
+      %403 = mmaf %402, %401, %391 : tile<128x128xbf16>, tile<128x64xbf16>, tile<128x64xf32>
+      continue %403, %385, %355 : tile<128x64xf32>, tile<128x1xf32>, tile<128x1xf32>
+    }
+    %407 = constant <i32: 128> : tile<i32>
+    %408 = constant <i32: 1> : tile<i32>
+    %409 = constant <i32: 1> : tile<i32>
+    %410 = constant <i32: 1> : tile<i32>
+    %411 = constant <i32: 1> : tile<i32>
+    %412 = reshape %164 : tile<f32> -> tile<1x1xf32>
+    %413 = constant <i32: 1> : tile<i32>
+    %414 = constant <i32: 1> : tile<i32>
+    %415 = constant <i32: 128> : tile<i32>
+    %416 = constant <i32: 1> : tile<i32>
+    %417 = broadcast %412 : tile<1x1xf32> -> tile<128x1xf32>
+    %418 = subf %417, %406 : tile<128x1xf32>
+    %419 = exp2 %418 flush_to_zero : tile<128x1xf32>
+    %420 = addf %405, %419 : tile<128x1xf32>
+    %421 = constant <i32: 128> : tile<i32>
+    %422 = constant <i32: 1> : tile<i32>
+    %423 = constant <i32: 128> : tile<i32>
+    %424 = constant <i32: 64> : tile<i32>
+    %425 = broadcast %420 : tile<128x1xf32> -> tile<128x64xf32>
+    %426 = divf %404, %425 rounding<approx> flush_to_zero : tile<128x64xf32>
+    %427 = ftof %426 : tile<128x64xf32> -> tile<128x64xbf16>
+    %428 = constant <i32: 128> : tile<i32>
+    %429 = constant <i32: 64> : tile<i32>
+    %430 = constant <i32: 1> : tile<i32>
+    %431 = constant <i32: 1> : tile<i32>
+    %432 = constant <i32: 128> : tile<i32>
+    %433 = constant <i32: 64> : tile<i32>
+    %434 = reshape %427 : tile<128x64xbf16> -> tile<1x1x128x64xbf16>
+    %435 = constant <i32: 1> : tile<i32>
+    %436 = constant <i32: 1> : tile<i32>
+    %437 = constant <i32: 128> : tile<i32>
+    %438 = constant <i32: 64> : tile<i32>
+    %439 = constant <i32: -1> : tile<i32>
+    %440 = constant <i32: -1> : tile<i32>
+    %441 = constant <i32: -1> : tile<i32>
+    %442 = constant <i32: -1> : tile<i32>
+    %443 = constant <i32: -1> : tile<i32>
+    %444 = constant <i32: -1> : tile<i32>
+    %445 = constant <i32: -1> : tile<i32>
+    %446 = constant <i32: -1> : tile<i32>
+    %447 = make_partition_view %122 : partition_view<tile=(1x1x128x64), tensor_view<?x?x?x?xbf16, strides=[?,?,?,1]>>
+    %448 = constant <i32: 0> : tile<i32>
+    %449 = store_view_tko weak %434, %447[%140, %141, %137, %448] token = %120 : tile<1x1x128x64xbf16>, partition_view<tile=(1x1x128x64), tensor_view<?x?x?x?xbf16, strides=[?,?,?,1]>>, tile<i32> -> token
+    return
+  }
+}

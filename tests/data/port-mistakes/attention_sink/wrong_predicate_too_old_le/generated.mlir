@@ -1,0 +1,440 @@
+cuda_tile.module @attention_sink_module {
+  entry @attention_sink_kernel_entry(%0: tile<ptr<bf16>>, %1: tile<i32>, %2: tile<i32>, %3: tile<i32>, %4: tile<i32>, %5: tile<i32>, %6: tile<i32>, %7: tile<i32>, %8: tile<i32>, %9: tile<ptr<bf16>>, %10: tile<i32>, %11: tile<i32>, %12: tile<i32>, %13: tile<i32>, %14: tile<i32>, %15: tile<i32>, %16: tile<i32>, %17: tile<i32>, %18: tile<ptr<bf16>>, %19: tile<i32>, %20: tile<i32>, %21: tile<i32>, %22: tile<i32>, %23: tile<i32>, %24: tile<i32>, %25: tile<i32>, %26: tile<i32>, %27: tile<ptr<bf16>>, %28: tile<i32>, %29: tile<i32>, %30: tile<ptr<bf16>>, %31: tile<i32>, %32: tile<i32>, %33: tile<i32>, %34: tile<i32>, %35: tile<i32>, %36: tile<i32>, %37: tile<i32>, %38: tile<i32>, %39: tile<ptr<i32>>, %40: tile<i32>, %41: tile<i32>, %42: tile<f32>) optimization_hints = #cuda_tile.optimization_hints<sm_100 = {occupancy = 2}> {
+    %43 = constant <i32: 64> : tile<i32>
+    %44 = constant <i32: 64> : tile<i32>
+    %45 = constant <i32: 128> : tile<i32>
+    %46 = constant <i32: 128> : tile<i32>
+    %47 = constant <i32: 128> : tile<i32>
+    %48 = constant <i32: 8> : tile<i32>
+    %49 = constant <i32: 128> : tile<i32>
+    %50 = assume bounded<0, ?>, %1 : tile<i32>
+    %51 = assume bounded<0, ?>, %2 : tile<i32>
+    %52 = assume div_by<16>, %51 : tile<i32>
+    %53 = assume bounded<0, ?>, %3 : tile<i32>
+    %54 = assume div_by<16>, %53 : tile<i32>
+    %55 = assume bounded<0, ?>, %4 : tile<i32>
+    %56 = assume div_by<16>, %55 : tile<i32>
+    %57 = assume bounded<0, ?>, %5 : tile<i32>
+    %58 = assume div_by<16>, %57 : tile<i32>
+    %59 = assume bounded<0, ?>, %6 : tile<i32>
+    %60 = assume div_by<16>, %59 : tile<i32>
+    %61 = assume bounded<0, ?>, %7 : tile<i32>
+    %62 = assume div_by<16>, %61 : tile<i32>
+    %63 = make_token : token
+    %64 = assume div_by<16>, %0 : tile<ptr<bf16>>
+    %65 = make_tensor_view %64, shape = [%50, %52, %54, %56], strides = [%58, %60, %62, 1] : tile<i32> -> tensor_view<?x?x?x?xbf16, strides=[?,?,?,1]>
+    %66 = assume bounded<0, ?>, %10 : tile<i32>
+    %67 = assume bounded<0, ?>, %11 : tile<i32>
+    %68 = assume div_by<8>, %67 : tile<i32>
+    %69 = assume bounded<0, ?>, %12 : tile<i32>
+    %70 = assume div_by<16>, %69 : tile<i32>
+    %71 = assume bounded<0, ?>, %13 : tile<i32>
+    %72 = assume div_by<16>, %71 : tile<i32>
+    %73 = assume bounded<0, ?>, %14 : tile<i32>
+    %74 = assume div_by<16>, %73 : tile<i32>
+    %75 = assume bounded<0, ?>, %15 : tile<i32>
+    %76 = assume div_by<16>, %75 : tile<i32>
+    %77 = assume bounded<0, ?>, %16 : tile<i32>
+    %78 = assume div_by<16>, %77 : tile<i32>
+    %79 = make_token : token
+    %80 = assume div_by<16>, %9 : tile<ptr<bf16>>
+    %81 = make_tensor_view %80, shape = [%66, %68, %70, %72], strides = [%74, %76, %78, 1] : tile<i32> -> tensor_view<?x?x?x?xbf16, strides=[?,?,?,1]>
+    %82 = assume bounded<0, ?>, %19 : tile<i32>
+    %83 = assume bounded<0, ?>, %20 : tile<i32>
+    %84 = assume div_by<8>, %83 : tile<i32>
+    %85 = assume bounded<0, ?>, %21 : tile<i32>
+    %86 = assume div_by<16>, %85 : tile<i32>
+    %87 = assume bounded<0, ?>, %22 : tile<i32>
+    %88 = assume div_by<16>, %87 : tile<i32>
+    %89 = assume bounded<0, ?>, %23 : tile<i32>
+    %90 = assume div_by<16>, %89 : tile<i32>
+    %91 = assume bounded<0, ?>, %24 : tile<i32>
+    %92 = assume div_by<16>, %91 : tile<i32>
+    %93 = assume bounded<0, ?>, %25 : tile<i32>
+    %94 = assume div_by<16>, %93 : tile<i32>
+    %95 = make_token : token
+    %96 = assume div_by<16>, %18 : tile<ptr<bf16>>
+    %97 = make_tensor_view %96, shape = [%82, %84, %86, %88], strides = [%90, %92, %94, 1] : tile<i32> -> tensor_view<?x?x?x?xbf16, strides=[?,?,?,1]>
+    %98 = assume bounded<0, ?>, %28 : tile<i32>
+    %99 = assume div_by<16>, %98 : tile<i32>
+    %100 = make_token : token
+    %101 = assume div_by<16>, %27 : tile<ptr<bf16>>
+    %102 = make_tensor_view %101, shape = [%99], strides = [1] : tile<i32> -> tensor_view<?xbf16, strides=[1]>
+    %103 = assume bounded<0, ?>, %31 : tile<i32>
+    %104 = assume bounded<0, ?>, %32 : tile<i32>
+    %105 = assume div_by<16>, %104 : tile<i32>
+    %106 = assume bounded<0, ?>, %33 : tile<i32>
+    %107 = assume div_by<16>, %106 : tile<i32>
+    %108 = assume bounded<0, ?>, %34 : tile<i32>
+    %109 = assume div_by<16>, %108 : tile<i32>
+    %110 = assume bounded<0, ?>, %35 : tile<i32>
+    %111 = assume div_by<16>, %110 : tile<i32>
+    %112 = assume bounded<0, ?>, %36 : tile<i32>
+    %113 = assume div_by<16>, %112 : tile<i32>
+    %114 = assume bounded<0, ?>, %37 : tile<i32>
+    %115 = assume div_by<16>, %114 : tile<i32>
+    %116 = make_token : token
+    %117 = assume div_by<16>, %30 : tile<ptr<bf16>>
+    %118 = make_tensor_view %117, shape = [%103, %105, %107, %109], strides = [%111, %113, %115, 1] : tile<i32> -> tensor_view<?x?x?x?xbf16, strides=[?,?,?,1]>
+    %119 = assume bounded<0, ?>, %40 : tile<i32>
+    %120 = make_token : token
+    %121 = assume div_by<16>, %39 : tile<ptr<i32>>
+    %122 = make_tensor_view %121, shape = [%119], strides = [1] : tile<i32> -> tensor_view<?xi32, strides=[1]>
+    %123 = constant <i32: 64> : tile<i32>
+    %124 = constant <i32: 64> : tile<i32>
+    %125 = constant <i32: 128> : tile<i32>
+    %126 = constant <i32: 128> : tile<i32>
+    %127 = constant <i32: 128> : tile<i32>
+    %128 = constant <i32: 8> : tile<i32>
+    %129 = constant <i32: 128> : tile<i32>
+    %130, %131, %132 = get_tile_block_id : tile<i32>
+    %133 = assume bounded<0, ?>, %130 : tile<i32>
+    %134 = assume bounded<0, ?>, %131 : tile<i32>
+    %135 = assume bounded<0, ?>, %132 : tile<i32>
+    %136 = divi %134, %124 signed rounding negative_inf : tile<i32>
+    %137 = remi %134, %124 signed : tile<i32>
+    %138 = divi %137, %128 signed rounding negative_inf : tile<i32>
+    %139 = constant <i32: 1> : tile<i32>
+    %140 = constant <i32: -1> : tile<i32>
+    %141 = constant <i32: -1> : tile<i32>
+    %142 = make_partition_view %122 : partition_view<tile=(1), padding_value = zero, tensor_view<?xi32, strides=[1]>>
+    %143 = constant <i32: 0> : tile<i32>
+    %144, %145 = load_view_tko weak %142[%143] token = %120 : partition_view<tile=(1), padding_value = zero, tensor_view<?xi32, strides=[1]>>, tile<i32> -> tile<1xi32>, token
+    %146 = constant <i32: 1> : tile<i32>
+    %147 = reshape %144 : tile<1xi32> -> tile<i32>
+    %148 = constant <f32: 1.4426950216293335> : tile<f32>
+    %149 = mulf %42, %148 : tile<f32>
+    %150 = constant <i32: 1> : tile<i32>
+    %151 = constant <i32: -1> : tile<i32>
+    %152 = constant <i32: -1> : tile<i32>
+    %153 = make_partition_view %102 : partition_view<tile=(1), padding_value = zero, tensor_view<?xbf16, strides=[1]>>
+    %154, %155 = load_view_tko weak %153[%137] token = %100 : partition_view<tile=(1), padding_value = zero, tensor_view<?xbf16, strides=[1]>>, tile<i32> -> tile<1xbf16>, token
+    %156 = ftof %154 : tile<1xbf16> -> tile<1xf32>
+    %157 = constant <i32: 1> : tile<i32>
+    %158 = reshape %156 : tile<1xf32> -> tile<f32>
+    %159 = constant <f32: 1.4426950216293335> : tile<f32>
+    %160 = mulf %158, %159 : tile<f32>
+    %161 = muli %133, %126 : tile<i32>
+    %162 = iota : tile<128xi32>
+    %163 = constant <i32: 128> : tile<i32>
+    %164 = constant <i32: 1> : tile<i32>
+    %165 = constant <i32: 1> : tile<i32>
+    %166 = reshape %161 : tile<i32> -> tile<1xi32>
+    %167 = constant <i32: 1> : tile<i32>
+    %168 = constant <i32: 128> : tile<i32>
+    %169 = broadcast %166 : tile<1xi32> -> tile<128xi32>
+    %170 = addi %169, %162 : tile<128xi32>
+    %171 = constant <i32: 128> : tile<i32>
+    %172 = constant <i32: 128> : tile<i32>
+    %173 = constant <i32: 1> : tile<i32>
+    %174 = reshape %170 : tile<128xi32> -> tile<128x1xi32>
+    %175 = iota : tile<128xi32>
+    %176 = constant <i32: 128> : tile<i32>
+    %177 = constant <i32: 1> : tile<i32>
+    %178 = constant <i32: 128> : tile<i32>
+    %179 = reshape %175 : tile<128xi32> -> tile<1x128xi32>
+    %180 = constant <i32: 128> : tile<i32>
+    %181 = constant <i32: 1> : tile<i32>
+    %182 = constant <i32: 1> : tile<i32>
+    %183 = constant <i32: 1> : tile<i32>
+    %184 = constant <i32: 1> : tile<i32>
+    %185 = reshape %160 : tile<f32> -> tile<1x1xf32>
+    %186 = constant <i32: 1> : tile<i32>
+    %187 = constant <i32: 1> : tile<i32>
+    %188 = constant <i32: 128> : tile<i32>
+    %189 = constant <i32: 1> : tile<i32>
+    %190 = broadcast %185 : tile<1x1xf32> -> tile<128x1xf32>
+    %191 = constant <f32: 0.0> : tile<128x1xf32>
+    %192 = constant <f32: 0.0> : tile<128x64xf32>
+    %193 = constant <i32: 1> : tile<i32>
+    %194 = constant <i32: 1> : tile<i32>
+    %195 = constant <i32: 128> : tile<i32>
+    %196 = constant <i32: 64> : tile<i32>
+    %197 = constant <i32: -1> : tile<i32>
+    %198 = constant <i32: -1> : tile<i32>
+    %199 = constant <i32: -1> : tile<i32>
+    %200 = constant <i32: -1> : tile<i32>
+    %201 = constant <i32: -1> : tile<i32>
+    %202 = constant <i32: -1> : tile<i32>
+    %203 = constant <i32: -1> : tile<i32>
+    %204 = constant <i32: -1> : tile<i32>
+    %205 = make_partition_view %65 : partition_view<tile=(1x1x128x64), padding_value = zero, tensor_view<?x?x?x?xbf16, strides=[?,?,?,1]>>
+    %206 = constant <i32: 0> : tile<i32>
+    %207, %208 = load_view_tko weak %205[%136, %137, %133, %206] token = %63 : partition_view<tile=(1x1x128x64), padding_value = zero, tensor_view<?x?x?x?xbf16, strides=[?,?,?,1]>>, tile<i32> -> tile<1x1x128x64xbf16>, token
+    %209 = constant <i32: 1> : tile<i32>
+    %210 = constant <i32: 1> : tile<i32>
+    %211 = constant <i32: 128> : tile<i32>
+    %212 = constant <i32: 64> : tile<i32>
+    %213 = constant <i32: 128> : tile<i32>
+    %214 = constant <i32: 64> : tile<i32>
+    %215 = reshape %207 : tile<1x1x128x64xbf16> -> tile<128x64xbf16>
+    %216 = constant <i32: 1> : tile<i32>
+    %217 = addi %133, %216 : tile<i32>
+    %218 = muli %217, %126 : tile<i32>
+    %219 = addi %147, %218 : tile<i32>
+    %220 = cmpi less_than %219, %125, signed : tile<i32> -> tile<i1>
+    %221 = if %220 -> (tile<i32>) {
+      yield %219 : tile<i32>
+    } else {
+      yield %125 : tile<i32>
+    }
+    %222 = addi %221, %127 : tile<i32>
+    %223 = constant <i32: 1> : tile<i32>
+    %224 = subi %222, %223 : tile<i32>
+    %225 = divi %224, %127 signed rounding negative_inf : tile<i32>
+    %226 = constant <i32: 0> : tile<i32>
+    %228 = constant <i1: 1> : tile<i1>
+    %229 = muli %133, %126 : tile<i32>
+    %230 = addi %147, %229 : tile<i32>
+    %231 = subi %230, %129 : tile<i32>
+    %232 = constant <i32: 0> : tile<i32>
+    %233 = cmpi greater_than %231, %232, signed : tile<i32> -> tile<i1>
+    %235 = if %233 -> (tile<i32>) {
+      yield %231 : tile<i32>
+    } else {
+      %234 = constant <i32: 0> : tile<i32>
+      yield %234 : tile<i32>
+    }
+    %236 = divi %235, %127 signed rounding negative_inf : tile<i32>
+    %237 = constant <i32: 0> : tile<i32>
+    %238 = constant <i32: 1> : tile<i32>
+    %239 = constant <i32: 3> : tile<i32>
+    %240 = constant <i32: 2> : tile<i32>
+    %241 = constant <i32: 1> : tile<i32>
+    %242 = constant <i32: 1> : tile<i32>
+    %243 = constant <i32: 64> : tile<i32>
+    %244 = constant <i32: 128> : tile<i32>
+    %245 = constant <i32: -1> : tile<i32>
+    %246 = constant <i32: -1> : tile<i32>
+    %247 = constant <i32: -1> : tile<i32>
+    %248 = constant <i32: -1> : tile<i32>
+    %249 = constant <i32: -1> : tile<i32>
+    %250 = constant <i32: -1> : tile<i32>
+    %251 = constant <i32: -1> : tile<i32>
+    %252 = constant <i32: -1> : tile<i32>
+    %253 = make_partition_view %81 : partition_view<tile=(1x1x64x128), padding_value = zero, tensor_view<?x?x?x?xbf16, strides=[?,?,?,1]>, dim_map=[0,1,3,2]>
+    %254 = constant <i32: 1> : tile<i32>
+    %255 = constant <i32: 1> : tile<i32>
+    %256 = constant <i32: 128> : tile<i32>
+    %257 = constant <i32: 64> : tile<i32>
+    %258 = constant <i32: -1> : tile<i32>
+    %259 = constant <i32: -1> : tile<i32>
+    %260 = constant <i32: -1> : tile<i32>
+    %261 = constant <i32: -1> : tile<i32>
+    %262 = constant <i32: -1> : tile<i32>
+    %263 = constant <i32: -1> : tile<i32>
+    %264 = constant <i32: -1> : tile<i32>
+    %265 = constant <i32: -1> : tile<i32>
+    %266 = make_partition_view %97 : partition_view<tile=(1x1x128x64), padding_value = zero, tensor_view<?x?x?x?xbf16, strides=[?,?,?,1]>>
+    %267 = constant <i32: 1> : tile<i32>
+    %436, %437, %438 = for %268 in (%236 to %225, step %267) : tile<i32> iter_values(%269 = %192, %270 = %191, %271 = %190) -> (tile<128x64xf32>, tile<128x1xf32>, tile<128x1xf32>) {
+      %272 = muli %268, %127 : tile<i32>
+      %273 = constant <i32: 1> : tile<i32>
+      %274 = constant <i32: 128> : tile<i32>
+      %275 = constant <i32: 1> : tile<i32>
+      %276 = constant <i32: 1> : tile<i32>
+      %277 = constant <i32: 1> : tile<i32>
+      %278 = reshape %272 : tile<i32> -> tile<1x1xi32>
+      %279 = constant <i32: 1> : tile<i32>
+      %280 = constant <i32: 1> : tile<i32>
+      %281 = constant <i32: 1> : tile<i32>
+      %282 = constant <i32: 128> : tile<i32>
+      %283 = broadcast %278 : tile<1x1xi32> -> tile<1x128xi32>
+      %284 = addi %283, %179 : tile<1x128xi32>
+      %285 = constant <i32: 0> : tile<i32>
+      %286, %287 = load_view_tko weak %253[%136, %138, %285, %268] token = %79 optimization_hints = #cuda_tile.optimization_hints<sm_100 = {latency = 6}> : partition_view<tile=(1x1x64x128), padding_value = zero, tensor_view<?x?x?x?xbf16, strides=[?,?,?,1]>, dim_map=[0,1,3,2]>, tile<i32> -> tile<1x1x64x128xbf16>, token
+      %288 = constant <i32: 1> : tile<i32>
+      %289 = constant <i32: 1> : tile<i32>
+      %290 = constant <i32: 64> : tile<i32>
+      %291 = constant <i32: 128> : tile<i32>
+      %292 = constant <i32: 64> : tile<i32>
+      %293 = constant <i32: 128> : tile<i32>
+      %294 = reshape %286 : tile<1x1x64x128xbf16> -> tile<64x128xbf16>
+      %295 = constant <f32: 0.0> : tile<128x128xf32>
+      %296 = mmaf %215, %294, %295 : tile<128x64xbf16>, tile<64x128xbf16>, tile<128x128xf32>
+      %297 = constant <i32: 128> : tile<i32>
+      %298 = constant <i32: 1> : tile<i32>
+      %299 = constant <i32: 1> : tile<i32>
+      %300 = constant <i32: 1> : tile<i32>
+      %301 = constant <i32: 1> : tile<i32>
+      %302 = reshape %147 : tile<i32> -> tile<1x1xi32>
+      %303 = constant <i32: 1> : tile<i32>
+      %304 = constant <i32: 1> : tile<i32>
+      %305 = constant <i32: 128> : tile<i32>
+      %306 = constant <i32: 1> : tile<i32>
+      %307 = broadcast %302 : tile<1x1xi32> -> tile<128x1xi32>
+      %308 = addi %307, %174 : tile<128x1xi32>
+      %309 = constant <i32: 1> : tile<i32>
+      %310 = constant <i32: 128> : tile<i32>
+      %311 = constant <i32: 128> : tile<i32>
+      %312 = constant <i32: 128> : tile<i32>
+      %313 = broadcast %284 : tile<1x128xi32> -> tile<128x128xi32>
+      %314 = constant <i32: 128> : tile<i32>
+      %315 = constant <i32: 1> : tile<i32>
+      %316 = constant <i32: 128> : tile<i32>
+      %317 = constant <i32: 128> : tile<i32>
+      %318 = broadcast %308 : tile<128x1xi32> -> tile<128x128xi32>
+      %319 = cmpi greater_than %313, %318, signed : tile<128x128xi32> -> tile<128x128xi1>
+      %320 = constant <i32: 1> : tile<i32>
+      %321 = constant <i32: 128> : tile<i32>
+      %322 = constant <i32: 1> : tile<i32>
+      %323 = constant <i32: 1> : tile<i32>
+      %324 = constant <i32: 1> : tile<i32>
+      %325 = reshape %125 : tile<i32> -> tile<1x1xi32>
+      %326 = constant <i32: 1> : tile<i32>
+      %327 = constant <i32: 1> : tile<i32>
+      %328 = constant <i32: 1> : tile<i32>
+      %329 = constant <i32: 128> : tile<i32>
+      %330 = broadcast %325 : tile<1x1xi32> -> tile<1x128xi32>
+      %331 = cmpi greater_than_or_equal %284, %330, signed : tile<1x128xi32> -> tile<1x128xi1>
+      %332 = constant <i32: 1> : tile<i32>
+      %333 = constant <i32: 128> : tile<i32>
+      %334 = constant <i32: 128> : tile<i32>
+      %335 = constant <i32: 128> : tile<i32>
+      %336 = broadcast %331 : tile<1x128xi1> -> tile<128x128xi1>
+      %337 = ori %319, %336 : tile<128x128xi1>
+      %338 = constant <i32: 0> : tile<i32>
+      %340 = constant <i1: 1> : tile<i1>
+      %341 = constant <i32: 1> : tile<i32>
+      %343 = constant <i32: 127> : tile<i32>
+      %344 = constant <i32: 128> : tile<i32>
+      %345 = constant <i32: 1> : tile<i32>
+      %346 = constant <i32: 1> : tile<i32>
+      %347 = constant <i32: 1> : tile<i32>
+      %348 = constant <i32: 1> : tile<i32>
+      %349 = reshape %343 : tile<i32> -> tile<1x1xi32>
+      %350 = constant <i32: 1> : tile<i32>
+      %351 = constant <i32: 1> : tile<i32>
+      %352 = constant <i32: 128> : tile<i32>
+      %353 = constant <i32: 1> : tile<i32>
+      %354 = broadcast %349 : tile<1x1xi32> -> tile<128x1xi32>
+      %355 = subi %308, %354 : tile<128x1xi32>
+      %356 = constant <i32: 128> : tile<i32>
+      %357 = constant <i32: 1> : tile<i32>
+      %358 = constant <i32: 128> : tile<i32>
+      %359 = constant <i32: 128> : tile<i32>
+      %360 = broadcast %355 : tile<128x1xi32> -> tile<128x128xi32>
+      %361 = cmpi less_than_or_equal %313, %360, signed : tile<128x128xi32> -> tile<128x128xi1>
+      %362 = ori %337, %361 : tile<128x128xi1>
+      %363 = constant <f32: -1000000.0> : tile<128x128xf32>
+      %364 = constant <f32: 0.0> : tile<128x128xf32>
+      %365 = select %362, %363, %364 : tile<128x128xi1>, tile<128x128xf32>
+      %366 = addf %296, %365 : tile<128x128xf32>
+      %370 = reduce %366 dim=1 identities=[-inf] : tile<128x128xf32> -> tile<128xf32> {
+      ^bb0(%367: tile<f32>, %368: tile<f32>):
+        %369 = maxf %367, %368 {rounding_mode = 0} : tile<f32>
+        yield %369 : tile<f32>
+      }
+      %371 = constant <i32: 128> : tile<i32>
+      %372 = constant <i32: 128> : tile<i32>
+      %373 = constant <i32: 1> : tile<i32>
+      %374 = reshape %370 : tile<128xf32> -> tile<128x1xf32>
+      %375 = constant <i32: 128> : tile<i32>
+      %376 = constant <i32: 1> : tile<i32>
+      %377 = constant <i32: 1> : tile<i32>
+      %378 = constant <i32: 1> : tile<i32>
+      %379 = constant <i32: 1> : tile<i32>
+      %380 = reshape %149 : tile<f32> -> tile<1x1xf32>
+      %381 = constant <i32: 1> : tile<i32>
+      %382 = constant <i32: 1> : tile<i32>
+      %383 = constant <i32: 128> : tile<i32>
+      %384 = constant <i32: 1> : tile<i32>
+      %385 = broadcast %380 : tile<1x1xf32> -> tile<128x1xf32>
+      %386 = mulf %374, %385 : tile<128x1xf32>
+      %387 = maxf %271, %386 : tile<128x1xf32>
+      %388 = constant <i32: 128> : tile<i32>
+      %389 = constant <i32: 128> : tile<i32>
+      %390 = constant <i32: 1> : tile<i32>
+      %391 = constant <i32: 1> : tile<i32>
+      %392 = constant <i32: 1> : tile<i32>
+      %393 = reshape %149 : tile<f32> -> tile<1x1xf32>
+      %394 = constant <i32: 1> : tile<i32>
+      %395 = constant <i32: 1> : tile<i32>
+      %396 = constant <i32: 128> : tile<i32>
+      %397 = constant <i32: 128> : tile<i32>
+      %398 = broadcast %393 : tile<1x1xf32> -> tile<128x128xf32>
+      %399 = constant <i32: 128> : tile<i32>
+      %400 = constant <i32: 1> : tile<i32>
+      %401 = constant <i32: 128> : tile<i32>
+      %402 = constant <i32: 128> : tile<i32>
+      %403 = broadcast %387 : tile<128x1xf32> -> tile<128x128xf32>
+      %404 = negf %403 : tile<128x128xf32>
+      %405 = fma %366, %398, %404 : tile<128x128xf32>
+      %406 = exp2 %405 flush_to_zero : tile<128x128xf32>
+      %410 = reduce %406 dim=1 identities=[0] : tile<128x128xf32> -> tile<128xf32> {
+      ^bb0(%407: tile<f32>, %408: tile<f32>):
+        %409 = addf %407, %408 : tile<f32>
+        yield %409 : tile<f32>
+      }
+      %411 = constant <i32: 128> : tile<i32>
+      %412 = constant <i32: 128> : tile<i32>
+      %413 = constant <i32: 1> : tile<i32>
+      %414 = reshape %410 : tile<128xf32> -> tile<128x1xf32>
+      %415 = subf %271, %387 : tile<128x1xf32>
+      %416 = exp2 %415 flush_to_zero : tile<128x1xf32>
+      %417 = fma %270, %416, %414 : tile<128x1xf32>
+      %418 = constant <i32: 128> : tile<i32>
+      %419 = constant <i32: 1> : tile<i32>
+      %420 = constant <i32: 128> : tile<i32>
+      %421 = constant <i32: 64> : tile<i32>
+      %422 = broadcast %416 : tile<128x1xf32> -> tile<128x64xf32>
+      %423 = mulf %269, %422 : tile<128x64xf32>
+      %424 = constant <i32: 0> : tile<i32>
+      %425, %426 = load_view_tko weak %266[%136, %138, %268, %424] token = %95 optimization_hints = #cuda_tile.optimization_hints<sm_100 = {latency = 6}> : partition_view<tile=(1x1x128x64), padding_value = zero, tensor_view<?x?x?x?xbf16, strides=[?,?,?,1]>>, tile<i32> -> tile<1x1x128x64xbf16>, token
+      %427 = constant <i32: 1> : tile<i32>
+      %428 = constant <i32: 1> : tile<i32>
+      %429 = constant <i32: 128> : tile<i32>
+      %430 = constant <i32: 64> : tile<i32>
+      %431 = constant <i32: 128> : tile<i32>
+      %432 = constant <i32: 64> : tile<i32>
+      %433 = reshape %425 : tile<1x1x128x64xbf16> -> tile<128x64xbf16>
+      %434 = ftof %406 : tile<128x128xf32> -> tile<128x128xbf16>
+      %435 = mmaf %434, %433, %423 : tile<128x128xbf16>, tile<128x64xbf16>, tile<128x64xf32>
+      continue %435, %417, %387 : tile<128x64xf32>, tile<128x1xf32>, tile<128x1xf32>
+    }
+    %439 = constant <i32: 128> : tile<i32>
+    %440 = constant <i32: 1> : tile<i32>
+    %441 = constant <i32: 1> : tile<i32>
+    %442 = constant <i32: 1> : tile<i32>
+    %443 = constant <i32: 1> : tile<i32>
+    %444 = reshape %160 : tile<f32> -> tile<1x1xf32>
+    %445 = constant <i32: 1> : tile<i32>
+    %446 = constant <i32: 1> : tile<i32>
+    %447 = constant <i32: 128> : tile<i32>
+    %448 = constant <i32: 1> : tile<i32>
+    %449 = broadcast %444 : tile<1x1xf32> -> tile<128x1xf32>
+    %450 = subf %449, %438 : tile<128x1xf32>
+    %451 = exp2 %450 flush_to_zero : tile<128x1xf32>
+    %452 = addf %437, %451 : tile<128x1xf32>
+    %453 = constant <i32: 128> : tile<i32>
+    %454 = constant <i32: 1> : tile<i32>
+    %455 = constant <i32: 128> : tile<i32>
+    %456 = constant <i32: 64> : tile<i32>
+    %457 = broadcast %452 : tile<128x1xf32> -> tile<128x64xf32>
+    %458 = divf %436, %457 rounding<approx> flush_to_zero : tile<128x64xf32>
+    %459 = ftof %458 : tile<128x64xf32> -> tile<128x64xbf16>
+    %460 = constant <i32: 128> : tile<i32>
+    %461 = constant <i32: 64> : tile<i32>
+    %462 = constant <i32: 1> : tile<i32>
+    %463 = constant <i32: 1> : tile<i32>
+    %464 = constant <i32: 128> : tile<i32>
+    %465 = constant <i32: 64> : tile<i32>
+    %466 = reshape %459 : tile<128x64xbf16> -> tile<1x1x128x64xbf16>
+    %467 = constant <i32: 1> : tile<i32>
+    %468 = constant <i32: 1> : tile<i32>
+    %469 = constant <i32: 128> : tile<i32>
+    %470 = constant <i32: 64> : tile<i32>
+    %471 = constant <i32: -1> : tile<i32>
+    %472 = constant <i32: -1> : tile<i32>
+    %473 = constant <i32: -1> : tile<i32>
+    %474 = constant <i32: -1> : tile<i32>
+    %475 = constant <i32: -1> : tile<i32>
+    %476 = constant <i32: -1> : tile<i32>
+    %477 = constant <i32: -1> : tile<i32>
+    %478 = constant <i32: -1> : tile<i32>
+    %479 = make_partition_view %118 : partition_view<tile=(1x1x128x64), tensor_view<?x?x?x?xbf16, strides=[?,?,?,1]>>
+    %480 = constant <i32: 0> : tile<i32>
+    %481 = store_view_tko weak %466, %479[%136, %137, %133, %480] token = %116 : tile<1x1x128x64xbf16>, partition_view<tile=(1x1x128x64), tensor_view<?x?x?x?xbf16, strides=[?,?,?,1]>>, tile<i32> -> token
+    return
+  }
+}
