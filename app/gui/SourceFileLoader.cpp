@@ -13,24 +13,26 @@ namespace tilelens::gui {
 // Messages are translated here, in the worker thread (QCoreApplication::translate is thread-safe).
 namespace {
 
-QString tr(const char* text)
+// lupdate reads Text::tr's context from the macro; a bare tr() here would file the messages
+// under the namespace, where the translations are not.
+struct Text
 {
-    return QCoreApplication::translate("tilelens::gui::SourceFileLoader", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(tilelens::gui::SourceFileLoader)
+};
 
 QString missingMessage(SourceRole role)
 {
     switch (role) {
     case SourceRole::ReferencePython:
-        return tr("No reference Python file was found for this kernel "
-                  "(analysis.json names it in \"source\").");
+        return Text::tr("No reference Python file was found for this kernel "
+                        "(analysis.json names it in \"source\").");
     case SourceRole::GeneratedRust:
-        return tr("This kernel directory has no kernel.rs.");
+        return Text::tr("This kernel directory has no kernel.rs.");
     case SourceRole::ReferenceIr:
-        return tr("No reference IR was found (reference/reference.mlir).");
+        return Text::tr("No reference IR was found (reference/reference.mlir).");
     case SourceRole::GeneratedIr:
-        return tr("No generated IR was found (generated/generated.mlir); "
-                  "stage B has not produced it yet.");
+        return Text::tr("No generated IR was found (generated/generated.mlir); "
+                        "stage B has not produced it yet.");
     }
     return {};
 }
@@ -40,12 +42,12 @@ QString unreadableMessage(const QString& path, const Diagnostics& diags)
 {
     const QFileInfo info(path);
     if (!info.exists())
-        return tr("The file %1 does not exist.").arg(path);
+        return Text::tr("The file %1 does not exist.").arg(path);
     if (!info.isFile())
-        return tr("%1 is not a regular file.").arg(path);
+        return Text::tr("%1 is not a regular file.").arg(path);
     const QString reason =
-        diags.empty() ? tr("unknown error") : QString::fromStdString(diags.front().message);
-    return tr("The file %1 could not be read: %2").arg(path, reason);
+        diags.empty() ? Text::tr("unknown error") : QString::fromStdString(diags.front().message);
+    return Text::tr("The file %1 could not be read: %2").arg(path, reason);
 }
 
 // The bytes of a text file as a pane takes them, or why not: a NUL byte means binary (bytecode
@@ -53,9 +55,10 @@ QString unreadableMessage(const QString& path, const Diagnostics& diags)
 void takeText(LoadedSource& out, std::string_view bytes)
 {
     if (std::memchr(bytes.data(), '\0', bytes.size()) != nullptr) {
-        out.error = tr("%1 is a binary file (for example Tile IR bytecode) and cannot be shown "
-                       "as text.")
-                        .arg(out.path);
+        out.error =
+            Text::tr("%1 is a binary file (for example Tile IR bytecode) and cannot be shown "
+                     "as text.")
+                .arg(out.path);
         return;
     }
     out.utf8 = QByteArray(bytes.data(), static_cast<qsizetype>(bytes.size()));
@@ -75,8 +78,8 @@ bool isIr(SourceRole role)
 
 QString decodedBytecodeHeader()
 {
-    return tr("// Decoded from Tile IR bytecode by TileLens; line numbers are "
-              "those of this text, not of the file.");
+    return Text::tr("// Decoded from Tile IR bytecode by TileLens; line numbers are "
+                    "those of this text, not of the file.");
 }
 
 LoadedSource loadSourceFile(SourceRole role, const QString& path, int64_t maxBytes)
@@ -121,10 +124,10 @@ LoadedSource irPaneSource(SourceRole role, const QString& path, const IrSideRead
         // Tile IR bytecode is shown as the text the IR printer makes of it.
         if (!side.text) {
             const QString reason = side.diagnostics.empty()
-                                       ? tr("unknown error")
+                                       ? Text::tr("unknown error")
                                        : QString::fromStdString(side.diagnostics.front().format());
             out.error =
-                tr("The Tile IR bytecode file %1 could not be decoded: %2").arg(path, reason);
+                Text::tr("The Tile IR bytecode file %1 could not be decoded: %2").arg(path, reason);
             return out;
         }
         out.decodedFromBytecode = true;
@@ -137,7 +140,7 @@ LoadedSource irPaneSource(SourceRole role, const QString& path, const IrSideRead
         const QString reason =
             QString::fromStdString("file is too large (" + formatByteSize(int64_t(bytes.size())) +
                                    "; the limit is " + formatByteSize(maxBytes) + ")");
-        out.error = tr("The file %1 could not be read: %2").arg(path, reason);
+        out.error = Text::tr("The file %1 could not be read: %2").arg(path, reason);
         return out;
     }
     takeText(out, bytes);
