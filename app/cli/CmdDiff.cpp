@@ -7,21 +7,18 @@
 
 #include "CliRegistry.h"
 #include "common/BytePath.h"
-#include "common/FileReader.h"
 #include "common/JsonWrite.h"
 #include "crosscheck/DiffCrossCheck.h"
-#include "diff/IrDiff.h"
 #include "diff/ReportWriters.h"
 #include "diff/RuleSet.h"
-#include "ir/bytecode/BytecodeReader.h"
-#include "ir/bytecode/IrFileLoader.h"
+#include "pair/CrossCheck.h"
+#include "pair/HtmlExport.h"
+#include "pair/PairAnalysis.h"
+#include "pair/Rules.h"
 #include "workspace/DerivedBinding.h"
 
 #include <QCommandLineParser>
-#include <QFile>
-#include <QFileInfo>
 #include <QSaveFile>
-#include <algorithm>
 #include <nlohmann/json.hpp>
 
 namespace tilelens::cli {
@@ -35,59 +32,15 @@ void printDiagnostics(const Diagnostics& diags)
         printErr(QString::fromStdString(d.format()) + QLatin1Char('\n'));
 }
 
-// One input, parsed and verified once: IR that does not verify is not compared (the differ
-// and the interpreter read operands and results by the types the verifier checks).
-struct Side
-{
-    QString path;
-    bool ok = false;
-    ir::ParseResult result;
-    std::vector<const ir::Module*> modules;
-    Diagnostics diags;
-    size_t verifierErrors = 0;
-    std::string text; // the file as read, for the HTML page; empty for bytecode
-};
-
-Side loadSide(const QString& path, const FunctionSink& announce)
-{
-    Side s;
-    s.path = path;
-    const std::string p = path.toStdString();
-    // One read serves the parser and the HTML page (a FIFO cannot be read twice).
-    auto contents = readFile(p, s.diags, ir::kMaxParseBytes);
-    if (!contents)
-        return s;
-    ir::ParseOptions options;
-    options.fileName = p;
-    options.onFunction = announce; // each entry's graph is built as soon as it is parsed
-    s.result = ir::loadVerifiedIrContents(contents->bytes, p, options, &s.verifierErrors);
-    s.diags = s.result.diagnostics;
-    if (!s.result.ok())
-        return s;
-    if (!ir::isBytecode(contents->bytes))
-        s.text = std::move(contents->bytes);
-    for (const ir::Module* m : s.result.modules)
-        s.modules.push_back(m);
-    if (s.modules.empty()) {
-        Diagnostic d;
-        d.place.file = p;
-        d.message = "no cuda_tile.module found";
-        s.diags.push_back(d);
-        return s;
-    }
-    s.ok = true;
-    return s;
-}
-
 // Why a side was not compared: its located errors, and for IR that parses but does not
 // verify, a line that says so.
-void printRefusal(const Side& s)
+void printRefusal(const pair::PairSide& s)
 {
-    printDiagnostics(s.diags);
+    printDiagnostics(s.diagnostics);
     if (s.verifierErrors > 0)
         printErr(QStringLiteral("%1: error: does not verify (%2); the diff compares only IR "
                                 "that verifies\n")
-                     .arg(s.path, errorCount(s.verifierErrors)));
+                     .arg(QString::fromStdString(s.path), errorCount(s.verifierErrors)));
 }
 
 int runDiff(const QStringList& args)
@@ -158,54 +111,48 @@ int runDiff(const QStringList& args)
         return ExitInputError;
     }
 
-    Diagnostics diags;
-    RuleSet rules = RuleSet::defaults();
-    if (rules.rules().empty()) {
+    if (RuleSet::defaults().rules().empty()) {
         printErr(QStringLiteral("tilelens-cli diff: the built-in default rules failed to load\n"));
         return ExitInputError;
     }
-    if (parser.isSet(rulesOpt)) {
-        auto extra = RuleSet::fromFile(parser.value(rulesOpt).toStdString(), diags);
-        if (!extra) {
-            printDiagnostics(diags);
-            return ExitInputError;
-        }
-        rules.merge(*extra);
+    Diagnostics diags;
+    const std::shared_ptr<const RuleSet> rules =
+        pair::loadRules(parser.isSet(rulesOpt) ? parser.value(rulesOpt).toStdString() : "", diags);
+    if (!rules) {
+        printDiagnostics(diags);
+        return ExitInputError;
     }
 
     // Each side is read once (a FIFO cannot be read twice) and verified entry by entry before
-    // its graphs are built; a side that does not verify ends the diff (exit 3).
-    Side sides[2];
-    const auto load = [&](int k, const FunctionSink& announce) {
-        sides[k] = loadSide(pos[k], announce);
-        return sides[k].ok ? sides[k].modules : std::vector<const ir::Module*>();
-    };
-    // Only the HTML page shows the two sides row by row.
-    CompareOptions options;
-    options.alignedRows = format == QLatin1String("html");
-    options.inputBytes = uint64_t(std::max<qint64>(QFileInfo(qtPath(pos[0])).size(), 0)) +
-                         uint64_t(std::max<qint64>(QFileInfo(qtPath(pos[1])).size(), 0));
-    const std::optional<DiffResult> diffed =
-        compareLoading(load, {}, rules, pos[0].toStdString(), pos[1].toStdString(), options);
-    const Side& ref = sides[0];
-    const Side& gen = sides[1];
-    if (!diffed) {
+    // its graphs are built; a side that does not verify ends the diff (exit 3). Only the HTML
+    // page shows the two sides (row by row, text IR only); only --eval runs the models.
+    const bool html = format == QLatin1String("html");
+    pair::PairRequest request;
+    request.sides = {{pos[0].toStdString(), nullptr}, {pos[1].toStdString(), nullptr}};
+    request.rules = rules;
+    request.alignedRows = html;
+    request.keepText = html;
+    request.keepModels = parser.isSet(evalOpt);
+    const pair::PairAnalysis analysis = pair::analysePair(request);
+    const pair::PairSide& ref = analysis.sides.reference();
+    const pair::PairSide& gen = analysis.sides.generated();
+    if (!analysis.compared()) {
         printRefusal(ref);
         printRefusal(gen);
         return ExitInputError;
     }
-    const DiffResult& result = *diffed;
+    const DiffResult& result = *analysis.result;
 
     std::optional<crosscheck::CrossCheck> check;
     if (parser.isSet(evalOpt)) {
         // Without --binding, each entry pair binds through the port's launch chain when one is
         // found (workspace/DerivedBinding.h), else by default.
         const std::string refPath = pos[0].toStdString(), genPath = pos[1].toStdString();
-        check = crosscheck::crossCheckAll(
-            result, ref.modules, gen.modules, parser.value(bindingOpt).toStdString(), {},
-            [&](const ir::Function& r, const ir::Function& g, std::string& why) {
-                return ws::derivedBindingForIrPair(refPath, genPath, r, g, &why);
-            });
+        check =
+            pair::crossCheck(analysis, parser.value(bindingOpt).toStdString(), {},
+                             [&](const ir::Function& r, const ir::Function& g, std::string& why) {
+                                 return ws::derivedBindingForIrPair(refPath, genPath, r, g, &why);
+                             });
         const QString summary = QString::fromStdString(check->summary);
         if (check->differBug)
             printErr(QStringLiteral("tilelens-cli diff: error: %1\n  counterexample: %2\n")
@@ -224,9 +171,9 @@ int runDiff(const QStringList& args)
             text = jsonText(j) + "\n";
         }
     } else if (format == QLatin1String("sarif")) {
-        text = writeSarifReport(result, rules);
+        text = writeSarifReport(result, *rules);
     } else if (format == QLatin1String("html")) {
-        text = writeHtmlReport(result, ref.text, gen.text, parser.value(kernelOpt).toStdString());
+        text = pair::htmlPage(analysis, parser.value(kernelOpt).toStdString());
     } else {
         const bool markdown = format == QLatin1String("markdown");
         text = markdown ? writeMarkdownReport(result, parser.value(kernelOpt).toStdString())

@@ -101,7 +101,7 @@ const std::map<int, int>& AlignedIrView::phantomLines(bool reference) const
     return reference ? m_refPhantoms : m_genPhantoms;
 }
 
-void AlignedIrView::setSnapshot(std::shared_ptr<const DiffSnapshot> snapshot)
+void AlignedIrView::setSnapshot(std::shared_ptr<const pair::PairAnalysis> snapshot)
 {
     clearDecorations();
     m_snapshot = snapshot && snapshot->result ? std::move(snapshot) : nullptr;
@@ -155,15 +155,17 @@ void AlignedIrView::clearDecorations()
 
 void AlignedIrView::computeAlignment()
 {
-    // The walk over the rows ran in the diff worker (RowAlignment.h); only
+    // The walk over the rows ran in the analysis (pair/RowAlignment.h); only
     // the tail depends on the panes' texts.
-    RowAlignment alignment = m_snapshot->alignment;
-    alignment.addTailPhantoms(editor(true)->lines(), editor(false)->lines());
-    m_refPhantoms = std::move(alignment.refPhantoms);
-    m_genPhantoms = std::move(alignment.genPhantoms);
-    m_refRowOfLine = std::move(alignment.refRowOfLine);
-    m_genRowOfLine = std::move(alignment.genRowOfLine);
-    m_rows = flatRows(*m_snapshot->result);
+    pair::RowAlignment alignment = m_snapshot->alignment;
+    alignment.addTailPhantoms({editor(true)->lines(), editor(false)->lines()});
+    for (const auto& [line, count] : alignment.phantoms[Side::Reference])
+        m_refPhantoms.emplace_hint(m_refPhantoms.end(), line.number(), count);
+    for (const auto& [line, count] : alignment.phantoms[Side::Generated])
+        m_genPhantoms.emplace_hint(m_genPhantoms.end(), line.number(), count);
+    m_refRowOfLine = std::move(alignment.rowOfLine[Side::Reference]);
+    m_genRowOfLine = std::move(alignment.rowOfLine[Side::Generated]);
+    m_rows = pair::flatRows(*m_snapshot->result);
 }
 
 void AlignedIrView::applyAlignment()

@@ -8,10 +8,10 @@
 // op cannot sit beside its match: an arrow marker beside the selected row
 // points to it instead of scrolling one pane out of step.
 
-#include "DiffSnapshot.h"
 #include "EditorTheme.h"
-#include "IntraLineDiff.h"
 #include "OverviewRuler.h"
+#include "pair/IntraLine.h"
+#include "pair/PairAnalysis.h"
 
 #include <QObject>
 #include <QSet>
@@ -33,9 +33,9 @@ public:
     AlignedIrView(SourcePane* reference, SourcePane* generated, OverviewRuler* ruler,
                   QObject* parent = nullptr);
 
-    // Decorates the panes for \a snapshot; call once both panes hold their
-    // whole text. Null clears every decoration.
-    void setSnapshot(std::shared_ptr<const DiffSnapshot> snapshot);
+    // Decorates the panes for the analysed pair \a snapshot; call once both
+    // panes hold their whole text. Null clears every decoration.
+    void setSnapshot(std::shared_ptr<const pair::PairAnalysis> snapshot);
     bool isApplied() const { return m_snapshot != nullptr; }
     // True while phantom lines or markers are still being added (big diffs:
     // a time slice per event-loop turn so the UI never freezes for long).
@@ -65,8 +65,8 @@ public:
     // arrow of the selected reordered divergence (empty when rows line up).
     std::vector<int> movedMarkerLines(bool reference, bool above) const;
     // The differing characters of the divergence's line on one side, as
-    // QString spans of that line (intra-line highlights).
-    std::vector<TextSpan> divergenceSpans(const diff::Divergence& d, bool reference) const;
+    // byte spans of that line (intra-line highlights, pair/IntraLine.h).
+    std::vector<pair::ByteSpan> divergenceSpans(const diff::Divergence& d, bool reference) const;
 
     // Phantom lines inserted after each (1-based) line, per side.
     const std::map<int, int>& phantomLines(bool reference) const;
@@ -104,7 +104,7 @@ private:
     SourcePane* m_reference;
     SourcePane* m_generated;
     OverviewRuler* m_ruler;
-    std::shared_ptr<const DiffSnapshot> m_snapshot;
+    std::shared_ptr<const pair::PairAnalysis> m_snapshot;
     EditorTheme m_theme;
     QSet<int> m_hidden;
     std::map<int, int> m_refPhantoms;

@@ -13,53 +13,30 @@
 namespace tilelens::gui {
 using namespace alignedview;
 
-std::vector<TextSpan> AlignedIrView::divergenceSpans(const diff::Divergence& d,
-                                                     bool reference) const
+std::vector<pair::ByteSpan> AlignedIrView::divergenceSpans(const diff::Divergence& d,
+                                                           bool reference) const
 {
-    const auto& site = reference ? d.reference : d.generated;
-    if (!site || site->line <= 0 || site->line > editor(reference)->lines())
-        return {};
-    const QString text = editor(reference)->text(site->line - 1);
-    const auto& other = reference ? d.generated : d.reference;
-    if (other && other->line > 0 && other->line <= editor(!reference)->lines()) {
-        // Both lines are there: the characters that differ between them.
-        const QString otherText = editor(!reference)->text(other->line - 1);
-        IntraLineSpans spans =
-            reference ? intraLineSpans(text, otherText) : intraLineSpans(otherText, text);
-        std::vector<TextSpan>& mine = reference ? spans.reference : spans.generated;
-        if (!mine.empty())
-            return mine;
-    }
-    // One-sided (or equal up to SSA names): the attribute or op name, as a
-    // whole word, else the whole op text.
-    for (const std::string& needle : {d.attribute, site->op}) {
-        if (needle.empty())
+    // The UTF-8 text of each side's line of the divergence, as its pane shows it.
+    PerSide<QByteArray> text;
+    PerSide<std::optional<std::string_view>> lines;
+    for (Side s : kBothSides) {
+        const auto& site = diff::site(d, s);
+        QsciScintilla* e = editor(s == Side::Reference);
+        if (!site || site->line <= 0 || site->line > e->lines())
             continue;
-        const QString n = QString::fromStdString(needle);
-        const QRegularExpression word(
-            QStringLiteral("\\b%1\\b").arg(QRegularExpression::escape(n)));
-        const QRegularExpressionMatch match = word.match(text);
-        if (match.hasMatch())
-            return {{static_cast<int>(match.capturedStart()), static_cast<int>(n.size())}};
+        text[s] = e->text(site->line - 1).toUtf8();
+        lines[s] = std::string_view(text[s].constData(), size_t(text[s].size()));
     }
-    const QString trimmed = text.trimmed();
-    if (trimmed.isEmpty())
-        return {};
-    return {{static_cast<int>(text.indexOf(trimmed)), static_cast<int>(trimmed.size())}};
+    return pair::divergenceSpans(d, reference ? Side::Reference : Side::Generated, lines);
 }
 
 void AlignedIrView::markDivergenceText(QsciScintilla* e, int line, const diff::Divergence& d,
                                        bool reference)
 {
-    const QString text = e->text(line - 1);
-    for (const TextSpan& span : divergenceSpans(d, reference)) {
-        // Column -> byte offsets in the line (QScintilla indexes are bytes).
-        const int byteStart = static_cast<int>(text.left(span.start).toUtf8().size());
-        const int byteEnd =
-            byteStart + static_cast<int>(text.mid(span.start, span.length).toUtf8().size());
-        e->fillIndicatorRange(line - 1, byteStart, line - 1, byteEnd,
+    // Byte offsets in the line: what QScintilla's indicator ranges take.
+    for (const pair::ByteSpan& span : divergenceSpans(d, reference))
+        e->fillIndicatorRange(line - 1, span.start, line - 1, span.start + span.length,
                               kFirstIndicator + static_cast<int>(d.severity));
-    }
 }
 
 void AlignedIrView::markMovedOp(bool anchorIsReference, long anchorDisplay, long otherDisplay)
@@ -94,14 +71,13 @@ void AlignedIrView::revealHorizontally(const diff::Divergence& d)
     for (bool ref : {true, false}) {
         const auto& site = ref ? d.reference : d.generated;
         QsciScintilla* e = editor(ref);
-        const std::vector<TextSpan> spans = divergenceSpans(d, ref);
+        const std::vector<pair::ByteSpan> spans = divergenceSpans(d, ref);
         if (spans.empty())
             continue;
-        const QString text = e->text(site->line - 1);
         const long lineStart = sci(e, QsciScintillaBase::SCI_POSITIONFROMLINE,
                                    static_cast<unsigned long>(site->line - 1));
-        auto xAt = [&](int column) {
-            const long pos = lineStart + static_cast<long>(text.left(column).toUtf8().size());
+        auto xAt = [&](int byteColumn) {
+            const long pos = lineStart + static_cast<long>(byteColumn);
             return sci(e, QsciScintillaBase::SCI_POINTXFROMPOSITION, 0, pos) +
                    sci(e, QsciScintillaBase::SCI_GETXOFFSET);
         };

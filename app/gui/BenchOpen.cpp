@@ -47,9 +47,9 @@ BenchOpenResult run(const std::function<void(MainWindow&)>& open, const QElapsed
     window.showInspector();
     r.windowShownMs = launch.elapsed();
     QObject::connect(&window.session(), &InspectorSession::diffChanged, &window, [&] {
-        if (const auto snapshot = window.session().diff(); snapshot && !r.diffArrivedMs) {
+        if (const auto analysis = window.session().diff(); analysis && !r.diffArrivedMs) {
             r.diffArrivedMs = launch.elapsed();
-            r.diffComputeMs = snapshot->computeMs;
+            r.diffComputeMs = analysis->elapsed.count();
         }
     });
     QObject::connect(&window, &MainWindow::sourcesShown, &window,

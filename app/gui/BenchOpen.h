@@ -19,7 +19,7 @@ struct BenchOpenResult
     qint64 peakRssKb = 0;         // VmHWM, 0 where /proc is missing
     int divergences = 0;
     // Where the time goes (ms since launch; 0 when not reached):
-    qint64 diffArrivedMs = 0;  // the worker's DiffSnapshot reached the GUI thread
+    qint64 diffArrivedMs = 0;  // the worker's PairAnalysis reached the GUI thread
     qint64 diffComputeMs = 0;  // inside the worker: read + parse + diff + links
     qint64 sourcesShownMs = 0; // all four panes hold their text
 };

@@ -50,9 +50,11 @@ DivergenceInsight::DivergenceInsight(MainWindow& window, QMenu* diffMenu, QToolB
     diffMenu->addAction(m_eval->runAction());
     diffMenu->addAction(m_eval->cancelAction());
     QAction* binding = diffMenu->addAction(tr("CPU Run &Binding\u2026"), this, [this] {
-        const auto snapshot = m_window.session().diff();
+        const auto analysis = m_window.session().diff();
         const QString start =
-            snapshot ? QFileInfo(snapshot->generatedPath).absolutePath() : QString();
+            analysis
+                ? QFileInfo(QString::fromStdString(analysis->sides.generated().path)).absolutePath()
+                : QString();
         const QString file =
             QFileDialog::getOpenFileName(&m_window, tr("Binding for the CPU Run"), start,
                                          tr("Eval bindings (*.json);;All files (*)"));

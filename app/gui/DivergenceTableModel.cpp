@@ -7,7 +7,7 @@ namespace tilelens::gui {
 
 DivergenceTableModel::DivergenceTableModel(QObject* parent) : QAbstractTableModel(parent) {}
 
-void DivergenceTableModel::setSnapshot(std::shared_ptr<const DiffSnapshot> snapshot)
+void DivergenceTableModel::setSnapshot(std::shared_ptr<const pair::PairAnalysis> snapshot)
 {
     beginResetModel();
     m_snapshot = std::move(snapshot);

@@ -3,7 +3,7 @@
 // rule, message, owner, reference line, generated line. Custom roles give
 // views and the filter model typed values instead of display strings.
 
-#include "DiffSnapshot.h"
+#include "pair/PairAnalysis.h"
 
 #include <QAbstractTableModel>
 #include <memory>
@@ -39,7 +39,7 @@ public:
     explicit DivergenceTableModel(QObject* parent = nullptr);
 
     // Shows the divergences of \a snapshot (null or unparsed: empty table).
-    void setSnapshot(std::shared_ptr<const DiffSnapshot> snapshot);
+    void setSnapshot(std::shared_ptr<const pair::PairAnalysis> snapshot);
     void setDarkTheme(bool dark);
 
     int rowCount(const QModelIndex& parent = {}) const override;
@@ -51,7 +51,7 @@ public:
 private:
     const diff::Divergence* divergenceAt(int row) const;
 
-    std::shared_ptr<const DiffSnapshot> m_snapshot;
+    std::shared_ptr<const pair::PairAnalysis> m_snapshot;
     bool m_dark = false;
 };
 

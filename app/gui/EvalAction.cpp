@@ -1,8 +1,8 @@
 #include "EvalAction.h"
 
-#include "DiffSnapshot.h"
 #include "InspectorSession.h"
 #include "common/WorkerPool.h"
+#include "pair/CrossCheck.h"
 #include "workspace/DerivedBinding.h"
 
 #include <QAction>
@@ -50,9 +50,10 @@ QString EvalAction::statusText(const crosscheck::CrossCheck& check)
     return tr("%1 (choose a binding file: Diff > CPU Run Binding\u2026)").arg(text);
 }
 
-static QString pairKey(const DiffSnapshot* snapshot)
+static QString pairKey(const pair::PairAnalysis* analysis)
 {
-    return snapshot ? snapshot->referencePath + QLatin1Char('\n') + snapshot->generatedPath
+    return analysis ? QString::fromStdString(analysis->sides.reference().path + '\n' +
+                                             analysis->sides.generated().path)
                     : QString();
 }
 
@@ -70,11 +71,11 @@ void EvalAction::start()
     m_running = true;
     m_result.reset();
     m_runningFor = snapshot;
-    m_cancelFlag = std::make_shared<std::atomic<bool>>(false);
+    m_cancelSource = CancelSource();
     updateActions();
     Q_EMIT started();
 
-    auto cancelFlag = m_cancelFlag;
+    const CancelToken cancel = m_cancelSource.token();
     const std::string binding = m_bindingFile.toStdString();
     auto* watcher = new QFutureWatcher<crosscheck::CrossCheck>(this);
     connect(watcher, &QFutureWatcher<crosscheck::CrossCheck>::finished, this,
@@ -92,10 +93,10 @@ void EvalAction::start()
                 m_result = std::make_shared<const crosscheck::CrossCheck>(check);
                 Q_EMIT finished(m_result);
             });
-    m_future = QtConcurrent::run(workerPool(), [this, snapshot, binding, cancelFlag] {
+    m_future = QtConcurrent::run(workerPool(), [this, snapshot, binding, cancel] {
         lowerWorkerPriority();
         eval::EvalOptions options;
-        options.cancel = cancelFlag.get();
+        options.cancel = cancel;
         options.progress = [this](size_t done, size_t total) {
             QMetaObject::invokeMethod(
                 this, [this, done, total] { Q_EMIT progressChanged(int(done), int(total)); },
@@ -105,8 +106,9 @@ void EvalAction::start()
         // one is found (workspace/DerivedBinding.h), else by default.
         const std::string refPath = snapshot->result->referencePath;
         const std::string genPath = snapshot->result->generatedPath;
-        return crosscheck::crossCheckFiles(
-            *snapshot->result, binding, options,
+        // The models the analysis compared (InspectorSession keeps them): nothing is read again.
+        return pair::crossCheck(
+            *snapshot, binding, options,
             [refPath, genPath](const ir::Function& r, const ir::Function& g, std::string& why) {
                 return ws::derivedBindingForIrPair(refPath, genPath, r, g, &why);
             });
@@ -116,8 +118,7 @@ void EvalAction::start()
 
 void EvalAction::cancel()
 {
-    if (m_cancelFlag)
-        m_cancelFlag->store(true);
+    m_cancelSource.cancel();
 }
 
 void EvalAction::onDiffChanged()

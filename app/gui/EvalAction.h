@@ -6,19 +6,19 @@
 // variant) cancels a run and drops its result. The GUI side stays thin: the
 // run, the binding and the judgement are core's.
 
+#include "common/CancelToken.h"
 #include "crosscheck/DiffCrossCheck.h"
+#include "pair/PairAnalysis.h"
 
 #include <QFuture>
 #include <QObject>
 #include <QString>
-#include <atomic>
 #include <memory>
 
 class QAction;
 
 namespace tilelens::gui {
 
-struct DiffSnapshot;
 class InspectorSession;
 
 class EvalAction : public QObject
@@ -60,11 +60,11 @@ private:
     QAction* m_run = nullptr;
     QAction* m_cancel = nullptr;
     QString m_bindingFile;
-    QString m_bindingPair; // "reference\ngenerated" the binding file was chosen for
-    std::shared_ptr<std::atomic<bool>> m_cancelFlag;
+    QString m_bindingPair;       // "reference\ngenerated" the binding file was chosen for
+    CancelSource m_cancelSource; // of the running run
     QFuture<crosscheck::CrossCheck> m_future;
     std::shared_ptr<const crosscheck::CrossCheck> m_result;
-    std::shared_ptr<const DiffSnapshot> m_runningFor; // the diff the run checks
+    std::shared_ptr<const pair::PairAnalysis> m_runningFor; // the diff the run checks
     bool m_running = false;
 };
 

@@ -1,14 +1,41 @@
 #include "InspectorSession.h"
 
+#include "SourceFileLoader.h"
 #include "common/WorkerPool.h"
 
 #include <QFutureWatcher>
 #include <QtConcurrent/QtConcurrentRun>
 #include <algorithm>
+#include <mutex>
 
 namespace tilelens::gui {
+namespace {
+
+// One side's read, handed to the panes once: as soon as its text is known, else (not read, not
+// decoded) when the analysis ends. A promise never kept (the task was dropped at shutdown)
+// reads as broken there.
+class SideHandOver
+{
+public:
+    IrSideFuture future() { return m_promise.get_future().share(); }
+    void give(IrSideRead read)
+    {
+        std::call_once(m_once, [&] { m_promise.set_value(std::move(read)); });
+    }
+
+private:
+    std::promise<IrSideRead> m_promise;
+    std::once_flag m_once;
+};
+
+} // namespace
 
 InspectorSession::InspectorSession(QObject* parent) : QObject(parent) {}
+
+InspectorSession::~InspectorSession()
+{
+    m_diffCancel.cancel(); // nobody waits for it any more
+}
 
 void InspectorSession::setWorkspace(std::shared_ptr<const ws::Workspace> workspace)
 {
@@ -42,6 +69,10 @@ void InspectorSession::startDiff()
     if (m_diffPending && m_diffObserver)
         m_diffObserver(stampJobEvent(JobEvent::Kind::Superseded, m_diffGeneration));
     const quint64 generation = ++m_diffGeneration;
+    // The superseded analysis stops at its next function instead of running to its end.
+    m_diffCancel.cancel();
+    m_diffCancel = CancelSource();
+    m_irSides = {};
     const bool hadDiff = m_diff != nullptr || m_divergence >= 0;
     m_diff.reset();
     m_divergence = -1;
@@ -52,37 +83,59 @@ void InspectorSession::startDiff()
     if (!m_diffPending)
         return;
 
-    const QString ref = variant->referenceIr;
-    const QString gen = variant->generatedIr;
     const ws::Kernel* kernel = currentKernel();
-    const QString rust = kernel ? kernel->rustKernel : QString();
+    pair::PairRequest request;
+    request.sides = {{variant->referenceIr.toStdString(), nullptr},
+                     {variant->generatedIr.toStdString(), nullptr}};
+    request.keepText = true; // the IR panes show the text the pair read
+    request.printBytecode = true;
+    request.decodedHeader = decodedBytecodeHeader().toStdString();
+    request.rowAlignment = true;
+    request.sourceLinks = true;
+    request.keepModels = true; // "Run Both on CPU" runs them without a second parse
+    if (kernel)
+        request.rustKernelPath = kernel->rustKernel.toStdString();
+    auto handOver = std::make_shared<PerSide<SideHandOver>>();
+    for (Side s : kBothSides)
+        m_irSides[s] = (*handOver)[s].future();
+    request.onSideText = [handOver](Side s, const std::shared_ptr<const pair::SideText>& text) {
+        (*handOver)[s].give({text, {}, true, text->fromBytecode});
+    };
+
     if (m_diffObserver)
         m_diffObserver(stampJobEvent(JobEvent::Kind::Started, generation));
     // Stamped on the pool thread when the work returns, reported with the result.
     auto returned = std::make_shared<JobEvent>();
-    auto* watcher = new QFutureWatcher<DiffSnapshot>(this);
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, returned] {
+    auto* watcher = new QFutureWatcher<pair::PairAnalysis>(this);
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation, returned] {
         watcher->deleteLater();
         // Moved out of the future: a 100k-op pair's result is too big to copy here.
-        DiffSnapshot snapshot = watcher->future().takeResult();
-        const bool current = snapshot.generation == m_diffGeneration;
+        pair::PairAnalysis analysis = watcher->future().takeResult();
+        const bool current = generation == m_diffGeneration;
         if (m_diffObserver) {
             m_diffObserver(*returned);
             m_diffObserver(stampJobEvent(
-                current ? JobEvent::Kind::Applied : JobEvent::Kind::Dropped, snapshot.generation));
+                current ? JobEvent::Kind::Applied : JobEvent::Kind::Dropped, generation));
         }
         if (!current)
             return; // the user has moved on
         m_diffPending = false;
-        m_diff = std::make_shared<const DiffSnapshot>(std::move(snapshot));
+        m_diff = std::make_shared<const pair::PairAnalysis>(std::move(analysis));
         Q_EMIT diffChanged();
     });
-    watcher->setFuture(QtConcurrent::run(workerPool(), [generation, ref, gen, rust, returned] {
-        lowerWorkerPriority();
-        DiffSnapshot snapshot = computeDiffSnapshot(generation, ref, gen, rust);
-        *returned = stampJobEvent(JobEvent::Kind::Returned, generation);
-        return snapshot;
-    }));
+    watcher->setFuture(
+        QtConcurrent::run(workerPool(), [request = std::move(request), handOver,
+                                         token = m_diffCancel.token(), returned, generation] {
+            lowerWorkerPriority();
+            pair::PairAnalysis analysis = pair::analysePair(request, token);
+            *returned = stampJobEvent(JobEvent::Kind::Returned, generation);
+            // A side without text (unreadable, not decoded) is handed over with its reasons.
+            for (Side s : kBothSides) {
+                const pair::PairSide& side = analysis.sides[s];
+                (*handOver)[s].give({side.text, side.diagnostics, side.read, side.bytecode});
+            }
+            return analysis;
+        }));
 }
 
 const diff::DiffResult* InspectorSession::diffResult() const

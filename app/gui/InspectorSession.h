@@ -1,14 +1,19 @@
 #pragma once
 // The one object that knows what the user is looking at: the opened
-// workspace, the selected kernel and variant, the IR diff of that variant
-// and the selected divergence. Panes subscribe to its signals instead of
-// talking to each other, so new panes plug in without N×N wiring.
+// workspace, the selected kernel and variant, the IR pair of that variant
+// (read, verified and compared by core/pair) and the selected divergence.
+// Panes subscribe to its signals instead of talking to each other, so new
+// panes plug in without N×N wiring.
 //
-// Selecting a variant starts its diff in a worker thread (QtConcurrent);
-// a generation counter drops results of superseded selections.
+// Selecting a variant starts its analysis in a worker thread (QtConcurrent);
+// the analysis of a superseded selection is cancelled (it stops at its next
+// function) and its result dropped.
 
-#include "DiffSnapshot.h"
 #include "JobEvent.h"
+#include "SourceFileLoader.h"
+#include "common/CancelToken.h"
+#include "common/Side.h"
+#include "pair/PairAnalysis.h"
 #include "workspace/Workspace.h"
 
 #include <QObject>
@@ -21,6 +26,7 @@ class InspectorSession : public QObject
     Q_OBJECT
 public:
     explicit InspectorSession(QObject* parent = nullptr);
+    ~InspectorSession() override;
 
     // Replaces the workspace and clears the selection (kernel -1).
     void setWorkspace(std::shared_ptr<const ws::Workspace> workspace);
@@ -35,11 +41,16 @@ public:
     const ws::Kernel* currentKernel() const;
     const ws::Variant* currentVariant() const;
 
-    // The diff of the selected variant; null while computing or without a
-    // selection. snapshot()->result is nullopt when an input did not parse.
-    std::shared_ptr<const DiffSnapshot> diff() const { return m_diff; }
+    // The analysis of the selected variant's IR pair; null while computing or without a
+    // selection. diff()->result is nullopt when an input could not be read, parsed or verified.
+    std::shared_ptr<const pair::PairAnalysis> diff() const { return m_diff; }
     const diff::DiffResult* diffResult() const;
     bool isDiffPending() const { return m_diffPending; }
+
+    // Each IR side of the selection as the analysis reads it, ready before the diff ends (the
+    // panes wait on them off the GUI thread). Invalid futures when no analysis runs (the
+    // variant lacks one of its IR files).
+    PerSide<IrSideFuture> irSides() const { return m_irSides; }
 
     // Index into diffResult()->divergences, -1 for none.
     int currentDivergence() const { return m_divergence; }
@@ -60,8 +71,10 @@ private:
     std::shared_ptr<const ws::Workspace> m_workspace;
     int m_kernel = -1;
     int m_variant = -1;
-    std::shared_ptr<const DiffSnapshot> m_diff;
+    std::shared_ptr<const pair::PairAnalysis> m_diff;
     quint64 m_diffGeneration = 0;
+    CancelSource m_diffCancel; // of the running analysis
+    PerSide<IrSideFuture> m_irSides;
     bool m_diffPending = false;
     int m_divergence = -1;
     JobObserver m_diffObserver;

@@ -26,6 +26,10 @@ class QStackedWidget;
 class QsciScintilla;
 class QTreeView;
 
+namespace tilelens::pair {
+struct SourceLink;
+} // namespace tilelens::pair
+
 namespace tilelens::gui::panels {
 class DashboardView;
 class PerfPanel;
@@ -43,7 +47,6 @@ class PerformanceController;
 class SourcePane;
 class StagesController;
 class WorkspaceController;
-struct OpSourceLink;
 
 class MainWindow : public QMainWindow
 {
@@ -162,7 +165,8 @@ private:
     void onDiffChanged();
     void applyDiffIfReady();
     void onCurrentDivergenceChanged(int index);
-    void setLinkedLines(SourceRole role, int first, int last, const OpSourceLink* link = nullptr);
+    void setLinkedLines(SourceRole role, int first, int last,
+                        const pair::SourceLink* link = nullptr);
     static std::vector<int> markedLines(QsciScintilla* editor, unsigned long mask);
     void setSeverityHidden(int severity, bool hidden);
     void buildPanels();

@@ -11,6 +11,7 @@
 #include "QsciHeaders.h"
 #include "SeverityStyle.h"
 #include "SourcePane.h"
+#include "pair/PairQueries.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -22,57 +23,29 @@ namespace {
 using mainwindow::kInferredSourceMarker;
 using mainwindow::kLinkedSourceMarker;
 
-// IR op lines linked to \a sourceLine of \a fileName.
-std::vector<int> linkedIrLines(const std::vector<OpSourceLink>& links, const QString& fileName,
-                               int sourceLine)
+std::string fileNameOf(const QString& path)
 {
-    std::vector<int> lines;
-    for (const OpSourceLink& link : links)
-        if (link.sourceLine == sourceLine && link.fileName == fileName)
-            lines.push_back(link.irLine);
-    return lines;
+    return QFileInfo(path).fileName().toStdString();
 }
 
-bool hasLinksTo(const std::vector<OpSourceLink>& links, const QString& fileName)
-{
-    return std::any_of(links.begin(), links.end(),
-                       [&](const OpSourceLink& l) { return l.fileName == fileName; });
-}
-
-// The link of the op on 1-based \a irLine into \a fileName, or nullptr.
-const OpSourceLink* linkOf(const std::vector<OpSourceLink>& links, int irLine,
-                           const QString& fileName)
-{
-    for (const OpSourceLink& link : links)
-        if (link.irLine == irLine && link.fileName == fileName)
-            return &link;
-    return nullptr;
-}
-
-// The other side's op lines on the same aligned rows as \a lines.
-std::vector<int> partnerLines(const DiffSnapshot& snapshot, const std::vector<int>& lines,
-                              bool fromReference)
+// The aligned view and the source markers count lines as ints (1-based).
+std::vector<int> numbers(const std::vector<FileLine>& lines)
 {
     std::vector<int> out;
-    if (!snapshot.result || lines.empty())
-        return out;
-    for (const diff::FunctionDiff& f : snapshot.result->functions)
-        for (const diff::AlignedRow& row : f.rows) {
-            const auto& from = fromReference ? row.reference : row.generated;
-            const auto& to = fromReference ? row.generated : row.reference;
-            if (from && to && to->line > 0 &&
-                std::find(lines.begin(), lines.end(), from->line) != lines.end())
-                out.push_back(to->line);
-        }
-    std::sort(out.begin(), out.end());
-    out.erase(std::unique(out.begin(), out.end()), out.end());
+    out.reserve(lines.size());
+    for (FileLine l : lines)
+        out.push_back(l.number());
     return out;
 }
 
-int partnerLine(const DiffSnapshot& snapshot, int line, bool fromReference)
+// The line of a divergence's op on one side, else its partner's on the same aligned row.
+FileLine lineOn(const pair::PairAnalysis& a, const diff::Divergence& d, Side side)
 {
-    const std::vector<int> partners = partnerLines(snapshot, {line}, fromReference);
-    return partners.empty() ? 0 : partners.front();
+    if (const auto& site = diff::site(d, side))
+        return FileLine(site->line);
+    if (const auto& other = diff::site(d, otherSide(side)))
+        return pair::partnerLine(*a.result, otherSide(side), FileLine(other->line));
+    return FileLine();
 }
 
 } // namespace
@@ -98,10 +71,11 @@ void MainWindow::onDiffChanged()
                                QDir::toNativeSeparators(variant->generatedIr))
                     : tr("IR verdict of the selected variant and its divergences"));
     }
-    if (const auto snapshot = m_session.diff(); snapshot && !snapshot->result) {
+    if (const auto analysis = m_session.diff(); analysis && !analysis->result) {
         QStringList lines;
-        for (const Diagnostic& d : snapshot->diagnostics)
-            lines << QString::fromStdString(d.format());
+        for (Side s : kBothSides)
+            for (const Diagnostic& d : analysis->sides[s].diagnostics)
+                lines << QString::fromStdString(d.format());
         m_verdictLabel->setToolTip(lines.join(QLatin1Char('\n')));
     }
     if (result && !m_restoreDivergence.isEmpty()) {
@@ -117,15 +91,15 @@ void MainWindow::onDiffChanged()
 
 void MainWindow::applyDiffIfReady()
 {
-    const auto snapshot = m_session.diff();
-    if (!snapshot || m_diffApplied || m_sourcesPending)
+    const auto analysis = m_session.diff();
+    if (!analysis || m_diffApplied || m_sourcesPending)
         return;
-    // Only the panes of the snapshot's files can be decorated.
-    if (pane(SourceRole::ReferenceIr)->path() != snapshot->referencePath ||
-        pane(SourceRole::GeneratedIr)->path() != snapshot->generatedPath)
+    // Only the panes of the analysed files can be decorated.
+    if (pane(SourceRole::ReferenceIr)->path().toStdString() != analysis->sides.reference().path ||
+        pane(SourceRole::GeneratedIr)->path().toStdString() != analysis->sides.generated().path)
         return;
     m_diffApplied = true;
-    m_aligned->setSnapshot(snapshot);
+    m_aligned->setSnapshot(analysis);
     if (m_session.currentDivergence() >= 0) // selected (restored) before the panes were ready
         onCurrentDivergenceChanged(m_session.currentDivergence());
 }
@@ -151,26 +125,26 @@ void MainWindow::onCurrentDivergenceChanged(int index)
         return;
     }
     const diff::Divergence& d = result->divergences[static_cast<size_t>(index)];
-    const auto snapshot = m_session.diff();
+    const auto analysis = m_session.diff();
+    const pair::PairSide& ref = analysis->sides.reference();
+    const pair::PairSide& gen = analysis->sides.generated();
 
     // Python: the reference op's loc() (or its generated partner's), else the kernel function.
-    const int refLine = d.reference   ? d.reference->line
-                        : d.generated ? partnerLine(*snapshot, d.generated->line, false)
-                                      : 0;
-    const QString pyName = QFileInfo(kernel->pythonSource).fileName();
-    if (const OpSourceLink* py = linkOf(snapshot->referenceLinks, refLine, pyName))
-        setLinkedLines(SourceRole::ReferencePython, py->sourceLine, py->sourceLine, py);
+    const std::string pyName = fileNameOf(kernel->pythonSource);
+    if (const pair::SourceLink* py =
+            pair::linkOf(ref.links, lineOn(*analysis, d, Side::Reference), pyName))
+        setLinkedLines(SourceRole::ReferencePython, py->sourceLine.number(),
+                       py->sourceLine.number(), py);
     else
         setLinkedLines(SourceRole::ReferencePython, variant->pythonFirstLine,
                        variant->pythonLastLine);
 
     // Rust: the generated op's loc() or inferred link, else the variant's entry line.
-    const int genLine = d.generated   ? d.generated->line
-                        : d.reference ? partnerLine(*snapshot, d.reference->line, true)
-                                      : 0;
-    const QString rsName = QFileInfo(kernel->rustKernel).fileName();
-    if (const OpSourceLink* rs = linkOf(snapshot->generatedLinks, genLine, rsName)) {
-        setLinkedLines(SourceRole::GeneratedRust, rs->sourceLine, rs->sourceLine, rs);
+    const std::string rsName = fileNameOf(kernel->rustKernel);
+    if (const pair::SourceLink* rs =
+            pair::linkOf(gen.links, lineOn(*analysis, d, Side::Generated), rsName)) {
+        setLinkedLines(SourceRole::GeneratedRust, rs->sourceLine.number(), rs->sourceLine.number(),
+                       rs);
         return;
     }
     int rsLine = 0;
@@ -184,24 +158,28 @@ void MainWindow::onCurrentDivergenceChanged(int index)
 
 void MainWindow::linkIrLine(bool reference, int line)
 {
-    const auto snapshot = m_session.diff();
+    const auto analysis = m_session.diff();
     const ws::Kernel* kernel = m_session.currentKernel();
-    if (!snapshot || !snapshot->result || !kernel)
+    if (!analysis || !analysis->result || !kernel)
         return;
-    const int refLine = reference ? line : partnerLine(*snapshot, line, false);
-    const int genLine = reference ? partnerLine(*snapshot, line, true) : line;
-    const OpSourceLink* py =
-        linkOf(snapshot->referenceLinks, refLine, QFileInfo(kernel->pythonSource).fileName());
-    const OpSourceLink* rs =
-        linkOf(snapshot->generatedLinks, genLine, QFileInfo(kernel->rustKernel).fileName());
+    const Side side = reference ? Side::Reference : Side::Generated;
+    PerSide<FileLine> lines;
+    lines[side] = FileLine(line);
+    lines[otherSide(side)] = pair::partnerLine(*analysis->result, side, FileLine(line));
+    const pair::SourceLink* py = pair::linkOf(analysis->sides.reference().links, lines.reference(),
+                                              fileNameOf(kernel->pythonSource));
+    const pair::SourceLink* rs = pair::linkOf(analysis->sides.generated().links, lines.generated(),
+                                              fileNameOf(kernel->rustKernel));
     // A line without a link (a filler, a brace) keeps what is shown.
     if (py)
-        setLinkedLines(SourceRole::ReferencePython, py->sourceLine, py->sourceLine, py);
+        setLinkedLines(SourceRole::ReferencePython, py->sourceLine.number(),
+                       py->sourceLine.number(), py);
     if (rs)
-        setLinkedLines(SourceRole::GeneratedRust, rs->sourceLine, rs->sourceLine, rs);
+        setLinkedLines(SourceRole::GeneratedRust, rs->sourceLine.number(), rs->sourceLine.number(),
+                       rs);
 }
 
-void MainWindow::setLinkedLines(SourceRole role, int first, int last, const OpSourceLink* link)
+void MainWindow::setLinkedLines(SourceRole role, int first, int last, const pair::SourceLink* link)
 {
     SourcePane* p = pane(role);
     QsciScintilla* e = p->editor();
@@ -210,14 +188,14 @@ void MainWindow::setLinkedLines(SourceRole role, int first, int last, const OpSo
     const bool inferred = link && link->inferred;
     QString note;
     if (inferred && first > 0)
-        note = link->because.isEmpty()
+        note = link->because.empty()
                    ? tr("Inferred link (line %1): cuTile Rust records no source locations; this "
                         "op was placed on the statement around the ops TileLens could match.")
                          .arg(first)
                    : tr("Inferred link (line %1): cuTile Rust records no source locations; "
                         "TileLens matched the op to %2 on this line.")
                          .arg(first)
-                         .arg(link->because);
+                         .arg(QString::fromStdString(link->because));
     e->viewport()->setToolTip(note);
     if (first <= 0)
         return;
@@ -252,26 +230,26 @@ std::vector<int> MainWindow::markedLines(QsciScintilla* e, unsigned long mask)
 
 void MainWindow::linkSourceLine(SourceRole role, int line)
 {
-    const auto snapshot = m_session.diff();
+    const auto analysis = m_session.diff();
     const ws::Kernel* kernel = m_session.currentKernel();
     const ws::Variant* variant = m_session.currentVariant();
-    if (!snapshot || !snapshot->result || !kernel || !variant) {
+    if (!analysis || !analysis->result || !kernel || !variant) {
         m_aligned->highlightOpLines({}, {});
         return;
     }
+    const diff::DiffResult& result = *analysis->result;
     const bool python = role == SourceRole::ReferencePython;
-    const QString fileName =
-        QFileInfo(python ? kernel->pythonSource : kernel->rustKernel).fileName();
-    std::vector<int> ref = linkedIrLines(snapshot->referenceLinks, fileName, line);
-    std::vector<int> gen = linkedIrLines(snapshot->generatedLinks, fileName, line);
-    // Python links reach the reference ops, Rust links the generated ones:
-    // the other pane shows their aligned partners.
-    if (ref.empty())
-        ref = partnerLines(*snapshot, gen, false);
-    if (gen.empty())
-        gen = partnerLines(*snapshot, ref, true);
-    const bool anyLoc = hasLinksTo(snapshot->referenceLinks, fileName) ||
-                        hasLinksTo(snapshot->generatedLinks, fileName);
+    const std::string fileName = fileNameOf(python ? kernel->pythonSource : kernel->rustKernel);
+    PerSide<std::vector<FileLine>> lines;
+    for (Side s : kBothSides)
+        lines[s] = pair::linkedIrLines(analysis->sides[s].links, fileName, FileLine(line));
+    // Python links reach the reference ops, Rust links the generated ones: the other pane
+    // shows their aligned partners.
+    for (Side s : kBothSides)
+        if (lines[s].empty())
+            lines[s] = pair::partnerLines(result, otherSide(s), lines[otherSide(s)]);
+    const bool anyLoc = pair::hasLinksTo(analysis->sides.reference().links, fileName) ||
+                        pair::hasLinksTo(analysis->sides.generated().links, fileName);
     if (!anyLoc) {
         // No loc() to this file: a line of the variant's kernel function (or
         // Rust entry) stands for every op of the compared entry functions.
@@ -291,12 +269,11 @@ void MainWindow::linkSourceLine(SourceRole role, int line)
                     inside = variant->rustEntries.contains(entries[i].name);
             }
         }
-        if (inside) {
-            ref = snapshot->opLines(true);
-            gen = snapshot->opLines(false);
-        }
+        if (inside)
+            for (Side s : kBothSides)
+                lines[s] = pair::opLines(result, s);
     }
-    m_aligned->highlightOpLines(ref, gen);
+    m_aligned->highlightOpLines(numbers(lines.reference()), numbers(lines.generated()));
 }
 
 } // namespace tilelens::gui

@@ -1,6 +1,6 @@
 // MainWindow: what opening a workspace means for the panes, and selecting a kernel/variant:
-// loading its four files in a worker and showing them; generation numbers drop results of
-// superseded requests.
+// loading its Python and Rust files in a worker (the IR panes take the text the session's
+// analysis reads) and showing them; generation numbers drop results of superseded requests.
 
 #include "AbiFindingsView.h"
 #include "AlignedIrView.h"
@@ -107,9 +107,12 @@ void MainWindow::onSelectionChanged()
     PreparedDocuments documents;
     for (size_t i = 0; i < size_t(kSourceRoleCount); ++i)
         documents[i] = m_panes[i]->prepareDocument();
-    watcher->setFuture(QtConcurrent::run(workerPool(), [generation, paths, documents] {
+    // The IR panes show the text the session's analysis reads (queued before this task, so it
+    // has started when this one waits for it).
+    const PerSide<IrSideFuture> irSides = m_session.irSides();
+    watcher->setFuture(QtConcurrent::run(workerPool(), [generation, paths, documents, irSides] {
         lowerWorkerPriority();
-        return loadKernelSources(generation, paths, documents);
+        return loadKernelSources(generation, paths, documents, irSides);
     }));
 }
 

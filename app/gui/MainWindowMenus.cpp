@@ -12,6 +12,7 @@
 #include "WorkspaceController.h"
 #include "common/WorkerPool.h"
 #include "diff/ReportWriters.h"
+#include "pair/HtmlExport.h"
 
 #include <QAction>
 #include <QCoreApplication>
@@ -36,7 +37,7 @@ namespace tilelens::gui {
 void MainWindow::exportDiffAsHtml(const QString& path)
 {
     // The snapshot is shared, so a new diff replacing it meanwhile does not free it.
-    const std::shared_ptr<const DiffSnapshot> snapshot = m_session.diff();
+    const std::shared_ptr<const pair::PairAnalysis> snapshot = m_session.diff();
     auto* watcher = new QFutureWatcher<QString>(this);
     connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, path] {
         watcher->deleteLater();
@@ -54,8 +55,8 @@ void MainWindow::exportDiffAsHtml(const QString& path)
         lowerWorkerPriority();
         if (!snapshot || !snapshot->result)
             return tr("There is no IR diff to export yet.");
-        return QString::fromStdString(
-            diff::exportHtmlReport(*snapshot->result, path.toStdString()));
+        // The page of the text the analysis read: nothing is read again.
+        return QString::fromStdString(pair::exportHtml(*snapshot, path.toStdString()));
     }));
 }
 

@@ -2,8 +2,8 @@
 
 #include "PreparedDocument.h"
 #include "common/FileReader.h"
-#include "ir/Printer.h"
-#include "ir/bytecode/BytecodeReader.h"
+#include "pair/PairAnalysis.h"
+#include "pair/SideReader.h"
 
 #include <QCoreApplication>
 #include <QFileInfo>
@@ -11,16 +11,72 @@
 
 namespace tilelens::gui {
 // Messages are translated here, in the worker thread (QCoreApplication::translate is thread-safe).
-QByteArray decodedBytecodeText(const ir::ParseResult& decoded)
+namespace {
+
+QString tr(const char* text)
 {
-    QByteArray text = QCoreApplication::translate(
-                          "tilelens::gui::SourceFileLoader",
-                          "// Decoded from Tile IR bytecode by TileLens; line numbers are "
-                          "those of this text, not of the file.")
-                          .toUtf8();
-    text += '\n'; // kDecodedHeaderLines
-    text += QByteArray::fromStdString(ir::printResult(decoded, ir::PrintStyle::Custom));
-    return text;
+    return QCoreApplication::translate("tilelens::gui::SourceFileLoader", text);
+}
+
+QString missingMessage(SourceRole role)
+{
+    switch (role) {
+    case SourceRole::ReferencePython:
+        return tr("No reference Python file was found for this kernel "
+                  "(analysis.json names it in \"source\").");
+    case SourceRole::GeneratedRust:
+        return tr("This kernel directory has no kernel.rs.");
+    case SourceRole::ReferenceIr:
+        return tr("No reference IR was found (reference/reference.mlir).");
+    case SourceRole::GeneratedIr:
+        return tr("No generated IR was found (generated/generated.mlir); "
+                  "stage B has not produced it yet.");
+    }
+    return {};
+}
+
+// Why a file that exists as a name could not be read (or that it does not exist).
+QString unreadableMessage(const QString& path, const Diagnostics& diags)
+{
+    const QFileInfo info(path);
+    if (!info.exists())
+        return tr("The file %1 does not exist.").arg(path);
+    if (!info.isFile())
+        return tr("%1 is not a regular file.").arg(path);
+    const QString reason =
+        diags.empty() ? tr("unknown error") : QString::fromStdString(diags.front().message);
+    return tr("The file %1 could not be read: %2").arg(path, reason);
+}
+
+// The bytes of a text file as a pane takes them, or why not: a NUL byte means binary (bytecode
+// starts with "\x7fTileIR\0"); the editor also takes the text NUL-terminated.
+void takeText(LoadedSource& out, std::string_view bytes)
+{
+    if (std::memchr(bytes.data(), '\0', bytes.size()) != nullptr) {
+        out.error = tr("%1 is a binary file (for example Tile IR bytecode) and cannot be shown "
+                       "as text.")
+                        .arg(out.path);
+        return;
+    }
+    out.utf8 = QByteArray(bytes.data(), static_cast<qsizetype>(bytes.size()));
+}
+
+Side sideOf(SourceRole role)
+{
+    return role == SourceRole::ReferenceIr ? Side::Reference : Side::Generated;
+}
+
+bool isIr(SourceRole role)
+{
+    return role == SourceRole::ReferenceIr || role == SourceRole::GeneratedIr;
+}
+
+} // namespace
+
+QString decodedBytecodeHeader()
+{
+    return tr("// Decoded from Tile IR bytecode by TileLens; line numbers are "
+              "those of this text, not of the file.");
 }
 
 LoadedSource loadSourceFile(SourceRole role, const QString& path, int64_t maxBytes)
@@ -29,100 +85,97 @@ LoadedSource loadSourceFile(SourceRole role, const QString& path, int64_t maxByt
     out.role = role;
     out.path = path;
     if (path.isEmpty()) {
-        switch (role) {
-        case SourceRole::ReferencePython:
-            out.error =
-                QCoreApplication::translate("tilelens::gui::SourceFileLoader",
-                                            "No reference Python file was found for this kernel "
-                                            "(analysis.json names it in \"source\").");
-            break;
-        case SourceRole::GeneratedRust:
-            out.error = QCoreApplication::translate("tilelens::gui::SourceFileLoader",
-                                                    "This kernel directory has no kernel.rs.");
-            break;
-        case SourceRole::ReferenceIr:
-            out.error = QCoreApplication::translate(
-                "tilelens::gui::SourceFileLoader",
-                "No reference IR was found (reference/reference.mlir).");
-            break;
-        case SourceRole::GeneratedIr:
-            out.error =
-                QCoreApplication::translate("tilelens::gui::SourceFileLoader",
-                                            "No generated IR was found (generated/generated.mlir); "
-                                            "stage B has not produced it yet.");
-            break;
-        }
+        out.error = missingMessage(role);
         return out;
     }
     const QFileInfo info(path);
-    if (!info.exists()) {
-        out.error = QCoreApplication::translate("tilelens::gui::SourceFileLoader",
-                                                "The file %1 does not exist.")
-                        .arg(path);
-        return out;
-    }
-    if (!info.isFile()) {
-        out.error = QCoreApplication::translate("tilelens::gui::SourceFileLoader",
-                                                "%1 is not a regular file.")
-                        .arg(path);
+    if (!info.exists() || !info.isFile()) {
+        out.error = unreadableMessage(path, {});
         return out;
     }
     Diagnostics diags;
     const auto contents = readFile(path.toStdString(), diags, maxBytes);
     if (!contents) {
-        const QString reason =
-            diags.empty()
-                ? QCoreApplication::translate("tilelens::gui::SourceFileLoader", "unknown error")
-                : QString::fromStdString(diags.front().message);
-        out.error = QCoreApplication::translate("tilelens::gui::SourceFileLoader",
-                                                "The file %1 could not be read: %2")
-                        .arg(path, reason);
+        out.error = unreadableMessage(path, diags);
         return out;
     }
-    const std::string& bytes = contents->bytes;
-    // Tile IR bytecode is shown as the text the IR printer makes of it.
-    if ((role == SourceRole::ReferenceIr || role == SourceRole::GeneratedIr) &&
-        ir::isBytecode(bytes)) {
-        Diagnostics bcDiags;
-        const ir::ParseResult module = ir::readBytecode(bytes, path.toStdString(), bcDiags);
-        if (!module.ok() || module.modules.empty()) {
-            const QString reason =
-                bcDiags.empty() ? QCoreApplication::translate("tilelens::gui::SourceFileLoader",
-                                                              "unknown error")
-                                : QString::fromStdString(bcDiags.front().format());
+    takeText(out, contents->bytes);
+    return out;
+}
+
+LoadedSource irPaneSource(SourceRole role, const QString& path, const IrSideRead& side,
+                          int64_t maxBytes)
+{
+    LoadedSource out;
+    out.role = role;
+    out.path = path;
+    if (path.isEmpty()) {
+        out.error = missingMessage(role);
+        return out;
+    }
+    if (!side.read) {
+        out.error = unreadableMessage(path, side.diagnostics);
+        return out;
+    }
+    if (side.bytecode) {
+        // Tile IR bytecode is shown as the text the IR printer makes of it.
+        if (!side.text) {
+            const QString reason = side.diagnostics.empty()
+                                       ? tr("unknown error")
+                                       : QString::fromStdString(side.diagnostics.front().format());
             out.error =
-                QCoreApplication::translate("tilelens::gui::SourceFileLoader",
-                                            "The Tile IR bytecode file %1 could not be decoded: %2")
-                    .arg(path, reason);
+                tr("The Tile IR bytecode file %1 could not be decoded: %2").arg(path, reason);
             return out;
         }
         out.decodedFromBytecode = true;
-        out.utf8 = decodedBytecodeText(module);
+        const std::string_view text = side.text->view();
+        out.utf8 = QByteArray(text.data(), static_cast<qsizetype>(text.size()));
         return out;
     }
-    // A NUL byte means binary (bytecode starts with "\x7fTileIR\0"); the editor
-    // also takes the text NUL-terminated.
-    if (std::memchr(bytes.data(), '\0', bytes.size()) != nullptr) {
-        out.error =
-            QCoreApplication::translate(
-                "tilelens::gui::SourceFileLoader",
-                "%1 is a binary file (for example Tile IR bytecode) and cannot be shown as text.")
-                .arg(path);
+    const std::string_view bytes = side.text ? side.text->view() : std::string_view();
+    if (int64_t(bytes.size()) > maxBytes) {
+        const QString reason =
+            QString::fromStdString("file is too large (" + formatByteSize(int64_t(bytes.size())) +
+                                   "; the limit is " + formatByteSize(maxBytes) + ")");
+        out.error = tr("The file %1 could not be read: %2").arg(path, reason);
         return out;
     }
-    out.utf8 = QByteArray(bytes.data(), static_cast<qsizetype>(bytes.size()));
+    takeText(out, bytes);
     return out;
+}
+
+IrSideRead readLoneIrSide(const QString& path)
+{
+    pair::SideReadOptions options;
+    options.keepText = true;
+    options.printBytecode = true;
+    options.decodedHeader = decodedBytecodeHeader().toStdString();
+    const pair::SideRead read = pair::readSide({path.toStdString(), nullptr}, options);
+    return {read.side.text, read.side.diagnostics, read.side.read, read.side.bytecode};
 }
 
 KernelSources loadKernelSources(quint64 generation,
                                 const std::array<QString, kSourceRoleCount>& paths,
-                                const PreparedDocuments& documents)
+                                const PreparedDocuments& documents,
+                                const PerSide<IrSideFuture>& irSides)
 {
     KernelSources result;
     result.generation = generation;
     for (size_t i = 0; i < size_t(kSourceRoleCount); ++i) {
+        const auto role = static_cast<SourceRole>(i);
         LoadedSource& file = result.files[i];
-        file = loadSourceFile(static_cast<SourceRole>(i), paths[i]);
+        if (!isIr(role) || paths[i].isEmpty()) {
+            file = loadSourceFile(role, paths[i]);
+        } else {
+            const IrSideFuture& future = irSides[sideOf(role)];
+            IrSideRead side;
+            try {
+                side = future.valid() ? future.get() : readLoneIrSide(paths[i]);
+            } catch (const std::future_error&) {
+                // The analysis was dropped unrun (the application is closing): nothing read.
+            }
+            file = irPaneSource(role, paths[i], side);
+        }
         if (file.ok() && documents[i] && documents[i]->fill(file.utf8)) {
             file.document = documents[i];
             file.utf8 = QByteArray(); // the document holds the text now

@@ -99,7 +99,8 @@ void adviseHugePages(const char* data, size_t capacity)
 
 } // namespace
 
-std::optional<FileContents> readFile(const std::string& path, Diagnostics& diags, int64_t maxBytes)
+std::optional<FileContents> readFile(const std::string& path, Diagnostics& diags, int64_t maxBytes,
+                                     const CancelToken& cancel)
 {
     // The name as given, bytes that are not UTF-8 included (BytePath.h); shown escaped.
     const std::string native = nativePath(path);
@@ -146,6 +147,7 @@ std::optional<FileContents> readFile(const std::string& path, Diagnostics& diags
     // while reading, not after.
     char buf[65536];
     while (true) {
+        cancel.throwIfCancelled();
         const ssize_t n = readSome(f.fd, buf, sizeof buf);
         if (n < 0)
             return fail(std::string("read error while reading the file: ") + std::strerror(errno));

@@ -3,7 +3,6 @@
 #include "common/PrintableText.h"
 #include "crosscheck/DataflowSlice.h"
 #include "diff/ReportWriters.h"
-#include "ir/bytecode/IrFileLoader.h"
 
 #include <algorithm>
 #include <nlohmann/json.hpp>
@@ -282,7 +281,7 @@ CrossCheck crossCheckAll(const diff::DiffResult& result,
     for (const auto& [ref, gen] : pairs) {
         // The first pair always runs: a cancel before it is then its run's "cancelled"
         // verdict, and there is a deciding check to return.
-        if (!checks.empty() && options.cancel && options.cancel->load())
+        if (!checks.empty() && options.cancel.isCancelled())
             break;
         std::optional<eval::Binding> provided;
         std::string why;
@@ -314,38 +313,6 @@ CrossCheck crossCheckAll(const diff::DiffResult& result,
     }
     top.entries = std::move(checks);
     return top;
-}
-
-CrossCheck crossCheckFiles(const diff::DiffResult& result, const std::string& bindingFile,
-                           const eval::EvalOptions& options)
-{
-    return crossCheckFiles(result, bindingFile, options, {});
-}
-
-CrossCheck crossCheckFiles(const diff::DiffResult& result, const std::string& bindingFile,
-                           const eval::EvalOptions& options, const BindingProvider& provider)
-{
-    // Read again: the files may have changed since the diff, so they are verified again
-    // (the interpreter runs only IR that verifies).
-    const ir::ParseResult refParsed = ir::loadVerifiedIrFile(result.referencePath);
-    const ir::ParseResult genParsed = ir::loadVerifiedIrFile(result.generatedPath);
-    CrossCheck c;
-    for (const ir::ParseResult* p : {&refParsed, &genParsed})
-        if (!p->ok()) {
-            const auto error = std::find_if(p->diagnostics.begin(), p->diagnostics.end(),
-                                            [](const tilelens::Diagnostic& d) {
-                                                return d.severity == tilelens::Severity::Error;
-                                            });
-            c.error = error != p->diagnostics.end()
-                          ? error->format()
-                          : (p == &refParsed ? result.referencePath : result.generatedPath) +
-                                ": does not parse";
-            c.summary = "not run: " + c.error;
-            return c;
-        }
-    std::vector<const ir::Module*> refModules(refParsed.modules.begin(), refParsed.modules.end());
-    std::vector<const ir::Module*> genModules(genParsed.modules.begin(), genParsed.modules.end());
-    return crossCheckAll(result, refModules, genModules, bindingFile, options, provider);
 }
 
 std::string noteFor(const CrossCheck& check, const std::string& id)

@@ -62,10 +62,6 @@ CrossCheck crossCheckAll(const diff::DiffResult& result,
                          const std::vector<const ir::Module*>& generated,
                          const std::string& bindingFile, const eval::EvalOptions& options);
 
-// crossCheckAll() from the files of `result` (reparsed; for callers that kept no modules).
-CrossCheck crossCheckFiles(const diff::DiffResult& result, const std::string& bindingFile,
-                           const eval::EvalOptions& options);
-
 // Where the binding of an entry pair comes from when no binding file is given: the caller's
 // derivation (the port's launch chain: workspace/DerivedBinding.h); nullopt = the default.
 // `why` says why none was derived (added to the message when the default binding fails too).
@@ -76,8 +72,6 @@ CrossCheck crossCheckAll(const diff::DiffResult& result,
                          const std::vector<const ir::Module*>& generated,
                          const std::string& bindingFile, const eval::EvalOptions& options,
                          const BindingProvider& provider);
-CrossCheck crossCheckFiles(const diff::DiffResult& result, const std::string& bindingFile,
-                           const eval::EvalOptions& options, const BindingProvider& provider);
 
 // What the check says about one divergence ("" when nothing), to show after
 // "CPU run:": the attached counterexample, a refutation or a confirmation.

@@ -4,6 +4,7 @@
 // the diff_ir.sh-style summary table. Produced by diff::compare(), consumed by
 // the GUI, the CLI and the report writers.
 
+#include "common/Side.h"
 #include "diff/DiffVocabulary.h"
 
 #include <array>
@@ -134,6 +135,21 @@ struct DiffResult
     // recounts severities and recomputes the verdict.
     void finalize();
 };
+
+// One side of a divergence, a grouped site or a row, indexed by side (the fields stay named:
+// they are the JSON's `reference` / `generated` objects).
+inline const std::optional<OpSite>& site(const Divergence& d, Side s)
+{
+    return s == Side::Reference ? d.reference : d.generated;
+}
+inline const std::optional<OpSite>& site(const DivergenceSite& d, Side s)
+{
+    return s == Side::Reference ? d.reference : d.generated;
+}
+inline const std::optional<OpSite>& site(const AlignedRow& r, Side s)
+{
+    return s == Side::Reference ? r.reference : r.generated;
+}
 
 // Any critical -> FAIL_FIXABLE; otherwise anything but noise -> PASS_WITH_NOTES; else PASS.
 Verdict verdictFor(const std::array<int, kSeverityCount>& counts);

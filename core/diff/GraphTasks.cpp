@@ -27,8 +27,9 @@ unsigned diffWorkerCount()
     return std::clamp(hw, 2u, 8u);
 }
 
-GraphTasks::GraphTasks(unsigned workers)
-    : m_workers(std::max(workers, 1u)), m_contexts(size_t(std::max(workers, 1u)) * 2)
+GraphTasks::GraphTasks(unsigned workers, CancelToken cancel)
+    : m_workers(std::max(workers, 1u)), m_cancel(std::move(cancel)),
+      m_contexts(size_t(std::max(workers, 1u)) * 2)
 {
 }
 
@@ -55,9 +56,10 @@ void GraphTasks::stream(int side, const ir::Function& f)
         if (!inline_)
             m_tasks.push_back(task);
     }
-    if (inline_)
+    if (inline_) {
+        m_cancel.throwIfCancelled();
         build(unsigned(side), task);
-    else
+    } else
         m_ready.notify_one();
 }
 
@@ -133,6 +135,7 @@ void GraphTasks::work(unsigned worker)
                 return;
             task = m_tasks[m_next++];
         }
+        m_cancel.throwIfCancelled();
         build(worker, task);
     }
 }

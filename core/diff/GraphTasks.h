@@ -8,6 +8,7 @@
 // helps with the other one instead of waiting. Graphs land in fixed slots:
 // the result does not depend on which thread built what.
 
+#include "common/CancelToken.h"
 #include "diff/OpGraph.h"
 
 #include <condition_variable>
@@ -41,7 +42,8 @@ template <typename Work> void runOnWorkers(unsigned workers, Work&& work);
 class GraphTasks
 {
 public:
-    explicit GraphTasks(unsigned workers);
+    // `cancel` is polled before each graph: work() then throws Cancelled.
+    explicit GraphTasks(unsigned workers, CancelToken cancel = {});
     ~GraphTasks();
     GraphTasks(const GraphTasks&) = delete;
     GraphTasks& operator=(const GraphTasks&) = delete;
@@ -73,6 +75,7 @@ private:
     void build(unsigned worker, const Task& task);
 
     const unsigned m_workers;
+    const CancelToken m_cancel;
     std::mutex m_mutex;
     std::condition_variable m_ready;
     std::vector<Task> m_tasks;

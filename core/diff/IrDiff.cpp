@@ -45,9 +45,9 @@ class Comparison
 {
 public:
     Comparison(const Classifier& classifier, size_t index, PairResult& out, bool useSolver,
-               bool alignedRows)
+               bool alignedRows, const CancelToken& cancel)
         : m_classifier(classifier), m_prefix("t" + std::to_string(index) + "."), m_out(out),
-          m_useSolver(useSolver), m_alignedRows(alignedRows)
+          m_useSolver(useSolver), m_alignedRows(alignedRows), m_cancel(cancel)
     {
     }
 
@@ -62,8 +62,10 @@ public:
         const std::string fname = R ? R->name : G->name;
         if (R && G) {
             const OpMatching m = matchOps(*R, *G);
+            m_cancel.throwIfCancelled();
             fd.matchedOps = m.matchedOps;
             const auto raw = compareFunctions(*R, *G, m);
+            m_cancel.throwIfCancelled();
             // The recognizers scan the whole pair: only worth it when something differs.
             std::optional<RecognizerContext> ctx;
             if (!raw.empty())
@@ -116,6 +118,7 @@ private:
             auto key = std::make_pair(d.refOp, d.genOp);
             auto it = decided.find(key);
             if (it == decided.end()) {
+                m_cancel.throwIfCancelled(); // a query can take milliseconds
                 it = decided
                          .emplace(key, m_useSolver ? smtCompare(R, d.refOp, G, d.genOp, m)
                                                    : SmtVerdict{})
@@ -284,6 +287,7 @@ private:
     PairResult& m_out;
     const bool m_useSolver;   // false: every query is "unknown" (kSolverMaxOps)
     const bool m_alignedRows; // false: FunctionDiff::rows stay empty
+    const CancelToken& m_cancel;
     int m_next = 1;
 };
 
@@ -345,7 +349,8 @@ DiffResult compareGraphs(const std::vector<GFunction>& rg, std::vector<GFunction
         for (size_t t = next++; t < order.size(); t = next++) {
             const size_t k = order[t];
             const auto [i, j] = pairs[k];
-            Comparison(classifier, k, out[k], useSolver, options.alignedRows)
+            options.cancel.throwIfCancelled();
+            Comparison(classifier, k, out[k], useSolver, options.alignedRows, options.cancel)
                 .pair(i >= 0 ? &rg[size_t(i)] : nullptr, j >= 0 ? &gg[size_t(j)] : nullptr);
         }
     };
@@ -384,7 +389,7 @@ DiffResult compareModules(const std::vector<const ir::Module*>& ref,
 {
     // The two sides are independent until matching: build them concurrently.
     const unsigned workers = diffWorkerCount();
-    GraphTasks tasks(workers);
+    GraphTasks tasks(workers, options.cancel);
     tasks.publish(0, ref);
     tasks.publish(1, gen);
     runOnWorkers(workers, [&](unsigned k) { tasks.work(k); });
@@ -473,7 +478,7 @@ std::optional<DiffResult> compareLoading(const SideLoader& load,
     const unsigned workers = options.inputBytes == 0 || options.inputBytes >= (uint64_t(1) << 20)
                                  ? diffWorkerCount()
                                  : 2u;
-    GraphTasks tasks(workers);
+    GraphTasks tasks(workers, options.cancel);
     bool loaded[2] = {false, false};
     runOnWorkers(workers, [&](unsigned k) {
         if (k < 2) {

@@ -14,6 +14,7 @@
 // by demangled name then structure, match ops (identity, dataflow, order),
 // compare matched ops, classify every difference with the rules.
 
+#include "common/CancelToken.h"
 #include "common/Diagnostic.h"
 #include "diff/DiffResult.h"
 #include "diff/RuleSet.h"
@@ -41,6 +42,10 @@ struct CompareOptions
     // two threads do it all; more only pay for their start on large inputs.
     // Also sizes the graph arenas before parsing.
     uint64_t inputBytes = 0;
+    // Polled before each function's graph and each function pair's comparison (and its
+    // solver queries): a cancelled token makes the compare throw Cancelled once every worker
+    // has stopped. Loaders that parse take the same token (ir::ParseOptions::cancel).
+    CancelToken cancel;
 };
 
 // Compares all entries of the given modules (several modules per side are

@@ -45,10 +45,6 @@ std::string writeHtmlReport(const DiffResult& r, std::string_view referenceText,
                             std::string_view generatedText, const std::string& title = {});
 std::string htmlEscape(std::string_view text);        // & < > " ' as entities
 std::uint32_t htmlSeverityRgb(Severity s, bool dark); // the page's marker colour, 0xRRGGBB
-// The same page for a result whose IR files (r.referencePath / generatedPath)
-// are read again, written atomically to `outPath`; returns "" or the error.
-std::string exportHtmlReport(const DiffResult& r, const std::string& outPath,
-                             const std::string& title = {});
 
 // "VERDICT: PASS_WITH_NOTES (0 workaround op(s), 3 note(s))" as diff_ir.sh prints it.
 std::string verdictLine(const DiffResult& r);

@@ -248,7 +248,7 @@ bool gridOf(const Binding& b, const SideBinding& side, const BindingItem& item,
 InterpreterOptions runOptions(const EvalOptions& o, Clock::time_point deadline)
 {
     InterpreterOptions io;
-    io.cancel = o.cancel;
+    io.cancel = o.cancel.flag(); // the token's flag: alive while `o` is (the whole evaluation)
     io.maxWork = o.maxWork;
     io.maxBlockWork = std::min(kDefaultMaxBlockWork, o.maxWork);
     io.maxLiveElements = o.maxLiveElements;

@@ -2,6 +2,7 @@
 // Differential runs: both entries on the same logical inputs, every array
 // compared afterwards (tilelens-cli eval, JSON schema tilelens.eval/1).
 
+#include "common/CancelToken.h"
 #include "eval/Binding.h"
 #include "eval/Interpreter.h"
 
@@ -44,9 +45,9 @@ struct EvalOptions
     // Non-empty: the edge cases are only those with edge values in one of these arrays
     // alone (a caller that knows which input matters; the default runs all of them).
     std::set<std::string> edgeArrays;
-    // Hooks for a background worker: cancel stops the run (verdict "cancelled");
-    // progress(done, total) is called after each case.
-    const std::atomic<bool>* cancel = nullptr;
+    // Hooks for a background worker: a cancelled token stops the run (verdict "cancelled",
+    // the interpreter looks at it between ops); progress(done, total) is called after each case.
+    CancelToken cancel;
     std::function<void(size_t done, size_t total)> progress;
     // Budgets: one that runs out gives the verdict `error` with an issue of kind `limit` that
     // names it, its number and where (binding item, or op and loop), never a crash or a hang.

@@ -322,6 +322,7 @@ Region* Parser::parseRegion(const std::vector<Value*>& entryArgs, Op* parent, bo
             expect(':', "after the block label");
             continue;
         }
+        m_opts.cancel.poll(m_cancelPolls);
         int errorsBefore = m_errors;
         int opLine = m_line;
         size_t before = m_pos;

@@ -279,6 +279,7 @@ void Parser::parseModuleBody(Module* mod, bool)
     std::vector<Op*> globals, others;
     std::vector<Function*> functions;
     while (peek() != '}' && peek() != '\0') {
+        m_opts.cancel.throwIfCancelled();
         skipWs();
         int line = m_line, col = column();
         size_t start = m_pos, errorsBefore = size_t(m_errors);

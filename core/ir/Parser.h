@@ -24,6 +24,7 @@
 //
 // `r` owns all model objects (via its arena); keep it alive while using them.
 
+#include "common/CancelToken.h"
 #include "common/Diagnostic.h"
 #include "ir/Arena.h"
 #include "ir/Module.h"
@@ -63,6 +64,9 @@ struct ParseOptions
     // at the end). Lets a consumer work on it while it is in cache; entries not
     // announced are only in the result.
     std::function<void(const Function&)> onFunction;
+    // Polled before each entry and every 1024 ops: a cancelled token makes the parse throw
+    // Cancelled (the work it belongs to was superseded). Default: never cancelled.
+    CancelToken cancel;
 };
 
 struct ParseResult

@@ -332,6 +332,7 @@ private:
     size_t m_tokEndLineStart = 0;
     StringMap<const Attribute*> m_enumCache; // "category\0keyword" (arena copy) -> attr
     const ParseOptions& m_opts;
+    uint32_t m_cancelPolls = 0; // ops since the last look at m_opts.cancel
     ParseResult& m_result;
     int m_depth = 0;
     int m_errors = 0;

@@ -2,9 +2,8 @@
 
 #include "common/OwnedFiles.h"
 #include "diff/DiffVocabulary.h"
-#include "diff/IrDiff.h"
 #include "diff/ReportWriters.h"
-#include "diff/RuleSet.h"
+#include "pair/PairAnalysis.h"
 #include "perf/PerfStatistics.h"
 #include "pipeline/BuiltinStage.h"
 #include "workspace/AnalysisValidator.h"
@@ -63,11 +62,15 @@ BuiltinResult runIrDiff(const BuiltinContext& ctx)
             continue;
         }
         ctx.log(utf8(QStringLiteral("%1: %2 vs %3\n").arg(label, v.referenceIr, v.generatedIr)));
-        Diagnostics diags;
-        const auto result =
-            diff::compareFiles(v.referenceIr.toStdString(), v.generatedIr.toStdString(),
-                               diff::RuleSet::defaults(), diags);
-        logDiagnostics(ctx, diags);
+        pair::PairRequest request;
+        request.sides = {{v.referenceIr.toStdString(), nullptr},
+                         {v.generatedIr.toStdString(), nullptr}};
+        request.alignedRows = false; // the reports written here do not show them
+        const pair::PairAnalysis analysis = pair::analysePair(request, ctx.cancel);
+        ctx.cancel.throwIfCancelled(); // ends the built-in as a cancelled run
+        for (Side s : kBothSides)
+            logDiagnostics(ctx, analysis.sides[s].diagnostics);
+        const std::optional<diff::DiffResult>& result = analysis.result;
         if (!result)
             return {3, QStringLiteral("ERROR"),
                     QStringLiteral("%1: IR could not be read or does not verify").arg(label),

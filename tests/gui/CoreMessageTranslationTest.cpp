@@ -12,6 +12,7 @@
 #include "diff/Classifier.h"
 #include "diff/IrDiff.h"
 #include "diff/ReportWriters.h"
+#include "pair/PairAnalysis.h"
 #include "pipeline/RunMessages.h"
 
 #include <QCoreApplication>
@@ -34,11 +35,11 @@ void removeTranslators()
 
 diff::DiffResult diffPair(const QString& reference, const QString& generated)
 {
-    Diagnostics diags;
-    auto result = diff::compareFiles(reference.toStdString(), generated.toStdString(),
-                                     diff::RuleSet::defaults(), diags);
-    EXPECT_TRUE(result.has_value()) << reference.toStdString();
-    return result ? std::move(*result) : diff::DiffResult();
+    pair::PairRequest request;
+    request.sides = {{reference.toStdString(), {}}, {generated.toStdString(), {}}};
+    pair::PairAnalysis analysis = pair::analysePair(request);
+    EXPECT_TRUE(analysis.result.has_value()) << reference.toStdString();
+    return analysis.result ? std::move(*analysis.result) : diff::DiffResult();
 }
 
 diff::DiffResult softmaxDiff()
@@ -90,7 +91,7 @@ TEST(RuleMessages, UntranslatedGuiMessageIsTheCliMessage)
 
 TEST(RuleMessages, GermanInTheGuiModelEnglishInTheCliJson)
 {
-    auto snapshot = std::make_shared<gui::DiffSnapshot>();
+    auto snapshot = std::make_shared<pair::PairAnalysis>();
     snapshot->result = softmaxDiff();
     ASSERT_TRUE(snapshot->result);
     const diff::DiffResult& result = *snapshot->result;

@@ -12,6 +12,7 @@
 #include "QsciHeaders.h"
 #include "SourcePane.h"
 #include "TestPaths.h"
+#include "pair/PairQueries.h"
 
 #include <QAction>
 #include <QComboBox>
@@ -134,7 +135,8 @@ TEST_F(SoftmaxWindow, APythonLineHighlightsTheOpsItProduced)
     ASSERT_NE(variant, nullptr);
     ASSERT_GT(variant->pythonFirstLine, 0);
     const auto snapshot = window->session().diff();
-    ASSERT_TRUE(snapshot->referenceLinks.empty()) << "the example IR has loc(); test the loc path";
+    ASSERT_TRUE(snapshot->sides.reference().links.empty())
+        << "the example IR has loc(); test the loc path";
     // No loc(): a line inside the kernel function stands for all its ops.
     // A click on the line after the `def` line.
     QsciScintilla* python = window->pane(SourceRole::ReferencePython)->editor();
@@ -150,8 +152,12 @@ TEST_F(SoftmaxWindow, APythonLineHighlightsTheOpsItProduced)
     int line = 0, index = 0;
     python->getCursorPosition(&line, &index);
     EXPECT_EQ(line, variant->pythonFirstLine);
-    EXPECT_EQ(window->alignedView()->highlightedLines(true), snapshot->opLines(true));
-    EXPECT_EQ(window->alignedView()->highlightedLines(false), snapshot->opLines(false));
+    for (Side s : kBothSides) {
+        std::vector<int> expected;
+        for (FileLine l : pair::opLines(*snapshot->result, s))
+            expected.push_back(l.number());
+        EXPECT_EQ(window->alignedView()->highlightedLines(s == Side::Reference), expected);
+    }
     // A line outside the function highlights nothing.
     window->linkSourceLine(SourceRole::ReferencePython, 1);
     EXPECT_TRUE(window->alignedView()->highlightedLines(true).empty());

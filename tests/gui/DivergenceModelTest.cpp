@@ -2,11 +2,11 @@
 // QAbstractItemModelTester finds no inconsistency, roles carry the
 // divergence's values, severity/owner/search filters hide the right rows.
 
-#include "DiffSnapshot.h"
 #include "DivergenceFilterModel.h"
 #include "DivergenceTableModel.h"
 #include "DivergenceText.h"
 #include "TestPaths.h"
+#include "pair/PairAnalysis.h"
 
 #include <QAbstractItemModelTester>
 #include <QDir>
@@ -17,12 +17,13 @@ using namespace tilelens::gui;
 
 namespace {
 
-std::shared_ptr<const DiffSnapshot> softmaxSnapshot()
+std::shared_ptr<const pair::PairAnalysis> softmaxSnapshot()
 {
     const QDir dir(QDir(test::examplesDir()).filePath(QStringLiteral("softmax")));
-    return std::make_shared<const DiffSnapshot>(
-        computeDiffSnapshot(1, dir.filePath(QStringLiteral("reference/reference.mlir")),
-                            dir.filePath(QStringLiteral("generated/generated.mlir"))));
+    pair::PairRequest request;
+    request.sides = {{dir.filePath(QStringLiteral("reference/reference.mlir")).toStdString(), {}},
+                     {dir.filePath(QStringLiteral("generated/generated.mlir")).toStdString(), {}}};
+    return std::make_shared<const pair::PairAnalysis>(pair::analysePair(request));
 }
 
 } // namespace

@@ -1,8 +1,8 @@
 #include "GuiTestSupport.h"
 
 #include "MainWindow.h"
-#include "RowAlignment.h"
 #include "diff/DiffResult.h"
+#include "pair/RowAlignment.h"
 
 #include <QCoreApplication>
 #include <QDeadlineTimer>
@@ -100,7 +100,10 @@ QPalette darkPalette()
 
 std::vector<std::pair<int, int>> forwardMatchedLines(const diff::DiffResult& result)
 {
-    return gui::computeRowAlignment(result).anchors;
+    std::vector<std::pair<int, int>> lines;
+    for (const PerSide<FileLine>& anchor : pair::computeRowAlignment(result).anchors)
+        lines.emplace_back(anchor.reference().number(), anchor.generated().number());
+    return lines;
 }
 
 } // namespace tilelens::test

@@ -1,5 +1,8 @@
-// The HTML export (core/diff/HtmlReport.cpp) marks divergences in the app's colours;
-// File > Export writes it on the worker pool and reports a failure in a dialog.
+// The HTML export (core/diff/HtmlReport.cpp, of the analysis: core/pair/HtmlExport.cpp) marks
+// divergences in the app's colours; File > Export writes it on the worker pool and reports a
+// failure in a dialog.
+
+#include "pair/HtmlExport.h"
 
 #include "GuiTestSupport.h"
 #include "MainWindow.h"
@@ -7,6 +10,7 @@
 #include "TestPaths.h"
 #include "common/WorkerPool.h"
 #include "diff/ReportWriters.h"
+#include "pair/PairAnalysis.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -84,20 +88,27 @@ TEST(HtmlExport, WrittenOnTheWorkerPoolNotTheGuiThread)
     EXPECT_TRUE(html.contains(QStringLiteral("<table id=\"divs\">")));
     EXPECT_TRUE(html.contains(QStringLiteral("partition-tile-shape")));
     EXPECT_EQ(f.window.findChild<QMessageBox*>(QStringLiteral("exportErrorDialog")), nullptr);
+
+    // The bytes of `tilelens-cli diff --format html REF GEN`: the same analysis, the same page.
+    pair::PairRequest cli;
+    cli.sides = {{f.reference.toStdString(), nullptr}, {f.generated.toStdString(), nullptr}};
+    cli.keepText = true;
+    QFile written(page);
+    ASSERT_TRUE(written.open(QIODevice::ReadOnly));
+    EXPECT_EQ(written.readAll().toStdString(), pair::htmlPage(pair::analysePair(cli)));
 }
 
 TEST(HtmlExport, AFailureOpensAnErrorDialog)
 {
     ExportFixture f;
     ASSERT_TRUE(f.open());
-    // The export reads the IR files again: one is gone since the diff.
-    ASSERT_TRUE(QFile::remove(f.generated));
-    const QString page = f.dir.filePath(QStringLiteral("ir-diff.html"));
+    // A folder that does not exist (the page comes from the analysis: no file is read again).
+    const QString page = f.dir.filePath(QStringLiteral("no/such/folder/ir-diff.html"));
     QSignalSpy finished(&f.window, &gui::MainWindow::exportFinished);
     f.window.exportDiffAsHtml(page);
     ASSERT_TRUE(finished.wait(20000));
     const QString error = finished.at(0).at(1).toString();
-    EXPECT_TRUE(error.contains(QStringLiteral("generated.mlir"))) << error.toStdString();
+    EXPECT_TRUE(error.contains(QStringLiteral("ir-diff.html"))) << error.toStdString();
     EXPECT_FALSE(QFileInfo::exists(page));
     auto* box = f.window.findChild<QMessageBox*>(QStringLiteral("exportErrorDialog"));
     ASSERT_NE(box, nullptr);

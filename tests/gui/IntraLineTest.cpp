@@ -1,11 +1,11 @@
 // Issue 18, item 3: the differing characters of a divergence's two lines are
 // highlighted on both sides, and selecting the divergence scrolls them into
 // view horizontally (load-store-latency on softmax: the generated line's
-// optimization_hints sit past the right edge of a 1024x700 window).
+// optimization_hints sit past the right edge of a 1024x700 window). The spans
+// themselves are tested without a window in tests/core/pair/IntraLineTest.cpp.
 
 #include "AlignedIrView.h"
 #include "GuiTestSupport.h"
-#include "IntraLineDiff.h"
 #include "MainWindow.h"
 #include "QsciHeaders.h"
 #include "SourcePane.h"
@@ -20,56 +20,9 @@ using namespace tilelens::gui;
 
 namespace {
 
-QStringList spanTexts(const QString& line, const std::vector<TextSpan>& spans)
-{
-    QStringList texts;
-    for (const TextSpan& s : spans)
-        texts << line.mid(s.start, s.length);
-    return texts;
-}
-
 constexpr int kFirstIndicator = 8; // AlignedIrView: + severity
 
 } // namespace
-
-TEST(IntraLineDiff, RenamedValuesMatchAndOnlyTheChangedCharactersAreSpans)
-{
-    const QString ref =
-        QStringLiteral("  %45 = make_partition_view %27 : partition_view<tile=(1x256)>");
-    const QString gen =
-        QStringLiteral("  %35 = make_partition_view %26 : partition_view<tile=(1x512)>");
-    const IntraLineSpans spans = intraLineSpans(ref, gen);
-    EXPECT_EQ(spanTexts(ref, spans.reference), QStringList{QStringLiteral("256")});
-    EXPECT_EQ(spanTexts(gen, spans.generated), QStringList{QStringLiteral("512")});
-}
-
-TEST(IntraLineDiff, AnInsertedAttributeIsOneSpanOnOneSide)
-{
-    const QString ref = QStringLiteral("%47 = load_view_tko weak %43[%46] token = %10 : tile<f16>");
-    const QString gen =
-        QStringLiteral("%45 = load_view_tko weak %34[%43] token = %11 optimization_hints = "
-                       "#cuda_tile.optimization_hints<default = {latency = 3}> : tile<f16>");
-    const IntraLineSpans spans = intraLineSpans(ref, gen);
-    EXPECT_TRUE(spans.reference.empty());
-    EXPECT_EQ(spanTexts(gen, spans.generated),
-              QStringList{QStringLiteral(
-                  "optimization_hints = #cuda_tile.optimization_hints<default = {latency = 3}>")});
-}
-
-TEST(IntraLineDiff, EqualLinesHaveNoSpansAndHugeLinesAreOneSpan)
-{
-    const QString line = QStringLiteral("  %1 = addi %2, %3 : tile<i32>");
-    const IntraLineSpans same =
-        intraLineSpans(line, QStringLiteral("  %9 = addi %8, %7 : tile<i32>"));
-    EXPECT_TRUE(same.reference.empty());
-    EXPECT_TRUE(same.generated.empty());
-    QString huge = QStringLiteral("  x");
-    for (int i = 0; i < 600; ++i)
-        huge += QStringLiteral(" a b");
-    const IntraLineSpans big = intraLineSpans(huge, huge + QStringLiteral(" c"));
-    ASSERT_EQ(big.reference.size(), 1u);
-    EXPECT_EQ(big.reference.front().start, 2);
-}
 
 TEST(IntraLine, LoadStoreLatencyIsHighlightedAndScrolledIntoViewAt1024x700)
 {

@@ -94,8 +94,8 @@ TEST(LargePair, BigPanesAreDecoratedOverSeveralTurnsEvenWithFewFillers)
     ASSERT_TRUE(test::waitForLoad(w, 120000));
     const auto snapshot = w.session().diff();
     ASSERT_TRUE(snapshot && snapshot->result);
-    const RowAlignment& alignment = snapshot->alignment;
-    ASSERT_LE(alignment.refPhantoms.size() + alignment.genPhantoms.size(),
+    const pair::RowAlignment& alignment = snapshot->alignment;
+    ASSERT_LE(alignment.phantoms.reference().size() + alignment.phantoms.generated().size(),
               AlignedIrView::kSmallAlignment);
     QsciScintilla* ref = w.pane(SourceRole::ReferenceIr)->editor();
     QsciScintilla* gen = w.pane(SourceRole::GeneratedIr)->editor();

@@ -8,6 +8,7 @@
 #include "KernelListModel.h"
 #include "QsciHeaders.h"
 #include "RustLexer.h"
+#include "SourceFileLoader.h"
 #include "SourcePane.h"
 #include "TestPaths.h"
 #include "TileIrLexer.h"
@@ -28,6 +29,12 @@ using tilelens::test::waitForLoad;
 using tilelens::test::writeKernelDir;
 
 namespace {
+
+// An IR pane's content for \a path read on its own, as a variant without a pair shows it.
+LoadedSource irPane(SourceRole role, const QString& path)
+{
+    return irPaneSource(role, path, path.isEmpty() ? IrSideRead() : readLoneIrSide(path));
+}
 
 MainWindow::Options noSettings()
 {
@@ -153,19 +160,19 @@ TEST(MainWindow, UnreadableOrBinaryFilesBecomeMessages)
         ASSERT_TRUE(f.open(QIODevice::WriteOnly));
         f.write(QByteArray("\x7fTileIR\0\x0d\x03", 10));
     }
-    const LoadedSource bin = loadSourceFile(SourceRole::ReferenceIr, binary);
+    const LoadedSource bin = irPane(SourceRole::ReferenceIr, binary);
     EXPECT_FALSE(bin.ok());
     EXPECT_TRUE(bin.error.contains(binary));
 
-    const LoadedSource missing = loadSourceFile(
-        SourceRole::ReferenceIr, QDir(root.path()).filePath(QStringLiteral("nope.mlir")));
+    const LoadedSource missing =
+        irPane(SourceRole::ReferenceIr, QDir(root.path()).filePath(QStringLiteral("nope.mlir")));
     EXPECT_FALSE(missing.ok());
     EXPECT_TRUE(missing.error.contains(QStringLiteral("nope.mlir")));
 
-    const LoadedSource dir = loadSourceFile(SourceRole::ReferenceIr, root.path());
+    const LoadedSource dir = irPane(SourceRole::ReferenceIr, root.path());
     EXPECT_FALSE(dir.ok());
 
-    const LoadedSource none = loadSourceFile(SourceRole::ReferenceIr, QString());
+    const LoadedSource none = irPane(SourceRole::ReferenceIr, QString());
     EXPECT_FALSE(none.ok());
     EXPECT_FALSE(none.error.isEmpty());
 }
@@ -285,7 +292,7 @@ TEST(SourceFileLoader, TileIrBytecodeIsDecodedToText)
         GTEST_SKIP() << "no bytecode fixtures in tests/data/bytecode";
     const QString path = data.filePath(files.first());
 
-    const LoadedSource decoded = loadSourceFile(SourceRole::GeneratedIr, path);
+    const LoadedSource decoded = irPane(SourceRole::GeneratedIr, path);
     ASSERT_TRUE(decoded.ok()) << decoded.error.toStdString();
     EXPECT_TRUE(decoded.decodedFromBytecode);
     EXPECT_TRUE(decoded.utf8.contains("cuda_tile.module")) << decoded.utf8.left(300).toStdString();
@@ -303,7 +310,7 @@ TEST(SourceFileLoader, TileIrBytecodeIsDecodedToText)
         ASSERT_TRUE(out.open(QIODevice::WriteOnly));
         out.write(in.readAll().left(24));
     }
-    const LoadedSource broken = loadSourceFile(SourceRole::ReferenceIr, truncated);
+    const LoadedSource broken = irPane(SourceRole::ReferenceIr, truncated);
     EXPECT_FALSE(broken.ok());
     EXPECT_TRUE(broken.error.contains(QStringLiteral("cut.tileirbc")))
         << broken.error.toStdString();

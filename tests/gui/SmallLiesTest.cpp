@@ -75,7 +75,7 @@ TEST(SmallLies, StageCShowsTheComputedVerdictOfTheStatusBarAndSaysSo)
         << cell(panels::StageTableModel::StageColumn, Qt::ToolTipRole).toStdString();
 
     // The dashboard computes the same verdict for it.
-    const panels::DashboardRow row = panels::computeDashboardRow(*w.session().currentKernel());
+    const pair::KernelRow row = pair::kernelRow(*w.session().currentKernel());
     EXPECT_EQ(row.irVerdict, verdict);
 }
 

@@ -4,12 +4,12 @@
 // selects its ops in both IR panes.
 
 #include "AlignedIrView.h"
-#include "DiffSnapshot.h"
 #include "GuiTestSupport.h"
 #include "MainWindow.h"
 #include "QsciHeaders.h"
 #include "SourcePane.h"
 #include "TestPaths.h"
+#include "pair/PairAnalysis.h"
 
 #include <QDir>
 #include <QFile>
@@ -71,9 +71,9 @@ TEST_F(SoftmaxLinks, ADivergenceHighlightsTheInferredRustLineOfItsOp)
         if (!d.generated || d.generated->line <= 0)
             continue;
         window->session().selectDivergence(static_cast<int>(i));
-        const auto& links = window->session().diff()->generatedLinks;
-        const auto link = std::find_if(links.begin(), links.end(), [&](const OpSourceLink& l) {
-            return l.irLine == d.generated->line;
+        const auto& links = window->session().diff()->sides.generated().links;
+        const auto link = std::find_if(links.begin(), links.end(), [&](const pair::SourceLink& l) {
+            return l.irLine == FileLine(d.generated->line);
         });
         const std::vector<int> rust = window->inferredSourceLines(SourceRole::GeneratedRust);
         const QString tip =
@@ -84,7 +84,7 @@ TEST_F(SoftmaxLinks, ADivergenceHighlightsTheInferredRustLineOfItsOp)
             EXPECT_TRUE(tip.isEmpty()) << d.id;
             continue;
         }
-        ASSERT_EQ(rust, std::vector<int>{link->sourceLine}) << d.id;
+        ASSERT_EQ(rust, std::vector<int>{link->sourceLine.number()}) << d.id;
         EXPECT_EQ(window->linkedSourceLines(SourceRole::GeneratedRust), rust);
         EXPECT_TRUE(tip.contains(QStringLiteral("Inferred"))) << tip.toStdString();
         if (lineText(*window, SourceRole::GeneratedIr, d.generated->line)
@@ -212,18 +212,20 @@ TEST(SourceLinks, ADecodedBytecodeOpLinksToThePythonLineOfItsDebugInfo)
     ASSERT_TRUE(test::waitForLoad(w));
     const auto snapshot = w.session().diff();
     ASSERT_TRUE(snapshot && snapshot->result);
-    ASSERT_FALSE(snapshot->referenceLinks.empty()) << "the bytecode's debug info gives loc()s";
-    EXPECT_TRUE(snapshot->generatedLinks.empty()) << "the printed .mlir twin has none";
-    for (const OpSourceLink& link : snapshot->referenceLinks) {
-        EXPECT_EQ(link.fileName, QStringLiteral("relu.py"));
+    const auto& links = snapshot->sides.reference().links;
+    ASSERT_FALSE(links.empty()) << "the bytecode's debug info gives loc()s";
+    EXPECT_TRUE(snapshot->sides.generated().links.empty()) << "the printed .mlir twin has none";
+    for (const pair::SourceLink& link : links) {
+        EXPECT_EQ(link.fileName, "relu.py");
         // The line is an op of the decoded text the pane shows.
-        const QString op = lineText(w, SourceRole::ReferenceIr, link.irLine);
+        const QString op = lineText(w, SourceRole::ReferenceIr, link.irLine.number());
         EXPECT_FALSE(op.isEmpty() || op.startsWith(QLatin1String("//")) ||
                      op.startsWith(QLatin1Char('}')))
-            << link.irLine << ": " << op.toStdString();
+            << link.irLine.number() << ": " << op.toStdString();
     }
-    const OpSourceLink& first = snapshot->referenceLinks.front();
-    w.linkIrLine(true, first.irLine);
-    EXPECT_EQ(w.linkedSourceLines(SourceRole::ReferencePython), std::vector<int>{first.sourceLine});
+    const pair::SourceLink& first = links.front();
+    w.linkIrLine(true, first.irLine.number());
+    EXPECT_EQ(w.linkedSourceLines(SourceRole::ReferencePython),
+              std::vector<int>{first.sourceLine.number()});
     EXPECT_TRUE(w.inferredSourceLines(SourceRole::ReferencePython).empty());
 }

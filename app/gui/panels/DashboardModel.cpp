@@ -1,111 +1,19 @@
 #include "panels/DashboardModel.h"
 
 #include "common/WorkerPool.h"
-#include "diff/DiffVocabulary.h"
-#include "diff/IrDiff.h"
-#include "diff/RuleSet.h"
 #include "panels/StatusStyle.h"
 #include "perf/PerfStatistics.h"
-#include "workspace/KernelPerf.h"
-#include "workspace/Reports.h"
-#include "workspace/StageState.h"
 
 #include <QDir>
 #include <QFileInfo>
 #include <QLocale>
-#include <QRegularExpression>
 #include <QTimer>
 #include <QtConcurrent/QtConcurrentRun>
 
 namespace tilelens::gui::panels {
 
-int countCriticalDiffs(const QString& text)
-{
-    static const QRegularExpression onVerdict(QStringLiteral("^VERDICT:.*\\((\\d+) critical"),
-                                              QRegularExpression::MultilineOption |
-                                                  QRegularExpression::CaseInsensitiveOption);
-    const QRegularExpressionMatch m = onVerdict.match(text);
-    if (m.hasMatch())
-        return m.captured(1).toInt();
-    static const QRegularExpression line(QStringLiteral("^CRITICAL:"),
-                                         QRegularExpression::MultilineOption);
-    int n = 0;
-    auto it = line.globalMatch(text);
-    while (it.hasNext()) {
-        it.next();
-        ++n;
-    }
-    return n;
-}
-
-DashboardRow computeDashboardRow(const ws::Kernel& kernel)
-{
-    DashboardRow row;
-    row.kernel = kernel.name;
-    row.dir = kernel.dir;
-    const ws::PipelineState st = ws::derivePipelineState(kernel.dir);
-    for (int i = 0; i < 6; ++i)
-        row.stageVerdicts[size_t(i)] = st.stages[size_t(i)].verdict;
-    row.next = st.next;
-    // The IR compared now: a landed port (or a kernel before stage C) has no report, and a
-    // report's count may predate the IR it describes.
-    int worst = -1;
-    for (const ws::Variant& v : kernel.variants) {
-        if (v.referenceIr.isEmpty() || v.generatedIr.isEmpty())
-            continue;
-        Diagnostics diags;
-        const auto result =
-            diff::compareFiles(v.referenceIr.toStdString(), v.generatedIr.toStdString(),
-                               diff::RuleSet::defaults(), diags);
-        if (!result)
-            continue;
-        row.currentCritical =
-            std::max(row.currentCritical, 0) + result->count(diff::Severity::Critical);
-        if (int(result->verdict) > worst) {
-            worst = int(result->verdict);
-            row.currentVerdict = QString::fromLatin1(diff::verdictName(result->verdict));
-        }
-    }
-    const QString diffPath = QDir(kernel.dir).filePath(QStringLiteral("generated/diff_report.md"));
-    const ws::DiffReportFile diff =
-        kernel.checkoutPort ? ws::DiffReportFile() : ws::readDiffReport(diffPath);
-    if (!diff.exists) {
-        row.irVerdict = row.currentVerdict;
-        row.criticalCount = row.currentCritical;
-        row.irComputed = worst >= 0;
-    } else {
-        row.irVerdict = diff.verdict;
-        if (const std::optional<QString> text = ws::readSmallText(diffPath))
-            row.criticalCount = countCriticalDiffs(*text);
-        row.irSource = diffPath;
-        row.irWritten = QFileInfo(diffPath).lastModified();
-        // A checkout writes all files within moments: only a clearly newer IR counts.
-        for (const ws::Variant& v : kernel.variants)
-            for (const QString& ir : {v.referenceIr, v.generatedIr})
-                if (!ir.isEmpty() && QFileInfo(ir).lastModified() > row.irWritten.addSecs(2))
-                    row.irStale = true;
-    }
-    if (kernel.checkoutPort) // no stages, no perf logs: the IR is all there is
-        return row;
-    const ws::KernelPerf kp = ws::compareKernelPerf(kernel);
-    if (!kp.inputError && kp.comparison.geomean) {
-        row.geomean = kp.comparison.geomean;
-        row.severity = perf::severityName(kp.comparison.severity);
-        row.perfSource = QStringLiteral("logs");
-    } else {
-        const ws::PerformanceReport rep = ws::readPerformanceReport(
-            QDir(kernel.dir).filePath(QStringLiteral("reports/performance.md")));
-        if (rep.exists && rep.geomeanRatio) {
-            row.geomean = rep.geomeanRatio;
-            row.severity = rep.severity;
-            row.perfSource = QStringLiteral("performance.md");
-        }
-    }
-    return row;
-}
-
 DashboardModel::DashboardModel(QObject* parent)
-    : QAbstractTableModel(parent), m_watcher(new QFutureWatcher<std::vector<DashboardRow>>(this))
+    : QAbstractTableModel(parent), m_watcher(new QFutureWatcher<std::vector<pair::KernelRow>>(this))
 {
     connect(m_watcher, &QFutureWatcherBase::finished, this, [this] {
         const quint64 generation = m_watcher->property("generation").toULongLong();
@@ -131,6 +39,8 @@ void DashboardModel::setDark(bool dark)
 void DashboardModel::setWorkspace(std::shared_ptr<const ws::Workspace> workspace)
 {
     ++m_generation;
+    m_rowsCancel.cancel(); // the rows of the workspace replaced stop at their next IR function
+    m_rowsCancel = CancelSource();
     beginResetModel();
     m_rows.clear();
     endResetModel();
@@ -161,20 +71,25 @@ void DashboardModel::startPending()
     m_watcher->setProperty("generation", QVariant::fromValue(m_generation));
     // Not Qt's global pool (WorkerPool.h), nor the inspector's: a checkout's
     // rows take long and would hold up its loads.
-    m_watcher->setFuture(QtConcurrent::run(backgroundPool(), [workspace] {
-        lowerWorkerPriority();
-        std::vector<DashboardRow> rows;
-        rows.reserve(workspace->kernels.size());
-        for (const ws::Kernel& k : workspace->kernels)
-            rows.push_back(computeDashboardRow(k));
-        return rows;
-    }));
+    m_watcher->setFuture(
+        QtConcurrent::run(backgroundPool(), [workspace, token = m_rowsCancel.token()] {
+            lowerWorkerPriority();
+            std::vector<pair::KernelRow> rows;
+            rows.reserve(workspace->kernels.size());
+            try {
+                for (const ws::Kernel& k : workspace->kernels)
+                    rows.push_back(pair::kernelRow(k, nullptr, token));
+            } catch (const Cancelled&) {
+                rows.clear(); // a newer workspace's rows replace them
+            }
+            return rows;
+        }));
 }
 
 std::optional<double> DashboardModel::overallGeomean() const
 {
     std::vector<double> g;
-    for (const DashboardRow& r : m_rows)
+    for (const pair::KernelRow& r : m_rows)
         if (r.geomean)
             g.push_back(*r.geomean);
     return perf::geomean(g);
@@ -183,7 +98,7 @@ std::optional<double> DashboardModel::overallGeomean() const
 int DashboardModel::kernelsWithGeomean() const
 {
     int n = 0;
-    for (const DashboardRow& r : m_rows)
+    for (const pair::KernelRow& r : m_rows)
         n += r.geomean ? 1 : 0;
     return n;
 }
@@ -198,7 +113,7 @@ int DashboardModel::columnCount(const QModelIndex& parent) const
     return parent.isValid() ? 0 : ColumnCount;
 }
 
-QString DashboardModel::verdictAt(const DashboardRow& r, int column) const
+QString DashboardModel::verdictAt(const pair::KernelRow& r, int column) const
 {
     if (column >= AColumn && column <= FColumn)
         return r.stageVerdicts[size_t(column - AColumn)];
@@ -213,7 +128,7 @@ QVariant DashboardModel::data(const QModelIndex& index, int role) const
 {
     if (!index.isValid() || index.row() >= int(m_rows.size()) || index.column() >= ColumnCount)
         return {};
-    const DashboardRow& r = m_rows[size_t(index.row())];
+    const pair::KernelRow& r = m_rows[size_t(index.row())];
     const int col = index.column();
     const QString verdict = verdictAt(r, col);
     switch (role) {

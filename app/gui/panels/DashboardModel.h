@@ -1,9 +1,11 @@
 #pragma once
-// One row per kernel of a workspace: stage verdicts A–F, the IR verdict with
-// its critical count (generated/diff_report.md), the perf geomean ratio and
-// severity. Rows are computed off the GUI thread (backgroundPool()); a
-// generation counter drops the results of a workspace that was replaced.
+// One row per kernel of a workspace (pair::KernelRow: stage verdicts A–F, the
+// IR verdict with its critical count, the perf geomean ratio and severity).
+// Rows are computed off the GUI thread (backgroundPool()); the rows of a
+// workspace that was replaced are cancelled and dropped.
 
+#include "common/CancelToken.h"
+#include "pair/KernelRow.h"
 #include "workspace/Workspace.h"
 
 #include <QAbstractTableModel>
@@ -15,30 +17,6 @@
 #include <vector>
 
 namespace tilelens::gui::panels {
-
-struct DashboardRow
-{
-    QString kernel;
-    QString dir;
-    std::array<QString, 6> stageVerdicts; // A..F, empty when not run
-    QString next;                         // routing table's next step
-    QString irVerdict;                    // first line of diff_report.md
-    int criticalCount = -1;               // -1: unknown
-    QString irSource;                     // the diff_report.md the IR verdict was read from
-    QDateTime irWritten;                  // when that report was written
-    bool irStale = false;                 // the report is older than the IR it compares
-    bool irComputed = false;              // compared from the IR files, not read from a report
-    QString currentVerdict;               // the IR compared now (all variants: the worst)
-    int currentCritical = -1;             // critical divergences of that comparison, -1: none
-    std::optional<double> geomean;        // from the perf logs, else reports/performance.md
-    QString severity;                     // DONE / MILD_GAP / ...
-    QString perfSource;                   // "logs" or "performance.md"
-};
-
-// Reads one kernel's row (blocking; small files only). Exposed for tests.
-DashboardRow computeDashboardRow(const ws::Kernel& kernel);
-// "(N critical diff(s))" on the verdict line, else the count of "CRITICAL:" lines.
-int countCriticalDiffs(const QString& diffReportText);
 
 class DashboardModel : public QAbstractTableModel
 {
@@ -80,7 +58,7 @@ public:
     // Geomean over the kernels' geomeans; nullopt when no kernel has one.
     std::optional<double> overallGeomean() const;
     int kernelsWithGeomean() const;
-    const std::vector<DashboardRow>& rows() const { return m_rows; }
+    const std::vector<pair::KernelRow>& rows() const { return m_rows; }
     void setDark(bool dark);
 
     int rowCount(const QModelIndex& parent = QModelIndex()) const override;
@@ -93,12 +71,13 @@ Q_SIGNALS:
     void loaded();
 
 private:
-    QString verdictAt(const DashboardRow& r, int column) const;
+    QString verdictAt(const pair::KernelRow& r, int column) const;
     void startPending();
 
-    std::vector<DashboardRow> m_rows;
-    QFutureWatcher<std::vector<DashboardRow>>* m_watcher;
+    std::vector<pair::KernelRow> m_rows;
+    QFutureWatcher<std::vector<pair::KernelRow>>* m_watcher;
     quint64 m_generation = 0;
+    CancelSource m_rowsCancel;                      // of the rows being computed
     std::shared_ptr<const ws::Workspace> m_pending; // set, its rows not started yet
     bool m_held = false;
     bool m_loading = false;

@@ -1,6 +1,7 @@
 #pragma once
 // Internal: state shared by the decoding steps of one file.
 
+#include "common/CancelToken.h"
 #include "ir/bytecode/BytecodeTables.h"
 
 #include <string>
@@ -19,6 +20,8 @@ struct Context
     ConstantTable constants;
     DebugTable debug;
     size_t instructions = 0;
+    CancelToken cancel; // polled between functions and ops
+    uint32_t cancelPolls = 0;
 
     bool atLeast(int major, int minor) const
     {

@@ -64,9 +64,10 @@ struct Section
 class FileDecoder
 {
 public:
-    FileDecoder(std::string_view bytes, Arena& arena, BytecodeInfo& info)
+    FileDecoder(std::string_view bytes, Arena& arena, BytecodeInfo& info, CancelToken cancel)
         : m_bytes(bytes), m_ctx(bytes, arena), m_info(info)
     {
+        m_ctx.cancel = std::move(cancel);
     }
 
     Module* run();
@@ -198,6 +199,7 @@ void FileDecoder::readFunctions(std::vector<Function*>& out)
     uint64_t n = c.count("function count", 5);
     InstructionReader reader(m_ctx);
     for (uint64_t i = 0; i < n; ++i) {
+        m_ctx.cancel.throwIfCancelled();
         FunctionHeader h;
         h.headerOffset = int64_t(c.pos());
         h.name = m_ctx.strings.name(c.varint("function name"), h.headerOffset, "function name");
@@ -291,7 +293,7 @@ bool isBytecode(std::string_view bytes)
 }
 
 ParseResult readBytecode(std::string_view bytes, const std::string& fileName, Diagnostics& diags,
-                         BytecodeInfo* info)
+                         BytecodeInfo* info, const CancelToken& cancel)
 {
     ParseResult r;
     r.arena = std::make_shared<Arena>();
@@ -309,7 +311,7 @@ ParseResult readBytecode(std::string_view bytes, const std::string& fileName, Di
         diags.push_back(std::move(d));
     };
     try {
-        FileDecoder decoder(bytes, *r.arena, inf);
+        FileDecoder decoder(bytes, *r.arena, inf, cancel);
         r.modules.push_back(decoder.run());
     } catch (const BytecodeError& e) {
         report(e.offset, e.message);

@@ -56,9 +56,10 @@ bool isBytecode(std::string_view bytes);
 
 // Decodes one bytecode module. Diagnostics are appended to `diags` and also
 // stored in the result (so result.ok() works). On error the result holds no
-// module. `info`, when given, is filled as far as the file could be read.
+// module. `info`, when given, is filled as far as the file could be read. `cancel` is polled
+// before each function and every 1024 ops (a cancelled token throws Cancelled).
 ParseResult readBytecode(std::string_view bytes, const std::string& fileName, Diagnostics& diags,
-                         BytecodeInfo* info = nullptr);
+                         BytecodeInfo* info = nullptr, const CancelToken& cancel = {});
 
 // Reads FILE (size-limited) and decodes it.
 ParseResult readBytecodeFile(const std::string& path, Diagnostics& diags,

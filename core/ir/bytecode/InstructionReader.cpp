@@ -141,8 +141,10 @@ Region* InstructionReader::readRegion(ByteCursor& c)
         }
         uint64_t nOps = c.count("block op count");
         std::vector<Op*> ops;
-        for (uint64_t i = 0; i < nOps; ++i)
+        for (uint64_t i = 0; i < nOps; ++i) {
+            m_ctx.cancel.poll(m_ctx.cancelPolls);
             ops.push_back(readOp(c));
+        }
         checkTerminator(ops, blockAt);
         blocks.push_back(makeBlock(args, ops, region));
         m_values.resize(mark);

@@ -16,7 +16,7 @@ ParseResult loadIrContents(std::string_view bytes, const std::string& path,
 {
     if (isBytecode(bytes)) {
         Diagnostics diags; // also stored in the result
-        return readBytecode(bytes, path, diags);
+        return readBytecode(bytes, path, diags, nullptr, options.cancel);
     }
     return parseFileContents(bytes, path, options);
 }
@@ -25,7 +25,7 @@ ParseResult loadIrFile(const std::string& path, const ParseOptions& options)
 {
     // One read decides the format and feeds the parser: opening twice hung on a FIFO.
     Diagnostics diags;
-    const auto contents = readFile(path, diags, kMaxParseBytes);
+    const auto contents = readFile(path, diags, kMaxParseBytes, options.cancel);
     if (!contents) {
         ParseResult failed;
         failed.arena = std::make_shared<Arena>();

@@ -294,9 +294,10 @@ TEST(CrossCheck, CancelledBeforeTheFirstPairIsACancelledRun)
     std::vector<const ir::Module*> g(gen.modules.begin(), gen.modules.end());
     const diff::DiffResult result =
         diff::compareModules(r, g, diff::RuleSet::defaults(), "ref.mlir", "gen.mlir");
-    std::atomic<bool> cancel{true};
+    CancelSource cancel;
+    cancel.cancel();
     eval::EvalOptions o;
-    o.cancel = &cancel;
+    o.cancel = cancel.token();
     const CrossCheck x = crossCheckAll(result, r, g, data("eval/" + kSwiglu + ".binding.json"), o);
     ASSERT_EQ(x.entries.size(), 1u) << x.summary;
     EXPECT_EQ(x.eval.verdict, "cancelled") << x.summary;

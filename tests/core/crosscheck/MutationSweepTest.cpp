@@ -130,11 +130,11 @@ std::string mutate(const std::string& bytes, std::mt19937_64& rng)
 class Watchdog
 {
 public:
-    explicit Watchdog(std::atomic<bool>& cancel)
+    explicit Watchdog(CancelSource& cancel)
         : m_thread([this, &cancel] {
               std::unique_lock<std::mutex> lock(m_mutex);
               if (!m_done.wait_for(lock, kEvalDeadline, [this] { return m_finished; }))
-                  cancel = true;
+                  cancel.cancel();
           })
     {
     }
@@ -158,10 +158,10 @@ private:
 eval::EvalResult runBriefly(const ir::Function& ref, const ir::Function& gen,
                             const eval::Binding& binding)
 {
-    std::atomic<bool> cancel{false};
+    CancelSource cancel;
     eval::EvalOptions options;
     options.inputs = eval::InputKind::Random;
-    options.cancel = &cancel;
+    options.cancel = cancel.token();
     Watchdog watchdog(cancel);
     return eval::evaluatePair(ref, gen, binding, options);
 }

@@ -155,25 +155,5 @@ TEST(HtmlReport, BytecodeSideHasNoTextButThePageStillLists)
     EXPECT_NE(html.find("id=\"r1\""), std::string::npos);
 }
 
-TEST(HtmlReport, ExportReadsBothFilesAndWritesThePage)
-{
-    QTemporaryDir dir;
-    ASSERT_TRUE(dir.isValid());
-    DiffResult r = diffTexts(example("softmax/reference/reference.mlir"),
-                             example("softmax/generated/generated.mlir"));
-    r.referencePath = TILELENS_EXAMPLES_DIR "/softmax/reference/reference.mlir";
-    r.generatedPath = TILELENS_EXAMPLES_DIR "/softmax/generated/generated.mlir";
-    const std::string out = dir.filePath(QStringLiteral("diff.html")).toStdString();
-    EXPECT_EQ(exportHtmlReport(r, out, "softmax"), "");
-    const std::string html = readText(QString::fromStdString(out));
-    EXPECT_NE(html.find("TileLens IR diff: softmax"), std::string::npos);
-    EXPECT_NE(html.find("id=\"g1\""), std::string::npos);
-
-    const std::string missingDir = dir.filePath(QStringLiteral("no/such/dir/x.html")).toStdString();
-    EXPECT_NE(exportHtmlReport(r, missingDir).find("cannot write"), std::string::npos);
-    r.generatedPath = dir.filePath(QStringLiteral("gone.mlir")).toStdString();
-    EXPECT_NE(exportHtmlReport(r, out).find("gone.mlir"), std::string::npos);
-}
-
 } // namespace
 } // namespace tilelens::diff::test

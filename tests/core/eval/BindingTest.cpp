@@ -153,8 +153,9 @@ TEST(EvalBinding, ProgressAndCancelHooks)
     EXPECT_EQ(evaluatePair(fn, fn, binding, o).verdict, "same");
     EXPECT_EQ(calls, (std::vector<std::pair<size_t, size_t>>{
                          {1, 6}, {2, 6}, {3, 6}, {4, 6}, {5, 6}, {6, 6}}));
-    std::atomic<bool> cancel{true};
-    o.cancel = &cancel;
+    CancelSource cancel;
+    cancel.cancel();
+    o.cancel = cancel.token();
     const EvalResult r = evaluatePair(fn, fn, binding, o);
     EXPECT_EQ(r.verdict, "cancelled");
     ASSERT_TRUE(r.issue);

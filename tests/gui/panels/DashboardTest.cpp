@@ -70,17 +70,6 @@ private:
 
 } // namespace
 
-TEST(Dashboard, CountsCriticalDiffsFromTheVerdictLineOrTheCriticalLines)
-{
-    EXPECT_EQ(countCriticalDiffs(QStringLiteral(
-                  "VERDICT: FAIL_FIXABLE\nx\nVERDICT: FAIL_FIXABLE (4 critical diff(s))\n")),
-              4);
-    EXPECT_EQ(countCriticalDiffs(
-                  QStringLiteral("VERDICT: FAIL\nCRITICAL: a\nCRITICAL: b\nnot CRITICAL: c\n")),
-              2);
-    EXPECT_EQ(countCriticalDiffs(QStringLiteral("VERDICT: PASS\n")), 0);
-}
-
 TEST(Dashboard, ShowsBothBundledExamples)
 {
     auto session = test::openSession(test::examplesDir(), -1);

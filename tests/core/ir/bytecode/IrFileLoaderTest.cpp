@@ -3,7 +3,9 @@
 #include "ir/bytecode/IrFileLoader.h"
 
 #include "TestPaths.h"
+#include "common/FileReader.h"
 #include "ir/Equality.h"
+#include "ir/bytecode/BytecodeReader.h"
 
 #include <QFile>
 #include <QTemporaryDir>
@@ -77,4 +79,25 @@ TEST(IrFileLoader, BytecodeThroughAFifoIsReadOnce)
     writer.join();
     EXPECT_TRUE(r.ok()) << (r.diagnostics.empty() ? "" : r.diagnostics[0].format());
     EXPECT_EQ(r.modules.size(), 1u);
+}
+
+// A cancelled token (work that was superseded) stops the read, the decoding and the parse of
+// an IR file alike: they throw Cancelled instead of finishing (issue 27).
+TEST(IrFileLoader, ACancelledTokenStopsReadingDecodingAndParsing)
+{
+    const std::string dir = (testDataDir() + QStringLiteral("/bytecode/")).toStdString();
+    CancelSource source;
+    source.cancel();
+    ir::ParseOptions o;
+    o.cancel = source.token();
+    EXPECT_THROW(ir::loadIrFile(dir + "relu_fwd_1M_f16.tileirbc", o), Cancelled);
+    EXPECT_THROW(ir::loadIrFile(dir + "relu_fwd_1M_f16.mlir", o), Cancelled);
+    Diagnostics diags;
+    EXPECT_THROW(readFile(dir + "relu_fwd_1M_f16.mlir", diags, kDefaultMaxFileBytes, o.cancel),
+                 Cancelled);
+    QFile f(QString::fromStdString(dir + "relu_fwd_1M_f16.tileirbc"));
+    ASSERT_TRUE(f.open(QIODevice::ReadOnly));
+    const std::string bytes = f.readAll().toStdString();
+    EXPECT_THROW(ir::readBytecode(bytes, "relu.tileirbc", diags, nullptr, o.cancel), Cancelled);
+    EXPECT_TRUE(ir::readBytecode(bytes, "relu.tileirbc", diags).ok()) << "no token: read as before";
 }

@@ -1,0 +1,20 @@
+#pragma once
+// The CPU cross-check of an analysed pair: each entry pair runs on the interpreter from the
+// models the analysis compared (PairRequest::keepModels), so nothing is read or parsed again,
+// and what runs is what was compared and verified, even if a file changed since.
+
+#include "crosscheck/DiffCrossCheck.h"
+
+#include <string>
+
+namespace tilelens::pair {
+
+struct PairAnalysis;
+
+// crosscheck::crossCheckAll() on the analysis's result and kept models. Not run (its error and
+// summary say why) when the pair was not compared or its models were not kept.
+crosscheck::CrossCheck crossCheck(const PairAnalysis& analysis, const std::string& bindingFile,
+                                  const eval::EvalOptions& options,
+                                  const crosscheck::BindingProvider& provider = {});
+
+} // namespace tilelens::pair
