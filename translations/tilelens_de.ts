@@ -59,6 +59,10 @@
 <context>
     <name>DivergenceText</name>
     <message>
+        <source>%1, unproven</source>
+        <translation>%1, unbewiesen</translation>
+    </message>
+    <message>
         <source>ref %1 ↔ gen %2</source>
         <translation>Ref. %1 ↔ Gen. %2</translation>
     </message>
@@ -92,6 +96,10 @@
     <message>
         <source>reference: &lt;code&gt;%1&lt;/code&gt; · generated: &lt;code&gt;%2&lt;/code&gt;</source>
         <translation>Referenz: &lt;code&gt;%1&lt;/code&gt; · generiert: &lt;code&gt;%2&lt;/code&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Unproven:&lt;/b&gt; no counterexample found: the differ could not show the two sides equal, nor find an input on which they differ</source>
+        <translation>&lt;b&gt;Unbewiesen:&lt;/b&gt; kein Gegenbeispiel gefunden: der Differ konnte weder zeigen, dass beide Seiten gleich sind, noch eine Eingabe finden, bei der sie sich unterscheiden</translation>
     </message>
     <message>
         <source>&lt;b&gt;CPU run:&lt;/b&gt; %1</source>
@@ -803,6 +811,10 @@
     <message>
         <source>Divergences</source>
         <translation>Abweichungen</translation>
+    </message>
+    <message>
+        <source>%1 (%2 with counterexample, %3 unproven)</source>
+        <translation>%1 (%2 mit Gegenbeispiel, %3 unbewiesen)</translation>
     </message>
     <message>
         <source>%1 of %2 shown</source>

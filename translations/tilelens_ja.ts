@@ -59,6 +59,10 @@
 <context>
     <name>DivergenceText</name>
     <message>
+        <source>%1, unproven</source>
+        <translation>%1、未証明</translation>
+    </message>
+    <message>
         <source>ref %1 ↔ gen %2</source>
         <translation>参照 %1 ↔ 生成 %2</translation>
     </message>
@@ -91,6 +95,10 @@
     <message>
         <source>reference: &lt;code&gt;%1&lt;/code&gt; · generated: &lt;code&gt;%2&lt;/code&gt;</source>
         <translation>参照：&lt;code&gt;%1&lt;/code&gt; · 生成：&lt;code&gt;%2&lt;/code&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Unproven:&lt;/b&gt; no counterexample found: the differ could not show the two sides equal, nor find an input on which they differ</source>
+        <translation>&lt;b&gt;未証明：&lt;/b&gt;反例は見つかりません：差分器は両側が等しいことを示せず、両側が異なる入力も見つけられませんでした</translation>
     </message>
     <message>
         <source>&lt;b&gt;CPU run:&lt;/b&gt; %1</source>
@@ -793,6 +801,10 @@
     <message>
         <source>IR could not be compared</source>
         <translation>IR を比較できませんでした</translation>
+    </message>
+    <message>
+        <source>%1 (%2 with counterexample, %3 unproven)</source>
+        <translation>%1（反例あり %2、未証明 %3）</translation>
     </message>
     <message>
         <source>no divergences</source>

@@ -2,6 +2,7 @@
 
 #include "DivergenceFilterModel.h"
 #include "DivergenceTableModel.h"
+#include "DivergenceText.h"
 #include "InspectorSession.h"
 #include "SeverityStyle.h"
 
@@ -106,7 +107,8 @@ DivergenceNavigator::DivergenceNavigator(InspectorSession& session, QWidget* par
     const int pad = 24;
     // Severity and owner words are measured in the language in use ("カーネル" is wider
     // than its header "担当").
-    int severityWidth = metrics.horizontalAdvance(QStringLiteral("equivalent"));
+    int severityWidth = std::max(metrics.horizontalAdvance(QStringLiteral("equivalent")),
+                                 metrics.horizontalAdvance(DivergenceText::widestSeverityText()));
     for (int s = 0; s < diff::kSeverityCount; ++s)
         severityWidth =
             std::max(severityWidth, metrics.horizontalAdvance(severityLabel(diff::Severity(s))));
@@ -173,9 +175,17 @@ QString DivergenceNavigator::summaryText(const InspectorSession& session)
     QStringList parts;
     for (int s = 0; s < diff::kSeverityCount; ++s) {
         const int n = result->count(static_cast<diff::Severity>(s));
-        if (n > 0)
-            parts << QStringLiteral("%1 %2").arg(n).arg(
-                severityLabel(static_cast<diff::Severity>(s)));
+        if (n == 0)
+            continue;
+        QString part =
+            QStringLiteral("%1 %2").arg(n).arg(severityLabel(static_cast<diff::Severity>(s)));
+        // Criticals say how many are refuted by a counterexample and how many are unproven.
+        if (static_cast<diff::Severity>(s) == diff::Severity::Critical)
+            part = tr("%1 (%2 with counterexample, %3 unproven)")
+                       .arg(part)
+                       .arg(n - result->unprovenCriticals())
+                       .arg(result->unprovenCriticals());
+        parts << part;
     }
     if (parts.isEmpty())
         parts << tr("no divergences");

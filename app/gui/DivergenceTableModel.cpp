@@ -82,7 +82,7 @@ QVariant DivergenceTableModel::data(const QModelIndex& index, int role) const
     case Qt::DisplayRole:
         switch (static_cast<Column>(index.column())) {
         case SeverityColumn:
-            return severityLabel(d->severity);
+            return DivergenceText::severityText(*d);
         case RuleColumn:
             return QString::fromStdString(d->rule);
         case MessageColumn:

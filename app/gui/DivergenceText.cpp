@@ -14,7 +14,7 @@ QString html(const std::string& s)
 QString header(const diff::Divergence& d, bool dark)
 {
     return QStringLiteral("<span style=\"color:%1\">\u25a0</span> <b>%2</b> %3 [%4] %5")
-        .arg(severityColor(d.severity, dark).name(), html(d.id), severityLabel(d.severity),
+        .arg(severityColor(d.severity, dark).name(), html(d.id), DivergenceText::severityText(d),
              html(d.rule), DivergenceText::message(d).toHtmlEscaped());
 }
 
@@ -31,6 +31,19 @@ QString DivergenceText::message(const diff::Divergence& d)
     if (d.sites.size() > 1)
         text += tr(" (%n sites)", nullptr, int(d.sites.size()));
     return text;
+}
+
+QString DivergenceText::severityText(const diff::Divergence& d)
+{
+    return d.unproven() ? tr("%1, unproven").arg(severityLabel(d.severity))
+                        : severityLabel(d.severity);
+}
+
+QString DivergenceText::widestSeverityText()
+{
+    diff::Divergence unproven;
+    unproven.severity = diff::Severity::Critical;
+    return severityText(unproven);
 }
 
 std::vector<diff::DivergenceSite> DivergenceText::sitesOf(const diff::Divergence& d)
@@ -81,6 +94,9 @@ QString DivergenceText::details(const diff::Divergence& d, bool dark, const QStr
         parts << tr("<b>Proof:</b> %1").arg(html(d.proof));
     if (!d.counterexample.empty())
         parts << tr("<b>Counterexample:</b> %1").arg(html(d.counterexample));
+    if (d.unproven())
+        parts << tr("<b>Unproven:</b> no counterexample found: the differ could not show the two "
+                    "sides equal, nor find an input on which they differ");
     if (!cpuNote.isEmpty())
         parts << tr("<b>CPU run:</b> %1").arg(cpuNote.toHtmlEscaped());
     const std::vector<diff::DivergenceSite> sites = sitesOf(d);

@@ -27,6 +27,11 @@ public:
     // checklist item, both values, then every site as a link "site:N" (N: 0-based index
     // into sitesOf(d)), and `cpuNote` (what a CPU run of both sides says) when given.
     static QString details(const diff::Divergence& d, bool dark, const QString& cpuNote = {});
+    // The severity word, "critical, unproven" for a critical without counterexample
+    // (Divergence::unproven): the table's severity cell and the tooltip's header.
+    static QString severityText(const diff::Divergence& d);
+    // The widest severityText() in the UI language, for the table's column width.
+    static QString widestSeverityText();
     // The places of a finding: d.sites, or its primary place when it has one.
     static std::vector<diff::DivergenceSite> sitesOf(const diff::Divergence& d);
     // "ref 12 ↔ gen 14", "ref 12 ↔ –".

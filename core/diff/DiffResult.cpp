@@ -15,6 +15,12 @@ Verdict verdictFor(const std::array<int, kSeverityCount>& counts)
     return Verdict::Pass;
 }
 
+int DiffResult::unprovenCriticals() const
+{
+    return static_cast<int>(std::count_if(divergences.begin(), divergences.end(),
+                                          [](const Divergence& d) { return d.unproven(); }));
+}
+
 const Divergence* DiffResult::findDivergence(const std::string& id) const
 {
     for (const auto& d : divergences)

@@ -76,6 +76,12 @@ struct Divergence
     std::string messageTemplate;
     MessageFields messageFields;
     int downstreamOps = 0;
+
+    // A critical finding without a counterexample: the two sides could not be matched, but
+    // no input that makes them differ was found either, so a reviewer reads it as "could not
+    // match", not as "proven different" (issue 30 item 2). Derived, so it cannot go stale
+    // when a counterexample is attached or the severity is changed by a rule.
+    bool unproven() const { return severity == Severity::Critical && counterexample.empty(); }
 };
 
 // One row of the side-by-side view: a reference op and/or a generated op.
@@ -121,6 +127,8 @@ struct DiffResult
     std::string solverSkipped;
 
     int count(Severity s) const { return counts[static_cast<size_t>(s)]; }
+    // The criticals that are unproven (Divergence::unproven); the others carry a counterexample.
+    int unprovenCriticals() const;
     const Divergence* findDivergence(const std::string& id) const;
 
     // Sorts divergences by place, numbers them D1..Dn, links rows to them,

@@ -237,7 +237,8 @@ std::string writeHtmlReport(const DiffResult& r, std::string_view referenceText,
       << ")\">" << verdictName(r.verdict) << "</span> ";
     for (int s = 0; s < kSeverityCount; ++s)
         p << "&nbsp; <span class=\"chip " << severityName(Severity(s)) << "\"></span>"
-          << severityName(Severity(s)) << " " << std::to_string(r.counts[size_t(s)]);
+          << severityName(Severity(s)) << " " << std::to_string(r.counts[size_t(s)])
+          << (Severity(s) == Severity::Critical ? criticalEvidence(r) : std::string());
     p << "</p>\n<p class=\"muted\">Reference IR <code>";
     p.text(r.referencePath) << "</code> &middot; generated IR <code>";
     p.text(r.generatedPath) << "</code> &middot; written by tilelens-cli " << TILELENS_VERSION
@@ -274,13 +275,16 @@ std::string writeHtmlReport(const DiffResult& r, std::string_view referenceText,
         }
         p << "<tr data-sev=\"" << severityName(d.severity) << "\"><td>";
         p.text(d.id) << "</td><td class=\"sev\"><span class=\"chip " << severityName(d.severity)
-                     << "\"></span>" << severityName(d.severity) << "</td><td><code>";
+                     << "\"></span>" << severityName(d.severity)
+                     << (d.unproven() ? " <i>unproven</i>" : "") << "</td><td><code>";
         p.text(d.rule) << "</code></td><td>" << ownerName(d.owner) << "</td><td class=\"msg\">";
         p.text(d.message);
         if (!d.proof.empty())
             (p << "<br><i>Proof:</i> ").text(d.proof);
         if (!d.counterexample.empty())
             (p << "<br><i>Counterexample:</i> ").text(d.counterexample);
+        if (d.unproven())
+            (p << "<br><i>Unproven:</i> ").text(kUnprovenText);
         p << "</td><td>" << siteLink('r', d.reference) << "</td><td>" << siteLink('g', d.generated)
           << "</td></tr>\n";
     }

@@ -44,6 +44,8 @@ nlohmann::ordered_json toJson(const DiffResult& r)
             j["proof"] = d.proof;
         if (!d.counterexample.empty())
             j["counterexample"] = d.counterexample;
+        if (d.unproven())
+            j["unproven"] = true;
         if (!d.sites.empty()) {
             json sites = json::array();
             for (const auto& s : d.sites)
@@ -62,6 +64,11 @@ nlohmann::ordered_json toJson(const DiffResult& r)
     doc["generated"] = r.generatedPath;
     doc["verdict"] = verdictName(r.verdict);
     doc["counts"] = counts;
+    // Additive to tilelens.diff/1, present where there is a critical: how many are refuted by
+    // a counterexample and how many are unproven (issue 30 item 2).
+    if (r.count(Severity::Critical) > 0)
+        doc["criticals"] = {{"with_counterexample", criticalsWithCounterexample(r)},
+                            {"unproven", r.unprovenCriticals()}};
     doc["functions"] = functions;
     doc["divergences"] = divergences;
     doc["op_counts"] = opCounts;

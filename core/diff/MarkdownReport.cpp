@@ -324,7 +324,8 @@ std::string writeMarkdownReport(const DiffResult& r, const std::string& kernelNa
     o += "Divergences: ";
     for (int s = 0; s < kSeverityCount; ++s)
         o += std::string(s ? ", " : "") + severityName(Severity(s)) + " " +
-             std::to_string(r.counts[size_t(s)]);
+             std::to_string(r.counts[size_t(s)]) +
+             (Severity(s) == Severity::Critical ? criticalEvidence(r) : std::string());
     o += ".\n\n";
     // Probes of validate_diff_report.sh: assume div_by, FTZ, strides.
     int ftzRef = 0, ftzGen = 0;
@@ -414,7 +415,7 @@ std::string writeMarkdownReport(const DiffResult& r, const std::string& kernelNa
                      (d.counterexample.empty()
                           ? ""
                           : " Counterexample: " + mdText(d.counterexample) + ".") +
-                     "\n";
+                     (d.unproven() ? std::string(" Unproven: ") + kUnprovenText + "." : "") + "\n";
     }
     o += "\n";
 

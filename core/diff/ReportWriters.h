@@ -49,6 +49,16 @@ std::uint32_t htmlSeverityRgb(Severity s, bool dark); // the page's marker colou
 // "VERDICT: PASS_WITH_NOTES (0 workaround op(s), 3 note(s))" as diff_ir.sh prints it.
 std::string verdictLine(const DiffResult& r);
 
+// What every report says of an unproven critical (Divergence::unproven).
+inline constexpr const char* kUnprovenText = "no counterexample found: the differ could not "
+                                             "show the two sides equal, nor find an input on "
+                                             "which they differ";
+
+// How the criticals of `r` stand, for the summary lines: " (K with counterexample, U unproven)"
+// where r has a critical (its count from r.counts), "" where it has none.
+std::string criticalEvidence(const DiffResult& r);
+int criticalsWithCounterexample(const DiffResult& r);
+
 // Owner of the fix for a failing diff: host when every critical divergence is host-owned.
 Owner fixOwner(const DiffResult& r);
 

@@ -124,6 +124,8 @@ nlohmann::ordered_json toSarif(const DiffResult& r, const RuleSet& rules)
             text += "\nProof: " + d.proof;
         if (!d.counterexample.empty())
             text += "\nCounterexample: " + d.counterexample;
+        if (d.unproven())
+            text += std::string("\nUnproven: ") + kUnprovenText;
 
         json result = {{"ruleId", d.rule},
                        {"ruleIndex", it->second},
@@ -171,6 +173,8 @@ nlohmann::ordered_json toSarif(const DiffResult& r, const RuleSet& rules)
             props["proof"] = d.proof;
         if (!d.counterexample.empty())
             props["counterexample"] = d.counterexample;
+        if (d.unproven())
+            props["unproven"] = true;
         result["properties"] = props;
         results.push_back(std::move(result));
     }
@@ -190,6 +194,9 @@ nlohmann::ordered_json toSarif(const DiffResult& r, const RuleSet& rules)
               {{"location", {{"uri", genUri}}}, {"roles", json::array({"analysisTarget"})}}})},
         {"results", results},
         {"properties", {{"verdict", verdictName(r.verdict)}, {"counts", counts}}}};
+    if (r.count(Severity::Critical) > 0)
+        run["properties"]["criticals"] = {{"with_counterexample", criticalsWithCounterexample(r)},
+                                          {"unproven", r.unprovenCriticals()}};
     return {{"$schema", "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/"
                         "sarif-schema-2.1.0.json"},
             {"version", "2.1.0"},

@@ -205,6 +205,16 @@ SemanticForm SemanticNormalizer::form(int id)
         moduloFixupForm(id, f) || minMaxForm(id, f) || shapeChainForm(id, f) ||
         zeroSumForm(id, f) || laneForm(id, f))
         return f;
+    // A bitcast to its operand's own type is the identity: Rust's i64 <-> u64 casts print so,
+    // the signedness lives in the ops that read the value (issue 30 item 4).
+    if (o.name == "bitcast" && o.operands.size() == 1) {
+        const int x = canonId(o.operands[0]);
+        if (m_g.values[size_t(x)].typeText == m_g.values[size_t(o.results[0])].typeText) {
+            f.alias = x;
+            f.proof = "a bitcast to the same type is the identity";
+            return f;
+        }
+    }
     // x*1, x|0, x^0 are x.
     const bool mul = o.name == "muli";
     if ((mul || o.name == "ori" || o.name == "xori") && o.operands.size() == 2) {
@@ -406,7 +416,14 @@ bool SemanticNormalizer::divisionForm(int id, SemanticForm& f)
         return true;
     };
     uint64_t numerator = xv.hash;
-    if (isUnsigned || mode == "zero") {
+    // x = y - y % d with y >= 0 is a multiple of d: the division is exact, so every rounding
+    // and either signedness give floor(y / d) (issue 30 item 4).
+    const int y = exactMultipleBase(x, d);
+    if (y >= 0) {
+        numerator = m_g.values[size_t(y)].hash;
+        why += ", x = y - y % d with y in " + rangeOf(y).text() +
+               " >= 0: an exact division, every rounding gives floor(y / d)";
+    } else if (isUnsigned || mode == "zero") {
         if (!nonNegative())
             return false;
         why += ": truncating, floor, signed and unsigned division agree";
@@ -440,6 +457,22 @@ bool SemanticNormalizer::divisionForm(int id, SemanticForm& f)
     f.conditional = !precondition.empty();
     f.proof = keep(f.conditional ? why + ", provided that " + precondition : why);
     return true;
+}
+
+int SemanticNormalizer::exactMultipleBase(int x, int d) const
+{
+    const GOp* sub = defOp(x);
+    if (!sub || sub->name != "subi" || sub->operands.size() != 2)
+        return -1;
+    const GOp* rem = defOp(sub->operands[1]);
+    if (!rem || rem->name != "remi" || rem->operands.size() != 2)
+        return -1;
+    const int y = canonId(sub->operands[0]);
+    // y % d of y >= 0 and d >= 1 is in [0, y]: the subtraction cannot wrap, either signedness.
+    if (canonId(rem->operands[0]) != y || canonId(rem->operands[1]) != d ||
+        !rangeOf(y).nonNegative())
+        return -1;
+    return y;
 }
 
 const GOp* SemanticNormalizer::defOp(int v) const

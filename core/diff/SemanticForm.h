@@ -88,6 +88,8 @@ private:
     bool laneForm(int id, SemanticForm& f);       // LaneForms.cpp
     bool affineForm(int id, SemanticForm& f);
     bool divisionForm(int id, SemanticForm& f);
+    // y where x = y - y % d with y >= 0 proven (x a multiple of d), else -1.
+    int exactMultipleBase(int x, int d) const;
     bool splatForm(int id, SemanticForm& f);
     // Signedness cannot matter: every operand is proven non-negative; `why` gets the proof.
     bool signNeutral(const GOp& o, std::string* why = nullptr) const;

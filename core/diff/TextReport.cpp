@@ -56,6 +56,23 @@ std::string verdictLine(const DiffResult& r)
     return "VERDICT: PASS";
 }
 
+int criticalsWithCounterexample(const DiffResult& r)
+{
+    int refuted = 0;
+    for (const auto& d : r.divergences)
+        if (d.severity == Severity::Critical && !d.counterexample.empty())
+            ++refuted;
+    return refuted;
+}
+
+std::string criticalEvidence(const DiffResult& r)
+{
+    if (r.count(Severity::Critical) == 0)
+        return {};
+    return " (" + std::to_string(criticalsWithCounterexample(r)) + " with counterexample, " +
+           std::to_string(r.unprovenCriticals()) + " unproven)";
+}
+
 Owner fixOwner(const DiffResult& r)
 {
     bool any = false;
@@ -108,11 +125,14 @@ std::string writeTextReport(const DiffResult& r)
             out += "    proof: " + show(d.proof) + "\n";
         if (!d.counterexample.empty())
             out += "    counterexample: " + show(d.counterexample) + "\n";
+        if (d.unproven())
+            out += "    unproven: " + std::string(kUnprovenText) + "\n";
     }
     out += "\nCounts:";
     for (int s = 0; s < kSeverityCount; ++s)
         out += std::string(s ? "," : "") + " " + severityName(Severity(s)) + " " +
-               std::to_string(r.counts[size_t(s)]);
+               std::to_string(r.counts[size_t(s)]) +
+               (Severity(s) == Severity::Critical ? criticalEvidence(r) : std::string());
     out += "\n";
     for (const auto& d : r.divergences) {
         if (d.severity == Severity::Critical)

@@ -290,3 +290,27 @@ TEST(DivergenceInsight, RunBothOnCpuShowsProgressAndTheCounterexampleAndCanBeCan
     EXPECT_TRUE(insight->evalStatus()->text().contains(QStringLiteral("CPU Run Binding")))
         << insight->evalStatus()->text().toStdString();
 }
+
+// Issue 30 item 2: the summary above the table counts the criticals with counterexample and
+// the unproven ones, as the CLI's summary does.
+TEST(DivergenceInsight, TheSummaryCountsCriticalsWithCounterexampleAndUnproven)
+{
+    MainWindow w(MainWindow::Options{false});
+    // Two of its three criticals carry the solver's counterexample.
+    const QString moe = QStringLiteral("moe_align_block_stage1_t4096_k8_e64_b64");
+    w.openIrPair(realPort(moe, QStringLiteral("reference.mlir")),
+                 realPort(moe, QStringLiteral("generated.mlir")));
+    ASSERT_TRUE(test::waitForLoad(w));
+    const diff::DiffResult* result = w.session().diffResult();
+    ASSERT_NE(result, nullptr);
+    const int critical = result->count(diff::Severity::Critical);
+    const int unproven = result->unprovenCriticals();
+    ASSERT_GT(unproven, 0);
+    ASSERT_LT(unproven, critical) << "the pair has criticals of both kinds";
+    const QString summary = DivergenceNavigator::summaryText(w.session());
+    EXPECT_TRUE(summary.contains(QStringLiteral("%1 critical (%2 with counterexample, %3 unproven)")
+                                     .arg(critical)
+                                     .arg(critical - unproven)
+                                     .arg(unproven)))
+        << summary.toStdString();
+}

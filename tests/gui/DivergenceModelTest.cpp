@@ -4,6 +4,7 @@
 
 #include "DivergenceFilterModel.h"
 #include "DivergenceTableModel.h"
+#include "DivergenceText.h"
 #include "TestPaths.h"
 #include "pair/PairAnalysis.h"
 
@@ -58,6 +59,29 @@ TEST(DivergenceTableModel, PassesTheModelTesterAndCarriesEveryDivergence)
     model.setDarkTheme(true);
     model.setSnapshot(nullptr);
     EXPECT_EQ(model.rowCount(), 0);
+}
+
+// Issue 30 item 2: the example's criticals have no counterexample; the severity cell and the
+// details pane say they are unproven, and nothing else is said to be.
+TEST(DivergenceTableModel, SaysWhichCriticalsAreUnproven)
+{
+    const auto snapshot = softmaxSnapshot();
+    ASSERT_TRUE(snapshot->result.has_value());
+    DivergenceTableModel model;
+    model.setSnapshot(snapshot);
+    int unproven = 0;
+    for (int row = 0; row < model.rowCount(); ++row) {
+        const diff::Divergence& d = snapshot->result->divergences[static_cast<size_t>(row)];
+        const QString cell =
+            model.index(row, DivergenceTableModel::SeverityColumn).data().toString();
+        const bool expected = d.severity == diff::Severity::Critical && d.counterexample.empty();
+        EXPECT_EQ(cell == QStringLiteral("critical, unproven"), expected) << cell.toStdString();
+        EXPECT_EQ(DivergenceText::details(d, false).contains(QStringLiteral("<b>Unproven:</b>")),
+                  expected);
+        unproven += expected ? 1 : 0;
+    }
+    EXPECT_GT(unproven, 0) << "the example plants criticals without counterexample";
+    EXPECT_EQ(snapshot->result->unprovenCriticals(), unproven);
 }
 
 TEST(DivergenceFilterModel, FiltersBySeverityOwnerAndSearch)

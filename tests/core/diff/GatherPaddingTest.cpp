@@ -40,6 +40,78 @@ std::string gather(const std::string& operands, const std::string& types,
            "}\n";
 }
 
+// silu_and_mul's shape: gathers a and b under mask %m, a * b stored under `storeMask` (%m: the
+// loads' mask, %m2: a wider one). The reference pads both with one 0.0; the generated side pads
+// a with `padA` and leaves b without padding, as the port does.
+std::string twoGathersStore(const std::string& padA, const std::string& storeMask,
+                            const std::string& padB)
+{
+    // The reference makes its padding by broadcasting a scalar, the port a splat constant.
+    const std::string padOps =
+        padB.empty() ? "    %pad = constant <f32: " + padA + "> : tile<16xf32>\n"
+                     : "    %pad0 = constant <f32: " + padA +
+                           "> : tile<f32>\n"
+                           "    %pad1 = reshape %pad0 : tile<f32> -> tile<1xf32>\n"
+                           "    %pad = broadcast %pad1 : tile<1xf32> -> tile<16xf32>\n";
+    return "cuda_tile.module @m {\n"
+           "  entry @mul(%0: tile<ptr<f32>>, %1: tile<ptr<f32>>) {\n"
+           "    %i = iota : tile<16xi32>\n"
+           "    %p = reshape %0 : tile<ptr<f32>> -> tile<1xptr<f32>>\n"
+           "    %b = broadcast %p : tile<1xptr<f32>> -> tile<16xptr<f32>>\n"
+           "    %q = offset %b, %i : tile<16xptr<f32>>, tile<16xi32> -> tile<16xptr<f32>>\n"
+           "    %sixteen = constant <i32: 16> : tile<16xi32>\n"
+           "    %j = addi %i, %sixteen : tile<16xi32>\n"
+           "    %qb = offset %b, %j : tile<16xptr<f32>>, tile<16xi32> -> tile<16xptr<f32>>\n"
+           "    %p1 = reshape %1 : tile<ptr<f32>> -> tile<1xptr<f32>>\n"
+           "    %b1 = broadcast %p1 : tile<1xptr<f32>> -> tile<16xptr<f32>>\n"
+           "    %q1 = offset %b1, %i : tile<16xptr<f32>>, tile<16xi32> -> tile<16xptr<f32>>\n"
+           "    %lim = constant <i32: 8> : tile<16xi32>\n"
+           "    %m = cmpi less_than %i, %lim, signed : tile<16xi32> -> tile<16xi1>\n"
+           "    %lim2 = constant <i32: 12> : tile<16xi32>\n"
+           "    %m2 = cmpi less_than %i, %lim2, signed : tile<16xi32> -> tile<16xi1>\n" +
+           padOps +
+           "    %x, %t = load_ptr_tko weak %q, %m, %pad : tile<16xptr<f32>>, tile<16xi1>, "
+           "tile<16xf32> -> tile<16xf32>, token\n" +
+           (padB.empty()
+                ? std::string("    %xb, %tb = load_ptr_tko weak %qb, %m : tile<16xptr<f32>>, "
+                              "tile<16xi1> -> tile<16xf32>, token\n")
+                : "    %xb, %tb = load_ptr_tko weak %qb, %m, " + padB +
+                      " : tile<16xptr<f32>>, tile<16xi1>, tile<16xf32> -> tile<16xf32>, token\n") +
+           "    %y = mulf %x, %xb : tile<16xf32>\n"
+           "    %s = store_ptr_tko weak %q1, %y, " +
+           storeMask +
+           " : tile<16xptr<f32>>, tile<16xf32>, tile<16xi1> -> token\n"
+           "    return\n"
+           "  }\n"
+           "}\n";
+}
+
+// Issue 30 item 4 (silu_and_mul's a-load padded with 1.0 against the reference's 0): where the
+// generated side stores no padded lane, its padding value reaches no result; the reference's
+// wider store mask is the stores' difference, not the padding's. Storing the padded lanes on the
+// generated side too keeps the padding value critical.
+TEST(GatherPadding, APaddingValueTheGeneratedSideNeverStoresIsNotTheDifference)
+{
+    const auto paddingFinding = [](const DiffResult& r) -> const Divergence* {
+        for (const auto& d : r.divergences)
+            if (d.attribute == "padding value")
+                return &d;
+        return nullptr;
+    };
+    const std::string ref = twoGathersStore("0.0", "%m2", "%pad");
+    const DiffResult unstored = diffTexts(ref, twoGathersStore("1.0", "%m", ""));
+    const Divergence* d = paddingFinding(unstored);
+    ASSERT_NE(d, nullptr) << describe(unstored);
+    EXPECT_NE(d->severity, Severity::Critical) << describe(unstored);
+    EXPECT_NE(d->proof.find("its padding value reaches no result"), std::string::npos)
+        << describe(unstored);
+
+    const DiffResult stored = diffTexts(ref, twoGathersStore("1.0", "%m2", ""));
+    d = paddingFinding(stored);
+    ASSERT_NE(d, nullptr) << describe(stored);
+    EXPECT_EQ(d->severity, Severity::Critical) << describe(stored);
+}
+
 TEST(GatherPadding, ThePaddingOfAnUnmaskedGatherIsNeverUsed)
 {
     const DiffResult r = diffTexts(gather(", %ninf", ", tile<16xf32>"), gather("", ""));

@@ -189,6 +189,56 @@ TEST(PortForms, GeneratedDivisionByZeroIsADifferenceNotAnAssumption)
     EXPECT_GT(criticals(r), 0) << describe(r);
 }
 
+// Issue 30 item 4: b - b % 64 is a multiple of 64, so its division by 64 is exact and any
+// rounding gives floor(b / 64) (rope's batch index spelled with rounding::PositiveInf). The
+// remainder of another divisor leaves a division that is not exact: critical.
+TEST(PortForms, ExactDivisionIsTheFloorDivisionWhateverItsRounding)
+{
+    const std::string ref = kernel("    %q = divi %b, %d signed rounding negative_inf : tile<i32>\n"
+                                   "    %p = print_tko \"%d\", %q : tile<i32> -> token\n");
+    const std::string exact =
+        kernel("    %t = subi %b, %r : tile<i32>\n"
+               "    %q = divi %t, %d signed rounding positive_inf : tile<i32>\n"
+               "    %p = print_tko \"%d\", %q : tile<i32> -> token\n");
+    const DiffResult r = diffTexts(ref, exact);
+    EXPECT_EQ(criticals(r), 0) << describe(r);
+    EXPECT_TRUE(anyProof(r, "an exact division, every rounding gives floor(y / d)")) << describe(r);
+
+    const std::string notExact =
+        kernel("    %e = constant <i32: 32> : tile<i32>\n"
+               "    %r2 = remi %b, %e signed : tile<i32>\n"
+               "    %t = subi %b, %r2 : tile<i32>\n"
+               "    %q = divi %t, %d signed rounding positive_inf : tile<i32>\n"
+               "    %p = print_tko \"%d\", %q : tile<i32> -> token\n");
+    EXPECT_GT(criticals(diffTexts(ref, notExact)), 0);
+}
+
+// Issue 30 item 4: Rust's i32 -> u32 cast prints as a bitcast to the same type; compared
+// unsigned, a non-negative value gives what the signed compare gives. An argument of any sign
+// compared so stays critical.
+TEST(PortForms, BitcastToTheSameTypeIsTheIdentity)
+{
+    const std::string ref =
+        kernel("    %c = cmpi less_than %b, %d, signed : tile<i32> -> tile<i1>\n"
+               "    %p = print_tko \"%d\", %c : tile<i1> -> token\n");
+    const std::string gen =
+        kernel("    %u = bitcast %b : tile<i32> -> tile<i32>\n"
+               "    %c = cmpi less_than %u, %d, unsigned : tile<i32> -> tile<i1>\n"
+               "    %p = print_tko \"%d\", %c : tile<i1> -> token\n");
+    const DiffResult r = diffTexts(ref, gen);
+    EXPECT_EQ(criticals(r), 0) << describe(r);
+    EXPECT_TRUE(anyProof(r, "a bitcast to the same type is the identity")) << describe(r);
+
+    const std::string refArg =
+        kernel("    %c = cmpi less_than %0, %d, signed : tile<i32> -> tile<i1>\n"
+               "    %p = print_tko \"%d\", %c : tile<i1> -> token\n");
+    const std::string genArg =
+        kernel("    %u = bitcast %0 : tile<i32> -> tile<i32>\n"
+               "    %c = cmpi less_than %u, %d, unsigned : tile<i32> -> tile<i1>\n"
+               "    %p = print_tko \"%d\", %c : tile<i1> -> token\n");
+    EXPECT_GT(criticals(diffTexts(refArg, genArg)), 0);
+}
+
 // A flipped sign test makes the correction fire (r + 64 for r != 0). One use
 // of the select is equal anyway ((r + 64) mod 64 = r, proven by the solver),
 // the other is not: the ops of the test feed both, so the proven use must

@@ -161,8 +161,10 @@ TEST(DiffReport, JsonFollowsTheContract)
     EXPECT_EQ(d["reference"]["line"], lineOf(s, "rounding<approx> flush_to_zero"));
     EXPECT_EQ(d["generated"]["line"], lineOf(g, "%92 = divf"));
     EXPECT_GT(d["generated"]["column"].get<int>(), 0);
+    EXPECT_EQ(d["unproven"], true) << "no counterexample for a dropped flush_to_zero";
     EXPECT_EQ(j["op_counts"]["divf"], nlohmann::json::array({1, 1}));
-    EXPECT_EQ(j.size(), 8u) << "no keys beyond the contract";
+    EXPECT_EQ(j["criticals"], nlohmann::json({{"with_counterexample", 0}, {"unproven", 1}}));
+    EXPECT_EQ(j.size(), 9u) << "no keys beyond the contract (criticals: where one is)";
 }
 
 TEST(DiffReport, MissingSideIsNullInJson)
