@@ -1,7 +1,7 @@
 // The process-wide interner of op names; a cuda_tile name gets its OpId from the op table.
 #include "ir/OpName.h"
 
-#include "ir/OpInfo.h"
+#include "ir/OpId.h"
 
 #include <deque>
 #include <mutex>
@@ -56,11 +56,6 @@ Interner& interner()
 }
 
 } // namespace
-
-bool isPureMnemonic(std::string_view mnemonic)
-{
-    return opInfo(opIdOf(mnemonic)).has(Pure);
-}
 
 OpName OpName::get(std::string_view spelling)
 {

@@ -45,8 +45,4 @@ private:
     const OpNameEntry* m_entry = nullptr;
 };
 
-// A public cuda_tile op without side effects (tile-ir.md §5.1), by mnemonic ("addf");
-// the dialect is not checked.
-bool isPureMnemonic(std::string_view mnemonic);
-
 } // namespace tilelens::ir
