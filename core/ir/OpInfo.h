@@ -99,11 +99,18 @@ struct OpInfo
     int sinceMinor;            // first bytecode version 13.x with the op
     bool inBody;               // stands in a function body (signature below is meaningful)
     verify::OpSignature signature;
+    // Operand groups in operand order: "lhs rhs", "view indices* token?" (`*` any number, `?`
+    // optional; `token` is the op's ordering token, present when the last operand is a token).
+    std::string_view operands;
+    // Results: "result", "result token", "results*"; "result:acc": without `->` in the text,
+    // the result has the written type of operand `acc`; "token": the op's only result is its
+    // ordering token (a store, a print), kept when the text names no result.
+    std::string_view results;
     // The instruction layout of tile-ir.md §4.9 in the notation of ir/bytecode/OpLayouts.h
     // (attribute names, kinds and defaults, operands, regions); "" for no opcode.
     std::string_view bytecode;
     // The custom assembly format in the dialect's ODS notation, as TileLens prints it
-    // (ir/OpFormat.h); "" for none.
+    // (ir/OpFormat.h); "" for ops printed as functions or modules.
     std::string_view format;
 
     bool has(OpTrait t) const { return (traits & t) != 0; }

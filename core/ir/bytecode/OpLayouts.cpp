@@ -8,6 +8,7 @@
 //   R1 R2                                 regions
 #include "ir/bytecode/OpLayouts.h"
 
+#include "ir/OpFormat.h"
 #include "ir/OpInfo.h"
 
 #include <cctype>
@@ -18,25 +19,6 @@
 namespace tilelens::ir::bytecode {
 
 namespace {
-
-const std::unordered_map<std::string, std::vector<const char*>>& enumTable()
-{
-    static const std::unordered_map<std::string, std::vector<const char*>> t = {
-        {"rounding",
-         {"nearest_even", "zero", "negative_inf", "positive_inf", "approx", "full",
-          "nearest_int_to_zero"}},
-        {"signedness", {"unsigned", "signed"}},
-        {"overflow", {"none", "no_signed_wrap", "no_unsigned_wrap", "no_wrap"}},
-        {"comparison_predicate",
-         {"equal", "not_equal", "less_than", "less_than_or_equal", "greater_than",
-          "greater_than_or_equal"}},
-        {"comparison_ordering", {"unordered", "ordered"}},
-        {"memory_ordering", {"weak", "relaxed", "acquire", "release", "acq_rel"}},
-        {"memory_scope", {"tl_blk", "device", "sys"}},
-        {"atomic_mode", {"and", "or", "xor", "add", "addf", "max", "min", "umax", "umin", "xchg"}},
-    };
-    return t;
-}
 
 // Parses the suffixes `?B`, `>=13.M`, `=default` of a token tail.
 void parseSuffixes(std::string tail, LayoutStep& s)
@@ -170,8 +152,7 @@ const OpLayout* opLayout(uint64_t opcode)
 
 const std::vector<const char*>* enumKeywords(const std::string& category)
 {
-    auto it = enumTable().find(category);
-    return it == enumTable().end() ? nullptr : &it->second;
+    return ir::enumKeywords(category);
 }
 
 uint32_t maxOpcode(int minor)
