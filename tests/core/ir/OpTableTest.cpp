@@ -4,6 +4,7 @@
 
 #include "ir/OpInfo.h"
 #include "ir/OpName.h"
+#include "ir/VerifierChecks.h"
 #include "ir/bytecode/OpLayouts.h"
 
 #include <gtest/gtest.h>
@@ -75,8 +76,11 @@ TEST(OpTable, EveryOpOfABodyHasASignatureAndTheModuleLevelOpsNone)
         const bool moduleLevel = row.id == OpId::Module || row.id == OpId::Entry ||
                                  row.id == OpId::Global || row.id == OpId::TestingFunc;
         EXPECT_EQ(row.inBody, !moduleLevel) << row.mnemonic;
-        if (!row.inBody)
+        if (!row.inBody) {
+            EXPECT_EQ(verify::opSignature(row.id), nullptr) << row.mnemonic;
             continue;
+        }
+        EXPECT_EQ(verify::opSignature(row.id), &row.signature) << row.mnemonic; // the verifier's
         const verify::OpSignature& s = row.signature;
         EXPECT_LE(s.minOperands, s.maxOperands) << row.mnemonic;
         EXPECT_LE(s.minResults, s.maxResults) << row.mnemonic;
