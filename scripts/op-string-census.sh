@@ -4,7 +4,7 @@
 # core/ir/OpList.def, with or without `cuda_tile.`), and op-name literals (which also count
 # words that share a spelling with an op, such as the unit flag `global`).
 #   scripts/op-string-census.sh DIR...        (from the repository root)
-ops=$(sed -nE 's/^TILE_OP\([A-Za-z0-9]+, "([^"]+)"\)$/\1/p' core/ir/OpList.def | sed 's/\$/\\$/' |
+ops=$(sed -nE 's/^TILE_OP\([A-Za-z0-9]+, "([^"]+)",.*/\1/p' core/ir/OpList.def | sed 's/\$/\\$/' |
     paste -sd'|')
 for d in "$@"; do
     any=$(grep -rhoE '[=!]= *"' "$d" --include=*.cpp --include=*.h | wc -l)

@@ -1,5 +1,5 @@
 #pragma once
-// The custom assembly format of an op (the last column of its row in ir/OpTable.cpp), compiled
+// The custom assembly format of an op (the last column of its row in ir/OpList.def), compiled
 // once into the elements the printer walks and the facts the parser looks up. The notation is
 // the declarative assembly format of MLIR's ODS, as the dialect's Ops.td writes it:
 //   $name              an operand group or an attribute of the op; an absent one prints nothing

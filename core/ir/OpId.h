@@ -14,13 +14,13 @@ namespace tilelens::ir {
 enum class OpId : uint8_t
 {
     Unknown = 0,
-#define TILE_OP(Id, Mnemonic) Id,
+#define TILE_OP(Id, ...) Id,
 #include "ir/OpList.def"
 #undef TILE_OP
 };
 
 constexpr size_t kOpIdCount = 0
-#define TILE_OP(Id, Mnemonic) +1
+#define TILE_OP(Id, ...) +1
 #include "ir/OpList.def"
 #undef TILE_OP
                               + 1; // with Unknown

@@ -1,5 +1,5 @@
 #pragma once
-// What TileLens knows of each op of the dialect, declared once (core/ir/OpTable.cpp, one row
+// What TileLens knows of each op of the dialect, declared once (core/ir/OpList.def, one row
 // per op): its traits, its bytecode opcode and instruction layout, the verifier's counts and
 // type rule, and its custom assembly format. The bytecode reader, the verifier, the text
 // parser and the printer work from these rows; the differ and the interpreter read the traits.

@@ -1,6 +1,6 @@
 // The counts every op of the dialect that stands in a body must have (tile-ir.md §3.1: the
 // 100 public ops less module, entry and global, plus the 13.1 alias `print`): operands,
-// results and regions, from the op's row of the op table (ir/OpTable.cpp), which also names
+// results and regions, from the op's row of the op table (ir/OpList.def), which also names
 // the rules that check it and the rule of its operand and result types. The other rules, the
 // differ and the interpreter index operands, results and regions by these counts; IR that
 // breaks them is refused before any of them reads it.

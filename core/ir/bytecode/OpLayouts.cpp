@@ -1,4 +1,4 @@
-// Instruction layouts (tile-ir.md §4.9), written in the op table (ir/OpTable.cpp) in the
+// Instruction layouts (tile-ir.md §4.9), written in the op table (ir/OpList.def) in the
 // spec's notation:
 //   N      varint result count            t / t*   one / N result types
 //   F      flags varint                   F>=13.2  flags only in files >= 13.2

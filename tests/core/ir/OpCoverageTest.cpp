@@ -1,4 +1,4 @@
-// Op knowledge is declared once (ir/OpTable.cpp), so every row must reach every consumer of
+// Op knowledge is declared once (ir/OpList.def), so every row must reach every consumer of
 // the table on real input: each op of the table is read from text and printed back (custom and
 // generic form) to an equal model; each op with an opcode that a bytecode input has is read
 // from bytecode and printed as text that parses back to an equal model; and the printer writes

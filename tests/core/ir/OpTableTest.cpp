@@ -1,6 +1,6 @@
-// The op table (ir/OpTable.cpp): one row per op of OpList.def, found by id and by mnemonic,
-// carried by every interned name, and the rows of its consumers (bytecode layouts, verifier
-// signatures) derived from it.
+// The op table (ir/OpList.def, its rows made OpInfo by ir/OpTable.cpp): one row per op, found
+// by id and by mnemonic, carried by every interned name, and the rows of its consumers
+// (bytecode layouts, verifier signatures) derived from it.
 
 #include "ir/OpInfo.h"
 #include "ir/OpName.h"
