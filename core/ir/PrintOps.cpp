@@ -207,8 +207,10 @@ bool Printer::present(const Op& o, const OpFormat& f, const FormatElement& e) co
 void Printer::operandGroup(const Op& o, const OperandSegment& s)
 {
     separate();
-    for (uint32_t i = s.begin; i < s.end; ++i)
-        out += (i > s.begin ? ", " : "") + name(o.operands[i]);
+    for (uint32_t i = s.begin; i < s.end; ++i) {
+        separator(i - s.begin);
+        out += name(o.operands[i]);
+    }
 }
 
 void Printer::placedAttribute(const Attribute& a, const AttrDecl& d)
@@ -329,8 +331,10 @@ void Printer::types(const Op& o, const OpFormat& f)
         writtenAsValues = w[i] == o.operands[i]->type;
     if (w.empty() || writtenAsValues) // the op's own type rule, whichever format prints it
         return signature(o, f, opFormat(o.id()));
-    for (size_t i = 0; i < w.size(); ++i)
-        out += (i ? ", " : "") + w[i]->canonical();
+    for (size_t i = 0; i < w.size(); ++i) {
+        separator(i);
+        out += w[i]->canonicalText;
+    }
     // Without '->' the parser gives every result the last written type.
     bool implied = !o.results.empty();
     for (size_t i = 0; implied && i < o.results.size(); ++i)
@@ -382,7 +386,8 @@ void Printer::signature(const Op& o, const OpFormat& f, const OpFormat& own)
             if (f.operands[k].bracketed && i > s.begin &&
                 o.operands[i]->type == o.operands[s.begin]->type)
                 continue;
-            out += (first ? "" : ", ") + o.operands[i]->type->canonical();
+            separator(first ? 0 : 1);
+            out += o.operands[i]->type->canonicalText;
             first = false;
         }
     }

@@ -121,8 +121,10 @@ void Printer::results(const Op& o)
 {
     if (o.results.empty())
         return;
-    for (size_t i = 0; i < o.results.size(); ++i)
-        out += (i ? ", " : "") + name(o.results[i]);
+    for (size_t i = 0; i < o.results.size(); ++i) {
+        separator(i);
+        out += name(o.results[i]);
+    }
     out += " = ";
 }
 
@@ -219,8 +221,10 @@ void Printer::genericOp(const Op& o, int indent)
     results(o);
     appendEscapedString(out, o.name.full()); // an unknown op's name is any quoted text
     out += '(';
-    for (size_t i = 0; i < o.operands.size(); ++i)
-        out += (i ? ", " : "") + name(o.operands[i]);
+    for (size_t i = 0; i < o.operands.size(); ++i) {
+        separator(i);
+        out += name(o.operands[i]);
+    }
     out += ")";
     if (!o.regions.empty()) {
         out += " (";
@@ -254,8 +258,10 @@ void Printer::genericOp(const Op& o, int indent)
 
 void Printer::typeList(Span<Value* const> vals, size_t from, size_t to)
 {
-    for (size_t i = from; i < to; ++i)
-        out += (i > from ? ", " : "") + vals[i]->type->canonical();
+    for (size_t i = from; i < to; ++i) {
+        separator(i - from);
+        out += vals[i]->type->canonicalText;
+    }
 }
 
 } // namespace tilelens::ir::detail

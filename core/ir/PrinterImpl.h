@@ -34,6 +34,13 @@ private:
     bool m_unbracketed = false;  // a '[' was left out: so is its ']'
 
     void pad(int n) { out.append(size_t(n) * 2, ' '); }
+    // ", " before every item of a list but its first (appended in place: printing is mostly
+    // these lists, and a temporary string per item showed in profiles).
+    void separator(size_t index)
+    {
+        if (index > 0)
+            out += ", ";
+    }
     const std::string& name(const Value* v)
     {
         auto it = m_names.find(v);
