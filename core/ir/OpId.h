@@ -20,7 +20,7 @@ enum class OpId : uint8_t
 };
 
 constexpr size_t kOpIdCount = 0
-#define TILE_OP(Id, ...) +1
+#define TILE_OP(Id, ...) +1 // NOLINT(bugprone-macro-parentheses): a term of this sum
 #include "ir/OpList.def"
 #undef TILE_OP
                               + 1; // with Unknown

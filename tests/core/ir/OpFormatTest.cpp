@@ -78,11 +78,11 @@ TEST(OpFormat, OperandGroupsSplitTheOperandList)
 // and read back as the same model.
 TEST(OpFormat, RegionOpsLackingTheirRegionsPrintWithoutACrash)
 {
+    const char* const scan =
+        "%r = \"cuda_tile.scan\"(%a) : (!cuda_tile.tile<4xf32>) -> (!cuda_tile.tile<4xf32>)";
     for (const char* op : {"\"cuda_tile.for\"() : () -> ()", "\"cuda_tile.if\"() : () -> ()",
                            "\"cuda_tile.loop\"(%a) : (!cuda_tile.tile<4xf32>) -> ()",
-                           "\"cuda_tile.reduce\"(%a) : (!cuda_tile.tile<4xf32>) -> ()",
-                           "%r = \"cuda_tile.scan\"(%a) : (!cuda_tile.tile<4xf32>) -> "
-                           "(!cuda_tile.tile<4xf32>)"}) {
+                           "\"cuda_tile.reduce\"(%a) : (!cuda_tile.tile<4xf32>) -> ()", scan}) {
         const std::string text =
             std::string("\"cuda_tile.module\"() ({\n  \"cuda_tile.entry\"() ({\n"
                         "  ^bb0(%a: !cuda_tile.tile<4xf32>):\n    ") +
