@@ -253,7 +253,9 @@ bool SemanticNormalizer::splatForm(int id, SemanticForm& f)
     const GValue& res = m_g.values[size_t(o.results[0])];
     if (o.id == OpId::Constant) {
         const GAttr* v = findAttr(o, "value");
-        const std::string_view scalar = v ? splatScalar(v->value) : std::string_view();
+        if (!v)
+            return false;
+        const std::string_view scalar = splatScalar(v->value);
         if (scalar.empty())
             return false;
         m_pendSplat = hashMix(kTagSplatConst, hashText(scalar));
