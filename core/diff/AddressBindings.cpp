@@ -2,6 +2,7 @@
 
 #include "diff/ArgSpecialisation.h"
 #include "diff/Normalizer.h"
+#include "ir/OpInfo.h"
 
 #include <algorithm>
 #include <unordered_set>
@@ -21,8 +22,7 @@ bool isScalarInt(const GValue& v)
 
 bool isMemoryOp(const GOp& o)
 {
-    return o.name.rfind("load", 0) == 0 || o.name.rfind("store", 0) == 0 ||
-           o.name.rfind("atomic", 0) == 0;
+    return ir::opInfo(o.id).has(ir::OpTrait(ir::ReadsMemory | ir::WritesMemory));
 }
 
 // Canonical hashes of the pointer operands of live loads, stores and atomics.

@@ -72,7 +72,7 @@ bool isConstant(const GFunction& f, int v)
     if (!isPoint(c.range) || c.def < 0)
         return false;
     const GOp& o = f.ops[size_t(c.def)];
-    return o.name == "constant" || (o.hasSemOperands && o.semOperands.empty());
+    return o.id == OpId::Constant || (o.hasSemOperands && o.semOperands.empty());
 }
 
 // A place where the structure pins a value: matched ops whose operand is the
@@ -243,7 +243,7 @@ void resetNormalForm(GFunction& g)
         o.proof = {};
         o.proofConditional = false;
         o.semOperands = {};
-        o.formName = {};
+        o.formId = OpId::Unknown;
         o.hasSemOperands = false;
         o.folded = false;
     }

@@ -3,6 +3,7 @@
 #include "diff/ArgSpecialisation.h"
 #include "diff/Normalizer.h"
 #include "diff/PointerOffsets.h"
+#include "ir/OpInfo.h"
 
 #include <algorithm>
 #include <map>
@@ -40,9 +41,9 @@ std::string roleOf(const GFunction& f, int arg)
             const GOp& o = f.ops[size_t(u)];
             if (!o.live)
                 continue;
-            const bool atomic = o.name.rfind("atomic", 0) == 0;
-            reads = reads || atomic || o.name.rfind("load", 0) == 0;
-            writes = writes || atomic || o.name.rfind("store", 0) == 0;
+            const ir::OpInfo& row = ir::opInfo(o.id);
+            reads = reads || row.has(ir::ReadsMemory);
+            writes = writes || row.has(ir::WritesMemory);
             for (int r : o.results) {
                 const int c = f.values[size_t(r)].canon;
                 if (!seen[size_t(c)] && isAddressLike(f.values[size_t(c)])) {
@@ -89,7 +90,7 @@ std::map<std::pair<int, uint64_t>, std::vector<int>> scalarsByAddressTerm(const 
     std::map<std::pair<int, uint64_t>, std::vector<int>> out;
     for (size_t op = 0; op < f.ops.size(); ++op) {
         const GOp& o = f.ops[op];
-        if (o.name != "offset" || !o.live || o.duplicateOf >= 0)
+        if (o.id != OpId::Offset || !o.live || o.duplicateOf >= 0)
             continue;
         const PointerOffsetForm form = pointerOffsetForm(f, int(op));
         const int baseArg = form.rewritten ? entryArgPosition(f, form.base) : -1;

@@ -87,7 +87,7 @@ std::string elementTypeOf(std::string_view typeText)
 bool SemanticNormalizer::constantFold(int id, SemanticForm& f)
 {
     GOp& o = m_g.ops[size_t(id)];
-    const std::string_view n = o.name;
+    const OpId n = o.id;
     if (o.operands.empty() || o.operands.size() > 3)
         return false;
     // Cheapest test first: this runs for every pure op of both sides.
@@ -98,7 +98,7 @@ bool SemanticNormalizer::constantFold(int id, SemanticForm& f)
     if (width <= 0 || width > 64)
         return false;
     // select(c, a, b) with a constant condition is the chosen operand, constant or not.
-    if (n == "select" && o.operands.size() == 3 && m_isInt[size_t(canonId(o.operands[0]))]) {
+    if (n == OpId::Select && o.operands.size() == 3 && m_isInt[size_t(canonId(o.operands[0]))]) {
         const bool taken = (m_int[size_t(canonId(o.operands[0]))] & 1) != 0;
         const int chosen = canonId(o.operands[taken ? 1 : 2]);
         if (m_g.values[size_t(chosen)].typeText != res.typeText)
@@ -124,13 +124,13 @@ bool SemanticNormalizer::constantFold(int id, SemanticForm& f)
     const Wide b = binary ? (unsig ? asUnsigned(in[1], from) : asSigned(in[1], from)) : 0;
     std::optional<Wide> out;
     bool wraps = false; // the op's meaning is modular: wrap instead of refusing
-    if (n == "addi" && binary && o.attrs.empty())
+    if (n == OpId::AddI && binary && o.attrs.empty())
         out = a + b;
-    else if (n == "subi" && binary && o.attrs.empty())
+    else if (n == OpId::SubI && binary && o.attrs.empty())
         out = a - b;
-    else if (n == "muli" && binary && o.attrs.empty())
+    else if (n == OpId::MulI && binary && o.attrs.empty())
         out = a * b;
-    else if ((n == "divi" || n == "remi") && binary && b != 0) {
+    else if ((n == OpId::DivI || n == OpId::RemI) && binary && b != 0) {
         const GAttr* rounding = findAttr(o, "rounding");
         const std::string_view mode = rounding ? rounding->value : "zero";
         Wide q = a / b; // truncating
@@ -140,23 +140,23 @@ bool SemanticNormalizer::constantFold(int id, SemanticForm& f)
             q = -floorDiv(-a, b);
         else if (mode != "zero")
             return false;
-        out = n == "divi" ? q : a - (a / b) * b;
-    } else if ((n == "mini" || n == "maxi") && binary)
-        out = (n == "mini") == (a < b) ? a : b;
-    else if (n == "cmpi" && binary) {
+        out = n == OpId::DivI ? q : a - (a / b) * b;
+    } else if ((n == OpId::MinI || n == OpId::MaxI) && binary)
+        out = (n == OpId::MinI) == (a < b) ? a : b;
+    else if (n == OpId::CmpI && binary) {
         const GAttr* p = findAttr(o, "predicate");
         const auto r = p ? comparison(p->value, a, b) : std::nullopt;
         if (!r)
             return false;
         out = *r ? 1 : 0;
-    } else if (n == "exti" && !binary)
+    } else if (n == OpId::ExtI && !binary)
         out = a;
-    else if (n == "trunci" && !binary) {
+    else if (n == OpId::TruncI && !binary) {
         out = a;
         wraps = true;
-    } else if ((n == "andi" || n == "ori" || n == "xori") && binary) {
+    } else if ((n == OpId::AndI || n == OpId::OrI || n == OpId::XOrI) && binary) {
         const uint64_t x = uint64_t(int64_t(a)), y = uint64_t(int64_t(b));
-        out = Wide(int64_t(n == "andi" ? x & y : n == "ori" ? x | y : x ^ y));
+        out = Wide(int64_t(n == OpId::AndI ? x & y : n == OpId::OrI ? x | y : x ^ y));
         wraps = true;
     }
     if (!out)
@@ -184,8 +184,8 @@ bool SemanticNormalizer::constantFold(int id, SemanticForm& f)
 bool SemanticNormalizer::castFold(int id, SemanticForm& f)
 {
     GOp& o = m_g.ops[size_t(id)];
-    const bool itof = o.name == "itof";
-    if ((!itof && o.name != "ftof") || o.operands.size() != 1)
+    const bool itof = o.id == OpId::IToF;
+    if ((!itof && o.id != OpId::FToF) || o.operands.size() != 1)
         return false;
     for (const auto& a : o.attrs)
         if (!(itof && a.name == "signedness") &&
@@ -293,8 +293,8 @@ bool SemanticNormalizer::floatFold(int id, SemanticForm& f)
             return false;
     const double a = m_float[size_t(canonId(o.operands[0]))];
     const double b = m_float[size_t(canonId(o.operands[1]))];
-    const std::string_view n = o.name;
-    if (n == "cmpf") {
+    const OpId n = o.id;
+    if (n == OpId::CmpF) {
         // Finite operands (m_isFloat): ordered and unordered predicates agree.
         const GAttr* p = findAttr(o, "predicate");
         const auto r = p ? comparison(p->value, a, b) : std::nullopt;
@@ -304,13 +304,13 @@ bool SemanticNormalizer::floatFold(int id, SemanticForm& f)
     if (ir::floatWidth(elementTypeOf(res.typeText)) == 0)
         return false;
     double v = 0;
-    if (n == "addf")
+    if (n == OpId::AddF)
         v = a + b;
-    else if (n == "subf")
+    else if (n == OpId::SubF)
         v = a - b;
-    else if (n == "mulf")
+    else if (n == OpId::MulF)
         v = a * b;
-    else if (n == "divf" && b != 0)
+    else if (n == OpId::DivF && b != 0)
         v = a / b;
     else
         return false;

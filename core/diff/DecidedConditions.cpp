@@ -84,7 +84,7 @@ std::optional<bool> SemanticNormalizer::truthUnder(int v, const Override* ov, si
                 return ov[i].range;
         return rangeOf(x);
     };
-    if (d->name == "cmpi") {
+    if (d->id == OpId::CmpI) {
         const GAttr* pred = findAttr(*d, "predicate");
         const GAttr* sign = findAttr(*d, "signedness");
         const IntRange a = range(d->operands[0]), b = range(d->operands[1]);
@@ -96,14 +96,14 @@ std::optional<bool> SemanticNormalizer::truthUnder(int v, const Override* ov, si
                           " and " + b.text() + " is always " + (*t ? "true" : "false"));
         return t;
     }
-    if (d->name != "andi" && d->name != "ori" && d->name != "xori")
+    if (d->id != OpId::AndI && d->id != OpId::OrI && d->id != OpId::XOrI)
         return std::nullopt;
     std::vector<std::string> wx, wy;
     const auto x = truthUnder(d->operands[0], ov, n, depth + 1, wx);
     const auto y = truthUnder(d->operands[1], ov, n, depth + 1, wy);
     // One operand settles and / or alone.
     for (const auto& [t, w] : {std::make_pair(x, &wx), std::make_pair(y, &wy)}) {
-        if (t && ((d->name == "andi" && !*t) || (d->name == "ori" && *t))) {
+        if (t && ((d->id == OpId::AndI && !*t) || (d->id == OpId::OrI && *t))) {
             why.insert(why.end(), w->begin(), w->end());
             return *t;
         }
@@ -112,13 +112,13 @@ std::optional<bool> SemanticNormalizer::truthUnder(int v, const Override* ov, si
         return std::nullopt;
     why.insert(why.end(), wx.begin(), wx.end());
     why.insert(why.end(), wy.begin(), wy.end());
-    return d->name == "andi" ? (*x && *y) : d->name == "ori" ? (*x || *y) : (*x != *y);
+    return d->id == OpId::AndI ? (*x && *y) : d->id == OpId::OrI ? (*x || *y) : (*x != *y);
 }
 
 bool SemanticNormalizer::decidedForm(int id, SemanticForm& f)
 {
     GOp& o = m_g.ops[size_t(id)];
-    if (o.name != "select" || o.operands.size() != 3)
+    if (o.id != OpId::Select || o.operands.size() != 3)
         return false;
     std::vector<std::string> why;
     const auto t = truthUnder(o.operands[0], nullptr, 0, 0, why);
@@ -126,7 +126,7 @@ bool SemanticNormalizer::decidedForm(int id, SemanticForm& f)
         return false;
     f.alias = canonId(o.operands[*t ? 1 : 2]);
     const GOp* pick = defOp(o.operands[*t ? 1 : 2]);
-    const bool modulo = pick && pick->name == "remi";
+    const bool modulo = pick && pick->id == OpId::RemI;
     f.proof = keep(std::string(modulo ? "the Python-modulo correction of remi never fires; " : "") +
                    "the select always takes its " + (*t ? "first" : "second") +
                    " operand: its condition is always " + (*t ? "true" : "false") + " (" +
@@ -141,14 +141,14 @@ bool SemanticNormalizer::decidedForm(int id, SemanticForm& f)
 bool SemanticNormalizer::moduloFixupForm(int id, SemanticForm& f)
 {
     GOp& o = m_g.ops[size_t(id)];
-    if (o.name != "select" || o.operands.size() != 3)
+    if (o.id != OpId::Select || o.operands.size() != 3)
         return false;
     for (size_t arm = 1; arm <= 2; ++arm) {
         const int r = canonId(o.operands[arm]);
         const GOp* rem = defOp(r);
         const GOp* sum = defOp(o.operands[3 - arm]);
-        if (!rem || rem->name != "remi" || rem->operands.size() != 2 || !sum ||
-            sum->name != "addi" || sum->operands.size() != 2)
+        if (!rem || rem->id != OpId::RemI || rem->operands.size() != 2 || !sum ||
+            sum->id != OpId::AddI || sum->operands.size() != 2)
             continue;
         const int a = canonId(rem->operands[0]), d = canonId(rem->operands[1]);
         const int u = canonId(sum->operands[0]), v = canonId(sum->operands[1]);

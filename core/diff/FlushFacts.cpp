@@ -82,11 +82,11 @@ public:
         const GOp& o = m_f.ops[size_t(id)];
         if (o.results.size() != 1 || elementName(m_f, o.results[0]) != "f32")
             return {};
-        if (o.name == "addf" && o.operands.size() == 2)
+        if (o.id == OpId::AddF && o.operands.size() == 2)
             return positiveSum(o);
         double bound = kMinNormalF32; // a subnormal result flushed to a signed zero
         std::string inputs = "a subnormal result becomes a zero of its sign";
-        if (o.name == "mulf" && o.operands.size() == 2) {
+        if (o.id == OpId::MulF && o.operands.size() == 2) {
             for (size_t i = 0; i < 2; ++i) {
                 if (!magnitude(o.operands[i], 0).maySubnormal)
                     continue;
@@ -100,7 +100,7 @@ public:
                           " flushed changes the product by at most 2^-126 * " +
                           shortNumber(other.bound);
             }
-        } else if (o.name != "negf" || o.operands.size() != 1) {
+        } else if (o.id != OpId::NegF || o.operands.size() != 1) {
             return {};
         }
         if (!follow(o.results[0], bound, 0) || m_casts.empty())
@@ -157,11 +157,11 @@ private:
             if (def < 0)
                 return std::nan("");
             const GOp& o = m_f.ops[size_t(def)];
-            if ((o.name == "broadcast" || o.name == "reshape") && !o.operands.empty()) {
+            if ((o.id == OpId::Broadcast || o.id == OpId::Reshape) && !o.operands.empty()) {
                 v = o.operands[0];
                 continue;
             }
-            if (o.name != "constant")
+            if (o.id != OpId::Constant)
                 return std::nan("");
             const GAttr* a = findAttr(o, "value");
             const auto x = a ? splatFloat(splatScalar(a->value)) : std::nullopt;
@@ -176,9 +176,9 @@ private:
         if (def < 0)
             return false;
         const GOp& o = m_f.ops[size_t(def)];
-        if (o.name == "exp" || o.name == "exp2")
+        if (o.id == OpId::Exp || o.id == OpId::Exp2)
             return true;
-        return o.name == "mulf" && o.operands.size() == 2 &&
+        return o.id == OpId::MulF && o.operands.size() == 2 &&
                m_f.values[size_t(o.operands[0])].canon == m_f.values[size_t(o.operands[1])].canon;
     }
 
@@ -202,8 +202,8 @@ private:
         if (def < 0 || depth > 16)
             return none;
         const GOp& o = m_f.ops[size_t(def)];
-        const std::string_view n = o.name;
-        if (n == "constant") {
+        const OpId n = o.id;
+        if (n == OpId::Constant) {
             const GAttr* a = findAttr(o, "value");
             const std::string_view s = a ? splatScalar(a->value) : std::string_view();
             const size_t colon = s.find(':');
@@ -216,16 +216,16 @@ private:
                 return none;
             return {true, std::fabs(x), false, x != 0 && std::fabs(x) < kMinNormalF32, 0};
         }
-        if (n == "ftof" && o.operands.size() == 1 && elementName(m_f, o.results[0]) == "f32") {
+        if (n == OpId::FToF && o.operands.size() == 1 && elementName(m_f, o.results[0]) == "f32") {
             const NarrowFloat* t = narrowFloat(elementName(m_f, o.operands[0]));
             if (!t)
                 return none;
             return {true, t->maxFinite, t->hasInf, t->f32Subnormals, t->hasInf ? o.line : 0};
         }
-        if ((n == "broadcast" || n == "reshape" || n == "permute" || n == "negf") &&
+        if ((n == OpId::Broadcast || n == OpId::Reshape || n == OpId::Permute || n == OpId::NegF) &&
             !o.operands.empty())
             return magnitude(o.operands[0], depth + 1);
-        if (n == "mulf" && o.operands.size() == 2) {
+        if (n == OpId::MulF && o.operands.size() == 2) {
             const Magnitude a = magnitude(o.operands[0], depth + 1);
             const Magnitude b = magnitude(o.operands[1], depth + 1);
             if (!a.known || !b.known)
@@ -252,7 +252,7 @@ private:
         m_worst = std::max(m_worst, bound);
         for (int u : m_f.values[size_t(c)].users) {
             const GOp& o = m_f.ops[size_t(u)];
-            const std::string_view n = o.name;
+            const OpId n = o.id;
             if (o.hasSemOperands || o.results.size() > 1)
                 return false;
             if (o.assume)
@@ -260,11 +260,11 @@ private:
             auto tainted = [&](size_t i) {
                 return i < o.operands.size() && m_f.values[size_t(o.operands[i])].canon == c;
             };
-            if (n == "broadcast" || n == "reshape" || n == "permute" || n == "negf" ||
-                (n == "select" && !tainted(0))) {
+            if (n == OpId::Broadcast || n == OpId::Reshape || n == OpId::Permute ||
+                n == OpId::NegF || (n == OpId::Select && !tainted(0))) {
                 if (!follow(o.results[0], bound, depth + 1))
                     return false;
-            } else if (n == "mulf" && o.operands.size() == 2 && tainted(0) != tainted(1)) {
+            } else if (n == OpId::MulF && o.operands.size() == 2 && tainted(0) != tainted(1)) {
                 const Magnitude other = magnitude(o.operands[tainted(0) ? 1 : 0], 0);
                 if (!other.known)
                     return false;
@@ -273,7 +273,7 @@ private:
                     std::max(bound * other.bound * kRoundingSlack, kMinSubnormalF32);
                 if (!follow(o.results[0], next, depth + 1))
                     return false;
-            } else if (n == "ftof" && o.results.size() == 1) {
+            } else if (n == OpId::FToF && o.results.size() == 1) {
                 if (!narrowingCast(o, bound))
                     return false;
             } else {

@@ -6,6 +6,7 @@
 #include "ir/Function.h"
 #include "ir/Location.h"
 #include "ir/Op.h"
+#include "ir/OpInfo.h"
 #include "ir/OpName.h"
 #include "ir/Region.h"
 #include "ir/Value.h"
@@ -22,18 +23,6 @@ namespace tilelens::diff {
 namespace {
 
 using SV = std::string_view;
-
-const std::unordered_set<SV>& commutativeOps()
-{
-    static const std::unordered_set<SV> s = {"addi", "muli", "addf", "mulf", "andi", "ori",
-                                             "xori", "maxi", "mini", "maxf", "minf", "mulhii"};
-    return s;
-}
-
-bool isTerminator(SV n)
-{
-    return n == "yield" || n == "continue" || n == "break" || n == "return";
-}
 
 const char* const kRounding[] = {"nearest_even", "zero", "negative_inf",       "positive_inf",
                                  "approx",       "full", "nearest_int_to_zero"};
@@ -52,17 +41,17 @@ std::string_view enumFromInt(const char* const (&names)[N], int64_t v, const ir:
 }
 
 // Value of the attribute when the producer omits it (then it is dropped).
-bool isDefault(SV op, SV name, SV value)
+bool isDefault(OpId op, SV name, SV value)
 {
     if (name == "rounding") {
         // maxf/minf take no rounding: any value written there is checklist M10's finding.
-        if (op == "maxf" || op == "minf")
+        if (op == OpId::MaxF || op == OpId::MinF)
             return false;
-        if (op == "divi")
+        if (op == OpId::DivI)
             return value == "zero";
-        if (op == "exp" || op == "tanh")
+        if (op == OpId::Exp || op == OpId::TanH)
             return value == "full";
-        if (op == "ftoi")
+        if (op == OpId::FToI)
             return value == "nearest_int_to_zero";
         return value == "nearest_even";
     }
@@ -344,9 +333,12 @@ public:
         {
             GOp& g = m_g.ops.back();
             g.name = op.name.mnemonic();
+            g.id = op.id();
             g.writtenTypes = op.writtenOperandTypes();
-            if (g.name == "print")
-                g.name = "print_tko";
+            if (g.id == OpId::Print) { // the 13.1 alias: one op for the differ
+                g.name = ir::opMnemonic(OpId::PrintTko);
+                g.id = OpId::PrintTko;
+            }
             g.region = regionId;
             IdList& regionOps = m_g.regions[size_t(regionId)].ops;
             g.posInRegion = int(regionOps.size());
@@ -354,12 +346,12 @@ public:
             regionOps.back() = id;
             g.line = op.range.beginLine;
             g.column = op.range.beginColumn;
-            const GraphContext::NameInfo& info = nameInfo(g.name);
-            g.nameHash = info.hash;
-            g.pure = info.pure;
-            g.commutative = info.commutative && op.operands.size() == 2;
-            g.terminator = info.terminator;
-            g.assume = g.name == "assume" && op.operands.size() == 1 && op.results.size() == 1;
+            g.nameHash = nameInfo(g.name).hash;
+            const ir::OpInfo& row = ir::opInfo(g.id);
+            g.pure = row.has(ir::Pure);
+            g.commutative = row.has(ir::Commutative) && op.operands.size() == 2;
+            g.terminator = row.has(ir::Terminator);
+            g.assume = g.id == OpId::Assume && op.operands.size() == 1 && op.results.size() == 1;
             g.operands = allocList<int>(m_arena, op.operands.size());
             for (size_t i = 0; i < op.operands.size(); ++i)
                 g.operands[i] = value(op.operands[i]);
@@ -399,7 +391,7 @@ private:
         }
     }
 
-    // Op names are interned: classify and hash each one once per side.
+    // Op names are interned: hash each one once per side.
     const GraphContext::NameInfo& nameInfo(SV name)
     {
         const uint64_t key = reinterpret_cast<uintptr_t>(name.data());
@@ -409,9 +401,6 @@ private:
         GraphContext::NameInfo info;
         info.size = name.size();
         info.hash = hashText(name);
-        info.pure = ir::isPureMnemonic(name);
-        info.commutative = commutativeOps().count(name) > 0;
-        info.terminator = isTerminator(name);
         return m_context.names[key] = info;
     }
 
@@ -449,7 +438,7 @@ private:
                 flattenHints(*na.value, hints, nh, m_arena);
                 continue;
             }
-            const GraphContext::AttrEntry& e = normalized(g.name, na);
+            const GraphContext::AttrEntry& e = normalized(g.name, g.id, na);
             if (!e.dropped)
                 attrs[n++] = e.attr;
         }
@@ -459,7 +448,7 @@ private:
     }
 
     // The normalized form of one attribute of an op named `op` (cached).
-    const GraphContext::AttrEntry& normalized(SV op, const ir::NamedAttribute& na)
+    const GraphContext::AttrEntry& normalized(SV op, OpId id, const ir::NamedAttribute& na)
     {
         uint64_t key = hashMix(reinterpret_cast<uintptr_t>(na.value),
                                reinterpret_cast<uintptr_t>(na.name.data()));
@@ -475,9 +464,9 @@ private:
         made.name = na.name.data();
         made.nameSize = na.name.size();
         made.op = op.data();
-        const SV name = normalizeAttrName(op, na.name);
+        const SV name = normalizeAttrName(id, na.name);
         const SV v = attrValue(name, *na.value, m_arena, m_context.attrTexts);
-        made.dropped = isDefault(op, name, v);
+        made.dropped = isDefault(id, name, v);
         if (!made.dropped)
             made.attr = makeAttr(name, v);
         if (fresh) {
@@ -498,14 +487,14 @@ private:
 
 } // namespace
 
-std::string_view normalizeAttrName(std::string_view op, std::string_view name)
+std::string_view normalizeAttrName(OpId op, std::string_view name)
 {
     if (name == "rounding_mode" || name == "rounding")
         return "rounding";
     if (name == "comparison_predicate")
         return "predicate";
     if (name == "predicate")
-        return op == "assume" ? "assumption" : "predicate";
+        return op == OpId::Assume ? "assumption" : "predicate";
     if (name == "comparison_ordering")
         return "ordering";
     if (name == "memory_ordering_semantics" || name == "memory_ordering")

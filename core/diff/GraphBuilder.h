@@ -30,7 +30,6 @@ struct GraphContext
     {
         size_t size = 0; // of the name at that address
         uint64_t hash = 0;
-        bool pure = false, commutative = false, terminator = false;
     };
     FlatHashMap<NameInfo> names; // by the interned mnemonic's address
     // Normalized attributes by what they are made of (uniqued attribute, the
@@ -51,6 +50,6 @@ GFunction buildGraph(const ir::Function& function, GraphContext& context);
 GFunction buildGraph(const ir::Function& function); // with a context of its own
 
 // Normalized attribute name for an op ("rounding_mode" -> "rounding", ...).
-std::string_view normalizeAttrName(std::string_view op, std::string_view name);
+std::string_view normalizeAttrName(OpId op, std::string_view name);
 
 } // namespace tilelens::diff

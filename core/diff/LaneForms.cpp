@@ -20,13 +20,13 @@ namespace tilelens::diff {
 
 namespace {
 
-bool elementwise(std::string_view n)
+bool elementwise(OpId n)
 {
-    static constexpr std::array<std::string_view, 28> ops = {
-        "addi", "subi", "muli", "divi", "remi",   "mini", "maxi",   "andi",  "ori",  "xori",
-        "shli", "shri", "cmpi", "exti", "trunci", "addf", "subf",   "mulf",  "divf", "negf",
-        "maxf", "minf", "cmpf", "ftof", "itof",   "ftoi", "select", "offset"};
-    return std::find(ops.begin(), ops.end(), n) != ops.end();
+    return isOneOf(n, {OpId::AddI, OpId::SubI, OpId::MulI,   OpId::DivI,  OpId::RemI, OpId::MinI,
+                       OpId::MaxI, OpId::AndI, OpId::OrI,    OpId::XOrI,  OpId::ShLI, OpId::ShRI,
+                       OpId::CmpI, OpId::ExtI, OpId::TruncI, OpId::AddF,  OpId::SubF, OpId::MulF,
+                       OpId::DivF, OpId::NegF, OpId::MaxF,   OpId::MinF,  OpId::CmpF, OpId::FToF,
+                       OpId::IToF, OpId::FToI, OpId::Select, OpId::Offset});
 }
 
 } // namespace
@@ -44,7 +44,7 @@ bool SemanticNormalizer::laneForm(int id, SemanticForm& f)
             return false;
         allConstant = allConstant && m_splatConst[size_t(c)];
     }
-    if (allConstant || !elementwise(o.name))
+    if (allConstant || !elementwise(o.id))
         return false; // constants fold (or stay) alike on both sides
     const GValue& res = m_g.values[size_t(o.results[0])];
     if (singleElement(res.typeText) || res.typeText.rfind("tile<", 0) != 0)

@@ -2,6 +2,7 @@
 #include "diff/EntryNames.h"
 #include "diff/ReportWriters.h"
 #include "diff/RuleSet.h"
+#include "ir/OpId.h"
 
 #include <algorithm>
 #include <map>
@@ -341,8 +342,8 @@ std::string writeMarkdownReport(const DiffResult& r, const std::string& kernelNa
     }
     int assumeDiffs = 0;
     for (const auto& d : r.divergences)
-        if ((d.reference && d.reference->op == "assume") ||
-            (d.generated && d.generated->op == "assume"))
+        if ((d.reference && ir::opIdOf(d.reference->op) == ir::OpId::Assume) ||
+            (d.generated && ir::opIdOf(d.generated->op) == ir::OpId::Assume))
             ++assumeDiffs;
     o += "- assume div_by differences: " + std::to_string(assumeDiffs) + "\n";
     o += "- flush_to_zero (FTZ) ops: reference " + std::to_string(ftzRef) + ", generated " +

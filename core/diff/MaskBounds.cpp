@@ -2,6 +2,7 @@
 
 #include "diff/PointerOffsets.h"
 #include "diff/Semantics.h"
+#include "ir/OpInfo.h"
 
 #include <algorithm>
 #include <map>
@@ -15,8 +16,7 @@ using Terms = std::vector<std::pair<uint64_t, std::vector<uint64_t>>>; // coeffi
 
 bool isMemoryOp(const GOp& o)
 {
-    return o.name.rfind("load", 0) == 0 || o.name.rfind("store", 0) == 0 ||
-           o.name.rfind("atomic", 0) == 0;
+    return ir::opInfo(o.id).has(ir::OpTrait(ir::ReadsMemory | ir::WritesMemory));
 }
 
 bool isMask(const GValue& v)
@@ -67,11 +67,11 @@ public:
                 args->insert(x.index);
         } else {
             const GOp& o = m_f.ops[size_t(x.def)];
-            if (o.name == "get_tile_block_id")
+            if (o.id == OpId::GetTileBlockId)
                 r = kBlock;
-            else if (o.name == "iota")
+            else if (o.id == OpId::Iota)
                 r = kLane;
-            else if (o.name == "constant" || o.name == "get_num_tile_blocks")
+            else if (o.id == OpId::Constant || o.id == OpId::GetNumTileBlocks)
                 r = kArg;
             else if (!o.pure || o.operands.empty() || ++m_steps > 4096)
                 r = kOther;
@@ -125,7 +125,7 @@ public:
     {
         const int c = m_f.values[size_t(v)].canon;
         const int d = m_f.values[size_t(c)].def;
-        if (d >= 0 && m_f.ops[size_t(d)].name == "andi" &&
+        if (d >= 0 && m_f.ops[size_t(d)].id == OpId::AndI &&
             m_f.ops[size_t(d)].operands.size() == 2 && out.size() < 16) {
             for (int a : m_f.ops[size_t(d)].operands)
                 conjuncts(a, out);
@@ -142,7 +142,7 @@ public:
             return b;
         const GOp& o = m_f.ops[size_t(d)];
         const GAttr* pred = findAttr(o, "predicate");
-        if (o.name != "cmpi" || o.operands.size() != 2 || !pred)
+        if (o.id != OpId::CmpI || o.operands.size() != 2 || !pred)
             return b;
         const GAttr* sign = findAttr(o, "signedness");
         // An unsigned compare reads as the integer compare of non-negative operands only.
@@ -316,8 +316,8 @@ std::set<int> maskOnlyCone(const GFunction& f, const std::vector<int>& masks,
         if (!seen.insert(v).second)
             continue;
         const int d = f.values[size_t(v)].def;
-        if (d < 0 || !f.ops[size_t(d)].pure || f.ops[size_t(d)].name == "get_tile_block_id" ||
-            f.ops[size_t(d)].name == "iota")
+        if (d < 0 || !f.ops[size_t(d)].pure || f.ops[size_t(d)].id == OpId::GetTileBlockId ||
+            f.ops[size_t(d)].id == OpId::Iota)
             continue;
         cone.insert(d);
         for (int a : f.ops[size_t(d)].operands)
@@ -375,7 +375,7 @@ int groupMaskBounds(const GFunction& R, const GFunction& G, std::vector<RawDiffe
             continue;
         const GOp& a = R.ops[size_t(d.refOp)];
         const GOp& b = G.ops[size_t(d.genOp)];
-        if (!isMemoryOp(a) || !isMemoryOp(b) || a.name != b.name)
+        if (!isMemoryOp(a) || !isMemoryOp(b) || a.id != b.id)
             continue;
         const int ka = maskOperand(R, a), kb = maskOperand(G, b);
         if (ka < 0 || kb < 0 || d.operandIndex < 0 ||

@@ -3,6 +3,7 @@
 #include "diff/AssumeFacts.h"
 #include "diff/Normalizer.h"
 #include "diff/Semantics.h"
+#include "ir/OpInfo.h"
 
 #include <unordered_set>
 
@@ -25,7 +26,7 @@ Roles rolesOf(const GFunction& f, const GOp& o)
         const std::string_view type = f.values[size_t(v)].typeText;
         if (type == "token")
             roles.token = v;
-        else if (o.name == "load_ptr_tko" && i >= 1 && intWidth(type) != 1)
+        else if (o.id == OpId::LoadPtrTko && i >= 1 && intWidth(type) != 1)
             roles.padding = v; // after the mask, or alone: the compilers print an unmasked one
         else
             roles.main.push_back(v);
@@ -36,7 +37,7 @@ Roles rolesOf(const GFunction& f, const GOp& o)
 bool rootToken(const GFunction& f, int v)
 {
     const int def = f.canonValue(v).def;
-    return def >= 0 && f.ops[size_t(def)].name == "make_token";
+    return def >= 0 && f.ops[size_t(def)].id == OpId::MakeToken;
 }
 
 std::string describe(const GFunction& f, int v)
@@ -56,11 +57,11 @@ std::string describePadding(const GFunction& f, int v)
     int x = f.values[size_t(v)].canon;
     for (int depth = 0; depth < 8 && f.values[size_t(x)].def >= 0; ++depth) {
         const GOp& o = f.ops[size_t(f.values[size_t(x)].def)];
-        if ((o.name == "reshape" || o.name == "broadcast") && !o.operands.empty()) {
+        if ((o.id == OpId::Reshape || o.id == OpId::Broadcast) && !o.operands.empty()) {
             x = f.values[size_t(o.operands[0])].canon;
             continue;
         }
-        if (o.name == "constant")
+        if (o.id == OpId::Constant)
             if (const GAttr* a = findAttr(o, "value"); a && !splatScalar(a->value).empty())
                 return std::string(splatScalar(a->value)) + " (constant at line " +
                        std::to_string(o.line) + ")";
@@ -69,13 +70,13 @@ std::string describePadding(const GFunction& f, int v)
     return describe(f, v);
 }
 
-bool laneWise(std::string_view n)
+bool laneWise(OpId n)
 {
-    static const std::unordered_set<std::string_view> ops = {
-        "ftof",    "negf", "exp",  "exp2",  "addf", "subf", "mulf",  "divf", "maxf",
-        "minf",    "tanh", "sqrt", "rsqrt", "fma",  "absf", "itof",  "ftoi", "select",
-        "bitcast", "log",  "log2", "pow",   "sin",  "cos",  "floor", "ceil"};
-    return ops.count(n) > 0;
+    return isOneOf(n, {OpId::FToF,    OpId::NegF, OpId::Exp,  OpId::Exp2, OpId::AddF, OpId::SubF,
+                       OpId::MulF,    OpId::DivF, OpId::MaxF, OpId::MinF, OpId::TanH, OpId::Sqrt,
+                       OpId::Rsqrt,   OpId::Fma,  OpId::AbsF, OpId::IToF, OpId::FToI, OpId::Select,
+                       OpId::Bitcast, OpId::Log,  OpId::Log2, OpId::Pow,  OpId::Sin,  OpId::Cos,
+                       OpId::Floor,   OpId::Ceil});
 }
 
 // `mask` is `load` itself or a conjunct of an andi tree.
@@ -85,7 +86,7 @@ bool implies(const GFunction& f, int mask, int loadMask, int depth = 0)
     if (mask == loadMask)
         return true;
     const int def = f.values[size_t(mask)].def;
-    if (def < 0 || depth > 8 || f.ops[size_t(def)].name != "andi")
+    if (def < 0 || depth > 8 || f.ops[size_t(def)].id != OpId::AndI)
         return false;
     for (int v : f.ops[size_t(def)].operands)
         if (implies(f, v, loadMask, depth + 1))
@@ -117,14 +118,14 @@ bool paddingUnobservable(const GFunction& f, int load, bool sameMask = true)
             return false;
         for (int u : f.values[size_t(v)].users) {
             const GOp& user = f.ops[size_t(u)];
-            if (user.name == "store_ptr_tko") {
+            if (user.id == OpId::StorePtrTko) {
                 const Roles s = rolesOf(f, user);
                 if (s.main.size() < 3 || f.values[size_t(s.main[0])].canon == v ||
                     (sameMask && !implies(f, s.main[2], loadMask)))
                     return false;
                 continue;
             }
-            if (!laneWise(user.name) || user.results.empty())
+            if (!laneWise(user.id) || user.results.empty())
                 return false;
             work.push_back(f.values[size_t(user.results[0])].canon);
         }
@@ -149,9 +150,9 @@ void explainPaddingLanes(const GFunction& R, int r, const GFunction& G, int g, b
 
 } // namespace
 
-bool isMemoryOp(std::string_view n)
+bool isMemoryOp(OpId id)
 {
-    return n.size() > 4 && n.substr(n.size() - 4) == "_tko" && n != "print_tko";
+    return ir::opInfo(id).has(ir::OpTrait(ir::ReadsMemory | ir::WritesMemory));
 }
 
 // Op `load` (a gather) is ordered by `token` after a store through the same
@@ -160,7 +161,7 @@ bool isMemoryOp(std::string_view n)
 bool readsWhatItsTokenWrote(const GFunction& f, int load, int token)
 {
     const GOp& o = f.ops[size_t(load)];
-    if (o.name != "load_ptr_tko" || token < 0)
+    if (o.id != OpId::LoadPtrTko || token < 0)
         return false;
     const Roles read = rolesOf(f, o);
     if (read.main.empty())
@@ -177,7 +178,7 @@ bool readsWhatItsTokenWrote(const GFunction& f, int load, int token)
         if (tv.def < 0) {
             // An iter value of a loop body: its initial value and what `continue` carries.
             const int loop = tv.region >= 0 ? f.regions[size_t(tv.region)].parentOp : -1;
-            if (loop < 0 || f.ops[size_t(loop)].name != "for" || tv.index < 1)
+            if (loop < 0 || f.ops[size_t(loop)].id != OpId::For || tv.index < 1)
                 continue;
             const GOp& l = f.ops[size_t(loop)];
             const size_t k = size_t(tv.index - 1);
@@ -186,16 +187,16 @@ bool readsWhatItsTokenWrote(const GFunction& f, int load, int token)
             const GRegion& body = f.regions[size_t(l.regions[0])];
             if (!body.ops.empty()) {
                 const GOp& last = f.ops[size_t(body.ops.back())];
-                if (last.name == "continue" && k < last.operands.size())
+                if (last.id == OpId::Continue && k < last.operands.size())
                     work.push_back(last.operands[k]);
             }
             continue;
         }
         const GOp& d = f.ops[size_t(tv.def)];
-        if (d.name == "join_tokens") {
+        if (d.id == OpId::JoinTokens) {
             for (int x : d.operands)
                 work.push_back(x);
-        } else if (d.name == "store_ptr_tko") {
+        } else if (d.id == OpId::StorePtrTko) {
             const Roles write = rolesOf(f, d);
             if (!write.main.empty() && f.canonValue(write.main[0]).hash == place)
                 return true;
@@ -207,7 +208,7 @@ bool readsWhatItsTokenWrote(const GFunction& f, int load, int token)
 uint64_t paddingHashOf(const GFunction& f, int load)
 {
     const GOp& o = f.ops[size_t(load)];
-    if (o.name != "load_ptr_tko")
+    if (o.id != OpId::LoadPtrTko)
         return 0;
     const Roles roles = rolesOf(f, o);
     return roles.padding < 0 ? 0 : f.canonValue(roles.padding).hash;
@@ -216,7 +217,7 @@ uint64_t paddingHashOf(const GFunction& f, int load)
 int paddingSelect(const GFunction& f, int load, uint64_t paddingHash)
 {
     const GOp& o = f.ops[size_t(load)];
-    if (o.name != "load_ptr_tko" || paddingHash == 0 || o.results.empty())
+    if (o.id != OpId::LoadPtrTko || paddingHash == 0 || o.results.empty())
         return -1;
     const Roles roles = rolesOf(f, o);
     if (roles.padding >= 0 || roles.main.size() < 2)
@@ -228,7 +229,7 @@ int paddingSelect(const GFunction& f, int load, uint64_t paddingHash)
         const GOp& s = f.ops[size_t(u)];
         if (!s.live)
             continue;
-        if (s.name != "select" || s.operands.size() != 3 || s.results.size() != 1 ||
+        if (s.id != OpId::Select || s.operands.size() != 3 || s.results.size() != 1 ||
             f.values[size_t(s.operands[0])].canon != mask ||
             f.values[size_t(s.operands[1])].canon != value ||
             f.canonValue(s.operands[2]).hash != paddingHash)
@@ -370,12 +371,12 @@ std::string joinProof(const GFunction& f, int join)
             const int def = f.canonValue(in).def;
             if (def < 0)
                 return {};
-            const std::string_view n = f.ops[size_t(def)].name;
-            if (n == "join_tokens")
+            const OpId n = f.ops[size_t(def)].id;
+            if (n == OpId::JoinTokens)
                 inputs.push_back(def);
-            else if (n == "load_view_tko" || n == "load_ptr_tko")
+            else if (n == OpId::LoadViewTko || n == OpId::LoadPtrTko)
                 loads.push_back(def);
-            else if (n != "make_token")
+            else if (n != OpId::MakeToken)
                 return {};
         }
     }
@@ -387,10 +388,10 @@ std::string joinProof(const GFunction& f, int join)
         if (seenOut.size() > 64)
             return {};
         for (int u : f.canonValue(f.ops[size_t(j)].results[0]).users) {
-            const std::string_view n = f.ops[size_t(u)].name;
-            if (n == "join_tokens")
+            const OpId n = f.ops[size_t(u)].id;
+            if (n == OpId::JoinTokens)
                 outputs.push_back(u);
-            else if (n == "store_view_tko" || n == "store_ptr_tko")
+            else if (n == OpId::StoreViewTko || n == OpId::StorePtrTko)
                 stores.push_back(u);
             else
                 return {};
@@ -400,7 +401,7 @@ std::string joinProof(const GFunction& f, int join)
         return {};
     for (int s : stores) {
         const GOp& store = f.ops[size_t(s)];
-        const int value = store.operands[store.name == "store_view_tko" ? 0 : 1];
+        const int value = store.operands[store.id == OpId::StoreViewTko ? 0 : 1];
         for (int l : loads)
             if (!computedFrom(f, value, l, 0))
                 return {};
@@ -413,17 +414,17 @@ std::string joinProof(const GFunction& f, int join)
 
 uint64_t memoryAddressKey(const GFunction& f, const GOp& o, bool pointersOnly)
 {
-    if (!isMemoryOp(o.name))
+    if (!isMemoryOp(o.id))
         return 0;
     const Roles roles = rolesOf(f, o);
     if (pointersOnly) {
-        if ((o.name != "load_ptr_tko" && o.name != "store_ptr_tko") || roles.main.empty())
+        if ((o.id != OpId::LoadPtrTko && o.id != OpId::StorePtrTko) || roles.main.empty())
             return 0;
         return hashMix(hashMix(o.nameHash, 0x9071), f.canonValue(roles.main[0]).hash);
     }
     // The stored value: first operand of a view store, second of a scatter.
-    const size_t value = o.name == "store_view_tko"  ? 0
-                         : o.name == "store_ptr_tko" ? 1
+    const size_t value = o.id == OpId::StoreViewTko  ? 0
+                         : o.id == OpId::StorePtrTko ? 1
                                                      : size_t(-1);
     uint64_t key = hashMix(o.nameHash, roles.main.size());
     for (size_t i = 0; i < roles.main.size(); ++i)
@@ -438,11 +439,11 @@ std::string unmatchedProof(const GFunction& f, int op)
     if (o.results.empty())
         return {};
     const GValue& v = f.canonValue(o.results[0]);
-    if (o.name == "join_tokens")
+    if (o.id == OpId::JoinTokens)
         return joinProof(f, op);
-    if (o.name == "make_token") {
+    if (o.id == OpId::MakeToken) {
         for (int u : v.users)
-            if (!isMemoryOp(f.ops[size_t(u)].name))
+            if (!isMemoryOp(f.ops[size_t(u)].id))
                 return {};
         return "a fresh root token, consumed directly by memory ops: it orders them after no "
                "other memory op, as no token does";
@@ -453,7 +454,7 @@ std::string unmatchedProof(const GFunction& f, int op)
     bool masked = true;
     for (int u : v.users) {
         const GOp& user = f.ops[size_t(u)];
-        const Roles roles = user.name == "load_ptr_tko" ? rolesOf(f, user) : Roles();
+        const Roles roles = user.id == OpId::LoadPtrTko ? rolesOf(f, user) : Roles();
         if (roles.padding < 0 || f.values[size_t(roles.padding)].canon != v.canon)
             return {};
         masked = masked && roles.main.size() >= 2;

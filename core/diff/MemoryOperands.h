@@ -16,7 +16,7 @@
 
 namespace tilelens::diff {
 
-bool isMemoryOp(std::string_view name); // load_ptr_tko, store_view_tko, ...
+bool isMemoryOp(OpId id); // load_ptr_tko, store_view_tko, atomics, ...
 
 void compareMemoryOperands(const GFunction& ref, int r, const GFunction& gen, int g,
                            const OpMatching& m, std::vector<RawDifference>& out);

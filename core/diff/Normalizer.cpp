@@ -261,7 +261,7 @@ private:
     // else dead (reported as a dead load, not paired with the other side's live load).
     static bool isWeakLoad(const GOp& o)
     {
-        if (o.name != "load_view_tko" && o.name != "load_ptr_tko")
+        if (o.id != OpId::LoadViewTko && o.id != OpId::LoadPtrTko)
             return false;
         const GAttr* ordering = findAttr(o, "memory_ordering");
         return ordering && ordering->value == "weak";

@@ -25,10 +25,11 @@ namespace tilelens::diff {
 
 namespace {
 
-bool orderedEffect(std::string_view n)
+bool orderedEffect(OpId n)
 {
-    return n == "store_ptr_tko" || n == "store_view_tko" || n == "atomic_cas_tko" ||
-           n == "atomic_rmw_tko" || n == "atomic_red_view_tko" || n == "print_tko" || n == "assert";
+    return n == OpId::StorePtrTko || n == OpId::StoreViewTko || n == OpId::AtomicCasTko ||
+           n == OpId::AtomicRmwTko || n == OpId::AtomicRedViewTko || n == OpId::PrintTko ||
+           n == OpId::Assert;
 }
 
 class Comparator
@@ -234,10 +235,10 @@ private:
     // attributes, hints and result type, and corresponding operands.
     bool sameForm(const GOp& a, const GOp& b) const
     {
-        const std::string_view fa = a.formName.empty() ? a.name : a.formName;
-        const std::string_view fb = b.formName.empty() ? b.name : b.formName;
-        if (fa != fb || (a.formName.empty() && b.formName.empty()) || a.results.size() != 1 ||
-            b.results.size() != 1 ||
+        const OpId fa = a.formId == OpId::Unknown ? a.id : a.formId;
+        const OpId fb = b.formId == OpId::Unknown ? b.id : b.formId;
+        if (fa != fb || (a.formId == OpId::Unknown && b.formId == OpId::Unknown) ||
+            a.results.size() != 1 || b.results.size() != 1 ||
             R.values[size_t(a.results[0])].typeText != G.values[size_t(b.results[0])].typeText)
             return false;
         const auto attrHashes = [](const AttrList& l) {
@@ -254,7 +255,7 @@ private:
             return false;
         const bool straight = valuesCorrespond(x[0], y[0]) && valuesCorrespond(x[1], y[1]);
         const bool crossed =
-            fa == "mulf" && valuesCorrespond(x[0], y[1]) && valuesCorrespond(x[1], y[0]);
+            fa == OpId::MulF && valuesCorrespond(x[0], y[1]) && valuesCorrespond(x[1], y[0]);
         return straight || crossed;
     }
 
@@ -323,12 +324,12 @@ private:
     {
         const GOp& a = R.ops[size_t(r)];
         const GOp& b = G.ops[size_t(g)];
-        if (a.name != b.name) {
+        if (!sameOp(a, b)) {
             auto d = make(DiffKind::OpChanged, r, g);
             d.refValue = std::string(a.name);
             d.genValue = std::string(b.name);
             if (sameForm(a, b))
-                d.proof = std::string(!a.formName.empty() ? a.proof : b.proof);
+                d.proof = std::string(a.formId != OpId::Unknown ? a.proof : b.proof);
             m_out.push_back(d);
             return;
         }
@@ -340,7 +341,7 @@ private:
         for (size_t k = attrsFrom; k < m_out.size(); ++k)
             explainFlush(R, r, G, g, m_out[k]); // only flush_to_zero on one side
         compareAttrs(a.hints, b.hints, true, mk);
-        if (a.name == "make_tensor_view" && compareTensorViews(R, r, G, g, M, m_out)) {
+        if (a.id == OpId::MakeTensorView && compareTensorViews(R, r, G, g, M, m_out)) {
             // Extent and stride by extent and stride (ViewExtents.h); the views
             // built on it then differ in type only as a consequence.
             if (R.values[size_t(a.results[0])].typeText != G.values[size_t(b.results[0])].typeText)
@@ -374,7 +375,7 @@ private:
             }
         }
         writtenOperandTypes(r, g);
-        if (isMemoryOp(a.name) && isMemoryOp(b.name)) {
+        if (isMemoryOp(a.id) && isMemoryOp(b.id)) {
             compareMemoryOperands(R, r, G, g, M, m_out);
         } else if (a.operands.size() != b.operands.size()) {
             auto d = make(DiffKind::OperandChanged, r, g);
@@ -418,8 +419,9 @@ private:
     {
         const GOp& a = R.ops[size_t(r)];
         const GOp& b = G.ops[size_t(g)];
-        const std::string_view n = a.name;
-        if (n != "for" && n != "loop" && n != "continue" && n != "yield" && n != "break")
+        const OpId n = a.id;
+        if (n != OpId::For && n != OpId::Loop && n != OpId::Continue && n != OpId::Yield &&
+            n != OpId::Break)
             return false;
         const size_t ta = tokenCount(R, a.operands) + tokenCount(R, a.results);
         const size_t tb = tokenCount(G, b.operands) + tokenCount(G, b.results);
@@ -566,13 +568,13 @@ private:
     // reshape/broadcast chain of a splat constant).
     static bool constantLike(const GOp& o)
     {
-        return o.name == "constant" || (o.hasSemOperands && o.semOperands.empty());
+        return o.id == OpId::Constant || (o.hasSemOperands && o.semOperands.empty());
     }
 
     static std::string constantText(const GFunction& f, int op)
     {
         const GOp& o = f.ops[size_t(op)];
-        if (o.name == "constant")
+        if (o.id == OpId::Constant)
             return opSignature(f, op);
         return std::string(o.name) + " of constants (" + std::string(o.proof) + ")";
     }
@@ -583,7 +585,7 @@ private:
         if (c.def < 0)
             return "argument " + std::to_string(c.index);
         const GOp& o = f.ops[size_t(c.def)];
-        if (o.name == "constant")
+        if (o.id == OpId::Constant)
             if (const GAttr* a = findAttr(o, "value"); a && !splatScalar(a->value).empty())
                 return "constant " + std::string(splatScalar(a->value)) + " at line " +
                        std::to_string(o.line);
@@ -688,9 +690,9 @@ private:
                 auto d =
                     make(o.duplicateOf >= 0 ? DiffKind::DuplicateOp : DiffKind::DeadOp, int(i), -1);
                 d.refValue = opSignature(R, int(i));
-                d.proof = o.name == "make_token" ? unmatchedProof(R, int(i))
-                          : foldedToConstant(o)  ? std::string(o.proof)
-                                                 : rewrittenUserProof(R, int(i));
+                d.proof = o.id == OpId::MakeToken ? unmatchedProof(R, int(i))
+                          : foldedToConstant(o)   ? std::string(o.proof)
+                                                  : rewrittenUserProof(R, int(i));
                 d.conditional = o.proofConditional;
                 m_out.push_back(d);
             }
@@ -722,9 +724,9 @@ private:
                 auto d =
                     make(o.duplicateOf >= 0 ? DiffKind::DuplicateOp : DiffKind::DeadOp, -1, int(j));
                 d.genValue = opSignature(G, int(j));
-                d.proof = o.name == "make_token" ? unmatchedProof(G, int(j))
-                          : foldedToConstant(o)  ? std::string(o.proof)
-                                                 : rewrittenUserProof(G, int(j));
+                d.proof = o.id == OpId::MakeToken ? unmatchedProof(G, int(j))
+                          : foldedToConstant(o)   ? std::string(o.proof)
+                                                  : rewrittenUserProof(G, int(j));
                 d.conditional = o.proofConditional;
                 m_out.push_back(d);
             }
@@ -749,7 +751,7 @@ private:
             const GOp& u = f.ops[size_t(ops[k])];
             if (std::find(u.operands.begin(), u.operands.end(), v) == u.operands.end())
                 continue;
-            if (u.formName.empty() || u.proof.empty())
+            if (u.formId == OpId::Unknown || u.proof.empty())
                 return {};
             proof = "part of line " + std::to_string(u.line) +
                     "'s normal form: " + std::string(u.proof);
@@ -787,7 +789,7 @@ private:
     // matched to the other side's padded load (OpMatcher, paddingSelect).
     static std::string paddingSelectProof(const GOp& o, const std::vector<int>& toOther)
     {
-        if (o.name != "select" || o.results.size() != 1 || toOther[size_t(o.results[0])] < 0)
+        if (o.id != OpId::Select || o.results.size() != 1 || toOther[size_t(o.results[0])] < 0)
             return {};
         return "selects a padding value into the masked-off lanes of a load without padding: "
                "the other side's load pads them with the same value";
@@ -800,8 +802,7 @@ private:
             std::vector<int> refs, genPos;
             for (int o : R.regions[size_t(rr)].ops) {
                 const int g = M.refToGen[size_t(o)];
-                if (g >= 0 && orderedEffect(R.ops[size_t(o)].name) &&
-                    G.ops[size_t(g)].region == gr) {
+                if (g >= 0 && orderedEffect(R.ops[size_t(o)].id) && G.ops[size_t(g)].region == gr) {
                     refs.push_back(o);
                     genPos.push_back(G.ops[size_t(g)].posInRegion);
                 }

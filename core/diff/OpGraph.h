@@ -9,6 +9,7 @@
 
 #include "diff/EntryNames.h"
 #include "ir/Arena.h"
+#include "ir/OpId.h"
 
 #include <cstdint>
 #include <memory>
@@ -24,6 +25,9 @@ struct Module;
 } // namespace tilelens::ir
 
 namespace tilelens::diff {
+
+using ir::isOneOf;
+using ir::OpId;
 
 struct FunctionFacts; // SummaryTable.h
 
@@ -69,7 +73,8 @@ struct GOp
     bool pure = false; // no side effect: may be merged (CSE) or dropped when dead
     bool commutative = false;
     bool terminator = false;
-    bool assume = false; // transparent for value identity
+    bool assume = false;     // transparent for value identity
+    OpId id = OpId::Unknown; // the op of the op table (print is print_tko); Unknown: other ops
     // Filled by normalization.
     bool live = true;
     bool dependsOnArgs = false; // depends on a block argument of a nested region (or a
@@ -85,10 +90,16 @@ struct GOp
     IdList semOperands;
     // The op its normal form is written as, when another one (fma(x, x, +0)
     // is a mulf, a + (-b) a subf): compared as that op against the other side.
-    std::string_view formName;
+    OpId formId = OpId::Unknown;
     bool hasSemOperands = false;
     bool folded = false; // its result is another value (x*1, x+0): dead once folded
 };
+
+// The same op on both sides: by id, and by name for ops the op table lacks.
+inline bool sameOp(const GOp& a, const GOp& b)
+{
+    return a.id == b.id && (a.id != OpId::Unknown || a.name == b.name);
+}
 
 struct GValue
 {

@@ -249,7 +249,7 @@ private:
                 pairs.push_back(entry.second);
         std::sort(pairs.begin(), pairs.end());
         for (const auto& [r, g] : pairs)
-            if (rfree(r) && gfree(g) && regionsCorrespond(r, g) && rop(r).name == gop(g).name)
+            if (rfree(r) && gfree(g) && regionsCorrespond(r, g) && sameOp(rop(r), gop(g)))
                 match(r, g);
     }
 
@@ -299,7 +299,7 @@ private:
     {
         const GOp& a = rop(r);
         const GOp& b = gop(g);
-        if (a.name == b.name)
+        if (sameOp(a, b))
             return true;
         if (a.results.size() != b.results.size() || a.regions.size() != b.regions.size() ||
             a.terminator != b.terminator)
@@ -363,7 +363,7 @@ private:
                                G.values[size_t(b.operands[swapped ? 1 - i : i])].def == y.def;
             if (rfree(x.def) && gfree(y.def) && regionsCorrespond(x.def, y.def) &&
                 compatible(x.def, y.def) &&
-                (sameHash || (rop(x.def).name == gop(y.def).name && (!leaves || owned))))
+                (sameHash || (sameOp(rop(x.def), gop(y.def)) && (!leaves || owned))))
                 match(x.def, y.def);
         }
     }
@@ -416,7 +416,7 @@ private:
         // Two duplicates never pair: one side must be a real (participating) op.
         // Nor do two constants: a position says nothing about which value is which.
         auto same = [&](int r, int g) {
-            return rop(r).name == gop(g).name && (participates(rop(r)) || participates(gop(g))) &&
+            return sameOp(rop(r), gop(g)) && (participates(rop(r)) || participates(gop(g))) &&
                    !semanticOperands(rop(r)).empty();
         };
         // Equal heads pair up in order (as the LCS backtrack would) in linear

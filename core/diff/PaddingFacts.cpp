@@ -22,7 +22,7 @@ IntRange extentOf(const GFunction& f, int tv, size_t dim)
     if (v.def < 0)
         return IntRange::full();
     const GOp& make = f.ops[size_t(v.def)];
-    if (make.name != "make_tensor_view")
+    if (make.id != OpId::MakeTensorView)
         return IntRange::full();
     // Operand 0 is the base; then one operand per dynamic extent, in order.
     size_t k = 1;
@@ -47,7 +47,7 @@ bool accessesInBounds(const GFunction& f, int view, std::string& why)
     int accesses = 0;
     for (int u : f.values[size_t(pv)].users) {
         const GOp& user = f.ops[size_t(u)];
-        if (user.name != "load_view_tko" && user.name != "store_view_tko")
+        if (user.id != OpId::LoadViewTko && user.id != OpId::StoreViewTko)
             return false;
         // The indices follow the view operand (a store's first operand is the value).
         size_t first = 0;

@@ -87,7 +87,7 @@ public:
             return atom(c);
         const int a = o.operands[0];
         const int b = o.operands.size() > 1 ? o.operands[1] : -1;
-        if (o.name == "exti" && intWidth(canon(a).typeText) > 0) {
+        if (o.id == OpId::ExtI && intWidth(canon(a).typeText) > 0) {
             const bool isSigned = findAttrValue(o, "signedness") == "signed";
             if (isSigned || canon(a).range.nonNegative()) {
                 ++m_rules;
@@ -95,15 +95,16 @@ public:
             }
             return atom(c);
         }
-        if ((o.name == "reshape" || o.name == "broadcast") && singleElement(canon(a).typeText)) {
+        if ((o.id == OpId::Reshape || o.id == OpId::Broadcast) &&
+            singleElement(canon(a).typeText)) {
             ++m_rules;
             return expand(a);
         }
-        if ((o.name == "addi" || o.name == "subi" || o.name == "muli") && b >= 0 &&
-            noWrap(o.name, a, b, w)) {
+        if ((o.id == OpId::AddI || o.id == OpId::SubI || o.id == OpId::MulI) && b >= 0 &&
+            noWrap(o.id, a, b, w)) {
             ++m_rules;
             Poly p = expand(a), q = expand(b);
-            Poly r = o.name == "muli" ? times(p, q) : plus(p, q, o.name == "subi");
+            Poly r = o.id == OpId::MulI ? times(p, q) : plus(p, q, o.id == OpId::SubI);
             return r.size() > kMaxTerms ? atom(c) : r;
         }
         return atom(c);
@@ -117,11 +118,11 @@ public:
         if (x.def < 0 || ++m_steps > kMaxSteps)
             return c;
         const GOp& o = m_g.ops[size_t(x.def)];
-        if ((o.name == "reshape" || o.name == "broadcast") && o.operands.size() == 1 &&
+        if ((o.id == OpId::Reshape || o.id == OpId::Broadcast) && o.operands.size() == 1 &&
             singleElement(canon(o.operands[0]).typeText)) {
             return decomposePointer(o.operands[0], sum);
         }
-        if (o.name == "offset" && o.operands.size() == 2 && offsetTerm(o.operands[1], sum)) {
+        if (o.id == OpId::Offset && o.operands.size() == 2 && offsetTerm(o.operands[1], sum)) {
             ++m_rules;
             return decomposePointer(o.operands[0], sum);
         }
@@ -182,7 +183,7 @@ private:
 
     // a op b cannot wrap in `width` bits, by the operands' proven ranges (i64 wraps alike
     // on both forms: everything is modulo 2^64 there).
-    bool noWrap(std::string_view op, int a, int b, int width) const
+    bool noWrap(OpId op, int a, int b, int width) const
     {
         if (width >= 64)
             return true;
@@ -192,9 +193,9 @@ private:
         // Operands of at most 32 bits: their sums, differences and products fit in i64.
         if (width > 32)
             return false;
-        if (op == "addi")
+        if (op == OpId::AddI)
             return fits(x.lo + y.lo, x.hi + y.hi, width);
-        if (op == "subi")
+        if (op == OpId::SubI)
             return fits(x.lo - y.hi, x.hi - y.lo, width);
         const int64_t p[] = {x.lo * y.lo, x.lo * y.hi, x.hi * y.lo, x.hi * y.hi};
         return fits(*std::min_element(p, p + 4), *std::max_element(p, p + 4), width);
@@ -239,7 +240,7 @@ PointerOffsetForm pointerOffsetForm(const GFunction& g, int op)
 {
     PointerOffsetForm f;
     const GOp& o = g.ops[size_t(op)];
-    if (o.name != "offset" || o.operands.size() != 2 || o.results.size() != 1)
+    if (o.id != OpId::Offset || o.operands.size() != 2 || o.results.size() != 1)
         return f;
     Decomposer d(g);
     Poly sum;

@@ -65,7 +65,7 @@ void absorbed(const GFunction& f, const GFunction& other, const std::vector<int>
 bool foldedIntoUsers(const GFunction& f, int op, int depth)
 {
     const GOp& o = f.ops[size_t(op)];
-    if (o.results.empty() || !(o.hasSemOperands || o.name == "constant") || depth > 4)
+    if (o.results.empty() || !(o.hasSemOperands || o.id == OpId::Constant) || depth > 4)
         return false;
     for (int res : o.results) {
         const GValue& v = f.values[size_t(res)];

@@ -20,7 +20,7 @@ const GAttr* findAttr(const GOp& o, const char* name)
 // Integer value of a `constant` op ("<i32: 1> : tile<i32>" -> 1).
 bool constantInt(const GOp& o, long long& out)
 {
-    if (o.name != "constant")
+    if (o.id != OpId::Constant)
         return false;
     const GAttr* v = findAttr(o, "value");
     if (!v)
@@ -48,14 +48,14 @@ RecognizerContext::RecognizerContext(const GFunction& ref, const GFunction& gen,
     : R(ref), G(gen), M(m)
 {
     for (const auto& o : G.ops)
-        if (o.name == "load_ptr_tko" || o.name == "store_ptr_tko")
+        if (o.id == OpId::LoadPtrTko || o.id == OpId::StorePtrTko)
             m_genRawPointerAccess = true;
     scanPairs();
     // Loop steps wrapped in assume on one side only.
     for (bool gen : {false, true}) {
         const GFunction& f = side(gen);
         for (const auto& o : f.ops) {
-            if (o.name != "for" || o.operands.size() < 3)
+            if (o.id != OpId::For || o.operands.size() < 3)
                 continue;
             const int written = f.values[size_t(o.operands[2])].def;
             if (written >= 0 && f.ops[size_t(written)].assume && !matchedOp(gen, written))
@@ -109,7 +109,7 @@ void RecognizerContext::scanPairs()
 bool RecognizerContext::isScaledBy(bool gen, int op, int64_t factor) const
 {
     const GOp& o = side(gen).ops[size_t(op)];
-    if (o.name != "muli")
+    if (o.id != OpId::MulI)
         return false;
     for (int v : o.operands) {
         const int d = defOf(gen, v);
@@ -126,7 +126,7 @@ bool RecognizerContext::isCeilDivision(bool gen, int op) const
 {
     const GFunction& f = side(gen);
     const GOp& o = f.ops[size_t(op)];
-    if (o.name != "divi" || o.operands.size() != 2)
+    if (o.id != OpId::DivI || o.operands.size() != 2)
         return false;
     const int dv = defOf(gen, o.operands[1]);
     long long t = 0;
@@ -141,14 +141,14 @@ bool RecognizerContext::isCeilDivision(bool gen, int op) const
     int cur = defOf(gen, o.operands[0]);
     for (int depth = 0; depth < 3 && cur >= 0; ++depth) {
         const GOp& n = f.ops[size_t(cur)];
-        if ((n.name != "addi" && n.name != "subi") || n.operands.size() != 2)
+        if ((n.id != OpId::AddI && n.id != OpId::SubI) || n.operands.size() != 2)
             break;
         int next = -1;
         for (size_t i = 0; i < 2; ++i) {
             const int d = defOf(gen, n.operands[i]);
             long long c = 0;
-            if (d >= 0 && constantInt(f.ops[size_t(d)], c) && !(n.name == "subi" && i == 0))
-                sum += n.name == "subi" ? -c : c;
+            if (d >= 0 && constantInt(f.ops[size_t(d)], c) && !(n.id == OpId::SubI && i == 0))
+                sum += n.id == OpId::SubI ? -c : c;
             else
                 next = d;
         }
@@ -157,8 +157,8 @@ bool RecognizerContext::isCeilDivision(bool gen, int op) const
     return sum == t - 1;
 }
 
-void RecognizerContext::coverChain(bool gen, int op, int depth,
-                                   const std::unordered_set<std::string_view>& allowed, Cover& c)
+void RecognizerContext::coverChain(bool gen, int op, int depth, std::initializer_list<OpId> allowed,
+                                   Cover& c)
 {
     if (op < 0 || depth < 0)
         return;
@@ -168,7 +168,7 @@ void RecognizerContext::coverChain(bool gen, int op, int depth,
     const GOp& o = side(gen).ops[size_t(op)];
     for (int v : o.operands) {
         const int d = defOf(gen, v);
-        if (d >= 0 && !matchedOp(gen, d) && allowed.count(side(gen).ops[size_t(d)].name))
+        if (d >= 0 && !matchedOp(gen, d) && isOneOf(side(gen).ops[size_t(d)].id, allowed))
             coverChain(gen, d, depth - 1, allowed, c);
     }
 }
@@ -179,20 +179,21 @@ void RecognizerContext::checkPair(bool refIsA, int a, int b)
     const bool genA = !refIsA, genB = refIsA;
     const GOp& x = side(genA).ops[size_t(a)];
     const GOp& y = side(genB).ops[size_t(b)];
-    static const std::unordered_set<std::string_view> arith = {
-        "addi", "subi", "constant", "divi", "muli", "exti", "trunci", "get_tensor_shape", "assume"};
+    const std::initializer_list<OpId> arith = {OpId::AddI,   OpId::SubI,           OpId::Constant,
+                                               OpId::DivI,   OpId::MulI,           OpId::ExtI,
+                                               OpId::TruncI, OpId::GetTensorShape, OpId::Assume};
 
     // EQ1 (ceil division), EQ2 (min as compare-and-choose) and EQ4 (the
     // Python-modulo fix-up) are proven by the semantic normal form now
     // (SemanticForm.cpp); their pattern recognizers accepted too much.
     // EQ3: get_index_space_shape vs ceil(dim / tile).
-    if (x.name == "get_index_space_shape" && isCeilDivision(genB, b)) {
+    if (x.id == OpId::GetIndexSpaceShape && isCeilDivision(genB, b)) {
         Cover& c = m_cover["index-space-shape-vs-ceildiv"];
         (genA ? c.gen : c.ref).insert(a);
         coverChain(genB, b, 4, arith, c);
     }
     // EQ6: strided view + element offsets vs partition view + tile indices.
-    if (x.name == "make_strided_view" && y.name == "make_partition_view" && !x.results.empty() &&
+    if (x.id == OpId::MakeStridedView && y.id == OpId::MakePartitionView && !x.results.empty() &&
         !y.results.empty()) {
         const ir::Type* tx = side(genA).values[size_t(x.results[0])].type;
         const ir::Type* ty = side(genB).values[size_t(y.results[0])].type;
@@ -272,14 +273,15 @@ bool RecognizerContext::recognize(const std::string& name, const RawDifference& 
     const std::string_view type = f.values[size_t(o.operands[0])].typeText;
     if (name == "assume-bounded-on-index") {
         if (operand.def >= 0) {
-            const auto n = f.ops[size_t(operand.def)].name;
-            return n == "get_tile_block_id" || n == "get_num_tile_blocks";
+            const OpId n = f.ops[size_t(operand.def)].id;
+            return n == OpId::GetTileBlockId || n == OpId::GetNumTileBlocks;
         }
         // Induction variable: argument 0 of a `for` body.
         if (operand.region < 0)
             return false;
         const GRegion& reg = f.regions[size_t(operand.region)];
-        return operand.index == 0 && reg.parentOp >= 0 && f.ops[size_t(reg.parentOp)].name == "for";
+        return operand.index == 0 && reg.parentOp >= 0 &&
+               f.ops[size_t(reg.parentOp)].id == OpId::For;
     }
     if (name == "scalar-assume")
         return isScalarIntType(type);

@@ -30,8 +30,7 @@ private:
     };
     void scanPairs();
     void checkPair(bool refIsA, int a, int b);
-    void coverChain(bool gen, int op, int depth,
-                    const std::unordered_set<std::string_view>& allowed, Cover& c);
+    void coverChain(bool gen, int op, int depth, std::initializer_list<OpId> allowed, Cover& c);
     bool covered(const Cover& c, const RawDifference& d) const;
     bool isScaledBy(bool gen, int op, int64_t factor) const;
     bool isCeilDivision(bool gen, int op) const;

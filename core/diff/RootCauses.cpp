@@ -51,7 +51,9 @@ std::set<int> accumulatorWeb(const GFunction& f, int mma)
             users[size_t(f.ops[id].operands[k])].emplace_back(int(id), int(k));
     std::vector<int> work = {m.operands[2], m.results[0]};
     std::set<int> seen;
-    static const std::set<std::string_view> passes = {"ftof", "broadcast", "reshape", "assume"};
+    const auto passes = [](OpId n) {
+        return isOneOf(n, {OpId::FToF, OpId::Broadcast, OpId::Reshape, OpId::Assume});
+    };
     auto loopValues = [&](int loop, size_t k) {
         const GOp& l = f.ops[size_t(loop)];
         ops.insert(loop);
@@ -71,32 +73,32 @@ std::set<int> accumulatorWeb(const GFunction& f, int mma)
         const GValue& val = f.values[size_t(v)];
         if (val.def < 0) { // an iter value of a loop body
             const int loop = val.region >= 0 ? f.regions[size_t(val.region)].parentOp : -1;
-            if (loop >= 0 && f.ops[size_t(loop)].name == "for" && val.index >= 1)
+            if (loop >= 0 && f.ops[size_t(loop)].id == OpId::For && val.index >= 1)
                 loopValues(loop, size_t(val.index - 1));
         } else {
             const GOp& d = f.ops[size_t(val.def)];
-            if (d.name == "for")
+            if (d.id == OpId::For)
                 loopValues(val.def, size_t(val.index));
-            else if (d.name == "constant")
+            else if (d.id == OpId::Constant)
                 ops.insert(val.def);
-            else if (passes.count(d.name) && !d.operands.empty()) {
+            else if (passes(d.id) && !d.operands.empty()) {
                 ops.insert(val.def);
                 work.push_back(d.operands[0]);
             }
         }
         for (const auto& [u, k] : users[size_t(v)]) {
             const GOp& o = f.ops[size_t(u)];
-            if (o.name == "for" && k >= 3) {
+            if (o.id == OpId::For && k >= 3) {
                 loopValues(u, size_t(k - 3));
-            } else if (o.name == "continue" || o.name == "yield") {
+            } else if (o.id == OpId::Continue || o.id == OpId::Yield) {
                 const int loop = f.regions[size_t(o.region)].parentOp;
-                if (loop >= 0 && f.ops[size_t(loop)].name == "for")
+                if (loop >= 0 && f.ops[size_t(loop)].id == OpId::For)
                     loopValues(loop, size_t(k));
-            } else if (passes.count(o.name)) {
+            } else if (passes(o.id)) {
                 ops.insert(u);
                 for (int r : o.results)
                     work.push_back(r);
-            } else if (o.name.rfind("store_", 0) == 0) {
+            } else if (o.id == OpId::StorePtrTko || o.id == OpId::StoreViewTko) {
                 ops.insert(u);
             }
         }
@@ -142,7 +144,7 @@ std::vector<int> rootCauses(const GFunction& R, const GFunction& G,
             const int def = f.canonValue(o.operands[k]).def;
             // A constant present on one side explains nothing about the op
             // that uses it: the op is where the change is written.
-            if (def < 0 || def == op || f.ops[size_t(def)].name == "constant")
+            if (def < 0 || def == op || f.ops[size_t(def)].id == OpId::Constant)
                 continue;
             const auto it = findings.find(def);
             if (it != findings.end())
@@ -167,7 +169,7 @@ std::vector<int> rootCauses(const GFunction& R, const GFunction& G,
                 // Or fed by an op the generated side added there (its line is the change).
                 const auto extra = gp >= 0 ? byGenOp.find(gp) : byGenOp.end();
                 if (p < 0 && extra != byGenOp.end() && raw[size_t(extra->second)].refOp < 0 &&
-                    G.ops[size_t(gp)].name != "constant")
+                    G.ops[size_t(gp)].id != OpId::Constant)
                     p = extra->second;
             }
         } else {
@@ -192,8 +194,8 @@ std::vector<int> rootCauses(const GFunction& R, const GFunction& G,
     for (size_t i = 0; i < raw.size(); ++i) {
         const RawDifference& d = raw[i];
         if (d.kind != DiffKind::AttributeChanged || d.refOp < 0 || d.genOp < 0 ||
-            divs[i].severity != Severity::Critical || R.ops[size_t(d.refOp)].name != "constant" ||
-            G.ops[size_t(d.genOp)].name != "constant")
+            divs[i].severity != Severity::Critical || R.ops[size_t(d.refOp)].id != OpId::Constant ||
+            G.ops[size_t(d.genOp)].id != OpId::Constant)
             continue;
         const GOp& a = R.ops[size_t(d.refOp)];
         const GOp& b = G.ops[size_t(d.genOp)];
@@ -258,7 +260,7 @@ std::vector<int> rootCauses(const GFunction& R, const GFunction& G,
         // A rule that names the one-sided op (a dropped cast before a store)
         // says where the change is: only the generic fallback is an input.
         const GOp& o = (gen ? G : R).ops[size_t(gen ? d.genOp : d.refOp)];
-        if (o.name != "constant" && divs[i].rule != "fallback-semantic")
+        if (o.id != OpId::Constant && divs[i].rule != "fallback-semantic")
             continue;
         const int change = inputOf(gen, gen ? d.genOp : d.refOp, 0);
         if (change >= 0 && change != int(i)) {

@@ -80,7 +80,7 @@ void SemanticNormalizer::regionArgRanges(int region)
     if (reg.parentOp < 0 || reg.args.empty())
         return;
     const GOp& parent = m_g.ops[size_t(reg.parentOp)];
-    if (parent.name != "for" || parent.operands.size() < 3)
+    if (parent.id != OpId::For || parent.operands.size() < 3)
         return;
     // The index of `for %i in (lb to ub, step s)` with s >= 1 stays in [lb, ub - 1].
     const IntRange lb = rangeOf(parent.operands[0]), ub = rangeOf(parent.operands[1]);
@@ -116,21 +116,21 @@ IntRange SemanticNormalizer::resultRange(const GOp& o) const
     const int width = intWidth(res.typeText);
     if (width <= 0)
         return IntRange::full();
-    const std::string_view n = o.name;
+    const OpId n = o.id;
     auto arg = [&](size_t i) {
         return i < o.operands.size() ? rangeOf(o.operands[i]) : IntRange::full();
     };
-    if (n == "get_tile_block_id")
+    if (n == OpId::GetTileBlockId)
         return IntRange::of(0, maxSignedOf(width));
-    if (n == "get_num_tile_blocks")
+    if (n == OpId::GetNumTileBlocks)
         return IntRange::of(1, maxSignedOf(width));
-    if (n == "iota") {
+    if (n == OpId::Iota) {
         const int64_t len = lastDim(res.typeText);
         return len > 0 ? IntRange::of(0, len - 1) : IntRange::full();
     }
-    if (n == "reshape" || n == "broadcast")
+    if (n == OpId::Reshape || n == OpId::Broadcast)
         return arg(0);
-    if (n == "exti") {
+    if (n == OpId::ExtI) {
         const IntRange a = arg(0);
         const GAttr* s = findAttr(o, "signedness");
         const int from = intWidth(m_g.values[size_t(o.operands[0])].typeText);
@@ -142,32 +142,32 @@ IntRange SemanticNormalizer::resultRange(const GOp& o) const
             return IntRange::of(0, (int64_t(1) << from) - 1);
         return IntRange::of(-(int64_t(1) << (from - 1)), maxSignedOf(from));
     }
-    if (n == "trunci")
+    if (n == OpId::TruncI)
         return rangeForWidth(arg(0), width);
-    if (n == "addi")
+    if (n == OpId::AddI)
         return rangeAdd(arg(0), arg(1), width);
-    if (n == "subi")
+    if (n == OpId::SubI)
         return rangeSub(arg(0), arg(1), width);
-    if (n == "muli")
+    if (n == OpId::MulI)
         return rangeMul(arg(0), arg(1), width);
     const IntRange a = arg(0), b = arg(1);
-    if (n == "divi" && a.nonNegative() && b.known && b.lo >= 1) {
+    if (n == OpId::DivI && a.nonNegative() && b.known && b.lo >= 1) {
         const GAttr* r = findAttr(o, "rounding");
         if (r && r->value == "positive_inf")
             return IntRange::of((a.lo + b.hi - 1) / b.hi, (a.hi - 1) / b.lo + 1);
         return IntRange::of(a.lo / b.hi, a.hi / b.lo);
     }
-    if (n == "remi" && a.nonNegative() && b.known && b.lo >= 1)
+    if (n == OpId::RemI && a.nonNegative() && b.known && b.lo >= 1)
         return IntRange::of(0, std::min(a.hi, b.hi - 1));
-    if ((n == "mini" || n == "maxi") && a.known && b.known) {
+    if ((n == OpId::MinI || n == OpId::MaxI) && a.known && b.known) {
         const GAttr* s = findAttr(o, "signedness");
         if (!(s && s->value == "unsigned") || (a.nonNegative() && b.nonNegative()))
-            return n == "mini" ? IntRange::of(std::min(a.lo, b.lo), std::min(a.hi, b.hi))
-                               : IntRange::of(std::max(a.lo, b.lo), std::max(a.hi, b.hi));
+            return n == OpId::MinI ? IntRange::of(std::min(a.lo, b.lo), std::min(a.hi, b.hi))
+                                   : IntRange::of(std::max(a.lo, b.lo), std::max(a.hi, b.hi));
     }
-    if (n == "select")
+    if (n == OpId::Select)
         return unite(arg(1), arg(2));
-    if (n == "andi" && (a.nonNegative() || b.nonNegative()))
+    if (n == OpId::AndI && (a.nonNegative() || b.nonNegative()))
         return IntRange::of(0, a.nonNegative() && b.nonNegative()
                                    ? std::min(a.hi, b.hi)
                                    : (a.nonNegative() ? a.hi : b.hi));
@@ -197,7 +197,7 @@ void SemanticNormalizer::describeResults(int id)
     for (int res : o.results) {
         GValue& v = m_g.values[size_t(res)];
         v.range =
-            clampToType(intersect(o.name == "get_tile_block_id" || o.name == "get_num_tile_blocks"
+            clampToType(intersect(o.id == OpId::GetTileBlockId || o.id == OpId::GetNumTileBlocks
                                       ? range
                                       : (res == r ? range : IntRange::full()),
                                   m_facts[size_t(res)]),

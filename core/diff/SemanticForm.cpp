@@ -162,9 +162,9 @@ bool SemanticNormalizer::orderingOnlyOperand(const GOp& o, size_t i) const
     const GValue& v = m_g.values[size_t(o.operands[i])];
     if (v.typeText == "token") {
         const int def = canonOf(o.operands[i]).def;
-        return def >= 0 && m_g.ops[size_t(def)].name == "make_token";
+        return def >= 0 && m_g.ops[size_t(def)].id == OpId::MakeToken;
     }
-    return o.name == "load_ptr_tko" && i >= 2 && intWidth(v.typeText) != 1;
+    return o.id == OpId::LoadPtrTko && i >= 2 && intWidth(v.typeText) != 1;
 }
 
 void SemanticNormalizer::resetPending()
@@ -189,7 +189,7 @@ SemanticForm SemanticNormalizer::form(int id)
     GOp& o = m_g.ops[size_t(id)];
     if (o.assume || !o.pure || o.results.size() != 1)
         return f;
-    if (o.name == "offset") {
+    if (o.id == OpId::Offset) {
         // Addresses as base + sum of terms, however the additions are grouped.
         const PointerOffsetForm p = pointerOffsetForm(m_g, id);
         if (p.rewritten) {
@@ -216,8 +216,8 @@ SemanticForm SemanticNormalizer::form(int id)
         }
     }
     // x*1, x|0, x^0 are x.
-    const bool mul = o.name == "muli";
-    if ((mul || o.name == "ori" || o.name == "xori") && o.operands.size() == 2) {
+    const bool mul = o.id == OpId::MulI;
+    if ((mul || o.id == OpId::OrI || o.id == OpId::XOrI) && o.operands.size() == 2) {
         for (size_t i = 0; i < 2; ++i) {
             const int c = canonId(o.operands[i]);
             const int x = canonId(o.operands[1 - i]);
@@ -231,7 +231,7 @@ SemanticForm SemanticNormalizer::form(int id)
     }
     // x * 1.0 is x for every float (also -0, infinities and NaN) when nothing
     // flushes or rounds differently.
-    if (o.name == "mulf" && o.attrs.empty() && o.operands.size() == 2) {
+    if (o.id == OpId::MulF && o.attrs.empty() && o.operands.size() == 2) {
         for (size_t i = 0; i < 2; ++i) {
             const int c = canonId(o.operands[i]);
             const int x = canonId(o.operands[1 - i]);
@@ -244,7 +244,7 @@ SemanticForm SemanticNormalizer::form(int id)
             }
         }
     }
-    f.roundingNeutral = o.name == "maxf" || o.name == "minf";
+    f.roundingNeutral = o.id == OpId::MaxF || o.id == OpId::MinF;
     if (signNeutral(o)) {
         f.signNeutral = true;
         const auto isSignedness = [](const GAttr& a) { return isSignednessAttr(a.name); };
@@ -261,9 +261,11 @@ bool SemanticNormalizer::splatForm(int id, SemanticForm& f)
 {
     GOp& o = m_g.ops[size_t(id)];
     const GValue& res = m_g.values[size_t(o.results[0])];
-    if (o.name == "constant") {
+    if (o.id == OpId::Constant) {
         const GAttr* v = findAttr(o, "value");
-        const std::string_view scalar = v ? splatScalar(v->value) : std::string_view();
+        if (!v)
+            return false;
+        const std::string_view scalar = splatScalar(v->value);
         if (scalar.empty())
             return false;
         m_pendSplat = hashMix(kTagSplatConst, hashText(scalar));
@@ -287,7 +289,7 @@ bool SemanticNormalizer::splatForm(int id, SemanticForm& f)
         f.hash = hashMix(hashMix(kTagSplat, m_pendSplat), res.typeHash);
         return true;
     }
-    if ((o.name != "reshape" && o.name != "broadcast") || o.operands.size() != 1)
+    if ((o.id != OpId::Reshape && o.id != OpId::Broadcast) || o.operands.size() != 1)
         return false;
     const int x = canonId(o.operands[0]);
     const GValue& xv = m_g.values[size_t(x)];
@@ -326,8 +328,8 @@ bool SemanticNormalizer::splatForm(int id, SemanticForm& f)
 bool SemanticNormalizer::affineForm(int id, SemanticForm& f)
 {
     GOp& o = m_g.ops[size_t(id)];
-    const bool sub = o.name == "subi";
-    if ((!sub && o.name != "addi") || o.operands.size() != 2 || !o.attrs.empty())
+    const bool sub = o.id == OpId::SubI;
+    if ((!sub && o.id != OpId::AddI) || o.operands.size() != 2 || !o.attrs.empty())
         return false;
     const GValue& res = m_g.values[size_t(o.results[0])];
     const int width = intWidth(res.typeText);
@@ -383,7 +385,7 @@ bool SemanticNormalizer::affineForm(int id, SemanticForm& f)
 bool SemanticNormalizer::divisionForm(int id, SemanticForm& f)
 {
     GOp& o = m_g.ops[size_t(id)];
-    if (o.name != "divi" || o.operands.size() != 2)
+    if (o.id != OpId::DivI || o.operands.size() != 2)
         return false;
     for (const auto& a : o.attrs)
         if (a.name != "rounding" && !isSignednessAttr(a.name))
@@ -485,7 +487,7 @@ const GOp* SemanticNormalizer::defOp(int v) const
 bool SemanticNormalizer::choiceHash(int cond, int a, int b, SemanticForm& f) const
 {
     const GOp* cmp = defOp(cond);
-    if (!cmp || cmp->name != "cmpi" || cmp->operands.size() != 2)
+    if (!cmp || cmp->id != OpId::CmpI || cmp->operands.size() != 2)
         return false;
     const GAttr* pred = findAttr(*cmp, "predicate");
     const GAttr* sign = findAttr(*cmp, "signedness");
@@ -513,9 +515,9 @@ bool SemanticNormalizer::choiceHash(int cond, int a, int b, SemanticForm& f) con
 bool SemanticNormalizer::minMaxForm(int id, SemanticForm& f)
 {
     GOp& o = m_g.ops[size_t(id)];
-    if (o.name == "select" && o.operands.size() == 3)
+    if (o.id == OpId::Select && o.operands.size() == 3)
         return choiceHash(o.operands[0], o.operands[1], o.operands[2], f);
-    if ((o.name != "mini" && o.name != "maxi") || o.operands.size() != 2)
+    if ((o.id != OpId::MinI && o.id != OpId::MaxI) || o.operands.size() != 2)
         return false;
     const GAttr* sign = findAttr(o, "signedness");
     if ((!sign || sign->value != "signed") && !signNeutral(o))
@@ -524,7 +526,7 @@ bool SemanticNormalizer::minMaxForm(int id, SemanticForm& f)
     if (h1 < h0)
         std::swap(h0, h1);
     f.custom = true;
-    f.hash = hashMix(hashMix(hashMix(o.name == "mini" ? kTagMin : kTagMax, h0), h1),
+    f.hash = hashMix(hashMix(hashMix(o.id == OpId::MinI ? kTagMin : kTagMax, h0), h1),
                      m_g.values[size_t(o.results[0])].typeHash);
     return true;
 }
@@ -534,7 +536,8 @@ SemanticForm SemanticNormalizer::regionForm(int id)
     resetPending();
     SemanticForm f;
     GOp& o = m_g.ops[size_t(id)];
-    if (o.name != "if" || o.results.size() != 1 || o.regions.size() != 2 || o.operands.size() != 1)
+    if (o.id != OpId::If || o.results.size() != 1 || o.regions.size() != 2 ||
+        o.operands.size() != 1)
         return f;
     if (constantBranch(id, f))
         return f;
@@ -546,10 +549,10 @@ SemanticForm SemanticNormalizer::regionForm(int id)
         if (r.ops.empty())
             return f;
         for (size_t i = 0; i + 1 < r.ops.size(); ++i)
-            if (m_g.ops[size_t(r.ops[i])].name != "constant")
+            if (m_g.ops[size_t(r.ops[i])].id != OpId::Constant)
                 return f;
         const GOp& y = m_g.ops[size_t(r.ops.back())];
-        if (y.name != "yield" || y.operands.size() != 1)
+        if (y.id != OpId::Yield || y.operands.size() != 1)
             return f;
         yielded[k] = y.operands[0];
     }
@@ -573,7 +576,7 @@ bool SemanticNormalizer::constantBranch(int id, SemanticForm& f)
     if (r.ops.empty())
         return false;
     const GOp& y = m_g.ops[size_t(r.ops.back())];
-    if (y.name != "yield" || y.operands.size() != 1)
+    if (y.id != OpId::Yield || y.operands.size() != 1)
         return false;
     const int v = canonId(y.operands[0]);
     if (m_g.values[size_t(v)].typeText != m_g.values[size_t(o.results[0])].typeText)
@@ -590,13 +593,13 @@ bool SemanticNormalizer::constantBranch(int id, SemanticForm& f)
 
 bool SemanticNormalizer::signNeutral(const GOp& o, std::string* why) const
 {
-    if (!signSensitiveOp(o.name) || o.operands.empty())
+    if (!signSensitiveOp(o.id) || o.operands.empty())
         return false;
     for (size_t i = 0; i < o.operands.size(); ++i) {
         const IntRange r = rangeOf(o.operands[i]);
         if (!r.nonNegative())
             return false;
-        if ((o.name == "divi" || o.name == "remi") && i == 1 && r.lo < 1)
+        if ((o.id == OpId::DivI || o.id == OpId::RemI) && i == 1 && r.lo < 1)
             return false;
     }
     // The sentence only when asked for: most callers need the answer alone.

@@ -204,10 +204,10 @@ bool isSignednessAttr(std::string_view name)
     return name.rfind("signedness", 0) == 0 || name == "unsignedCmp";
 }
 
-bool signSensitiveOp(std::string_view name)
+bool signSensitiveOp(OpId name)
 {
-    return name == "cmpi" || name == "divi" || name == "remi" || name == "mini" || name == "maxi" ||
-           name == "exti" || name == "itof" || name == "shri";
+    return name == OpId::CmpI || name == OpId::DivI || name == OpId::RemI || name == OpId::MinI ||
+           name == OpId::MaxI || name == OpId::ExtI || name == OpId::IToF || name == OpId::ShRI;
 }
 
 } // namespace tilelens::diff

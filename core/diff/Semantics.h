@@ -53,6 +53,6 @@ int64_t maxSignedOf(int width);
 bool isSignednessAttr(std::string_view name);
 
 // Ops whose signedness attribute only matters for negative operands.
-bool signSensitiveOp(std::string_view name);
+bool signSensitiveOp(OpId name);
 
 } // namespace tilelens::diff

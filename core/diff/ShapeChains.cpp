@@ -18,14 +18,13 @@ namespace {
 constexpr uint64_t kTagReshape = 0x2E5A;
 constexpr uint64_t kTagLane = 0x1A4E;
 
-bool laneWiseUnary(std::string_view n)
+bool laneWiseUnary(OpId n)
 {
     // Not the casts with a signedness (exti, trunci, itof, ftoi): their
     // signedness is normalized by the fact-guarded forms.
-    static const std::unordered_set<std::string_view> ops = {
-        "ftof", "negf", "exp", "exp2", "absf",  "sqrt", "rsqrt", "tanh",
-        "log",  "log2", "sin", "cos",  "floor", "ceil", "negi",  "absi"};
-    return ops.count(n) > 0;
+    return isOneOf(n, {OpId::FToF, OpId::NegF, OpId::Exp, OpId::Exp2, OpId::AbsF, OpId::Sqrt,
+                       OpId::Rsqrt, OpId::TanH, OpId::Log, OpId::Log2, OpId::Sin, OpId::Cos,
+                       OpId::Floor, OpId::Ceil, OpId::NegI, OpId::AbsI});
 }
 
 // "tile<128x64xf32>" -> "128x64x" (empty for rank 0), or nullopt if not a tile.
@@ -76,7 +75,7 @@ bool SemanticNormalizer::shapeChainForm(int id, SemanticForm& f)
     if (!shapePrefix(rv.typeText) || !shapePrefix(xv.typeText))
         return false;
     const int base = m_reshapeBase[size_t(x)] >= 0 ? m_reshapeBase[size_t(x)] : x;
-    if (o.name == "reshape") {
+    if (o.id == OpId::Reshape) {
         const GValue& bv = m_g.values[size_t(base)];
         if (bv.typeText == rv.typeText) {
             f.alias = base;
@@ -93,7 +92,7 @@ bool SemanticNormalizer::shapeChainForm(int id, SemanticForm& f)
         }
         return true;
     }
-    if (!laneWiseUnary(o.name) || *shapePrefix(rv.typeText) != *shapePrefix(xv.typeText))
+    if (!laneWiseUnary(o.id) || *shapePrefix(rv.typeText) != *shapePrefix(xv.typeText))
         return false;
     f.custom = true;
     if (base == x) {

@@ -28,11 +28,11 @@ bool zeroSplat(const GFunction& g, int v, bool& negative)
         if (d < 0)
             return false;
         const GOp& o = g.ops[size_t(d)];
-        if (o.name == "reshape" || o.name == "broadcast") {
+        if (o.id == OpId::Reshape || o.id == OpId::Broadcast) {
             v = o.operands[0];
             continue;
         }
-        if (o.name != "constant")
+        if (o.id != OpId::Constant)
             return false;
         const GAttr* a = findAttr(o, "value");
         const std::string_view s = a ? splatScalar(a->value) : std::string_view();
@@ -77,20 +77,22 @@ bool SemanticNormalizer::zeroSignUnobserved(int v, std::unordered_set<int>& seen
         return true;
     if (seen.size() > 512)
         return false;
-    static const std::unordered_set<std::string_view> keeps = {
-        "addf", "subf", "mulf", "maxf", "minf", "negf", "fma", "broadcast", "reshape", "ftof"};
+    const auto keeps = [](OpId n) {
+        return isOneOf(n, {OpId::AddF, OpId::SubF, OpId::MulF, OpId::MaxF, OpId::MinF, OpId::NegF,
+                           OpId::Fma, OpId::Broadcast, OpId::Reshape, OpId::FToF});
+    };
     for (int k = m_writtenUsersStart[size_t(v)]; k < m_writtenUsersStart[size_t(v) + 1]; ++k) {
         const auto [u, index] = m_writtenUses[size_t(k)];
         const GOp& o = m_g.ops[size_t(u)];
-        const std::string_view n = o.name;
-        if (n == "exp" || n == "exp2")
+        const OpId n = o.id;
+        if (n == OpId::Exp || n == OpId::Exp2)
             continue;
-        if (keeps.count(n) || (n == "divf" && index == 0) || (n == "select" && index > 0)) {
+        if (keeps(n) || (n == OpId::DivF && index == 0) || (n == OpId::Select && index > 0)) {
             if (o.results.size() != 1 || !zeroSignUnobserved(o.results[0], seen))
                 return false;
             continue;
         }
-        if (n == "for" && index >= 3) {
+        if (n == OpId::For && index >= 3) {
             // An iter value: the loop's block argument and its result.
             const size_t k = size_t(index - 3);
             const GRegion& body = m_g.regions[size_t(o.regions[0])];
@@ -100,7 +102,7 @@ bool SemanticNormalizer::zeroSignUnobserved(int v, std::unordered_set<int>& seen
                 return false;
             continue;
         }
-        if (n == "continue" || n == "yield") {
+        if (n == OpId::Continue || n == OpId::Yield) {
             const int parent = m_g.regions[size_t(o.region)].parentOp;
             if (parent < 0)
                 return false;
@@ -108,7 +110,7 @@ bool SemanticNormalizer::zeroSignUnobserved(int v, std::unordered_set<int>& seen
             const size_t k = size_t(index);
             if (k >= p.results.size() || !zeroSignUnobserved(p.results[k], seen))
                 return false;
-            if (p.name == "for") {
+            if (p.id == OpId::For) {
                 const GRegion& body = m_g.regions[size_t(p.regions[0])];
                 if (k + 1 >= body.args.size() || !zeroSignUnobserved(body.args[k + 1], seen))
                     return false;
@@ -124,7 +126,7 @@ bool SemanticNormalizer::zeroSignUnobserved(int v, std::unordered_set<int>& seen
 // commutative operands ordered): an fma with a zero addend must equal it.
 static uint64_t plainProductHash(uint64_t typeHash, uint64_t a, uint64_t b)
 {
-    static const uint64_t mulf = hashText("mulf");
+    static const uint64_t mulf = hashText(ir::opMnemonic(OpId::MulF));
     if (b < a)
         std::swap(a, b);
     return hashMix(hashMix(hashMix(hashMix(mulf, typeHash), 2), a), b);
@@ -133,7 +135,7 @@ static uint64_t plainProductHash(uint64_t typeHash, uint64_t a, uint64_t b)
 // The generic hash of subf(a, b) with o's attributes and hints (two operands in order).
 static uint64_t differenceHash(const GOp& o, uint64_t typeHash, uint64_t a, uint64_t b)
 {
-    static const uint64_t subf = hashText("subf");
+    static const uint64_t subf = hashText(ir::opMnemonic(OpId::SubF));
     uint64_t h = subf;
     for (const auto& attr : o.attrs)
         h = hashMix(h, attr.hash);
@@ -147,11 +149,11 @@ static uint64_t differenceHash(const GOp& o, uint64_t typeHash, uint64_t a, uint
 bool SemanticNormalizer::negatedSumForm(int id, SemanticForm& f)
 {
     GOp& o = m_g.ops[size_t(id)];
-    if (o.name != "addf" || o.operands.size() != 2 || o.results.size() != 1)
+    if (o.id != OpId::AddF || o.operands.size() != 2 || o.results.size() != 1)
         return false;
     for (size_t i = 0; i < 2; ++i) {
         const GOp* n = defOp(canonId(o.operands[i]));
-        if (!n || n->name != "negf" || n->operands.size() != 1 || !n->attrs.empty())
+        if (!n || n->id != OpId::NegF || n->operands.size() != 1 || !n->attrs.empty())
             continue;
         const int a = canonId(o.operands[1 - i]), b = canonId(n->operands[0]);
         f.custom = true;
@@ -159,7 +161,7 @@ bool SemanticNormalizer::negatedSumForm(int id, SemanticForm& f)
                                 m_g.values[size_t(a)].hash, m_g.values[size_t(b)].hash);
         f.proof = "a + (-b) = a - b for every float (IEEE subtraction adds the negation)";
         setSemOperands(o, {a, b});
-        o.formName = "subf";
+        o.formId = OpId::SubF;
         return true;
     }
     return false;
@@ -174,7 +176,7 @@ bool SemanticNormalizer::neverNegativeZero(int v) const
         return false;
     const bool square =
         d->operands.size() >= 2 && canonId(d->operands[0]) == canonId(d->operands[1]);
-    return square && (d->name == "mulf" || d->name == "fma");
+    return square && (d->id == OpId::MulF || d->id == OpId::Fma);
 }
 
 // fma(a, b, -0.0) rounds a*b + (-0.0) = a*b once: it is mulf(a, b) for every
@@ -183,7 +185,7 @@ bool SemanticNormalizer::neverNegativeZero(int v) const
 bool SemanticNormalizer::zeroAddendForm(int id, SemanticForm& f)
 {
     GOp& o = m_g.ops[size_t(id)];
-    if (o.name != "fma" || o.operands.size() != 3 || !o.attrs.empty() || !o.hints.empty())
+    if (o.id != OpId::Fma || o.operands.size() != 3 || !o.attrs.empty() || !o.hints.empty())
         return false;
     bool negative = false;
     if (!zeroSplat(m_g, o.operands[2], negative))
@@ -198,7 +200,7 @@ bool SemanticNormalizer::zeroAddendForm(int id, SemanticForm& f)
                        : "fma(x, x, +0.0) = x * x: the exact square is never -0.0, so adding +0.0 "
                          "before the one rounding changes nothing";
     setSemOperands(o, {a, b});
-    o.formName = "mulf";
+    o.formId = OpId::MulF;
     return true;
 }
 
@@ -209,7 +211,7 @@ bool SemanticNormalizer::zeroSumForm(int id, SemanticForm& f)
     if (negatedSumForm(id, f))
         return true;
     GOp& o = m_g.ops[size_t(id)];
-    if (o.name != "addf" || o.operands.size() != 2 || !o.attrs.empty())
+    if (o.id != OpId::AddF || o.operands.size() != 2 || !o.attrs.empty())
         return false;
     for (size_t i = 0; i < 2; ++i) {
         bool negative = false;

@@ -114,7 +114,7 @@ private:
         if (rv.def >= 0 || rv.index != 0 || rv.region < 0)
             return;
         const int loop = R.regions[size_t(rv.region)].parentOp;
-        if (loop < 0 || R.ops[size_t(loop)].name != "for" ||
+        if (loop < 0 || R.ops[size_t(loop)].id != OpId::For ||
             R.ops[size_t(loop)].operands.size() < 3)
             return;
         const auto lower = value(false, R.ops[size_t(loop)].operands[0]);
@@ -137,17 +137,17 @@ private:
         if (v.def < 0)
             return leaf(gen, c, width);
         const GOp& o = f.ops[size_t(v.def)];
-        const std::string_view n = o.name;
+        const OpId n = o.id;
         auto operand = [&](size_t i) { return value(gen, o.operands[i]); };
         auto bv = [&](int64_t k) { return m_ctx.bv_val(k, unsigned(width)); };
-        if (n == "constant") {
+        if (n == OpId::Constant) {
             const GAttr* a = findAttr(o, "value");
             const auto k = a ? splatInt(a->value) : std::nullopt;
             if (!k)
                 return std::nullopt;
             return bv(*k);
         }
-        if (n == "iota") {
+        if (n == OpId::Iota) {
             auto x = leaf(gen, c, width);
             if (x) {
                 const int64_t len = lastDim(v.typeText);
@@ -156,43 +156,44 @@ private:
             }
             return x;
         }
-        if (n == "reshape" || n == "broadcast")
+        if (n == OpId::Reshape || n == OpId::Broadcast)
             return operand(0);
         const size_t nops = o.operands.size();
-        if (n == "exti" || n == "trunci") {
+        if (n == OpId::ExtI || n == OpId::TruncI) {
             auto a = operand(0);
             if (!a)
                 return std::nullopt;
             const int from = int(a->get_sort().bv_size());
-            if (n == "trunci")
+            if (n == OpId::TruncI)
                 return a->extract(unsigned(width - 1), 0);
             return isUnsigned(o) ? z3::zext(*a, unsigned(width - from))
                                  : z3::sext(*a, unsigned(width - from));
         }
-        if (nops == 2 && (n == "addi" || n == "subi" || n == "muli" || n == "andi" || n == "ori" ||
-                          n == "xori" || n == "mini" || n == "maxi" || n == "divi" || n == "remi" ||
-                          n == "cmpi")) {
+        if (nops == 2 &&
+            (n == OpId::AddI || n == OpId::SubI || n == OpId::MulI || n == OpId::AndI ||
+             n == OpId::OrI || n == OpId::XOrI || n == OpId::MinI || n == OpId::MaxI ||
+             n == OpId::DivI || n == OpId::RemI || n == OpId::CmpI)) {
             auto a = operand(0), b = operand(1);
             if (!a || !b)
                 return std::nullopt;
-            if (n == "cmpi")
+            if (n == OpId::CmpI)
                 return compare(o, *a, *b);
-            if (n == "addi")
+            if (n == OpId::AddI)
                 return *a + *b;
-            if (n == "subi")
+            if (n == OpId::SubI)
                 return *a - *b;
-            if (n == "muli")
+            if (n == OpId::MulI)
                 return *a * *b;
-            if (n == "andi")
+            if (n == OpId::AndI)
                 return *a & *b;
-            if (n == "ori")
+            if (n == OpId::OrI)
                 return *a | *b;
-            if (n == "xori")
+            if (n == OpId::XOrI)
                 return *a ^ *b;
             const bool u = isUnsigned(o);
-            if (n == "mini")
+            if (n == OpId::MinI)
                 return z3::ite(u ? z3::ult(*a, *b) : *a < *b, *a, *b);
-            if (n == "maxi")
+            if (n == OpId::MaxI)
                 return z3::ite(u ? z3::ugt(*a, *b) : *a > *b, *a, *b);
             // Division by zero is undefined: the reference's divisors are assumed
             // non-zero; a generated divisor that can be zero where the reference is
@@ -201,11 +202,11 @@ private:
                 m_genDivisorZero.push_back(*b == bv(0));
             else
                 m_facts.push_back(*b != bv(0));
-            if (n == "remi")
+            if (n == OpId::RemI)
                 return u ? z3::urem(*a, *b) : z3::srem(*a, *b);
             return divide(o, *a, *b, u, width);
         }
-        if (n == "select" && nops == 3) {
+        if (n == OpId::Select && nops == 3) {
             auto c0 = operand(0), a = operand(1), b = operand(2);
             if (!c0 || !a || !b)
                 return std::nullopt;
@@ -277,12 +278,11 @@ std::string valueText(const z3::expr& e)
 }
 
 // Pure integer / mask ops the encoder models: only their values are compared.
-bool encodable(std::string_view n)
+bool encodable(OpId n)
 {
-    static const std::set<std::string_view> ops = {
-        "constant", "reshape", "broadcast", "exti", "trunci", "addi", "subi", "muli",  "andi",
-        "ori",      "xori",    "mini",      "maxi", "divi",   "remi", "cmpi", "select"};
-    return ops.count(n) > 0;
+    return isOneOf(n, {OpId::Constant, OpId::Reshape, OpId::Broadcast, OpId::ExtI, OpId::TruncI,
+                       OpId::AddI, OpId::SubI, OpId::MulI, OpId::AndI, OpId::OrI, OpId::XOrI,
+                       OpId::MinI, OpId::MaxI, OpId::DivI, OpId::RemI, OpId::CmpI, OpId::Select});
 }
 
 } // namespace
@@ -292,8 +292,7 @@ SmtVerdict smtCompare(const GFunction& R, int r, const GFunction& G, int g, cons
     SmtVerdict out;
     const GOp& a = R.ops[size_t(r)];
     const GOp& b = G.ops[size_t(g)];
-    if (!encodable(a.name) || !encodable(b.name) || a.results.size() != 1 ||
-        b.results.size() != 1 ||
+    if (!encodable(a.id) || !encodable(b.id) || a.results.size() != 1 || b.results.size() != 1 ||
         R.values[size_t(a.results[0])].typeText != G.values[size_t(b.results[0])].typeText)
         return out;
     try {

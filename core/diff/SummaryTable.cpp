@@ -1,6 +1,7 @@
 #include "diff/SummaryTable.h"
 
 #include "ir/Canonical.h"
+#include "ir/OpId.h"
 #include "ir/Type.h"
 
 #include <set>
@@ -89,7 +90,7 @@ const FunctionFacts* summarizeFunction(const GFunction& f, ir::Arena& arena)
     std::vector<std::string_view> identities, mmaTypes;
     ShortCounts<std::string_view, NameCount> ops, ftz, approx;
     for (const auto& o : f.ops) {
-        const std::string_view name = o.name;
+        const std::string_view name = o.name; // counted by name: ops of other dialects too
         if (!o.terminator || !o.operands.empty())
             ops.bump(name, o.nameHash);
         for (const auto& a : o.attrs) {
@@ -106,7 +107,7 @@ const FunctionFacts* summarizeFunction(const GFunction& f, ir::Arena& arena)
             if (h.name == "latency")
                 ++x->latency;
         }
-        if ((o.name == "mmaf" || o.name == "mmai") && !o.results.empty())
+        if ((o.id == OpId::MmaF || o.id == OpId::MmaI) && !o.results.empty())
             mmaTypes.push_back(f.values[size_t(o.results[0])].typeText);
     }
     ShortCounts<const ir::Type*, TypeCount> types;
@@ -255,20 +256,21 @@ static std::vector<SummaryRow> rowsOf(Facts& a, Facts& b)
         auto it = m.find(k);
         return it == m.end() ? 0 : it->second;
     };
-    const char* critical[] = {"load_ptr_tko",  "store_ptr_tko",
-                              "load_view_tko", "store_view_tko",
-                              "reduce",        "exp",
-                              "exp2",          "rsqrt",
-                              "fma",           "for"};
-    for (const char* op : critical)
-        add("ops (critical)", op, std::to_string(count(a.ops, op)),
-            std::to_string(count(b.ops, op)));
-    add("ops (critical)", "mma", std::to_string(count(a.ops, "mmaf") + count(a.ops, "mmai")),
-        std::to_string(count(b.ops, "mmaf") + count(b.ops, "mmai")));
-    for (const char* op : {"addf", "subf", "mulf", "divf", "maxf", "minf"})
-        add("ops (arith)", op, std::to_string(count(a.ops, op)), std::to_string(count(b.ops, op)));
-    for (const char* op : {"select", "iota", "cmpi", "ftof", "itof", "exti"})
-        add("ops (info)", op, std::to_string(count(a.ops, op)), std::to_string(count(b.ops, op)));
+    auto addOps = [&](const char* section, std::initializer_list<OpId> ids) {
+        for (const OpId id : ids) {
+            const std::string op(ir::opMnemonic(id));
+            add(section, op, std::to_string(count(a.ops, op)), std::to_string(count(b.ops, op)));
+        }
+    };
+    addOps("ops (critical)",
+           {OpId::LoadPtrTko, OpId::StorePtrTko, OpId::LoadViewTko, OpId::StoreViewTko,
+            OpId::Reduce, OpId::Exp, OpId::Exp2, OpId::Rsqrt, OpId::Fma, OpId::For});
+    const std::string mmaf(ir::opMnemonic(OpId::MmaF)), mmai(ir::opMnemonic(OpId::MmaI));
+    add("ops (critical)", "mma", std::to_string(count(a.ops, mmaf) + count(a.ops, mmai)),
+        std::to_string(count(b.ops, mmaf) + count(b.ops, mmai)));
+    addOps("ops (arith)", {OpId::AddF, OpId::SubF, OpId::MulF, OpId::DivF, OpId::MaxF, OpId::MinF});
+    addOps("ops (info)",
+           {OpId::Select, OpId::Iota, OpId::CmpI, OpId::FToF, OpId::IToF, OpId::ExtI});
     for (const char* h : {"occupancy", "num_cta_in_cga"}) {
         auto ra = a.entryHints.count(h) ? a.entryHints[h] : std::string("-");
         auto ga = b.entryHints.count(h) ? b.entryHints[h] : std::string("-");
@@ -276,11 +278,13 @@ static std::vector<SummaryRow> rowsOf(Facts& a, Facts& b)
     }
     add("tile shapes", "distinct tile<...>", joinSet(a.tileShapes), joinSet(b.tileShapes));
     add("reduce identities", "identities", joinSet(a.identities), joinSet(b.identities));
-    for (const char* op : {"addf", "subf", "mulf", "divf", "exp", "exp2", "negf"}) {
-        add("ftz / approx", std::string(op) + " flush_to_zero", std::to_string(count(a.ftz, op)),
+    for (const OpId id :
+         {OpId::AddF, OpId::SubF, OpId::MulF, OpId::DivF, OpId::Exp, OpId::Exp2, OpId::NegF}) {
+        const std::string op(ir::opMnemonic(id));
+        add("ftz / approx", op + " flush_to_zero", std::to_string(count(a.ftz, op)),
             std::to_string(count(b.ftz, op)));
-        add("ftz / approx", std::string(op) + " rounding<approx>",
-            std::to_string(count(a.approx, op)), std::to_string(count(b.approx, op)));
+        add("ftz / approx", op + " rounding<approx>", std::to_string(count(a.approx, op)),
+            std::to_string(count(b.approx, op)));
     }
     add("load/store hints", "allow_tma = true", std::to_string(a.tmaTrue),
         std::to_string(b.tmaTrue));

@@ -36,7 +36,7 @@ Source sourceOf(const GFunction& f, int operand)
     s.canon = f.values[size_t(operand)].canon;
     if (v.def >= 0) {
         const GOp& d = f.ops[size_t(v.def)];
-        const GAttr* a = d.name == "constant" ? findAttr(d, "value") : nullptr;
+        const GAttr* a = d.id == OpId::Constant ? findAttr(d, "value") : nullptr;
         if (const auto k = a ? splatInt(a->value) : std::nullopt) {
             s.constant = true;
             s.value = *k;

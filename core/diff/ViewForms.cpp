@@ -46,7 +46,7 @@ bool SemanticNormalizer::bothPaddings(const GOp& o, const ir::Type& t)
         m_paddingsScanned = true;
         for (const GOp& p : m_g.ops) {
             const ir::Type* pt =
-                p.name == "make_partition_view" && p.results.size() == 1 && !p.operands.empty()
+                p.id == OpId::MakePartitionView && p.results.size() == 1 && !p.operands.empty()
                     ? m_g.values[size_t(p.results[0])].type
                     : nullptr;
             if (pt && pt->kind == ir::TypeKind::PartitionView &&
@@ -61,8 +61,8 @@ bool SemanticNormalizer::bothPaddings(const GOp& o, const ir::Type& t)
 bool SemanticNormalizer::viewForm(int id, SemanticForm& f)
 {
     GOp& o = m_g.ops[size_t(id)];
-    const bool tensor = o.name == "make_tensor_view";
-    if ((!tensor && o.name != "make_partition_view") || o.operands.empty() || o.results.size() != 1)
+    const bool tensor = o.id == OpId::MakeTensorView;
+    if ((!tensor && o.id != OpId::MakePartitionView) || o.operands.empty() || o.results.size() != 1)
         return false;
     const ir::Type* t = m_g.values[size_t(o.results[0])].type;
     if (!t)

@@ -2,6 +2,7 @@
 
 #include "ir/Block.h"
 #include "ir/Op.h"
+#include "ir/OpId.h"
 #include "ir/Region.h"
 
 #include <algorithm>
@@ -13,11 +14,14 @@
 #include <unordered_map>
 
 namespace tilelens::eval {
+
+using ir::OpId;
+
 namespace {
 
 const ir::Value* throughAssumes(const ir::Value* v)
 {
-    while (v && v->definingOp && v->definingOp->name.is("assume") &&
+    while (v && v->definingOp && v->definingOp->id() == OpId::Assume &&
            !v->definingOp->operands.empty())
         v = v->definingOp->operands[0];
     return v;
@@ -38,7 +42,7 @@ std::vector<ParamFact> paramFacts(const ir::Function& fn)
     if (!body)
         return facts;
     for (const ir::Op* op : body->ops) {
-        if (!op->name.is("assume") || op->operands.empty())
+        if (op->id() != OpId::Assume || op->operands.empty())
             continue;
         const ir::Value* base = throughAssumes(op->operands[0]);
         const ir::Attribute* p = op->attr("predicate");
@@ -53,7 +57,7 @@ int64_t largestTileDim(const ir::Function& fn)
 {
     int64_t largest = 0;
     for (const ir::Op* op : opsOf(fn))
-        if (op->name.is("make_partition_view") && !op->results.empty())
+        if (op->id() == OpId::MakePartitionView && !op->results.empty())
             for (int64_t d : op->results[0]->type->shape)
                 largest = std::max(largest, d);
     return largest;
@@ -313,7 +317,7 @@ bool defaultBinding(const ir::Function& ref, const ir::Function& gen, Binding& o
         std::map<size_t, size_t> rankOfPtrParam;
         if (body)
             for (const ir::Op* op : body->ops)
-                if (op->name.is("make_tensor_view") && !op->operands.empty()) {
+                if (op->id() == OpId::MakeTensorView && !op->operands.empty()) {
                     const ir::Value* base = throughAssumes(op->operands[0]);
                     if (base && base->isBlockArgument() && base->ownerBlock == body)
                         rankOfPtrParam[base->index] = size_t(op->results[0]->type->rank());

@@ -3,11 +3,15 @@
 #include "eval/Binding.h"
 #include "ir/Block.h"
 #include "ir/Op.h"
+#include "ir/OpId.h"
 #include "ir/Region.h"
 
 #include <algorithm>
 
 namespace tilelens::eval {
+
+using ir::OpId;
+
 namespace {
 
 // Which components (bit 0 = x, 1 = y, 2 = z) of get_tile_block_id a value is computed
@@ -17,7 +21,7 @@ unsigned blockIdComponents(const ir::Value* v, int depth)
     if (!v || !v->definingOp || depth < 0)
         return 0;
     const ir::Op* op = v->definingOp;
-    if (op->name.is("get_tile_block_id"))
+    if (op->id() == OpId::GetTileBlockId)
         for (size_t i = 0; i < op->results.size() && i < 3; ++i)
             if (op->results[i] == v)
                 return 1u << i;
@@ -42,7 +46,7 @@ Grid derivedGrid(const ir::Function& fn, const std::vector<std::string>& params,
                  const std::map<std::string, std::vector<int64_t>>& shapes)
 {
     for (const ir::Op* op : opsOf(fn)) {
-        if (!op->name.is("store_view_tko") || op->operands.size() < 2)
+        if (op->id() != OpId::StoreViewTko || op->operands.size() < 2)
             continue;
         const ir::Value* view = op->operands[1];
         const ir::Type* vt = view->type;
@@ -51,7 +55,7 @@ Grid derivedGrid(const ir::Function& fn, const std::vector<std::string>& params,
             continue;
         const ir::Op* mtv = mpv->operands[0]->definingOp;
         const ir::Value* base = mtv->operands.empty() ? nullptr : mtv->operands[0];
-        while (base && base->definingOp && base->definingOp->name.is("assume"))
+        while (base && base->definingOp && base->definingOp->id() == OpId::Assume)
             base = base->definingOp->operands[0];
         if (!base || !base->isBlockArgument() || base->index >= params.size())
             continue;

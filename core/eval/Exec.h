@@ -4,8 +4,10 @@
 #include "eval/Interpreter.h"
 #include "ir/Block.h"
 #include "ir/Op.h"
+#include "ir/OpId.h"
 #include "ir/Region.h"
 
+#include <array>
 #include <string_view>
 #include <unordered_map>
 
@@ -84,7 +86,13 @@ public:
 };
 
 using OpHandler = void (*)(Interpreter::Exec& ex, const ir::Op& op);
-using OpTable = std::unordered_map<std::string_view, OpHandler>;
+// The handler of each op of the op table, by id (null: not supported).
+struct OpTable
+{
+    std::array<OpHandler, ir::kOpIdCount> handlers{};
+    OpHandler& operator[](ir::OpId id) { return handlers[size_t(id)]; }
+    OpHandler operator[](ir::OpId id) const { return handlers[size_t(id)]; }
+};
 void addArithOps(OpTable& table);  // OpsArith.cpp: element-wise integer/float ops, conversions
 void addShapeOps(OpTable& table);  // OpsShape.cpp: constants, block ids, tokens, shape ops
 void addReduceOps(OpTable& table); // OpsReduce.cpp: reduce, scan, mmaf, mmai

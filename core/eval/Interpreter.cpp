@@ -1,10 +1,14 @@
 #include "eval/Exec.h"
 #include "ir/Function.h"
+#include "ir/OpId.h"
 
 #include <algorithm>
 #include <sstream>
 
 namespace tilelens::eval {
+
+using ir::OpId;
+
 namespace {
 
 const OpTable& opTable()
@@ -21,7 +25,8 @@ const OpTable& opTable()
 }
 
 // Control-flow ops run by Exec::runOp itself.
-const char* const kControlFlowOps[] = {"for", "if", "loop", "yield", "continue", "break", "return"};
+const OpId kControlFlowOps[] = {OpId::For,      OpId::If,    OpId::Loop,  OpId::Yield,
+                                OpId::Continue, OpId::Break, OpId::Return};
 
 int64_t scalarInt(const Tile& t)
 {
@@ -76,10 +81,12 @@ std::string EvalIssue::format() const
 std::vector<std::string> supportedOps()
 {
     std::vector<std::string> out;
-    for (const auto& [name, handler] : opTable())
-        out.emplace_back(name);
-    for (const char* n : kControlFlowOps)
-        out.emplace_back(n);
+    const OpTable& table = opTable();
+    for (size_t i = 0; i < table.handlers.size(); ++i)
+        if (table.handlers[i])
+            out.emplace_back(ir::opMnemonic(OpId(i)));
+    for (const OpId id : kControlFlowOps)
+        out.emplace_back(ir::opMnemonic(id));
     std::sort(out.begin(), out.end());
     return out;
 }
@@ -306,22 +313,22 @@ void Interpreter::Exec::runOp(const ir::Op& op, Flow& flow)
     current = &op;
     ++stats.ops;
     checkBudgets();
-    const std::string_view m = op.name.mnemonic();
+    const OpId m = op.id();
     auto collect = [&](FlowKind kind) {
         flow.kind = kind;
         flow.values.clear();
         for (const ir::Value* v : op.operands)
             flow.values.push_back(value(v));
     };
-    if (m == "yield")
+    if (m == OpId::Yield)
         return collect(FlowKind::Yield);
-    if (m == "continue")
+    if (m == OpId::Continue)
         return collect(FlowKind::Continue);
-    if (m == "break")
+    if (m == OpId::Break)
         return collect(FlowKind::Break);
-    if (m == "return")
+    if (m == OpId::Return)
         return collect(FlowKind::Return);
-    if (m == "if") {
+    if (m == OpId::If) {
         const bool cond = scalarInt(tile(op, 0)) != 0;
         if (op.regions.size() < 1)
             fail(IssueKind::Unsupported, "if without regions");
@@ -341,7 +348,7 @@ void Interpreter::Exec::runOp(const ir::Op& op, Flow& flow)
         flow = std::move(inner); // continue / break / return leave the enclosing loop or kernel
         return;
     }
-    if (m == "for") {
+    if (m == OpId::For) {
         if (op.operands.size() < 3 || op.regions.empty())
             fail(IssueKind::Unsupported, "malformed for");
         const Tile& lbT = tile(op, 0);
@@ -385,7 +392,7 @@ void Interpreter::Exec::runOp(const ir::Op& op, Flow& flow)
             env[op.results[i]] = iters[i];
         return;
     }
-    if (m == "loop") {
+    if (m == OpId::Loop) {
         if (op.regions.empty())
             fail(IssueKind::Unsupported, "malformed loop");
         std::vector<RtValue> iters;
@@ -410,12 +417,11 @@ void Interpreter::Exec::runOp(const ir::Op& op, Flow& flow)
             iters = std::move(inner.values);
         }
     }
-    const OpTable& table = opTable();
-    auto it = table.find(m);
-    if (it == table.end())
+    const OpHandler handler = opTable()[m];
+    if (!handler)
         fail(IssueKind::Unsupported,
              "op '" + std::string(op.name.full()) + "' is not supported by the interpreter");
-    it->second(*this, op);
+    handler(*this, op);
 }
 
 Interpreter::Interpreter(Memory& memory, InterpreterOptions options)

@@ -356,158 +356,158 @@ void copyInts(Ex& ex, const ir::Op& op)
 
 void addArithOps(OpTable& t)
 {
-    t["addi"] = [](Ex& ex, const ir::Op& op) {
+    t[ir::OpId::AddI] = [](Ex& ex, const ir::Op& op) {
         intBinary(ex, op, [](int64_t x, int64_t y, int, size_t) {
             return int64_t(uint64_t(x) + uint64_t(y));
         });
     };
-    t["subi"] = [](Ex& ex, const ir::Op& op) {
+    t[ir::OpId::SubI] = [](Ex& ex, const ir::Op& op) {
         intBinary(ex, op, [](int64_t x, int64_t y, int, size_t) {
             return int64_t(uint64_t(x) - uint64_t(y));
         });
     };
-    t["muli"] = [](Ex& ex, const ir::Op& op) {
+    t[ir::OpId::MulI] = [](Ex& ex, const ir::Op& op) {
         intBinary(ex, op, [](int64_t x, int64_t y, int, size_t) {
             return int64_t(uint64_t(x) * uint64_t(y));
         });
     };
-    t["andi"] = [](Ex& ex, const ir::Op& op) {
+    t[ir::OpId::AndI] = [](Ex& ex, const ir::Op& op) {
         intBinary(ex, op, [](int64_t x, int64_t y, int, size_t) { return x & y; });
     };
-    t["ori"] = [](Ex& ex, const ir::Op& op) {
+    t[ir::OpId::OrI] = [](Ex& ex, const ir::Op& op) {
         intBinary(ex, op, [](int64_t x, int64_t y, int, size_t) { return x | y; });
     };
-    t["xori"] = [](Ex& ex, const ir::Op& op) {
+    t[ir::OpId::XOrI] = [](Ex& ex, const ir::Op& op) {
         intBinary(ex, op, [](int64_t x, int64_t y, int, size_t) { return x ^ y; });
     };
-    t["divi"] = &divi;
-    t["remi"] = &remi;
-    t["shli"] = [](Ex& ex, const ir::Op& op) { shiftOp(ex, op, true); };
-    t["shri"] = [](Ex& ex, const ir::Op& op) { shiftOp(ex, op, false); };
-    t["maxi"] = [](Ex& ex, const ir::Op& op) { minMaxI(ex, op, true); };
-    t["mini"] = [](Ex& ex, const ir::Op& op) { minMaxI(ex, op, false); };
-    t["negi"] = [](Ex& ex, const ir::Op& op) {
+    t[ir::OpId::DivI] = &divi;
+    t[ir::OpId::RemI] = &remi;
+    t[ir::OpId::ShLI] = [](Ex& ex, const ir::Op& op) { shiftOp(ex, op, true); };
+    t[ir::OpId::ShRI] = [](Ex& ex, const ir::Op& op) { shiftOp(ex, op, false); };
+    t[ir::OpId::MaxI] = [](Ex& ex, const ir::Op& op) { minMaxI(ex, op, true); };
+    t[ir::OpId::MinI] = [](Ex& ex, const ir::Op& op) { minMaxI(ex, op, false); };
+    t[ir::OpId::NegI] = [](Ex& ex, const ir::Op& op) {
         intUnary(ex, op, [](int64_t x) { return int64_t(0 - uint64_t(x)); });
     };
-    t["absi"] = [](Ex& ex, const ir::Op& op) {
+    t[ir::OpId::AbsI] = [](Ex& ex, const ir::Op& op) {
         intUnary(ex, op, [](int64_t x) { return x < 0 ? int64_t(0 - uint64_t(x)) : x; });
     };
-    t["cmpi"] = &cmpi;
-    t["cmpf"] = &cmpf;
-    t["select"] = &selectOp;
+    t[ir::OpId::CmpI] = &cmpi;
+    t[ir::OpId::CmpF] = &cmpf;
+    t[ir::OpId::Select] = &selectOp;
 
-    t["addf"] = [](Ex& ex, const ir::Op& op) {
+    t[ir::OpId::AddF] = [](Ex& ex, const ir::Op& op) {
         floatOp<2>(ex, op, [](const double* x, bool w) { return exactSum(x[0], x[1], w); });
     };
-    t["subf"] = [](Ex& ex, const ir::Op& op) {
+    t[ir::OpId::SubF] = [](Ex& ex, const ir::Op& op) {
         floatOp<2>(ex, op, [](const double* x, bool w) { return exactSum(x[0], -x[1], w); });
     };
-    t["mulf"] = [](Ex& ex, const ir::Op& op) {
+    t[ir::OpId::MulF] = [](Ex& ex, const ir::Op& op) {
         floatOp<2>(ex, op, [](const double* x, bool) { return x[0] * x[1]; });
     };
-    t["divf"] = [](Ex& ex, const ir::Op& op) {
+    t[ir::OpId::DivF] = [](Ex& ex, const ir::Op& op) {
         const std::string_view r = enumAttr(op, "rounding_mode");
         floatOp<2>(
             ex, op, [](const double* x, bool w) { return exactQuotient(x[0], x[1], w); },
             r == "approx" ? "divf rounding<approx>"
                           : (r == "full" ? "divf rounding<full>" : nullptr));
     };
-    t["fma"] = [](Ex& ex, const ir::Op& op) {
+    t[ir::OpId::Fma] = [](Ex& ex, const ir::Op& op) {
         floatOp<3>(ex, op, [](const double* x, bool w) { return exactFma(x[0], x[1], x[2], w); });
     };
-    t["sqrt"] = [](Ex& ex, const ir::Op& op) {
+    t[ir::OpId::Sqrt] = [](Ex& ex, const ir::Op& op) {
         floatOp<1>(
             ex, op, [](const double* x, bool w) { return exactSqrt(x[0], w); },
             enumAttr(op, "rounding_mode") == "approx" ? "sqrt rounding<approx>" : nullptr);
     };
-    t["maxf"] = [](Ex& ex, const ir::Op& op) {
+    t[ir::OpId::MaxF] = [](Ex& ex, const ir::Op& op) {
         const bool p = unitAttr(op, "propagate_nan");
         floatOp<2>(ex, op, [p](const double* x, bool) { return minMaxF(x[0], x[1], true, p); });
     };
-    t["minf"] = [](Ex& ex, const ir::Op& op) {
+    t[ir::OpId::MinF] = [](Ex& ex, const ir::Op& op) {
         const bool p = unitAttr(op, "propagate_nan");
         floatOp<2>(ex, op, [p](const double* x, bool) { return minMaxF(x[0], x[1], false, p); });
     };
-    t["negf"] = [](Ex& ex, const ir::Op& op) {
+    t[ir::OpId::NegF] = [](Ex& ex, const ir::Op& op) {
         floatOp<1>(ex, op, [](const double* x, bool) { return -x[0]; });
     };
-    t["absf"] = [](Ex& ex, const ir::Op& op) {
+    t[ir::OpId::AbsF] = [](Ex& ex, const ir::Op& op) {
         floatOp<1>(ex, op, [](const double* x, bool) { return std::fabs(x[0]); });
     };
-    t["ceil"] = [](Ex& ex, const ir::Op& op) {
+    t[ir::OpId::Ceil] = [](Ex& ex, const ir::Op& op) {
         floatOp<1>(ex, op, [](const double* x, bool) { return std::ceil(x[0]); });
     };
-    t["floor"] = [](Ex& ex, const ir::Op& op) {
+    t[ir::OpId::Floor] = [](Ex& ex, const ir::Op& op) {
         floatOp<1>(ex, op, [](const double* x, bool) { return std::floor(x[0]); });
     };
-    t["remf"] = [](Ex& ex, const ir::Op& op) {
+    t[ir::OpId::RemF] = [](Ex& ex, const ir::Op& op) {
         floatOp<2>(ex, op, [](const double* x, bool) { return std::fmod(x[0], x[1]); });
     };
     // Transcendentals: the GPU's results are within a few ulp of these; recorded as approximate.
-    t["exp"] = [](Ex& ex, const ir::Op& op) {
+    t[ir::OpId::Exp] = [](Ex& ex, const ir::Op& op) {
         floatOp<1>(
             ex, op, [](const double* x, bool) { return std::exp(x[0]); },
             enumAttr(op, "rounding_mode") == "approx" ? "exp rounding<approx>" : "exp");
     };
-    t["exp2"] = [](Ex& ex, const ir::Op& op) {
+    t[ir::OpId::Exp2] = [](Ex& ex, const ir::Op& op) {
         floatOp<1>(
             ex, op, [](const double* x, bool) { return std::exp2(x[0]); }, "exp2");
     };
-    t["log"] = [](Ex& ex, const ir::Op& op) {
+    t[ir::OpId::Log] = [](Ex& ex, const ir::Op& op) {
         floatOp<1>(
             ex, op, [](const double* x, bool) { return std::log(x[0]); }, "log");
     };
-    t["log2"] = [](Ex& ex, const ir::Op& op) {
+    t[ir::OpId::Log2] = [](Ex& ex, const ir::Op& op) {
         floatOp<1>(
             ex, op, [](const double* x, bool) { return std::log2(x[0]); }, "log2");
     };
-    t["rsqrt"] = [](Ex& ex, const ir::Op& op) {
+    t[ir::OpId::Rsqrt] = [](Ex& ex, const ir::Op& op) {
         floatOp<1>(
             ex, op, [](const double* x, bool) { return 1.0 / std::sqrt(x[0]); }, "rsqrt");
     };
-    t["tanh"] = [](Ex& ex, const ir::Op& op) {
+    t[ir::OpId::TanH] = [](Ex& ex, const ir::Op& op) {
         floatOp<1>(
             ex, op, [](const double* x, bool) { return std::tanh(x[0]); },
             enumAttr(op, "rounding_mode") == "approx" ? "tanh rounding<approx>" : "tanh");
     };
-    t["sin"] = [](Ex& ex, const ir::Op& op) {
+    t[ir::OpId::Sin] = [](Ex& ex, const ir::Op& op) {
         floatOp<1>(
             ex, op, [](const double* x, bool) { return std::sin(x[0]); }, "sin");
     };
-    t["cos"] = [](Ex& ex, const ir::Op& op) {
+    t[ir::OpId::Cos] = [](Ex& ex, const ir::Op& op) {
         floatOp<1>(
             ex, op, [](const double* x, bool) { return std::cos(x[0]); }, "cos");
     };
-    t["tan"] = [](Ex& ex, const ir::Op& op) {
+    t[ir::OpId::Tan] = [](Ex& ex, const ir::Op& op) {
         floatOp<1>(
             ex, op, [](const double* x, bool) { return std::tan(x[0]); }, "tan");
     };
-    t["sinh"] = [](Ex& ex, const ir::Op& op) {
+    t[ir::OpId::SinH] = [](Ex& ex, const ir::Op& op) {
         floatOp<1>(
             ex, op, [](const double* x, bool) { return std::sinh(x[0]); }, "sinh");
     };
-    t["cosh"] = [](Ex& ex, const ir::Op& op) {
+    t[ir::OpId::CosH] = [](Ex& ex, const ir::Op& op) {
         floatOp<1>(
             ex, op, [](const double* x, bool) { return std::cosh(x[0]); }, "cosh");
     };
-    t["pow"] = [](Ex& ex, const ir::Op& op) {
+    t[ir::OpId::Pow] = [](Ex& ex, const ir::Op& op) {
         floatOp<2>(
             ex, op, [](const double* x, bool) { return std::pow(x[0], x[1]); }, "pow");
     };
-    t["atan2"] = [](Ex& ex, const ir::Op& op) {
+    t[ir::OpId::Atan2] = [](Ex& ex, const ir::Op& op) {
         floatOp<2>(
             ex, op, [](const double* x, bool) { return std::atan2(x[0], x[1]); }, "atan2");
     };
 
-    t["exti"] = &exti;
-    t["trunci"] = &trunci;
-    t["ftof"] = &ftof;
-    t["itof"] = &itof;
-    t["ftoi"] = &ftoi;
-    t["bitcast"] = &bitcastOp;
-    t["int_to_ptr"] = &copyInts;
-    t["ptr_to_int"] = &copyInts;
-    t["ptr_to_ptr"] = &copyInts;
+    t[ir::OpId::ExtI] = &exti;
+    t[ir::OpId::TruncI] = &trunci;
+    t[ir::OpId::FToF] = &ftof;
+    t[ir::OpId::IToF] = &itof;
+    t[ir::OpId::FToI] = &ftoi;
+    t[ir::OpId::Bitcast] = &bitcastOp;
+    t[ir::OpId::IntToPtr] = &copyInts;
+    t[ir::OpId::PtrToInt] = &copyInts;
+    t[ir::OpId::PtrToPtr] = &copyInts;
 }
 
 } // namespace tilelens::eval

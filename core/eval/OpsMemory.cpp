@@ -3,12 +3,16 @@
 
 #include "eval/Exec.h"
 #include "ir/Attribute.h"
+#include "ir/OpId.h"
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
 
 namespace tilelens::eval {
+
+using ir::OpId;
+
 namespace {
 
 using Ex = Interpreter::Exec;
@@ -72,9 +76,9 @@ void assumeOp(Ex& ex, const ir::Op& op)
         std::vector<int64_t> where;
         const std::string why = assumeViolation(*v.tile, *p, where);
         const ir::Value* src = op.operands[0];
-        while (src->definingOp && src->definingOp->name.is("assume"))
+        while (src->definingOp && src->definingOp->id() == OpId::Assume)
             src = src->definingOp->operands[0];
-        if (!why.empty() && src->definingOp && src->definingOp->name.is("constant"))
+        if (!why.empty() && src->definingOp && src->definingOp->id() == OpId::Constant)
             ex.stats.notes.insert("line " + std::to_string(op.range.beginLine) + ": assume " +
                                   p->canonical() + " on a constant is false (" + why + ")");
         else if (!why.empty())
@@ -456,16 +460,16 @@ void offsetOp(Ex& ex, const ir::Op& op)
 
 void addMemoryOps(OpTable& t)
 {
-    t["assume"] = &assumeOp;
-    t["make_tensor_view"] = &makeTensorView;
-    t["make_partition_view"] = &makePartitionView;
-    t["get_index_space_shape"] = &indexSpaceShape;
-    t["get_tensor_shape"] = &tensorShape;
-    t["load_view_tko"] = &loadView;
-    t["store_view_tko"] = &storeView;
-    t["load_ptr_tko"] = &loadPtr;
-    t["store_ptr_tko"] = &storePtr;
-    t["offset"] = &offsetOp;
+    t[ir::OpId::Assume] = &assumeOp;
+    t[ir::OpId::MakeTensorView] = &makeTensorView;
+    t[ir::OpId::MakePartitionView] = &makePartitionView;
+    t[ir::OpId::GetIndexSpaceShape] = &indexSpaceShape;
+    t[ir::OpId::GetTensorShape] = &tensorShape;
+    t[ir::OpId::LoadViewTko] = &loadView;
+    t[ir::OpId::StoreViewTko] = &storeView;
+    t[ir::OpId::LoadPtrTko] = &loadPtr;
+    t[ir::OpId::StorePtrTko] = &storePtr;
+    t[ir::OpId::Offset] = &offsetOp;
 }
 
 } // namespace tilelens::eval

@@ -8,12 +8,16 @@
 #include "eval/Exec.h"
 #include "eval/FloatMath.h"
 #include "ir/FloatBits.h"
+#include "ir/OpId.h"
 
 #include <algorithm>
 #include <cmath>
 #include <functional>
 
 namespace tilelens::eval {
+
+using ir::OpId;
+
 namespace {
 
 using Ex = Interpreter::Exec;
@@ -36,7 +40,7 @@ bool fastCombiner(const ir::Op& reduceOp, Elem e, FastCombiner& out)
         return false;
     const ir::Op& x = *b.ops[0];
     const ir::Op& y = *b.ops[1];
-    if (!y.name.is("yield") || y.operands.size() != 1 || y.operands[0] != x.results[0] ||
+    if (y.id() != OpId::Yield || y.operands.size() != 1 || y.operands[0] != x.results[0] ||
         x.operands.size() != 2)
         return false;
     // Which block argument feeds operand 0 of the combiner op.
@@ -47,7 +51,7 @@ bool fastCombiner(const ir::Op& reduceOp, Elem e, FastCombiner& out)
         elemFirst = false;
     else
         return false;
-    const std::string_view m = x.name.mnemonic();
+    const OpId m = x.id();
     const bool ftz = unitAttr(x, "flush_to_zero");
     const bool nanProp = unitAttr(x, "propagate_nan");
     const Rounding r = roundingOf(x);
@@ -57,16 +61,16 @@ bool fastCombiner(const ir::Op& reduceOp, Elem e, FastCombiner& out)
         if (!isModelledFloat(e))
             return false;
         auto in = [ftz, e](double v) { return ftz ? flushDenormal(v, e) : v; };
-        if (m == "addf") {
+        if (m == OpId::AddF) {
             f = [=](double a, double c) {
                 return roundTo(exactSum(in(a), in(c), plain), e, r, ftz);
             };
             out.exact = false;
-        } else if (m == "mulf") {
+        } else if (m == OpId::MulF) {
             f = [=](double a, double c) { return roundTo(in(a)*in(c), e, r, ftz); };
             out.exact = false;
-        } else if (m == "maxf" || m == "minf") {
-            const bool isMax = m == "maxf";
+        } else if (m == OpId::MaxF || m == OpId::MinF) {
+            const bool isMax = m == OpId::MaxF;
             f = [=](double a, double c) {
                 return roundTo(minMaxF(in(a), in(c), isMax, nanProp), e, r, ftz);
             };
@@ -80,18 +84,18 @@ bool fastCombiner(const ir::Op& reduceOp, Elem e, FastCombiner& out)
     const std::string_view sg = enumAttr(x, "signedness");
     const bool sgn = sg.empty() || sg == "signed";
     std::function<int64_t(int64_t, int64_t)> g;
-    if (m == "addi")
+    if (m == OpId::AddI)
         g = [bits](int64_t a, int64_t c) { return wrapInt(uint64_t(a) + uint64_t(c), bits); };
-    else if (m == "muli")
+    else if (m == OpId::MulI)
         g = [bits](int64_t a, int64_t c) { return wrapInt(uint64_t(a) * uint64_t(c), bits); };
-    else if (m == "andi")
+    else if (m == OpId::AndI)
         g = [](int64_t a, int64_t c) { return a & c; };
-    else if (m == "ori")
+    else if (m == OpId::OrI)
         g = [](int64_t a, int64_t c) { return a | c; };
-    else if (m == "xori")
+    else if (m == OpId::XOrI)
         g = [](int64_t a, int64_t c) { return a ^ c; };
-    else if (m == "maxi" || m == "mini") {
-        const bool isMax = m == "maxi";
+    else if (m == OpId::MaxI || m == OpId::MinI) {
+        const bool isMax = m == OpId::MaxI;
         g = [=](int64_t a, int64_t c) {
             const bool less = sgn ? toSigned(a, bits) < toSigned(c, bits)
                                   : toUnsigned(a, bits) < toUnsigned(c, bits);
@@ -306,10 +310,10 @@ void mma(Ex& ex, const ir::Op& op, bool isFloat)
 
 void addReduceOps(OpTable& t)
 {
-    t["reduce"] = [](Ex& ex, const ir::Op& op) { fold(ex, op, false); };
-    t["scan"] = [](Ex& ex, const ir::Op& op) { fold(ex, op, true); };
-    t["mmaf"] = [](Ex& ex, const ir::Op& op) { mma(ex, op, true); };
-    t["mmai"] = [](Ex& ex, const ir::Op& op) { mma(ex, op, false); };
+    t[ir::OpId::Reduce] = [](Ex& ex, const ir::Op& op) { fold(ex, op, false); };
+    t[ir::OpId::Scan] = [](Ex& ex, const ir::Op& op) { fold(ex, op, true); };
+    t[ir::OpId::MmaF] = [](Ex& ex, const ir::Op& op) { mma(ex, op, true); };
+    t[ir::OpId::MmaI] = [](Ex& ex, const ir::Op& op) { mma(ex, op, false); };
 }
 
 } // namespace tilelens::eval

@@ -203,17 +203,21 @@ void token(Ex& ex, const ir::Op& op)
 
 void addShapeOps(OpTable& t)
 {
-    t["constant"] = &constant;
-    t["get_tile_block_id"] = [](Ex& ex, const ir::Op& op) { scalarResults(ex, op, ex.blockId); };
-    t["get_num_tile_blocks"] = [](Ex& ex, const ir::Op& op) { scalarResults(ex, op, ex.gridSize); };
-    t["reshape"] = &reshape;
-    t["broadcast"] = &broadcast;
-    t["permute"] = &permute;
-    t["extract"] = &extract;
-    t["cat"] = &cat;
-    t["iota"] = &iota;
-    t["make_token"] = &token;
-    t["join_tokens"] = &token;
+    t[ir::OpId::Constant] = &constant;
+    t[ir::OpId::GetTileBlockId] = [](Ex& ex, const ir::Op& op) {
+        scalarResults(ex, op, ex.blockId);
+    };
+    t[ir::OpId::GetNumTileBlocks] = [](Ex& ex, const ir::Op& op) {
+        scalarResults(ex, op, ex.gridSize);
+    };
+    t[ir::OpId::Reshape] = &reshape;
+    t[ir::OpId::Broadcast] = &broadcast;
+    t[ir::OpId::Permute] = &permute;
+    t[ir::OpId::Extract] = &extract;
+    t[ir::OpId::Cat] = &cat;
+    t[ir::OpId::Iota] = &iota;
+    t[ir::OpId::MakeToken] = &token;
+    t[ir::OpId::JoinTokens] = &token;
 }
 
 } // namespace tilelens::eval

@@ -21,6 +21,8 @@ public:
     LiveCount() = default;
     LiveCount(std::shared_ptr<uint64_t> total, uint64_t elements);
     LiveCount(const LiveCount&) {}
+    // A copy is not counted, so assigning one keeps this count (self-assignment included).
+    // NOLINTNEXTLINE(bugprone-unhandled-self-assignment)
     LiveCount& operator=(const LiveCount&) { return *this; }
     LiveCount(LiveCount&& other) noexcept;
     LiveCount& operator=(LiveCount&& other) noexcept;

@@ -41,6 +41,7 @@ struct Op
     Block* parentBlock = nullptr;
     bool implicitTerminator = false; // inserted by the parser (not written in the input)
 
+    OpId id() const { return name.id(); } // OpId::Unknown for ops the table lacks
     const Attribute* attr(std::string_view name) const;
     const Type* resultType(size_t i) const { return results[i]->type; }
 

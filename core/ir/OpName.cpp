@@ -1,125 +1,15 @@
+// The process-wide interner of op names; a cuda_tile name gets its OpId from the op table.
 #include "ir/OpName.h"
+
+#include "ir/OpId.h"
 
 #include <deque>
 #include <mutex>
 #include <string>
 #include <unordered_map>
-#include <unordered_set>
 
 namespace tilelens::ir {
 namespace {
-
-// Public cuda_tile ops (tile-ir.md §3.1) plus the 13.1 alias `print`; `pure`: no side
-// effects (tile-ir.md §5.1), so the differ's CSE may merge them and DCE drop them.
-struct OpFact
-{
-    const char* mnemonic;
-    bool pure;
-};
-const OpFact kKnownOps[] = {
-    {"absf", true},
-    {"absi", true},
-    {"addf", true},
-    {"addi", true},
-    {"andi", true},
-    {"assert", false},
-    {"assume", false},
-    {"atomic_cas_tko", false},
-    {"atomic_rmw_tko", false},
-    {"bitcast", true},
-    {"break", false},
-    {"broadcast", true},
-    {"cat", true},
-    {"ceil", true},
-    {"cmpf", true},
-    {"cmpi", true},
-    {"constant", true},
-    {"continue", false},
-    {"cos", true},
-    {"cosh", true},
-    {"divf", true},
-    {"divi", true},
-    {"entry", false},
-    {"exp", true},
-    {"exp2", true},
-    {"exti", true},
-    {"extract", true},
-    {"floor", true},
-    {"fma", true},
-    {"for", false},
-    {"ftof", true},
-    {"ftoi", true},
-    {"get_global", true},
-    {"get_index_space_shape", true},
-    {"get_num_tile_blocks", true},
-    {"get_tensor_shape", true},
-    {"get_tile_block_id", true},
-    {"global", false},
-    {"if", false},
-    {"int_to_ptr", true},
-    {"iota", true},
-    {"itof", true},
-    {"join_tokens", true},
-    {"load_ptr_tko", false},
-    {"load_view_tko", false},
-    {"log", true},
-    {"log2", true},
-    {"loop", false},
-    {"make_partition_view", true},
-    {"make_tensor_view", true},
-    {"make_token", true},
-    {"maxf", true},
-    {"maxi", true},
-    {"minf", true},
-    {"mini", true},
-    {"mmaf", true},
-    {"mmai", true},
-    {"module", false},
-    {"mulf", true},
-    {"mulhii", true},
-    {"muli", true},
-    {"negf", true},
-    {"negi", true},
-    {"offset", true},
-    {"ori", true},
-    {"permute", true},
-    {"pow", true},
-    {"print_tko", false},
-    {"print", false},
-    {"ptr_to_int", true},
-    {"ptr_to_ptr", true},
-    {"reduce", true},
-    {"remf", true},
-    {"remi", true},
-    {"reshape", true},
-    {"return", false},
-    {"rsqrt", true},
-    {"scan", true},
-    {"select", true},
-    {"shli", true},
-    {"shri", true},
-    {"sin", true},
-    {"sinh", true},
-    {"sqrt", true},
-    {"store_ptr_tko", false},
-    {"store_view_tko", false},
-    {"subf", true},
-    {"subi", true},
-    {"tan", true},
-    {"tanh", true},
-    {"trunci", true},
-    {"xori", true},
-    {"yield", false},
-    {"atan2", true},
-    {"pack", true},
-    {"unpack", true},
-    {"alloca", false},
-    {"mmaf_scaled", true},
-    {"make_gather_scatter_view", true},
-    {"make_strided_view", true},
-    {"atomic_red_view_tko", false},
-    {"testing$func", false},
-};
 
 class Interner
 {
@@ -144,8 +34,8 @@ public:
             size_t dot = n.full.find('.');
             n.dialect = std::string_view(n.full).substr(0, dot);
             n.mnemonic = std::string_view(n.full).substr(dot + 1);
-            n.known = (n.dialect == "cuda_tile" && known().count(std::string(n.mnemonic))) ||
-                      n.full == "builtin.module";
+            n.id = n.dialect == "cuda_tile" ? opIdOf(n.mnemonic) : OpId::Unknown;
+            n.known = n.id != OpId::Unknown || n.full == "builtin.module";
             m_map.emplace(full, &n);
             e = &n;
         }
@@ -154,16 +44,6 @@ public:
     }
 
 private:
-    static const std::unordered_set<std::string>& known()
-    {
-        static const std::unordered_set<std::string> s = [] {
-            std::unordered_set<std::string> k;
-            for (const OpFact& f : kKnownOps)
-                k.insert(f.mnemonic);
-            return k;
-        }();
-        return s;
-    }
     std::mutex m_mutex;
     std::deque<OpNameEntry> m_entries; // stable addresses
     std::unordered_map<std::string, const OpNameEntry*> m_map;
@@ -175,24 +55,7 @@ Interner& interner()
     return *i;
 }
 
-const std::unordered_set<std::string_view>& pureOps()
-{
-    static const std::unordered_set<std::string_view> s = [] {
-        std::unordered_set<std::string_view> p;
-        for (const OpFact& f : kKnownOps)
-            if (f.pure)
-                p.insert(f.mnemonic);
-        return p;
-    }();
-    return s;
-}
-
 } // namespace
-
-bool isPureMnemonic(std::string_view mnemonic)
-{
-    return pureOps().count(mnemonic) > 0;
-}
 
 OpName OpName::get(std::string_view spelling)
 {

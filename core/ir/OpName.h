@@ -3,6 +3,8 @@
 // and `addf` intern to the same OpName, so names compare by pointer across all
 // files parsed in the process (the differ relies on that).
 
+#include "ir/OpId.h"
+
 #include <string>
 #include <string_view>
 
@@ -14,6 +16,7 @@ struct OpNameEntry
     std::string_view dialect;  // "cuda_tile" (view into full)
     std::string_view mnemonic; // "addf"
     bool known = false;        // a public cuda_tile op (tile-ir.md §3.1) or builtin.module
+    OpId id = OpId::Unknown;   // the cuda_tile ops of the op table; Unknown for others
 };
 
 class OpName
@@ -30,6 +33,7 @@ public:
     std::string_view mnemonic() const { return m_entry ? m_entry->mnemonic : std::string_view(); }
     std::string_view dialect() const { return m_entry ? m_entry->dialect : std::string_view(); }
     bool isKnown() const { return m_entry && m_entry->known; }
+    OpId id() const { return m_entry ? m_entry->id : OpId::Unknown; }
     bool isCudaTile() const { return dialect() == "cuda_tile"; }
     bool is(std::string_view mnemonicOrFull) const;
     bool operator==(const OpName& o) const { return m_entry == o.m_entry; }
@@ -40,9 +44,5 @@ private:
     explicit OpName(const OpNameEntry* e) : m_entry(e) {}
     const OpNameEntry* m_entry = nullptr;
 };
-
-// A public cuda_tile op without side effects (tile-ir.md §5.1), by mnemonic ("addf");
-// the dialect is not checked.
-bool isPureMnemonic(std::string_view mnemonic);
 
 } // namespace tilelens::ir

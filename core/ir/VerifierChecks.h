@@ -4,11 +4,11 @@
 
 #include "common/Diagnostic.h"
 #include "ir/Op.h"
+#include "ir/OpInfo.h"
 #include "ir/Type.h"
 #include "ir/Value.h"
 #include "ir/Verifier.h"
 
-#include <climits>
 #include <cstdint>
 #include <set>
 #include <string>
@@ -78,70 +78,9 @@ inline bool isView(const Type* t)
                  t->kind == TypeKind::GatherScatterView);
 }
 
-// Which rules of VerifierOps.cpp (and of the files it hands over to) check an op.
-enum class OpFamily : uint8_t
-{
-    FloatElementwise,
-    IntElementwise,
-    Reshape,
-    Broadcast,
-    Extract,
-    Iota,
-    Mma,
-    Conversion,
-    MakeView,
-    ViewAccess,
-    Constant,
-    Atomic,
-    ControlOrMemory, // VerifierControl.cpp
-};
-
-// Which rule of VerifierTypes.cpp checks the kinds of an op's operand and result types.
-enum class TypeRule : uint8_t
-{
-    Elementwise, // tiles; the result has the operands' type
-    TilesOnly,   // tiles; the family's rules relate them
-    Compare,
-    Select,
-    SameAsOperand,
-    PointerCast,
-    Packing,
-    Permute,
-    IntegerResult,
-    BlockQuery,
-    PointerResult,
-    Tokens,
-    Print,
-    Assert,
-    Offset,
-    LoadPointers,
-    StorePointers,
-    ViewAccess,
-    AtomicOnPointers,
-    AtomicOnView,
-    MakeTensorView,
-    MakeView,
-    ShapeQuery,
-    ReduceOrScan,
-    For,
-    MmaScaled,
-    ResultsOfTheirParent, // terminators, if, loop: VerifierControl.cpp relates them
-};
-
-constexpr int kMany = INT32_MAX; // no upper bound
-
-// What the verifier knows of an op of the dialect (tile-ir.md §3.1) by its mnemonic: one
-// lookup per op serves every rule (VerifierSignatures.cpp).
-struct OpSignature
-{
-    int minOperands, maxOperands;
-    int minResults, maxResults;
-    int minRegions, maxRegions;
-    OpFamily family;
-    TypeRule types;
-};
+// The counts and rules of an op that stands in a body: its row of the op table (ir/OpInfo.h);
 // nullptr for the module-level ops (module, entry, global) and for names the dialect lacks.
-const OpSignature* opSignature(std::string_view mnemonic);
+const OpSignature* opSignature(OpId id);
 
 // Operand, result, region and block counts (VerifierSignatures.cpp).
 enum class ArityCheck

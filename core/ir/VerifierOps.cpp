@@ -452,8 +452,7 @@ private:
 
 void Checker::checkOp(const Op* op)
 {
-    const OpSignature* signature =
-        op->name.isCudaTile() ? opSignature(op->name.mnemonic()) : nullptr;
+    const OpSignature* signature = opSignature(op->id());
     if (!signature)
         return;
     const ArityCheck arity = checkArity(*this, op, *signature);

@@ -306,6 +306,7 @@ private:
             return;
         }
         std::vector<int64_t> want;
+        want.reserve(perm.size());
         for (int64_t d : perm)
             want.push_back(in->shape[size_t(d)]);
         if (!std::equal(want.begin(), want.end(), out->shape.begin(), out->shape.end()))

@@ -5,6 +5,9 @@
 //                           module parsed again, model memory reused), the
 //                           process's first (cold) parse beside the cost of
 //                           touching as much fresh memory, and resident memory
+//   * BM_PrintCorpus      - the same dumps printed back (arg 0: custom form, 1: generic), MB/s
+//                           of printed text
+//   * BM_ReadBytecodeCorpus - the 98 bytecode twins of the dumps read into models, MB/s
 //   * BM_MlirOpt15        - `mlir-opt-15 --allow-unregistered-dialect` reading our
 //                           `--emit generic` print of the same module (when the
 //                           tool is installed); reports its MB/s and our speed-up
@@ -17,6 +20,7 @@
 #include "common/FileReader.h"
 #include "ir/Parser.h"
 #include "ir/Printer.h"
+#include "ir/bytecode/BytecodeReader.h"
 
 #include <QDir>
 #include <QStandardPaths>
@@ -134,6 +138,64 @@ void BM_ParseCorpus(benchmark::State& state)
     state.counters["ops/s"] = benchmark::Counter(double(ops), benchmark::Counter::kIsRate);
 }
 BENCHMARK(BM_ParseCorpus)->Unit(benchmark::kMillisecond);
+
+void BM_PrintCorpus(benchmark::State& state)
+{
+    static const std::vector<ir::ParseResult> parsed = [] {
+        std::vector<ir::ParseResult> out;
+        for (const std::string& t : corpusTexts())
+            out.push_back(ir::parseModule(t));
+        return out;
+    }();
+    const ir::PrintStyle style =
+        state.range(0) == 0 ? ir::PrintStyle::Custom : ir::PrintStyle::Generic;
+    size_t bytes = 0;
+    for (auto _ : state) {
+        for (const ir::ParseResult& r : parsed) {
+            const std::string text = ir::printResult(r, style);
+            bytes += text.size();
+            benchmark::DoNotOptimize(text.data());
+        }
+    }
+    state.SetBytesProcessed(int64_t(bytes));
+    state.counters["MB/s"] = benchmark::Counter(double(bytes) / 1e6, benchmark::Counter::kIsRate);
+}
+BENCHMARK(BM_PrintCorpus)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
+
+void BM_ReadBytecodeCorpus(benchmark::State& state)
+{
+    static const std::vector<std::string> files = [] {
+        std::vector<std::string> out;
+        QDir dir(test::corpusDir() + QStringLiteral("/tilegym-cutile/bytecode"));
+        for (const QString& f :
+             dir.entryList({QStringLiteral("*.tileirbc")}, QDir::Files, QDir::Name)) {
+            Diagnostics d;
+            if (auto c = readFile(dir.filePath(f).toStdString(), d))
+                out.push_back(std::move(c->bytes));
+        }
+        return out;
+    }();
+    if (files.empty()) {
+        state.SkipWithError("no bytecode corpus (../shared/corpus)");
+        for (auto _ : state) {
+        }
+        return;
+    }
+    size_t bytes = 0, ops = 0;
+    for (auto _ : state) {
+        for (const std::string& b : files) {
+            Diagnostics d;
+            ir::ParseResult r = ir::readBytecode(b, "bench.tileirbc", d);
+            ops += r.opCount();
+            bytes += b.size();
+            benchmark::DoNotOptimize(r.modules.data());
+        }
+    }
+    state.SetBytesProcessed(int64_t(bytes));
+    state.counters["MB/s"] = benchmark::Counter(double(bytes) / 1e6, benchmark::Counter::kIsRate);
+    state.counters["ops/s"] = benchmark::Counter(double(ops), benchmark::Counter::kIsRate);
+}
+BENCHMARK(BM_ReadBytecodeCorpus)->Unit(benchmark::kMillisecond);
 
 // Seconds to write one byte per 4 KiB page of `bytes` freshly mapped bytes,
 // mapped as the arena maps its blocks. That cost (the kernel zeroes new pages;

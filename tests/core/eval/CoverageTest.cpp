@@ -6,6 +6,7 @@
 #include "eval/Interpreter.h"
 #include "ir/Block.h"
 #include "ir/Module.h"
+#include "ir/OpInfo.h"
 #include "ir/Parser.h"
 #include "ir/Region.h"
 
@@ -56,4 +57,18 @@ TEST(EvalCoverage, EveryCorpusOpIsSupported)
     }
     std::cout << "corpus ops (" << ops.size() << ", all supported):" << list << "\n";
     EXPECT_GE(ops.size(), 50u);
+}
+
+// The interpreter's handlers are indexed by the op table's ids: every op it runs is an op of
+// the table that stands in a body, under the row's mnemonic.
+TEST(EvalCoverage, EverySupportedOpIsARowOfTheOpTable)
+{
+    const std::vector<std::string> supported = eval::supportedOps();
+    EXPECT_GE(supported.size(), 80u);
+    for (const std::string& name : supported) {
+        const ir::OpId id = ir::opIdOf(name);
+        ASSERT_NE(id, ir::OpId::Unknown) << name;
+        EXPECT_TRUE(ir::opInfo(id).inBody) << name;
+        EXPECT_EQ(ir::opMnemonic(id), name);
+    }
 }
