@@ -694,6 +694,10 @@
         <source>With --bench-open DIR: replicate the kernels (*.mlir) in DIR into a reference/generated pair of about N ops per side and open that. With --bench-supersede: the big kernel&apos;s size (default 100000).</source>
         <translation>Mit --bench-open VERZEICHNIS: die Kernel (*.mlir) in VERZEICHNIS zu einem Referenz-/Generiert-Paar mit etwa N Operationen je Seite vervielfältigen und dieses öffnen. Mit --bench-supersede: die Größe des großen Kernels (Vorgabe 100000).</translation>
     </message>
+    <message>
+        <source>Rule file (tilelens.rules/1) merged with the built-in rules for every IR verdict, as tilelens-cli diff --rules FILE; this session only (Diff &gt; Rules File saves one).</source>
+        <translation>Regeldatei (tilelens.rules/1), die für jedes IR-Urteil mit den eingebauten Regeln zusammengeführt wird, wie bei tilelens-cli diff --rules FILE; nur für diese Sitzung (Diff &gt; Regeldatei speichert eine).</translation>
+    </message>
 </context>
 <context>
     <name>tilelens::gui::DivergenceInsight</name>
@@ -1154,6 +1158,50 @@
     <message>
         <source>Launch ABI</source>
         <translation>Start-ABI</translation>
+    </message>
+    <message>
+        <source>&amp;Rules File…</source>
+        <translation>&amp;Regeldatei…</translation>
+    </message>
+    <message>
+        <source>Classify the IR findings with a rules file (tilelens.rules/1), as tilelens-cli diff --rules does</source>
+        <translation>Die IR-Befunde mit einer Regeldatei (tilelens.rules/1) einstufen, wie tilelens-cli diff --rules</translation>
+    </message>
+    <message>
+        <source>Use &amp;Default Rules</source>
+        <translation>&amp;Standardregeln verwenden</translation>
+    </message>
+    <message>
+        <source>Rules File</source>
+        <translation>Regeldatei</translation>
+    </message>
+    <message>
+        <source>TileLens rules (*.json);;All files (*)</source>
+        <translation>TileLens-Regeln (*.json);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Rules: built-in</source>
+        <translation>Regeln: eingebaut</translation>
+    </message>
+    <message>
+        <source>The IR verdicts use the built-in rules (Diff &gt; Rules File… adds a file).</source>
+        <translation>Die IR-Urteile verwenden die eingebauten Regeln (Diff &gt; Regeldatei… fügt eine Datei hinzu).</translation>
+    </message>
+    <message>
+        <source>Rules: %1</source>
+        <translation>Regeln: %1</translation>
+    </message>
+    <message>
+        <source>The IR verdicts use the built-in rules merged with %1, as tilelens-cli diff --rules does.</source>
+        <translation>Die IR-Urteile verwenden die eingebauten Regeln, zusammengeführt mit %1, wie tilelens-cli diff --rules.</translation>
+    </message>
+    <message>
+        <source>Rules file not loaded</source>
+        <translation>Regeldatei nicht geladen</translation>
+    </message>
+    <message>
+        <source>The rules file %1 could not be loaded; the built-in rules are used.</source>
+        <translation>Die Regeldatei %1 konnte nicht geladen werden; die eingebauten Regeln werden verwendet.</translation>
     </message>
 </context>
 <context>

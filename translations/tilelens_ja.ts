@@ -688,6 +688,10 @@
         <source>With --bench-open DIR: replicate the kernels (*.mlir) in DIR into a reference/generated pair of about N ops per side and open that. With --bench-supersede: the big kernel&apos;s size (default 100000).</source>
         <translation>--bench-open DIR と併用：DIR 内のカーネル（*.mlir）を複製して各側約 N 演算の参照／生成ペアを作り、それを開きます。--bench-supersede と併用：大きいカーネルのサイズ（既定 100000）。</translation>
     </message>
+    <message>
+        <source>Rule file (tilelens.rules/1) merged with the built-in rules for every IR verdict, as tilelens-cli diff --rules FILE; this session only (Diff &gt; Rules File saves one).</source>
+        <translation>すべての IR 判定で組み込みルールとマージするルールファイル (tilelens.rules/1)。tilelens-cli diff --rules FILE と同じです。このセッションのみ有効です (差分 &gt; ルールファイルで保存できます)。</translation>
+    </message>
 </context>
 <context>
     <name>tilelens::gui::DivergenceInsight</name>
@@ -1148,6 +1152,50 @@
     <message>
         <source>Launch ABI</source>
         <translation>起動 ABI</translation>
+    </message>
+    <message>
+        <source>&amp;Rules File…</source>
+        <translation>ルールファイル(&amp;R)…</translation>
+    </message>
+    <message>
+        <source>Classify the IR findings with a rules file (tilelens.rules/1), as tilelens-cli diff --rules does</source>
+        <translation>ルールファイル (tilelens.rules/1) で IR の検出結果を分類します (tilelens-cli diff --rules と同じ)</translation>
+    </message>
+    <message>
+        <source>Use &amp;Default Rules</source>
+        <translation>既定のルールを使用(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Rules File</source>
+        <translation>ルールファイル</translation>
+    </message>
+    <message>
+        <source>TileLens rules (*.json);;All files (*)</source>
+        <translation>TileLens ルール (*.json);;すべてのファイル (*)</translation>
+    </message>
+    <message>
+        <source>Rules: built-in</source>
+        <translation>ルール: 組み込み</translation>
+    </message>
+    <message>
+        <source>The IR verdicts use the built-in rules (Diff &gt; Rules File… adds a file).</source>
+        <translation>IR 判定は組み込みルールを使用しています (差分 &gt; ルールファイル… でファイルを追加できます)。</translation>
+    </message>
+    <message>
+        <source>Rules: %1</source>
+        <translation>ルール: %1</translation>
+    </message>
+    <message>
+        <source>The IR verdicts use the built-in rules merged with %1, as tilelens-cli diff --rules does.</source>
+        <translation>IR 判定は組み込みルールに %1 をマージしたものを使用しています (tilelens-cli diff --rules と同じ)。</translation>
+    </message>
+    <message>
+        <source>Rules file not loaded</source>
+        <translation>ルールファイルを読み込めませんでした</translation>
+    </message>
+    <message>
+        <source>The rules file %1 could not be loaded; the built-in rules are used.</source>
+        <translation>ルールファイル %1 を読み込めませんでした。組み込みルールを使用します。</translation>
     </message>
 </context>
 <context>

@@ -688,6 +688,10 @@
         <source>With --bench-open DIR: replicate the kernels (*.mlir) in DIR into a reference/generated pair of about N ops per side and open that. With --bench-supersede: the big kernel&apos;s size (default 100000).</source>
         <translation>与 --bench-open DIR 一起使用：将 DIR 中的内核（*.mlir）复制成每侧约 N 个操作的参考/生成对并打开它。与 --bench-supersede 一起使用：大内核的大小（默认 100000）。</translation>
     </message>
+    <message>
+        <source>Rule file (tilelens.rules/1) merged with the built-in rules for every IR verdict, as tilelens-cli diff --rules FILE; this session only (Diff &gt; Rules File saves one).</source>
+        <translation>规则文件 (tilelens.rules/1)，与内置规则合并后用于每个 IR 判定，与 tilelens-cli diff --rules FILE 相同；仅本次会话有效（“对比 &gt; 规则文件”可保存一个）。</translation>
+    </message>
 </context>
 <context>
     <name>tilelens::gui::DivergenceInsight</name>
@@ -1148,6 +1152,50 @@
     <message>
         <source>Launch ABI</source>
         <translation>启动 ABI</translation>
+    </message>
+    <message>
+        <source>&amp;Rules File…</source>
+        <translation>规则文件(&amp;R)…</translation>
+    </message>
+    <message>
+        <source>Classify the IR findings with a rules file (tilelens.rules/1), as tilelens-cli diff --rules does</source>
+        <translation>使用规则文件 (tilelens.rules/1) 对 IR 发现进行分类，与 tilelens-cli diff --rules 相同</translation>
+    </message>
+    <message>
+        <source>Use &amp;Default Rules</source>
+        <translation>使用默认规则(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Rules File</source>
+        <translation>规则文件</translation>
+    </message>
+    <message>
+        <source>TileLens rules (*.json);;All files (*)</source>
+        <translation>TileLens 规则 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Rules: built-in</source>
+        <translation>规则：内置</translation>
+    </message>
+    <message>
+        <source>The IR verdicts use the built-in rules (Diff &gt; Rules File… adds a file).</source>
+        <translation>IR 判定使用内置规则（“对比 &gt; 规则文件…”可添加文件）。</translation>
+    </message>
+    <message>
+        <source>Rules: %1</source>
+        <translation>规则：%1</translation>
+    </message>
+    <message>
+        <source>The IR verdicts use the built-in rules merged with %1, as tilelens-cli diff --rules does.</source>
+        <translation>IR 判定使用内置规则与 %1 合并后的规则，与 tilelens-cli diff --rules 相同。</translation>
+    </message>
+    <message>
+        <source>Rules file not loaded</source>
+        <translation>未加载规则文件</translation>
+    </message>
+    <message>
+        <source>The rules file %1 could not be loaded; the built-in rules are used.</source>
+        <translation>无法加载规则文件 %1；将使用内置规则。</translation>
     </message>
 </context>
 <context>

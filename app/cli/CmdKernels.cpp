@@ -7,6 +7,7 @@
 #include "CliRegistry.h"
 #include "common/BytePath.h"
 #include "common/JsonWrite.h"
+#include "pair/VariantPair.h"
 #include "workspace/CheckoutPorts.h"
 #include "workspace/Workspace.h"
 
@@ -60,17 +61,17 @@ Row rowFor(const QDir& root, const ws::Kernel& k, const QHash<QString, int>& lin
         r.entry = v.rustEntries.front();
         r.rustLine = lines.value(r.entry, 0);
     }
-    if (!v.kernelFunction.isEmpty() && !k.pythonSource.isEmpty() && v.pythonFirstLine > 0) {
-        r.pythonFile = relativeTo(root, k.pythonSource);
-        r.function = v.kernelFunction;
-        r.pythonLine = v.pythonFirstLine;
-    }
+    // The Python file and IR files the GUI's panes open (the same function decides).
+    const pair::VariantPair vp = pair::variantPair(k, v);
+    r.pythonFile = relativeTo(root, vp.pythonFile);
+    r.function = vp.function;
+    r.pythonLine = vp.pythonLine;
     r.pairing = !v.pairing.isEmpty()          ? v.pairing
                 : k.analysisJson.isEmpty()    ? QStringLiteral("none")
                 : !v.kernelFunction.isEmpty() ? QStringLiteral("analysis")
                                               : QStringLiteral("none");
-    r.referenceIr = relativeTo(root, v.referenceIr);
-    r.generatedIr = relativeTo(root, v.generatedIr);
+    r.referenceIr = relativeTo(root, vp.referenceIr);
+    r.generatedIr = relativeTo(root, vp.generatedIr);
     return r;
 }
 
@@ -198,10 +199,15 @@ int runKernels(const QStringList& args)
                                           : Json{{"file", r.rustFile.toStdString()},
                                                  {"entry", r.entry.toStdString()},
                                                  {"line", r.rustLine}};
-            Json python = r.function.isEmpty() ? Json(nullptr)
-                                               : Json{{"file", r.pythonFile.toStdString()},
-                                                      {"function", r.function.toStdString()},
-                                                      {"line", r.pythonLine}};
+            // null only without a Python file; a file found with no function paired in it (a
+            // folder with only reference/ and generated/) is named, its function and line null.
+            Json python =
+                r.pythonFile.isEmpty()
+                    ? Json(nullptr)
+                    : Json{{"file", r.pythonFile.toStdString()},
+                           {"function",
+                            r.function.isEmpty() ? Json(nullptr) : Json(r.function.toStdString())},
+                           {"line", r.function.isEmpty() ? Json(nullptr) : Json(r.pythonLine)}};
             variants.push_back({{"name", r.variant.toStdString()},
                                 {"rust", rust},
                                 {"python", python},

@@ -1,4 +1,4 @@
-// tilelens-cli run [--trust] [--json] [--list] [--show] [--history] [--ignore-caps] KERNEL_DIR
+// tilelens-cli run [--trust] [--json] [--list] [--show] [--history] [--ignore-caps] [--rules FILE]
 //                  [STAGE]
 // Runs one pipeline stage (A-F, a built-in such as C/validate/perf, or a stage
 // declared in KERNEL_DIR/tilelens.json) through the same StageRunner the GUI
@@ -11,6 +11,7 @@
 
 #include "CliRegistry.h"
 #include "common/BytePath.h"
+#include "pair/Rules.h"
 #include "pipeline/BuiltinStage.h"
 #include "pipeline/DefaultBuiltinStages.h"
 #include "pipeline/ProfiledRun.h"
@@ -286,8 +287,13 @@ int runStage(const QStringList& args)
         QStringLiteral("libtilelens_cupti.so for --profile (default: $TILELENS_CUPTI_LIBRARY or "
                        "beside tilelens-cli)."),
         QStringLiteral("PATH"));
-    for (const auto& o :
-         {trustOpt, jsonOpt, listOpt, showOpt, historyOpt, capsOpt, profileOpt, libraryOpt})
+    const QCommandLineOption rulesOpt(
+        QStringLiteral("rules"),
+        QStringLiteral("Rule file (tilelens.rules/1) the ir-diff built-in (stage C) classifies "
+                       "with, merged with the built-in rules as by `diff --rules`."),
+        QStringLiteral("FILE"));
+    for (const auto& o : {trustOpt, jsonOpt, listOpt, showOpt, historyOpt, capsOpt, profileOpt,
+                          libraryOpt, rulesOpt})
         parser.addOption(o);
     if (const auto code = parseCommandLine(parser, args, UsageOnError::WithHelp))
         return *code;
@@ -311,7 +317,15 @@ int runStage(const QStringList& args)
     }
     if (parser.isSet(historyOpt))
         return printHistory(dir, pos.value(1), parser.isSet(jsonOpt));
-    registerDefaultBuiltinStages();
+    Diagnostics rulesDiags;
+    std::shared_ptr<const diff::RuleSet> rules = pair::loadRules(
+        parser.isSet(rulesOpt) ? parser.value(rulesOpt).toStdString() : "", rulesDiags);
+    if (!rules) {
+        for (const Diagnostic& d : rulesDiags)
+            printErr(QString::fromStdString(d.format()) + QLatin1Char('\n'));
+        return ExitInputError;
+    }
+    registerDefaultBuiltinStages(std::move(rules));
     const StageSet set = loadStageSet(dir);
     bool configBroken = false;
     for (const auto& d : set.diagnostics) {

@@ -35,6 +35,11 @@ inline constexpr QLatin1String languageKey{"ui/language"};
 // The locale whose translation the app loads: the chosen language, else the system's.
 QLocale uiLocale(const QSettings& settings);
 
+// QString: the rules file (tilelens.rules/1) merged with the built-in rules for every IR
+// verdict of the GUI (Diff > Rules File…); default: empty = the built-in rules only.
+// `tilelens --rules FILE` takes precedence for one session and is not saved.
+inline constexpr QLatin1String rulesFileKey{"diff/rulesFile"};
+
 // QStringList, most recent first; default: empty.
 inline constexpr QLatin1String recentWorkspacesKey{"workspace/recent"};
 constexpr int kMaxRecentWorkspaces = 10;

@@ -256,6 +256,14 @@ int runApplication(int argc, char** argv)
                                     "size (default 100000)."),
         QStringLiteral("N"));
     parser.addOption(syntheticOption);
+    const QCommandLineOption rulesOption(
+        QStringList{QStringLiteral("rules")},
+        QCoreApplication::translate("tilelens::gui::Application",
+                                    "Rule file (tilelens.rules/1) merged with the built-in rules "
+                                    "for every IR verdict, as tilelens-cli diff --rules FILE; "
+                                    "this session only (Diff > Rules File saves one)."),
+        QStringLiteral("FILE"));
+    parser.addOption(rulesOption);
     parser.addPositionalArgument(
         QStringLiteral("PATH"),
         QCoreApplication::translate(
@@ -278,6 +286,8 @@ int runApplication(int argc, char** argv)
         }
     }
 
+    MainWindow::Options windowOptions;
+    windowOptions.rulesFile = parser.value(rulesOption);
     const QStringList positional = parser.positionalArguments();
     if (positional.size() == 2) {
         // tilelens REF GEN (.mlir or .tileirbc, any mix): a plain two-file comparison, e.g. as
@@ -293,7 +303,7 @@ int runApplication(int argc, char** argv)
         }
         if (parser.isSet(screenshotOption))
             return runScreenshot(parser.value(screenshotOption), positional, size);
-        MainWindow window;
+        MainWindow window(windowOptions);
         window.show();
         window.openIrPair(positional[0], positional[1]);
         return app.exec();
@@ -335,7 +345,7 @@ int runApplication(int argc, char** argv)
     if (!screenshotFile.isEmpty())
         return runScreenshot(screenshotFile, {workspace}, size);
 
-    MainWindow window;
+    MainWindow window(windowOptions);
     window.show();
     if (!workspace.isEmpty())
         window.openWorkspace(workspace);

@@ -2,6 +2,7 @@
 
 #include "SourceFileLoader.h"
 #include "common/WorkerPool.h"
+#include "pair/Rules.h"
 
 #include <QFutureWatcher>
 #include <QtConcurrent/QtConcurrentRun>
@@ -30,7 +31,24 @@ private:
 
 } // namespace
 
-InspectorSession::InspectorSession(QObject* parent) : QObject(parent) {}
+InspectorSession::InspectorSession(QObject* parent) : QObject(parent)
+{
+    Diagnostics none;
+    m_rules = pair::loadRules({}, none); // the built-in rules
+}
+
+void InspectorSession::setRules(std::shared_ptr<const diff::RuleSet> rules)
+{
+    if (!rules) {
+        Diagnostics none;
+        rules = pair::loadRules({}, none);
+    }
+    if (rules == m_rules)
+        return;
+    m_rules = std::move(rules);
+    startDiff();
+    Q_EMIT rulesChanged();
+}
 
 InspectorSession::~InspectorSession()
 {
@@ -87,6 +105,7 @@ void InspectorSession::startDiff()
     pair::PairRequest request;
     request.sides = {{variant->referenceIr.toStdString(), nullptr},
                      {variant->generatedIr.toStdString(), nullptr}};
+    request.rules = m_rules;
     request.keepText = true; // the IR panes show the text the pair read
     request.printBytecode = true;
     request.decodedHeader = decodedBytecodeHeader().toStdString();

@@ -56,6 +56,12 @@ public:
     int currentDivergence() const { return m_divergence; }
     void selectDivergence(int index);
 
+    // The rules every IR verdict of the window is classified with (the inspector's, the
+    // dashboard's rows, the IR stage's): the built-in rules merged with the user's rules file.
+    // Never null. Setting others analyses the selection again and emits rulesChanged().
+    void setRules(std::shared_ptr<const diff::RuleSet> rules);
+    std::shared_ptr<const diff::RuleSet> rules() const { return m_rules; }
+
     // Benchmarks and tests: the life of each diff job (`tilelens --bench-supersede`).
     void setDiffJobObserver(JobObserver observer) { m_diffObserver = std::move(observer); }
 
@@ -64,11 +70,13 @@ Q_SIGNALS:
     void selectionChanged(int kernel, int variant);
     void diffChanged();
     void currentDivergenceChanged(int index);
+    void rulesChanged();
 
 private:
     void startDiff();
 
     std::shared_ptr<const ws::Workspace> m_workspace;
+    std::shared_ptr<const diff::RuleSet> m_rules;
     int m_kernel = -1;
     int m_variant = -1;
     std::shared_ptr<const pair::PairAnalysis> m_diff;

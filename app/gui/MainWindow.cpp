@@ -8,6 +8,7 @@
 
 #include "AbiFindingsView.h"
 #include "AlignedIrView.h"
+#include "AppSettings.h"
 #include "BottomDockSizer.h"
 #include "DivergenceNavigator.h"
 #include "FindBar.h"
@@ -25,6 +26,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QListWidget>
+#include <QSettings>
 #include <QShowEvent>
 #include <QSplitter>
 #include <QStackedWidget>
@@ -64,9 +66,19 @@ MainWindow::MainWindow(Options options, QWidget* parent) : QMainWindow(parent), 
     connect(&m_session, &InspectorSession::currentDivergenceChanged, this,
             &MainWindow::onCurrentDivergenceChanged);
 
+    // Other rules: the selection is read and analysed again, its panes decorated anew.
+    connect(&m_session, &InspectorSession::rulesChanged, this, &MainWindow::onSelectionChanged);
+
     resize(1600, 1000);
     if (m_options.persistSettings)
         restoreSettings();
+    QString rules = m_options.rulesFile;
+    if (rules.isEmpty() && m_options.persistSettings)
+        rules = QSettings().value(settings::rulesFileKey).toString();
+    if (rules.isEmpty())
+        showRulesInUse();
+    else
+        setRulesFile(rules);
 }
 
 MainWindow::~MainWindow()
@@ -303,6 +315,9 @@ void MainWindow::buildStatusBar()
     m_verdictLabel->setObjectName(QStringLiteral("verdictLabel"));
     m_verdictLabel->setTextFormat(Qt::RichText);
     statusBar()->addPermanentWidget(m_verdictLabel);
+    m_rulesLabel = new QLabel(this);
+    m_rulesLabel->setObjectName(QStringLiteral("rulesLabel"));
+    statusBar()->addPermanentWidget(m_rulesLabel);
     statusBar()->addPermanentWidget(m_workspace->diagnosticsButton());
     statusBar()->addPermanentWidget(m_workspace->kernelCountLabel());
 }

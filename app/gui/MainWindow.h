@@ -54,8 +54,12 @@ class MainWindow : public QMainWindow
 public:
     struct Options
     {
+        // Options{false}: no settings (a constructor, so the later members need no initializer).
+        explicit Options(bool persist = true) : persistSettings(persist) {}
         // Off in screenshot mode and tests: neither read nor write QSettings.
         bool persistSettings = true;
+        // `tilelens --rules FILE`: classify with it instead of the saved rules file (not saved).
+        QString rulesFile;
     };
 
     explicit MainWindow(QWidget* parent = nullptr);
@@ -68,6 +72,15 @@ public:
     // Opens a plain two-file comparison of two IR files (.mlir / .tileirbc):
     // no workspace, no sources, just the aligned diff and the navigator.
     void openIrPair(const QString& referenceIr, const QString& generatedIr);
+
+    // Classifies every IR verdict of the window (inspector, dashboard, IR stage) with the
+    // built-in rules merged with \a path, as `tilelens-cli diff --rules` does; empty = the
+    // built-in rules. A file that does not load is reported with its places (a warning box,
+    // object name "rulesErrorDialog") and the built-in rules are used; returns false then.
+    bool setRulesFile(const QString& path);
+    // The rules file in use, empty for the built-in rules.
+    QString rulesFile() const { return m_rulesFile; }
+    QLabel* rulesLabel() const { return m_rulesLabel; }
 
     // True while discovery or file loading is in flight.
     bool isLoading() const;
@@ -143,6 +156,10 @@ private:
     void buildEditMenu();
     void buildViewMenu();
     void buildDiffMenu();
+    void chooseRulesFile();
+    void useDefaultRules();
+    void showRulesInUse();
+    void reportRulesError(const QString& path, const Diagnostics& diags);
     QAction* addSeverityToggle(QMenu* menu, const QString& text, const QString& name,
                                diff::Severity severity);
     void askExportPath();
@@ -184,6 +201,9 @@ private:
     QSplitter* m_bottomSplitter = nullptr;
     QMenu* m_recentMenu = nullptr;
     QLabel* m_verdictLabel = nullptr;
+    QLabel* m_rulesLabel = nullptr;
+    QString m_rulesFile; // empty: the built-in rules
+    QAction* m_defaultRules = nullptr;
     AlignedIrView* m_aligned = nullptr;
     OverviewRuler* m_ruler = nullptr;
     DivergenceNavigator* m_navigator = nullptr;

@@ -8,6 +8,7 @@
 #include "SourcePane.h"
 #include "WorkspaceController.h"
 #include "common/WorkerPool.h"
+#include "pair/VariantPair.h"
 #include "panels/DashboardView.h"
 #include "pipeline/CheckoutIrStages.h"
 
@@ -84,9 +85,13 @@ void MainWindow::onSelectionChanged()
         return;
     const ws::Variant* v = m_session.currentVariant();
     m_abiView->showKernel(k, v && !v->rustEntries.isEmpty() ? v->rustEntries.front() : QString());
-    const std::array<QString, kSourceRoleCount> paths = {k->pythonSource, k->rustKernel,
-                                                         v ? v->referenceIr : QString(),
-                                                         v ? v->generatedIr : QString()};
+    // The Python and IR files `tilelens-cli kernels` reports for this variant (pair::variantPair).
+    pair::VariantPair vp;
+    vp.pythonFile = k->pythonSource; // a kernel without variants: its Python file still shows
+    if (v)
+        vp = pair::variantPair(*k, *v);
+    const std::array<QString, kSourceRoleCount> paths = {vp.pythonFile, k->rustKernel,
+                                                         vp.referenceIr, vp.generatedIr};
     m_diffApplied = false;
     m_aligned->setSnapshot(nullptr);
     // The dashboard's rows diff every variant: after this one is shown.
@@ -156,7 +161,7 @@ void MainWindow::revealVariantSources()
     const ws::Variant* variant = m_session.currentVariant();
     if (!kernel || !variant)
         return;
-    pane(SourceRole::ReferencePython)->revealLine(variant->pythonFirstLine);
+    pane(SourceRole::ReferencePython)->revealLine(pair::variantPair(*kernel, *variant).pythonLine);
     for (const ws::RustEntry& entry : kernel->entries) {
         if (variant->rustEntries.contains(entry.name)) {
             pane(SourceRole::GeneratedRust)->revealLine(entry.line);

@@ -180,6 +180,16 @@ void MainWindow::buildDiffMenu()
     m_hideEquivalent =
         addSeverityToggle(diffMenu, tr("Hide &Equivalent"), QStringLiteral("hideEquivalent"),
                           diff::Severity::Equivalent);
+    diffMenu->addSeparator();
+    QAction* rulesFile =
+        diffMenu->addAction(tr("&Rules File\u2026"), this, &MainWindow::chooseRulesFile);
+    rulesFile->setObjectName(QStringLiteral("rulesFile"));
+    rulesFile->setStatusTip(tr("Classify the IR findings with a rules file (tilelens.rules/1), "
+                               "as tilelens-cli diff --rules does"));
+    m_defaultRules =
+        diffMenu->addAction(tr("Use &Default Rules"), this, &MainWindow::useDefaultRules);
+    m_defaultRules->setObjectName(QStringLiteral("defaultRules"));
+    m_defaultRules->setEnabled(false);
 
     QToolBar* toolbar = addToolBar(tr("Diff"));
     toolbar->setObjectName(QStringLiteral("diffToolbar"));

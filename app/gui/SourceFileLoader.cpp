@@ -10,29 +10,29 @@
 #include <cstring>
 
 namespace tilelens::gui {
-// Messages are translated here, in the worker thread (QCoreApplication::translate is thread-safe).
-namespace {
 
-// lupdate reads Text::tr's context from the macro; a bare tr() here would file the messages
-// under the namespace, where the translations are not.
-struct Text
-{
-    Q_DECLARE_TR_FUNCTIONS(tilelens::gui::SourceFileLoader)
-};
+// The messages below are translated here, in the worker thread (QCoreApplication::translate is
+// thread-safe), each call spelled out: lupdate takes the context from the literal, where a
+// file-local tr() would put them in "tilelens::gui".
+namespace {
 
 QString missingMessage(SourceRole role)
 {
     switch (role) {
     case SourceRole::ReferencePython:
-        return Text::tr("No reference Python file was found for this kernel "
-                        "(analysis.json names it in \"source\").");
+        return QCoreApplication::translate("tilelens::gui::SourceFileLoader",
+                                           "No reference Python file was found for this kernel "
+                                           "(analysis.json names it in \"source\").");
     case SourceRole::GeneratedRust:
-        return Text::tr("This kernel directory has no kernel.rs.");
+        return QCoreApplication::translate("tilelens::gui::SourceFileLoader",
+                                           "This kernel directory has no kernel.rs.");
     case SourceRole::ReferenceIr:
-        return Text::tr("No reference IR was found (reference/reference.mlir).");
+        return QCoreApplication::translate("tilelens::gui::SourceFileLoader",
+                                           "No reference IR was found (reference/reference.mlir).");
     case SourceRole::GeneratedIr:
-        return Text::tr("No generated IR was found (generated/generated.mlir); "
-                        "stage B has not produced it yet.");
+        return QCoreApplication::translate("tilelens::gui::SourceFileLoader",
+                                           "No generated IR was found (generated/generated.mlir); "
+                                           "stage B has not produced it yet.");
     }
     return {};
 }
@@ -42,12 +42,20 @@ QString unreadableMessage(const QString& path, const Diagnostics& diags)
 {
     const QFileInfo info(path);
     if (!info.exists())
-        return Text::tr("The file %1 does not exist.").arg(path);
+        return QCoreApplication::translate("tilelens::gui::SourceFileLoader",
+                                           "The file %1 does not exist.")
+            .arg(path);
     if (!info.isFile())
-        return Text::tr("%1 is not a regular file.").arg(path);
+        return QCoreApplication::translate("tilelens::gui::SourceFileLoader",
+                                           "%1 is not a regular file.")
+            .arg(path);
     const QString reason =
-        diags.empty() ? Text::tr("unknown error") : QString::fromStdString(diags.front().message);
-    return Text::tr("The file %1 could not be read: %2").arg(path, reason);
+        diags.empty()
+            ? QCoreApplication::translate("tilelens::gui::SourceFileLoader", "unknown error")
+            : QString::fromStdString(diags.front().message);
+    return QCoreApplication::translate("tilelens::gui::SourceFileLoader",
+                                       "The file %1 could not be read: %2")
+        .arg(path, reason);
 }
 
 // The bytes of a text file as a pane takes them, or why not: a NUL byte means binary (bytecode
@@ -55,10 +63,11 @@ QString unreadableMessage(const QString& path, const Diagnostics& diags)
 void takeText(LoadedSource& out, std::string_view bytes)
 {
     if (std::memchr(bytes.data(), '\0', bytes.size()) != nullptr) {
-        out.error =
-            Text::tr("%1 is a binary file (for example Tile IR bytecode) and cannot be shown "
-                     "as text.")
-                .arg(out.path);
+        out.error = QCoreApplication::translate(
+                        "tilelens::gui::SourceFileLoader",
+                        "%1 is a binary file (for example Tile IR bytecode) and cannot be shown "
+                        "as text.")
+                        .arg(out.path);
         return;
     }
     out.utf8 = QByteArray(bytes.data(), static_cast<qsizetype>(bytes.size()));
@@ -78,8 +87,10 @@ bool isIr(SourceRole role)
 
 QString decodedBytecodeHeader()
 {
-    return Text::tr("// Decoded from Tile IR bytecode by TileLens; line numbers are "
-                    "those of this text, not of the file.");
+    return QCoreApplication::translate(
+        "tilelens::gui::SourceFileLoader",
+        "// Decoded from Tile IR bytecode by TileLens; line numbers are "
+        "those of this text, not of the file.");
 }
 
 LoadedSource loadSourceFile(SourceRole role, const QString& path, int64_t maxBytes)
@@ -124,10 +135,13 @@ LoadedSource irPaneSource(SourceRole role, const QString& path, const IrSideRead
         // Tile IR bytecode is shown as the text the IR printer makes of it.
         if (!side.text) {
             const QString reason = side.diagnostics.empty()
-                                       ? Text::tr("unknown error")
+                                       ? QCoreApplication::translate(
+                                             "tilelens::gui::SourceFileLoader", "unknown error")
                                        : QString::fromStdString(side.diagnostics.front().format());
             out.error =
-                Text::tr("The Tile IR bytecode file %1 could not be decoded: %2").arg(path, reason);
+                QCoreApplication::translate("tilelens::gui::SourceFileLoader",
+                                            "The Tile IR bytecode file %1 could not be decoded: %2")
+                    .arg(path, reason);
             return out;
         }
         out.decodedFromBytecode = true;
@@ -140,7 +154,9 @@ LoadedSource irPaneSource(SourceRole role, const QString& path, const IrSideRead
         const QString reason =
             QString::fromStdString("file is too large (" + formatByteSize(int64_t(bytes.size())) +
                                    "; the limit is " + formatByteSize(maxBytes) + ")");
-        out.error = Text::tr("The file %1 could not be read: %2").arg(path, reason);
+        out.error = QCoreApplication::translate("tilelens::gui::SourceFileLoader",
+                                                "The file %1 could not be read: %2")
+                        .arg(path, reason);
         return out;
     }
     takeText(out, bytes);

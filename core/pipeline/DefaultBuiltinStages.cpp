@@ -42,7 +42,8 @@ int rank(diff::Verdict v)
     return v == diff::Verdict::Pass ? 0 : v == diff::Verdict::PassWithNotes ? 1 : 2;
 }
 
-BuiltinResult runIrDiff(const BuiltinContext& ctx)
+BuiltinResult runIrDiff(const BuiltinContext& ctx,
+                        const std::shared_ptr<const diff::RuleSet>& rules)
 {
     const ws::Kernel kernel = ws::loadKernel(ctx.kernelDir, qEnvironmentVariable("TILEGYM_PATH"));
     QString markdown;
@@ -65,6 +66,7 @@ BuiltinResult runIrDiff(const BuiltinContext& ctx)
         pair::PairRequest request;
         request.sides = {{v.referenceIr.toStdString(), nullptr},
                          {v.generatedIr.toStdString(), nullptr}};
+        request.rules = rules;       // null: the built-in rules
         request.alignedRows = false; // the reports written here do not show them
         const pair::PairAnalysis analysis = pair::analysePair(request, ctx.cancel);
         ctx.cancel.throwIfCancelled(); // ends the built-in as a cancelled run
@@ -169,9 +171,16 @@ BuiltinResult runPerf(const BuiltinContext& ctx)
 
 } // namespace
 
-void registerDefaultBuiltinStages()
+void registerIrDiffStage(std::shared_ptr<const diff::RuleSet> rules)
 {
-    BuiltinStageRegistry::add(QStringLiteral("ir-diff"), &runIrDiff);
+    BuiltinStageRegistry::add(
+        QStringLiteral("ir-diff"),
+        [rules = std::move(rules)](const BuiltinContext& ctx) { return runIrDiff(ctx, rules); });
+}
+
+void registerDefaultBuiltinStages(std::shared_ptr<const diff::RuleSet> rules)
+{
+    registerIrDiffStage(std::move(rules));
     BuiltinStageRegistry::add(QStringLiteral("validate"), &runValidate);
     BuiltinStageRegistry::add(QStringLiteral("perf"), &runPerf);
 }

@@ -239,10 +239,12 @@ Kernel loadKernel(const QString& kernelDir, const QString& tilegymRoot)
     Kernel k;
     k.name = dir.dirName();
     k.dir = dir.absolutePath();
+    std::optional<size_t> irOnlyNote; // "no reference/analysis.json: ..." (says what is shown)
     k.analysisJson = existingFile(dir, QStringLiteral("reference/analysis.json"));
     if (!k.analysisJson.isEmpty()) {
         k.analysis = loadAnalysisJson(k.analysisJson, k.diagnostics);
     } else if (!QFileInfo::exists(dir.filePath(QStringLiteral("kernel.rs"))) && hasIrOnly(dir)) {
+        irOnlyNote = k.diagnostics.size();
         k.diagnostics.push_back(
             kernelDiag(k.dir, QStringLiteral("no reference/analysis.json: only the IR is shown"),
                        Severity::Note));
@@ -285,6 +287,12 @@ Kernel loadKernel(const QString& kernelDir, const QString& tilegymRoot)
                                       "too, or set TILEGYM_PATH)")
                            .arg(k.analysis->source),
                        Severity::Note));
+    if (irOnlyNote && !k.pythonSource.isEmpty()) // the panes and `kernels` show the .py too
+        k.diagnostics[*irOnlyNote].message =
+            QStringLiteral(
+                "no reference/analysis.json: the IR and %1 are shown, no function paired")
+                .arg(dir.relativeFilePath(k.pythonSource))
+                .toStdString();
     const QString testRel = QStringLiteral("tests/ops/test_%1.py").arg(k.name);
     if (!tilegymRoot.isEmpty())
         k.testFile = existingFile(QDir(tilegymRoot), testRel);

@@ -260,3 +260,47 @@ TEST(CliKernels, ConcurrentPairingsAreAllKept)
         EXPECT_EQ(gemm.value(QStringLiteral("entry_%1").arg(i)).toString().toStdString(),
                   QStringLiteral("function_%1").arg(i).toStdString());
 }
+
+// Issue 27 P10: a folder with only reference/ and generated/ (no analysis.json, no kernel.rs):
+// the .py the GUI shows is named, no function is paired with it (exit 2, as unpaired).
+TEST(CliKernels, FolderWithOnlyReferenceAndGeneratedNamesItsPythonFile)
+{
+    QTemporaryDir tmp;
+    const QDir dir(tmp.path());
+    ASSERT_TRUE(dir.mkpath(QStringLiteral("k/reference")) &&
+                dir.mkpath(QStringLiteral("k/generated")));
+    const QString example = tilelens::test::examplesDir() + QStringLiteral("/softmax/");
+    ASSERT_TRUE(QFile::copy(example + QStringLiteral("reference/reference.mlir"),
+                            tmp.filePath(QStringLiteral("k/reference/reference.mlir"))));
+    ASSERT_TRUE(QFile::copy(example + QStringLiteral("generated/generated.mlir"),
+                            tmp.filePath(QStringLiteral("k/generated/generated.mlir"))));
+    ASSERT_TRUE(QFile::copy(example + QStringLiteral("reference/softmax.py"),
+                            tmp.filePath(QStringLiteral("k/reference/k.py"))));
+    const CliResult r = runCli(
+        {QStringLiteral("kernels"), QStringLiteral("--json"), tmp.filePath(QStringLiteral("k"))});
+    EXPECT_EQ(r.exitCode, 2) << r.err.toStdString();
+    const QJsonObject j = QJsonDocument::fromJson(r.out.toUtf8()).object();
+    const QJsonObject variant = j.value(QStringLiteral("kernels"))
+                                    .toArray()
+                                    .at(0)
+                                    .toObject()
+                                    .value(QStringLiteral("variants"))
+                                    .toArray()
+                                    .at(0)
+                                    .toObject();
+    const QJsonObject python = variant.value(QStringLiteral("python")).toObject();
+    EXPECT_EQ(python.value(QStringLiteral("file")).toString(), QStringLiteral("reference/k.py"))
+        << r.out.toStdString();
+    EXPECT_TRUE(python.value(QStringLiteral("function")).isNull());
+    EXPECT_TRUE(python.value(QStringLiteral("line")).isNull());
+    EXPECT_EQ(variant.value(QStringLiteral("reference_ir")).toString(),
+              QStringLiteral("reference/reference.mlir"));
+    EXPECT_EQ(j.value(QStringLiteral("diagnostics"))
+                  .toArray()
+                  .at(0)
+                  .toObject()
+                  .value(QStringLiteral("message"))
+                  .toString(),
+              QStringLiteral("no reference/analysis.json: the IR and reference/k.py are shown, no "
+                             "function paired"));
+}

@@ -361,6 +361,75 @@ TEST(CliRun, BuiltinStagesOfTheExampleRunWithoutTrust)
     EXPECT_TRUE(d.err.contains(QStringLiteral("needs an NVIDIA GPU")));
 }
 
+// Issue 27 P11: `run --rules FILE` classifies the ir-diff built-in (stage C) with the file, as
+// `diff --rules FILE` does; a file that does not load is an input error with its place.
+TEST(CliRun, IrDiffStageTakesTheRulesFile)
+{
+    const QString example = tilelens::test::examplesDir() + QStringLiteral("/softmax");
+    if (!QFileInfo(example + QStringLiteral("/reference/analysis.json")).exists())
+        GTEST_SKIP() << "bundled example not found";
+    QTemporaryDir tmp;
+    const QString ws = tmp.path() + QStringLiteral("/softmax");
+    QProcess cp;
+    cp.start(QStringLiteral("cp"), {QStringLiteral("-r"), example, ws});
+    ASSERT_TRUE(cp.waitForFinished(30000));
+    const QString rules = tmp.filePath(QStringLiteral("rules.json"));
+    const QString bad = tmp.filePath(QStringLiteral("bad.json"));
+    QFile r(rules);
+    ASSERT_TRUE(r.open(QIODevice::WriteOnly));
+    r.write(R"({"schema": "tilelens.rules/1", "rules": [
+        {"id": "ftz-approx", "severity": "warn", "message": "{op}: FTZ relaxed on purpose"}]})");
+    r.close();
+    QFile b(bad);
+    ASSERT_TRUE(b.open(QIODevice::WriteOnly));
+    b.write("{\"schema\": \"tilelens.rules/1\",\n \"rules\": [}\n");
+    b.close();
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("TILELENS_TRUST_FILE"), tmp.path() + QStringLiteral("/trust.json"));
+    env.insert(QStringLiteral("TILELENS_ASSUME_GPU"), QStringLiteral("0"));
+    auto run = [&env](const QStringList& args) {
+        QProcess p;
+        p.setProcessEnvironment(env);
+        p.start(QStringLiteral(TILELENS_CLI_PATH), args);
+        p.waitForFinished(60000);
+        return CliResult{p.exitCode(), QString::fromUtf8(p.readAllStandardOutput()),
+                         QString::fromUtf8(p.readAllStandardError())};
+    };
+    // The severity of the example's ftz-approx finding in the stage's JSON report.
+    auto ftzSeverity = [&ws] {
+        QFile f(ws + QStringLiteral("/generated/diff_report.json"));
+        if (!f.open(QIODevice::ReadOnly))
+            return QString();
+        const QJsonArray divs = QJsonDocument::fromJson(f.readAll())
+                                    .object()
+                                    .value(QStringLiteral("divergences"))
+                                    .toArray();
+        for (const QJsonValue& d : divs)
+            if (d.toObject().value(QStringLiteral("rule")).toString() ==
+                QLatin1String("ftz-approx"))
+                return d.toObject().value(QStringLiteral("severity")).toString();
+        return QString();
+    };
+
+    const CliResult plain = run({QStringLiteral("run"), ws, QStringLiteral("C")});
+    EXPECT_EQ(plain.exitCode, 1) << plain.err.toStdString();
+    EXPECT_EQ(ftzSeverity(), QStringLiteral("critical"));
+    const CliResult ruled =
+        run({QStringLiteral("run"), QStringLiteral("--rules"), rules, ws, QStringLiteral("C")});
+    EXPECT_EQ(ruled.exitCode, 1) << ruled.err.toStdString(); // other criticals remain
+    EXPECT_EQ(ftzSeverity(), QStringLiteral("warn"));
+    EXPECT_TRUE(ruled.out.contains(QStringLiteral("FTZ relaxed on purpose")))
+        << ruled.out.toStdString();
+
+    const CliResult broken =
+        run({QStringLiteral("run"), QStringLiteral("--rules"), bad, ws, QStringLiteral("C")});
+    EXPECT_EQ(broken.exitCode, 3);
+    EXPECT_TRUE(broken.err.contains(bad + QStringLiteral(":2:")) &&
+                broken.err.contains(QStringLiteral("invalid JSON")))
+        << broken.err.toStdString();
+    EXPECT_EQ(ftzSeverity(), QStringLiteral("warn")); // nothing ran
+}
+
 // Issue 14: `trust` records the decision headless users and tests need; `run` without
 // --trust then runs only what was approved, and a changed field revokes it.
 TEST(CliTrust, TrustOnceThenRunOnlyWhatWasApproved)

@@ -15,7 +15,12 @@
 
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QLabel>
+#include <QProcess>
 #include <QTemporaryDir>
 #include <gtest/gtest.h>
 
@@ -90,6 +95,26 @@ TEST(SmallLies, AReferencePythonBesideTheReferenceIrIsShownWithoutAnalysisJson)
     EXPECT_FALSE(w.pane(SourceRole::ReferencePython)->isShowingMessage())
         << w.pane(SourceRole::ReferencePython)->message().toStdString();
     EXPECT_TRUE(w.pane(SourceRole::ReferencePython)->title().contains(QStringLiteral("swiglu.py")));
+
+    // `tilelens-cli kernels --json` names the file the pane shows (issue 27 P10).
+    QProcess cli;
+    cli.start(QStringLiteral(TILELENS_CLI_PATH),
+              {QStringLiteral("kernels"), QStringLiteral("--json"), dir});
+    ASSERT_TRUE(cli.waitForFinished(60000));
+    const QJsonObject python = QJsonDocument::fromJson(cli.readAllStandardOutput())
+                                   .object()
+                                   .value(QStringLiteral("kernels"))
+                                   .toArray()
+                                   .at(0)
+                                   .toObject()
+                                   .value(QStringLiteral("variants"))
+                                   .toArray()
+                                   .at(0)
+                                   .toObject()
+                                   .value(QStringLiteral("python"))
+                                   .toObject();
+    EXPECT_EQ(QDir(dir).absoluteFilePath(python.value(QStringLiteral("file")).toString()),
+              QFileInfo(w.pane(SourceRole::ReferencePython)->path()).absoluteFilePath());
 }
 
 TEST(SmallLies, PerfSummarySaysDoneOnceAndNamesTheLogsItRead)

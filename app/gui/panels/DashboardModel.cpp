@@ -71,14 +71,14 @@ void DashboardModel::startPending()
     m_watcher->setProperty("generation", QVariant::fromValue(m_generation));
     // Not Qt's global pool (WorkerPool.h), nor the inspector's: a checkout's
     // rows take long and would hold up its loads.
-    m_watcher->setFuture(
-        QtConcurrent::run(backgroundPool(), [workspace, token = m_rowsCancel.token()] {
+    m_watcher->setFuture(QtConcurrent::run(
+        backgroundPool(), [workspace, rules = m_rules, token = m_rowsCancel.token()] {
             lowerWorkerPriority();
             std::vector<pair::KernelRow> rows;
             rows.reserve(workspace->kernels.size());
             try {
                 for (const ws::Kernel& k : workspace->kernels)
-                    rows.push_back(pair::kernelRow(k, nullptr, token));
+                    rows.push_back(pair::kernelRow(k, rules, token));
             } catch (const Cancelled&) {
                 rows.clear(); // a newer workspace's rows replace them
             }

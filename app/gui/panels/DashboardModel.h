@@ -54,6 +54,9 @@ public:
     // released. They diff every variant: the view holds them while the
     // inspector loads the selected one, so as not to diff it twice at once.
     void setHeld(bool held);
+    // The rules the rows' IR verdicts are classified with (null: the built-in rules); used by
+    // the rows started after the call (setWorkspace() starts them again).
+    void setRules(std::shared_ptr<const diff::RuleSet> rules) { m_rules = std::move(rules); }
     bool isLoading() const { return m_loading; }
     // Geomean over the kernels' geomeans; nullopt when no kernel has one.
     std::optional<double> overallGeomean() const;
@@ -79,6 +82,7 @@ private:
     quint64 m_generation = 0;
     CancelSource m_rowsCancel;                      // of the rows being computed
     std::shared_ptr<const ws::Workspace> m_pending; // set, its rows not started yet
+    std::shared_ptr<const diff::RuleSet> m_rules;
     bool m_held = false;
     bool m_loading = false;
     bool m_dark = false;

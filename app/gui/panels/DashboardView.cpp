@@ -53,6 +53,8 @@ DashboardView::DashboardView(InspectorSession* session, QWidget* parent)
     if (m_session) {
         connect(m_session, &InspectorSession::workspaceChanged, this,
                 &DashboardView::followWorkspace);
+        // Other rules: every row's IR verdict again.
+        connect(m_session, &InspectorSession::rulesChanged, this, &DashboardView::followWorkspace);
         // The rows diff every variant: not while the inspector diffs the one
         // it shows (on a one-kernel workspace or an IR pair, the same diff).
         connect(m_session, &InspectorSession::selectionChanged, this, &DashboardView::updateHold);
@@ -80,6 +82,7 @@ void DashboardView::updateHold()
 
 void DashboardView::followWorkspace()
 {
+    m_model->setRules(m_session ? m_session->rules() : nullptr);
     m_model->setWorkspace(m_session ? m_session->workspace() : nullptr);
     updateHeader();
 }

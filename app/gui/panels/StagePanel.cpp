@@ -62,10 +62,13 @@ QString readTail(const QString& path, qint64 maxBytes)
 void ensureBuiltins()
 {
     using pipeline::BuiltinStageRegistry;
-    if (!BuiltinStageRegistry::find(QStringLiteral("ir-diff")) ||
-        !BuiltinStageRegistry::find(QStringLiteral("validate")) ||
+    // An ir-diff registered already (with the window's rules file) stays.
+    const pipeline::BuiltinFunction irDiff = BuiltinStageRegistry::find(QStringLiteral("ir-diff"));
+    if (!irDiff || !BuiltinStageRegistry::find(QStringLiteral("validate")) ||
         !BuiltinStageRegistry::find(QStringLiteral("perf")))
         pipeline::registerDefaultBuiltinStages();
+    if (irDiff)
+        BuiltinStageRegistry::add(QStringLiteral("ir-diff"), irDiff);
 }
 
 QString runLabel(const pipeline::StageRun& run)
