@@ -224,6 +224,7 @@ std::optional<int64_t> solveOne(const std::vector<const Constraint*>& cs, const 
     };
     const int64_t step = std::max<int64_t>(divisor, 1);
     std::vector<int64_t> tries;
+    tries.reserve(cs.size());
     for (const Constraint* c : cs)
         tries.push_back(c->value);
     // Monotone size expressions: the first value at which each reaches its target.
@@ -541,7 +542,7 @@ std::optional<LaunchChain> launchChainForIrPair(const std::string& refPath,
     }
     // <checkout>/.tilelens/ir/<op>/<entry>/
     const QString path = ref.absoluteFilePath();
-    const int at = path.indexOf(QLatin1String("/.tilelens/ir/"));
+    const qsizetype at = path.indexOf(QLatin1String("/.tilelens/ir/"));
     if (at > 0) {
         const QString checkout = path.left(at);
         const QStringList rest = path.mid(at + 14).split(QLatin1Char('/'));
