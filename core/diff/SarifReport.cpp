@@ -4,10 +4,10 @@
 // further sites of a grouped finding are related locations.
 
 #include "common/JsonWrite.h"
+#include "common/UriReference.h"
 #include "diff/ReportWriters.h"
 #include "diff/RuleSet.h"
 
-#include <cctype>
 #include <map>
 #include <nlohmann/json.hpp>
 
@@ -16,26 +16,6 @@ namespace tilelens::diff {
 namespace {
 
 using json = nlohmann::ordered_json;
-
-// SARIF wants URI references: relative paths stay relative (percent-encoded),
-// absolute ones become file:// URIs.
-std::string pathToUri(const std::string& path)
-{
-    static const char* hex = "0123456789ABCDEF";
-    std::string out = !path.empty() && path[0] == '/' ? "file://" : "";
-    for (unsigned char c : path) {
-        const bool plain = std::isalnum(c) || c == '-' || c == '.' || c == '_' || c == '~' ||
-                           c == '/' || c == '+' || c == ',' || c == '=' || c == '@';
-        if (plain) {
-            out += char(c);
-        } else {
-            out += '%';
-            out += hex[c >> 4];
-            out += hex[c & 15];
-        }
-    }
-    return out;
-}
 
 json physicalLocation(const std::string& uri, int uriIndex, const OpSite& site)
 {
@@ -102,8 +82,8 @@ const char* sarifLevel(Severity s)
 
 nlohmann::ordered_json toSarif(const DiffResult& r, const RuleSet& rules)
 {
-    const std::string refUri = pathToUri(r.referencePath);
-    const std::string genUri = pathToUri(r.generatedPath);
+    const std::string refUri = uriReference(r.referencePath);
+    const std::string genUri = uriReference(r.generatedPath);
     enum
     {
         RefArtifact = 0,

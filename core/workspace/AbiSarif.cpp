@@ -1,7 +1,8 @@
 #include "workspace/AbiSarif.h"
 
+#include "common/UriReference.h"
+
 #include <QDir>
-#include <cctype>
 #include <map>
 #include <nlohmann/json.hpp>
 
@@ -10,26 +11,6 @@ namespace tilelens::ws {
 namespace {
 
 using json = nlohmann::ordered_json;
-
-// SARIF wants URI references: relative paths stay relative (percent-encoded), absolute
-// ones become file:// URIs.
-std::string toUri(const std::string& path)
-{
-    static const char* hex = "0123456789ABCDEF";
-    std::string out = !path.empty() && path[0] == '/' ? "file://" : "";
-    for (unsigned char c : path) {
-        const bool plain = std::isalnum(c) || c == '-' || c == '.' || c == '_' || c == '~' ||
-                           c == '/' || c == '+' || c == ',' || c == '=' || c == '@';
-        if (plain) {
-            out += char(c);
-        } else {
-            out += '%';
-            out += hex[c >> 4];
-            out += hex[c & 15];
-        }
-    }
-    return out;
-}
 
 std::string relative(const std::string& root, const std::string& file)
 {
@@ -47,7 +28,7 @@ const char* level(const std::string& severity)
 
 json location(const std::string& root, const launch::Loc& loc)
 {
-    json l = {{"artifactLocation", {{"uri", toUri(relative(root, loc.file))}}}};
+    json l = {{"artifactLocation", {{"uri", uriReference(relative(root, loc.file))}}}};
     if (loc.line > 0)
         l["region"] = {{"startLine", loc.line}};
     return l;
