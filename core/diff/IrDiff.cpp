@@ -15,12 +15,9 @@
 #include "diff/SummaryTable.h"
 #include "ir/Function.h"
 #include "ir/Module.h"
-#include "ir/Parser.h"
-#include "ir/bytecode/IrFileLoader.h"
 
 #include <algorithm>
 #include <atomic>
-#include <filesystem>
 #include <map>
 #include <memory>
 #include <set>
@@ -397,77 +394,6 @@ DiffResult compareModules(const std::vector<const ir::Module*>& ref,
     return compareGraphs(rg, gg, rules, refPath, genPath, options);
 }
 
-namespace {
-
-struct Parsed
-{
-    ir::ParseResult result;
-    std::vector<const ir::Module*> modules;
-};
-
-std::optional<Parsed> parseInput(const std::string* text, const std::string& path,
-                                 Diagnostics& diags, const FunctionSink& announce)
-{
-    Parsed p;
-    ir::ParseOptions options;
-    options.fileName = path;
-    options.onFunction = announce;
-    // Files may be text or bytecode (.tileirbc); loadIrFile tells them apart by
-    // magic bytes (and reports unreadable files). IR that does not verify is not
-    // compared: its located errors are the result.
-    p.result =
-        text
-            ? ir::loadVerified([&](const ir::ParseOptions& o) { return ir::parseModule(*text, o); },
-                               path, options)
-            : ir::loadVerifiedIrFile(path, options);
-    bool failed = !p.result.ok();
-    for (const auto& d : p.result.diagnostics)
-        diags.push_back(d);
-    if (failed)
-        return std::nullopt;
-    for (const ir::Module* m : p.result.modules)
-        p.modules.push_back(m);
-    if (p.modules.empty()) {
-        Diagnostic d;
-        d.place.file = path;
-        d.message = "no cuda_tile.module found";
-        diags.push_back(d);
-        return std::nullopt;
-    }
-    return p;
-}
-
-// Size of an input (0 when unknown: a missing file is reported by the parse).
-uint64_t inputBytes(const std::string* text, const std::string& path)
-{
-    if (text)
-        return text->size();
-    std::error_code error;
-    const auto size = std::filesystem::file_size(path, error);
-    return error ? 0 : uint64_t(size);
-}
-
-std::optional<DiffResult> compareParsed(const std::string* refText, const std::string* genText,
-                                        const std::string& refPath, const std::string& genPath,
-                                        const RuleSet& rules, Diagnostics& diags)
-{
-    std::optional<Parsed> parsed[2];
-    Diagnostics sideDiags[2];
-    const auto load = [&](int side, const FunctionSink& announce) {
-        parsed[side] = side == 0 ? parseInput(refText, refPath, sideDiags[0], announce)
-                                 : parseInput(genText, genPath, sideDiags[1], announce);
-        return parsed[side] ? parsed[side]->modules : std::vector<const ir::Module*>();
-    };
-    CompareOptions options;
-    options.inputBytes = inputBytes(refText, refPath) + inputBytes(genText, genPath);
-    auto result = compareLoading(load, {}, rules, refPath, genPath, options);
-    for (const Diagnostics& d : sideDiags)
-        diags.insert(diags.end(), d.begin(), d.end());
-    return result;
-}
-
-} // namespace
-
 std::optional<DiffResult> compareLoading(const SideLoader& load,
                                          const std::function<void(int side)>& afterLoad,
                                          const RuleSet& rules, const std::string& refPath,
@@ -512,19 +438,6 @@ std::optional<DiffResult> compareLoading(const SideLoader& load,
         return std::nullopt;
     std::vector<GFunction> rg = tasks.take(0), gg = tasks.take(1);
     return compareGraphs(rg, gg, rules, refPath, genPath, options);
-}
-
-std::optional<DiffResult> compareFiles(const std::string& refPath, const std::string& genPath,
-                                       const RuleSet& rules, Diagnostics& diags)
-{
-    return compareParsed(nullptr, nullptr, refPath, genPath, rules, diags);
-}
-
-std::optional<DiffResult> compareTexts(const std::string& refText, const std::string& genText,
-                                       const RuleSet& rules, Diagnostics& diags,
-                                       const std::string& refName, const std::string& genName)
-{
-    return compareParsed(&refText, &genText, refName, genName, rules, diags);
 }
 
 } // namespace tilelens::diff

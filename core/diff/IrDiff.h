@@ -3,12 +3,13 @@
 //
 //   #include "diff/IrDiff.h"
 //   using namespace tilelens::diff;
-//   Diagnostics diags;
-//   auto result = compareFiles("ref.mlir", "gen.mlir", RuleSet::defaults(), diags);
-//   if (!result) { for (auto& d : diags) std::cerr << d.format() << '\n'; return 3; }
-//   result->verdict;        // PASS / PASS_WITH_NOTES / FAIL_FIXABLE
-//   result->divergences;    // classified, with both sides' line/column
-//   result->functions[0].rows; // aligned rows for a side-by-side view
+//   DiffResult result = compareModules(refModules, genModules, RuleSet::defaults());
+//   result.verdict;        // PASS / PASS_WITH_NOTES / FAIL_FIXABLE
+//   result.divergences;    // classified, with both sides' line/column
+//   result.functions[0].rows; // aligned rows for a side-by-side view
+//
+// The differ reads no files: pair::analysePair (core/pair) reads, parses and verifies a pair
+// and hands its models to compareLoading.
 //
 // Steps per function pair: normalize (dataflow hash-consing), match entries
 // by demangled name then structure, match ops (identity, dataflow, order),
@@ -76,17 +77,5 @@ std::optional<DiffResult> compareLoading(const SideLoader& load,
                                          const RuleSet& rules, const std::string& refPath,
                                          const std::string& genPath,
                                          const CompareOptions& options = {});
-
-// Reads, parses and verifies both files, then compares them. Returns nullopt
-// (with located diagnostics) when an input cannot be read or parsed or does
-// not verify (the differ reads operands and results by the verified types).
-std::optional<DiffResult> compareFiles(const std::string& refPath, const std::string& genPath,
-                                       const RuleSet& rules, Diagnostics& diags);
-
-// Same for texts already in memory (names are used in diagnostics).
-std::optional<DiffResult> compareTexts(const std::string& refText, const std::string& genText,
-                                       const RuleSet& rules, Diagnostics& diags,
-                                       const std::string& refName = "ref.mlir",
-                                       const std::string& genName = "gen.mlir");
 
 } // namespace tilelens::diff

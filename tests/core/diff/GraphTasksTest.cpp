@@ -137,7 +137,7 @@ TEST(GraphTasks, ASideWithoutModulesEndsTheWork)
     ASSERT_TRUE(gen.ok());
     const unsigned workers = 3;
     GraphTasks tasks(workers);
-    // As compareFiles does: workers 0 and 1 publish their side, then all build.
+    // As compareLoading does: workers 0 and 1 publish their side, then all build.
     runOnWorkers(workers, [&](unsigned k) {
         if (k == 0)
             tasks.publish(0, {}); // e.g. the reference did not parse
