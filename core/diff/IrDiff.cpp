@@ -136,14 +136,14 @@ private:
         }
         // An op of a proven cone that also feeds something outside it (directly
         // or through other cone ops) can change that: it leaves the cone.
-        std::set<std::pair<bool, int>> roots;
+        std::set<std::pair<Side, int>> roots;
         for (const auto& [key, verdict] : decided)
             if (verdict.kind == SmtVerdict::Equal) {
-                roots.insert({false, key.first});
-                roots.insert({true, key.second});
+                roots.insert({Side::Reference, key.first});
+                roots.insert({Side::Generated, key.second});
             }
-        closeCone(R, provenRef, roots, false);
-        closeCone(G, provenGen, roots, true);
+        closeCone(R, provenRef, roots, Side::Reference);
+        closeCone(G, provenGen, roots, Side::Generated);
         for (size_t i = 0; i < raw.size(); ++i) {
             RawDifference& d = raw[i];
             // A difference inside a proven cone (a constant the two sides
@@ -201,12 +201,12 @@ private:
     // Removes the cone ops (other than the proven ops themselves) that have a
     // user outside the cone, until none is left.
     static void closeCone(const GFunction& f, std::map<int, std::string>& cone,
-                          const std::set<std::pair<bool, int>>& roots, bool gen)
+                          const std::set<std::pair<Side, int>>& roots, Side side)
     {
         for (bool changed = true; changed;) {
             changed = false;
             for (auto it = cone.begin(); it != cone.end();) {
-                if (!roots.count({gen, it->first}) && !onlyUsedWithin(f, it->first, cone)) {
+                if (!roots.count({side, it->first}) && !onlyUsedWithin(f, it->first, cone)) {
                     it = cone.erase(it);
                     changed = true;
                 } else {
@@ -387,15 +387,15 @@ DiffResult compareModules(const std::vector<const ir::Module*>& ref,
     // The two sides are independent until matching: build them concurrently.
     const unsigned workers = diffWorkerCount();
     GraphTasks tasks(workers, options.cancel);
-    tasks.publish(0, ref);
-    tasks.publish(1, gen);
+    tasks.publish(Side::Reference, ref);
+    tasks.publish(Side::Generated, gen);
     runOnWorkers(workers, [&](unsigned k) { tasks.work(k); });
-    std::vector<GFunction> rg = tasks.take(0), gg = tasks.take(1);
+    std::vector<GFunction> rg = tasks.take(Side::Reference), gg = tasks.take(Side::Generated);
     return compareGraphs(rg, gg, rules, refPath, genPath, options);
 }
 
 std::optional<DiffResult> compareLoading(const SideLoader& load,
-                                         const std::function<void(int side)>& afterLoad,
+                                         const std::function<void(Side side)>& afterLoad,
                                          const RuleSet& rules, const std::string& refPath,
                                          const std::string& genPath, const CompareOptions& options)
 {
@@ -405,15 +405,15 @@ std::optional<DiffResult> compareLoading(const SideLoader& load,
                                  ? diffWorkerCount()
                                  : 2u;
     GraphTasks tasks(workers, options.cancel);
-    bool loaded[2] = {false, false};
+    PerSide<bool> loaded{false, false};
     runOnWorkers(workers, [&](unsigned k) {
-        if (k < 2) {
-            const int side = int(k);
+        if (const std::optional<Side> parsed = sideParsedBy(k)) {
+            const Side side = *parsed;
             // Published even if loading throws: the other workers wait for both sides.
             struct Publish
             {
                 GraphTasks& tasks;
-                int side;
+                Side side;
                 std::vector<const ir::Module*> modules;
                 bool done = false;
                 void now()
@@ -434,9 +434,9 @@ std::optional<DiffResult> compareLoading(const SideLoader& load,
         }
         tasks.work(k);
     });
-    if (!loaded[0] || !loaded[1])
+    if (!loaded.reference() || !loaded.generated())
         return std::nullopt;
-    std::vector<GFunction> rg = tasks.take(0), gg = tasks.take(1);
+    std::vector<GFunction> rg = tasks.take(Side::Reference), gg = tasks.take(Side::Generated);
     return compareGraphs(rg, gg, rules, refPath, genPath, options);
 }
 

@@ -17,6 +17,7 @@
 
 #include "common/CancelToken.h"
 #include "common/Diagnostic.h"
+#include "common/Side.h"
 #include "diff/DiffResult.h"
 #include "diff/RuleSet.h"
 
@@ -58,8 +59,8 @@ DiffResult compareModules(const std::vector<const ir::Module*>& ref,
                           const std::string& refPath = {}, const std::string& genPath = {},
                           const CompareOptions& options = {});
 
-// Loads both sides concurrently, load(0, announce) the reference and
-// load(1, announce) the generated side, each on a thread of its own, and
+// Loads both sides concurrently, load(Side::Reference, announce) and
+// load(Side::Generated, announce), each on a thread of its own, and
 // builds a side's graphs as soon as it is loaded, while the other side still
 // loads. A loader that parses text passes `announce` on as
 // ir::ParseOptions::onFunction: each entry's graph is then built as soon as
@@ -71,9 +72,9 @@ DiffResult compareModules(const std::vector<const ir::Module*>& ref,
 // (the loader keeps its diagnostics).
 using FunctionSink = std::function<void(const ir::Function&)>;
 using SideLoader =
-    std::function<std::vector<const ir::Module*>(int side, const FunctionSink& announce)>;
+    std::function<std::vector<const ir::Module*>(Side side, const FunctionSink& announce)>;
 std::optional<DiffResult> compareLoading(const SideLoader& load,
-                                         const std::function<void(int side)>& afterLoad,
+                                         const std::function<void(Side side)>& afterLoad,
                                          const RuleSet& rules, const std::string& refPath,
                                          const std::string& genPath,
                                          const CompareOptions& options = {});

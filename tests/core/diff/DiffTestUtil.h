@@ -71,11 +71,11 @@ inline std::optional<DiffResult> compareVerifiedTexts(const std::string& refText
                                                       const std::string& refName = "ref.mlir",
                                                       const std::string& genName = "gen.mlir")
 {
-    const std::string* texts[2] = {&refText, &genText};
-    const std::string* names[2] = {&refName, &genName};
-    ir::ParseResult parsed[2];
-    Diagnostics sideDiags[2];
-    const auto load = [&](int side, const FunctionSink& announce) {
+    const PerSide<const std::string*> texts{&refText, &genText};
+    const PerSide<const std::string*> names{&refName, &genName};
+    PerSide<ir::ParseResult> parsed;
+    PerSide<Diagnostics> sideDiags;
+    const auto load = [&](Side side, const FunctionSink& announce) {
         ir::ParseOptions options;
         options.fileName = *names[side];
         options.onFunction = announce;
@@ -95,8 +95,8 @@ inline std::optional<DiffResult> compareVerifiedTexts(const std::string& refText
     CompareOptions options;
     options.inputBytes = refText.size() + genText.size();
     auto result = compareLoading(load, {}, RuleSet::defaults(), refName, genName, options);
-    for (const Diagnostics& d : sideDiags)
-        diags.insert(diags.end(), d.begin(), d.end());
+    for (Side side : kBothSides)
+        diags.insert(diags.end(), sideDiags[side].begin(), sideDiags[side].end());
     return result;
 }
 

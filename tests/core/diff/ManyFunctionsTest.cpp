@@ -84,10 +84,10 @@ TEST(ManyFunctions, LoadingBothSidesConcurrentlyGivesTheTextsResult)
     const std::string from = "%72 = cmpi less_than %69, %71, signed";
     const std::string to = "%72 = cmpi greater_than %69, %71, signed";
     int line = 0, unused = 0;
-    const std::string texts[2] = {replicate(40, -1, from, to, &unused),
-                                  replicate(40, 8, from, to, &line)};
-    ir::ParseResult parsed[2];
-    const auto load = [&](int side, const FunctionSink& announce) {
+    const PerSide<std::string> texts{replicate(40, -1, from, to, &unused),
+                                     replicate(40, 8, from, to, &line)};
+    PerSide<ir::ParseResult> parsed;
+    const auto load = [&](Side side, const FunctionSink& announce) {
         ir::ParseOptions options;
         options.onFunction = announce;
         parsed[side] = ir::parseModule(texts[side], options);
@@ -95,27 +95,28 @@ TEST(ManyFunctions, LoadingBothSidesConcurrentlyGivesTheTextsResult)
                                                parsed[side].modules.end());
         return modules;
     };
-    std::atomic<int> after[2] = {0, 0};
+    PerSide<std::atomic<int>> after;
     const auto loaded = compareLoading(
-        load, [&](int side) { ++after[side]; }, RuleSet::defaults(), "ref.mlir", "gen.mlir");
+        load, [&](Side side) { ++after[side]; }, RuleSet::defaults(), "ref.mlir", "gen.mlir");
     ASSERT_TRUE(loaded);
-    EXPECT_EQ(after[0], 1);
-    EXPECT_EQ(after[1], 1);
+    EXPECT_EQ(after.reference(), 1);
+    EXPECT_EQ(after.generated(), 1);
     Diagnostics diags;
-    const auto fromTexts = compareVerifiedTexts(texts[0], texts[1], diags);
+    const auto fromTexts = compareVerifiedTexts(texts.reference(), texts.generated(), diags);
     ASSERT_TRUE(fromTexts);
     EXPECT_EQ(writeJsonReport(*loaded), writeJsonReport(*fromTexts));
     EXPECT_GT(loaded->count(Severity::Critical), 0);
 
-    after[0] = after[1] = 0;
+    after.reference() = after.generated() = 0;
     const auto noGenerated = compareLoading(
-        [&](int side, const FunctionSink& announce) {
-            return side == 0 ? load(0, announce) : std::vector<const ir::Module*>();
+        [&](Side side, const FunctionSink& announce) {
+            return side == Side::Reference ? load(side, announce)
+                                           : std::vector<const ir::Module*>();
         },
-        [&](int side) { ++after[side]; }, RuleSet::defaults(), "ref.mlir", "gen.mlir");
+        [&](Side side) { ++after[side]; }, RuleSet::defaults(), "ref.mlir", "gen.mlir");
     EXPECT_FALSE(noGenerated);
-    EXPECT_EQ(after[0], 1);
-    EXPECT_EQ(after[1], 0);
+    EXPECT_EQ(after.reference(), 1);
+    EXPECT_EQ(after.generated(), 0);
 }
 
 } // namespace
