@@ -259,7 +259,7 @@ bool RecognizerContext::recognize(const std::string& name, const RawDifference& 
 
     // Recognizers about one assume op (on whichever side it is).
     const Side side = d.genOp >= 0 && d.refOp < 0 ? Side::Generated : Side::Reference;
-    const int op = side == Side::Generated ? d.genOp : d.refOp;
+    const int op = opOn(d, side);
     if (op < 0)
         return false;
     const GFunction& f = function(side);
