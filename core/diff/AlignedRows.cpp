@@ -1,5 +1,7 @@
 #include "diff/AlignedRows.h"
 
+#include "common/Side.h"
+
 #include <algorithm>
 
 namespace tilelens::diff {
@@ -30,9 +32,9 @@ public:
         if (R && G && M)
             pair(0, 0, 0);
         else if (R)
-            one(false, 0, 0);
+            one(Side::Reference, 0, 0);
         else if (G)
-            one(true, 0, 0);
+            one(Side::Generated, 0, 0);
         return std::move(m_rows);
     }
 
@@ -62,15 +64,18 @@ private:
     }
 
     // All ops of a region present on one side only.
-    void one(bool gen, int region, int depth)
+    void one(Side side, int region, int depth)
     {
-        const GFunction& f = gen ? *G : *R;
+        const GFunction& f = side == Side::Generated ? *G : *R;
         for (int o : f.regions[size_t(region)].ops) {
-            if (gen && m_genDone[size_t(o)])
+            if (side == Side::Generated && m_genDone[size_t(o)])
                 continue;
-            gen ? add(-1, o, depth) : add(o, -1, depth);
+            if (side == Side::Generated)
+                add(-1, o, depth);
+            else
+                add(o, -1, depth);
             for (int sub : f.ops[size_t(o)].regions)
-                one(gen, sub, depth + 1);
+                one(side, sub, depth + 1);
         }
     }
 
@@ -82,7 +87,7 @@ private:
                 continue;
             add(-1, g, depth);
             for (int sub : G->ops[size_t(g)].regions)
-                one(true, sub, depth + 1);
+                one(Side::Generated, sub, depth + 1);
         }
     }
 
@@ -105,10 +110,10 @@ private:
                     pair(a.regions[i], G->ops[size_t(g)].regions[i], depth + 1);
             } else {
                 for (int sub : a.regions)
-                    one(false, sub, depth + 1);
+                    one(Side::Reference, sub, depth + 1);
                 if (g >= 0)
                     for (int sub : G->ops[size_t(g)].regions)
-                        one(true, sub, depth + 1);
+                        one(Side::Generated, sub, depth + 1);
             }
         }
         flushGen(gops, gi, gops.size(), depth);

@@ -1,5 +1,6 @@
 #include "diff/ArgumentRoles.h"
 
+#include "common/Side.h"
 #include "diff/ArgSpecialisation.h"
 #include "diff/Normalizer.h"
 #include "diff/PointerOffsets.h"
@@ -85,7 +86,7 @@ int entryArgPosition(const GFunction& f, int v)
 // A stride multiplies the row of one pointer's address; the same place on the
 // other side holds the argument that plays its part.
 std::map<std::pair<int, uint64_t>, std::vector<int>> scalarsByAddressTerm(const GFunction& f,
-                                                                          bool generated)
+                                                                          Side side)
 {
     std::map<std::pair<int, uint64_t>, std::vector<int>> out;
     for (size_t op = 0; op < f.ops.size(); ++op) {
@@ -96,7 +97,7 @@ std::map<std::pair<int, uint64_t>, std::vector<int>> scalarsByAddressTerm(const 
         const int baseArg = form.rewritten ? entryArgPosition(f, form.base) : -1;
         if (baseArg < 0)
             continue;
-        const int baseSlot = generated ? f.entryArgSlot(size_t(baseArg)) : baseArg;
+        const int baseSlot = side == Side::Generated ? f.entryArgSlot(size_t(baseArg)) : baseArg;
         for (const auto& [coef, atoms] : form.terms) {
             int scalar = -1, count = 0;
             uint64_t rest = hashMix(0x5CA1, coef);
@@ -122,7 +123,8 @@ std::map<std::pair<int, uint64_t>, std::vector<int>> scalarsByAddressTerm(const 
 // Generated scalar position -> reference position, where one address term pins both.
 std::map<int, int> pairScalarsByAddressTerm(const GFunction& R, const GFunction& G)
 {
-    const auto rt = scalarsByAddressTerm(R, false), gt = scalarsByAddressTerm(G, true);
+    const auto rt = scalarsByAddressTerm(R, Side::Reference),
+               gt = scalarsByAddressTerm(G, Side::Generated);
     std::map<int, int> pairs;
     std::map<int, int> claims; // reference position -> how many generated ones
     std::set<int> conflicting;

@@ -1,5 +1,6 @@
 #include "diff/FlushFacts.h"
 
+#include "common/Side.h"
 #include "diff/SemanticForm.h"
 #include "diff/Semantics.h"
 #include "ir/Type.h"
@@ -315,9 +316,12 @@ void explainFlush(const GFunction& R, int r, const GFunction& G, int g, RawDiffe
     if (d.attribute != "flush_to_zero" ||
         (d.kind != DiffKind::AttributeMissing && d.kind != DiffKind::AttributeExtra))
         return;
-    const bool inRef = d.kind == DiffKind::AttributeMissing;
+    // The side whose op has the flag.
+    const Side flagged = d.kind == DiffKind::AttributeMissing ? Side::Reference : Side::Generated;
+    const PerSide<const GFunction*> function{&R, &G};
+    const PerSide<int> op{r, g};
     bool conditional = false;
-    std::string proof = FlushProof(inRef ? R : G).prove(inRef ? r : g, conditional);
+    std::string proof = FlushProof(*function[flagged]).prove(op[flagged], conditional);
     if (proof.empty())
         return;
     d.proof = std::move(proof);

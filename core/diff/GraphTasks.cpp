@@ -29,19 +29,19 @@ unsigned diffWorkerCount()
 
 GraphTasks::GraphTasks(unsigned workers, CancelToken cancel)
     : m_workers(std::max(workers, 1u)), m_cancel(std::move(cancel)),
-      m_contexts(size_t(std::max(workers, 1u)) * 2)
+      m_contexts(size_t(std::max(workers, 1u)))
 {
 }
 
 GraphTasks::~GraphTasks() = default;
 
-void GraphTasks::expectInput(int side, uint64_t bytes)
+void GraphTasks::expectInput(Side side, uint64_t bytes)
 {
     std::lock_guard<std::mutex> lock(m_mutex);
     m_sideOps[side] = size_t(bytes / kInputBytesPerOp);
 }
 
-void GraphTasks::stream(int side, const ir::Function& f)
+void GraphTasks::stream(Side side, const ir::Function& f)
 {
     Slot* slot = &m_slots[side].emplace_back();
     m_streamed[side].emplace_back(&f, slot);
@@ -52,18 +52,18 @@ void GraphTasks::stream(int side, const ir::Function& f)
         // On two workers the other one is busy with its own side until it has
         // published it: this thread builds the graph itself, while it is in cache.
         // Then (or on more workers) a free worker takes it.
-        inline_ = m_workers <= 2 && unsigned(side) < m_workers && m_published == 0;
+        inline_ = m_workers <= 2 && parsingWorker(side) < m_workers && m_published == 0;
         if (!inline_)
             m_tasks.push_back(task);
     }
     if (inline_) {
         m_cancel.throwIfCancelled();
-        build(unsigned(side), task);
+        build(parsingWorker(side), task);
     } else
         m_ready.notify_one();
 }
 
-void GraphTasks::publish(int side, const std::vector<const ir::Module*>& modules)
+void GraphTasks::publish(Side side, const std::vector<const ir::Module*>& modules)
 {
     std::vector<const ir::Function*> fs;
     for (const ir::Module* m : modules)
@@ -100,9 +100,9 @@ void GraphTasks::publish(int side, const std::vector<const ir::Module*>& modules
     m_ready.notify_all();
 }
 
-GraphContext& GraphTasks::context(unsigned worker, int side)
+GraphContext& GraphTasks::context(unsigned worker, Side side)
 {
-    auto& c = m_contexts[size_t(worker) * 2 + size_t(side)];
+    auto& c = m_contexts[worker][side];
     if (!c) {
         c = std::make_unique<GraphContext>();
         size_t ops = 0;
@@ -140,7 +140,7 @@ void GraphTasks::work(unsigned worker)
     }
 }
 
-std::vector<GFunction> GraphTasks::take(int side)
+std::vector<GFunction> GraphTasks::take(Side side)
 {
     std::vector<GFunction> out;
     out.reserve(m_order[side].size());

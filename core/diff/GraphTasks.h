@@ -9,6 +9,7 @@
 // the result does not depend on which thread built what.
 
 #include "common/CancelToken.h"
+#include "common/Side.h"
 #include "diff/OpGraph.h"
 
 #include <condition_variable>
@@ -34,6 +35,21 @@ struct GraphContext;
 // parsing) and at most 8.
 unsigned diffWorkerCount();
 
+// While a pair loads, worker 0 parses the reference and worker 1 the generated side; the
+// others only build graphs.
+constexpr unsigned parsingWorker(Side side)
+{
+    return side == Side::Reference ? 0u : 1u;
+}
+constexpr std::optional<Side> sideParsedBy(unsigned worker)
+{
+    if (worker == parsingWorker(Side::Reference))
+        return Side::Reference;
+    if (worker == parsingWorker(Side::Generated))
+        return Side::Generated;
+    return std::nullopt;
+}
+
 // Runs work(k) for k in [0, workers) on that many threads (k = 0 on the
 // calling one) and waits for all of them; then rethrows the first exception
 // a worker threw (a thread must not end in one).
@@ -50,28 +66,28 @@ public:
 
     // Bytes of a side's input, before it is parsed: sizes the first block of
     // the graph arenas of the side (0: unknown, sized at publish()).
-    void expectInput(int side, uint64_t bytes);
+    void expectInput(Side side, uint64_t bytes);
     // A function of `side` whose model is final, announced by the thread
-    // that parses the side (worker `side`) while it parses on.
-    void stream(int side, const ir::Function& f);
-    // Queues the functions of side 0 (reference) or 1 (generated) that were
-    // not streamed; call once per side, from the side's parsing thread, with
-    // nothing for a side that failed to parse.
-    void publish(int side, const std::vector<const ir::Module*>& modules);
+    // that parses the side (worker parsingWorker(side)) while it parses on.
+    void stream(Side side, const ir::Function& f);
+    // Queues the functions of the side that were not streamed; call once per
+    // side, from the side's parsing thread, with nothing for a side that
+    // failed to parse.
+    void publish(Side side, const std::vector<const ir::Module*>& modules);
     // Builds queued graphs until both sides are published and none is left.
     void work(unsigned worker);
     // The graphs of a side in function order (after every work() returned).
-    std::vector<GFunction> take(int side);
+    std::vector<GFunction> take(Side side);
 
 private:
     using Slot = std::optional<GFunction>;
     struct Task
     {
-        int side;
-        const ir::Function* function;
-        Slot* slot;
+        Side side = Side::Reference;
+        const ir::Function* function = nullptr;
+        Slot* slot = nullptr;
     };
-    GraphContext& context(unsigned worker, int side);
+    GraphContext& context(unsigned worker, Side side);
     void build(unsigned worker, const Task& task);
 
     const unsigned m_workers;
@@ -81,14 +97,14 @@ private:
     std::vector<Task> m_tasks;
     size_t m_next = 0;
     int m_published = 0;
-    size_t m_sideOps[2] = {0, 0}; // ops of each side's functions, nested included
+    PerSide<size_t> m_sideOps{0, 0}; // ops of each side's functions, nested included
     // Every graph of a side (a deque: slots keep their address as it grows; only
     // the side's parsing thread appends), in function order once published.
-    std::deque<Slot> m_slots[2];
-    std::vector<std::pair<const ir::Function*, Slot*>> m_streamed[2];
-    std::vector<Slot*> m_order[2];
+    PerSide<std::deque<Slot>> m_slots;
+    PerSide<std::vector<std::pair<const ir::Function*, Slot*>>> m_streamed;
+    PerSide<std::vector<Slot*>> m_order;
     // Per worker and side: each thread fills arenas of its own.
-    std::vector<std::unique_ptr<GraphContext>> m_contexts;
+    std::vector<PerSide<std::unique_ptr<GraphContext>>> m_contexts;
 };
 
 } // namespace tilelens::diff

@@ -15,12 +15,9 @@
 #include "diff/SummaryTable.h"
 #include "ir/Function.h"
 #include "ir/Module.h"
-#include "ir/Parser.h"
-#include "ir/bytecode/IrFileLoader.h"
 
 #include <algorithm>
 #include <atomic>
-#include <filesystem>
 #include <map>
 #include <memory>
 #include <set>
@@ -139,14 +136,14 @@ private:
         }
         // An op of a proven cone that also feeds something outside it (directly
         // or through other cone ops) can change that: it leaves the cone.
-        std::set<std::pair<bool, int>> roots;
+        std::set<std::pair<Side, int>> roots;
         for (const auto& [key, verdict] : decided)
             if (verdict.kind == SmtVerdict::Equal) {
-                roots.insert({false, key.first});
-                roots.insert({true, key.second});
+                roots.insert({Side::Reference, key.first});
+                roots.insert({Side::Generated, key.second});
             }
-        closeCone(R, provenRef, roots, false);
-        closeCone(G, provenGen, roots, true);
+        closeCone(R, provenRef, roots, Side::Reference);
+        closeCone(G, provenGen, roots, Side::Generated);
         for (size_t i = 0; i < raw.size(); ++i) {
             RawDifference& d = raw[i];
             // A difference inside a proven cone (a constant the two sides
@@ -204,12 +201,12 @@ private:
     // Removes the cone ops (other than the proven ops themselves) that have a
     // user outside the cone, until none is left.
     static void closeCone(const GFunction& f, std::map<int, std::string>& cone,
-                          const std::set<std::pair<bool, int>>& roots, bool gen)
+                          const std::set<std::pair<Side, int>>& roots, Side side)
     {
         for (bool changed = true; changed;) {
             changed = false;
             for (auto it = cone.begin(); it != cone.end();) {
-                if (!roots.count({gen, it->first}) && !onlyUsedWithin(f, it->first, cone)) {
+                if (!roots.count({side, it->first}) && !onlyUsedWithin(f, it->first, cone)) {
                     it = cone.erase(it);
                     changed = true;
                 } else {
@@ -390,86 +387,15 @@ DiffResult compareModules(const std::vector<const ir::Module*>& ref,
     // The two sides are independent until matching: build them concurrently.
     const unsigned workers = diffWorkerCount();
     GraphTasks tasks(workers, options.cancel);
-    tasks.publish(0, ref);
-    tasks.publish(1, gen);
+    tasks.publish(Side::Reference, ref);
+    tasks.publish(Side::Generated, gen);
     runOnWorkers(workers, [&](unsigned k) { tasks.work(k); });
-    std::vector<GFunction> rg = tasks.take(0), gg = tasks.take(1);
+    std::vector<GFunction> rg = tasks.take(Side::Reference), gg = tasks.take(Side::Generated);
     return compareGraphs(rg, gg, rules, refPath, genPath, options);
 }
 
-namespace {
-
-struct Parsed
-{
-    ir::ParseResult result;
-    std::vector<const ir::Module*> modules;
-};
-
-std::optional<Parsed> parseInput(const std::string* text, const std::string& path,
-                                 Diagnostics& diags, const FunctionSink& announce)
-{
-    Parsed p;
-    ir::ParseOptions options;
-    options.fileName = path;
-    options.onFunction = announce;
-    // Files may be text or bytecode (.tileirbc); loadIrFile tells them apart by
-    // magic bytes (and reports unreadable files). IR that does not verify is not
-    // compared: its located errors are the result.
-    p.result =
-        text
-            ? ir::loadVerified([&](const ir::ParseOptions& o) { return ir::parseModule(*text, o); },
-                               path, options)
-            : ir::loadVerifiedIrFile(path, options);
-    bool failed = !p.result.ok();
-    for (const auto& d : p.result.diagnostics)
-        diags.push_back(d);
-    if (failed)
-        return std::nullopt;
-    for (const ir::Module* m : p.result.modules)
-        p.modules.push_back(m);
-    if (p.modules.empty()) {
-        Diagnostic d;
-        d.place.file = path;
-        d.message = "no cuda_tile.module found";
-        diags.push_back(d);
-        return std::nullopt;
-    }
-    return p;
-}
-
-// Size of an input (0 when unknown: a missing file is reported by the parse).
-uint64_t inputBytes(const std::string* text, const std::string& path)
-{
-    if (text)
-        return text->size();
-    std::error_code error;
-    const auto size = std::filesystem::file_size(path, error);
-    return error ? 0 : uint64_t(size);
-}
-
-std::optional<DiffResult> compareParsed(const std::string* refText, const std::string* genText,
-                                        const std::string& refPath, const std::string& genPath,
-                                        const RuleSet& rules, Diagnostics& diags)
-{
-    std::optional<Parsed> parsed[2];
-    Diagnostics sideDiags[2];
-    const auto load = [&](int side, const FunctionSink& announce) {
-        parsed[side] = side == 0 ? parseInput(refText, refPath, sideDiags[0], announce)
-                                 : parseInput(genText, genPath, sideDiags[1], announce);
-        return parsed[side] ? parsed[side]->modules : std::vector<const ir::Module*>();
-    };
-    CompareOptions options;
-    options.inputBytes = inputBytes(refText, refPath) + inputBytes(genText, genPath);
-    auto result = compareLoading(load, {}, rules, refPath, genPath, options);
-    for (const Diagnostics& d : sideDiags)
-        diags.insert(diags.end(), d.begin(), d.end());
-    return result;
-}
-
-} // namespace
-
 std::optional<DiffResult> compareLoading(const SideLoader& load,
-                                         const std::function<void(int side)>& afterLoad,
+                                         const std::function<void(Side side)>& afterLoad,
                                          const RuleSet& rules, const std::string& refPath,
                                          const std::string& genPath, const CompareOptions& options)
 {
@@ -479,15 +405,15 @@ std::optional<DiffResult> compareLoading(const SideLoader& load,
                                  ? diffWorkerCount()
                                  : 2u;
     GraphTasks tasks(workers, options.cancel);
-    bool loaded[2] = {false, false};
+    PerSide<bool> loaded{false, false};
     runOnWorkers(workers, [&](unsigned k) {
-        if (k < 2) {
-            const int side = int(k);
+        if (const std::optional<Side> parsed = sideParsedBy(k)) {
+            const Side side = *parsed;
             // Published even if loading throws: the other workers wait for both sides.
             struct Publish
             {
                 GraphTasks& tasks;
-                int side;
+                Side side;
                 std::vector<const ir::Module*> modules;
                 bool done = false;
                 void now()
@@ -508,23 +434,10 @@ std::optional<DiffResult> compareLoading(const SideLoader& load,
         }
         tasks.work(k);
     });
-    if (!loaded[0] || !loaded[1])
+    if (!loaded.reference() || !loaded.generated())
         return std::nullopt;
-    std::vector<GFunction> rg = tasks.take(0), gg = tasks.take(1);
+    std::vector<GFunction> rg = tasks.take(Side::Reference), gg = tasks.take(Side::Generated);
     return compareGraphs(rg, gg, rules, refPath, genPath, options);
-}
-
-std::optional<DiffResult> compareFiles(const std::string& refPath, const std::string& genPath,
-                                       const RuleSet& rules, Diagnostics& diags)
-{
-    return compareParsed(nullptr, nullptr, refPath, genPath, rules, diags);
-}
-
-std::optional<DiffResult> compareTexts(const std::string& refText, const std::string& genText,
-                                       const RuleSet& rules, Diagnostics& diags,
-                                       const std::string& refName, const std::string& genName)
-{
-    return compareParsed(&refText, &genText, refName, genName, rules, diags);
 }
 
 } // namespace tilelens::diff

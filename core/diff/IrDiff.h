@@ -3,12 +3,13 @@
 //
 //   #include "diff/IrDiff.h"
 //   using namespace tilelens::diff;
-//   Diagnostics diags;
-//   auto result = compareFiles("ref.mlir", "gen.mlir", RuleSet::defaults(), diags);
-//   if (!result) { for (auto& d : diags) std::cerr << d.format() << '\n'; return 3; }
-//   result->verdict;        // PASS / PASS_WITH_NOTES / FAIL_FIXABLE
-//   result->divergences;    // classified, with both sides' line/column
-//   result->functions[0].rows; // aligned rows for a side-by-side view
+//   DiffResult result = compareModules(refModules, genModules, RuleSet::defaults());
+//   result.verdict;        // PASS / PASS_WITH_NOTES / FAIL_FIXABLE
+//   result.divergences;    // classified, with both sides' line/column
+//   result.functions[0].rows; // aligned rows for a side-by-side view
+//
+// The differ reads no files: pair::analysePair (core/pair) reads, parses and verifies a pair
+// and hands its models to compareLoading.
 //
 // Steps per function pair: normalize (dataflow hash-consing), match entries
 // by demangled name then structure, match ops (identity, dataflow, order),
@@ -16,6 +17,7 @@
 
 #include "common/CancelToken.h"
 #include "common/Diagnostic.h"
+#include "common/Side.h"
 #include "diff/DiffResult.h"
 #include "diff/RuleSet.h"
 
@@ -57,8 +59,8 @@ DiffResult compareModules(const std::vector<const ir::Module*>& ref,
                           const std::string& refPath = {}, const std::string& genPath = {},
                           const CompareOptions& options = {});
 
-// Loads both sides concurrently, load(0, announce) the reference and
-// load(1, announce) the generated side, each on a thread of its own, and
+// Loads both sides concurrently, load(Side::Reference, announce) and
+// load(Side::Generated, announce), each on a thread of its own, and
 // builds a side's graphs as soon as it is loaded, while the other side still
 // loads. A loader that parses text passes `announce` on as
 // ir::ParseOptions::onFunction: each entry's graph is then built as soon as
@@ -70,23 +72,11 @@ DiffResult compareModules(const std::vector<const ir::Module*>& ref,
 // (the loader keeps its diagnostics).
 using FunctionSink = std::function<void(const ir::Function&)>;
 using SideLoader =
-    std::function<std::vector<const ir::Module*>(int side, const FunctionSink& announce)>;
+    std::function<std::vector<const ir::Module*>(Side side, const FunctionSink& announce)>;
 std::optional<DiffResult> compareLoading(const SideLoader& load,
-                                         const std::function<void(int side)>& afterLoad,
+                                         const std::function<void(Side side)>& afterLoad,
                                          const RuleSet& rules, const std::string& refPath,
                                          const std::string& genPath,
                                          const CompareOptions& options = {});
-
-// Reads, parses and verifies both files, then compares them. Returns nullopt
-// (with located diagnostics) when an input cannot be read or parsed or does
-// not verify (the differ reads operands and results by the verified types).
-std::optional<DiffResult> compareFiles(const std::string& refPath, const std::string& genPath,
-                                       const RuleSet& rules, Diagnostics& diags);
-
-// Same for texts already in memory (names are used in diagnostics).
-std::optional<DiffResult> compareTexts(const std::string& refText, const std::string& genText,
-                                       const RuleSet& rules, Diagnostics& diags,
-                                       const std::string& refName = "ref.mlir",
-                                       const std::string& genName = "gen.mlir");
 
 } // namespace tilelens::diff

@@ -1,5 +1,6 @@
 #include "diff/MaskBounds.h"
 
+#include "common/Side.h"
 #include "diff/PointerOffsets.h"
 #include "diff/Semantics.h"
 #include "ir/OpInfo.h"
@@ -113,10 +114,11 @@ std::string flipped(std::string_view p)
     return std::string(p);
 }
 
-class Side
+// The masks of one side's function, read as conjuncts and bounds.
+class MaskReader
 {
 public:
-    explicit Side(const GFunction& f) : m_f(f), m_origins(f) {}
+    explicit MaskReader(const GFunction& f) : m_f(f), m_origins(f) {}
 
     const GFunction& f() const { return m_f; }
 
@@ -230,32 +232,33 @@ std::string argsText(const std::set<int>& args)
 // What the conjuncts that differ are, per side, for the finding's values.
 struct Found
 {
-    std::vector<int> rowLines[2], laneLines[2];
+    PerSide<std::vector<int>> rowLines, laneLines;
     std::set<int> unreceived; // reference arguments of lane bounds the port does not receive
 };
 
 // Pairs the conjuncts of one reference mask and one generated mask; false
 // when something other than the bounds described in MaskBounds.h differs.
-bool boundsOnly(Side& r, Side& g, int rMask, int gMask, const std::vector<bool>& received,
-                const std::vector<bool>& pairedGen, Found& found)
+bool boundsOnly(MaskReader& r, MaskReader& g, int rMask, int gMask,
+                const std::vector<bool>& received, const std::vector<bool>& pairedGen, Found& found)
 {
-    std::vector<int> cs[2];
-    r.conjuncts(rMask, cs[0]);
-    g.conjuncts(gMask, cs[1]);
+    const PerSide<MaskReader*> reader{&r, &g};
+    PerSide<std::vector<int>> cs;
+    r.conjuncts(rMask, cs.reference());
+    g.conjuncts(gMask, cs.generated());
     // Conjuncts computed alike on both sides need no reading.
-    std::multiset<uint64_t> hashes[2];
-    for (int s = 0; s < 2; ++s)
+    PerSide<std::multiset<uint64_t>> hashes;
+    for (Side s : kBothSides)
         for (int c : cs[s])
-            hashes[s].insert((s ? g : r).f().values[size_t(c)].hash);
-    std::vector<Bound> lanes[2];
-    size_t rows[2] = {0, 0};
-    for (int s = 0; s < 2; ++s) {
-        Side& side = s ? g : r;
+            hashes[s].insert(reader[s]->f().values[size_t(c)].hash);
+    PerSide<std::vector<Bound>> lanes;
+    PerSide<size_t> rows{0, 0};
+    for (Side s : kBothSides) {
+        MaskReader& masks = *reader[s];
         for (int c : cs[s]) {
-            const uint64_t h = side.f().values[size_t(c)].hash;
-            if (hashes[1 - s].count(h))
+            const uint64_t h = masks.f().values[size_t(c)].hash;
+            if (hashes[otherSide(s)].count(h))
                 continue;
-            Bound b = side.bound(c);
+            Bound b = masks.bound(c);
             if (!b.ok)
                 return false;
             if (b.row) {
@@ -267,13 +270,14 @@ bool boundsOnly(Side& r, Side& g, int rMask, int gMask, const std::vector<bool>&
         }
     }
     // Row bounds on both sides that differ are two bounds, not a dropped one.
-    if ((rows[0] && rows[1]) || lanes[0].size() != lanes[1].size())
+    if ((rows.reference() && rows.generated()) ||
+        lanes.reference().size() != lanes.generated().size())
         return false;
-    std::vector<bool> used(lanes[1].size(), false);
-    for (const Bound& a : lanes[0]) {
+    std::vector<bool> used(lanes.generated().size(), false);
+    for (const Bound& a : lanes.reference()) {
         bool paired = false;
-        for (size_t k = 0; k < lanes[1].size() && !paired; ++k) {
-            const Bound& b = lanes[1][k];
+        for (size_t k = 0; k < lanes.generated().size() && !paired; ++k) {
+            const Bound& b = lanes.generated()[k];
             if (used[k] || a.pred != b.pred || a.lane != b.lane)
                 continue;
             bool ok = a.bound == b.bound;
@@ -290,8 +294,8 @@ bool boundsOnly(Side& r, Side& g, int rMask, int gMask, const std::vector<bool>&
             }
             if (ok) {
                 used[k] = paired = true;
-                found.laneLines[0].push_back(a.line);
-                found.laneLines[1].push_back(b.line);
+                found.laneLines.reference().push_back(a.line);
+                found.laneLines.generated().push_back(b.line);
             }
         }
         if (!paired)
@@ -363,7 +367,7 @@ int groupMaskBounds(const GFunction& R, const GFunction& G, std::vector<RawDiffe
             pairedGen[k] = true;
         }
     }
-    Side r(R), g(G);
+    MaskReader r(R), g(G);
     Found found;
     std::vector<size_t> masks;
     std::vector<int> rMasks, gMasks;
@@ -415,7 +419,7 @@ int groupMaskBounds(const GFunction& R, const GFunction& G, std::vector<RawDiffe
             inCone(G, gCone, d.genOp))
             member[i] = true;
     }
-    auto describe = [&](int s) {
+    auto describe = [&](Side s) {
         std::string t;
         if (!found.rowLines[s].empty())
             t = "row bounds (block id against an entry argument or constant) at line(s) " +
@@ -423,15 +427,15 @@ int groupMaskBounds(const GFunction& R, const GFunction& G, std::vector<RawDiffe
         if (!found.laneLines[s].empty())
             t += std::string(t.empty() ? "" : "; ") + "column bounds at line(s) " +
                  linesText(found.laneLines[s]);
-        if (s == 0 && !found.unreceived.empty())
+        if (s == Side::Reference && !found.unreceived.empty())
             t += " against argument(s) " + argsText(found.unreceived) +
                  ", which the generated entry does not receive";
         return t.empty() ? std::string("the same bounds") : t;
     };
     RawDifference& d = raw[size_t(top)];
     d.attribute = "mask bounds";
-    d.refValue = describe(0);
-    d.genValue = describe(1);
+    d.refValue = describe(Side::Reference);
+    d.genValue = describe(Side::Generated);
     for (size_t i = 0; i < raw.size(); ++i) {
         if (member[i])
             root[i] = top;

@@ -1,5 +1,6 @@
 #include "diff/OpComparator.h"
 
+#include "common/Side.h"
 #include "diff/ArgSpecialisation.h"
 #include "diff/ArgumentRoles.h"
 #include "diff/AssumeFacts.h"
@@ -625,7 +626,7 @@ private:
             if (!participates(G.ops[j]) && M.genToRef[j] < 0)
                 ++genCount[surplusKey(G.ops[j])];
         // Hashes of every op of a side: built on first use (most pairs never need them).
-        std::optional<FlatHashMap<uint8_t>> refAll, genAll;
+        PerSide<std::optional<FlatHashMap<uint8_t>>> allOps;
         auto all = [](std::optional<FlatHashMap<uint8_t>>& set,
                       const GFunction& f) -> const FlatHashMap<uint8_t>& {
             if (!set) {
@@ -635,7 +636,7 @@ private:
             }
             return *set;
         };
-        auto surplus = [&](FlatHashMap<int>& theirs, bool theirsGen, const GOp& o) {
+        auto surplus = [&](FlatHashMap<int>& theirs, Side theirSide, const GOp& o) {
             int* n = theirs.find(surplusKey(o));
             if (n && *n > 0) {
                 --*n;
@@ -644,7 +645,8 @@ private:
             // A duplicate of something the other side has once is a surplus;
             // a dead op the other side has (live) is not.
             return o.duplicateOf >= 0 ||
-                   !all(theirsGen ? genAll : refAll, theirsGen ? G : R).find(surplusKey(o));
+                   !all(allOps[theirSide], theirSide == Side::Generated ? G : R)
+                        .find(surplusKey(o));
         };
         // Live ops of a side by normal form: built on first use.
         std::optional<FlatHashMap<int>> refLive, genLive;
@@ -686,7 +688,7 @@ private:
                 if (d.proof.empty() && foldedIntoUsers(R, int(i)))
                     d.proof = foldedProof(o);
                 m_out.push_back(d);
-            } else if (surplus(genCount, true, o)) {
+            } else if (surplus(genCount, Side::Generated, o)) {
                 auto d =
                     make(o.duplicateOf >= 0 ? DiffKind::DuplicateOp : DiffKind::DeadOp, int(i), -1);
                 d.refValue = opSignature(R, int(i));
@@ -720,7 +722,7 @@ private:
                 if (d.proof.empty() && foldedIntoUsers(G, int(j)))
                     d.proof = foldedProof(o);
                 m_out.push_back(d);
-            } else if (surplus(refCount, false, o)) {
+            } else if (surplus(refCount, Side::Reference, o)) {
                 auto d =
                     make(o.duplicateOf >= 0 ? DiffKind::DuplicateOp : DiffKind::DeadOp, -1, int(j));
                 d.genValue = opSignature(G, int(j));

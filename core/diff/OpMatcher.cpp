@@ -1,5 +1,6 @@
 #include "diff/OpMatcher.h"
 
+#include "common/Side.h"
 #include "diff/FlatHashMap.h"
 #include "diff/MemoryOperands.h"
 #include "diff/Normalizer.h"
@@ -229,20 +230,20 @@ private:
     void matchByAddress(bool pointersOnly)
     {
         std::unordered_map<uint64_t, std::pair<int, int>> keys; // key -> (ref op, gen op)
-        auto collect = [&](const GFunction& f, bool gen) {
+        auto collect = [&](const GFunction& f, Side side) {
             for (size_t i = 0; i < f.ops.size(); ++i) {
                 const GOp& o = f.ops[i];
-                const bool free = gen ? gfree(int(i)) : rfree(int(i));
+                const bool free = side == Side::Generated ? gfree(int(i)) : rfree(int(i));
                 const uint64_t key = free ? memoryAddressKey(f, o, pointersOnly) : 0;
                 if (key == 0)
                     continue;
                 auto& slot = keys.try_emplace(key, -1, -1).first->second;
-                int& side = gen ? slot.second : slot.first;
-                side = side == -1 ? int(i) : -2; // -2: ambiguous
+                int& op = side == Side::Generated ? slot.second : slot.first;
+                op = op == -1 ? int(i) : -2; // -2: ambiguous
             }
         };
-        collect(R, false);
-        collect(G, true);
+        collect(R, Side::Reference);
+        collect(G, Side::Generated);
         std::vector<std::pair<int, int>> pairs; // in reference order: the result must not
         for (const auto& entry : keys)          // depend on the map's iteration order
             if (entry.second.first >= 0 && entry.second.second >= 0)
@@ -271,13 +272,13 @@ private:
 
     // Key of an op by name and the identities of its operands (in reference
     // value ids); false when an operand has no counterpart yet.
-    bool shapeKey(bool gen, int o, uint64_t& key) const
+    bool shapeKey(Side side, int o, uint64_t& key) const
     {
-        const GOp& op = gen ? gop(o) : rop(o);
+        const GOp& op = side == Side::Generated ? gop(o) : rop(o);
         key = hashMix(op.nameHash, op.regions.size());
         int first = -1;
         for (int v : semanticOperands(op)) {
-            int id = gen ? m.genValToRef[size_t(gcanon(v))] : rcanon(v);
+            int id = side == Side::Generated ? m.genValToRef[size_t(gcanon(v))] : rcanon(v);
             if (id < 0)
                 return false;
             // Commutative ops have two operands: order them by id.
@@ -383,7 +384,7 @@ private:
         cand.clear();
         for (int ru : rusers) {
             uint64_t rk = 0;
-            if (rfree(ru) && shapeKey(false, ru, rk))
+            if (rfree(ru) && shapeKey(Side::Reference, ru, rk))
                 cand.push_back({rk, ru});
         }
         if (cand.empty())
@@ -394,7 +395,7 @@ private:
         });
         for (int gu : gusers) {
             uint64_t gk = 0;
-            if (!gfree(gu) || !shapeKey(true, gu, gk))
+            if (!gfree(gu) || !shapeKey(Side::Generated, gu, gk))
                 continue;
             auto it = std::lower_bound(cand.begin(), cand.end(), gk,
                                        [](const Candidate& c, uint64_t k) { return c.key < k; });

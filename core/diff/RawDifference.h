@@ -2,8 +2,10 @@
 // A difference found by comparing two normalized functions, before any rule
 // has classified it.
 
+#include "common/Side.h"
 #include "diff/DiffVocabulary.h"
 
+#include <optional>
 #include <string>
 
 namespace tilelens::diff {
@@ -26,5 +28,19 @@ struct RawDifference
     int refLine = 0, refColumn = 0;
     int genLine = 0, genColumn = 0;
 };
+
+// The op of `d` on `side` (-1: absent there).
+inline int opOn(const RawDifference& d, Side side)
+{
+    return side == Side::Generated ? d.genOp : d.refOp;
+}
+
+// The side of a difference with an op on one side only; none when it has both or neither.
+inline std::optional<Side> onlySide(const RawDifference& d)
+{
+    if ((d.refOp >= 0) == (d.genOp >= 0))
+        return std::nullopt;
+    return d.genOp >= 0 ? Side::Generated : Side::Reference;
+}
 
 } // namespace tilelens::diff

@@ -52,28 +52,26 @@ RecognizerContext::RecognizerContext(const GFunction& ref, const GFunction& gen,
             m_genRawPointerAccess = true;
     scanPairs();
     // Loop steps wrapped in assume on one side only.
-    for (bool gen : {false, true}) {
-        const GFunction& f = side(gen);
+    for (Side s : kBothSides) {
+        const GFunction& f = function(s);
         for (const auto& o : f.ops) {
             if (o.id != OpId::For || o.operands.size() < 3)
                 continue;
             const int written = f.values[size_t(o.operands[2])].def;
-            if (written >= 0 && f.ops[size_t(written)].assume && !matchedOp(gen, written))
-                (gen ? m_cover["assume-wrapped-loop-step"].gen
-                     : m_cover["assume-wrapped-loop-step"].ref)
-                    .insert(written);
+            if (written >= 0 && f.ops[size_t(written)].assume && !matchedOp(s, written))
+                m_cover["assume-wrapped-loop-step"][s].insert(written);
         }
     }
 }
 
-int RecognizerContext::defOf(bool gen, int value) const
+int RecognizerContext::defOf(Side side, int value) const
 {
-    return side(gen).canonValue(value).def;
+    return function(side).canonValue(value).def;
 }
 
-bool RecognizerContext::matchedOp(bool gen, int op) const
+bool RecognizerContext::matchedOp(Side side, int op) const
 {
-    return (gen ? M.genToRef : M.refToGen)[size_t(op)] >= 0;
+    return (side == Side::Generated ? M.genToRef : M.refToGen)[size_t(op)] >= 0;
 }
 
 // Candidate pairs: matched ops that differ, and the producers of operands that
@@ -86,8 +84,8 @@ void RecognizerContext::scanPairs()
             continue;
         const GOp& a = R.ops[r];
         const GOp& b = G.ops[size_t(g)];
-        checkPair(true, int(r), g);
-        checkPair(false, g, int(r));
+        checkPair(Side::Reference, int(r), g);
+        checkPair(Side::Generated, g, int(r));
         if (a.operands.size() != b.operands.size())
             continue;
         for (size_t i = 0; i < a.operands.size(); ++i) {
@@ -98,23 +96,23 @@ void RecognizerContext::scanPairs()
             const int rd = R.values[size_t(rv)].def;
             const int gd = G.values[size_t(gv)].def;
             if (rd >= 0 && gd >= 0) {
-                checkPair(true, rd, gd);
-                checkPair(false, gd, rd);
+                checkPair(Side::Reference, rd, gd);
+                checkPair(Side::Generated, gd, rd);
             }
         }
     }
 }
 
 // `op` is muli of something by the constant `factor`.
-bool RecognizerContext::isScaledBy(bool gen, int op, int64_t factor) const
+bool RecognizerContext::isScaledBy(Side side, int op, int64_t factor) const
 {
-    const GOp& o = side(gen).ops[size_t(op)];
+    const GOp& o = function(side).ops[size_t(op)];
     if (o.id != OpId::MulI)
         return false;
     for (int v : o.operands) {
-        const int d = defOf(gen, v);
+        const int d = defOf(side, v);
         long long c = 0;
-        if (d >= 0 && constantInt(side(gen).ops[size_t(d)], c) && c == factor)
+        if (d >= 0 && constantInt(function(side).ops[size_t(d)], c) && c == factor)
             return true;
     }
     return false;
@@ -122,13 +120,13 @@ bool RecognizerContext::isScaledBy(bool gen, int op, int64_t factor) const
 
 // divi rounding<positive_inf> by a constant, or a floor division of x + (T - 1)
 // by the constant T (the constants summed along an addi/subi chain).
-bool RecognizerContext::isCeilDivision(bool gen, int op) const
+bool RecognizerContext::isCeilDivision(Side side, int op) const
 {
-    const GFunction& f = side(gen);
+    const GFunction& f = function(side);
     const GOp& o = f.ops[size_t(op)];
     if (o.id != OpId::DivI || o.operands.size() != 2)
         return false;
-    const int dv = defOf(gen, o.operands[1]);
+    const int dv = defOf(side, o.operands[1]);
     long long t = 0;
     if (dv < 0 || !constantInt(f.ops[size_t(dv)], t) || t < 1)
         return false;
@@ -138,14 +136,14 @@ bool RecognizerContext::isCeilDivision(bool gen, int op) const
     if (!r || r->value != "negative_inf")
         return false;
     long long sum = 0;
-    int cur = defOf(gen, o.operands[0]);
+    int cur = defOf(side, o.operands[0]);
     for (int depth = 0; depth < 3 && cur >= 0; ++depth) {
         const GOp& n = f.ops[size_t(cur)];
         if ((n.id != OpId::AddI && n.id != OpId::SubI) || n.operands.size() != 2)
             break;
         int next = -1;
         for (size_t i = 0; i < 2; ++i) {
-            const int d = defOf(gen, n.operands[i]);
+            const int d = defOf(side, n.operands[i]);
             long long c = 0;
             if (d >= 0 && constantInt(f.ops[size_t(d)], c) && !(n.id == OpId::SubI && i == 0))
                 sum += n.id == OpId::SubI ? -c : c;
@@ -157,28 +155,27 @@ bool RecognizerContext::isCeilDivision(bool gen, int op) const
     return sum == t - 1;
 }
 
-void RecognizerContext::coverChain(bool gen, int op, int depth, std::initializer_list<OpId> allowed,
-                                   Cover& c)
+void RecognizerContext::coverChain(Side side, int op, int depth,
+                                   std::initializer_list<OpId> allowed, Cover& c)
 {
     if (op < 0 || depth < 0)
         return;
-    auto& set = gen ? c.gen : c.ref;
-    if (!set.insert(op).second)
+    if (!c[side].insert(op).second)
         return;
-    const GOp& o = side(gen).ops[size_t(op)];
+    const GOp& o = function(side).ops[size_t(op)];
     for (int v : o.operands) {
-        const int d = defOf(gen, v);
-        if (d >= 0 && !matchedOp(gen, d) && isOneOf(side(gen).ops[size_t(d)].id, allowed))
-            coverChain(gen, d, depth - 1, allowed, c);
+        const int d = defOf(side, v);
+        if (d >= 0 && !matchedOp(side, d) && isOneOf(function(side).ops[size_t(d)].id, allowed))
+            coverChain(side, d, depth - 1, allowed, c);
     }
 }
 
-// `a` is on side refIsA ? reference : generated, `b` on the other side.
-void RecognizerContext::checkPair(bool refIsA, int a, int b)
+// `a` is on `sideOfA`, `b` on the other side.
+void RecognizerContext::checkPair(Side sideOfA, int a, int b)
 {
-    const bool genA = !refIsA, genB = refIsA;
-    const GOp& x = side(genA).ops[size_t(a)];
-    const GOp& y = side(genB).ops[size_t(b)];
+    const Side sa = sideOfA, sb = otherSide(sideOfA);
+    const GOp& x = function(sa).ops[size_t(a)];
+    const GOp& y = function(sb).ops[size_t(b)];
     const std::initializer_list<OpId> arith = {OpId::AddI,   OpId::SubI,           OpId::Constant,
                                                OpId::DivI,   OpId::MulI,           OpId::ExtI,
                                                OpId::TruncI, OpId::GetTensorShape, OpId::Assume};
@@ -187,16 +184,16 @@ void RecognizerContext::checkPair(bool refIsA, int a, int b)
     // Python-modulo fix-up) are proven by the semantic normal form now
     // (SemanticForm.cpp); their pattern recognizers accepted too much.
     // EQ3: get_index_space_shape vs ceil(dim / tile).
-    if (x.id == OpId::GetIndexSpaceShape && isCeilDivision(genB, b)) {
+    if (x.id == OpId::GetIndexSpaceShape && isCeilDivision(sb, b)) {
         Cover& c = m_cover["index-space-shape-vs-ceildiv"];
-        (genA ? c.gen : c.ref).insert(a);
-        coverChain(genB, b, 4, arith, c);
+        c[sa].insert(a);
+        coverChain(sb, b, 4, arith, c);
     }
     // EQ6: strided view + element offsets vs partition view + tile indices.
     if (x.id == OpId::MakeStridedView && y.id == OpId::MakePartitionView && !x.results.empty() &&
         !y.results.empty()) {
-        const ir::Type* tx = side(genA).values[size_t(x.results[0])].type;
-        const ir::Type* ty = side(genB).values[size_t(y.results[0])].type;
+        const ir::Type* tx = function(sa).values[size_t(x.results[0])].type;
+        const ir::Type* ty = function(sb).values[size_t(y.results[0])].type;
         bool same = tx && ty && tx->shape.size() == ty->shape.size() &&
                     tx->padding == ty->padding && tx->tensorView && ty->tensorView &&
                     tx->tensorView->canonicalText == ty->tensorView->canonicalText;
@@ -204,12 +201,12 @@ void RecognizerContext::checkPair(bool refIsA, int a, int b)
             same = tx->shape[i] == ty->shape[i];
         if (same) {
             Cover& c = m_cover["partition-vs-strided-view"];
-            (genA ? c.gen : c.ref).insert(a);
-            (genB ? c.gen : c.ref).insert(b);
+            c[sa].insert(a);
+            c[sb].insert(b);
             // The element offsets of the strided view's accesses (the operands
             // right after the view): index * the tile size of that dimension,
             // also where the other side indexes by a block argument.
-            const GFunction& f = side(genA);
+            const GFunction& f = function(sa);
             const int view = f.values[size_t(x.results[0])].canon;
             for (int user : f.values[size_t(view)].users) {
                 const auto& ops = f.ops[size_t(user)].operands;
@@ -217,9 +214,9 @@ void RecognizerContext::checkPair(bool refIsA, int a, int b)
                 while (at < ops.size() && f.values[size_t(ops[at])].canon != view)
                     ++at;
                 for (size_t dim = 0; dim < tx->shape.size() && at + 1 + dim < ops.size(); ++dim) {
-                    const int d = defOf(genA, ops[at + 1 + dim]);
-                    if (d >= 0 && !matchedOp(genA, d) && isScaledBy(genA, d, tx->shape[dim]))
-                        coverChain(genA, d, 1, arith, c);
+                    const int d = defOf(sa, ops[at + 1 + dim]);
+                    if (d >= 0 && !matchedOp(sa, d) && isScaledBy(sa, d, tx->shape[dim]))
+                        coverChain(sa, d, 1, arith, c);
                 }
             }
         }
@@ -228,17 +225,17 @@ void RecognizerContext::checkPair(bool refIsA, int a, int b)
 
 bool RecognizerContext::covered(const Cover& c, const RawDifference& d) const
 {
-    if (d.refOp >= 0 && c.ref.count(d.refOp))
+    if (d.refOp >= 0 && c.reference().count(d.refOp))
         return true;
-    if (d.genOp >= 0 && c.gen.count(d.genOp))
+    if (d.genOp >= 0 && c.generated().count(d.genOp))
         return true;
     if (d.kind == DiffKind::OperandChanged && d.operandIndex >= 0 && d.refOp >= 0 && d.genOp >= 0) {
         const auto& ro = R.ops[size_t(d.refOp)].operands;
         const auto& go = G.ops[size_t(d.genOp)].operands;
         if (size_t(d.operandIndex) < ro.size() && size_t(d.operandIndex) < go.size()) {
-            const int rd = defOf(false, ro[size_t(d.operandIndex)]);
-            const int gd = defOf(true, go[size_t(d.operandIndex)]);
-            return (rd >= 0 && c.ref.count(rd)) || (gd >= 0 && c.gen.count(gd));
+            const int rd = defOf(Side::Reference, ro[size_t(d.operandIndex)]);
+            const int gd = defOf(Side::Generated, go[size_t(d.operandIndex)]);
+            return (rd >= 0 && c.reference().count(rd)) || (gd >= 0 && c.generated().count(gd));
         }
     }
     return false;
@@ -261,11 +258,11 @@ bool RecognizerContext::recognize(const std::string& name, const RawDifference& 
         return covered(it->second, d);
 
     // Recognizers about one assume op (on whichever side it is).
-    const bool gen = d.genOp >= 0 && d.refOp < 0;
-    const int op = gen ? d.genOp : d.refOp;
+    const Side side = d.genOp >= 0 && d.refOp < 0 ? Side::Generated : Side::Reference;
+    const int op = opOn(d, side);
     if (op < 0)
         return false;
-    const GFunction& f = side(gen);
+    const GFunction& f = function(side);
     const GOp& o = f.ops[size_t(op)];
     if (!o.assume)
         return false;

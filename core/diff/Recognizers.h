@@ -5,6 +5,7 @@
 // recognizers look at the whole matched pair of functions once and record
 // which ops on each side take part in an accepted equivalent.
 
+#include "common/Side.h"
 #include "diff/OpGraph.h"
 #include "diff/OpMatcher.h"
 #include "diff/RawDifference.h"
@@ -24,19 +25,17 @@ public:
     bool recognize(const std::string& name, const RawDifference& d) const;
 
 private:
-    struct Cover
-    {
-        std::unordered_set<int> ref, gen;
-    };
+    // The ops of each side that take part in an accepted equivalent.
+    using Cover = PerSide<std::unordered_set<int>>;
     void scanPairs();
-    void checkPair(bool refIsA, int a, int b);
-    void coverChain(bool gen, int op, int depth, std::initializer_list<OpId> allowed, Cover& c);
+    void checkPair(Side sideOfA, int a, int b);
+    void coverChain(Side side, int op, int depth, std::initializer_list<OpId> allowed, Cover& c);
     bool covered(const Cover& c, const RawDifference& d) const;
-    bool isScaledBy(bool gen, int op, int64_t factor) const;
-    bool isCeilDivision(bool gen, int op) const;
-    const GFunction& side(bool gen) const { return gen ? G : R; }
-    int defOf(bool gen, int value) const;
-    bool matchedOp(bool gen, int op) const;
+    bool isScaledBy(Side side, int op, int64_t factor) const;
+    bool isCeilDivision(Side side, int op) const;
+    const GFunction& function(Side side) const { return side == Side::Generated ? G : R; }
+    int defOf(Side side, int value) const;
+    bool matchedOp(Side side, int op) const;
 
     const GFunction& R;
     const GFunction& G;

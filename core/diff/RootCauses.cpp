@@ -1,7 +1,10 @@
 #include "diff/RootCauses.h"
 
+#include "common/Side.h"
+
 #include <functional>
 #include <map>
+#include <optional>
 #include <set>
 #include <string_view>
 
@@ -190,7 +193,7 @@ std::vector<int> rootCauses(const GFunction& R, const GFunction& G,
     // A constant pair reported where its values are written (duplicates of
     // other constants: a loop step 1 -> 2): the canonical constants those
     // duplicates merge into, present on one side only, are that change.
-    std::map<std::pair<bool, int>, int> writtenConstant;
+    std::map<std::pair<Side, int>, int> writtenConstant;
     for (size_t i = 0; i < raw.size(); ++i) {
         const RawDifference& d = raw[i];
         if (d.kind != DiffKind::AttributeChanged || d.refOp < 0 || d.genOp < 0 ||
@@ -200,17 +203,19 @@ std::vector<int> rootCauses(const GFunction& R, const GFunction& G,
         const GOp& a = R.ops[size_t(d.refOp)];
         const GOp& b = G.ops[size_t(d.genOp)];
         if (!a.results.empty())
-            writtenConstant.emplace(std::make_pair(false, R.canonValue(a.results[0]).def), int(i));
+            writtenConstant.emplace(std::make_pair(Side::Reference, R.canonValue(a.results[0]).def),
+                                    int(i));
         if (!b.results.empty())
-            writtenConstant.emplace(std::make_pair(true, G.canonValue(b.results[0]).def), int(i));
+            writtenConstant.emplace(std::make_pair(Side::Generated, G.canonValue(b.results[0]).def),
+                                    int(i));
     }
     for (size_t i = 0; i < raw.size(); ++i) {
         const RawDifference& d = raw[i];
-        const bool gen = d.genOp >= 0;
-        if (parent[i] >= 0 || (d.refOp >= 0) == gen ||
+        const std::optional<Side> side = onlySide(d);
+        if (parent[i] >= 0 || !side ||
             (d.kind != DiffKind::OpExtra && d.kind != DiffKind::OpMissing))
             continue;
-        const auto it = writtenConstant.find({gen, gen ? d.genOp : d.refOp});
+        const auto it = writtenConstant.find({*side, opOn(d, *side)});
         if (it != writtenConstant.end() && it->second != int(i)) {
             parent[i] = it->second;
             part[i] = 1;
@@ -220,17 +225,23 @@ std::vector<int> rootCauses(const GFunction& R, const GFunction& G,
     // or through other such ops (log2(e) of an exp -> exp2 rewrite; the mask
     // computation of a store whose mask was dropped) is an input of that
     // change: a site of it.
-    std::map<std::pair<bool, int>, int> inputMemo;
-    std::function<int(bool, int, int)> inputOf = [&](bool gen, int op, int depth) -> int {
-        const auto key = std::make_pair(gen, op);
+    const auto graph = [&](Side side) -> const GFunction& {
+        return side == Side::Generated ? G : R;
+    };
+    const auto findingsOn = [&](Side side) -> const std::map<int, int>& {
+        return side == Side::Generated ? byGenOp : byRefOp;
+    };
+    std::map<std::pair<Side, int>, int> inputMemo;
+    std::function<int(Side, int, int)> inputOf = [&](Side side, int op, int depth) -> int {
+        const auto key = std::make_pair(side, op);
         if (const auto it = inputMemo.find(key); it != inputMemo.end())
             return it->second;
         inputMemo[key] = -1; // a cycle explains nothing
-        const GFunction& f = gen ? G : R;
+        const GFunction& f = graph(side);
         const GOp& o = f.ops[size_t(op)];
         if (!o.pure || o.results.empty() || depth > 16)
             return -1;
-        const auto& findings = gen ? byGenOp : byRefOp;
+        const auto& findings = findingsOn(side);
         int change = -1;
         for (int res : o.results) {
             for (int u : f.canonValue(res).users) {
@@ -240,7 +251,7 @@ std::vector<int> rootCauses(const GFunction& R, const GFunction& G,
                 int p = it->second;
                 const bool pair = raw[size_t(p)].refOp >= 0 && raw[size_t(p)].genOp >= 0;
                 if (!pair)
-                    p = inputOf(gen, u, depth + 1);
+                    p = inputOf(side, u, depth + 1);
                 else if (parent[size_t(p)] >= 0)
                     return -1; // the pair follows a change upstream (maybe this op's own)
                 if (p < 0 || (change >= 0 && p != change))
@@ -253,16 +264,16 @@ std::vector<int> rootCauses(const GFunction& R, const GFunction& G,
     };
     for (size_t i = 0; i < raw.size(); ++i) {
         const RawDifference& d = raw[i];
-        const bool gen = d.genOp >= 0;
-        if (parent[i] >= 0 || (d.refOp >= 0) == gen || divs[i].severity != Severity::Critical ||
+        const std::optional<Side> side = onlySide(d);
+        if (parent[i] >= 0 || !side || divs[i].severity != Severity::Critical ||
             (d.kind != DiffKind::OpExtra && d.kind != DiffKind::OpMissing))
             continue;
         // A rule that names the one-sided op (a dropped cast before a store)
         // says where the change is: only the generic fallback is an input.
-        const GOp& o = (gen ? G : R).ops[size_t(gen ? d.genOp : d.refOp)];
+        const GOp& o = graph(*side).ops[size_t(opOn(d, *side))];
         if (o.id != OpId::Constant && divs[i].rule != "fallback-semantic")
             continue;
-        const int change = inputOf(gen, gen ? d.genOp : d.refOp, 0);
+        const int change = inputOf(*side, opOn(d, *side), 0);
         if (change >= 0 && change != int(i)) {
             parent[i] = change;
             part[i] = 1;
@@ -272,10 +283,10 @@ std::vector<int> rootCauses(const GFunction& R, const GFunction& G,
     // offset, summed as terms) is reported as unused; when every written use
     // leads to one op pair whose operands differ critically, it is where that
     // pair's change is written.
-    std::vector<std::vector<int>> writtenUsers[2];
-    auto usersOf = [&](bool gen, int value) -> const std::vector<int>& {
-        auto& users = writtenUsers[gen ? 1 : 0];
-        const GFunction& f = gen ? G : R;
+    PerSide<std::vector<std::vector<int>>> writtenUsers;
+    auto usersOf = [&](Side side, int value) -> const std::vector<int>& {
+        auto& users = writtenUsers[side];
+        const GFunction& f = graph(side);
         if (users.empty()) {
             users.resize(f.values.size());
             for (size_t id = 0; id < f.ops.size(); ++id)
@@ -284,15 +295,15 @@ std::vector<int> rootCauses(const GFunction& R, const GFunction& G,
         }
         return users[size_t(value)];
     };
-    std::function<int(bool, int, int)> absorbedInto = [&](bool gen, int op, int depth) -> int {
-        const GFunction& f = gen ? G : R;
+    std::function<int(Side, int, int)> absorbedInto = [&](Side side, int op, int depth) -> int {
+        const GFunction& f = graph(side);
         const GOp& o = f.ops[size_t(op)];
         if (!o.pure || o.results.empty() || depth > 8)
             return -1;
-        const auto& findings = gen ? byGenOp : byRefOp;
+        const auto& findings = findingsOn(side);
         int change = -1;
         for (int res : o.results)
-            for (int u : usersOf(gen, res)) {
+            for (int u : usersOf(side, res)) {
                 const auto it = findings.find(u);
                 int p = it == findings.end() ? -1 : it->second;
                 // Only a pair whose operands differ: an input of an op that changed
@@ -301,7 +312,7 @@ std::vector<int> rootCauses(const GFunction& R, const GFunction& G,
                                raw[size_t(p)].kind != DiffKind::OperandChanged))
                     p = -1;
                 if (p < 0 && f.ops[size_t(u)].pure)
-                    p = absorbedInto(gen, u, depth + 1);
+                    p = absorbedInto(side, u, depth + 1);
                 if (p < 0 || (change >= 0 && p != change))
                     return -1;
                 change = p;
@@ -310,10 +321,10 @@ std::vector<int> rootCauses(const GFunction& R, const GFunction& G,
     };
     for (size_t i = 0; i < raw.size(); ++i) {
         const RawDifference& d = raw[i];
-        const bool gen = d.genOp >= 0;
-        if (parent[i] >= 0 || d.kind != DiffKind::DeadOp || (d.refOp >= 0) == gen)
+        const std::optional<Side> side = onlySide(d);
+        if (parent[i] >= 0 || d.kind != DiffKind::DeadOp || !side)
             continue;
-        const int change = absorbedInto(gen, gen ? d.genOp : d.refOp, 0);
+        const int change = absorbedInto(*side, opOn(d, *side), 0);
         if (change >= 0 && change != int(i)) {
             parent[i] = change;
             part[i] = 1;

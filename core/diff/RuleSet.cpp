@@ -1,6 +1,5 @@
 #include "diff/RuleSet.h"
 
-#include "common/FileReader.h"
 #include "common/JsonText.h"
 #include "diff/DefaultRulesJson.h"
 
@@ -284,14 +283,6 @@ std::optional<RuleSet> RuleSet::fromJson(const std::string& text, const std::str
         return std::nullopt;
     set.sortByPriority();
     return set;
-}
-
-std::optional<RuleSet> RuleSet::fromFile(const std::string& path, Diagnostics& diags)
-{
-    auto contents = readFile(path, diags, int64_t(16) << 20);
-    if (!contents)
-        return std::nullopt;
-    return fromJson(contents->bytes, path, diags);
 }
 
 const RuleSet& RuleSet::defaults()

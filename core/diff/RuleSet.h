@@ -46,11 +46,11 @@ public:
     // The compiled-in default rules (resources/rules/default.json).
     static const RuleSet& defaults();
 
-    // Parses and validates a rule file. Syntax errors carry file:line:col,
-    // schema errors a JSON pointer; returns nullopt when any error was found.
+    // Parses and validates a rule file's text (pair::readRulesFile reads the file). Syntax
+    // errors carry file:line:col, schema errors a JSON pointer; returns nullopt when any error
+    // was found.
     static std::optional<RuleSet> fromJson(const std::string& text, const std::string& fileName,
                                            Diagnostics& diags);
-    static std::optional<RuleSet> fromFile(const std::string& path, Diagnostics& diags);
 
     // Rules of `other` replace rules with the same id in place; new ids are
     // placed before the existing ones, so user rules win ties.

@@ -1,5 +1,6 @@
 #include "diff/SmtCheck.h"
 
+#include "common/Side.h"
 #include "diff/Semantics.h"
 
 #include <map>
@@ -42,26 +43,27 @@ public:
     }
 
     // Term of value v (any id) on one side; nullopt when not encodable.
-    std::optional<z3::expr> value(bool gen, int v)
+    std::optional<z3::expr> value(Side side, int v)
     {
-        const GFunction& f = gen ? G : R;
+        const GFunction& f = function(side);
         const int c = f.values[size_t(v)].canon;
-        auto& memo = gen ? m_genMemo : m_refMemo;
+        auto& memo = m_memo[side];
         if (auto it = memo.find(c); it != memo.end())
             return it->second;
         if (++m_nodes > kMaxNodes)
             return std::nullopt;
-        std::optional<z3::expr> e = encode(gen, c);
+        std::optional<z3::expr> e = encode(side, c);
         if (e) {
             memo.emplace(c, *e);
             const int def = f.values[size_t(c)].def;
-            if (def >= 0 && !m_isLeaf.count({gen, c}))
-                (gen ? genCone : refCone).push_back(def);
+            if (def >= 0 && !m_isLeaf.count({side, c}))
+                cones[side].push_back(def);
         }
         return e;
     }
 
-    std::vector<int> refCone, genCone;
+    // The ops whose values were encoded (not as leaves), on each side.
+    PerSide<std::vector<int>> cones;
 
     const z3::expr_vector& facts() const { return m_facts; }
     // The two sides differ: other values, or a generated division by zero.
@@ -77,10 +79,10 @@ public:
 
 private:
     // A leaf: shared by both sides when it corresponds, named by the reference value.
-    std::optional<z3::expr> leaf(bool gen, int c, int width)
+    std::optional<z3::expr> leaf(Side side, int c, int width)
     {
-        const int refId = gen ? M.genValToRef[size_t(c)] : c;
-        if (refId < 0 || (!gen && M.refValToGen[size_t(c)] < 0))
+        const int refId = side == Side::Generated ? M.genValToRef[size_t(c)] : c;
+        if (refId < 0 || (side == Side::Reference && M.refValToGen[size_t(c)] < 0))
             return std::nullopt;
         const GValue& rv = R.values[size_t(refId)];
         std::string name;
@@ -89,15 +91,15 @@ private:
         else
             name = std::string(R.ops[size_t(rv.def)].name) + " at reference line " +
                    std::to_string(R.ops[size_t(rv.def)].line);
-        m_isLeaf.insert({gen, c});
+        m_isLeaf.insert({side, c});
         if (auto it = m_leafByRef.find(refId); it != m_leafByRef.end())
             return it->second;
         z3::expr x = m_ctx.bv_const(("v" + std::to_string(refId)).c_str(), unsigned(width));
         m_leafByRef.emplace(refId, x);
         m_leaves.emplace_back(name, x);
         // Facts on the leaf: its proven range on either side.
-        for (const IntRange& r : {rv.range, gen ? G.values[size_t(c)].range
-                                                : G.values[size_t(M.refValToGen[size_t(c)])].range})
+        const int genId = side == Side::Generated ? c : M.refValToGen[size_t(c)];
+        for (const IntRange& r : {rv.range, G.values[size_t(genId)].range})
             if (r.known && width > 1) {
                 m_facts.push_back(z3::sge(x, m_ctx.bv_val(int64_t(r.lo), unsigned(width))));
                 m_facts.push_back(z3::sle(x, m_ctx.bv_val(int64_t(r.hi), unsigned(width))));
@@ -117,8 +119,8 @@ private:
         if (loop < 0 || R.ops[size_t(loop)].id != OpId::For ||
             R.ops[size_t(loop)].operands.size() < 3)
             return;
-        const auto lower = value(false, R.ops[size_t(loop)].operands[0]);
-        const auto upper = value(false, R.ops[size_t(loop)].operands[1]);
+        const auto lower = value(Side::Reference, R.ops[size_t(loop)].operands[0]);
+        const auto upper = value(Side::Reference, R.ops[size_t(loop)].operands[1]);
         if (!lower || !upper || lower->get_sort().bv_size() != x.get_sort().bv_size() ||
             upper->get_sort().bv_size() != x.get_sort().bv_size())
             return;
@@ -127,18 +129,18 @@ private:
         m_factText += (m_factText.empty() ? "" : ", ") + name + " within its loop's bounds";
     }
 
-    std::optional<z3::expr> encode(bool gen, int c)
+    std::optional<z3::expr> encode(Side side, int c)
     {
-        const GFunction& f = gen ? G : R;
+        const GFunction& f = function(side);
         const GValue& v = f.values[size_t(c)];
         const int width = intWidth(v.typeText);
         if (width <= 0 || width > 64)
             return std::nullopt;
         if (v.def < 0)
-            return leaf(gen, c, width);
+            return leaf(side, c, width);
         const GOp& o = f.ops[size_t(v.def)];
         const OpId n = o.id;
-        auto operand = [&](size_t i) { return value(gen, o.operands[i]); };
+        auto operand = [&](size_t i) { return value(side, o.operands[i]); };
         auto bv = [&](int64_t k) { return m_ctx.bv_val(k, unsigned(width)); };
         if (n == OpId::Constant) {
             const GAttr* a = findAttr(o, "value");
@@ -148,7 +150,7 @@ private:
             return bv(*k);
         }
         if (n == OpId::Iota) {
-            auto x = leaf(gen, c, width);
+            auto x = leaf(side, c, width);
             if (x) {
                 const int64_t len = lastDim(v.typeText);
                 m_facts.push_back(z3::uge(*x, bv(0)));
@@ -198,7 +200,7 @@ private:
             // Division by zero is undefined: the reference's divisors are assumed
             // non-zero; a generated divisor that can be zero where the reference is
             // defined is a difference (never an assumption that hides one).
-            if (gen)
+            if (side == Side::Generated)
                 m_genDivisorZero.push_back(*b == bv(0));
             else
                 m_facts.push_back(*b != bv(0));
@@ -212,8 +214,10 @@ private:
                 return std::nullopt;
             return z3::ite(*c0 == m_ctx.bv_val(1, 1), *a, *b);
         }
-        return leaf(gen, c, width);
+        return leaf(side, c, width);
     }
+
+    const GFunction& function(Side side) const { return side == Side::Generated ? G : R; }
 
     z3::expr compare(const GOp& o, const z3::expr& a, const z3::expr& b)
     {
@@ -260,9 +264,10 @@ private:
     const GFunction& G;
     const OpMatching& M;
     std::vector<z3::expr> m_genDivisorZero;
-    std::map<int, z3::expr> m_refMemo, m_genMemo, m_leafByRef;
+    PerSide<std::map<int, z3::expr>> m_memo;
+    std::map<int, z3::expr> m_leafByRef;
     std::vector<std::pair<std::string, z3::expr>> m_leaves;
-    std::set<std::pair<bool, int>> m_isLeaf;
+    std::set<std::pair<Side, int>> m_isLeaf;
     int m_nodes = 0;
 };
 
@@ -298,8 +303,8 @@ SmtVerdict smtCompare(const GFunction& R, int r, const GFunction& G, int g, cons
     try {
         z3::context ctx;
         Encoder enc(ctx, R, G, m);
-        const auto x = enc.value(false, a.results[0]);
-        const auto y = enc.value(true, b.results[0]);
+        const auto x = enc.value(Side::Reference, a.results[0]);
+        const auto y = enc.value(Side::Generated, b.results[0]);
         if (!x || !y)
             return out;
         z3::solver solver(ctx);
@@ -331,8 +336,8 @@ SmtVerdict smtCompare(const GFunction& R, int r, const GFunction& G, int g, cons
         if (res == z3::unsat) {
             out.kind = SmtVerdict::Equal;
             out.text = "SMT: equal for all inputs satisfying " + enc.factText();
-            out.refCone = enc.refCone;
-            out.genCone = enc.genCone;
+            out.refCone = enc.cones.reference();
+            out.genCone = enc.cones.generated();
         } else if (res == z3::sat) {
             const z3::model model = solver.get_model();
             std::string inputs;

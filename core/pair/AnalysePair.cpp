@@ -67,8 +67,7 @@ PairAnalysis analysePair(const PairRequest& request, const CancelToken& cancel)
     for (Side s : kBothSides)
         a.sides[s].path = request.sides[s].path;
     PerSide<std::shared_ptr<const ir::ParseResult>> models;
-    const auto load = [&](int k, const diff::FunctionSink& announce) {
-        const Side side = k == 0 ? Side::Reference : Side::Generated;
+    const auto load = [&](Side side, const diff::FunctionSink& announce) {
         SideReadOptions options;
         options.keepText = request.keepText;
         options.printBytecode = request.printBytecode;

@@ -56,8 +56,8 @@ struct PairSide
     std::string path;
     bool read = false;     // its bytes were read (or given)
     bool bytecode = false; // they are Tile IR bytecode (told by the magic bytes)
-    // Reading, parsing or decoding, verifying, "no cuda_tile.module found": in the order the
-    // CLI prints them.
+    // Reading, parsing or decoding, verifying, a side without a module: in the order the CLI
+    // prints them.
     Diagnostics diagnostics;
     size_t verifierErrors = 0;            // how many of the diagnostics are the verifier's errors
     bool loaded = false;                  // parsed, verified, at least one module: compared

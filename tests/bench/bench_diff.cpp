@@ -7,11 +7,13 @@
 //    most 2x GNU diff); counters give GNU diff's time, the ratios of wall and
 //    CPU times (medians), peak RSS, the CPU times of both (wall time is
 //    noisy on a shared machine) and the number of worker threads.
+// Each reads, parses, verifies and diffs the pair as every front end does (pair::analysePair,
+// the default request: aligned rows, no text, models or links kept).
 // TILELENS_BENCH_SMOKE=1 shrinks the inputs so that CI finishes in seconds.
 
 #include "TestPaths.h"
 #include "diff/GraphTasks.h"
-#include "diff/IrDiff.h"
+#include "pair/PairAnalysis.h"
 
 #include <QDir>
 #include <QFile>
@@ -22,6 +24,7 @@
 #include <cstdlib>
 #include <ctime>
 #include <memory>
+#include <optional>
 #include <string>
 #include <sys/resource.h>
 #include <sys/time.h>
@@ -86,6 +89,14 @@ std::string renamed(const std::string& t)
     return out;
 }
 
+// The pair as every front end reads and compares it; the result only when compared.
+std::optional<diff::DiffResult> analyse(const std::string& ref, const std::string& gen)
+{
+    pair::PairRequest request;
+    request.sides = {{ref, nullptr}, {gen, nullptr}};
+    return pair::analysePair(request).result;
+}
+
 struct TempPair
 {
     std::unique_ptr<QTemporaryDir> dir;
@@ -115,8 +126,7 @@ void BM_DiffCorpusPair(benchmark::State& state)
     int64_t failures = 0;
     for (auto _ : state) {
         const auto& [ref, gen] = pairs.files[i++ % pairs.files.size()];
-        Diagnostics diags;
-        auto r = diff::compareFiles(ref, gen, diff::RuleSet::defaults(), diags);
+        auto r = analyse(ref, gen);
         failures += !r || r->verdict != diff::Verdict::Pass;
         benchmark::DoNotOptimize(r);
     }
@@ -144,8 +154,7 @@ void BM_DiffRealPortPair(benchmark::State& state)
     for (auto _ : state) {
         const auto& [ref, gen] = pairs[i++ % pairs.size()];
         const auto t0 = std::chrono::steady_clock::now();
-        Diagnostics diags;
-        auto r = diff::compareFiles(ref, gen, diff::RuleSet::defaults(), diags);
+        auto r = analyse(ref, gen);
         slowest = std::max(
             slowest, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
         benchmark::DoNotOptimize(r);
@@ -175,9 +184,7 @@ void BM_DiffSolverHeavyMutation(benchmark::State& state)
     writeAll(gen, text);
     int64_t critical = 0;
     for (auto _ : state) {
-        Diagnostics diags;
-        auto r = diff::compareFiles(ref.toStdString(), gen.toStdString(), diff::RuleSet::defaults(),
-                                    diags);
+        auto r = analyse(ref.toStdString(), gen.toStdString());
         critical = r ? r->count(diff::Severity::Critical) : -1;
         benchmark::DoNotOptimize(r);
     }
@@ -305,8 +312,7 @@ void BM_DiffLargePair(benchmark::State& state)
     for (auto _ : state) {
         const auto t0 = std::chrono::steady_clock::now();
         const double c0 = processCpuSeconds(); // all of the diff's worker threads
-        Diagnostics diags;
-        auto r = diff::compareFiles(l.ref, l.gen, diff::RuleSet::defaults(), diags);
+        auto r = analyse(l.ref, l.gen);
         wall.push_back(
             std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
         cpu.push_back(processCpuSeconds() - c0);

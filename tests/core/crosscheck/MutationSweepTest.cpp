@@ -175,12 +175,13 @@ struct Tally
 std::optional<diff::DiffResult> diffAgainst(const Original& o, const std::string& mutant,
                                             const std::string& mutantName)
 {
-    ir::ParseResult sides[2];
-    const auto load = [&](int side, const diff::FunctionSink& announce) {
+    PerSide<ir::ParseResult> sides;
+    const auto load = [&](Side side, const diff::FunctionSink& announce) {
         ir::ParseOptions options;
         options.onFunction = announce;
-        sides[side] = ir::loadVerifiedIrContents(side == 0 ? o.bytes : mutant,
-                                                 side == 0 ? o.name : mutantName, options);
+        sides[side] =
+            ir::loadVerifiedIrContents(side == Side::Reference ? o.bytes : mutant,
+                                       side == Side::Reference ? o.name : mutantName, options);
         std::vector<const ir::Module*> modules;
         if (sides[side].ok())
             modules.assign(sides[side].modules.begin(), sides[side].modules.end());

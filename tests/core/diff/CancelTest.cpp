@@ -38,17 +38,17 @@ std::string manyEntries(int copies)
 std::optional<DiffResult> compare(const std::string& text, CancelSource& source, int afterEntries,
                                   std::atomic<int>* announced = nullptr)
 {
-    ir::ParseResult parsed[2];
+    PerSide<ir::ParseResult> parsed;
     CompareOptions options;
     options.cancel = source.token();
     options.inputBytes = 2 * text.size();
-    const auto load = [&](int side, const FunctionSink& announce) {
+    const auto load = [&](Side side, const FunctionSink& announce) {
         ir::ParseOptions o;
         o.cancel = options.cancel;
         o.onFunction = [&, side](const ir::Function& f) {
             announce(f);
             const int n = announced ? ++*announced : 0;
-            if (side == 0 && afterEntries > 0 && n >= afterEntries)
+            if (side == Side::Reference && afterEntries > 0 && n >= afterEntries)
                 source.cancel();
         };
         parsed[side] = ir::parseModule(text, o);

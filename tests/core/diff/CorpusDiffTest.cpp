@@ -187,7 +187,7 @@ TEST(CorpusDiff, SelfDiffOfEveryCorpusFileIsPass)
     ASSERT_GE(files.size(), 90u);
     for (const auto& f : files) {
         Diagnostics diags;
-        auto r = compareFiles(f, f, RuleSet::defaults(), diags);
+        auto r = compareVerifiedFiles(f, f, diags);
         ASSERT_TRUE(r.has_value()) << f;
         EXPECT_EQ(r->verdict, Verdict::Pass) << f << "\n" << describe(*r);
         EXPECT_TRUE(r->divergences.empty()) << f;
@@ -264,7 +264,7 @@ TEST(CorpusDiff, SeededSemanticChangesAreCriticalAtTheChangedLine)
                 if (changed[i] == lines[i])
                     continue;
                 Diagnostics diags;
-                auto r = compareTexts(text, joinLines(changed), RuleSet::defaults(), diags);
+                auto r = compareVerifiedTexts(text, joinLines(changed), diags);
                 if (!r)
                     continue; // the change made the text unparsable
                 ++seeded;

@@ -70,20 +70,20 @@ TEST(GraphTasks, GraphsLandInFunctionOrderAndEqualThoseBuiltAlone)
     // More workers than this machine may have cores: helpers take part too.
     const unsigned workers = 4;
     GraphTasks tasks(workers);
-    tasks.publish(0, modulesOf(ref));
-    tasks.publish(1, modulesOf(gen));
+    tasks.publish(Side::Reference, modulesOf(ref));
+    tasks.publish(Side::Generated, modulesOf(gen));
     runOnWorkers(workers, [&](unsigned k) { tasks.work(k); });
-    const std::vector<GFunction> rg = tasks.take(0), gg = tasks.take(1);
+    const PerSide<std::vector<GFunction>> built{tasks.take(Side::Reference),
+                                                tasks.take(Side::Generated)};
 
-    const ir::ParseResult* parsed[2] = {&ref, &gen};
-    const std::vector<GFunction>* built[2] = {&rg, &gg};
-    for (int side = 0; side < 2; ++side) {
+    const PerSide<const ir::ParseResult*> parsed{&ref, &gen};
+    for (Side side : kBothSides) {
         const auto& fs = parsed[side]->modules.front()->functions;
-        ASSERT_EQ(built[side]->size(), fs.size());
+        ASSERT_EQ(built[side].size(), fs.size());
         for (size_t i = 0; i < fs.size(); ++i) {
             GFunction alone = buildGraph(*fs[i]);
             normalizeGraph(alone);
-            expectSameGraph((*built[side])[i], alone);
+            expectSameGraph(built[side][i], alone);
         }
     }
 }
@@ -94,18 +94,18 @@ TEST(GraphTasks, GraphsLandInFunctionOrderAndEqualThoseBuiltAlone)
 // the generated side) are queued when the side is published.
 TEST(GraphTasks, StreamedFunctionsLandInFunctionOrderOnTwoAndFourWorkers)
 {
-    const std::string texts[2] = {manyEntries(13), manyEntries(11)};
+    const PerSide<std::string> texts{manyEntries(13), manyEntries(11)};
     for (const unsigned workers : {2u, 4u}) {
         GraphTasks tasks(workers);
-        ir::ParseResult parsed[2];
+        PerSide<ir::ParseResult> parsed;
         std::atomic<int> streamed{0};
         runOnWorkers(workers, [&](unsigned k) {
-            if (k < 2) {
-                const int side = int(k);
+            if (const std::optional<Side> parsing = sideParsedBy(k)) {
+                const Side side = *parsing;
                 int seen = 0;
                 ir::ParseOptions options;
                 options.onFunction = [&](const ir::Function& f) {
-                    if (side == 1 && seen++ % 3 == 0)
+                    if (side == Side::Generated && seen++ % 3 == 0)
                         return;
                     ++streamed;
                     tasks.stream(side, f);
@@ -117,8 +117,9 @@ TEST(GraphTasks, StreamedFunctionsLandInFunctionOrderOnTwoAndFourWorkers)
             tasks.work(k);
         });
         EXPECT_EQ(streamed, 13 + 11 - 4) << workers;
-        const std::vector<GFunction> built[2] = {tasks.take(0), tasks.take(1)};
-        for (int side = 0; side < 2; ++side) {
+        const PerSide<std::vector<GFunction>> built{tasks.take(Side::Reference),
+                                                    tasks.take(Side::Generated)};
+        for (Side side : kBothSides) {
             const auto& fs = parsed[side].modules.front()->functions;
             ASSERT_EQ(built[side].size(), fs.size()) << workers;
             for (size_t i = 0; i < fs.size(); ++i) {
@@ -137,16 +138,16 @@ TEST(GraphTasks, ASideWithoutModulesEndsTheWork)
     ASSERT_TRUE(gen.ok());
     const unsigned workers = 3;
     GraphTasks tasks(workers);
-    // As compareFiles does: workers 0 and 1 publish their side, then all build.
+    // As compareLoading does: workers 0 and 1 publish their side, then all build.
     runOnWorkers(workers, [&](unsigned k) {
-        if (k == 0)
-            tasks.publish(0, {}); // e.g. the reference did not parse
-        else if (k == 1)
-            tasks.publish(1, modulesOf(gen));
+        if (sideParsedBy(k) == Side::Reference)
+            tasks.publish(Side::Reference, {}); // e.g. the reference did not parse
+        else if (sideParsedBy(k) == Side::Generated)
+            tasks.publish(Side::Generated, modulesOf(gen));
         tasks.work(k);
     });
-    EXPECT_TRUE(tasks.take(0).empty());
-    const std::vector<GFunction> gg = tasks.take(1);
+    EXPECT_TRUE(tasks.take(Side::Reference).empty());
+    const std::vector<GFunction> gg = tasks.take(Side::Generated);
     ASSERT_EQ(gg.size(), 5u);
     EXPECT_EQ(gg[4].name, std::string(gen.modules.front()->functions[4]->name));
 }

@@ -7,7 +7,6 @@
 #include "diff/ReportWriters.h"
 #include "ir/Parser.h"
 
-#include <QTemporaryDir>
 #include <algorithm>
 #include <atomic>
 #include <gtest/gtest.h>
@@ -77,49 +76,7 @@ TEST(ManyFunctions, EveryPairMatchedAndThePlantedChangeFoundAtItsLine)
     EXPECT_EQ(writeJsonReport(diffTexts(ref, gen)), writeJsonReport(r));
 }
 
-void writeFile(const std::string& path, const std::string& text)
-{
-    QFile f(QString::fromStdString(path));
-    ASSERT_TRUE(f.open(QIODevice::WriteOnly));
-    f.write(text.data(), qint64(text.size()));
-}
-
-// Files of 1 MB and more (diffed on all the hardware's threads): the result
-// and the diagnostics are those of diffing their texts.
-TEST(ManyFunctions, LargeFilesGiveTheSameResultAsTheirText)
-{
-    const std::string from = "%72 = cmpi less_than %69, %71, signed";
-    const std::string to = "%72 = cmpi greater_than %69, %71, signed";
-    int line = 0, unused = 0;
-    const std::string ref = replicate(250, -1, from, to, &unused);
-    const std::string gen = replicate(250, 100, from, to, &line);
-    ASSERT_GT(ref.size(), size_t(1) << 20);
-    QTemporaryDir dir;
-    const std::string rp = dir.filePath(QStringLiteral("ref.mlir")).toStdString();
-    const std::string gp = dir.filePath(QStringLiteral("gen.mlir")).toStdString();
-    writeFile(rp, ref);
-    writeFile(gp, gen);
-    Diagnostics d1, d2;
-    const auto fromFiles = compareFiles(rp, gp, RuleSet::defaults(), d1);
-    const auto fromTexts = compareTexts(ref, gen, RuleSet::defaults(), d2, rp, gp);
-    ASSERT_TRUE(fromFiles && fromTexts);
-    EXPECT_EQ(writeJsonReport(*fromFiles), writeJsonReport(*fromTexts));
-    EXPECT_GT(fromFiles->count(Severity::Critical), 0);
-
-    // A NUL byte: rejected with the diagnostics of the ordinary file reader.
-    std::string bad = gen;
-    bad[bad.size() / 2] = '\0';
-    writeFile(gp, bad);
-    Diagnostics d3;
-    EXPECT_FALSE(compareFiles(rp, gp, RuleSet::defaults(), d3));
-    const ir::ParseResult expected = ir::parseFile(gp);
-    ASSERT_FALSE(expected.diagnostics.empty());
-    ASSERT_EQ(d3.size(), expected.diagnostics.size());
-    for (size_t i = 0; i < d3.size(); ++i)
-        EXPECT_EQ(d3[i].format(), expected.diagnostics[i].format());
-}
-
-// compareLoading (the CLI's path): each side's afterLoad runs once, on a loaded
+// compareLoading (pair::analysePair's path): each side's afterLoad runs once, on a loaded
 // side only; the result is that of diffing the texts; a side loaded without
 // modules gives no result.
 TEST(ManyFunctions, LoadingBothSidesConcurrentlyGivesTheTextsResult)
@@ -127,10 +84,10 @@ TEST(ManyFunctions, LoadingBothSidesConcurrentlyGivesTheTextsResult)
     const std::string from = "%72 = cmpi less_than %69, %71, signed";
     const std::string to = "%72 = cmpi greater_than %69, %71, signed";
     int line = 0, unused = 0;
-    const std::string texts[2] = {replicate(40, -1, from, to, &unused),
-                                  replicate(40, 8, from, to, &line)};
-    ir::ParseResult parsed[2];
-    const auto load = [&](int side, const FunctionSink& announce) {
+    const PerSide<std::string> texts{replicate(40, -1, from, to, &unused),
+                                     replicate(40, 8, from, to, &line)};
+    PerSide<ir::ParseResult> parsed;
+    const auto load = [&](Side side, const FunctionSink& announce) {
         ir::ParseOptions options;
         options.onFunction = announce;
         parsed[side] = ir::parseModule(texts[side], options);
@@ -138,28 +95,28 @@ TEST(ManyFunctions, LoadingBothSidesConcurrentlyGivesTheTextsResult)
                                                parsed[side].modules.end());
         return modules;
     };
-    std::atomic<int> after[2] = {0, 0};
+    PerSide<std::atomic<int>> after;
     const auto loaded = compareLoading(
-        load, [&](int side) { ++after[side]; }, RuleSet::defaults(), "ref.mlir", "gen.mlir");
+        load, [&](Side side) { ++after[side]; }, RuleSet::defaults(), "ref.mlir", "gen.mlir");
     ASSERT_TRUE(loaded);
-    EXPECT_EQ(after[0], 1);
-    EXPECT_EQ(after[1], 1);
+    EXPECT_EQ(after.reference(), 1);
+    EXPECT_EQ(after.generated(), 1);
     Diagnostics diags;
-    const auto fromTexts =
-        compareTexts(texts[0], texts[1], RuleSet::defaults(), diags, "ref.mlir", "gen.mlir");
+    const auto fromTexts = compareVerifiedTexts(texts.reference(), texts.generated(), diags);
     ASSERT_TRUE(fromTexts);
     EXPECT_EQ(writeJsonReport(*loaded), writeJsonReport(*fromTexts));
     EXPECT_GT(loaded->count(Severity::Critical), 0);
 
-    after[0] = after[1] = 0;
+    after.reference() = after.generated() = 0;
     const auto noGenerated = compareLoading(
-        [&](int side, const FunctionSink& announce) {
-            return side == 0 ? load(0, announce) : std::vector<const ir::Module*>();
+        [&](Side side, const FunctionSink& announce) {
+            return side == Side::Reference ? load(side, announce)
+                                           : std::vector<const ir::Module*>();
         },
-        [&](int side) { ++after[side]; }, RuleSet::defaults(), "ref.mlir", "gen.mlir");
+        [&](Side side) { ++after[side]; }, RuleSet::defaults(), "ref.mlir", "gen.mlir");
     EXPECT_FALSE(noGenerated);
-    EXPECT_EQ(after[0], 1);
-    EXPECT_EQ(after[1], 0);
+    EXPECT_EQ(after.reference(), 1);
+    EXPECT_EQ(after.generated(), 0);
 }
 
 } // namespace

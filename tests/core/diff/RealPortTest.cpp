@@ -286,7 +286,7 @@ const DiffResult& diffOf(const std::string& refPath, const std::string& genPath)
     if (it != cache.end())
         return it->second;
     Diagnostics diags;
-    auto r = compareFiles(refPath, genPath, RuleSet::defaults(), diags);
+    auto r = compareVerifiedFiles(refPath, genPath, diags);
     std::string why;
     for (const auto& d : diags)
         why += d.format() + "\n";

@@ -550,7 +550,7 @@ TEST_P(RuleTrigger, TriggersAtEditedLineAndNotOnNearMiss)
 
     if (!c.refusedAt.empty()) {
         Diagnostics diags;
-        EXPECT_FALSE(compareTexts(ref, gen, RuleSet::defaults(), diags, "ref.mlir", "gen.mlir"))
+        EXPECT_FALSE(compareVerifiedTexts(ref, gen, diags, "ref.mlir", "gen.mlir"))
             << c.rule << ": IR that does not verify was compared";
         const int line = lineOf(gen, c.refusedAt);
         EXPECT_TRUE(std::any_of(diags.begin(), diags.end(),
@@ -579,7 +579,7 @@ TEST_P(RuleTrigger, TriggersAtEditedLineAndNotOnNearMiss)
     ASSERT_TRUE(apply(near, c.nearMiss, missing)) << "near-miss edit not applicable: " << missing;
     // A near miss that does not verify is refused: the rule cannot fire on it either.
     Diagnostics nearDiags;
-    const auto miss = compareTexts(ref, near, RuleSet::defaults(), nearDiags);
+    const auto miss = compareVerifiedTexts(ref, near, nearDiags);
     EXPECT_TRUE(miss || hasErrors(nearDiags)) << c.rule;
     if (miss) {
         EXPECT_TRUE(withRule(*miss, c.rule).empty()) << c.rule << " fired on the near miss:\n"

@@ -12,9 +12,11 @@
 
 #include <QDirIterator>
 #include <atomic>
+#include <string>
 #include <sys/stat.h>
 #include <thread>
 #include <unistd.h>
+#include <vector>
 
 namespace tilelens::pair {
 namespace {
@@ -60,6 +62,61 @@ TEST(AnalysePair, EveryRealPortGivesTheDiffersReport)
         ++pairs;
     }
     EXPECT_GE(pairs, 20);
+}
+
+// Entry bodies of two fixtures, `copies` times under distinct names; in the copy numbered
+// `changed`, `from` becomes `to`.
+std::string replicated(int copies, int changed, const std::string& from, const std::string& to)
+{
+    std::vector<std::string> bodies;
+    for (const char* f : {"diff/matmul_static_persistent_transB_2048_bf16.mlir",
+                          "diff/softmax_persistent_256x2048_f32.mlir"}) {
+        const std::string t = readText(dataPath(f));
+        const auto b = t.find("  entry @");
+        const auto e = t.rfind("\n}");
+        EXPECT_TRUE(b != std::string::npos && e != std::string::npos) << f;
+        bodies.push_back(t.substr(b, e - b + 1));
+    }
+    std::string out = "cuda_tile.module @kernels {\n";
+    for (int i = 0; i < copies; ++i) {
+        std::string body = bodies[size_t(i) % bodies.size()];
+        body.insert(body.find('('), "_copy" + std::to_string(i));
+        out += i == changed ? edited(body, from, to) : body;
+    }
+    return out + "}\n";
+}
+
+// Files of 1 MB and more (diffed on all the hardware's threads): the result is that of the same
+// bytes given in memory, and a NUL byte is refused with the ordinary file reader's diagnostics.
+TEST(AnalysePair, LargeFilesGiveTheSameResultAsTheirBytes)
+{
+    const std::string from = "%72 = cmpi less_than %69, %71, signed";
+    const std::string to = "%72 = cmpi greater_than %69, %71, signed";
+    const std::string ref = replicated(250, -1, from, to);
+    const std::string gen = replicated(250, 100, from, to);
+    ASSERT_GT(ref.size(), size_t(1) << 20);
+    QTemporaryDir dir;
+    const std::string rp = writeFile(dir, "ref.mlir", ref);
+    const std::string gp = writeFile(dir, "gen.mlir", gen);
+    const PairAnalysis fromFiles = analysePair(requestFor(rp, gp));
+    PairRequest inMemory;
+    inMemory.sides = {{rp, shared(ref)}, {gp, shared(gen)}};
+    const PairAnalysis fromBytes = analysePair(inMemory);
+    ASSERT_TRUE(fromFiles.compared() && fromBytes.compared());
+    EXPECT_EQ(diff::writeJsonReport(*fromFiles.result), diff::writeJsonReport(*fromBytes.result));
+    EXPECT_GT(fromFiles.result->count(diff::Severity::Critical), 0);
+
+    std::string bad = gen;
+    bad[bad.size() / 2] = '\0';
+    writeFile(dir, "gen.mlir", bad);
+    const PairAnalysis refused = analysePair(requestFor(rp, gp));
+    EXPECT_EQ(refused.status, PairStatus::InputError);
+    const Diagnostics& got = refused.sides.generated().diagnostics;
+    const ir::ParseResult expected = ir::parseFile(gp);
+    ASSERT_FALSE(expected.diagnostics.empty());
+    ASSERT_EQ(got.size(), expected.diagnostics.size());
+    for (size_t i = 0; i < got.size(); ++i)
+        EXPECT_EQ(got[i].format(), expected.diagnostics[i].format());
 }
 
 TEST(AnalysePair, ASideIsReadOnceFromAFifo)
