@@ -135,7 +135,8 @@ private:
             }
             if (it->second.kind == SmtVerdict::Equal)
                 d.proof = it->second.text;
-            else if (signednessCannotMatter(R, G, d))
+            else if (signednessCannotMatter(R, G, d) || (it->second.kind == SmtVerdict::Differs &&
+                                                         signednessProvenIrrelevant(R, G, m, d)))
                 ; // the pair differs (a changed predicate), but not by its signedness
             else if (it->second.kind == SmtVerdict::Differs)
                 d.counterexample = it->second.text;
@@ -270,6 +271,31 @@ private:
             return false;
         d.proof = std::string(!a.proof.empty() ? a.proof : b.proof);
         return !d.proof.empty();
+    }
+
+    // A compare whose predicate and signedness both changed: read with the
+    // reference's predicate, the generated compare agrees with the reference's
+    // for every input, so the predicate is the change and the signedness none.
+    bool signednessProvenIrrelevant(const GFunction& R, const GFunction& G, const OpMatching& m,
+                                    RawDifference& d) const
+    {
+        const GOp& a = R.ops[size_t(d.refOp)];
+        const GOp& b = G.ops[size_t(d.genOp)];
+        if (!m_useSolver || !isSignednessAttr(d.attribute) || a.id != OpId::CmpI ||
+            b.id != OpId::CmpI)
+            return false;
+        const GAttr* pa = findAttr(a, "predicate");
+        const GAttr* pb = findAttr(b, "predicate");
+        if (!pa || !pb || pa->value == pb->value)
+            return false;
+        m_cancel.throwIfCancelled();
+        const SmtVerdict v = smtCompareSignedness(R, d.refOp, G, d.genOp, m);
+        if (v.kind != SmtVerdict::Equal)
+            return false;
+        d.proof = "the signedness cannot change this compare: with the reference's predicate "
+                  "the two compares agree (" +
+                  v.text + ")";
+        return true;
     }
 
     // A difference that follows from the root finding at `index`: one more site of it.

@@ -100,6 +100,43 @@ TEST(Localise, APredicateChangeIsOneFindingWhereTheSignednessCannotMatter)
     EXPECT_EQ(criticals(diffTexts(wide, wideGen)).size(), 2u) << describe(diffTexts(wide, wideGen));
 }
 
+// The same where only the solver shows that the signedness cannot matter
+// (`x ^ x` is 0, which the ranges of the normal form do not track); with an
+// operand that may be negative (`x | 127`) it does matter.
+TEST(Localise, APredicateChangeIsOneFindingWhereTheSolverShowsTheSignednessCannotMatter)
+{
+    const auto kernel = [](const std::string& a, const std::string& compare) {
+        return "cuda_tile.module @m {\n"
+               "  entry @k(%0: tile<i32>, %1: tile<i32>) {\n"
+               "    %k = constant <i32: 127> : tile<i32>\n"
+               "    %a = " +
+               a +
+               " : tile<i32>\n"
+               "    %b = andi %1, %k : tile<i32>\n"
+               "    %c = cmpi " +
+               compare +
+               " : tile<i32> -> tile<i1>\n"
+               "    %p = print_tko \"%d\", %c : tile<i1> -> token\n"
+               "    return\n"
+               "  }\n"
+               "}\n";
+    };
+    const std::string lt = "less_than %a, %b, unsigned", le = "less_than_or_equal %a, %b, signed";
+    const DiffResult r = diffTexts(kernel("xori %0, %0", lt), kernel("xori %0, %0", le));
+    const auto crit = criticals(r);
+    ASSERT_EQ(crit.size(), 1u) << describe(r);
+    EXPECT_EQ(crit[0]->attribute, "predicate");
+    bool signednessProven = false;
+    for (const auto& d : r.divergences)
+        signednessProven = signednessProven ||
+                           (d.attribute == "signedness" && d.severity == Severity::Equivalent &&
+                            d.proof.find("the signedness cannot change this compare") == 0);
+    EXPECT_TRUE(signednessProven) << describe(r);
+
+    const DiffResult mayBeNegative = diffTexts(kernel("ori %0, %k", lt), kernel("ori %0, %k", le));
+    EXPECT_EQ(criticals(mayBeNegative).size(), 2u) << describe(mayBeNegative);
+}
+
 // attention_sink's output: the reference reshapes and then casts, the port casts
 // and then reshapes. With a change upstream (here addf -> subf) the two casts'
 // inputs differ, so their normal forms do, but the order of cast and reshape is
