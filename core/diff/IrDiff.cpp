@@ -174,13 +174,17 @@ private:
         std::vector<char> partOfChange;
         std::vector<int> root = rootCauses(R, G, raw, divs, &partOfChange);
         localiseRoots(R, G, m, raw, divs, root, partOfChange, ctx, fname);
-        // The differences of one commuted cast and reshape are one finding.
+        // The differences of one commuted cast and reshape are one finding; another
+        // difference of the lead's own op pair is no other place of it.
+        std::vector<char> leadsPlace(raw.size(), 0);
         for (size_t i = 0; i < commuted.size(); ++i) {
             const int lead = commuted[i];
             if (lead >= 0 && lead != int(i) && root[i] < 0 && root[size_t(lead)] < 0 &&
                 divs[i].severity == divs[size_t(lead)].severity) {
                 root[i] = lead;
                 partOfChange[i] = 1;
+                leadsPlace[i] = raw[i].refOp == raw[size_t(lead)].refOp &&
+                                raw[i].genOp == raw[size_t(lead)].genOp;
             }
         }
         const int masks = groupMaskBounds(R, G, raw, divs, root);
@@ -193,9 +197,14 @@ private:
         // The mask-bound group's sites share one cause; none passes on the root's result.
         if (masks >= 0)
             m_sharedCause.insert(where[size_t(masks)]);
-        for (size_t i = 0; i < raw.size(); ++i)
-            if (root[i] >= 0)
+        for (size_t i = 0; i < raw.size(); ++i) {
+            if (root[i] < 0)
+                continue;
+            if (leadsPlace[i])
+                link(m_out.divergences[where[size_t(root[i])]].id, raw[i], links);
+            else
                 attach(where[size_t(root[i])], std::move(divs[i]), raw[i], links, !partOfChange[i]);
+        }
     }
 
     // A root that is the generic fallback's operand change at the end of a chain
