@@ -183,8 +183,9 @@ private:
                 divs[i].severity == divs[size_t(lead)].severity) {
                 root[i] = lead;
                 partOfChange[i] = 1;
-                leadsPlace[i] = raw[i].refOp == raw[size_t(lead)].refOp &&
-                                raw[i].genOp == raw[size_t(lead)].genOp;
+                const bool samePair = raw[i].refOp == raw[size_t(lead)].refOp &&
+                                      raw[i].genOp == raw[size_t(lead)].genOp;
+                leadsPlace[i] = samePair ? 1 : 0;
             }
         }
         const int masks = groupMaskBounds(R, G, raw, divs, root);
