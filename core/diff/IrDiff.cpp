@@ -133,10 +133,11 @@ private:
                         provenGen.emplace(o, it->second.text);
                 }
             }
-            if (it->second.kind == SmtVerdict::Equal)
+            if (it->second.kind == SmtVerdict::Equal) {
                 d.proof = it->second.text;
-            else if (signednessCannotMatter(R, G, d) || (it->second.kind == SmtVerdict::Differs &&
-                                                         signednessProvenIrrelevant(R, G, m, d)))
+                boundaryNeverReached(R, G, m, d);
+            } else if (signednessCannotMatter(R, G, d) || (it->second.kind == SmtVerdict::Differs &&
+                                                           signednessProvenIrrelevant(R, G, m, d)))
                 ; // the pair differs (a changed predicate), but not by its signedness
             else if (it->second.kind == SmtVerdict::Differs)
                 d.counterexample = it->second.text;
@@ -281,6 +282,61 @@ private:
             return false;
         d.proof = std::string(!a.proof.empty() ? a.proof : b.proof);
         return !d.proof.empty();
+    }
+
+    // `<` for `<=` (or `>` for `>=`) on the same operands differs exactly where
+    // the two operands are equal. Proven equal, that is because a constant
+    // operand (a specialised extent, N_KV_CTX = TILE_N = 128) is never reached:
+    // an equality that rests on the specialisation, a warn that names the
+    // constant and where the two differ (issue 30 item 3).
+    static void boundaryNeverReached(const GFunction& R, const GFunction& G, const OpMatching& m,
+                                     RawDifference& d)
+    {
+        const GOp& a = R.ops[size_t(d.refOp)];
+        const GOp& b = G.ops[size_t(d.genOp)];
+        if (d.kind != DiffKind::AttributeChanged || d.attribute != "predicate" ||
+            a.id != OpId::CmpI || b.id != OpId::CmpI || a.operands.size() != 2 ||
+            b.operands.size() != 2)
+            return;
+        const auto strictPair = [](std::string_view x, std::string_view y) {
+            const auto is = [&](std::string_view p, std::string_view q) {
+                return (x == p && y == q) || (x == q && y == p);
+            };
+            return is("less_than", "less_than_or_equal") ||
+                   is("greater_than", "greater_than_or_equal");
+        };
+        if (!strictPair(d.refValue, d.genValue))
+            return;
+        std::optional<int64_t> bound;
+        for (size_t k = 0; k < 2; ++k) {
+            const int rc = R.values[size_t(a.operands[k])].canon;
+            const int gc = G.values[size_t(b.operands[k])].canon;
+            if (m.refValToGen[size_t(rc)] != gc &&
+                R.values[size_t(rc)].hash != G.values[size_t(gc)].hash)
+                return; // other operands: not a question of the boundary alone
+            const IntRange r = R.values[size_t(rc)].range;
+            if (r.known && r.lo == r.hi)
+                bound = r.lo;
+        }
+        if (!bound)
+            return;
+        const std::string c = std::to_string(*bound);
+        std::string boundArgs; // the generated entry's arguments bound to that constant
+        for (const auto& [v, value] : G.specialisedArgs)
+            if (value == *bound)
+                boundArgs +=
+                    (boundArgs.empty() ? "" : ", ") + std::to_string(G.values[size_t(v)].index);
+        const std::string which = boundArgs.empty()
+                                      ? std::string(" (a specialised extent or bound)")
+                                      : " (the reference's specialisation; the generated entry's "
+                                        "argument(s) " +
+                                            boundArgs + " bound to it)";
+        d.proof += "; provided that the compared values never meet: " + d.refValue + " and " +
+                   d.genValue + " differ exactly where both operands are equal, which here only " +
+                   "the constant " + c + which +
+                   " excludes; where the other operand can reach it (both " + c +
+                   ", e.g. an extent that is not a multiple of the tile), they differ";
+        d.conditional = true;
     }
 
     // A compare whose predicate and signedness both changed: read with the

@@ -137,6 +137,47 @@ TEST(Localise, APredicateChangeIsOneFindingWhereTheSolverShowsTheSignednessCanno
     EXPECT_EQ(criticals(mayBeNegative).size(), 2u) << describe(mayBeNegative);
 }
 
+// Issue 30 item 3: `>` for `>=` against a constant the other operand never
+// reaches (attention_sink's key mask, N_KV_CTX = TILE_N = 128) is equal only in
+// this specialisation: a warn that names the constant and where the two differ.
+TEST(Localise, AStrictnessChangeEqualOnlyBelowAConstantIsAWarnThatNamesIt)
+{
+    const auto kernel = [](int lanes, const std::string& predicate) {
+        const std::string t = "tile<" + std::to_string(lanes) + "xi32>";
+        return "cuda_tile.module @m {\n"
+               "  entry @k() {\n"
+               "    %i = iota : " +
+               t +
+               "\n"
+               "    %n = constant <i32: 128> : " +
+               t +
+               "\n"
+               "    %c = cmpi " +
+               predicate + " %i, %n, signed : " + t + " -> tile<" + std::to_string(lanes) +
+               "xi1>\n"
+               "    %p = print_tko \"%d\", %c : tile<" +
+               std::to_string(lanes) +
+               "xi1> -> token\n"
+               "    return\n"
+               "  }\n"
+               "}\n";
+    };
+    const DiffResult r =
+        diffTexts(kernel(128, "greater_than_or_equal"), kernel(128, "greater_than"));
+    EXPECT_TRUE(criticals(r).empty()) << describe(r);
+    const auto warns = withRule(r, "proven-under-precondition");
+    ASSERT_EQ(warns.size(), 1u) << describe(r);
+    EXPECT_EQ(warns[0]->severity, Severity::Warn);
+    EXPECT_NE(warns[0]->proof.find("the constant 128"), std::string::npos) << warns[0]->proof;
+    EXPECT_NE(warns[0]->proof.find("they differ"), std::string::npos) << warns[0]->proof;
+
+    // Near miss: 256 lanes reach 128, and the two compares differ there.
+    const DiffResult wide =
+        diffTexts(kernel(256, "greater_than_or_equal"), kernel(256, "greater_than"));
+    ASSERT_EQ(criticals(wide).size(), 1u) << describe(wide);
+    EXPECT_FALSE(criticals(wide)[0]->counterexample.empty()) << describe(wide);
+}
+
 // attention_sink's output: the reference reshapes and then casts, the port casts
 // and then reshapes. With a change upstream (here addf -> subf) the two casts'
 // inputs differ, so their normal forms do, but the order of cast and reshape is
