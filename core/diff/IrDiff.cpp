@@ -6,11 +6,13 @@
 #include "diff/Classifier.h"
 #include "diff/EntryNames.h"
 #include "diff/GraphTasks.h"
+#include "diff/Localise.h"
 #include "diff/MaskBounds.h"
 #include "diff/OpComparator.h"
 #include "diff/OpMatcher.h"
 #include "diff/Recognizers.h"
 #include "diff/RootCauses.h"
+#include "diff/Semantics.h"
 #include "diff/SmtCheck.h"
 #include "diff/SummaryTable.h"
 #include "ir/Function.h"
@@ -100,6 +102,7 @@ private:
                         std::vector<RawDifference> raw, const RecognizerContext* ctx,
                         const std::string& fname, RowLinks& links)
     {
+        const std::vector<int> commuted = proveCommutedReshapes(R, G, m, raw);
         std::vector<Divergence> divs;
         divs.reserve(raw.size());
         for (const RawDifference& d : raw)
@@ -127,8 +130,12 @@ private:
                         provenGen.emplace(o, it->second.text);
                 }
             }
-            if (it->second.kind == SmtVerdict::Equal)
+            if (it->second.kind == SmtVerdict::Equal) {
                 d.proof = it->second.text;
+                boundaryNeverReached(R, G, m, d);
+            } else if (signednessCannotMatter(R, G, d) || (it->second.kind == SmtVerdict::Differs &&
+                                                           signednessProvenIrrelevant(R, G, m, d)))
+                ; // the pair differs (a changed predicate), but not by its signedness
             else if (it->second.kind == SmtVerdict::Differs)
                 d.counterexample = it->second.text;
             if (it->second.kind != SmtVerdict::Unknown)
@@ -164,6 +171,21 @@ private:
         // critical one become its sites (roots first, so that they exist).
         std::vector<char> partOfChange;
         std::vector<int> root = rootCauses(R, G, raw, divs, &partOfChange);
+        localiseRoots(R, G, m, raw, divs, root, partOfChange, ctx, fname);
+        // The differences of one commuted cast and reshape are one finding; another
+        // difference of the lead's own op pair is no other place of it.
+        std::vector<char> leadsPlace(raw.size(), 0);
+        for (size_t i = 0; i < commuted.size(); ++i) {
+            const int lead = commuted[i];
+            if (lead >= 0 && lead != int(i) && root[i] < 0 && root[size_t(lead)] < 0 &&
+                divs[i].severity == divs[size_t(lead)].severity) {
+                root[i] = lead;
+                partOfChange[i] = 1;
+                const bool samePair = raw[i].refOp == raw[size_t(lead)].refOp &&
+                                      raw[i].genOp == raw[size_t(lead)].genOp;
+                leadsPlace[i] = samePair ? 1 : 0;
+            }
+        }
         const int masks = groupMaskBounds(R, G, raw, divs, root);
         if (masks >= 0)
             divs[size_t(masks)] = m_classifier.classify(raw[size_t(masks)], ctx, fname);
@@ -174,9 +196,169 @@ private:
         // The mask-bound group's sites share one cause; none passes on the root's result.
         if (masks >= 0)
             m_sharedCause.insert(where[size_t(masks)]);
-        for (size_t i = 0; i < raw.size(); ++i)
-            if (root[i] >= 0)
+        for (size_t i = 0; i < raw.size(); ++i) {
+            if (root[i] < 0)
+                continue;
+            if (leadsPlace[i])
+                link(m_out.divergences[where[size_t(root[i])]].id, raw[i], links);
+            else
                 attach(where[size_t(root[i])], std::move(divs[i]), raw[i], links, !partOfChange[i]);
+        }
+    }
+
+    // A root that is the generic fallback's operand change at the end of a chain
+    // written alike on both sides moves to the chain's first op, where the operand
+    // that changed is read (Localise.h); the old root and what followed it become
+    // sites of the new one. The solver is asked for an input on which the new
+    // root's results differ.
+    void localiseRoots(const GFunction& R, const GFunction& G, const OpMatching& m,
+                       std::vector<RawDifference>& raw, std::vector<Divergence>& divs,
+                       std::vector<int>& root, std::vector<char>& partOfChange,
+                       const RecognizerContext* ctx, const std::string& fname)
+    {
+        std::map<std::pair<int, int>, int> placed; // localised op pair -> its difference
+        const size_t n = raw.size();
+        // A pair already reported critical keeps its finding: the chain joins it.
+        for (size_t i = 0; i < n; ++i)
+            if (divs[i].severity == Severity::Critical && raw[i].refOp >= 0 && raw[i].genOp >= 0)
+                placed.emplace(std::make_pair(raw[i].refOp, raw[i].genOp),
+                               root[i] >= 0 ? root[i] : int(i));
+        for (size_t i = 0; i < n; ++i) {
+            if (root[i] >= 0 || divs[i].severity != Severity::Critical ||
+                divs[i].rule != "fallback-semantic")
+                continue;
+            std::optional<RawDifference> loc = localiseOperandChange(R, G, m, raw[i]);
+            if (!loc)
+                continue;
+            const auto key = std::make_pair(loc->refOp, loc->genOp);
+            auto it = placed.find(key);
+            if (it == placed.end()) {
+                if (m_useSolver) {
+                    m_cancel.throwIfCancelled();
+                    const SmtVerdict v = smtCompare(R, loc->refOp, G, loc->genOp, m);
+                    if (v.kind == SmtVerdict::Equal)
+                        continue; // the chain's first op is the same value: not localised
+                    if (v.kind == SmtVerdict::Differs)
+                        loc->counterexample = v.text;
+                }
+                Divergence div = m_classifier.classify(*loc, ctx, fname);
+                if (div.severity != Severity::Critical)
+                    continue;
+                it = placed.emplace(key, int(raw.size())).first;
+                raw.push_back(std::move(*loc));
+                divs.push_back(std::move(div));
+                root.push_back(-1);
+                partOfChange.push_back(0);
+            }
+            int to = it->second;
+            while (root[size_t(to)] >= 0) // that finding may have moved itself
+                to = root[size_t(to)];
+            if (to == int(i))
+                continue;
+            for (size_t j = 0; j < n; ++j)
+                if (root[j] == int(i))
+                    root[j] = to;
+            root[i] = to;
+            partOfChange[i] = 0;
+        }
+        // A root moved later leaves earlier followers one step short of it.
+        for (int& r : root)
+            while (r >= 0 && root[size_t(r)] >= 0)
+                r = root[size_t(r)];
+    }
+
+    // A signedness that cannot change either side's result (operands proven
+    // non-negative) is no difference, also where the pair differs otherwise: a
+    // changed predicate is then one finding, not two with one counterexample
+    // (issue 30 item 1). Gives the difference that proof.
+    static bool signednessCannotMatter(const GFunction& R, const GFunction& G, RawDifference& d)
+    {
+        const GOp& a = R.ops[size_t(d.refOp)];
+        const GOp& b = G.ops[size_t(d.genOp)];
+        if (!isSignednessAttr(d.attribute) || !a.signNeutral || !b.signNeutral)
+            return false;
+        d.proof = std::string(!a.proof.empty() ? a.proof : b.proof);
+        return !d.proof.empty();
+    }
+
+    // `<` for `<=` (or `>` for `>=`) on the same operands differs exactly where
+    // the two operands are equal. Proven equal, that is because a constant
+    // operand (a specialised extent, N_KV_CTX = TILE_N = 128) is never reached:
+    // an equality that rests on the specialisation, a warn that names the
+    // constant and where the two differ (issue 30 item 3).
+    static void boundaryNeverReached(const GFunction& R, const GFunction& G, const OpMatching& m,
+                                     RawDifference& d)
+    {
+        const GOp& a = R.ops[size_t(d.refOp)];
+        const GOp& b = G.ops[size_t(d.genOp)];
+        if (d.kind != DiffKind::AttributeChanged || d.attribute != "predicate" ||
+            a.id != OpId::CmpI || b.id != OpId::CmpI || a.operands.size() != 2 ||
+            b.operands.size() != 2)
+            return;
+        const auto strictPair = [](std::string_view x, std::string_view y) {
+            const auto is = [&](std::string_view p, std::string_view q) {
+                return (x == p && y == q) || (x == q && y == p);
+            };
+            return is("less_than", "less_than_or_equal") ||
+                   is("greater_than", "greater_than_or_equal");
+        };
+        if (!strictPair(d.refValue, d.genValue))
+            return;
+        std::optional<int64_t> bound;
+        for (size_t k = 0; k < 2; ++k) {
+            const int rc = R.values[size_t(a.operands[k])].canon;
+            const int gc = G.values[size_t(b.operands[k])].canon;
+            if (m.refValToGen[size_t(rc)] != gc &&
+                R.values[size_t(rc)].hash != G.values[size_t(gc)].hash)
+                return; // other operands: not a question of the boundary alone
+            const IntRange r = R.values[size_t(rc)].range;
+            if (r.known && r.lo == r.hi)
+                bound = r.lo;
+        }
+        if (!bound)
+            return;
+        const std::string c = std::to_string(*bound);
+        std::string boundArgs; // the generated entry's arguments bound to that constant
+        for (const auto& [v, value] : G.specialisedArgs)
+            if (value == *bound)
+                boundArgs +=
+                    (boundArgs.empty() ? "" : ", ") + std::to_string(G.values[size_t(v)].index);
+        const std::string which = boundArgs.empty()
+                                      ? std::string(" (a specialised extent or bound)")
+                                      : " (the reference's specialisation; the generated entry's "
+                                        "argument(s) " +
+                                            boundArgs + " bound to it)";
+        d.proof += "; provided that the compared values never meet: " + d.refValue + " and " +
+                   d.genValue + " differ exactly where both operands are equal, which here only " +
+                   "the constant " + c + which +
+                   " excludes; where the other operand can reach it (both " + c +
+                   ", e.g. an extent that is not a multiple of the tile), they differ";
+        d.conditional = true;
+    }
+
+    // A compare whose predicate and signedness both changed: read with the
+    // reference's predicate, the generated compare agrees with the reference's
+    // for every input, so the predicate is the change and the signedness none.
+    bool signednessProvenIrrelevant(const GFunction& R, const GFunction& G, const OpMatching& m,
+                                    RawDifference& d) const
+    {
+        const GOp& a = R.ops[size_t(d.refOp)];
+        const GOp& b = G.ops[size_t(d.genOp)];
+        if (!m_useSolver || !isSignednessAttr(d.attribute) || a.id != OpId::CmpI ||
+            b.id != OpId::CmpI)
+            return false;
+        const GAttr* pa = findAttr(a, "predicate");
+        const GAttr* pb = findAttr(b, "predicate");
+        if (!pa || !pb || pa->value == pb->value)
+            return false;
+        m_cancel.throwIfCancelled();
+        const SmtVerdict v = smtCompareSignedness(R, d.refOp, G, d.genOp, m);
+        if (v.kind != SmtVerdict::Equal)
+            return false;
+        d.proof = "the signedness cannot change this compare: with the reference's predicate "
+                  "the two compares agree (" +
+                  v.text + ")";
+        return true;
     }
 
     // A difference that follows from the root finding at `index`: one more site of it.

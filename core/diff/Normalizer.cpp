@@ -130,6 +130,7 @@ private:
                                ? form.hash
                                : genericHash(o, form.signNeutral, bodies, form.roundingNeutral);
         o.hash = h;
+        o.signNeutral = form.signNeutral;
         if (!form.proof.empty())
             o.proof = form.proof;
 

@@ -85,6 +85,9 @@ struct GOp
     // signedness irrelevant, ...): the proof carried by equivalent findings.
     std::string_view proof;
     bool proofConditional = false; // the proof holds under a stated precondition only
+    // Its signedness attribute cannot change its result (every operand proven non-negative),
+    // also where the op differs otherwise (a changed predicate).
+    bool signNeutral = false;
     // Operands of the normal form where it differs from the written ones
     // ((x-128)+1 is x+(-127): only x), used for liveness and users.
     IdList semOperands;

@@ -75,6 +75,12 @@ public:
         return d;
     }
     const std::vector<std::pair<std::string, z3::expr>>& leaves() const { return m_leaves; }
+    // Reads compare `op` with predicate `predicate` instead of its own.
+    void overridePredicate(const GOp* op, std::string_view predicate)
+    {
+        m_predicateOf = op;
+        m_predicate = predicate;
+    }
     std::string factText() const { return m_factText.empty() ? "no facts" : m_factText; }
 
 private:
@@ -222,7 +228,9 @@ private:
     z3::expr compare(const GOp& o, const z3::expr& a, const z3::expr& b)
     {
         const GAttr* p = findAttr(o, "predicate");
-        const std::string_view pred = p ? p->value : std::string_view();
+        const std::string_view pred = &o == m_predicateOf ? m_predicate
+                                      : p                 ? p->value
+                                                          : std::string_view();
         const bool u = isUnsigned(o);
         z3::expr r = a == b;
         if (pred == "not_equal")
@@ -269,6 +277,8 @@ private:
     std::vector<std::pair<std::string, z3::expr>> m_leaves;
     std::set<std::pair<Side, int>> m_isLeaf;
     int m_nodes = 0;
+    const GOp* m_predicateOf = nullptr;
+    std::string_view m_predicate;
 };
 
 std::string valueText(const z3::expr& e)
@@ -292,7 +302,10 @@ bool encodable(OpId n)
 
 } // namespace
 
-SmtVerdict smtCompare(const GFunction& R, int r, const GFunction& G, int g, const OpMatching& m)
+namespace {
+
+SmtVerdict compareResults(const GFunction& R, int r, const GFunction& G, int g, const OpMatching& m,
+                          bool referencePredicate)
 {
     SmtVerdict out;
     const GOp& a = R.ops[size_t(r)];
@@ -303,6 +316,12 @@ SmtVerdict smtCompare(const GFunction& R, int r, const GFunction& G, int g, cons
     try {
         z3::context ctx;
         Encoder enc(ctx, R, G, m);
+        if (referencePredicate) {
+            const GAttr* p = findAttr(a, "predicate");
+            if (a.id != OpId::CmpI || b.id != OpId::CmpI || !p)
+                return out;
+            enc.overridePredicate(&b, p->value);
+        }
         const auto x = enc.value(Side::Reference, a.results[0]);
         const auto y = enc.value(Side::Generated, b.results[0]);
         if (!x || !y)
@@ -353,6 +372,19 @@ SmtVerdict smtCompare(const GFunction& R, int r, const GFunction& G, int g, cons
         out = SmtVerdict{};
     }
     return out;
+}
+
+} // namespace
+
+SmtVerdict smtCompare(const GFunction& R, int r, const GFunction& G, int g, const OpMatching& m)
+{
+    return compareResults(R, r, G, g, m, false);
+}
+
+SmtVerdict smtCompareSignedness(const GFunction& R, int r, const GFunction& G, int g,
+                                const OpMatching& m)
+{
+    return compareResults(R, r, G, g, m, true);
 }
 
 } // namespace tilelens::diff

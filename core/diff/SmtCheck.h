@@ -37,4 +37,10 @@ struct SmtVerdict
 SmtVerdict smtCompare(const GFunction& ref, int r, const GFunction& gen, int g,
                       const OpMatching& m);
 
+// The same for two compares, the generated one read with the reference's
+// predicate: whether the rest of the compare (its signedness, its operands)
+// changes the result where the predicate changed too.
+SmtVerdict smtCompareSignedness(const GFunction& ref, int r, const GFunction& gen, int g,
+                                const OpMatching& m);
+
 } // namespace tilelens::diff
