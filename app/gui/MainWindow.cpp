@@ -18,6 +18,7 @@
 #include "QsciHeaders.h"
 #include "SourcePane.h"
 #include "StagesController.h"
+#include "WindowPlacement.h"
 #include "WorkspaceController.h"
 #include "panels/DashboardView.h"
 
@@ -69,7 +70,7 @@ MainWindow::MainWindow(Options options, QWidget* parent) : QMainWindow(parent), 
     // Other rules: the selection is read and analysed again, its panes decorated anew.
     connect(&m_session, &InspectorSession::rulesChanged, this, &MainWindow::onSelectionChanged);
 
-    resize(1600, 1000);
+    placeOnScreen(*this); // saved geometry, when there is one, replaces this
     if (m_options.persistSettings)
         restoreSettings();
     QString rules = m_options.rulesFile;
