@@ -1295,6 +1295,22 @@
         <source>System default</source>
         <translation>Systemstandard</translation>
     </message>
+    <message>
+        <source>Follow desktop</source>
+        <translation>Wie der Desktop</translation>
+    </message>
+    <message>
+        <source>Light</source>
+        <translation>Hell</translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation>Dunkel</translation>
+    </message>
+    <message>
+        <source>&amp;Theme:</source>
+        <translation>&amp;Design:</translation>
+    </message>
 </context>
 <context>
     <name>tilelens::gui::SourceFileLoader</name>

@@ -1289,6 +1289,22 @@
         <source>System default</source>
         <translation>システムの既定</translation>
     </message>
+    <message>
+        <source>Follow desktop</source>
+        <translation>デスクトップに合わせる</translation>
+    </message>
+    <message>
+        <source>Light</source>
+        <translation>ライト</translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation>ダーク</translation>
+    </message>
+    <message>
+        <source>&amp;Theme:</source>
+        <translation>テーマ(&amp;T):</translation>
+    </message>
 </context>
 <context>
     <name>tilelens::gui::SourceFileLoader</name>

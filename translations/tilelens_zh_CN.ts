@@ -1289,6 +1289,22 @@
         <source>System default</source>
         <translation>系统默认</translation>
     </message>
+    <message>
+        <source>Follow desktop</source>
+        <translation>跟随桌面</translation>
+    </message>
+    <message>
+        <source>Light</source>
+        <translation>浅色</translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation>深色</translation>
+    </message>
+    <message>
+        <source>&amp;Theme:</source>
+        <translation>主题(&amp;T)：</translation>
+    </message>
 </context>
 <context>
     <name>tilelens::gui::SourceFileLoader</name>

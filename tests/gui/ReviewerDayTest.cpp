@@ -2,9 +2,20 @@
 // the screen, a theme switch that applies at once, docks that stay put and reset, a Stages
 // dock that follows the selected kernel, labelled text, F5 on a two-file comparison.
 
+#include "AppSettings.h"
+#include "AppTheme.h"
+#include "EditorTheme.h"
+#include "GuiTestSupport.h"
 #include "MainWindow.h"
+#include "QsciHeaders.h"
+#include "SettingsDialog.h"
+#include "SourcePane.h"
+#include "TestPaths.h"
 #include "WindowPlacement.h"
 
+#include <QApplication>
+#include <QComboBox>
+#include <QDir>
 #include <QGuiApplication>
 #include <QScreen>
 #include <QSettings>
@@ -14,6 +25,36 @@
 
 using namespace tilelens;
 using namespace tilelens::gui;
+
+namespace {
+
+// A real port's reference and generated IR (tests/data/real-ports).
+QString realPortFile(const char* port, const char* file)
+{
+    return QDir(test::testDataDir())
+        .filePath(QStringLiteral("real-ports/%1/%2")
+                      .arg(QString::fromLatin1(port), QString::fromLatin1(file)));
+}
+
+void openRealPair(MainWindow& w, const char* port)
+{
+    w.openIrPair(realPortFile(port, "reference.mlir"), realPortFile(port, "generated.mlir"));
+}
+
+// The editor's paper as its lexer draws it (the text's background).
+QColor paperOf(QsciScintilla* editor)
+{
+    return editor->lexer()->paper(0);
+}
+
+// A palette change is posted, and the windows' re-theme queued after it.
+void settle()
+{
+    for (int i = 0; i < 5; ++i)
+        QTest::qWait(10);
+}
+
+} // namespace
 
 // Item 11: on a 1600x1000 screen the window was 1600x1000, its status bar (the verdict)
 // below the screen's available area until maximised.
@@ -40,4 +81,54 @@ TEST(ReviewerDay, AStartWithoutSavedStateShowsTheStatusBarOnScreen)
         << "window " << w.width() << "x" << w.height() << " on " << available.width() << "x"
         << available.height();
     EXPECT_TRUE(available.contains(bar)) << "status bar at y " << bar.top();
+}
+
+// Item 10: Settings had only Language (after a restart). The theme switch applies at once to
+// the palette and to the QScintilla editors; Cancel goes back; Follow desktop is the
+// platform's palette again.
+TEST(ReviewerDay, TheThemeSwitchRethemesPaletteAndEditorsAtOnce)
+{
+    QSettings().remove(settings::themeKey);
+    const QColor desktopWindow = QApplication::palette().color(QPalette::Window);
+    MainWindow w(MainWindow::Options{false});
+    w.resize(1024, 700);
+    w.show();
+    openRealPair(w, "attention_sink_2x128q128k_h8g8_d64_bf16");
+    ASSERT_TRUE(test::waitForLoad(w));
+    QsciScintilla* editor = w.pane(SourceRole::ReferenceIr)->editor();
+    const bool desktopDark = EditorTheme::forPalette(QApplication::palette()).dark;
+    const EditorTheme other = desktopDark ? EditorTheme::light() : EditorTheme::darkTheme();
+    ASSERT_NE(paperOf(editor), other.paper);
+    {
+        SettingsDialog dialog(&w);
+        dialog.themeCombo()->setCurrentIndex(desktopDark ? 1 : 2); // the other one
+        settle();
+        EXPECT_EQ(EditorTheme::forPalette(QApplication::palette()).dark, !desktopDark);
+        EXPECT_EQ(paperOf(editor), other.paper);
+        EXPECT_EQ(EditorTheme::forPalette(w.palette()).dark, !desktopDark);
+        dialog.reject(); // Cancel: the stored choice (the desktop's) again
+        settle();
+        EXPECT_EQ(QApplication::palette().color(QPalette::Window), desktopWindow);
+        EXPECT_NE(paperOf(editor), other.paper);
+    }
+    {
+        SettingsDialog dialog(&w);
+        dialog.themeCombo()->setCurrentIndex(2);
+        dialog.save(); // OK
+        settle();
+        EXPECT_EQ(savedThemeChoice(QSettings()), ThemeChoice::Dark);
+        EXPECT_EQ(paperOf(editor), EditorTheme::darkTheme().paper);
+        EXPECT_LT(QApplication::palette().color(QPalette::Window).lightness(), 128);
+    }
+    {
+        SettingsDialog dialog(&w);
+        EXPECT_EQ(dialog.themeCombo()->currentIndex(), 2); // the stored choice is shown
+        dialog.themeCombo()->setCurrentIndex(0);
+        dialog.save();
+        settle();
+        EXPECT_EQ(QApplication::palette().color(QPalette::Window), desktopWindow);
+        EXPECT_EQ(paperOf(editor),
+                  desktopDark ? EditorTheme::darkTheme().paper : EditorTheme::light().paper);
+    }
+    QSettings().remove(settings::themeKey);
 }
