@@ -1203,6 +1203,10 @@
         <source>The rules file %1 could not be loaded; the built-in rules are used.</source>
         <translation>Die Regeldatei %1 konnte nicht geladen werden; die eingebauten Regeln werden verwendet.</translation>
     </message>
+    <message>
+        <source>&amp;Reset Layout</source>
+        <translation>Layout &amp;zurücksetzen</translation>
+    </message>
 </context>
 <context>
     <name>tilelens::gui::OverviewRuler</name>

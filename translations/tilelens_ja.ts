@@ -1197,6 +1197,10 @@
         <source>The rules file %1 could not be loaded; the built-in rules are used.</source>
         <translation>ルールファイル %1 を読み込めませんでした。組み込みルールを使用します。</translation>
     </message>
+    <message>
+        <source>&amp;Reset Layout</source>
+        <translation>レイアウトをリセット(&amp;R)</translation>
+    </message>
 </context>
 <context>
     <name>tilelens::gui::OverviewRuler</name>

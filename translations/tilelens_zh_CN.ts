@@ -1197,6 +1197,10 @@
         <source>The rules file %1 could not be loaded; the built-in rules are used.</source>
         <translation>无法加载规则文件 %1；将使用内置规则。</translation>
     </message>
+    <message>
+        <source>&amp;Reset Layout</source>
+        <translation>重置布局(&amp;R)</translation>
+    </message>
 </context>
 <context>
     <name>tilelens::gui::OverviewRuler</name>

@@ -3,6 +3,7 @@
 
 #include "DivergenceInsight.h"
 #include "DivergenceNavigator.h"
+#include "DockLayout.h"
 #include "FindBar.h"
 #include "MainWindow.h"
 #include "PerformanceController.h"
@@ -154,6 +155,8 @@ void MainWindow::buildViewMenu()
     addToggle(m_navigatorDock, tr("&Divergences"));
     addToggle(m_stages->dock(), tr("&Stages"));
     addToggle(m_performance->dock(), tr("&Performance"));
+    view->addAction(tr("&Reset Layout"), m_dockLayout, &DockLayout::reset)
+        ->setObjectName(QStringLiteral("resetLayout"));
     view->addSeparator();
     QAction* dashboard = view->addAction(tr("Das&hboard"), this, &MainWindow::showDashboard);
     dashboard->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_D));

@@ -286,6 +286,8 @@ void WorkspaceController::showDiagnostics(const ws::Workspace& workspace)
     m_diagnosticsButton->setIcon(style->standardIcon(hasErrors(workspace.diagnostics)
                                                          ? QStyle::SP_MessageBoxCritical
                                                          : QStyle::SP_MessageBoxWarning));
+    if (count == 0)
+        m_diagnosticsDock->hide(); // an empty panel only takes the divergences' rows
     // Nothing to show but problems: open the panel so the user sees why.
     if (workspace.kernels.empty() && count > 0) {
         m_diagnosticsDock->show();

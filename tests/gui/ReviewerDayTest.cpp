@@ -16,10 +16,13 @@
 #include <QApplication>
 #include <QComboBox>
 #include <QDir>
+#include <QDockWidget>
 #include <QGuiApplication>
+#include <QListWidget>
 #include <QScreen>
 #include <QSettings>
 #include <QStatusBar>
+#include <QTemporaryDir>
 #include <QTest>
 #include <gtest/gtest.h>
 
@@ -131,4 +134,62 @@ TEST(ReviewerDay, TheThemeSwitchRethemesPaletteAndEditorsAtOnce)
                   desktopDark ? EditorTheme::darkTheme().paper : EditorTheme::light().paper);
     }
     QSettings().remove(settings::themeKey);
+}
+
+// Item 7: docks tore off at a touch (floatable, the separator a few pixels from the title
+// bar), there was no View > Reset Layout, and an empty Diagnostics dock stayed open.
+TEST(ReviewerDay, DocksDoNotFloatAndResetLayoutRestoresTheDefault)
+{
+    MainWindow w(MainWindow::Options{false});
+    w.resize(1024, 700);
+    w.show();
+    openRealPair(w, "attention_sink_2x128q128k_h8g8_d64_bf16");
+    ASSERT_TRUE(test::waitForLoad(w));
+    const QList<QDockWidget*> docks = w.findChildren<QDockWidget*>();
+    ASSERT_GE(docks.size(), 5);
+    for (const QDockWidget* dock : docks)
+        EXPECT_FALSE(dock->features().testFlag(QDockWidget::DockWidgetFloatable))
+            << dock->objectName().toStdString();
+
+    QDockWidget* stages = w.findChild<QDockWidget*>(QStringLiteral("stageDock"));
+    QDockWidget* diagnostics = w.findChild<QDockWidget*>(QStringLiteral("diagnosticsDock"));
+    ASSERT_TRUE(stages && diagnostics);
+    // A layout gone astray: stages moved to the right, the kernel list closed, a dock
+    // floating (from an older saved layout), the diagnostics open.
+    w.addDockWidget(Qt::RightDockWidgetArea, stages);
+    w.kernelDock()->hide();
+    diagnostics->show();
+    w.divergenceDock()->setFloating(true);
+    settle();
+    EXPECT_FALSE(w.divergenceDock()->isFloating()) << "a floating dock is docked again";
+
+    QAction* reset = w.findChild<QAction*>(QStringLiteral("resetLayout"));
+    ASSERT_NE(reset, nullptr);
+    reset->trigger();
+    settle();
+    EXPECT_EQ(w.dockWidgetArea(stages), Qt::BottomDockWidgetArea);
+    EXPECT_TRUE(w.tabifiedDockWidgets(w.divergenceDock()).contains(stages));
+    EXPECT_TRUE(w.kernelDock()->isVisible());
+    EXPECT_EQ(w.dockWidgetArea(w.kernelDock()), Qt::LeftDockWidgetArea);
+    EXPECT_FALSE(diagnostics->isVisible());
+    EXPECT_TRUE(w.divergenceDock()->isVisible()) << "the Divergences tab is raised";
+    EXPECT_LE(w.divergenceDock()->height(), 700 * 35 / 100);
+}
+
+TEST(ReviewerDay, AnEmptyDiagnosticsDockHidesItselfAgain)
+{
+    QTemporaryDir empty; // no kernels: a warning, and the dock opens to say why
+    MainWindow w(MainWindow::Options{false});
+    w.resize(1024, 700);
+    w.show();
+    w.openWorkspace(empty.path());
+    ASSERT_TRUE(test::waitForLoad(w));
+    QDockWidget* diagnostics = w.findChild<QDockWidget*>(QStringLiteral("diagnosticsDock"));
+    ASSERT_TRUE(diagnostics->isVisible());
+    openRealPair(w, "attention_sink_2x128q128k_h8g8_d64_bf16");
+    ASSERT_TRUE(test::waitForLoad(w));
+    settle();
+    EXPECT_EQ(w.diagnosticsList()->count(), 0);
+    EXPECT_FALSE(diagnostics->isVisible());
+    EXPECT_GE(w.divergenceDock()->height(), 130) << "the divergence table has its rows back";
 }
