@@ -1605,6 +1605,22 @@ Doppelklick zum Öffnen</translation>
         <source>No diff_report.md yet: open the kernel to compare its IR.</source>
         <translation>Noch kein diff_report.md: Öffnen Sie den Kernel, um seine IR zu vergleichen.</translation>
     </message>
+    <message>
+        <source>%1. The verdict of the kernel working directory&apos;s report or agent log for this stage; a TileGym checkout&apos;s landed ports have no pipeline reports, so it stays empty there.</source>
+        <translation>%1. Das Urteil aus dem Bericht oder Agent-Log des Kernel-Arbeitsverzeichnisses für diese Stufe; die portierten Kernel eines TileGym-Checkouts haben keine Pipeline-Berichte, dort bleibt es leer.</translation>
+    </message>
+    <message>
+        <source>TileLens&apos;s own IR diff of the kernel&apos;s variants: the worst verdict and its critical divergences</source>
+        <translation>TileLens&apos; eigener IR-Vergleich der Varianten des Kernels: das schlechteste Urteil und seine kritischen Abweichungen</translation>
+    </message>
+    <message>
+        <source>Geometric mean of the generated / reference time ratios of the kernel&apos;s performance report (below 1: the port is faster)</source>
+        <translation>Geometrisches Mittel der Zeitverhältnisse generiert / Referenz aus dem Leistungsbericht des Kernels (unter 1: die Portierung ist schneller)</translation>
+    </message>
+    <message>
+        <source>Performance severity: how far the geomean is from the reference, not the IR verdict</source>
+        <translation>Leistungs-Schweregrad: wie weit das geometrische Mittel von der Referenz abweicht, nicht das IR-Urteil</translation>
+    </message>
 </context>
 <context>
     <name>tilelens::gui::panels::DashboardView</name>
@@ -2236,6 +2252,10 @@ Führen Sie sie nur aus, wenn Sie diesem Arbeitsbereich vertrauen. Was jeder Bef
         <source>Asked again because %1.</source>
         <translation>Erneute Nachfrage, weil %1.</translation>
     </message>
+    <message>
+        <source>none, both IR files are there (the IR diff is in the inspector)</source>
+        <translation>keiner, beide IR-Dateien sind da (der IR-Vergleich ist im Inspektor)</translation>
+    </message>
 </context>
 <context>
     <name>tilelens::gui::panels::StageTableModel</name>
@@ -2322,6 +2342,10 @@ Führen Sie sie nur aus, wenn Sie diesem Arbeitsbereich vertrauen. Was jeder Bef
     <message>
         <source>computed</source>
         <translation>berechnet</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>fehlgeschlagen</translation>
     </message>
 </context>
 </TS>

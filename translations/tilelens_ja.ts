@@ -1599,6 +1599,22 @@ Double-click to open</source>
         <source>Severity</source>
         <translation>重大度</translation>
     </message>
+    <message>
+        <source>%1. The verdict of the kernel working directory&apos;s report or agent log for this stage; a TileGym checkout&apos;s landed ports have no pipeline reports, so it stays empty there.</source>
+        <translation>%1。カーネル作業ディレクトリのこのステージのレポートまたはエージェントログの判定です。TileGym チェックアウトの取り込み済みポートにはパイプラインのレポートがないため、空のままです。</translation>
+    </message>
+    <message>
+        <source>TileLens&apos;s own IR diff of the kernel&apos;s variants: the worst verdict and its critical divergences</source>
+        <translation>カーネルのバリアントに対する TileLens 自身の IR 差分: 最悪の判定とその重大な相違</translation>
+    </message>
+    <message>
+        <source>Geometric mean of the generated / reference time ratios of the kernel&apos;s performance report (below 1: the port is faster)</source>
+        <translation>カーネルの性能レポートにおける生成 / 参照の時間比の幾何平均（1 未満: ポートの方が速い）</translation>
+    </message>
+    <message>
+        <source>Performance severity: how far the geomean is from the reference, not the IR verdict</source>
+        <translation>性能の重大度: 幾何平均が参照からどれだけ離れているか（IR の判定ではありません）</translation>
+    </message>
 </context>
 <context>
     <name>tilelens::gui::panels::DashboardView</name>
@@ -2230,6 +2246,10 @@ Run them only if you trust this workspace. Exactly what each command runs (argum
         <source>Asked again because %1.</source>
         <translation>%1 のため、再確認しています。</translation>
     </message>
+    <message>
+        <source>none, both IR files are there (the IR diff is in the inspector)</source>
+        <translation>なし。両方の IR ファイルがあります（IR 差分はインスペクタにあります）</translation>
+    </message>
 </context>
 <context>
     <name>tilelens::gui::panels::StageTableModel</name>
@@ -2316,6 +2336,10 @@ Run them only if you trust this workspace. Exactly what each command runs (argum
     <message>
         <source>computed</source>
         <translation>計算済み</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失敗</translation>
     </message>
 </context>
 </TS>

@@ -12,16 +12,26 @@
 #include "SourcePane.h"
 #include "TestPaths.h"
 #include "WindowPlacement.h"
+#include "panels/DashboardModel.h"
+#include "panels/StagePanel.h"
+#include "panels/StageTableModel.h"
 
 #include <QApplication>
 #include <QComboBox>
 #include <QDir>
 #include <QDockWidget>
+#include <QFile>
+#include <QFileInfo>
 #include <QGuiApplication>
+#include <QLabel>
 #include <QListWidget>
+#include <QPushButton>
 #include <QScreen>
+#include <QScrollArea>
 #include <QSettings>
+#include <QSignalSpy>
 #include <QStatusBar>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
 #include <gtest/gtest.h>
@@ -192,4 +202,131 @@ TEST(ReviewerDay, AnEmptyDiagnosticsDockHidesItselfAgain)
     EXPECT_EQ(w.diagnosticsList()->count(), 0);
     EXPECT_FALSE(diagnostics->isVisible());
     EXPECT_GE(w.divergenceDock()->height(), 130) << "the divergence table has its rows back";
+}
+
+namespace {
+
+QString fakeCheckout()
+{
+    return test::testDataDir() + QStringLiteral("/workspace/checkout");
+}
+
+int kernelRow(MainWindow& w, const char* kernel)
+{
+    const std::vector<ws::Kernel>& kernels = w.session().workspace()->kernels;
+    for (size_t i = 0; i < kernels.size(); ++i)
+        if (kernels[i].name == QLatin1String(kernel))
+            return static_cast<int>(i);
+    return -1;
+}
+
+QStringList stageIds(const panels::StagePanel& panel)
+{
+    QStringList ids;
+    for (int r = 0; r < panel.model()->rowCount(); ++r)
+        ids << panel.model()->row(r)->id;
+    return ids;
+}
+
+QString headerText(const panels::StagePanel& panel)
+{
+    // The first label of the panel is its header.
+    return panel.findChildren<QLabel*>(Qt::FindDirectChildrenOnly).value(0)->text();
+}
+
+} // namespace
+
+// Item 5: on a checkout the Stages dock listed every port's IR stages, its header named stage
+// A (a checkout has no A) and stayed on the first kernel.
+TEST(ReviewerDay, TheStagesDockFollowsTheSelectedCheckoutKernel)
+{
+    MainWindow w(MainWindow::Options{false});
+    w.resize(1600, 1000);
+    w.show();
+    w.openWorkspace(fakeCheckout());
+    ASSERT_TRUE(test::waitForLoad(w));
+    for (const char* kernel : {"gemm", "norm"}) {
+        w.session().select(kernelRow(w, kernel), 0);
+        ASSERT_TRUE(test::waitForLoad(w));
+        const panels::StagePanel& panel = *w.stagePanel();
+        const QStringList ids = stageIds(panel);
+        ASSERT_FALSE(ids.isEmpty()) << kernel;
+        const QString own = QStringLiteral(":%1:").arg(QLatin1String(kernel));
+        for (const QString& id : ids)
+            EXPECT_TRUE(id.contains(own)) << kernel << ": " << id.toStdString();
+        const QString header = headerText(panel);
+        EXPECT_TRUE(header.contains(QLatin1String(kernel))) << header.toStdString();
+        // No IR in the fake checkout: the next step is this port's reference IR stage.
+        EXPECT_TRUE(header.contains(QStringLiteral("next step: ir-ref") + own))
+            << header.toStdString();
+    }
+}
+
+// Item 5: a failed run read "● done | NO_IR", the rescan after it moved the selection to
+// row 0, and Rerun sat below the table (scrolled out of a short dock).
+TEST(ReviewerDay, AFailedStageRunReadsFailedAndKeepsItsRowSelected)
+{
+    QTemporaryDir tmp;
+    const QString tg = tmp.filePath(QStringLiteral("tg"));
+    for (const QString& rel : {QStringLiteral("src/tilegym/ops/cutile/scale.py"),
+                               QStringLiteral("src/tilegym/ops/cutile_rs/scale_kernel/kernel.rs"),
+                               QStringLiteral("tests/ops/test_scale.py")}) {
+        QDir().mkpath(QFileInfo(tg + QLatin1Char('/') + rel).absolutePath());
+        ASSERT_TRUE(
+            QFile::copy(fakeCheckout() + QLatin1Char('/') + rel, tg + QLatin1Char('/') + rel));
+    }
+    {
+        MainWindow w(MainWindow::Options{false});
+        w.resize(600, 1000); // a narrow window: the stage table over its log
+        w.show();
+        panels::StagePanel* panel = w.stagePanel();
+        panel->setTrustStorePath(tmp.filePath(QStringLiteral("trust.json")));
+        panel->setTrustPrompt([](const QString&, const QString&) { return true; });
+        w.openWorkspace(tg + QStringLiteral("/src/tilegym/ops/cutile_rs/scale_kernel"));
+        ASSERT_TRUE(test::waitForLoad(w));
+        // The checkout has no cuTile Rust IR driver nor job file: the stage fails.
+        const QString stage = QStringLiteral("ir-gen:scale:scale_kernel");
+        ASSERT_GE(panel->model()->rowOf(stage), 1) << "not the first row: a jump would show";
+        panel->selectStage(stage);
+        QSignalSpy finished(panel, &panels::StagePanel::runFinished);
+        ASSERT_TRUE(panel->rerun(stage));
+        ASSERT_TRUE(finished.wait(30000));
+        settle();
+        ASSERT_TRUE(test::waitForLoad(w));
+        settle();
+        EXPECT_EQ(panel->selectedStage(), stage);
+        const int row = panel->model()->rowOf(stage);
+        ASSERT_GE(row, 0);
+        const QModelIndex status =
+            panel->model()->index(row, panels::StageTableModel::StatusColumn);
+        EXPECT_EQ(status.data().toString(), QStringLiteral("failed"));
+        EXPECT_EQ(status.data(panels::StageTableModel::StatusKeyRole).toString(),
+                  QStringLiteral("fail"));
+
+        // Rerun sits above the table and log, inside the dock's visible part.
+        w.findChild<QDockWidget*>(QStringLiteral("stageDock"))->raise();
+        settle();
+        auto* rerun = panel->findChild<QPushButton*>(QStringLiteral("rerunButton"));
+        ASSERT_NE(rerun, nullptr);
+        EXPECT_LT(rerun->mapTo(panel, QPoint()).y(), panel->table()->mapTo(panel, QPoint()).y());
+        auto* area = qobject_cast<QScrollArea*>(panel->parentWidget()->parentWidget());
+        ASSERT_NE(area, nullptr);
+        const QRect onViewport(rerun->mapTo(area->viewport(), QPoint()), rerun->size());
+        EXPECT_TRUE(area->viewport()->rect().contains(onViewport))
+            << "Rerun at y " << onViewport.top() << " of a " << area->viewport()->height()
+            << " px dock";
+    }
+}
+
+// Item 5: the dashboard's columns A–F had no header tooltips.
+TEST(ReviewerDay, TheDashboardsColumnsExplainThemselves)
+{
+    panels::DashboardModel model;
+    for (int column = panels::DashboardModel::AColumn;
+         column <= panels::DashboardModel::SeverityColumn; ++column)
+        EXPECT_FALSE(model.headerData(column, Qt::Horizontal, Qt::ToolTipRole).toString().isEmpty())
+            << column;
+    EXPECT_TRUE(model.headerData(panels::DashboardModel::AColumn, Qt::Horizontal, Qt::ToolTipRole)
+                    .toString()
+                    .contains(QLatin1String("reference dump")));
 }
