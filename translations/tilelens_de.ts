@@ -1207,6 +1207,10 @@
         <source>&amp;Reset Layout</source>
         <translation>Layout &amp;zurücksetzen</translation>
     </message>
+    <message>
+        <source>Diff exported as HTML to %1</source>
+        <translation>Diff als HTML nach %1 exportiert</translation>
+    </message>
 </context>
 <context>
     <name>tilelens::gui::OverviewRuler</name>
@@ -1562,10 +1566,6 @@ Doppelklick zum Öffnen</translation>
         <translation>Geom. Mittel</translation>
     </message>
     <message>
-        <source>Severity</source>
-        <translation>Schweregrad</translation>
-    </message>
-    <message>
         <source>%1 critical</source>
         <translation>%1 kritisch</translation>
     </message>
@@ -1621,6 +1621,10 @@ Doppelklick zum Öffnen</translation>
         <source>Performance severity: how far the geomean is from the reference, not the IR verdict</source>
         <translation>Leistungs-Schweregrad: wie weit das geometrische Mittel von der Referenz abweicht, nicht das IR-Urteil</translation>
     </message>
+    <message>
+        <source>Perf severity</source>
+        <translation>Leistungs-Schweregrad</translation>
+    </message>
 </context>
 <context>
     <name>tilelens::gui::panels::DashboardView</name>
@@ -1637,8 +1641,8 @@ Doppelklick zum Öffnen</translation>
         <translation>Kernel: %1; noch kein Leistungsvergleich.</translation>
     </message>
     <message>
-        <source>Kernels: %1 — overall geomean %2 (over %3 with perf data) — %4</source>
-        <translation>Kernel: %1 — gesamtes geometrisches Mittel %2 (über %3 mit Leistungsdaten) — %4</translation>
+        <source>Kernels: %1 — overall geomean %2 (over %3 with perf data) — perf severity %4</source>
+        <translation>Kernel: %1 — gesamtes geometrisches Mittel %2 (über %3 mit Leistungsdaten) — Leistungs-Schweregrad %4</translation>
     </message>
 </context>
 <context>

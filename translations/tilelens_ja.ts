@@ -1201,6 +1201,10 @@
         <source>&amp;Reset Layout</source>
         <translation>レイアウトをリセット(&amp;R)</translation>
     </message>
+    <message>
+        <source>Diff exported as HTML to %1</source>
+        <translation>差分を HTML として %1 に書き出しました</translation>
+    </message>
 </context>
 <context>
     <name>tilelens::gui::OverviewRuler</name>
@@ -1596,10 +1600,6 @@ Double-click to open</source>
         <translation>幾何平均</translation>
     </message>
     <message>
-        <source>Severity</source>
-        <translation>重大度</translation>
-    </message>
-    <message>
         <source>%1. The verdict of the kernel working directory&apos;s report or agent log for this stage; a TileGym checkout&apos;s landed ports have no pipeline reports, so it stays empty there.</source>
         <translation>%1。カーネル作業ディレクトリのこのステージのレポートまたはエージェントログの判定です。TileGym チェックアウトの取り込み済みポートにはパイプラインのレポートがないため、空のままです。</translation>
     </message>
@@ -1614,6 +1614,10 @@ Double-click to open</source>
     <message>
         <source>Performance severity: how far the geomean is from the reference, not the IR verdict</source>
         <translation>性能の重大度: 幾何平均が参照からどれだけ離れているか（IR の判定ではありません）</translation>
+    </message>
+    <message>
+        <source>Perf severity</source>
+        <translation>性能の重大度</translation>
     </message>
 </context>
 <context>
@@ -1631,8 +1635,8 @@ Double-click to open</source>
         <translation>カーネル：%1。性能比較はまだありません。</translation>
     </message>
     <message>
-        <source>Kernels: %1 — overall geomean %2 (over %3 with perf data) — %4</source>
-        <translation>カーネル：%1 — 全体の幾何平均 %2（性能データのある %3 件） — %4</translation>
+        <source>Kernels: %1 — overall geomean %2 (over %3 with perf data) — perf severity %4</source>
+        <translation>カーネル: %1 — 全体の幾何平均 %2（性能データのある %3 件） — 性能の重大度 %4</translation>
     </message>
 </context>
 <context>

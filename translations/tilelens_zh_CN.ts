@@ -1201,6 +1201,10 @@
         <source>&amp;Reset Layout</source>
         <translation>重置布局(&amp;R)</translation>
     </message>
+    <message>
+        <source>Diff exported as HTML to %1</source>
+        <translation>差异已导出为 HTML：%1</translation>
+    </message>
 </context>
 <context>
     <name>tilelens::gui::OverviewRuler</name>
@@ -1596,10 +1600,6 @@ Double-click to open</source>
         <translation>几何平均</translation>
     </message>
     <message>
-        <source>Severity</source>
-        <translation>严重程度</translation>
-    </message>
-    <message>
         <source>%1. The verdict of the kernel working directory&apos;s report or agent log for this stage; a TileGym checkout&apos;s landed ports have no pipeline reports, so it stays empty there.</source>
         <translation>%1。内核工作目录中该阶段的报告或代理日志给出的判定；TileGym 检出中已合入的移植没有流水线报告，因此此处为空。</translation>
     </message>
@@ -1614,6 +1614,10 @@ Double-click to open</source>
     <message>
         <source>Performance severity: how far the geomean is from the reference, not the IR verdict</source>
         <translation>性能严重度：几何平均与参考的差距，而非 IR 判定</translation>
+    </message>
+    <message>
+        <source>Perf severity</source>
+        <translation>性能严重度</translation>
     </message>
 </context>
 <context>
@@ -1631,8 +1635,8 @@ Double-click to open</source>
         <translation>内核：%1；尚无性能比较。</translation>
     </message>
     <message>
-        <source>Kernels: %1 — overall geomean %2 (over %3 with perf data) — %4</source>
-        <translation>内核：%1 — 总几何平均 %2（基于 %3 个有性能数据的内核）— %4</translation>
+        <source>Kernels: %1 — overall geomean %2 (over %3 with perf data) — perf severity %4</source>
+        <translation>内核：%1 — 总几何平均 %2（基于 %3 个有性能数据的内核）— 性能严重度 %4</translation>
     </message>
 </context>
 <context>

@@ -28,6 +28,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
+#include <QStatusBar>
 #include <QStyle>
 #include <QToolBar>
 #include <QtConcurrent/QtConcurrentRun>
@@ -49,6 +50,9 @@ void MainWindow::exportDiffAsHtml(const QString& path)
             box->setObjectName(QStringLiteral("exportErrorDialog"));
             box->setAttribute(Qt::WA_DeleteOnClose);
             box->open();
+        } else {
+            statusBar()->showMessage(
+                tr("Diff exported as HTML to %1").arg(QDir::toNativeSeparators(path)));
         }
         Q_EMIT exportFinished(path, error);
     });

@@ -13,6 +13,7 @@
 #include "TestPaths.h"
 #include "WindowPlacement.h"
 #include "panels/DashboardModel.h"
+#include "panels/DashboardView.h"
 #include "panels/StagePanel.h"
 #include "panels/StageTableModel.h"
 
@@ -329,4 +330,40 @@ TEST(ReviewerDay, TheDashboardsColumnsExplainThemselves)
     EXPECT_TRUE(model.headerData(panels::DashboardModel::AColumn, Qt::Horizontal, Qt::ToolTipRole)
                     .toString()
                     .contains(QLatin1String("reference dump")));
+}
+
+// Item 9: the dashboard said "— DONE" (the perf severity, unlabelled) beside an IR verdict.
+TEST(ReviewerDay, TheDashboardLabelsThePerfSeverity)
+{
+    MainWindow w(MainWindow::Options{false});
+    w.resize(1600, 1000);
+    w.show();
+    w.openWorkspace(test::examplesDir());
+    ASSERT_TRUE(test::waitForLoad(w));
+    panels::DashboardModel* model = w.dashboard()->model();
+    for (int i = 0; i < 500 && model->isLoading(); ++i)
+        QTest::qWait(10);
+    ASSERT_FALSE(model->isLoading());
+    EXPECT_EQ(model->headerData(panels::DashboardModel::SeverityColumn, Qt::Horizontal).toString(),
+              QStringLiteral("Perf severity"));
+    const QString header = w.dashboard()->headerText();
+    EXPECT_TRUE(header.contains(QLatin1String("perf severity "))) << header.toStdString();
+}
+
+// Item 9: File > Export Diff as HTML wrote the page without a word.
+TEST(ReviewerDay, AnHtmlExportSaysWhereItWrote)
+{
+    QTemporaryDir tmp;
+    MainWindow w(MainWindow::Options{false});
+    w.resize(1024, 700);
+    w.show();
+    openRealPair(w, "attention_sink_2x128q128k_h8g8_d64_bf16");
+    ASSERT_TRUE(test::waitForLoad(w));
+    const QString path = tmp.filePath(QStringLiteral("ir-diff.html"));
+    QSignalSpy finished(&w, &MainWindow::exportFinished);
+    w.exportDiffAsHtml(path);
+    ASSERT_TRUE(finished.wait(20000));
+    ASSERT_TRUE(QFileInfo::exists(path));
+    EXPECT_TRUE(w.statusBar()->currentMessage().contains(QDir::toNativeSeparators(path)))
+        << w.statusBar()->currentMessage().toStdString();
 }

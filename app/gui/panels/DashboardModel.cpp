@@ -262,7 +262,7 @@ QVariant DashboardModel::headerData(int section, Qt::Orientation orientation, in
     case GeomeanColumn:
         return tr("Geomean");
     case SeverityColumn:
-        return tr("Severity");
+        return tr("Perf severity"); // beside the IR verdict, "Severity" read as the IR's
     default:
         return {};
     }
