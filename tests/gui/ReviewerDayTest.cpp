@@ -7,6 +7,7 @@
 #include "EditorTheme.h"
 #include "GuiTestSupport.h"
 #include "MainWindow.h"
+#include "OverviewRuler.h"
 #include "QsciHeaders.h"
 #include "SettingsDialog.h"
 #include "SourcePane.h"
@@ -17,6 +18,7 @@
 #include "panels/StagePanel.h"
 #include "panels/StageTableModel.h"
 
+#include <QAction>
 #include <QApplication>
 #include <QComboBox>
 #include <QDir>
@@ -366,4 +368,53 @@ TEST(ReviewerDay, AnHtmlExportSaysWhereItWrote)
     ASSERT_TRUE(QFileInfo::exists(path));
     EXPECT_TRUE(w.statusBar()->currentMessage().contains(QDir::toNativeSeparators(path)))
         << w.statusBar()->currentMessage().toStdString();
+}
+
+// Item 2: F5 in two-file mode opened the reference's folder as a workspace ("No kernels were
+// found") and the overview ruler kept the old comparison's ticks.
+TEST(ReviewerDay, ReloadInTwoFileModeReadsBothFilesAgain)
+{
+    QTemporaryDir tmp;
+    const QString ref = tmp.filePath(QStringLiteral("REF.mlir"));
+    const QString gen = tmp.filePath(QStringLiteral("GEN.mlir"));
+    const char* port = "attention_sink_2x128q128k_h8g8_d64_bf16";
+    ASSERT_TRUE(QFile::copy(realPortFile(port, "reference.mlir"), ref));
+    ASSERT_TRUE(QFile::copy(realPortFile(port, "generated.mlir"), gen));
+    MainWindow w(MainWindow::Options{false});
+    w.resize(1024, 700);
+    w.show();
+    w.openIrPair(ref, gen);
+    ASSERT_TRUE(test::waitForLoad(w));
+    ASSERT_NE(w.session().diffResult(), nullptr);
+    ASSERT_FALSE(w.session().diffResult()->divergences.empty());
+    ASSERT_FALSE(w.overviewRuler()->ticks().empty());
+
+    // The generated file changes on disk (here: into the reference), then F5.
+    ASSERT_TRUE(QFile::remove(gen));
+    ASSERT_TRUE(QFile::copy(ref, gen));
+    QAction* reload = nullptr;
+    for (QAction* action : w.findChildren<QAction*>())
+        if (action->shortcut() == QKeySequence(QKeySequence::Refresh))
+            reload = action;
+    ASSERT_NE(reload, nullptr);
+    reload->trigger();
+    ASSERT_TRUE(test::waitForLoad(w));
+    settle();
+    ASSERT_NE(w.session().workspace(), nullptr);
+    ASSERT_EQ(w.session().workspace()->kernels.size(), 1U);
+    ASSERT_NE(w.session().currentVariant(), nullptr);
+    EXPECT_EQ(w.session().currentVariant()->generatedIr, QFileInfo(gen).absoluteFilePath());
+    ASSERT_NE(w.session().diffResult(), nullptr) << "still comparing the two files";
+    EXPECT_TRUE(w.session().diffResult()->divergences.empty()) << "the new GEN.mlir was read";
+    EXPECT_TRUE(w.overviewRuler()->ticks().empty());
+    EXPECT_FALSE(w.pane(SourceRole::ReferenceIr)->isShowingMessage());
+
+    // A folder without kernels after a comparison: its ticks go with it.
+    w.openIrPair(realPortFile(port, "reference.mlir"), realPortFile(port, "generated.mlir"));
+    ASSERT_TRUE(test::waitForLoad(w));
+    ASSERT_FALSE(w.overviewRuler()->ticks().empty());
+    QTemporaryDir empty;
+    w.openWorkspace(empty.path());
+    ASSERT_TRUE(test::waitForLoad(w));
+    EXPECT_TRUE(w.overviewRuler()->ticks().empty());
 }
