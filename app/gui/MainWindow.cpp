@@ -39,6 +39,7 @@
 #include <QTreeView>
 #include <QVBoxLayout>
 #include <algorithm>
+#include <utility>
 
 namespace tilelens::gui {
 
@@ -49,7 +50,8 @@ using mainwindow::linkedLineColor;
 
 MainWindow::MainWindow(QWidget* parent) : MainWindow(Options{}, parent) {}
 
-MainWindow::MainWindow(Options options, QWidget* parent) : QMainWindow(parent), m_options(options)
+MainWindow::MainWindow(Options options, QWidget* parent)
+    : QMainWindow(parent), m_options(std::move(options))
 {
     qRegisterMetaType<KernelSources>();
     setObjectName(QStringLiteral("MainWindow"));
