@@ -1203,6 +1203,14 @@
         <source>The rules file %1 could not be loaded; the built-in rules are used.</source>
         <translation>Die Regeldatei %1 konnte nicht geladen werden; die eingebauten Regeln werden verwendet.</translation>
     </message>
+    <message>
+        <source>&amp;Reset Layout</source>
+        <translation>Layout &amp;zurücksetzen</translation>
+    </message>
+    <message>
+        <source>Diff exported as HTML to %1</source>
+        <translation>Diff als HTML nach %1 exportiert</translation>
+    </message>
 </context>
 <context>
     <name>tilelens::gui::OverviewRuler</name>
@@ -1294,6 +1302,22 @@
     <message>
         <source>System default</source>
         <translation>Systemstandard</translation>
+    </message>
+    <message>
+        <source>Follow desktop</source>
+        <translation>Wie der Desktop</translation>
+    </message>
+    <message>
+        <source>Light</source>
+        <translation>Hell</translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation>Dunkel</translation>
+    </message>
+    <message>
+        <source>&amp;Theme:</source>
+        <translation>&amp;Design:</translation>
     </message>
 </context>
 <context>
@@ -1542,10 +1566,6 @@ Doppelklick zum Öffnen</translation>
         <translation>Geom. Mittel</translation>
     </message>
     <message>
-        <source>Severity</source>
-        <translation>Schweregrad</translation>
-    </message>
-    <message>
         <source>%1 critical</source>
         <translation>%1 kritisch</translation>
     </message>
@@ -1585,6 +1605,26 @@ Doppelklick zum Öffnen</translation>
         <source>No diff_report.md yet: open the kernel to compare its IR.</source>
         <translation>Noch kein diff_report.md: Öffnen Sie den Kernel, um seine IR zu vergleichen.</translation>
     </message>
+    <message>
+        <source>%1. The verdict of the kernel working directory&apos;s report or agent log for this stage; a TileGym checkout&apos;s landed ports have no pipeline reports, so it stays empty there.</source>
+        <translation>%1. Das Urteil aus dem Bericht oder Agent-Log des Kernel-Arbeitsverzeichnisses für diese Stufe; die portierten Kernel eines TileGym-Checkouts haben keine Pipeline-Berichte, dort bleibt es leer.</translation>
+    </message>
+    <message>
+        <source>TileLens&apos;s own IR diff of the kernel&apos;s variants: the worst verdict and its critical divergences</source>
+        <translation>TileLens&apos; eigener IR-Vergleich der Varianten des Kernels: das schlechteste Urteil und seine kritischen Abweichungen</translation>
+    </message>
+    <message>
+        <source>Geometric mean of the generated / reference time ratios of the kernel&apos;s performance report (below 1: the port is faster)</source>
+        <translation>Geometrisches Mittel der Zeitverhältnisse generiert / Referenz aus dem Leistungsbericht des Kernels (unter 1: die Portierung ist schneller)</translation>
+    </message>
+    <message>
+        <source>Performance severity: how far the geomean is from the reference, not the IR verdict</source>
+        <translation>Leistungs-Schweregrad: wie weit das geometrische Mittel von der Referenz abweicht, nicht das IR-Urteil</translation>
+    </message>
+    <message>
+        <source>Perf severity</source>
+        <translation>Leistungs-Schweregrad</translation>
+    </message>
 </context>
 <context>
     <name>tilelens::gui::panels::DashboardView</name>
@@ -1601,8 +1641,8 @@ Doppelklick zum Öffnen</translation>
         <translation>Kernel: %1; noch kein Leistungsvergleich.</translation>
     </message>
     <message>
-        <source>Kernels: %1 — overall geomean %2 (over %3 with perf data) — %4</source>
-        <translation>Kernel: %1 — gesamtes geometrisches Mittel %2 (über %3 mit Leistungsdaten) — %4</translation>
+        <source>Kernels: %1 — overall geomean %2 (over %3 with perf data) — perf severity %4</source>
+        <translation>Kernel: %1 — gesamtes geometrisches Mittel %2 (über %3 mit Leistungsdaten) — Leistungs-Schweregrad %4</translation>
     </message>
 </context>
 <context>
@@ -2216,6 +2256,10 @@ Führen Sie sie nur aus, wenn Sie diesem Arbeitsbereich vertrauen. Was jeder Bef
         <source>Asked again because %1.</source>
         <translation>Erneute Nachfrage, weil %1.</translation>
     </message>
+    <message>
+        <source>none, both IR files are there (the IR diff is in the inspector)</source>
+        <translation>keiner, beide IR-Dateien sind da (der IR-Vergleich ist im Inspektor)</translation>
+    </message>
 </context>
 <context>
     <name>tilelens::gui::panels::StageTableModel</name>
@@ -2302,6 +2346,10 @@ Führen Sie sie nur aus, wenn Sie diesem Arbeitsbereich vertrauen. Was jeder Bef
     <message>
         <source>computed</source>
         <translation>berechnet</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>fehlgeschlagen</translation>
     </message>
 </context>
 </TS>

@@ -1197,6 +1197,14 @@
         <source>The rules file %1 could not be loaded; the built-in rules are used.</source>
         <translation>ルールファイル %1 を読み込めませんでした。組み込みルールを使用します。</translation>
     </message>
+    <message>
+        <source>&amp;Reset Layout</source>
+        <translation>レイアウトをリセット(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Diff exported as HTML to %1</source>
+        <translation>差分を HTML として %1 に書き出しました</translation>
+    </message>
 </context>
 <context>
     <name>tilelens::gui::OverviewRuler</name>
@@ -1288,6 +1296,22 @@
     <message>
         <source>System default</source>
         <translation>システムの既定</translation>
+    </message>
+    <message>
+        <source>Follow desktop</source>
+        <translation>デスクトップに合わせる</translation>
+    </message>
+    <message>
+        <source>Light</source>
+        <translation>ライト</translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation>ダーク</translation>
+    </message>
+    <message>
+        <source>&amp;Theme:</source>
+        <translation>テーマ(&amp;T):</translation>
     </message>
 </context>
 <context>
@@ -1576,8 +1600,24 @@ Double-click to open</source>
         <translation>幾何平均</translation>
     </message>
     <message>
-        <source>Severity</source>
-        <translation>重大度</translation>
+        <source>%1. The verdict of the kernel working directory&apos;s report or agent log for this stage; a TileGym checkout&apos;s landed ports have no pipeline reports, so it stays empty there.</source>
+        <translation>%1。カーネル作業ディレクトリのこのステージのレポートまたはエージェントログの判定です。TileGym チェックアウトの取り込み済みポートにはパイプラインのレポートがないため、空のままです。</translation>
+    </message>
+    <message>
+        <source>TileLens&apos;s own IR diff of the kernel&apos;s variants: the worst verdict and its critical divergences</source>
+        <translation>カーネルのバリアントに対する TileLens 自身の IR 差分: 最悪の判定とその重大な相違</translation>
+    </message>
+    <message>
+        <source>Geometric mean of the generated / reference time ratios of the kernel&apos;s performance report (below 1: the port is faster)</source>
+        <translation>カーネルの性能レポートにおける生成 / 参照の時間比の幾何平均（1 未満: ポートの方が速い）</translation>
+    </message>
+    <message>
+        <source>Performance severity: how far the geomean is from the reference, not the IR verdict</source>
+        <translation>性能の重大度: 幾何平均が参照からどれだけ離れているか（IR の判定ではありません）</translation>
+    </message>
+    <message>
+        <source>Perf severity</source>
+        <translation>性能の重大度</translation>
     </message>
 </context>
 <context>
@@ -1595,8 +1635,8 @@ Double-click to open</source>
         <translation>カーネル：%1。性能比較はまだありません。</translation>
     </message>
     <message>
-        <source>Kernels: %1 — overall geomean %2 (over %3 with perf data) — %4</source>
-        <translation>カーネル：%1 — 全体の幾何平均 %2（性能データのある %3 件） — %4</translation>
+        <source>Kernels: %1 — overall geomean %2 (over %3 with perf data) — perf severity %4</source>
+        <translation>カーネル: %1 — 全体の幾何平均 %2（性能データのある %3 件） — 性能の重大度 %4</translation>
     </message>
 </context>
 <context>
@@ -2210,6 +2250,10 @@ Run them only if you trust this workspace. Exactly what each command runs (argum
         <source>Asked again because %1.</source>
         <translation>%1 のため、再確認しています。</translation>
     </message>
+    <message>
+        <source>none, both IR files are there (the IR diff is in the inspector)</source>
+        <translation>なし。両方の IR ファイルがあります（IR 差分はインスペクタにあります）</translation>
+    </message>
 </context>
 <context>
     <name>tilelens::gui::panels::StageTableModel</name>
@@ -2296,6 +2340,10 @@ Run them only if you trust this workspace. Exactly what each command runs (argum
     <message>
         <source>computed</source>
         <translation>計算済み</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失敗</translation>
     </message>
 </context>
 </TS>

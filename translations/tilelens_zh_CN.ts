@@ -1197,6 +1197,14 @@
         <source>The rules file %1 could not be loaded; the built-in rules are used.</source>
         <translation>无法加载规则文件 %1；将使用内置规则。</translation>
     </message>
+    <message>
+        <source>&amp;Reset Layout</source>
+        <translation>重置布局(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Diff exported as HTML to %1</source>
+        <translation>差异已导出为 HTML：%1</translation>
+    </message>
 </context>
 <context>
     <name>tilelens::gui::OverviewRuler</name>
@@ -1288,6 +1296,22 @@
     <message>
         <source>System default</source>
         <translation>系统默认</translation>
+    </message>
+    <message>
+        <source>Follow desktop</source>
+        <translation>跟随桌面</translation>
+    </message>
+    <message>
+        <source>Light</source>
+        <translation>浅色</translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation>深色</translation>
+    </message>
+    <message>
+        <source>&amp;Theme:</source>
+        <translation>主题(&amp;T)：</translation>
     </message>
 </context>
 <context>
@@ -1576,8 +1600,24 @@ Double-click to open</source>
         <translation>几何平均</translation>
     </message>
     <message>
-        <source>Severity</source>
-        <translation>严重程度</translation>
+        <source>%1. The verdict of the kernel working directory&apos;s report or agent log for this stage; a TileGym checkout&apos;s landed ports have no pipeline reports, so it stays empty there.</source>
+        <translation>%1。内核工作目录中该阶段的报告或代理日志给出的判定；TileGym 检出中已合入的移植没有流水线报告，因此此处为空。</translation>
+    </message>
+    <message>
+        <source>TileLens&apos;s own IR diff of the kernel&apos;s variants: the worst verdict and its critical divergences</source>
+        <translation>TileLens 对内核各变体的 IR 对比：最差的判定及其严重差异</translation>
+    </message>
+    <message>
+        <source>Geometric mean of the generated / reference time ratios of the kernel&apos;s performance report (below 1: the port is faster)</source>
+        <translation>内核性能报告中生成 / 参考时间比的几何平均值（小于 1：移植更快）</translation>
+    </message>
+    <message>
+        <source>Performance severity: how far the geomean is from the reference, not the IR verdict</source>
+        <translation>性能严重度：几何平均与参考的差距，而非 IR 判定</translation>
+    </message>
+    <message>
+        <source>Perf severity</source>
+        <translation>性能严重度</translation>
     </message>
 </context>
 <context>
@@ -1595,8 +1635,8 @@ Double-click to open</source>
         <translation>内核：%1；尚无性能比较。</translation>
     </message>
     <message>
-        <source>Kernels: %1 — overall geomean %2 (over %3 with perf data) — %4</source>
-        <translation>内核：%1 — 总几何平均 %2（基于 %3 个有性能数据的内核）— %4</translation>
+        <source>Kernels: %1 — overall geomean %2 (over %3 with perf data) — perf severity %4</source>
+        <translation>内核：%1 — 总几何平均 %2（基于 %3 个有性能数据的内核）— 性能严重度 %4</translation>
     </message>
 </context>
 <context>
@@ -2210,6 +2250,10 @@ Run them only if you trust this workspace. Exactly what each command runs (argum
         <source>Asked again because %1.</source>
         <translation>再次询问，原因：%1。</translation>
     </message>
+    <message>
+        <source>none, both IR files are there (the IR diff is in the inspector)</source>
+        <translation>无，两个 IR 文件都已存在（IR 对比在检查器中）</translation>
+    </message>
 </context>
 <context>
     <name>tilelens::gui::panels::StageTableModel</name>
@@ -2296,6 +2340,10 @@ Run them only if you trust this workspace. Exactly what each command runs (argum
     <message>
         <source>computed</source>
         <translation>已计算</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失败</translation>
     </message>
 </context>
 </TS>

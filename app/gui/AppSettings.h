@@ -32,6 +32,10 @@ inline constexpr QLatin1String lastDivergenceKey{"session/divergence"};
 // default: empty = follow the system locale. Read once at start-up.
 inline constexpr QLatin1String languageKey{"ui/language"};
 
+// QString: the theme chosen in Settings, "light" or "dark"; default: empty = follow the
+// desktop's palette (AppTheme.h). Applied at start-up and at once when changed.
+inline constexpr QLatin1String themeKey{"ui/theme"};
+
 // The locale whose translation the app loads: the chosen language, else the system's.
 QLocale uiLocale(const QSettings& settings);
 

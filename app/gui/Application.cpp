@@ -1,6 +1,7 @@
 #include "Application.h"
 
 #include "AppSettings.h"
+#include "AppTheme.h"
 #include "BenchOpen.h"
 #include "BenchSupersede.h"
 #include "MainWindow.h"
@@ -209,6 +210,7 @@ int runApplication(int argc, char** argv)
     QGuiApplication::setDesktopFileName(QStringLiteral("io.github.tilelens.TileLens"));
     initResources();
     installTranslations(app, settings::uiLocale(QSettings()));
+    applyThemeChoice(savedThemeChoice(QSettings()));
     QGuiApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/tilelens.svg")));
 
     QCommandLineParser parser;

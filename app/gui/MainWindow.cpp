@@ -11,6 +11,7 @@
 #include "AppSettings.h"
 #include "BottomDockSizer.h"
 #include "DivergenceNavigator.h"
+#include "DockLayout.h"
 #include "FindBar.h"
 #include "MainWindowPrivate.h"
 #include "OverviewRuler.h"
@@ -18,6 +19,7 @@
 #include "QsciHeaders.h"
 #include "SourcePane.h"
 #include "StagesController.h"
+#include "WindowPlacement.h"
 #include "WorkspaceController.h"
 #include "panels/DashboardView.h"
 
@@ -37,6 +39,7 @@
 #include <QTreeView>
 #include <QVBoxLayout>
 #include <algorithm>
+#include <utility>
 
 namespace tilelens::gui {
 
@@ -47,7 +50,8 @@ using mainwindow::linkedLineColor;
 
 MainWindow::MainWindow(QWidget* parent) : MainWindow(Options{}, parent) {}
 
-MainWindow::MainWindow(Options options, QWidget* parent) : QMainWindow(parent), m_options(options)
+MainWindow::MainWindow(Options options, QWidget* parent)
+    : QMainWindow(parent), m_options(std::move(options))
 {
     qRegisterMetaType<KernelSources>();
     setObjectName(QStringLiteral("MainWindow"));
@@ -69,7 +73,7 @@ MainWindow::MainWindow(Options options, QWidget* parent) : QMainWindow(parent), 
     // Other rules: the selection is read and analysed again, its panes decorated anew.
     connect(&m_session, &InspectorSession::rulesChanged, this, &MainWindow::onSelectionChanged);
 
-    resize(1600, 1000);
+    placeOnScreen(*this); // saved geometry, when there is one, replaces this
     if (m_options.persistSettings)
         restoreSettings();
     QString rules = m_options.rulesFile;
@@ -228,6 +232,8 @@ void MainWindow::buildPanels()
     m_performance = new PerformanceController(*this, m_session, *m_stages);
     m_navigatorDock->raise();
     new BottomDockSizer(this, m_navigatorDock, {m_stages->dock(), m_performance->dock()});
+    m_dockLayout = new DockLayout(*this, {m_navigatorDock, m_stages->dock(), m_performance->dock()},
+                                  m_workspace->kernelDock(), m_workspace->diagnosticsDock());
 }
 
 QsciScintilla* MainWindow::activeEditor() const
@@ -357,19 +363,9 @@ void MainWindow::showEvent(QShowEvent* event)
 {
     QMainWindow::showEvent(event);
     if (!m_dockLayoutRestored) {
-        // Sized from the window, not fixed pixels: at 1024x700 a 210 px
-        // divergence dock and a 230 px kernel list left the editors a few
-        // lines. The editors keep about three quarters of the height.
-        // Once the dock layout exists (the next event-loop turn).
+        // Sized from the window once the dock layout exists (the next event-loop turn).
         m_dockLayoutRestored = true;
-        QTimer::singleShot(0, this, [this] {
-            // Every dock of the tabbed group: Qt sizes the group by any of them.
-            const int dockHeight = std::clamp(height() / 4, 130, 260);
-            resizeDocks({m_navigatorDock, m_stages->dock(), m_performance->dock()},
-                        {dockHeight, dockHeight, dockHeight}, Qt::Vertical);
-            resizeDocks({m_workspace->kernelDock()}, {std::clamp(width() / 7, 140, 230)},
-                        Qt::Horizontal);
-        });
+        QTimer::singleShot(0, m_dockLayout, &DockLayout::applyDefaultSizes);
     }
     if (m_columnsInitialized)
         return;

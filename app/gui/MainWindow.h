@@ -41,6 +41,7 @@ namespace tilelens::gui {
 class AbiFindingsView;
 class AlignedIrView;
 class DivergenceNavigator;
+class DockLayout;
 class FindBar;
 class OverviewRuler;
 class PerformanceController;
@@ -225,7 +226,8 @@ private:
     WorkspaceController* m_workspace = nullptr;
     StagesController* m_stages = nullptr;
     PerformanceController* m_performance = nullptr;
-    bool m_diffApplied = false; // the session's diff decorates the IR panes
+    DockLayout* m_dockLayout = nullptr; // default arrangement, View > Reset Layout
+    bool m_diffApplied = false;         // the session's diff decorates the IR panes
 
     quint64 m_sourcesGeneration = 0;
     bool m_sourcesPending = false;

@@ -74,6 +74,7 @@ void MainWindow::onWorkspaceOpened(const QString& path)
 
 void MainWindow::showMessageInPanes(const QString& message)
 {
+    m_aligned->setSnapshot(nullptr); // no diff: the overview ruler's ticks go too
     for (SourcePane* p : m_panes)
         p->showMessage({}, message);
 }

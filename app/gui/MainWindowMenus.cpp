@@ -3,6 +3,7 @@
 
 #include "DivergenceInsight.h"
 #include "DivergenceNavigator.h"
+#include "DockLayout.h"
 #include "FindBar.h"
 #include "MainWindow.h"
 #include "PerformanceController.h"
@@ -27,6 +28,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
+#include <QStatusBar>
 #include <QStyle>
 #include <QToolBar>
 #include <QtConcurrent/QtConcurrentRun>
@@ -48,6 +50,9 @@ void MainWindow::exportDiffAsHtml(const QString& path)
             box->setObjectName(QStringLiteral("exportErrorDialog"));
             box->setAttribute(Qt::WA_DeleteOnClose);
             box->open();
+        } else {
+            statusBar()->showMessage(
+                tr("Diff exported as HTML to %1").arg(QDir::toNativeSeparators(path)));
         }
         Q_EMIT exportFinished(path, error);
     });
@@ -154,6 +159,8 @@ void MainWindow::buildViewMenu()
     addToggle(m_navigatorDock, tr("&Divergences"));
     addToggle(m_stages->dock(), tr("&Stages"));
     addToggle(m_performance->dock(), tr("&Performance"));
+    view->addAction(tr("&Reset Layout"), m_dockLayout, &DockLayout::reset)
+        ->setObjectName(QStringLiteral("resetLayout"));
     view->addSeparator();
     QAction* dashboard = view->addAction(tr("Das&hboard"), this, &MainWindow::showDashboard);
     dashboard->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_D));

@@ -33,6 +33,16 @@ SettingsDialog::SettingsDialog(QWidget* parent) : QDialog(parent)
     const QString current = QSettings().value(settings::languageKey).toString();
     m_language->setCurrentIndex(std::max(0, int(languageCodes().indexOf(current))));
 
+    m_theme = new QComboBox(this);
+    m_theme->setObjectName(QStringLiteral("themeCombo"));
+    m_theme->addItem(tr("Follow desktop"));
+    m_theme->addItem(tr("Light"));
+    m_theme->addItem(tr("Dark"));
+    m_storedTheme = savedThemeChoice(QSettings());
+    m_theme->setCurrentIndex(static_cast<int>(m_storedTheme));
+    connect(m_theme, &QComboBox::currentIndexChanged, this,
+            [](int index) { applyThemeChoice(static_cast<ThemeChoice>(index)); });
+
     auto* note = new QLabel(tr("The language changes when TileLens is started again."), this);
     note->setWordWrap(true);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
@@ -40,11 +50,12 @@ SettingsDialog::SettingsDialog(QWidget* parent) : QDialog(parent)
         save();
         accept();
     });
-    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    connect(buttons, &QDialogButtonBox::rejected, this, &SettingsDialog::reject);
 
     auto* form = new QFormLayout(this);
     form->addRow(tr("&Language:"), m_language);
     form->addRow(note);
+    form->addRow(tr("&Theme:"), m_theme);
     form->addRow(buttons);
 }
 
@@ -56,6 +67,14 @@ void SettingsDialog::save() const
         s.remove(settings::languageKey);
     else
         s.setValue(settings::languageKey, code);
+    saveThemeChoice(s, static_cast<ThemeChoice>(m_theme->currentIndex()));
+}
+
+void SettingsDialog::reject()
+{
+    if (m_theme->currentIndex() != static_cast<int>(m_storedTheme))
+        applyThemeChoice(m_storedTheme);
+    QDialog::reject();
 }
 
 } // namespace tilelens::gui

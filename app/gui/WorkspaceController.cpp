@@ -98,7 +98,9 @@ void WorkspaceController::rescanKeepingSelection()
 
 void WorkspaceController::reload()
 {
-    if (!m_path.isEmpty())
+    if (m_irPairOnly) // the two files again, not the folder of the first one
+        openIrPair(m_pairReference, m_pairGenerated);
+    else if (!m_path.isEmpty())
         openWorkspace(m_path);
 }
 
@@ -146,6 +148,8 @@ void WorkspaceController::openIrPair(const QString& referenceIr, const QString& 
     pair.root = variant.referenceIr;
     pair.kernels.push_back(kernel);
     m_irPairOnly = true;
+    m_pairReference = referenceIr;
+    m_pairGenerated = generatedIr;
     apply(variant.referenceIr, std::move(pair));
 }
 
@@ -286,6 +290,8 @@ void WorkspaceController::showDiagnostics(const ws::Workspace& workspace)
     m_diagnosticsButton->setIcon(style->standardIcon(hasErrors(workspace.diagnostics)
                                                          ? QStyle::SP_MessageBoxCritical
                                                          : QStyle::SP_MessageBoxWarning));
+    if (count == 0)
+        m_diagnosticsDock->hide(); // an empty panel only takes the divergences' rows
     // Nothing to show but problems: open the panel so the user sees why.
     if (workspace.kernels.empty() && count > 0) {
         m_diagnosticsDock->show();

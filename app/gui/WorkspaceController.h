@@ -99,7 +99,9 @@ private:
     quint64 m_workspaceGeneration = 0;
     bool m_discovering = false;
     bool m_irPairOnly = false; // a two-file comparison: the source panes stay empty
-    QString m_reselectKernel;  // kernel to select again after a rescan
+    QString m_pairReference;   // its two files, which Reload (F5) reads again
+    QString m_pairGenerated;
+    QString m_reselectKernel; // kernel to select again after a rescan
     int m_reselectVariant = 0;
 };
 

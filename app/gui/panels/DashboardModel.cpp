@@ -3,6 +3,7 @@
 #include "common/WorkerPool.h"
 #include "panels/StatusStyle.h"
 #include "perf/PerfStatistics.h"
+#include "pipeline/StageSet.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -208,8 +209,37 @@ QVariant DashboardModel::data(const QModelIndex& index, int role) const
     }
 }
 
+QString DashboardModel::headerToolTip(int section)
+{
+    if (section >= AColumn && section <= FColumn) {
+        // The stage's own title (pipeline::defaultStageSpecs, "A: reference dump + ...").
+        const std::vector<pipeline::StageSpec> stages = pipeline::defaultStageSpecs();
+        const auto index = static_cast<size_t>(section - AColumn);
+        const QString title = index < stages.size() ? stages[index].title : QString();
+        return tr("%1. The verdict of the kernel working directory's report or agent log for this "
+                  "stage; a TileGym checkout's landed ports have no pipeline reports, so it stays "
+                  "empty there.")
+            .arg(title);
+    }
+    switch (section) {
+    case IrColumn:
+        return tr("TileLens's own IR diff of the kernel's variants: the worst verdict and its "
+                  "critical divergences");
+    case GeomeanColumn:
+        return tr("Geometric mean of the generated / reference time ratios of the kernel's "
+                  "performance report (below 1: the port is faster)");
+    case SeverityColumn:
+        return tr("Performance severity: how far the geomean is from the reference, not the IR "
+                  "verdict");
+    default:
+        return {};
+    }
+}
+
 QVariant DashboardModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
+    if (orientation == Qt::Horizontal && role == Qt::ToolTipRole)
+        return headerToolTip(section);
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractTableModel::headerData(section, orientation, role);
     switch (section) {
@@ -232,7 +262,7 @@ QVariant DashboardModel::headerData(int section, Qt::Orientation orientation, in
     case GeomeanColumn:
         return tr("Geomean");
     case SeverityColumn:
-        return tr("Severity");
+        return tr("Perf severity"); // beside the IR verdict, "Severity" read as the IR's
     default:
         return {};
     }

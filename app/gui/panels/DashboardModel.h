@@ -74,6 +74,8 @@ Q_SIGNALS:
     void loaded();
 
 private:
+    // The column headers' tooltips: what A–F, the IR verdict, geomean and severity are.
+    static QString headerToolTip(int section);
     QString verdictAt(const pair::KernelRow& r, int column) const;
     void startPending();
 

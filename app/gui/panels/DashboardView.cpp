@@ -104,11 +104,12 @@ void DashboardView::updateHeader()
         return;
     }
     const perf::PerfSeverity sev = perf::severityFor(g, false);
-    m_header->setText(tr("Kernels: %1 — overall geomean %2 (over %3 with perf data) — %4")
-                          .arg(kernels)
-                          .arg(*g, 0, 'f', 4)
-                          .arg(m_model->kernelsWithGeomean())
-                          .arg(perf::severityName(sev)));
+    m_header->setText(
+        tr("Kernels: %1 — overall geomean %2 (over %3 with perf data) — perf severity %4")
+            .arg(kernels)
+            .arg(*g, 0, 'f', 4)
+            .arg(m_model->kernelsWithGeomean())
+            .arg(perf::severityName(sev)));
 }
 
 void DashboardView::changeEvent(QEvent* event)

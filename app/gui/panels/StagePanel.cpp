@@ -6,6 +6,7 @@
 #include "panels/StageTableModel.h"
 #include "panels/StatusStyle.h"
 #include "pipeline/BuiltinStage.h"
+#include "pipeline/CheckoutIrStages.h"
 #include "pipeline/DefaultBuiltinStages.h"
 #include "pipeline/RunHistory.h"
 #include "pipeline/StageResolver.h"
@@ -71,6 +72,22 @@ void ensureBuiltins()
         BuiltinStageRegistry::add(QStringLiteral("ir-diff"), irDiff);
 }
 
+// The entry a checkout variant's IR stages are named after (as the IR panes' hint names it).
+QString checkoutEntry(const ws::Variant& variant)
+{
+    return variant.rustEntries.isEmpty() ? variant.name : variant.rustEntries.front();
+}
+
+// The IR stages of a checkout's landed port: ir-ref and ir-gen of each of its variants.
+QStringList checkoutStagesOf(const ws::Kernel& kernel)
+{
+    QStringList ids;
+    for (const ws::Variant& variant : kernel.variants)
+        ids << pipeline::checkoutRefStageId(kernel.name, checkoutEntry(variant))
+            << pipeline::checkoutGenStageId(kernel.name, checkoutEntry(variant));
+    return ids;
+}
+
 QString runLabel(const pipeline::StageRun& run)
 {
     QString what = QString::fromLatin1(pipeline::runStatusName(run.status));
@@ -114,6 +131,7 @@ StagePanel::StagePanel(InspectorSession* session, QWidget* parent)
     m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 8);
 
     m_rerun = new QPushButton(tr("&Rerun"), this);
+    m_rerun->setObjectName(QStringLiteral("rerunButton"));
     m_rerun->setToolTip(
         tr("Run the selected stage again (trusted workspaces only for external commands)"));
     m_cancel = new QPushButton(tr("&Cancel"), this);
@@ -150,7 +168,6 @@ StagePanel::StagePanel(InspectorSession* session, QWidget* parent)
     auto* bottom = new QWidget(this);
     auto* bottomLayout = new QVBoxLayout(bottom);
     bottomLayout->setContentsMargins(0, 0, 0, 0);
-    bottomLayout->addLayout(controls);
     bottomLayout->addLayout(logBar);
     bottomLayout->addWidget(m_log, 1);
 
@@ -163,8 +180,11 @@ StagePanel::StagePanel(InspectorSession* session, QWidget* parent)
     split->setStretchFactor(1, 3);
     m_table->setMinimumSize(240, 80);
 
+    // Rerun and Cancel on top, under the header: a short dock scrolls its panel, and below the
+    // table they were scrolled out of view.
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(m_header);
+    layout->addLayout(controls);
     layout->addWidget(split, 1);
 
     m_model->setDark(isDarkPalette(palette()));
@@ -173,6 +193,8 @@ StagePanel::StagePanel(InspectorSession* session, QWidget* parent)
     connect(m_cancel, &QPushButton::clicked, this, [this] { cancelStage(selectedStage()); });
     connect(m_table, &QWidget::customContextMenuRequested, this, &StagePanel::showContextMenu);
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this] {
+        if (!selectedStage().isEmpty())
+            m_wantedStage = selectedStage();
         fillLogSources();
         updateControls();
     });
@@ -255,16 +277,22 @@ void StagePanel::followComputedDiff()
 void StagePanel::followSession()
 {
     const ws::Kernel* k = m_session ? m_session->currentKernel() : nullptr;
-    // A checkout's landed port has no working directory: its IR stages belong to the checkout.
+    // A checkout's landed port has no working directory: its IR stages belong to the checkout,
+    // and the table lists the selected port's.
     const QString dir = !k                ? QString()
                         : k->checkoutPort ? m_session->workspace()->tilegymRoot
                                           : k->dir;
-    if (dir == m_model->kernelDir() && !dir.isEmpty())
+    const QStringList checkoutStages = k && k->checkoutPort ? checkoutStagesOf(*k) : QStringList();
+    if (dir == m_model->kernelDir() && checkoutStages == m_model->checkoutStages() &&
+        !dir.isEmpty()) {
+        updateHeader(); // another variant of the same stages
         return;
-    m_model->reload(dir);
+    }
+    m_model->reload(dir, checkoutStages);
     m_runStatus->clear();
+    const int wanted = m_model->rowOf(m_wantedStage);
     if (m_model->rowCount() > 0)
-        m_table->selectRow(0);
+        m_table->selectRow(wanted >= 0 ? wanted : 0);
     updateHeader();
     fillLogSources();
     updateControls();
@@ -288,14 +316,30 @@ void StagePanel::updateHeader()
         return;
     }
     const ws::PipelineState& st = m_model->pipelineState();
-    QString text =
-        tr("Kernel %1 — next step: %2").arg(k->name, st.next.isEmpty() ? tr("unknown") : st.next);
-    if (!st.blockedReason.isEmpty())
+    QString text = tr("Kernel %1 — next step: %2").arg(k->name, nextStep());
+    if (!k->checkoutPort && !st.blockedReason.isEmpty())
         text += QLatin1Char('\n') + tr("Blocked: %1").arg(st.blockedReason);
     if (!pipeline::gpuAvailable())
         text +=
             QLatin1Char('\n') + tr("No NVIDIA GPU on this machine: GPU stages cannot run here.");
     m_header->setText(text);
+}
+
+QString StagePanel::nextStep() const
+{
+    const ws::Kernel* k = m_session->currentKernel();
+    if (!k->checkoutPort) {
+        const QString next = m_model->pipelineState().next;
+        return next.isEmpty() ? tr("unknown") : next;
+    }
+    const ws::Variant* v = m_session->currentVariant();
+    if (!v)
+        return tr("unknown");
+    if (v->referenceIr.isEmpty())
+        return pipeline::checkoutRefStageId(k->name, checkoutEntry(*v));
+    if (v->generatedIr.isEmpty())
+        return pipeline::checkoutGenStageId(k->name, checkoutEntry(*v));
+    return tr("none, both IR files are there (the IR diff is in the inspector)");
 }
 
 QString StagePanel::selectedStage() const
@@ -501,6 +545,7 @@ bool StagePanel::rerun(const QString& stageId, bool ignoreCaps)
     const StageRow* r = m_model->row(m_model->rowOf(stageId));
     if (dir.isEmpty() || !r)
         return false;
+    m_wantedStage = stageId;
     if (!r->runnable) {
         m_runStatus->setText(tr("%1 cannot run here: %2").arg(stageId, r->notRunnableReason));
         return false;

@@ -88,6 +88,9 @@ private:
     void followComputedDiff();
     void reloadKeepingSelection();
     void updateHeader();
+    // The step the header names: a kernel dir's routing (A-F), or for a checkout's landed port
+    // the IR stage whose file is missing, never a stage the checkout does not have.
+    QString nextStep() const;
     void updateControls();
     void fillLogSources();
     void showLogSource(int index);
@@ -122,6 +125,9 @@ private:
     QMap<QString, QByteArray> m_liveOutput;      // runId -> bounded tail of the live stream
     QMap<QString, QString> m_liveStage;          // runId -> stage id
     QMap<QString, pipeline::StageRun> m_lastRun; // stage id -> last finished run (this session)
+    // The stage the user picked or ran: selected again when the table is read anew (the rescan
+    // after a run empties it and fills it again), not row 0.
+    QString m_wantedStage;
 };
 
 } // namespace tilelens::gui::panels

@@ -25,6 +25,12 @@ bool isStageLetter(const QString& id)
     return id.size() == 1 && id[0] >= QLatin1Char('A') && id[0] <= QLatin1Char('F');
 }
 
+// The IR stages a checkout declares for each of its landed ports (CheckoutIrStages.h).
+bool isCheckoutIrStage(const QString& id)
+{
+    return id.startsWith(QLatin1String("ir-ref:")) || id.startsWith(QLatin1String("ir-gen:"));
+}
+
 QString agentLogPath(const QString& kernelDir, const QString& id)
 {
     const QString lower = id.toLower();
@@ -53,7 +59,7 @@ void StageTableModel::setDark(bool dark)
                            {Qt::DecorationRole});
 }
 
-void StageTableModel::reload(const QString& kernelDir)
+void StageTableModel::reload(const QString& kernelDir, const QStringList& checkoutStages)
 {
     beginResetModel();
     if (kernelDir != m_kernelDir) {
@@ -63,6 +69,7 @@ void StageTableModel::reload(const QString& kernelDir)
         m_computedSource.clear();
     }
     m_kernelDir = kernelDir;
+    m_checkoutStages = checkoutStages;
     m_rows.clear();
     m_set = pipeline::StageSet();
     m_state = ws::PipelineState();
@@ -71,6 +78,8 @@ void StageTableModel::reload(const QString& kernelDir)
         m_state = ws::derivePipelineState(kernelDir);
         const pipeline::RunHistory history = pipeline::loadRunHistory(kernelDir, qint64(4) << 20);
         for (const pipeline::StageSpec& spec : m_set.stages) {
+            if (isCheckoutIrStage(spec.id) && !checkoutStages.contains(spec.id))
+                continue; // another port's
             StageRow r;
             r.id = spec.id;
             r.title = spec.title;
@@ -115,6 +124,7 @@ void StageTableModel::reload(const QString& kernelDir)
                         !run.verdict.isEmpty()
                             ? run.verdict
                             : QString::fromLatin1(pipeline::runStatusName(run.status)).toUpper();
+                    r.failed = !run.passed();
                     r.verdictSource = tr("run of %1")
                                           .arg(run.startedAt.toLocalTime().toString(
                                               QStringLiteral("yyyy-MM-dd hh:mm:ss")));
@@ -238,7 +248,7 @@ QString StageTableModel::statusKey(const StageRow& r) const
     if (r.live)
         return r.liveRun.status == pipeline::RunStatus::Queued ? QStringLiteral("queued")
                                                                : QStringLiteral("running");
-    return statusKeyForVerdict(r.verdict);
+    return r.failed ? QStringLiteral("fail") : statusKeyForVerdict(r.verdict);
 }
 
 QString StageTableModel::statusText(const StageRow& r) const
@@ -257,6 +267,8 @@ QString StageTableModel::statusText(const StageRow& r) const
         return tr("not runnable here");
     if (r.verdict.isEmpty())
         return tr("not run");
+    if (r.failed)
+        return tr("failed");
     return r.computed ? tr("computed") : tr("done");
 }
 

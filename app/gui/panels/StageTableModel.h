@@ -25,6 +25,7 @@ struct StageRow
     QString verdict;       // latest: last finished run, else the report/agent log
     QString verdictSource; // file the verdict came from, or "run <time>"
     bool computed = false; // the verdict is TileLens's own diff, not a stage's record
+    bool failed = false;   // the run that decided the verdict failed ("NO_IR" is no "done")
     QString classLine;
     int runs = 0; // runs the logs / history show
     int cap = -1; // -1: no cap
@@ -71,14 +72,17 @@ public:
 
     explicit StageTableModel(QObject* parent = nullptr);
 
-    // Reads the stages of `kernelDir` (empty: no rows). Keeps live runs.
-    void reload(const QString& kernelDir);
+    // Reads the stages of `kernelDir` (empty: no rows). Keeps live runs. A checkout lists the
+    // IR stages (ir-ref:/ir-gen:) of every landed port: only those in \a checkoutStages are
+    // rows (the selected kernel's); its other stages stay.
+    void reload(const QString& kernelDir, const QStringList& checkoutStages = {});
     // The IR verdict TileLens computed for the shown kernel (empty: none) and
     // from what: stage C shows it when no report or run gave C a verdict, so
     // the table never says "not run" beside a verdict in the status bar.
     void setComputedIrVerdict(const QString& verdict, const QString& source);
-    void reload() { reload(m_kernelDir); }
+    void reload() { reload(m_kernelDir, m_checkoutStages); }
     const QString& kernelDir() const { return m_kernelDir; }
+    const QStringList& checkoutStages() const { return m_checkoutStages; }
     const pipeline::StageSet& stageSet() const { return m_set; }
     const ws::PipelineState& pipelineState() const { return m_state; }
 
@@ -108,6 +112,7 @@ private:
     QString m_computedVerdict; // setComputedIrVerdict
     QString m_computedSource;
     QString m_kernelDir;
+    QStringList m_checkoutStages;
     pipeline::StageSet m_set;
     ws::PipelineState m_state;
     std::vector<StageRow> m_rows;

@@ -24,7 +24,7 @@ TEST(PanelTranslations, GermanHeadersAndButtons)
               QStringLiteral("Nächster Schritt"));
     panels::DashboardModel dash;
     EXPECT_EQ(dash.headerData(panels::DashboardModel::SeverityColumn, Qt::Horizontal).toString(),
-              QStringLiteral("Schweregrad"));
+              QStringLiteral("Leistungs-Schweregrad"));
     const auto translators = QCoreApplication::instance()->findChildren<QTranslator*>();
     for (QTranslator* t : translators) {
         QCoreApplication::removeTranslator(t);
