@@ -328,6 +328,23 @@ private:
     }
 };
 
+// The facts the text parser reads (OpFormat's last fields), from the declarations.
+void declareParseFacts(OpFormat& f)
+{
+    size_t signedness = 0;
+    for (const AttrDecl& d : f.attributes) {
+        if (d.style == AttrStyle::Keyword && d.category == "signedness" && signedness < 2)
+            f.signedness[signedness++] = d.name;
+        f.atomicMode = f.atomicMode || d.category == "atomic_mode";
+        if (d.style == AttrStyle::String)
+            f.stringAttribute = d.name;
+    }
+    if (signedness == 1) // one signedness attribute takes every bare signed/unsigned
+        f.signedness[1] = f.signedness[0];
+    f.resultTypeWritten =
+        f.types == TypeList::ResultTypes || f.directive == Directive::MakeTensorView;
+}
+
 OpFormat compile(const OpInfo& row)
 {
     OpFormat f;
@@ -335,6 +352,7 @@ OpFormat compile(const OpInfo& row)
     declareOperands(row, f);
     declareLayoutAttributes(row, f);
     Compiler(row, f).run();
+    declareParseFacts(f);
     return f;
 }
 
@@ -410,6 +428,30 @@ const AttrDecl* dialectAttribute(std::string_view name)
         if (d.name == name)
             return &d;
     return nullptr;
+}
+
+const BareKeyword* bareKeyword(std::string_view keyword)
+{
+    static const std::unordered_map<std::string_view, BareKeyword> table = [] {
+        std::unordered_map<std::string_view, BareKeyword> t;
+        // The enum keywords of the dialect's keyword attributes (one attribute per category).
+        for (const AttrDecl& d : kDialectAttributes) {
+            if (d.style != AttrStyle::Keyword || !d.once)
+                continue;
+            const KeywordClass cls = d.category == "signedness"    ? KeywordClass::Signedness
+                                     : d.category == "atomic_mode" ? KeywordClass::AtomicMode
+                                                                   : KeywordClass::Enum;
+            for (const char* k : *enumKeywords(d.category))
+                t.emplace(k, BareKeyword{cls, d.name, d.category});
+        }
+        // Unit flags written bare ("new_flag" as the hand-written parser accepted it).
+        for (std::string_view k :
+             {"flush_to_zero", "propagate_nan", "fast_acc", "global", "constant", "new_flag"})
+            t.emplace(k, BareKeyword{KeywordClass::UnitFlag, k, {}});
+        return t;
+    }();
+    const auto it = table.find(keyword);
+    return it == table.end() ? nullptr : &it->second;
 }
 
 const std::vector<const char*>* enumKeywords(std::string_view category)

@@ -7,6 +7,7 @@
 #include "ir/Block.h"
 #include "ir/Function.h"
 #include "ir/Module.h"
+#include "ir/OpFormat.h"
 #include "ir/Parser.h"
 #include "ir/Region.h"
 #include "ir/StringMap.h"
@@ -219,8 +220,25 @@ public:
     Op* parseOperation();
     Op* parseGenericOp(std::vector<std::pair<std::string_view, unsigned>>& resultDefs, int line,
                        int col, size_t startPos);
+    // Custom-syntax ops: ParseOps.cpp drives the op's format (ir/OpFormat.h); the grammars a
+    // format cannot say are the hooks of ParseOpHooks.cpp.
     Op* parseCustomOp(OpName name, std::vector<std::pair<std::string_view, unsigned>>& resultDefs,
                       int line, int col, size_t startPos);
+    struct CustomOp;
+    bool parseFormatElements(CustomOp& c, size_t startPos, bool& arrow);
+    void parseBareKeyword(CustomOp& c, std::string_view id);
+    void parseKeyedAttribute(CustomOp& c, std::string_view id);
+    void parsePunctuatedAttribute(CustomOp& c, char first);
+    void parseFormatTypes(CustomOp& c, bool arrow);
+    Op* finishCustomOp(CustomOp& c, std::vector<std::pair<std::string_view, unsigned>>& resultDefs,
+                       int line, int col, size_t startPos);
+    void parseDenseConstant(CustomOp& c);
+    void parseGlobalOp(CustomOp& c);
+    bool parseForOp(CustomOp& c);
+    void parseIfOp(CustomOp& c);
+    void parseLoopOp(CustomOp& c);
+    void parseBodyRegion(CustomOp& c);
+    void addImplicitTerminators(CustomOp& c);
     Value* parseValueUse(); // %x or %x#i; errors on unknown names
     void parseIterValues(std::vector<std::string_view>& names, std::vector<Value*>& inits);
     Value* newValue(const Type* type, std::string_view name);
@@ -321,7 +339,6 @@ public:
     };
 
 private:
-    friend struct CustomOpParser;
     std::string_view m_text;
     size_t m_pos = 0;
     int m_line = 1;
@@ -386,6 +403,21 @@ private:
         std::vector<const Type*> types, resultTypes;
         std::vector<std::pair<std::string_view, unsigned>> defs;
     };
+
+public:
+    // The custom-syntax op being read: the row's format and the lists it fills.
+    struct CustomOp
+    {
+        OpName name;
+        const OpFormat& format;
+        OpScratch& s;
+        size_t resultCount = 0;    // the result names given before '='
+        bool writtenTypes = false; // s.types holds the written operand types
+        int signednessSeen = 0;    // bare signed/unsigned so far
+        void add(std::string_view key, const Attribute* v) { s.attrs.push_back({key, v}); }
+    };
+
+private:
     std::vector<std::unique_ptr<OpScratch>> m_opScratch;
     size_t m_opLevel = 0;
     OpScratch& opScratch(size_t level)
