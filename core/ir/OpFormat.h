@@ -153,6 +153,8 @@ struct OpFormat
 
 // The compiled format of `id` (an empty format with Directive::None for ops without one).
 const OpFormat& opFormat(OpId id);
+// Every compiled format, indexed by OpId (kOpIdCount of them): the parser's per-op lookup.
+const OpFormat* opFormats();
 
 // The dialect-wide spelling of an attribute name (tile-ir.md §3): rounding_mode, signedness,
 // memory_scope, flush_to_zero, dim, ...; nullptr for names the dialect does not spell.

@@ -14,6 +14,32 @@
 
 namespace tilelens::ir::detail {
 
+Parser::HookResult Parser::parseDirective(CustomOp& c)
+{
+    switch (c.format.directive) {
+    case Directive::DenseConstant:
+        if (peek() != '<')
+            return HookResult::NotAHook; // `constant` without a dense literal reads as a format
+        parseDenseConstant(c);
+        return HookResult::Parsed;
+    case Directive::GlobalOp:
+        parseGlobalOp(c);
+        return HookResult::Parsed;
+    case Directive::ForOp:
+        return parseForOp(c) ? HookResult::Parsed : HookResult::Failed;
+    case Directive::IfOp:
+        parseIfOp(c);
+        return HookResult::Parsed;
+    case Directive::LoopOp:
+        parseLoopOp(c);
+        return HookResult::Parsed;
+    case Directive::MakeTensorView: // its `shape = [...]` lists are keyed format elements
+    case Directive::None:
+        break;
+    }
+    return HookResult::NotAHook;
+}
+
 // After 'iter_values' of `for` and `loop`: `(%name = %init, ...)`.
 void Parser::parseIterValues(std::vector<std::string_view>& names, std::vector<Value*>& inits)
 {
@@ -200,14 +226,13 @@ void Parser::parseBodyRegion(CustomOp& c)
     }
 }
 
-// Printers omit an operand-less yield (if) or continue (for, loop) at the end of a body.
+// for, loop, if: printers omit an operand-less yield (if) or continue (for, loop) at the end of
+// a body.
 void Parser::addImplicitTerminators(CustomOp& c)
 {
-    const Directive d = c.format.directive;
-    if (c.s.regions.empty() ||
-        (d != Directive::ForOp && d != Directive::LoopOp && d != Directive::IfOp))
+    if (c.s.regions.empty())
         return;
-    const bool isIf = d == Directive::IfOp;
+    const bool isIf = c.format.directive == Directive::IfOp;
     for (Region* r : c.s.regions) {
         if (r->blocks.empty() || (isIf && r != c.s.regions[0] && r->blocks[0]->ops.empty()))
             continue;

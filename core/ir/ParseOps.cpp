@@ -51,47 +51,31 @@ Op* Parser::parseCustomOp(OpName name, std::vector<std::pair<std::string_view, u
     scratch.types.clear();
     scratch.resultTypes.clear();
     scratch.blockArgs.clear();
-    CustomOp c{name, opFormat(grammarOf(name)), scratch};
+    CustomOp c{name, m_formats[size_t(grammarOf(name))], scratch};
     for (const auto& d : defs)
         c.resultCount += d.second;
 
-    // Hooks: the grammars that are code (ParseOpHooks.cpp).
-    switch (c.format.directive) {
-    case Directive::DenseConstant:
-        if (peek() != '<')
-            break; // `constant` without a dense literal reads as a format
-        parseDenseConstant(c);
-        return finishCustomOp(c, defs, line, col, start);
-    case Directive::GlobalOp:
-        parseGlobalOp(c);
-        return finishCustomOp(c, defs, line, col, start);
-    case Directive::ForOp:
-        if (!parseForOp(c))
-            return nullptr;
-        return finishCustomOp(c, defs, line, col, start);
-    case Directive::IfOp:
-        parseIfOp(c);
-        return finishCustomOp(c, defs, line, col, start);
-    case Directive::LoopOp:
-        parseLoopOp(c);
-        return finishCustomOp(c, defs, line, col, start);
-    case Directive::MakeTensorView: // its `shape = [...]` lists are keyed elements
-    case Directive::None:
-        break;
-    }
-
-    // The format: elements up to the type list, the types, the region.
-    bool arrow = false;
-    if (!parseFormatElements(c, start, arrow))
+    // The grammars that are code (ParseOpHooks.cpp), else the format: the elements up to the
+    // type list, the types, the region.
+    const Directive d = c.format.directive;
+    const HookResult hook = d == Directive::None || d == Directive::MakeTensorView
+                                ? HookResult::NotAHook
+                                : parseDirective(c);
+    if (hook == HookResult::Failed)
         return nullptr;
-    if (arrow || consume(':') || peek() == '-')
-        parseFormatTypes(c, arrow);
-    if (c.format.region) {
-        parseBodyRegion(c);
-    } else if (peek() == '{' && !name.isKnown()) { // an unknown op's region
-        std::vector<Value*> none;
-        if (Region* r = parseRegion(none, nullptr, false))
-            scratch.regions.push_back(r);
+    if (hook == HookResult::NotAHook) {
+        bool arrow = false;
+        if (!parseFormatElements(c, start, arrow))
+            return nullptr;
+        if (arrow || consume(':') || peek() == '-')
+            parseFormatTypes(c, arrow);
+        if (c.format.region) {
+            parseBodyRegion(c);
+        } else if (peek() == '{' && !name.isKnown()) { // an unknown op's region
+            std::vector<Value*> none;
+            if (Region* r = parseRegion(none, nullptr, false))
+                scratch.regions.push_back(r);
+        }
     }
     return finishCustomOp(c, defs, line, col, start);
 }
@@ -338,7 +322,9 @@ Op* Parser::finishCustomOp(CustomOp& c, std::vector<std::pair<std::string_view, 
     if (c.writtenTypes && !c.s.types.empty())
         op->setWrittenOperandTypes(typeList(c.s.types));
     bindResults(op, defs, resultTypes);
-    addImplicitTerminators(c);
+    if (c.format.directive == Directive::ForOp || c.format.directive == Directive::LoopOp ||
+        c.format.directive == Directive::IfOp)
+        addImplicitTerminators(c);
     if (const Location* l = parseTrailingLoc())
         op->loc = l;
     setRange(op->range, line, col, start);

@@ -22,6 +22,9 @@
 #include <unordered_set>
 #include <vector>
 
+// Parts of one hot function kept apart for reading (GCC and Clang).
+#define TILELENS_ALWAYS_INLINE inline __attribute__((always_inline))
+
 namespace tilelens::ir::detail {
 
 struct ParseAbort
@@ -225,13 +228,22 @@ public:
     Op* parseCustomOp(OpName name, std::vector<std::pair<std::string_view, unsigned>>& resultDefs,
                       int line, int col, size_t startPos);
     struct CustomOp;
-    bool parseFormatElements(CustomOp& c, size_t startPos, bool& arrow);
+    // Inline: one call site each (parseCustomOp), on the parser's hottest path.
+    TILELENS_ALWAYS_INLINE bool parseFormatElements(CustomOp& c, size_t startPos, bool& arrow);
     void parseBareKeyword(CustomOp& c, std::string_view id);
     void parseKeyedAttribute(CustomOp& c, std::string_view id);
     void parsePunctuatedAttribute(CustomOp& c, char first);
-    void parseFormatTypes(CustomOp& c, bool arrow);
-    Op* finishCustomOp(CustomOp& c, std::vector<std::pair<std::string_view, unsigned>>& resultDefs,
-                       int line, int col, size_t startPos);
+    TILELENS_ALWAYS_INLINE void parseFormatTypes(CustomOp& c, bool arrow);
+    TILELENS_ALWAYS_INLINE Op*
+    finishCustomOp(CustomOp& c, std::vector<std::pair<std::string_view, unsigned>>& resultDefs,
+                   int line, int col, size_t startPos);
+    enum class HookResult
+    {
+        NotAHook, // the op reads as its format
+        Parsed,
+        Failed, // an error that drops the op
+    };
+    HookResult parseDirective(CustomOp& c); // the op's custom<...> grammar, if any
     void parseDenseConstant(CustomOp& c);
     void parseGlobalOp(CustomOp& c);
     bool parseForOp(CustomOp& c);
@@ -373,7 +385,8 @@ private:
         const Type* const* slot = nullptr;
     };
     SingleTypeList m_singleTypeCache[64];
-    StringMap<OpName> m_opNames; // per-parse cache of the global interner
+    StringMap<OpName> m_opNames;             // per-parse cache of the global interner
+    const OpFormat* m_formats = opFormats(); // by OpId
     std::vector<std::vector<std::pair<std::string_view, Binding>>> m_scopes; // undo logs
     size_t m_scopeDepth = 0; // m_scopes[0..depth) are open
     std::unordered_map<std::string, const Attribute*> m_attrAliases;
