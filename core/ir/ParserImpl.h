@@ -45,6 +45,7 @@ template <typename It> void sortByName(It first, It last)
 }
 
 struct PendingOperand; // custom-op scratch
+struct DenseValues;    // a dense literal's values (ParseDense.cpp)
 
 // Character classes of the scanner, one table lookup per byte.
 enum CharClass : uint8_t
@@ -170,6 +171,7 @@ public:
     // ---- types (ParseLexing.cpp)
     const Type* parseType();
     const Type* parseTypeInner();
+    const Type* parseViewType(std::string_view id, int line, int col);
     const Type* numberType(std::string_view name);
     const Type* unique(Type& t);
     const Type* opaqueType(std::string_view text);
@@ -181,10 +183,15 @@ public:
 
     // ---- attributes and locations (ParseAttributes.cpp)
     const Attribute* parseAttribute(const Type* hint = nullptr);
+    const Attribute* parseHashAttribute(int line, int col);
+    const Attribute* parseNumberAttribute(const Type* hint);
     const Attribute*
     parseCudaTileAttr(std::string_view mnemonic); // after "#cuda_tile." or stripped
     const Attribute*
-    parseDense(const Type* knownTile = nullptr);            // '<' elem ':' value '>' (':' tile)?
+    parseDense(const Type* knownTile = nullptr); // '<' elem ':' value '>' (':' tile)?
+    bool parseDenseElementType(const Type*& elem);
+    const Attribute* finishDense(const Type* knownTile, const Type* elem, DenseValues& values,
+                                 int line, int col);
     void parseDictionary(std::vector<NamedAttribute>& out); // '{' ... '}'
     std::string_view parseAttrKey();                        // "quoted" or bare dictionary key
     struct DenseElement
