@@ -371,14 +371,6 @@ Op* InstructionReader::readOp(ByteCursor& c)
     // Attribute names point into the immortal layout table.
     op->attributes = arena.copy(attrs);
     op->operands = Span<Value* const>(arena.copy(operands).data(), operands.size());
-    for (size_t i = 0; i < operands.size(); ++i) { // prepend, as the text parser does
-        Use* u = arena.make<Use>();
-        u->user = op;
-        u->operandIndex = uint32_t(i);
-        u->next = operands[i]->firstUse;
-        operands[i]->firstUse = u;
-        ++operands[i]->useCount;
-    }
     op->regions = Span<Region* const>(arena.copy(regions).data(), regions.size());
     for (Region* r : regions)
         r->parentOp = op;

@@ -37,7 +37,7 @@ TEST(IrModel, OperandsReferenceValuesAndValuesKnowTheirUses)
     EXPECT_TRUE(b->arguments[0]->isBlockArgument());
     EXPECT_EQ(add->operands[0], neg->results[0]);
     EXPECT_EQ(add->operands[1], neg->results[0]);
-    auto uses = neg->results[0]->uses();
+    auto uses = usesOf(*neg->results[0], *f->body);
     ASSERT_EQ(uses.size(), 2u);
     EXPECT_EQ(uses[0].user, add);
     EXPECT_EQ(uses[0].operandIndex, 0u);
