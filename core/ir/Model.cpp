@@ -13,12 +13,24 @@
 
 namespace tilelens::ir {
 
-std::vector<Use> Value::uses() const
+namespace {
+void collectUses(const Value& v, const Region& scope, std::vector<Use>& out)
+{
+    for (const Block* b : scope.blocks)
+        for (Op* op : b->ops) {
+            for (size_t i = 0; i < op->operands.size(); ++i)
+                if (op->operands[i] == &v)
+                    out.push_back(Use{op, uint32_t(i)});
+            for (const Region* r : op->regions)
+                collectUses(v, *r, out);
+        }
+}
+} // namespace
+
+std::vector<Use> usesOf(const Value& v, const Region& scope)
 {
     std::vector<Use> out;
-    for (const Use* u = firstUse; u; u = u->next)
-        out.push_back(*u);
-    std::reverse(out.begin(), out.end()); // the list is built by prepending
+    collectUses(v, scope, out);
     return out;
 }
 

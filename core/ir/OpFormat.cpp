@@ -328,6 +328,23 @@ private:
     }
 };
 
+// The facts the text parser reads (OpFormat's last fields), from the declarations.
+void declareParseFacts(OpFormat& f)
+{
+    size_t signedness = 0;
+    for (const AttrDecl& d : f.attributes) {
+        if (d.style == AttrStyle::Keyword && d.category == "signedness" && signedness < 2)
+            f.signedness[signedness++] = d.name;
+        f.atomicMode = f.atomicMode || d.category == "atomic_mode";
+        if (d.style == AttrStyle::String)
+            f.stringAttribute = d.name;
+    }
+    if (signedness == 1) // one signedness attribute takes every bare signed/unsigned
+        f.signedness[1] = f.signedness[0];
+    f.resultTypeWritten =
+        f.types == TypeList::ResultTypes || f.directive == Directive::MakeTensorView;
+}
+
 OpFormat compile(const OpInfo& row)
 {
     OpFormat f;
@@ -335,6 +352,7 @@ OpFormat compile(const OpInfo& row)
     declareOperands(row, f);
     declareLayoutAttributes(row, f);
     Compiler(row, f).run();
+    declareParseFacts(f);
     return f;
 }
 
@@ -393,7 +411,7 @@ bool OpFormat::segment(const Op& op, std::vector<OperandSegment>& segments) cons
     return at == plain || last >= 0;
 }
 
-const OpFormat& opFormat(OpId id)
+const OpFormat* opFormats()
 {
     static const std::array<OpFormat, kOpIdCount> formats = [] {
         std::array<OpFormat, kOpIdCount> all;
@@ -401,7 +419,12 @@ const OpFormat& opFormat(OpId id)
             all[i] = compile(opInfo(OpId(i)));
         return all;
     }();
-    return formats[size_t(id) < kOpIdCount ? size_t(id) : 0];
+    return formats.data();
+}
+
+const OpFormat& opFormat(OpId id)
+{
+    return opFormats()[size_t(id) < kOpIdCount ? size_t(id) : 0];
 }
 
 const AttrDecl* dialectAttribute(std::string_view name)
@@ -409,6 +432,40 @@ const AttrDecl* dialectAttribute(std::string_view name)
     for (const AttrDecl& d : kDialectAttributes)
         if (d.name == name)
             return &d;
+    return nullptr;
+}
+
+const BareKeyword* bareKeyword(std::string_view keyword)
+{
+    // By first letter: the parser asks for every bare word, and a bucket of one to four
+    // keywords compares faster than a hash (BM_ParseReplicated).
+    using Bucket = std::vector<std::pair<std::string_view, BareKeyword>>;
+    static const std::array<Bucket, 128> table = [] {
+        std::array<Bucket, 128> t;
+        const auto add = [&t](std::string_view k, BareKeyword meaning) {
+            t[size_t(k[0]) & 127].emplace_back(k, meaning);
+        };
+        // The enum keywords of the dialect's keyword attributes (one attribute per category).
+        for (const AttrDecl& d : kDialectAttributes) {
+            if (d.style != AttrStyle::Keyword || !d.once)
+                continue;
+            const KeywordClass cls = d.category == "signedness"    ? KeywordClass::Signedness
+                                     : d.category == "atomic_mode" ? KeywordClass::AtomicMode
+                                                                   : KeywordClass::Enum;
+            for (const char* k : *enumKeywords(d.category))
+                add(k, BareKeyword{cls, d.name, d.category});
+        }
+        // Unit flags written bare ("new_flag" as the hand-written parser accepted it).
+        for (std::string_view k :
+             {"flush_to_zero", "propagate_nan", "fast_acc", "global", "constant", "new_flag"})
+            add(k, BareKeyword{KeywordClass::UnitFlag, k, {}});
+        return t;
+    }();
+    if (keyword.empty())
+        return nullptr;
+    for (const auto& [k, meaning] : table[size_t(keyword[0]) & 127])
+        if (k == keyword)
+            return &meaning;
     return nullptr;
 }
 

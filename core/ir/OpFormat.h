@@ -11,7 +11,7 @@
 //                      result type for all), type($a) `,` type($b) (those operands' types),
 //                      type($result) (the result types)
 //   $body              the op's region (reduce, scan)
-//   custom<D>          an op whose grammar is code (ParseOps.cpp, Printer.cpp): constant,
+//   custom<D>          an op whose grammar is code (ParseOpHooks.cpp, PrintOps.cpp): constant,
 //                      global, for, if, loop, make_tensor_view
 // A comma before a group prints only when the group does (a missing mask, an empty index list).
 
@@ -132,6 +132,12 @@ struct OpFormat
     bool tokenResultOnly = false; // results "token"
     bool hasTokenOperand = false; // an operand group `token?`
     bool region = false;          // `$body`: a region after the types
+    // What the text parser reads from the declarations above (ParseOps.cpp):
+    // the attributes of the first and of later bare `signed`/`unsigned` (mmai: lhs, then rhs)
+    std::string_view signedness[2] = {"signedness", "signedness"};
+    bool atomicMode = false; // declares `mode`: bare `add`, `xchg`, ... are its keywords
+    std::string_view stringAttribute = "str"; // a quoted string's attribute (assert: message)
+    bool resultTypeWritten = false; // `:` writes the result type (make_*_view), not operand types
 
     // The declaration of `name` when the format places it; nullptr otherwise.
     const AttrDecl* placed(std::string_view name) const;
@@ -147,10 +153,30 @@ struct OpFormat
 
 // The compiled format of `id` (an empty format with Directive::None for ops without one).
 const OpFormat& opFormat(OpId id);
+// Every compiled format, indexed by OpId (kOpIdCount of them): the parser's per-op lookup.
+const OpFormat* opFormats();
 
 // The dialect-wide spelling of an attribute name (tile-ir.md §3): rounding_mode, signedness,
 // memory_scope, flush_to_zero, dim, ...; nullptr for names the dialect does not spell.
 const AttrDecl* dialectAttribute(std::string_view name);
+
+// What a bare keyword of the custom form means wherever it stands (tile-ir.md §3): an enum
+// keyword of one of the dialect's keyword attributes, or a unit flag.
+enum class KeywordClass : uint8_t
+{
+    Signedness, // signed, unsigned: the op's signedness attribute(s) (OpFormat::signedness)
+    AtomicMode, // and, add, xchg, ...: `mode`, only for ops that declare it
+    Enum,       // equal, ordered, weak, tl_blk, ...: `attribute` of enum `category`
+    UnitFlag,   // flush_to_zero, fast_acc, ...: a unit attribute of its own name
+};
+struct BareKeyword
+{
+    KeywordClass cls = KeywordClass::UnitFlag;
+    std::string_view attribute; // Enum: comparison_predicate, memory_scope, ...
+    std::string_view category;  // the enum category (makeEnum's), "" for a unit flag
+};
+// The meaning of `keyword`; nullptr for a word the dialect does not use bare.
+const BareKeyword* bareKeyword(std::string_view keyword);
 
 // Keywords of an enum category in value order ("rounding" -> nearest_even, zero, ...), shared
 // by the bytecode reader and the text parser; nullptr for an unknown category.

@@ -345,6 +345,91 @@ const Attribute* Parser::parseCudaTileAttr(std::string_view m)
     return makeAttr(a);
 }
 
+// After '#' is next: `#cuda_tile.x<...>`, another dialect's attribute (kept as written), or
+// an alias (resolved now or at the end of the file).
+const Attribute* Parser::parseHashAttribute(int line, int col)
+{
+    Attribute a;
+    ++m_pos;
+    std::string_view id = suffixId();
+    if (id.substr(0, 10) == "cuda_tile.")
+        return parseCudaTileAttr(id.substr(10));
+    if (id.find('.') != std::string_view::npos) {
+        size_t start = m_pos - id.size() - 1;
+        if (peek() == '<')
+            skipBalanced();
+        a.kind = AttrKind::Opaque;
+        a.text = arena().copyString(m_text.substr(start, m_pos - start));
+        warningAt(line, col, "unknown attribute '" + std::string(a.text) + "' kept as written");
+        return makeAttr(a);
+    }
+    auto it = m_attrAliases.find(std::string(id));
+    if (it != m_attrAliases.end())
+        return it->second;
+    Attribute* ph = arena().make<Attribute>();
+    ph->kind = AttrKind::Opaque;
+    ph->text = arena().copyString("#" + std::string(id));
+    m_pendingAttrs.push_back({ph, std::string(id)});
+    return ph;
+}
+
+// A number: `1`, `-2.5`, `0x7F800000 : f32` (a float's bits), cutile-ir's `-inf`; typed by
+// `: type` or by `hint`.
+const Attribute* Parser::parseNumberAttribute(const Type* hint)
+{
+    const char c = peek();
+    Attribute a;
+    std::string_view tok;
+    int tokLine = 0;
+    int tokColumn = 0;
+    if (c == '-' && (peekAt(1) == 'i' || peekAt(1) == 'n')) { // cutile-ir: -inf
+        ++m_pos;
+        identifier();
+        a.kind = AttrKind::Float;
+        a.bits = floatToBits(-INFINITY, "f64");
+    } else {
+        bool isFloat;
+        parseNumberToken(tok, isFloat);
+        tokLine = m_line;
+        tokColumn = int(size_t(tok.data() - m_text.data()) - m_lineStart) + 1;
+        if (isFloat) {
+            a.kind = AttrKind::Float;
+            a.bits = floatToBits(std::strtod(std::string(tok).c_str(), nullptr), "f64");
+        } else {
+            size_t save = m_pos;
+            m_pos -= tok.size();
+            parseInteger(a.intValue);
+            m_pos = save;
+            a.kind = AttrKind::Integer;
+            a.text = tok;
+        }
+    }
+    const Type* ty = hint;
+    if (consume(':'))
+        ty = parseType();
+    const Attribute* r = makeAttr(a);
+    if (ty && ty->isFloat() && r->kind == AttrKind::Integer && r->text.size() > 2 &&
+        (r->text[1] == 'x' || r->text[1] == 'X')) { // hex bit pattern of a float
+        a.kind = AttrKind::Float;
+        a.bits = uint64_t(r->intValue);
+        a.type = ty;
+        a.text = {};
+        return makeAttr(a);
+    }
+    if (ty) {
+        if (r->kind == AttrKind::Integer && ty->isInteger() && !fitsWidth(r->intValue, ty))
+            errorAt(tokLine, tokColumn,
+                    "integer " + std::string(tok) + " does not fit in " + ty->canonical());
+        Attribute b = *r;
+        b.text = {};
+        b.type = nullptr;
+        return retypeScalar(makeAttr(b), ty);
+    }
+    Attribute b = *r;
+    b.text = {};
+    return makeAttr(b);
+}
+
 const Attribute* Parser::parseAttribute(const Type* hint)
 {
     enter();
@@ -356,29 +441,8 @@ const Attribute* Parser::parseAttribute(const Type* hint)
     char c = peek();
     int line = m_line, col = column();
     Attribute a;
-    if (c == '#') {
-        ++m_pos;
-        std::string_view id = suffixId();
-        if (id.substr(0, 10) == "cuda_tile.")
-            return parseCudaTileAttr(id.substr(10));
-        if (id.find('.') != std::string_view::npos) {
-            size_t start = m_pos - id.size() - 1;
-            if (peek() == '<')
-                skipBalanced();
-            a.kind = AttrKind::Opaque;
-            a.text = arena().copyString(m_text.substr(start, m_pos - start));
-            warningAt(line, col, "unknown attribute '" + std::string(a.text) + "' kept as written");
-            return makeAttr(a);
-        }
-        auto it = m_attrAliases.find(std::string(id));
-        if (it != m_attrAliases.end())
-            return it->second;
-        Attribute* ph = arena().make<Attribute>();
-        ph->kind = AttrKind::Opaque;
-        ph->text = arena().copyString("#" + std::string(id));
-        m_pendingAttrs.push_back({ph, std::string(id)});
-        return ph;
-    }
+    if (c == '#')
+        return parseHashAttribute(line, col);
     if (c == '@') {
         ++m_pos;
         a.kind = AttrKind::SymbolRef;
@@ -413,57 +477,8 @@ const Attribute* Parser::parseAttribute(const Type* hint)
         a.entries = arena().copy(entries);
         return makeAttr(a);
     }
-    if (c == '-' || (c >= '0' && c <= '9')) {
-        std::string_view tok;
-        int tokLine = 0;
-        int tokColumn = 0;
-        if (c == '-' && (peekAt(1) == 'i' || peekAt(1) == 'n')) { // cutile-ir: -inf
-            ++m_pos;
-            identifier();
-            a.kind = AttrKind::Float;
-            a.bits = floatToBits(-INFINITY, "f64");
-        } else {
-            bool isFloat;
-            parseNumberToken(tok, isFloat);
-            tokLine = m_line;
-            tokColumn = int(size_t(tok.data() - m_text.data()) - m_lineStart) + 1;
-            if (isFloat) {
-                a.kind = AttrKind::Float;
-                a.bits = floatToBits(std::strtod(std::string(tok).c_str(), nullptr), "f64");
-            } else {
-                size_t save = m_pos;
-                m_pos -= tok.size();
-                parseInteger(a.intValue);
-                m_pos = save;
-                a.kind = AttrKind::Integer;
-                a.text = tok;
-            }
-        }
-        const Type* ty = hint;
-        if (consume(':'))
-            ty = parseType();
-        const Attribute* r = makeAttr(a);
-        if (ty && ty->isFloat() && r->kind == AttrKind::Integer && r->text.size() > 2 &&
-            (r->text[1] == 'x' || r->text[1] == 'X')) { // hex bit pattern of a float
-            a.kind = AttrKind::Float;
-            a.bits = uint64_t(r->intValue);
-            a.type = ty;
-            a.text = {};
-            return makeAttr(a);
-        }
-        if (ty) {
-            if (r->kind == AttrKind::Integer && ty->isInteger() && !fitsWidth(r->intValue, ty))
-                errorAt(tokLine, tokColumn,
-                        "integer " + std::string(tok) + " does not fit in " + ty->canonical());
-            Attribute b = *r;
-            b.text = {};
-            b.type = nullptr;
-            return retypeScalar(makeAttr(b), ty);
-        }
-        Attribute b = *r;
-        b.text = {};
-        return makeAttr(b);
-    }
+    if (c == '-' || (c >= '0' && c <= '9'))
+        return parseNumberAttribute(hint);
     std::string_view id = peekIdentifier();
     if (id == "true" || id == "false") {
         identifier();

@@ -83,6 +83,8 @@ bool startsScalar(char c)
     return charIs(c, kDenseTok) || c == '-';
 }
 
+} // namespace
+
 // A dense literal's values. While all are equal only the first is kept, so a
 // large splat such as `[[128, 128, ...]]` needs no buffer.
 struct DenseValues
@@ -91,6 +93,9 @@ struct DenseValues
     int64_t first = 0;
     size_t count = 0;
     bool allSame = true;
+    std::string_view blob = {}; // the quoted hex form, when written so
+    bool nested = false;        // written as [..] lists
+    bool ragged = false;        // lists of one level differ in length
 
     void add(int64_t v)
     {
@@ -114,7 +119,6 @@ struct DenseValues
         count += k - 1;
     }
 };
-} // namespace
 
 const Attribute* Parser::parseDense(const Type* knownTile)
 {
@@ -122,25 +126,9 @@ const Attribute* Parser::parseDense(const Type* knownTile)
     expect('<', "to open a dense literal");
     enter();
     const Type* elem = nullptr;
-    size_t save = m_pos;
-    int saveLine = m_line;
-    size_t saveLs = m_lineStart;
-    std::string_view id = peekIdentifier();
-    if (!id.empty() && id != "true" && id != "false" && id != "inf" && id != "nan") {
-        identifier();
-        elem = numberType(id);
-        if (!elem || !consume(':')) {
-            if (!elem)
-                error("unknown element type '" + std::string(id) + "' in a dense literal");
-            else
-                error("expected ':' after the element type of a dense literal");
-            m_pos = save;
-            m_line = saveLine;
-            m_lineStart = saveLs;
-            skipToLineEnd();
-            leave();
-            return makeAttr(Attribute{});
-        }
+    if (!parseDenseElementType(elem)) {
+        leave();
+        return makeAttr(Attribute{});
     }
     // Value: scalar, nested list or quoted hex blob. Scalars are converted as
     // they are read when the literal names its element type (the printers
@@ -172,13 +160,10 @@ const Attribute* Parser::parseDense(const Type* knownTile)
     };
     std::vector<int64_t>& shape = m_denseShape; // scratch: no heap traffic per literal
     shape.clear();
-    std::string_view blob;
-    bool nested = false;
-    bool ragged = false;
     if (peek() == '"') {
-        blob = rawString();
+        values.blob = rawString();
     } else if (peek() == '[') {
-        nested = true;
+        values.nested = true;
         // Iterative walk over brackets, recording the size of each level's first list.
         std::vector<int64_t>& counts = m_denseCounts;
         std::vector<int64_t>& levelSize = shape; // first seen size per depth
@@ -203,7 +188,7 @@ const Attribute* Parser::parseDense(const Type* knownTile)
                 if (levelSize[depth - 1] < 0)
                     levelSize[depth - 1] = counts[depth - 1];
                 else if (levelSize[depth - 1] != counts[depth - 1])
-                    ragged = true;
+                    values.ragged = true;
                 --depth;
                 if (depth == 0)
                     break;
@@ -274,6 +259,39 @@ const Attribute* Parser::parseDense(const Type* knownTile)
     }
     expect('>', "to close the dense literal");
     leave();
+    return finishDense(knownTile, elem, values, line, col);
+}
+
+// After '<': `elem :` when the literal names its element type (the printers always do);
+// false after an error, with the rest of the line skipped.
+bool Parser::parseDenseElementType(const Type*& elem)
+{
+    const size_t save = m_pos;
+    const int saveLine = m_line;
+    const size_t saveLs = m_lineStart;
+    const std::string_view id = peekIdentifier();
+    if (id.empty() || id == "true" || id == "false" || id == "inf" || id == "nan")
+        return true;
+    identifier();
+    elem = numberType(id);
+    if (elem && consume(':'))
+        return true;
+    if (!elem)
+        error("unknown element type '" + std::string(id) + "' in a dense literal");
+    else
+        error("expected ':' after the element type of a dense literal");
+    m_pos = save;
+    m_line = saveLine;
+    m_lineStart = saveLs;
+    skipToLineEnd();
+    return false;
+}
+
+// After the closing '>': the tile type (`: type` unless the caller knows it), the scalars
+// converted once the element type is known, the shape checked, the attribute made.
+const Attribute* Parser::finishDense(const Type* knownTile, const Type* elem, DenseValues& values,
+                                     int line, int col)
+{
     const Type* tile = knownTile;
     if (!tile) {
         if (consume(':'))
@@ -293,24 +311,25 @@ const Attribute* Parser::parseDense(const Type* knownTile)
         errorAt(line, col,
                 "dense literal element type " + elem->canonical() +
                     " does not match the tile element type " + tile->element->canonical());
-    if (!scalars.empty()) { // element type from the tile
+    if (!m_denseTokens.empty()) { // element type from the tile
         const DenseElement e = denseElement(elem);
-        for (const DenseToken& t : scalars)
+        for (const DenseToken& t : m_denseTokens)
             values.add(denseScalarBits(t.tok, e, t.line, t.col));
     }
-    if (!blob.empty())
-        return makeAttr(hexDense(a, blob, tile, elem, line, col));
+    if (!values.blob.empty())
+        return makeAttr(hexDense(a, values.blob, tile, elem, line, col));
     if (values.count == 0) {
         errorAt(line, col, "empty dense literal");
-    } else if (nested) {
-        bool shapeOk = !ragged && shape.size() == tile->shape.size();
+    } else if (values.nested) {
+        const std::vector<int64_t>& shape = m_denseShape;
+        bool shapeOk = !values.ragged && shape.size() == tile->shape.size();
         for (size_t i = 0; shapeOk && i < shape.size(); ++i)
             shapeOk = shape[i] == tile->shape[i];
         if (!shapeOk)
             errorAt(line, col, "dense literal shape does not match " + tile->canonical());
     }
     a.splat = values.count > 0 && values.allSame;
-    a.intList = a.splat ? arena().copy(&values.first, 1) : arena().copy(bits);
+    a.intList = a.splat ? arena().copy(&values.first, 1) : arena().copy(m_denseBits);
     return makeAttr(a);
 }
 

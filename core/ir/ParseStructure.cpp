@@ -151,15 +151,13 @@ Op* Parser::finishOp(OpName name, std::vector<Value*>& operands, std::vector<Nam
                                [&](const NamedAttribute& a) { return isDefaultAttr(name, a); }),
                 attrs.end());
     sortByName(attrs.begin(), attrs.end());
-    // One arena allocation per op for the op, its arrays, uses and results
-    // (all 8-byte aligned): fewer calls, and an op's data stays together.
+    // One arena allocation per op for the op, its arrays and results (all 8-byte aligned):
+    // fewer calls, and an op's data stays together.
     const size_t nOps = operands.size(), nAttrs = attrs.size(), nRegions = regions.size();
-    static_assert(alignof(Op) == 8 && alignof(Value) == 8 && alignof(Use) == 8 &&
-                      alignof(NamedAttribute) == 8,
+    static_assert(alignof(Op) == 8 && alignof(Value) == 8 && alignof(NamedAttribute) == 8,
                   "carved from one 8-byte aligned block");
     const size_t bytes = sizeof(Op) + nAttrs * sizeof(NamedAttribute) +
-                         (nOps + nRegions + nResults) * sizeof(void*) + nOps * sizeof(Use) +
-                         nResults * sizeof(Value);
+                         (nOps + nRegions + nResults) * sizeof(void*) + nResults * sizeof(Value);
     char* p = static_cast<char*>(arena().allocate(bytes, 8));
     Op* op = new (p) Op();
     p += sizeof(Op);
@@ -173,15 +171,6 @@ Op* Parser::finishOp(OpName name, std::vector<Value*>& operands, std::vector<Nam
         std::memcpy(static_cast<void*>(p), operands.data(), nOps * sizeof(Value*));
         op->operands = Span<Value* const>(reinterpret_cast<Value**>(p), nOps);
         p += nOps * sizeof(Value*);
-        for (size_t i = 0; i < nOps; ++i) {
-            Use* u = new (p) Use();
-            p += sizeof(Use);
-            u->user = op;
-            u->operandIndex = uint32_t(i);
-            u->next = operands[i]->firstUse;
-            operands[i]->firstUse = u;
-            ++operands[i]->useCount;
-        }
     }
     if (nRegions) {
         std::memcpy(static_cast<void*>(p), regions.data(), nRegions * sizeof(Region*));

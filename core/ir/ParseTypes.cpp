@@ -10,6 +10,72 @@ bool isPadding(std::string_view k)
 }
 } // namespace
 
+// After `partition_view`, `strided_view` or `gather_scatter_view` (`id`, at line:col):
+// `<tile=(8x16), tensor_view<...>, padding_value = zero, dim_map = [1, 0], ...>`.
+const Type* Parser::parseViewType(std::string_view id, int line, int col)
+{
+    Type t;
+    t.kind = id == "partition_view" ? TypeKind::PartitionView
+             : id == "strided_view" ? TypeKind::StridedView
+                                    : TypeKind::GatherScatterView;
+    expect('<', "after the view type name");
+    if (!expectKeyword("tile"))
+        return unknownType();
+    expect('=', "after 'tile'");
+    expect('(', "before the tile shape");
+    std::vector<int64_t> dims;
+    parseDims(dims, false);
+    int64_t last;
+    if (parseInteger(last))
+        dims.push_back(last);
+    expect(')', "after the tile shape");
+    t.shape = arena().copy(dims);
+    while (consume(',')) {
+        std::string_view key = peekIdentifier();
+        if (key == "tensor_view" || peek() == '!') {
+            t.tensorView = parseType();
+        } else if (key == "padding_value") {
+            identifier();
+            expect('=', "after 'padding_value'");
+            std::string_view kw = identifier();
+            if (!isPadding(kw))
+                error("unknown padding value '" + std::string(kw) + "'");
+            t.padding = keep(kw);
+        } else if (key == "dim_map" || key == "traversal_strides") {
+            identifier();
+            expect('=', "after the key");
+            std::vector<int64_t> v;
+            parseIntList(v, '[', ']', false);
+            if (key == "dim_map") {
+                bool identity = true;
+                for (size_t i = 0; i < v.size(); ++i)
+                    identity = identity && v[i] == int64_t(i);
+                if (!identity)
+                    t.dimMap = arena().copy(v);
+            } else {
+                t.strides = arena().copy(v);
+            }
+        } else if (key == "sparse_dim") {
+            identifier();
+            expect('=', "after 'sparse_dim'");
+            if (!parseInteger(t.sparseDim))
+                error("expected an integer after 'sparse_dim ='");
+        } else {
+            error("unexpected '" + std::string(key) + "' in a view type");
+            return unknownType();
+        }
+    }
+    if (!consume('>')) {
+        error("expected '>' to close the view type");
+        return unknownType();
+    }
+    if (!t.tensorView || t.tensorView->kind != TypeKind::TensorView) {
+        errorAt(line, col, "a view type needs a tensor_view");
+        return unknownType();
+    }
+    return unique(t);
+}
+
 const Type* Parser::parseTypeInner()
 {
     enter();
@@ -95,67 +161,8 @@ const Type* Parser::parseTypeInner()
         }
         return unique(t);
     }
-    if (id == "partition_view" || id == "strided_view" || id == "gather_scatter_view") {
-        t.kind = id == "partition_view" ? TypeKind::PartitionView
-                 : id == "strided_view" ? TypeKind::StridedView
-                                        : TypeKind::GatherScatterView;
-        expect('<', "after the view type name");
-        if (!expectKeyword("tile"))
-            return unknownType();
-        expect('=', "after 'tile'");
-        expect('(', "before the tile shape");
-        std::vector<int64_t> dims;
-        parseDims(dims, false);
-        int64_t last;
-        if (parseInteger(last))
-            dims.push_back(last);
-        expect(')', "after the tile shape");
-        t.shape = arena().copy(dims);
-        while (consume(',')) {
-            std::string_view key = peekIdentifier();
-            if (key == "tensor_view" || peek() == '!') {
-                t.tensorView = parseType();
-            } else if (key == "padding_value") {
-                identifier();
-                expect('=', "after 'padding_value'");
-                std::string_view kw = identifier();
-                if (!isPadding(kw))
-                    error("unknown padding value '" + std::string(kw) + "'");
-                t.padding = keep(kw);
-            } else if (key == "dim_map" || key == "traversal_strides") {
-                identifier();
-                expect('=', "after the key");
-                std::vector<int64_t> v;
-                parseIntList(v, '[', ']', false);
-                if (key == "dim_map") {
-                    bool identity = true;
-                    for (size_t i = 0; i < v.size(); ++i)
-                        identity = identity && v[i] == int64_t(i);
-                    if (!identity)
-                        t.dimMap = arena().copy(v);
-                } else {
-                    t.strides = arena().copy(v);
-                }
-            } else if (key == "sparse_dim") {
-                identifier();
-                expect('=', "after 'sparse_dim'");
-                if (!parseInteger(t.sparseDim))
-                    error("expected an integer after 'sparse_dim ='");
-            } else {
-                error("unexpected '" + std::string(key) + "' in a view type");
-                return unknownType();
-            }
-        }
-        if (!consume('>')) {
-            error("expected '>' to close the view type");
-            return unknownType();
-        }
-        if (!t.tensorView || t.tensorView->kind != TypeKind::TensorView) {
-            errorAt(line, col, "a view type needs a tensor_view");
-            return unknownType();
-        }
-        return unique(t);
-    }
+    if (id == "partition_view" || id == "strided_view" || id == "gather_scatter_view")
+        return parseViewType(id, line, col);
     // Unknown type: keep its text (identifier + balanced <...>) with a warning.
     size_t start = m_pos - id.size() - (bang ? 1 : 0);
     if (m_pos < m_text.size() && m_text[m_pos] == '<')

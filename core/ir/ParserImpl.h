@@ -7,6 +7,7 @@
 #include "ir/Block.h"
 #include "ir/Function.h"
 #include "ir/Module.h"
+#include "ir/OpFormat.h"
 #include "ir/Parser.h"
 #include "ir/Region.h"
 #include "ir/StringMap.h"
@@ -20,6 +21,9 @@
 #include <unordered_map>
 #include <unordered_set>
 #include <vector>
+
+// Parts of one hot function kept apart for reading (GCC and Clang).
+#define TILELENS_ALWAYS_INLINE inline __attribute__((always_inline))
 
 namespace tilelens::ir::detail {
 
@@ -41,6 +45,7 @@ template <typename It> void sortByName(It first, It last)
 }
 
 struct PendingOperand; // custom-op scratch
+struct DenseValues;    // a dense literal's values (ParseDense.cpp)
 
 // Character classes of the scanner, one table lookup per byte.
 enum CharClass : uint8_t
@@ -166,6 +171,7 @@ public:
     // ---- types (ParseLexing.cpp)
     const Type* parseType();
     const Type* parseTypeInner();
+    const Type* parseViewType(std::string_view id, int line, int col);
     const Type* numberType(std::string_view name);
     const Type* unique(Type& t);
     const Type* opaqueType(std::string_view text);
@@ -177,10 +183,15 @@ public:
 
     // ---- attributes and locations (ParseAttributes.cpp)
     const Attribute* parseAttribute(const Type* hint = nullptr);
+    const Attribute* parseHashAttribute(int line, int col);
+    const Attribute* parseNumberAttribute(const Type* hint);
     const Attribute*
     parseCudaTileAttr(std::string_view mnemonic); // after "#cuda_tile." or stripped
     const Attribute*
-    parseDense(const Type* knownTile = nullptr);            // '<' elem ':' value '>' (':' tile)?
+    parseDense(const Type* knownTile = nullptr); // '<' elem ':' value '>' (':' tile)?
+    bool parseDenseElementType(const Type*& elem);
+    const Attribute* finishDense(const Type* knownTile, const Type* elem, DenseValues& values,
+                                 int line, int col);
     void parseDictionary(std::vector<NamedAttribute>& out); // '{' ... '}'
     std::string_view parseAttrKey();                        // "quoted" or bare dictionary key
     struct DenseElement
@@ -219,8 +230,34 @@ public:
     Op* parseOperation();
     Op* parseGenericOp(std::vector<std::pair<std::string_view, unsigned>>& resultDefs, int line,
                        int col, size_t startPos);
+    // Custom-syntax ops: ParseOps.cpp drives the op's format (ir/OpFormat.h); the grammars a
+    // format cannot say are the hooks of ParseOpHooks.cpp.
     Op* parseCustomOp(OpName name, std::vector<std::pair<std::string_view, unsigned>>& resultDefs,
                       int line, int col, size_t startPos);
+    struct CustomOp;
+    // Inline: one call site each (parseCustomOp), on the parser's hottest path.
+    TILELENS_ALWAYS_INLINE bool parseFormatElements(CustomOp& c, size_t startPos, bool& arrow);
+    void parseBareKeyword(CustomOp& c, std::string_view id);
+    void parseKeyedAttribute(CustomOp& c, std::string_view id);
+    void parsePunctuatedAttribute(CustomOp& c, char first);
+    TILELENS_ALWAYS_INLINE void parseFormatTypes(CustomOp& c, bool arrow);
+    TILELENS_ALWAYS_INLINE Op*
+    finishCustomOp(CustomOp& c, std::vector<std::pair<std::string_view, unsigned>>& resultDefs,
+                   int line, int col, size_t startPos);
+    enum class HookResult
+    {
+        NotAHook, // the op reads as its format
+        Parsed,
+        Failed, // an error that drops the op
+    };
+    HookResult parseDirective(CustomOp& c); // the op's custom<...> grammar, if any
+    void parseDenseConstant(CustomOp& c);
+    void parseGlobalOp(CustomOp& c);
+    bool parseForOp(CustomOp& c);
+    void parseIfOp(CustomOp& c);
+    void parseLoopOp(CustomOp& c);
+    void parseBodyRegion(CustomOp& c);
+    void addImplicitTerminators(CustomOp& c);
     Value* parseValueUse(); // %x or %x#i; errors on unknown names
     void parseIterValues(std::vector<std::string_view>& names, std::vector<Value*>& inits);
     Value* newValue(const Type* type, std::string_view name);
@@ -321,7 +358,6 @@ public:
     };
 
 private:
-    friend struct CustomOpParser;
     std::string_view m_text;
     size_t m_pos = 0;
     int m_line = 1;
@@ -356,7 +392,8 @@ private:
         const Type* const* slot = nullptr;
     };
     SingleTypeList m_singleTypeCache[64];
-    StringMap<OpName> m_opNames; // per-parse cache of the global interner
+    StringMap<OpName> m_opNames;             // per-parse cache of the global interner
+    const OpFormat* m_formats = opFormats(); // by OpId
     std::vector<std::vector<std::pair<std::string_view, Binding>>> m_scopes; // undo logs
     size_t m_scopeDepth = 0; // m_scopes[0..depth) are open
     std::unordered_map<std::string, const Attribute*> m_attrAliases;
@@ -386,6 +423,21 @@ private:
         std::vector<const Type*> types, resultTypes;
         std::vector<std::pair<std::string_view, unsigned>> defs;
     };
+
+public:
+    // The custom-syntax op being read: the row's format and the lists it fills.
+    struct CustomOp
+    {
+        OpName name;
+        const OpFormat& format;
+        OpScratch& s;
+        size_t resultCount = 0;    // the result names given before '='
+        bool writtenTypes = false; // s.types holds the written operand types
+        int signednessSeen = 0;    // bare signed/unsigned so far
+        void add(std::string_view key, const Attribute* v) { s.attrs.push_back({key, v}); }
+    };
+
+private:
     std::vector<std::unique_ptr<OpScratch>> m_opScratch;
     size_t m_opLevel = 0;
     OpScratch& opScratch(size_t level)

@@ -33,16 +33,16 @@ public:
 
     void run()
     {
-        const std::string_view name = m_op->name.mnemonic();
+        const OpId id = m_op->id();
         // Operands before the optional mask and token.
         size_t n = m_op->operands.size();
         if (n && operandType(m_op, n - 1) && operandType(m_op, n - 1)->kind == TypeKind::Token)
             --n;
-        if (name == "atomic_red_view_tko")
+        if (id == OpId::AtomicRedViewTko)
             viewReduction(n);
-        else if (name == "atomic_rmw_tko" && n >= 2)
+        else if (id == OpId::AtomicRmwTko && n >= 2)
             pointerOp(n, 1, "arg");
-        else if (name == "atomic_cas_tko" && n >= 3)
+        else if (id == OpId::AtomicCasTko && n >= 3)
             pointerOp(n, 2, "val");
     }
 

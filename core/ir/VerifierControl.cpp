@@ -23,29 +23,36 @@ public:
 
     void run()
     {
-        const std::string_view name = m_op->name.mnemonic();
-        if (name == "get_tile_block_id" || name == "get_num_tile_blocks")
-            blockIds();
-        else if (name == "if")
-            ifOp();
-        else if (name == "for" || name == "loop")
-            loopOp(name == "for");
-        else if (name == "continue" || name == "break")
-            loopExit(name == "continue");
-        else if (name == "cat")
-            cat();
-        else if (name == "reduce" || name == "scan")
-            reduceOrScan(name == "reduce");
-        else if (name == "select")
-            select();
-        else if (name == "assume")
-            assume();
-        else if (name == "offset")
-            offset();
-        else if (name == "alloca")
-            alloca();
-        else if (name == "make_tensor_view")
-            makeTensorView();
+        switch (m_op->id()) {
+        case OpId::GetTileBlockId:
+        case OpId::GetNumTileBlocks:
+            return blockIds();
+        case OpId::If:
+            return ifOp();
+        case OpId::For:
+        case OpId::Loop:
+            return loopOp(m_op->id() == OpId::For);
+        case OpId::Continue:
+        case OpId::Break:
+            return loopExit(m_op->id() == OpId::Continue);
+        case OpId::Cat:
+            return cat();
+        case OpId::Reduce:
+        case OpId::Scan:
+            return reduceOrScan(m_op->id() == OpId::Reduce);
+        case OpId::Select:
+            return select();
+        case OpId::Assume:
+            return assume();
+        case OpId::Offset:
+            return offset();
+        case OpId::Alloca:
+            return alloca();
+        case OpId::MakeTensorView:
+            return makeTensorView();
+        default:
+            return;
+        }
     }
 
 private:

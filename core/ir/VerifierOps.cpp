@@ -226,7 +226,7 @@ private:
             error("failed to verify that all of {lhs, rhs, acc} have same rank (2 or 3)");
             return;
         }
-        if (m_name == "mmai") {
+        if (m_op->id() == OpId::MmaI) {
             if (elementName(lhs) != "i8" || elementName(rhs) != "i8") {
                 error("operands #0 and #1 must be tiles of i8 values, but got " + quoted(lhs) +
                       " and " + quoted(rhs));
@@ -306,21 +306,21 @@ private:
         }
         const Type* a = in->element;
         const Type* z = out->element;
-        if (m_name == "ftof" && !(a->isFloat() && z->isFloat()))
+        if (m_op->id() == OpId::FToF && !(a->isFloat() && z->isFloat()))
             error("expects float source and result element types");
-        else if (m_name == "itof" && !(a->isInteger() && z->isFloat()))
+        else if (m_op->id() == OpId::IToF && !(a->isInteger() && z->isFloat()))
             error("expects an integer source and a float result element type");
-        else if (m_name == "ftoi" && !(a->isFloat() && z->isInteger()))
+        else if (m_op->id() == OpId::FToI && !(a->isFloat() && z->isInteger()))
             error("expects a float source and an integer result element type");
-        else if (m_name == "exti" &&
+        else if (m_op->id() == OpId::ExtI &&
                  !(a->isInteger() && z->isInteger() && z->bitWidth() > a->bitWidth()))
             error("expects integer element types with a wider result, but got " + quoted(in) +
                   " -> " + quoted(out));
-        else if (m_name == "trunci" &&
+        else if (m_op->id() == OpId::TruncI &&
                  !(a->isInteger() && z->isInteger() && z->bitWidth() < a->bitWidth()))
             error("expects integer element types with a narrower result, but got " + quoted(in) +
                   " -> " + quoted(out));
-        else if (m_name == "bitcast" && a->bitWidth() != z->bitWidth())
+        else if (m_op->id() == OpId::Bitcast && a->bitWidth() != z->bitWidth())
             error("expects source and result element types of the same width, but got " +
                   quoted(in) + " -> " + quoted(out));
         const Attribute* r = enumAttr(m_op, "rounding");
@@ -329,20 +329,20 @@ private:
         const std::string_view mode = r->text;
         static const std::array<std::string_view, 4> kModes = {"nearest_even", "zero",
                                                                "negative_inf", "positive_inf"};
-        if (m_name == "ftoi" && mode != "nearest_int_to_zero")
+        if (m_op->id() == OpId::FToI && mode != "nearest_int_to_zero")
             error("expected rounding mode to be one of: 'nearest_int_to_zero', got: '" +
                   std::string(mode) + "'");
-        else if ((m_name == "itof" || m_name == "ftof") && !oneOf(mode, kModes))
+        else if ((m_op->id() == OpId::IToF || m_op->id() == OpId::FToF) && !oneOf(mode, kModes))
             error("expected rounding mode to be one of: 'nearest_even', 'zero', 'negative_inf', "
                   "'positive_inf', got: '" +
                   std::string(mode) + "'");
-        else if (m_name == "ftof" && z->name == "f8E8M0FNU" && mode != "zero" &&
+        else if (m_op->id() == OpId::FToF && z->name == "f8E8M0FNU" && mode != "zero" &&
                  mode != "positive_inf")
             error("invalid rounding mode specified for conversion to f8E8M0FNU. Only 'zero' and "
                   "'positive_inf' are supported");
         // Widening float conversions are exact; narrowing ones may choose how to round.
-        else if ((m_name == "itof" ||
-                  (m_name == "ftof" && z->name != "f8E8M0FNU" && z->bitWidth() > a->bitWidth())) &&
+        else if ((m_op->id() == OpId::IToF || (m_op->id() == OpId::FToF && z->name != "f8E8M0FNU" &&
+                                               z->bitWidth() > a->bitWidth())) &&
                  mode != "nearest_even")
             error("invalid rounding mode specified. Only 'nearest_even' is supported");
     }
@@ -367,7 +367,7 @@ private:
     void viewAccess()
     {
         if (const Attribute* order = enumAttr(m_op, "memory_ordering")) {
-            const bool load = m_name == "load_view_tko";
+            const bool load = m_op->id() == OpId::LoadViewTko;
             const std::string_view o = order->text;
             if (o != "weak" && o != "relaxed" && o != (load ? "acquire" : "release")) {
                 error(std::string("expect one of: weak, relaxed, or ") +
@@ -384,7 +384,7 @@ private:
             }
         if (viewAt == m_op->operands.size()) {
             for (size_t i = 0; i < m_op->operands.size(); ++i)
-                if (isTile(m_op->operands[i]->type) && (m_name == "load_view_tko" || i > 0)) {
+                if (isTile(m_op->operands[i]->type) && (m_op->id() == OpId::LoadViewTko || i > 0)) {
                     error("operand #" + std::to_string(i) + " must be TileView instance, but got " +
                           quoted(m_op->operands[i]->type));
                     return;
@@ -416,7 +416,7 @@ private:
                 return;
             }
         }
-        const Type* tile = m_name == "load_view_tko"
+        const Type* tile = m_op->id() == OpId::LoadViewTko
                                ? resultType(m_op, 0)
                                : (viewAt > 0 ? operandType(m_op, 0) : nullptr);
         const Type* elem = view->tensorView ? view->tensorView->element : nullptr;

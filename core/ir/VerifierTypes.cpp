@@ -69,7 +69,7 @@ class TypeRules
 {
 public:
     TypeRules(Checker& c, const Op* op, bool resultsUnnamed)
-        : m_c(c), m_op(op), m_name(op->name.mnemonic()), m_unnamed(resultsUnnamed)
+        : m_c(c), m_op(op), m_unnamed(resultsUnnamed)
     {
     }
 
@@ -84,7 +84,7 @@ public:
             allTiles();
             break;
         case TypeRule::Compare:
-            compare(m_name == "cmpi");
+            compare(m_op->id() == OpId::CmpI);
             break;
         case TypeRule::Select:
             select();
@@ -96,7 +96,7 @@ public:
             pointerCast();
             break;
         case TypeRule::Packing:
-            packing(m_name == "pack");
+            packing(m_op->id() == OpId::Pack);
             break;
         case TypeRule::Permute:
             permute();
@@ -129,10 +129,10 @@ public:
             storePointers();
             break;
         case TypeRule::ViewAccess:
-            viewAccess(m_name == "load_view_tko");
+            viewAccess(m_op->id() == OpId::LoadViewTko);
             break;
         case TypeRule::AtomicOnPointers:
-            atomicOnPointers(m_name == "atomic_cas_tko" ? 2 : 1);
+            atomicOnPointers(m_op->id() == OpId::AtomicCasTko ? 2 : 1);
             break;
         case TypeRule::AtomicOnView:
             atomicOnView();
@@ -144,7 +144,7 @@ public:
             makeView();
             break;
         case TypeRule::ShapeQuery:
-            shapeQuery(m_name == "get_tensor_shape");
+            shapeQuery(m_op->id() == OpId::GetTensorShape);
             break;
         case TypeRule::ReduceOrScan:
             reduceOrScanBody();
@@ -243,8 +243,8 @@ private:
 
     void pointerCast()
     {
-        const bool fromPointers = m_name != "int_to_ptr";
-        const bool toPointers = m_name != "ptr_to_int";
+        const bool fromPointers = m_op->id() != OpId::IntToPtr;
+        const bool toPointers = m_op->id() != OpId::PtrToInt;
         const auto i64Tile = [](const Type* t) { return isTile(t) && elementName(t) == "i64"; };
         const bool in = fromPointers ? operandIs(0, isPointerTile, "a tile of pointers")
                                      : operandIs(0, i64Tile, "a tile of i64 values");
@@ -502,9 +502,9 @@ private:
 
     void makeView()
     {
-        const TypeKind want = m_name == "make_partition_view" ? TypeKind::PartitionView
-                              : m_name == "make_strided_view" ? TypeKind::StridedView
-                                                              : TypeKind::GatherScatterView;
+        const TypeKind want = m_op->id() == OpId::MakePartitionView ? TypeKind::PartitionView
+                              : m_op->id() == OpId::MakeStridedView ? TypeKind::StridedView
+                                                                    : TypeKind::GatherScatterView;
         const Type* in = operandType(m_op, 0);
         const Type* out = resultType(m_op, 0);
         if (!in || in->kind != TypeKind::TensorView) {
@@ -615,7 +615,6 @@ private:
 
     Checker& m_c;
     const Op* m_op;
-    std::string_view m_name;
     bool m_unnamed;
 };
 

@@ -2,6 +2,7 @@
 #include "ir/bytecode/InstructionReader.h"
 
 #include "ir/Block.h"
+#include "ir/OpInfo.h"
 #include "ir/Region.h"
 #include "ir/bytecode/OpLayouts.h"
 
@@ -21,10 +22,10 @@ std::string hex(uint64_t v)
     return buf;
 }
 
+// Every op read from bytecode has a row (its opcode's), so its id says.
 bool isTerminator(const Op* op)
 {
-    std::string_view m = op->name.mnemonic();
-    return m == "return" || m == "yield" || m == "continue" || m == "break";
+    return opInfo(op->id()).has(Terminator);
 }
 
 // An `if` else-region holding only an operand-less yield: the same as no else
@@ -34,7 +35,7 @@ bool isEmptyElse(const Region* r)
     if (r->blocks.size() != 1)
         return false;
     const Block* b = r->blocks[0];
-    return b->arguments.empty() && b->ops.size() == 1 && b->ops[0]->name.is("yield") &&
+    return b->arguments.empty() && b->ops.size() == 1 && b->ops[0]->id() == OpId::Yield &&
            b->ops[0]->operands.empty();
 }
 
@@ -371,14 +372,6 @@ Op* InstructionReader::readOp(ByteCursor& c)
     // Attribute names point into the immortal layout table.
     op->attributes = arena.copy(attrs);
     op->operands = Span<Value* const>(arena.copy(operands).data(), operands.size());
-    for (size_t i = 0; i < operands.size(); ++i) { // prepend, as the text parser does
-        Use* u = arena.make<Use>();
-        u->user = op;
-        u->operandIndex = uint32_t(i);
-        u->next = operands[i]->firstUse;
-        operands[i]->firstUse = u;
-        ++operands[i]->useCount;
-    }
     op->regions = Span<Region* const>(arena.copy(regions).data(), regions.size());
     for (Region* r : regions)
         r->parentOp = op;

@@ -37,12 +37,38 @@ TEST(IrModel, OperandsReferenceValuesAndValuesKnowTheirUses)
     EXPECT_TRUE(b->arguments[0]->isBlockArgument());
     EXPECT_EQ(add->operands[0], neg->results[0]);
     EXPECT_EQ(add->operands[1], neg->results[0]);
-    auto uses = neg->results[0]->uses();
+    auto uses = usesOf(*neg->results[0], *f->body);
     ASSERT_EQ(uses.size(), 2u);
     EXPECT_EQ(uses[0].user, add);
     EXPECT_EQ(uses[0].operandIndex, 0u);
     EXPECT_EQ(uses[1].operandIndex, 1u);
     EXPECT_EQ(neg->results[0]->definingOp, neg);
+}
+
+// usesOf walks nested regions in order: a use inside a loop body comes between the uses
+// before and after the loop.
+TEST(IrModel, UsesAreFoundInNestedRegionsInOrder)
+{
+    ParseResult r = parseModule("cuda_tile.module @m {\n"
+                                "  entry @k(%x: tile<i32>) {\n"
+                                "    %a = negi %x : tile<i32>\n"
+                                "    for %i in (%x to %x, step %x) : tile<i32> {\n"
+                                "      %b = addi %a, %i : tile<i32>\n"
+                                "    }\n"
+                                "    %c = muli %x, %a : tile<i32>\n"
+                                "    return\n"
+                                "  }\n"
+                                "}\n");
+    ASSERT_TRUE(r.ok()) << tu::dumpDiagnostics(r);
+    const Region& body = *r.modules[0]->functions[0]->body;
+    const Op* neg = body.entryBlock()->ops[0];
+    const std::vector<Use> uses = usesOf(*neg->results[0], body);
+    ASSERT_EQ(uses.size(), 2u);
+    EXPECT_TRUE(uses[0].user->name.is("addi"));
+    EXPECT_EQ(uses[0].operandIndex, 0u);
+    EXPECT_TRUE(uses[1].user->name.is("muli"));
+    EXPECT_EQ(uses[1].operandIndex, 1u);
+    EXPECT_EQ(usesOf(*body.entryBlock()->arguments[0], body).size(), 5u); // negi, bounds, muli
 }
 
 TEST(IrModel, ResultGroupsBindByIndex)

@@ -96,12 +96,12 @@ TEST(BytecodeWorkedExample, DecodesEveryField)
     }
     EXPECT_EQ(n1.range.beginOffset, 0x19);
     EXPECT_EQ(n2.range.beginOffset, 0x1C);
-    EXPECT_EQ(cst.results[0]->useCount, 2u);
-    std::vector<ir::Use> uses = cst.results[0]->uses();
+    const ir::Region& body = *r.modules[0]->functions[0]->body;
+    std::vector<ir::Use> uses = ir::usesOf(*cst.results[0], body);
     ASSERT_EQ(uses.size(), 2u);
     EXPECT_EQ(uses[0].user, &n1);
     EXPECT_EQ(uses[1].user, &n2);
-    EXPECT_EQ(n1.results[0]->useCount, 0u);
+    EXPECT_TRUE(ir::usesOf(*n1.results[0], body).empty());
     // 0x1F: 5C 00 00 = return, no results, no operands.
     EXPECT_TRUE(ret.name.is("return"));
     EXPECT_TRUE(ret.operands.empty());
