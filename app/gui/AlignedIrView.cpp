@@ -12,7 +12,6 @@
 #include <QPainter>
 #include <QPolygonF>
 #include <QScrollBar>
-#include <QTimer>
 #include <QToolTip>
 #include <algorithm>
 
@@ -40,7 +39,8 @@ QImage arrowImage(bool up)
 
 AlignedIrView::AlignedIrView(SourcePane* reference, SourcePane* generated, OverviewRuler* ruler,
                              QObject* parent)
-    : QObject(parent), m_reference(reference), m_generated(generated), m_ruler(ruler)
+    : QObject(parent), m_reference(reference), m_generated(generated), m_ruler(ruler),
+      m_decorate(this)
 {
     for (bool ref : {true, false}) {
         QsciScintilla* e = editor(ref);
@@ -140,7 +140,7 @@ void AlignedIrView::clearDecorations()
     m_refRowOfLine.clear();
     m_genRowOfLine.clear();
     m_ticks.clear();
-    ++m_markerGeneration;
+    m_decorate.cancel();
     m_nextMarker = -1;
     m_nextPhantom = -1;
     m_phantomQueue.clear();
@@ -183,7 +183,7 @@ void AlignedIrView::applyAlignment()
                 m_phantomQueue.push_back({ref, afterLine, count});
     }
     m_nextPhantom = 0;
-    ++m_markerGeneration; // drops marker batches of an earlier snapshot
+    m_decorate.cancel(); // drops marker batches of an earlier snapshot
     m_nextMarker = -1;
     // Big panes take turns even when few rows need fillers: showing them is
     // a pass over every line of a pane (~15 ms each on 100k lines).
@@ -192,7 +192,7 @@ void AlignedIrView::applyAlignment()
     if (!m_slicedAlignment)
         applyPhantomSlice(); // small: all at once, no extra repaints
     else
-        later([this] { applyPhantomSlice(); });
+        m_decorate.later([this] { applyPhantomSlice(); });
 }
 
 void AlignedIrView::applyPhantomSlice()
@@ -214,7 +214,7 @@ void AlignedIrView::applyPhantomSlice()
         sci(e, QsciScintillaBase::SCI_ANNOTATIONSETSTYLE, line, kPhantomStyle);
         if ((i & 63) == 63 && slice.elapsed() >= kSliceMs && i + 1 < total) {
             m_nextPhantom = static_cast<int>(i + 1);
-            later([this] { applyPhantomSlice(); });
+            m_decorate.later([this] { applyPhantomSlice(); });
             return;
         }
     }
@@ -240,7 +240,7 @@ void AlignedIrView::applyPhantomSlice()
         if (!m_slicedAlignment)
             return finish();
         m_nextMarker = 0; // still decorating until the markers are placed
-        later(finish);
+        m_decorate.later(finish);
     };
     if (!m_slicedAlignment) {
         show(true);
@@ -248,21 +248,12 @@ void AlignedIrView::applyPhantomSlice()
         shown();
         return;
     }
-    later([this, show, shown] {
+    m_decorate.later([this, show, shown] {
         show(true);
-        later([show, shown] {
+        m_decorate.later([show, shown] {
             show(false);
             shown();
         });
-    });
-}
-
-void AlignedIrView::later(std::function<void()> step)
-{
-    const quint64 generation = m_markerGeneration;
-    QTimer::singleShot(0, this, [this, generation, step = std::move(step)] {
-        if (generation == m_markerGeneration)
-            step();
     });
 }
 
@@ -286,7 +277,7 @@ void AlignedIrView::applyMarkers()
     m_ticks.clear();
     if (m_nextPhantom >= 0)
         return; // the phantom slices start the markers when done
-    ++m_markerGeneration;
+    m_decorate.cancel();
     m_nextMarker = -1;
     if (!m_snapshot) {
         if (m_ruler)
@@ -294,13 +285,13 @@ void AlignedIrView::applyMarkers()
         return;
     }
     m_nextMarker = 0;
-    applyMarkerBatch();
+    m_decorate.start([this] { return applyMarkerBatch(); });
 }
 
-void AlignedIrView::applyMarkerBatch()
+bool AlignedIrView::applyMarkerBatch()
 {
     if (!m_snapshot || m_nextMarker < 0)
-        return;
+        return false;
     const auto& divergences = m_snapshot->result->divergences;
     const size_t begin = static_cast<size_t>(m_nextMarker);
     QElapsedTimer slice;
@@ -340,17 +331,13 @@ void AlignedIrView::applyMarkerBatch()
     }
     if (end < divergences.size()) {
         m_nextMarker = static_cast<int>(end);
-        const quint64 generation = m_markerGeneration;
-        QTimer::singleShot(0, this, [this, generation] {
-            if (generation == m_markerGeneration)
-                applyMarkerBatch();
-        });
-        return;
+        return true; // the rest in the next event-loop turn
     }
     m_nextMarker = -1;
     if (m_ruler)
         m_ruler->setTicks(m_ticks);
     Q_EMIT decorated();
+    return false;
 }
 
 void AlignedIrView::setSeverityHidden(int severity, bool hidden)

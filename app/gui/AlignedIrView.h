@@ -9,6 +9,7 @@
 // points to it instead of scrolling one pane out of step.
 
 #include "EditorTheme.h"
+#include "JobTracker.h"
 #include "OverviewRuler.h"
 #include "pair/IntraLine.h"
 #include "pair/PairAnalysis.h"
@@ -84,10 +85,8 @@ private:
     void computeAlignment();
     void applyAlignment();
     void applyPhantomSlice();
-    // Runs \a step in a later event-loop turn unless the decorations restarted.
-    void later(std::function<void()> step);
     void applyMarkers();
-    void applyMarkerBatch();
+    bool applyMarkerBatch(); // true: more batches to come
     void markDivergenceText(QsciScintilla* editor, int line, const diff::Divergence& d,
                             bool reference);
     void markMovedOp(bool anchorIsReference, long anchorDisplay, long otherDisplay);
@@ -128,7 +127,7 @@ private:
     bool m_movedTipReference = false;
     std::map<int, int> m_refFoldFillers; // folded header (0-based) -> extra filler lines
     std::map<int, int> m_genFoldFillers;
-    quint64 m_markerGeneration = 0;
+    SlicedRun m_decorate; // phantom slices and marker batches of the current snapshot
     std::vector<const diff::AlignedRow*> m_rows;
     std::vector<int> m_linkedRef;
     std::vector<int> m_linkedGen;

@@ -19,6 +19,7 @@
 #include "SourcePane.h"
 #include "StagesController.h"
 #include "WorkspaceController.h"
+#include "common/WorkerPool.h"
 #include "panels/DashboardView.h"
 
 #include <QApplication>
@@ -47,7 +48,9 @@ using mainwindow::linkedLineColor;
 
 MainWindow::MainWindow(QWidget* parent) : MainWindow(Options{}, parent) {}
 
-MainWindow::MainWindow(Options options, QWidget* parent) : QMainWindow(parent), m_options(options)
+MainWindow::MainWindow(Options options, QWidget* parent)
+    : QMainWindow(parent), m_options(options), m_sources(this, workerPool()),
+      m_export(this, workerPool(), JobPolicy::Parallel)
 {
     qRegisterMetaType<KernelSources>();
     setObjectName(QStringLiteral("MainWindow"));

@@ -227,7 +227,8 @@ private:
     PerformanceController* m_performance = nullptr;
     bool m_diffApplied = false; // the session's diff decorates the IR panes
 
-    quint64 m_sourcesGeneration = 0;
+    JobTracker m_sources; // the selection's Python and Rust files, its IR panes' texts
+    JobTracker m_export;  // HTML exports, side by side
     bool m_sourcesPending = false;
     bool m_applyingSources = false;
     bool m_themeUpdateQueued = false;

@@ -1,6 +1,6 @@
 // MainWindow: what opening a workspace means for the panes, and selecting a kernel/variant:
 // loading its Python and Rust files in a worker (the IR panes take the text the session's
-// analysis reads) and showing them; generation numbers drop results of superseded requests.
+// analysis reads) and showing them; a newer selection supersedes the load (JobTracker).
 
 #include "AbiFindingsView.h"
 #include "AlignedIrView.h"
@@ -13,9 +13,7 @@
 #include "pipeline/CheckoutIrStages.h"
 
 #include <QFileInfo>
-#include <QFutureWatcher>
 #include <QSplitter>
-#include <QtConcurrent/QtConcurrentRun>
 
 namespace tilelens::gui {
 namespace {
@@ -61,7 +59,7 @@ void MainWindow::finishIfIdle()
 
 void MainWindow::onWorkspaceOpening()
 {
-    ++m_sourcesGeneration; // whatever is loading belongs to the old workspace
+    m_sources.cancel(); // whatever is loading belongs to the old workspace
     m_sourcesPending = false;
 }
 
@@ -99,26 +97,19 @@ void MainWindow::onSelectionChanged()
     for (int i = 0; i < kSourceRoleCount; ++i)
         m_panes[static_cast<size_t>(i)]->showLoading(paths[static_cast<size_t>(i)]);
 
-    const quint64 generation = ++m_sourcesGeneration;
     m_sourcesPending = true;
-    auto* watcher = new QFutureWatcher<KernelSources>(this);
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher] {
-        watcher->deleteLater();
-        const KernelSources sources = watcher->result();
-        if (sources.generation != m_sourcesGeneration)
-            return; // the user has moved on to another kernel
-        applySources(sources);
-    });
     PreparedDocuments documents;
     for (size_t i = 0; i < size_t(kSourceRoleCount); ++i)
         documents[i] = m_panes[i]->prepareDocument();
     // The IR panes show the text the session's analysis reads (queued before this task, so it
     // has started when this one waits for it).
     const PerSide<IrSideFuture> irSides = m_session.irSides();
-    watcher->setFuture(QtConcurrent::run(workerPool(), [generation, paths, documents, irSides] {
-        lowerWorkerPriority();
-        return loadKernelSources(generation, paths, documents, irSides);
-    }));
+    m_sources.start(
+        [paths, documents, irSides](JobContext&) {
+            return std::make_shared<const KernelSources>(
+                loadKernelSources(paths, documents, irSides));
+        },
+        [this](const std::shared_ptr<const KernelSources>& sources) { applySources(*sources); });
 }
 
 void MainWindow::applySources(const KernelSources& sources)

@@ -22,14 +22,12 @@
 #include <QDropEvent>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QFutureWatcher>
 #include <QInputDialog>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
 #include <QStyle>
 #include <QToolBar>
-#include <QtConcurrent/QtConcurrentRun>
 #include <algorithm>
 
 namespace tilelens::gui {
@@ -38,26 +36,23 @@ void MainWindow::exportDiffAsHtml(const QString& path)
 {
     // The snapshot is shared, so a new diff replacing it meanwhile does not free it.
     const std::shared_ptr<const pair::PairAnalysis> snapshot = m_session.diff();
-    auto* watcher = new QFutureWatcher<QString>(this);
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, path] {
-        watcher->deleteLater();
-        const QString error = watcher->result();
-        if (!error.isEmpty()) {
-            auto* box = new QMessageBox(QMessageBox::Warning, tr("Export failed"), error,
-                                        QMessageBox::Ok, this);
-            box->setObjectName(QStringLiteral("exportErrorDialog"));
-            box->setAttribute(Qt::WA_DeleteOnClose);
-            box->open();
-        }
-        Q_EMIT exportFinished(path, error);
-    });
-    watcher->setFuture(QtConcurrent::run(workerPool(), [snapshot, path] {
-        lowerWorkerPriority();
-        if (!snapshot || !snapshot->result)
-            return tr("There is no IR diff to export yet.");
-        // The page of the text the analysis read: nothing is read again.
-        return QString::fromStdString(pair::exportHtml(*snapshot, path.toStdString()));
-    }));
+    m_export.start(
+        [snapshot, path](JobContext&) {
+            if (!snapshot || !snapshot->result)
+                return tr("There is no IR diff to export yet.");
+            // The page of the text the analysis read: nothing is read again.
+            return QString::fromStdString(pair::exportHtml(*snapshot, path.toStdString()));
+        },
+        [this, path](const QString& error) {
+            if (!error.isEmpty()) {
+                auto* box = new QMessageBox(QMessageBox::Warning, tr("Export failed"), error,
+                                            QMessageBox::Ok, this);
+                box->setObjectName(QStringLiteral("exportErrorDialog"));
+                box->setAttribute(Qt::WA_DeleteOnClose);
+                box->open();
+            }
+            Q_EMIT exportFinished(path, error);
+        });
 }
 
 void MainWindow::buildMenus()
