@@ -1,27 +1,38 @@
-// MainWindow: the IR diff side — applying the session's diff to the IR
-// panes, the verdict in the status bar, divergence selection and the links
-// between IR ops and Python / Rust lines. (Split from MainWindow.cpp to keep
-// files short.)
+#include "SourceLinkController.h"
 
 #include "AlignedIrView.h"
-#include "DivergenceFilterModel.h"
-#include "DivergenceNavigator.h"
+#include "EditorTheme.h"
+#include "InspectorController.h"
 #include "MainWindow.h"
-#include "MainWindowPrivate.h"
 #include "QsciHeaders.h"
-#include "SeverityStyle.h"
 #include "SourcePane.h"
 #include "pair/PairQueries.h"
 
-#include <QDir>
+#include <QColor>
+#include <QEvent>
 #include <QFileInfo>
-#include <QLabel>
+#include <QTimer>
+#include <QWidget>
 #include <algorithm>
+
+// The window's texts keep their translation context (MainWindow::tr).
 
 namespace tilelens::gui {
 namespace {
-using mainwindow::kInferredSourceMarker;
-using mainwindow::kLinkedSourceMarker;
+constexpr int kLinkedSourceMarker = 7; // background of source lines linked to the selection
+// Lines linked by inference (kernel.rs: cuTile Rust emits no locations), in another colour so
+// that a guess never looks like a recorded loc().
+constexpr int kInferredSourceMarker = 8;
+
+QColor linkedLineColor(bool dark)
+{
+    return dark ? QColor(0x4a, 0x43, 0x20) : QColor(0xff, 0xf3, 0xbf);
+}
+
+QColor inferredLineColor(bool dark)
+{
+    return dark ? QColor(0x24, 0x3a, 0x4f) : QColor(0xdd, 0xec, 0xfa);
+}
 
 std::string fileNameOf(const QString& path)
 {
@@ -50,72 +61,66 @@ FileLine lineOn(const pair::PairAnalysis& a, const diff::Divergence& d, Side sid
 
 } // namespace
 
-void MainWindow::onDiffChanged()
+SourceLinkController::SourceLinkController(QWidget& window, InspectorController& inspector,
+                                           InspectorSession& session)
+    : QObject(&window), m_inspector(inspector), m_session(session)
 {
-    const diff::DiffResult* result = m_session.diffResult();
-    const QString summary = DivergenceNavigator::summaryText(m_session).toHtmlEscaped();
-    if (!result) {
-        m_verdictLabel->setText(summary);
-        m_verdictLabel->setToolTip({});
-    } else {
-        const bool dark = EditorTheme::forPalette(palette()).dark;
-        const QString verdict = gui::verdictLabel(result->verdict);
-        m_verdictLabel->setText(QStringLiteral("<b style=\"color:%1\">%2</b>%3")
-                                    .arg(verdictColor(result->verdict, dark).name(), verdict,
-                                         summary.mid(verdict.size())));
-        const ws::Variant* variant = m_session.currentVariant();
-        m_verdictLabel->setToolTip(
-            variant ? tr("IR verdict of the selected variant, computed by TileLens when it was "
-                         "opened from\n%1\n%2")
-                          .arg(QDir::toNativeSeparators(variant->referenceIr),
-                               QDir::toNativeSeparators(variant->generatedIr))
-                    : tr("IR verdict of the selected variant and its divergences"));
+    // Python and Rust: a click on a line highlights the IR ops it produced; a click on an IR
+    // op highlights its Python and Rust lines.
+    for (SourceRole role : {SourceRole::ReferencePython, SourceRole::GeneratedRust}) {
+        QsciScintilla* e = m_inspector.pane(role)->editor();
+        e->markerDefine(QsciScintilla::Background, kLinkedSourceMarker);
+        e->markerDefine(QsciScintilla::Background, kInferredSourceMarker);
     }
-    if (const auto analysis = m_session.diff(); analysis && !analysis->result) {
-        QStringList lines;
-        for (Side s : kBothSides)
-            for (const Diagnostic& d : analysis->sides[s].diagnostics)
-                lines << QString::fromStdString(d.format());
-        m_verdictLabel->setToolTip(lines.join(QLatin1Char('\n')));
+    applyTheme(EditorTheme::forPalette(window.palette()));
+    for (SourcePane* p : m_inspector.panes()) {
+        // Only the user's clicks and keys link: carets moved by code do not.
+        p->editor()->viewport()->installEventFilter(this);
+        p->editor()->installEventFilter(this);
     }
-    if (result && !m_restoreDivergence.isEmpty()) {
-        const std::string id = m_restoreDivergence.toStdString();
-        m_restoreDivergence.clear();
-        for (size_t i = 0; i < result->divergences.size(); ++i)
-            if (result->divergences[i].id == id)
-                m_session.selectDivergence(static_cast<int>(i));
-    }
-    applyDiffIfReady();
-    finishIfIdle();
+    // A divergence selected (restored) before the panes were ready.
+    connect(&m_inspector, &InspectorController::diffApplied, this, [this] {
+        if (m_session.currentDivergence() >= 0)
+            onCurrentDivergenceChanged(m_session.currentDivergence());
+    });
 }
 
-void MainWindow::applyDiffIfReady()
+void SourceLinkController::applyTheme(const EditorTheme& theme)
 {
-    const auto analysis = m_session.diff();
-    if (!analysis || m_diffApplied || m_sourcesPending)
-        return;
-    // Only the panes of the analysed files can be decorated.
-    if (pane(SourceRole::ReferenceIr)->path().toStdString() != analysis->sides.reference().path ||
-        pane(SourceRole::GeneratedIr)->path().toStdString() != analysis->sides.generated().path)
-        return;
-    m_diffApplied = true;
-    m_aligned->setSnapshot(analysis);
-    if (m_session.currentDivergence() >= 0) // selected (restored) before the panes were ready
-        onCurrentDivergenceChanged(m_session.currentDivergence());
+    for (SourceRole role : {SourceRole::ReferencePython, SourceRole::GeneratedRust}) {
+        QsciScintilla* e = m_inspector.pane(role)->editor();
+        e->setMarkerBackgroundColor(linkedLineColor(theme.dark), kLinkedSourceMarker);
+        e->setMarkerBackgroundColor(inferredLineColor(theme.dark), kInferredSourceMarker);
+    }
 }
 
-void MainWindow::setSeverityHidden(int severity, bool hidden)
+bool SourceLinkController::eventFilter(QObject* watched, QEvent* event)
 {
-    m_navigator->filter()->setSeverityHidden(severity, hidden);
-    m_aligned->setSeverityHidden(severity, hidden);
-    // The selection may now be filtered out: keep it only while visible.
-    if (m_navigator->filter()->rowOf(m_session.currentDivergence()) < 0)
-        m_session.selectDivergence(-1);
+    const bool mouse = event->type() == QEvent::MouseButtonRelease;
+    const bool key = event->type() == QEvent::KeyRelease;
+    if (!mouse && !key)
+        return false;
+    for (SourceRole role : {SourceRole::ReferencePython, SourceRole::GeneratedRust,
+                            SourceRole::ReferenceIr, SourceRole::GeneratedIr}) {
+        QsciScintilla* e = m_inspector.pane(role)->editor();
+        if (watched != (mouse ? static_cast<QObject*>(e->viewport()) : e))
+            continue;
+        // After Scintilla has moved the caret for this event.
+        QTimer::singleShot(0, this, [this, role, e] {
+            int line = 0, index = 0;
+            e->getCursorPosition(&line, &index);
+            if (role == SourceRole::ReferenceIr || role == SourceRole::GeneratedIr)
+                linkIrLine(role == SourceRole::ReferenceIr, line + 1);
+            else
+                linkSourceLine(role, line + 1);
+        });
+    }
+    return false;
 }
 
-void MainWindow::onCurrentDivergenceChanged(int index)
+void SourceLinkController::onCurrentDivergenceChanged(int index)
 {
-    m_aligned->showDivergence(index);
+    m_inspector.alignedView()->showDivergence(index);
     const diff::DiffResult* result = m_session.diffResult();
     const ws::Kernel* kernel = m_session.currentKernel();
     const ws::Variant* variant = m_session.currentVariant();
@@ -156,7 +161,7 @@ void MainWindow::onCurrentDivergenceChanged(int index)
     setLinkedLines(SourceRole::GeneratedRust, rsLine, rsLine);
 }
 
-void MainWindow::linkIrLine(bool reference, int line)
+void SourceLinkController::linkIrLine(bool reference, int line)
 {
     const auto analysis = m_session.diff();
     const ws::Kernel* kernel = m_session.currentKernel();
@@ -179,9 +184,10 @@ void MainWindow::linkIrLine(bool reference, int line)
                        rs);
 }
 
-void MainWindow::setLinkedLines(SourceRole role, int first, int last, const pair::SourceLink* link)
+void SourceLinkController::setLinkedLines(SourceRole role, int first, int last,
+                                          const pair::SourceLink* link)
 {
-    SourcePane* p = pane(role);
+    SourcePane* p = m_inspector.pane(role);
     QsciScintilla* e = p->editor();
     e->markerDeleteAll(kLinkedSourceMarker);
     e->markerDeleteAll(kInferredSourceMarker);
@@ -189,11 +195,13 @@ void MainWindow::setLinkedLines(SourceRole role, int first, int last, const pair
     QString note;
     if (inferred && first > 0)
         note = link->because.empty()
-                   ? tr("Inferred link (line %1): cuTile Rust records no source locations; this "
-                        "op was placed on the statement around the ops TileLens could match.")
+                   ? MainWindow::tr(
+                         "Inferred link (line %1): cuTile Rust records no source locations; this "
+                         "op was placed on the statement around the ops TileLens could match.")
                          .arg(first)
-                   : tr("Inferred link (line %1): cuTile Rust records no source locations; "
-                        "TileLens matched the op to %2 on this line.")
+                   : MainWindow::tr(
+                         "Inferred link (line %1): cuTile Rust records no source locations; "
+                         "TileLens matched the op to %2 on this line.")
                          .arg(first)
                          .arg(QString::fromStdString(link->because));
     e->viewport()->setToolTip(note);
@@ -205,18 +213,18 @@ void MainWindow::setLinkedLines(SourceRole role, int first, int last, const pair
     p->revealLine(first);
 }
 
-std::vector<int> MainWindow::linkedSourceLines(SourceRole role) const
+std::vector<int> SourceLinkController::linkedSourceLines(SourceRole role) const
 {
-    return markedLines(pane(role)->editor(),
+    return markedLines(m_inspector.pane(role)->editor(),
                        (1UL << kLinkedSourceMarker) | (1UL << kInferredSourceMarker));
 }
 
-std::vector<int> MainWindow::inferredSourceLines(SourceRole role) const
+std::vector<int> SourceLinkController::inferredSourceLines(SourceRole role) const
 {
-    return markedLines(pane(role)->editor(), 1UL << kInferredSourceMarker);
+    return markedLines(m_inspector.pane(role)->editor(), 1UL << kInferredSourceMarker);
 }
 
-std::vector<int> MainWindow::markedLines(QsciScintilla* e, unsigned long mask)
+std::vector<int> SourceLinkController::markedLines(QsciScintilla* e, unsigned long mask)
 {
     std::vector<int> lines;
     long line = e->SendScintilla(QsciScintillaBase::SCI_MARKERNEXT, 0UL, static_cast<long>(mask));
@@ -228,13 +236,13 @@ std::vector<int> MainWindow::markedLines(QsciScintilla* e, unsigned long mask)
     return lines;
 }
 
-void MainWindow::linkSourceLine(SourceRole role, int line)
+void SourceLinkController::linkSourceLine(SourceRole role, int line)
 {
     const auto analysis = m_session.diff();
     const ws::Kernel* kernel = m_session.currentKernel();
     const ws::Variant* variant = m_session.currentVariant();
     if (!analysis || !analysis->result || !kernel || !variant) {
-        m_aligned->highlightOpLines({}, {});
+        m_inspector.alignedView()->highlightOpLines({}, {});
         return;
     }
     const diff::DiffResult& result = *analysis->result;
@@ -273,7 +281,8 @@ void MainWindow::linkSourceLine(SourceRole role, int line)
             for (Side s : kBothSides)
                 lines[s] = pair::opLines(result, s);
     }
-    m_aligned->highlightOpLines(numbers(lines.reference()), numbers(lines.generated()));
+    m_inspector.alignedView()->highlightOpLines(numbers(lines.reference()),
+                                                numbers(lines.generated()));
 }
 
 } // namespace tilelens::gui
