@@ -341,24 +341,24 @@ void InspectorController::askGoToLine()
     QsciScintilla* e = activeEditor();
     if (!e)
         return;
-    int line = 0, index = 0;
-    e->getCursorPosition(&line, &index);
     bool ok = false;
-    const int target = QInputDialog::getInt(&m_window, MainWindow::tr("Go to Line"),
-                                            MainWindow::tr("Line (1\u2013%1):").arg(e->lines()),
-                                            line + 1, 1, std::max(1, e->lines()), 1, &ok);
+    const int target =
+        QInputDialog::getInt(&m_window, MainWindow::tr("Go to Line"),
+                             MainWindow::tr("Line (1\u2013%1):").arg(e->lines()),
+                             caretLine(e).toFile().number(), 1, std::max(1, e->lines()), 1, &ok);
     if (ok)
-        goToLine(target);
+        goToLine(FileLine(target));
 }
 
-void InspectorController::goToLine(int line)
+void InspectorController::goToLine(FileLine line)
 {
     QsciScintilla* e = activeEditor();
-    if (!e || line < 1 || line > e->lines())
+    if (!e || !holdsLine(e, line))
         return;
     Q_EMIT inspectorWanted();
-    e->setCursorPosition(line - 1, 0);
-    e->ensureLineVisible(line - 1);
+    const EditorLine at = line.toEditor();
+    e->setCursorPosition(at.index(), 0);
+    e->ensureLineVisible(at.index());
     e->setFocus();
 }
 

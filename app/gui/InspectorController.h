@@ -63,7 +63,7 @@ public:
 
     void exportDiffAsHtml(const QString& path);
     void askGoToLine();
-    void goToLine(int line);
+    void goToLine(FileLine line);
 
     void applyTheme(const EditorTheme& theme);
     // First show without saved splitter state: two equal columns in both pairs.

@@ -357,7 +357,7 @@ FindBar* MainWindow::findBar() const
 
 void MainWindow::goToLine(int line)
 {
-    m_inspector->goToLine(line);
+    m_inspector->goToLine(FileLine(line));
 }
 
 void MainWindow::exportDiffAsHtml(const QString& path)
@@ -375,14 +375,14 @@ std::vector<int> MainWindow::inferredSourceLines(SourceRole role) const
     return m_links->inferredSourceLines(role);
 }
 
-void MainWindow::linkSourceLine(SourceRole role, int line)
+void MainWindow::linkSourceLine(SourceRole role, FileLine line)
 {
     m_links->linkSourceLine(role, line);
 }
 
-void MainWindow::linkIrLine(bool reference, int line)
+void MainWindow::linkIrLine(Side side, FileLine line)
 {
-    m_links->linkIrLine(reference, line);
+    m_links->linkIrLine(side, line);
 }
 
 } // namespace tilelens::gui

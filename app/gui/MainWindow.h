@@ -125,12 +125,12 @@ public:
     // loc() or inferred; inferredSourceLines: only the inferred ones).
     std::vector<int> linkedSourceLines(SourceRole role) const;
     std::vector<int> inferredSourceLines(SourceRole role) const;
-    // What a click on 1-based \a line of the Python or Rust pane does:
+    // What a click on \a line of the Python or Rust pane does:
     // highlights the IR ops that come from it on both sides.
-    void linkSourceLine(SourceRole role, int line);
-    // What a click on 1-based \a line of an IR pane does: highlights the
+    void linkSourceLine(SourceRole role, FileLine line);
+    // What a click on \a line of an IR pane does: highlights the
     // Python and Rust lines of that op (or of its aligned partner).
-    void linkIrLine(bool reference, int line);
+    void linkIrLine(Side side, FileLine line);
     // File > Export Diff as HTML past its file dialog: the IR files are read and
     // the page written on the worker pool; a failure opens a warning (object
     // name "exportErrorDialog"). exportFinished() follows either way.

@@ -59,6 +59,12 @@ FileLine lineOn(const pair::PairAnalysis& a, const diff::Divergence& d, Side sid
     return FileLine();
 }
 
+// The side of an IR pane.
+Side sideOfIrPane(SourceRole role)
+{
+    return role == SourceRole::ReferenceIr ? Side::Reference : Side::Generated;
+}
+
 } // namespace
 
 SourceLinkController::SourceLinkController(QWidget& window, InspectorController& inspector,
@@ -107,12 +113,11 @@ bool SourceLinkController::eventFilter(QObject* watched, QEvent* event)
             continue;
         // After Scintilla has moved the caret for this event.
         QTimer::singleShot(0, this, [this, role, e] {
-            int line = 0, index = 0;
-            e->getCursorPosition(&line, &index);
+            const FileLine line = caretLine(e).toFile();
             if (role == SourceRole::ReferenceIr || role == SourceRole::GeneratedIr)
-                linkIrLine(role == SourceRole::ReferenceIr, line + 1);
+                linkIrLine(sideOfIrPane(role), line);
             else
-                linkSourceLine(role, line + 1);
+                linkSourceLine(role, line);
         });
     }
     return false;
@@ -125,8 +130,8 @@ void SourceLinkController::onCurrentDivergenceChanged(int index)
     const ws::Kernel* kernel = m_session.currentKernel();
     const ws::Variant* variant = m_session.currentVariant();
     if (!result || !kernel || !variant || index < 0) {
-        setLinkedLines(SourceRole::ReferencePython, 0, 0);
-        setLinkedLines(SourceRole::GeneratedRust, 0, 0);
+        setLinkedLines(SourceRole::ReferencePython, {}, {});
+        setLinkedLines(SourceRole::GeneratedRust, {}, {});
         return;
     }
     const diff::Divergence& d = result->divergences[static_cast<size_t>(index)];
@@ -138,53 +143,48 @@ void SourceLinkController::onCurrentDivergenceChanged(int index)
     const std::string pyName = fileNameOf(kernel->pythonSource);
     if (const pair::SourceLink* py =
             pair::linkOf(ref.links, lineOn(*analysis, d, Side::Reference), pyName))
-        setLinkedLines(SourceRole::ReferencePython, py->sourceLine.number(),
-                       py->sourceLine.number(), py);
+        setLinkedLines(SourceRole::ReferencePython, py->sourceLine, py->sourceLine, py);
     else
-        setLinkedLines(SourceRole::ReferencePython, variant->pythonFirstLine,
-                       variant->pythonLastLine);
+        setLinkedLines(SourceRole::ReferencePython, FileLine(variant->pythonFirstLine),
+                       FileLine(variant->pythonLastLine));
 
     // Rust: the generated op's loc() or inferred link, else the variant's entry line.
     const std::string rsName = fileNameOf(kernel->rustKernel);
     if (const pair::SourceLink* rs =
             pair::linkOf(gen.links, lineOn(*analysis, d, Side::Generated), rsName)) {
-        setLinkedLines(SourceRole::GeneratedRust, rs->sourceLine.number(), rs->sourceLine.number(),
-                       rs);
+        setLinkedLines(SourceRole::GeneratedRust, rs->sourceLine, rs->sourceLine, rs);
         return;
     }
-    int rsLine = 0;
+    FileLine rsLine;
     for (const ws::RustEntry& entry : kernel->entries)
         if (variant->rustEntries.contains(entry.name)) {
-            rsLine = entry.line;
+            rsLine = FileLine(entry.line);
             break;
         }
     setLinkedLines(SourceRole::GeneratedRust, rsLine, rsLine);
 }
 
-void SourceLinkController::linkIrLine(bool reference, int line)
+void SourceLinkController::linkIrLine(Side side, FileLine line)
 {
     const auto analysis = m_session.diff();
     const ws::Kernel* kernel = m_session.currentKernel();
     if (!analysis || !analysis->result || !kernel)
         return;
-    const Side side = reference ? Side::Reference : Side::Generated;
     PerSide<FileLine> lines;
-    lines[side] = FileLine(line);
-    lines[otherSide(side)] = pair::partnerLine(*analysis->result, side, FileLine(line));
+    lines[side] = line;
+    lines[otherSide(side)] = pair::partnerLine(*analysis->result, side, line);
     const pair::SourceLink* py = pair::linkOf(analysis->sides.reference().links, lines.reference(),
                                               fileNameOf(kernel->pythonSource));
     const pair::SourceLink* rs = pair::linkOf(analysis->sides.generated().links, lines.generated(),
                                               fileNameOf(kernel->rustKernel));
     // A line without a link (a filler, a brace) keeps what is shown.
     if (py)
-        setLinkedLines(SourceRole::ReferencePython, py->sourceLine.number(),
-                       py->sourceLine.number(), py);
+        setLinkedLines(SourceRole::ReferencePython, py->sourceLine, py->sourceLine, py);
     if (rs)
-        setLinkedLines(SourceRole::GeneratedRust, rs->sourceLine.number(), rs->sourceLine.number(),
-                       rs);
+        setLinkedLines(SourceRole::GeneratedRust, rs->sourceLine, rs->sourceLine, rs);
 }
 
-void SourceLinkController::setLinkedLines(SourceRole role, int first, int last,
+void SourceLinkController::setLinkedLines(SourceRole role, FileLine first, FileLine last,
                                           const pair::SourceLink* link)
 {
     SourcePane* p = m_inspector.pane(role);
@@ -193,24 +193,25 @@ void SourceLinkController::setLinkedLines(SourceRole role, int first, int last,
     e->markerDeleteAll(kInferredSourceMarker);
     const bool inferred = link && link->inferred;
     QString note;
-    if (inferred && first > 0)
+    if (inferred && first.known())
         note = link->because.empty()
                    ? MainWindow::tr(
                          "Inferred link (line %1): cuTile Rust records no source locations; this "
                          "op was placed on the statement around the ops TileLens could match.")
-                         .arg(first)
+                         .arg(first.number())
                    : MainWindow::tr(
                          "Inferred link (line %1): cuTile Rust records no source locations; "
                          "TileLens matched the op to %2 on this line.")
-                         .arg(first)
+                         .arg(first.number())
                          .arg(QString::fromStdString(link->because));
     e->viewport()->setToolTip(note);
-    if (first <= 0)
+    if (!first.known())
         return;
     const int marker = inferred ? kInferredSourceMarker : kLinkedSourceMarker;
-    for (int line = first; line <= std::max(first, last) && line <= e->lines(); ++line)
-        e->markerAdd(line - 1, marker);
-    p->revealLine(first);
+    for (FileLine line = first; line <= std::max(first, last) && holdsLine(e, line);
+         line = line.next())
+        e->markerAdd(line.toEditor().index(), marker);
+    p->revealLine(first.number());
 }
 
 std::vector<int> SourceLinkController::linkedSourceLines(SourceRole role) const
@@ -226,17 +227,17 @@ std::vector<int> SourceLinkController::inferredSourceLines(SourceRole role) cons
 
 std::vector<int> SourceLinkController::markedLines(QsciScintilla* e, unsigned long mask)
 {
-    std::vector<int> lines;
-    long line = e->SendScintilla(QsciScintillaBase::SCI_MARKERNEXT, 0UL, static_cast<long>(mask));
-    while (line >= 0) {
-        lines.push_back(static_cast<int>(line) + 1);
-        line = e->SendScintilla(QsciScintillaBase::SCI_MARKERNEXT,
-                                static_cast<unsigned long>(line + 1), static_cast<long>(mask));
-    }
+    std::vector<int> lines; // 1-based
+    const auto next = [e, mask](unsigned long from) {
+        return EditorLine(static_cast<int>(
+            e->SendScintilla(QsciScintillaBase::SCI_MARKERNEXT, from, static_cast<long>(mask))));
+    };
+    for (EditorLine line = next(0); line.valid(); line = next(sciLine(line.next())))
+        lines.push_back(line.toFile().number());
     return lines;
 }
 
-void SourceLinkController::linkSourceLine(SourceRole role, int line)
+void SourceLinkController::linkSourceLine(SourceRole role, FileLine line)
 {
     const auto analysis = m_session.diff();
     const ws::Kernel* kernel = m_session.currentKernel();
@@ -250,7 +251,7 @@ void SourceLinkController::linkSourceLine(SourceRole role, int line)
     const std::string fileName = fileNameOf(python ? kernel->pythonSource : kernel->rustKernel);
     PerSide<std::vector<FileLine>> lines;
     for (Side s : kBothSides)
-        lines[s] = pair::linkedIrLines(analysis->sides[s].links, fileName, FileLine(line));
+        lines[s] = pair::linkedIrLines(analysis->sides[s].links, fileName, line);
     // Python links reach the reference ops, Rust links the generated ones: the other pane
     // shows their aligned partners.
     for (Side s : kBothSides)
@@ -262,8 +263,9 @@ void SourceLinkController::linkSourceLine(SourceRole role, int line)
         // No loc() to this file: a line of the variant's kernel function (or
         // Rust entry) stands for every op of the compared entry functions.
         bool inside = false;
+        const int n = line.number();
         if (python) {
-            inside = line >= variant->pythonFirstLine && line <= variant->pythonLastLine &&
+            inside = n >= variant->pythonFirstLine && n <= variant->pythonLastLine &&
                      variant->pythonFirstLine > 0;
         } else {
             // An entry runs from its `fn` line to the next entry (or the end).
@@ -273,7 +275,7 @@ void SourceLinkController::linkSourceLine(SourceRole role, int line)
                 [](const ws::RustEntry& a, const ws::RustEntry& b) { return a.line < b.line; });
             for (size_t i = 0; i < entries.size(); ++i) {
                 const int end = i + 1 < entries.size() ? entries[i + 1].line - 1 : INT32_MAX;
-                if (line >= entries[i].line && line <= end)
+                if (n >= entries[i].line && n <= end)
                     inside = variant->rustEntries.contains(entries[i].name);
             }
         }

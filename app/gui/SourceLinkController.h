@@ -5,6 +5,8 @@
 // produced, on an IR line the source lines of that op (or of its aligned partner).
 
 #include "SourceFileLoader.h"
+#include "common/Lines.h"
+#include "common/Side.h"
 
 #include <QObject>
 #include <vector>
@@ -37,10 +39,10 @@ public:
     // inferred; inferredSourceLines: only the inferred ones).
     std::vector<int> linkedSourceLines(SourceRole role) const;
     std::vector<int> inferredSourceLines(SourceRole role) const;
-    // A click on 1-based \a line of the Python or Rust pane.
-    void linkSourceLine(SourceRole role, int line);
-    // A click on 1-based \a line of an IR pane.
-    void linkIrLine(bool reference, int line);
+    // A click on \a line of the Python or Rust pane.
+    void linkSourceLine(SourceRole role, FileLine line);
+    // A click on \a line of an IR pane.
+    void linkIrLine(Side side, FileLine line);
 
     void applyTheme(const EditorTheme& theme);
 
@@ -48,7 +50,7 @@ protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
-    void setLinkedLines(SourceRole role, int first, int last,
+    void setLinkedLines(SourceRole role, FileLine first, FileLine last,
                         const pair::SourceLink* link = nullptr);
     static std::vector<int> markedLines(QsciScintilla* editor, unsigned long mask);
 

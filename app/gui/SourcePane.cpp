@@ -227,8 +227,9 @@ void SourcePane::revealLine(int line)
     if (line <= 0 || line > m_editor->lines())
         return;
     constexpr int kContextLines = 3; // comments/decorators above the definition
-    m_editor->setCursorPosition(line - 1, 0);
-    m_editor->setFirstVisibleLine(std::max(0, line - 1 - kContextLines));
+    const EditorLine at = FileLine(line).toEditor();
+    m_editor->setCursorPosition(at.index(), 0);
+    m_editor->setFirstVisibleLine(std::max(0, at.index() - kContextLines));
 }
 
 QString SourcePane::title() const
