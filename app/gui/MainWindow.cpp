@@ -38,12 +38,14 @@
 #include <QTreeView>
 #include <QVBoxLayout>
 #include <algorithm>
+#include <utility>
 
 namespace tilelens::gui {
 
 MainWindow::MainWindow(QWidget* parent) : MainWindow(Options{}, parent) {}
 
-MainWindow::MainWindow(Options options, QWidget* parent) : QMainWindow(parent), m_options(options)
+MainWindow::MainWindow(Options options, QWidget* parent)
+    : QMainWindow(parent), m_options(std::move(options))
 {
     setObjectName(QStringLiteral("MainWindow"));
     setWindowTitle(tr("TileLens"));

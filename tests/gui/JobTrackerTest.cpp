@@ -149,7 +149,7 @@ TEST(JobTracker, TheOwnerMayGoWhileAJobRuns)
             waitForCancelOr(c, release);
             return std::make_shared<int>(7); // freed wherever the result is dropped
         },
-        [owner](std::shared_ptr<int> v) { owner->value = *v; });
+        [owner](const std::shared_ptr<int>& v) { owner->value = *v; });
     ASSERT_TRUE(QTest::qWaitFor([&] { return running.load(); }, kWaitMs));
     delete owner; // never waits for the job
     EXPECT_TRUE(token.isCancelled());
