@@ -8,12 +8,10 @@
 
 #include <QCoreApplication>
 #include <QFileInfo>
-#include <QFutureWatcher>
 #include <QHeaderView>
 #include <QLabel>
 #include <QTreeWidget>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 
 namespace tilelens::gui {
 
@@ -33,14 +31,13 @@ QString severityText(const std::string& severity)
 
 struct Result
 {
-    quint64 generation = 0;
     std::vector<ws::AbiFinding> findings;
     int entries = 0;
 };
 
 } // namespace
 
-AbiFindingsView::AbiFindingsView(QWidget* parent) : QWidget(parent)
+AbiFindingsView::AbiFindingsView(QWidget* parent) : QWidget(parent), m_chain(this, workerPool())
 {
     m_summary = new QLabel(this);
     m_summary->setObjectName(QStringLiteral("abiSummary"));
@@ -75,7 +72,7 @@ QString AbiFindingsView::messageText(const ws::AbiFinding& f)
 
 void AbiFindingsView::showKernel(const ws::Kernel* kernel, const QString& entry)
 {
-    const quint64 generation = ++m_generation;
+    m_chain.cancel(); // another kernel was selected: the older result is dropped
     m_tree->clear();
     if (!kernel || kernel->rustKernel.isEmpty()) {
         m_summary->setText(tr("No port selected"));
@@ -85,42 +82,36 @@ void AbiFindingsView::showKernel(const ws::Kernel* kernel, const QString& entry)
     m_summary->setText(tr("Reading the launch chain of %1\u2026").arg(kernel->name));
     const ws::Kernel copy = *kernel;
     const std::string wanted = entry.toStdString();
-    auto* watcher = new QFutureWatcher<Result>(this);
-    connect(watcher, &QFutureWatcher<Result>::finished, this, [this, watcher, name = copy.name] {
-        watcher->deleteLater();
-        const Result r = watcher->result();
-        if (r.generation != m_generation)
-            return; // another kernel was selected meanwhile
-        for (const ws::AbiFinding& f : r.findings) {
-            const QString file = QString::fromStdString(f.loc.file);
-            auto* item = new QTreeWidgetItem(
-                {severityText(f.severity), QString::fromStdString(f.rule),
-                 QStringLiteral("%1:%2").arg(QFileInfo(file).fileName()).arg(f.loc.line),
-                 messageText(f)});
-            item->setData(0, kFileRole, file);
-            item->setData(0, kLineRole, f.loc.line);
-            item->setToolTip(2, file);
-            item->setToolTip(3, messageText(f));
-            m_tree->addTopLevelItem(item);
-        }
-        m_summary->setText(
-            r.entries == 0
-                ? tr("%1: no launch chain to read").arg(name)
-                : tr("%1: %n ABI finding(s)", nullptr, int(r.findings.size())).arg(name));
-        Q_EMIT updated();
-    });
-    watcher->setFuture(QtConcurrent::run(workerPool(), [copy, wanted, generation] {
-        lowerWorkerPriority();
-        Result r;
-        r.generation = generation;
-        const ws::LaunchChain chain = ws::readLaunchChain(copy, wanted);
-        r.entries = int(chain.entries.size());
-        for (const ws::EntryChain& e : chain.entries) {
-            const auto found = ws::checkAbi(e, ws::deriveBinding(e));
-            r.findings.insert(r.findings.end(), found.begin(), found.end());
-        }
-        return r;
-    }));
+    m_chain.start(
+        [copy, wanted](JobContext&) {
+            Result r;
+            const ws::LaunchChain chain = ws::readLaunchChain(copy, wanted);
+            r.entries = int(chain.entries.size());
+            for (const ws::EntryChain& e : chain.entries) {
+                const auto found = ws::checkAbi(e, ws::deriveBinding(e));
+                r.findings.insert(r.findings.end(), found.begin(), found.end());
+            }
+            return r;
+        },
+        [this, name = copy.name](const Result& r) {
+            for (const ws::AbiFinding& f : r.findings) {
+                const QString file = QString::fromStdString(f.loc.file);
+                auto* item = new QTreeWidgetItem(
+                    {severityText(f.severity), QString::fromStdString(f.rule),
+                     QStringLiteral("%1:%2").arg(QFileInfo(file).fileName()).arg(f.loc.line),
+                     messageText(f)});
+                item->setData(0, kFileRole, file);
+                item->setData(0, kLineRole, f.loc.line);
+                item->setToolTip(2, file);
+                item->setToolTip(3, messageText(f));
+                m_tree->addTopLevelItem(item);
+            }
+            m_summary->setText(
+                r.entries == 0
+                    ? tr("%1: no launch chain to read").arg(name)
+                    : tr("%1: %n ABI finding(s)", nullptr, int(r.findings.size())).arg(name));
+            Q_EMIT updated();
+        });
 }
 
 } // namespace tilelens::gui

@@ -4,6 +4,8 @@
 // translated message; activating a row asks the window to show that line. The chain is
 // read on the worker pool; a newer selection drops an older result.
 
+#include "JobTracker.h"
+
 #include <QString>
 #include <QWidget>
 
@@ -40,7 +42,7 @@ Q_SIGNALS:
 private:
     QTreeWidget* m_tree = nullptr;
     QLabel* m_summary = nullptr;
-    quint64 m_generation = 0;
+    JobTracker m_chain; // reading the selected port's launch chain
 };
 
 } // namespace tilelens::gui

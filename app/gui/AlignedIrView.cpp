@@ -12,7 +12,6 @@
 #include <QPainter>
 #include <QPolygonF>
 #include <QScrollBar>
-#include <QTimer>
 #include <QToolTip>
 #include <algorithm>
 
@@ -40,11 +39,12 @@ QImage arrowImage(bool up)
 
 AlignedIrView::AlignedIrView(SourcePane* reference, SourcePane* generated, OverviewRuler* ruler,
                              QObject* parent)
-    : QObject(parent), m_reference(reference), m_generated(generated), m_ruler(ruler)
+    : QObject(parent), m_reference(reference), m_generated(generated), m_ruler(ruler),
+      m_decorate(this)
 {
-    for (bool ref : {true, false}) {
-        QsciScintilla* e = editor(ref);
-        QsciScintilla* other = editor(!ref);
+    for (Side side : kBothSides) {
+        QsciScintilla* e = editor(side);
+        QsciScintilla* other = editor(otherSide(side));
         e->setAnnotationDisplay(QsciScintilla::AnnotationStandard);
         e->setMarginWidth(kMarkerMargin, 10);
         e->setMarginMarkerMask(kMarkerMargin, kMarkerMask);
@@ -73,14 +73,15 @@ AlignedIrView::AlignedIrView(SourcePane* reference, SourcePane* generated, Overv
         });
         // QScintilla toggles the fold in its own slot, connected first.
         connect(e, &QsciScintillaBase::SCN_MARGINCLICK, this,
-                [this, e, ref](int position, int, int margin) {
+                [this, e, side](int position, int, int margin) {
                     if (margin != kFoldMargin || !m_snapshot)
                         return;
-                    syncFold(ref, static_cast<int>(sci(e, QsciScintillaBase::SCI_LINEFROMPOSITION,
-                                                       static_cast<unsigned long>(position))));
+                    syncFold(side, EditorLine(static_cast<int>(
+                                       sci(e, QsciScintillaBase::SCI_LINEFROMPOSITION,
+                                           static_cast<unsigned long>(position)))));
                 });
         connect(e, &QsciScintillaBase::SCN_DWELLSTART, this,
-                [this, e, ref](int position, int x, int y) { onDwell(e, ref, position, x, y); });
+                [this, e, side](int position, int x, int y) { onDwell(e, side, position, x, y); });
         connect(e, &QsciScintillaBase::SCN_DWELLEND, this, [] { QToolTip::hideText(); });
     }
     if (m_ruler) {
@@ -91,14 +92,9 @@ AlignedIrView::AlignedIrView(SourcePane* reference, SourcePane* generated, Overv
     applyTheme(EditorTheme::forPalette(reference->palette()));
 }
 
-QsciScintilla* AlignedIrView::editor(bool reference) const
+QsciScintilla* AlignedIrView::editor(Side side) const
 {
-    return (reference ? m_reference : m_generated)->editor();
-}
-
-const std::map<int, int>& AlignedIrView::phantomLines(bool reference) const
-{
-    return reference ? m_refPhantoms : m_genPhantoms;
+    return (side == Side::Reference ? m_reference : m_generated)->editor();
 }
 
 void AlignedIrView::setSnapshot(std::shared_ptr<const pair::PairAnalysis> snapshot)
@@ -120,10 +116,10 @@ void AlignedIrView::clearDecorations()
 {
     // New text comes without decorations (SCI_CLEARALL): skip the editor
     // passes then, they cost ~100 ms on a 100k-line file.
-    for (bool ref : {true, false}) {
+    for (Side side : kBothSides) {
         if (!m_hasDecorations)
             break;
-        QsciScintilla* e = editor(ref);
+        QsciScintilla* e = editor(side);
         e->clearAnnotations();
         e->markerDeleteAll();
         const long length = sci(e, QsciScintillaBase::SCI_GETLENGTH);
@@ -135,22 +131,18 @@ void AlignedIrView::clearDecorations()
     }
     m_hasDecorations = false;
     m_markersPlaced = false;
-    m_refPhantoms.clear();
-    m_genPhantoms.clear();
-    m_refRowOfLine.clear();
-    m_genRowOfLine.clear();
+    m_phantoms = {};
+    m_rowOfLine = {};
     m_ticks.clear();
-    ++m_markerGeneration;
+    m_decorate.cancel();
     m_nextMarker = -1;
     m_nextPhantom = -1;
     m_phantomQueue.clear();
     m_currentDivergence = -1;
     m_movedTip.clear();
-    m_refFoldFillers.clear();
-    m_genFoldFillers.clear();
+    m_foldFillers = {};
     m_rows.clear();
-    m_linkedRef.clear();
-    m_linkedGen.clear();
+    m_linked = {};
 }
 
 void AlignedIrView::computeAlignment()
@@ -158,13 +150,12 @@ void AlignedIrView::computeAlignment()
     // The walk over the rows ran in the analysis (pair/RowAlignment.h); only
     // the tail depends on the panes' texts.
     pair::RowAlignment alignment = m_snapshot->alignment;
-    alignment.addTailPhantoms({editor(true)->lines(), editor(false)->lines()});
-    for (const auto& [line, count] : alignment.phantoms[Side::Reference])
-        m_refPhantoms.emplace_hint(m_refPhantoms.end(), line.number(), count);
-    for (const auto& [line, count] : alignment.phantoms[Side::Generated])
-        m_genPhantoms.emplace_hint(m_genPhantoms.end(), line.number(), count);
-    m_refRowOfLine = std::move(alignment.rowOfLine[Side::Reference]);
-    m_genRowOfLine = std::move(alignment.rowOfLine[Side::Generated]);
+    alignment.addTailPhantoms({editor(Side::Reference)->lines(), editor(Side::Generated)->lines()});
+    for (Side side : kBothSides) {
+        for (const auto& [line, count] : alignment.phantoms[side])
+            m_phantoms[side].emplace_hint(m_phantoms[side].end(), line.number(), count);
+        m_rowOfLine[side] = std::move(alignment.rowOfLine[side]);
+    }
     m_rows = pair::flatRows(*m_snapshot->result);
 }
 
@@ -174,25 +165,25 @@ void AlignedIrView::applyAlignment()
     // turn, and are shown at the end: a visible annotation re-measures the
     // scroll range on every call (~10 us each, 20k of them on a 100k-op pair).
     m_phantomQueue.clear();
-    for (bool ref : {true, false}) {
-        sci(editor(ref), QsciScintillaBase::SCI_ANNOTATIONSETVISIBLE,
+    for (Side side : kBothSides) {
+        sci(editor(side), QsciScintillaBase::SCI_ANNOTATIONSETVISIBLE,
             QsciScintillaBase::ANNOTATION_HIDDEN);
-        const int lines = editor(ref)->lines();
-        for (const auto& [afterLine, count] : phantomLines(ref))
-            if (afterLine <= lines)
-                m_phantomQueue.push_back({ref, afterLine, count});
+        for (const auto& [afterLine, count] : phantomLines(side))
+            if (holdsLine(editor(side), FileLine(afterLine)))
+                m_phantomQueue.push_back({side, FileLine(afterLine), count});
     }
     m_nextPhantom = 0;
-    ++m_markerGeneration; // drops marker batches of an earlier snapshot
+    m_decorate.cancel(); // drops marker batches of an earlier snapshot
     m_nextMarker = -1;
     // Big panes take turns even when few rows need fillers: showing them is
     // a pass over every line of a pane (~15 ms each on 100k lines).
     m_slicedAlignment = m_phantomQueue.size() > kSmallAlignment ||
-                        std::max(editor(true)->lines(), editor(false)->lines()) > kSmallPaneLines;
+                        std::max(editor(Side::Reference)->lines(),
+                                 editor(Side::Generated)->lines()) > kSmallPaneLines;
     if (!m_slicedAlignment)
         applyPhantomSlice(); // small: all at once, no extra repaints
     else
-        later([this] { applyPhantomSlice(); });
+        m_decorate.later([this] { applyPhantomSlice(); });
 }
 
 void AlignedIrView::applyPhantomSlice()
@@ -208,13 +199,13 @@ void AlignedIrView::applyPhantomSlice()
         QByteArray& text = fillers[p.count];
         if (text.isEmpty())
             text = " " + QByteArray(p.count - 1, '\n');
-        const auto line = static_cast<unsigned long>(p.afterLine - 1);
-        QsciScintilla* e = editor(p.reference);
+        const unsigned long line = sciLine(p.afterLine.toEditor());
+        QsciScintilla* e = editor(p.side);
         e->SendScintilla(QsciScintillaBase::SCI_ANNOTATIONSETTEXT, line, text.constData());
         sci(e, QsciScintillaBase::SCI_ANNOTATIONSETSTYLE, line, kPhantomStyle);
         if ((i & 63) == 63 && slice.elapsed() >= kSliceMs && i + 1 < total) {
             m_nextPhantom = static_cast<int>(i + 1);
-            later([this] { applyPhantomSlice(); });
+            m_decorate.later([this] { applyPhantomSlice(); });
             return;
         }
     }
@@ -229,8 +220,8 @@ void AlignedIrView::applyPhantomSlice()
             showDivergence(m_currentDivergence);
         updateRulerViewport();
     };
-    auto show = [this](bool ref) {
-        sci(editor(ref), QsciScintillaBase::SCI_ANNOTATIONSETVISIBLE,
+    auto show = [this](Side side) {
+        sci(editor(side), QsciScintillaBase::SCI_ANNOTATIONSETVISIBLE,
             QsciScintillaBase::ANNOTATION_STANDARD);
     };
     auto shown = [this, finish] {
@@ -240,39 +231,30 @@ void AlignedIrView::applyPhantomSlice()
         if (!m_slicedAlignment)
             return finish();
         m_nextMarker = 0; // still decorating until the markers are placed
-        later(finish);
+        m_decorate.later(finish);
     };
     if (!m_slicedAlignment) {
-        show(true);
-        show(false);
+        show(Side::Reference);
+        show(Side::Generated);
         shown();
         return;
     }
-    later([this, show, shown] {
-        show(true);
-        later([show, shown] {
-            show(false);
+    m_decorate.later([this, show, shown] {
+        show(Side::Reference);
+        m_decorate.later([show, shown] {
+            show(Side::Generated);
             shown();
         });
-    });
-}
-
-void AlignedIrView::later(std::function<void()> step)
-{
-    const quint64 generation = m_markerGeneration;
-    QTimer::singleShot(0, this, [this, generation, step = std::move(step)] {
-        if (generation == m_markerGeneration)
-            step();
     });
 }
 
 void AlignedIrView::applyMarkers()
 {
     // Nothing to take off a fresh text (two passes over a 100k-line file).
-    for (bool ref : {true, false}) {
+    for (Side side : kBothSides) {
         if (!m_markersPlaced)
             break;
-        QsciScintilla* e = editor(ref);
+        QsciScintilla* e = editor(side);
         for (int s = 0; s < diff::kSeverityCount; ++s)
             e->markerDeleteAll(s);
         const long length = sci(e, QsciScintillaBase::SCI_GETLENGTH);
@@ -286,7 +268,7 @@ void AlignedIrView::applyMarkers()
     m_ticks.clear();
     if (m_nextPhantom >= 0)
         return; // the phantom slices start the markers when done
-    ++m_markerGeneration;
+    m_decorate.cancel();
     m_nextMarker = -1;
     if (!m_snapshot) {
         if (m_ruler)
@@ -294,21 +276,21 @@ void AlignedIrView::applyMarkers()
         return;
     }
     m_nextMarker = 0;
-    applyMarkerBatch();
+    m_decorate.start([this] { return applyMarkerBatch(); });
 }
 
-void AlignedIrView::applyMarkerBatch()
+bool AlignedIrView::applyMarkerBatch()
 {
     if (!m_snapshot || m_nextMarker < 0)
-        return;
+        return false;
     const auto& divergences = m_snapshot->result->divergences;
     const size_t begin = static_cast<size_t>(m_nextMarker);
     QElapsedTimer slice;
     slice.start();
     size_t end = divergences.size();
-    const long refDisplay =
-        std::max(1L, sci(editor(true), QsciScintillaBase::SCI_VISIBLEFROMDOCLINE,
-                         static_cast<unsigned long>(editor(true)->lines())));
+    QsciScintilla* ref = editor(Side::Reference);
+    const long refDisplay = std::max(1L, sci(ref, QsciScintillaBase::SCI_VISIBLEFROMDOCLINE,
+                                             static_cast<unsigned long>(ref->lines())));
     for (size_t i = begin; i < end; ++i) {
         if ((i & 15) == 15 && slice.elapsed() >= kSliceMs) {
             end = i; // the rest in the next event-loop turn
@@ -318,21 +300,24 @@ void AlignedIrView::applyMarkerBatch()
         const int severity = static_cast<int>(d.severity);
         if (m_hidden.contains(severity))
             continue;
-        int anchorLine = 0;
-        for (bool ref : {true, false}) {
-            const auto& site = ref ? d.reference : d.generated;
-            if (!site || site->line <= 0 || site->line > editor(ref)->lines())
+        // The tick's row: the reference op's, else the generated one's.
+        std::optional<std::pair<Side, FileLine>> anchor;
+        for (Side side : kBothSides) {
+            const auto& site = diff::site(d, side);
+            QsciScintilla* e = editor(side);
+            if (!site || !holdsLine(e, FileLine(site->line)))
                 continue;
-            editor(ref)->markerAdd(site->line - 1, severity);
+            const FileLine line(site->line);
+            e->markerAdd(line.toEditor().index(), severity);
             m_markersPlaced = true;
-            markDivergenceText(editor(ref), site->line, d, ref);
-            if (ref || anchorLine == 0)
-                anchorLine = site->line;
+            markDivergenceText(e, line, d, side);
+            if (!anchor)
+                anchor = std::make_pair(side, line);
         }
-        if (anchorLine > 0) {
-            const bool useRef = d.reference && d.reference->line == anchorLine;
-            const long display = sci(editor(useRef), QsciScintillaBase::SCI_VISIBLEFROMDOCLINE,
-                                     static_cast<unsigned long>(anchorLine - 1));
+        if (anchor) {
+            const long display =
+                sci(editor(anchor->first), QsciScintillaBase::SCI_VISIBLEFROMDOCLINE,
+                    sciLine(anchor->second.toEditor()));
             m_ticks.push_back({double(display) / double(refDisplay),
                                severityColor(d.severity, m_theme.dark), static_cast<int>(i),
                                severity});
@@ -340,17 +325,13 @@ void AlignedIrView::applyMarkerBatch()
     }
     if (end < divergences.size()) {
         m_nextMarker = static_cast<int>(end);
-        const quint64 generation = m_markerGeneration;
-        QTimer::singleShot(0, this, [this, generation] {
-            if (generation == m_markerGeneration)
-                applyMarkerBatch();
-        });
-        return;
+        return true; // the rest in the next event-loop turn
     }
     m_nextMarker = -1;
     if (m_ruler)
         m_ruler->setTicks(m_ticks);
     Q_EMIT decorated();
+    return false;
 }
 
 void AlignedIrView::setSeverityHidden(int severity, bool hidden)
@@ -368,65 +349,65 @@ void AlignedIrView::showDivergence(int index)
 {
     m_currentDivergence = index;
     m_movedTip.clear();
-    for (bool ref : {true, false})
+    for (Side side : kBothSides)
         for (int marker : {kCurrentMarker, kMovedUpMarker, kMovedDownMarker})
-            editor(ref)->markerDeleteAll(marker);
+            editor(side)->markerDeleteAll(marker);
     if (!m_snapshot || index < 0 ||
         index >= static_cast<int>(m_snapshot->result->divergences.size()))
         return;
     const diff::Divergence& d = m_snapshot->result->divergences[static_cast<size_t>(index)];
-    long display[2] = {-1, -1}; // per side: generated, reference
+    PerSide<long> display(-1, -1); // the display row of each side's op
     m_syncing = true;
-    for (bool ref : {true, false}) {
-        const auto& site = ref ? d.reference : d.generated;
-        QsciScintilla* e = editor(ref);
-        if (!site || site->line <= 0 || site->line > e->lines())
+    for (Side side : kBothSides) {
+        const auto& site = diff::site(d, side);
+        QsciScintilla* e = editor(side);
+        if (!site || !holdsLine(e, FileLine(site->line)))
             continue;
-        const auto line = static_cast<unsigned long>(site->line - 1);
-        sci(e, QsciScintillaBase::SCI_ENSUREVISIBLE, line); // unfolds a folded region
-        e->markerAdd(site->line - 1, kCurrentMarker);
-        e->setCursorPosition(site->line - 1, 0);
-        display[ref] = sci(e, QsciScintillaBase::SCI_VISIBLEFROMDOCLINE, line);
+        const EditorLine line = FileLine(site->line).toEditor();
+        sci(e, QsciScintillaBase::SCI_ENSUREVISIBLE, sciLine(line)); // unfolds a folded region
+        e->markerAdd(line.index(), kCurrentMarker);
+        e->setCursorPosition(line.index(), 0);
+        display[side] = sci(e, QsciScintillaBase::SCI_VISIBLEFROMDOCLINE, sciLine(line));
     }
     m_syncing = false;
-    const bool useRef = display[1] >= 0;
-    const long anchor = useRef ? display[1] : display[0];
+    // The reference side's row anchors the view, else the generated one's.
+    const Side anchorSide = display.reference() >= 0 ? Side::Reference : Side::Generated;
+    const long anchor = display[anchorSide];
     if (anchor < 0)
         return;
     // The line a third down the view so context above stays visible; both
     // panes always show the same rows, so a reordered op's other line may be
     // off screen: an arrow beside the anchor row points to it.
-    const long onScreen = sci(editor(true), QsciScintillaBase::SCI_LINESONSCREEN);
+    const long onScreen = sci(editor(Side::Reference), QsciScintillaBase::SCI_LINESONSCREEN);
     const long first = std::max(0L, anchor - onScreen / 3);
-    sci(editor(useRef), QsciScintillaBase::SCI_SETFIRSTVISIBLELINE,
+    sci(editor(anchorSide), QsciScintillaBase::SCI_SETFIRSTVISIBLELINE,
         static_cast<unsigned long>(first));
-    syncVertical(editor(useRef), editor(!useRef));
-    const long other = useRef ? display[0] : -1;
+    syncVertical(editor(anchorSide), editor(otherSide(anchorSide)));
+    const long other = anchorSide == Side::Reference ? display.generated() : -1;
     if (other >= 0 && other != anchor)
-        markMovedOp(useRef, anchor, other);
+        markMovedOp(anchorSide, anchor, other);
     revealHorizontally(d);
     // The carets moved both panes on their own while m_syncing was set.
-    syncHorizontal(editor(true), editor(false));
+    syncHorizontal(editor(Side::Reference), editor(Side::Generated));
     updateRulerViewport();
 }
 
 void AlignedIrView::highlightOpLines(const std::vector<int>& referenceLines,
                                      const std::vector<int>& generatedLines)
 {
-    m_linkedRef = referenceLines;
-    m_linkedGen = generatedLines;
-    for (bool ref : {true, false}) {
-        QsciScintilla* e = editor(ref);
+    m_linked = {referenceLines, generatedLines};
+    for (Side side : kBothSides) {
+        QsciScintilla* e = editor(side);
         e->markerDeleteAll(kLinkedMarker);
-        for (int line : ref ? referenceLines : generatedLines)
-            if (line > 0 && line <= e->lines())
-                e->markerAdd(line - 1, kLinkedMarker);
+        for (int line : m_linked[side])
+            if (holdsLine(e, FileLine(line)))
+                e->markerAdd(FileLine(line).toEditor().index(), kLinkedMarker);
     }
 }
 
-std::vector<int> AlignedIrView::highlightedLines(bool reference) const
+std::vector<int> AlignedIrView::highlightedLines(Side side) const
 {
-    return linesWithMarker(reference, kLinkedMarker);
+    return linesWithMarker(side, kLinkedMarker);
 }
 
 void AlignedIrView::syncVertical(QsciScintilla* from, QsciScintilla* to)
@@ -442,67 +423,65 @@ void AlignedIrView::syncVertical(QsciScintilla* from, QsciScintilla* to)
     updateRulerViewport();
 }
 
-void AlignedIrView::syncFold(bool fromReference, int line)
+void AlignedIrView::syncFold(Side fromSide, EditorLine header)
 {
     // After a click on the fold margin of one pane (QScintilla has toggled
     // the fold): the same region in the other pane follows, so the rows stay
     // aligned. The other side's region starts at the matched op of the row,
     // else at the line beside it.
-    QsciScintilla* from = editor(fromReference);
-    QsciScintilla* to = editor(!fromReference);
-    const auto& rowOfLine = fromReference ? m_refRowOfLine : m_genRowOfLine;
-    int target = -1;
-    const size_t key = size_t(line) + 1;
+    const Side toSide = otherSide(fromSide);
+    QsciScintilla* from = editor(fromSide);
+    QsciScintilla* to = editor(toSide);
+    const std::vector<int>& rowOfLine = m_rowOfLine[fromSide];
+    EditorLine target;
+    const auto key = static_cast<size_t>(header.toFile().number());
     if (key < rowOfLine.size() && rowOfLine[key] >= 0) {
         const diff::AlignedRow& row = *m_rows[size_t(rowOfLine[key])];
-        const auto& site = fromReference ? row.generated : row.reference;
-        if (site && site->line > 0)
-            target = site->line - 1;
+        if (const auto& site = diff::site(row, toSide); site && FileLine(site->line).known())
+            target = FileLine(site->line).toEditor();
     }
-    if (target < 0) {
-        const long display =
-            sci(from, QsciScintillaBase::SCI_VISIBLEFROMDOCLINE, static_cast<unsigned long>(line));
-        target = static_cast<int>(sci(to, QsciScintillaBase::SCI_DOCLINEFROMVISIBLE,
-                                      static_cast<unsigned long>(display)));
+    if (!target.valid()) {
+        const long display = sci(from, QsciScintillaBase::SCI_VISIBLEFROMDOCLINE, sciLine(header));
+        target = EditorLine(static_cast<int>(sci(to, QsciScintillaBase::SCI_DOCLINEFROMVISIBLE,
+                                                 static_cast<unsigned long>(display))));
     }
-    if (target < 0 || target >= to->lines())
+    if (!target.valid() || target.index() >= to->lines())
         return;
-    const long level =
-        sci(to, QsciScintillaBase::SCI_GETFOLDLEVEL, static_cast<unsigned long>(target));
+    const long level = sci(to, QsciScintillaBase::SCI_GETFOLDLEVEL, sciLine(target));
     if (!(level & QsciScintillaBase::SC_FOLDLEVELHEADERFLAG))
         return;
-    const bool expanded =
-        sci(from, QsciScintillaBase::SCI_GETFOLDEXPANDED, static_cast<unsigned long>(line)) != 0;
-    sci(to, QsciScintillaBase::SCI_FOLDLINE, static_cast<unsigned long>(target),
+    const bool expanded = sci(from, QsciScintillaBase::SCI_GETFOLDEXPANDED, sciLine(header)) != 0;
+    sci(to, QsciScintillaBase::SCI_FOLDLINE, sciLine(target),
         expanded ? QsciScintillaBase::SC_FOLDACTION_EXPAND
                  : QsciScintillaBase::SC_FOLDACTION_CONTRACT);
     // A region's filler lines fold away with it, and the two regions' fillers
     // differ: pad the shorter folded header so the rows after both regions
     // line up again; unfolding takes the padding off.
-    const int refHeader = fromReference ? line : target;
-    const int genHeader = fromReference ? target : line;
-    setFoldFiller(true, refHeader, 0);
-    setFoldFiller(false, genHeader, 0);
+    PerSide<EditorLine> headers;
+    headers[fromSide] = header;
+    headers[toSide] = target;
+    for (Side side : kBothSides)
+        setFoldFiller(side, headers[side], 0);
     if (!expanded) {
-        auto afterRegion = [](QsciScintilla* e, int header) {
+        PerSide<long> afterRegion;
+        for (Side side : kBothSides) {
             const long last =
-                sci(e, QsciScintillaBase::SCI_GETLASTCHILD, static_cast<unsigned long>(header), -1);
-            return sci(e, QsciScintillaBase::SCI_VISIBLEFROMDOCLINE,
-                       static_cast<unsigned long>(last + 1));
-        };
-        const long delta =
-            afterRegion(editor(true), refHeader) - afterRegion(editor(false), genHeader);
+                sci(editor(side), QsciScintillaBase::SCI_GETLASTCHILD, sciLine(headers[side]), -1);
+            afterRegion[side] = sci(editor(side), QsciScintillaBase::SCI_VISIBLEFROMDOCLINE,
+                                    static_cast<unsigned long>(last + 1));
+        }
+        const long delta = afterRegion.reference() - afterRegion.generated();
         if (delta > 0)
-            setFoldFiller(false, genHeader, static_cast<int>(delta));
+            setFoldFiller(Side::Generated, headers.generated(), static_cast<int>(delta));
         else if (delta < 0)
-            setFoldFiller(true, refHeader, static_cast<int>(-delta));
+            setFoldFiller(Side::Reference, headers.reference(), static_cast<int>(-delta));
     }
     syncVertical(from, to);
 }
 
-void AlignedIrView::setFoldFiller(bool reference, int header, int extra)
+void AlignedIrView::setFoldFiller(Side side, EditorLine header, int extra)
 {
-    auto& fillers = reference ? m_refFoldFillers : m_genFoldFillers;
+    std::map<EditorLine, int>& fillers = m_foldFillers[side];
     const auto it = fillers.find(header);
     if ((it == fillers.end() ? 0 : it->second) == extra)
         return;
@@ -510,11 +489,12 @@ void AlignedIrView::setFoldFiller(bool reference, int header, int extra)
         fillers[header] = extra;
     else
         fillers.erase(it);
-    const auto& phantoms = phantomLines(reference);
-    const auto base = phantoms.find(header + 1);
+    // The header's own fillers (keyed by its file line), plus the padding.
+    const auto& phantoms = phantomLines(side);
+    const auto base = phantoms.find(header.toFile().number());
     const int total = (base == phantoms.end() ? 0 : base->second) + extra;
-    QsciScintilla* e = editor(reference);
-    const auto lineArg = static_cast<unsigned long>(header);
+    QsciScintilla* e = editor(side);
+    const unsigned long lineArg = sciLine(header);
     if (total <= 0) {
         e->SendScintilla(QsciScintillaBase::SCI_ANNOTATIONSETTEXT, lineArg,
                          static_cast<const char*>(nullptr));
@@ -539,7 +519,7 @@ void AlignedIrView::updateRulerViewport()
 {
     if (!m_ruler)
         return;
-    QsciScintilla* e = editor(true);
+    QsciScintilla* e = editor(Side::Reference);
     const auto total = double(std::max(1L, sci(e, QsciScintillaBase::SCI_VISIBLEFROMDOCLINE,
                                                static_cast<unsigned long>(e->lines()))));
     const double first = double(sci(e, QsciScintillaBase::SCI_GETFIRSTVISIBLELINE));
@@ -549,7 +529,7 @@ void AlignedIrView::updateRulerViewport()
 
 void AlignedIrView::scrollToFraction(double fraction)
 {
-    QsciScintilla* e = editor(true);
+    QsciScintilla* e = editor(Side::Reference);
     const long total =
         sci(e, QsciScintillaBase::SCI_VISIBLEFROMDOCLINE, static_cast<unsigned long>(e->lines()));
     const long onScreen = sci(e, QsciScintillaBase::SCI_LINESONSCREEN);
@@ -557,26 +537,30 @@ void AlignedIrView::scrollToFraction(double fraction)
         static_cast<unsigned long>(std::max(0L, long(fraction * double(total)) - onScreen / 2)));
 }
 
-QString AlignedIrView::tooltipFor(bool reference, int line) const
+QString AlignedIrView::tooltipFor(Side side, FileLine line) const
 {
     if (!m_snapshot)
         return {};
-    const auto& rowOfLine = reference ? m_refRowOfLine : m_genRowOfLine;
-    if (line <= 0 || size_t(line) >= rowOfLine.size() || rowOfLine[size_t(line)] < 0)
+    const std::vector<int>& rowOfLine = m_rowOfLine[side];
+    const auto key = static_cast<size_t>(line.number());
+    if (!line.known() || key >= rowOfLine.size() || rowOfLine[key] < 0)
         return {};
-    const diff::AlignedRow& row = *m_rows[size_t(rowOfLine[size_t(line)])];
+    const diff::AlignedRow& row = *m_rows[size_t(rowOfLine[key])];
     QStringList parts;
-    auto side = [this](bool ref, const std::optional<diff::OpSite>& site) {
-        const QString label = ref ? tr("Reference") : tr("Generated");
-        if (!site)
-            return QStringLiteral("<b>%1</b>: %2").arg(label, tr("(no matching op)"));
-        const QString text = site->line > 0 && site->line <= editor(ref)->lines()
-                                 ? editor(ref)->text(site->line - 1).trimmed()
+    for (Side s : kBothSides) {
+        const QString label = s == Side::Reference ? tr("Reference") : tr("Generated");
+        const auto& site = diff::site(row, s);
+        if (!site) {
+            parts << QStringLiteral("<b>%1</b>: %2").arg(label, tr("(no matching op)"));
+            continue;
+        }
+        const FileLine at(site->line);
+        const QString text = holdsLine(editor(s), at)
+                                 ? editor(s)->text(at.toEditor().index()).trimmed()
                                  : QString::fromStdString(site->op);
-        return QStringLiteral("<b>%1</b> %2: <code>%3</code>")
-            .arg(label, tr("line %1").arg(site->line), text.toHtmlEscaped());
-    };
-    parts << side(true, row.reference) << side(false, row.generated);
+        parts << QStringLiteral("<b>%1</b> %2: <code>%3</code>")
+                     .arg(label, tr("line %1").arg(at.number()), text.toHtmlEscaped());
+    }
     for (const std::string& id : row.divergenceIds) {
         const diff::Divergence* d = m_snapshot->result->findDivergence(id);
         if (!d)
@@ -588,15 +572,16 @@ QString AlignedIrView::tooltipFor(bool reference, int line) const
     return parts.join(QStringLiteral("<br>"));
 }
 
-void AlignedIrView::onDwell(QsciScintilla* e, bool reference, int position, int x, int y)
+void AlignedIrView::onDwell(QsciScintilla* e, Side side, int position, int x, int y)
 {
     if (position < 0)
         return;
-    const int line = static_cast<int>(sci(e, QsciScintillaBase::SCI_LINEFROMPOSITION,
-                                          static_cast<unsigned long>(position))) +
-                     1;
-    QString text = tooltipFor(reference, line);
-    if (!m_movedTip.isEmpty() && reference == m_movedTipReference && line == m_movedTipLine)
+    const FileLine line =
+        EditorLine(static_cast<int>(sci(e, QsciScintillaBase::SCI_LINEFROMPOSITION,
+                                        static_cast<unsigned long>(position))))
+            .toFile();
+    QString text = tooltipFor(side, line);
+    if (!m_movedTip.isEmpty() && side == m_movedTipSide && line == m_movedTipLine)
         text = text.isEmpty() ? m_movedTip : m_movedTip + QStringLiteral("<br>") + text;
     if (!text.isEmpty())
         QToolTip::showText(e->viewport()->mapToGlobal(QPoint(x, y)), text, e);
@@ -605,8 +590,8 @@ void AlignedIrView::onDwell(QsciScintilla* e, bool reference, int position, int 
 void AlignedIrView::applyTheme(const EditorTheme& theme)
 {
     m_theme = theme;
-    for (bool ref : {true, false}) {
-        QsciScintilla* e = editor(ref);
+    for (Side side : kBothSides) {
+        QsciScintilla* e = editor(side);
         for (int s = 0; s < diff::kSeverityCount; ++s) {
             const QColor color = severityColor(static_cast<diff::Severity>(s), theme.dark);
             e->setMarkerBackgroundColor(color, s);

@@ -9,7 +9,10 @@
 // points to it instead of scrolling one pane out of step.
 
 #include "EditorTheme.h"
+#include "JobTracker.h"
 #include "OverviewRuler.h"
+#include "common/Lines.h"
+#include "common/Side.h"
 #include "pair/IntraLine.h"
 #include "pair/PairAnalysis.h"
 
@@ -56,22 +59,23 @@ public:
     // Highlights IR op lines linked to a source line (both sides).
     void highlightOpLines(const std::vector<int>& referenceLines,
                           const std::vector<int>& generatedLines);
-    std::vector<int> highlightedLines(bool reference) const;
+    // 1-based lines.
+    std::vector<int> highlightedLines(Side side) const;
 
-    // Folds (or unfolds, as the 0-based header \a line of one side now is)
+    // Folds (or unfolds, as the fold header \a header of side \a from now is)
     // the aligned region of the other side; called on fold-margin clicks.
-    void syncFold(bool fromReference, int line);
+    void syncFold(Side from, EditorLine header);
     // 1-based lines of one side carrying the "matched op is above / below"
     // arrow of the selected reordered divergence (empty when rows line up).
-    std::vector<int> movedMarkerLines(bool reference, bool above) const;
+    std::vector<int> movedMarkerLines(Side side, bool above) const;
     // The differing characters of the divergence's line on one side, as
     // byte spans of that line (intra-line highlights, pair/IntraLine.h).
-    std::vector<pair::ByteSpan> divergenceSpans(const diff::Divergence& d, bool reference) const;
+    std::vector<pair::ByteSpan> divergenceSpans(const diff::Divergence& d, Side side) const;
 
     // Phantom lines inserted after each (1-based) line, per side.
-    const std::map<int, int>& phantomLines(bool reference) const;
-    // Tooltip text for the op on 1-based \a line of one side ("" if none).
-    QString tooltipFor(bool reference, int line) const;
+    const std::map<int, int>& phantomLines(Side side) const { return m_phantoms[side]; }
+    // Tooltip text for the op on \a line of one side ("" if none).
+    QString tooltipFor(Side side, FileLine line) const;
 
     void applyTheme(const EditorTheme& theme);
 
@@ -84,22 +88,20 @@ private:
     void computeAlignment();
     void applyAlignment();
     void applyPhantomSlice();
-    // Runs \a step in a later event-loop turn unless the decorations restarted.
-    void later(std::function<void()> step);
     void applyMarkers();
-    void applyMarkerBatch();
-    void markDivergenceText(QsciScintilla* editor, int line, const diff::Divergence& d,
-                            bool reference);
-    void markMovedOp(bool anchorIsReference, long anchorDisplay, long otherDisplay);
+    bool applyMarkerBatch(); // true: more batches to come
+    void markDivergenceText(QsciScintilla* editor, FileLine line, const diff::Divergence& d,
+                            Side side);
+    void markMovedOp(Side anchor, long anchorDisplay, long otherDisplay);
     void revealHorizontally(const diff::Divergence& d);
-    std::vector<int> linesWithMarker(bool reference, int marker) const;
+    std::vector<int> linesWithMarker(Side side, int marker) const;
     void syncVertical(QsciScintilla* from, QsciScintilla* to);
     void syncHorizontal(QsciScintilla* from, QsciScintilla* to);
-    void setFoldFiller(bool reference, int header, int extra);
+    void setFoldFiller(Side side, EditorLine header, int extra);
     void updateRulerViewport();
-    void onDwell(QsciScintilla* editor, bool reference, int position, int x, int y);
+    void onDwell(QsciScintilla* editor, Side side, int position, int x, int y);
     void scrollToFraction(double fraction);
-    QsciScintilla* editor(bool reference) const;
+    QsciScintilla* editor(Side side) const;
 
     SourcePane* m_reference;
     SourcePane* m_generated;
@@ -107,16 +109,14 @@ private:
     std::shared_ptr<const pair::PairAnalysis> m_snapshot;
     EditorTheme m_theme;
     QSet<int> m_hidden;
-    std::map<int, int> m_refPhantoms;
-    std::map<int, int> m_genPhantoms;
-    std::vector<int> m_refRowOfLine; // op line -> index into m_rows, -1 none
-    std::vector<int> m_genRowOfLine;
+    PerSide<std::map<int, int>> m_phantoms;   // 1-based line -> filler lines after it
+    PerSide<std::vector<int>> m_rowOfLine;    // 1-based op line -> index into m_rows, -1 none
     std::vector<OverviewRuler::Tick> m_ticks; // collected while batches run
     int m_nextMarker = -1;                    // next divergence to mark, -1 = done
     struct Phantom
     {
-        bool reference;
-        int afterLine;
+        Side side;
+        FileLine afterLine;
         int count;
     };
     std::vector<Phantom> m_phantomQueue; // filler annotations still to add
@@ -124,14 +124,12 @@ private:
     bool m_slicedAlignment = false;      // fillers, showing them and markers in turns of their own
     int m_currentDivergence = -1;        // last shown by showDivergence()
     QString m_movedTip;                  // tooltip of the moved-op arrow, "" when none
-    int m_movedTipLine = 0;
-    bool m_movedTipReference = false;
-    std::map<int, int> m_refFoldFillers; // folded header (0-based) -> extra filler lines
-    std::map<int, int> m_genFoldFillers;
-    quint64 m_markerGeneration = 0;
+    FileLine m_movedTipLine;
+    Side m_movedTipSide = Side::Reference;
+    PerSide<std::map<EditorLine, int>> m_foldFillers; // folded header -> extra filler lines
+    SlicedRun m_decorate; // phantom slices and marker batches of the current snapshot
     std::vector<const diff::AlignedRow*> m_rows;
-    std::vector<int> m_linkedRef;
-    std::vector<int> m_linkedGen;
+    PerSide<std::vector<int>> m_linked; // 1-based lines highlighted as linked
     bool m_syncing = false;
     bool m_hasDecorations = false; // the editors carry our annotations/markers
     bool m_markersPlaced = false;  // severity markers/indicators are on the text

@@ -14,52 +14,56 @@ namespace tilelens::gui {
 using namespace alignedview;
 
 std::vector<pair::ByteSpan> AlignedIrView::divergenceSpans(const diff::Divergence& d,
-                                                           bool reference) const
+                                                           Side side) const
 {
     // The UTF-8 text of each side's line of the divergence, as its pane shows it.
     PerSide<QByteArray> text;
     PerSide<std::optional<std::string_view>> lines;
     for (Side s : kBothSides) {
         const auto& site = diff::site(d, s);
-        QsciScintilla* e = editor(s == Side::Reference);
-        if (!site || site->line <= 0 || site->line > e->lines())
+        QsciScintilla* e = editor(s);
+        if (!site || !holdsLine(e, FileLine(site->line)))
             continue;
-        text[s] = e->text(site->line - 1).toUtf8();
+        text[s] = e->text(FileLine(site->line).toEditor().index()).toUtf8();
         lines[s] = std::string_view(text[s].constData(), size_t(text[s].size()));
     }
-    return pair::divergenceSpans(d, reference ? Side::Reference : Side::Generated, lines);
+    return pair::divergenceSpans(d, side, lines);
 }
 
-void AlignedIrView::markDivergenceText(QsciScintilla* e, int line, const diff::Divergence& d,
-                                       bool reference)
+void AlignedIrView::markDivergenceText(QsciScintilla* e, FileLine line, const diff::Divergence& d,
+                                       Side side)
 {
     // Byte offsets in the line: what QScintilla's indicator ranges take.
-    for (const pair::ByteSpan& span : divergenceSpans(d, reference))
-        e->fillIndicatorRange(line - 1, span.start, line - 1, span.start + span.length,
+    const int at = line.toEditor().index();
+    for (const pair::ByteSpan& span : divergenceSpans(d, side))
+        e->fillIndicatorRange(at, span.start, at, span.start + span.length,
                               kFirstIndicator + static_cast<int>(d.severity));
 }
 
-void AlignedIrView::markMovedOp(bool anchorIsReference, long anchorDisplay, long otherDisplay)
+void AlignedIrView::markMovedOp(Side anchor, long anchorDisplay, long otherDisplay)
 {
-    QsciScintilla* other = editor(!anchorIsReference);
-    const int besideLine = static_cast<int>(sci(other, QsciScintillaBase::SCI_DOCLINEFROMVISIBLE,
-                                                static_cast<unsigned long>(anchorDisplay)));
-    const int targetLine = static_cast<int>(sci(other, QsciScintillaBase::SCI_DOCLINEFROMVISIBLE,
-                                                static_cast<unsigned long>(otherDisplay)));
+    const Side arrowSide = otherSide(anchor);
+    QsciScintilla* other = editor(arrowSide);
+    const auto lineAt = [other](long display) {
+        return EditorLine(static_cast<int>(sci(other, QsciScintillaBase::SCI_DOCLINEFROMVISIBLE,
+                                               static_cast<unsigned long>(display))));
+    };
+    const EditorLine besideLine = lineAt(anchorDisplay);
+    const FileLine targetLine = lineAt(otherDisplay).toFile();
     const bool above = otherDisplay < anchorDisplay;
-    other->markerAdd(besideLine, above ? kMovedUpMarker : kMovedDownMarker);
+    other->markerAdd(besideLine.index(), above ? kMovedUpMarker : kMovedDownMarker);
     const long rows = std::abs(otherDisplay - anchorDisplay);
-    const QString side = anchorIsReference ? tr("generated") : tr("reference");
+    const QString side = arrowSide == Side::Generated ? tr("generated") : tr("reference");
     m_movedTip = above ? tr("Reordered: the matched op is %1 line %2, %n row(s) above", nullptr,
                             static_cast<int>(rows))
                              .arg(side)
-                             .arg(targetLine + 1)
+                             .arg(targetLine.number())
                        : tr("Reordered: the matched op is %1 line %2, %n row(s) below", nullptr,
                             static_cast<int>(rows))
                              .arg(side)
-                             .arg(targetLine + 1);
-    m_movedTipLine = besideLine + 1;
-    m_movedTipReference = !anchorIsReference;
+                             .arg(targetLine.number());
+    m_movedTipLine = besideLine.toFile();
+    m_movedTipSide = arrowSide;
 }
 
 void AlignedIrView::revealHorizontally(const diff::Divergence& d)
@@ -68,14 +72,14 @@ void AlignedIrView::revealHorizontally(const diff::Divergence& d)
     // the text (independent of the current horizontal scroll).
     long left = -1;
     long right = -1;
-    for (bool ref : {true, false}) {
-        const auto& site = ref ? d.reference : d.generated;
-        QsciScintilla* e = editor(ref);
-        const std::vector<pair::ByteSpan> spans = divergenceSpans(d, ref);
+    for (Side s : kBothSides) {
+        const auto& site = diff::site(d, s);
+        QsciScintilla* e = editor(s);
+        const std::vector<pair::ByteSpan> spans = divergenceSpans(d, s);
         if (spans.empty())
             continue;
         const long lineStart = sci(e, QsciScintillaBase::SCI_POSITIONFROMLINE,
-                                   static_cast<unsigned long>(site->line - 1));
+                                   sciLine(FileLine(site->line).toEditor()));
         auto xAt = [&](int byteColumn) {
             const long pos = lineStart + static_cast<long>(byteColumn);
             return sci(e, QsciScintillaBase::SCI_POINTXFROMPOSITION, 0, pos) +
@@ -88,7 +92,7 @@ void AlignedIrView::revealHorizontally(const diff::Divergence& d)
     }
     if (left < 0)
         return;
-    QsciScintilla* e = editor(true);
+    QsciScintilla* e = editor(Side::Reference);
     long textLeft = 0; // the margins' width: x of column 0 at offset 0
     for (int m = 0; m < 5; ++m)
         textLeft += sci(e, QsciScintillaBase::SCI_GETMARGINWIDTHN, static_cast<unsigned long>(m));
@@ -109,22 +113,21 @@ void AlignedIrView::revealHorizontally(const diff::Divergence& d)
         sci(e, QsciScintillaBase::SCI_SETXOFFSET, static_cast<unsigned long>(target));
 }
 
-std::vector<int> AlignedIrView::movedMarkerLines(bool reference, bool above) const
+std::vector<int> AlignedIrView::movedMarkerLines(Side side, bool above) const
 {
-    return linesWithMarker(reference, above ? kMovedUpMarker : kMovedDownMarker);
+    return linesWithMarker(side, above ? kMovedUpMarker : kMovedDownMarker);
 }
 
-std::vector<int> AlignedIrView::linesWithMarker(bool reference, int marker) const
+std::vector<int> AlignedIrView::linesWithMarker(Side side, int marker) const
 {
-    std::vector<int> lines;
-    QsciScintilla* e = editor(reference);
-    const unsigned long mask = 1UL << marker;
-    int line =
-        static_cast<int>(sci(e, QsciScintillaBase::SCI_MARKERNEXT, 0, static_cast<long>(mask)));
-    while (line >= 0) {
-        lines.push_back(line + 1);
-        line = static_cast<int>(sci(e, QsciScintillaBase::SCI_MARKERNEXT,
-                                    static_cast<unsigned long>(line + 1), static_cast<long>(mask)));
+    std::vector<int> lines; // 1-based
+    QsciScintilla* e = editor(side);
+    const auto mask = static_cast<long>(1UL << marker);
+    EditorLine line(static_cast<int>(sci(e, QsciScintillaBase::SCI_MARKERNEXT, 0, mask)));
+    while (line.valid()) {
+        lines.push_back(line.toFile().number());
+        line = EditorLine(static_cast<int>(
+            sci(e, QsciScintillaBase::SCI_MARKERNEXT, sciLine(line.next()), mask)));
     }
     return lines;
 }

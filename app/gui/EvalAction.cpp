@@ -6,13 +6,11 @@
 #include "workspace/DerivedBinding.h"
 
 #include <QAction>
-#include <QFutureWatcher>
-#include <QtConcurrent/QtConcurrentRun>
 
 namespace tilelens::gui {
 
 EvalAction::EvalAction(InspectorSession& session, QObject* parent)
-    : QObject(parent), m_session(session)
+    : QObject(parent), m_session(session), m_job(this, workerPool())
 {
     m_run = new QAction(tr("Run Both on &CPU"), this);
     m_run->setObjectName(QStringLiteral("runBothOnCpu"));
@@ -25,16 +23,13 @@ EvalAction::EvalAction(InspectorSession& session, QObject* parent)
     m_cancel->setObjectName(QStringLiteral("cancelCpuRun"));
     connect(m_cancel, &QAction::triggered, this, &EvalAction::cancel);
     connect(&m_session, &InspectorSession::diffChanged, this, &EvalAction::onDiffChanged);
+    m_job.setProgressHandler([this](int done, int total) { Q_EMIT progressChanged(done, total); });
     updateActions();
 }
 
-EvalAction::~EvalAction()
-{
-    // The worker reports through queued calls to this object: stop it and wait
-    // (the interpreter checks the flag every op, so this is quick).
-    cancel();
-    m_future.waitForFinished();
-}
+// The job tracker cancels a run still going and never waits for it: its progress and result
+// reach this object only while it exists.
+EvalAction::~EvalAction() = default;
 
 void EvalAction::updateActions()
 {
@@ -71,54 +66,58 @@ void EvalAction::start()
     m_running = true;
     m_result.reset();
     m_runningFor = snapshot;
-    m_cancelSource = CancelSource();
     updateActions();
     Q_EMIT started();
 
-    const CancelToken cancel = m_cancelSource.token();
     const std::string binding = m_bindingFile.toStdString();
-    auto* watcher = new QFutureWatcher<crosscheck::CrossCheck>(this);
-    connect(watcher, &QFutureWatcher<crosscheck::CrossCheck>::finished, this,
-            [this, watcher, snapshot] {
-                watcher->deleteLater();
-                const crosscheck::CrossCheck check = watcher->result();
-                m_running = false;
-                m_runningFor.reset();
-                updateActions();
-                // A superseded diff or a cancelled run decides nothing.
-                if (m_session.diff() != snapshot || check.eval.verdict == "cancelled") {
-                    Q_EMIT finished(nullptr);
-                    return;
-                }
-                m_result = std::make_shared<const crosscheck::CrossCheck>(check);
-                Q_EMIT finished(m_result);
-            });
-    m_future = QtConcurrent::run(workerPool(), [this, snapshot, binding, cancel] {
-        lowerWorkerPriority();
-        eval::EvalOptions options;
-        options.cancel = cancel;
-        options.progress = [this](size_t done, size_t total) {
-            QMetaObject::invokeMethod(
-                this, [this, done, total] { Q_EMIT progressChanged(int(done), int(total)); },
-                Qt::QueuedConnection);
-        };
-        // Without a binding file, each entry pair binds through the port's launch chain when
-        // one is found (workspace/DerivedBinding.h), else by default.
-        const std::string refPath = snapshot->result->referencePath;
-        const std::string genPath = snapshot->result->generatedPath;
-        // The models the analysis compared (InspectorSession keeps them): nothing is read again.
-        return pair::crossCheck(
-            *snapshot, binding, options,
-            [refPath, genPath](const ir::Function& r, const ir::Function& g, std::string& why) {
-                return ws::derivedBindingForIrPair(refPath, genPath, r, g, &why);
-            });
-    });
-    watcher->setFuture(m_future);
+    m_job.start(
+        [snapshot, binding](JobContext& job) {
+            eval::EvalOptions options;
+            options.cancel = job.token();
+            options.progress = [&job](size_t done, size_t total) {
+                job.progress(int(done), int(total));
+            };
+            // Without a binding file, each entry pair binds through the port's launch chain
+            // when one is found (workspace/DerivedBinding.h), else by default.
+            const std::string refPath = snapshot->result->referencePath;
+            const std::string genPath = snapshot->result->generatedPath;
+            // The models the analysis compared (InspectorSession keeps them): nothing is read
+            // again.
+            return std::make_shared<const crosscheck::CrossCheck>(pair::crossCheck(
+                *snapshot, binding, options,
+                [refPath, genPath](const ir::Function& r, const ir::Function& g, std::string& why) {
+                    return ws::derivedBindingForIrPair(refPath, genPath, r, g, &why);
+                }));
+        },
+        [this, snapshot](std::shared_ptr<const crosscheck::CrossCheck> check) {
+            m_running = false;
+            m_runningFor.reset();
+            updateActions();
+            // A superseded diff or a cancelled run decides nothing.
+            if (m_session.diff() != snapshot || check->eval.verdict == "cancelled") {
+                Q_EMIT finished(nullptr);
+                return;
+            }
+            m_result = std::move(check);
+            Q_EMIT finished(m_result);
+        });
 }
 
 void EvalAction::cancel()
 {
-    m_cancelSource.cancel();
+    if (!m_job.isRunning())
+        return;
+    m_job.cancel(); // its result is dropped; the interpreter stops at its next op
+    // Reported a turn later, as a run that ends is: a new diff's handlers see it running first.
+    QMetaObject::invokeMethod(
+        this,
+        [this] {
+            m_running = false;
+            m_runningFor.reset();
+            updateActions();
+            Q_EMIT finished(nullptr);
+        },
+        Qt::QueuedConnection);
 }
 
 void EvalAction::onDiffChanged()

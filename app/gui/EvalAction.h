@@ -6,11 +6,10 @@
 // variant) cancels a run and drops its result. The GUI side stays thin: the
 // run, the binding and the judgement are core's.
 
-#include "common/CancelToken.h"
+#include "JobTracker.h"
 #include "crosscheck/DiffCrossCheck.h"
 #include "pair/PairAnalysis.h"
 
-#include <QFuture>
 #include <QObject>
 #include <QString>
 #include <memory>
@@ -60,9 +59,8 @@ private:
     QAction* m_run = nullptr;
     QAction* m_cancel = nullptr;
     QString m_bindingFile;
-    QString m_bindingPair;       // "reference\ngenerated" the binding file was chosen for
-    CancelSource m_cancelSource; // of the running run
-    QFuture<crosscheck::CrossCheck> m_future;
+    QString m_bindingPair; // "reference\ngenerated" the binding file was chosen for
+    JobTracker m_job;      // the running run
     std::shared_ptr<const crosscheck::CrossCheck> m_result;
     std::shared_ptr<const pair::PairAnalysis> m_runningFor; // the diff the run checks
     bool m_running = false;

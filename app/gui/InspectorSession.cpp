@@ -4,8 +4,6 @@
 #include "common/WorkerPool.h"
 #include "pair/Rules.h"
 
-#include <QFutureWatcher>
-#include <QtConcurrent/QtConcurrentRun>
 #include <algorithm>
 #include <mutex>
 
@@ -31,7 +29,7 @@ private:
 
 } // namespace
 
-InspectorSession::InspectorSession(QObject* parent) : QObject(parent)
+InspectorSession::InspectorSession(QObject* parent) : QObject(parent), m_pair(this, workerPool())
 {
     Diagnostics none;
     m_rules = pair::loadRules({}, none); // the built-in rules
@@ -50,10 +48,7 @@ void InspectorSession::setRules(std::shared_ptr<const diff::RuleSet> rules)
     Q_EMIT rulesChanged();
 }
 
-InspectorSession::~InspectorSession()
-{
-    m_diffCancel.cancel(); // nobody waits for it any more
-}
+InspectorSession::~InspectorSession() = default; // m_pair cancels the running analysis
 
 void InspectorSession::setWorkspace(std::shared_ptr<const ws::Workspace> workspace)
 {
@@ -84,12 +79,9 @@ void InspectorSession::select(int kernel, int variant)
 
 void InspectorSession::startDiff()
 {
-    if (m_diffPending && m_diffObserver)
-        m_diffObserver(stampJobEvent(JobEvent::Kind::Superseded, m_diffGeneration));
-    const quint64 generation = ++m_diffGeneration;
-    // The superseded analysis stops at its next function instead of running to its end.
-    m_diffCancel.cancel();
-    m_diffCancel = CancelSource();
+    // The superseded analysis is cancelled (it stops at its next function) by the next start()
+    // or by cancel(); its result is dropped.
+    m_pair.cancel();
     m_irSides = {};
     const bool hadDiff = m_diff != nullptr || m_divergence >= 0;
     m_diff.reset();
@@ -121,40 +113,29 @@ void InspectorSession::startDiff()
         (*handOver)[s].give({text, {}, true, text->fromBytecode});
     };
 
-    if (m_diffObserver)
-        m_diffObserver(stampJobEvent(JobEvent::Kind::Started, generation));
-    // Stamped on the pool thread when the work returns, reported with the result.
-    auto returned = std::make_shared<JobEvent>();
-    auto* watcher = new QFutureWatcher<pair::PairAnalysis>(this);
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation, returned] {
-        watcher->deleteLater();
-        // Moved out of the future: a 100k-op pair's result is too big to copy here.
-        pair::PairAnalysis analysis = watcher->future().takeResult();
-        const bool current = generation == m_diffGeneration;
-        if (m_diffObserver) {
-            m_diffObserver(*returned);
-            m_diffObserver(stampJobEvent(
-                current ? JobEvent::Kind::Applied : JobEvent::Kind::Dropped, generation));
-        }
-        if (!current)
-            return; // the user has moved on
-        m_diffPending = false;
-        m_diff = std::make_shared<const pair::PairAnalysis>(std::move(analysis));
-        Q_EMIT diffChanged();
-    });
-    watcher->setFuture(
-        QtConcurrent::run(workerPool(), [request = std::move(request), handOver,
-                                         token = m_diffCancel.token(), returned, generation] {
-            lowerWorkerPriority();
-            pair::PairAnalysis analysis = pair::analysePair(request, token);
-            *returned = stampJobEvent(JobEvent::Kind::Returned, generation);
+    // A 100k-op pair's analysis is too big to copy: it travels in a shared pointer.
+    auto sharedRequest = std::make_shared<const pair::PairRequest>(std::move(request));
+    m_pair.start(
+        [sharedRequest, handOver](JobContext& job) {
+            auto analysis = std::make_shared<pair::PairAnalysis>();
+            try {
+                *analysis = pair::analysePair(*sharedRequest, job.token());
+            } catch (...) {
+                handOver->forEach([](Side, SideHandOver& h) { h.give({}); });
+                throw;
+            }
             // A side without text (unreadable, not decoded) is handed over with its reasons.
             for (Side s : kBothSides) {
-                const pair::PairSide& side = analysis.sides[s];
+                const pair::PairSide& side = analysis->sides[s];
                 (*handOver)[s].give({side.text, side.diagnostics, side.read, side.bytecode});
             }
-            return analysis;
-        }));
+            return std::shared_ptr<const pair::PairAnalysis>(std::move(analysis));
+        },
+        [this](std::shared_ptr<const pair::PairAnalysis> analysis) {
+            m_diffPending = false;
+            m_diff = std::move(analysis);
+            Q_EMIT diffChanged();
+        });
 }
 
 const diff::DiffResult* InspectorSession::diffResult() const

@@ -5,13 +5,12 @@
 // Panes subscribe to its signals instead of talking to each other, so new
 // panes plug in without N×N wiring.
 //
-// Selecting a variant starts its analysis in a worker thread (QtConcurrent);
-// the analysis of a superseded selection is cancelled (it stops at its next
-// function) and its result dropped.
+// Selecting a variant starts its analysis as a job (JobTracker): the analysis
+// of a superseded selection is cancelled (it stops at its next function) and
+// its result dropped.
 
-#include "JobEvent.h"
+#include "JobTracker.h"
 #include "SourceFileLoader.h"
-#include "common/CancelToken.h"
 #include "common/Side.h"
 #include "pair/PairAnalysis.h"
 #include "workspace/Workspace.h"
@@ -63,7 +62,7 @@ public:
     std::shared_ptr<const diff::RuleSet> rules() const { return m_rules; }
 
     // Benchmarks and tests: the life of each diff job (`tilelens --bench-supersede`).
-    void setDiffJobObserver(JobObserver observer) { m_diffObserver = std::move(observer); }
+    void setDiffJobObserver(JobObserver observer) { m_pair.setObserver(std::move(observer)); }
 
 Q_SIGNALS:
     void workspaceChanged();
@@ -80,12 +79,10 @@ private:
     int m_kernel = -1;
     int m_variant = -1;
     std::shared_ptr<const pair::PairAnalysis> m_diff;
-    quint64 m_diffGeneration = 0;
-    CancelSource m_diffCancel; // of the running analysis
     PerSide<IrSideFuture> m_irSides;
     bool m_diffPending = false;
     int m_divergence = -1;
-    JobObserver m_diffObserver;
+    JobTracker m_pair; // the selection's analysis
 };
 
 } // namespace tilelens::gui

@@ -1,8 +1,6 @@
-// MainWindow: construction of the central area (four panes, splitters,
-// overview ruler), the docks and the status bar; theme and event plumbing.
-// Menus, loading and settings live in MainWindowMenus.cpp,
-// MainWindowLoading.cpp and MainWindowSession.cpp; the diff side in
-// MainWindowDiff.cpp.
+// MainWindow: the frame (central stack of inspector and dashboard, docks, status bar), the
+// wiring of its controllers, loading state, theme and focus cycle. Menus live in
+// MainWindowMenus.cpp, the rules file in MainWindowRules.cpp, settings in MainWindowSession.cpp.
 
 #include "MainWindow.h"
 
@@ -13,18 +11,21 @@
 #include "DivergenceNavigator.h"
 #include "DockLayout.h"
 #include "FindBar.h"
-#include "MainWindowPrivate.h"
+#include "InspectorController.h"
 #include "OverviewRuler.h"
 #include "PerformanceController.h"
 #include "QsciHeaders.h"
+#include "SourceLinkController.h"
 #include "SourcePane.h"
 #include "StagesController.h"
 #include "WindowPlacement.h"
 #include "WorkspaceController.h"
+#include "common/WorkerPool.h"
 #include "panels/DashboardView.h"
 
 #include <QApplication>
 #include <QDockWidget>
+#include <QFileInfo>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QListWidget>
@@ -43,17 +44,11 @@
 
 namespace tilelens::gui {
 
-using mainwindow::inferredLineColor;
-using mainwindow::kInferredSourceMarker;
-using mainwindow::kLinkedSourceMarker;
-using mainwindow::linkedLineColor;
-
 MainWindow::MainWindow(QWidget* parent) : MainWindow(Options{}, parent) {}
 
 MainWindow::MainWindow(Options options, QWidget* parent)
     : QMainWindow(parent), m_options(std::move(options))
 {
-    qRegisterMetaType<KernelSources>();
     setObjectName(QStringLiteral("MainWindow"));
     setWindowTitle(tr("TileLens"));
     setWindowIcon(QIcon(QStringLiteral(":/icons/tilelens.svg")));
@@ -65,13 +60,17 @@ MainWindow::MainWindow(Options options, QWidget* parent)
     buildMenus();
     buildStatusBar();
 
-    connect(&m_session, &InspectorSession::selectionChanged, this, &MainWindow::onSelectionChanged);
-    connect(&m_session, &InspectorSession::diffChanged, this, &MainWindow::onDiffChanged);
-    connect(&m_session, &InspectorSession::currentDivergenceChanged, this,
-            &MainWindow::onCurrentDivergenceChanged);
+    // The controllers subscribe last, after the docks' and menus' panels, as the window did.
+    connect(&m_session, &InspectorSession::selectionChanged, m_inspector,
+            &InspectorController::onSelectionChanged);
+    connect(&m_session, &InspectorSession::diffChanged, m_inspector,
+            &InspectorController::onDiffChanged);
+    connect(&m_session, &InspectorSession::currentDivergenceChanged, m_links,
+            &SourceLinkController::onCurrentDivergenceChanged);
 
     // Other rules: the selection is read and analysed again, its panes decorated anew.
-    connect(&m_session, &InspectorSession::rulesChanged, this, &MainWindow::onSelectionChanged);
+    connect(&m_session, &InspectorSession::rulesChanged, m_inspector,
+            &InspectorController::onSelectionChanged);
 
     placeOnScreen(*this); // saved geometry, when there is one, replaces this
     if (m_options.persistSettings)
@@ -88,113 +87,27 @@ MainWindow::MainWindow(Options options, QWidget* parent)
 MainWindow::~MainWindow()
 {
     // QWidget's destructor closes the window, which moves the focus and emits
-    // focusChanged; the handler must not run once this is no longer a MainWindow.
-    disconnect(qApp, &QApplication::focusChanged, this, nullptr);
+    // focusChanged; the handler must not run once the panes are being destroyed.
+    disconnect(qApp, &QApplication::focusChanged, m_inspector, nullptr);
 }
 
 void MainWindow::buildCentralArea()
 {
-    for (int i = 0; i < kSourceRoleCount; ++i) {
-        m_panes[static_cast<size_t>(i)] = new SourcePane(static_cast<SourceRole>(i));
-        connect(m_panes[static_cast<size_t>(i)], &SourcePane::sourceShown, this,
-                &MainWindow::onPaneShown);
-    }
-
-    m_topSplitter = new QSplitter(Qt::Horizontal);
-    m_topSplitter->setObjectName(QStringLiteral("topSplitter"));
-    m_topSplitter->addWidget(pane(SourceRole::ReferencePython));
-    m_topSplitter->addWidget(pane(SourceRole::GeneratedRust));
-
-    m_bottomSplitter = new QSplitter(Qt::Horizontal);
-    m_bottomSplitter->setObjectName(QStringLiteral("bottomSplitter"));
-    m_bottomSplitter->addWidget(pane(SourceRole::ReferenceIr));
-    m_bottomSplitter->addWidget(pane(SourceRole::GeneratedIr));
-
-    // The overview ruler sits right of the IR pair; an equally wide spacer
-    // right of the source pair keeps the two rows' columns aligned.
-    m_ruler = new OverviewRuler;
-    m_aligned = new AlignedIrView(pane(SourceRole::ReferenceIr), pane(SourceRole::GeneratedIr),
-                                  m_ruler, this);
-    connect(m_aligned, &AlignedIrView::divergenceClicked, &m_session,
-            &InspectorSession::selectDivergence);
-    connect(m_aligned, &AlignedIrView::decorated, this, &MainWindow::finishIfIdle);
-    auto* bottomRow = new QWidget;
-    auto* bottomLayout = new QHBoxLayout(bottomRow);
-    bottomLayout->setContentsMargins(0, 0, 0, 0);
-    bottomLayout->setSpacing(0);
-    bottomLayout->addWidget(m_bottomSplitter, 1);
-    bottomLayout->addWidget(m_ruler);
-    auto* topRow = new QWidget;
-    auto* topLayout = new QHBoxLayout(topRow);
-    topLayout->setContentsMargins(0, 0, 0, 0);
-    topLayout->setSpacing(0);
-    topLayout->addWidget(m_topSplitter, 1);
-    topLayout->addSpacing(m_ruler->width());
-
-    // Python and Rust: a click on a line highlights the IR ops it produced;
-    // a click on an IR op highlights its Python and Rust lines.
-    const bool dark = EditorTheme::forPalette(palette()).dark;
-    for (SourceRole role : {SourceRole::ReferencePython, SourceRole::GeneratedRust}) {
-        QsciScintilla* e = pane(role)->editor();
-        e->markerDefine(QsciScintilla::Background, kLinkedSourceMarker);
-        e->setMarkerBackgroundColor(linkedLineColor(dark), kLinkedSourceMarker);
-        e->markerDefine(QsciScintilla::Background, kInferredSourceMarker);
-        e->setMarkerBackgroundColor(inferredLineColor(dark), kInferredSourceMarker);
-    }
-    for (SourcePane* p : m_panes) {
-        // Only the user's clicks and keys link: carets moved by code do not.
-        p->editor()->viewport()->installEventFilter(this);
-        p->editor()->installEventFilter(this);
-    }
-
-    // Keep the two pairs' columns aligned: moving one handle moves the other.
-    connect(m_topSplitter, &QSplitter::splitterMoved, this,
-            [this] { m_bottomSplitter->setSizes(m_topSplitter->sizes()); });
-    connect(m_bottomSplitter, &QSplitter::splitterMoved, this,
-            [this] { m_topSplitter->setSizes(m_bottomSplitter->sizes()); });
-
-    m_sourceSplitter = new QSplitter(Qt::Vertical);
-    m_sourceSplitter->setObjectName(QStringLiteral("sourceSplitter"));
-    m_sourceSplitter->addWidget(topRow);
-    m_sourceSplitter->addWidget(bottomRow);
-    for (QSplitter* s : {m_topSplitter, m_bottomSplitter, m_sourceSplitter}) {
-        s->setChildrenCollapsible(false);
-        s->setHandleWidth(5);
-    }
-    // Equal columns; the IR pair (long files) gets a little more height.
-    m_topSplitter->setSizes({1, 1});
-    m_bottomSplitter->setSizes({1, 1});
-    m_sourceSplitter->setStretchFactor(0, 4);
-    m_sourceSplitter->setStretchFactor(1, 5);
+    m_inspector = new InspectorController(*this, m_session);
+    connect(m_inspector, &InspectorController::busyChanged, this, &MainWindow::finishIfIdle);
+    connect(m_inspector, &InspectorController::inspectorWanted, this, &MainWindow::showInspector);
+    connect(m_inspector, &InspectorController::sourcesShown, this, &MainWindow::sourcesShown);
+    connect(m_inspector, &InspectorController::exportFinished, this, &MainWindow::exportFinished);
+    m_links = new SourceLinkController(*this, *m_inspector, m_session);
     m_dashboard = new panels::DashboardView(&m_session);
+    connect(m_inspector, &InspectorController::selectionLoading, m_dashboard,
+            [this] { m_dashboard->setHeld(true); });
     connect(m_dashboard, &panels::DashboardView::kernelActivated, this, [this](int kernel) {
         m_session.select(kernel, 0);
         showInspector();
     });
-    m_findBar = new FindBar;
-    m_inspectorPage = new QWidget;
-    auto* pageLayout = new QVBoxLayout(m_inspectorPage);
-    pageLayout->setContentsMargins(0, 0, 0, 0);
-    pageLayout->setSpacing(0);
-    pageLayout->addWidget(m_sourceSplitter, 1);
-    pageLayout->addWidget(m_findBar);
-    m_lastEditor = pane(SourceRole::ReferenceIr)->editor();
-    for (SourcePane* p : m_panes) {
-        p->editor()->setAccessibleName(SourcePane::roleName(p->role()));
-        showEditorFocus(p->editor(), false);
-    }
-    m_ruler->setAccessibleName(tr("Divergence overview"));
-    connect(qApp, &QApplication::focusChanged, this, [this](QWidget* old, QWidget* now) {
-        for (SourcePane* p : m_panes) {
-            if (now == p->editor())
-                m_lastEditor = p->editor();
-            if (now == p->editor() || old == p->editor())
-                showEditorFocus(p->editor(), now == p->editor());
-        }
-    });
-
     m_centralStack = new QStackedWidget;
-    m_centralStack->addWidget(m_inspectorPage);
+    m_centralStack->addWidget(m_inspector->page());
     m_centralStack->addWidget(m_dashboard);
     setCentralWidget(m_centralStack);
 }
@@ -221,7 +134,7 @@ void MainWindow::showDashboard()
 
 void MainWindow::showInspector()
 {
-    m_centralStack->setCurrentWidget(m_inspectorPage);
+    m_centralStack->setCurrentWidget(m_inspector->page());
 }
 
 void MainWindow::buildPanels()
@@ -238,17 +151,7 @@ void MainWindow::buildPanels()
 
 QsciScintilla* MainWindow::activeEditor() const
 {
-    return m_lastEditor;
-}
-
-void MainWindow::showEditorFocus(QsciScintilla* editor, bool focused)
-{
-    // A frame in the highlight colour round the editor that has the keys
-    // (Scintilla alone only shows a thin caret); the same width unfocused
-    // so the text does not move.
-    const QColor color = focused ? palette().color(QPalette::Highlight) : QColor(Qt::transparent);
-    editor->setStyleSheet(
-        QStringLiteral("QsciScintilla { border: 2px solid %1; }").arg(color.name(QColor::HexArgb)));
+    return m_inspector->activeEditor();
 }
 
 QList<QWidget*> MainWindow::paneCycle() const
@@ -256,7 +159,7 @@ QList<QWidget*> MainWindow::paneCycle() const
     QList<QWidget*> order;
     if (m_workspace->kernelDock()->isVisible())
         order << m_workspace->kernelView();
-    for (SourcePane* p : m_panes)
+    for (SourcePane* p : m_inspector->panes())
         order << p->editor();
     if (m_navigatorDock->isVisible() && m_navigator->view()->isVisible())
         order << m_navigator->view();
@@ -280,14 +183,15 @@ void MainWindow::focusNextPane(int delta)
 void MainWindow::buildDocks()
 {
     m_workspace = new WorkspaceController(*this, m_session, m_options.persistSettings);
-    connect(m_workspace, &WorkspaceController::opening, this, &MainWindow::onWorkspaceOpening);
+    connect(m_workspace, &WorkspaceController::opening, m_inspector,
+            &InspectorController::onWorkspaceOpening);
     connect(m_workspace, &WorkspaceController::opened, this, &MainWindow::onWorkspaceOpened);
-    connect(m_workspace, &WorkspaceController::nothingSelected, this,
-            &MainWindow::showMessageInPanes);
+    connect(m_workspace, &WorkspaceController::nothingSelected, m_inspector,
+            &InspectorController::showMessageInPanes);
     connect(m_workspace, &WorkspaceController::dashboardWanted, this, &MainWindow::showDashboard);
     connect(m_workspace, &WorkspaceController::inspectorWanted, this, &MainWindow::showInspector);
-    connect(m_workspace, &WorkspaceController::divergenceToRestore, this,
-            [this](const QString& id) { m_restoreDivergence = id; });
+    connect(m_workspace, &WorkspaceController::divergenceToRestore, m_inspector,
+            &InspectorController::setDivergenceToRestore);
     connect(m_workspace, &WorkspaceController::busyChanged, this, &MainWindow::finishIfIdle);
 
     m_navigator = new DivergenceNavigator(m_session);
@@ -299,6 +203,16 @@ void MainWindow::buildDocks()
     // The port's launch ABI, beside the Divergences; a finding's line shows in the Python or
     // Rust pane when that pane holds its file.
     m_abiView = new AbiFindingsView;
+    // Each selection (and each change of rules) reads its port's launch chain.
+    const auto showAbi = [this] {
+        const ws::Kernel* k = m_session.currentKernel();
+        const ws::Variant* v = m_session.currentVariant();
+        if (k)
+            m_abiView->showKernel(k, v && !v->rustEntries.isEmpty() ? v->rustEntries.front()
+                                                                    : QString());
+    };
+    connect(&m_session, &InspectorSession::selectionChanged, m_abiView, showAbi);
+    connect(&m_session, &InspectorSession::rulesChanged, m_abiView, showAbi);
     m_abiDock = new QDockWidget(tr("Launch ABI"), this);
     m_abiDock->setObjectName(QStringLiteral("abiDock"));
     m_abiDock->setWidget(m_abiView);
@@ -317,10 +231,7 @@ void MainWindow::buildDocks()
 void MainWindow::buildStatusBar()
 {
     statusBar()->addWidget(m_workspace->workspaceLabel(), 1);
-    m_verdictLabel = new QLabel(this);
-    m_verdictLabel->setObjectName(QStringLiteral("verdictLabel"));
-    m_verdictLabel->setTextFormat(Qt::RichText);
-    statusBar()->addPermanentWidget(m_verdictLabel);
+    statusBar()->addPermanentWidget(m_inspector->verdictLabel());
     m_rulesLabel = new QLabel(this);
     m_rulesLabel->setObjectName(QStringLiteral("rulesLabel"));
     statusBar()->addPermanentWidget(m_rulesLabel);
@@ -367,14 +278,7 @@ void MainWindow::showEvent(QShowEvent* event)
         m_dockLayoutRestored = true;
         QTimer::singleShot(0, m_dockLayout, &DockLayout::applyDefaultSizes);
     }
-    if (m_columnsInitialized)
-        return;
-    m_columnsInitialized = true;
-    // First show without saved splitter state: two equal columns in both
-    // pairs, so reference and generated line up vertically.
-    const int half = std::max(1, m_sourceSplitter->width() / 2);
-    m_topSplitter->setSizes({half, half});
-    m_bottomSplitter->setSizes({half, half});
+    m_inspector->initColumns(); // without saved splitter state
 }
 
 void MainWindow::changeEvent(QEvent* event)
@@ -396,41 +300,85 @@ void MainWindow::changeEvent(QEvent* event)
 void MainWindow::applyTheme()
 {
     const EditorTheme theme = EditorTheme::forPalette(palette());
-    for (SourcePane* p : m_panes)
-        p->applyTheme(theme);
-    m_aligned->applyTheme(theme);
+    m_inspector->applyTheme(theme);
     m_navigator->setDarkTheme(theme.dark);
-    for (SourceRole role : {SourceRole::ReferencePython, SourceRole::GeneratedRust}) {
-        pane(role)->editor()->setMarkerBackgroundColor(linkedLineColor(theme.dark),
-                                                       kLinkedSourceMarker);
-        pane(role)->editor()->setMarkerBackgroundColor(inferredLineColor(theme.dark),
-                                                       kInferredSourceMarker);
-    }
-    onDiffChanged(); // recolour the verdict
+    m_links->applyTheme(theme);
+    m_inspector->onDiffChanged(); // recolour the verdict
 }
 
-bool MainWindow::eventFilter(QObject* watched, QEvent* event)
+bool MainWindow::isLoading() const
 {
-    const bool mouse = event->type() == QEvent::MouseButtonRelease;
-    const bool key = event->type() == QEvent::KeyRelease;
-    if (mouse || key) {
-        for (SourceRole role : {SourceRole::ReferencePython, SourceRole::GeneratedRust,
-                                SourceRole::ReferenceIr, SourceRole::GeneratedIr}) {
-            QsciScintilla* e = pane(role)->editor();
-            if (watched != (mouse ? static_cast<QObject*>(e->viewport()) : e))
-                continue;
-            // After Scintilla has moved the caret for this event.
-            QTimer::singleShot(0, this, [this, role, e] {
-                int line = 0, index = 0;
-                e->getCursorPosition(&line, &index);
-                if (role == SourceRole::ReferenceIr || role == SourceRole::GeneratedIr)
-                    linkIrLine(role == SourceRole::ReferenceIr, line + 1);
-                else
-                    linkSourceLine(role, line + 1);
-            });
-        }
-    }
-    return QMainWindow::eventFilter(watched, event);
+    return m_workspace->isDiscovering() || m_inspector->isBusy();
+}
+
+void MainWindow::finishIfIdle()
+{
+    if (isLoading())
+        return;
+    if (m_dashboard)
+        m_dashboard->setHeld(false);
+    Q_EMIT loadingFinished();
+}
+
+void MainWindow::onWorkspaceOpened(const QString& path)
+{
+    m_inspector->setIrPairOnly(m_workspace->isIrPairOnly());
+    setWindowTitle(tr("%1 \u2013 TileLens").arg(QFileInfo(path).fileName()));
+}
+
+SourcePane* MainWindow::pane(SourceRole role) const
+{
+    return m_inspector->pane(role);
+}
+
+AlignedIrView* MainWindow::alignedView() const
+{
+    return m_inspector->alignedView();
+}
+
+OverviewRuler* MainWindow::overviewRuler() const
+{
+    return m_inspector->overviewRuler();
+}
+
+QLabel* MainWindow::verdictLabel() const
+{
+    return m_inspector->verdictLabel();
+}
+
+FindBar* MainWindow::findBar() const
+{
+    return m_inspector->findBar();
+}
+
+void MainWindow::goToLine(int line)
+{
+    m_inspector->goToLine(FileLine(line));
+}
+
+void MainWindow::exportDiffAsHtml(const QString& path)
+{
+    m_inspector->exportDiffAsHtml(path);
+}
+
+std::vector<int> MainWindow::linkedSourceLines(SourceRole role) const
+{
+    return m_links->linkedSourceLines(role);
+}
+
+std::vector<int> MainWindow::inferredSourceLines(SourceRole role) const
+{
+    return m_links->inferredSourceLines(role);
+}
+
+void MainWindow::linkSourceLine(SourceRole role, FileLine line)
+{
+    m_links->linkSourceLine(role, line);
+}
+
+void MainWindow::linkIrLine(Side side, FileLine line)
+{
+    m_links->linkIrLine(side, line);
 }
 
 } // namespace tilelens::gui

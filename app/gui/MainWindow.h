@@ -1,12 +1,12 @@
 #pragma once
-// The main window: kernel list on the left, four read-only editors
-// (reference Python | generated Rust over reference IR | generated IR),
-// diagnostics dock and status bar. Discovery and file reading run in worker
-// threads; results of superseded requests are dropped by generation number.
-// Implemented across MainWindow.cpp (layout), MainWindowMenus.cpp (menus,
-// drag & drop), MainWindowLoading.cpp, MainWindowSession.cpp (settings) and
-// MainWindowDiff.cpp (the IR diff side); the workspace, the Stages and the
-// Performance docks are controllers of their own.
+// The main window: kernel list on the left, the inspector (four read-only editors: reference
+// Python | generated Rust over reference IR | generated IR) or the dashboard in the middle,
+// docks and status bar. The window is the frame; its parts are controllers of their own:
+// WorkspaceController (opening, the Kernels and Diagnostics docks), InspectorController (the
+// panes, loading a selection, applying its diff), SourceLinkController (op <-> source line
+// links), StagesController and PerformanceController (their docks). Implemented across
+// MainWindow.cpp (frame and wiring), MainWindowMenus.cpp (menus, drag & drop),
+// MainWindowRules.cpp (the rules file) and MainWindowSession.cpp (settings).
 
 #include "EditorTheme.h"
 #include "InspectorSession.h"
@@ -43,8 +43,10 @@ class AlignedIrView;
 class DivergenceNavigator;
 class DockLayout;
 class FindBar;
+class InspectorController;
 class OverviewRuler;
 class PerformanceController;
+class SourceLinkController;
 class SourcePane;
 class StagesController;
 class WorkspaceController;
@@ -87,18 +89,18 @@ public:
     bool isLoading() const;
 
     InspectorSession& session() { return m_session; }
-    SourcePane* pane(SourceRole role) const { return m_panes[static_cast<size_t>(role)]; }
+    SourcePane* pane(SourceRole role) const;
     QTreeView* kernelView() const;
     QListWidget* diagnosticsList() const;
     QString statusText() const;
 
     // The IR diff view and its navigator (issue 6).
-    AlignedIrView* alignedView() const { return m_aligned; }
+    AlignedIrView* alignedView() const;
     DivergenceNavigator* navigator() const { return m_navigator; }
     // The launch chain's ABI findings of the selected port (a dock beside the Divergences).
     AbiFindingsView* abiFindings() const { return m_abiView; }
     QDockWidget* abiDock() const { return m_abiDock; }
-    OverviewRuler* overviewRuler() const { return m_ruler; }
+    OverviewRuler* overviewRuler() const;
     QAction* nextDivergenceAction() const { return m_nextDivergence; }
     QAction* previousDivergenceAction() const { return m_previousDivergence; }
     QAction* hideNoiseAction() const { return m_hideNoise; }
@@ -107,7 +109,7 @@ public:
     QAction* previousPaneAction() const { return m_previousPane; }
     QDockWidget* kernelDock() const;
     QDockWidget* divergenceDock() const { return m_navigatorDock; }
-    QLabel* verdictLabel() const { return m_verdictLabel; }
+    QLabel* verdictLabel() const;
     panels::StagePanel* stagePanel() const;
     panels::PerfPanel* perfPanel() const;
     panels::DashboardView* dashboard() const { return m_dashboard; }
@@ -115,7 +117,7 @@ public:
     bool isDashboardShown() const;
     void showDashboard();
     void showInspector();
-    FindBar* findBar() const { return m_findBar; }
+    FindBar* findBar() const;
     // The IR/source editor that had focus last (find and go-to-line act on it).
     QsciScintilla* activeEditor() const;
     // Ctrl+G without the dialog: caret to 1-based \a line of the active editor.
@@ -124,12 +126,12 @@ public:
     // loc() or inferred; inferredSourceLines: only the inferred ones).
     std::vector<int> linkedSourceLines(SourceRole role) const;
     std::vector<int> inferredSourceLines(SourceRole role) const;
-    // What a click on 1-based \a line of the Python or Rust pane does:
+    // What a click on \a line of the Python or Rust pane does:
     // highlights the IR ops that come from it on both sides.
-    void linkSourceLine(SourceRole role, int line);
-    // What a click on 1-based \a line of an IR pane does: highlights the
+    void linkSourceLine(SourceRole role, FileLine line);
+    // What a click on \a line of an IR pane does: highlights the
     // Python and Rust lines of that op (or of its aligned partner).
-    void linkIrLine(bool reference, int line);
+    void linkIrLine(Side side, FileLine line);
     // File > Export Diff as HTML past its file dialog: the IR files are read and
     // the page written on the worker pool; a failure opens a warning (object
     // name "exportErrorDialog"). exportFinished() follows either way.
@@ -149,7 +151,6 @@ protected:
     void changeEvent(QEvent* event) override;
     void dragEnterEvent(QDragEnterEvent* event) override;
     void dropEvent(QDropEvent* event) override;
-    bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
     void buildMenus();
@@ -170,43 +171,24 @@ private:
     void restoreSettings();
     void saveSettings() const;
 
-    void onWorkspaceOpening();
     void onWorkspaceOpened(const QString& path);
-    void showMessageInPanes(const QString& message);
-    void onSelectionChanged();
-    void applySources(const KernelSources& sources);
-    void revealVariantSources();
-    void onPaneShown();
     void applyTheme();
     void showAbout();
     void finishIfIdle();
-    void onDiffChanged();
-    void applyDiffIfReady();
-    void onCurrentDivergenceChanged(int index);
-    void setLinkedLines(SourceRole role, int first, int last,
-                        const pair::SourceLink* link = nullptr);
-    static std::vector<int> markedLines(QsciScintilla* editor, unsigned long mask);
     void setSeverityHidden(int severity, bool hidden);
     void buildPanels();
-    void askGoToLine();
     // Ctrl+Tab / Ctrl+Shift+Tab: kernel list, the four editors, divergences.
     void focusNextPane(int delta);
     QList<QWidget*> paneCycle() const;
-    void showEditorFocus(QsciScintilla* editor, bool focused);
 
     Options m_options;
     InspectorSession m_session;
-    std::array<SourcePane*, kSourceRoleCount> m_panes{};
-    QSplitter* m_sourceSplitter = nullptr; // top pair over bottom pair
-    QSplitter* m_topSplitter = nullptr;
-    QSplitter* m_bottomSplitter = nullptr;
+    InspectorController* m_inspector = nullptr;
+    SourceLinkController* m_links = nullptr;
     QMenu* m_recentMenu = nullptr;
-    QLabel* m_verdictLabel = nullptr;
     QLabel* m_rulesLabel = nullptr;
     QString m_rulesFile; // empty: the built-in rules
     QAction* m_defaultRules = nullptr;
-    AlignedIrView* m_aligned = nullptr;
-    OverviewRuler* m_ruler = nullptr;
     DivergenceNavigator* m_navigator = nullptr;
     AbiFindingsView* m_abiView = nullptr;
     QDockWidget* m_abiDock = nullptr;
@@ -218,22 +200,12 @@ private:
     QAction* m_nextPane = nullptr;
     QAction* m_previousPane = nullptr;
     QStackedWidget* m_centralStack = nullptr;
-    QWidget* m_inspectorPage = nullptr;
-    FindBar* m_findBar = nullptr;
-    QsciScintilla* m_lastEditor = nullptr;
-    QString m_restoreDivergence; // divergence id to select when the diff arrives
     panels::DashboardView* m_dashboard = nullptr;
     WorkspaceController* m_workspace = nullptr;
     StagesController* m_stages = nullptr;
     PerformanceController* m_performance = nullptr;
     DockLayout* m_dockLayout = nullptr; // default arrangement, View > Reset Layout
-    bool m_diffApplied = false;         // the session's diff decorates the IR panes
-
-    quint64 m_sourcesGeneration = 0;
-    bool m_sourcesPending = false;
-    bool m_applyingSources = false;
     bool m_themeUpdateQueued = false;
-    bool m_columnsInitialized = false; // equal column widths set on first show
     bool m_dockLayoutRestored = false; // saved dock sizes: no sizing from the window size
 };
 

@@ -1,17 +1,19 @@
 // MainWindow: the menus and toolbar, one function per menu, and what their actions do (export,
 // go to line, about), plus drag & drop of directories and IR pairs.
 
+#include "AlignedIrView.h"
+#include "DivergenceFilterModel.h"
 #include "DivergenceInsight.h"
 #include "DivergenceNavigator.h"
 #include "DockLayout.h"
 #include "FindBar.h"
+#include "InspectorController.h"
 #include "MainWindow.h"
 #include "PerformanceController.h"
 #include "QsciHeaders.h"
 #include "SettingsDialog.h"
 #include "StagesController.h"
 #include "WorkspaceController.h"
-#include "common/WorkerPool.h"
 #include "diff/ReportWriters.h"
 #include "pair/HtmlExport.h"
 
@@ -23,7 +25,6 @@
 #include <QDropEvent>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QFutureWatcher>
 #include <QInputDialog>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -31,39 +32,9 @@
 #include <QStatusBar>
 #include <QStyle>
 #include <QToolBar>
-#include <QtConcurrent/QtConcurrentRun>
 #include <algorithm>
 
 namespace tilelens::gui {
-
-void MainWindow::exportDiffAsHtml(const QString& path)
-{
-    // The snapshot is shared, so a new diff replacing it meanwhile does not free it.
-    const std::shared_ptr<const pair::PairAnalysis> snapshot = m_session.diff();
-    auto* watcher = new QFutureWatcher<QString>(this);
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, path] {
-        watcher->deleteLater();
-        const QString error = watcher->result();
-        if (!error.isEmpty()) {
-            auto* box = new QMessageBox(QMessageBox::Warning, tr("Export failed"), error,
-                                        QMessageBox::Ok, this);
-            box->setObjectName(QStringLiteral("exportErrorDialog"));
-            box->setAttribute(Qt::WA_DeleteOnClose);
-            box->open();
-        } else {
-            statusBar()->showMessage(
-                tr("Diff exported as HTML to %1").arg(QDir::toNativeSeparators(path)));
-        }
-        Q_EMIT exportFinished(path, error);
-    });
-    watcher->setFuture(QtConcurrent::run(workerPool(), [snapshot, path] {
-        lowerWorkerPriority();
-        if (!snapshot || !snapshot->result)
-            return tr("There is no IR diff to export yet.");
-        // The page of the text the analysis read: nothing is read again.
-        return QString::fromStdString(pair::exportHtml(*snapshot, path.toStdString()));
-    }));
-}
 
 void MainWindow::buildMenus()
 {
@@ -119,16 +90,17 @@ void MainWindow::buildEditMenu()
     QMenu* edit = menuBar()->addMenu(tr("&Edit"));
     QAction* find = edit->addAction(tr("&Find\u2026"), this, [this] {
         showInspector();
-        m_findBar->open(activeEditor());
+        findBar()->open(activeEditor());
     });
     find->setShortcut(QKeySequence::Find);
-    QAction* findNext = edit->addAction(tr("Find &Next"), this, [this] { m_findBar->find(true); });
+    QAction* findNext = edit->addAction(tr("Find &Next"), this, [this] { findBar()->find(true); });
     findNext->setShortcut(QKeySequence::FindNext);
     QAction* findPrevious =
-        edit->addAction(tr("Find &Previous"), this, [this] { m_findBar->find(false); });
+        edit->addAction(tr("Find &Previous"), this, [this] { findBar()->find(false); });
     findPrevious->setShortcut(QKeySequence::FindPrevious);
     edit->addSeparator();
-    QAction* goTo = edit->addAction(tr("&Go to Line\u2026"), this, &MainWindow::askGoToLine);
+    QAction* goTo =
+        edit->addAction(tr("&Go to Line\u2026"), m_inspector, &InspectorController::askGoToLine);
     goTo->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_G));
     edit->addSeparator();
     QAction* preferences = edit->addAction(tr("&Settings\u2026"), this, [this] {
@@ -220,30 +192,13 @@ QAction* MainWindow::addSeverityToggle(QMenu* menu, const QString& text, const Q
     return toggle;
 }
 
-void MainWindow::askGoToLine()
+void MainWindow::setSeverityHidden(int severity, bool hidden)
 {
-    QsciScintilla* e = activeEditor();
-    if (!e)
-        return;
-    int line = 0, index = 0;
-    e->getCursorPosition(&line, &index);
-    bool ok = false;
-    const int target =
-        QInputDialog::getInt(this, tr("Go to Line"), tr("Line (1\u2013%1):").arg(e->lines()),
-                             line + 1, 1, std::max(1, e->lines()), 1, &ok);
-    if (ok)
-        goToLine(target);
-}
-
-void MainWindow::goToLine(int line)
-{
-    QsciScintilla* e = activeEditor();
-    if (!e || line < 1 || line > e->lines())
-        return;
-    showInspector();
-    e->setCursorPosition(line - 1, 0);
-    e->ensureLineVisible(line - 1);
-    e->setFocus();
+    m_navigator->filter()->setSeverityHidden(severity, hidden);
+    alignedView()->setSeverityHidden(severity, hidden);
+    // The selection may now be filtered out: keep it only while visible.
+    if (m_navigator->filter()->rowOf(m_session.currentDivergence()) < 0)
+        m_session.selectDivergence(-1);
 }
 
 static bool isIrFile(const QFileInfo& info)

@@ -2,6 +2,7 @@
 // last kernel / variant / divergence — saved on close, restored on start.
 
 #include "AppSettings.h"
+#include "InspectorController.h"
 #include "MainWindow.h"
 #include "StagesController.h"
 #include "WorkspaceController.h"
@@ -9,7 +10,6 @@
 #include <QCloseEvent>
 #include <QDockWidget>
 #include <QSettings>
-#include <QSplitter>
 
 namespace tilelens::gui {
 
@@ -24,10 +24,7 @@ void MainWindow::restoreSettings()
         m_dockLayoutRestored = restoreState(state);
     m_workspace->kernelDock()->setVisible(
         settings.value(settings::kernelListVisibleKey, true).toBool());
-    m_sourceSplitter->restoreState(settings.value(settings::sourceSplitterKey).toByteArray());
-    if (m_topSplitter->restoreState(settings.value(settings::topSplitterKey).toByteArray()) &&
-        m_bottomSplitter->restoreState(settings.value(settings::bottomSplitterKey).toByteArray()))
-        m_columnsInitialized = true;
+    m_inspector->restoreSplitters(settings);
 }
 
 void MainWindow::saveSettings() const
@@ -38,11 +35,7 @@ void MainWindow::saveSettings() const
     settings.setValue(settings::windowGeometryKey, saveGeometry());
     settings.setValue(settings::windowStateKey, saveState());
     settings.setValue(settings::kernelListVisibleKey, m_workspace->kernelDock()->isVisible());
-    // A two-file comparison hides the source row: the last workspace's heights stay saved.
-    if (!m_workspace->isIrPairOnly())
-        settings.setValue(settings::sourceSplitterKey, m_sourceSplitter->saveState());
-    settings.setValue(settings::topSplitterKey, m_topSplitter->saveState());
-    settings.setValue(settings::bottomSplitterKey, m_bottomSplitter->saveState());
+    m_inspector->saveSplitters(settings);
     const ws::Kernel* kernel = m_session.currentKernel();
     settings.setValue(settings::lastKernelKey, kernel ? kernel->name : QString());
     settings.setValue(settings::lastVariantKey, m_session.variantIndex());

@@ -173,13 +173,11 @@ IrSideRead readLoneIrSide(const QString& path)
     return {read.side.text, read.side.diagnostics, read.side.read, read.side.bytecode};
 }
 
-KernelSources loadKernelSources(quint64 generation,
-                                const std::array<QString, kSourceRoleCount>& paths,
+KernelSources loadKernelSources(const std::array<QString, kSourceRoleCount>& paths,
                                 const PreparedDocuments& documents,
                                 const PerSide<IrSideFuture>& irSides)
 {
     KernelSources result;
-    result.generation = generation;
     for (size_t i = 0; i < size_t(kSourceRoleCount); ++i) {
         const auto role = static_cast<SourceRole>(i);
         LoadedSource& file = result.files[i];

@@ -48,7 +48,6 @@ struct LoadedSource
 
 struct KernelSources
 {
-    quint64 generation = 0; // request number; stale results are dropped
     std::array<LoadedSource, kSourceRoleCount> files;
 };
 
@@ -86,8 +85,7 @@ IrSideRead readLoneIrSide(const QString& path);
 // \a irSides (waiting for the analysis to have read it), or read alone where there is none.
 // Fills the documents given (null entries: none) with the texts read.
 using PreparedDocuments = std::array<std::shared_ptr<PreparedDocument>, kSourceRoleCount>;
-KernelSources loadKernelSources(quint64 generation,
-                                const std::array<QString, kSourceRoleCount>& paths,
+KernelSources loadKernelSources(const std::array<QString, kSourceRoleCount>& paths,
                                 const PreparedDocuments& documents = {},
                                 const PerSide<IrSideFuture>& irSides = {});
 

@@ -8,7 +8,6 @@
 #include <QFileInfo>
 #include <QLabel>
 #include <QStackedWidget>
-#include <QTimer>
 #include <QVBoxLayout>
 #include <algorithm>
 #include <cstring>
@@ -151,7 +150,8 @@ void SourcePane::showSource(const LoadedSource& source)
     m_editor->SendScintilla(QsciScintillaBase::SCI_ALLOCATE,
                             static_cast<unsigned long>(m_pending.size() + 1));
     m_stack->setCurrentWidget(m_editor);
-    appendNextChunk();
+    // A chunk per event-loop turn: big files never freeze the UI.
+    m_fill.start([this] { return appendNextChunk(); });
 }
 
 std::shared_ptr<PreparedDocument> SourcePane::prepareDocument() const
@@ -163,7 +163,7 @@ std::shared_ptr<PreparedDocument> SourcePane::prepareDocument() const
 
 void SourcePane::cancelFill()
 {
-    ++m_fillGeneration;
+    m_fill.cancel();
     m_pending.clear();
     m_pendingOffset = -1;
 }
@@ -175,10 +175,10 @@ void SourcePane::clearEditor()
     m_editor->setReadOnly(true);
 }
 
-void SourcePane::appendNextChunk()
+bool SourcePane::appendNextChunk()
 {
     if (m_pendingOffset < 0)
-        return;
+        return false;
     const qsizetype size = m_pending.size();
     qsizetype end = std::min(size, m_pendingOffset + kFillChunkBytes);
     if (end < size) {
@@ -206,15 +206,10 @@ void SourcePane::appendNextChunk()
     if (end >= size) {
         cancelFill();
         Q_EMIT sourceShown();
-        return;
+        return false;
     }
     m_pendingOffset = end;
-    // The rest after the event loop had a turn: big files never freeze the UI.
-    const quint64 generation = m_fillGeneration;
-    QTimer::singleShot(0, this, [this, generation] {
-        if (generation == m_fillGeneration)
-            appendNextChunk();
-    });
+    return true; // the rest after the event loop had a turn
 }
 
 void SourcePane::showMessage(const QString& path, const QString& message)
@@ -232,8 +227,9 @@ void SourcePane::revealLine(int line)
     if (line <= 0 || line > m_editor->lines())
         return;
     constexpr int kContextLines = 3; // comments/decorators above the definition
-    m_editor->setCursorPosition(line - 1, 0);
-    m_editor->setFirstVisibleLine(std::max(0, line - 1 - kContextLines));
+    const EditorLine at = FileLine(line).toEditor();
+    m_editor->setCursorPosition(at.index(), 0);
+    m_editor->setFirstVisibleLine(std::max(0, at.index() - kContextLines));
 }
 
 QString SourcePane::title() const

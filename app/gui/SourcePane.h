@@ -4,6 +4,7 @@
 // text (missing file, unreadable file, still loading).
 
 #include "EditorTheme.h"
+#include "JobTracker.h"
 #include "SourceFileLoader.h"
 
 #include <QWidget>
@@ -65,7 +66,7 @@ private:
     void setPath(const QString& path);
     void cancelFill();
     void clearEditor();
-    void appendNextChunk();
+    bool appendNextChunk(); // true: more to append
     void updateLineNumberWidth();
 
     SourceRole m_role;
@@ -78,7 +79,7 @@ private:
 
     QByteArray m_pending; // text still to append (implicitly shared with the loader's copy)
     qsizetype m_pendingOffset = -1; // -1: no fill in progress
-    quint64 m_fillGeneration = 0;   // invalidates queued chunks of an abandoned fill
+    SlicedRun m_fill{this};         // the chunks of the fill in progress
 };
 
 } // namespace tilelens::gui

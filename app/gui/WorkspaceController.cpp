@@ -9,7 +9,6 @@
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QFutureWatcher>
 #include <QLabel>
 #include <QListWidget>
 #include <QListWidgetItem>
@@ -20,13 +19,13 @@
 #include <QStyle>
 #include <QToolButton>
 #include <QTreeView>
-#include <QtConcurrent/QtConcurrentRun>
 
 namespace tilelens::gui {
 
 WorkspaceController::WorkspaceController(QMainWindow& window, InspectorSession& session,
                                          bool persistSettings)
-    : QObject(&window), m_window(window), m_session(session), m_persistSettings(persistSettings)
+    : QObject(&window), m_window(window), m_session(session), m_persistSettings(persistSettings),
+      m_discovery(this, workerPool())
 {
     buildKernelDock(window);
     buildDiagnosticsDock(window);
@@ -135,8 +134,7 @@ void WorkspaceController::fillRecentMenu(QMenu* menu)
 
 void WorkspaceController::openIrPair(const QString& referenceIr, const QString& generatedIr)
 {
-    ++m_workspaceGeneration; // supersedes any workspace being discovered
-    m_discovering = false;
+    m_discovery.cancel(); // supersedes any workspace being discovered
     ws::Workspace pair;
     ws::Kernel kernel;
     kernel.name =
@@ -159,23 +157,12 @@ void WorkspaceController::openWorkspace(const QString& path)
     // A file stands for the kernel directory it is in (e.g. kernel.rs).
     const QFileInfo info(path);
     const QString absolute = info.isFile() ? info.absolutePath() : info.absoluteFilePath();
-    const quint64 generation = ++m_workspaceGeneration;
     Q_EMIT opening();
-    m_discovering = true;
     m_workspaceLabel->setText(tr("Opening %1\u2026").arg(QDir::toNativeSeparators(absolute)));
-
-    auto* watcher = new QFutureWatcher<ws::Workspace>(this);
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation, absolute] {
-        watcher->deleteLater();
-        if (generation != m_workspaceGeneration)
-            return; // superseded by a newer open
-        m_discovering = false;
-        apply(absolute, watcher->result());
-    });
-    watcher->setFuture(QtConcurrent::run(workerPool(), [absolute] {
-        lowerWorkerPriority();
-        return ws::discoverWorkspace(absolute);
-    }));
+    // A newer open supersedes this one (discovery itself is not cancelled: it reads folders).
+    m_discovery.start(
+        [absolute](JobContext&) { return ws::discoverWorkspace(absolute); },
+        [this, absolute](ws::Workspace&& workspace) { apply(absolute, std::move(workspace)); });
 }
 
 void WorkspaceController::apply(const QString& path, ws::Workspace workspace)

@@ -6,6 +6,7 @@
 // the recent-workspaces list, and the kernel of the last session. The selected kernel's files
 // and diff are the inspector's.
 
+#include "JobTracker.h"
 #include "workspace/Workspace.h"
 
 #include <QObject>
@@ -44,7 +45,7 @@ public:
     // File > Open Recent: the recent workspaces, or a disabled "none".
     void fillRecentMenu(QMenu* menu);
 
-    bool isDiscovering() const { return m_discovering; }
+    bool isDiscovering() const { return m_discovery.isRunning(); }
     bool isIrPairOnly() const { return m_irPairOnly; }
     const QString& path() const { return m_path; }
 
@@ -96,8 +97,7 @@ private:
     QToolButton* m_diagnosticsButton = nullptr;
 
     QString m_path;
-    quint64 m_workspaceGeneration = 0;
-    bool m_discovering = false;
+    JobTracker m_discovery;    // of the workspace being opened
     bool m_irPairOnly = false; // a two-file comparison: the source panes stay empty
     QString m_pairReference;   // its two files, which Reload (F5) reads again
     QString m_pairGenerated;

@@ -222,9 +222,9 @@ TEST(AlignedPanes, AReorderedOpGetsAnArrowBesideItsRowAndThePanesStayInStep)
         // to where the match is.
         const int beside =
             static_cast<int>(sci(gen, QsciScintillaBase::SCI_DOCLINEFROMVISIBLE, refRow) + 1);
-        EXPECT_EQ(w.alignedView()->movedMarkerLines(false, genRow < refRow),
+        EXPECT_EQ(w.alignedView()->movedMarkerLines(Side::Generated, genRow < refRow),
                   std::vector<int>{beside});
-        EXPECT_TRUE(w.alignedView()->movedMarkerLines(false, genRow > refRow).empty());
+        EXPECT_TRUE(w.alignedView()->movedMarkerLines(Side::Generated, genRow > refRow).empty());
     }
     ASSERT_GE(apart, 0) << "at least one could not line up";
 
@@ -249,5 +249,5 @@ TEST(AlignedPanes, AReorderedOpGetsAnArrowBesideItsRowAndThePanesStayInStep)
     QTest::qWait(20);
     EXPECT_EQ(ref->firstVisibleLine(), gen->firstVisibleLine());
     for (bool above : {true, false})
-        EXPECT_TRUE(w.alignedView()->movedMarkerLines(false, above).empty());
+        EXPECT_TRUE(w.alignedView()->movedMarkerLines(Side::Generated, above).empty());
 }

@@ -107,8 +107,8 @@ TEST_F(SoftmaxWindow, F8StepsThroughEveryDivergenceAndPutsBothCaretsOnItsLines)
 
 TEST_F(SoftmaxWindow, MatchedOpsSitOnTheSameDisplayRow)
 {
-    const auto& phantoms = window->alignedView()->phantomLines(true);
-    const auto& genPhantoms = window->alignedView()->phantomLines(false);
+    const auto& phantoms = window->alignedView()->phantomLines(Side::Reference);
+    const auto& genPhantoms = window->alignedView()->phantomLines(Side::Generated);
     EXPECT_FALSE(phantoms.empty() && genPhantoms.empty()) << "the example's sides differ in length";
     const auto matched = test::forwardMatchedLines(*result);
     for (const auto& [refLine, genLine] : matched)
@@ -156,12 +156,12 @@ TEST_F(SoftmaxWindow, APythonLineHighlightsTheOpsItProduced)
         std::vector<int> expected;
         for (FileLine l : pair::opLines(*snapshot->result, s))
             expected.push_back(l.number());
-        EXPECT_EQ(window->alignedView()->highlightedLines(s == Side::Reference), expected);
+        EXPECT_EQ(window->alignedView()->highlightedLines(s), expected);
     }
     // A line outside the function highlights nothing.
-    window->linkSourceLine(SourceRole::ReferencePython, 1);
-    EXPECT_TRUE(window->alignedView()->highlightedLines(true).empty());
-    EXPECT_TRUE(window->alignedView()->highlightedLines(false).empty());
+    window->linkSourceLine(SourceRole::ReferencePython, FileLine(1));
+    EXPECT_TRUE(window->alignedView()->highlightedLines(Side::Reference).empty());
+    EXPECT_TRUE(window->alignedView()->highlightedLines(Side::Generated).empty());
 }
 
 TEST_F(SoftmaxWindow, HideNoiseHidesNoiseRowsAndMarkers)
@@ -197,12 +197,15 @@ TEST_F(SoftmaxWindow, TooltipShowsBothOpsAndTheRule)
             break;
         }
     ASSERT_NE(withBoth, nullptr);
-    const QString tip = window->alignedView()->tooltipFor(true, withBoth->reference->line);
+    const QString tip =
+        window->alignedView()->tooltipFor(Side::Reference, FileLine(withBoth->reference->line));
     EXPECT_TRUE(tip.contains(QString::fromStdString(withBoth->rule))) << tip.toStdString();
     EXPECT_TRUE(tip.contains(QStringLiteral("Reference")));
     EXPECT_TRUE(tip.contains(QStringLiteral("Generated")));
-    EXPECT_TRUE(window->alignedView()->tooltipFor(true, 1).isEmpty() ||
-                !window->alignedView()->tooltipFor(true, 1).contains(QStringLiteral("[")));
+    EXPECT_TRUE(window->alignedView()->tooltipFor(Side::Reference, FileLine(1)).isEmpty() ||
+                !window->alignedView()
+                     ->tooltipFor(Side::Reference, FileLine(1))
+                     .contains(QStringLiteral("[")));
 }
 
 TEST_F(SoftmaxWindow, RulerClickSelectsTheDivergence)

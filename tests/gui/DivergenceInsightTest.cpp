@@ -97,7 +97,8 @@ TEST(DivergenceInsight, ProofOnHoverAndInFullWithEverySiteInTheDetails)
                                .toString();
     EXPECT_TRUE(rowTip.contains(QStringLiteral("Proof:"))) << rowTip.toStdString();
     EXPECT_TRUE(rowTip.contains(proof)) << rowTip.toStdString();
-    const QString lineTip = w.alignedView()->tooltipFor(false, d.generated->line);
+    const QString lineTip =
+        w.alignedView()->tooltipFor(Side::Generated, FileLine(d.generated->line));
     EXPECT_TRUE(lineTip.contains(proof)) << lineTip.toStdString();
 
     // The details: the proof and every site, as links.
@@ -114,9 +115,9 @@ TEST(DivergenceInsight, ProofOnHoverAndInFullWithEverySiteInTheDetails)
     // Clicking the last site selects its lines in both panes.
     const diff::DivergenceSite& last = d.sites.back();
     insightOf(w)->activateLink(QUrl(QStringLiteral("site:%1").arg(d.sites.size() - 1)));
-    EXPECT_EQ(w.alignedView()->highlightedLines(true),
+    EXPECT_EQ(w.alignedView()->highlightedLines(Side::Reference),
               std::vector<int>{last.reference ? last.reference->line : 0});
-    EXPECT_EQ(w.alignedView()->highlightedLines(false),
+    EXPECT_EQ(w.alignedView()->highlightedLines(Side::Generated),
               std::vector<int>{last.generated ? last.generated->line : 0});
 }
 
@@ -145,7 +146,9 @@ TEST(DivergenceInsight, CriticalShowsItsCounterexampleOnHoverAndInTheDetails)
     EXPECT_TRUE(rowTip.contains(cx.toHtmlEscaped())) << rowTip.toStdString();
     const int genLine = d.generated ? d.generated->line : 0;
     ASSERT_GT(genLine, 0);
-    EXPECT_TRUE(w.alignedView()->tooltipFor(false, genLine).contains(cx.toHtmlEscaped()));
+    EXPECT_TRUE(w.alignedView()
+                    ->tooltipFor(Side::Generated, FileLine(genLine))
+                    .contains(cx.toHtmlEscaped()));
     w.session().selectDivergence(index);
     EXPECT_TRUE(insightOf(w)->details()->toPlainText().contains(cx));
 }
@@ -270,9 +273,9 @@ TEST(DivergenceInsight, RunBothOnCpuShowsProgressAndTheCounterexampleAndCanBeCan
     ASSERT_TRUE(check->eval.firstDivergence);
     EXPECT_TRUE(insight->details()->toHtml().contains(QStringLiteral("href=\"store:0\"")));
     insight->activateLink(QUrl(QStringLiteral("store:0")));
-    EXPECT_EQ(w.alignedView()->highlightedLines(true),
+    EXPECT_EQ(w.alignedView()->highlightedLines(Side::Reference),
               std::vector<int>{check->eval.firstDivergence->reference.line});
-    EXPECT_EQ(w.alignedView()->highlightedLines(false),
+    EXPECT_EQ(w.alignedView()->highlightedLines(Side::Generated),
               std::vector<int>{check->eval.firstDivergence->generated.line});
 
     // Another pair forgets the binding; without one these two entries (22 and 25

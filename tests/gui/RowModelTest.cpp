@@ -105,8 +105,8 @@ testing::AssertionResult pairShown(MainWindow& w, const diff::Divergence& d)
     const AlignedIrView* view = w.alignedView();
     if (!onScreen(ref, d.reference->line))
         return testing::AssertionFailure() << d.id << ": the reference line is off screen";
-    const auto up = view->movedMarkerLines(false, true);
-    const auto down = view->movedMarkerLines(false, false);
+    const auto up = view->movedMarkerLines(Side::Generated, true);
+    const auto down = view->movedMarkerLines(Side::Generated, false);
     if (refRow == genRow) {
         if (!up.empty() || !down.empty())
             return testing::AssertionFailure() << d.id << ": an arrow on a pair that lines up";

@@ -103,7 +103,7 @@ TEST_F(SoftmaxLinks, ClickingAnIrOpHighlightsItsRustLineAndItsPartnersToo)
 {
     const int exp = irLineWith(*window, SourceRole::GeneratedIr, QStringLiteral("= exp "));
     ASSERT_GT(exp, 0);
-    window->linkIrLine(false, exp);
+    window->linkIrLine(Side::Generated, FileLine(exp));
     std::vector<int> rust = window->inferredSourceLines(SourceRole::GeneratedRust);
     ASSERT_EQ(rust.size(), 1u);
     EXPECT_TRUE(
@@ -112,10 +112,10 @@ TEST_F(SoftmaxLinks, ClickingAnIrOpHighlightsItsRustLineAndItsPartnersToo)
     // The reference op on the same row reaches the same Rust line.
     const int refExp = irLineWith(*window, SourceRole::ReferenceIr, QStringLiteral("= exp"));
     ASSERT_GT(refExp, 0);
-    window->linkIrLine(false,
-                       irLineWith(*window, SourceRole::GeneratedIr, QStringLiteral("= ftof ")));
+    window->linkIrLine(Side::Generated, FileLine(irLineWith(*window, SourceRole::GeneratedIr,
+                                                            QStringLiteral("= ftof "))));
     ASSERT_NE(window->inferredSourceLines(SourceRole::GeneratedRust), rust);
-    window->linkIrLine(true, refExp);
+    window->linkIrLine(Side::Reference, FileLine(refExp));
     EXPECT_EQ(window->inferredSourceLines(SourceRole::GeneratedRust), rust);
 }
 
@@ -127,9 +127,9 @@ TEST_F(SoftmaxLinks, ClickingARustLineSelectsItsOpsInBothIrPanes)
         if (rs->text(line).trimmed().startsWith(QStringLiteral("divf(")))
             divfLine = line + 1;
     ASSERT_GT(divfLine, 0);
-    window->linkSourceLine(SourceRole::GeneratedRust, divfLine);
-    const std::vector<int> gen = window->alignedView()->highlightedLines(false);
-    const std::vector<int> ref = window->alignedView()->highlightedLines(true);
+    window->linkSourceLine(SourceRole::GeneratedRust, FileLine(divfLine));
+    const std::vector<int> gen = window->alignedView()->highlightedLines(Side::Generated);
+    const std::vector<int> ref = window->alignedView()->highlightedLines(Side::Reference);
     ASSERT_EQ(gen.size(), 1u) << "one op, not the whole kernel";
     EXPECT_TRUE(
         lineText(*window, SourceRole::GeneratedIr, gen[0]).contains(QStringLiteral("divf")));
@@ -176,7 +176,7 @@ TEST(SourceLinks, APythonLocIsHighlightedAsRecordedNotInferred)
     // partner's loc(), not inferred; its Rust line inferred.
     const int genExp = irLineWith(w, SourceRole::GeneratedIr, QStringLiteral("= exp "));
     ASSERT_GT(genExp, 0);
-    w.linkIrLine(false, genExp);
+    w.linkIrLine(Side::Generated, FileLine(genExp));
     EXPECT_EQ(w.linkedSourceLines(SourceRole::ReferencePython), std::vector<int>{46});
     EXPECT_TRUE(w.inferredSourceLines(SourceRole::ReferencePython).empty());
     EXPECT_TRUE(w.pane(SourceRole::ReferencePython)->editor()->viewport()->toolTip().isEmpty());
@@ -184,9 +184,9 @@ TEST(SourceLinks, APythonLocIsHighlightedAsRecordedNotInferred)
     ASSERT_EQ(rust.size(), 1u);
     EXPECT_TRUE(lineText(w, SourceRole::GeneratedRust, rust[0]).contains(QStringLiteral("exp(")));
     // A click on Python line 46 selects the exp on both sides.
-    w.linkSourceLine(SourceRole::ReferencePython, 46);
-    EXPECT_EQ(w.alignedView()->highlightedLines(true), std::vector<int>{refExp});
-    EXPECT_EQ(w.alignedView()->highlightedLines(false), std::vector<int>{genExp});
+    w.linkSourceLine(SourceRole::ReferencePython, FileLine(46));
+    EXPECT_EQ(w.alignedView()->highlightedLines(Side::Reference), std::vector<int>{refExp});
+    EXPECT_EQ(w.alignedView()->highlightedLines(Side::Generated), std::vector<int>{genExp});
 }
 
 TEST(SourceLinks, ADecodedBytecodeOpLinksToThePythonLineOfItsDebugInfo)
@@ -224,7 +224,7 @@ TEST(SourceLinks, ADecodedBytecodeOpLinksToThePythonLineOfItsDebugInfo)
             << link.irLine.number() << ": " << op.toStdString();
     }
     const pair::SourceLink& first = links.front();
-    w.linkIrLine(true, first.irLine.number());
+    w.linkIrLine(Side::Reference, first.irLine);
     EXPECT_EQ(w.linkedSourceLines(SourceRole::ReferencePython),
               std::vector<int>{first.sourceLine.number()});
     EXPECT_TRUE(w.inferredSourceLines(SourceRole::ReferencePython).empty());

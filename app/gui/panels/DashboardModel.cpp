@@ -9,23 +9,14 @@
 #include <QFileInfo>
 #include <QLocale>
 #include <QTimer>
-#include <QtConcurrent/QtConcurrentRun>
 
 namespace tilelens::gui::panels {
 
 DashboardModel::DashboardModel(QObject* parent)
-    : QAbstractTableModel(parent), m_watcher(new QFutureWatcher<std::vector<pair::KernelRow>>(this))
+    // Not Qt's global pool (WorkerPool.h), nor the inspector's: a checkout's rows take long and
+    // would hold up its loads.
+    : QAbstractTableModel(parent), m_rowsJob(this, backgroundPool())
 {
-    connect(m_watcher, &QFutureWatcherBase::finished, this, [this] {
-        const quint64 generation = m_watcher->property("generation").toULongLong();
-        if (generation != m_generation || m_watcher->future().isCanceled())
-            return; // a newer workspace is being computed
-        beginResetModel();
-        m_rows = m_watcher->result();
-        m_loading = false;
-        endResetModel();
-        Q_EMIT loaded();
-    });
 }
 
 void DashboardModel::setDark(bool dark)
@@ -39,9 +30,7 @@ void DashboardModel::setDark(bool dark)
 
 void DashboardModel::setWorkspace(std::shared_ptr<const ws::Workspace> workspace)
 {
-    ++m_generation;
-    m_rowsCancel.cancel(); // the rows of the workspace replaced stop at their next IR function
-    m_rowsCancel = CancelSource();
+    m_rowsJob.cancel(); // the rows of the workspace replaced stop at their next IR function
     beginResetModel();
     m_rows.clear();
     endResetModel();
@@ -69,22 +58,21 @@ void DashboardModel::startPending()
         return;
     const std::shared_ptr<const ws::Workspace> workspace = std::move(m_pending);
     m_pending.reset();
-    m_watcher->setProperty("generation", QVariant::fromValue(m_generation));
-    // Not Qt's global pool (WorkerPool.h), nor the inspector's: a checkout's
-    // rows take long and would hold up its loads.
-    m_watcher->setFuture(QtConcurrent::run(
-        backgroundPool(), [workspace, rules = m_rules, token = m_rowsCancel.token()] {
-            lowerWorkerPriority();
+    m_rowsJob.start(
+        [workspace, rules = m_rules](JobContext& job) {
             std::vector<pair::KernelRow> rows;
             rows.reserve(workspace->kernels.size());
-            try {
-                for (const ws::Kernel& k : workspace->kernels)
-                    rows.push_back(pair::kernelRow(k, rules, token));
-            } catch (const Cancelled&) {
-                rows.clear(); // a newer workspace's rows replace them
-            }
+            for (const ws::Kernel& k : workspace->kernels)
+                rows.push_back(pair::kernelRow(k, rules, job.token()));
             return rows;
-        }));
+        },
+        [this](std::vector<pair::KernelRow>&& rows) {
+            beginResetModel();
+            m_rows = std::move(rows);
+            m_loading = false;
+            endResetModel();
+            Q_EMIT loaded();
+        });
 }
 
 std::optional<double> DashboardModel::overallGeomean() const

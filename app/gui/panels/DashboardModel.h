@@ -4,13 +4,12 @@
 // Rows are computed off the GUI thread (backgroundPool()); the rows of a
 // workspace that was replaced are cancelled and dropped.
 
-#include "common/CancelToken.h"
+#include "JobTracker.h"
 #include "pair/KernelRow.h"
 #include "workspace/Workspace.h"
 
 #include <QAbstractTableModel>
 #include <QDateTime>
-#include <QFutureWatcher>
 #include <array>
 #include <memory>
 #include <optional>
@@ -80,9 +79,7 @@ private:
     void startPending();
 
     std::vector<pair::KernelRow> m_rows;
-    QFutureWatcher<std::vector<pair::KernelRow>>* m_watcher;
-    quint64 m_generation = 0;
-    CancelSource m_rowsCancel;                      // of the rows being computed
+    JobTracker m_rowsJob;                           // the rows being computed
     std::shared_ptr<const ws::Workspace> m_pending; // set, its rows not started yet
     std::shared_ptr<const diff::RuleSet> m_rules;
     bool m_held = false;
