@@ -91,6 +91,38 @@ TEST(CliBinding, TextSaysEachItemWithItsLine)
     EXPECT_EQ(runCli({QStringLiteral("binding"), QStringLiteral("/no/such/dir")}).exitCode, 3);
 }
 
+// The autotune configurations a "chosen:" fact names are a place like the others: relative to
+// the PATH given, in the text and in the JSON binding's facts (they printed the absolute file).
+TEST(CliBinding, ChosenFactsNameTheirFileRelativeToThePath)
+{
+    const QStringList args = {QStringLiteral("binding"), checkout(), QStringLiteral("--kernel"),
+                              QStringLiteral("attention_sink")};
+    const CliResult text = runCli(args);
+    EXPECT_TRUE(
+        text.out.contains(QStringLiteral("    chosen: port: the first of 4 autotune configurations "
+                                         "(src/tilegym/ops/cutile_rs/attention_sink.py:57)\n")))
+        << text.out.toStdString();
+    EXPECT_TRUE(text.out.contains(
+        QStringLiteral("    chosen: reference: autotune configuration 1 of 22, the one that makes "
+                       "the port's call (src/tilegym/ops/cutile/attention_sink.py:36)\n")))
+        << text.out.toStdString();
+    EXPECT_FALSE(text.out.contains(checkout())) << text.out.toStdString();
+    const CliResult json = runCli(args + QStringList{QStringLiteral("--json")});
+    const QJsonArray entries = parse(json.out).value(QStringLiteral("entries")).toArray();
+    ASSERT_EQ(entries.size(), 1);
+    const QJsonArray facts = entries.first()
+                                 .toObject()
+                                 .value(QStringLiteral("binding"))
+                                 .toObject()
+                                 .value(QStringLiteral("facts"))
+                                 .toArray();
+    EXPECT_TRUE(facts.contains(QStringLiteral("port: the first of 4 autotune configurations "
+                                              "(src/tilegym/ops/cutile_rs/attention_sink.py:57)")))
+        << json.out.toStdString();
+    for (const QJsonValue& f : facts)
+        EXPECT_FALSE(f.toString().contains(checkout())) << f.toString().toStdString();
+}
+
 TEST(CliBinding, SarifHasOneResultPerFindingAtItsLine)
 {
     const CliResult r =
