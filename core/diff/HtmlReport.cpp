@@ -284,7 +284,7 @@ std::string writeHtmlReport(const DiffResult& r, std::string_view referenceText,
         if (!d.counterexample.empty())
             (p << "<br><i>Counterexample:</i> ").text(d.counterexample);
         if (d.unproven())
-            (p << "<br><i>Unproven:</i> ").text(kUnprovenText);
+            (p << "<br><i>Unproven:</i> ").text(unprovenText(d));
         p << "</td><td>" << siteLink('r', d.reference) << "</td><td>" << siteLink('g', d.generated)
           << "</td></tr>\n";
     }
