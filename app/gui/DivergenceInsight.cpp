@@ -181,9 +181,10 @@ void DivergenceInsight::showDetails()
     }
     if (check) {
         html += QStringLiteral("<hr>") + EvalAction::statusText(*check).toHtmlEscaped();
+        // An inconclusive run's case is outside a contract: what it saw, not a counterexample.
         if (!check->counterexample.empty())
             html += QStringLiteral("<br>") +
-                    tr("Counterexample: %1")
+                    (check->inconclusive ? tr("What the run saw: %1") : tr("Counterexample: %1"))
                         .arg(QString::fromStdString(check->counterexample).toHtmlEscaped());
         if (const auto& f = check->eval.firstDivergence)
             html += QStringLiteral("<br><a href=\"store:0\">%1</a>")
