@@ -180,7 +180,7 @@ std::string siteLink(char side, const std::optional<OpSite>& s)
 {
     if (!s)
         return "&ndash;";
-    const std::string op = htmlEscape(printableText(s->op));
+    std::string op = htmlEscape(printableText(s->op));
     if (s->line <= 0)
         return op;
     const std::string line = std::to_string(s->line);

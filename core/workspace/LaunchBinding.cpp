@@ -314,6 +314,7 @@ DerivedBinding deriveBinding(const EntryChain& e, const Specialization* spec)
     const auto canon = [&](const Sym& s) { return substitute(s, aliasSubst); };
     const auto canonAll = [&](const std::vector<Sym>& v) {
         std::vector<Sym> out;
+        out.reserve(v.size());
         for (const Sym& s : v)
             out.push_back(canon(s));
         return out;

@@ -47,7 +47,7 @@ TEST(CliBinding, JsonHasEveryEntryWithABindingAndFindings)
     EXPECT_EQ(j.value(QStringLiteral("schema")).toString(), QStringLiteral("tilelens.binding/1"));
     const QJsonArray entries = j.value(QStringLiteral("entries")).toArray();
     ASSERT_EQ(entries.size(), 7);
-    for (const QJsonValue& v : entries) {
+    for (const QJsonValue v : entries) {
         const QJsonObject e = v.toObject();
         SCOPED_TRACE(e.value(QStringLiteral("entry")).toString().toStdString());
         const QJsonObject b = e.value(QStringLiteral("binding")).toObject();
@@ -58,13 +58,13 @@ TEST(CliBinding, JsonHasEveryEntryWithABindingAndFindings)
                          .value(QStringLiteral("params"))
                          .toArray()
                          .isEmpty());
-        for (const QJsonValue& f : e.value(QStringLiteral("findings")).toArray()) {
+        for (const QJsonValue f : e.value(QStringLiteral("findings")).toArray()) {
             const QJsonObject x = f.toObject();
             for (const char* key : {"rule", "severity", "file", "line", "message"})
                 EXPECT_TRUE(x.contains(QLatin1String(key))) << key;
             EXPECT_NE(x.value(QStringLiteral("severity")).toString(), QStringLiteral("critical"));
         }
-        for (const QJsonValue& i : e.value(QStringLiteral("items")).toArray())
+        for (const QJsonValue i : e.value(QStringLiteral("items")).toArray())
             EXPECT_GT(i.toObject().value(QStringLiteral("line")).toInt(), 0);
     }
 }
@@ -119,7 +119,7 @@ TEST(CliBinding, ChosenFactsNameTheirFileRelativeToThePath)
     EXPECT_TRUE(facts.contains(QStringLiteral("port: the first of 4 autotune configurations "
                                               "(src/tilegym/ops/cutile_rs/attention_sink.py:57)")))
         << json.out.toStdString();
-    for (const QJsonValue& f : facts)
+    for (const QJsonValue f : facts)
         EXPECT_FALSE(f.toString().contains(checkout())) << f.toString().toStdString();
 }
 
@@ -133,7 +133,7 @@ TEST(CliBinding, SarifHasOneResultPerFindingAtItsLine)
     const QJsonObject run = j.value(QStringLiteral("runs")).toArray().first().toObject();
     const QJsonArray results = run.value(QStringLiteral("results")).toArray();
     int unchecked = 0, copies = 0;
-    for (const QJsonValue& v : results) {
+    for (const QJsonValue v : results) {
         const QJsonObject x = v.toObject();
         const QString rule = x.value(QStringLiteral("ruleId")).toString();
         const QJsonObject loc = x.value(QStringLiteral("locations"))
