@@ -173,8 +173,11 @@ void DivergenceInsight::showDetails()
     QString html;
     if (index >= 0 && size_t(index) < result->divergences.size()) {
         const diff::Divergence& d = result->divergences[size_t(index)];
-        const QString note =
+        QString note =
             check ? QString::fromStdString(crosscheck::noteFor(*check, d.id)) : QString();
+        // An inconclusive run's word on an unproven critical is its message: translated.
+        if (check && check->inconclusive && note == QString::fromStdString(check->summary))
+            note = EvalAction::inconclusiveText(*check);
         html = DivergenceText::details(d, dark, note);
     } else {
         html = tr("Select a divergence to see its proof or counterexample and all its sites.");

@@ -189,7 +189,7 @@ void inconclusive(const diff::DiffResult& result, CrossCheck& c)
     c.summary = inconclusiveMessage(c).english();
     for (const Divergence& d : result.divergences)
         if (d.unproven())
-            c.unprovenReasons[d.id] = "CPU run refutes nothing: " + c.summary;
+            c.unprovenReasons[d.id] = c.summary;
 }
 
 void judge(const diff::DiffResult& all, const ir::Function& ref, const ir::Function& gen,
@@ -214,9 +214,8 @@ void judge(const diff::DiffResult& all, const ir::Function& ref, const ir::Funct
             c.summary += "; on " + c.bindingText;
         for (const Divergence& d : result.divergences)
             if (d.unproven())
-                c.unprovenReasons[d.id] = "CPU run: equal within the modelled rounding on " +
-                                          c.bindingText + " (" + std::to_string(r.cases.size()) +
-                                          " input case(s))";
+                c.unprovenReasons[d.id] = "equal within the modelled rounding on " + c.bindingText +
+                                          " (" + std::to_string(r.cases.size()) + " input case(s))";
         return;
     }
     if (r.verdict != "different") {
@@ -475,7 +474,7 @@ diff::DiffResult withCpuRun(const diff::DiffResult& result, const CrossCheck& ch
         }
         const auto reason = check.unprovenReasons.find(d.id);
         if (reason != check.unprovenReasons.end())
-            d.unprovenReason = reason->second;
+            d.unprovenReason = "CPU run: " + reason->second;
     }
     return out;
 }

@@ -49,7 +49,8 @@ struct CrossCheck
     bool inconclusive = false;
     // Why the run gives an unproven critical divergence (Divergence::unproven) no
     // counterexample, by id: the outputs are equal within the modelled rounding on the binding,
-    // or the run is inconclusive. Said after the unproven mark (Divergence::unprovenReason).
+    // or the run is inconclusive (its summary). Said after the unproven mark, after "CPU run: "
+    // (Divergence::unprovenReason), and by noteFor().
     std::map<std::string, std::string> unprovenReasons;
     // Every entry pair that ran, when crossCheckAll() ran them (the fields above are
     // then those of the deciding pair, with the ids of every pair merged).
