@@ -17,7 +17,7 @@ shift || true
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=(ir_text ir_bytecode analysis_json reports perf_log
                                      cupti_records rules tilelens_json pairings_json binding_file
-                                     binding_expr)
+                                     binding_expr launch_chain)
 shared="${TILELENS_SHARED_DIR:-../shared}/corpus"
 
 cmake --preset fuzz >/dev/null
@@ -39,7 +39,34 @@ seeds() {
     pairings_json) echo tests/data/workspace/pairings ;;
     binding_file) echo tests/data/eval/*.json tests/data/eval/corpus ;;
     binding_expr) ;; # its regression folder: expressions written from issue 32
+    launch_chain) launch_chain_seeds ;;
     esac
+}
+
+# launch_chain_seeds: each port of tests/data/abi and tests/data/abi-mistakes as the target reads
+# it (wrapper, ffi.rs, kernel.rs and reference module joined by \x01 bytes), in build/fuzz/seeds;
+# whole-line comments dropped (licence headers mostly), as smaller inputs run faster.
+launch_chain_seeds() {
+    local out=build/fuzz/seeds/launch_chain ops=tests/data/abi/tilegym/src/tilegym/ops
+    mkdir -p "$out"
+    # chain_seed NAME OP WRAPPER FFI
+    chain_seed() {
+        { sed '/^ *#/d' "$3"; printf '\001'; sed '/^ *\/\//d' "$4"; printf '\001'
+          sed '/^ *\/\//d' "$ops/cutile_rs/$2_kernel/kernel.rs"; printf '\001'
+          sed '/^ *#/d' "$ops/cutile/$2.py"
+        } > "$out/$1"
+    }
+    local f op
+    for f in "$ops"/cutile_rs/*.py tests/data/abi-mistakes/*/*.py; do
+        op=$(basename "$f" .py)
+        chain_seed "$(echo "$f" | tr / _)" "$op" "$f" "$ops/cutile_rs/${op}_kernel/ffi.rs"
+    done
+    for f in tests/data/abi-mistakes/*/ffi.rs; do
+        op=$(grep -o '"[a-z_]*_kernel/ffi.rs"' "$(dirname "$f")/expected.json" | tr -d '"')
+        op=${op%_kernel/ffi.rs}
+        chain_seed "$(echo "$f" | tr / _)" "$op" "$ops/cutile_rs/$op.py" "$f"
+    done
+    echo "$out"
 }
 
 for t in "${targets[@]}"; do

@@ -57,6 +57,29 @@
     </message>
 </context>
 <context>
+    <name>CpuRun</name>
+    <message>
+        <source>inconclusive: on %1 the reference itself fails (%2): these inputs are outside the reference&apos;s contract, so the run refutes nothing</source>
+        <translation>nicht aussagekräftig: mit %1 scheitert schon die Referenz (%2): diese Eingaben liegen außerhalb des Vertrags der Referenz, daher widerlegt der Lauf nichts</translation>
+    </message>
+    <message>
+        <source>inconclusive: the outputs differ on %1, which may lie outside the reference&apos;s contract (the sizes it was compiled for), and no critical divergence explains them, so the run refutes nothing; give the binding to decide</source>
+        <translation>nicht aussagekräftig: die Ausgaben unterscheiden sich mit %1, die außerhalb des Vertrags der Referenz liegen kann (der Größen, für die sie kompiliert wurde), und keine kritische Abweichung erklärt das, daher widerlegt der Lauf nichts; geben Sie die Bindung an, um zu entscheiden</translation>
+    </message>
+    <message>
+        <source>a guessed binding (%1)</source>
+        <translation>einer geratenen Bindung (%1)</translation>
+    </message>
+    <message>
+        <source>the binding derived from the port&apos;s launch chain (%1)</source>
+        <translation>der aus der Startkette des Ports abgeleiteten Bindung (%1)</translation>
+    </message>
+    <message>
+        <source>the given binding (%1)</source>
+        <translation>der angegebenen Bindung (%1)</translation>
+    </message>
+</context>
+<context>
     <name>DivergenceText</name>
     <message>
         <source>%1, unproven</source>
@@ -752,6 +775,10 @@
     <message>
         <source>Select the first diverging stores (ref %1 ↔ gen %2)</source>
         <translation>Die ersten abweichenden Stores auswählen (Ref. %1 ↔ Gen. %2)</translation>
+    </message>
+    <message>
+        <source>What the run saw: %1</source>
+        <translation>Was der Lauf sah: %1</translation>
     </message>
 </context>
 <context>

@@ -57,6 +57,29 @@
     </message>
 </context>
 <context>
+    <name>CpuRun</name>
+    <message>
+        <source>inconclusive: on %1 the reference itself fails (%2): these inputs are outside the reference&apos;s contract, so the run refutes nothing</source>
+        <translation>結論なし: %1 ではリファレンス自体が失敗します (%2): これらの入力はリファレンスの契約の範囲外なので、この実行は何も反証しません</translation>
+    </message>
+    <message>
+        <source>inconclusive: the outputs differ on %1, which may lie outside the reference&apos;s contract (the sizes it was compiled for), and no critical divergence explains them, so the run refutes nothing; give the binding to decide</source>
+        <translation>結論なし: %1 で出力が異なりますが、これはリファレンスの契約 (コンパイル時のサイズ) の範囲外かもしれず、それを説明する重大な相違もないため、この実行は何も反証しません。判断するにはバインディングを指定してください</translation>
+    </message>
+    <message>
+        <source>a guessed binding (%1)</source>
+        <translation>推測したバインディング (%1)</translation>
+    </message>
+    <message>
+        <source>the binding derived from the port&apos;s launch chain (%1)</source>
+        <translation>ポートの起動チェーンから導いたバインディング (%1)</translation>
+    </message>
+    <message>
+        <source>the given binding (%1)</source>
+        <translation>指定されたバインディング (%1)</translation>
+    </message>
+</context>
+<context>
     <name>DivergenceText</name>
     <message>
         <source>%1, unproven</source>
@@ -746,6 +769,10 @@
     <message>
         <source>Select the first diverging stores (ref %1 ↔ gen %2)</source>
         <translation>最初に食い違う store を選択（参照 %1 ↔ 生成 %2）</translation>
+    </message>
+    <message>
+        <source>What the run saw: %1</source>
+        <translation>実行で見えたもの: %1</translation>
     </message>
 </context>
 <context>

@@ -57,6 +57,29 @@
     </message>
 </context>
 <context>
+    <name>CpuRun</name>
+    <message>
+        <source>inconclusive: on %1 the reference itself fails (%2): these inputs are outside the reference&apos;s contract, so the run refutes nothing</source>
+        <translation>无定论：在 %1 上参考实现本身就失败了（%2）：这些输入超出了参考实现的约定，因此该运行不能反驳任何结论</translation>
+    </message>
+    <message>
+        <source>inconclusive: the outputs differ on %1, which may lie outside the reference&apos;s contract (the sizes it was compiled for), and no critical divergence explains them, so the run refutes nothing; give the binding to decide</source>
+        <translation>无定论：在 %1 上输出不同，但它可能超出参考实现的约定（其编译时的尺寸），且没有关键差异能解释这一点，因此该运行不能反驳任何结论；请提供绑定以作判断</translation>
+    </message>
+    <message>
+        <source>a guessed binding (%1)</source>
+        <translation>猜测的绑定（%1）</translation>
+    </message>
+    <message>
+        <source>the binding derived from the port&apos;s launch chain (%1)</source>
+        <translation>从移植的启动链推导出的绑定（%1）</translation>
+    </message>
+    <message>
+        <source>the given binding (%1)</source>
+        <translation>给定的绑定（%1）</translation>
+    </message>
+</context>
+<context>
     <name>DivergenceText</name>
     <message>
         <source>%1, unproven</source>
@@ -746,6 +769,10 @@
     <message>
         <source>Select the first diverging stores (ref %1 ↔ gen %2)</source>
         <translation>选择最先出现差异的 store（参考 %1 ↔ 生成 %2）</translation>
+    </message>
+    <message>
+        <source>What the run saw: %1</source>
+        <translation>运行所见：%1</translation>
     </message>
 </context>
 <context>

@@ -90,8 +90,10 @@ std::string entryText(const QDir& root, const LaunchChain& chain, const EntryRep
     } else {
         out += "  binding   incomplete: " + r.binding.why + "\n";
     }
-    for (const std::string& f : r.binding.facts)
-        out += "    chosen: " + f + "\n";
+    for (const BindingFact& f : r.binding.facts)
+        out += "    chosen: " + f.format([&](const launch::Loc& loc) {
+            return placeText(root, loc);
+        }) + "\n";
     for (const AbiFinding& f : r.findings)
         out += "  " + placeText(root, f.loc) + ": " + f.severity + ": " + f.rule + ": " +
                f.message + "\n";
@@ -133,7 +135,8 @@ Json entryJson(const QDir& root, const LaunchChain& chain, const EntryReport& r)
                          {"line", n.loc.line},
                          {"message", n.message}});
     }
-    const nlohmann::json binding = r.binding.toJson();
+    const nlohmann::json binding =
+        r.binding.toJson([&](const launch::Loc& loc) { return placeText(root, loc); });
     return {{"kernel", chain.kernel},
             {"entry", e.entry},
             {"python_kernel", e.pythonKernel.empty() ? Json(nullptr) : Json(e.pythonKernel)},

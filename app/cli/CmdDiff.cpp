@@ -157,27 +157,31 @@ int runDiff(const QStringList& args)
         if (check->differBug)
             printErr(QStringLiteral("tilelens-cli diff: error: %1\n  counterexample: %2\n")
                          .arg(summary, QString::fromStdString(check->counterexample)));
-        else if (!check->ran() ||
+        else if (!check->ran() || check->inconclusive ||
                  (check->eval.verdict != "same" && check->eval.verdict != "different"))
             printErr(QStringLiteral("tilelens-cli diff: note: CPU run %1\n").arg(summary));
     }
 
+    // The reports say what the run adds: its counterexample on the criticals it was attached
+    // to (no longer unproven), why the others have none.
+    const DiffResult shown = check ? crosscheck::withCpuRun(result, *check) : DiffResult();
+    const DiffResult& reported = check ? shown : result;
     std::string text;
     if (format == QLatin1String("json")) {
-        text = writeJsonReport(result);
+        text = writeJsonReport(reported);
         if (check) {
             nlohmann::json j = nlohmann::json::parse(text);
             crosscheck::addToDiffJson(j, *check);
             text = jsonText(j) + "\n";
         }
     } else if (format == QLatin1String("sarif")) {
-        text = writeSarifReport(result, *rules);
+        text = writeSarifReport(reported, *rules);
     } else if (format == QLatin1String("html")) {
         text = pair::htmlPage(analysis, parser.value(kernelOpt).toStdString());
     } else {
         const bool markdown = format == QLatin1String("markdown");
-        text = markdown ? writeMarkdownReport(result, parser.value(kernelOpt).toStdString())
-                        : writeTextReport(result);
+        text = markdown ? writeMarkdownReport(reported, parser.value(kernelOpt).toStdString())
+                        : writeTextReport(reported);
         if (check)
             text += crosscheck::crossCheckText(*check, markdown ? crosscheck::ReportFormat::Markdown
                                                                 : crosscheck::ReportFormat::Text);

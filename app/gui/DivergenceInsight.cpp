@@ -173,17 +173,21 @@ void DivergenceInsight::showDetails()
     QString html;
     if (index >= 0 && size_t(index) < result->divergences.size()) {
         const diff::Divergence& d = result->divergences[size_t(index)];
-        const QString note =
+        QString note =
             check ? QString::fromStdString(crosscheck::noteFor(*check, d.id)) : QString();
+        // An inconclusive run's word on an unproven critical is its message: translated.
+        if (check && check->inconclusive && note == QString::fromStdString(check->summary))
+            note = EvalAction::inconclusiveText(*check);
         html = DivergenceText::details(d, dark, note);
     } else {
         html = tr("Select a divergence to see its proof or counterexample and all its sites.");
     }
     if (check) {
         html += QStringLiteral("<hr>") + EvalAction::statusText(*check).toHtmlEscaped();
+        // An inconclusive run's case is outside a contract: what it saw, not a counterexample.
         if (!check->counterexample.empty())
             html += QStringLiteral("<br>") +
-                    tr("Counterexample: %1")
+                    (check->inconclusive ? tr("What the run saw: %1") : tr("Counterexample: %1"))
                         .arg(QString::fromStdString(check->counterexample).toHtmlEscaped());
         if (const auto& f = check->eval.firstDivergence)
             html += QStringLiteral("<br><a href=\"store:0\">%1</a>")

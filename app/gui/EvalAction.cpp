@@ -6,6 +6,7 @@
 #include "workspace/DerivedBinding.h"
 
 #include <QAction>
+#include <QCoreApplication>
 
 namespace tilelens::gui {
 
@@ -37,8 +38,23 @@ void EvalAction::updateActions()
     m_cancel->setEnabled(m_running);
 }
 
+QString EvalAction::inconclusiveText(const crosscheck::CrossCheck& check)
+{
+    const crosscheck::CpuRunMessage m = crosscheck::inconclusiveMessage(check);
+    if (!m.text)
+        return {};
+    // The core's message (the CLI prints it in English), translated from its templates.
+    const QString binding = QCoreApplication::translate("CpuRun", m.binding)
+                                .arg(QString::fromStdString(m.bindingDetail));
+    const QString text = QCoreApplication::translate("CpuRun", m.text);
+    return m.failure.empty() ? text.arg(binding)
+                             : text.arg(binding, QString::fromStdString(m.failure));
+}
+
 QString EvalAction::statusText(const crosscheck::CrossCheck& check)
 {
+    if (check.inconclusive)
+        return tr("CPU run: %1").arg(inconclusiveText(check));
     QString text = tr("CPU run: %1").arg(QString::fromStdString(check.summary));
     if (check.ran())
         return text;

@@ -44,6 +44,8 @@ public:
 
     // One line for the status bar: "CPU run: different — counterexample attached to D3".
     static QString statusText(const crosscheck::CrossCheck& check);
+    // What an inconclusive run says (the CLI's message, translated): "" when it is not one.
+    static QString inconclusiveText(const crosscheck::CrossCheck& check);
 
 Q_SIGNALS:
     void started();

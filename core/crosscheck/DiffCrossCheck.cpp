@@ -1,6 +1,7 @@
 #include "crosscheck/DiffCrossCheck.h"
 
 #include "common/PrintableText.h"
+#include "crosscheck/CrossCheckMessages.h"
 #include "crosscheck/DataflowSlice.h"
 #include "diff/ReportWriters.h"
 
@@ -121,6 +122,76 @@ bool ofPair(const Divergence& d, const ir::Function& ref, const ir::Function& ge
     return d.function.empty() || d.function == ref.name || d.function == gen.name;
 }
 
+// "%1" of an English template filled in order (the templates of CrossCheckMessages.h).
+std::string fill(const char* text, const std::vector<std::string>& args)
+{
+    std::string out(text);
+    for (size_t i = 0; i < args.size(); ++i) {
+        const std::string mark = "%" + std::to_string(i + 1);
+        for (size_t at = out.find(mark); at != std::string::npos;
+             at = out.find(mark, at + args[i].size()))
+            out.replace(at, mark.size(), args[i]);
+    }
+    return out;
+}
+
+bool guessedSource(const std::string& source)
+{
+    return source == "mangled" || source == "positional";
+}
+
+const char* bindingTemplate(const CrossCheck& c)
+{
+    if (c.bindingGuessed)
+        return msg::kGuessedBinding;
+    return c.eval.bindingSource == "derived" ? msg::kDerivedBinding : msg::kGivenBinding;
+}
+
+// "S = 16, 48; n = 4": the sizes a binding runs.
+std::string dimsText(const eval::Binding& b)
+{
+    std::string s;
+    for (const auto& [name, values] : b.dims) {
+        s += (s.empty() ? "" : "; ") + name + " = ";
+        for (size_t i = 0; i < values.size(); ++i)
+            s += (i ? ", " : "") + std::to_string(values[i]);
+    }
+    return s.empty() ? "no sizes" : s;
+}
+
+// How the binding bound the parameters and the sizes it runs: a guess says how it guessed.
+void describeBinding(const eval::Binding& b, CrossCheck& c)
+{
+    c.bindingGuessed = guessedSource(b.source);
+    c.bindingDetail = dimsText(b);
+    if (b.source == "mangled")
+        c.bindingDetail =
+            "parameters by position from the reference's mangled entry name; " + c.bindingDetail;
+    else if (b.source == "positional")
+        c.bindingDetail =
+            "parameters by position from the kernels' make_tensor_view ops; " + c.bindingDetail;
+    c.bindingText = fill(bindingTemplate(c), {c.bindingDetail});
+}
+
+// The reference failed on the differing case: its inputs are outside its contract.
+const eval::EvalIssue* referenceRejection(const eval::EvalResult& r)
+{
+    if (!r.counterexample || !r.counterexample->refIssue ||
+        !eval::outsideContract(*r.counterexample->refIssue))
+        return nullptr;
+    return &*r.counterexample->refIssue;
+}
+
+// The run refutes nothing: every unproven critical of the pair says why it got nothing.
+void inconclusive(const diff::DiffResult& result, CrossCheck& c)
+{
+    c.inconclusive = true;
+    c.summary = inconclusiveMessage(c).english();
+    for (const Divergence& d : result.divergences)
+        if (d.unproven())
+            c.unprovenReasons[d.id] = c.summary;
+}
+
 void judge(const diff::DiffResult& all, const ir::Function& ref, const ir::Function& gen,
            CrossCheck& c)
 {
@@ -139,6 +210,12 @@ void judge(const diff::DiffResult& all, const ir::Function& ref, const ir::Funct
             (c.confirmed.empty() ? std::string()
                                  : ", consistent with " + std::to_string(c.confirmed.size()) +
                                        " equivalent finding(s) (a run is evidence, not a proof)");
+        if (c.bindingGuessed)
+            c.summary += "; on " + c.bindingText;
+        for (const Divergence& d : result.divergences)
+            if (d.unproven())
+                c.unprovenReasons[d.id] = "equal within the modelled rounding on " + c.bindingText +
+                                          " (" + std::to_string(r.cases.size()) + " input case(s))";
         return;
     }
     if (r.verdict != "different") {
@@ -147,6 +224,10 @@ void judge(const diff::DiffResult& all, const ir::Function& ref, const ir::Funct
         return;
     }
     c.counterexample = counterexampleText(r);
+    if (referenceRejection(r)) {
+        inconclusive(result, c);
+        return;
+    }
     std::set<int> refLines, genLines;
     differingPaths(r, ref, gen, refLines, genLines);
     std::vector<std::string> criticalsOnPath, allCriticals;
@@ -161,6 +242,12 @@ void judge(const diff::DiffResult& all, const ir::Function& ref, const ir::Funct
         // The slice may miss a dependency through memory: then every critical may explain it.
         c.attachedTo = criticalsOnPath.empty() ? allCriticals : criticalsOnPath;
         c.summary = "different: counterexample attached to " + joinIds(c.attachedTo);
+        if (c.bindingGuessed)
+            c.summary += "; on " + c.bindingText;
+        return;
+    }
+    if (c.bindingGuessed) {
+        inconclusive(result, c);
         return;
     }
     c.differBug = true;
@@ -219,7 +306,12 @@ CrossCheck checkPair(const diff::DiffResult& result, const ir::Function& ref,
         c.summary = "not run: " + c.error;
         return c;
     }
-    c.eval = eval::evaluatePair(ref, gen, binding, options);
+    describeBinding(binding, c);
+    eval::EvalOptions run = options;
+    // A guessed binding's sizes may lie outside what the reference was compiled for: once the
+    // reference fails on them, their other cases would only repeat that.
+    run.skipSizesTheReferenceRejects = c.bindingGuessed;
+    c.eval = eval::evaluatePair(ref, gen, binding, run);
     judge(result, ref, gen, c);
     return c;
 }
@@ -228,6 +320,9 @@ size_t decidingCheck(const std::vector<CrossCheck>& checks)
 {
     for (size_t i = 0; i < checks.size(); ++i)
         if (checks[i].differBug)
+            return i;
+    for (size_t i = 0; i < checks.size(); ++i)
+        if (checks[i].ran() && checks[i].eval.verdict == "different" && !checks[i].inconclusive)
             return i;
     for (const char* verdict : {"different", "unsupported", "error", "cancelled"})
         for (size_t i = 0; i < checks.size(); ++i)
@@ -303,10 +398,12 @@ CrossCheck crossCheckAll(const diff::DiffResult& result,
         top.attachedTo.clear();
         top.confirmed.clear();
         top.refuted.clear();
+        top.unprovenReasons.clear();
         for (const CrossCheck& c : checks) {
             top.attachedTo.insert(top.attachedTo.end(), c.attachedTo.begin(), c.attachedTo.end());
             top.confirmed.insert(top.confirmed.end(), c.confirmed.begin(), c.confirmed.end());
             top.refuted.insert(top.refuted.end(), c.refuted.begin(), c.refuted.end());
+            top.unprovenReasons.insert(c.unprovenReasons.begin(), c.unprovenReasons.end());
         }
         top.summary = std::to_string(checks.size()) + " entry pairs, decided by " +
                       top.referenceEntry + " / " + top.generatedEntry + ": " + top.summary;
@@ -327,7 +424,59 @@ std::string noteFor(const CrossCheck& check, const std::string& id)
     if (has(check.confirmed))
         return "confirmed on " + std::to_string(check.eval.cases.size()) +
                " input case(s) (evidence, not a proof)";
-    return {};
+    const auto reason = check.unprovenReasons.find(id);
+    return reason == check.unprovenReasons.end() ? std::string() : reason->second;
+}
+
+std::string CpuRunMessage::english() const
+{
+    if (!text)
+        return {};
+    return fill(text, {fill(binding, {bindingDetail}), failure});
+}
+
+CpuRunMessage inconclusiveMessage(const CrossCheck& check)
+{
+    CpuRunMessage m;
+    if (!check.inconclusive)
+        return m;
+    m.binding = bindingTemplate(check);
+    m.bindingDetail = check.bindingDetail;
+    if (const eval::EvalIssue* rejected = referenceRejection(check.eval)) {
+        m.text = msg::kReferenceOutsideContract;
+        m.failure = rejected->format();
+    } else if (check.bindingGuessed) {
+        m.text = msg::kGuessedBindingDiffers;
+    }
+    return m;
+}
+
+diff::DiffResult withCpuRun(const diff::DiffResult& result, const CrossCheck& check)
+{
+    diff::DiffResult out = result;
+    // Each pair's counterexample goes to the criticals of that pair it was attached to.
+    std::map<std::string, std::string> counterexampleOf;
+    auto collect = [&](const CrossCheck& c) {
+        for (const std::string& id : c.attachedTo)
+            counterexampleOf.emplace(id, c.counterexample);
+    };
+    if (check.entries.empty())
+        collect(check);
+    for (const CrossCheck& pair : check.entries)
+        collect(pair);
+    for (Divergence& d : out.divergences) {
+        if (!d.unproven())
+            continue;
+        const auto cx = counterexampleOf.find(d.id);
+        if (cx != counterexampleOf.end() && !cx->second.empty()) {
+            d.counterexample = "CPU run: " + cx->second;
+            continue;
+        }
+        const auto reason = check.unprovenReasons.find(d.id);
+        if (reason != check.unprovenReasons.end())
+            d.unprovenReason = "CPU run: " + reason->second;
+    }
+    return out;
 }
 
 namespace {
@@ -343,6 +492,9 @@ nlohmann::json checkJson(const CrossCheck& c)
                         {"confirmed_equivalents", c.confirmed},
                         {"refuted", c.refuted},
                         {"differ_bug", c.differBug},
+                        {"inconclusive", c.inconclusive},
+                        {"binding", c.bindingText},
+                        {"binding_guessed", c.bindingGuessed},
                         {"result", nullptr}};
     if (c.ran())
         e["result"] = eval::evalResultJson(c.eval);
@@ -381,8 +533,10 @@ std::string crossCheckText(const CrossCheck& c, ReportFormat format)
     s << "\nCPU run of both sides (--eval): " << show(c.summary) << "\n";
     if (!c.referenceEntry.empty())
         s << "  entries: " << show(c.referenceEntry) << " / " << show(c.generatedEntry) << "\n";
+    // An inconclusive run's differing case is outside a contract: what it saw, not a refutation.
     if (!c.counterexample.empty())
-        s << "  counterexample: " << show(c.counterexample) << "\n";
+        s << (c.inconclusive ? "  what the run saw: " : "  counterexample: ")
+          << show(c.counterexample) << "\n";
     if (c.entries.size() > 1)
         for (const CrossCheck& pair : c.entries)
             s << "  entry " << show(pair.referenceEntry) << " / " << show(pair.generatedEntry)

@@ -14,6 +14,7 @@
 #include "ir/Module.h"
 
 #include <functional>
+#include <map>
 #include <nlohmann/json_fwd.hpp>
 #include <optional>
 #include <string>
@@ -35,6 +36,22 @@ struct CrossCheck
     std::vector<std::string> refuted;    // ids of harmless-claiming findings the run refutes
     // The run differs although the differ reports no critical: the differ is wrong.
     bool differBug = false;
+    // The binding the run used, in words (`bindingText`): a binding file, the one derived from
+    // the port's launch chain, or a guess (no file, no chain: parameters by position, one size
+    // S for every dimension), which may lie outside what the kernels were compiled for.
+    bool bindingGuessed = false;
+    std::string bindingDetail; // how it bound and the sizes ("S = 16", "n_ctx = 16, 48")
+    std::string bindingText;   // the binding in English ("a guessed binding (S = 16)")
+    // The run decides nothing although it ran: the reference itself fails on the inputs (out of
+    // bounds, undefined behaviour, a violated assume: outside its contract), or the outputs
+    // differ on a guessed binding with no critical divergence to explain them. Nothing is
+    // attached or refuted then, and it is never a differ bug.
+    bool inconclusive = false;
+    // Why the run gives an unproven critical divergence (Divergence::unproven) no
+    // counterexample, by id: the outputs are equal within the modelled rounding on the binding,
+    // or the run is inconclusive (its summary). Said after the unproven mark, after "CPU run: "
+    // (Divergence::unprovenReason), and by noteFor().
+    std::map<std::string, std::string> unprovenReasons;
     // Every entry pair that ran, when crossCheckAll() ran them (the fields above are
     // then those of the deciding pair, with the ids of every pair merged).
     std::vector<CrossCheck> entries;
@@ -76,6 +93,24 @@ CrossCheck crossCheckAll(const diff::DiffResult& result,
 // What the check says about one divergence ("" when nothing), to show after
 // "CPU run:": the attached counterexample, a refutation or a confirmation.
 std::string noteFor(const CrossCheck& check, const std::string& divergenceId);
+
+// The diff as the run leaves it: each critical the run attached its counterexample to carries
+// it ("CPU run: ..."), so it is no longer unproven; each unproven critical the run says
+// something about carries that reason. Reports written from it say both.
+diff::DiffResult withCpuRun(const diff::DiffResult& result, const CrossCheck& check);
+
+// What the check says when it refutes nothing although it ran (CrossCheck::inconclusive), as
+// an English template with its arguments (CrossCheckMessages.h): the CLI fills it in, the GUI
+// translates it first. Empty when the check is not inconclusive.
+struct CpuRunMessage
+{
+    const char* text = nullptr;    // msg::kReferenceOutsideContract / kGuessedBindingDiffers
+    const char* binding = nullptr; // msg::kGuessedBinding / kDerivedBinding / kGivenBinding
+    std::string bindingDetail;     // the binding text's %1
+    std::string failure;           // kReferenceOutsideContract's %2: the reference's issue
+    std::string english() const;   // "" when there is no text
+};
+CpuRunMessage inconclusiveMessage(const CrossCheck& check);
 
 // Adds the check to a tilelens.diff/1 document: top-level "eval" and, per
 // divergence, "cpu_counterexample" / "cpu_refuted" (docs/cli.md).

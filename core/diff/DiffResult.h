@@ -82,6 +82,9 @@ struct Divergence
     // match", not as "proven different" (issue 30 item 2). Derived, so it cannot go stale
     // when a counterexample is attached or the severity is changed by a rule.
     bool unproven() const { return severity == Severity::Critical && counterexample.empty(); }
+    // What else is known of an unproven finding, said after the mark: a CPU run of both sides
+    // found the outputs equal on its binding, or refutes nothing (crosscheck::withCpuRun).
+    std::string unprovenReason;
 };
 
 // One row of the side-by-side view: a reference op and/or a generated op.

@@ -180,7 +180,7 @@ std::string siteLink(char side, const std::optional<OpSite>& s)
 {
     if (!s)
         return "&ndash;";
-    const std::string op = htmlEscape(printableText(s->op));
+    std::string op = htmlEscape(printableText(s->op));
     if (s->line <= 0)
         return op;
     const std::string line = std::to_string(s->line);
@@ -284,7 +284,7 @@ std::string writeHtmlReport(const DiffResult& r, std::string_view referenceText,
         if (!d.counterexample.empty())
             (p << "<br><i>Counterexample:</i> ").text(d.counterexample);
         if (d.unproven())
-            (p << "<br><i>Unproven:</i> ").text(kUnprovenText);
+            (p << "<br><i>Unproven:</i> ").text(unprovenText(d));
         p << "</td><td>" << siteLink('r', d.reference) << "</td><td>" << siteLink('g', d.generated)
           << "</td></tr>\n";
     }

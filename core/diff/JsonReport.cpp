@@ -46,6 +46,8 @@ nlohmann::ordered_json toJson(const DiffResult& r)
             j["counterexample"] = d.counterexample;
         if (d.unproven())
             j["unproven"] = true;
+        if (d.unproven() && !d.unprovenReason.empty())
+            j["unproven_reason"] = d.unprovenReason;
         if (!d.sites.empty()) {
             json sites = json::array();
             for (const auto& s : d.sites)

@@ -416,7 +416,7 @@ std::string writeMarkdownReport(const DiffResult& r, const std::string& kernelNa
                      (d.counterexample.empty()
                           ? ""
                           : " Counterexample: " + mdText(d.counterexample) + ".") +
-                     (d.unproven() ? std::string(" Unproven: ") + kUnprovenText + "." : "") + "\n";
+                     (d.unproven() ? " Unproven: " + mdText(unprovenText(d)) + "." : "") + "\n";
     }
     o += "\n";
 

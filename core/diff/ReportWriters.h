@@ -53,6 +53,12 @@ std::string verdictLine(const DiffResult& r);
 inline constexpr const char* kUnprovenText = "no counterexample found: the differ could not "
                                              "show the two sides equal, nor find an input on "
                                              "which they differ";
+// kUnprovenText, then the finding's unprovenReason when it has one.
+inline std::string unprovenText(const Divergence& d)
+{
+    return d.unprovenReason.empty() ? std::string(kUnprovenText)
+                                    : std::string(kUnprovenText) + "; " + d.unprovenReason;
+}
 
 // How the criticals of `r` stand, for the summary lines: " (K with counterexample, U unproven)"
 // where r has a critical (its count from r.counts), "" where it has none.

@@ -105,7 +105,7 @@ nlohmann::ordered_json toSarif(const DiffResult& r, const RuleSet& rules)
         if (!d.counterexample.empty())
             text += "\nCounterexample: " + d.counterexample;
         if (d.unproven())
-            text += std::string("\nUnproven: ") + kUnprovenText;
+            text += "\nUnproven: " + unprovenText(d);
 
         json result = {{"ruleId", d.rule},
                        {"ruleIndex", it->second},
@@ -155,6 +155,8 @@ nlohmann::ordered_json toSarif(const DiffResult& r, const RuleSet& rules)
             props["counterexample"] = d.counterexample;
         if (d.unproven())
             props["unproven"] = true;
+        if (d.unproven() && !d.unprovenReason.empty())
+            props["unproven_reason"] = d.unprovenReason;
         result["properties"] = props;
         results.push_back(std::move(result));
     }

@@ -126,7 +126,7 @@ std::string writeTextReport(const DiffResult& r)
         if (!d.counterexample.empty())
             out += "    counterexample: " + show(d.counterexample) + "\n";
         if (d.unproven())
-            out += "    unproven: " + std::string(kUnprovenText) + "\n";
+            out += "    unproven: " + show(unprovenText(d)) + "\n";
     }
     out += "\nCounts:";
     for (int s = 0; s < kSeverityCount; ++s)

@@ -611,9 +611,15 @@ EvalResult evaluatePair(const ir::Function& ref, const ir::Function& gen, const 
             for (size_t c = 0; c < caseCount; ++c)
                 plans.push_back({kind, edgeArray, c});
     res.verdict = "same";
+    std::set<size_t> rejectedSizes; // dims cases the reference failed on
+    size_t skipped = 0;
     for (const Plan& plan : plans) {
         const InputKind kind = plan.kind;
         const size_t c = plan.dimsCase;
+        if (rejectedSizes.count(c)) {
+            ++skipped;
+            continue;
+        }
         CaseResult cr;
         cr.inputs = kind == InputKind::Random ? "random" : "edge";
         cr.edgeArray = plan.edgeArray;
@@ -707,9 +713,15 @@ EvalResult evaluatePair(const ir::Function& ref, const ir::Function& gen, const 
         }
         cr.verdict = same ? "same" : "different";
         res.cases.push_back(cr);
+        if (options.skipSizesTheReferenceRejects && r.issue && outsideContract(*r.issue))
+            rejectedSizes.insert(c);
         if (options.progress)
-            options.progress(res.cases.size(), plans.size());
-        if (!same && !res.counterexample) {
+            options.progress(res.cases.size() + skipped, plans.size());
+        // A case where the reference runs is the better counterexample: one where it fails
+        // is outside its contract and says nothing about the port.
+        const bool better = res.counterexample && res.counterexample->refIssue && !r.issue;
+        if (!same && (!res.counterexample || better)) {
+            res.firstDivergence.reset();
             res.verdict = "different";
             res.counterexample = cx;
             res.counterexampleCase = cr;
@@ -726,8 +738,19 @@ EvalResult evaluatePair(const ir::Function& ref, const ir::Function& gen, const 
             }
         }
     }
+    if (skipped)
+        res.notes.insert(std::to_string(skipped) + " of " + std::to_string(plans.size()) +
+                         " cases not run: the reference already failed on their sizes");
+    if (options.progress && skipped)
+        options.progress(plans.size(), plans.size());
     res.seconds = seconds(start);
     return res;
+}
+
+bool outsideContract(const EvalIssue& issue)
+{
+    return issue.kind == IssueKind::OutOfBounds || issue.kind == IssueKind::Undefined ||
+           issue.kind == IssueKind::AssumeViolated;
 }
 
 } // namespace tilelens::eval

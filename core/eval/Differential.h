@@ -61,7 +61,16 @@ struct EvalOptions
     // When set, the evaluation stops here instead, timeoutSeconds still naming the budget:
     // for a caller that runs several evaluations under one budget (eval with several pairs).
     std::optional<std::chrono::steady_clock::time_point> deadline;
+    // Skip the remaining cases of a dims value once the reference itself fails on one of them
+    // (out of bounds, undefined behaviour, a violated assume): for a guessed binding, whose
+    // sizes may lie outside what the reference was compiled for; the skip is noted.
+    bool skipSizesTheReferenceRejects = false;
 };
+
+// An issue of the reference that puts the inputs outside its contract: it reads out of bounds,
+// hits undefined behaviour or violates one of its own `assume`s. Such a case says nothing
+// about the port.
+bool outsideContract(const EvalIssue& issue);
 
 struct Counterexample
 {

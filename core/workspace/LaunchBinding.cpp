@@ -246,9 +246,9 @@ DerivedBinding deriveBinding(const EntryChain& e, const Specialization* spec)
                 fixedAny = fixedAny || k.rfind(g.key + ".", 0) == 0;
             pickConfig(g, 0);
             if (!fixedAny && !g.configs.empty())
-                b.facts.push_back("port: the first of " + std::to_string(g.configs.size()) +
-                                  " autotune configurations (" + g.loc.file + ":" +
-                                  std::to_string(g.loc.line) + ")");
+                b.facts.push_back({"port: the first of " + std::to_string(g.configs.size()) +
+                                       " autotune configurations",
+                                   g.loc});
         }
     // The reference's configuration: the one that makes the same call as the port's.
     for (const ConfigGroup& g : e.ref.groups) {
@@ -286,12 +286,11 @@ DerivedBinding deriveBinding(const EntryChain& e, const Specialization* spec)
         }
         pickConfig(g, chosen);
         b.facts.push_back(
-            found ? "reference: autotune configuration " + std::to_string(chosen + 1) + " of " +
-                        std::to_string(g.configs.size()) + " (" + g.loc.file + ":" +
-                        std::to_string(g.loc.line) + "), the one that makes the port's call"
-                  : "reference: the first of " + std::to_string(g.configs.size()) +
-                        " autotune configurations (" + g.loc.file + ":" +
-                        std::to_string(g.loc.line) + "); none makes the port's call");
+            {found ? "reference: autotune configuration " + std::to_string(chosen + 1) + " of " +
+                         std::to_string(g.configs.size()) + ", the one that makes the port's call"
+                   : "reference: the first of " + std::to_string(g.configs.size()) +
+                         " autotune configurations; none makes the port's call",
+             g.loc});
     }
     if (!resolved.count("NUM_SMS")) {
         resolved["NUM_SMS"] = 8;
@@ -304,8 +303,9 @@ DerivedBinding deriveBinding(const EntryChain& e, const Specialization* spec)
                     used = used || dev.count("NUM_SMS");
                 }
         if (used)
-            b.facts.push_back("NUM_SMS = 8: the GPU's SM count is not in the sources; a CPU run "
-                              "takes 8");
+            b.facts.push_back({"NUM_SMS = 8: the GPU's SM count is not in the sources; a CPU run "
+                               "takes 8",
+                               {}});
     }
     b.resolved = resolved;
     std::map<std::string, Sym> aliasSubst;
@@ -314,6 +314,7 @@ DerivedBinding deriveBinding(const EntryChain& e, const Specialization* spec)
     const auto canon = [&](const Sym& s) { return substitute(s, aliasSubst); };
     const auto canonAll = [&](const std::vector<Sym>& v) {
         std::vector<Sym> out;
+        out.reserve(v.size());
         for (const Sym& s : v)
             out.push_back(canon(s));
         return out;
@@ -671,9 +672,10 @@ DerivedBinding deriveBinding(const EntryChain& e, const Specialization* spec)
         if (uses[key] == 1 && ofRankOne.count(key) && largestCompiled > 1 &&
             !(spec && (spec->candidates.count(key) || spec->fixed.count(key)))) {
             b.dims[name] = {largestCompiled};
-            b.facts.push_back(name + " = " + std::to_string(largestCompiled) +
-                              ": a size nothing else in the launch mentions; the largest size "
-                              "compiled into the kernel, so that its reads stay inside");
+            b.facts.push_back({name + " = " + std::to_string(largestCompiled) +
+                                   ": a size nothing else in the launch mentions; the largest size "
+                                   "compiled into the kernel, so that its reads stay inside",
+                               {}});
             continue;
         }
         if (spec && spec->candidates.count(key)) {
@@ -718,12 +720,14 @@ DerivedBinding deriveBinding(const EntryChain& e, const Specialization* spec)
                 chosen += (i ? "/" : "") + std::to_string(v[i]);
         }
         if (!chosen.empty())
-            b.facts.push_back("sizes chosen for a CPU run (small, ragged against power-of-two "
-                              "tiles; divisible as the wrappers' guards ask): " +
-                              chosen);
+            b.facts.push_back({"sizes chosen for a CPU run (small, ragged against power-of-two "
+                               "tiles; divisible as the wrappers' guards ask): " +
+                                   chosen,
+                               {}});
     }
     if (spec)
-        b.facts.insert(b.facts.end(), spec->facts.begin(), spec->facts.end());
+        for (const std::string& f : spec->facts)
+            b.facts.push_back({f, {}});
     return b;
 }
 
@@ -736,7 +740,8 @@ bool DerivedBinding::toEval(eval::Binding& out, std::string& error) const
     out = eval::Binding();
     out.source = "derived";
     out.dims = dims;
-    out.facts = facts;
+    for (const BindingFact& f : facts)
+        out.facts.push_back(f.format());
     const auto nameOf = [&](const SymNode& n) { return symbolName(*this, n); };
     std::map<std::string, Sym> bySubst;
     for (const auto& [k, v] : resolved)
@@ -787,7 +792,15 @@ bool DerivedBinding::toEval(eval::Binding& out, std::string& error) const
     return true;
 }
 
-nlohmann::json DerivedBinding::toJson() const
+std::string BindingFact::format(const std::function<std::string(const launch::Loc&)>& place) const
+{
+    if (loc.file.empty())
+        return text;
+    return text + " (" + (place ? place(loc) : loc.file + ":" + std::to_string(loc.line)) + ")";
+}
+
+nlohmann::json
+DerivedBinding::toJson(const std::function<std::string(const launch::Loc&)>& place) const
 {
     eval::Binding b;
     std::string error;
@@ -824,7 +837,10 @@ nlohmann::json DerivedBinding::toJson() const
     }
     j["ref"] = {{"params", b.ref.params}, {"grid", b.ref.grid}};
     j["gen"] = {{"params", b.gen.params}, {"grid", b.gen.grid}};
-    j["facts"] = facts;
+    nlohmann::json factTexts = nlohmann::json::array();
+    for (const BindingFact& f : facts)
+        factTexts.push_back(f.format(place));
+    j["facts"] = factTexts;
     return nlohmann::json::parse(j.dump());
 }
 

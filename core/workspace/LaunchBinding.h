@@ -11,6 +11,7 @@
 #include "eval/Binding.h"
 #include "workspace/LaunchChain.h"
 
+#include <functional>
 #include <map>
 #include <nlohmann/json_fwd.hpp>
 #include <optional>
@@ -46,6 +47,18 @@ struct Specialization
     std::vector<std::string> facts;
 };
 
+// A choice the derivation made, with the place in the sources it was made from when it has
+// one (the autotune configurations it picked from). The place is printed after the text by
+// whoever prints it, so that a front end names the file relative to the path it was given.
+struct BindingFact
+{
+    std::string text;
+    launch::Loc loc; // file empty: no place
+
+    // "text (file:line)"; `place` writes the place (default: the file as read).
+    std::string format(const std::function<std::string(const launch::Loc&)>& place = {}) const;
+};
+
 struct DerivedArray
 {
     std::string name;
@@ -73,14 +86,14 @@ struct DerivedBinding
         std::optional<double> value;
     };
     std::vector<Scalar> scalars;
-    std::vector<std::string> facts;
+    std::vector<BindingFact> facts;
     bool complete = false;
     std::string why; // when incomplete: the first piece that could not be derived
 
     // The binding for the CPU interpreter; false with `error` when incomplete.
     bool toEval(eval::Binding& out, std::string& error) const;
-    // tilelens.eval-binding/1 (null when incomplete).
-    nlohmann::json toJson() const;
+    // tilelens.eval-binding/1 (null when incomplete); `place` writes the places of its facts.
+    nlohmann::json toJson(const std::function<std::string(const launch::Loc&)>& place = {}) const;
 };
 
 DerivedBinding deriveBinding(const EntryChain& entry, const Specialization* spec = nullptr);

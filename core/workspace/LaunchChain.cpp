@@ -27,7 +27,19 @@ struct SourceText
     bool ok = false;
 };
 
-SourceText readSource(const QString& path, LaunchChain& out, const char* what)
+std::optional<std::string> readFileText(const QString& path)
+{
+    if (path.isEmpty())
+        return std::nullopt;
+    Diagnostics diags;
+    const auto text = readSmallText(path, &diags, int64_t(kMaxLaunchSourceBytes));
+    if (!text)
+        return std::nullopt;
+    return text->toStdString();
+}
+
+SourceText sourceOf(const QString& path, const std::optional<std::string>& text, LaunchChain& out,
+                    const char* what)
 {
     SourceText s;
     s.path = path.toStdString();
@@ -35,13 +47,11 @@ SourceText readSource(const QString& path, LaunchChain& out, const char* what)
         out.notes.push_back({{}, std::string("no ") + what + " found"});
         return s;
     }
-    Diagnostics diags;
-    const auto text = readSmallText(path, &diags, int64_t(kMaxLaunchSourceBytes));
     if (!text) {
         out.notes.push_back({{s.path, 0}, std::string("cannot read the ") + what});
         return s;
     }
-    s.text = text->toStdString();
+    s.text = *text;
     s.ok = true;
     return s;
 }
@@ -255,13 +265,24 @@ LaunchChain readLaunchChain(const Kernel& kernel, const std::string& wantedEntry
 LaunchChain readLaunchChain(const std::string& opName, const LaunchFiles& files,
                             const std::string& wantedEntry)
 {
+    return readLaunchChain(opName, files,
+                           {readFileText(files.wrapper), readFileText(files.ffi),
+                            readFileText(files.kernelRs), readFileText(files.reference)},
+                           wantedEntry);
+}
+
+LaunchChain readLaunchChain(const std::string& opName, const LaunchFiles& files,
+                            const LaunchTexts& texts, const std::string& wantedEntry)
+{
     LaunchChain out;
     out.kernel = opName;
     out.files = files;
-    const SourceText wrapper = readSource(files.wrapper, out, "cuTile Rust wrapper (<op>.py)");
-    const SourceText ffiText = readSource(files.ffi, out, "ffi.rs");
-    const SourceText kernelText = readSource(files.kernelRs, out, "kernel.rs");
-    const SourceText refText = readSource(files.reference, out, "cuTile Python reference module");
+    const SourceText wrapper =
+        sourceOf(files.wrapper, texts.wrapper, out, "cuTile Rust wrapper (<op>.py)");
+    const SourceText ffiText = sourceOf(files.ffi, texts.ffi, out, "ffi.rs");
+    const SourceText kernelText = sourceOf(files.kernelRs, texts.kernelRs, out, "kernel.rs");
+    const SourceText refText =
+        sourceOf(files.reference, texts.reference, out, "cuTile Python reference module");
     if (!kernelText.ok)
         return out;
 

@@ -100,6 +100,16 @@ LaunchChain readLaunchChain(const Kernel& kernel, const std::string& wantedEntry
 LaunchChain readLaunchChain(const std::string& opName, const LaunchFiles& files,
                             const std::string& wantedEntry = {});
 
+// The texts of the four files, as read (nullopt: the file is absent or unreadable); the paths
+// of `files` name them in the chain's places. What the readers above do once the files are
+// read, for a caller that has the texts (the fuzz target).
+struct LaunchTexts
+{
+    std::optional<std::string> wrapper, ffi, kernelRs, reference;
+};
+LaunchChain readLaunchChain(const std::string& opName, const LaunchFiles& files,
+                            const LaunchTexts& texts, const std::string& wantedEntry = {});
+
 // A readable name for a dimension key ("a.shape[1]" -> "K" when the wrapper names it).
 std::string dimDisplayName(const EntryChain& e, const std::string& key);
 

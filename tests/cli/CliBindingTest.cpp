@@ -47,7 +47,7 @@ TEST(CliBinding, JsonHasEveryEntryWithABindingAndFindings)
     EXPECT_EQ(j.value(QStringLiteral("schema")).toString(), QStringLiteral("tilelens.binding/1"));
     const QJsonArray entries = j.value(QStringLiteral("entries")).toArray();
     ASSERT_EQ(entries.size(), 7);
-    for (const QJsonValue& v : entries) {
+    for (const QJsonValue v : entries) {
         const QJsonObject e = v.toObject();
         SCOPED_TRACE(e.value(QStringLiteral("entry")).toString().toStdString());
         const QJsonObject b = e.value(QStringLiteral("binding")).toObject();
@@ -58,13 +58,13 @@ TEST(CliBinding, JsonHasEveryEntryWithABindingAndFindings)
                          .value(QStringLiteral("params"))
                          .toArray()
                          .isEmpty());
-        for (const QJsonValue& f : e.value(QStringLiteral("findings")).toArray()) {
+        for (const QJsonValue f : e.value(QStringLiteral("findings")).toArray()) {
             const QJsonObject x = f.toObject();
             for (const char* key : {"rule", "severity", "file", "line", "message"})
                 EXPECT_TRUE(x.contains(QLatin1String(key))) << key;
             EXPECT_NE(x.value(QStringLiteral("severity")).toString(), QStringLiteral("critical"));
         }
-        for (const QJsonValue& i : e.value(QStringLiteral("items")).toArray())
+        for (const QJsonValue i : e.value(QStringLiteral("items")).toArray())
             EXPECT_GT(i.toObject().value(QStringLiteral("line")).toInt(), 0);
     }
 }
@@ -91,6 +91,38 @@ TEST(CliBinding, TextSaysEachItemWithItsLine)
     EXPECT_EQ(runCli({QStringLiteral("binding"), QStringLiteral("/no/such/dir")}).exitCode, 3);
 }
 
+// The autotune configurations a "chosen:" fact names are a place like the others: relative to
+// the PATH given, in the text and in the JSON binding's facts (they printed the absolute file).
+TEST(CliBinding, ChosenFactsNameTheirFileRelativeToThePath)
+{
+    const QStringList args = {QStringLiteral("binding"), checkout(), QStringLiteral("--kernel"),
+                              QStringLiteral("attention_sink")};
+    const CliResult text = runCli(args);
+    EXPECT_TRUE(
+        text.out.contains(QStringLiteral("    chosen: port: the first of 4 autotune configurations "
+                                         "(src/tilegym/ops/cutile_rs/attention_sink.py:57)\n")))
+        << text.out.toStdString();
+    EXPECT_TRUE(text.out.contains(
+        QStringLiteral("    chosen: reference: autotune configuration 1 of 22, the one that makes "
+                       "the port's call (src/tilegym/ops/cutile/attention_sink.py:36)\n")))
+        << text.out.toStdString();
+    EXPECT_FALSE(text.out.contains(checkout())) << text.out.toStdString();
+    const CliResult json = runCli(args + QStringList{QStringLiteral("--json")});
+    const QJsonArray entries = parse(json.out).value(QStringLiteral("entries")).toArray();
+    ASSERT_EQ(entries.size(), 1);
+    const QJsonArray facts = entries.first()
+                                 .toObject()
+                                 .value(QStringLiteral("binding"))
+                                 .toObject()
+                                 .value(QStringLiteral("facts"))
+                                 .toArray();
+    EXPECT_TRUE(facts.contains(QStringLiteral("port: the first of 4 autotune configurations "
+                                              "(src/tilegym/ops/cutile_rs/attention_sink.py:57)")))
+        << json.out.toStdString();
+    for (const QJsonValue f : facts)
+        EXPECT_FALSE(f.toString().contains(checkout())) << f.toString().toStdString();
+}
+
 TEST(CliBinding, SarifHasOneResultPerFindingAtItsLine)
 {
     const CliResult r =
@@ -101,7 +133,7 @@ TEST(CliBinding, SarifHasOneResultPerFindingAtItsLine)
     const QJsonObject run = j.value(QStringLiteral("runs")).toArray().first().toObject();
     const QJsonArray results = run.value(QStringLiteral("results")).toArray();
     int unchecked = 0, copies = 0;
-    for (const QJsonValue& v : results) {
+    for (const QJsonValue v : results) {
         const QJsonObject x = v.toObject();
         const QString rule = x.value(QStringLiteral("ruleId")).toString();
         const QJsonObject loc = x.value(QStringLiteral("locations"))

@@ -169,3 +169,133 @@ TEST(CliDiffEval, BindingWithoutEvalIsAUsageError)
     EXPECT_EQ(r.exitCode, 3);
     EXPECT_TRUE(r.err.contains(QStringLiteral("--binding needs --eval"))) << r.err.toStdString();
 }
+
+namespace {
+
+QString realPort(const char* pair, const char* file)
+{
+    return tilelens::test::testDataDir() + QStringLiteral("/real-ports/") +
+           QString::fromLatin1(pair) + QLatin1Char('/') + QString::fromLatin1(file);
+}
+
+QStringList realPairEval(const char* pair, const char* format)
+{
+    return {QStringLiteral("diff"),           QStringLiteral("--eval"),
+            QStringLiteral("--format"),       QString::fromLatin1(format),
+            realPort(pair, "reference.mlir"), realPort(pair, "generated.mlir")};
+}
+
+} // namespace
+
+// Issue 29 item 3 (a): silu_and_mul's sigmoid criticals get the run's counterexample (bound
+// through the port's launch chain) and are no longer unproven, in JSON, text and SARIF.
+TEST(CliDiffEval, ACpuCounterexampleClearsTheUnprovenMarkInEveryFormat)
+{
+    const char* pair = "silu_and_mul_fwd_8x512x1024_f16";
+    const CliResult r = runCli(realPairEval(pair, "json"));
+    EXPECT_EQ(r.exitCode, 1) << r.err.toStdString();
+    const QJsonObject j = QJsonDocument::fromJson(r.out.toUtf8()).object();
+    const QJsonObject criticals = j.value(QStringLiteral("criticals")).toObject();
+    EXPECT_EQ(criticals.value(QStringLiteral("unproven")).toInt(), 0);
+    EXPECT_EQ(criticals.value(QStringLiteral("with_counterexample")).toInt(), 3);
+    for (const QJsonValue v : j.value(QStringLiteral("divergences")).toArray()) {
+        const QJsonObject d = v.toObject();
+        if (d.value(QStringLiteral("severity")).toString() != QLatin1String("critical"))
+            continue;
+        EXPECT_FALSE(d.contains(QStringLiteral("unproven")));
+        EXPECT_TRUE(d.value(QStringLiteral("counterexample"))
+                        .toString()
+                        .startsWith(QStringLiteral("CPU run: output[")))
+            << d.value(QStringLiteral("counterexample")).toString().toStdString();
+        EXPECT_FALSE(d.value(QStringLiteral("cpu_counterexample")).toString().isEmpty());
+    }
+    const CliResult t = runCli(realPairEval(pair, "text"));
+    EXPECT_TRUE(t.out.contains(QStringLiteral("critical 3 (3 with counterexample, 0 unproven)")))
+        << t.out.toStdString();
+    EXPECT_FALSE(t.out.contains(QStringLiteral("    unproven: "))) << t.out.toStdString();
+    const CliResult s = runCli(realPairEval(pair, "sarif"));
+    const QJsonObject run = QJsonDocument::fromJson(s.out.toUtf8())
+                                .object()
+                                .value(QStringLiteral("runs"))
+                                .toArray()
+                                .first()
+                                .toObject();
+    int errors = 0;
+    for (const QJsonValue v : run.value(QStringLiteral("results")).toArray()) {
+        const QJsonObject res = v.toObject();
+        if (res.value(QStringLiteral("level")).toString() != QLatin1String("error"))
+            continue;
+        ++errors;
+        EXPECT_FALSE(res.value(QStringLiteral("properties"))
+                         .toObject()
+                         .contains(QStringLiteral("unproven")));
+        EXPECT_TRUE(res.value(QStringLiteral("message"))
+                        .toObject()
+                        .value(QStringLiteral("text"))
+                        .toString()
+                        .contains(QStringLiteral("\nCounterexample: CPU run: ")));
+    }
+    EXPECT_EQ(errors, 3);
+}
+
+// Issue 29 item 3 (b): softmax's one unproven critical, where the run finds the outputs equal,
+// says so and names the (guessed) binding, in JSON, text and SARIF.
+TEST(CliDiffEval, EqualOutputsAreSaidOnEachUnprovenCritical)
+{
+    const char* pair = "softmax_multi_wave_256x2048_f32";
+    const QString reason = QStringLiteral(
+        "CPU run: equal within the modelled rounding on a guessed binding (parameters by "
+        "position from the reference's mangled entry name; S = ");
+    const CliResult r = runCli(realPairEval(pair, "json"));
+    const QJsonObject j = QJsonDocument::fromJson(r.out.toUtf8()).object();
+    int unproven = 0;
+    for (const QJsonValue v : j.value(QStringLiteral("divergences")).toArray()) {
+        const QJsonObject d = v.toObject();
+        if (!d.value(QStringLiteral("unproven")).toBool())
+            continue;
+        ++unproven;
+        EXPECT_TRUE(d.value(QStringLiteral("unproven_reason")).toString().startsWith(reason))
+            << d.value(QStringLiteral("unproven_reason")).toString().toStdString();
+    }
+    EXPECT_EQ(unproven, 1);
+    const CliResult t = runCli(realPairEval(pair, "text"));
+    EXPECT_TRUE(t.out.contains(QStringLiteral("    unproven: no counterexample found: the differ "
+                                              "could not show the two sides equal, nor find an "
+                                              "input on which they differ; ") +
+                               reason))
+        << t.out.toStdString();
+    const CliResult s = runCli(realPairEval(pair, "sarif"));
+    EXPECT_TRUE(s.out.contains(QStringLiteral("\"unproven_reason\": \"") + reason))
+        << s.out.toStdString();
+}
+
+// Issue 29 item 3 (c), issue 31 item 1: without a binding file or launch chain the binding is a
+// guess; outputs that differ on it with no critical to explain them refute nothing (a rule
+// that calls exp and exp2 equal: with a given binding that is a differ bug, above).
+TEST(CliDiffEval, ADifferenceOnAGuessedBindingIsNoDifferBug)
+{
+    QTemporaryDir dir;
+    const QString rules = write(dir, "rules.json", QStringLiteral(R"({"schema": "tilelens.rules/1",
+  "rules": [{"id": "math-core-op", "match": {"kinds": ["op_changed"], "ops": ["exp", "exp2"]},
+             "severity": "equivalent", "owner": "kernel", "message": "{op}: said equal",
+             "priority": 30}]})"));
+    const CliResult r =
+        runCli({QStringLiteral("diff"), QStringLiteral("--eval"), QStringLiteral("--rules"), rules,
+                QStringLiteral("--format"), QStringLiteral("json"), fixture(), exp2Softmax(dir)});
+    EXPECT_FALSE(r.err.contains(QStringLiteral("DIFFER BUG"))) << r.err.toStdString();
+    EXPECT_TRUE(r.err.contains(QStringLiteral("note: CPU run inconclusive: ")))
+        << r.err.toStdString();
+    EXPECT_TRUE(r.err.contains(QStringLiteral("guessed binding"))) << r.err.toStdString();
+    EXPECT_EQ(r.exitCode, 2) << r.err.toStdString(); // the diff's PASS_WITH_NOTES
+    const QJsonObject e =
+        QJsonDocument::fromJson(r.out.toUtf8()).object().value(QStringLiteral("eval")).toObject();
+    EXPECT_EQ(e.value(QStringLiteral("verdict")).toString(), QStringLiteral("different"));
+    EXPECT_FALSE(e.value(QStringLiteral("differ_bug")).toBool());
+    EXPECT_TRUE(e.value(QStringLiteral("inconclusive")).toBool());
+    EXPECT_TRUE(e.value(QStringLiteral("binding_guessed")).toBool());
+    EXPECT_TRUE(e.value(QStringLiteral("binding"))
+                    .toString()
+                    .startsWith(QStringLiteral("a guessed binding (parameters by position")))
+        << e.value(QStringLiteral("binding")).toString().toStdString();
+    EXPECT_TRUE(e.value(QStringLiteral("refuted")).toArray().isEmpty());
+}

@@ -5,10 +5,13 @@
 #include "Application.h"
 #include "DivergenceTableModel.h"
 #include "DivergenceText.h"
+#include "EvalAction.h"
 #include "GuiTestSupport.h"
 #include "RuleMessages.h"
 #include "RunMessageText.h"
 #include "TestPaths.h"
+#include "crosscheck/CrossCheckMessages.h"
+#include "crosscheck/DiffCrossCheck.h"
 #include "diff/Classifier.h"
 #include "diff/IrDiff.h"
 #include "diff/ReportWriters.h"
@@ -163,5 +166,46 @@ TEST(RunMessages, TranslatedWithTheirValuesNestedReasonsToo)
                                          QLocale(QLocale::Japanese, QLocale::Japan)));
     EXPECT_EQ(gui::translatedRunMessage(runmsg::text(runmsg::kTimedOut).arg(30)),
               QStringLiteral("30 秒でタイムアウト"));
+    removeTranslators();
+}
+
+// A CPU run that refutes nothing says the CLI's message (crosscheck::inconclusiveMessage), in
+// the GUI's language: the sentence and the binding's words translated, the sizes and the
+// reference's failure as the run gives them.
+TEST(CpuRunMessages, InconclusiveIsTheCliMessageTranslated)
+{
+    crosscheck::CrossCheck check;
+    check.inconclusive = true;
+    check.bindingGuessed = true;
+    check.bindingDetail = "S = 16";
+    check.eval.verdict = "different";
+    eval::Counterexample cx;
+    eval::EvalIssue issue;
+    issue.kind = eval::IssueKind::OutOfBounds;
+    issue.op = "load_view_tko";
+    issue.line = 147;
+    issue.column = 5;
+    issue.message = "element 16 of 16";
+    cx.refIssue = issue;
+    check.eval.counterexample = cx;
+    check.summary = crosscheck::inconclusiveMessage(check).english();
+    ASSERT_STREQ(crosscheck::inconclusiveMessage(check).text,
+                 crosscheck::msg::kReferenceOutsideContract);
+    removeTranslators();
+    EXPECT_EQ(gui::EvalAction::statusText(check),
+              QStringLiteral("CPU run: ") + QString::fromStdString(check.summary));
+    EXPECT_EQ(check.summary.rfind("inconclusive: on a guessed binding (S = 16) the reference "
+                                  "itself fails (line 147:5: out_of_bounds in load_view_tko",
+                                  0),
+              0u)
+        << check.summary;
+    ASSERT_TRUE(gui::installTranslations(*QCoreApplication::instance(),
+                                         QLocale(QLocale::German, QLocale::Germany)));
+    const QString german = gui::EvalAction::statusText(check);
+    EXPECT_TRUE(german.contains(QStringLiteral("mit einer geratenen Bindung (S = 16) scheitert "
+                                               "schon die Referenz (line 147:5: out_of_bounds")))
+        << german.toStdString();
+    EXPECT_TRUE(german.contains(QStringLiteral("außerhalb des Vertrags der Referenz")))
+        << german.toStdString();
     removeTranslators();
 }

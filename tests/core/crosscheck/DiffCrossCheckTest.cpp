@@ -302,3 +302,109 @@ TEST(CrossCheck, CancelledBeforeTheFirstPairIsACancelledRun)
     ASSERT_EQ(x.entries.size(), 1u) << x.summary;
     EXPECT_EQ(x.eval.verdict, "cancelled") << x.summary;
 }
+
+// Issue 31 item 1, issue 29 item 3 (c): the unmodified attention_sink port run without a binding
+// file or launch chain. The guessed binding (S = 16) is outside what the reference was compiled
+// for (tiles of 128): the reference itself reads without a padding value. That refutes nothing
+// and is no differ bug; the check says so, names the binding it guessed, runs no other case of
+// those sizes, and an unproven critical (a seeded max -> min) says why it got nothing.
+TEST(CrossCheck, AGuessedBindingTheReferenceRejectsRefutesNothing)
+{
+    Checked c;
+    load(c, "attention_sink_2x128q128k_h8g8_d64_bf16", {},
+         {"%363 = maxf %268, %362", "%363 = minf %268, %362"});
+    std::vector<std::string> unproven;
+    for (const diff::Divergence& d : c.diff->divergences)
+        if (d.unproven())
+            unproven.push_back(d.id);
+    ASSERT_FALSE(unproven.empty());
+    const CrossCheck x = check(c, std::string(), eval::InputKind::All);
+    ASSERT_TRUE(x.ran()) << x.summary;
+    EXPECT_EQ(x.eval.verdict, "different") << x.summary;
+    EXPECT_FALSE(x.differBug) << x.summary;
+    EXPECT_TRUE(x.inconclusive);
+    EXPECT_TRUE(x.bindingGuessed);
+    EXPECT_TRUE(x.refuted.empty());
+    EXPECT_TRUE(x.attachedTo.empty());
+    EXPECT_EQ(x.summary.find("DIFFER BUG"), std::string::npos) << x.summary;
+    EXPECT_EQ(x.summary.rfind("inconclusive: on a guessed binding (parameters by position from "
+                              "the reference's mangled entry name; S = 16) the reference itself "
+                              "fails (line ",
+                              0),
+              0u)
+        << x.summary;
+    EXPECT_NE(x.summary.find("outside the reference's contract, so the run refutes nothing"),
+              std::string::npos)
+        << x.summary;
+    const CpuRunMessage m = inconclusiveMessage(x);
+    EXPECT_EQ(m.english(), x.summary);
+    // One case ran; the others of S = 16 were skipped, and the result says so.
+    EXPECT_EQ(x.eval.cases.size(), 1u);
+    EXPECT_TRUE(std::any_of(x.eval.notes.begin(), x.eval.notes.end(), [](const std::string& n) {
+        return n.find("cases not run: the reference already failed on their sizes") !=
+               std::string::npos;
+    }));
+    // Each unproven critical keeps its mark and says why the run gave it nothing.
+    const diff::DiffResult shown = withCpuRun(*c.diff, x);
+    for (const std::string& id : unproven) {
+        const diff::Divergence* d = find(shown, id);
+        ASSERT_NE(d, nullptr);
+        EXPECT_TRUE(d->unproven()) << id;
+        EXPECT_EQ(d->unprovenReason, "CPU run: " + x.summary) << id;
+        EXPECT_EQ(noteFor(x, id), x.summary) << id; // the GUI says "CPU run:" before it
+    }
+    nlohmann::json j = {{"divergences", nlohmann::json::array()}};
+    addToDiffJson(j, x);
+    EXPECT_TRUE(j["eval"]["inconclusive"].get<bool>());
+    EXPECT_TRUE(j["eval"]["binding_guessed"].get<bool>());
+    EXPECT_FALSE(j["eval"]["differ_bug"].get<bool>());
+}
+
+// Issue 29 item 3 (a): a run that shows the outputs differ gives the criticals it refutes its
+// counterexample, and they are no longer unproven (silu_and_mul's e/(1+e) sigmoid, bound from
+// the checked-in binding).
+TEST(CrossCheck, ACpuCounterexampleClearsTheUnprovenMark)
+{
+    Checked c;
+    load(c, "silu_and_mul_fwd_8x512x1024_f16");
+    ASSERT_GT(c.diff->unprovenCriticals(), 0);
+    const CrossCheck x =
+        check(c, data("eval/silu_and_mul_fwd_8x512x1024_f16.binding.json"), eval::InputKind::All);
+    ASSERT_EQ(x.eval.verdict, "different") << x.summary;
+    ASSERT_FALSE(x.attachedTo.empty());
+    EXPECT_FALSE(x.bindingGuessed);
+    const diff::DiffResult shown = withCpuRun(*c.diff, x);
+    for (const std::string& id : x.attachedTo) {
+        const diff::Divergence* d = find(shown, id);
+        ASSERT_NE(d, nullptr);
+        EXPECT_FALSE(d->unproven()) << id;
+        EXPECT_EQ(d->counterexample, "CPU run: " + x.counterexample) << id;
+    }
+    EXPECT_EQ(shown.unprovenCriticals(),
+              c.diff->unprovenCriticals() - static_cast<int>(x.attachedTo.size()));
+    EXPECT_EQ(shown.unprovenCriticals(), 0);
+}
+
+// Issue 29 item 3 (b): a run that finds the outputs equal gives each unproven critical that
+// reason, naming the binding (softmax's guessed one, the pair has no launch chain).
+TEST(CrossCheck, EqualOutputsAreTheReasonOfEachUnprovenCritical)
+{
+    Checked c;
+    load(c, "softmax_multi_wave_256x2048_f32");
+    ASSERT_EQ(c.diff->unprovenCriticals(), 1);
+    const CrossCheck x = check(c, std::string(), eval::InputKind::All);
+    ASSERT_EQ(x.eval.verdict, "same") << x.summary;
+    ASSERT_EQ(x.unprovenReasons.size(), 1u);
+    const diff::DiffResult shown = withCpuRun(*c.diff, x);
+    for (const diff::Divergence& d : shown.divergences) {
+        if (!d.unproven())
+            continue;
+        EXPECT_EQ(d.unprovenReason.rfind("CPU run: equal within the modelled rounding on a "
+                                         "guessed binding (parameters by position from the "
+                                         "reference's mangled entry name; S = ",
+                                         0),
+                  0u)
+            << d.unprovenReason;
+        EXPECT_NE(d.unprovenReason.find(" input case(s))"), std::string::npos) << d.unprovenReason;
+    }
+}

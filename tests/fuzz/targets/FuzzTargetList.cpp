@@ -15,7 +15,8 @@ const std::vector<FuzzTarget>& fuzzTargets()
                                                     {"tilelens_json", &tilelensJson},
                                                     {"pairings_json", &pairingsJson},
                                                     {"binding_file", &bindingFile},
-                                                    {"binding_expr", &bindingExpr}};
+                                                    {"binding_expr", &bindingExpr},
+                                                    {"launch_chain", &launchChain}};
     return targets;
 }
 

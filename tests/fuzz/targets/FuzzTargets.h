@@ -20,6 +20,9 @@ void tilelensJson(std::string_view bytes); // tilelens.json over the default sta
 void pairingsJson(std::string_view bytes); // .tilelens/pairings.json: read, edited, read again
 void bindingFile(std::string_view bytes);  // eval --binding files, then a case of a small kernel
 void bindingExpr(std::string_view bytes);  // the binding expression language
+// A port's launch chain: wrapper, ffi.rs, kernel.rs and reference module texts (the input split
+// at \x01 bytes, a missing part an unreadable file), read, bound and ABI-checked per entry.
+void launchChain(std::string_view bytes);
 
 struct FuzzTarget
 {

@@ -1,10 +1,16 @@
 // Fuzz targets for analysis.json and the markdown reports (see FuzzTargets.h).
 #include "FuzzTargets.h"
+#include "workspace/AbiCheck.h"
+#include "workspace/AbiSarif.h"
 #include "workspace/AnalysisValidator.h"
 #include "workspace/CheckoutPorts.h"
 #include "workspace/JsonFile.h"
 #include "workspace/JsonLocator.h"
+#include "workspace/LaunchBinding.h"
+#include "workspace/LaunchChain.h"
 #include "workspace/Reports.h"
+
+#include <nlohmann/json.hpp>
 
 namespace tilelens::fuzz {
 
@@ -58,6 +64,48 @@ void pairingsJson(std::string_view bytes)
         ws::editPairingsText(*paired, path, kernel, QStringLiteral("e"), std::nullopt, again);
     if (!forgotten)
         __builtin_trap();
+}
+
+namespace {
+
+// One entry's chain as `binding` and the CPU runs use it: the derived binding, its eval form
+// and JSON, the ABI findings and their SARIF, the names of its sizes.
+void bindAndCheck(const ws::EntryChain& e)
+{
+    const ws::DerivedBinding b = ws::deriveBinding(e);
+    eval::Binding run;
+    std::string error;
+    if (b.toEval(run, error) && !b.complete)
+        __builtin_trap(); // an incomplete binding given to the interpreter
+    (void)b.toJson([](const ws::launch::Loc& loc) { return loc.file; }).dump();
+    const std::vector<ws::AbiFinding> findings = ws::checkAbi(e, b);
+    (void)ws::writeAbiSarif(findings, "/checkout");
+    for (const std::string& key : b.dimKeys)
+        (void)ws::dimDisplayName(e, key);
+}
+
+} // namespace
+
+void launchChain(std::string_view bytes)
+{
+    std::vector<std::optional<std::string>> parts(4);
+    size_t part = 0, start = 0;
+    for (size_t i = 0; i <= bytes.size() && part < parts.size(); ++i)
+        if (i == bytes.size() || bytes[i] == '\x01') {
+            parts[part++] = std::string(bytes.substr(start, i - start));
+            start = i + 1;
+        }
+    ws::LaunchFiles files;
+    files.wrapper = QStringLiteral("/checkout/src/tilegym/ops/cutile_rs/op.py");
+    files.ffi = QStringLiteral("/checkout/src/tilegym/ops/cutile_rs/op_kernel/ffi.rs");
+    files.kernelRs = QStringLiteral("/checkout/src/tilegym/ops/cutile_rs/op_kernel/kernel.rs");
+    files.reference = QStringLiteral("/checkout/src/tilegym/ops/cutile/op.py");
+    const ws::LaunchChain chain =
+        ws::readLaunchChain("op", files, {parts[0], parts[1], parts[2], parts[3]});
+    // The entries as `binding` takes them (their alternatives, other flags of the call, are
+    // bound the same way, only for an IR pair's specialisation: many times the work per input).
+    for (const ws::EntryChain& e : chain.entries)
+        bindAndCheck(e);
 }
 
 } // namespace tilelens::fuzz

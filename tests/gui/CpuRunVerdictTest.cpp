@@ -1,0 +1,91 @@
+// Issue 31 item 1, issue 29 item 3 (c): "Run Both on CPU" on the unmodified attention_sink
+// pair without a binding file or launch chain (its two IR files copied away from the
+// launch.json that names the chain). The guessed binding (S = 16) puts the reference, compiled
+// for 128-wide tiles, outside its contract: the run says what the CLI says (the core's message,
+// translated), names the guessed binding, refutes nothing and never says "DIFFER BUG".
+
+#include "DivergenceInsight.h"
+#include "EvalAction.h"
+#include "GuiTestSupport.h"
+#include "InspectorSession.h"
+#include "MainWindow.h"
+#include "TestPaths.h"
+
+#include <QDeadlineTimer>
+#include <QDir>
+#include <QFile>
+#include <QLabel>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTextBrowser>
+#include <functional>
+#include <gtest/gtest.h>
+
+using namespace tilelens;
+using namespace tilelens::gui;
+
+namespace {
+
+// The pair's two IR files in `dir`, without the launch.json that names its launch chain.
+std::pair<QString, QString> copyPairAlone(const QTemporaryDir& dir, const QString& pair)
+{
+    const QDir source(QDir(test::testDataDir()).filePath(QStringLiteral("real-ports/") + pair));
+    std::pair<QString, QString> out{dir.filePath(QStringLiteral("reference.mlir")),
+                                    dir.filePath(QStringLiteral("generated.mlir"))};
+    EXPECT_TRUE(QFile::copy(source.filePath(QStringLiteral("reference.mlir")), out.first));
+    EXPECT_TRUE(QFile::copy(source.filePath(QStringLiteral("generated.mlir")), out.second));
+    return out;
+}
+
+bool waitUntil(const std::function<bool()>& done, int timeoutMs)
+{
+    QDeadlineTimer deadline(timeoutMs);
+    while (!done() && !deadline.hasExpired())
+        QTest::qWait(20);
+    return done();
+}
+
+} // namespace
+
+TEST(CpuRunVerdict, AGuessedBindingTheReferenceRejectsIsOutsideItsContractNotADifferBug)
+{
+    QTemporaryDir dir;
+    ASSERT_TRUE(dir.isValid());
+    const auto [ref, gen] =
+        copyPairAlone(dir, QStringLiteral("attention_sink_2x128q128k_h8g8_d64_bf16"));
+    MainWindow w(MainWindow::Options{false});
+    w.show();
+    w.openIrPair(ref, gen);
+    ASSERT_TRUE(test::waitForLoad(w));
+    auto* insight = w.findChild<DivergenceInsight*>();
+    ASSERT_NE(insight, nullptr);
+    EvalAction* eval = insight->evalAction();
+    EXPECT_TRUE(eval->bindingFile().isEmpty());
+    QSignalSpy finished(eval, &EvalAction::finished);
+    eval->runAction()->trigger();
+    ASSERT_TRUE(waitUntil([&] { return !finished.isEmpty(); }, 600000));
+    const auto check = eval->result();
+    ASSERT_NE(check, nullptr);
+    EXPECT_FALSE(check->differBug) << check->summary;
+    EXPECT_TRUE(check->inconclusive) << check->summary;
+
+    // The status says what the CLI says (untranslated here: no translator is installed).
+    const QString status = insight->evalStatus()->text();
+    EXPECT_EQ(status, QStringLiteral("CPU run: ") + QString::fromStdString(check->summary));
+    EXPECT_FALSE(status.contains(QStringLiteral("DIFFER BUG"))) << status.toStdString();
+    EXPECT_TRUE(status.contains(QStringLiteral("on a guessed binding (parameters by position "
+                                               "from the reference's mangled entry name; S = 16)")))
+        << status.toStdString();
+    EXPECT_TRUE(status.contains(QStringLiteral("outside the reference's contract")))
+        << status.toStdString();
+
+    // The details name what the run saw, not a counterexample, and refute nothing.
+    w.session().selectDivergence(-1);
+    const QString details = insight->details()->toPlainText();
+    EXPECT_TRUE(details.contains(QStringLiteral("What the run saw: "))) << details.toStdString();
+    EXPECT_FALSE(details.contains(QStringLiteral("Counterexample:"))) << details.toStdString();
+    EXPECT_FALSE(details.contains(QStringLiteral("DIFFER BUG"))) << details.toStdString();
+    EXPECT_TRUE(check->refuted.empty());
+    EXPECT_TRUE(check->attachedTo.empty());
+}
