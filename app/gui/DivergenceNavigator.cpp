@@ -162,9 +162,10 @@ DivergenceNavigator::DivergenceNavigator(InspectorSession& session, QWidget* par
     onDiffChanged();
 }
 
-QString DivergenceNavigator::summaryText(const InspectorSession& session)
+QString DivergenceNavigator::summaryText(const InspectorSession& session,
+                                         const diff::DiffResult* shown)
 {
-    const diff::DiffResult* result = session.diffResult();
+    const diff::DiffResult* result = shown ? shown : session.diffResult();
     if (!result) {
         if (session.isDiffPending())
             return tr("Comparing IR\u2026");
@@ -195,8 +196,8 @@ QString DivergenceNavigator::summaryText(const InspectorSession& session)
 
 void DivergenceNavigator::updateHeader()
 {
-    const diff::DiffResult* result = m_session.diffResult();
-    const QString text = summaryText(m_session).toHtmlEscaped();
+    const diff::DiffResult* result = m_session.diffResult() ? m_model->result() : nullptr;
+    const QString text = summaryText(m_session, result).toHtmlEscaped();
     if (!result) {
         m_header->setText(text);
         return;
@@ -249,6 +250,14 @@ void DivergenceNavigator::setDarkTheme(bool dark)
 {
     m_dark = dark;
     m_model->setDarkTheme(dark);
+    updateHeader();
+}
+
+void DivergenceNavigator::showCpuRun(const std::shared_ptr<const crosscheck::CrossCheck>& check)
+{
+    if (!check)
+        return; // cancelled or superseded: the table keeps what it shows
+    m_model->setCpuRun(*check);
     updateHeader();
 }
 

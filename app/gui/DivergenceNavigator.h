@@ -7,11 +7,19 @@
 
 #include <QHash>
 #include <QWidget>
+#include <memory>
 
 class QComboBox;
 class QLabel;
 class QLineEdit;
 class QTableView;
+
+namespace tilelens::crosscheck {
+struct CrossCheck;
+}
+namespace tilelens::diff {
+struct DiffResult;
+}
 
 namespace tilelens::gui {
 
@@ -42,8 +50,14 @@ public:
     void previous();
     void setDarkTheme(bool dark);
 
-    // "FAIL_FIXABLE · 2 critical, 1 warn, ..." (empty without a diff).
-    static QString summaryText(const InspectorSession& session);
+    // A CPU run of the shown pair finished: the table and the header count its counterexamples
+    // (a refuted critical is no longer unproven), as `diff --eval` does.
+    void showCpuRun(const std::shared_ptr<const crosscheck::CrossCheck>& check);
+
+    // "FAIL_FIXABLE · 2 critical, 1 warn, ..." (empty without a diff). \a shown: the result
+    // the table shows when a CPU run changed it (DivergenceTableModel::result).
+    static QString summaryText(const InspectorSession& session,
+                               const diff::DiffResult* shown = nullptr);
 
 private:
     void onDiffChanged();

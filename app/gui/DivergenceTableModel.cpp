@@ -2,6 +2,7 @@
 
 #include "DivergenceText.h"
 #include "SeverityStyle.h"
+#include "crosscheck/DiffCrossCheck.h"
 
 namespace tilelens::gui {
 
@@ -11,7 +12,26 @@ void DivergenceTableModel::setSnapshot(std::shared_ptr<const pair::PairAnalysis>
 {
     beginResetModel();
     m_snapshot = std::move(snapshot);
+    m_withCpuRun.reset();
     endResetModel();
+}
+
+void DivergenceTableModel::setCpuRun(const crosscheck::CrossCheck& check)
+{
+    if (!m_snapshot || !m_snapshot->result)
+        return;
+    // The same rows in the same order: only counterexamples and reasons change.
+    m_withCpuRun = std::make_shared<const diff::DiffResult>(
+        crosscheck::withCpuRun(*m_snapshot->result, check));
+    if (rowCount() > 0)
+        Q_EMIT dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
+}
+
+const diff::DiffResult* DivergenceTableModel::result() const
+{
+    if (m_withCpuRun)
+        return m_withCpuRun.get();
+    return m_snapshot && m_snapshot->result ? &*m_snapshot->result : nullptr;
 }
 
 void DivergenceTableModel::setDarkTheme(bool dark)
@@ -26,17 +46,18 @@ void DivergenceTableModel::setDarkTheme(bool dark)
 
 const diff::Divergence* DivergenceTableModel::divergenceAt(int row) const
 {
-    if (!m_snapshot || !m_snapshot->result || row < 0 ||
-        row >= static_cast<int>(m_snapshot->result->divergences.size()))
+    const diff::DiffResult* shown = result();
+    if (!shown || row < 0 || row >= static_cast<int>(shown->divergences.size()))
         return nullptr;
-    return &m_snapshot->result->divergences[static_cast<size_t>(row)];
+    return &shown->divergences[static_cast<size_t>(row)];
 }
 
 int DivergenceTableModel::rowCount(const QModelIndex& parent) const
 {
-    if (parent.isValid() || !m_snapshot || !m_snapshot->result)
+    const diff::DiffResult* shown = result();
+    if (parent.isValid() || !shown)
         return 0;
-    return static_cast<int>(m_snapshot->result->divergences.size());
+    return static_cast<int>(shown->divergences.size());
 }
 
 int DivergenceTableModel::columnCount(const QModelIndex& parent) const

@@ -5,6 +5,10 @@
 
 #include "pair/PairAnalysis.h"
 
+namespace tilelens::crosscheck {
+struct CrossCheck;
+}
+
 #include <QAbstractTableModel>
 #include <memory>
 
@@ -40,6 +44,12 @@ public:
 
     // Shows the divergences of \a snapshot (null or unparsed: empty table).
     void setSnapshot(std::shared_ptr<const pair::PairAnalysis> snapshot);
+    // Shows the snapshot's divergences as a CPU run of both sides leaves them, as
+    // `diff --eval` prints them (crosscheck::withCpuRun): a critical the run gave a
+    // counterexample is no longer unproven; the others say why the run gives none.
+    void setCpuRun(const crosscheck::CrossCheck& check);
+    // The result the table shows: the snapshot's, or the CPU run's view of it.
+    const diff::DiffResult* result() const;
     void setDarkTheme(bool dark);
 
     int rowCount(const QModelIndex& parent = {}) const override;
@@ -52,6 +62,7 @@ private:
     const diff::Divergence* divergenceAt(int row) const;
 
     std::shared_ptr<const pair::PairAnalysis> m_snapshot;
+    std::shared_ptr<const diff::DiffResult> m_withCpuRun; // null until a run of this snapshot
     bool m_dark = false;
 };
 

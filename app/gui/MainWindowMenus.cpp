@@ -6,6 +6,7 @@
 #include "DivergenceInsight.h"
 #include "DivergenceNavigator.h"
 #include "DockLayout.h"
+#include "EvalAction.h"
 #include "FindBar.h"
 #include "InspectorController.h"
 #include "MainWindow.h"
@@ -178,7 +179,10 @@ void MainWindow::buildDiffMenu()
     toolbar->addSeparator();
     toolbar->addAction(m_hideNoise);
     toolbar->addAction(m_hideEquivalent);
-    new DivergenceInsight(*this, diffMenu, toolbar, m_options.persistSettings);
+    auto* insight = new DivergenceInsight(*this, diffMenu, toolbar, m_options.persistSettings);
+    // The table counts a CPU run's counterexamples as the CLI's diff --eval does.
+    connect(insight->evalAction(), &EvalAction::finished, m_navigator,
+            &DivergenceNavigator::showCpuRun);
 }
 
 QAction* MainWindow::addSeverityToggle(QMenu* menu, const QString& text, const QString& name,

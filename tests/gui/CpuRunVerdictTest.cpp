@@ -5,6 +5,7 @@
 // translated), names the guessed binding, refutes nothing and never says "DIFFER BUG".
 
 #include "DivergenceInsight.h"
+#include "DivergenceNavigator.h"
 #include "EvalAction.h"
 #include "GuiTestSupport.h"
 #include "InspectorSession.h"
@@ -16,6 +17,7 @@
 #include <QFile>
 #include <QLabel>
 #include <QSignalSpy>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTextBrowser>
@@ -88,4 +90,46 @@ TEST(CpuRunVerdict, AGuessedBindingTheReferenceRejectsIsOutsideItsContractNotADi
     EXPECT_FALSE(details.contains(QStringLiteral("DIFFER BUG"))) << details.toStdString();
     EXPECT_TRUE(check->refuted.empty());
     EXPECT_TRUE(check->attachedTo.empty());
+}
+
+// Issue 29 item 3 (a) in the GUI: the criticals a CPU run refutes with a counterexample are no
+// longer "critical, unproven" in the Divergences table or its header, as `diff --eval` prints
+// them (silu_and_mul with its hand-written binding: the run differs).
+TEST(CpuRunVerdict, ACounterexampleClearsTheUnprovenMarkInTheTable)
+{
+    const QDir pair(QDir(test::testDataDir())
+                        .filePath(QStringLiteral("real-ports/silu_and_mul_fwd_8x512x1024_f16")));
+    MainWindow w(MainWindow::Options{false});
+    w.show();
+    w.openIrPair(pair.filePath(QStringLiteral("reference.mlir")),
+                 pair.filePath(QStringLiteral("generated.mlir")));
+    ASSERT_TRUE(test::waitForLoad(w));
+    DivergenceNavigator* navigator = w.navigator();
+    QAbstractItemModel* table = navigator->view()->model();
+    const auto unprovenRows = [table] {
+        int n = 0;
+        for (int row = 0; row < table->rowCount(); ++row)
+            n += table->index(row, 0).data().toString().endsWith(QStringLiteral(", unproven"));
+        return n;
+    };
+    ASSERT_GT(unprovenRows(), 0) << "the pair's criticals start unproven";
+    EXPECT_TRUE(navigator->headerLabel()->text().contains(QStringLiteral("unproven")));
+
+    auto* insight = w.findChild<DivergenceInsight*>();
+    ASSERT_NE(insight, nullptr);
+    EvalAction* eval = insight->evalAction();
+    eval->setBindingFile(
+        QDir(test::testDataDir())
+            .filePath(QStringLiteral("eval/silu_and_mul_fwd_8x512x1024_f16.binding.json")));
+    QSignalSpy finished(eval, &EvalAction::finished);
+    eval->runAction()->trigger();
+    ASSERT_TRUE(waitUntil([&] { return !finished.isEmpty(); }, 600000));
+    const auto check = eval->result();
+    ASSERT_NE(check, nullptr);
+    ASSERT_EQ(check->eval.verdict, "different") << check->summary;
+    ASSERT_FALSE(check->attachedTo.empty());
+
+    EXPECT_EQ(unprovenRows(), 0);
+    EXPECT_TRUE(navigator->headerLabel()->text().contains(QStringLiteral(", 0 unproven)")))
+        << navigator->headerLabel()->text().toStdString();
 }
