@@ -9,9 +9,9 @@
 #include "RuleMessages.h"
 #include "RunMessageText.h"
 #include "TestPaths.h"
-#include "diff/Classifier.h"
 #include "diff/IrDiff.h"
 #include "diff/ReportWriters.h"
+#include "diff/classify/Classifier.h"
 #include "pair/PairAnalysis.h"
 #include "pipeline/RunMessages.h"
 
