@@ -1,7 +1,6 @@
 #include "diff/compare/MemoryOperands.h"
 
 #include "diff/compare/AssumeFacts.h"
-#include "diff/semantics/Normalizer.h"
 #include "diff/semantics/Semantics.h"
 #include "ir/OpInfo.h"
 
@@ -10,29 +9,6 @@
 namespace tilelens::diff {
 
 namespace {
-
-struct Roles
-{
-    std::vector<int> main; // address, stored value, mask, indices: must correspond
-    int token = -1;
-    int padding = -1;
-};
-
-Roles rolesOf(const GFunction& f, const GOp& o)
-{
-    Roles roles;
-    for (size_t i = 0; i < o.operands.size(); ++i) {
-        const int v = o.operands[i];
-        const std::string_view type = f.values[size_t(v)].typeText;
-        if (type == "token")
-            roles.token = v;
-        else if (o.id == OpId::LoadPtrTko && i >= 1 && intWidth(type) != 1)
-            roles.padding = v; // after the mask, or alone: the compilers print an unmasked one
-        else
-            roles.main.push_back(v);
-    }
-    return roles;
-}
 
 bool rootToken(const GFunction& f, int v)
 {
@@ -101,7 +77,7 @@ bool implies(const GFunction& f, int mask, int loadMask, int depth = 0)
 bool paddingUnobservable(const GFunction& f, int load, bool sameMask = true)
 {
     const GOp& o = f.ops[size_t(load)];
-    const Roles roles = rolesOf(f, o);
+    const MemoryRoles roles = memoryRoles(f, o);
     if (roles.main.size() < 2)
         return true; // no mask: every lane is read, a padding value is never used
     if (o.results.empty())
@@ -119,7 +95,7 @@ bool paddingUnobservable(const GFunction& f, int load, bool sameMask = true)
         for (int u : f.values[size_t(v)].users) {
             const GOp& user = f.ops[size_t(u)];
             if (user.id == OpId::StorePtrTko) {
-                const Roles s = rolesOf(f, user);
+                const MemoryRoles s = memoryRoles(f, user);
                 if (s.main.size() < 3 || f.values[size_t(s.main[0])].canon == v ||
                     (sameMask && !implies(f, s.main[2], loadMask)))
                     return false;
@@ -150,11 +126,6 @@ void explainPaddingLanes(const GFunction& R, int r, const GFunction& G, int g, b
 
 } // namespace
 
-bool isMemoryOp(OpId id)
-{
-    return ir::opInfo(id).has(ir::OpTrait(ir::ReadsMemory | ir::WritesMemory));
-}
-
 // Op `load` (a gather) is ordered by `token` after a store through the same
 // pointer tile (by normal form; a loop-carried token brings the previous
 // iteration's store): dropping that order lets the read miss the write.
@@ -163,7 +134,7 @@ bool readsWhatItsTokenWrote(const GFunction& f, int load, int token)
     const GOp& o = f.ops[size_t(load)];
     if (o.id != OpId::LoadPtrTko || token < 0)
         return false;
-    const Roles read = rolesOf(f, o);
+    const MemoryRoles read = memoryRoles(f, o);
     if (read.main.empty())
         return false;
     const uint64_t place = f.canonValue(read.main[0]).hash;
@@ -197,7 +168,7 @@ bool readsWhatItsTokenWrote(const GFunction& f, int load, int token)
             for (int x : d.operands)
                 work.push_back(x);
         } else if (d.id == OpId::StorePtrTko) {
-            const Roles write = rolesOf(f, d);
+            const MemoryRoles write = memoryRoles(f, d);
             if (!write.main.empty() && f.canonValue(write.main[0]).hash == place)
                 return true;
         }
@@ -205,48 +176,11 @@ bool readsWhatItsTokenWrote(const GFunction& f, int load, int token)
     return false;
 }
 
-uint64_t paddingHashOf(const GFunction& f, int load)
-{
-    const GOp& o = f.ops[size_t(load)];
-    if (o.id != OpId::LoadPtrTko)
-        return 0;
-    const Roles roles = rolesOf(f, o);
-    return roles.padding < 0 ? 0 : f.canonValue(roles.padding).hash;
-}
-
-int paddingSelect(const GFunction& f, int load, uint64_t paddingHash)
-{
-    const GOp& o = f.ops[size_t(load)];
-    if (o.id != OpId::LoadPtrTko || paddingHash == 0 || o.results.empty())
-        return -1;
-    const Roles roles = rolesOf(f, o);
-    if (roles.padding >= 0 || roles.main.size() < 2)
-        return -1;
-    const int mask = f.values[size_t(roles.main[1])].canon;
-    const int value = f.values[size_t(o.results[0])].canon;
-    int selected = -1;
-    for (int u : f.values[size_t(value)].users) {
-        const GOp& s = f.ops[size_t(u)];
-        if (!s.live)
-            continue;
-        if (s.id != OpId::Select || s.operands.size() != 3 || s.results.size() != 1 ||
-            f.values[size_t(s.operands[0])].canon != mask ||
-            f.values[size_t(s.operands[1])].canon != value ||
-            f.canonValue(s.operands[2]).hash != paddingHash)
-            return -1;
-        const int result = f.values[size_t(s.results[0])].canon;
-        if (selected >= 0 && selected != result)
-            return -1;
-        selected = result;
-    }
-    return selected;
-}
-
 void compareMemoryOperands(const GFunction& R, int r, const GFunction& G, int g,
                            const OpMatching& m, std::vector<RawDifference>& out)
 {
-    const Roles a = rolesOf(R, R.ops[size_t(r)]);
-    const Roles b = rolesOf(G, G.ops[size_t(g)]);
+    const MemoryRoles a = memoryRoles(R, R.ops[size_t(r)]);
+    const MemoryRoles b = memoryRoles(G, G.ops[size_t(g)]);
     auto corresponds = [&](int rv, int gv) {
         return m.refValToGen[size_t(R.values[size_t(rv)].canon)] == G.values[size_t(gv)].canon;
     };
@@ -412,27 +346,6 @@ std::string joinProof(const GFunction& f, int join)
 
 } // namespace
 
-uint64_t memoryAddressKey(const GFunction& f, const GOp& o, bool pointersOnly)
-{
-    if (!isMemoryOp(o.id))
-        return 0;
-    const Roles roles = rolesOf(f, o);
-    if (pointersOnly) {
-        if ((o.id != OpId::LoadPtrTko && o.id != OpId::StorePtrTko) || roles.main.empty())
-            return 0;
-        return hashMix(hashMix(o.nameHash, 0x9071), f.canonValue(roles.main[0]).hash);
-    }
-    // The stored value: first operand of a view store, second of a scatter.
-    const size_t value = o.id == OpId::StoreViewTko  ? 0
-                         : o.id == OpId::StorePtrTko ? 1
-                                                     : size_t(-1);
-    uint64_t key = hashMix(o.nameHash, roles.main.size());
-    for (size_t i = 0; i < roles.main.size(); ++i)
-        if (i != value)
-            key = hashMix(key, f.canonValue(roles.main[i]).hash);
-    return key;
-}
-
 std::string unmatchedProof(const GFunction& f, int op)
 {
     const GOp& o = f.ops[size_t(op)];
@@ -454,7 +367,8 @@ std::string unmatchedProof(const GFunction& f, int op)
     bool masked = true;
     for (int u : v.users) {
         const GOp& user = f.ops[size_t(u)];
-        const Roles roles = user.id == OpId::LoadPtrTko ? rolesOf(f, user) : Roles();
+        const MemoryRoles roles =
+            user.id == OpId::LoadPtrTko ? memoryRoles(f, user) : MemoryRoles();
         if (roles.padding < 0 || f.values[size_t(roles.padding)].canon != v.canon)
             return {};
         masked = masked && roles.main.size() >= 2;

@@ -7,11 +7,11 @@
 #include "diff/compare/MemoryOperands.h"
 #include "diff/compare/PaddingFacts.h"
 #include "diff/compare/ProvenCover.h"
+#include "diff/compare/TypeFacets.h"
 #include "diff/compare/ViewExtents.h"
 #include "diff/graph/FlatHashMap.h"
 #include "diff/match/ArgSpecialisation.h"
 #include "diff/match/ArgumentRoles.h"
-#include "diff/semantics/Normalizer.h"
 #include "diff/semantics/Semantics.h"
 #include "ir/Type.h"
 

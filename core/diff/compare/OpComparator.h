@@ -18,12 +18,4 @@ std::vector<RawDifference> compareFunctions(const GFunction& ref, const GFunctio
 // One-line summary of an op's attributes ("div_by<16>", "rounding=approx flush_to_zero").
 std::string opSignature(const GFunction& g, int op);
 
-// Differences between two types by facet: kind, shape, element_type, strides,
-// tile, padding_value, dim_map, traversal_strides.
-struct TypeFacetDiff
-{
-    std::string facet, refText, genText;
-};
-std::vector<TypeFacetDiff> compareTypes(const ir::Type* ref, const ir::Type* gen);
-
 } // namespace tilelens::diff

@@ -1,6 +1,6 @@
 #include "diff/compare/ProvenCover.h"
 
-#include "diff/semantics/Normalizer.h"
+#include "diff/graph/Hashing.h"
 
 #include <string>
 

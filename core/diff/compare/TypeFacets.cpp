@@ -1,6 +1,5 @@
-// Differences between two types by facet (declared in OpComparator.h).
+#include "diff/compare/TypeFacets.h"
 
-#include "diff/compare/OpComparator.h"
 #include "ir/Canonical.h"
 #include "ir/Type.h"
 

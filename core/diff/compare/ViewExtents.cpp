@@ -1,7 +1,7 @@
 #include "diff/compare/ViewExtents.h"
 
 #include "diff/compare/AssumeFacts.h"
-#include "diff/compare/OpComparator.h"
+#include "diff/compare/TypeFacets.h"
 #include "diff/semantics/Semantics.h"
 #include "ir/Type.h"
 

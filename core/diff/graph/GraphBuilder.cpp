@@ -1,6 +1,6 @@
 #include "diff/graph/GraphBuilder.h"
 
-#include "diff/semantics/Normalizer.h"
+#include "diff/graph/Hashing.h"
 #include "ir/Attribute.h"
 #include "ir/Block.h"
 #include "ir/Function.h"

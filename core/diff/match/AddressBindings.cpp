@@ -1,6 +1,5 @@
 #include "diff/match/AddressBindings.h"
 
-#include "diff/match/ArgSpecialisation.h"
 #include "diff/semantics/Normalizer.h"
 #include "ir/OpInfo.h"
 

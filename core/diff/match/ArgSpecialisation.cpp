@@ -1,6 +1,7 @@
 #include "diff/match/ArgSpecialisation.h"
 
 #include "diff/EntryNames.h"
+#include "diff/graph/Hashing.h"
 #include "diff/match/AddressBindings.h"
 #include "diff/match/OpMatcher.h"
 #include "diff/semantics/Normalizer.h"
@@ -230,32 +231,6 @@ void specialiseFloatArgs(const GFunction& R, GFunction& G)
     resetNormalForm(G);
     normalizeGraph(G);
 }
-
-} // namespace
-
-void resetNormalForm(GFunction& g)
-{
-    for (GOp& o : g.ops) {
-        o.live = true;
-        o.dependsOnArgs = false;
-        o.duplicateOf = -1;
-        o.hash = 0;
-        o.proof = {};
-        o.proofConditional = false;
-        o.semOperands = {};
-        o.formId = OpId::Unknown;
-        o.hasSemOperands = false;
-        o.folded = false;
-    }
-    for (GValue& v : g.values) {
-        v.canon = -1;
-        v.hash = 0;
-        v.users = {};
-        v.range = IntRange{};
-    }
-}
-
-namespace {
 
 void specialiseIntArgs(const GFunction& R, GFunction& G)
 {

@@ -33,9 +33,6 @@ namespace tilelens::diff {
 // scalar integer arguments.
 void specialiseRuntimeArgs(const GFunction& R, GFunction& G);
 
-// Forgets the normal form so that normalizeGraph can run again.
-void resetNormalForm(GFunction& g);
-
 // A float constant of a reference entry name (EntryName::floatConstants) as text: "1e-05".
 std::string describeFloatConstant(uint64_t doubleBits);
 

@@ -1,6 +1,7 @@
 #include "diff/match/ArgumentRoles.h"
 
 #include "common/Side.h"
+#include "diff/graph/Hashing.h"
 #include "diff/match/ArgSpecialisation.h"
 #include "diff/semantics/Normalizer.h"
 #include "diff/semantics/PointerOffsets.h"

@@ -1,9 +1,9 @@
 #include "diff/match/OpMatcher.h"
 
 #include "common/Side.h"
-#include "diff/compare/MemoryOperands.h"
 #include "diff/graph/FlatHashMap.h"
-#include "diff/semantics/Normalizer.h"
+#include "diff/graph/Hashing.h"
+#include "diff/semantics/MemoryAccess.h"
 
 #include <algorithm>
 #include <deque>

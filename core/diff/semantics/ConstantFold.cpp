@@ -8,7 +8,7 @@
 // is to wrap (trunci, bitwise ops); a sum left here is then folded modulo
 // 2^w by the affine form, as addi / subi wrap.
 
-#include "diff/semantics/Normalizer.h"
+#include "diff/graph/Hashing.h"
 #include "diff/semantics/SemanticForm.h"
 #include "diff/semantics/Semantics.h"
 #include "ir/FloatBits.h"

@@ -8,7 +8,6 @@
 // test is not decided the same way keeps them live, so a changed predicate
 // is reported at its own line.
 
-#include "diff/semantics/Normalizer.h"
 #include "diff/semantics/SemanticForm.h"
 #include "diff/semantics/Semantics.h"
 

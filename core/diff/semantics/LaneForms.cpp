@@ -9,7 +9,7 @@
 // attributes, hints, scalar result type, operand identities); an op that the
 // scalar side would rewrite (affine chains, divisions) keeps its written form.
 
-#include "diff/semantics/Normalizer.h"
+#include "diff/graph/Hashing.h"
 #include "diff/semantics/SemanticForm.h"
 #include "diff/semantics/Semantics.h"
 

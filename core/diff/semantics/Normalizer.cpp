@@ -1,6 +1,7 @@
 #include "diff/semantics/Normalizer.h"
 
 #include "diff/graph/FlatHashMap.h"
+#include "diff/graph/Hashing.h"
 #include "diff/semantics/SemanticForm.h"
 #include "diff/semantics/Semantics.h"
 
@@ -8,11 +9,6 @@
 #include <functional>
 
 namespace tilelens::diff {
-
-uint64_t hashText(std::string_view text)
-{
-    return std::hash<std::string_view>()(text);
-}
 
 namespace {
 
@@ -319,6 +315,28 @@ private:
 void normalizeGraph(GFunction& g)
 {
     Normalizer(g).run();
+}
+
+void resetNormalForm(GFunction& g)
+{
+    for (GOp& o : g.ops) {
+        o.live = true;
+        o.dependsOnArgs = false;
+        o.duplicateOf = -1;
+        o.hash = 0;
+        o.proof = {};
+        o.proofConditional = false;
+        o.semOperands = {};
+        o.formId = OpId::Unknown;
+        o.hasSemOperands = false;
+        o.folded = false;
+    }
+    for (GValue& v : g.values) {
+        v.canon = -1;
+        v.hash = 0;
+        v.users = {};
+        v.range = IntRange{};
+    }
 }
 
 } // namespace tilelens::diff

@@ -7,29 +7,12 @@
 
 #include "diff/graph/OpGraph.h"
 
-#include <cstdint>
-#include <string_view>
-
 namespace tilelens::diff {
 
 void normalizeGraph(GFunction& g);
 
-// 64-bit hash combination used by the differ (inline: called per op and operand).
-inline uint64_t hashMix(uint64_t seed, uint64_t value)
-{
-    // splitmix64 finalizer over the combination: cheap and well distributed.
-    uint64_t z = seed ^ (value + 0x9E3779B97F4A7C15ull + (seed << 6) + (seed >> 2));
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-
-uint64_t hashText(std::string_view text);
-
-// Identity of result k of a pure op whose hash is `opHash`.
-inline uint64_t resultHash(uint64_t opHash, size_t k)
-{
-    return hashMix(hashMix(0x5A5A, opHash), k);
-}
+// Forgets the normal form so that normalizeGraph can run again (after an
+// edit of the graph, such as a specialised argument bound to a constant).
+void resetNormalForm(GFunction& g);
 
 } // namespace tilelens::diff

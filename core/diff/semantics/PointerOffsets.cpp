@@ -1,6 +1,6 @@
 #include "diff/semantics/PointerOffsets.h"
 
-#include "diff/semantics/Normalizer.h"
+#include "diff/graph/Hashing.h"
 
 #include <algorithm>
 #include <map>

@@ -1,6 +1,6 @@
 #include "diff/semantics/SemanticForm.h"
 
-#include "diff/semantics/Normalizer.h"
+#include "diff/graph/Hashing.h"
 #include "diff/semantics/PointerOffsets.h"
 #include "diff/semantics/Semantics.h"
 #include "ir/FloatBits.h"

@@ -5,7 +5,7 @@
 // reshape: ftof(reshape(x)) and reshape(ftof(x)) hash alike. Both sides are
 // reduced to "lane-wise ops on the original shape, then one reshape".
 
-#include "diff/semantics/Normalizer.h"
+#include "diff/graph/Hashing.h"
 #include "diff/semantics/SemanticForm.h"
 #include "diff/semantics/Semantics.h"
 

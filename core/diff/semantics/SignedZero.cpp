@@ -6,7 +6,7 @@
 // sign (add, sub, mul, max, min, fma, neg, selects, reshapes, loop-carried
 // values), ends in exp or exp2 (exp2(+0) = exp2(-0) = 1), the sum is x.
 
-#include "diff/semantics/Normalizer.h"
+#include "diff/graph/Hashing.h"
 #include "diff/semantics/SemanticForm.h"
 #include "diff/semantics/Semantics.h"
 

@@ -9,7 +9,7 @@
 // spelling is still compared at the view, checklist M2.) A partition view is its tensor view, tile
 // shape, dim_map and padding.
 
-#include "diff/semantics/Normalizer.h"
+#include "diff/graph/Hashing.h"
 #include "diff/semantics/SemanticForm.h"
 #include "diff/semantics/Semantics.h"
 #include "ir/Type.h"
