@@ -10,8 +10,8 @@
 #include "RunMessageText.h"
 #include "TestPaths.h"
 #include "diff/IrDiff.h"
+#include "diff/MessageTemplate.h"
 #include "diff/ReportWriters.h"
-#include "diff/classify/Classifier.h"
 #include "pair/PairAnalysis.h"
 #include "pipeline/RunMessages.h"
 

@@ -4,9 +4,11 @@
 // message. A difference no rule covers keeps its kind's default severity.
 
 #include "diff/DiffResult.h"
+#include "diff/MessageTemplate.h"
 #include "diff/RuleSet.h"
 #include "diff/classify/Recognizers.h"
 #include "diff/compare/RawDifference.h"
+#include "diff/graph/Internal.h"
 
 namespace tilelens::diff {
 
@@ -23,15 +25,8 @@ private:
     const RuleSet& m_rules;
 };
 
-// The message of a difference no rule covers.
-inline constexpr const char* kFallbackMessage =
-    "{op}: {kind} {attribute} {ref_value} -> {gen_value}";
-
 // The values of {op} {ref_op} {gen_op} {attribute} {ref_value} {gen_value} {operand} {kind}
 // {function} for one difference.
 MessageFields messageFields(const RawDifference& d, const std::string& function);
-// Fills a template's placeholders with `fields`; doubled and trailing spaces that empty
-// fields leave are dropped.
-std::string fillMessage(const std::string& tmpl, const MessageFields& fields);
 
 } // namespace tilelens::diff

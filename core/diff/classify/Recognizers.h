@@ -7,6 +7,7 @@
 
 #include "common/Side.h"
 #include "diff/compare/RawDifference.h"
+#include "diff/graph/Internal.h"
 #include "diff/graph/OpGraph.h"
 #include "diff/match/OpMatcher.h"
 

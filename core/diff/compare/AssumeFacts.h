@@ -6,6 +6,7 @@
 // difference at the assume ops that state it.
 
 #include "diff/compare/RawDifference.h"
+#include "diff/graph/Internal.h"
 #include "diff/graph/OpGraph.h"
 #include "diff/match/OpMatcher.h"
 

@@ -9,6 +9,7 @@
 // compare, an f32 store, a loop) keeps the difference critical.
 
 #include "diff/compare/RawDifference.h"
+#include "diff/graph/Internal.h"
 #include "diff/graph/OpGraph.h"
 
 namespace tilelens::diff {

@@ -6,6 +6,7 @@
 // first op: there the change is written, the rest of the chain only passes it on.
 
 #include "diff/compare/RawDifference.h"
+#include "diff/graph/Internal.h"
 #include "diff/graph/OpGraph.h"
 #include "diff/match/OpMatcher.h"
 

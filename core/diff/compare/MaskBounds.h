@@ -24,6 +24,7 @@
 
 #include "diff/DiffResult.h"
 #include "diff/compare/RawDifference.h"
+#include "diff/graph/Internal.h"
 #include "diff/graph/OpGraph.h"
 
 #include <vector>

@@ -7,6 +7,7 @@
 // never reaches memory).
 
 #include "diff/compare/RawDifference.h"
+#include "diff/graph/Internal.h"
 #include "diff/graph/OpGraph.h"
 #include "diff/match/OpMatcher.h"
 #include "diff/semantics/MemoryAccess.h"

@@ -5,6 +5,7 @@
 // relative order of side-effecting ops.
 
 #include "diff/compare/RawDifference.h"
+#include "diff/graph/Internal.h"
 #include "diff/graph/OpGraph.h"
 #include "diff/match/OpMatcher.h"
 

@@ -8,6 +8,7 @@
 // views in bounds it is harmless, else it is critical for ragged inputs.
 
 #include "diff/compare/RawDifference.h"
+#include "diff/graph/Internal.h"
 #include "diff/graph/OpGraph.h"
 
 namespace tilelens::diff {

@@ -4,6 +4,7 @@
 // and the yields of an `if` whose normal form is a min/max.
 
 #include "diff/compare/RawDifference.h"
+#include "diff/graph/Internal.h"
 #include "diff/graph/OpGraph.h"
 
 #include <cstdint>

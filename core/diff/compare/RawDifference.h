@@ -4,6 +4,7 @@
 
 #include "common/Side.h"
 #include "diff/DiffVocabulary.h"
+#include "diff/graph/Internal.h"
 
 #include <optional>
 #include <string>

@@ -10,6 +10,7 @@
 // fixed seed and a per-query resource limit (not a wall-clock timeout). Only called on differences
 // that would otherwise be critical, never on unchanged code.
 
+#include "diff/graph/Internal.h"
 #include "diff/graph/OpGraph.h"
 #include "diff/match/OpMatcher.h"
 

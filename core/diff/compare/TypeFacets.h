@@ -2,6 +2,7 @@
 // Differences between two types by facet, for the comparator of matched ops
 // and for the view extents (its own unit so that neither includes the other).
 
+#include "diff/graph/Internal.h"
 #include "ir/Type.h"
 
 #include <string>

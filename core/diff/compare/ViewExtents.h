@@ -9,6 +9,7 @@
 // (checklist M2: a static stride stays static, never a launch value).
 
 #include "diff/compare/RawDifference.h"
+#include "diff/graph/Internal.h"
 #include "diff/graph/OpGraph.h"
 #include "diff/match/OpMatcher.h"
 

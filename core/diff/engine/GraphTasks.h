@@ -10,6 +10,7 @@
 
 #include "common/CancelToken.h"
 #include "common/Side.h"
+#include "diff/graph/Internal.h"
 #include "diff/graph/OpGraph.h"
 
 #include <condition_variable>

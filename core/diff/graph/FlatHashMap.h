@@ -3,6 +3,8 @@
 // values: one flat table, no allocation per entry. The differ does a few
 // hash lookups per op; std::unordered_map's node allocations dominated them.
 
+#include "diff/graph/Internal.h"
+
 #include <cstddef>
 #include <cstdint>
 #include <utility>

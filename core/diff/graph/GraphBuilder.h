@@ -4,6 +4,7 @@
 // printers, default-valued attributes, dialect prefixes, hint nesting.
 
 #include "diff/graph/FlatHashMap.h"
+#include "diff/graph/Internal.h"
 #include "diff/graph/OpGraph.h"
 
 #include <cstdint>

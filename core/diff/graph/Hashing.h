@@ -4,6 +4,8 @@
 // (inline: called per op and operand), so that the normal form, the graph
 // builder and the matcher share them without including each other.
 
+#include "diff/graph/Internal.h"
+
 #include <cstddef>
 #include <cstdint>
 #include <functional>

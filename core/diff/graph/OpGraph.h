@@ -8,6 +8,7 @@
 // allocations, which dominated the diff time.
 
 #include "diff/EntryNames.h"
+#include "diff/graph/Internal.h"
 #include "ir/Arena.h"
 #include "ir/OpId.h"
 

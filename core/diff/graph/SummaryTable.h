@@ -5,6 +5,7 @@
 // Informational: the verdict comes from the classified divergences.
 
 #include "diff/DiffResult.h"
+#include "diff/graph/Internal.h"
 #include "diff/graph/OpGraph.h"
 
 #include <map>

@@ -13,6 +13,7 @@
 // another constant) stays unconfirmed, so that address stays a difference.
 // A kept binding is the assumption the entry's specialisation warn states.
 
+#include "diff/graph/Internal.h"
 #include "diff/graph/OpGraph.h"
 
 #include <cstdint>

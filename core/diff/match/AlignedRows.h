@@ -4,6 +4,7 @@
 // for ops present on one side only, nested regions indented.
 
 #include "diff/DiffResult.h"
+#include "diff/graph/Internal.h"
 #include "diff/graph/OpGraph.h"
 #include "diff/match/OpMatcher.h"
 

@@ -20,6 +20,7 @@
 // of a norm) are bound the same way to the port's extra scalar float
 // arguments, in order, kept when more generated ops then equal the reference's.
 
+#include "diff/graph/Internal.h"
 #include "diff/graph/OpGraph.h"
 
 #include <cstdint>

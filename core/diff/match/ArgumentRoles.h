@@ -16,6 +16,7 @@
 // only where that place holds one argument on each side. The slots decide the
 // arguments' identities in the normal form and their pairing in matchOps.
 
+#include "diff/graph/Internal.h"
 #include "diff/graph/OpGraph.h"
 
 #include <string>

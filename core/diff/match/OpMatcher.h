@@ -6,6 +6,7 @@
 // operands), region by region, and what is left is aligned by order between
 // the matched anchors (longest common subsequence of op names).
 
+#include "diff/graph/Internal.h"
 #include "diff/graph/OpGraph.h"
 
 #include <vector>

@@ -4,6 +4,7 @@
 // facts, used by the matcher (which loads and stores may correspond) and by the
 // comparison of memory operands (compare/MemoryOperands.h).
 
+#include "diff/graph/Internal.h"
 #include "diff/graph/OpGraph.h"
 
 #include <cstdint>

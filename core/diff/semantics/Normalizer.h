@@ -5,6 +5,7 @@
 // operand order and `assume` wrappers do not matter; pure ops whose results
 // nothing uses are marked dead.
 
+#include "diff/graph/Internal.h"
 #include "diff/graph/OpGraph.h"
 
 namespace tilelens::diff {

@@ -19,6 +19,7 @@
 // Anything else is an atom, so two forms are equal only when every lane's
 // address is.
 
+#include "diff/graph/Internal.h"
 #include "diff/graph/OpGraph.h"
 
 #include <cstdint>

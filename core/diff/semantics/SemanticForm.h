@@ -9,6 +9,7 @@
 // signed ranges from `assume bounded`, block ids, iota, loop indices and
 // overflow-checked arithmetic on them.
 
+#include "diff/graph/Internal.h"
 #include "diff/graph/OpGraph.h"
 
 #include <cstdint>

@@ -4,6 +4,7 @@
 // signed value ranges with overflow-checked interval arithmetic, and which
 // attributes only matter for negative operands (signedness).
 
+#include "diff/graph/Internal.h"
 #include "diff/graph/OpGraph.h"
 
 #include <cstdint>
