@@ -207,7 +207,7 @@ SemanticForm SemanticNormalizer::form(int id)
         return f;
     // A bitcast to its operand's own type is the identity: Rust's i64 <-> u64 casts print so,
     // the signedness lives in the ops that read the value (issue 30 item 4).
-    if (o.name == "bitcast" && o.operands.size() == 1) {
+    if (o.id == OpId::Bitcast && o.operands.size() == 1) {
         const int x = canonId(o.operands[0]);
         if (m_g.values[size_t(x)].typeText == m_g.values[size_t(o.results[0])].typeText) {
             f.alias = x;
@@ -464,10 +464,10 @@ bool SemanticNormalizer::divisionForm(int id, SemanticForm& f)
 int SemanticNormalizer::exactMultipleBase(int x, int d) const
 {
     const GOp* sub = defOp(x);
-    if (!sub || sub->name != "subi" || sub->operands.size() != 2)
+    if (!sub || sub->id != OpId::SubI || sub->operands.size() != 2)
         return -1;
     const GOp* rem = defOp(sub->operands[1]);
-    if (!rem || rem->name != "remi" || rem->operands.size() != 2)
+    if (!rem || rem->id != OpId::RemI || rem->operands.size() != 2)
         return -1;
     const int y = canonId(sub->operands[0]);
     // y % d of y >= 0 and d >= 1 is in [0, y]: the subtraction cannot wrap, either signedness.
