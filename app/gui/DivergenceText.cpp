@@ -1,7 +1,7 @@
 #include "DivergenceText.h"
 
 #include "SeverityStyle.h"
-#include "diff/Classifier.h"
+#include "diff/MessageTemplate.h"
 
 namespace tilelens::gui {
 namespace {

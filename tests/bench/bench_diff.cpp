@@ -12,7 +12,7 @@
 // TILELENS_BENCH_SMOKE=1 shrinks the inputs so that CI finishes in seconds.
 
 #include "TestPaths.h"
-#include "diff/GraphTasks.h"
+#include "diff/engine/GraphTasks.h"
 #include "pair/PairAnalysis.h"
 
 #include <QDir>

@@ -2,7 +2,7 @@
 // (issue 13, ArgSpecialisation.h) and the constant folding that makes the
 // index arithmetic through them reduce to the reference's values.
 
-#include "diff/ArgSpecialisation.h"
+#include "diff/match/ArgSpecialisation.h"
 
 #include "DiffTestUtil.h"
 #include "diff/EntryNames.h"

@@ -3,11 +3,11 @@
 // graph lands in that function's slot and equals the graph built alone; a side
 // that failed to parse ends the work, and a worker's exception reaches the caller.
 
-#include "diff/GraphTasks.h"
+#include "diff/engine/GraphTasks.h"
 
 #include "DiffTestUtil.h"
-#include "diff/GraphBuilder.h"
-#include "diff/Normalizer.h"
+#include "diff/graph/GraphBuilder.h"
+#include "diff/semantics/Normalizer.h"
 #include "ir/Function.h"
 #include "ir/Module.h"
 #include "ir/Parser.h"

@@ -5,8 +5,8 @@
 // row's ReadsMemory and WritesMemory.
 
 #include "TestPaths.h"
-#include "diff/GraphBuilder.h"
-#include "diff/MemoryOperands.h"
+#include "diff/compare/MemoryOperands.h"
+#include "diff/graph/GraphBuilder.h"
 #include "ir/OpInfo.h"
 #include "ir/Parser.h"
 

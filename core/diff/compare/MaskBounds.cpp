@@ -1,0 +1,449 @@
+#include "diff/compare/MaskBounds.h"
+
+#include "common/Side.h"
+#include "diff/semantics/PointerOffsets.h"
+#include "diff/semantics/Semantics.h"
+#include "ir/OpInfo.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+namespace tilelens::diff {
+
+namespace {
+
+using Terms = std::vector<std::pair<uint64_t, std::vector<uint64_t>>>; // coefficient, atom hashes
+
+bool isMemoryOp(const GOp& o)
+{
+    return ir::opInfo(o.id).has(ir::OpTrait(ir::ReadsMemory | ir::WritesMemory));
+}
+
+bool isMask(const GValue& v)
+{
+    const std::string_view t = v.typeText;
+    return t == "tile<i1>" || (t.size() > 4 && t.substr(t.size() - 4) == "xi1>");
+}
+
+// The one written mask operand of a memory op, or -1.
+int maskOperand(const GFunction& f, const GOp& o)
+{
+    int found = -1;
+    for (size_t k = 0; k < o.operands.size(); ++k)
+        if (isMask(f.values[size_t(o.operands[k])])) {
+            if (found >= 0)
+                return -1;
+            found = int(k);
+        }
+    return found;
+}
+
+enum Origin : unsigned
+{
+    kBlock = 1,
+    kLane = 2,
+    kArg = 4,
+    kOther = 8
+};
+
+// What a value is computed from: block ids, lane indices (iota), entry
+// arguments and constants, or anything else (a load, a loop index).
+class Origins
+{
+public:
+    explicit Origins(const GFunction& f) : m_f(f), m_memo(f.values.size(), 0) {}
+
+    unsigned of(int v, std::set<int>* args = nullptr)
+    {
+        const int c = m_f.values[size_t(v)].canon;
+        if (!args && m_memo[size_t(c)])
+            return m_memo[size_t(c)];
+        unsigned r = 0;
+        const GValue& x = m_f.values[size_t(c)];
+        if (x.def < 0) {
+            const bool entry = x.region == 0;
+            r = entry ? kArg : kOther;
+            if (entry && args)
+                args->insert(x.index);
+        } else {
+            const GOp& o = m_f.ops[size_t(x.def)];
+            if (o.id == OpId::GetTileBlockId)
+                r = kBlock;
+            else if (o.id == OpId::Iota)
+                r = kLane;
+            else if (o.id == OpId::Constant || o.id == OpId::GetNumTileBlocks)
+                r = kArg;
+            else if (!o.pure || o.operands.empty() || ++m_steps > 4096)
+                r = kOther;
+            else
+                for (int a : o.operands)
+                    r |= of(a, args);
+        }
+        m_memo[size_t(c)] = r;
+        return r;
+    }
+
+private:
+    const GFunction& m_f;
+    std::vector<unsigned> m_memo;
+    int m_steps = 0;
+};
+
+// One conjunct read as `V pred I`.
+struct Bound
+{
+    bool ok = false;
+    bool row = false; // V from block ids only
+    std::string pred;
+    Terms lane, bound;       // V and I
+    std::set<int> boundArgs; // entry arguments (positions) I is computed from
+    int line = 0;
+};
+
+std::string flipped(std::string_view p)
+{
+    if (p == "less_than")
+        return "greater_than";
+    if (p == "greater_than")
+        return "less_than";
+    if (p == "less_than_or_equal")
+        return "greater_than_or_equal";
+    if (p == "greater_than_or_equal")
+        return "less_than_or_equal";
+    return std::string(p);
+}
+
+// The masks of one side's function, read as conjuncts and bounds.
+class MaskReader
+{
+public:
+    explicit MaskReader(const GFunction& f) : m_f(f), m_origins(f) {}
+
+    const GFunction& f() const { return m_f; }
+
+    // Canonical conjunct values of a mask (through andi of masks).
+    void conjuncts(int v, std::vector<int>& out) const
+    {
+        const int c = m_f.values[size_t(v)].canon;
+        const int d = m_f.values[size_t(c)].def;
+        if (d >= 0 && m_f.ops[size_t(d)].id == OpId::AndI &&
+            m_f.ops[size_t(d)].operands.size() == 2 && out.size() < 16) {
+            for (int a : m_f.ops[size_t(d)].operands)
+                conjuncts(a, out);
+            return;
+        }
+        out.push_back(c);
+    }
+
+    Bound bound(int c)
+    {
+        Bound b;
+        const int d = m_f.values[size_t(c)].def;
+        if (d < 0)
+            return b;
+        const GOp& o = m_f.ops[size_t(d)];
+        const GAttr* pred = findAttr(o, "predicate");
+        if (o.id != OpId::CmpI || o.operands.size() != 2 || !pred)
+            return b;
+        const GAttr* sign = findAttr(o, "signedness");
+        // An unsigned compare reads as the integer compare of non-negative operands only.
+        if (sign && sign->value == "unsigned")
+            for (int a : o.operands)
+                if (!m_f.canonValue(a).range.nonNegative())
+                    return b;
+        Terms x[2][2]; // operand, (varying, invariant)
+        for (int k = 0; k < 2; ++k) {
+            const auto t = integerTerms(m_f, o.operands[size_t(k)]);
+            if (!t)
+                return b;
+            for (const auto& [coef, atoms] : *t) {
+                unsigned origin = 0;
+                std::vector<uint64_t> hashes;
+                for (int a : atoms) {
+                    if (a < 0)
+                        return b;
+                    origin |= m_origins.of(a);
+                    hashes.push_back(m_f.values[size_t(a)].hash);
+                }
+                if (origin & kOther)
+                    return b;
+                std::sort(hashes.begin(), hashes.end());
+                x[k][(origin & (kBlock | kLane)) ? 0 : 1].emplace_back(coef, std::move(hashes));
+                if (!(origin & (kBlock | kLane)))
+                    for (int a : atoms)
+                        m_origins.of(a, &b.boundArgs);
+            }
+        }
+        const int v = !x[0][0].empty() ? 0 : 1;
+        if (x[v][0].empty() || !x[1 - v][0].empty())
+            return b;
+        b.pred = v == 0 ? std::string(pred->value) : flipped(pred->value);
+        b.lane = x[v][0];
+        // V + a pred I + c  <=>  V pred I + c - a (over the integers).
+        b.bound = x[1 - v][1];
+        for (auto [coef, atoms] : x[v][1])
+            b.bound.emplace_back(uint64_t(0) - coef, std::move(atoms));
+        b.lane = sorted(std::move(b.lane));
+        b.bound = sorted(std::move(b.bound));
+        unsigned origin = 0;
+        for (int a : o.operands)
+            origin |= m_origins.of(a);
+        b.row = !(origin & kLane);
+        b.line = o.line;
+        b.ok = true;
+        return b;
+    }
+
+private:
+    // Terms merged by atoms (coefficients added), zero terms dropped, sorted.
+    static Terms sorted(Terms t)
+    {
+        std::map<std::vector<uint64_t>, uint64_t> m;
+        for (auto& [coef, atoms] : t)
+            m[atoms] += coef;
+        Terms out;
+        for (auto& [atoms, coef] : m)
+            if (coef != 0)
+                out.emplace_back(coef, atoms);
+        return out;
+    }
+
+    const GFunction& m_f;
+    Origins m_origins;
+};
+
+std::string linesText(const std::vector<int>& lines)
+{
+    std::string s;
+    for (int l : std::set<int>(lines.begin(), lines.end()))
+        s += (s.empty() ? "" : ", ") + std::to_string(l);
+    return s;
+}
+
+std::string argsText(const std::set<int>& args)
+{
+    std::string s;
+    for (int a : args)
+        s += (s.empty() ? "" : ", ") + std::to_string(a);
+    return s;
+}
+
+// What the conjuncts that differ are, per side, for the finding's values.
+struct Found
+{
+    PerSide<std::vector<int>> rowLines, laneLines;
+    std::set<int> unreceived; // reference arguments of lane bounds the port does not receive
+};
+
+// Pairs the conjuncts of one reference mask and one generated mask; false
+// when something other than the bounds described in MaskBounds.h differs.
+bool boundsOnly(MaskReader& r, MaskReader& g, int rMask, int gMask,
+                const std::vector<bool>& received, const std::vector<bool>& pairedGen, Found& found)
+{
+    const PerSide<MaskReader*> reader{&r, &g};
+    PerSide<std::vector<int>> cs;
+    r.conjuncts(rMask, cs.reference());
+    g.conjuncts(gMask, cs.generated());
+    // Conjuncts computed alike on both sides need no reading.
+    PerSide<std::multiset<uint64_t>> hashes;
+    for (Side s : kBothSides)
+        for (int c : cs[s])
+            hashes[s].insert(reader[s]->f().values[size_t(c)].hash);
+    PerSide<std::vector<Bound>> lanes;
+    PerSide<size_t> rows{0, 0};
+    for (Side s : kBothSides) {
+        MaskReader& masks = *reader[s];
+        for (int c : cs[s]) {
+            const uint64_t h = masks.f().values[size_t(c)].hash;
+            if (hashes[otherSide(s)].count(h))
+                continue;
+            Bound b = masks.bound(c);
+            if (!b.ok)
+                return false;
+            if (b.row) {
+                found.rowLines[s].push_back(b.line);
+                ++rows[s];
+            } else {
+                lanes[s].push_back(std::move(b));
+            }
+        }
+    }
+    // Row bounds on both sides that differ are two bounds, not a dropped one.
+    if ((rows.reference() && rows.generated()) ||
+        lanes.reference().size() != lanes.generated().size())
+        return false;
+    std::vector<bool> used(lanes.generated().size(), false);
+    for (const Bound& a : lanes.reference()) {
+        bool paired = false;
+        for (size_t k = 0; k < lanes.generated().size() && !paired; ++k) {
+            const Bound& b = lanes.generated()[k];
+            if (used[k] || a.pred != b.pred || a.lane != b.lane)
+                continue;
+            bool ok = a.bound == b.bound;
+            if (!ok) {
+                const bool unreceived = std::any_of(a.boundArgs.begin(), a.boundArgs.end(),
+                                                    [&](int x) { return !received[size_t(x)]; });
+                const bool ownBound = std::none_of(b.boundArgs.begin(), b.boundArgs.end(),
+                                                   [&](int x) { return pairedGen[size_t(x)]; });
+                ok = unreceived && ownBound;
+                if (ok)
+                    for (int x : a.boundArgs)
+                        if (!received[size_t(x)])
+                            found.unreceived.insert(x);
+            }
+            if (ok) {
+                used[k] = paired = true;
+                found.laneLines.reference().push_back(a.line);
+                found.laneLines.generated().push_back(b.line);
+            }
+        }
+        if (!paired)
+            return false;
+    }
+    return true;
+}
+
+// Ops feeding only the given masks (through pure ops), per side: they exist
+// for the bounds alone.
+std::set<int> maskOnlyCone(const GFunction& f, const std::vector<int>& masks,
+                           const std::set<int>& memoryOps)
+{
+    std::set<int> cone;
+    std::vector<int> stack;
+    for (int m : masks)
+        stack.push_back(f.values[size_t(m)].canon);
+    std::set<int> seen;
+    while (!stack.empty()) {
+        const int v = stack.back();
+        stack.pop_back();
+        if (!seen.insert(v).second)
+            continue;
+        const int d = f.values[size_t(v)].def;
+        if (d < 0 || !f.ops[size_t(d)].pure || f.ops[size_t(d)].id == OpId::GetTileBlockId ||
+            f.ops[size_t(d)].id == OpId::Iota)
+            continue;
+        cone.insert(d);
+        for (int a : f.ops[size_t(d)].operands)
+            stack.push_back(f.values[size_t(a)].canon);
+    }
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (auto it = cone.begin(); it != cone.end();) {
+            bool inside = true;
+            for (int res : f.ops[size_t(*it)].results)
+                for (int u : f.canonValue(res).users)
+                    inside =
+                        inside && (!f.ops[size_t(u)].live || cone.count(u) || memoryOps.count(u));
+            if (!inside) {
+                it = cone.erase(it);
+                changed = true;
+            } else {
+                ++it;
+            }
+        }
+    }
+    return cone;
+}
+
+} // namespace
+
+int groupMaskBounds(const GFunction& R, const GFunction& G, std::vector<RawDifference>& raw,
+                    const std::vector<Divergence>& divs, std::vector<int>& root)
+{
+    if (R.regions.empty() || G.regions.empty())
+        return -1;
+    const size_t rn = R.regions[0].args.size(), gn = G.regions[0].args.size();
+    // A reference argument is received when an unbound generated argument stands for it;
+    // a generated argument is paired when it stands for a reference argument.
+    std::vector<bool> received(rn, false), pairedGen(gn, false);
+    for (size_t k = 0; k < gn; ++k) {
+        const int a = G.regions[0].args[k];
+        const bool bound = std::any_of(G.specialisedArgs.begin(), G.specialisedArgs.end(),
+                                       [&](const auto& b) { return b.first == a; });
+        const int slot = G.entryArgSlot(k);
+        if (!bound && slot >= 0 && size_t(slot) < rn) {
+            received[size_t(slot)] = true;
+            pairedGen[k] = true;
+        }
+    }
+    MaskReader r(R), g(G);
+    Found found;
+    std::vector<size_t> masks;
+    std::vector<int> rMasks, gMasks;
+    std::set<int> rMem, gMem;
+    for (size_t i = 0; i < raw.size(); ++i) {
+        const RawDifference& d = raw[i];
+        if (divs[i].severity != Severity::Critical || d.kind != DiffKind::OperandChanged ||
+            d.refOp < 0 || d.genOp < 0)
+            continue;
+        const GOp& a = R.ops[size_t(d.refOp)];
+        const GOp& b = G.ops[size_t(d.genOp)];
+        if (!isMemoryOp(a) || !isMemoryOp(b) || a.id != b.id)
+            continue;
+        const int ka = maskOperand(R, a), kb = maskOperand(G, b);
+        if (ka < 0 || kb < 0 || d.operandIndex < 0 ||
+            (d.operandIndex != ka && d.operandIndex != kb))
+            continue;
+        const int rm = a.operands[size_t(ka)], gm = b.operands[size_t(kb)];
+        Found here = found;
+        if (!boundsOnly(r, g, rm, gm, received, pairedGen, here))
+            continue;
+        found = std::move(here);
+        masks.push_back(i);
+        rMasks.push_back(rm);
+        gMasks.push_back(gm);
+        rMem.insert(d.refOp);
+        gMem.insert(d.genOp);
+    }
+    if (masks.empty())
+        return -1;
+    const std::set<int> rCone = maskOnlyCone(R, rMasks, rMem);
+    const std::set<int> gCone = maskOnlyCone(G, gMasks, gMem);
+    const int top = int(masks.front());
+    std::vector<bool> member(raw.size(), false);
+    for (size_t i : masks)
+        member[i] = true;
+    for (size_t i = 0; i < raw.size(); ++i) {
+        const RawDifference& d = raw[i];
+        if (divs[i].severity != Severity::Critical || d.functionLevel ||
+            (d.refOp < 0 && d.genOp < 0))
+            continue;
+        // The other side's op may be absent, or only a dead or duplicated copy
+        // that the matcher paired with it: it adds nothing of its own.
+        auto inCone = [](const GFunction& f, const std::set<int>& cone, int op) {
+            return op < 0 || cone.count(op) || !f.ops[size_t(op)].live ||
+                   f.ops[size_t(op)].duplicateOf >= 0;
+        };
+        if ((rCone.count(d.refOp) || gCone.count(d.genOp)) && inCone(R, rCone, d.refOp) &&
+            inCone(G, gCone, d.genOp))
+            member[i] = true;
+    }
+    auto describe = [&](Side s) {
+        std::string t;
+        if (!found.rowLines[s].empty())
+            t = "row bounds (block id against an entry argument or constant) at line(s) " +
+                linesText(found.rowLines[s]);
+        if (!found.laneLines[s].empty())
+            t += std::string(t.empty() ? "" : "; ") + "column bounds at line(s) " +
+                 linesText(found.laneLines[s]);
+        if (s == Side::Reference && !found.unreceived.empty())
+            t += " against argument(s) " + argsText(found.unreceived) +
+                 ", which the generated entry does not receive";
+        return t.empty() ? std::string("the same bounds") : t;
+    };
+    RawDifference& d = raw[size_t(top)];
+    d.attribute = "mask bounds";
+    d.refValue = describe(Side::Reference);
+    d.genValue = describe(Side::Generated);
+    for (size_t i = 0; i < raw.size(); ++i) {
+        if (member[i])
+            root[i] = top;
+        else if (root[i] >= 0 && member[size_t(root[i])])
+            root[i] = top;
+    }
+    root[size_t(top)] = -1;
+    return top;
+}
+
+} // namespace tilelens::diff

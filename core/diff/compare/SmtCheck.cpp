@@ -1,0 +1,390 @@
+#include "diff/compare/SmtCheck.h"
+
+#include "common/Side.h"
+#include "diff/semantics/Semantics.h"
+
+#include <map>
+#include <optional>
+#include <set>
+#include <vector>
+#include <z3++.h>
+
+namespace tilelens::diff {
+
+namespace {
+
+// The resource limit (solver steps) bounds every query and makes the outcome
+// independent of the machine's load. (A wall-clock timeout would also start a
+// timer thread per query, which cost more than the queries themselves.) The
+// real-port and port-mistake queries need at most ~30k steps; a flipped predicate
+// in front of an i32 division needs over 1M to yield its counterexample. Modules
+// too large for many such queries skip the solver (IrDiff's kSolverMaxOps).
+constexpr unsigned kResourceLimit = 4000000;
+// The first check, with every leaf in [-16, 16], only looks for a readable
+// counterexample: a tenth of the budget (the corpus and real-port queries need
+// at most ~30k steps), so a query it cannot settle (i32 division) costs little
+// before the full check.
+constexpr unsigned kSmallInputsResourceLimit = kResourceLimit / 10;
+constexpr unsigned kSeed = 13;
+constexpr int kMaxNodes = 200;
+
+bool isUnsigned(const GOp& o)
+{
+    const GAttr* s = findAttr(o, "signedness");
+    return (s && s->value == "unsigned") || findAttr(o, "unsignedCmp");
+}
+
+class Encoder
+{
+public:
+    Encoder(z3::context& ctx, const GFunction& R, const GFunction& G, const OpMatching& m)
+        : m_ctx(ctx), m_facts(ctx), R(R), G(G), M(m)
+    {
+    }
+
+    // Term of value v (any id) on one side; nullopt when not encodable.
+    std::optional<z3::expr> value(Side side, int v)
+    {
+        const GFunction& f = function(side);
+        const int c = f.values[size_t(v)].canon;
+        auto& memo = m_memo[side];
+        if (auto it = memo.find(c); it != memo.end())
+            return it->second;
+        if (++m_nodes > kMaxNodes)
+            return std::nullopt;
+        std::optional<z3::expr> e = encode(side, c);
+        if (e) {
+            memo.emplace(c, *e);
+            const int def = f.values[size_t(c)].def;
+            if (def >= 0 && !m_isLeaf.count({side, c}))
+                cones[side].push_back(def);
+        }
+        return e;
+    }
+
+    // The ops whose values were encoded (not as leaves), on each side.
+    PerSide<std::vector<int>> cones;
+
+    const z3::expr_vector& facts() const { return m_facts; }
+    // The two sides differ: other values, or a generated division by zero.
+    z3::expr differs(const z3::expr& x, const z3::expr& y) const
+    {
+        z3::expr d = x != y;
+        for (const auto& zero : m_genDivisorZero)
+            d = d || zero;
+        return d;
+    }
+    const std::vector<std::pair<std::string, z3::expr>>& leaves() const { return m_leaves; }
+    // Reads compare `op` with predicate `predicate` instead of its own.
+    void overridePredicate(const GOp* op, std::string_view predicate)
+    {
+        m_predicateOf = op;
+        m_predicate = predicate;
+    }
+    std::string factText() const { return m_factText.empty() ? "no facts" : m_factText; }
+
+private:
+    // A leaf: shared by both sides when it corresponds, named by the reference value.
+    std::optional<z3::expr> leaf(Side side, int c, int width)
+    {
+        const int refId = side == Side::Generated ? M.genValToRef[size_t(c)] : c;
+        if (refId < 0 || (side == Side::Reference && M.refValToGen[size_t(c)] < 0))
+            return std::nullopt;
+        const GValue& rv = R.values[size_t(refId)];
+        std::string name;
+        if (rv.def < 0)
+            name = "argument " + std::to_string(rv.index);
+        else
+            name = std::string(R.ops[size_t(rv.def)].name) + " at reference line " +
+                   std::to_string(R.ops[size_t(rv.def)].line);
+        m_isLeaf.insert({side, c});
+        if (auto it = m_leafByRef.find(refId); it != m_leafByRef.end())
+            return it->second;
+        z3::expr x = m_ctx.bv_const(("v" + std::to_string(refId)).c_str(), unsigned(width));
+        m_leafByRef.emplace(refId, x);
+        m_leaves.emplace_back(name, x);
+        // Facts on the leaf: its proven range on either side.
+        const int genId = side == Side::Generated ? c : M.refValToGen[size_t(c)];
+        for (const IntRange& r : {rv.range, G.values[size_t(genId)].range})
+            if (r.known && width > 1) {
+                m_facts.push_back(z3::sge(x, m_ctx.bv_val(int64_t(r.lo), unsigned(width))));
+                m_facts.push_back(z3::sle(x, m_ctx.bv_val(int64_t(r.hi), unsigned(width))));
+                m_factText += (m_factText.empty() ? "" : ", ") + name + " in " + r.text();
+            }
+        loopIndexFacts(rv, x, name);
+        return x;
+    }
+
+    // A loop index lies in [lower, upper) of its loop (the body runs only then):
+    // a counterexample must be an iteration that happens.
+    void loopIndexFacts(const GValue& rv, const z3::expr& x, const std::string& name)
+    {
+        if (rv.def >= 0 || rv.index != 0 || rv.region < 0)
+            return;
+        const int loop = R.regions[size_t(rv.region)].parentOp;
+        if (loop < 0 || R.ops[size_t(loop)].id != OpId::For ||
+            R.ops[size_t(loop)].operands.size() < 3)
+            return;
+        const auto lower = value(Side::Reference, R.ops[size_t(loop)].operands[0]);
+        const auto upper = value(Side::Reference, R.ops[size_t(loop)].operands[1]);
+        if (!lower || !upper || lower->get_sort().bv_size() != x.get_sort().bv_size() ||
+            upper->get_sort().bv_size() != x.get_sort().bv_size())
+            return;
+        m_facts.push_back(x >= *lower);
+        m_facts.push_back(x < *upper);
+        m_factText += (m_factText.empty() ? "" : ", ") + name + " within its loop's bounds";
+    }
+
+    std::optional<z3::expr> encode(Side side, int c)
+    {
+        const GFunction& f = function(side);
+        const GValue& v = f.values[size_t(c)];
+        const int width = intWidth(v.typeText);
+        if (width <= 0 || width > 64)
+            return std::nullopt;
+        if (v.def < 0)
+            return leaf(side, c, width);
+        const GOp& o = f.ops[size_t(v.def)];
+        const OpId n = o.id;
+        auto operand = [&](size_t i) { return value(side, o.operands[i]); };
+        auto bv = [&](int64_t k) { return m_ctx.bv_val(k, unsigned(width)); };
+        if (n == OpId::Constant) {
+            const GAttr* a = findAttr(o, "value");
+            const auto k = a ? splatInt(a->value) : std::nullopt;
+            if (!k)
+                return std::nullopt;
+            return bv(*k);
+        }
+        if (n == OpId::Iota) {
+            auto x = leaf(side, c, width);
+            if (x) {
+                const int64_t len = lastDim(v.typeText);
+                m_facts.push_back(z3::uge(*x, bv(0)));
+                m_facts.push_back(z3::ult(*x, bv(len)));
+            }
+            return x;
+        }
+        if (n == OpId::Reshape || n == OpId::Broadcast)
+            return operand(0);
+        const size_t nops = o.operands.size();
+        if (n == OpId::ExtI || n == OpId::TruncI) {
+            auto a = operand(0);
+            if (!a)
+                return std::nullopt;
+            const int from = int(a->get_sort().bv_size());
+            if (n == OpId::TruncI)
+                return a->extract(unsigned(width - 1), 0);
+            return isUnsigned(o) ? z3::zext(*a, unsigned(width - from))
+                                 : z3::sext(*a, unsigned(width - from));
+        }
+        if (nops == 2 &&
+            (n == OpId::AddI || n == OpId::SubI || n == OpId::MulI || n == OpId::AndI ||
+             n == OpId::OrI || n == OpId::XOrI || n == OpId::MinI || n == OpId::MaxI ||
+             n == OpId::DivI || n == OpId::RemI || n == OpId::CmpI)) {
+            auto a = operand(0), b = operand(1);
+            if (!a || !b)
+                return std::nullopt;
+            if (n == OpId::CmpI)
+                return compare(o, *a, *b);
+            if (n == OpId::AddI)
+                return *a + *b;
+            if (n == OpId::SubI)
+                return *a - *b;
+            if (n == OpId::MulI)
+                return *a * *b;
+            if (n == OpId::AndI)
+                return *a & *b;
+            if (n == OpId::OrI)
+                return *a | *b;
+            if (n == OpId::XOrI)
+                return *a ^ *b;
+            const bool u = isUnsigned(o);
+            if (n == OpId::MinI)
+                return z3::ite(u ? z3::ult(*a, *b) : *a < *b, *a, *b);
+            if (n == OpId::MaxI)
+                return z3::ite(u ? z3::ugt(*a, *b) : *a > *b, *a, *b);
+            // Division by zero is undefined: the reference's divisors are assumed
+            // non-zero; a generated divisor that can be zero where the reference is
+            // defined is a difference (never an assumption that hides one).
+            if (side == Side::Generated)
+                m_genDivisorZero.push_back(*b == bv(0));
+            else
+                m_facts.push_back(*b != bv(0));
+            if (n == OpId::RemI)
+                return u ? z3::urem(*a, *b) : z3::srem(*a, *b);
+            return divide(o, *a, *b, u, width);
+        }
+        if (n == OpId::Select && nops == 3) {
+            auto c0 = operand(0), a = operand(1), b = operand(2);
+            if (!c0 || !a || !b)
+                return std::nullopt;
+            return z3::ite(*c0 == m_ctx.bv_val(1, 1), *a, *b);
+        }
+        return leaf(side, c, width);
+    }
+
+    const GFunction& function(Side side) const { return side == Side::Generated ? G : R; }
+
+    z3::expr compare(const GOp& o, const z3::expr& a, const z3::expr& b)
+    {
+        const GAttr* p = findAttr(o, "predicate");
+        const std::string_view pred = &o == m_predicateOf ? m_predicate
+                                      : p                 ? p->value
+                                                          : std::string_view();
+        const bool u = isUnsigned(o);
+        z3::expr r = a == b;
+        if (pred == "not_equal")
+            r = a != b;
+        else if (pred == "less_than")
+            r = u ? z3::ult(a, b) : a < b;
+        else if (pred == "less_than_or_equal")
+            r = u ? z3::ule(a, b) : a <= b;
+        else if (pred == "greater_than")
+            r = u ? z3::ugt(a, b) : a > b;
+        else if (pred == "greater_than_or_equal")
+            r = u ? z3::uge(a, b) : a >= b;
+        return z3::ite(r, m_ctx.bv_val(1, 1), m_ctx.bv_val(0, 1));
+    }
+
+    z3::expr divide(const GOp& o, const z3::expr& a, const z3::expr& b, bool u, int width)
+    {
+        if (u)
+            return z3::udiv(a, b);
+        const GAttr* r = findAttr(o, "rounding");
+        const std::string_view mode = r ? r->value : std::string_view("zero");
+        const z3::expr q = a / b; // signed, truncating
+        const z3::expr rem = z3::srem(a, b);
+        const z3::expr zero = m_ctx.bv_val(0, unsigned(width));
+        const z3::expr one = m_ctx.bv_val(1, unsigned(width));
+        const z3::expr inexact = rem != zero;
+        const z3::expr sameSign = (rem < zero) == (b < zero);
+        if (mode == "negative_inf")
+            return z3::ite(inexact && !sameSign, q - one, q);
+        if (mode == "positive_inf")
+            return z3::ite(inexact && sameSign, q + one, q);
+        return q;
+    }
+
+    z3::context& m_ctx;
+    z3::expr_vector m_facts;
+    std::string m_factText;
+    const GFunction& R;
+    const GFunction& G;
+    const OpMatching& M;
+    std::vector<z3::expr> m_genDivisorZero;
+    PerSide<std::map<int, z3::expr>> m_memo;
+    std::map<int, z3::expr> m_leafByRef;
+    std::vector<std::pair<std::string, z3::expr>> m_leaves;
+    std::set<std::pair<Side, int>> m_isLeaf;
+    int m_nodes = 0;
+    const GOp* m_predicateOf = nullptr;
+    std::string_view m_predicate;
+};
+
+std::string valueText(const z3::expr& e)
+{
+    const unsigned width = e.get_sort().bv_size();
+    uint64_t u = 0;
+    if (!e.is_numeral_u64(u))
+        return e.to_string();
+    if (width < 64 && (u >> (width - 1)) & 1)
+        return std::to_string(int64_t(u | (~uint64_t(0) << width)));
+    return width == 64 ? std::to_string(int64_t(u)) : std::to_string(u);
+}
+
+// Pure integer / mask ops the encoder models: only their values are compared.
+bool encodable(OpId n)
+{
+    return isOneOf(n, {OpId::Constant, OpId::Reshape, OpId::Broadcast, OpId::ExtI, OpId::TruncI,
+                       OpId::AddI, OpId::SubI, OpId::MulI, OpId::AndI, OpId::OrI, OpId::XOrI,
+                       OpId::MinI, OpId::MaxI, OpId::DivI, OpId::RemI, OpId::CmpI, OpId::Select});
+}
+
+} // namespace
+
+namespace {
+
+SmtVerdict compareResults(const GFunction& R, int r, const GFunction& G, int g, const OpMatching& m,
+                          bool referencePredicate)
+{
+    SmtVerdict out;
+    const GOp& a = R.ops[size_t(r)];
+    const GOp& b = G.ops[size_t(g)];
+    if (!encodable(a.id) || !encodable(b.id) || a.results.size() != 1 || b.results.size() != 1 ||
+        R.values[size_t(a.results[0])].typeText != G.values[size_t(b.results[0])].typeText)
+        return out;
+    try {
+        z3::context ctx;
+        Encoder enc(ctx, R, G, m);
+        if (referencePredicate) {
+            const GAttr* p = findAttr(a, "predicate");
+            if (a.id != OpId::CmpI || b.id != OpId::CmpI || !p)
+                return out;
+            enc.overridePredicate(&b, p->value);
+        }
+        const auto x = enc.value(Side::Reference, a.results[0]);
+        const auto y = enc.value(Side::Generated, b.results[0]);
+        if (!x || !y)
+            return out;
+        z3::solver solver(ctx);
+        z3::params p(ctx);
+        p.set("rlimit", kResourceLimit);
+        p.set("random_seed", kSeed);
+        solver.set(p);
+        for (const auto& fact : enc.facts())
+            solver.add(fact);
+        solver.add(enc.differs(*x, *y));
+        // Prefer a small counterexample (every leaf in [-16, 16]) when there is one.
+        solver.push();
+        z3::params small(ctx);
+        small.set("rlimit", kSmallInputsResourceLimit);
+        solver.set(small);
+        for (const auto& leaf : enc.leaves()) {
+            const unsigned w = leaf.second.get_sort().bv_size();
+            if (w > 5) {
+                solver.add(z3::sge(leaf.second, ctx.bv_val(-16, w)));
+                solver.add(z3::sle(leaf.second, ctx.bv_val(16, w)));
+            }
+        }
+        z3::check_result res = solver.check();
+        if (res != z3::sat) {
+            solver.pop();
+            solver.set(p);
+            res = solver.check();
+        }
+        if (res == z3::unsat) {
+            out.kind = SmtVerdict::Equal;
+            out.text = "SMT: equal for all inputs satisfying " + enc.factText();
+            out.refCone = enc.cones.reference();
+            out.genCone = enc.cones.generated();
+        } else if (res == z3::sat) {
+            const z3::model model = solver.get_model();
+            std::string inputs;
+            for (const auto& [name, leaf] : enc.leaves())
+                inputs +=
+                    (inputs.empty() ? "" : ", ") + name + " = " + valueText(model.eval(leaf, true));
+            out.kind = SmtVerdict::Differs;
+            out.text = (inputs.empty() ? std::string("any input") : inputs) + " -> reference " +
+                       valueText(model.eval(*x, true)) + ", generated " +
+                       valueText(model.eval(*y, true));
+        }
+    } catch (const z3::exception&) {
+        out = SmtVerdict{};
+    }
+    return out;
+}
+
+} // namespace
+
+SmtVerdict smtCompare(const GFunction& R, int r, const GFunction& G, int g, const OpMatching& m)
+{
+    return compareResults(R, r, G, g, m, false);
+}
+
+SmtVerdict smtCompareSignedness(const GFunction& R, int r, const GFunction& G, int g,
+                                const OpMatching& m)
+{
+    return compareResults(R, r, G, g, m, true);
+}
+
+} // namespace tilelens::diff

@@ -1,0 +1,573 @@
+#include "diff/match/OpMatcher.h"
+
+#include "common/Side.h"
+#include "diff/graph/FlatHashMap.h"
+#include "diff/graph/Hashing.h"
+#include "diff/semantics/MemoryAccess.h"
+
+#include <algorithm>
+#include <deque>
+#include <unordered_map>
+
+namespace tilelens::diff {
+
+std::vector<size_t> longestIncreasing(const std::vector<int>& seq)
+{
+    std::vector<size_t> tails; // index of the smallest tail of each length
+    std::vector<long> prev(seq.size(), -1);
+    for (size_t i = 0; i < seq.size(); ++i) {
+        auto it = std::lower_bound(tails.begin(), tails.end(), seq[i],
+                                   [&](size_t t, int v) { return seq[t] < v; });
+        const size_t len = size_t(it - tails.begin());
+        if (len > 0)
+            prev[i] = long(tails[len - 1]);
+        if (it == tails.end())
+            tails.push_back(i);
+        else
+            *it = i;
+    }
+    std::vector<size_t> out;
+    long cur = tails.empty() ? -1 : long(tails.back());
+    while (cur >= 0) {
+        out.push_back(size_t(cur));
+        cur = prev[size_t(cur)];
+    }
+    std::reverse(out.begin(), out.end());
+    return out;
+}
+
+namespace {
+
+class Matcher
+{
+public:
+    Matcher(const GFunction& r, const GFunction& g) : R(r), G(g)
+    {
+        m.refToGen.assign(R.ops.size(), -1);
+        m.genToRef.assign(G.ops.size(), -1);
+        m.refValToGen.assign(R.values.size(), -1);
+        m.genValToRef.assign(G.values.size(), -1);
+        m.refRegionToGen.assign(R.regions.size(), -1);
+        m.genRegionToRef.assign(G.regions.size(), -1);
+        m_next.assign(R.ops.size(), -1);
+        m_gpos.assign(G.ops.size(), -1);
+    }
+
+    OpMatching run()
+    {
+        if (R.regions.empty() || G.regions.empty())
+            return std::move(m);
+        pairRegions(0, 0);
+        matchInvariants();
+        propagate();
+        // Order alignment: first region-holding ops only (structure), then
+        // everything, innermost regions first so that correspondences found in
+        // loop bodies guide the alignment of the code around them.
+        size_t aDone = 0, sDone = 0;
+        bool addressesDone = false;
+        std::vector<bool> fullDone;
+        while (true) {
+            fullDone.resize(m.regionPairs.size(), false);
+            if (aDone < m.regionPairs.size()) {
+                matchByHash(m.regionPairs[aDone++]);
+                propagate();
+                continue;
+            }
+            if (!addressesDone) {
+                addressesDone = true;
+                matchByAddress();
+                propagate();
+                continue;
+            }
+            if (sDone < m.regionPairs.size()) {
+                matchByOrder(m.regionPairs[sDone++], true);
+                propagate();
+                continue;
+            }
+            size_t next = fullDone.size();
+            while (next > 0 && fullDone[next - 1])
+                --next;
+            if (next == 0)
+                break;
+            fullDone[next - 1] = true;
+            matchByOrder(m.regionPairs[next - 1], false);
+            propagate();
+        }
+        return std::move(m);
+    }
+
+private:
+    const GOp& rop(int i) const { return R.ops[size_t(i)]; }
+    const GOp& gop(int i) const { return G.ops[size_t(i)]; }
+    int rcanon(int v) const { return R.values[size_t(v)].canon; }
+    int gcanon(int v) const { return G.values[size_t(v)].canon; }
+    bool rfree(int o) const { return participates(rop(o)) && m.refToGen[size_t(o)] < 0; }
+    bool gfree(int o) const { return participates(gop(o)) && m.genToRef[size_t(o)] < 0; }
+    // The order phase also pairs duplicates (what CSE merges), so that a
+    // change that makes an op equal to another one is still seen where it is written.
+    static bool orderable(const GOp& o)
+    {
+        return participates(o) || (o.duplicateOf >= 0 && !o.assume);
+    }
+    bool rfreeOrder(int o) const { return orderable(rop(o)) && m.refToGen[size_t(o)] < 0; }
+    bool gfreeOrder(int o) const { return orderable(gop(o)) && m.genToRef[size_t(o)] < 0; }
+
+    void mapValue(int rv, int gv)
+    {
+        if (m.refValToGen[size_t(rv)] < 0 && m.genValToRef[size_t(gv)] < 0) {
+            m.refValToGen[size_t(rv)] = gv;
+            m.genValToRef[size_t(gv)] = rv;
+            m_valueQueue.emplace_back(rv, gv);
+        }
+    }
+
+    void pairRegions(int rr, int gr)
+    {
+        if (m.refRegionToGen[size_t(rr)] >= 0 || m.genRegionToRef[size_t(gr)] >= 0)
+            return;
+        m.refRegionToGen[size_t(rr)] = gr;
+        m.genRegionToRef[size_t(gr)] = rr;
+        m.regionPairs.emplace_back(rr, gr);
+        const auto& ra = R.regions[size_t(rr)].args;
+        const auto& ga = G.regions[size_t(gr)].args;
+        // Entry arguments by slot: by position unless pointers were paired by role.
+        const bool entry = R.regions[size_t(rr)].parentOp < 0;
+        for (size_t i = 0; i < ga.size(); ++i) {
+            const size_t k = entry ? size_t(G.entryArgSlot(i)) : i;
+            if (k < ra.size())
+                mapValue(rcanon(ra[k]), gcanon(ga[i]));
+        }
+    }
+
+    void match(int r, int g)
+    {
+        m.refToGen[size_t(r)] = g;
+        m.genToRef[size_t(g)] = r;
+        ++m.matchedOps;
+        const GOp& a = rop(r);
+        const GOp& b = gop(g);
+        // A padded load against a load whose masked-off lanes a select fills:
+        // the padded value corresponds to the select's.
+        const int refSelect = paddingSelect(R, r, paddingHashOf(G, g));
+        const int genSelect = paddingSelect(G, g, paddingHashOf(R, r));
+        for (size_t k = 0; k < std::min(a.results.size(), b.results.size()); ++k)
+            mapValue(k == 0 && refSelect >= 0 ? refSelect : rcanon(a.results[k]),
+                     k == 0 && genSelect >= 0 ? genSelect : gcanon(b.results[k]));
+        if (a.regions.size() == b.regions.size())
+            for (size_t i = 0; i < a.regions.size(); ++i)
+                pairRegions(a.regions[i], b.regions[i]);
+        m_queue.emplace_back(r, g);
+    }
+
+    bool regionsCorrespond(int r, int g) const
+    {
+        if (!rop(r).dependsOnArgs && !gop(g).dependsOnArgs)
+            return true; // loop-invariant values may be hoisted anywhere
+        return m.refRegionToGen[size_t(rop(r).region)] == gop(g).region;
+    }
+
+    // Reference ops by hash, each bucket a FIFO list threaded through m_next
+    // (no container per bucket).
+    struct Bucket
+    {
+        int head = -1, tail = -1;
+    };
+
+    void push(FlatHashMap<Bucket>& buckets, int r)
+    {
+        Bucket& b = buckets[rop(r).hash];
+        m_next[size_t(r)] = -1;
+        if (b.tail >= 0)
+            m_next[size_t(b.tail)] = r;
+        else
+            b.head = r;
+        b.tail = r;
+    }
+
+    // First free reference op of the bucket of `hash` (taken off the list), or -1.
+    int popFree(FlatHashMap<Bucket>& buckets, uint64_t hash)
+    {
+        Bucket* b = buckets.find(hash);
+        if (!b)
+            return -1;
+        while (b->head >= 0 && !rfree(b->head))
+            b->head = m_next[size_t(b->head)];
+        if (b->head < 0)
+            return -1;
+        const int r = b->head;
+        b->head = m_next[size_t(r)];
+        return r;
+    }
+
+    // Ops computing nothing that depends on a block argument: matched function-wide.
+    void matchInvariants()
+    {
+        FlatHashMap<Bucket> buckets(R.ops.size());
+        for (size_t i = 0; i < R.ops.size(); ++i)
+            if (rfree(int(i)) && !rop(int(i)).dependsOnArgs)
+                push(buckets, int(i));
+        for (size_t j = 0; j < G.ops.size(); ++j) {
+            if (!gfree(int(j)) || gop(int(j)).dependsOnArgs)
+                continue;
+            const int r = popFree(buckets, gop(int(j)).hash);
+            if (r >= 0)
+                match(r, int(j));
+        }
+    }
+
+    // Memory ops that touch the same place (memoryAddressKey) but store or order
+    // differently pair before any order alignment: the access is the anchor, whatever
+    // value or token a change upstream gave it. Keys written more than once on a
+    // side are left to the order. First by the full address, then gathers and
+    // scatters by their pointers alone (a mask that differs is then a difference
+    // of the pair, not a reason to pair by position).
+    void matchByAddress()
+    {
+        matchByAddress(false);
+        matchByAddress(true);
+    }
+
+    void matchByAddress(bool pointersOnly)
+    {
+        std::unordered_map<uint64_t, std::pair<int, int>> keys; // key -> (ref op, gen op)
+        auto collect = [&](const GFunction& f, Side side) {
+            for (size_t i = 0; i < f.ops.size(); ++i) {
+                const GOp& o = f.ops[i];
+                const bool free = side == Side::Generated ? gfree(int(i)) : rfree(int(i));
+                const uint64_t key = free ? memoryAddressKey(f, o, pointersOnly) : 0;
+                if (key == 0)
+                    continue;
+                auto& slot = keys.try_emplace(key, -1, -1).first->second;
+                int& op = side == Side::Generated ? slot.second : slot.first;
+                op = op == -1 ? int(i) : -2; // -2: ambiguous
+            }
+        };
+        collect(R, Side::Reference);
+        collect(G, Side::Generated);
+        std::vector<std::pair<int, int>> pairs; // in reference order: the result must not
+        for (const auto& entry : keys)          // depend on the map's iteration order
+            if (entry.second.first >= 0 && entry.second.second >= 0)
+                pairs.push_back(entry.second);
+        std::sort(pairs.begin(), pairs.end());
+        for (const auto& [r, g] : pairs)
+            if (rfree(r) && gfree(g) && regionsCorrespond(r, g) && sameOp(rop(r), gop(g)))
+                match(r, g);
+    }
+
+    void matchByHash(std::pair<int, int> pair)
+    {
+        const auto& rops = R.regions[size_t(pair.first)].ops;
+        FlatHashMap<Bucket> buckets(rops.size());
+        for (int o : rops)
+            if (rfree(o))
+                push(buckets, o);
+        for (int o : G.regions[size_t(pair.second)].ops) {
+            if (!gfree(o))
+                continue;
+            const int r = popFree(buckets, gop(o).hash);
+            if (r >= 0)
+                match(r, o);
+        }
+    }
+
+    // Key of an op by name and the identities of its operands (in reference
+    // value ids); false when an operand has no counterpart yet.
+    bool shapeKey(Side side, int o, uint64_t& key) const
+    {
+        const GOp& op = side == Side::Generated ? gop(o) : rop(o);
+        key = hashMix(op.nameHash, op.regions.size());
+        int first = -1;
+        for (int v : semanticOperands(op)) {
+            int id = side == Side::Generated ? m.genValToRef[size_t(gcanon(v))] : rcanon(v);
+            if (id < 0)
+                return false;
+            // Commutative ops have two operands: order them by id.
+            if (op.commutative && !op.hasSemOperands && first < 0) {
+                first = id;
+                continue;
+            }
+            if (op.commutative && !op.hasSemOperands) {
+                key = hashMix(hashMix(key, uint64_t(std::min(first, id))),
+                              uint64_t(std::max(first, id)));
+                continue;
+            }
+            key = hashMix(key, uint64_t(id));
+        }
+        return true;
+    }
+
+    bool compatible(int r, int g) const
+    {
+        const GOp& a = rop(r);
+        const GOp& b = gop(g);
+        if (sameOp(a, b))
+            return true;
+        if (a.results.size() != b.results.size() || a.regions.size() != b.regions.size() ||
+            a.terminator != b.terminator)
+            return false;
+        for (size_t k = 0; k < a.results.size(); ++k)
+            if (R.values[size_t(a.results[k])].typeText != G.values[size_t(b.results[k])].typeText)
+                return false;
+        return !a.results.empty();
+    }
+
+    void propagate()
+    {
+        while (!m_queue.empty() || !m_valueQueue.empty()) {
+            if (!m_queue.empty()) {
+                const auto [r, g] = m_queue.front();
+                m_queue.pop_front();
+                topDown(r, g);
+            } else {
+                const auto [rv, gv] = m_valueQueue.front();
+                m_valueQueue.pop_front();
+                bottomUp(rv, gv);
+            }
+        }
+    }
+
+    // Producers of corresponding operands correspond.
+    void topDown(int r, int g)
+    {
+        const GOp& a = rop(r);
+        const GOp& b = gop(g);
+        if (a.hasSemOperands || b.hasSemOperands)
+            return; // written operands of different normal forms do not correspond
+        const size_t n = std::min(a.operands.size(), b.operands.size());
+        bool swapped = false;
+        if (a.commutative && b.commutative && n == 2) {
+            const int r0 = rcanon(a.operands[0]), r1 = rcanon(a.operands[1]);
+            const int g0 = gcanon(b.operands[0]), g1 = gcanon(b.operands[1]);
+            swapped = m.refValToGen[size_t(r0)] == g1 || m.refValToGen[size_t(r1)] == g0;
+        }
+        for (size_t i = 0; i < n; ++i) {
+            const int rv = rcanon(a.operands[i]);
+            const int gv = gcanon(b.operands[swapped ? 1 - i : i]);
+            if (m.refValToGen[size_t(rv)] >= 0 || m.genValToRef[size_t(gv)] >= 0)
+                continue;
+            const GValue& x = R.values[size_t(rv)];
+            const GValue& y = G.values[size_t(gv)];
+            if (x.def < 0 || y.def < 0 || x.index != y.index)
+                continue;
+            // Producers of other names pair only by equal normal forms: a mask
+            // built from one bounds test against two, or swapped operands of a
+            // division, would otherwise pair unrelated ops (andi with cmpi,
+            // addf with exp2) that the order alignment pairs better.
+            // Two constants of other values pair only where written for this op
+            // (a changed literal); one the op reads through CSE from elsewhere
+            // (the loop step's 2 merged into an earlier 2) is reported where the
+            // op's own constant is written, not paired with an unrelated one.
+            const bool sameHash = rop(x.def).hash == gop(y.def).hash;
+            const bool leaves =
+                semanticOperands(rop(x.def)).empty() && semanticOperands(gop(y.def)).empty();
+            const bool owned = R.values[size_t(a.operands[i])].def == x.def &&
+                               G.values[size_t(b.operands[swapped ? 1 - i : i])].def == y.def;
+            if (rfree(x.def) && gfree(y.def) && regionsCorrespond(x.def, y.def) &&
+                compatible(x.def, y.def) &&
+                (sameHash || (sameOp(rop(x.def), gop(y.def)) && (!leaves || owned))))
+                match(x.def, y.def);
+        }
+    }
+
+    // Users computing the same thing from corresponding values correspond.
+    // Candidates are sorted by (key, position) in a reused vector: the first
+    // free one in writing order wins, as with one FIFO per key.
+    void bottomUp(int rv, int gv)
+    {
+        const auto& gusers = G.values[size_t(gv)].users;
+        const auto& rusers = R.values[size_t(rv)].users;
+        if (gusers.empty() || rusers.empty())
+            return;
+        if (std::none_of(gusers.begin(), gusers.end(), [&](int u) { return gfree(u); }))
+            return;
+        auto& cand = m_candidates;
+        cand.clear();
+        for (int ru : rusers) {
+            uint64_t rk = 0;
+            if (rfree(ru) && shapeKey(Side::Reference, ru, rk))
+                cand.push_back({rk, ru});
+        }
+        if (cand.empty())
+            return;
+        // Users are listed in op order, so (key, op) keeps the writing order per key.
+        std::sort(cand.begin(), cand.end(), [](const Candidate& a, const Candidate& b) {
+            return a.key < b.key || (a.key == b.key && a.op < b.op);
+        });
+        for (int gu : gusers) {
+            uint64_t gk = 0;
+            if (!gfree(gu) || !shapeKey(Side::Generated, gu, gk))
+                continue;
+            auto it = std::lower_bound(cand.begin(), cand.end(), gk,
+                                       [](const Candidate& c, uint64_t k) { return c.key < k; });
+            for (; it != cand.end() && it->key == gk; ++it) {
+                if (it->op >= 0 && rfree(it->op) && regionsCorrespond(it->op, gu)) {
+                    const int ru = it->op;
+                    it->op = -1;
+                    match(ru, gu);
+                    break;
+                }
+            }
+        }
+    }
+
+    void alignGap(const std::vector<int>& rAll, const std::vector<int>& gAll)
+    {
+        if (rAll.empty() || gAll.empty())
+            return;
+        // Two duplicates never pair: one side must be a real (participating) op.
+        // Nor do two constants: a position says nothing about which value is which.
+        auto same = [&](int r, int g) {
+            return sameOp(rop(r), gop(g)) && (participates(rop(r)) || participates(gop(g))) &&
+                   !semanticOperands(rop(r)).empty();
+        };
+        // Equal heads pair up in order (as the LCS backtrack would) in linear
+        // time; only the rest needs the quadratic table.
+        std::vector<std::pair<int, int>> pairs;
+        size_t head = 0;
+        while (head < rAll.size() && head < gAll.size() && same(rAll[head], gAll[head])) {
+            pairs.emplace_back(rAll[head], gAll[head]);
+            ++head;
+        }
+        const std::vector<int> ra(rAll.begin() + long(head), rAll.end());
+        const std::vector<int> ga(gAll.begin() + long(head), gAll.end());
+        const size_t n = ra.size(), k = ga.size();
+        if (n == 0 || k == 0) {
+        } else if (n * k <= 250000) {
+            std::vector<uint32_t> dp((n + 1) * (k + 1), 0);
+            auto at = [&](size_t i, size_t j) -> uint32_t& { return dp[i * (k + 1) + j]; };
+            for (size_t i = n; i-- > 0;)
+                for (size_t j = k; j-- > 0;)
+                    at(i, j) = same(ra[i], ga[j]) ? at(i + 1, j + 1) + 1
+                                                  : std::max(at(i + 1, j), at(i, j + 1));
+            size_t i = 0, j = 0;
+            while (i < n && j < k) {
+                if (same(ra[i], ga[j])) {
+                    pairs.emplace_back(ra[i++], ga[j++]);
+                } else if (at(i + 1, j) >= at(i, j + 1)) {
+                    ++i;
+                } else {
+                    ++j;
+                }
+            }
+        } else {
+            // Too large for a quadratic table: pair same-named ops in order.
+            std::unordered_map<std::string_view, std::deque<int>> byName;
+            for (int o : ga)
+                if (participates(gop(o)) && !semanticOperands(gop(o)).empty())
+                    byName[gop(o).name].push_back(o);
+            for (int o : ra) {
+                if (!participates(rop(o)) || semanticOperands(rop(o)).empty())
+                    continue;
+                auto it = byName.find(rop(o).name);
+                if (it != byName.end() && !it->second.empty()) {
+                    pairs.emplace_back(o, it->second.front());
+                    it->second.pop_front();
+                }
+            }
+        }
+        for (const auto& [r, g] : pairs)
+            if (rfreeOrder(r) && gfreeOrder(g))
+                match(r, g);
+        // What is left in the gap pairs up when it computes the same kind of value.
+        std::vector<int> rl, gl;
+        for (int o : rAll)
+            if (rfreeOrder(o))
+                rl.push_back(o);
+        for (int o : gAll)
+            if (gfreeOrder(o))
+                gl.push_back(o);
+        size_t j = 0;
+        for (int r : rl) {
+            if (semanticOperands(rop(r)).empty())
+                continue;
+            while (j < gl.size() &&
+                   !(compatible(r, gl[j]) && (participates(rop(r)) || participates(gop(gl[j]))) &&
+                     !semanticOperands(gop(gl[j])).empty()))
+                ++j;
+            if (j == gl.size())
+                break;
+            match(r, gl[j++]);
+        }
+    }
+
+    void matchByOrder(std::pair<int, int> pair, bool structureOnly)
+    {
+        const auto& rops = R.regions[size_t(pair.first)].ops;
+        const auto& gops = G.regions[size_t(pair.second)].ops;
+        std::vector<int> rl, gl;
+        auto wanted = [&](const GOp& o) { return !structureOnly || !o.regions.empty(); };
+        // Nothing left to align on one side (the common case once hashes matched).
+        if (std::none_of(rops.begin(), rops.end(),
+                         [&](int o) { return rfreeOrder(o) && wanted(rop(o)); }) ||
+            std::none_of(gops.begin(), gops.end(),
+                         [&](int o) { return gfreeOrder(o) && wanted(gop(o)); }))
+            return;
+        rl.reserve(rops.size()); // one allocation each instead of a doubling series
+        gl.reserve(gops.size());
+        for (int o : rops)
+            if (orderable(rop(o)) && (wanted(rop(o)) || m.refToGen[size_t(o)] >= 0))
+                rl.push_back(o);
+        for (int o : gops)
+            if (orderable(gop(o)) && (wanted(gop(o)) || m.genToRef[size_t(o)] >= 0)) {
+                m_gpos[size_t(o)] = int(gl.size());
+                gl.push_back(o);
+            }
+        // Anchors: already matched pairs inside this region pair, in order on both sides.
+        // Not leaves (constants, folded casts, iota): each compiler places them anywhere,
+        // and one hoisted above a computation would cut the two sides' order there.
+        std::vector<int> anchorRefIdx, anchorGenPos;
+        anchorRefIdx.reserve(std::min(rl.size(), gl.size()));
+        anchorGenPos.reserve(std::min(rl.size(), gl.size()));
+        for (size_t i = 0; i < rl.size(); ++i) {
+            const int g = m.refToGen[size_t(rl[i])];
+            if (g >= 0 && m_gpos[size_t(g)] >= 0 && !semanticOperands(rop(rl[i])).empty() &&
+                !semanticOperands(gop(g)).empty()) {
+                anchorRefIdx.push_back(int(i));
+                anchorGenPos.push_back(m_gpos[size_t(g)]);
+            }
+        }
+        for (int o : gl)
+            m_gpos[size_t(o)] = -1;
+        const auto chain = longestIncreasing(anchorGenPos);
+        int ri = 0, gi = 0;
+        auto gap = [&](int rEnd, int gEnd) {
+            std::vector<int> ra, ga;
+            for (int i = ri; i < rEnd; ++i)
+                if (rfreeOrder(rl[size_t(i)]))
+                    ra.push_back(rl[size_t(i)]);
+            for (int j = gi; j < gEnd; ++j)
+                if (gfreeOrder(gl[size_t(j)]))
+                    ga.push_back(gl[size_t(j)]);
+            alignGap(ra, ga);
+        };
+        for (size_t c : chain) {
+            gap(anchorRefIdx[c], anchorGenPos[c]);
+            ri = anchorRefIdx[c] + 1;
+            gi = anchorGenPos[c] + 1;
+        }
+        gap(int(rl.size()), int(gl.size()));
+    }
+
+    const GFunction& R;
+    const GFunction& G;
+    OpMatching m;
+    std::deque<std::pair<int, int>> m_queue;      // matched op pairs
+    std::deque<std::pair<int, int>> m_valueQueue; // newly corresponding values
+    struct Candidate
+    {
+        uint64_t key;
+        int op;
+    };
+    std::vector<Candidate> m_candidates; // bottomUp scratch
+    std::vector<int> m_next;             // bucket lists, by reference op
+    std::vector<int> m_gpos;             // matchByOrder scratch: op -> position, else -1
+};
+
+} // namespace
+
+OpMatching matchOps(const GFunction& ref, const GFunction& gen)
+{
+    return Matcher(ref, gen).run();
+}
+
+} // namespace tilelens::diff

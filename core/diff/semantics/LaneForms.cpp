@@ -1,0 +1,82 @@
+// Scalar computed once vs per lane (issue 13): one side computes a value on
+// scalars and broadcasts the result, the other broadcasts the scalars first
+// and repeats the arithmetic lane-wise (reshape/broadcast, exti, cmpi, muli,
+// andi chains). An elementwise op whose every operand holds one scalar in all
+// lanes computes, in every lane, the op applied to those scalars: its result
+// is the broadcast of the scalar op's result. So it hashes as that broadcast
+// (SemanticForm.h), and reshape/broadcast chains of it compose as splats do.
+// The scalar op is hashed as the normalizer hashes a generic op (name,
+// attributes, hints, scalar result type, operand identities); an op that the
+// scalar side would rewrite (affine chains, divisions) keeps its written form.
+
+#include "diff/graph/Hashing.h"
+#include "diff/semantics/SemanticForm.h"
+#include "diff/semantics/Semantics.h"
+
+#include <algorithm>
+#include <array>
+
+namespace tilelens::diff {
+
+namespace {
+
+bool elementwise(OpId n)
+{
+    return isOneOf(n, {OpId::AddI, OpId::SubI, OpId::MulI,   OpId::DivI,  OpId::RemI, OpId::MinI,
+                       OpId::MaxI, OpId::AndI, OpId::OrI,    OpId::XOrI,  OpId::ShLI, OpId::ShRI,
+                       OpId::CmpI, OpId::ExtI, OpId::TruncI, OpId::AddF,  OpId::SubF, OpId::MulF,
+                       OpId::DivF, OpId::NegF, OpId::MaxF,   OpId::MinF,  OpId::CmpF, OpId::FToF,
+                       OpId::IToF, OpId::FToI, OpId::Select, OpId::Offset});
+}
+
+} // namespace
+
+bool SemanticNormalizer::laneForm(int id, SemanticForm& f)
+{
+    GOp& o = m_g.ops[size_t(id)];
+    if (o.operands.empty())
+        return false;
+    // Cheapest test first: this runs for every pure op of both sides.
+    bool allConstant = true;
+    for (int v : o.operands) {
+        const int c = canonId(v);
+        if (m_lane[size_t(c)] == 0)
+            return false;
+        allConstant = allConstant && m_splatConst[size_t(c)];
+    }
+    if (allConstant || !elementwise(o.id))
+        return false; // constants fold (or stay) alike on both sides
+    const GValue& res = m_g.values[size_t(o.results[0])];
+    if (singleElement(res.typeText) || res.typeText.rfind("tile<", 0) != 0)
+        return false;
+    // The scalar op's identity, as Normalizer::genericHash computes it.
+    const bool neutral = signNeutral(o);
+    uint64_t h = o.nameHash;
+    for (const auto& a : o.attrs)
+        if (!(neutral && isSignednessAttr(a.name)))
+            h = hashMix(h, a.hash);
+    for (const auto& a : o.hints)
+        h = hashMix(h, a.hash);
+    h = hashMix(h, hashText(scalarTypeOf(res.typeText)));
+    if (o.commutative && o.operands.size() == 2) {
+        h = hashMix(h, o.operands.size());
+        uint64_t a = m_lane[size_t(canonId(o.operands[0]))];
+        uint64_t b = m_lane[size_t(canonId(o.operands[1]))];
+        if (b < a)
+            std::swap(a, b);
+        h = hashMix(hashMix(h, a), b);
+    } else {
+        for (int v : o.operands)
+            h = hashMix(h, m_lane[size_t(canonId(v))]);
+        h = hashMix(h, o.operands.size());
+    }
+    m_pendLane = resultHash(h, 0);
+    m_pendSplat = splatOfValue(m_pendLane);
+    f.custom = true;
+    f.hash = splatOpHash(m_pendSplat, res.typeHash);
+    f.proof = "every lane applies the op to the same broadcast scalars: it is the broadcast of "
+              "the scalar op's result";
+    return true;
+}
+
+} // namespace tilelens::diff

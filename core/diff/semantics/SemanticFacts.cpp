@@ -1,0 +1,208 @@
+// The facts of the semantic normal form: signed ranges of integer values
+// from `assume bounded`, block ids, grid sizes, iota, loop indices and
+// overflow-checked arithmetic (SemanticForm.h).
+
+#include "diff/semantics/SemanticForm.h"
+#include "diff/semantics/Semantics.h"
+
+#include <algorithm>
+#include <charconv>
+
+namespace tilelens::diff {
+
+namespace {
+
+// "bounded<0, ?>" -> [0, max]; "bounded<?, 7>" -> [min, 7].
+bool parseBounded(std::string_view text, IntRange& out)
+{
+    if (text.rfind("bounded<", 0) != 0 || text.back() != '>')
+        return false;
+    const std::string_view body = text.substr(8, text.size() - 9);
+    const size_t comma = body.find(',');
+    if (comma == std::string_view::npos)
+        return false;
+    auto bound = [](std::string_view s, int64_t fallback, int64_t& v) {
+        while (!s.empty() && s.front() == ' ')
+            s.remove_prefix(1);
+        while (!s.empty() && s.back() == ' ')
+            s.remove_suffix(1);
+        if (s == "?") {
+            v = fallback;
+            return true;
+        }
+        const auto r = std::from_chars(s.data(), s.data() + s.size(), v);
+        return r.ec == std::errc() && r.ptr == s.data() + s.size();
+    };
+    int64_t lo = 0, hi = 0;
+    if (!bound(body.substr(0, comma), INT64_MIN, lo) ||
+        !bound(body.substr(comma + 1), INT64_MAX, hi) || lo > hi)
+        return false;
+    out = IntRange::of(lo, hi);
+    return true;
+}
+
+} // namespace
+
+std::string IntRange::text() const
+{
+    if (!known)
+        return "[any]";
+    auto bound = [](int64_t v) {
+        if (v == INT64_MAX || v == 2147483647)
+            return std::string(v == INT64_MAX ? "2^63-1" : "2^31-1");
+        return std::to_string(v);
+    };
+    return "[" + bound(lo) + ", " + bound(hi) + "]";
+}
+
+void SemanticNormalizer::collectFacts()
+{
+    for (const GOp& o : m_g.ops) {
+        if (!o.assume)
+            continue;
+        const GAttr* a = findAttr(o, "assumption");
+        IntRange r;
+        if (!a || !parseBounded(a->value, r))
+            continue;
+        int v = o.operands[0];
+        while (m_g.values[size_t(v)].def >= 0 && m_g.ops[size_t(m_g.values[size_t(v)].def)].assume)
+            v = m_g.ops[size_t(m_g.values[size_t(v)].def)].operands[0];
+        m_facts[size_t(v)] = intersect(m_facts[size_t(v)], r);
+        m_facts[size_t(o.results[0])] = intersect(m_facts[size_t(o.results[0])], r);
+    }
+}
+
+void SemanticNormalizer::regionArgRanges(int region)
+{
+    const GRegion& reg = m_g.regions[size_t(region)];
+    for (int a : reg.args)
+        m_g.values[size_t(a)].range = clampToType(m_facts[size_t(a)], a);
+    if (reg.parentOp < 0 || reg.args.empty())
+        return;
+    const GOp& parent = m_g.ops[size_t(reg.parentOp)];
+    if (parent.id != OpId::For || parent.operands.size() < 3)
+        return;
+    // The index of `for %i in (lb to ub, step s)` with s >= 1 stays in [lb, ub - 1].
+    const IntRange lb = rangeOf(parent.operands[0]), ub = rangeOf(parent.operands[1]);
+    const IntRange step = rangeOf(parent.operands[2]);
+    if (lb.known && step.known && step.lo >= 1) {
+        GValue& iv = m_g.values[size_t(reg.args[0])];
+        const int64_t hi = ub.known ? ub.hi - 1 : INT64_MAX;
+        if (hi >= lb.lo)
+            iv.range = clampToType(intersect(iv.range, IntRange::of(lb.lo, hi)), reg.args[0]);
+    }
+}
+
+void SemanticNormalizer::mergeFacts(int duplicateResult, int canonical)
+{
+    GValue& c = m_g.values[size_t(canonical)];
+    c.range = intersect(c.range, clampToType(m_facts[size_t(duplicateResult)], canonical));
+}
+
+// A fact's open bound ("bounded<0, ?>") is the type's own bound.
+IntRange SemanticNormalizer::clampToType(IntRange r, int value) const
+{
+    if (!r.known) // most values: no need to read the type
+        return r;
+    const int width = intWidth(m_g.values[size_t(value)].typeText);
+    if (width <= 0 || width >= 64)
+        return r;
+    return intersect(r, IntRange::of(-maxSignedOf(width) - 1, maxSignedOf(width)));
+}
+
+IntRange SemanticNormalizer::resultRange(const GOp& o) const
+{
+    const GValue& res = m_g.values[size_t(o.results[0])];
+    const int width = intWidth(res.typeText);
+    if (width <= 0)
+        return IntRange::full();
+    const OpId n = o.id;
+    auto arg = [&](size_t i) {
+        return i < o.operands.size() ? rangeOf(o.operands[i]) : IntRange::full();
+    };
+    if (n == OpId::GetTileBlockId)
+        return IntRange::of(0, maxSignedOf(width));
+    if (n == OpId::GetNumTileBlocks)
+        return IntRange::of(1, maxSignedOf(width));
+    if (n == OpId::Iota) {
+        const int64_t len = lastDim(res.typeText);
+        return len > 0 ? IntRange::of(0, len - 1) : IntRange::full();
+    }
+    if (n == OpId::Reshape || n == OpId::Broadcast)
+        return arg(0);
+    if (n == OpId::ExtI) {
+        const IntRange a = arg(0);
+        const GAttr* s = findAttr(o, "signedness");
+        const int from = intWidth(m_g.values[size_t(o.operands[0])].typeText);
+        if (a.nonNegative() || (a.known && !(s && s->value == "unsigned")))
+            return a;
+        if (from <= 0 || from >= 63)
+            return IntRange::full();
+        if (s && s->value == "unsigned")
+            return IntRange::of(0, (int64_t(1) << from) - 1);
+        return IntRange::of(-(int64_t(1) << (from - 1)), maxSignedOf(from));
+    }
+    if (n == OpId::TruncI)
+        return rangeForWidth(arg(0), width);
+    if (n == OpId::AddI)
+        return rangeAdd(arg(0), arg(1), width);
+    if (n == OpId::SubI)
+        return rangeSub(arg(0), arg(1), width);
+    if (n == OpId::MulI)
+        return rangeMul(arg(0), arg(1), width);
+    const IntRange a = arg(0), b = arg(1);
+    if (n == OpId::DivI && a.nonNegative() && b.known && b.lo >= 1) {
+        const GAttr* r = findAttr(o, "rounding");
+        if (r && r->value == "positive_inf")
+            return IntRange::of((a.lo + b.hi - 1) / b.hi, (a.hi - 1) / b.lo + 1);
+        return IntRange::of(a.lo / b.hi, a.hi / b.lo);
+    }
+    if (n == OpId::RemI && a.nonNegative() && b.known && b.lo >= 1)
+        return IntRange::of(0, std::min(a.hi, b.hi - 1));
+    if ((n == OpId::MinI || n == OpId::MaxI) && a.known && b.known) {
+        const GAttr* s = findAttr(o, "signedness");
+        if (!(s && s->value == "unsigned") || (a.nonNegative() && b.nonNegative()))
+            return n == OpId::MinI ? IntRange::of(std::min(a.lo, b.lo), std::min(a.hi, b.hi))
+                                   : IntRange::of(std::max(a.lo, b.lo), std::max(a.hi, b.hi));
+    }
+    if (n == OpId::Select)
+        return unite(arg(1), arg(2));
+    if (n == OpId::AndI && (a.nonNegative() || b.nonNegative()))
+        return IntRange::of(0, a.nonNegative() && b.nonNegative()
+                                   ? std::min(a.hi, b.hi)
+                                   : (a.nonNegative() ? a.hi : b.hi));
+    if (m_pendIsInt)
+        return IntRange::of(m_pendInt, m_pendInt);
+    return IntRange::full();
+}
+
+void SemanticNormalizer::describeResults(int id)
+{
+    const GOp& o = m_g.ops[size_t(id)];
+    if (o.results.empty())
+        return;
+    const int r = o.results[0];
+    m_splat[size_t(r)] = m_pendSplat;
+    m_floatOne[size_t(r)] = m_pendFloatOne;
+    m_isFloat[size_t(r)] = m_pendIsFloat;
+    m_float[size_t(r)] = m_pendFloat;
+    m_splatConst[size_t(r)] = m_pendSplatConst;
+    m_isInt[size_t(r)] = m_pendIsInt;
+    m_int[size_t(r)] = m_pendInt;
+    m_affBase[size_t(r)] = m_pendBase;
+    m_affOff[size_t(r)] = m_pendOff;
+    m_lane[size_t(r)] = m_pendLane;
+    const IntRange range = resultRange(o);
+    resetPending();
+    for (int res : o.results) {
+        GValue& v = m_g.values[size_t(res)];
+        v.range =
+            clampToType(intersect(o.id == OpId::GetTileBlockId || o.id == OpId::GetNumTileBlocks
+                                      ? range
+                                      : (res == r ? range : IntRange::full()),
+                                  m_facts[size_t(res)]),
+                        res);
+    }
+}
+
+} // namespace tilelens::diff

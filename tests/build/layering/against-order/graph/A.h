@@ -1,0 +1,3 @@
+#pragma once
+// Fixture of diff.layering-reports-against-order: graph/ is below semantics/.
+#include "diff/semantics/B.h"
