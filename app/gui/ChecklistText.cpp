@@ -7,7 +7,7 @@ QString ChecklistText::whyItMatters(const std::string& id)
     // Families first: the equivalences and the known gaps share their sentence.
     if (id.rfind("EQ", 0) == 0)
         return tr("Both forms compute the same values: nothing to fix.");
-    if (id.rfind("K", 0) == 0 || id == "M12")
+    if (id.rfind('K', 0) == 0 || id == "M12")
         return tr("A known gap of cuTile Rust: the port cannot change it.");
     if (id == "C-ASSUME")
         return tr("The compiler optimises on every assume: one the launch does not guarantee can "
