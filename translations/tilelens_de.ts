@@ -57,6 +57,121 @@
     </message>
 </context>
 <context>
+    <name>ChecklistText</name>
+    <message>
+        <source>Both forms compute the same values: nothing to fix.</source>
+        <translation>Beide Formen berechnen dieselben Werte: nichts zu beheben.</translation>
+    </message>
+    <message>
+        <source>A known gap of cuTile Rust: the port cannot change it.</source>
+        <translation>Eine bekannte Lücke von cuTile Rust: die Portierung kann daran nichts ändern.</translation>
+    </message>
+    <message>
+        <source>The compiler optimises on every assume: one the launch does not guarantee can silently give wrong results.</source>
+        <translation>Der Compiler optimiert auf jedes assume hin: eines, das der Start nicht garantiert, kann unbemerkt falsche Ergebnisse liefern.</translation>
+    </message>
+    <message>
+        <source>Another comparison predicate selects other elements, so masks, bounds and branches change.</source>
+        <translation>Ein anderes Vergleichsprädikat wählt andere Elemente aus, also ändern sich Masken, Grenzen und Verzweigungen.</translation>
+    </message>
+    <message>
+        <source>Another constant changes the values computed.</source>
+        <translation>Eine andere Konstante ändert die berechneten Werte.</translation>
+    </message>
+    <message>
+        <source>Another math op computes another function of its inputs.</source>
+        <translation>Eine andere Rechenoperation berechnet eine andere Funktion ihrer Eingaben.</translation>
+    </message>
+    <message>
+        <source>Flushing subnormals to zero changes the results for very small values.</source>
+        <translation>Subnormale Zahlen auf null zu setzen ändert die Ergebnisse für sehr kleine Werte.</translation>
+    </message>
+    <message>
+        <source>A function on one side only is code the other side does not have.</source>
+        <translation>Eine Funktion auf nur einer Seite ist Code, den die andere Seite nicht hat.</translation>
+    </message>
+    <message>
+        <source>allow_tma decides whether loads may use the Tensor Memory Accelerator, which changes speed and the layouts a load accepts.</source>
+        <translation>allow_tma entscheidet, ob Ladeoperationen den Tensor Memory Accelerator nutzen dürfen; das ändert die Geschwindigkeit und die Layouts, die eine Ladeoperation annimmt.</translation>
+    </message>
+    <message>
+        <source>A reduction starts from its identity: a wrong one (0 instead of -inf for a max) changes every reduced value.</source>
+        <translation>Eine Reduktion beginnt bei ihrem neutralen Element: ein falsches (0 statt -inf für ein Maximum) ändert jeden reduzierten Wert.</translation>
+    </message>
+    <message>
+        <source>A bounded and an unbounded loop can run a different number of iterations.</source>
+        <translation>Eine beschränkte und eine unbeschränkte Schleife können unterschiedlich viele Iterationen ausführen.</translation>
+    </message>
+    <message>
+        <source>Another family of memory op reads or writes memory another way (pointers or views, masks, tokens).</source>
+        <translation>Eine andere Familie von Speicheroperationen liest oder schreibt Speicher auf andere Weise (Zeiger oder Views, Masken, Tokens).</translation>
+    </message>
+    <message>
+        <source>A weaker memory ordering or a narrower scope can let other threads see stale or reordered values.</source>
+        <translation>Eine schwächere Speicherordnung oder ein engerer Geltungsbereich kann andere Threads veraltete oder umgeordnete Werte sehen lassen.</translation>
+    </message>
+    <message>
+        <source>Side effects in another order change what memory holds when two of them touch the same address.</source>
+        <translation>Seiteneffekte in anderer Reihenfolge ändern den Speicherinhalt, wenn zwei davon dieselbe Adresse berühren.</translation>
+    </message>
+    <message>
+        <source>This type only follows another difference: fix that one and this one goes away.</source>
+        <translation>Dieser Typ folgt nur aus einem anderen Unterschied: behebt man jenen, verschwindet dieser.</translation>
+    </message>
+    <message>
+        <source>The entry takes its arguments another way: the launch must pass them as the generated entry expects.</source>
+        <translation>Der Einstiegspunkt nimmt seine Argumente anders entgegen: der Start muss sie so übergeben, wie der generierte Einstiegspunkt sie erwartet.</translation>
+    </message>
+    <message>
+        <source>A launch hint changes speed, not the values computed.</source>
+        <translation>Ein Start-Hinweis ändert die Geschwindigkeit, nicht die berechneten Werte.</translation>
+    </message>
+    <message>
+        <source>Other strides address other elements: reads and writes go to the wrong places.</source>
+        <translation>Andere Schrittweiten adressieren andere Elemente: Lese- und Schreibzugriffe gehen an die falschen Stellen.</translation>
+    </message>
+    <message>
+        <source>A narrower accumulator loses precision over the sums of a matrix multiply.</source>
+        <translation>Ein schmalerer Akkumulator verliert Genauigkeit über die Summen einer Matrixmultiplikation.</translation>
+    </message>
+    <message>
+        <source>Without the conversion the accumulator is stored as it is: the output gets the wrong element type or values.</source>
+        <translation>Ohne die Umwandlung wird der Akkumulator unverändert gespeichert: die Ausgabe erhält den falschen Elementtyp oder falsche Werte.</translation>
+    </message>
+    <message>
+        <source>A matrix multiply fed by other values computes another product.</source>
+        <translation>Eine Matrixmultiplikation mit anderen Eingabewerten berechnet ein anderes Produkt.</translation>
+    </message>
+    <message>
+        <source>Tokens order memory accesses: another order matters only when two accesses can touch the same address.</source>
+        <translation>Tokens ordnen Speicherzugriffe: eine andere Reihenfolge zählt nur, wenn zwei Zugriffe dieselbe Adresse berühren können.</translation>
+    </message>
+    <message>
+        <source>Another loop step visits other iterations: tiles are skipped or done twice.</source>
+        <translation>Eine andere Schleifenschrittweite besucht andere Iterationen: Kacheln werden übersprungen oder doppelt bearbeitet.</translation>
+    </message>
+    <message>
+        <source>Another partition tile shape cuts the tensor into other tiles: elements are read from or written to the wrong places.</source>
+        <translation>Eine andere Partitionskachelform zerlegt den Tensor in andere Kacheln: Elemente werden von den falschen Stellen gelesen oder an die falschen Stellen geschrieben.</translation>
+    </message>
+    <message>
+        <source>Masked-off lanes of a gather are undefined without padding: they matter wherever they reach a result.</source>
+        <translation>Ausmaskierte Lanes eines Gather sind ohne Padding undefiniert: sie zählen überall, wo sie ein Ergebnis erreichen.</translation>
+    </message>
+    <message>
+        <source>maxf and minf are exact: a rounding attribute on them changes nothing.</source>
+        <translation>maxf und minf sind exakt: ein Rundungsattribut an ihnen ändert nichts.</translation>
+    </message>
+    <message>
+        <source>An unused constant changes nothing: the canonicalizer removes it.</source>
+        <translation>Eine unbenutzte Konstante ändert nichts: die Kanonisierung entfernt sie.</translation>
+    </message>
+    <message>
+        <source>The assume states what the launch guarantees anyway: it changes nothing.</source>
+        <translation>Das assume besagt, was der Start ohnehin garantiert: es ändert nichts.</translation>
+    </message>
+</context>
+<context>
     <name>CpuRun</name>
     <message>
         <source>inconclusive: on %1 the reference itself fails (%2): these inputs are outside the reference&apos;s contract, so the run refutes nothing</source>
@@ -145,6 +260,10 @@
             <numerusform> (%n Stelle)</numerusform>
             <numerusform> (%n Stellen)</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Why it matters:&lt;/b&gt; %1</source>
+        <translation>&lt;b&gt;Warum es zählt:&lt;/b&gt; %1</translation>
     </message>
 </context>
 <context>
@@ -553,6 +672,17 @@
     </message>
 </context>
 <context>
+    <name>SourceLinkNote</name>
+    <message>
+        <source>This op has no source location in the reference IR; showing the kernel function.</source>
+        <translation>Diese Operation hat in der Referenz-IR keine Quellposition; die Kernel-Funktion wird angezeigt.</translation>
+    </message>
+    <message>
+        <source>The reference IR carries no source locations; showing the kernel function.</source>
+        <translation>Die Referenz-IR enthält keine Quellpositionen; die Kernel-Funktion wird angezeigt.</translation>
+    </message>
+</context>
+<context>
     <name>tilelens::gui::AbiFindingsView</name>
     <message>
         <source>critical</source>
@@ -939,6 +1069,57 @@
     <message>
         <source>Find text</source>
         <translation>Suchtext</translation>
+    </message>
+</context>
+<context>
+    <name>tilelens::gui::IrFileActions</name>
+    <message>
+        <source>Tile IR (*.mlir *.tileirbc);;All files (*)</source>
+        <translation>Tile-IR (*.mlir *.tileirbc);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>&amp;Compare Two IR Files…</source>
+        <translation>Zwei IR-Dateien &amp;vergleichen…</translation>
+    </message>
+    <message>
+        <source>Compare a reference and a generated IR file, without a workspace</source>
+        <translation>Eine Referenz- und eine generierte IR-Datei vergleichen, ohne Arbeitsbereich</translation>
+    </message>
+    <message>
+        <source>&amp;Attach IR…</source>
+        <translation>IR &amp;anhängen…</translation>
+    </message>
+    <message>
+        <source>Compare existing reference and generated IR files for the selected port</source>
+        <translation>Vorhandene Referenz- und generierte IR-Dateien für die ausgewählte Portierung vergleichen</translation>
+    </message>
+    <message>
+        <source>Reference IR (cuTile Python)</source>
+        <translation>Referenz-IR (cuTile Python)</translation>
+    </message>
+    <message>
+        <source>Generated IR (cuTile Rust)</source>
+        <translation>Generierte IR (cuTile Rust)</translation>
+    </message>
+    <message>
+        <source>Select a port of a workspace first: the IR files are attached to it.</source>
+        <translation>Zuerst eine Portierung eines Arbeitsbereichs auswählen: die IR-Dateien werden ihr angehängt.</translation>
+    </message>
+    <message>
+        <source>Reference IR for %1</source>
+        <translation>Referenz-IR für %1</translation>
+    </message>
+    <message>
+        <source>Generated IR for %1</source>
+        <translation>Generierte IR für %1</translation>
+    </message>
+    <message>
+        <source>The IR files could not be attached: %1</source>
+        <translation>Die IR-Dateien konnten nicht angehängt werden: %1</translation>
+    </message>
+    <message>
+        <source>Attached %1 and %2 to %3.</source>
+        <translation>%1 und %2 an %3 angehängt.</translation>
     </message>
 </context>
 <context>

@@ -57,6 +57,121 @@
     </message>
 </context>
 <context>
+    <name>ChecklistText</name>
+    <message>
+        <source>Both forms compute the same values: nothing to fix.</source>
+        <translation>どちらの形も同じ値を計算します。修正は不要です。</translation>
+    </message>
+    <message>
+        <source>A known gap of cuTile Rust: the port cannot change it.</source>
+        <translation>cuTile Rust の既知の制約です。移植側では変更できません。</translation>
+    </message>
+    <message>
+        <source>The compiler optimises on every assume: one the launch does not guarantee can silently give wrong results.</source>
+        <translation>コンパイラはすべての assume を前提に最適化します。起動が保証しない assume は、気づかないうちに誤った結果を生みます。</translation>
+    </message>
+    <message>
+        <source>Another comparison predicate selects other elements, so masks, bounds and branches change.</source>
+        <translation>比較述語が違うと選ばれる要素が変わり、マスク・境界・分岐が変わります。</translation>
+    </message>
+    <message>
+        <source>Another constant changes the values computed.</source>
+        <translation>定数が違うと計算される値が変わります。</translation>
+    </message>
+    <message>
+        <source>Another math op computes another function of its inputs.</source>
+        <translation>演算が違うと入力に対して別の関数を計算します。</translation>
+    </message>
+    <message>
+        <source>Flushing subnormals to zero changes the results for very small values.</source>
+        <translation>非正規化数をゼロにフラッシュすると、非常に小さな値の結果が変わります。</translation>
+    </message>
+    <message>
+        <source>A function on one side only is code the other side does not have.</source>
+        <translation>片側にしかない関数は、もう一方にないコードです。</translation>
+    </message>
+    <message>
+        <source>allow_tma decides whether loads may use the Tensor Memory Accelerator, which changes speed and the layouts a load accepts.</source>
+        <translation>allow_tma はロードが Tensor Memory Accelerator を使えるかを決め、速度とロードが受け付けるレイアウトを変えます。</translation>
+    </message>
+    <message>
+        <source>A reduction starts from its identity: a wrong one (0 instead of -inf for a max) changes every reduced value.</source>
+        <translation>リダクションは単位元から始まります。誤った単位元（max に -inf ではなく 0）はすべての縮約値を変えます。</translation>
+    </message>
+    <message>
+        <source>A bounded and an unbounded loop can run a different number of iterations.</source>
+        <translation>有界ループと無界ループでは反復回数が異なることがあります。</translation>
+    </message>
+    <message>
+        <source>Another family of memory op reads or writes memory another way (pointers or views, masks, tokens).</source>
+        <translation>メモリ操作の種類が違うと、メモリの読み書きの仕方（ポインタかビューか、マスク、トークン）が変わります。</translation>
+    </message>
+    <message>
+        <source>A weaker memory ordering or a narrower scope can let other threads see stale or reordered values.</source>
+        <translation>より弱いメモリ順序や狭いスコープでは、他のスレッドが古い値や順序の入れ替わった値を見ることがあります。</translation>
+    </message>
+    <message>
+        <source>Side effects in another order change what memory holds when two of them touch the same address.</source>
+        <translation>副作用の順序が違うと、二つが同じアドレスに触れる場合にメモリの内容が変わります。</translation>
+    </message>
+    <message>
+        <source>This type only follows another difference: fix that one and this one goes away.</source>
+        <translation>この型は別の差異から生じているだけです。そちらを直せばこれは消えます。</translation>
+    </message>
+    <message>
+        <source>The entry takes its arguments another way: the launch must pass them as the generated entry expects.</source>
+        <translation>エントリの引数の受け取り方が違います。起動側は生成されたエントリが期待する形で渡す必要があります。</translation>
+    </message>
+    <message>
+        <source>A launch hint changes speed, not the values computed.</source>
+        <translation>起動ヒントは速度を変えますが、計算される値は変えません。</translation>
+    </message>
+    <message>
+        <source>Other strides address other elements: reads and writes go to the wrong places.</source>
+        <translation>ストライドが違うと別の要素を指し、読み書きが誤った位置に行きます。</translation>
+    </message>
+    <message>
+        <source>A narrower accumulator loses precision over the sums of a matrix multiply.</source>
+        <translation>より狭いアキュムレータでは、行列積の総和で精度が失われます。</translation>
+    </message>
+    <message>
+        <source>Without the conversion the accumulator is stored as it is: the output gets the wrong element type or values.</source>
+        <translation>変換がないとアキュムレータがそのまま格納され、出力の要素型や値が誤ります。</translation>
+    </message>
+    <message>
+        <source>A matrix multiply fed by other values computes another product.</source>
+        <translation>別の値を入力された行列積は別の積を計算します。</translation>
+    </message>
+    <message>
+        <source>Tokens order memory accesses: another order matters only when two accesses can touch the same address.</source>
+        <translation>トークンはメモリアクセスの順序を決めます。順序の違いが問題になるのは、二つのアクセスが同じアドレスに触れうる場合だけです。</translation>
+    </message>
+    <message>
+        <source>Another loop step visits other iterations: tiles are skipped or done twice.</source>
+        <translation>ループのステップが違うと別の反復を訪れ、タイルが飛ばされたり二重に処理されたりします。</translation>
+    </message>
+    <message>
+        <source>Another partition tile shape cuts the tensor into other tiles: elements are read from or written to the wrong places.</source>
+        <translation>パーティションのタイル形状が違うとテンソルが別のタイルに分割され、要素が誤った位置から読まれたり誤った位置に書かれたりします。</translation>
+    </message>
+    <message>
+        <source>Masked-off lanes of a gather are undefined without padding: they matter wherever they reach a result.</source>
+        <translation>パディングがないと gather のマスクされたレーンは未定義で、結果に届くところでは問題になります。</translation>
+    </message>
+    <message>
+        <source>maxf and minf are exact: a rounding attribute on them changes nothing.</source>
+        <translation>maxf と minf は厳密なので、丸め属性を付けても何も変わりません。</translation>
+    </message>
+    <message>
+        <source>An unused constant changes nothing: the canonicalizer removes it.</source>
+        <translation>使われない定数は何も変えません。正規化で取り除かれます。</translation>
+    </message>
+    <message>
+        <source>The assume states what the launch guarantees anyway: it changes nothing.</source>
+        <translation>この assume は起動がもともと保証していることを述べているだけで、何も変えません。</translation>
+    </message>
+</context>
+<context>
     <name>CpuRun</name>
     <message>
         <source>inconclusive: on %1 the reference itself fails (%2): these inputs are outside the reference&apos;s contract, so the run refutes nothing</source>
@@ -142,6 +257,10 @@
         <translation>
             <numerusform>（%n 箇所）</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Why it matters:&lt;/b&gt; %1</source>
+        <translation>&lt;b&gt;重要な理由:&lt;/b&gt; %1</translation>
     </message>
 </context>
 <context>
@@ -550,6 +669,17 @@
     </message>
 </context>
 <context>
+    <name>SourceLinkNote</name>
+    <message>
+        <source>This op has no source location in the reference IR; showing the kernel function.</source>
+        <translation>この演算には参照 IR にソース位置がありません。カーネル関数を表示しています。</translation>
+    </message>
+    <message>
+        <source>The reference IR carries no source locations; showing the kernel function.</source>
+        <translation>参照 IR にはソース位置がありません。カーネル関数を表示しています。</translation>
+    </message>
+</context>
+<context>
     <name>tilelens::gui::AbiFindingsView</name>
     <message>
         <source>critical</source>
@@ -933,6 +1063,57 @@
     <message>
         <source>Not found</source>
         <translation>見つかりません</translation>
+    </message>
+</context>
+<context>
+    <name>tilelens::gui::IrFileActions</name>
+    <message>
+        <source>Tile IR (*.mlir *.tileirbc);;All files (*)</source>
+        <translation>Tile IR (*.mlir *.tileirbc);;すべてのファイル (*)</translation>
+    </message>
+    <message>
+        <source>&amp;Compare Two IR Files…</source>
+        <translation>2 つの IR ファイルを比較(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>Compare a reference and a generated IR file, without a workspace</source>
+        <translation>ワークスペースなしで参照 IR ファイルと生成 IR ファイルを比較します</translation>
+    </message>
+    <message>
+        <source>&amp;Attach IR…</source>
+        <translation>IR を関連付け(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>Compare existing reference and generated IR files for the selected port</source>
+        <translation>選択した移植について既存の参照 IR と生成 IR のファイルを比較します</translation>
+    </message>
+    <message>
+        <source>Reference IR (cuTile Python)</source>
+        <translation>参照 IR (cuTile Python)</translation>
+    </message>
+    <message>
+        <source>Generated IR (cuTile Rust)</source>
+        <translation>生成 IR (cuTile Rust)</translation>
+    </message>
+    <message>
+        <source>Select a port of a workspace first: the IR files are attached to it.</source>
+        <translation>先にワークスペースの移植を選択してください。IR ファイルはその移植に関連付けられます。</translation>
+    </message>
+    <message>
+        <source>Reference IR for %1</source>
+        <translation>%1 の参照 IR</translation>
+    </message>
+    <message>
+        <source>Generated IR for %1</source>
+        <translation>%1 の生成 IR</translation>
+    </message>
+    <message>
+        <source>The IR files could not be attached: %1</source>
+        <translation>IR ファイルを関連付けられませんでした: %1</translation>
+    </message>
+    <message>
+        <source>Attached %1 and %2 to %3.</source>
+        <translation>%1 と %2 を %3 に関連付けました。</translation>
     </message>
 </context>
 <context>

@@ -57,6 +57,121 @@
     </message>
 </context>
 <context>
+    <name>ChecklistText</name>
+    <message>
+        <source>Both forms compute the same values: nothing to fix.</source>
+        <translation>两种形式计算相同的值：无需修复。</translation>
+    </message>
+    <message>
+        <source>A known gap of cuTile Rust: the port cannot change it.</source>
+        <translation>cuTile Rust 的已知缺口：移植无法改变它。</translation>
+    </message>
+    <message>
+        <source>The compiler optimises on every assume: one the launch does not guarantee can silently give wrong results.</source>
+        <translation>编译器会依据每个 assume 进行优化：启动不保证的 assume 可能悄无声息地产生错误结果。</translation>
+    </message>
+    <message>
+        <source>Another comparison predicate selects other elements, so masks, bounds and branches change.</source>
+        <translation>不同的比较谓词会选出不同的元素，因此掩码、边界和分支都会改变。</translation>
+    </message>
+    <message>
+        <source>Another constant changes the values computed.</source>
+        <translation>不同的常量会改变计算出的值。</translation>
+    </message>
+    <message>
+        <source>Another math op computes another function of its inputs.</source>
+        <translation>不同的数学运算会对其输入计算出不同的函数。</translation>
+    </message>
+    <message>
+        <source>Flushing subnormals to zero changes the results for very small values.</source>
+        <translation>将非规格化数清零会改变极小值的结果。</translation>
+    </message>
+    <message>
+        <source>A function on one side only is code the other side does not have.</source>
+        <translation>只在一侧存在的函数是另一侧没有的代码。</translation>
+    </message>
+    <message>
+        <source>allow_tma decides whether loads may use the Tensor Memory Accelerator, which changes speed and the layouts a load accepts.</source>
+        <translation>allow_tma 决定加载能否使用 Tensor Memory Accelerator，这会改变速度以及加载所接受的布局。</translation>
+    </message>
+    <message>
+        <source>A reduction starts from its identity: a wrong one (0 instead of -inf for a max) changes every reduced value.</source>
+        <translation>归约从其单位元开始：错误的单位元（max 用 0 而不是 -inf）会改变每个归约结果。</translation>
+    </message>
+    <message>
+        <source>A bounded and an unbounded loop can run a different number of iterations.</source>
+        <translation>有界循环和无界循环的迭代次数可能不同。</translation>
+    </message>
+    <message>
+        <source>Another family of memory op reads or writes memory another way (pointers or views, masks, tokens).</source>
+        <translation>不同类别的内存操作以不同方式读写内存（指针或视图、掩码、令牌）。</translation>
+    </message>
+    <message>
+        <source>A weaker memory ordering or a narrower scope can let other threads see stale or reordered values.</source>
+        <translation>较弱的内存顺序或较窄的作用域可能让其他线程看到过时或重排的值。</translation>
+    </message>
+    <message>
+        <source>Side effects in another order change what memory holds when two of them touch the same address.</source>
+        <translation>副作用的顺序不同，在其中两个访问同一地址时会改变内存中的内容。</translation>
+    </message>
+    <message>
+        <source>This type only follows another difference: fix that one and this one goes away.</source>
+        <translation>这个类型只是另一处差异的结果：修复那一处，这一处就会消失。</translation>
+    </message>
+    <message>
+        <source>The entry takes its arguments another way: the launch must pass them as the generated entry expects.</source>
+        <translation>入口函数接收参数的方式不同：启动时必须按生成的入口函数所期望的方式传递参数。</translation>
+    </message>
+    <message>
+        <source>A launch hint changes speed, not the values computed.</source>
+        <translation>启动提示改变的是速度，而不是计算出的值。</translation>
+    </message>
+    <message>
+        <source>Other strides address other elements: reads and writes go to the wrong places.</source>
+        <translation>不同的步长寻址不同的元素：读写会落到错误的位置。</translation>
+    </message>
+    <message>
+        <source>A narrower accumulator loses precision over the sums of a matrix multiply.</source>
+        <translation>更窄的累加器会在矩阵乘法的求和中损失精度。</translation>
+    </message>
+    <message>
+        <source>Without the conversion the accumulator is stored as it is: the output gets the wrong element type or values.</source>
+        <translation>没有转换，累加器会原样存储：输出会得到错误的元素类型或值。</translation>
+    </message>
+    <message>
+        <source>A matrix multiply fed by other values computes another product.</source>
+        <translation>输入不同值的矩阵乘法会计算出不同的乘积。</translation>
+    </message>
+    <message>
+        <source>Tokens order memory accesses: another order matters only when two accesses can touch the same address.</source>
+        <translation>令牌决定内存访问的顺序：只有当两次访问可能触及同一地址时，顺序不同才有影响。</translation>
+    </message>
+    <message>
+        <source>Another loop step visits other iterations: tiles are skipped or done twice.</source>
+        <translation>不同的循环步长会访问不同的迭代：tile 会被跳过或处理两次。</translation>
+    </message>
+    <message>
+        <source>Another partition tile shape cuts the tensor into other tiles: elements are read from or written to the wrong places.</source>
+        <translation>不同的分区 tile 形状会把张量切成不同的 tile：元素会从错误的位置读取或写入错误的位置。</translation>
+    </message>
+    <message>
+        <source>Masked-off lanes of a gather are undefined without padding: they matter wherever they reach a result.</source>
+        <translation>没有填充时，gather 中被屏蔽的通道是未定义的：只要它们影响到结果就很重要。</translation>
+    </message>
+    <message>
+        <source>maxf and minf are exact: a rounding attribute on them changes nothing.</source>
+        <translation>maxf 和 minf 是精确的：其上的舍入属性不会改变任何东西。</translation>
+    </message>
+    <message>
+        <source>An unused constant changes nothing: the canonicalizer removes it.</source>
+        <translation>未使用的常量不会改变任何东西：规范化会将其删除。</translation>
+    </message>
+    <message>
+        <source>The assume states what the launch guarantees anyway: it changes nothing.</source>
+        <translation>该 assume 声明的是启动本来就保证的内容：它不会改变任何东西。</translation>
+    </message>
+</context>
+<context>
     <name>CpuRun</name>
     <message>
         <source>inconclusive: on %1 the reference itself fails (%2): these inputs are outside the reference&apos;s contract, so the run refutes nothing</source>
@@ -142,6 +257,10 @@
         <translation>
             <numerusform>（%n 处）</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Why it matters:&lt;/b&gt; %1</source>
+        <translation>&lt;b&gt;为何重要：&lt;/b&gt;%1</translation>
     </message>
 </context>
 <context>
@@ -550,6 +669,17 @@
     </message>
 </context>
 <context>
+    <name>SourceLinkNote</name>
+    <message>
+        <source>This op has no source location in the reference IR; showing the kernel function.</source>
+        <translation>该运算在参考 IR 中没有源码位置；显示内核函数。</translation>
+    </message>
+    <message>
+        <source>The reference IR carries no source locations; showing the kernel function.</source>
+        <translation>参考 IR 不含源码位置；显示内核函数。</translation>
+    </message>
+</context>
+<context>
     <name>tilelens::gui::AbiFindingsView</name>
     <message>
         <source>critical</source>
@@ -933,6 +1063,57 @@
     <message>
         <source>Not found</source>
         <translation>未找到</translation>
+    </message>
+</context>
+<context>
+    <name>tilelens::gui::IrFileActions</name>
+    <message>
+        <source>Tile IR (*.mlir *.tileirbc);;All files (*)</source>
+        <translation>Tile IR (*.mlir *.tileirbc);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>&amp;Compare Two IR Files…</source>
+        <translation>比较两个 IR 文件(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>Compare a reference and a generated IR file, without a workspace</source>
+        <translation>不使用工作区，比较一个参考 IR 文件和一个生成的 IR 文件</translation>
+    </message>
+    <message>
+        <source>&amp;Attach IR…</source>
+        <translation>关联 IR(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>Compare existing reference and generated IR files for the selected port</source>
+        <translation>为所选移植比较已有的参考 IR 和生成的 IR 文件</translation>
+    </message>
+    <message>
+        <source>Reference IR (cuTile Python)</source>
+        <translation>参考 IR (cuTile Python)</translation>
+    </message>
+    <message>
+        <source>Generated IR (cuTile Rust)</source>
+        <translation>生成的 IR (cuTile Rust)</translation>
+    </message>
+    <message>
+        <source>Select a port of a workspace first: the IR files are attached to it.</source>
+        <translation>请先选择工作区中的一个移植：IR 文件将关联到它。</translation>
+    </message>
+    <message>
+        <source>Reference IR for %1</source>
+        <translation>%1 的参考 IR</translation>
+    </message>
+    <message>
+        <source>Generated IR for %1</source>
+        <translation>%1 的生成 IR</translation>
+    </message>
+    <message>
+        <source>The IR files could not be attached: %1</source>
+        <translation>无法关联 IR 文件：%1</translation>
+    </message>
+    <message>
+        <source>Attached %1 and %2 to %3.</source>
+        <translation>已将 %1 和 %2 关联到 %3。</translation>
     </message>
 </context>
 <context>

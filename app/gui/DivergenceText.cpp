@@ -1,5 +1,6 @@
 #include "DivergenceText.h"
 
+#include "ChecklistText.h"
 #include "SeverityStyle.h"
 #include "diff/MessageTemplate.h"
 
@@ -87,6 +88,9 @@ QString DivergenceText::details(const diff::Divergence& d, bool dark, const QStr
     if (!d.attribute.empty())
         facts << tr("attribute: %1").arg(html(d.attribute));
     parts << facts.join(QStringLiteral(" \u00b7 "));
+    // Why it matters, beside the checklist id (issue 31 item 9).
+    if (const QString why = ChecklistText::whyItMatters(d.checklistItem); !why.isEmpty())
+        parts << tr("<b>Why it matters:</b> %1").arg(why.toHtmlEscaped());
     if (!d.refValue.empty() || !d.genValue.empty())
         parts << tr("reference: <code>%1</code> \u00b7 generated: <code>%2</code>")
                      .arg(html(d.refValue), html(d.genValue));

@@ -98,15 +98,17 @@ bool EditorTheme::italicFor(TokenCategory category) const
 EditorTheme EditorTheme::light()
 {
     // paper, text, caret line, selection, margin paper and text, messages
-    return {/*dark=*/false, rgb(0xffffff), rgb(0x24292e), rgb(0xf1f5fb),
-            rgb(0xc8dcf8),  rgb(0xf4f5f7), rgb(0x8a929a), rgb(0x555d66)};
+    // then the linked and the inferred line
+    return {/*dark=*/false, rgb(0xffffff), rgb(0x24292e), rgb(0xf1f5fb), rgb(0xc8dcf8),
+            rgb(0xf4f5f7),  rgb(0x8a929a), rgb(0x555d66), rgb(0xfff3bf), rgb(0xbfe8cf)};
 }
 
 EditorTheme EditorTheme::darkTheme()
 {
     // paper, text, caret line, selection, margin paper and text, messages
-    return {/*dark=*/true, rgb(0x1e2127), rgb(0xd7dae0), rgb(0x2a2f38),
-            rgb(0x3e4a5e), rgb(0x191c21), rgb(0x636d83), rgb(0xa0a8b4)};
+    // then the linked and the inferred line
+    return {/*dark=*/true, rgb(0x1e2127), rgb(0xd7dae0), rgb(0x2a2f38), rgb(0x3e4a5e),
+            rgb(0x191c21), rgb(0x636d83), rgb(0xa0a8b4), rgb(0x4a4320), rgb(0x1d5a45)};
 }
 
 EditorTheme EditorTheme::forPalette(const QPalette& palette)

@@ -23,6 +23,11 @@ struct EditorTheme
     QColor marginPaper;
     QColor marginText;
     QColor messageText; // pane messages (missing file, loading)
+    // Source lines linked to the selected IR op: by a recorded loc(), and inferred (kernel.rs,
+    // cuTile Rust emits no locations) in a colour of its own that stands out from the paper,
+    // the caret line and the selection as clearly as the recorded one (issue 31 item 8).
+    QColor linkedLine;
+    QColor inferredLine;
 
     QColor colorFor(TokenCategory category) const;
     bool boldFor(TokenCategory category) const;

@@ -10,6 +10,7 @@
 #include "SeverityStyle.h"
 #include "SourcePane.h"
 #include "common/WorkerPool.h"
+#include "diff/ReportWriters.h"
 #include "pair/HtmlExport.h"
 #include "pair/VariantPair.h"
 #include "pipeline/CheckoutIrStages.h"
@@ -324,7 +325,8 @@ void InspectorController::exportDiffAsHtml(const QString& path)
             if (!snapshot || !snapshot->result)
                 return MainWindow::tr("There is no IR diff to export yet.");
             // The page of the text the analysis read: nothing is read again.
-            return QString::fromStdString(pair::exportHtml(*snapshot, path.toStdString()));
+            return QString::fromStdString(
+                pair::exportHtml(*snapshot, path.toStdString(), {}, diff::kHtmlWriterApp));
         },
         [this, path](const QString& error) {
             if (!error.isEmpty()) {

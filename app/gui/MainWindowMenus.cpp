@@ -9,6 +9,7 @@
 #include "EvalAction.h"
 #include "FindBar.h"
 #include "InspectorController.h"
+#include "IrFileActions.h"
 #include "MainWindow.h"
 #include "PerformanceController.h"
 #include "QsciHeaders.h"
@@ -61,6 +62,7 @@ void MainWindow::buildFileMenu()
     m_workspace->fillRecentMenu(m_recentMenu); // not empty (and disabled) before first use
     QAction* reload = file->addAction(tr("Re&load"), m_workspace, &WorkspaceController::reload);
     reload->setShortcut(QKeySequence::Refresh);
+    (new IrFileActions(*this, *m_workspace, m_session))->addTo(file); // IR files from disk
     // The diff as one self-contained HTML page (core writes it, off the GUI thread).
     file->addAction(tr("&Export Diff as HTML\u2026"), this, &MainWindow::askExportPath);
     file->addSeparator();

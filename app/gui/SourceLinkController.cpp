@@ -5,6 +5,7 @@
 #include "InspectorController.h"
 #include "MainWindow.h"
 #include "QsciHeaders.h"
+#include "SourceLinkNote.h"
 #include "SourcePane.h"
 #include "pair/PairQueries.h"
 
@@ -26,12 +27,12 @@ constexpr int kInferredSourceMarker = 8;
 
 QColor linkedLineColor(bool dark)
 {
-    return dark ? QColor(0x4a, 0x43, 0x20) : QColor(0xff, 0xf3, 0xbf);
+    return (dark ? EditorTheme::darkTheme() : EditorTheme::light()).linkedLine;
 }
 
 QColor inferredLineColor(bool dark)
 {
-    return dark ? QColor(0x24, 0x3a, 0x4f) : QColor(0xdd, 0xec, 0xfa);
+    return (dark ? EditorTheme::darkTheme() : EditorTheme::light()).inferredLine;
 }
 
 std::string fileNameOf(const QString& path)
@@ -130,6 +131,7 @@ void SourceLinkController::onCurrentDivergenceChanged(int index)
     const ws::Kernel* kernel = m_session.currentKernel();
     const ws::Variant* variant = m_session.currentVariant();
     if (!result || !kernel || !variant || index < 0) {
+        setSourceLinkNote(*m_inspector.pane(SourceRole::ReferencePython), {});
         setLinkedLines(SourceRole::ReferencePython, {}, {});
         setLinkedLines(SourceRole::GeneratedRust, {}, {});
         return;
@@ -141,12 +143,15 @@ void SourceLinkController::onCurrentDivergenceChanged(int index)
 
     // Python: the reference op's loc() (or its generated partner's), else the kernel function.
     const std::string pyName = fileNameOf(kernel->pythonSource);
-    if (const pair::SourceLink* py =
-            pair::linkOf(ref.links, lineOn(*analysis, d, Side::Reference), pyName))
+    const pair::SourceLink* py =
+        pair::linkOf(ref.links, lineOn(*analysis, d, Side::Reference), pyName);
+    if (py)
         setLinkedLines(SourceRole::ReferencePython, py->sourceLine, py->sourceLine, py);
     else
         setLinkedLines(SourceRole::ReferencePython, FileLine(variant->pythonFirstLine),
                        FileLine(variant->pythonLastLine));
+    setSourceLinkNote(*m_inspector.pane(SourceRole::ReferencePython),
+                      py ? QString() : wholeFunctionNote(pair::hasLinksTo(ref.links, pyName)));
 
     // Rust: the generated op's loc() or inferred link, else the variant's entry line.
     const std::string rsName = fileNameOf(kernel->rustKernel);

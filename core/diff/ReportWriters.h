@@ -40,9 +40,13 @@ const char* sarifLevel(Severity s);
 // verdict, counts, functions, the divergence table with severity and text
 // filters, and both IR texts side by side, aligned on matched ops, the lines
 // of each divergence marked in the app's severity colours. A side given as
-// bytecode has no text (empty view). `title` names the kernel; may be empty.
+// bytecode has no text (empty view). `title` names the kernel; may be empty. `writer` is the
+// program the page says wrote it: the CLI's or the app's (File > Export Diff as HTML).
+constexpr const char* kHtmlWriterCli = "tilelens-cli";
+constexpr const char* kHtmlWriterApp = "TileLens";
 std::string writeHtmlReport(const DiffResult& r, std::string_view referenceText,
-                            std::string_view generatedText, const std::string& title = {});
+                            std::string_view generatedText, const std::string& title = {},
+                            const std::string& writer = kHtmlWriterCli);
 std::string htmlEscape(std::string_view text);        // & < > " ' as entities
 std::uint32_t htmlSeverityRgb(Severity s, bool dark); // the page's marker colour, 0xRRGGBB
 

@@ -18,20 +18,21 @@ std::string_view shownText(const PairSide& side)
 
 } // namespace
 
-std::string htmlPage(const PairAnalysis& analysis, const std::string& title)
+std::string htmlPage(const PairAnalysis& analysis, const std::string& title,
+                     const std::string& writer)
 {
     if (!analysis.result)
         return {};
     return diff::writeHtmlReport(*analysis.result, shownText(analysis.sides.reference()),
-                                 shownText(analysis.sides.generated()), title);
+                                 shownText(analysis.sides.generated()), title, writer);
 }
 
 std::string exportHtml(const PairAnalysis& analysis, const std::string& outPath,
-                       const std::string& title)
+                       const std::string& title, const std::string& writer)
 {
     if (!analysis.result)
         return outPath + ": not written: the pair was not compared";
-    const std::string page = htmlPage(analysis, title);
+    const std::string page = htmlPage(analysis, title, writer);
     QSaveFile out(QString::fromStdString(outPath));
     if (!out.open(QIODevice::WriteOnly) ||
         out.write(page.data(), qint64(page.size())) != qint64(page.size()) || !out.commit())

@@ -11,10 +11,12 @@ namespace tilelens::pair {
 struct PairAnalysis;
 
 // The page (diff::writeHtmlReport) of a compared pair; empty when the pair was not compared.
-std::string htmlPage(const PairAnalysis& analysis, const std::string& title = {});
+// `writer`: the program the page names (diff::kHtmlWriterCli or kHtmlWriterApp).
+std::string htmlPage(const PairAnalysis& analysis, const std::string& title = {},
+                     const std::string& writer = "tilelens-cli");
 
 // Writes the page atomically to `outPath`: "" when written, else a sentence with the path.
 std::string exportHtml(const PairAnalysis& analysis, const std::string& outPath,
-                       const std::string& title = {});
+                       const std::string& title = {}, const std::string& writer = "tilelens-cli");
 
 } // namespace tilelens::pair

@@ -1,6 +1,9 @@
 #include "pipeline/CheckoutIrStages.h"
 
+#include "ir/Parser.h"
 #include "workspace/CheckoutPorts.h"
+#include "workspace/IrGenJob.h"
+#include "workspace/LaunchChain.h"
 
 namespace tilelens::pipeline {
 namespace {
@@ -63,7 +66,8 @@ canonicalize reference
 
 const char* const kGeneratedScript = R"SH(
 jobs="$TILELENS_IR_JOBS"
-[ -f "$jobs" ] || missing "$jobs, the specialisation to compile $TILELENS_ENTRY for: one line per entry, 'name | kernel.rs | module path | entry | generics | target | params | options' (the job format of the cuTile Rust IR driver)"
+job=""
+if [ -f "$jobs" ]; then
 job=$(awk -v entry="$TILELENS_ENTRY" '
   /^[ \t]*#/ { next }
   { line = cur $0
@@ -73,7 +77,17 @@ job=$(awk -v entry="$TILELENS_ENTRY" '
     if (n < 4) next
     e = f[4]; gsub(/^[ \t]+|[ \t]+$/, "", e)
     if (e == entry) { sub(/^[^|]*\|[ \t]*/, "", line); print line; exit } }' "$jobs")
-[ -n "$job" ] || missing "a line for entry $TILELENS_ENTRY in $jobs"
+fi
+if [ -n "$job" ]; then
+  echo "job of $TILELENS_ENTRY: the hand-written line in $jobs"
+elif [ -n "$TILELENS_IR_JOB" ]; then
+  job="$TILELENS_IR_JOB"
+  echo "job of $TILELENS_ENTRY: derived from the checkout (kernel.rs, ffi.rs and the wrapper); a line in $jobs overrides it"
+  printf '%s\n' "$TILELENS_IR_JOB_CHOICES"
+else
+  [ -f "$jobs" ] && missing "a line for entry $TILELENS_ENTRY in $jobs (the job could not be derived from the checkout: $TILELENS_IR_JOB_WHY)"
+  missing "$jobs, the specialisation to compile $TILELENS_ENTRY for: the job could not be derived from the checkout ($TILELENS_IR_JOB_WHY); write one line per entry, 'name | kernel.rs | module path | entry | generics | target | params | options' (the job format of the cuTile Rust IR driver)"
+fi
 driver="$CUTILE_RS_IR_DRIVER"
 if [ -z "$driver" ] || [ ! -x "$driver" ]; then
   command -v cargo >/dev/null 2>&1 || echo "MISSING: cargo (the Rust toolchain, needed to build the driver): install it with rustup or apt-get install cargo"
@@ -90,6 +104,36 @@ TILEGYM="$PWD" "$driver" --cutile-src "$CUTILE_RS_SRC" --jobs "$out/job.txt" --o
 echo "generated IR: $out/generated.tileirbc"
 canonicalize generated
 )SH";
+
+// The ir-gen job of `entry` derived from the checkout (IrGenJob.h), into the stage's
+// environment; specialised to the variant's reference IR when it has one (so both sides
+// are compiled for the same call).
+void deriveJobInto(StageSpec& gen, const QString& checkoutRoot, const ws::Kernel& kernel,
+                   const ws::Variant& variant, const QString& entry)
+{
+    const ws::LaunchChain chain = ws::readLaunchChain(kernel, entry.toStdString());
+    ir::ParseResult reference;
+    const ir::Function* refFunction = nullptr;
+    if (!variant.referenceIr.isEmpty()) {
+        reference = ir::parseFile(variant.referenceIr.toStdString());
+        for (const auto& m : reference.modules)
+            for (const ir::Function* f : m->functions)
+                if (!refFunction || f->name == variant.kernelFunction.toStdString())
+                    refFunction = f;
+    }
+    ws::IrGenJob job;
+    std::string why;
+    if (!ws::deriveIrGenJob(chain, checkoutRoot.toStdString(), entry.toStdString(), refFunction,
+                            job, why)) {
+        gen.env.insert(QStringLiteral("TILELENS_IR_JOB_WHY"), QString::fromStdString(why));
+        return;
+    }
+    QStringList choices;
+    for (const std::string& c : job.choices)
+        choices << QStringLiteral("  chosen: ") + QString::fromStdString(c);
+    gen.env.insert(QStringLiteral("TILELENS_IR_JOB"), QString::fromStdString(job.line()));
+    gen.env.insert(QStringLiteral("TILELENS_IR_JOB_CHOICES"), choices.join(QLatin1Char('\n')));
+}
 
 StageSpec irStage(const QString& id, const QString& title, const char* script,
                   const QString& irDirRel)
@@ -161,6 +205,7 @@ std::vector<StageSpec> checkoutIrStageSpecs(const QString& checkoutRoot)
             gen.env.insert(QStringLiteral("TILELENS_ENTRY"), entry);
             gen.env.insert(QStringLiteral("TILELENS_IR_JOBS"),
                            QStringLiteral("${WS}/.tilelens/ir-jobs.txt"));
+            deriveJobInto(gen, checkoutRoot, k, v, entry);
             gen.inputs = {rustRel};
             gen.outputs = {irDir + QStringLiteral("/generated*")};
             out.push_back(gen);

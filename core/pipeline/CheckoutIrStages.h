@@ -6,8 +6,9 @@
 //                        cutile backend) with CUDA_TILE_DUMP_BYTECODE and keeps the bytecode
 //                        of the paired function -> .tilelens/ir/<op>/<entry>/reference.tileirbc
 //   ir-gen:<op>:<entry>  cuTile Rust: compiles kernel.rs's entry with the cuTile Rust compiler
-//                        (its compile-only IR driver, no GPU), specialised by the entry's job
-//                        line in .tilelens/ir-jobs.txt -> .../generated.tileirbc
+//                        (its compile-only IR driver, no GPU), specialised by the entry's job:
+//                        its line in .tilelens/ir-jobs.txt when there is one, else the job
+//                        derived from the checkout (workspace/IrGenJob.h) -> .../generated.tileirbc
 //
 // Both read bytecode directly; with cuda-tile-opt (CUDA_TILE_OPT_BIN or PATH) and
 // cuda-tile-translate beside it they also write <side>_canon.mlir (--canonicalize --cse),

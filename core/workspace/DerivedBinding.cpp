@@ -559,19 +559,19 @@ std::optional<LaunchChain> launchChainForIrPair(const std::string& refPath,
     return std::nullopt;
 }
 
-bool specialisedBinding(const LaunchChain& chain, const ir::Function& ref, const ir::Function& gen,
-                        eval::Binding& out, std::string& why, DerivedBinding* derivedOut,
-                        int64_t* elements)
+namespace {
+
+// specialisedBinding() for the entry chain `entry`; `gen` may be null (the generated IR is
+// yet to be made: ir-gen specialises to the reference alone).
+bool specialiseEntry(const EntryChain* entry, const ir::Function& ref, const ir::Function* gen,
+                     eval::Binding& out, std::string& why, DerivedBinding* derivedOut,
+                     int64_t* elements)
 {
-    const EntryChain* entry = entryFor(chain, ref, gen);
-    if (!entry) {
-        why = "no entry of the chain of " + chain.kernel + " is " + std::string(gen.name);
-        return false;
-    }
     const auto mangled = mangledArgs(std::string(ref.name));
     const auto refHints = entryHints(ref);
-    const auto genHints = entryHints(gen);
-    const std::vector<ParamFact> refFacts = paramFacts(ref), genFacts = paramFacts(gen);
+    const auto genHints = gen ? entryHints(*gen) : std::map<std::string, int64_t>{};
+    const std::vector<ParamFact> refFacts = paramFacts(ref);
+    const std::vector<ParamFact> genFacts = gen ? paramFacts(*gen) : std::vector<ParamFact>{};
     std::vector<const EntryChain*> candidates{entry};
     for (const EntryChain& alt : entry->alternatives)
         candidates.push_back(&alt);
@@ -691,12 +691,13 @@ bool specialisedBinding(const LaunchChain& chain, const ir::Function& ref, const
         }
         const size_t refCount = eval::expandParams(b, b.ref.params).size();
         const size_t genCount = eval::expandParams(b, b.gen.params).size();
-        if (refCount != ref.argumentTypes.size() || genCount != gen.argumentTypes.size()) {
+        const size_t genParams = gen ? gen->argumentTypes.size() : genCount;
+        if (refCount != ref.argumentTypes.size() || genCount != genParams) {
             firstWhy = firstWhy.empty()
                            ? "the derived parameters (" + std::to_string(refCount) + " / " +
                                  std::to_string(genCount) + ") do not fit the entries (" +
                                  std::to_string(ref.argumentTypes.size()) + " / " +
-                                 std::to_string(gen.argumentTypes.size()) + ")"
+                                 std::to_string(genParams) + ")"
                            : firstWhy;
             continue;
         }
@@ -708,9 +709,9 @@ bool specialisedBinding(const LaunchChain& chain, const ir::Function& ref, const
             for (size_t i = 0; i < refExpanded.size() && elem.empty(); ++i)
                 if (refExpanded[i] == a.name + ".ptr")
                     elem = pointerElem(ref.argumentTypes[i]);
-            for (size_t i = 0; i < genExpanded.size() && elem.empty(); ++i)
+            for (size_t i = 0; gen && i < genExpanded.size() && elem.empty(); ++i)
                 if (genExpanded[i] == a.name + ".ptr")
-                    elem = pointerElem(gen.argumentTypes[i]);
+                    elem = pointerElem(gen->argumentTypes[i]);
             if (!elem.empty() && eval::elemFromName(elem) != eval::Elem::None)
                 a.elem = eval::elemFromName(elem);
         }
@@ -819,6 +820,26 @@ bool specialisedBinding(const LaunchChain& chain, const ir::Function& ref, const
     }
     why = firstWhy.empty() ? "no path of the chain fits the entries" : firstWhy;
     return false;
+}
+
+} // namespace
+
+bool specialisedBinding(const LaunchChain& chain, const ir::Function& ref, const ir::Function& gen,
+                        eval::Binding& out, std::string& why, DerivedBinding* derivedOut,
+                        int64_t* elements)
+{
+    const EntryChain* entry = entryFor(chain, ref, gen);
+    if (!entry) {
+        why = "no entry of the chain of " + chain.kernel + " is " + std::string(gen.name);
+        return false;
+    }
+    return specialiseEntry(entry, ref, &gen, out, why, derivedOut, elements);
+}
+
+bool specialisedForReference(const EntryChain& entry, const ir::Function& ref, DerivedBinding& out,
+                             eval::Binding& binding, std::string& why)
+{
+    return specialiseEntry(&entry, ref, nullptr, binding, why, &out, nullptr);
 }
 
 std::optional<eval::Binding> derivedBindingForIrPair(const std::string& refPath,

@@ -38,6 +38,13 @@ bool specialisedBinding(const LaunchChain& chain, const ir::Function& ref, const
                         eval::Binding& out, std::string& why, DerivedBinding* derived = nullptr,
                         int64_t* elements = nullptr);
 
+// The derived binding of `entry` specialised to the call the reference entry `ref` was
+// compiled for (its compiled-in constants and hints), without a generated entry: what ir-gen
+// compiles the port for (IrGenJob.h).
+// `binding` receives the run binding (its arrays' element types are the reference's).
+bool specialisedForReference(const EntryChain& entry, const ir::Function& ref, DerivedBinding& out,
+                             eval::Binding& binding, std::string& why);
+
 // The most array elements one case of a derived binding may hold for the hook to run it.
 constexpr int64_t kMaxDerivedRunElements = int64_t(1) << 22;
 

@@ -497,7 +497,7 @@ private:
             return op;
         }
         if (endsWith("cast_tf32"))
-            return intVal(symOpaque("cast_tf32 of the dtype"), here);
+            return intVal(symOpaque(kCastTf32Reason), here);
         if ((path == "Some" || path == "Ok") && !args.empty())
             return args[0];
         return unknown("the call " + path + "()", here);

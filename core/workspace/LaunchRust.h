@@ -53,6 +53,10 @@ struct RustEntryDecl
     int uncheckedLine = 0;
 };
 
+// The reason of the opaque value ffi_util's cast_tf32(dtype) gives (1 for f32, else 0; its
+// body is not read): IrGenJob.h evaluates it once the dtype is chosen.
+constexpr const char* kCastTf32Reason = "cast_tf32 of the dtype";
+
 // Every #[cutile::entry] function of kernel.rs.
 std::vector<RustEntryDecl> readRustEntries(std::string_view kernelRs,
                                            std::vector<SourceError>* errors = nullptr);

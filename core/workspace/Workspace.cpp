@@ -1,5 +1,6 @@
 #include "workspace/Workspace.h"
 
+#include "workspace/AttachedIr.h"
 #include "workspace/CheckoutPorts.h"
 #include "workspace/Reports.h"
 
@@ -362,7 +363,9 @@ Workspace discoverWorkspace(const QString& path)
     return discoverWorkspace(path, DiscoveryOptions());
 }
 
-Workspace discoverWorkspace(const QString& path, const DiscoveryOptions& options)
+namespace {
+
+Workspace discoverFiles(const QString& path, const DiscoveryOptions& options)
 {
     Workspace ws;
     QFileInfo info(path);
@@ -444,6 +447,15 @@ Workspace discoverWorkspace(const QString& path, const DiscoveryOptions& options
                     "or kernel.rs)";
         ws.diagnostics.push_back(d);
     }
+    return ws;
+}
+
+} // namespace
+
+Workspace discoverWorkspace(const QString& path, const DiscoveryOptions& options)
+{
+    Workspace ws = discoverFiles(path, options);
+    applyAttachedIr(ws); // File > Attach IR… wins over the discovered IR
     return ws;
 }
 

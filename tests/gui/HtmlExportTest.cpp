@@ -89,13 +89,19 @@ TEST(HtmlExport, WrittenOnTheWorkerPoolNotTheGuiThread)
     EXPECT_TRUE(html.contains(QStringLiteral("partition-tile-shape")));
     EXPECT_EQ(f.window.findChild<QMessageBox*>(QStringLiteral("exportErrorDialog")), nullptr);
 
-    // The bytes of `tilelens-cli diff --format html REF GEN`: the same analysis, the same page.
+    // The bytes of `tilelens-cli diff --format html REF GEN`: the same analysis, the same page,
+    // except that it names the app as its writer (issue 31 item 9), not the CLI.
     pair::PairRequest cli;
     cli.sides = {{f.reference.toStdString(), nullptr}, {f.generated.toStdString(), nullptr}};
     cli.keepText = true;
     QFile written(page);
     ASSERT_TRUE(written.open(QIODevice::ReadOnly));
-    EXPECT_EQ(written.readAll().toStdString(), pair::htmlPage(pair::analysePair(cli)));
+    const std::string bytes = written.readAll().toStdString();
+    const pair::PairAnalysis analysis = pair::analysePair(cli);
+    EXPECT_EQ(bytes, pair::htmlPage(analysis, {}, diff::kHtmlWriterApp));
+    EXPECT_NE(bytes.find("written by TileLens "), std::string::npos);
+    EXPECT_EQ(bytes.find("tilelens-cli"), std::string::npos);
+    EXPECT_NE(pair::htmlPage(analysis).find("written by tilelens-cli "), std::string::npos);
 }
 
 TEST(HtmlExport, AFailureOpensAnErrorDialog)

@@ -218,7 +218,8 @@ std::string htmlEscape(std::string_view s)
 }
 
 std::string writeHtmlReport(const DiffResult& r, std::string_view referenceText,
-                            std::string_view generatedText, const std::string& title)
+                            std::string_view generatedText, const std::string& title,
+                            const std::string& writer)
 {
     Page p;
     std::string kernel = title;
@@ -241,8 +242,8 @@ std::string writeHtmlReport(const DiffResult& r, std::string_view referenceText,
           << (Severity(s) == Severity::Critical ? criticalEvidence(r) : std::string());
     p << "</p>\n<p class=\"muted\">Reference IR <code>";
     p.text(r.referencePath) << "</code> &middot; generated IR <code>";
-    p.text(r.generatedPath) << "</code> &middot; written by tilelens-cli " << TILELENS_VERSION
-                            << "</p>\n";
+    p.text(r.generatedPath) << "</code> &middot; written by ";
+    p.text(writer) << " " << TILELENS_VERSION << "</p>\n";
 
     p << "<h2>Functions</h2>\n<table><thead><tr><th>Reference</th><th>Generated</th>"
       << "<th>Reference ops</th><th>Generated ops</th><th>Matched</th></tr></thead><tbody>\n";

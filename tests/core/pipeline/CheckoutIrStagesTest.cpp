@@ -296,3 +296,47 @@ TEST(CheckoutIrStages, OnlyATrustedCheckoutRunsThem)
     EXPECT_NE(trusted.status, RunStatus::Rejected) << trusted.message.toStdString();
     EXPECT_EQ(trusted.exitCode, 3); // ran, and said what is missing (no ir-jobs.txt)
 }
+
+// Issue 31 item 4: a TileGym checkout gets its generated IR with no hand-written job file: the
+// job is derived from kernel.rs, ffi.rs and the wrapper; a hand-written line still wins.
+TEST(CheckoutIrStages, GeneratedStageDerivesTheJobFromTheCheckout)
+{
+    Checkout c;
+    c.root = c.tmp.filePath(QStringLiteral("tilegym"));
+    copyDir(test::testDataDir() + QStringLiteral("/abi/tilegym"), c.root);
+    const QString driver = c.tmp.filePath(QStringLiteral("driver"));
+    write(driver,
+          "#!/bin/sh\n"
+          "while [ $# -gt 0 ]; do case \"$1\" in --jobs) jobs=$2; shift;; --out) out=$2; "
+          "shift;; esac; shift; done\n"
+          "cat \"$jobs\"\n"
+          "cp '" +
+              bytecodeSample().toUtf8() + "' \"$out/generated.tileirbc\"\n",
+          true);
+    QProcessEnvironment env = c.env();
+    env.insert(QStringLiteral("CUTILE_RS_IR_DRIVER"), driver);
+    env.insert(QStringLiteral("CUTILE_RS_SRC"), c.tmp.path());
+    const QString stage = QStringLiteral("ir-gen:matmul:non_persistent_matmul_kernel");
+    QString out;
+    EXPECT_EQ(c.run(stage, env, &out), 0) << out.toStdString();
+    EXPECT_TRUE(out.contains(QLatin1String("derived from the checkout"))) << out.toStdString();
+    EXPECT_TRUE(out.contains(QLatin1String(
+        "generated | src/tilegym/ops/cutile_rs/matmul_kernel/kernel.rs | "
+        "cutile_kernels::matmul::matmul_module | non_persistent_matmul_kernel | f32,128,128,32,1 "
+        "| sm_100 | tensor:a=144x144 tensor:b=144x144 tensor:c=144x144 | occupancy=1 "
+        "num_cta_in_cga=1")))
+        << out.toStdString();
+    EXPECT_TRUE(out.contains(QLatin1String("chosen: dtype f32 for a"))) << out.toStdString();
+    EXPECT_TRUE(QFileInfo::exists(c.ir("matmul/non_persistent_matmul_kernel/generated.tileirbc")));
+
+    // The hand-written file, when it has a line for the entry, wins.
+    write(c.root + QStringLiteral("/.tilelens/ir-jobs.txt"),
+          "mm | src/tilegym/ops/cutile_rs/matmul_kernel/kernel.rs | m | "
+          "non_persistent_matmul_kernel | f16,64,64,64,0 | sm_90 | ptr:a |\n");
+    EXPECT_EQ(c.run(stage, env, &out), 0) << out.toStdString();
+    EXPECT_TRUE(out.contains(QLatin1String("the hand-written line in"))) << out.toStdString();
+    EXPECT_TRUE(
+        out.contains(QLatin1String("non_persistent_matmul_kernel | f16,64,64,64,0 | sm_90")))
+        << out.toStdString();
+    EXPECT_FALSE(out.contains(QLatin1String("f32,128,128,32,1"))) << out.toStdString();
+}
