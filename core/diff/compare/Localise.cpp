@@ -64,19 +64,6 @@ struct Sides
     }
 };
 
-std::string describeValue(const GFunction& f, int v)
-{
-    const GValue& c = f.canonValue(v);
-    if (c.def < 0)
-        return "argument " + std::to_string(c.index);
-    const GOp& o = f.ops[size_t(c.def)];
-    if (o.id == OpId::Constant)
-        if (const GAttr* a = findAttr(o, "value"); a && !splatScalar(a->value).empty())
-            return "constant " + std::string(splatScalar(a->value)) + " at line " +
-                   std::to_string(o.line);
-    return std::string(o.name) + " at line " + std::to_string(o.line);
-}
-
 } // namespace
 
 std::optional<RawDifference> localiseOperandChange(const GFunction& R, const GFunction& G,

@@ -580,19 +580,6 @@ private:
         return std::string(o.name) + " of constants (" + std::string(o.proof) + ")";
     }
 
-    static std::string describeValue(const GFunction& f, int v)
-    {
-        const GValue& c = f.canonValue(v);
-        if (c.def < 0)
-            return "argument " + std::to_string(c.index);
-        const GOp& o = f.ops[size_t(c.def)];
-        if (o.id == OpId::Constant)
-            if (const GAttr* a = findAttr(o, "value"); a && !splatScalar(a->value).empty())
-                return "constant " + std::string(splatScalar(a->value)) + " at line " +
-                       std::to_string(o.line);
-        return std::string(o.name) + " at line " + std::to_string(o.line);
-    }
-
     // A reference constant that the generated side reads from an entry argument bound to
     // it (ArgSpecialisation.h): the same value, reported at the entry.
     std::string boundArgumentProof(const GOp& o) const

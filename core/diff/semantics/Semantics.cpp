@@ -210,4 +210,17 @@ bool signSensitiveOp(OpId name)
            name == OpId::MaxI || name == OpId::ExtI || name == OpId::IToF || name == OpId::ShRI;
 }
 
+std::string describeValue(const GFunction& f, int v)
+{
+    const GValue& c = f.canonValue(v);
+    if (c.def < 0)
+        return "argument " + std::to_string(c.index);
+    const GOp& o = f.ops[size_t(c.def)];
+    if (o.id == OpId::Constant)
+        if (const GAttr* a = findAttr(o, "value"); a && !splatScalar(a->value).empty())
+            return "constant " + std::string(splatScalar(a->value)) + " at line " +
+                   std::to_string(o.line);
+    return std::string(o.name) + " at line " + std::to_string(o.line);
+}
+
 } // namespace tilelens::diff

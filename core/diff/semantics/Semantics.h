@@ -31,6 +31,9 @@ std::string scalarTypeOf(std::string_view typeText);
 std::string_view splatScalar(std::string_view constantValue);
 // Its integer value, if it is an integer splat.
 std::optional<int64_t> splatInt(std::string_view constantValue);
+// A value as a finding names it: "argument 2", "constant <f32: 0.0> at line 14" or
+// "addi at line 9" (its canonical twin's op when CSE merged it).
+std::string describeValue(const GFunction& f, int value);
 
 // Range arithmetic: an unknown range when the exact result could leave the
 // signed w-bit range (then the op may wrap and no fact survives).

@@ -6,6 +6,7 @@
 #include "workspace/IrGenJob.h"
 
 #include "TestPaths.h"
+#include "TileGymCheckout.h"
 #include "ir/Module.h"
 #include "ir/Parser.h"
 
@@ -19,20 +20,12 @@ namespace {
 
 QString checkout()
 {
-    return test::testDataDir() + QStringLiteral("/abi/tilegym");
+    return test::tileGymCheckout();
 }
 
 LaunchFiles filesOf(const std::string& op)
 {
-    const QString o = QString::fromStdString(op);
-    const QString ports = checkout() + QStringLiteral("/src/tilegym/ops/cutile_rs/");
-    LaunchFiles f;
-    f.wrapper = ports + o + QStringLiteral(".py");
-    f.ffi = ports + o + QStringLiteral("_kernel/ffi.rs");
-    f.kernelRs = ports + o + QStringLiteral("_kernel/kernel.rs");
-    f.reference =
-        checkout() + QStringLiteral("/src/tilegym/ops/cutile/") + o + QStringLiteral(".py");
-    return f;
+    return test::tileGymLaunchFiles(op);
 }
 
 ir::ParseResult referenceOf(const std::string& pair)

@@ -6,6 +6,7 @@
 #include "workspace/LaunchChain.h"
 
 #include "TestPaths.h"
+#include "TileGymCheckout.h"
 #include "eval/Binding.h"
 #include "workspace/AbiCheck.h"
 #include "workspace/LaunchBinding.h"
@@ -21,20 +22,12 @@ namespace {
 
 QString checkout()
 {
-    return test::testDataDir() + QStringLiteral("/abi/tilegym");
+    return test::tileGymCheckout();
 }
 
 LaunchFiles filesOf(const std::string& op)
 {
-    const QString o = QString::fromStdString(op);
-    const QString ports = checkout() + QStringLiteral("/src/tilegym/ops/cutile_rs/");
-    LaunchFiles f;
-    f.wrapper = ports + o + QStringLiteral(".py");
-    f.ffi = ports + o + QStringLiteral("_kernel/ffi.rs");
-    f.kernelRs = ports + o + QStringLiteral("_kernel/kernel.rs");
-    f.reference =
-        checkout() + QStringLiteral("/src/tilegym/ops/cutile/") + o + QStringLiteral(".py");
-    return f;
+    return test::tileGymLaunchFiles(op);
 }
 
 const BindingItem* item(const DerivedBinding& b, BindingItem::Side side, const std::string& what)
