@@ -18,16 +18,6 @@ using namespace tilelens::ws;
 
 namespace {
 
-QString checkout()
-{
-    return test::tileGymCheckout();
-}
-
-LaunchFiles filesOf(const std::string& op)
-{
-    return test::tileGymLaunchFiles(op);
-}
-
 ir::ParseResult referenceOf(const std::string& pair)
 {
     QFile f(test::testDataDir() +
@@ -49,10 +39,11 @@ TEST(IrGenJob, EveryLandedEntryGetsAJobFromItsLaunchChain)
         {"silu_and_mul", "silu_and_mul_kernel"},
         {"swiglu", "swiglu_forward_kernel"}};
     for (const auto& [op, entry] : entries) {
-        const LaunchChain chain = readLaunchChain(op, filesOf(op), entry);
+        const LaunchChain chain = readLaunchChain(op, test::tileGymLaunchFiles(op), entry);
         IrGenJob job;
         std::string why;
-        ASSERT_TRUE(deriveIrGenJob(chain, checkout().toStdString(), entry, nullptr, job, why))
+        ASSERT_TRUE(
+            deriveIrGenJob(chain, test::tileGymCheckout().toStdString(), entry, nullptr, job, why))
             << op << "/" << entry << ": " << why;
         EXPECT_EQ(job.kernelRs, "src/tilegym/ops/cutile_rs/" + op + "_kernel/kernel.rs");
         EXPECT_EQ(job.modulePath, "cutile_kernels::" + op + "::" + op + "_module");
@@ -63,11 +54,11 @@ TEST(IrGenJob, EveryLandedEntryGetsAJobFromItsLaunchChain)
         EXPECT_FALSE(job.choices.empty()) << job.line();
     }
     // Without a reference IR: the first autotune configuration and dtype arm, said as choices.
-    const LaunchChain chain = readLaunchChain("matmul", filesOf("matmul"));
+    const LaunchChain chain = readLaunchChain("matmul", test::tileGymLaunchFiles("matmul"));
     IrGenJob job;
     std::string why;
-    ASSERT_TRUE(deriveIrGenJob(chain, checkout().toStdString(), "non_persistent_matmul_kernel",
-                               nullptr, job, why))
+    ASSERT_TRUE(deriveIrGenJob(chain, test::tileGymCheckout().toStdString(),
+                               "non_persistent_matmul_kernel", nullptr, job, why))
         << why;
     EXPECT_EQ(job.line(), "src/tilegym/ops/cutile_rs/matmul_kernel/kernel.rs | "
                           "cutile_kernels::matmul::matmul_module | non_persistent_matmul_kernel | "
@@ -83,11 +74,12 @@ TEST(IrGenJob, SpecialisedToTheReferenceItIsTheJobOfTheRealPair)
 {
     const ir::ParseResult ref = referenceOf("attention_sink_2x128q128k_h8g8_d64_bf16");
     ASSERT_TRUE(ref.ok());
-    const LaunchChain chain = readLaunchChain("attention_sink", filesOf("attention_sink"));
+    const LaunchChain chain =
+        readLaunchChain("attention_sink", test::tileGymLaunchFiles("attention_sink"));
     IrGenJob job;
     std::string why;
-    ASSERT_TRUE(deriveIrGenJob(chain, checkout().toStdString(), "attention_sink_kernel",
-                               ref.modules[0]->functions[0], job, why))
+    ASSERT_TRUE(deriveIrGenJob(chain, test::tileGymCheckout().toStdString(),
+                               "attention_sink_kernel", ref.modules[0]->functions[0], job, why))
         << why;
     EXPECT_EQ(job.modulePath, "cutile_kernels::attention_sink::attention_sink_module");
     EXPECT_EQ(job.entry, "attention_sink_kernel");

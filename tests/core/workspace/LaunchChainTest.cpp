@@ -20,16 +20,6 @@ using namespace tilelens::ws;
 
 namespace {
 
-QString checkout()
-{
-    return test::tileGymCheckout();
-}
-
-LaunchFiles filesOf(const std::string& op)
-{
-    return test::tileGymLaunchFiles(op);
-}
-
 const BindingItem* item(const DerivedBinding& b, BindingItem::Side side, const std::string& what)
 {
     for (const BindingItem& i : b.items)
@@ -86,7 +76,7 @@ const std::regex kAttr(R"(([A-Za-z_][A-Za-z0-9_]*)\.(ptr|shape|stride)(\[(\d+)\]
 
 TEST(LaunchChain, EverySevenEntryOfTheCheckoutGetsABindingWithItsSourceLines)
 {
-    const Workspace w = discoverWorkspace(checkout());
+    const Workspace w = discoverWorkspace(test::tileGymCheckout());
     size_t entries = 0;
     for (const Kernel& k : w.kernels) {
         const LaunchChain chain = readLaunchChain(k);
@@ -115,7 +105,8 @@ TEST(LaunchChain, EverySevenEntryOfTheCheckoutGetsABindingWithItsSourceLines)
 
 TEST(LaunchChain, SiluAndMulItemsSayWhatEachParameterIsAndWhere)
 {
-    const LaunchChain chain = readLaunchChain("silu_and_mul", filesOf("silu_and_mul"));
+    const LaunchChain chain =
+        readLaunchChain("silu_and_mul", test::tileGymLaunchFiles("silu_and_mul"));
     ASSERT_EQ(chain.entries.size(), 1u);
     const DerivedBinding b = deriveBinding(chain.entries[0]);
     const auto P = BindingItem::Side::Port, R = BindingItem::Side::Reference;
@@ -150,7 +141,7 @@ TEST(LaunchChain, SiluAndMulItemsSayWhatEachParameterIsAndWhere)
 
 TEST(LaunchChain, UncheckedAccessesIsANoteAtTheEntryAttribute)
 {
-    const LaunchChain chain = readLaunchChain("bmm", filesOf("bmm"));
+    const LaunchChain chain = readLaunchChain("bmm", test::tileGymLaunchFiles("bmm"));
     std::vector<int> lines;
     for (const EntryChain& e : chain.entries)
         for (const AbiFinding& f : checkAbi(e, deriveBinding(e)))
@@ -167,7 +158,7 @@ TEST(LaunchChain, UncheckedAccessesIsANoteAtTheEntryAttribute)
 TEST(LaunchChain, TheRealPortsHaveNoCriticalFinding)
 {
     for (const char* op : {"attention_sink", "bmm", "matmul", "silu_and_mul", "swiglu"}) {
-        const LaunchChain chain = readLaunchChain(op, filesOf(op));
+        const LaunchChain chain = readLaunchChain(op, test::tileGymLaunchFiles(op));
         for (const EntryChain& e : chain.entries)
             for (const AbiFinding& f : checkAbi(e, deriveBinding(e)))
                 EXPECT_NE(f.severity, "critical") << e.entry << ": " << f.message;
@@ -212,7 +203,7 @@ TEST(LaunchChain, DerivedBindingsAgreeWithTheHandWrittenOnes)
                                   .toStdString(),
                               hand, error))
             << error;
-        const LaunchChain chain = readLaunchChain(c.op, filesOf(c.op), c.entry);
+        const LaunchChain chain = readLaunchChain(c.op, test::tileGymLaunchFiles(c.op), c.entry);
         ASSERT_EQ(chain.entries.size(), 1u);
         const EntryChain* chosen = &chain.entries[0];
         auto transposed = [](const EntryChain& x) {
