@@ -94,6 +94,14 @@ private:
                             Side side);
     void markMovedOp(Side anchor, long anchorDisplay, long otherDisplay);
     void revealHorizontally(const diff::Divergence& d);
+    struct TextPixels
+    {
+        long left = 0; // pixels from column 0 of the text
+        long right = 0;
+    };
+    // The x-offset that shows \a marked in panes \a width pixels wide, scrolled to \a offset.
+    static long revealOffset(TextPixels marked, long offset, long width, long pad);
+    static long marginsWidth(QsciScintilla* e);
     std::vector<int> linesWithMarker(Side side, int marker) const;
     void syncVertical(QsciScintilla* from, QsciScintilla* to);
     void syncHorizontal(QsciScintilla* from, QsciScintilla* to);

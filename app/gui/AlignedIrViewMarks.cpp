@@ -9,6 +9,7 @@
 
 #include <QRegularExpression>
 #include <algorithm>
+#include <limits>
 
 namespace tilelens::gui {
 using namespace alignedview;
@@ -68,49 +69,71 @@ void AlignedIrView::markMovedOp(Side anchor, long anchorDisplay, long otherDispl
 
 void AlignedIrView::revealHorizontally(const diff::Divergence& d)
 {
-    // The differing characters of both sides, in pixels from the start of
-    // the text (independent of the current horizontal scroll).
+    // The differing characters of both sides in pixels from column 0 of the text (whatever
+    // the current scroll and each pane's margins), and the text width both panes show.
     long left = -1;
     long right = -1;
+    long width = std::numeric_limits<long>::max();
     for (Side s : kBothSides) {
-        const auto& site = diff::site(d, s);
         QsciScintilla* e = editor(s);
+        width = std::min(width, long(e->viewport()->width()) - marginsWidth(e));
+        const auto& site = diff::site(d, s);
         const std::vector<pair::ByteSpan> spans = divergenceSpans(d, s);
         if (spans.empty())
             continue;
         const long lineStart = sci(e, QsciScintillaBase::SCI_POSITIONFROMLINE,
                                    sciLine(FileLine(site->line).toEditor()));
-        auto xAt = [&](int byteColumn) {
+        const auto textX = [&](int byteColumn) {
             const long pos = lineStart + static_cast<long>(byteColumn);
             return sci(e, QsciScintillaBase::SCI_POINTXFROMPOSITION, 0, pos) +
-                   sci(e, QsciScintillaBase::SCI_GETXOFFSET);
+                   sci(e, QsciScintillaBase::SCI_GETXOFFSET) - marginsWidth(e);
         };
-        const long start = xAt(spans.front().start);
-        const long end = xAt(spans.back().start + spans.back().length);
+        const long start = textX(spans.front().start);
+        const long end = textX(spans.back().start + spans.back().length);
         left = left < 0 ? start : std::min(left, start);
         right = std::max(right, end);
     }
-    if (left < 0)
+    if (left < 0 || width <= 0)
         return;
     QsciScintilla* e = editor(Side::Reference);
-    long textLeft = 0; // the margins' width: x of column 0 at offset 0
-    for (int m = 0; m < 5; ++m)
-        textLeft += sci(e, QsciScintillaBase::SCI_GETMARGINWIDTHN, static_cast<unsigned long>(m));
-    const long width = e->viewport()->width() - textLeft;
     const long offset = sci(e, QsciScintillaBase::SCI_GETXOFFSET);
-    const long shownLeft = textLeft + offset;
-    long target = 0; // unscrolled whenever that shows it
-    if (right > textLeft + width) {
-        // Where it is when already on screen, else its start a little in
-        // from the left edge.
-        const long margin =
-            std::min(width / 4, e->SendScintilla(QsciScintillaBase::SCI_TEXTWIDTH,
-                                                 QsciScintillaBase::STYLE_DEFAULT, "0000"));
-        const bool shown = left >= shownLeft && right <= shownLeft + width;
-        target = shown ? offset : std::max(0L, left - textLeft - margin);
-    }
-    if (target != offset)
-        sci(e, QsciScintillaBase::SCI_SETXOFFSET, static_cast<unsigned long>(target));
+    const long pad =
+        std::min(width / 4, e->SendScintilla(QsciScintillaBase::SCI_TEXTWIDTH,
+                                             QsciScintillaBase::STYLE_DEFAULT, "0000"));
+    const long target = revealOffset(TextPixels{left, right}, offset, width, pad);
+    if (target == offset)
+        return;
+    // The scroll bars' range follows the widest line drawn so far: one too short for the
+    // target would clamp the bar's value and leave it out of step with the text.
+    for (Side s : kBothSides)
+        if (sci(editor(s), QsciScintillaBase::SCI_GETSCROLLWIDTH) < target + width)
+            sci(editor(s), QsciScintillaBase::SCI_SETSCROLLWIDTH,
+                static_cast<unsigned long>(target + width));
+    sci(e, QsciScintillaBase::SCI_SETXOFFSET, static_cast<unsigned long>(target));
+}
+
+long AlignedIrView::revealOffset(TextPixels marked, long offset, long width, long pad)
+{
+    // Unscrolled whenever the marked text fits from column 0: the start of every line
+    // (`%43 = make_token`) is what a reader reads the rows by.
+    if (marked.right <= width)
+        return 0;
+    if (marked.left >= offset && marked.right <= offset + width)
+        return offset; // already in view: nothing moves
+    // Only as far as needed: its end just inside the right edge, its start still shown.
+    if (marked.right - marked.left + 2 * pad <= width)
+        return marked.right + pad - width;
+    // Wider than the panes: its start matters most. Where that shows in the left half
+    // unscrolled, the line starts stay; else the start goes near the left edge.
+    return marked.left <= width / 2 ? 0 : marked.left - pad;
+}
+
+long AlignedIrView::marginsWidth(QsciScintilla* e)
+{
+    long width = 0; // x of column 0 at offset 0
+    for (int m = 0; m < 5; ++m)
+        width += sci(e, QsciScintillaBase::SCI_GETMARGINWIDTHN, static_cast<unsigned long>(m));
+    return width;
 }
 
 std::vector<int> AlignedIrView::movedMarkerLines(Side side, bool above) const

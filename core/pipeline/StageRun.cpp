@@ -61,9 +61,10 @@ bool isTerminal(RunStatus s)
 
 bool isPassingVerdict(const QString& v)
 {
-    static const QStringList ok = {QStringLiteral("PASS"), QStringLiteral("ALL_PASS"),
+    // IR_WRITTEN: the ir-ref/ir-gen stages of a checkout (CheckoutIrStages.cpp).
+    static const QStringList ok = {QStringLiteral("PASS"),     QStringLiteral("ALL_PASS"),
                                    QStringLiteral("COMPILED"), QStringLiteral("DONE"),
-                                   QStringLiteral("ALIGNED")};
+                                   QStringLiteral("ALIGNED"),  QStringLiteral("IR_WRITTEN")};
     return ok.contains(v);
 }
 

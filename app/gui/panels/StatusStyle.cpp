@@ -14,7 +14,7 @@ QString statusKeyForVerdict(const QString& verdict)
     if (v == QLatin1String("PASS") || v == QLatin1String("ALL_PASS") ||
         v == QLatin1String("DONE") || v == QLatin1String("COMPILED") ||
         v == QLatin1String("ALIGNED") || v == QLatin1String("PIPELINE_COMPLETE") ||
-        v == QLatin1String("MATCH"))
+        v == QLatin1String("MATCH") || v == QLatin1String("IR_WRITTEN"))
         return QStringLiteral("pass");
     if (v.startsWith(QLatin1String("PASS_WITH")) || v == QLatin1String("MILD_GAP"))
         return QStringLiteral("notes");

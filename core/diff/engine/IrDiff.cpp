@@ -9,6 +9,7 @@
 #include "diff/compare/RootCauses.h"
 #include "diff/compare/SmtCheck.h"
 #include "diff/engine/GraphTasks.h"
+#include "diff/engine/OperandText.h"
 #include "diff/graph/SummaryTable.h"
 #include "diff/match/AlignedRows.h"
 #include "diff/match/ArgSpecialisation.h"
@@ -192,7 +193,7 @@ private:
         std::vector<size_t> where(raw.size(), 0);
         for (size_t i = 0; i < raw.size(); ++i)
             if (root[i] < 0)
-                where[i] = add(std::move(divs[i]), raw[i], links);
+                where[i] = add(std::move(divs[i]), raw[i], links, &R, &G);
         // The mask-bound group's sites share one cause; none passes on the root's result.
         if (masks >= 0)
             m_sharedCause.insert(where[size_t(masks)]);
@@ -411,8 +412,11 @@ private:
 
     // One finding per root cause: a difference classified like an earlier one
     // (same severity, rule, message, proof and counterexample) becomes another
-    // site of it.
-    size_t add(Divergence div, const RawDifference& d, RowLinks& links)
+    // site of it. The key reads the canonical operand words, so CSE twins still
+    // group; the message shown names the operands as the first site's text reads
+    // them (OperandText.h), given the graphs.
+    size_t add(Divergence div, const RawDifference& d, RowLinks& links,
+               const GFunction* R = nullptr, const GFunction* G = nullptr)
     {
         const std::string key = std::string(severityName(div.severity)) + '\x1f' + div.rule +
                                 '\x1f' + div.message + '\x1f' + div.counterexample + '\x1f' +
@@ -426,6 +430,8 @@ private:
             link(first.id, d, links);
             return it->second;
         }
+        if (R && G)
+            nameOperandsAsWritten(*R, *G, d, div);
         div.id = m_prefix + std::to_string(m_next++);
         link(div.id, d, links);
         m_out.divergences.push_back(std::move(div));

@@ -340,3 +340,26 @@ TEST(CheckoutIrStages, GeneratedStageDerivesTheJobFromTheCheckout)
         << out.toStdString();
     EXPECT_FALSE(out.contains(QLatin1String("f32,128,128,32,1"))) << out.toStdString();
 }
+
+// Issue 31 tour (Xvfb): an ir-gen run that wrote the IR (exit 0, IR_WRITTEN) read "failed" in
+// the Stages dock, and `tilelens-cli run` exited as failed: the IR stages' own pass word was
+// not one of the passing verdicts.
+TEST(CheckoutIrStages, ARunThatWroteTheIrPassed)
+{
+    const Checkout c;
+    const std::vector<StageSpec> specs = checkoutIrStageSpecs(c.root);
+    ASSERT_FALSE(specs.empty());
+    for (const StageSpec& spec : specs) {
+        StageRun wrote;
+        wrote.status = RunStatus::Exited;
+        wrote.exitCode = 0;
+        wrote.verdict = spec.passVerdict;
+        EXPECT_TRUE(wrote.passed())
+            << spec.id.toStdString() << ": " << spec.passVerdict.toStdString();
+        EXPECT_TRUE(isPassingVerdict(spec.passVerdict));
+        StageRun none = wrote;
+        none.exitCode = 3;
+        none.verdict = spec.failVerdict;
+        EXPECT_FALSE(none.passed()) << spec.id.toStdString();
+    }
+}

@@ -8,6 +8,7 @@
 #include "PanelTestSupport.h"
 #include "TestPaths.h"
 #include "panels/StageTableModel.h"
+#include "panels/StatusStyle.h"
 #include "pipeline/ProcessControl.h"
 #include "pipeline/RunHistory.h"
 #include "pipeline/StageResolver.h"
@@ -358,4 +359,12 @@ TEST(StagePanel, RerunNeverWritesThroughALinkInTilelens)
     EXPECT_EQ(run.status, pipeline::RunStatus::FailedToStart);
     EXPECT_TRUE(run.message.contains(QStringLiteral("symbolic link"))) << run.message.toStdString();
     EXPECT_FALSE(QFile::exists(outside.filePath(QStringLiteral("runs.jsonl"))));
+}
+
+// Issue 31 tour (Xvfb): a checkout IR stage that wrote its IR showed a red dot beside "done":
+// its pass word is a pass, its fail word a failure.
+TEST(StageTableModel, TheIrStagesPassWordIsAPass)
+{
+    EXPECT_EQ(statusKeyForVerdict(QStringLiteral("IR_WRITTEN")), QStringLiteral("pass"));
+    EXPECT_EQ(statusKeyForVerdict(QStringLiteral("NO_IR")), QStringLiteral("fail"));
 }
