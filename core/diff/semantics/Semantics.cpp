@@ -38,7 +38,9 @@ IntRange fitOrFull(Wide lo, Wide hi, int width)
 
 } // namespace
 
-int intWidth(std::string_view typeText)
+namespace {
+
+int intWidthOfElement(std::string_view typeText)
 {
     const std::string_view e = elementOf(typeText);
     if (e.size() < 2 || e[0] != 'i')
@@ -46,6 +48,33 @@ int intWidth(std::string_view typeText)
     int w = 0;
     const auto r = std::from_chars(e.data() + 1, e.data() + e.size(), w);
     return r.ec == std::errc() && r.ptr == e.data() + e.size() ? w : 0;
+}
+
+} // namespace
+
+// Called for most results of the normal form (ranges, folds): the common answers are found
+// from the end of the spelling without splitting it; anything unusual takes the full path.
+int intWidth(std::string_view typeText)
+{
+    const size_t n = typeText.size();
+    if (n < 8 || typeText[n - 1] != '>')
+        return 0; // shorter than "tile<i1>", or no tile
+    if (typeText[n - 2] < '0' || typeText[n - 2] > '9')
+        return 0; // the element does not end in a digit: no iN
+    size_t i = n - 2;
+    while (i > 5 && typeText[i - 1] >= '0' && typeText[i - 1] <= '9')
+        --i;
+    // typeText[i..n-2] are digits; an integer element is 'i' and at most 9 of them,
+    // after the last 'x' or the '<' of "tile<".
+    if (i < 6 || typeText[i - 1] != 'i' || n - 1 - i > 9 || (typeText[i - 2] != 'x' && i - 2 != 4))
+        return intWidthOfElement(typeText);
+    if (typeText.compare(0, 5, "tile<") != 0 ||
+        typeText.substr(5, i - 6).find('<') != std::string_view::npos)
+        return 0;
+    int w = 0;
+    for (size_t k = i; k < n - 1; ++k)
+        w = w * 10 + (typeText[k] - '0');
+    return w;
 }
 
 int64_t lastDim(std::string_view typeText)
