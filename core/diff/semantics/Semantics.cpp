@@ -1,7 +1,10 @@
 #include "diff/semantics/Semantics.h"
 
+#include "diff/graph/Hashing.h"
+
 #include <algorithm>
 #include <charconv>
+#include <cstring>
 
 namespace tilelens::diff {
 
@@ -109,10 +112,15 @@ bool singleElement(std::string_view typeText)
     return true;
 }
 
-std::string scalarTypeOf(std::string_view t)
+namespace {
+
+// The element spelling of a tile type without its leading "<n>x" dimensions; `t` itself when
+// it is not a tile.
+std::string_view scalarInner(std::string_view t, bool& tile)
 {
-    if (t.rfind("tile<", 0) != 0 || t.back() != '>')
-        return std::string(t);
+    tile = t.rfind("tile<", 0) == 0 && t.back() == '>';
+    if (!tile)
+        return t;
     std::string_view inner = t.substr(5, t.size() - 6);
     for (;;) { // drop the leading "<n>x" dimensions
         size_t i = 0;
@@ -122,7 +130,29 @@ std::string scalarTypeOf(std::string_view t)
             break;
         inner.remove_prefix(i + 1);
     }
-    return "tile<" + std::string(inner) + ">";
+    return inner;
+}
+
+} // namespace
+
+std::string scalarTypeOf(std::string_view t)
+{
+    bool tile = false;
+    const std::string_view inner = scalarInner(t, tile);
+    return tile ? "tile<" + std::string(inner) + ">" : std::string(inner);
+}
+
+uint64_t scalarTypeHash(std::string_view t)
+{
+    bool tile = false;
+    const std::string_view inner = scalarInner(t, tile);
+    char text[128];
+    if (!tile || inner.size() + 6 > sizeof text)
+        return hashText(scalarTypeOf(t));
+    std::memcpy(text, "tile<", 5);
+    std::memcpy(text + 5, inner.data(), inner.size());
+    text[5 + inner.size()] = '>';
+    return hashText(std::string_view(text, inner.size() + 6));
 }
 
 std::string_view splatScalar(std::string_view v)
