@@ -12,7 +12,7 @@ namespace tilelens::diff {
 
 namespace {
 // Graph bytes per op of a side (GOp, its results' GValues, lists and strings):
-// 391 on the 2x100k-op benchmark pair (31.5 MB for 80,470 ops). The arena of
+// 383 on the 2x100k-op benchmark pair (30.9 MB for 80,470 ops). The arena of
 // each worker reserves that much for the whole side: address space only, its
 // pages are backed when touched (see Arena::reserveHint).
 constexpr size_t kGraphBytesPerOp = 400;

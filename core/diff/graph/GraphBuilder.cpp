@@ -379,7 +379,8 @@ public:
             for (size_t i = 0; i < op.operands.size(); ++i)
                 g.operands[i] = value(op.operands[i]);
             attributes(op, g);
-            if (op.loc && op.loc->fileLineCol())
+            // The location is a cold object of the model: read it until one is found.
+            if (!m_g.hasDebugLocations && op.loc && op.loc->fileLineCol())
                 m_g.hasDebugLocations = true;
         }
         IdList results = allocList<int>(m_arena, op.results.size());

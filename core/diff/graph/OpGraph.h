@@ -58,6 +58,8 @@ using AttrList = ir::Span<GAttr>;
 
 struct GOp
 {
+    // Fields are ordered by size (no padding: 200 bytes, 100k ops per side are 20 MB of
+    // fresh memory whose first touch costs as much as building them).
     std::string_view name; // mnemonic without dialect prefix (interned by ir::OpName)
     uint64_t nameHash = 0; // hashText(name)
     IdList operands;       // value ids as written
@@ -68,33 +70,35 @@ struct GOp
     // Operand types as written in the op's signature (ir::Op::writtenOperandTypes),
     // copied here so that comparing them does not touch the (cold) ir::Op.
     ir::Span<const ir::Type* const> writtenTypes;
-    int region = -1; // region holding this op
-    int posInRegion = 0;
-    int line = 0, column = 0;
-    bool pure = false; // no side effect: may be merged (CSE) or dropped when dead
-    bool commutative = false;
-    bool terminator = false;
-    bool assume = false;     // transparent for value identity
-    OpId id = OpId::Unknown; // the op of the op table (print is print_tko); Unknown: other ops
     // Filled by normalization.
-    bool live = true;
-    bool dependsOnArgs = false; // depends on a block argument of a nested region (or a
-                                // side effect there): not hoistable
-    int duplicateOf = -1;       // representative op when CSE would merge this one
-    uint64_t hash = 0;          // structural hash: name, attrs, types, operand identities, bodies
+    uint64_t hash = 0; // structural hash: name, attrs, types, operand identities, bodies
     // Why the normal form differs from the op as written (identity folded,
     // signedness irrelevant, ...): the proof carried by equivalent findings.
     std::string_view proof;
+    // Operands of the normal form where it differs from the written ones
+    // ((x-128)+1 is x+(-127): only x), used for liveness and users.
+    IdList semOperands;
+    int region = -1; // region holding this op
+    int posInRegion = 0;
+    int line = 0, column = 0;
+    int duplicateOf = -1;    // filled by normalization: representative op when CSE would merge
+                             // this one
+    OpId id = OpId::Unknown; // the op of the op table (print is print_tko); Unknown: other ops
+    // Filled by normalization: the op its normal form is written as, when another one
+    // (fma(x, x, +0) is a mulf, a + (-b) a subf): compared as that op against the other side.
+    OpId formId = OpId::Unknown;
+    bool pure = false; // no side effect: may be merged (CSE) or dropped when dead
+    bool commutative = false;
+    bool terminator = false;
+    bool assume = false; // transparent for value identity
+    // Filled by normalization.
+    bool live = true;
+    bool dependsOnArgs = false;    // depends on a block argument of a nested region (or a
+                                   // side effect there): not hoistable
     bool proofConditional = false; // the proof holds under a stated precondition only
     // Its signedness attribute cannot change its result (every operand proven non-negative),
     // also where the op differs otherwise (a changed predicate).
     bool signNeutral = false;
-    // Operands of the normal form where it differs from the written ones
-    // ((x-128)+1 is x+(-127): only x), used for liveness and users.
-    IdList semOperands;
-    // The op its normal form is written as, when another one (fma(x, x, +0)
-    // is a mulf, a + (-b) a subf): compared as that op against the other side.
-    OpId formId = OpId::Unknown;
     bool hasSemOperands = false;
     bool folded = false; // its result is another value (x*1, x+0): dead once folded
 };
@@ -110,11 +114,11 @@ struct GValue
     int def = -1;    // defining op, -1 for a block argument
     int index = 0;   // result or argument number
     int region = -1; // block arguments: their region
+    int canon = -1;  // filled by normalization: value after looking through assume and CSE
     const ir::Type* type = nullptr;
     std::string_view typeText; // canonical type spelling
     uint64_t typeHash = 0;     // of typeText
     // Filled by normalization.
-    int canon = -1; // value after looking through assume and CSE
     uint64_t hash = 0;
     IdList users;   // ops using canon == this value (only set on canonical values)
     IntRange range; // integer values: proven signed range (canonical values)

@@ -530,8 +530,10 @@ private:
             m_gpos[size_t(o)] = -1;
         const auto chain = longestIncreasing(anchorGenPos);
         int ri = 0, gi = 0;
+        std::vector<int> ra, ga; // one pair of lists for all gaps (cleared, capacity kept)
         auto gap = [&](int rEnd, int gEnd) {
-            std::vector<int> ra, ga;
+            ra.clear();
+            ga.clear();
             for (int i = ri; i < rEnd; ++i)
                 if (rfreeOrder(rl[size_t(i)]))
                     ra.push_back(rl[size_t(i)]);

@@ -239,7 +239,7 @@ bool SemanticNormalizer::foldToFloat(int id, double v, const std::string& what, 
     m_pendFloatOne = rounded == 1.0;
     m_pendIsFloat = true;
     m_pendFloat = rounded;
-    m_pendLane = resultHash(constantOpHash(scalar, hashText(scalarTypeOf(res.typeText))), 0);
+    m_pendLane = resultHash(constantOpHash(scalar, scalarTypeHash(res.typeText)), 0);
     f.custom = true;
     f.hash = constantOpHash(scalar, res.typeHash);
     f.proof = keep(what + " folds to " + scalar +
@@ -266,7 +266,7 @@ bool SemanticNormalizer::foldToInt(int id, int64_t value, const std::string& wha
     m_pendSplatConst = true;
     m_pendIsInt = true;
     m_pendInt = value;
-    m_pendLane = resultHash(constantOpHash(scalar, hashText(scalarTypeOf(res.typeText))), 0);
+    m_pendLane = resultHash(constantOpHash(scalar, scalarTypeHash(res.typeText)), 0);
     f.custom = true;
     f.hash = constantOpHash(scalar, res.typeHash);
     f.proof = keep(what + " folds to " + shown + specialisationNote());

@@ -57,7 +57,7 @@ bool SemanticNormalizer::laneForm(int id, SemanticForm& f)
             h = hashMix(h, a.hash);
     for (const auto& a : o.hints)
         h = hashMix(h, a.hash);
-    h = hashMix(h, hashText(scalarTypeOf(res.typeText)));
+    h = hashMix(h, scalarTypeHash(res.typeText));
     if (o.commutative && o.operands.size() == 2) {
         h = hashMix(h, o.operands.size());
         uint64_t a = m_lane[size_t(canonId(o.operands[0]))];

@@ -14,6 +14,7 @@ bool isMemoryOp(OpId id)
 MemoryRoles memoryRoles(const GFunction& f, const GOp& o)
 {
     MemoryRoles roles;
+    roles.main.reserve(o.operands.size()); // one allocation, not a doubling series
     for (size_t i = 0; i < o.operands.size(); ++i) {
         const int v = o.operands[i];
         const std::string_view type = f.values[size_t(v)].typeText;

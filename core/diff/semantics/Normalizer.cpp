@@ -305,7 +305,7 @@ private:
     GFunction& m_g;
     SemanticNormalizer m_sem;
     FlatHashMap<int> m_scopes;
-    std::vector<bool> m_argDep;
+    std::vector<uint8_t> m_argDep; // bytes, not bits: read and written per operand and result
     FlatHashMap<uint64_t> m_occurrences;
     std::vector<uint64_t> m_opHashes;
 };

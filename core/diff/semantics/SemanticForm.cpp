@@ -284,7 +284,7 @@ bool SemanticNormalizer::splatForm(int id, SemanticForm& f)
         const std::string_view same = !i1 ? scalar : m_pendInt ? "<i1: 1>" : "<i1: 0>";
         if (i1)
             m_pendSplat = constantScalarHash(same);
-        m_pendLane = resultHash(constantOpHash(same, hashText(scalarTypeOf(res.typeText))), 0);
+        m_pendLane = resultHash(constantOpHash(same, scalarTypeHash(res.typeText)), 0);
         f.custom = true;
         f.hash = hashMix(hashMix(kTagSplat, m_pendSplat), res.typeHash);
         return true;

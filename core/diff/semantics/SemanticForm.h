@@ -130,13 +130,14 @@ private:
     std::vector<IntRange> m_facts; // by written value id
     std::vector<uint64_t> m_splat; // by value id: hash of the splatted scalar, 0 = none
     std::vector<int64_t> m_int;    // integer splat value (valid where m_isInt)
-    std::vector<bool> m_isInt;
-    std::vector<bool> m_splatConst; // the splatted scalar is a constant
-    std::vector<int> m_affBase;     // value = base + offset (base -1: not affine)
+    // Flags as bytes, not std::vector<bool>'s bits: set for every result, read per operand.
+    std::vector<uint8_t> m_isInt;
+    std::vector<uint8_t> m_splatConst; // the splatted scalar is a constant
+    std::vector<int> m_affBase;        // value = base + offset (base -1: not affine)
     std::vector<int64_t> m_affOff;
-    std::vector<bool> m_floatOne; // a float splat of 1.0
-    std::vector<double> m_float;  // finite float splat constant value (valid where m_isFloat)
-    std::vector<bool> m_isFloat;
+    std::vector<uint8_t> m_floatOne; // a float splat of 1.0
+    std::vector<double> m_float;     // finite float splat constant value (valid where m_isFloat)
+    std::vector<uint8_t> m_isFloat;
     std::vector<uint64_t> m_lane; // by value id: identity of the scalar every lane holds, 0 = none
     // Uses of each written value, (op, operand index), lazy: value v's are
     // m_writtenUses[m_writtenUsersStart[v] .. m_writtenUsersStart[v + 1]).

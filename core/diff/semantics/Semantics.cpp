@@ -1,7 +1,10 @@
 #include "diff/semantics/Semantics.h"
 
+#include "diff/graph/Hashing.h"
+
 #include <algorithm>
 #include <charconv>
+#include <cstring>
 
 namespace tilelens::diff {
 
@@ -38,7 +41,9 @@ IntRange fitOrFull(Wide lo, Wide hi, int width)
 
 } // namespace
 
-int intWidth(std::string_view typeText)
+namespace {
+
+int intWidthOfElement(std::string_view typeText)
 {
     const std::string_view e = elementOf(typeText);
     if (e.size() < 2 || e[0] != 'i')
@@ -46,6 +51,33 @@ int intWidth(std::string_view typeText)
     int w = 0;
     const auto r = std::from_chars(e.data() + 1, e.data() + e.size(), w);
     return r.ec == std::errc() && r.ptr == e.data() + e.size() ? w : 0;
+}
+
+} // namespace
+
+// Called for most results of the normal form (ranges, folds): the common answers are found
+// from the end of the spelling without splitting it; anything unusual takes the full path.
+int intWidth(std::string_view typeText)
+{
+    const size_t n = typeText.size();
+    if (n < 8 || typeText[n - 1] != '>')
+        return 0; // shorter than "tile<i1>", or no tile
+    if (typeText[n - 2] < '0' || typeText[n - 2] > '9')
+        return 0; // the element does not end in a digit: no iN
+    size_t i = n - 2;
+    while (i > 5 && typeText[i - 1] >= '0' && typeText[i - 1] <= '9')
+        --i;
+    // typeText[i..n-2] are digits; an integer element is 'i' and at most 9 of them,
+    // after the last 'x' or the '<' of "tile<".
+    if (i < 6 || typeText[i - 1] != 'i' || n - 1 - i > 9 || (typeText[i - 2] != 'x' && i - 2 != 4))
+        return intWidthOfElement(typeText);
+    if (typeText.compare(0, 5, "tile<") != 0 ||
+        typeText.substr(5, i - 6).find('<') != std::string_view::npos)
+        return 0;
+    int w = 0;
+    for (size_t k = i; k < n - 1; ++k)
+        w = w * 10 + (typeText[k] - '0');
+    return w;
 }
 
 int64_t lastDim(std::string_view typeText)
@@ -80,10 +112,15 @@ bool singleElement(std::string_view typeText)
     return true;
 }
 
-std::string scalarTypeOf(std::string_view t)
+namespace {
+
+// The element spelling of a tile type without its leading "<n>x" dimensions; `t` itself when
+// it is not a tile.
+std::string_view scalarInner(std::string_view t, bool& tile)
 {
-    if (t.rfind("tile<", 0) != 0 || t.back() != '>')
-        return std::string(t);
+    tile = t.rfind("tile<", 0) == 0 && t.back() == '>';
+    if (!tile)
+        return t;
     std::string_view inner = t.substr(5, t.size() - 6);
     for (;;) { // drop the leading "<n>x" dimensions
         size_t i = 0;
@@ -93,7 +130,29 @@ std::string scalarTypeOf(std::string_view t)
             break;
         inner.remove_prefix(i + 1);
     }
-    return "tile<" + std::string(inner) + ">";
+    return inner;
+}
+
+} // namespace
+
+std::string scalarTypeOf(std::string_view t)
+{
+    bool tile = false;
+    const std::string_view inner = scalarInner(t, tile);
+    return tile ? "tile<" + std::string(inner) + ">" : std::string(inner);
+}
+
+uint64_t scalarTypeHash(std::string_view t)
+{
+    bool tile = false;
+    const std::string_view inner = scalarInner(t, tile);
+    char text[128];
+    if (!tile || inner.size() + 6 > sizeof text)
+        return hashText(scalarTypeOf(t));
+    std::memcpy(text, "tile<", 5);
+    std::memcpy(text + 5, inner.data(), inner.size());
+    text[5 + inner.size()] = '>';
+    return hashText(std::string_view(text, inner.size() + 6));
 }
 
 std::string_view splatScalar(std::string_view v)

@@ -25,6 +25,8 @@ int64_t lastDim(std::string_view typeText);
 bool singleElement(std::string_view typeText);
 // The rank-0 tile of a tile type's element ("tile<128x1xptr<f32>>" -> "tile<ptr<f32>>").
 std::string scalarTypeOf(std::string_view typeText);
+// hashText(scalarTypeOf(typeText)) without building the string (once per constant and lane op).
+uint64_t scalarTypeHash(std::string_view typeText);
 
 // The scalar part of a splat constant ("<i64: 1> : tile<4096xi64>" -> "<i64: 1>"), empty
 // for a dense constant of several values.
