@@ -181,6 +181,7 @@ void BindingDialog::validate()
     if (m_problem.startsWith(label))
         m_problem = m_problem.mid(label.size()).trimmed();
     m_run->setEnabled(ok);
+    m_status->setToolTip(m_problem); // a long message in full
 
     QList<QTextEdit::ExtraSelection> marks;
     if (ok) {

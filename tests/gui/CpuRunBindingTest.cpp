@@ -47,7 +47,7 @@ TEST(CpuRunBinding, TheDialogShowsTheGuessedBindingAndChecksTheTextAsItIsTyped)
     EXPECT_TRUE(dialog->findChild<QLabel*>(QStringLiteral("bindingHelp"))
                     ->text()
                     .contains(QStringLiteral("one entry per kernel parameter")));
-    dialog->grab().save(QStringLiteral("/tmp/bind31-dialog-guessed.png"));
+    keepShot(*dialog, QStringLiteral("cpu-run-binding-dialog-guessed.png"));
 
     // A typo in the third line: the reader's message, placed, and no Run.
     QString broken = text;
@@ -59,7 +59,7 @@ TEST(CpuRunBinding, TheDialogShowsTheGuessedBindingAndChecksTheTextAsItIsTyped)
     EXPECT_FALSE(dialog->runButton()->isEnabled());
     EXPECT_TRUE(dialog->statusLabel()->text().contains(dialog->problem()));
     EXPECT_EQ(dialog->editor()->extraSelections().size(), 1);
-    dialog->grab().save(QStringLiteral("/tmp/bind31-dialog-invalid.png"));
+    keepShot(*dialog, QStringLiteral("cpu-run-binding-dialog-invalid.png"));
 
     // Valid JSON whose parameters do not fit the entries: placed at ref.params.
     QString misfit = text;
@@ -86,7 +86,7 @@ TEST(CpuRunBinding, RunRerunsWithTheEditedBindingAndThePairKeepsIt)
                        "from the port's launch chain (")))
         << dialog->originLabel()->text().toStdString();
     EXPECT_TRUE(dialog->problem().isEmpty()) << dialog->problem().toStdString();
-    dialog->grab().save(QStringLiteral("/tmp/bind31-dialog-derived.png"));
+    keepShot(*dialog, QStringLiteral("cpu-run-binding-dialog-derived.png"));
 
     dialog->editor()->setPlainText(smallSiluBinding());
     ASSERT_TRUE(dialog->runButton()->isEnabled()) << dialog->problem().toStdString();

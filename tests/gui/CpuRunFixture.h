@@ -64,6 +64,15 @@ inline QString smallSiluBinding()
 )");
 }
 
+// For a person to look at: TILELENS_TEST_SCREENSHOT_DIR=/some/dir keeps `w` there as `name`.
+inline void keepShot(QWidget& w, const QString& name)
+{
+    const QString dir = qEnvironmentVariable("TILELENS_TEST_SCREENSHOT_DIR");
+    if (!dir.isEmpty() && QDir().mkpath(dir)) {
+        EXPECT_TRUE(w.grab().save(QDir(dir).filePath(name)));
+    }
+}
+
 struct Window
 {
     gui::MainWindow w{gui::MainWindow::Options{false}};

@@ -83,7 +83,11 @@ TEST(CpuRunOutcome, ACounterexampleShowsItsInputsOnlyOnTheRowsItRefutes)
             win.w.session().selectDivergence(int(i));
     win.w.resize(1600, 1000);
     QTest::qWait(50);
-    win.w.grab().save(QStringLiteral("/tmp/bind31-window-after-run.png"));
+    keepShot(win.w, QStringLiteral("cpu-run-window-after-run.png"));
+    QTextBrowser wide; // the details at a reading width
+    wide.setHtml(win.insight->details()->toHtml());
+    wide.resize(640, 520);
+    keepShot(wide, QStringLiteral("cpu-run-details.png"));
 }
 
 // The status bar's summary gives the run's counts, as the Divergences header does.
