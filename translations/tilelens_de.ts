@@ -853,6 +853,85 @@
     </message>
 </context>
 <context>
+    <name>tilelens::gui::BindingDialog</name>
+    <message>
+        <source>&lt;b&gt;dims&lt;/b&gt;: the sizes to try, a list per name (one input case per value). &lt;b&gt;arrays&lt;/b&gt;: each logical tensor: &lt;i&gt;dtype&lt;/i&gt;, &lt;i&gt;shape&lt;/i&gt; (expressions over the dims), optional &lt;i&gt;strides&lt;/i&gt;, &lt;i&gt;init&lt;/i&gt; (normal, uniform with &lt;i&gt;range&lt;/i&gt;, iota) or integer &lt;i&gt;values&lt;/i&gt;. &lt;b&gt;scalars&lt;/b&gt;: &lt;i&gt;dtype&lt;/i&gt; and &lt;i&gt;value&lt;/i&gt; (random when absent). &lt;b&gt;ref&lt;/b&gt; / &lt;b&gt;gen&lt;/b&gt;: &lt;i&gt;params&lt;/i&gt;, one entry per kernel parameter: an array name (its pointer, shapes and strides), &lt;code&gt;a.ptr&lt;/code&gt;, &lt;code&gt;a.shape[i]&lt;/code&gt;, &lt;code&gt;a.stride[i]&lt;/code&gt;, a scalar name or an integer expression (&lt;code&gt;+ - * /&lt;/code&gt;, &lt;code&gt;cdiv&lt;/code&gt;, &lt;code&gt;min&lt;/code&gt;, &lt;code&gt;max&lt;/code&gt;); optional &lt;i&gt;grid&lt;/i&gt;, three expressions. Other fields are ignored.</source>
+        <translation>&lt;b&gt;dims&lt;/b&gt;: die zu probierenden Größen, eine Liste je Name (ein Eingabefall je Wert). &lt;b&gt;arrays&lt;/b&gt;: jeder logische Tensor: &lt;i&gt;dtype&lt;/i&gt;, &lt;i&gt;shape&lt;/i&gt; (Ausdrücke über den dims), optional &lt;i&gt;strides&lt;/i&gt;, &lt;i&gt;init&lt;/i&gt; (normal, uniform mit &lt;i&gt;range&lt;/i&gt;, iota) oder ganzzahlige &lt;i&gt;values&lt;/i&gt;. &lt;b&gt;scalars&lt;/b&gt;: &lt;i&gt;dtype&lt;/i&gt; und &lt;i&gt;value&lt;/i&gt; (zufällig, wenn er fehlt). &lt;b&gt;ref&lt;/b&gt; / &lt;b&gt;gen&lt;/b&gt;: &lt;i&gt;params&lt;/i&gt;, ein Eintrag je Kernel-Parameter: ein Array-Name (sein Zeiger, seine Formen und Schrittweiten), &lt;code&gt;a.ptr&lt;/code&gt;, &lt;code&gt;a.shape[i]&lt;/code&gt;, &lt;code&gt;a.stride[i]&lt;/code&gt;, ein Skalarname oder ein ganzzahliger Ausdruck (&lt;code&gt;+ - * /&lt;/code&gt;, &lt;code&gt;cdiv&lt;/code&gt;, &lt;code&gt;min&lt;/code&gt;, &lt;code&gt;max&lt;/code&gt;); optional &lt;i&gt;grid&lt;/i&gt;, drei Ausdrücke. Andere Felder werden ignoriert.</translation>
+    </message>
+    <message>
+        <source>Given: edited in this dialog.</source>
+        <translation>Angegeben: in diesem Dialog bearbeitet.</translation>
+    </message>
+    <message>
+        <source>Given: the file %1.</source>
+        <translation>Angegeben: die Datei %1.</translation>
+    </message>
+    <message>
+        <source>No entry pair to bind: the pair was not compared.</source>
+        <translation>Kein Eintragspaar zu binden: das Paar wurde nicht verglichen.</translation>
+    </message>
+    <message>
+        <source>Derived, since no binding is given for this pair: %1.</source>
+        <translation>Abgeleitet, da für dieses Paar keine Bindung angegeben ist: %1.</translation>
+    </message>
+    <message>
+        <source>Guessed: %1. Its sizes may lie outside what the reference was compiled for: edit them to sizes it takes. No launch chain to derive the binding from: %2.</source>
+        <translation>Geraten: %1. Ihre Größen können außerhalb dessen liegen, wofür die Referenz kompiliert wurde: ändern Sie sie in Größen, die sie annimmt. Keine Startkette, aus der die Bindung abgeleitet werden kann: %2.</translation>
+    </message>
+    <message>
+        <source>No binding: none can be guessed (%1), and there is no launch chain to derive one from (%2). Write one below.</source>
+        <translation>Keine Bindung: keine lässt sich raten (%1), und es gibt keine Startkette, aus der sie abgeleitet werden kann (%2). Schreiben Sie unten eine.</translation>
+    </message>
+    <message>
+        <source>CPU Run Binding</source>
+        <translation>Bindung für CPU-Lauf</translation>
+    </message>
+    <message>
+        <source>In use: %1</source>
+        <translation>In Gebrauch: %1</translation>
+    </message>
+    <message>
+        <source>Binding text</source>
+        <translation>Bindungstext</translation>
+    </message>
+    <message>
+        <source>&amp;Load File…</source>
+        <translation>Datei &amp;laden…</translation>
+    </message>
+    <message>
+        <source>&amp;Run</source>
+        <translation>&amp;Ausführen</translation>
+    </message>
+    <message>
+        <source>Run Both on CPU again with this binding</source>
+        <translation>Beide mit dieser Bindung erneut auf der CPU ausführen</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <source>Valid. Arrays: %1; scalars: %2; dims: %3.</source>
+        <translation>Gültig. Arrays: %1; Skalare: %2; dims: %3.</translation>
+    </message>
+    <message>
+        <source>Not valid: %1</source>
+        <translation>Ungültig: %1</translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation>%1 kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>Binding for the CPU Run</source>
+        <translation>Bindung für den CPU-Lauf</translation>
+    </message>
+    <message>
+        <source>Eval bindings (*.json);;All files (*)</source>
+        <translation>Eval-Bindungen (*.json);;Alle Dateien (*)</translation>
+    </message>
+</context>
+<context>
     <name>tilelens::gui::DivergenceInsight</name>
     <message>
         <source>&amp;Fold Equivalent &amp;&amp; Noise</source>
@@ -865,18 +944,6 @@
     <message>
         <source>CPU Run &amp;Binding…</source>
         <translation>&amp;Bindung für CPU-Lauf…</translation>
-    </message>
-    <message>
-        <source>Binding for the CPU Run</source>
-        <translation>Bindung für den CPU-Lauf</translation>
-    </message>
-    <message>
-        <source>Eval bindings (*.json);;All files (*)</source>
-        <translation>Eval-Bindungen (*.json);;Alle Dateien (*)</translation>
-    </message>
-    <message>
-        <source>How both kernels&apos; parameters bind to the same arrays, sizes and grid (tilelens.eval-binding/1); without one, by position from the reference&apos;s mangled entry name</source>
-        <translation>Wie die Parameter beider Kernel an dieselben Arrays, Größen und dasselbe Grid gebunden werden (tilelens.eval-binding/1); ohne Datei nach Position aus dem kodierten Eintragsnamen der Referenz</translation>
     </message>
     <message>
         <source>Divergence details</source>
@@ -909,6 +976,14 @@
     <message>
         <source>What the run saw: %1</source>
         <translation>Was der Lauf sah: %1</translation>
+    </message>
+    <message>
+        <source>See and edit how both kernels&apos; parameters bind to the same arrays, sizes and grid (tilelens.eval-binding/1), and run both sides on the CPU with it; without one given, it is derived from the port&apos;s launch chain, else guessed by position from the reference&apos;s mangled entry name</source>
+        <translation>Ansehen und bearbeiten, wie die Parameter beider Kernel an dieselben Arrays, Größen und dasselbe Grid gebunden werden (tilelens.eval-binding/1), und beide Seiten damit auf der CPU ausführen; ohne angegebene Bindung wird sie aus der Startkette des Ports abgeleitet, sonst nach Position aus dem kodierten Eintragsnamen der Referenz geraten</translation>
+    </message>
+    <message>
+        <source>Inputs of that case (binding: %1):</source>
+        <translation>Eingaben dieses Falls (Bindung: %1):</translation>
     </message>
 </context>
 <context>
@@ -1036,8 +1111,8 @@
         <translation>CPU-Lauf: %1</translation>
     </message>
     <message>
-        <source>%1 (choose a binding file: Diff &gt; CPU Run Binding…)</source>
-        <translation>%1 (Bindungsdatei wählen: Diff &gt; Bindung für CPU-Lauf…)</translation>
+        <source>with Diff &gt; CPU Run Binding…</source>
+        <translation>mit Diff &gt; Bindung für CPU-Lauf…</translation>
     </message>
 </context>
 <context>

@@ -847,6 +847,85 @@
     </message>
 </context>
 <context>
+    <name>tilelens::gui::BindingDialog</name>
+    <message>
+        <source>&lt;b&gt;dims&lt;/b&gt;: the sizes to try, a list per name (one input case per value). &lt;b&gt;arrays&lt;/b&gt;: each logical tensor: &lt;i&gt;dtype&lt;/i&gt;, &lt;i&gt;shape&lt;/i&gt; (expressions over the dims), optional &lt;i&gt;strides&lt;/i&gt;, &lt;i&gt;init&lt;/i&gt; (normal, uniform with &lt;i&gt;range&lt;/i&gt;, iota) or integer &lt;i&gt;values&lt;/i&gt;. &lt;b&gt;scalars&lt;/b&gt;: &lt;i&gt;dtype&lt;/i&gt; and &lt;i&gt;value&lt;/i&gt; (random when absent). &lt;b&gt;ref&lt;/b&gt; / &lt;b&gt;gen&lt;/b&gt;: &lt;i&gt;params&lt;/i&gt;, one entry per kernel parameter: an array name (its pointer, shapes and strides), &lt;code&gt;a.ptr&lt;/code&gt;, &lt;code&gt;a.shape[i]&lt;/code&gt;, &lt;code&gt;a.stride[i]&lt;/code&gt;, a scalar name or an integer expression (&lt;code&gt;+ - * /&lt;/code&gt;, &lt;code&gt;cdiv&lt;/code&gt;, &lt;code&gt;min&lt;/code&gt;, &lt;code&gt;max&lt;/code&gt;); optional &lt;i&gt;grid&lt;/i&gt;, three expressions. Other fields are ignored.</source>
+        <translation>&lt;b&gt;dims&lt;/b&gt;: 試すサイズ。名前ごとのリスト（値ごとに 1 つの入力ケース）。&lt;b&gt;arrays&lt;/b&gt;: 各論理テンソル: &lt;i&gt;dtype&lt;/i&gt;、&lt;i&gt;shape&lt;/i&gt;（dims 上の式）、任意の &lt;i&gt;strides&lt;/i&gt;、&lt;i&gt;init&lt;/i&gt;（normal、&lt;i&gt;range&lt;/i&gt; 付きの uniform、iota）または整数の &lt;i&gt;values&lt;/i&gt;。&lt;b&gt;scalars&lt;/b&gt;: &lt;i&gt;dtype&lt;/i&gt; と &lt;i&gt;value&lt;/i&gt;（省略時はランダム）。&lt;b&gt;ref&lt;/b&gt; / &lt;b&gt;gen&lt;/b&gt;: &lt;i&gt;params&lt;/i&gt;、カーネルパラメータごとに 1 項目: 配列名（そのポインタ・形状・ストライド）、&lt;code&gt;a.ptr&lt;/code&gt;、&lt;code&gt;a.shape[i]&lt;/code&gt;、&lt;code&gt;a.stride[i]&lt;/code&gt;、スカラー名または整数式（&lt;code&gt;+ - * /&lt;/code&gt;、&lt;code&gt;cdiv&lt;/code&gt;、&lt;code&gt;min&lt;/code&gt;、&lt;code&gt;max&lt;/code&gt;）。任意の &lt;i&gt;grid&lt;/i&gt; は 3 つの式。その他のフィールドは無視されます。</translation>
+    </message>
+    <message>
+        <source>Given: edited in this dialog.</source>
+        <translation>指定済み: このダイアログで編集。</translation>
+    </message>
+    <message>
+        <source>Given: the file %1.</source>
+        <translation>指定済み: ファイル %1。</translation>
+    </message>
+    <message>
+        <source>No entry pair to bind: the pair was not compared.</source>
+        <translation>結び付けるエントリの組がありません: この組は比較されていません。</translation>
+    </message>
+    <message>
+        <source>Derived, since no binding is given for this pair: %1.</source>
+        <translation>この組にバインディングが指定されていないため導出: %1。</translation>
+    </message>
+    <message>
+        <source>Guessed: %1. Its sizes may lie outside what the reference was compiled for: edit them to sizes it takes. No launch chain to derive the binding from: %2.</source>
+        <translation>推測: %1。そのサイズは参照がコンパイルされた範囲外かもしれません。参照が受け付けるサイズに編集してください。バインディングを導出できる起動チェーンがありません: %2。</translation>
+    </message>
+    <message>
+        <source>No binding: none can be guessed (%1), and there is no launch chain to derive one from (%2). Write one below.</source>
+        <translation>バインディングなし: 推測できず（%1）、導出できる起動チェーンもありません（%2）。下に記述してください。</translation>
+    </message>
+    <message>
+        <source>CPU Run Binding</source>
+        <translation>CPU 実行のバインディング</translation>
+    </message>
+    <message>
+        <source>In use: %1</source>
+        <translation>使用中: %1</translation>
+    </message>
+    <message>
+        <source>Binding text</source>
+        <translation>バインディングのテキスト</translation>
+    </message>
+    <message>
+        <source>&amp;Load File…</source>
+        <translation>ファイルを読み込む(&amp;L)…</translation>
+    </message>
+    <message>
+        <source>&amp;Run</source>
+        <translation>実行(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Run Both on CPU again with this binding</source>
+        <translation>このバインディングで両方を CPU で再実行</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>なし</translation>
+    </message>
+    <message>
+        <source>Valid. Arrays: %1; scalars: %2; dims: %3.</source>
+        <translation>有効。配列: %1、スカラー: %2、dims: %3。</translation>
+    </message>
+    <message>
+        <source>Not valid: %1</source>
+        <translation>無効: %1</translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation>%1 を読み込めません: %2</translation>
+    </message>
+    <message>
+        <source>Binding for the CPU Run</source>
+        <translation>CPU 実行のバインディング</translation>
+    </message>
+    <message>
+        <source>Eval bindings (*.json);;All files (*)</source>
+        <translation>Eval バインディング (*.json);;すべてのファイル (*)</translation>
+    </message>
+</context>
+<context>
     <name>tilelens::gui::DivergenceInsight</name>
     <message>
         <source>&amp;Fold Equivalent &amp;&amp; Noise</source>
@@ -859,18 +938,6 @@
     <message>
         <source>CPU Run &amp;Binding…</source>
         <translation>CPU 実行のバインディング(&amp;B)…</translation>
-    </message>
-    <message>
-        <source>Binding for the CPU Run</source>
-        <translation>CPU 実行のバインディング</translation>
-    </message>
-    <message>
-        <source>Eval bindings (*.json);;All files (*)</source>
-        <translation>Eval バインディング (*.json);;すべてのファイル (*)</translation>
-    </message>
-    <message>
-        <source>How both kernels&apos; parameters bind to the same arrays, sizes and grid (tilelens.eval-binding/1); without one, by position from the reference&apos;s mangled entry name</source>
-        <translation>両カーネルのパラメータを同じ配列・サイズ・グリッドにどう結び付けるか（tilelens.eval-binding/1）。ファイルがなければ参照側のマングルされたエントリ名から位置で結び付けます</translation>
     </message>
     <message>
         <source>Divergence details</source>
@@ -903,6 +970,14 @@
     <message>
         <source>What the run saw: %1</source>
         <translation>実行で見えたもの: %1</translation>
+    </message>
+    <message>
+        <source>See and edit how both kernels&apos; parameters bind to the same arrays, sizes and grid (tilelens.eval-binding/1), and run both sides on the CPU with it; without one given, it is derived from the port&apos;s launch chain, else guessed by position from the reference&apos;s mangled entry name</source>
+        <translation>両カーネルのパラメータを同じ配列・サイズ・グリッドにどう結び付けるか（tilelens.eval-binding/1）を表示・編集し、それで両方を CPU で実行します。指定がなければポートの起動チェーンから導出し、それもなければ参照側のマングルされたエントリ名から位置で推測します</translation>
+    </message>
+    <message>
+        <source>Inputs of that case (binding: %1):</source>
+        <translation>そのケースの入力（バインディング: %1）:</translation>
     </message>
 </context>
 <context>
@@ -1030,8 +1105,8 @@
         <translation>CPU 実行：%1</translation>
     </message>
     <message>
-        <source>%1 (choose a binding file: Diff &gt; CPU Run Binding…)</source>
-        <translation>%1（バインディングファイルを選んでください：Diff &gt; CPU 実行のバインディング…）</translation>
+        <source>with Diff &gt; CPU Run Binding…</source>
+        <translation>差分 &gt; CPU 実行のバインディング… で</translation>
     </message>
 </context>
 <context>

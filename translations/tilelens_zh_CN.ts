@@ -847,6 +847,85 @@
     </message>
 </context>
 <context>
+    <name>tilelens::gui::BindingDialog</name>
+    <message>
+        <source>&lt;b&gt;dims&lt;/b&gt;: the sizes to try, a list per name (one input case per value). &lt;b&gt;arrays&lt;/b&gt;: each logical tensor: &lt;i&gt;dtype&lt;/i&gt;, &lt;i&gt;shape&lt;/i&gt; (expressions over the dims), optional &lt;i&gt;strides&lt;/i&gt;, &lt;i&gt;init&lt;/i&gt; (normal, uniform with &lt;i&gt;range&lt;/i&gt;, iota) or integer &lt;i&gt;values&lt;/i&gt;. &lt;b&gt;scalars&lt;/b&gt;: &lt;i&gt;dtype&lt;/i&gt; and &lt;i&gt;value&lt;/i&gt; (random when absent). &lt;b&gt;ref&lt;/b&gt; / &lt;b&gt;gen&lt;/b&gt;: &lt;i&gt;params&lt;/i&gt;, one entry per kernel parameter: an array name (its pointer, shapes and strides), &lt;code&gt;a.ptr&lt;/code&gt;, &lt;code&gt;a.shape[i]&lt;/code&gt;, &lt;code&gt;a.stride[i]&lt;/code&gt;, a scalar name or an integer expression (&lt;code&gt;+ - * /&lt;/code&gt;, &lt;code&gt;cdiv&lt;/code&gt;, &lt;code&gt;min&lt;/code&gt;, &lt;code&gt;max&lt;/code&gt;); optional &lt;i&gt;grid&lt;/i&gt;, three expressions. Other fields are ignored.</source>
+        <translation>&lt;b&gt;dims&lt;/b&gt;：要尝试的尺寸，每个名称一个列表（每个值一个输入用例）。&lt;b&gt;arrays&lt;/b&gt;：每个逻辑张量：&lt;i&gt;dtype&lt;/i&gt;、&lt;i&gt;shape&lt;/i&gt;（基于 dims 的表达式）、可选的 &lt;i&gt;strides&lt;/i&gt;、&lt;i&gt;init&lt;/i&gt;（normal、带 &lt;i&gt;range&lt;/i&gt; 的 uniform、iota）或整数 &lt;i&gt;values&lt;/i&gt;。&lt;b&gt;scalars&lt;/b&gt;：&lt;i&gt;dtype&lt;/i&gt; 和 &lt;i&gt;value&lt;/i&gt;（缺省时随机）。&lt;b&gt;ref&lt;/b&gt; / &lt;b&gt;gen&lt;/b&gt;：&lt;i&gt;params&lt;/i&gt;，每个内核参数一项：数组名（其指针、形状和步长）、&lt;code&gt;a.ptr&lt;/code&gt;、&lt;code&gt;a.shape[i]&lt;/code&gt;、&lt;code&gt;a.stride[i]&lt;/code&gt;、标量名或整数表达式（&lt;code&gt;+ - * /&lt;/code&gt;、&lt;code&gt;cdiv&lt;/code&gt;、&lt;code&gt;min&lt;/code&gt;、&lt;code&gt;max&lt;/code&gt;）；可选的 &lt;i&gt;grid&lt;/i&gt;，三个表达式。其他字段将被忽略。</translation>
+    </message>
+    <message>
+        <source>Given: edited in this dialog.</source>
+        <translation>已给定：在此对话框中编辑。</translation>
+    </message>
+    <message>
+        <source>Given: the file %1.</source>
+        <translation>已给定：文件 %1。</translation>
+    </message>
+    <message>
+        <source>No entry pair to bind: the pair was not compared.</source>
+        <translation>没有可绑定的入口对：该对未被比较。</translation>
+    </message>
+    <message>
+        <source>Derived, since no binding is given for this pair: %1.</source>
+        <translation>由于此对未给定绑定，已推导：%1。</translation>
+    </message>
+    <message>
+        <source>Guessed: %1. Its sizes may lie outside what the reference was compiled for: edit them to sizes it takes. No launch chain to derive the binding from: %2.</source>
+        <translation>推测：%1。其尺寸可能超出参考所编译的范围：请改为参考接受的尺寸。没有可推导绑定的启动链：%2。</translation>
+    </message>
+    <message>
+        <source>No binding: none can be guessed (%1), and there is no launch chain to derive one from (%2). Write one below.</source>
+        <translation>没有绑定：无法推测（%1），也没有可推导绑定的启动链（%2）。请在下方编写。</translation>
+    </message>
+    <message>
+        <source>CPU Run Binding</source>
+        <translation>CPU 运行绑定</translation>
+    </message>
+    <message>
+        <source>In use: %1</source>
+        <translation>使用中：%1</translation>
+    </message>
+    <message>
+        <source>Binding text</source>
+        <translation>绑定文本</translation>
+    </message>
+    <message>
+        <source>&amp;Load File…</source>
+        <translation>加载文件(&amp;L)…</translation>
+    </message>
+    <message>
+        <source>&amp;Run</source>
+        <translation>运行(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Run Both on CPU again with this binding</source>
+        <translation>用此绑定在 CPU 上重新运行两侧</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>Valid. Arrays: %1; scalars: %2; dims: %3.</source>
+        <translation>有效。数组：%1；标量：%2；dims：%3。</translation>
+    </message>
+    <message>
+        <source>Not valid: %1</source>
+        <translation>无效：%1</translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <source>Binding for the CPU Run</source>
+        <translation>CPU 运行的绑定</translation>
+    </message>
+    <message>
+        <source>Eval bindings (*.json);;All files (*)</source>
+        <translation>Eval 绑定 (*.json);;所有文件 (*)</translation>
+    </message>
+</context>
+<context>
     <name>tilelens::gui::DivergenceInsight</name>
     <message>
         <source>&amp;Fold Equivalent &amp;&amp; Noise</source>
@@ -859,18 +938,6 @@
     <message>
         <source>CPU Run &amp;Binding…</source>
         <translation>CPU 运行绑定(&amp;B)…</translation>
-    </message>
-    <message>
-        <source>Binding for the CPU Run</source>
-        <translation>CPU 运行的绑定</translation>
-    </message>
-    <message>
-        <source>Eval bindings (*.json);;All files (*)</source>
-        <translation>Eval 绑定 (*.json);;所有文件 (*)</translation>
-    </message>
-    <message>
-        <source>How both kernels&apos; parameters bind to the same arrays, sizes and grid (tilelens.eval-binding/1); without one, by position from the reference&apos;s mangled entry name</source>
-        <translation>两个内核的参数如何绑定到相同的数组、尺寸和网格（tilelens.eval-binding/1）；若无绑定文件，则按参考入口的修饰名按位置绑定</translation>
     </message>
     <message>
         <source>Divergence details</source>
@@ -903,6 +970,14 @@
     <message>
         <source>What the run saw: %1</source>
         <translation>运行所见：%1</translation>
+    </message>
+    <message>
+        <source>See and edit how both kernels&apos; parameters bind to the same arrays, sizes and grid (tilelens.eval-binding/1), and run both sides on the CPU with it; without one given, it is derived from the port&apos;s launch chain, else guessed by position from the reference&apos;s mangled entry name</source>
+        <translation>查看并编辑两个内核的参数如何绑定到相同的数组、尺寸和网格（tilelens.eval-binding/1），并用它在 CPU 上运行两侧；若未给定，则从移植的启动链推导，否则按参考入口的修饰名按位置推测</translation>
+    </message>
+    <message>
+        <source>Inputs of that case (binding: %1):</source>
+        <translation>该用例的输入（绑定：%1）：</translation>
     </message>
 </context>
 <context>
@@ -1030,8 +1105,8 @@
         <translation>CPU 运行：%1</translation>
     </message>
     <message>
-        <source>%1 (choose a binding file: Diff &gt; CPU Run Binding…)</source>
-        <translation>%1（请选择绑定文件：Diff &gt; CPU 运行绑定…）</translation>
+        <source>with Diff &gt; CPU Run Binding…</source>
+        <translation>通过 对比 &gt; CPU 运行绑定…</translation>
     </message>
 </context>
 <context>

@@ -1,6 +1,7 @@
 #include "DivergenceInsight.h"
 
 #include "AlignedIrView.h"
+#include "BindingDialog.h"
 #include "DivergenceText.h"
 #include "EditorTheme.h"
 #include "EvalAction.h"
@@ -9,8 +10,7 @@
 
 #include <QAction>
 #include <QDockWidget>
-#include <QFileDialog>
-#include <QFileInfo>
+#include <QFile>
 #include <QLabel>
 #include <QMenu>
 #include <QProgressBar>
@@ -21,6 +21,7 @@
 #include <QToolBar>
 #include <QToolButton>
 #include <QUrl>
+#include <algorithm>
 
 namespace tilelens::gui {
 
@@ -49,22 +50,14 @@ DivergenceInsight::DivergenceInsight(MainWindow& window, QMenu* diffMenu, QToolB
     diffMenu->addSeparator();
     diffMenu->addAction(m_eval->runAction());
     diffMenu->addAction(m_eval->cancelAction());
-    QAction* binding = diffMenu->addAction(tr("CPU Run &Binding\u2026"), this, [this] {
-        const auto analysis = m_window.session().diff();
-        const QString start =
-            analysis
-                ? QFileInfo(QString::fromStdString(analysis->sides.generated().path)).absolutePath()
-                : QString();
-        const QString file =
-            QFileDialog::getOpenFileName(&m_window, tr("Binding for the CPU Run"), start,
-                                         tr("Eval bindings (*.json);;All files (*)"));
-        if (!file.isEmpty())
-            m_eval->setBindingFile(file);
-    });
-    binding->setObjectName(QStringLiteral("cpuRunBinding"));
-    binding->setToolTip(tr("How both kernels' parameters bind to the same arrays, sizes and "
-                           "grid (tilelens.eval-binding/1); without one, by position from the "
-                           "reference's mangled entry name"));
+    m_binding =
+        diffMenu->addAction(tr("CPU Run &Binding\u2026"), this, &DivergenceInsight::editBinding);
+    m_binding->setObjectName(QStringLiteral("cpuRunBinding"));
+    m_binding->setToolTip(tr("See and edit how both kernels' parameters bind to the same "
+                             "arrays, sizes and grid (tilelens.eval-binding/1), and run both "
+                             "sides on the CPU with it; without one given, it is derived from "
+                             "the port's launch chain, else guessed by position from the "
+                             "reference's mangled entry name"));
     toolbar->addSeparator();
     toolbar->addAction(m_eval->runAction());
 
@@ -115,9 +108,40 @@ DivergenceInsight::DivergenceInsight(MainWindow& window, QMenu* diffMenu, QToolB
     connect(&session, &InspectorSession::diffChanged, this, [this] {
         if (!m_eval->isRunning())
             m_status->clear();
+        m_withRun.reset();
+        m_binding->setEnabled(m_window.session().diffResult() != nullptr);
         showDetails();
     });
+    m_binding->setEnabled(session.diffResult() != nullptr);
     showDetails();
+}
+
+BindingDialog* DivergenceInsight::editBinding()
+{
+    const auto analysis = m_window.session().diff();
+    if (!analysis || !analysis->result)
+        return nullptr;
+    BindingInUse use;
+    if (m_eval->hasBinding()) {
+        use.file = m_eval->bindingFile();
+        use.text = m_eval->bindingText();
+        if (use.text.isEmpty() && !use.file.isEmpty())
+            if (QFile file(use.file); file.open(QIODevice::ReadOnly | QIODevice::Text))
+                use.text = QString::fromUtf8(file.readAll());
+        use.origin = BindingDialog::givenOrigin(use.file);
+    } else {
+        use = BindingDialog::derivedOrGuessed(*analysis);
+    }
+    auto* dialog = new BindingDialog(use, analysis, &m_window);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QDialog::accepted, this, [this, dialog, analysis] {
+        if (m_window.session().diff() != analysis)
+            return; // another pair is shown now: the binding was written for this one
+        m_eval->setBindingText(dialog->text(), dialog->file());
+        m_eval->rerun();
+    });
+    dialog->open();
+    return dialog;
 }
 
 void DivergenceInsight::onFoldToggled(bool on)
@@ -157,6 +181,9 @@ void DivergenceInsight::onEvalFinished(const std::shared_ptr<const crosscheck::C
     }
     m_status->setText(EvalAction::statusText(*check));
     m_status->setToolTip(QString::fromStdString(check->counterexample));
+    if (const diff::DiffResult* result = m_window.session().diffResult())
+        m_withRun =
+            std::make_shared<const diff::DiffResult>(crosscheck::withCpuRun(*result, *check));
     showDetails();
 }
 
@@ -169,33 +196,64 @@ void DivergenceInsight::showDetails()
     }
     const bool dark = EditorTheme::forPalette(m_window.palette()).dark;
     const auto check = m_eval->result();
+    // The divergences as the run left them (the same rows): a refuted critical carries its
+    // counterexample and is no longer unproven, as in the table.
+    const diff::DiffResult& shown = check && m_withRun ? *m_withRun : *result;
     const int index = m_window.session().currentDivergence();
+    const bool selected = index >= 0 && size_t(index) < shown.divergences.size();
     QString html;
-    if (index >= 0 && size_t(index) < result->divergences.size()) {
-        const diff::Divergence& d = result->divergences[size_t(index)];
-        QString note =
-            check ? QString::fromStdString(crosscheck::noteFor(*check, d.id)) : QString();
+    bool aboutThisRow = !selected; // the run's counterexample: no row, or a row it refutes
+    if (selected) {
+        const diff::Divergence& d = shown.divergences[size_t(index)];
+        QString note;
+        if (check && d.counterexample.empty())
+            note = QString::fromStdString(crosscheck::noteFor(*check, d.id));
         // An inconclusive run's word on an unproven critical is its message: translated.
         if (check && check->inconclusive && note == QString::fromStdString(check->summary))
             note = EvalAction::inconclusiveText(*check);
         html = DivergenceText::details(d, dark, note);
+        if (check)
+            for (const auto* ids : {&check->attachedTo, &check->refuted})
+                aboutThisRow = aboutThisRow || std::count(ids->begin(), ids->end(), d.id) > 0;
     } else {
         html = tr("Select a divergence to see its proof or counterexample and all its sites.");
     }
-    if (check) {
-        html += QStringLiteral("<hr>") + EvalAction::statusText(*check).toHtmlEscaped();
-        // An inconclusive run's case is outside a contract: what it saw, not a counterexample.
-        if (!check->counterexample.empty())
-            html += QStringLiteral("<br>") +
-                    (check->inconclusive ? tr("What the run saw: %1") : tr("Counterexample: %1"))
-                        .arg(QString::fromStdString(check->counterexample).toHtmlEscaped());
-        if (const auto& f = check->eval.firstDivergence)
-            html += QStringLiteral("<br><a href=\"store:0\">%1</a>")
-                        .arg(tr("Select the first diverging stores (ref %1 \u2194 gen %2)")
-                                 .arg(f->reference.line)
-                                 .arg(f->generated.line));
-    }
+    // An equivalent, info or other row gets the run's outcome line only, never its
+    // counterexample.
+    if (check)
+        html += cpuRunDetails(*check, aboutThisRow, selected);
     m_details->setHtml(html);
+}
+
+QString DivergenceInsight::cpuRunDetails(const crosscheck::CrossCheck& check, bool aboutThisRow,
+                                         bool rowSelected) const
+{
+    QString html = QStringLiteral("<hr>") + EvalAction::statusText(check).toHtmlEscaped();
+    if (!aboutThisRow)
+        return html;
+    // An inconclusive run's case is outside a contract: what it saw, not a counterexample. A
+    // row the run refutes says it above already.
+    if (!check.counterexample.empty() && !rowSelected)
+        html += QStringLiteral("<br>") +
+                (check.inconclusive ? tr("What the run saw: %1") : tr("Counterexample: %1"))
+                    .arg(QString::fromStdString(check.counterexample).toHtmlEscaped());
+    // The input values that gave it: the case, its sizes and scalars, the inputs at the index.
+    const std::vector<std::string> inputs = crosscheck::counterexampleInputs(check.eval);
+    if (!inputs.empty()) {
+        html += QStringLiteral("<br>%1<ul style=\"margin-top:0\">")
+                    .arg(tr("Inputs of that case (binding: %1):")
+                             .arg(QString::fromStdString(check.bindingText).toHtmlEscaped()));
+        for (const std::string& line : inputs)
+            html += QStringLiteral("<li><code>%1</code></li>")
+                        .arg(QString::fromStdString(line).toHtmlEscaped());
+        html += QStringLiteral("</ul>");
+    }
+    if (const auto& f = check.eval.firstDivergence)
+        html += QStringLiteral("<br><a href=\"store:0\">%1</a>")
+                    .arg(tr("Select the first diverging stores (ref %1 \u2194 gen %2)")
+                             .arg(f->reference.line)
+                             .arg(f->generated.line));
+    return html;
 }
 
 void DivergenceInsight::activateLink(const QUrl& link)

@@ -22,9 +22,13 @@ class QUrl;
 namespace tilelens::crosscheck {
 struct CrossCheck;
 }
+namespace tilelens::diff {
+struct DiffResult;
+}
 
 namespace tilelens::gui {
 
+class BindingDialog;
 class EvalAction;
 class MainWindow;
 
@@ -48,21 +52,31 @@ public:
     // of the divergence, "store:0" those of the CPU run's first diverging stores.
     void activateLink(const QUrl& link);
 
+    // Diff > CPU Run Binding…: opens the binding dialog on the shown pair (null without one);
+    // its Run (or a picked file) gives the pair that binding and runs both sides again.
+    BindingDialog* editBinding();
+
 private:
     void showDetails();
     void onFoldToggled(bool on);
     void syncFoldAction();
     void onEvalFinished(const std::shared_ptr<const crosscheck::CrossCheck>& check);
+    // The run's outcome line; with its counterexample (unless a selected row already says it),
+    // the inputs of its case and the first diverging stores when `aboutThisRow`.
+    QString cpuRunDetails(const crosscheck::CrossCheck& check, bool aboutThisRow,
+                          bool rowSelected) const;
 
     MainWindow& m_window;
     bool m_persist = false;
     QAction* m_fold = nullptr;
+    QAction* m_binding = nullptr;
     EvalAction* m_eval = nullptr;
     QTextBrowser* m_details = nullptr;
     QProgressBar* m_progress = nullptr;
     QToolButton* m_cancelButton = nullptr;
     QLabel* m_status = nullptr;
     bool m_syncing = false;
+    std::shared_ptr<const diff::DiffResult> m_withRun; // the diff as the last run left it
 };
 
 } // namespace tilelens::gui

@@ -261,6 +261,11 @@ void DivergenceNavigator::showCpuRun(const std::shared_ptr<const crosscheck::Cro
     updateHeader();
 }
 
+const diff::DiffResult* DivergenceNavigator::shownResult() const
+{
+    return m_model->result();
+}
+
 void DivergenceNavigator::onDiffChanged()
 {
     m_model->setSnapshot(m_session.diff());

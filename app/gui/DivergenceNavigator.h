@@ -53,6 +53,8 @@ public:
     // A CPU run of the shown pair finished: the table and the header count its counterexamples
     // (a refuted critical is no longer unproven), as `diff --eval` does.
     void showCpuRun(const std::shared_ptr<const crosscheck::CrossCheck>& check);
+    // The diff the table shows: the session's, with a CPU run's counterexamples once one ran.
+    const diff::DiffResult* shownResult() const;
 
     // "FAIL_FIXABLE · 2 critical, 1 warn, ..." (empty without a diff). \a shown: the result
     // the table shows when a CPU run changed it (DivergenceTableModel::result).

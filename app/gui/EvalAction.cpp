@@ -7,6 +7,7 @@
 
 #include <QAction>
 #include <QCoreApplication>
+#include <utility>
 
 namespace tilelens::gui {
 
@@ -55,10 +56,13 @@ QString EvalAction::statusText(const crosscheck::CrossCheck& check)
 {
     if (check.inconclusive)
         return tr("CPU run: %1").arg(inconclusiveText(check));
-    QString text = tr("CPU run: %1").arg(QString::fromStdString(check.summary));
-    if (check.ran())
-        return text;
-    return tr("%1 (choose a binding file: Diff > CPU Run Binding\u2026)").arg(text);
+    // A run that needs a binding says how to give one in the GUI's words (bindingWay()).
+    return tr("CPU run: %1").arg(QString::fromStdString(check.summary));
+}
+
+QString EvalAction::bindingWay()
+{
+    return tr("with Diff > CPU Run Binding\u2026");
 }
 
 static QString pairKey(const pair::PairAnalysis* analysis)
@@ -70,8 +74,32 @@ static QString pairKey(const pair::PairAnalysis* analysis)
 
 void EvalAction::setBindingFile(const QString& path)
 {
-    m_bindingFile = path;
-    m_bindingPair = pairKey(m_session.diff().get());
+    m_bindings.insert(pairKey(m_session.diff().get()), GivenBinding{path, {}});
+}
+
+void EvalAction::setBindingText(const QString& text, const QString& file)
+{
+    m_bindings.insert(pairKey(m_session.diff().get()), GivenBinding{file, text});
+}
+
+EvalAction::GivenBinding EvalAction::currentBinding() const
+{
+    return m_bindings.value(pairKey(m_session.diff().get()));
+}
+
+bool EvalAction::hasBinding() const
+{
+    return m_bindings.contains(pairKey(m_session.diff().get()));
+}
+
+void EvalAction::rerun()
+{
+    if (!m_running) {
+        start();
+        return;
+    }
+    m_startWhenStopped = true;
+    cancel();
 }
 
 void EvalAction::start()
@@ -85,10 +113,14 @@ void EvalAction::start()
     updateActions();
     Q_EMIT started();
 
-    const std::string binding = m_bindingFile.toStdString();
+    const GivenBinding given = currentBinding();
+    const std::string file = given.file.toStdString();
+    const std::string text = given.text.toStdString();
+    const std::string way = bindingWay().toStdString();
     m_job.start(
-        [snapshot, binding](JobContext& job) {
+        [snapshot, file, text, way](JobContext& job) {
             eval::EvalOptions options;
+            options.bindingWay = way;
             options.cancel = job.token();
             options.progress = [&job](size_t done, size_t total) {
                 job.progress(int(done), int(total));
@@ -98,11 +130,25 @@ void EvalAction::start()
             const std::string refPath = snapshot->result->referencePath;
             const std::string genPath = snapshot->result->generatedPath;
             // The models the analysis compared (InspectorSession keeps them): nothing is read
-            // again.
+            // again. Text from the binding dialog binds as a file does; its messages name the
+            // file it came from, else "binding".
+            if (!text.empty()) {
+                eval::Binding binding;
+                std::string error;
+                if (!eval::loadBindingText(text, file.empty() ? "binding" : file, binding, error)) {
+                    auto unread = std::make_shared<crosscheck::CrossCheck>();
+                    unread->error = "binding: " + error;
+                    unread->summary = "not run: " + unread->error;
+                    return std::shared_ptr<const crosscheck::CrossCheck>(std::move(unread));
+                }
+                return std::make_shared<const crosscheck::CrossCheck>(
+                    pair::crossCheck(*snapshot, binding, options));
+            }
             return std::make_shared<const crosscheck::CrossCheck>(pair::crossCheck(
-                *snapshot, binding, options,
-                [refPath, genPath](const ir::Function& r, const ir::Function& g, std::string& why) {
-                    return ws::derivedBindingForIrPair(refPath, genPath, r, g, &why);
+                *snapshot, file, options,
+                [refPath, genPath, way](const ir::Function& r, const ir::Function& g,
+                                        std::string& why) {
+                    return ws::derivedBindingForIrPair(refPath, genPath, r, g, &why, way);
                 }));
         },
         [this, snapshot](std::shared_ptr<const crosscheck::CrossCheck> check) {
@@ -132,15 +178,15 @@ void EvalAction::cancel()
             m_runningFor.reset();
             updateActions();
             Q_EMIT finished(nullptr);
+            if (std::exchange(m_startWhenStopped, false))
+                start();
         },
         Qt::QueuedConnection);
 }
 
 void EvalAction::onDiffChanged()
 {
-    if (!m_bindingFile.isEmpty() && pairKey(m_session.diff().get()) != m_bindingPair &&
-        m_session.diff())
-        m_bindingFile.clear();
+    m_startWhenStopped = false; // a rerun asked for another diff
     if (m_running && m_session.diff() != m_runningFor)
         cancel();
     m_result.reset();

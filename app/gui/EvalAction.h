@@ -10,6 +10,7 @@
 #include "crosscheck/DiffCrossCheck.h"
 #include "pair/PairAnalysis.h"
 
+#include <QHash>
 #include <QObject>
 #include <QString>
 #include <memory>
@@ -31,16 +32,26 @@ public:
     QAction* cancelAction() const { return m_cancel; }
     bool isRunning() const { return m_running; }
 
-    // Binding file (tilelens.eval-binding/1) for runs of the current pair; empty: the
-    // default binding. Forgotten when another pair is shown.
+    // The binding (tilelens.eval-binding/1) runs of the current pair use, given as a file or
+    // as text (the binding dialog: `file` names where the text was read from, "" once edited).
+    // Kept per pair for the session: another pair has its own, and the first comes back with
+    // its pair. None given: derived from the port's launch chain, else guessed.
     void setBindingFile(const QString& path);
-    QString bindingFile() const { return m_bindingFile; }
+    void setBindingText(const QString& text, const QString& file = {});
+    QString bindingFile() const { return currentBinding().file; }
+    QString bindingText() const { return currentBinding().text; }
+    bool hasBinding() const;
+
+    // How a message that needs a binding says to give one in the GUI (eval::askForBinding).
+    static QString bindingWay();
 
     // The last finished check of the current diff (null: none yet).
     std::shared_ptr<const crosscheck::CrossCheck> result() const { return m_result; }
 
     void start();
     void cancel();
+    // Runs again now: cancels a run still going and starts when it has stopped.
+    void rerun();
 
     // One line for the status bar: "CPU run: different — counterexample attached to D3".
     static QString statusText(const crosscheck::CrossCheck& check);
@@ -60,9 +71,15 @@ private:
     InspectorSession& m_session;
     QAction* m_run = nullptr;
     QAction* m_cancel = nullptr;
-    QString m_bindingFile;
-    QString m_bindingPair; // "reference\ngenerated" the binding file was chosen for
-    JobTracker m_job;      // the running run
+    struct GivenBinding
+    {
+        QString file; // read at run time when `text` is empty
+        QString text;
+    };
+    GivenBinding currentBinding() const;
+    QHash<QString, GivenBinding> m_bindings; // by "reference\ngenerated" path pair
+    bool m_startWhenStopped = false;
+    JobTracker m_job; // the running run
     std::shared_ptr<const crosscheck::CrossCheck> m_result;
     std::shared_ptr<const pair::PairAnalysis> m_runningFor; // the diff the run checks
     bool m_running = false;

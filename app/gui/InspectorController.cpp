@@ -263,10 +263,12 @@ void InspectorController::revealVariantSources()
     }
 }
 
-void InspectorController::onDiffChanged()
+void InspectorController::showVerdict(const diff::DiffResult* shown)
 {
     const diff::DiffResult* result = m_session.diffResult();
-    const QString summary = DivergenceNavigator::summaryText(m_session).toHtmlEscaped();
+    if (result && shown)
+        result = shown;
+    const QString summary = DivergenceNavigator::summaryText(m_session, result).toHtmlEscaped();
     if (!result) {
         m_verdictLabel->setText(summary);
         m_verdictLabel->setToolTip({});
@@ -291,6 +293,12 @@ void InspectorController::onDiffChanged()
                 lines << QString::fromStdString(d.format());
         m_verdictLabel->setToolTip(lines.join(QLatin1Char('\n')));
     }
+}
+
+void InspectorController::onDiffChanged()
+{
+    const diff::DiffResult* result = m_session.diffResult();
+    showVerdict();
     if (result && !m_restoreDivergence.isEmpty()) {
         const std::string id = m_restoreDivergence.toStdString();
         m_restoreDivergence.clear();

@@ -52,6 +52,9 @@ public:
     // The session's signals (connected by the window, in its order of subscribers).
     void onSelectionChanged();
     void onDiffChanged();
+    // The status bar's verdict and counts of `shown` (the diff as a CPU run left it, as the
+    // Divergences header gives them; null: the session's diff).
+    void showVerdict(const diff::DiffResult* shown = nullptr);
 
     // A new workspace is being discovered: whatever loads belongs to the old one.
     void onWorkspaceOpening();

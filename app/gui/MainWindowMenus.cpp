@@ -185,6 +185,12 @@ void MainWindow::buildDiffMenu()
     // The table counts a CPU run's counterexamples as the CLI's diff --eval does.
     connect(insight->evalAction(), &EvalAction::finished, m_navigator,
             &DivergenceNavigator::showCpuRun);
+    // So does the status bar's summary: its counterexamples clear "unproven" there too.
+    connect(insight->evalAction(), &EvalAction::finished, m_inspector,
+            [this](const std::shared_ptr<const crosscheck::CrossCheck>& check) {
+                if (check)
+                    m_inspector->showVerdict(m_navigator->shownResult());
+            });
 }
 
 QAction* MainWindow::addSeverityToggle(QMenu* menu, const QString& text, const QString& name,

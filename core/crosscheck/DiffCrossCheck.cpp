@@ -162,15 +162,10 @@ std::string dimsText(const eval::Binding& b)
 // How the binding bound the parameters and the sizes it runs: a guess says how it guessed.
 void describeBinding(const eval::Binding& b, CrossCheck& c)
 {
-    c.bindingGuessed = guessedSource(b.source);
-    c.bindingDetail = dimsText(b);
-    if (b.source == "mangled")
-        c.bindingDetail =
-            "parameters by position from the reference's mangled entry name; " + c.bindingDetail;
-    else if (b.source == "positional")
-        c.bindingDetail =
-            "parameters by position from the kernels' make_tensor_view ops; " + c.bindingDetail;
-    c.bindingText = fill(bindingTemplate(c), {c.bindingDetail});
+    const BindingWords words = bindingWords(b);
+    c.bindingGuessed = words.guessed;
+    c.bindingDetail = words.detail;
+    c.bindingText = fill(words.text, {c.bindingDetail});
 }
 
 // The reference failed on the differing case: its inputs are outside its contract.
@@ -271,6 +266,21 @@ const ir::Function* findFunction(const std::vector<const ir::Module*>& modules,
 
 } // namespace
 
+BindingWords bindingWords(const eval::Binding& b)
+{
+    BindingWords w;
+    w.guessed = guessedSource(b.source);
+    w.text = w.guessed               ? msg::kGuessedBinding
+             : b.source == "derived" ? msg::kDerivedBinding
+                                     : msg::kGivenBinding;
+    w.detail = dimsText(b);
+    if (b.source == "mangled")
+        w.detail = "parameters by position from the reference's mangled entry name; " + w.detail;
+    else if (b.source == "positional")
+        w.detail = "parameters by position from the kernels' make_tensor_view ops; " + w.detail;
+    return w;
+}
+
 std::vector<std::pair<const ir::Function*, const ir::Function*>>
 entryPairs(const diff::DiffResult& result, const std::vector<const ir::Module*>& reference,
            const std::vector<const ir::Module*>& generated)
@@ -300,7 +310,8 @@ CrossCheck checkPair(const diff::DiffResult& result, const ir::Function& ref,
     std::string error = fileError;
     const bool bound = !fileError.empty() ? false
                        : file && onlyPair ? (binding = *file, true)
-                                          : eval::bindingForPair(file, ref, gen, binding, error);
+                                          : eval::bindingForPair(file, ref, gen, binding, error,
+                                                                 options.bindingWay);
     if (!bound) {
         c.error = "binding: " + error;
         c.summary = "not run: " + c.error;
@@ -355,11 +366,14 @@ CrossCheck crossCheckAll(const diff::DiffResult& result,
     return crossCheckAll(result, reference, generated, bindingFile, options, {});
 }
 
-CrossCheck crossCheckAll(const diff::DiffResult& result,
-                         const std::vector<const ir::Module*>& reference,
-                         const std::vector<const ir::Module*>& generated,
-                         const std::string& bindingFile, const eval::EvalOptions& options,
-                         const BindingProvider& provider)
+namespace {
+
+// crossCheckAll() with the binding given (`file`: read, or null with `fileError` when it could
+// not be; both empty: none given).
+CrossCheck runAll(const diff::DiffResult& result, const std::vector<const ir::Module*>& reference,
+                  const std::vector<const ir::Module*>& generated, const eval::Binding* file,
+                  const std::string& fileError, const eval::EvalOptions& options,
+                  const BindingProvider& provider)
 {
     const auto pairs = entryPairs(result, reference, generated);
     if (pairs.empty()) {
@@ -368,10 +382,10 @@ CrossCheck crossCheckAll(const diff::DiffResult& result,
         c.summary = "not run: " + c.error;
         return c;
     }
-    eval::Binding file;
-    std::string fileError;
-    if (!bindingFile.empty())
-        eval::loadBinding(bindingFile, file, fileError);
+    const bool given = file || !fileError.empty();
+    const eval::Binding unread;
+    if (!file && given)
+        file = &unread;
     std::vector<CrossCheck> checks;
     for (const auto& [ref, gen] : pairs) {
         // The first pair always runs: a cancel before it is then its run's "cancelled"
@@ -380,14 +394,14 @@ CrossCheck crossCheckAll(const diff::DiffResult& result,
             break;
         std::optional<eval::Binding> provided;
         std::string why;
-        if (bindingFile.empty() && provider)
+        if (!given && provider)
             provided = provider(*ref, *gen, why);
         if (provided) {
             checks.push_back(checkPair(result, *ref, *gen, &*provided, {}, true, options));
             continue;
         }
-        checks.push_back(checkPair(result, *ref, *gen, bindingFile.empty() ? nullptr : &file,
-                                   fileError, pairs.size() == 1, options));
+        checks.push_back(
+            checkPair(result, *ref, *gen, file, fileError, pairs.size() == 1, options));
         if (!checks.back().ran() && !why.empty()) {
             checks.back().error += " (launch chain: " + why + ")";
             checks.back().summary = "not run: " + checks.back().error;
@@ -410,6 +424,58 @@ CrossCheck crossCheckAll(const diff::DiffResult& result,
     }
     top.entries = std::move(checks);
     return top;
+}
+
+} // namespace
+
+CrossCheck crossCheckAll(const diff::DiffResult& result,
+                         const std::vector<const ir::Module*>& reference,
+                         const std::vector<const ir::Module*>& generated,
+                         const std::string& bindingFile, const eval::EvalOptions& options,
+                         const BindingProvider& provider)
+{
+    eval::Binding file;
+    std::string fileError;
+    if (bindingFile.empty())
+        return runAll(result, reference, generated, nullptr, {}, options, provider);
+    if (!eval::loadBinding(bindingFile, file, fileError))
+        return runAll(result, reference, generated, nullptr, fileError, options, provider);
+    return runAll(result, reference, generated, &file, {}, options, provider);
+}
+
+CrossCheck crossCheckAll(const diff::DiffResult& result,
+                         const std::vector<const ir::Module*>& reference,
+                         const std::vector<const ir::Module*>& generated,
+                         const eval::Binding& given, const eval::EvalOptions& options)
+{
+    return runAll(result, reference, generated, &given, {}, options, {});
+}
+
+std::vector<std::string> counterexampleInputs(const eval::EvalResult& r)
+{
+    std::vector<std::string> lines;
+    if (!r.counterexample)
+        return lines;
+    const eval::Counterexample& c = *r.counterexample;
+    if (const auto& k = r.counterexampleCase) {
+        const std::string seed = ", seed " + std::to_string(k->seed);
+        if (k->inputs != "edge")
+            lines.push_back(k->inputs + " inputs" + seed);
+        else if (k->edgeArray.empty())
+            lines.push_back("edge values in every array" + seed);
+        else
+            lines.push_back("edge values in " + k->edgeArray + " (the other arrays random)" + seed);
+        std::string dims;
+        for (const auto& [name, value] : k->dims)
+            dims += (dims.empty() ? "" : ", ") + name + " = " + std::to_string(value);
+        if (!dims.empty())
+            lines.push_back(dims);
+    }
+    for (const auto& [name, value] : c.scalars)
+        lines.push_back(name + " = " + value);
+    for (const auto& [name, value] : c.inputsAtIndex)
+        lines.push_back(name + "[" + joinIndex(c.index) + "] = " + value);
+    return lines;
 }
 
 std::string noteFor(const CrossCheck& check, const std::string& id)

@@ -90,6 +90,30 @@ CrossCheck crossCheckAll(const diff::DiffResult& result,
                          const std::string& bindingFile, const eval::EvalOptions& options,
                          const BindingProvider& provider);
 
+// The same with a binding already read (the GUI's binding dialog keeps text, not a file): it
+// binds as a binding file does.
+CrossCheck crossCheckAll(const diff::DiffResult& result,
+                         const std::vector<const ir::Module*>& reference,
+                         const std::vector<const ir::Module*>& generated,
+                         const eval::Binding& given, const eval::EvalOptions& options);
+
+// A binding in the words a run's messages name it with: whether it is a guess, the template
+// (msg::kGuessedBinding / kDerivedBinding / kGivenBinding) and its %1, how it bound and the
+// sizes ("parameters by position from the reference's mangled entry name; S = 16").
+struct BindingWords
+{
+    bool guessed = false;
+    const char* text = nullptr;
+    std::string detail;
+};
+BindingWords bindingWords(const eval::Binding& b);
+
+// The input case a counterexample came from, one line each (the GUI's details): the kind of
+// inputs and the seed ("edge values in q (the other arrays random), seed 1"), the sizes
+// ("R = 16, H = 1024"), the float scalars ("scale = 0.125") and the inputs of the same shape at
+// the differing element's index ("x[0, 3] = 1.5"). Empty without a counterexample.
+std::vector<std::string> counterexampleInputs(const eval::EvalResult& r);
+
 // What the check says about one divergence ("" when nothing), to show after
 // "CPU run:": the attached counterexample, a refutation or a confirmation.
 std::string noteFor(const CrossCheck& check, const std::string& divergenceId);

@@ -290,20 +290,27 @@ bool bindingFromMangledName(const std::string& entry, size_t paramCount, Binding
     return true;
 }
 
+std::string askForBinding(const char* text, const std::string& way)
+{
+    std::string out(text);
+    const size_t at = out.find("%1");
+    return at == std::string::npos ? out : out.replace(at, 2, way);
+}
+
 bool defaultBinding(const ir::Function& ref, const ir::Function& gen, Binding& out,
-                    std::string& error)
+                    std::string& error, const std::string& way)
 {
     if (ref.argumentTypes.size() != gen.argumentTypes.size()) {
         error = "the entries have " + std::to_string(ref.argumentTypes.size()) + " and " +
                 std::to_string(gen.argumentTypes.size()) +
-                " parameters: give a binding file (--binding)";
+                " parameters: " + askForBinding(kGiveBindingFile, way);
         return false;
     }
     for (size_t i = 0; i < ref.argumentTypes.size(); ++i)
         if (ref.argumentTypes[i]->canonical() != gen.argumentTypes[i]->canonical()) {
             error = "parameter " + std::to_string(i) + " is " + ref.argumentTypes[i]->canonical() +
                     " in the reference and " + gen.argumentTypes[i]->canonical() +
-                    " in the generated entry: give a binding file (--binding)";
+                    " in the generated entry: " + askForBinding(kGiveBindingFile, way);
             return false;
         }
     std::string mangledError;
@@ -339,8 +346,8 @@ bool defaultBinding(const ir::Function& ref, const ir::Function& gen, Binding& o
             }
             if (t->element && t->element->kind == ir::TypeKind::Pointer) {
                 error = "parameter " + std::to_string(i) +
-                        " is a pointer whose tensor rank the kernel does not show: give a binding "
-                        "file (--binding)";
+                        " is a pointer whose tensor rank the kernel does not show: " +
+                        askForBinding(kGiveBindingFile, way);
                 return false;
             }
             ScalarBinding s;
@@ -361,15 +368,38 @@ bool defaultBinding(const ir::Function& ref, const ir::Function& gen, Binding& o
     return true;
 }
 
-bool bindingForPair(const Binding* file, const ir::Function& ref, const ir::Function& gen,
-                    Binding& out, std::string& error)
+bool bindingFitsPair(const Binding& b, const ir::Function& ref, const ir::Function& gen,
+                     std::string& error)
 {
-    if (file && expandParams(*file, file->ref.params).size() == ref.argumentTypes.size() &&
-        expandParams(*file, file->gen.params).size() == gen.argumentTypes.size()) {
+    struct Side
+    {
+        const char* key;
+        const char* words;
+        const SideBinding& binding;
+        const ir::Function& fn;
+    };
+    for (const Side& s :
+         {Side{"ref", "reference", b.ref, ref}, Side{"gen", "generated", b.gen, gen}}) {
+        const size_t expanded = expandParams(b, s.binding.params).size();
+        if (expanded == s.fn.argumentTypes.size())
+            continue;
+        error = b.placeOf(std::string("/") + s.key + "/params") + s.key + ".params: expands to " +
+                std::to_string(expanded) + " parameters, the " + s.words + " entry " +
+                std::string(s.fn.name) + " has " + std::to_string(s.fn.argumentTypes.size());
+        return false;
+    }
+    return true;
+}
+
+bool bindingForPair(const Binding* file, const ir::Function& ref, const ir::Function& gen,
+                    Binding& out, std::string& error, const std::string& way)
+{
+    std::string misfit;
+    if (file && bindingFitsPair(*file, ref, gen, misfit)) {
         out = *file;
         return true;
     }
-    return defaultBinding(ref, gen, out, error);
+    return defaultBinding(ref, gen, out, error, way);
 }
 
 std::vector<const ir::Op*> opsOf(const ir::Function& fn)

@@ -34,6 +34,14 @@ struct BindingItem
 
 struct BindingFileText; // a binding file's text and a locator over it (BindingFile.cpp)
 
+// What a message that needs a binding asks for, as one English text whose %1 is the way to give
+// one: the CLI names its option (kBindingWayOfCli), the GUI its menu item (issue 31).
+inline constexpr const char* kGiveBindingFile = "give a binding file (%1)";
+inline constexpr const char* kGiveSmallerBinding = "give a smaller binding (%1)";
+inline constexpr const char* kBindingWayOfCli = "--binding";
+// `text` (one of the two above) with `way` for its %1.
+std::string askForBinding(const char* text, const std::string& way);
+
 struct ArrayBinding
 {
     std::string name;
@@ -95,6 +103,16 @@ bool loadBinding(const std::string& path, Binding& out, std::string& error);
 bool loadBindingText(std::string_view text, const std::string& file, Binding& out,
                      std::string& error);
 
+// The binding as a tilelens.eval-binding/1 document that loadBindingText() reads back to the same
+// binding (dims, arrays, scalars, both sides; a guess's facts as "facts", which the reader
+// ignores): the template the GUI's binding dialog starts from.
+std::string bindingJsonText(const Binding& b);
+
+// Whether `b` lists the parameters of both entries (what bindingForPair() asks of a file): false
+// with "FILE:LINE:COL: ref.params: ..." naming the side whose expanded parameters do not match.
+bool bindingFitsPair(const Binding& b, const ir::Function& ref, const ir::Function& gen,
+                     std::string& error);
+
 // Logical parameters from a cuTile Python mangled entry name; false if not mangled
 // or the tokens do not account for `paramCount` parameters.
 bool bindingFromMangledName(const std::string& entry, size_t paramCount, Binding& out,
@@ -106,14 +124,15 @@ bool bindingFromMangledName(const std::string& entry, size_t paramCount, Binding
 // the same parameter types. Sizes and integer scalars satisfy the `assume`
 // facts both entries state about their parameters (div_by, bounded), listed in
 // Binding::facts.
+// `way`: how its messages say to give a binding instead (askForBinding).
 bool defaultBinding(const ir::Function& ref, const ir::Function& gen, Binding& out,
-                    std::string& error);
+                    std::string& error, const std::string& way = kBindingWayOfCli);
 
 // The binding of one entry pair: `file` when it lists the parameters of both entries
 // (modules with several entries: one file binds the pairs it was written for), else
 // defaultBinding().
 bool bindingForPair(const Binding* file, const ir::Function& ref, const ir::Function& gen,
-                    Binding& out, std::string& error);
+                    Binding& out, std::string& error, const std::string& way = kBindingWayOfCli);
 
 // Every op of fn's body with the ops of nested regions, in the order a block-stack walk meets
 // them (a block's ops, then the regions they opened, last first).

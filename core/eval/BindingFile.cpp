@@ -327,6 +327,112 @@ bool loadBindingText(std::string_view text, const std::string& file, Binding& ou
     }
 }
 
+namespace {
+
+// An expression as the reader takes it back: a plain integer as a number, the rest as a string.
+nlohmann::ordered_json expressionJson(const std::string& e)
+{
+    const bool integer =
+        !e.empty() && e.size() < 19 &&
+        e.find_first_not_of("0123456789", e[0] == '-' ? 1 : 0) == std::string::npos && e != "-";
+    return integer ? nlohmann::ordered_json(std::stoll(e)) : nlohmann::ordered_json(e);
+}
+
+nlohmann::ordered_json expressionsJson(const std::vector<std::string>& es)
+{
+    nlohmann::ordered_json list = nlohmann::ordered_json::array();
+    for (const std::string& e : es)
+        list.push_back(expressionJson(e));
+    return list;
+}
+
+// One line per item: `{"dtype": "f16", "shape": ["M", "K"]}`, as docs/cli.md writes bindings.
+std::string inlineJson(const nlohmann::ordered_json& j)
+{
+    std::string s;
+    if (j.is_object()) {
+        for (const auto& [key, value] : j.items())
+            s += (s.empty() ? "" : ", ") + Json(key).dump() + ": " + inlineJson(value);
+        return "{" + s + "}";
+    }
+    if (j.is_array()) {
+        for (const auto& value : j)
+            s += (s.empty() ? "" : ", ") + inlineJson(value);
+        return "[" + s + "]";
+    }
+    return j.dump();
+}
+
+// `{` + one member a line at `indent` + `}`; members already written.
+std::string blockJson(const std::vector<std::pair<std::string, std::string>>& members,
+                      const std::string& indent)
+{
+    std::string s = "{";
+    for (size_t i = 0; i < members.size(); ++i)
+        s += (i ? ",\n" : "\n") + indent + "  " + Json(members[i].first).dump() + ": " +
+             members[i].second;
+    return s + "\n" + indent + "}";
+}
+
+} // namespace
+
+std::string bindingJsonText(const Binding& b)
+{
+    using Ordered = nlohmann::ordered_json;
+    std::vector<std::pair<std::string, std::string>> top;
+    top.emplace_back("schema", Json("tilelens.eval-binding/1").dump());
+    Ordered dims = Ordered::object();
+    for (const auto& [name, values] : b.dims)
+        dims[name] = values;
+    top.emplace_back("dims", inlineJson(dims));
+    std::vector<std::pair<std::string, std::string>> arrays;
+    for (const ArrayBinding& a : b.arrays) {
+        Ordered x;
+        x["dtype"] = elemName(a.elem);
+        x["shape"] = expressionsJson(a.shape);
+        if (!a.strides.empty())
+            x["strides"] = expressionsJson(a.strides);
+        if (!a.init.empty())
+            x["init"] = a.init;
+        if (a.init == "uniform" || (!isFloatElem(a.elem) && (a.lo != -4 || a.hi != 4)))
+            x["range"] = {a.lo, a.hi};
+        if (!a.values.empty())
+            x["values"] = expressionsJson(a.values);
+        arrays.emplace_back(a.name, inlineJson(x));
+    }
+    top.emplace_back("arrays", blockJson(arrays, "  "));
+    if (!b.scalars.empty()) {
+        std::vector<std::pair<std::string, std::string>> scalars;
+        for (const ScalarBinding& sc : b.scalars) {
+            Ordered x;
+            x["dtype"] = elemName(sc.elem);
+            if (!sc.value.empty()) {
+                // A float's value is a number (or the string the file gave), an integer's an
+                // expression.
+                const Ordered number = Ordered::parse(sc.value, nullptr, false);
+                x["value"] =
+                    isFloatElem(sc.elem) && number.is_number() ? number : expressionJson(sc.value);
+            }
+            scalars.emplace_back(sc.name, inlineJson(x));
+        }
+        top.emplace_back("scalars", blockJson(scalars, "  "));
+    }
+    for (const auto& [key, side] : {std::pair{"ref", &b.ref}, std::pair{"gen", &b.gen}}) {
+        Ordered x;
+        x["params"] = expressionsJson(side->params);
+        if (!side->grid.empty())
+            x["grid"] = expressionsJson(side->grid);
+        top.emplace_back(key, inlineJson(x));
+    }
+    if (!b.facts.empty()) { // one a line: each is a sentence
+        std::string facts = "[";
+        for (size_t i = 0; i < b.facts.size(); ++i)
+            facts += (i ? ",\n    " : "\n    ") + Json(b.facts[i]).dump();
+        top.emplace_back("facts", facts + "\n  ]");
+    }
+    return blockJson(top, "") + "\n";
+}
+
 bool loadBinding(const std::string& path, Binding& out, std::string& error)
 {
     Diagnostics diags;

@@ -65,6 +65,9 @@ struct EvalOptions
     // (out of bounds, undefined behaviour, a violated assume): for a guessed binding, whose
     // sizes may lie outside what the reference was compiled for; the skip is noted.
     bool skipSizesTheReferenceRejects = false;
+    // How messages that need a binding say to give one (askForBinding): the CLI's option, or
+    // the GUI's menu item.
+    std::string bindingWay = kBindingWayOfCli;
 };
 
 // An issue of the reference that puts the inputs outside its contract: it reads out of bounds,

@@ -13,20 +13,36 @@ crosscheck::CrossCheck notRun(std::string why)
     return c;
 }
 
+// Why the pair cannot run ("" when it can).
+std::string cannotRun(const PairAnalysis& analysis)
+{
+    if (!analysis.result)
+        return "the pair was not compared";
+    if (!analysis.sides.reference().model || !analysis.sides.generated().model)
+        return "the analysis kept no models of the pair (PairRequest::keepModels)";
+    return {};
+}
+
 } // namespace
 
 crosscheck::CrossCheck crossCheck(const PairAnalysis& analysis, const std::string& bindingFile,
                                   const eval::EvalOptions& options,
                                   const crosscheck::BindingProvider& provider)
 {
-    if (!analysis.result)
-        return notRun("the pair was not compared");
-    const PairSide& ref = analysis.sides.reference();
-    const PairSide& gen = analysis.sides.generated();
-    if (!ref.model || !gen.model)
-        return notRun("the analysis kept no models of the pair (PairRequest::keepModels)");
-    return crosscheck::crossCheckAll(*analysis.result, ref.modules(), gen.modules(), bindingFile,
-                                     options, provider);
+    if (std::string why = cannotRun(analysis); !why.empty())
+        return notRun(std::move(why));
+    return crosscheck::crossCheckAll(*analysis.result, analysis.sides.reference().modules(),
+                                     analysis.sides.generated().modules(), bindingFile, options,
+                                     provider);
+}
+
+crosscheck::CrossCheck crossCheck(const PairAnalysis& analysis, const eval::Binding& given,
+                                  const eval::EvalOptions& options)
+{
+    if (std::string why = cannotRun(analysis); !why.empty())
+        return notRun(std::move(why));
+    return crosscheck::crossCheckAll(*analysis.result, analysis.sides.reference().modules(),
+                                     analysis.sides.generated().modules(), given, options);
 }
 
 } // namespace tilelens::pair

@@ -16,5 +16,8 @@ struct PairAnalysis;
 crosscheck::CrossCheck crossCheck(const PairAnalysis& analysis, const std::string& bindingFile,
                                   const eval::EvalOptions& options,
                                   const crosscheck::BindingProvider& provider = {});
+// The same with a binding already read (the GUI's binding dialog).
+crosscheck::CrossCheck crossCheck(const PairAnalysis& analysis, const eval::Binding& given,
+                                  const eval::EvalOptions& options);
 
 } // namespace tilelens::pair

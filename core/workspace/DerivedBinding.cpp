@@ -845,7 +845,8 @@ bool specialisedForReference(const EntryChain& entry, const ir::Function& ref, D
 std::optional<eval::Binding> derivedBindingForIrPair(const std::string& refPath,
                                                      const std::string& genPath,
                                                      const ir::Function& ref,
-                                                     const ir::Function& gen, std::string* why)
+                                                     const ir::Function& gen, std::string* why,
+                                                     const std::string& way)
 {
     std::string reason;
     const auto chain = launchChainForIrPair(refPath, genPath, &reason);
@@ -865,7 +866,8 @@ std::optional<eval::Binding> derivedBindingForIrPair(const std::string& refPath,
         if (why)
             *why = "the derived binding needs " + std::to_string(elements) +
                    " array elements (sizes compiled into the reference); a CPU run affords " +
-                   std::to_string(kMaxRunElements) + ": give a smaller binding (--binding)";
+                   std::to_string(kMaxRunElements) + ": " +
+                   eval::askForBinding(eval::kGiveSmallerBinding, way);
         return std::nullopt;
     }
     return b;

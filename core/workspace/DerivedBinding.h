@@ -48,11 +48,12 @@ bool specialisedForReference(const EntryChain& entry, const ir::Function& ref, D
 // The most array elements one case of a derived binding may hold for the hook to run it.
 constexpr int64_t kMaxDerivedRunElements = int64_t(1) << 22;
 
-// Both: the hook the callers use.
-std::optional<eval::Binding> derivedBindingForIrPair(const std::string& refPath,
-                                                     const std::string& genPath,
-                                                     const ir::Function& ref,
-                                                     const ir::Function& gen,
-                                                     std::string* why = nullptr);
+// Both: the hook the callers use. `way`: how `why` says to give a binding instead
+// (eval::askForBinding).
+std::optional<eval::Binding>
+derivedBindingForIrPair(const std::string& refPath, const std::string& genPath,
+                        const ir::Function& ref, const ir::Function& gen,
+                        std::string* why = nullptr,
+                        const std::string& way = eval::kBindingWayOfCli);
 
 } // namespace tilelens::ws

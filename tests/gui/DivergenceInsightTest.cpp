@@ -259,13 +259,14 @@ TEST(DivergenceInsight, RunBothOnCpuShowsProgressAndTheCounterexampleAndCanBeCan
         QStringLiteral("CPU run: different: counterexample attached to")))
         << insight->evalStatus()->text().toStdString();
 
-    // The attached critical shows the counterexample and the first diverging store.
+    // The attached critical shows the counterexample (as the table's row carries it) and the first
+    // diverging store.
     const diff::DiffResult* result = w.session().diffResult();
     for (size_t i = 0; i < result->divergences.size(); ++i)
         if (result->divergences[i].id == check->attachedTo.front())
             w.session().selectDivergence(int(i));
     const QString text = insight->details()->toPlainText();
-    EXPECT_TRUE(text.contains(QStringLiteral("CPU run: counterexample: "))) << text.toStdString();
+    EXPECT_TRUE(text.contains(QStringLiteral("Counterexample: CPU run: "))) << text.toStdString();
     EXPECT_TRUE(text.contains(QStringLiteral("generated nan"))) << text.toStdString();
     EXPECT_TRUE(text.contains(QStringLiteral("first diverging store: store_ptr_tko")))
         << text.toStdString();

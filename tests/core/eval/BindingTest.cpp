@@ -123,6 +123,70 @@ TEST(EvalBinding, DefaultBindingByPositionNeedsEqualTypes)
     EXPECT_FALSE(defaultBinding(*a.modules[0]->functions[0], *other.modules[0]->functions[0],
                                 binding, error));
     EXPECT_NE(error.find("--binding"), std::string::npos) << error;
+    // Issue 31 item 2: one text, the way to give a binding its parameter; the CLI's is the
+    // default, the GUI names its menu instead of the flag.
+    EXPECT_NE(error.find("give a binding file (--binding)"), std::string::npos) << error;
+    EXPECT_FALSE(defaultBinding(*a.modules[0]->functions[0], *other.modules[0]->functions[0],
+                                binding, error, "with Diff > CPU Run Binding..."));
+    EXPECT_NE(error.find("give a binding file (with Diff > CPU Run Binding...)"), std::string::npos)
+        << error;
+    EXPECT_EQ(error.find("--binding"), std::string::npos) << error;
+}
+
+// Issue 31 item 3: the binding dialog starts from the binding in use written as a binding file;
+// the reader takes it back to the same binding, and says where its parameters do not fit.
+TEST(EvalBinding, AWrittenBindingReadsBackToTheSameBindingAndSaysWhereItDoesNotFit)
+{
+    Binding b;
+    std::string error;
+    const char* const given = R"json({"schema": "tilelens.eval-binding/1",
+        "dims": {"M": [144, 128], "K": 48},
+        "arrays": {"a": {"dtype": "f16", "shape": ["M", "K"], "strides": ["K", 1]},
+                   "b": {"dtype": "i32", "shape": [4], "init": "uniform", "range": [-2, 9]},
+                   "t": {"dtype": "i64", "shape": [2], "values": ["a.ptr", "M + 1"]}},
+        "scalars": {"scale": {"dtype": "f32", "value": 0.125}, "n": {"dtype": "i32", "value": "M"},
+                    "r": {"dtype": "f32"}},
+        "ref": {"params": ["a", "b", "t", "scale", "n", "r"], "grid": ["cdiv(M, 128)", 1, 1]},
+        "gen": {"params": ["a.ptr", "M", 7]}})json";
+    ASSERT_TRUE(loadBindingText(given, "given.json", b, error)) << error;
+    const std::string text = bindingJsonText(b);
+    Binding back;
+    ASSERT_TRUE(loadBindingText(text, "written.json", back, error)) << error << "\n" << text;
+    EXPECT_EQ(back.dims, b.dims);
+    ASSERT_EQ(back.arrays.size(), b.arrays.size());
+    for (size_t i = 0; i < b.arrays.size(); ++i) {
+        EXPECT_EQ(back.arrays[i].name, b.arrays[i].name);
+        EXPECT_EQ(back.arrays[i].elem, b.arrays[i].elem);
+        EXPECT_EQ(back.arrays[i].shape, b.arrays[i].shape);
+        EXPECT_EQ(back.arrays[i].strides, b.arrays[i].strides);
+        EXPECT_EQ(back.arrays[i].init, b.arrays[i].init);
+        EXPECT_EQ(back.arrays[i].lo, b.arrays[i].lo);
+        EXPECT_EQ(back.arrays[i].hi, b.arrays[i].hi);
+        EXPECT_EQ(back.arrays[i].values, b.arrays[i].values);
+    }
+    ASSERT_EQ(back.scalars.size(), b.scalars.size());
+    for (size_t i = 0; i < b.scalars.size(); ++i) {
+        EXPECT_EQ(back.scalars[i].name, b.scalars[i].name);
+        EXPECT_EQ(back.scalars[i].value, b.scalars[i].value);
+    }
+    EXPECT_EQ(back.ref.params, b.ref.params);
+    EXPECT_EQ(back.ref.grid, b.ref.grid);
+    EXPECT_EQ(back.gen.params, b.gen.params);
+    EXPECT_TRUE(back.gen.grid.empty());
+
+    // Two entries of one and three parameters: ref.params expands to 5 (a: pointer, 2 shapes,
+    // 2 strides) + 3 + 3 + 3 scalars = 14, and the message places it.
+    ir::ParseResult one =
+        ir::parseModule("cuda_tile.module @m {\nentry @k(%p: tile<ptr<f16>>) {\n  return\n}\n}\n");
+    ir::ParseResult three = ir::parseModule("cuda_tile.module @m {\nentry @g(%p: tile<ptr<f16>>, "
+                                            "%n: tile<i32>, %s: tile<i32>) {\n  return\n}\n}\n");
+    ASSERT_TRUE(one.ok() && three.ok());
+    EXPECT_FALSE(bindingFitsPair(back, *one.modules[0]->functions[0],
+                                 *three.modules[0]->functions[0], error));
+    EXPECT_EQ(error.rfind("written.json:", 0), 0u) << error;
+    EXPECT_NE(error.find(": ref.params: expands to 14 parameters, the reference entry k has 1"),
+              std::string::npos)
+        << error;
 }
 
 TEST(EvalBinding, ProgressAndCancelHooks)

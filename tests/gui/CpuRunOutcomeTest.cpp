@@ -1,0 +1,109 @@
+// Issue 31 item 3, what a CPU run says: a run that needs a binding says how to give one in the
+// GUI's words; a counterexample shows the input values of its case and belongs only to the rows
+// it refutes; the status bar counts it as the Divergences header does. Real pair: silu_and_mul
+// (tests/data/real-ports) with a small binding, a run of a few seconds.
+
+#include "CpuRunFixture.h"
+#include "DivergenceNavigator.h"
+#include "InspectorSession.h"
+
+#include <QLabel>
+#include <QTextBrowser>
+#include <algorithm>
+
+using namespace tilelens;
+using namespace tilelens::gui;
+using namespace tilelens::test::cpurun;
+
+// Item 3 (the CLI flag): a run that needs a binding says how to give one in the GUI's words,
+// the core's one message with the GUI's way in it; the CLI keeps `--binding` (BindingTest).
+TEST(CpuRunOutcome, ARunThatNeedsABindingSaysHowToGiveOneInTheGui)
+{
+    QTemporaryDir dir;
+    ASSERT_TRUE(dir.isValid());
+    const auto [ref, gen] = copyPairAlone(dir, kSiluAndMul); // 10 and 5 parameters, no chain
+    Window win;
+    ASSERT_TRUE(win.open(ref, gen));
+    const auto check = win.runNow();
+    ASSERT_NE(check, nullptr);
+    EXPECT_FALSE(check->ran());
+    const QString status = win.insight->evalStatus()->text();
+    EXPECT_TRUE(
+        status.contains(QStringLiteral("give a binding file (with Diff > CPU Run Binding\u2026)")))
+        << status.toStdString();
+    EXPECT_FALSE(status.contains(QStringLiteral("--binding"))) << status.toStdString();
+    EXPECT_EQ(status.count(QStringLiteral("CPU Run Binding")), 1) << status.toStdString();
+}
+
+// A counterexample shows the input values of its case, and only on the rows it refutes: an
+// equivalent, info or other row gets the run's outcome line, not its counterexample.
+TEST(CpuRunOutcome, ACounterexampleShowsItsInputsOnlyOnTheRowsItRefutes)
+{
+    Window win;
+    ASSERT_TRUE(win.openReal(kSiluAndMul));
+    const auto check = win.run(smallSiluBinding());
+    ASSERT_NE(check, nullptr);
+    ASSERT_EQ(check->eval.verdict, "different") << check->summary;
+    ASSERT_FALSE(check->attachedTo.empty());
+    const diff::DiffResult* result = win.w.session().diffResult();
+    ASSERT_NE(result, nullptr);
+    int withCounterexample = 0, without = 0;
+    for (size_t i = 0; i < result->divergences.size(); ++i) {
+        const diff::Divergence& d = result->divergences[i];
+        win.w.session().selectDivergence(int(i));
+        const QString details = win.insight->details()->toPlainText();
+        const bool refuted =
+            std::count(check->attachedTo.begin(), check->attachedTo.end(), d.id) > 0;
+        EXPECT_EQ(details.contains(QStringLiteral("Counterexample: CPU run: ")), refuted)
+            << d.id << " (severity " << int(d.severity) << "): " << details.toStdString();
+        EXPECT_EQ(details.contains(QStringLiteral("Inputs of that case")), refuted) << d.id;
+        // The counterexample itself ("out[0, 11]: reference -inf, ..."), in any words.
+        EXPECT_EQ(details.contains(QString::fromStdString(check->counterexample.substr(0, 40))),
+                  refuted)
+            << d.id;
+        EXPECT_TRUE(details.contains(QStringLiteral("CPU run: different"))) << d.id;
+        if (refuted) {
+            ++withCounterexample;
+            EXPECT_TRUE(details.contains(QStringLiteral("random inputs, seed 1")) ||
+                        details.contains(QStringLiteral("edge values in")))
+                << details.toStdString();
+            EXPECT_TRUE(details.contains(QStringLiteral("H = 1024, R = 16")))
+                << details.toStdString();
+            EXPECT_TRUE(details.contains(QStringLiteral("binding: the given binding")))
+                << details.toStdString();
+        } else {
+            ++without;
+        }
+    }
+    EXPECT_GT(withCounterexample, 0);
+    EXPECT_GT(without, 0) << "the pair has rows the run does not refute";
+    // A look at it as a user sees it: the first refuted row in a large window.
+    for (size_t i = 0; i < result->divergences.size(); ++i)
+        if (result->divergences[i].id == check->attachedTo.front())
+            win.w.session().selectDivergence(int(i));
+    win.w.resize(1600, 1000);
+    QTest::qWait(50);
+    keepShot(win.w, QStringLiteral("cpu-run-window-after-run.png"));
+    QTextBrowser wide; // the details at a reading width
+    wide.setHtml(win.insight->details()->toHtml());
+    wide.resize(640, 520);
+    keepShot(wide, QStringLiteral("cpu-run-details.png"));
+}
+
+// The status bar's summary gives the run's counts, as the Divergences header does.
+TEST(CpuRunOutcome, TheStatusBarCountsTheRunsCounterexamplesAsTheHeaderDoes)
+{
+    Window win;
+    ASSERT_TRUE(win.openReal(kSiluAndMul));
+    const QString before = win.w.verdictLabel()->text();
+    ASSERT_TRUE(before.contains(QStringLiteral("unproven"))) << before.toStdString();
+    ASSERT_FALSE(before.contains(QStringLiteral(", 0 unproven)"))) << before.toStdString();
+    const auto check = win.run(smallSiluBinding());
+    ASSERT_NE(check, nullptr);
+    ASSERT_FALSE(check->attachedTo.empty()) << check->summary;
+    const QString header = win.w.navigator()->headerLabel()->text();
+    const QString status = win.w.verdictLabel()->text();
+    EXPECT_TRUE(header.contains(QStringLiteral(", 0 unproven)"))) << header.toStdString();
+    EXPECT_TRUE(status.contains(QStringLiteral(", 0 unproven)"))) << status.toStdString();
+    EXPECT_EQ(status, header);
+}
