@@ -2,8 +2,7 @@
 
 #include "InspectorSession.h"
 #include "common/WorkerPool.h"
-#include "pair/CrossCheck.h"
-#include "workspace/DerivedBinding.h"
+#include "pair/DiffReport.h"
 
 #include <QAction>
 #include <QCoreApplication>
@@ -93,17 +92,11 @@ void EvalAction::start()
             options.progress = [&job](size_t done, size_t total) {
                 job.progress(int(done), int(total));
             };
-            // Without a binding file, each entry pair binds through the port's launch chain
-            // when one is found (workspace/DerivedBinding.h), else by default.
-            const std::string refPath = snapshot->result->referencePath;
-            const std::string genPath = snapshot->result->generatedPath;
             // The models the analysis compared (InspectorSession keeps them): nothing is read
-            // again.
-            return std::make_shared<const crosscheck::CrossCheck>(pair::crossCheck(
-                *snapshot, binding, options,
-                [refPath, genPath](const ir::Function& r, const ir::Function& g, std::string& why) {
-                    return ws::derivedBindingForIrPair(refPath, genPath, r, g, &why);
-                }));
+            // again. Without a binding file, each entry pair binds through the port's launch
+            // chain when one is found, else by default (the CLI's `diff --eval` does the same).
+            return std::make_shared<const crosscheck::CrossCheck>(
+                pair::crossCheckPort(*snapshot, binding, options));
         },
         [this, snapshot](std::shared_ptr<const crosscheck::CrossCheck> check) {
             m_running = false;
