@@ -64,6 +64,16 @@ BindingItem BindingItem::index(size_t i) const
     return {pointer + "/" + std::to_string(i), name + "[" + std::to_string(i) + "]"};
 }
 
+std::optional<ArrayInit> arrayInitNamed(std::string_view word)
+{
+    static constexpr std::pair<std::string_view, ArrayInit> kWords[] = {
+        {"normal", ArrayInit::Normal}, {"uniform", ArrayInit::Uniform}, {"iota", ArrayInit::Iota}};
+    for (const auto& [name, init] : kWords)
+        if (word == name)
+            return init;
+    return std::nullopt;
+}
+
 namespace {
 
 using Json = nlohmann::json; // keys sorted: arrays are allocated in name order, as always
@@ -201,6 +211,18 @@ public:
         return true;
     }
 
+    bool arrayInit(const Json& j, const BindingItem& item, ArrayBinding& a)
+    {
+        std::string word;
+        if (!string(j, item, word))
+            return false;
+        const std::optional<ArrayInit> init = arrayInitNamed(word);
+        if (!init)
+            return fail(item, "must be normal, uniform or iota, not '" + word + "'");
+        a.init = *init;
+        return true;
+    }
+
     bool array(const Json& j, const BindingItem& item, ArrayBinding& a)
     {
         const Json* dtype = nullptr;
@@ -215,8 +237,7 @@ public:
             if (!a.strides.empty() && a.strides.size() != a.shape.size())
                 return fail(item.key("strides"), "must have one entry per dimension");
         }
-        if (const Json* init = optional(j, "init");
-            init && !string(*init, item.key("init"), a.init))
+        if (const Json* init = optional(j, "init"); init && !arrayInit(*init, item.key("init"), a))
             return false;
         if (const Json* values = optional(j, "values")) {
             if (isFloatElem(a.elem))
