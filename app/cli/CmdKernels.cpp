@@ -6,7 +6,6 @@
 
 #include "CliRegistry.h"
 #include "common/BytePath.h"
-#include "common/JsonWrite.h"
 #include "pair/KernelListing.h"
 #include "workspace/CheckoutPorts.h"
 #include "workspace/Workspace.h"
@@ -125,7 +124,7 @@ int runKernels(const QStringList& args)
     const pair::KernelListing listing =
         pair::listKernels(ws::discoverWorkspace(info.absoluteFilePath()));
     if (parser.isSet(opt.json))
-        printOutUtf8(jsonText(listing.json) + "\n");
+        printOutUtf8(listing.json);
     else
         printOut(pair::kernelListingText(listing));
     if (listing.noKernel)

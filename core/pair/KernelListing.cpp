@@ -1,10 +1,12 @@
 #include "pair/KernelListing.h"
 
 #include "common/BytePath.h"
+#include "common/JsonWrite.h"
 #include "pair/VariantPair.h"
 
 #include <QDir>
 #include <QHash>
+#include <nlohmann/json.hpp>
 
 namespace tilelens::pair {
 namespace {
@@ -145,11 +147,12 @@ KernelListing listKernels(const ws::Workspace& w)
     }
     out.diagnosticsText += kernelDiagnostics;
     out.noKernel = w.kernels.empty();
-    out.json = {{"schema", "tilelens.kernels/1"},
-                {"root", displayPath(w.root).toStdString()},
-                {"checkout", pathOrNull(relativeTo(root, w.tilegymRoot))},
-                {"kernels", kernels},
-                {"diagnostics", diagnostics}};
+    const Json json = {{"schema", "tilelens.kernels/1"},
+                       {"root", displayPath(w.root).toStdString()},
+                       {"checkout", pathOrNull(relativeTo(root, w.tilegymRoot))},
+                       {"kernels", kernels},
+                       {"diagnostics", diagnostics}};
+    out.json = jsonText(json) + "\n";
     return out;
 }
 

@@ -6,7 +6,7 @@
 #include "workspace/Workspace.h"
 
 #include <QString>
-#include <nlohmann/json.hpp>
+#include <string>
 #include <vector>
 
 namespace tilelens::pair {
@@ -21,8 +21,8 @@ struct KernelListingRow
 struct KernelListing
 {
     std::vector<KernelListingRow> rows;
-    nlohmann::ordered_json json; // tilelens.kernels/1
-    QString diagnosticsText;     // the workspace's diagnostics, then each kernel's, one a line
+    std::string json;        // tilelens.kernels/1, its text
+    QString diagnosticsText; // the workspace's diagnostics, then each kernel's, one a line
     bool noKernel = false;
     bool unpaired = false; // a variant without a Rust entry or a Python kernel
     bool problems = false; // a diagnostic above a note

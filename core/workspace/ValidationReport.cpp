@@ -60,7 +60,7 @@ std::optional<ValidationScope> validationScopeNamed(const QString& name)
 QString validationTarget(const QString& given)
 {
     const QFileInfo info(given);
-    const QString dir = qtPath(info.filePath());
+    QString dir = qtPath(info.filePath());
     if (QFileInfo(dir).isFile() && info.fileName() == QLatin1String("analysis.json"))
         return qtPath(QFileInfo(info.absolutePath()).absolutePath());
     return dir;
@@ -68,8 +68,7 @@ QString validationTarget(const QString& given)
 
 QString validationCheckout(const std::optional<QString>& given, QString* error)
 {
-    const QString tilegym =
-        given && !given->isEmpty() ? *given : qEnvironmentVariable("TILEGYM_PATH");
+    QString tilegym = given && !given->isEmpty() ? *given : qEnvironmentVariable("TILEGYM_PATH");
     if (tilegym.isEmpty() ||
         QFileInfo(QDir(tilegym).filePath(QStringLiteral("src/tilegym"))).isDir())
         return tilegym;
