@@ -1,8 +1,10 @@
 #include "CliRegistry.h"
 
+#include "common/BytePath.h"
 #include "common/PrintableText.h"
 
 #include <QCommandLineParser>
+#include <QFileInfo>
 #include <algorithm>
 #include <cstdio>
 
@@ -83,6 +85,21 @@ std::optional<int> parseCommandLine(QCommandLineParser& parser, const QStringLis
         return ExitOk;
     }
     return std::nullopt;
+}
+
+bool isStageDirectory(const QString& dir)
+{
+    if (hasEscapedBytes(dir)) {
+        printErr(QStringLiteral("%1: error: a kernel directory whose name is not valid UTF-8 "
+                                "cannot run stages (they get it as ${WS}); rename it\n")
+                     .arg(displayPath(dir)));
+        return false;
+    }
+    if (!QFileInfo(dir).isDir()) {
+        printErr(QStringLiteral("%1: error: not a directory\n").arg(dir));
+        return false;
+    }
+    return true;
 }
 
 } // namespace tilelens::cli

@@ -71,4 +71,8 @@ enum class UsageOnError
 std::optional<int> parseCommandLine(QCommandLineParser& parser, const QStringList& args,
                                     UsageOnError usage);
 
+// A kernel directory stages can run in (`run`, `trust`): one, and its name valid UTF-8 (its
+// stages get it as ${WS}, a string); false, said on stderr, when not.
+bool isStageDirectory(const QString& dir);
+
 } // namespace tilelens::cli

@@ -3,19 +3,17 @@
 // re-analyses the record directories of an earlier profile without running.
 
 #include "CliRegistry.h"
-#include "perf/cupti/CuptiTraceReader.h"
 #include "perf/cupti/ProfileJson.h"
+#include "pipeline/CommandProfile.h"
 #include "pipeline/ProfiledRun.h"
 #include "profiler/CuptiRecordFormat.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QDir>
-#include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
-#include <QProcess>
-#include <QProcessEnvironment>
+#include <optional>
 
 namespace tilelens::cli {
 namespace {
@@ -98,16 +96,119 @@ bool writeText(const QString& path, const std::string& text)
     return f.write(text.data(), qint64(text.size())) == qint64(text.size());
 }
 
-// Removes record files a previous profile left in a run directory.
-void clearRecords(const QString& dir)
+struct ProfileArgs
 {
-    QDir d(dir);
-    const QStringList old =
-        d.entryList({QString::fromLatin1(fmt::kFilePrefix) + QStringLiteral("*") +
-                     QString::fromLatin1(fmt::kFileSuffix)},
-                    QDir::Files);
-    for (const QString& f : old)
-        d.remove(f);
+    QCommandLineOption runs{QStringLiteral("runs"),
+                            QStringLiteral("Runs of the command (default 4)."), QStringLiteral("N"),
+                            QStringLiteral("4")};
+    QCommandLineOption out{QStringLiteral("out"),
+                           QStringLiteral("Output directory (default tilelens-profile)."),
+                           QStringLiteral("DIR"), QStringLiteral("tilelens-profile")};
+    QCommandLineOption label{QStringLiteral("label"),
+                             QStringLiteral("Name of this side, e.g. the backend (pairing key)."),
+                             QStringLiteral("NAME")};
+    QCommandLineOption warmup{
+        QStringLiteral("warmup-ranges"),
+        QStringLiteral("Iterations skipped at the start of each configuration."),
+        QStringLiteral("K"), QStringLiteral("0")};
+    QCommandLineOption library{QStringLiteral("library"),
+                               QStringLiteral("Path of libtilelens_cupti.so."),
+                               QStringLiteral("PATH")};
+    QCommandLineOption memory{QStringLiteral("memory"),
+                              QStringLiteral("Also record memcpy/memset.")};
+    QCommandLineOption timeout{QStringLiteral("timeout"),
+                               QStringLiteral("Kill a run after SEC seconds (default: no limit)."),
+                               QStringLiteral("SEC"), QStringLiteral("0")};
+    QCommandLineOption records{
+        QStringLiteral("records"),
+        QStringLiteral(
+            "Analyse the run-* record directories under DIR instead of running a command."),
+        QStringLiteral("DIR")};
+    QCommandLineOption json{QStringLiteral("o"),
+                            QStringLiteral("Profile JSON path (default DIR/profile.json)."),
+                            QStringLiteral("FILE")};
+
+    void declare(QCommandLineParser& parser) const
+    {
+        parser.setApplicationDescription(QStringLiteral(
+            "Runs CMD N times with the CUPTI injection library and writes a device-time "
+            "profile.\nKernels are grouped by their enclosing NVTX range (one range occurrence = "
+            "one measured\niteration of the configuration the range names), or by kernel name "
+            "when the command\nopens no range. Per configuration: median per run, best run of "
+            "N.\nExit: 0 measured, 1 a run failed or nothing was measured, 3 usage or input "
+            "error."));
+        parser.setOptionsAfterPositionalArgumentsMode(
+            QCommandLineParser::ParseAsPositionalArguments);
+        parser.addHelpOption();
+        parser.addOptions({runs, out, label, warmup, library, memory, timeout, records, json});
+        parser.addPositionalArgument(QStringLiteral("CMD"),
+                                     QStringLiteral("Command and its arguments, after --."),
+                                     QStringLiteral("-- CMD [ARGS...]"));
+    }
+
+    // --runs, --warmup-ranges and --timeout; false, said on stderr, for a value out of range.
+    bool readNumbers(const QCommandLineParser& parser, pipeline::CommandProfileRequest& request,
+                     int& warmupRanges) const
+    {
+        bool ok = false;
+        request.runs = parser.value(runs).toInt(&ok);
+        if (!ok || request.runs < 1 || request.runs > 1000) {
+            printErr(
+                QStringLiteral("tilelens-cli profile: --runs must be a number from 1 to 1000\n"));
+            return false;
+        }
+        warmupRanges = parser.value(warmup).toInt(&ok);
+        if (!ok || warmupRanges < 0) {
+            printErr(
+                QStringLiteral("tilelens-cli profile: --warmup-ranges must be a number >= 0\n"));
+            return false;
+        }
+        request.timeoutS = parser.value(timeout).toDouble(&ok);
+        if (!ok || request.timeoutS < 0) {
+            printErr(QStringLiteral("tilelens-cli profile: --timeout must be seconds >= 0\n"));
+            return false;
+        }
+        return true;
+    }
+};
+
+void printProgress(const QString& line)
+{
+    printErr(QStringLiteral("tilelens-cli profile: ") + line + QLatin1Char('\n'));
+}
+
+// The command's runs under the injection library, or with --records the runs recorded
+// before; nullopt when there is nothing to build a profile of (said on stderr).
+std::optional<pipeline::CommandProfileRuns> measure(const QCommandLineParser& parser,
+                                                    const ProfileArgs& opt,
+                                                    pipeline::CommandProfileRequest& request)
+{
+    pipeline::CommandProfileRuns runs;
+    if (parser.isSet(opt.records)) {
+        request.outDir = parser.value(opt.records);
+        runs = pipeline::readProfileRecords(request.outDir);
+    } else if (request.command.isEmpty()) {
+        printErr(QStringLiteral("tilelens-cli profile: no command given (put it after --)\n") +
+                 parser.helpText());
+        return std::nullopt;
+    } else if ((request.library = findLibrary(parser.value(opt.library))).isEmpty()) {
+        printProgress(QStringLiteral("cannot find %1 (built only with the CUDA Toolkit and "
+                                     "CUPTI); pass --library PATH or set TILELENS_CUPTI_LIBRARY")
+                          .arg(QLatin1String(kLibraryFile)));
+        return std::nullopt;
+    } else {
+        request.outDir = parser.value(opt.out);
+        request.memory = parser.isSet(opt.memory);
+        request.progress = &printProgress;
+        runs = pipeline::runCommandProfiled(request);
+    }
+    if (!runs.failed())
+        return runs;
+    if (runs.errorPath.isEmpty())
+        printProgress(runs.error);
+    else
+        printErr(QStringLiteral("%1: error: %2\n").arg(runs.errorPath, runs.error));
+    return std::nullopt;
 }
 
 } // namespace
@@ -115,171 +216,33 @@ void clearRecords(const QString& dir)
 int runProfile(const QStringList& args)
 {
     QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral(
-        "Runs CMD N times with the CUPTI injection library and writes a device-time profile.\n"
-        "Kernels are grouped by their enclosing NVTX range (one range occurrence = one measured\n"
-        "iteration of the configuration the range names), or by kernel name when the command\n"
-        "opens no range. Per configuration: median per run, best run of N.\n"
-        "Exit: 0 measured, 1 a run failed or nothing was measured, 3 usage or input error."));
-    parser.setOptionsAfterPositionalArgumentsMode(QCommandLineParser::ParseAsPositionalArguments);
-    parser.addHelpOption();
-    const QCommandLineOption runsOpt(QStringLiteral("runs"),
-                                     QStringLiteral("Runs of the command (default 4)."),
-                                     QStringLiteral("N"), QStringLiteral("4"));
-    const QCommandLineOption outOpt(QStringLiteral("out"),
-                                    QStringLiteral("Output directory (default tilelens-profile)."),
-                                    QStringLiteral("DIR"), QStringLiteral("tilelens-profile"));
-    const QCommandLineOption labelOpt(
-        QStringLiteral("label"),
-        QStringLiteral("Name of this side, e.g. the backend (pairing key)."),
-        QStringLiteral("NAME"));
-    const QCommandLineOption warmupOpt(
-        QStringLiteral("warmup-ranges"),
-        QStringLiteral("Iterations skipped at the start of each configuration."),
-        QStringLiteral("K"), QStringLiteral("0"));
-    const QCommandLineOption libraryOpt(QStringLiteral("library"),
-                                        QStringLiteral("Path of libtilelens_cupti.so."),
-                                        QStringLiteral("PATH"));
-    const QCommandLineOption memoryOpt(QStringLiteral("memory"),
-                                       QStringLiteral("Also record memcpy/memset."));
-    const QCommandLineOption timeoutOpt(
-        QStringLiteral("timeout"),
-        QStringLiteral("Kill a run after SEC seconds (default: no limit)."), QStringLiteral("SEC"),
-        QStringLiteral("0"));
-    const QCommandLineOption recordsOpt(
-        QStringLiteral("records"),
-        QStringLiteral(
-            "Analyse the run-* record directories under DIR instead of running a command."),
-        QStringLiteral("DIR"));
-    const QCommandLineOption jsonOpt(
-        QStringLiteral("o"), QStringLiteral("Profile JSON path (default DIR/profile.json)."),
-        QStringLiteral("FILE"));
-    parser.addOptions({runsOpt, outOpt, labelOpt, warmupOpt, libraryOpt, memoryOpt, timeoutOpt,
-                       recordsOpt, jsonOpt});
-    parser.addPositionalArgument(QStringLiteral("CMD"),
-                                 QStringLiteral("Command and its arguments, after --."),
-                                 QStringLiteral("-- CMD [ARGS...]"));
+    const ProfileArgs opt;
+    opt.declare(parser);
     if (const auto code = parseCommandLine(parser, args, UsageOnError::WithHelp))
         return *code;
-    bool ok = false;
-    const int runs = parser.value(runsOpt).toInt(&ok);
-    if (!ok || runs < 1 || runs > 1000) {
-        printErr(QStringLiteral("tilelens-cli profile: --runs must be a number from 1 to 1000\n"));
+    pipeline::CommandProfileRequest request;
+    int warmupRanges = 0;
+    if (!opt.readNumbers(parser, request, warmupRanges))
         return ExitInputError;
-    }
-    const int warmup = parser.value(warmupOpt).toInt(&ok);
-    if (!ok || warmup < 0) {
-        printErr(QStringLiteral("tilelens-cli profile: --warmup-ranges must be a number >= 0\n"));
+    request.command = parser.positionalArguments();
+    const std::optional<pipeline::CommandProfileRuns> runs = measure(parser, opt, request);
+    if (!runs)
         return ExitInputError;
-    }
-    const double timeoutS = parser.value(timeoutOpt).toDouble(&ok);
-    if (!ok || timeoutS < 0) {
-        printErr(QStringLiteral("tilelens-cli profile: --timeout must be seconds >= 0\n"));
-        return ExitInputError;
-    }
-    const QStringList command = parser.positionalArguments();
 
     ProfileOptions options;
-    options.label = parser.value(labelOpt);
-    options.command = command;
-    options.grouping.warmupIterations = warmup;
-
-    std::vector<CuptiTrace> traces;
-    std::vector<ProfileRun> runInfo;
-    QString outDir;
-
-    if (parser.isSet(recordsOpt)) {
-        outDir = parser.value(recordsOpt);
-        const QDir dir(outDir);
-        QStringList runDirs = dir.entryList({QStringLiteral("run-*")}, QDir::Dirs, QDir::Name);
-        std::sort(runDirs.begin(), runDirs.end(), [](const QString& a, const QString& b) {
-            return a.mid(4).toInt() < b.mid(4).toInt();
-        });
-        if (!dir.exists() || runDirs.isEmpty()) {
-            printErr(
-                QStringLiteral("%1: error: no run-N record directory to analyse\n").arg(outDir));
-            return ExitInputError;
-        }
-        for (const QString& r : runDirs) {
-            traces.push_back(readCuptiRunDirectory(dir.filePath(r)));
-            ProfileRun info;
-            info.recordDir = r;
-            runInfo.push_back(info);
-        }
-    } else {
-        if (command.isEmpty()) {
-            printErr(QStringLiteral("tilelens-cli profile: no command given (put it after --)\n") +
-                     parser.helpText());
-            return ExitInputError;
-        }
-        const QString library = findLibrary(parser.value(libraryOpt));
-        if (library.isEmpty()) {
-            printErr(QStringLiteral(
-                         "tilelens-cli profile: cannot find %1 (built only with the CUDA Toolkit "
-                         "and CUPTI); pass --library PATH or set TILELENS_CUPTI_LIBRARY\n")
-                         .arg(QLatin1String(kLibraryFile)));
-            return ExitInputError;
-        }
-        outDir = parser.value(outOpt);
-        if (!QDir().mkpath(outDir)) {
-            printErr(QStringLiteral("%1: error: cannot create the output directory\n").arg(outDir));
-            return ExitInputError;
-        }
-        for (int i = 0; i < runs; ++i) {
-            const QString runName = QStringLiteral("run-%1").arg(i + 1);
-            const QString recordDir = QDir(outDir).absoluteFilePath(runName);
-            QDir().mkpath(recordDir);
-            clearRecords(recordDir);
-            QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-            env.insert(QLatin1String(fmt::kEnvCudaInjection), library);
-            env.insert(QLatin1String(fmt::kEnvNvtxInjection), library);
-            env.insert(QLatin1String(fmt::kEnvOutDir), recordDir);
-            if (parser.isSet(memoryOpt))
-                env.insert(QLatin1String(fmt::kEnvMemory), QStringLiteral("1"));
-            QProcess process;
-            process.setProcessEnvironment(env);
-            process.setProcessChannelMode(QProcess::ForwardedChannels);
-            process.setInputChannelMode(QProcess::ForwardedInputChannel);
-            printErr(QStringLiteral("tilelens-cli profile: run %1/%2: %3\n")
-                         .arg(i + 1)
-                         .arg(runs)
-                         .arg(command.join(QLatin1Char(' '))));
-            QElapsedTimer timer;
-            timer.start();
-            process.start(command.first(), command.mid(1));
-            if (!process.waitForStarted(30000)) {
-                printErr(QStringLiteral("tilelens-cli profile: cannot start '%1': %2\n")
-                             .arg(command.first(), process.errorString()));
-                return ExitInputError;
-            }
-            const int waitMs = timeoutS > 0 ? int(std::min(timeoutS * 1000.0, 2.0e9)) : -1;
-            if (!process.waitForFinished(waitMs)) {
-                printErr(QStringLiteral("tilelens-cli profile: run %1 exceeded %2 s; killed\n")
-                             .arg(i + 1)
-                             .arg(timeoutS));
-                process.kill();
-                process.waitForFinished(10000);
-            }
-            ProfileRun info;
-            info.wallSeconds = double(timer.nsecsElapsed()) / 1e9;
-            info.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
-            info.recordDir = runName;
-            runInfo.push_back(info);
-            traces.push_back(readCuptiRunDirectory(recordDir));
-        }
-    }
-
-    Profile profile = buildProfile(traces, options, runInfo);
-    const QString jsonPath = parser.isSet(jsonOpt)
-                                 ? parser.value(jsonOpt)
-                                 : QDir(outDir).filePath(QStringLiteral("profile.json"));
+    options.label = parser.value(opt.label);
+    options.command = request.command;
+    options.grouping.warmupIterations = warmupRanges;
+    Profile profile = buildProfile(runs->traces, options, runs->runs);
+    const QString jsonPath = parser.isSet(opt.json)
+                                 ? parser.value(opt.json)
+                                 : QDir(request.outDir).filePath(QStringLiteral("profile.json"));
     if (!writeText(jsonPath, profileToJson(profile))) {
         printErr(QStringLiteral("%1: error: cannot write the profile\n").arg(jsonPath));
         return ExitInputError;
     }
     printDiagnostics(profile.diagnostics);
     printSummary(profile, jsonPath);
-
     bool anyFailed = false;
     for (const ProfileRun& r : profile.runs)
         anyFailed = anyFailed || r.exitCode != 0;

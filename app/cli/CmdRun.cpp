@@ -10,13 +10,11 @@
 // unknown stage, not runnable here, or workspace not trusted (nothing ran).
 
 #include "CliRegistry.h"
-#include "common/BytePath.h"
 #include "pair/Rules.h"
-#include "pipeline/BuiltinStage.h"
 #include "pipeline/DefaultBuiltinStages.h"
 #include "pipeline/ProfiledRun.h"
 #include "pipeline/RunHistory.h"
-#include "pipeline/StageFreshness.h"
+#include "pipeline/StageReport.h"
 #include "pipeline/StageResolver.h"
 #include "pipeline/StageRunnerThread.h"
 #include "pipeline/StageSet.h"
@@ -107,29 +105,6 @@ int exitCodeFor(const StageRun& run)
     }
 }
 
-QString stageLine(const StageSet& set, const StageSpec& st)
-{
-    const ResolvedStage r = resolveStage(set, st);
-    QString state;
-    if (!r.runnable)
-        state = QStringLiteral("not runnable: ") + r.reason;
-    else if (st.kind == StageKind::Builtin && !BuiltinStageRegistry::find(st.builtin))
-        state = QStringLiteral("not runnable: the built-in '%1' is not available in this build")
-                    .arg(st.builtin);
-    else
-        state = QStringLiteral("runnable");
-    const FreshnessInfo fresh = stageFreshness(r);
-    const int cap = set.caps.value(st.id, -1);
-    return QStringLiteral("%1  %2  [%3%4, %5: %6]  %7\n")
-        .arg(st.id, -9)
-        .arg(st.kind == StageKind::Builtin ? QStringLiteral("builtin ")
-                                           : QStringLiteral("external"))
-        .arg(cap >= 0 ? QStringLiteral("cap %1, ").arg(cap) : QString())
-        .arg(state)
-        .arg(QString::fromLatin1(freshnessName(fresh.state)), fresh.explain())
-        .arg(st.title);
-}
-
 // --history: the recorded runs, newest first (interrupted ones as such).
 int printHistory(const QString& dir, const QString& stage, bool json)
 {
@@ -186,34 +161,7 @@ int runProfiled(StageRunnerThread& worker, const ProfiledRunOptions& options,
                      });
     QObject::connect(&job, &ProfiledRun::runMeasured, &loop, [&](const ProfiledRunUpdate& u) {
         last = u.stageRun;
-        QString line = QStringLiteral("tilelens-cli run: profiled run %1/%2 of stage %3: %4, %5 "
-                                      "configuration(s) so far")
-                           .arg(u.run + 1)
-                           .arg(u.runs)
-                           .arg(u.stageId, QString::fromLatin1(runStatusName(u.stageRun.status)))
-                           .arg(u.configs);
-        if (!u.noDeviceTimes.isEmpty())
-            line += QStringLiteral("; no device times: ") + u.noDeviceTimes;
-        printErr(line + QLatin1Char('\n'));
-        if (!u.last)
-            return;
-        printErr(QStringLiteral("  profile: %1\n").arg(u.profilePath));
-        if (u.paired) {
-            const perf::PerfComparison& c = u.comparison;
-            QString pair =
-                QStringLiteral("  vs %1: geomean %2")
-                    .arg(u.baseline.join(QStringLiteral(", ")),
-                         c.geomean ? QString::number(*c.geomean, 'f', 4) : QStringLiteral("NA"));
-            if (c.interval)
-                pair += QStringLiteral(" [%1, %2]")
-                            .arg(c.interval->low, 0, 'f', 4)
-                            .arg(c.interval->high, 0, 'f', 4);
-            pair += QStringLiteral(", %1 of %2 configurations matched, %3 %4\n")
-                        .arg(c.matched)
-                        .arg(c.rows.size())
-                        .arg(perf::severityName(c.severity), c.verdict());
-            printErr(pair);
-        }
+        printErr(QStringLiteral("tilelens-cli run: ") + profiledRunText(u));
     });
     QObject::connect(&job, &ProfiledRun::finished, &loop, [&](bool k, const QString& message) {
         ok = k;
@@ -234,184 +182,10 @@ int runProfiled(StageRunnerThread& worker, const ProfiledRunOptions& options,
     return ok ? exitCodeFor(last) : 1;
 }
 
-int runStage(const QStringList& args)
+// One run of the stage \a req asks for, its log streamed through \a emitLog; Ctrl-C cancels it.
+StageRun runOnce(StageRunnerThread& worker, const StageRequest& req,
+                 const std::function<void(const QByteArray&)>& emitLog)
 {
-    QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral(
-        "Run one pipeline stage of a kernel working directory: A-F (TileGym's commands, "
-        "overridable\n"
-        "in KERNEL_DIR/tilelens.json), a built-in (C = IR diff, validate, perf) or a stage "
-        "declared\n"
-        "in tilelens.json. The log streams to stdout (to stderr with --json); the run is recorded "
-        "in\n"
-        "KERNEL_DIR/.tilelens/runs.jsonl with its full log under .tilelens/logs/.\n"
-        "External commands run only in a trusted workspace: trust it once with `tilelens-cli\n"
-        "trust KERNEL_DIR` (runs then only what was approved), pass --trust, or list the\n"
-        "directory under \"trusted_roots\" in the trust file (TILELENS_TRUST_FILE, default\n"
-        "~/.config/tilelens/trust.json). Ctrl-C cancels the stage and kills its process group.\n"
-        "Exit codes: 0 passed (PASS, ALL_PASS, COMPILED, DONE, ALIGNED or exit status 0), 2\n"
-        "PASS_WITH_NOTES, 1 failed (other verdict, non-zero exit, crash, timeout, cancel), 3 "
-        "usage\n"
-        "or input error, unknown stage, not runnable here, or not trusted (nothing ran)."));
-    parser.addHelpOption();
-    parser.addPositionalArgument(QStringLiteral("KERNEL_DIR"),
-                                 QStringLiteral("Kernel working directory ($WS)."));
-    parser.addPositionalArgument(
-        QStringLiteral("STAGE"),
-        QStringLiteral("A-F, C, validate, perf or a tilelens.json stage."));
-    const QCommandLineOption trustOpt(
-        QStringLiteral("trust"),
-        QStringLiteral("Run the workspace's commands without a stored trust decision."));
-    const QCommandLineOption jsonOpt(
-        QStringLiteral("json"),
-        QStringLiteral("Print the run record (tilelens.run/1) as JSON on stdout; log to stderr."));
-    const QCommandLineOption listOpt(
-        QStringLiteral("list"), QStringLiteral("List the stages and whether they can run here."));
-    const QCommandLineOption showOpt(
-        QStringLiteral("show"), QStringLiteral("Print exactly what STAGE would run, run nothing."));
-    const QCommandLineOption historyOpt(
-        QStringLiteral("history"),
-        QStringLiteral("List the recorded runs (of STAGE, or all), newest first; a run whose "
-                       "TileLens process died shows as interrupted. With --json: "
-                       "tilelens.run-history/1."));
-    const QCommandLineOption capsOpt(QStringLiteral("ignore-caps"),
-                                     QStringLiteral("Run even beyond the pipeline cap."));
-    const QCommandLineOption profileOpt(
-        QStringLiteral("profile"),
-        QStringLiteral("Run the stage N times with libtilelens_cupti.so injected and write "
-                       "KERNEL_DIR/.tilelens/profiles/STAGE/profile.json (stage E pairs it with a "
-                       "profiled A or the baseline logs). Without the library it runs once."),
-        QStringLiteral("N"));
-    const QCommandLineOption libraryOpt(
-        QStringLiteral("cupti-library"),
-        QStringLiteral("libtilelens_cupti.so for --profile (default: $TILELENS_CUPTI_LIBRARY or "
-                       "beside tilelens-cli)."),
-        QStringLiteral("PATH"));
-    const QCommandLineOption rulesOpt(
-        QStringLiteral("rules"),
-        QStringLiteral("Rule file (tilelens.rules/1) the ir-diff built-in (stage C) classifies "
-                       "with, merged with the built-in rules as by `diff --rules`."),
-        QStringLiteral("FILE"));
-    for (const auto& o : {trustOpt, jsonOpt, listOpt, showOpt, historyOpt, capsOpt, profileOpt,
-                          libraryOpt, rulesOpt})
-        parser.addOption(o);
-    if (const auto code = parseCommandLine(parser, args, UsageOnError::WithHelp))
-        return *code;
-    const QStringList pos = parser.positionalArguments();
-    const bool list = parser.isSet(listOpt) || parser.isSet(historyOpt);
-    if (pos.isEmpty() || pos.size() > 2 || (!list && pos.size() != 2)) {
-        printErr(QStringLiteral("tilelens-cli run: expected KERNEL_DIR STAGE\n\n") +
-                 parser.helpText());
-        return ExitInputError;
-    }
-    const QString dir = pos.at(0);
-    if (hasEscapedBytes(dir)) { // its stages get it as ${WS}, a string: it must be UTF-8
-        printErr(QStringLiteral("%1: error: a kernel directory whose name is not valid UTF-8 "
-                                "cannot run stages (they get it as ${WS}); rename it\n")
-                     .arg(displayPath(dir)));
-        return ExitInputError;
-    }
-    if (!QFileInfo(dir).isDir()) {
-        printErr(QStringLiteral("%1: error: not a directory\n").arg(dir));
-        return ExitInputError;
-    }
-    if (parser.isSet(historyOpt))
-        return printHistory(dir, pos.value(1), parser.isSet(jsonOpt));
-    Diagnostics rulesDiags;
-    std::shared_ptr<const diff::RuleSet> rules = pair::loadRules(
-        parser.isSet(rulesOpt) ? parser.value(rulesOpt).toStdString() : "", rulesDiags);
-    if (!rules) {
-        for (const Diagnostic& d : rulesDiags)
-            printErr(QString::fromStdString(d.format()) + QLatin1Char('\n'));
-        return ExitInputError;
-    }
-    registerDefaultBuiltinStages(std::move(rules));
-    const StageSet set = loadStageSet(dir);
-    bool configBroken = false;
-    for (const auto& d : set.diagnostics) {
-        printErr(QString::fromStdString(d.format()) + QLatin1Char('\n'));
-        configBroken |= d.severity == Severity::Error;
-    }
-    if (configBroken)
-        return ExitInputError;
-
-    if (list) {
-        printOut(QStringLiteral("Stages of %1 (kernel %2):\n").arg(set.kernelDir, set.kernelName));
-        for (const auto& st : set.stages)
-            printOut(stageLine(set, st));
-        return ExitOk;
-    }
-
-    const StageSpec* spec = set.find(pos.at(1));
-    if (!spec) {
-        printErr(QStringLiteral("tilelens-cli run: unknown stage '%1' (known: %2)\n")
-                     .arg(pos.at(1), set.ids().join(QStringLiteral(", "))));
-        return ExitInputError;
-    }
-    const ResolvedStage resolved = resolveStage(set, *spec);
-    if (parser.isSet(showOpt)) {
-        printOut(QStringLiteral("[%1] %2\n").arg(spec->id, spec->title));
-        printOut(spec->kind == StageKind::Builtin
-                     ? QStringLiteral("built-in: %1 (runs in-process, needs no trust)\n")
-                           .arg(spec->builtin)
-                     : resolved.describe());
-        if (!resolved.runnable)
-            printOut(QStringLiteral("not runnable here: %1\n").arg(resolved.reason));
-        return ExitOk;
-    }
-    if (spec->kind == StageKind::External && resolved.runnable && !parser.isSet(trustOpt)) {
-        const TrustStore store;
-        const TrustState state = store.state(set);
-        if (state != TrustState::Trusted) {
-            const QString why = store.changeReason(set);
-            printErr(QStringLiteral(
-                         "tilelens-cli run: workspace %1 is not trusted (%2); nothing was run.\n"
-                         "%3Stage %4 would run:\n%5"
-                         "Review and trust it once with `tilelens-cli trust %1`, rerun with "
-                         "--trust, or add the directory to \"trusted_roots\" in %6\n")
-                         .arg(TrustStore::canonicalWorkspace(set.kernelDir),
-                              QString::fromLatin1(trustStateName(state)),
-                              why.isEmpty() ? QString() : QStringLiteral("Changed: %1.\n").arg(why),
-                              spec->id, resolved.describe(), store.filePath()));
-            return ExitInputError;
-        }
-    }
-
-    const bool json = parser.isSet(jsonOpt);
-    auto emitLog = [json](const QByteArray& data) {
-        std::FILE* out = json ? stderr : stdout;
-        std::fwrite(data.constData(), 1, size_t(data.size()), out);
-        std::fflush(out);
-    };
-
-    StageRunnerThread worker;
-    // The CLI prints the whole log: a large live window, drained every 20 ms.
-    worker.configure([](StageRunner& r) { r.setLiveOutputLimit(64 * 1024 * 1024, 20); });
-    if (parser.isSet(profileOpt)) {
-        bool ok = false;
-        const int runs = parser.value(profileOpt).toInt(&ok);
-        if (!ok || runs < 1 || runs > 100) {
-            printErr(QStringLiteral("tilelens-cli run: --profile expects 1 to 100 runs\n"));
-            return ExitInputError;
-        }
-        ProfiledRunOptions o;
-        o.kernelDir = set.kernelDir;
-        o.stageId = spec->id;
-        o.runs = runs;
-        o.library = parser.isSet(libraryOpt)
-                        ? QFileInfo(parser.value(libraryOpt)).absoluteFilePath()
-                        : findCuptiLibrary(QCoreApplication::applicationDirPath());
-        if (spec->id == QLatin1String("E"))
-            o.label = QStringLiteral("cutile_rs");
-        o.baseline = defaultProfileBaseline(set.kernelDir, spec->id);
-        o.trustOverride = parser.isSet(trustOpt);
-        o.ignoreCaps = parser.isSet(capsOpt);
-        return runProfiled(worker, o, emitLog);
-    }
-    StageRequest req = StageRequest::make(set.kernelDir, spec->id);
-    req.trustOverride = parser.isSet(trustOpt);
-    req.ignoreCaps = parser.isSet(capsOpt);
-
     StageRun result;
     QEventLoop loop;
     QObject::connect(
@@ -439,28 +213,211 @@ int runStage(const QStringList& args)
     worker.request(req);
     loop.exec();
     worker.shutdown();
+    return result;
+}
 
-    QString summary = QStringLiteral("tilelens-cli run: stage %1 %2")
-                          .arg(result.stageId, QString::fromLatin1(runStatusName(result.status)));
-    if (result.status == RunStatus::Exited)
-        summary += QStringLiteral(" with exit code %1").arg(result.exitCode);
-    if (result.signal > 0)
-        summary += QStringLiteral(" (signal %1)").arg(result.signal);
-    if (!result.verdict.isEmpty())
-        summary += QStringLiteral(", verdict %1").arg(result.verdict);
-    if (!result.message.isEmpty())
-        summary += QStringLiteral(": %1").arg(result.message);
-    if (!result.logPath.isEmpty())
-        summary += QStringLiteral("\n  log: %1").arg(result.logPath);
-    if (result.irChanged)
-        summary += QStringLiteral("\n  IR changed: rerun stage C to refresh the diff");
-    printErr(summary + QLatin1Char('\n'));
+struct RunOptions
+{
+    QCommandLineOption trust{
+        QStringLiteral("trust"),
+        QStringLiteral("Run the workspace's commands without a stored trust decision.")};
+    QCommandLineOption json{
+        QStringLiteral("json"),
+        QStringLiteral("Print the run record (tilelens.run/1) as JSON on stdout; log to stderr.")};
+    QCommandLineOption list{QStringLiteral("list"),
+                            QStringLiteral("List the stages and whether they can run here.")};
+    QCommandLineOption show{QStringLiteral("show"),
+                            QStringLiteral("Print exactly what STAGE would run, run nothing.")};
+    QCommandLineOption history{
+        QStringLiteral("history"),
+        QStringLiteral("List the recorded runs (of STAGE, or all), newest first; a run whose "
+                       "TileLens process died shows as interrupted. With --json: "
+                       "tilelens.run-history/1.")};
+    QCommandLineOption caps{QStringLiteral("ignore-caps"),
+                            QStringLiteral("Run even beyond the pipeline cap.")};
+    QCommandLineOption profile{
+        QStringLiteral("profile"),
+        QStringLiteral("Run the stage N times with libtilelens_cupti.so injected and write "
+                       "KERNEL_DIR/.tilelens/profiles/STAGE/profile.json (stage E pairs it with a "
+                       "profiled A or the baseline logs). Without the library it runs once."),
+        QStringLiteral("N")};
+    QCommandLineOption library{
+        QStringLiteral("cupti-library"),
+        QStringLiteral("libtilelens_cupti.so for --profile (default: $TILELENS_CUPTI_LIBRARY or "
+                       "beside tilelens-cli)."),
+        QStringLiteral("PATH")};
+    QCommandLineOption rules{
+        QStringLiteral("rules"),
+        QStringLiteral("Rule file (tilelens.rules/1) the ir-diff built-in (stage C) classifies "
+                       "with, merged with the built-in rules as by `diff --rules`."),
+        QStringLiteral("FILE")};
+
+    void declare(QCommandLineParser& parser) const
+    {
+        parser.setApplicationDescription(QStringLiteral(
+            "Run one pipeline stage of a kernel working directory: A-F (TileGym's commands, "
+            "overridable\n"
+            "in KERNEL_DIR/tilelens.json), a built-in (C = IR diff, validate, perf) or a stage "
+            "declared\n"
+            "in tilelens.json. The log streams to stdout (to stderr with --json); the run is "
+            "recorded in\n"
+            "KERNEL_DIR/.tilelens/runs.jsonl with its full log under .tilelens/logs/.\n"
+            "External commands run only in a trusted workspace: trust it once with "
+            "`tilelens-cli\n"
+            "trust KERNEL_DIR` (runs then only what was approved), pass --trust, or list the\n"
+            "directory under \"trusted_roots\" in the trust file (TILELENS_TRUST_FILE, default\n"
+            "~/.config/tilelens/trust.json). Ctrl-C cancels the stage and kills its process "
+            "group.\n"
+            "Exit codes: 0 passed (PASS, ALL_PASS, COMPILED, DONE, ALIGNED or exit status 0), 2\n"
+            "PASS_WITH_NOTES, 1 failed (other verdict, non-zero exit, crash, timeout, cancel), 3 "
+            "usage\n"
+            "or input error, unknown stage, not runnable here, or not trusted (nothing ran)."));
+        parser.addHelpOption();
+        parser.addPositionalArgument(QStringLiteral("KERNEL_DIR"),
+                                     QStringLiteral("Kernel working directory ($WS)."));
+        parser.addPositionalArgument(
+            QStringLiteral("STAGE"),
+            QStringLiteral("A-F, C, validate, perf or a tilelens.json stage."));
+        for (const auto& o : {trust, json, list, show, history, caps, profile, library, rules})
+            parser.addOption(o);
+    }
+};
+
+// The stages of \a dir, the built-ins registered with --rules FILE's rules; false, said on
+// stderr, when the rules or the workspace's tilelens.json cannot be read.
+bool loadStages(const QString& dir, const QString& rulesFile, StageSet& set)
+{
+    Diagnostics rulesDiags;
+    std::shared_ptr<const diff::RuleSet> rules =
+        pair::loadRules(rulesFile.toStdString(), rulesDiags);
+    if (!rules) {
+        for (const Diagnostic& d : rulesDiags)
+            printErr(QString::fromStdString(d.format()) + QLatin1Char('\n'));
+        return false;
+    }
+    registerDefaultBuiltinStages(std::move(rules));
+    set = loadStageSet(dir);
+    bool configBroken = false;
+    for (const auto& d : set.diagnostics) {
+        printErr(QString::fromStdString(d.format()) + QLatin1Char('\n'));
+        configBroken |= d.severity == Severity::Error;
+    }
+    return !configBroken;
+}
+
+// An external stage runs only in a trusted workspace (or with --trust); false, said on
+// stderr with what it would run, when not.
+bool mayRun(const StageSet& set, const StageSpec& spec, const ResolvedStage& resolved,
+            bool trustOverride)
+{
+    if (spec.kind != StageKind::External || !resolved.runnable || trustOverride)
+        return true;
+    const TrustStore store;
+    if (store.state(set) == TrustState::Trusted)
+        return true;
+    printErr(QStringLiteral("tilelens-cli run: ") + untrustedStageText(store, set, spec, resolved));
+    return false;
+}
+
+// --profile N: the options of a profiled run of \a spec; nullopt, said on stderr, for a bad N.
+std::optional<ProfiledRunOptions> profiledOptions(const QCommandLineParser& parser,
+                                                  const RunOptions& opt, const StageSet& set,
+                                                  const StageSpec& spec)
+{
+    bool ok = false;
+    const int runs = parser.value(opt.profile).toInt(&ok);
+    if (!ok || runs < 1 || runs > 100) {
+        printErr(QStringLiteral("tilelens-cli run: --profile expects 1 to 100 runs\n"));
+        return std::nullopt;
+    }
+    ProfiledRunOptions o;
+    o.kernelDir = set.kernelDir;
+    o.stageId = spec.id;
+    o.runs = runs;
+    o.library = parser.isSet(opt.library)
+                    ? QFileInfo(parser.value(opt.library)).absoluteFilePath()
+                    : findCuptiLibrary(QCoreApplication::applicationDirPath());
+    if (spec.id == QLatin1String("E"))
+        o.label = QStringLiteral("cutile_rs");
+    o.baseline = defaultProfileBaseline(set.kernelDir, spec.id);
+    o.trustOverride = parser.isSet(opt.trust);
+    o.ignoreCaps = parser.isSet(opt.caps);
+    return o;
+}
+
+// The stage run once or, with --profile, N times; its log streams to stdout (stderr with
+// --json), its summary to stderr.
+int runStageNow(const QCommandLineParser& parser, const RunOptions& opt, const StageSet& set,
+                const StageSpec& spec)
+{
+    const bool json = parser.isSet(opt.json);
+    auto emitLog = [json](const QByteArray& data) {
+        std::FILE* out = json ? stderr : stdout;
+        std::fwrite(data.constData(), 1, size_t(data.size()), out);
+        std::fflush(out);
+    };
+    StageRunnerThread worker;
+    // The CLI prints the whole log: a large live window, drained every 20 ms.
+    worker.configure([](StageRunner& r) { r.setLiveOutputLimit(64 * 1024 * 1024, 20); });
+    if (parser.isSet(opt.profile)) {
+        const std::optional<ProfiledRunOptions> o = profiledOptions(parser, opt, set, spec);
+        return o ? runProfiled(worker, *o, emitLog) : int(ExitInputError);
+    }
+    StageRequest req = StageRequest::make(set.kernelDir, spec.id);
+    req.trustOverride = parser.isSet(opt.trust);
+    req.ignoreCaps = parser.isSet(opt.caps);
+    const StageRun result = runOnce(worker, req, emitLog);
+    printErr(QStringLiteral("tilelens-cli run: ") + stageRunSummary(result) + QLatin1Char('\n'));
     if (json) {
         QJsonObject o = result.toJson();
         o.insert(QStringLiteral("log_tail"), result.logTail);
         printOut(QString::fromUtf8(QJsonDocument(o).toJson(QJsonDocument::Indented)));
     }
     return exitCodeFor(result);
+}
+
+int runStage(const QStringList& args)
+{
+    QCommandLineParser parser;
+    const RunOptions opt;
+    opt.declare(parser);
+    if (const auto code = parseCommandLine(parser, args, UsageOnError::WithHelp))
+        return *code;
+    const QStringList pos = parser.positionalArguments();
+    const bool list = parser.isSet(opt.list) || parser.isSet(opt.history);
+    if (pos.isEmpty() || pos.size() > 2 || (!list && pos.size() != 2)) {
+        printErr(QStringLiteral("tilelens-cli run: expected KERNEL_DIR STAGE\n\n") +
+                 parser.helpText());
+        return ExitInputError;
+    }
+    const QString dir = pos.at(0);
+    if (!isStageDirectory(dir))
+        return ExitInputError;
+    if (parser.isSet(opt.history))
+        return printHistory(dir, pos.value(1), parser.isSet(opt.json));
+    StageSet set;
+    if (!loadStages(dir, parser.value(opt.rules), set))
+        return ExitInputError;
+    if (list) {
+        printOut(QStringLiteral("Stages of %1 (kernel %2):\n").arg(set.kernelDir, set.kernelName));
+        for (const auto& st : set.stages)
+            printOut(stageListLine(set, st));
+        return ExitOk;
+    }
+    const StageSpec* spec = set.find(pos.at(1));
+    if (!spec) {
+        printErr(QStringLiteral("tilelens-cli run: unknown stage '%1' (known: %2)\n")
+                     .arg(pos.at(1), set.ids().join(QStringLiteral(", "))));
+        return ExitInputError;
+    }
+    const ResolvedStage resolved = resolveStage(set, *spec);
+    if (parser.isSet(opt.show)) {
+        printOut(stageShowText(*spec, resolved));
+        return ExitOk;
+    }
+    if (!mayRun(set, *spec, resolved, parser.isSet(opt.trust)))
+        return ExitInputError;
+    return runStageNow(parser, opt, set, *spec);
 }
 
 CliCommandRegistration reg({QStringLiteral("run"),

@@ -2,8 +2,9 @@
 
 #include "InspectorSession.h"
 #include "common/WorkerPool.h"
+#include "eval/Binding.h"
 #include "pair/CrossCheck.h"
-#include "workspace/DerivedBinding.h"
+#include "pair/DiffReport.h"
 
 #include <QAction>
 #include <QCoreApplication>
@@ -125,10 +126,6 @@ void EvalAction::start()
             options.progress = [&job](size_t done, size_t total) {
                 job.progress(int(done), int(total));
             };
-            // Without a binding file, each entry pair binds through the port's launch chain
-            // when one is found (workspace/DerivedBinding.h), else by default.
-            const std::string refPath = snapshot->result->referencePath;
-            const std::string genPath = snapshot->result->generatedPath;
             // The models the analysis compared (InspectorSession keeps them): nothing is read
             // again. Text from the binding dialog binds as a file does; its messages name the
             // file it came from, else "binding".
@@ -144,12 +141,10 @@ void EvalAction::start()
                 return std::make_shared<const crosscheck::CrossCheck>(
                     pair::crossCheck(*snapshot, binding, options));
             }
-            return std::make_shared<const crosscheck::CrossCheck>(pair::crossCheck(
-                *snapshot, file, options,
-                [refPath, genPath, way](const ir::Function& r, const ir::Function& g,
-                                        std::string& why) {
-                    return ws::derivedBindingForIrPair(refPath, genPath, r, g, &why, way);
-                }));
+            // Without one, each entry pair binds through the port's launch chain when one is
+            // found, else by default (the CLI's `diff --eval` does the same).
+            return std::make_shared<const crosscheck::CrossCheck>(
+                pair::crossCheckPort(*snapshot, file, options));
         },
         [this, snapshot](std::shared_ptr<const crosscheck::CrossCheck> check) {
             m_running = false;

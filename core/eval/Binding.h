@@ -16,6 +16,7 @@
 
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -42,14 +43,29 @@ inline constexpr const char* kBindingWayOfCli = "--binding";
 // `text` (one of the two above) with `way` for its %1.
 std::string askForBinding(const char* text, const std::string& way);
 
+// How an array's elements are drawn: a binding's `init` word, "normal" (the default),
+// "uniform" or "iota" (arrayInitNamed()).
+enum class ArrayInit : uint8_t
+{
+    Normal,
+    Uniform,
+    Iota,
+};
+
+// The init a word names, if any.
+std::optional<ArrayInit> arrayInitNamed(std::string_view word);
+// The word of an init, as a binding file writes it.
+std::string_view arrayInitWord(ArrayInit init);
+
 struct ArrayBinding
 {
     std::string name;
     Elem elem = Elem::None;
     std::vector<std::string> shape;   // expressions (usually dim names)
     std::vector<std::string> strides; // expressions; empty = row-major contiguous
-    // Initial values: "normal" (floats) / "uniform" in [lo, hi] / "iota" (0, 1, 2, ...).
-    std::string init;
+    // Initial values (the file's `init`, read once): normal (floats; integers draw uniformly),
+    // uniform in [lo, hi], iota (integers 0, 1, 2, ...; floats draw normally).
+    ArrayInit init = ArrayInit::Normal;
     double lo = -4, hi = 4;
     // Integer arrays: the elements in row-major order as expressions, which may name other
     // arrays' pointers (`a.ptr`): the group tables of a grouped GEMM (pointer, rows,

@@ -65,6 +65,27 @@ BindingItem BindingItem::index(size_t i) const
 }
 
 namespace {
+constexpr std::pair<std::string_view, ArrayInit> kInitWords[] = {
+    {"normal", ArrayInit::Normal}, {"uniform", ArrayInit::Uniform}, {"iota", ArrayInit::Iota}};
+} // namespace
+
+std::optional<ArrayInit> arrayInitNamed(std::string_view word)
+{
+    for (const auto& [name, init] : kInitWords)
+        if (word == name)
+            return init;
+    return std::nullopt;
+}
+
+std::string_view arrayInitWord(ArrayInit init)
+{
+    for (const auto& [name, value] : kInitWords)
+        if (value == init)
+            return name;
+    return {};
+}
+
+namespace {
 
 using Json = nlohmann::json; // keys sorted: arrays are allocated in name order, as always
 
@@ -201,6 +222,18 @@ public:
         return true;
     }
 
+    bool arrayInit(const Json& j, const BindingItem& item, ArrayBinding& a)
+    {
+        std::string word;
+        if (!string(j, item, word))
+            return false;
+        const std::optional<ArrayInit> init = arrayInitNamed(word);
+        if (!init)
+            return fail(item, "must be normal, uniform or iota, not '" + word + "'");
+        a.init = *init;
+        return true;
+    }
+
     bool array(const Json& j, const BindingItem& item, ArrayBinding& a)
     {
         const Json* dtype = nullptr;
@@ -215,8 +248,7 @@ public:
             if (!a.strides.empty() && a.strides.size() != a.shape.size())
                 return fail(item.key("strides"), "must have one entry per dimension");
         }
-        if (const Json* init = optional(j, "init");
-            init && !string(*init, item.key("init"), a.init))
+        if (const Json* init = optional(j, "init"); init && !arrayInit(*init, item.key("init"), a))
             return false;
         if (const Json* values = optional(j, "values")) {
             if (isFloatElem(a.elem))
@@ -392,9 +424,9 @@ std::string bindingJsonText(const Binding& b)
         x["shape"] = expressionsJson(a.shape);
         if (!a.strides.empty())
             x["strides"] = expressionsJson(a.strides);
-        if (!a.init.empty())
-            x["init"] = a.init;
-        if (a.init == "uniform" || (!isFloatElem(a.elem) && (a.lo != -4 || a.hi != 4)))
+        if (a.init != ArrayInit::Normal) // the default goes unsaid, as in a hand-written file
+            x["init"] = std::string(arrayInitWord(a.init));
+        if (a.init == ArrayInit::Uniform || (!isFloatElem(a.elem) && (a.lo != -4 || a.hi != 4)))
             x["range"] = {a.lo, a.hi};
         if (!a.values.empty())
             x["values"] = expressionsJson(a.values);

@@ -178,7 +178,7 @@ std::optional<EvalIssue> makeInputs(const Binding& b, size_t caseNo, InputKind k
             const std::vector<double> edges = edge ? edgeValues(a.elem) : std::vector<double>();
             std::vector<double> v(count);
             for (size_t k = 0; k < count; ++k) {
-                double x = a.init == "uniform" ? uni(rng) : normal(rng);
+                double x = a.init == ArrayInit::Uniform ? uni(rng) : normal(rng);
                 if (edge && (rng() & 1))
                     x = edges[rng() % edges.size()];
                 v[k] = roundTo(x, a.elem);
@@ -188,7 +188,8 @@ std::optional<EvalIssue> makeInputs(const Binding& b, size_t caseNo, InputKind k
             std::uniform_int_distribution<int64_t> uni(int64_t(a.lo), int64_t(a.hi));
             std::vector<int64_t> v(count);
             for (size_t k = 0; k < count; ++k)
-                v[k] = wrapInt(uint64_t(a.init == "iota" ? int64_t(k) : uni(rng)), intBits(a.elem));
+                v[k] = wrapInt(uint64_t(a.init == ArrayInit::Iota ? int64_t(k) : uni(rng)),
+                               intBits(a.elem));
             in.ints[a.name] = std::move(v);
         }
     }

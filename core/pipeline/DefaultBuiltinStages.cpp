@@ -6,13 +6,10 @@
 #include "pair/PairAnalysis.h"
 #include "perf/PerfStatistics.h"
 #include "pipeline/BuiltinStage.h"
-#include "workspace/AnalysisValidator.h"
 #include "workspace/KernelPerf.h"
-#include "workspace/KernelValidator.h"
+#include "workspace/ValidationReport.h"
 #include "workspace/ValidationResult.h"
 #include "workspace/Workspace.h"
-
-#include <QDir>
 
 namespace tilelens::pipeline {
 namespace {
@@ -117,15 +114,13 @@ BuiltinResult runIrDiff(const BuiltinContext& ctx,
 
 BuiltinResult runValidate(const BuiltinContext& ctx)
 {
-    QString tilegym = qEnvironmentVariable("TILEGYM_PATH");
-    if (!tilegym.isEmpty() &&
-        !QFileInfo(QDir(tilegym).filePath(QStringLiteral("src/tilegym"))).isDir())
-        tilegym.clear();
+    // As `tilelens-cli validate --scope all`, its checkout from $TILEGYM_PATH only.
+    const QString tilegym = ws::validationCheckout(std::nullopt, nullptr);
     bool inputError = false;
     bool passed = true;
     int errors = 0;
     for (const ws::ValidationResult& r :
-         {ws::validateAnalysis(ctx.kernelDir), ws::validateKernelDir(ctx.kernelDir, tilegym)}) {
+         ws::validateScopes(ctx.kernelDir, ws::ValidationScope::All, tilegym)) {
         ctx.log(utf8(QStringLiteral("--- %1 ---\n").arg(r.scope) + ws::formatValidationText(r)));
         inputError |= r.inputError;
         passed &= r.passed();

@@ -3,6 +3,7 @@
 #include "CliRunner.h"
 #include "TestPaths.h"
 
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -114,4 +115,18 @@ TEST(CliParse, NoFileIsAUsageError)
     const auto missing = runCli({QStringLiteral("parse"), QStringLiteral("/nonexistent/x.mlir")});
     EXPECT_EQ(missing.exitCode, 3);
     EXPECT_TRUE(missing.err.contains(QStringLiteral("cannot open")));
+}
+
+// The summary line names the file as given: a '%1' in its name is text, not a placeholder that
+// the counts after it fill (the line was ".../a1.mlir: ok (custom syntax, 17 functions,  ops%6)").
+TEST(CliParse, APercentSignInTheNameIsNotAPlaceholder)
+{
+    QTemporaryDir dir;
+    ASSERT_TRUE(dir.isValid());
+    const QString file = dir.filePath(QStringLiteral("a%1.mlir"));
+    ASSERT_TRUE(QFile::copy(golden("golden/arith.mlir"), file));
+    const auto r = runCli({QStringLiteral("parse"), file});
+    EXPECT_EQ(r.exitCode, 0) << r.err.toStdString();
+    EXPECT_EQ(r.out, file + QStringLiteral(": ok (custom syntax, 1 functions, 17 ops)\n"))
+        << r.out.toStdString();
 }

@@ -289,29 +289,18 @@ std::string value(const std::optional<OpSite>& s, const std::string& v)
     return v.empty() ? place(s) : v + " @ line " + std::to_string(s->line);
 }
 
-} // namespace
-
-std::string markdownText(const std::string& text)
+// The two files compared and what compared them.
+void inputsSection(std::string& o, const DiffResult& r)
 {
-    return mdText(text);
-}
-
-std::string writeMarkdownReport(const DiffResult& r, const std::string& kernelName)
-{
-    std::string kernel = kernelName;
-    if (kernel.empty())
-        kernel = !r.functions.empty() && !r.functions[0].reference.empty()
-                     ? demangleEntryName(r.functions[0].reference).base
-                     : std::string("kernel");
-    std::string o;
-    o += std::string("VERDICT: ") + verdictName(r.verdict) + "\n\n";
-    o += "# IR Diff Report: " + mdText(kernel) + "\n\n";
-
     o += "## Inputs\n\n";
     o += "- Reference IR: " + mdCode(r.referencePath) + "\n";
     o += "- Generated IR: " + mdCode(r.generatedPath) + "\n";
     o += "- Produced by `tilelens-cli diff` (semantic diff; verdict semantics of diff_ir.sh)\n\n";
+}
 
+// Each entry pair with its op counts.
+void validationSection(std::string& o, const DiffResult& r)
+{
     o += "## IR Validation\n\n";
     o += "Both inputs parsed as Tile IR (`cuda_tile.module`).\n\n";
     for (const auto& f : r.functions)
@@ -319,7 +308,12 @@ std::string writeMarkdownReport(const DiffResult& r, const std::string& kernelNa
              mdCode(plainCell(f.generated)) + ": " + std::to_string(f.refOps) + " / " +
              std::to_string(f.genOps) + " ops, " + std::to_string(f.matchedOps) + " matched\n";
     o += "\n";
+}
 
+// The counts by severity and the probes of validate_diff_report.sh: assume div_by, FTZ,
+// strides.
+void automatedDiffSection(std::string& o, const DiffResult& r)
+{
     o += "## Automated Diff\n\n";
     o += "Step 1 input: automated structural diff (diff_ir-compatible op counts below). ";
     o += "Divergences: ";
@@ -352,7 +346,11 @@ std::string writeMarkdownReport(const DiffResult& r, const std::string& kernelNa
          (stridesRef == "-" ? std::string("none")
                             : mdText(stridesRef) + " vs " + mdText(stridesGen)) +
          "\n\n";
+}
 
+// Step 1: the op count table.
+void structuralSection(std::string& o, const DiffResult& r)
+{
     o += "## Structural Comparison\n\n";
     o += "Step 1: op count comparison (structural comparison table).\n\n";
     o += "| Op | Reference | Generated | Match |\n|---|---|---|---|\n";
@@ -360,7 +358,11 @@ std::string writeMarkdownReport(const DiffResult& r, const std::string& kernelNa
         o += "| " + cell(row.metric) + " | " + cell(row.refValue) + " | " + cell(row.genValue) +
              " | " + (row.status == "MATCH" ? "MATCH" : "DIFFERS") + " |\n";
     o += "\n";
+}
 
+// Step 2: the checklist items that held, then each divergence that is not noise.
+void checklistSection(std::string& o, const DiffResult& r)
+{
     o += "## Checklist Diff\n\n";
     o += "Step 2: item-by-item checklist.\n\n";
     o += "| # | Item | Reference value | Generated value | Status | Severity | Action |\n";
@@ -393,7 +395,11 @@ std::string writeMarkdownReport(const DiffResult& r, const std::string& kernelNa
              " noise difference(s) (dead or duplicated pure ops, extra assume bounded) are "
              "SEMANTIC_EQUIV and not listed.\n";
     o += "\n";
+}
 
+// Step 3: the root cause of each difference, counted and listed.
+void rootCauseSection(std::string& o, const DiffResult& r)
+{
     o += "## Root Cause Analysis\n\n";
     o += "Step 3: root cause per difference.\n\n";
     std::map<std::string, int> causes;
@@ -419,7 +425,11 @@ std::string writeMarkdownReport(const DiffResult& r, const std::string& kernelNa
                      (d.unproven() ? " Unproven: " + mdText(unprovenText(d)) + "." : "") + "\n";
     }
     o += "\n";
+}
 
+// Step 4: what each difference that matters may change.
+void impactSection(std::string& o, const DiffResult& r)
+{
     o += "## Impact Assessment\n\n";
     o += "Step 4: impact on correctness and performance.\n\n";
     o +=
@@ -442,7 +452,11 @@ std::string writeMarkdownReport(const DiffResult& r, const std::string& kernelNa
     if (!anyImpact)
         o += "| none | none | none | no |\n";
     o += "\n";
+}
 
+// Step 5: the verdict and what to do about it.
+void verdictSection(std::string& o, const DiffResult& r)
+{
     o += "## Verdict\n\n";
     o += "Step 5: " + std::string(verdictName(r.verdict)) + "\n\n";
     if (r.verdict == Verdict::FailFixable) {
@@ -463,6 +477,33 @@ std::string writeMarkdownReport(const DiffResult& r, const std::string& kernelNa
     } else {
         o += "No semantic divergence; no action needed.\n";
     }
+}
+
+} // namespace
+
+std::string markdownText(const std::string& text)
+{
+    return mdText(text);
+}
+
+std::string writeMarkdownReport(const DiffResult& r, const std::string& kernelName)
+{
+    std::string kernel = kernelName;
+    if (kernel.empty())
+        kernel = !r.functions.empty() && !r.functions[0].reference.empty()
+                     ? demangleEntryName(r.functions[0].reference).base
+                     : std::string("kernel");
+    std::string o;
+    o += std::string("VERDICT: ") + verdictName(r.verdict) + "\n\n";
+    o += "# IR Diff Report: " + mdText(kernel) + "\n\n";
+    inputsSection(o, r);
+    validationSection(o, r);
+    automatedDiffSection(o, r);
+    structuralSection(o, r);
+    checklistSection(o, r);
+    rootCauseSection(o, r);
+    impactSection(o, r);
+    verdictSection(o, r);
     return o;
 }
 

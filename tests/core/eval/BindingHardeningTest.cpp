@@ -96,6 +96,9 @@ TEST(EvalBindingHardening, FieldsOfTheWrongTypeAreLocatedErrors)
          "arrays.x.range", "within +-2^62"},
         {"\"arrays\": {\"x\": {\"dtype\": \"f32\", \"shape\": [\"N +\"]}}", "arrays.x.shape[0]",
          "expression 'N +' at column 4"},
+        // The init word is read once, here: a misspelt one no longer draws normal values.
+        {"\"arrays\": {\"x\": {\"dtype\": \"i32\", \"shape\": [4], \"init\": \"iotaa\"}}",
+         "arrays.x.init", "must be normal, uniform or iota, not 'iotaa'"},
     };
     for (const Case& c : cases) {
         SCOPED_TRACE(c.body);
