@@ -62,6 +62,24 @@ struct Sides
         }
         return changed;
     }
+
+    // The one operand of the pair that the matcher pairs with a value of
+    // another normal form (its producers are a matched pair that changed
+    // below: a swapped argument two ops up), -1 when none or several.
+    int onlyRehashedOperand(int r, int g) const
+    {
+        const GOp& a = R.ops[size_t(r)];
+        const GOp& b = G.ops[size_t(g)];
+        int changed = -1;
+        for (size_t k = 0; k < a.operands.size(); ++k) {
+            if (R.canonValue(a.operands[k]).hash == G.canonValue(b.operands[k]).hash)
+                continue;
+            if (changed >= 0)
+                return -1;
+            changed = int(k);
+        }
+        return changed;
+    }
 };
 
 } // namespace
@@ -80,23 +98,36 @@ std::optional<RawDifference> localiseOperandChange(const GFunction& R, const GFu
         return std::nullopt;
     int rv = a.operands[k0], gv = b.operands[k0];
     int r = -1, g = -1, k = -1;
+    int rvAt = rv, gvAt = gv; // the changed operand of the pair found so far
     // A chain is a few ops long; the bound keeps a pathological one linear.
     for (int depth = 0; depth < 64; ++depth) {
         int gd = -1;
         const int rd = s.alikeDefs(rv, gv, &gd);
         if (rd < 0)
             break;
-        const int changed = s.onlyChangedOperand(rd, gd);
+        int changed = s.onlyChangedOperand(rd, gd);
+        // Operands the matcher pairs may still differ (their producers are a
+        // matched pair whose own operand changed): the chain goes on through
+        // them, and the place moves only where an operand really changed.
+        const bool written = changed >= 0;
+        if (!written)
+            changed = s.onlyRehashedOperand(rd, gd);
         if (changed < 0)
             break;
-        r = rd;
-        g = gd;
-        k = changed;
-        rv = R.ops[size_t(r)].operands[size_t(k)];
-        gv = G.ops[size_t(g)].operands[size_t(k)];
+        rv = R.ops[size_t(rd)].operands[size_t(changed)];
+        gv = G.ops[size_t(gd)].operands[size_t(changed)];
+        if (written) {
+            r = rd;
+            g = gd;
+            k = changed;
+            rvAt = rv;
+            gvAt = gv;
+        }
     }
     if (r < 0)
         return std::nullopt;
+    rv = rvAt;
+    gv = gvAt;
     RawDifference out = makeDifference(DiffKind::OperandChanged, R, r, G, g);
     out.operandIndex = k;
     out.attribute = "operand " + std::to_string(k);

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <set>
 
 namespace tilelens::diff {
@@ -99,6 +100,7 @@ struct Bound
     Terms lane, bound;       // V and I
     std::set<int> boundArgs; // entry arguments (positions) I is computed from
     int line = 0;
+    int op = -1; // the compare
 };
 
 std::string flipped(std::string_view p)
@@ -191,6 +193,7 @@ public:
             origin |= m_origins.of(a);
         b.row = !(origin & kLane);
         b.line = o.line;
+        b.op = d;
         b.ok = true;
         return b;
     }
@@ -234,7 +237,33 @@ struct Found
 {
     PerSide<std::vector<int>> rowLines, laneLines;
     std::set<int> unreceived; // reference arguments of lane bounds the port does not receive
+    // Lane bounds paired but for their predicate (`<=` written for `<`): the
+    // compares (reference op, generated op). The change is there, not a bound.
+    std::set<std::pair<int, int>> changedPredicates;
+    std::map<int, Terms> genBounds; // per changed generated compare: its bound
 };
+
+// Two lane bounds of the same lane index against the same bound, or against
+// a bound of the port's own that stands for a reference argument it does not
+// receive (then noted in `found`).
+bool sameBound(const Bound& a, const Bound& b, const std::vector<bool>& received,
+               const std::vector<bool>& pairedGen, Found& found)
+{
+    if (a.lane != b.lane)
+        return false;
+    if (a.bound == b.bound)
+        return true;
+    const bool unreceived = std::any_of(a.boundArgs.begin(), a.boundArgs.end(),
+                                        [&](int x) { return !received[size_t(x)]; });
+    const bool ownBound = std::none_of(b.boundArgs.begin(), b.boundArgs.end(),
+                                       [&](int x) { return pairedGen[size_t(x)]; });
+    if (!unreceived || !ownBound)
+        return false;
+    for (int x : a.boundArgs)
+        if (!received[size_t(x)])
+            found.unreceived.insert(x);
+    return true;
+}
 
 // Pairs the conjuncts of one reference mask and one generated mask; false
 // when something other than the bounds described in MaskBounds.h differs.
@@ -275,31 +304,28 @@ bool boundsOnly(MaskReader& r, MaskReader& g, int rMask, int gMask,
         return false;
     std::vector<bool> used(lanes.generated().size(), false);
     for (const Bound& a : lanes.reference()) {
-        bool paired = false;
-        for (size_t k = 0; k < lanes.generated().size() && !paired; ++k) {
-            const Bound& b = lanes.generated()[k];
-            if (used[k] || a.pred != b.pred || a.lane != b.lane)
-                continue;
-            bool ok = a.bound == b.bound;
-            if (!ok) {
-                const bool unreceived = std::any_of(a.boundArgs.begin(), a.boundArgs.end(),
-                                                    [&](int x) { return !received[size_t(x)]; });
-                const bool ownBound = std::none_of(b.boundArgs.begin(), b.boundArgs.end(),
-                                                   [&](int x) { return pairedGen[size_t(x)]; });
-                ok = unreceived && ownBound;
-                if (ok)
-                    for (int x : a.boundArgs)
-                        if (!received[size_t(x)])
-                            found.unreceived.insert(x);
+        // The same predicate first; a bound paired but for its predicate is a
+        // changed compare (its critical difference is the group's root).
+        size_t pairedAt = lanes.generated().size();
+        for (int pass = 0; pass < 2 && pairedAt == lanes.generated().size(); ++pass)
+            for (size_t k = 0; k < lanes.generated().size(); ++k) {
+                const Bound& b = lanes.generated()[k];
+                if (!used[k] && (a.pred == b.pred) == (pass == 0) &&
+                    sameBound(a, b, received, pairedGen, found)) {
+                    pairedAt = k;
+                    break;
+                }
             }
-            if (ok) {
-                used[k] = paired = true;
-                found.laneLines.reference().push_back(a.line);
-                found.laneLines.generated().push_back(b.line);
-            }
-        }
-        if (!paired)
+        if (pairedAt == lanes.generated().size())
             return false;
+        const Bound& b = lanes.generated()[pairedAt];
+        used[pairedAt] = true;
+        found.laneLines.reference().push_back(a.line);
+        found.laneLines.generated().push_back(b.line);
+        if (a.pred != b.pred) {
+            found.changedPredicates.emplace(a.op, b.op);
+            found.genBounds[b.op] = b.bound;
+        }
     }
     return true;
 }
@@ -344,6 +370,60 @@ std::set<int> maskOnlyCone(const GFunction& f, const std::vector<int>& masks,
         }
     }
     return cone;
+}
+
+// The predicate difference of one of the compares whose predicate changed:
+// a critical one (refuted), else one proven equal, -1 when there is none.
+int predicateChange(const std::vector<RawDifference>& raw, const std::vector<Divergence>& divs,
+                    const std::set<std::pair<int, int>>& changed)
+{
+    int proven = -1;
+    for (size_t i = 0; i < raw.size(); ++i) {
+        const RawDifference& d = raw[i];
+        if (d.kind != DiffKind::AttributeChanged || d.attribute != "predicate" ||
+            !changed.count({d.refOp, d.genOp}))
+            continue;
+        if (divs[i].severity == Severity::Critical)
+            return int(i);
+        if (proven < 0 && !d.proof.empty() && d.counterexample.empty())
+            proven = int(i);
+    }
+    return proven;
+}
+
+// A `<` written `<=` (or the reverse) against a bound that is proven equal only
+// because the generated bound is bound to the reference's specialised constant
+// (hidden_size = 1024 = the tile): the two differ at the lane equal to the
+// bound, which that constant puts outside the tile. The equality rests on the
+// specialisation: the difference says so and where they differ (issue 30 item 3).
+void restsOnSpecialisation(const GFunction& G, RawDifference& d, const Terms& bound)
+{
+    // The specialised arguments fold to their constants: the bound is one.
+    if (bound.size() != 1 || !bound[0].second.empty())
+        return;
+    const int64_t c = int64_t(bound[0].first);
+    std::string names;
+    for (const auto& [v, value] : G.specialisedArgs)
+        if (value == c)
+            names += (names.empty() ? "" : ", ") +
+                     ("argument " + std::to_string(G.values[size_t(v)].index) + " = " +
+                      std::to_string(value));
+    if (names.empty())
+        return;
+    std::optional<int64_t> laneHi;
+    for (int a : G.ops[size_t(d.genOp)].operands) {
+        const IntRange r = G.canonValue(a).range;
+        if (r.known && r.lo < r.hi)
+            laneHi = std::max(laneHi.value_or(r.hi), r.hi);
+    }
+    d.proof += "; provided that the bound stays the reference's specialised constant (" + names +
+               "): " + d.refValue + " and " + d.genValue +
+               " differ exactly at the lane index equal to the bound, which that constant puts "
+               "outside the tile";
+    if (laneHi)
+        d.proof += "; with the bound " + std::to_string(*laneHi) + " the lane " +
+                   std::to_string(*laneHi) + " is in one mask only";
+    d.conditional = true;
 }
 
 } // namespace
@@ -398,9 +478,19 @@ int groupMaskBounds(const GFunction& R, const GFunction& G, std::vector<RawDiffe
     }
     if (masks.empty())
         return -1;
+    // A compare whose predicate changed is where the masks' change is written.
+    const int changedCompare = predicateChange(raw, divs, found.changedPredicates);
+    if (!found.changedPredicates.empty() && changedCompare < 0)
+        return -1;
+    if (changedCompare >= 0 && divs[size_t(changedCompare)].severity != Severity::Critical) {
+        RawDifference& d = raw[size_t(changedCompare)];
+        restsOnSpecialisation(G, d, found.genBounds[d.genOp]);
+        if (!d.conditional)
+            return -1;
+    }
     const std::set<int> rCone = maskOnlyCone(R, rMasks, rMem);
     const std::set<int> gCone = maskOnlyCone(G, gMasks, gMem);
-    const int top = int(masks.front());
+    const int top = changedCompare >= 0 ? changedCompare : int(masks.front());
     std::vector<bool> member(raw.size(), false);
     for (size_t i : masks)
         member[i] = true;
@@ -432,10 +522,12 @@ int groupMaskBounds(const GFunction& R, const GFunction& G, std::vector<RawDiffe
                  ", which the generated entry does not receive";
         return t.empty() ? std::string("the same bounds") : t;
     };
-    RawDifference& d = raw[size_t(top)];
-    d.attribute = "mask bounds";
-    d.refValue = describe(Side::Reference);
-    d.genValue = describe(Side::Generated);
+    if (changedCompare < 0) {
+        RawDifference& d = raw[size_t(top)];
+        d.attribute = "mask bounds";
+        d.refValue = describe(Side::Reference);
+        d.genValue = describe(Side::Generated);
+    }
     for (size_t i = 0; i < raw.size(); ++i) {
         if (member[i])
             root[i] = top;
