@@ -237,10 +237,12 @@ struct Found
 {
     PerSide<std::vector<int>> rowLines, laneLines;
     std::set<int> unreceived; // reference arguments of lane bounds the port does not receive
-    // Lane bounds paired but for their predicate (`<=` written for `<`): the
-    // compares (reference op, generated op). The change is there, not a bound.
-    std::set<std::pair<int, int>> changedPredicates;
+    // Lane bounds paired but for their predicate (`<=` written for `<`) or
+    // their bound (another argument): the compares (reference op, generated
+    // op). The change is written there; the rest of the masks only pass it on.
+    std::set<std::pair<int, int>> changedCompares;
     std::map<int, Terms> genBounds; // per changed generated compare: its bound
+    bool otherBounds = false;       // a lane bound may pair with another bound (changed)
 };
 
 // Two lane bounds of the same lane index against the same bound, or against
@@ -304,26 +306,32 @@ bool boundsOnly(MaskReader& r, MaskReader& g, int rMask, int gMask,
         return false;
     std::vector<bool> used(lanes.generated().size(), false);
     for (const Bound& a : lanes.reference()) {
-        // The same predicate first; a bound paired but for its predicate is a
-        // changed compare (its critical difference is the group's root).
+        // The same bound first; one paired but for its predicate, or (the
+        // same predicate) for its bound, is a changed compare: its critical
+        // difference is the group's root.
+        const auto pairs = [&](const Bound& b, int pass) {
+            if (pass == 2)
+                return a.pred == b.pred && a.lane == b.lane;
+            return (a.pred == b.pred) == (pass == 0) && sameBound(a, b, received, pairedGen, found);
+        };
         size_t pairedAt = lanes.generated().size();
-        for (int pass = 0; pass < 2 && pairedAt == lanes.generated().size(); ++pass)
-            for (size_t k = 0; k < lanes.generated().size(); ++k) {
-                const Bound& b = lanes.generated()[k];
-                if (!used[k] && (a.pred == b.pred) == (pass == 0) &&
-                    sameBound(a, b, received, pairedGen, found)) {
+        int pairedBy = 0;
+        const int passes = found.otherBounds ? 3 : 2;
+        for (int pass = 0; pass < passes && pairedAt == lanes.generated().size(); ++pass)
+            for (size_t k = 0; k < lanes.generated().size(); ++k)
+                if (!used[k] && pairs(lanes.generated()[k], pass)) {
                     pairedAt = k;
+                    pairedBy = pass;
                     break;
                 }
-            }
         if (pairedAt == lanes.generated().size())
             return false;
         const Bound& b = lanes.generated()[pairedAt];
         used[pairedAt] = true;
         found.laneLines.reference().push_back(a.line);
         found.laneLines.generated().push_back(b.line);
-        if (a.pred != b.pred) {
-            found.changedPredicates.emplace(a.op, b.op);
+        if (pairedBy > 0) {
+            found.changedCompares.emplace(a.op, b.op);
             found.genBounds[b.op] = b.bound;
         }
     }
@@ -372,23 +380,31 @@ std::set<int> maskOnlyCone(const GFunction& f, const std::vector<int>& masks,
     return cone;
 }
 
-// The predicate difference of one of the compares whose predicate changed:
-// a critical one (refuted), else one proven equal, -1 when there is none.
-int predicateChange(const std::vector<RawDifference>& raw, const std::vector<Divergence>& divs,
-                    const std::set<std::pair<int, int>>& changed)
+// The difference where a changed compare is reported: its critical predicate
+// difference, else its critical operand change (or the root it was localised
+// to: where the other bound is read), else another critical one of the
+// compare, else a predicate difference proven equal; -1 when none.
+int compareChange(const std::vector<RawDifference>& raw, const std::vector<Divergence>& divs,
+                  const std::vector<int>& root, const std::set<std::pair<int, int>>& changed)
 {
-    int proven = -1;
+    int operand = -1, critical = -1, proven = -1;
     for (size_t i = 0; i < raw.size(); ++i) {
         const RawDifference& d = raw[i];
-        if (d.kind != DiffKind::AttributeChanged || d.attribute != "predicate" ||
-            !changed.count({d.refOp, d.genOp}))
+        if (d.functionLevel || !changed.count({d.refOp, d.genOp}))
             continue;
-        if (divs[i].severity == Severity::Critical)
+        const bool predicate = d.kind == DiffKind::AttributeChanged && d.attribute == "predicate";
+        if (divs[i].severity == Severity::Critical && predicate)
             return int(i);
-        if (proven < 0 && !d.proof.empty() && d.counterexample.empty())
+        const int at = root[i] >= 0 ? root[i] : int(i);
+        if (divs[i].severity == Severity::Critical && d.kind == DiffKind::OperandChanged &&
+            operand < 0)
+            operand = at;
+        if (divs[i].severity == Severity::Critical && critical < 0)
+            critical = at;
+        if (predicate && proven < 0 && !d.proof.empty() && d.counterexample.empty())
             proven = int(i);
     }
-    return proven;
+    return operand >= 0 ? operand : critical >= 0 ? critical : proven;
 }
 
 // A `<` written `<=` (or the reverse) against a bound that is proven equal only
@@ -426,6 +442,51 @@ void restsOnSpecialisation(const GFunction& G, RawDifference& d, const Terms& bo
     d.conditional = true;
 }
 
+// The masks of matched memory ops whose differences are bounds only, with
+// what their conjuncts are. `otherBounds`: a lane bound may pair with a
+// different bound of the same lane and predicate (a changed compare).
+struct MaskGroup
+{
+    Found found;
+    std::vector<size_t> masks; // the differences at the memory ops' masks
+    std::vector<int> rMasks, gMasks;
+    std::set<int> rMem, gMem;
+};
+
+MaskGroup collectMasks(const GFunction& R, const GFunction& G,
+                       const std::vector<RawDifference>& raw, const std::vector<Divergence>& divs,
+                       MaskReader& r, MaskReader& g, const std::vector<bool>& received,
+                       const std::vector<bool>& pairedGen, bool otherBounds)
+{
+    MaskGroup out;
+    out.found.otherBounds = otherBounds;
+    for (size_t i = 0; i < raw.size(); ++i) {
+        const RawDifference& d = raw[i];
+        if (divs[i].severity != Severity::Critical || d.kind != DiffKind::OperandChanged ||
+            d.refOp < 0 || d.genOp < 0)
+            continue;
+        const GOp& a = R.ops[size_t(d.refOp)];
+        const GOp& b = G.ops[size_t(d.genOp)];
+        if (!isMemoryOp(a) || !isMemoryOp(b) || a.id != b.id)
+            continue;
+        const int ka = maskOperand(R, a), kb = maskOperand(G, b);
+        if (ka < 0 || kb < 0 || d.operandIndex < 0 ||
+            (d.operandIndex != ka && d.operandIndex != kb))
+            continue;
+        const int rm = a.operands[size_t(ka)], gm = b.operands[size_t(kb)];
+        Found here = out.found;
+        if (!boundsOnly(r, g, rm, gm, received, pairedGen, here))
+            continue;
+        out.found = std::move(here);
+        out.masks.push_back(i);
+        out.rMasks.push_back(rm);
+        out.gMasks.push_back(gm);
+        out.rMem.insert(d.refOp);
+        out.gMem.insert(d.genOp);
+    }
+    return out;
+}
+
 } // namespace
 
 int groupMaskBounds(const GFunction& R, const GFunction& G, std::vector<RawDifference>& raw,
@@ -448,39 +509,19 @@ int groupMaskBounds(const GFunction& R, const GFunction& G, std::vector<RawDiffe
         }
     }
     MaskReader r(R), g(G);
-    Found found;
-    std::vector<size_t> masks;
-    std::vector<int> rMasks, gMasks;
-    std::set<int> rMem, gMem;
-    for (size_t i = 0; i < raw.size(); ++i) {
-        const RawDifference& d = raw[i];
-        if (divs[i].severity != Severity::Critical || d.kind != DiffKind::OperandChanged ||
-            d.refOp < 0 || d.genOp < 0)
-            continue;
-        const GOp& a = R.ops[size_t(d.refOp)];
-        const GOp& b = G.ops[size_t(d.genOp)];
-        if (!isMemoryOp(a) || !isMemoryOp(b) || a.id != b.id)
-            continue;
-        const int ka = maskOperand(R, a), kb = maskOperand(G, b);
-        if (ka < 0 || kb < 0 || d.operandIndex < 0 ||
-            (d.operandIndex != ka && d.operandIndex != kb))
-            continue;
-        const int rm = a.operands[size_t(ka)], gm = b.operands[size_t(kb)];
-        Found here = found;
-        if (!boundsOnly(r, g, rm, gm, received, pairedGen, here))
-            continue;
-        found = std::move(here);
-        masks.push_back(i);
-        rMasks.push_back(rm);
-        gMasks.push_back(gm);
-        rMem.insert(d.refOp);
-        gMem.insert(d.genOp);
+    MaskGroup group = collectMasks(R, G, raw, divs, r, g, received, pairedGen, true);
+    int changedCompare = compareChange(raw, divs, root, group.found.changedCompares);
+    if (!group.found.changedCompares.empty() && changedCompare < 0) {
+        // Another bound no difference locates (an argument paired otherwise
+        // by a change elsewhere): the masks as they were without that reading.
+        group = collectMasks(R, G, raw, divs, r, g, received, pairedGen, false);
+        changedCompare = compareChange(raw, divs, root, group.found.changedCompares);
+        if (!group.found.changedCompares.empty() && changedCompare < 0)
+            return -1;
     }
+    Found& found = group.found;
+    const std::vector<size_t>& masks = group.masks;
     if (masks.empty())
-        return -1;
-    // A compare whose predicate changed is where the masks' change is written.
-    const int changedCompare = predicateChange(raw, divs, found.changedPredicates);
-    if (!found.changedPredicates.empty() && changedCompare < 0)
         return -1;
     if (changedCompare >= 0 && divs[size_t(changedCompare)].severity != Severity::Critical) {
         RawDifference& d = raw[size_t(changedCompare)];
@@ -488,8 +529,8 @@ int groupMaskBounds(const GFunction& R, const GFunction& G, std::vector<RawDiffe
         if (!d.conditional)
             return -1;
     }
-    const std::set<int> rCone = maskOnlyCone(R, rMasks, rMem);
-    const std::set<int> gCone = maskOnlyCone(G, gMasks, gMem);
+    const std::set<int> rCone = maskOnlyCone(R, group.rMasks, group.rMem);
+    const std::set<int> gCone = maskOnlyCone(G, group.gMasks, group.gMem);
     const int top = changedCompare >= 0 ? changedCompare : int(masks.front());
     std::vector<bool> member(raw.size(), false);
     for (size_t i : masks)
