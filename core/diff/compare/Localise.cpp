@@ -139,6 +139,68 @@ std::optional<RawDifference> localiseOperandChange(const GFunction& R, const GFu
     return out;
 }
 
+namespace {
+
+// The entry argument (canonical value) a value is, through assumes; -1 when
+// it is computed.
+int entryArgument(const GFunction& f, int v)
+{
+    for (int depth = 0; depth < 8; ++depth) {
+        const GValue& c = f.canonValue(v);
+        if (c.def < 0)
+            return c.region == 0 ? f.values[size_t(v)].canon : -1;
+        const GOp& o = f.ops[size_t(c.def)];
+        if (!o.assume || o.operands.empty())
+            return -1;
+        v = o.operands[0];
+    }
+    return -1;
+}
+
+} // namespace
+
+void joinSwappedArguments(const GFunction& R, const GFunction& G, const OpMatching& m,
+                          const std::vector<RawDifference>& raw, const std::vector<char>& critical,
+                          std::vector<int>& root, std::vector<char>& partOfChange)
+{
+    // Per root operand change between entry arguments: (reference argument,
+    // the generated argument it corresponds to) -> (read instead, difference).
+    struct Read
+    {
+        int ref = -1, genPartner = -1, gen = -1;
+        size_t index = 0;
+    };
+    std::vector<Read> reads;
+    for (size_t i = 0; i < raw.size(); ++i) {
+        const RawDifference& d = raw[i];
+        if (root[i] >= 0 || !critical[i] || d.kind != DiffKind::OperandChanged ||
+            d.operandIndex < 0 || d.refOp < 0 || d.genOp < 0)
+            continue;
+        const GOp& a = R.ops[size_t(d.refOp)];
+        const GOp& b = G.ops[size_t(d.genOp)];
+        const size_t k = size_t(d.operandIndex);
+        if (k >= a.operands.size() || k >= b.operands.size())
+            continue;
+        const int ra = entryArgument(R, a.operands[k]), ga = entryArgument(G, b.operands[k]);
+        if (ra < 0 || ga < 0 || m.refValToGen[size_t(ra)] < 0)
+            continue;
+        reads.push_back({ra, m.refValToGen[size_t(ra)], ga, i});
+    }
+    for (size_t x = 0; x < reads.size(); ++x)
+        for (size_t y = x + 1; y < reads.size(); ++y) {
+            const Read& p = reads[x];
+            const Read& q = reads[y];
+            if (root[q.index] >= 0 || root[p.index] >= 0 || p.gen == p.genPartner ||
+                p.gen != q.genPartner || q.gen != p.genPartner)
+                continue;
+            for (int& r : root)
+                if (r == int(q.index))
+                    r = int(p.index);
+            root[q.index] = int(p.index);
+            partOfChange[q.index] = 1;
+        }
+}
+
 } // namespace tilelens::diff
 
 namespace tilelens::diff {
