@@ -242,7 +242,7 @@ struct Found
     // op). The change is written there; the rest of the masks only pass it on.
     std::set<std::pair<int, int>> changedCompares;
     std::map<int, Terms> genBounds; // per changed generated compare: its bound
-    bool otherBounds = false;       // a lane bound may pair with another bound (changed)
+    bool readChanges = false;       // a lane bound may pair but for its predicate or bound
 };
 
 // Two lane bounds of the same lane index against the same bound, or against
@@ -316,7 +316,7 @@ bool boundsOnly(MaskReader& r, MaskReader& g, int rMask, int gMask,
         };
         size_t pairedAt = lanes.generated().size();
         int pairedBy = 0;
-        const int passes = found.otherBounds ? 3 : 2;
+        const int passes = found.readChanges ? 3 : 1;
         for (int pass = 0; pass < passes && pairedAt == lanes.generated().size(); ++pass)
             for (size_t k = 0; k < lanes.generated().size(); ++k)
                 if (!used[k] && pairs(lanes.generated()[k], pass)) {
@@ -443,8 +443,9 @@ void restsOnSpecialisation(const GFunction& G, RawDifference& d, const Terms& bo
 }
 
 // The masks of matched memory ops whose differences are bounds only, with
-// what their conjuncts are. `otherBounds`: a lane bound may pair with a
-// different bound of the same lane and predicate (a changed compare).
+// what their conjuncts are. `readChanges`: a lane bound may pair with one of
+// another predicate, or of the same lane and predicate and another bound (a
+// changed compare); else only with the same predicate and bound.
 struct MaskGroup
 {
     Found found;
@@ -456,10 +457,10 @@ struct MaskGroup
 MaskGroup collectMasks(const GFunction& R, const GFunction& G,
                        const std::vector<RawDifference>& raw, const std::vector<Divergence>& divs,
                        MaskReader& r, MaskReader& g, const std::vector<bool>& received,
-                       const std::vector<bool>& pairedGen, bool otherBounds)
+                       const std::vector<bool>& pairedGen, bool readChanges)
 {
     MaskGroup out;
-    out.found.otherBounds = otherBounds;
+    out.found.readChanges = readChanges;
     for (size_t i = 0; i < raw.size(); ++i) {
         const RawDifference& d = raw[i];
         if (divs[i].severity != Severity::Critical || d.kind != DiffKind::OperandChanged ||
@@ -511,24 +512,23 @@ int groupMaskBounds(const GFunction& R, const GFunction& G, std::vector<RawDiffe
     MaskReader r(R), g(G);
     MaskGroup group = collectMasks(R, G, raw, divs, r, g, received, pairedGen, true);
     int changedCompare = compareChange(raw, divs, root, group.found.changedCompares);
-    if (!group.found.changedCompares.empty() && changedCompare < 0) {
-        // Another bound no difference locates (an argument paired otherwise
-        // by a change elsewhere): the masks as they were without that reading.
-        group = collectMasks(R, G, raw, divs, r, g, received, pairedGen, false);
-        changedCompare = compareChange(raw, divs, root, group.found.changedCompares);
-        if (!group.found.changedCompares.empty() && changedCompare < 0)
-            return -1;
+    if (changedCompare >= 0 && divs[size_t(changedCompare)].severity != Severity::Critical) {
+        RawDifference& d = raw[size_t(changedCompare)];
+        restsOnSpecialisation(G, d, group.found.genBounds[d.genOp]);
+        if (!d.conditional)
+            changedCompare = -1;
     }
-    Found& found = group.found;
+    if (!group.found.changedCompares.empty() && changedCompare < 0) {
+        // A change no difference locates (another bound read through an
+        // argument a change elsewhere paired otherwise; a predicate proven
+        // equal for other reasons): the masks as they group unchanged.
+        group = collectMasks(R, G, raw, divs, r, g, received, pairedGen, false);
+        changedCompare = -1;
+    }
+    const Found& found = group.found;
     const std::vector<size_t>& masks = group.masks;
     if (masks.empty())
         return -1;
-    if (changedCompare >= 0 && divs[size_t(changedCompare)].severity != Severity::Critical) {
-        RawDifference& d = raw[size_t(changedCompare)];
-        restsOnSpecialisation(G, d, found.genBounds[d.genOp]);
-        if (!d.conditional)
-            return -1;
-    }
     const std::set<int> rCone = maskOnlyCone(R, group.rMasks, group.rMem);
     const std::set<int> gCone = maskOnlyCone(G, group.gMasks, group.gMem);
     const int top = changedCompare >= 0 ? changedCompare : int(masks.front());
