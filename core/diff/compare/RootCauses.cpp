@@ -1,6 +1,7 @@
 #include "diff/compare/RootCauses.h"
 
 #include "common/Side.h"
+#include "diff/compare/MemoryOperands.h"
 
 #include <map>
 #include <optional>
@@ -229,6 +230,25 @@ void followOperandChanges(CauseLinks& c)
             p = -1;
         if (p >= 0 && p != int(i))
             c.parent[i] = p;
+    }
+}
+
+// A gather padding the generated side makes observable only by storing its
+// lanes without a mask (a dropped store mask) is part of that store's change,
+// not a mistake of its own.
+void attachPaddingToUnmaskedStores(CauseLinks& c)
+{
+    for (size_t i = 0; i < c.raw.size(); ++i) {
+        const RawDifference& d = c.raw[i];
+        if (c.parent[i] >= 0 || c.divs[i].severity != Severity::Critical || d.refOp < 0 ||
+            d.genOp < 0 || d.kind != DiffKind::OperandChanged ||
+            d.attribute.rfind("padding", 0) != 0)
+            continue;
+        const int store = unmaskedStoreOfPadding(c.G, d.genOp);
+        const auto it = store >= 0 ? c.byGenOp.find(store) : c.byGenOp.end();
+        if (it == c.byGenOp.end() || it->second == int(i) || c.raw[size_t(it->second)].refOp < 0)
+            continue;
+        c.attachAsPart(i, it->second);
     }
 }
 
@@ -486,6 +506,7 @@ std::vector<int> rootCauses(const GFunction& R, const GFunction& G,
                  std::vector<char>(raw.size(), 0)};
     indexCriticalOps(c);
     followOperandChanges(c);
+    attachPaddingToUnmaskedStores(c);
     attachToWrittenConstants(c);
     attachOneSidedInputs(c);
     attachAbsorbedOps(c);
