@@ -62,6 +62,24 @@ struct Sides
         }
         return changed;
     }
+
+    // The one operand of the pair that the matcher pairs with a value of
+    // another normal form (its producers are a matched pair that changed
+    // below: a swapped argument two ops up), -1 when none or several.
+    int onlyRehashedOperand(int r, int g) const
+    {
+        const GOp& a = R.ops[size_t(r)];
+        const GOp& b = G.ops[size_t(g)];
+        int changed = -1;
+        for (size_t k = 0; k < a.operands.size(); ++k) {
+            if (R.canonValue(a.operands[k]).hash == G.canonValue(b.operands[k]).hash)
+                continue;
+            if (changed >= 0)
+                return -1;
+            changed = int(k);
+        }
+        return changed;
+    }
 };
 
 } // namespace
@@ -80,23 +98,36 @@ std::optional<RawDifference> localiseOperandChange(const GFunction& R, const GFu
         return std::nullopt;
     int rv = a.operands[k0], gv = b.operands[k0];
     int r = -1, g = -1, k = -1;
+    int rvAt = rv, gvAt = gv; // the changed operand of the pair found so far
     // A chain is a few ops long; the bound keeps a pathological one linear.
     for (int depth = 0; depth < 64; ++depth) {
         int gd = -1;
         const int rd = s.alikeDefs(rv, gv, &gd);
         if (rd < 0)
             break;
-        const int changed = s.onlyChangedOperand(rd, gd);
+        int changed = s.onlyChangedOperand(rd, gd);
+        // Operands the matcher pairs may still differ (their producers are a
+        // matched pair whose own operand changed): the chain goes on through
+        // them, and the place moves only where an operand really changed.
+        const bool written = changed >= 0;
+        if (!written)
+            changed = s.onlyRehashedOperand(rd, gd);
         if (changed < 0)
             break;
-        r = rd;
-        g = gd;
-        k = changed;
-        rv = R.ops[size_t(r)].operands[size_t(k)];
-        gv = G.ops[size_t(g)].operands[size_t(k)];
+        rv = R.ops[size_t(rd)].operands[size_t(changed)];
+        gv = G.ops[size_t(gd)].operands[size_t(changed)];
+        if (written) {
+            r = rd;
+            g = gd;
+            k = changed;
+            rvAt = rv;
+            gvAt = gv;
+        }
     }
     if (r < 0)
         return std::nullopt;
+    rv = rvAt;
+    gv = gvAt;
     RawDifference out = makeDifference(DiffKind::OperandChanged, R, r, G, g);
     out.operandIndex = k;
     out.attribute = "operand " + std::to_string(k);
@@ -106,6 +137,68 @@ std::optional<RawDifference> localiseOperandChange(const GFunction& R, const GFu
         out.genValue += R.canonValue(rv).def < 0 ? " (paired by use with another argument)"
                                                  : " computing another value";
     return out;
+}
+
+namespace {
+
+// The entry argument (canonical value) a value is, through assumes; -1 when
+// it is computed.
+int entryArgument(const GFunction& f, int v)
+{
+    for (int depth = 0; depth < 8; ++depth) {
+        const GValue& c = f.canonValue(v);
+        if (c.def < 0)
+            return c.region == 0 ? f.values[size_t(v)].canon : -1;
+        const GOp& o = f.ops[size_t(c.def)];
+        if (!o.assume || o.operands.empty())
+            return -1;
+        v = o.operands[0];
+    }
+    return -1;
+}
+
+} // namespace
+
+void joinSwappedArguments(const GFunction& R, const GFunction& G, const OpMatching& m,
+                          const std::vector<RawDifference>& raw, const std::vector<char>& critical,
+                          std::vector<int>& root, std::vector<char>& partOfChange)
+{
+    // Per root operand change between entry arguments: (reference argument,
+    // the generated argument it corresponds to) -> (read instead, difference).
+    struct Read
+    {
+        int ref = -1, genPartner = -1, gen = -1;
+        size_t index = 0;
+    };
+    std::vector<Read> reads;
+    for (size_t i = 0; i < raw.size(); ++i) {
+        const RawDifference& d = raw[i];
+        if (root[i] >= 0 || !critical[i] || d.kind != DiffKind::OperandChanged ||
+            d.operandIndex < 0 || d.refOp < 0 || d.genOp < 0)
+            continue;
+        const GOp& a = R.ops[size_t(d.refOp)];
+        const GOp& b = G.ops[size_t(d.genOp)];
+        const size_t k = size_t(d.operandIndex);
+        if (k >= a.operands.size() || k >= b.operands.size())
+            continue;
+        const int ra = entryArgument(R, a.operands[k]), ga = entryArgument(G, b.operands[k]);
+        if (ra < 0 || ga < 0 || m.refValToGen[size_t(ra)] < 0)
+            continue;
+        reads.push_back({ra, m.refValToGen[size_t(ra)], ga, i});
+    }
+    for (size_t x = 0; x < reads.size(); ++x)
+        for (size_t y = x + 1; y < reads.size(); ++y) {
+            const Read& p = reads[x];
+            const Read& q = reads[y];
+            if (root[q.index] >= 0 || root[p.index] >= 0 || p.gen == p.genPartner ||
+                p.gen != q.genPartner || q.gen != p.genPartner)
+                continue;
+            for (int& r : root)
+                if (r == int(q.index))
+                    r = int(p.index);
+            root[q.index] = int(p.index);
+            partOfChange[q.index] = 1;
+        }
 }
 
 } // namespace tilelens::diff

@@ -23,6 +23,17 @@ namespace tilelens::diff {
 std::optional<RawDifference> localiseOperandChange(const GFunction& R, const GFunction& G,
                                                    const OpMatching& m, const RawDifference& d);
 
+// Two entry arguments swapped (the port reads its output pointer where it
+// read its input and the reverse) are one mistake written on two lines: of two
+// root operand changes, one reading argument a for b and the other b for a
+// (a and b paired by the matcher), the later becomes a site of the earlier.
+// `root` and `partOfChange` are updated as RootCauses.h describes them (the
+// joined change is part of the swap); `critical` marks the differences
+// classified critical.
+void joinSwappedArguments(const GFunction& R, const GFunction& G, const OpMatching& m,
+                          const std::vector<RawDifference>& raw, const std::vector<char>& critical,
+                          std::vector<int>& root, std::vector<char>& partOfChange);
+
 } // namespace tilelens::diff
 
 namespace tilelens::diff {

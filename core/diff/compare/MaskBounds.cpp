@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <set>
 
 namespace tilelens::diff {
@@ -99,6 +100,7 @@ struct Bound
     Terms lane, bound;       // V and I
     std::set<int> boundArgs; // entry arguments (positions) I is computed from
     int line = 0;
+    int op = -1; // the compare
 };
 
 std::string flipped(std::string_view p)
@@ -191,6 +193,7 @@ public:
             origin |= m_origins.of(a);
         b.row = !(origin & kLane);
         b.line = o.line;
+        b.op = d;
         b.ok = true;
         return b;
     }
@@ -234,7 +237,35 @@ struct Found
 {
     PerSide<std::vector<int>> rowLines, laneLines;
     std::set<int> unreceived; // reference arguments of lane bounds the port does not receive
+    // Lane bounds paired but for their predicate (`<=` written for `<`) or
+    // their bound (another argument): the compares (reference op, generated
+    // op). The change is written there; the rest of the masks only pass it on.
+    std::set<std::pair<int, int>> changedCompares;
+    std::map<int, Terms> genBounds; // per changed generated compare: its bound
+    bool readChanges = false;       // a lane bound may pair but for its predicate or bound
 };
+
+// Two lane bounds of the same lane index against the same bound, or against
+// a bound of the port's own that stands for a reference argument it does not
+// receive (then noted in `found`).
+bool sameBound(const Bound& a, const Bound& b, const std::vector<bool>& received,
+               const std::vector<bool>& pairedGen, Found& found)
+{
+    if (a.lane != b.lane)
+        return false;
+    if (a.bound == b.bound)
+        return true;
+    const bool unreceived = std::any_of(a.boundArgs.begin(), a.boundArgs.end(),
+                                        [&](int x) { return !received[size_t(x)]; });
+    const bool ownBound = std::none_of(b.boundArgs.begin(), b.boundArgs.end(),
+                                       [&](int x) { return pairedGen[size_t(x)]; });
+    if (!unreceived || !ownBound)
+        return false;
+    for (int x : a.boundArgs)
+        if (!received[size_t(x)])
+            found.unreceived.insert(x);
+    return true;
+}
 
 // Pairs the conjuncts of one reference mask and one generated mask; false
 // when something other than the bounds described in MaskBounds.h differs.
@@ -275,31 +306,34 @@ bool boundsOnly(MaskReader& r, MaskReader& g, int rMask, int gMask,
         return false;
     std::vector<bool> used(lanes.generated().size(), false);
     for (const Bound& a : lanes.reference()) {
-        bool paired = false;
-        for (size_t k = 0; k < lanes.generated().size() && !paired; ++k) {
-            const Bound& b = lanes.generated()[k];
-            if (used[k] || a.pred != b.pred || a.lane != b.lane)
-                continue;
-            bool ok = a.bound == b.bound;
-            if (!ok) {
-                const bool unreceived = std::any_of(a.boundArgs.begin(), a.boundArgs.end(),
-                                                    [&](int x) { return !received[size_t(x)]; });
-                const bool ownBound = std::none_of(b.boundArgs.begin(), b.boundArgs.end(),
-                                                   [&](int x) { return pairedGen[size_t(x)]; });
-                ok = unreceived && ownBound;
-                if (ok)
-                    for (int x : a.boundArgs)
-                        if (!received[size_t(x)])
-                            found.unreceived.insert(x);
-            }
-            if (ok) {
-                used[k] = paired = true;
-                found.laneLines.reference().push_back(a.line);
-                found.laneLines.generated().push_back(b.line);
-            }
-        }
-        if (!paired)
+        // The same bound first; one paired but for its predicate, or (the
+        // same predicate) for its bound, is a changed compare: its critical
+        // difference is the group's root.
+        const auto pairs = [&](const Bound& b, int pass) {
+            if (pass == 2)
+                return a.pred == b.pred && a.lane == b.lane;
+            return (a.pred == b.pred) == (pass == 0) && sameBound(a, b, received, pairedGen, found);
+        };
+        size_t pairedAt = lanes.generated().size();
+        int pairedBy = 0;
+        const int passes = found.readChanges ? 3 : 1;
+        for (int pass = 0; pass < passes && pairedAt == lanes.generated().size(); ++pass)
+            for (size_t k = 0; k < lanes.generated().size(); ++k)
+                if (!used[k] && pairs(lanes.generated()[k], pass)) {
+                    pairedAt = k;
+                    pairedBy = pass;
+                    break;
+                }
+        if (pairedAt == lanes.generated().size())
             return false;
+        const Bound& b = lanes.generated()[pairedAt];
+        used[pairedAt] = true;
+        found.laneLines.reference().push_back(a.line);
+        found.laneLines.generated().push_back(b.line);
+        if (pairedBy > 0) {
+            found.changedCompares.emplace(a.op, b.op);
+            found.genBounds[b.op] = b.bound;
+        }
     }
     return true;
 }
@@ -346,6 +380,114 @@ std::set<int> maskOnlyCone(const GFunction& f, const std::vector<int>& masks,
     return cone;
 }
 
+// The difference where a changed compare is reported: its critical predicate
+// difference, else its critical operand change (or the root it was localised
+// to: where the other bound is read), else another critical one of the
+// compare, else a predicate difference proven equal; -1 when none.
+int compareChange(const std::vector<RawDifference>& raw, const std::vector<Divergence>& divs,
+                  const std::vector<int>& root, const std::set<std::pair<int, int>>& changed)
+{
+    int operand = -1, critical = -1, proven = -1;
+    for (size_t i = 0; i < raw.size(); ++i) {
+        const RawDifference& d = raw[i];
+        if (d.functionLevel || !changed.count({d.refOp, d.genOp}))
+            continue;
+        const bool predicate = d.kind == DiffKind::AttributeChanged && d.attribute == "predicate";
+        if (divs[i].severity == Severity::Critical && predicate)
+            return int(i);
+        const int at = root[i] >= 0 ? root[i] : int(i);
+        if (divs[i].severity == Severity::Critical && d.kind == DiffKind::OperandChanged &&
+            operand < 0)
+            operand = at;
+        if (divs[i].severity == Severity::Critical && critical < 0)
+            critical = at;
+        if (predicate && proven < 0 && !d.proof.empty() && d.counterexample.empty())
+            proven = int(i);
+    }
+    return operand >= 0 ? operand : critical >= 0 ? critical : proven;
+}
+
+// A `<` written `<=` (or the reverse) against a bound that is proven equal only
+// because the generated bound is bound to the reference's specialised constant
+// (hidden_size = 1024 = the tile): the two differ at the lane equal to the
+// bound, which that constant puts outside the tile. The equality rests on the
+// specialisation: the difference says so and where they differ (issue 30 item 3).
+void restsOnSpecialisation(const GFunction& G, RawDifference& d, const Terms& bound)
+{
+    // The specialised arguments fold to their constants: the bound is one.
+    if (bound.size() != 1 || !bound[0].second.empty())
+        return;
+    const int64_t c = int64_t(bound[0].first);
+    std::string names;
+    for (const auto& [v, value] : G.specialisedArgs)
+        if (value == c)
+            names += (names.empty() ? "" : ", ") +
+                     ("argument " + std::to_string(G.values[size_t(v)].index) + " = " +
+                      std::to_string(value));
+    if (names.empty())
+        return;
+    std::optional<int64_t> laneHi;
+    for (int a : G.ops[size_t(d.genOp)].operands) {
+        const IntRange r = G.canonValue(a).range;
+        if (r.known && r.lo < r.hi)
+            laneHi = std::max(laneHi.value_or(r.hi), r.hi);
+    }
+    d.proof += "; provided that the bound stays the reference's specialised constant (" + names +
+               "): " + d.refValue + " and " + d.genValue +
+               " differ exactly at the lane index equal to the bound, which that constant puts "
+               "outside the tile";
+    if (laneHi)
+        d.proof += "; with the bound " + std::to_string(*laneHi) + " the lane " +
+                   std::to_string(*laneHi) + " is in one mask only";
+    d.conditional = true;
+}
+
+// The masks of matched memory ops whose differences are bounds only, with
+// what their conjuncts are. `readChanges`: a lane bound may pair with one of
+// another predicate, or of the same lane and predicate and another bound (a
+// changed compare); else only with the same predicate and bound.
+struct MaskGroup
+{
+    Found found;
+    std::vector<size_t> masks; // the differences at the memory ops' masks
+    std::vector<int> rMasks, gMasks;
+    std::set<int> rMem, gMem;
+};
+
+MaskGroup collectMasks(const GFunction& R, const GFunction& G,
+                       const std::vector<RawDifference>& raw, const std::vector<Divergence>& divs,
+                       MaskReader& r, MaskReader& g, const std::vector<bool>& received,
+                       const std::vector<bool>& pairedGen, bool readChanges)
+{
+    MaskGroup out;
+    out.found.readChanges = readChanges;
+    for (size_t i = 0; i < raw.size(); ++i) {
+        const RawDifference& d = raw[i];
+        if (divs[i].severity != Severity::Critical || d.kind != DiffKind::OperandChanged ||
+            d.refOp < 0 || d.genOp < 0)
+            continue;
+        const GOp& a = R.ops[size_t(d.refOp)];
+        const GOp& b = G.ops[size_t(d.genOp)];
+        if (!isMemoryOp(a) || !isMemoryOp(b) || a.id != b.id)
+            continue;
+        const int ka = maskOperand(R, a), kb = maskOperand(G, b);
+        if (ka < 0 || kb < 0 || d.operandIndex < 0 ||
+            (d.operandIndex != ka && d.operandIndex != kb))
+            continue;
+        const int rm = a.operands[size_t(ka)], gm = b.operands[size_t(kb)];
+        Found here = out.found;
+        if (!boundsOnly(r, g, rm, gm, received, pairedGen, here))
+            continue;
+        out.found = std::move(here);
+        out.masks.push_back(i);
+        out.rMasks.push_back(rm);
+        out.gMasks.push_back(gm);
+        out.rMem.insert(d.refOp);
+        out.gMem.insert(d.genOp);
+    }
+    return out;
+}
+
 } // namespace
 
 int groupMaskBounds(const GFunction& R, const GFunction& G, std::vector<RawDifference>& raw,
@@ -368,39 +510,28 @@ int groupMaskBounds(const GFunction& R, const GFunction& G, std::vector<RawDiffe
         }
     }
     MaskReader r(R), g(G);
-    Found found;
-    std::vector<size_t> masks;
-    std::vector<int> rMasks, gMasks;
-    std::set<int> rMem, gMem;
-    for (size_t i = 0; i < raw.size(); ++i) {
-        const RawDifference& d = raw[i];
-        if (divs[i].severity != Severity::Critical || d.kind != DiffKind::OperandChanged ||
-            d.refOp < 0 || d.genOp < 0)
-            continue;
-        const GOp& a = R.ops[size_t(d.refOp)];
-        const GOp& b = G.ops[size_t(d.genOp)];
-        if (!isMemoryOp(a) || !isMemoryOp(b) || a.id != b.id)
-            continue;
-        const int ka = maskOperand(R, a), kb = maskOperand(G, b);
-        if (ka < 0 || kb < 0 || d.operandIndex < 0 ||
-            (d.operandIndex != ka && d.operandIndex != kb))
-            continue;
-        const int rm = a.operands[size_t(ka)], gm = b.operands[size_t(kb)];
-        Found here = found;
-        if (!boundsOnly(r, g, rm, gm, received, pairedGen, here))
-            continue;
-        found = std::move(here);
-        masks.push_back(i);
-        rMasks.push_back(rm);
-        gMasks.push_back(gm);
-        rMem.insert(d.refOp);
-        gMem.insert(d.genOp);
+    MaskGroup group = collectMasks(R, G, raw, divs, r, g, received, pairedGen, true);
+    int changedCompare = compareChange(raw, divs, root, group.found.changedCompares);
+    if (changedCompare >= 0 && divs[size_t(changedCompare)].severity != Severity::Critical) {
+        RawDifference& d = raw[size_t(changedCompare)];
+        restsOnSpecialisation(G, d, group.found.genBounds[d.genOp]);
+        if (!d.conditional)
+            changedCompare = -1;
     }
+    if (!group.found.changedCompares.empty() && changedCompare < 0) {
+        // A change no difference locates (another bound read through an
+        // argument a change elsewhere paired otherwise; a predicate proven
+        // equal for other reasons): the masks as they group unchanged.
+        group = collectMasks(R, G, raw, divs, r, g, received, pairedGen, false);
+        changedCompare = -1;
+    }
+    const Found& found = group.found;
+    const std::vector<size_t>& masks = group.masks;
     if (masks.empty())
         return -1;
-    const std::set<int> rCone = maskOnlyCone(R, rMasks, rMem);
-    const std::set<int> gCone = maskOnlyCone(G, gMasks, gMem);
-    const int top = int(masks.front());
+    const std::set<int> rCone = maskOnlyCone(R, group.rMasks, group.rMem);
+    const std::set<int> gCone = maskOnlyCone(G, group.gMasks, group.gMem);
+    const int top = changedCompare >= 0 ? changedCompare : int(masks.front());
     std::vector<bool> member(raw.size(), false);
     for (size_t i : masks)
         member[i] = true;
@@ -432,10 +563,12 @@ int groupMaskBounds(const GFunction& R, const GFunction& G, std::vector<RawDiffe
                  ", which the generated entry does not receive";
         return t.empty() ? std::string("the same bounds") : t;
     };
-    RawDifference& d = raw[size_t(top)];
-    d.attribute = "mask bounds";
-    d.refValue = describe(Side::Reference);
-    d.genValue = describe(Side::Generated);
+    if (changedCompare < 0) {
+        RawDifference& d = raw[size_t(top)];
+        d.attribute = "mask bounds";
+        d.refValue = describe(Side::Reference);
+        d.genValue = describe(Side::Generated);
+    }
     for (size_t i = 0; i < raw.size(); ++i) {
         if (member[i])
             root[i] = top;

@@ -20,7 +20,13 @@
 //   equal or where the reference's bound uses an entry argument the port does
 //   not receive and the port's uses none it does receive (its own bound).
 // A dropped column test, a changed predicate or lane index, or a port bound
-// built from a paired argument (a stride) stays a critical difference.
+// built from a paired argument (a stride) stays a critical difference. Where
+// one lane bound pairs but for its predicate (`<=` for `<`) or, with the same
+// predicate and lane, for its bound, that compare's critical difference is
+// the group's root instead of the warn: one finding at the changed compare,
+// the masks its sites. A predicate change proven equal only because the port's
+// bound is bound to the reference's specialised constant (hidden_size = 1024
+// = the tile) is said to rest on it: a warn naming the constant (issue 30).
 
 #include "diff/DiffResult.h"
 #include "diff/compare/RawDifference.h"

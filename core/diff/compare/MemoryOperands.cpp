@@ -176,6 +176,42 @@ bool readsWhatItsTokenWrote(const GFunction& f, int load, int token)
     return false;
 }
 
+int unmaskedStoreOfPadding(const GFunction& f, int load)
+{
+    const GOp& o = f.ops[size_t(load)];
+    if (memoryRoles(f, o).main.size() < 2 || o.results.empty())
+        return -1; // no mask: no lane is padded
+    int store = -1;
+    std::vector<int> work = {f.values[size_t(o.results[0])].canon};
+    std::unordered_set<int> seen;
+    while (!work.empty()) {
+        const int v = work.back();
+        work.pop_back();
+        if (!seen.insert(v).second)
+            continue;
+        if (seen.size() > 256)
+            return -1;
+        for (int u : f.values[size_t(v)].users) {
+            const GOp& user = f.ops[size_t(u)];
+            if (user.id == OpId::StorePtrTko) {
+                const MemoryRoles s = memoryRoles(f, user);
+                if (s.main.empty() || f.values[size_t(s.main[0])].canon == v)
+                    return -1; // the lanes address memory
+                if (s.main.size() >= 3)
+                    continue; // a masked store: not this question
+                if (store >= 0 && store != u)
+                    return -1;
+                store = u;
+                continue;
+            }
+            if (!laneWise(user.id) || user.results.empty())
+                return -1;
+            work.push_back(f.values[size_t(user.results[0])].canon);
+        }
+    }
+    return store;
+}
+
 void compareMemoryOperands(const GFunction& R, int r, const GFunction& G, int g,
                            const OpMatching& m, std::vector<RawDifference>& out)
 {

@@ -25,4 +25,10 @@ void compareMemoryOperands(const GFunction& ref, int r, const GFunction& gen, in
 // padding of a masked gather no observable lane reads. Empty when neither.
 std::string unmatchedProof(const GFunction& f, int op);
 
+// The one store without a mask that the lanes a masked gather `load` (op)
+// pads reach through lane-wise ops, -1 when they reach none, several, or a
+// reduction or other non-lane-wise op. There a dropped store mask is what
+// makes the padding observable.
+int unmaskedStoreOfPadding(const GFunction& f, int load);
+
 } // namespace tilelens::diff

@@ -1,8 +1,8 @@
 #include "diff/compare/RootCauses.h"
 
 #include "common/Side.h"
+#include "diff/compare/MemoryOperands.h"
 
-#include <functional>
 #include <map>
 #include <optional>
 #include <set>
@@ -109,139 +109,202 @@ std::set<int> accumulatorWeb(const GFunction& f, int mma)
     return ops;
 }
 
-} // namespace
-
-std::vector<int> rootCauses(const GFunction& R, const GFunction& G,
-                            const std::vector<RawDifference>& raw,
-                            const std::vector<Divergence>& divs, std::vector<char>* partOfChange)
+// What the passes below share: the two functions, their classified
+// differences, the first critical difference of each op, and the links found
+// so far (`parent`: the difference each one follows from; `part`: the link
+// makes it part of its root's change, not downstream of its result).
+struct CauseLinks
 {
-    std::vector<int> parent(raw.size(), -1);
-    std::vector<char> part(raw.size(), 0);
-    // The first critical difference reported for each op, per side.
+    const GFunction& R;
+    const GFunction& G;
+    const std::vector<RawDifference>& raw;
+    const std::vector<Divergence>& divs;
     std::map<int, int> byRefOp, byGenOp;
-    for (size_t i = 0; i < raw.size(); ++i) {
-        if (divs[i].severity != Severity::Critical || raw[i].functionLevel)
-            continue;
-        if (raw[i].refOp >= 0)
-            byRefOp.emplace(raw[i].refOp, int(i));
-        if (raw[i].genOp >= 0)
-            byGenOp.emplace(raw[i].genOp, int(i));
+    std::vector<int> parent;
+    std::vector<char> part;
+
+    const GFunction& graph(Side side) const { return side == Side::Generated ? G : R; }
+    const std::map<int, int>& findingsOn(Side side) const
+    {
+        return side == Side::Generated ? byGenOp : byRefOp;
     }
-    const auto operandOnly = operandOnlyOps(raw, divs);
-    // The critical difference of a matched op pair.
-    std::map<std::pair<int, int>, int> byPair;
-    for (size_t i = 0; i < raw.size(); ++i)
-        if (divs[i].severity == Severity::Critical && raw[i].refOp >= 0 && raw[i].genOp >= 0)
-            byPair.emplace(std::make_pair(raw[i].refOp, raw[i].genOp), int(i));
-    auto pairFinding = [&](int r, int g) {
-        const auto it = byPair.find({r, g});
-        return r >= 0 && g >= 0 && it != byPair.end() ? it->second : -1;
-    };
-    // The critical difference at the producer of one of op's operands.
-    auto producerFinding = [](const GFunction& f, int op, int operandIndex,
-                              const std::map<int, int>& findings) {
-        const GOp& o = f.ops[size_t(op)];
-        for (size_t k = 0; k < o.operands.size(); ++k) {
-            if (operandIndex >= 0 && int(k) != operandIndex)
-                continue;
-            const int def = f.canonValue(o.operands[k]).def;
-            // A constant present on one side explains nothing about the op
-            // that uses it: the op is where the change is written.
-            if (def < 0 || def == op || f.ops[size_t(def)].id == OpId::Constant)
-                continue;
-            const auto it = findings.find(def);
-            if (it != findings.end())
-                return it->second;
-        }
+    // Difference i is part of difference `change` (an input of it, a step of its path).
+    void attachAsPart(size_t i, int change)
+    {
+        parent[i] = change;
+        part[i] = 1;
+    }
+};
+
+// The first critical difference reported for each op, per side.
+void indexCriticalOps(CauseLinks& c)
+{
+    for (size_t i = 0; i < c.raw.size(); ++i) {
+        if (c.divs[i].severity != Severity::Critical || c.raw[i].functionLevel)
+            continue;
+        if (c.raw[i].refOp >= 0)
+            c.byRefOp.emplace(c.raw[i].refOp, int(i));
+        if (c.raw[i].genOp >= 0)
+            c.byGenOp.emplace(c.raw[i].genOp, int(i));
+    }
+}
+
+// The critical difference at the producer of one of op's operands.
+int producerFinding(const GFunction& f, int op, int operandIndex,
+                    const std::map<int, int>& findings)
+{
+    const GOp& o = f.ops[size_t(op)];
+    for (size_t k = 0; k < o.operands.size(); ++k) {
+        if (operandIndex >= 0 && int(k) != operandIndex)
+            continue;
+        const int def = f.canonValue(o.operands[k]).def;
+        // A constant present on one side explains nothing about the op
+        // that uses it: the op is where the change is written.
+        if (def < 0 || def == op || f.ops[size_t(def)].id == OpId::Constant)
+            continue;
+        const auto it = findings.find(def);
+        if (it != findings.end())
+            return it->second;
+    }
+    return -1;
+}
+
+// The critical difference of a matched op pair.
+using PairFindings = std::map<std::pair<int, int>, int>;
+
+PairFindings pairFindings(const CauseLinks& c)
+{
+    PairFindings byPair;
+    for (size_t i = 0; i < c.raw.size(); ++i)
+        if (c.divs[i].severity == Severity::Critical && c.raw[i].refOp >= 0 && c.raw[i].genOp >= 0)
+            byPair.emplace(std::make_pair(c.raw[i].refOp, c.raw[i].genOp), int(i));
+    return byPair;
+}
+
+// The difference an operand change follows from: operand k's producers are a
+// matched pair that differs, so the op only passes that difference on
+// (swapped operands do not).
+int changedOperandCause(const CauseLinks& c, const PairFindings& byPair, const RawDifference& d)
+{
+    const int k = d.operandIndex;
+    const GOp& a = c.R.ops[size_t(d.refOp)];
+    const GOp& b = c.G.ops[size_t(d.genOp)];
+    if (size_t(k) >= a.operands.size() || size_t(k) >= b.operands.size())
         return -1;
-    };
-    for (size_t i = 0; i < raw.size(); ++i) {
-        const RawDifference& d = raw[i];
+    const int rp = c.R.canonValue(a.operands[size_t(k)]).def;
+    const int gp = c.G.canonValue(b.operands[size_t(k)]).def;
+    const auto it = byPair.find({rp, gp});
+    int p = rp >= 0 && gp >= 0 && it != byPair.end() ? it->second : -1;
+    // Or fed by an op the generated side added there (its line is the change).
+    const auto extra = gp >= 0 ? c.byGenOp.find(gp) : c.byGenOp.end();
+    if (p < 0 && extra != c.byGenOp.end() && c.raw[size_t(extra->second)].refOp < 0 &&
+        c.G.ops[size_t(gp)].id != OpId::Constant)
+        p = extra->second;
+    return p;
+}
+
+// Operand-level differences follow the critical difference of the op that
+// produces the operand.
+void followOperandChanges(CauseLinks& c)
+{
+    const auto operandOnly = operandOnlyOps(c.raw, c.divs);
+    const PairFindings byPair = pairFindings(c);
+    for (size_t i = 0; i < c.raw.size(); ++i) {
+        const RawDifference& d = c.raw[i];
         if (!operandOnly.at({d.refOp, d.genOp}))
             continue;
         int p = -1;
         if (d.kind == DiffKind::OperandChanged) {
-            // Operand k's producers are a matched pair that differs: the op
-            // only passes that difference on (swapped operands do not).
-            const int k = d.operandIndex;
-            const GOp& a = R.ops[size_t(d.refOp)];
-            const GOp& b = G.ops[size_t(d.genOp)];
-            if (size_t(k) < a.operands.size() && size_t(k) < b.operands.size()) {
-                const int gp = G.canonValue(b.operands[size_t(k)]).def;
-                p = pairFinding(R.canonValue(a.operands[size_t(k)]).def, gp);
-                // Or fed by an op the generated side added there (its line is the change).
-                const auto extra = gp >= 0 ? byGenOp.find(gp) : byGenOp.end();
-                if (p < 0 && extra != byGenOp.end() && raw[size_t(extra->second)].refOp < 0 &&
-                    G.ops[size_t(gp)].id != OpId::Constant)
-                    p = extra->second;
-            }
+            p = changedOperandCause(c, byPair, d);
         } else {
-            p = d.genOp >= 0 ? producerFinding(G, d.genOp, -1, byGenOp) : -1;
+            p = d.genOp >= 0 ? producerFinding(c.G, d.genOp, -1, c.byGenOp) : -1;
             if (p < 0 && d.refOp >= 0)
-                p = producerFinding(R, d.refOp, -1, byRefOp);
+                p = producerFinding(c.R, d.refOp, -1, c.byRefOp);
         }
         // An op present on one side only follows a matched pair's difference
         // only: one-sided ops may be there just because the change is
         // downstream of them ((x+1)-1 folds, 1-(x+1) does not). A generated
         // op is never hidden under a root the generated side lacks.
         if (p >= 0 && d.kind != DiffKind::OperandChanged &&
-            (raw[size_t(p)].genOp < 0 || raw[size_t(p)].refOp < 0))
+            (c.raw[size_t(p)].genOp < 0 || c.raw[size_t(p)].refOp < 0))
             p = -1;
         if (p >= 0 && p != int(i))
-            parent[i] = p;
+            c.parent[i] = p;
     }
-    // A constant pair reported where its values are written (duplicates of
-    // other constants: a loop step 1 -> 2): the canonical constants those
-    // duplicates merge into, present on one side only, are that change.
-    std::map<std::pair<Side, int>, int> writtenConstant;
-    for (size_t i = 0; i < raw.size(); ++i) {
-        const RawDifference& d = raw[i];
-        if (d.kind != DiffKind::AttributeChanged || d.refOp < 0 || d.genOp < 0 ||
-            divs[i].severity != Severity::Critical || R.ops[size_t(d.refOp)].id != OpId::Constant ||
-            G.ops[size_t(d.genOp)].id != OpId::Constant)
+}
+
+// A gather padding the generated side makes observable only by storing its
+// lanes without a mask (a dropped store mask) is part of that store's change,
+// not a mistake of its own.
+void attachPaddingToUnmaskedStores(CauseLinks& c)
+{
+    for (size_t i = 0; i < c.raw.size(); ++i) {
+        const RawDifference& d = c.raw[i];
+        if (c.parent[i] >= 0 || c.divs[i].severity != Severity::Critical || d.refOp < 0 ||
+            d.genOp < 0 || d.kind != DiffKind::OperandChanged ||
+            d.attribute.rfind("padding", 0) != 0)
             continue;
-        const GOp& a = R.ops[size_t(d.refOp)];
-        const GOp& b = G.ops[size_t(d.genOp)];
-        if (!a.results.empty())
-            writtenConstant.emplace(std::make_pair(Side::Reference, R.canonValue(a.results[0]).def),
-                                    int(i));
-        if (!b.results.empty())
-            writtenConstant.emplace(std::make_pair(Side::Generated, G.canonValue(b.results[0]).def),
-                                    int(i));
+        const int store = unmaskedStoreOfPadding(c.G, d.genOp);
+        const auto it = store >= 0 ? c.byGenOp.find(store) : c.byGenOp.end();
+        if (it == c.byGenOp.end() || it->second == int(i) || c.raw[size_t(it->second)].refOp < 0)
+            continue;
+        c.attachAsPart(i, it->second);
     }
-    for (size_t i = 0; i < raw.size(); ++i) {
-        const RawDifference& d = raw[i];
+}
+
+// A constant pair reported where its values are written (duplicates of
+// other constants: a loop step 1 -> 2): the canonical constants those
+// duplicates merge into, present on one side only, are that change.
+void attachToWrittenConstants(CauseLinks& c)
+{
+    std::map<std::pair<Side, int>, int> writtenConstant;
+    for (size_t i = 0; i < c.raw.size(); ++i) {
+        const RawDifference& d = c.raw[i];
+        if (d.kind != DiffKind::AttributeChanged || d.refOp < 0 || d.genOp < 0 ||
+            c.divs[i].severity != Severity::Critical ||
+            c.R.ops[size_t(d.refOp)].id != OpId::Constant ||
+            c.G.ops[size_t(d.genOp)].id != OpId::Constant)
+            continue;
+        const GOp& a = c.R.ops[size_t(d.refOp)];
+        const GOp& b = c.G.ops[size_t(d.genOp)];
+        if (!a.results.empty())
+            writtenConstant.emplace(
+                std::make_pair(Side::Reference, c.R.canonValue(a.results[0]).def), int(i));
+        if (!b.results.empty())
+            writtenConstant.emplace(
+                std::make_pair(Side::Generated, c.G.canonValue(b.results[0]).def), int(i));
+    }
+    for (size_t i = 0; i < c.raw.size(); ++i) {
+        const RawDifference& d = c.raw[i];
         const std::optional<Side> side = onlySide(d);
-        if (parent[i] >= 0 || !side ||
+        if (c.parent[i] >= 0 || !side ||
             (d.kind != DiffKind::OpExtra && d.kind != DiffKind::OpMissing))
             continue;
         const auto it = writtenConstant.find({*side, opOn(d, *side)});
-        if (it != writtenConstant.end() && it->second != int(i)) {
-            parent[i] = it->second;
-            part[i] = 1;
-        }
+        if (it != writtenConstant.end() && it->second != int(i))
+            c.attachAsPart(i, it->second);
     }
-    // An op on one side only whose every use is one changed op pair, directly
-    // or through other such ops (log2(e) of an exp -> exp2 rewrite; the mask
-    // computation of a store whose mask was dropped) is an input of that
-    // change: a site of it.
-    const auto graph = [&](Side side) -> const GFunction& {
-        return side == Side::Generated ? G : R;
-    };
-    const auto findingsOn = [&](Side side) -> const std::map<int, int>& {
-        return side == Side::Generated ? byGenOp : byRefOp;
-    };
-    std::map<std::pair<Side, int>, int> inputMemo;
-    std::function<int(Side, int, int)> inputOf = [&](Side side, int op, int depth) -> int {
+}
+
+// The one changed op pair an op on one side only feeds, directly or through
+// other such ops, or -1. Memoised across queries (the links it reads are
+// those found before the query).
+class OneSidedInputs
+{
+public:
+    explicit OneSidedInputs(const CauseLinks& c) : m_c(c) {}
+
+    int changeFed(Side side, int op, int depth)
+    {
         const auto key = std::make_pair(side, op);
-        if (const auto it = inputMemo.find(key); it != inputMemo.end())
+        if (const auto it = m_memo.find(key); it != m_memo.end())
             return it->second;
-        inputMemo[key] = -1; // a cycle explains nothing
-        const GFunction& f = graph(side);
+        m_memo[key] = -1; // a cycle explains nothing
+        const GFunction& f = m_c.graph(side);
         const GOp& o = f.ops[size_t(op)];
         if (!o.pure || o.results.empty() || depth > 16)
             return -1;
-        const auto& findings = findingsOn(side);
+        const auto& findings = m_c.findingsOn(side);
         int change = -1;
         for (int res : o.results) {
             for (int u : f.canonValue(res).users) {
@@ -249,58 +312,63 @@ std::vector<int> rootCauses(const GFunction& R, const GFunction& G,
                 if (it == findings.end())
                     return -1;
                 int p = it->second;
-                const bool pair = raw[size_t(p)].refOp >= 0 && raw[size_t(p)].genOp >= 0;
+                const bool pair = m_c.raw[size_t(p)].refOp >= 0 && m_c.raw[size_t(p)].genOp >= 0;
                 if (!pair)
-                    p = inputOf(side, u, depth + 1);
-                else if (parent[size_t(p)] >= 0)
+                    p = changeFed(side, u, depth + 1);
+                else if (m_c.parent[size_t(p)] >= 0)
                     return -1; // the pair follows a change upstream (maybe this op's own)
                 if (p < 0 || (change >= 0 && p != change))
                     return -1;
                 change = p;
             }
         }
-        inputMemo[key] = change;
+        m_memo[key] = change;
         return change;
-    };
-    for (size_t i = 0; i < raw.size(); ++i) {
-        const RawDifference& d = raw[i];
+    }
+
+private:
+    const CauseLinks& m_c;
+    std::map<std::pair<Side, int>, int> m_memo;
+};
+
+// An op on one side only whose every use is one changed op pair, directly
+// or through other such ops (log2(e) of an exp -> exp2 rewrite; the mask
+// computation of a store whose mask was dropped) is an input of that
+// change: a site of it.
+void attachOneSidedInputs(CauseLinks& c)
+{
+    OneSidedInputs inputs(c);
+    for (size_t i = 0; i < c.raw.size(); ++i) {
+        const RawDifference& d = c.raw[i];
         const std::optional<Side> side = onlySide(d);
-        if (parent[i] >= 0 || !side || divs[i].severity != Severity::Critical ||
+        if (c.parent[i] >= 0 || !side || c.divs[i].severity != Severity::Critical ||
             (d.kind != DiffKind::OpExtra && d.kind != DiffKind::OpMissing))
             continue;
         // A rule that names the one-sided op (a dropped cast before a store)
         // says where the change is: only the generic fallback is an input.
-        const GOp& o = graph(*side).ops[size_t(opOn(d, *side))];
-        if (o.id != OpId::Constant && divs[i].rule != "fallback-semantic")
+        const GOp& o = c.graph(*side).ops[size_t(opOn(d, *side))];
+        if (o.id != OpId::Constant && c.divs[i].rule != "fallback-semantic")
             continue;
-        const int change = inputOf(*side, opOn(d, *side), 0);
-        if (change >= 0 && change != int(i)) {
-            parent[i] = change;
-            part[i] = 1;
-        }
+        const int change = inputs.changeFed(*side, opOn(d, *side), 0);
+        if (change >= 0 && change != int(i))
+            c.attachAsPart(i, change);
     }
-    // A pure op that only a normal form absorbed (the index arithmetic of an
-    // offset, summed as terms) is reported as unused; when every written use
-    // leads to one op pair whose operands differ critically, it is where that
-    // pair's change is written.
-    PerSide<std::vector<std::vector<int>>> writtenUsers;
-    auto usersOf = [&](Side side, int value) -> const std::vector<int>& {
-        auto& users = writtenUsers[side];
-        const GFunction& f = graph(side);
-        if (users.empty()) {
-            users.resize(f.values.size());
-            for (size_t id = 0; id < f.ops.size(); ++id)
-                for (int v : f.ops[id].operands)
-                    users[size_t(v)].push_back(int(id));
-        }
-        return users[size_t(value)];
-    };
-    std::function<int(Side, int, int)> absorbedInto = [&](Side side, int op, int depth) -> int {
-        const GFunction& f = graph(side);
+}
+
+// The one op pair whose operands differ critically that every written use of
+// a pure op leads to, or -1. Written users are built once per side, on demand.
+class AbsorbedOps
+{
+public:
+    explicit AbsorbedOps(const CauseLinks& c) : m_c(c) {}
+
+    int changeAbsorbing(Side side, int op, int depth)
+    {
+        const GFunction& f = m_c.graph(side);
         const GOp& o = f.ops[size_t(op)];
         if (!o.pure || o.results.empty() || depth > 8)
             return -1;
-        const auto& findings = findingsOn(side);
+        const auto& findings = m_c.findingsOn(side);
         int change = -1;
         for (int res : o.results)
             for (int u : usersOf(side, res)) {
@@ -308,54 +376,84 @@ std::vector<int> rootCauses(const GFunction& R, const GFunction& G,
                 int p = it == findings.end() ? -1 : it->second;
                 // Only a pair whose operands differ: an input of an op that changed
                 // otherwise (a flag) is no part of that change.
-                if (p >= 0 && (raw[size_t(p)].refOp < 0 || raw[size_t(p)].genOp < 0 ||
-                               raw[size_t(p)].kind != DiffKind::OperandChanged))
+                if (p >= 0 && (m_c.raw[size_t(p)].refOp < 0 || m_c.raw[size_t(p)].genOp < 0 ||
+                               m_c.raw[size_t(p)].kind != DiffKind::OperandChanged))
                     p = -1;
                 if (p < 0 && f.ops[size_t(u)].pure)
-                    p = absorbedInto(side, u, depth + 1);
+                    p = changeAbsorbing(side, u, depth + 1);
                 if (p < 0 || (change >= 0 && p != change))
                     return -1;
                 change = p;
             }
         return change;
-    };
-    for (size_t i = 0; i < raw.size(); ++i) {
-        const RawDifference& d = raw[i];
-        const std::optional<Side> side = onlySide(d);
-        if (parent[i] >= 0 || d.kind != DiffKind::DeadOp || !side)
-            continue;
-        const int change = absorbedInto(*side, opOn(d, *side), 0);
-        if (change >= 0 && change != int(i)) {
-            parent[i] = change;
-            part[i] = 1;
-        }
     }
-    // An accumulator type change at an mma: every critical difference on the
-    // accumulator's path (its initial constant, the loop's iter value, the
-    // casts before the store, the store) is that one change.
-    for (size_t i = 0; i < raw.size(); ++i) {
-        if (divs[i].rule != "mma-accumulator-dtype" || raw[i].refOp < 0 || raw[i].genOp < 0)
+
+private:
+    const std::vector<int>& usersOf(Side side, int value)
+    {
+        auto& users = m_writtenUsers[side];
+        const GFunction& f = m_c.graph(side);
+        if (users.empty()) {
+            users.resize(f.values.size());
+            for (size_t id = 0; id < f.ops.size(); ++id)
+                for (int v : f.ops[id].operands)
+                    users[size_t(v)].push_back(int(id));
+        }
+        return users[size_t(value)];
+    }
+
+    const CauseLinks& m_c;
+    PerSide<std::vector<std::vector<int>>> m_writtenUsers;
+};
+
+// A pure op that only a normal form absorbed (the index arithmetic of an
+// offset, summed as terms) is reported as unused; when every written use
+// leads to one op pair whose operands differ critically, it is where that
+// pair's change is written.
+void attachAbsorbedOps(CauseLinks& c)
+{
+    AbsorbedOps absorbed(c);
+    for (size_t i = 0; i < c.raw.size(); ++i) {
+        const RawDifference& d = c.raw[i];
+        const std::optional<Side> side = onlySide(d);
+        if (c.parent[i] >= 0 || d.kind != DiffKind::DeadOp || !side)
             continue;
-        const std::set<int> webR = accumulatorWeb(R, raw[i].refOp);
-        const std::set<int> webG = accumulatorWeb(G, raw[i].genOp);
-        for (size_t j = 0; j < raw.size(); ++j) {
-            const RawDifference& d = raw[j];
-            if (j == i || parent[j] >= 0 || divs[j].severity != Severity::Critical ||
+        const int change = absorbed.changeAbsorbing(*side, opOn(d, *side), 0);
+        if (change >= 0 && change != int(i))
+            c.attachAsPart(i, change);
+    }
+}
+
+// An accumulator type change at an mma: every critical difference on the
+// accumulator's path (its initial constant, the loop's iter value, the
+// casts before the store, the store) is that one change.
+void attachAccumulatorPaths(CauseLinks& c)
+{
+    for (size_t i = 0; i < c.raw.size(); ++i) {
+        if (c.divs[i].rule != "mma-accumulator-dtype" || c.raw[i].refOp < 0 || c.raw[i].genOp < 0)
+            continue;
+        const std::set<int> webR = accumulatorWeb(c.R, c.raw[i].refOp);
+        const std::set<int> webG = accumulatorWeb(c.G, c.raw[i].genOp);
+        for (size_t j = 0; j < c.raw.size(); ++j) {
+            const RawDifference& d = c.raw[j];
+            if (j == i || c.parent[j] >= 0 || c.divs[j].severity != Severity::Critical ||
                 d.functionLevel || (d.refOp < 0 && d.genOp < 0))
                 continue;
-            if ((d.refOp < 0 || webR.count(d.refOp)) && (d.genOp < 0 || webG.count(d.genOp))) {
-                parent[j] = int(i);
-                part[j] = 1;
-            }
+            if ((d.refOp < 0 || webR.count(d.refOp)) && (d.genOp < 0 || webG.count(d.genOp)))
+                c.attachAsPart(j, int(i));
         }
     }
-    // Follow each chain to its root in one pass (linear: large pairs have
-    // thousands of differences). Dataflow through op results has no cycles;
-    // should a chain come back to itself, it is cut where it closes.
-    std::vector<int> top(raw.size(), -1);
-    std::vector<char> state(raw.size(), 0); // 0 new, 1 on the current path, 2 resolved
+}
+
+// Follow each chain to its root in one pass (linear: large pairs have
+// thousands of differences). Dataflow through op results has no cycles;
+// should a chain come back to itself, it is cut where it closes (in `parent`).
+std::vector<int> rootsOfChains(std::vector<int>& parent)
+{
+    std::vector<int> top(parent.size(), -1);
+    std::vector<char> state(parent.size(), 0); // 0 new, 1 on the current path, 2 resolved
     std::vector<int> path;
-    for (size_t i = 0; i < raw.size(); ++i) {
+    for (size_t i = 0; i < parent.size(); ++i) {
         path.clear();
         int r = int(i);
         while (r >= 0 && state[size_t(r)] == 0) {
@@ -373,19 +471,49 @@ std::vector<int> rootCauses(const GFunction& R, const GFunction& G,
             state[size_t(u)] = 2;
         }
     }
-    std::vector<int> root(raw.size(), -1);
-    for (size_t i = 0; i < raw.size(); ++i)
+    std::vector<int> root(parent.size(), -1);
+    for (size_t i = 0; i < parent.size(); ++i)
         root[i] = top[i] == int(i) ? -1 : top[i];
-    if (partOfChange) {
-        // Downstream of a part is still part of the change (not of the root's result).
-        partOfChange->assign(raw.size(), 0);
-        for (size_t i = 0; i < raw.size(); ++i)
-            for (int u = int(i); u >= 0 && parent[size_t(u)] >= 0; u = parent[size_t(u)])
-                if (part[size_t(u)]) {
-                    (*partOfChange)[i] = 1;
-                    break;
-                }
-    }
+    return root;
+}
+
+// Downstream of a part is still part of the change (not of the root's result).
+std::vector<char> partsOfChange(const std::vector<int>& parent, const std::vector<char>& part)
+{
+    std::vector<char> out(parent.size(), 0);
+    for (size_t i = 0; i < parent.size(); ++i)
+        for (int u = int(i); u >= 0 && parent[size_t(u)] >= 0; u = parent[size_t(u)])
+            if (part[size_t(u)]) {
+                out[i] = 1;
+                break;
+            }
+    return out;
+}
+
+} // namespace
+
+std::vector<int> rootCauses(const GFunction& R, const GFunction& G,
+                            const std::vector<RawDifference>& raw,
+                            const std::vector<Divergence>& divs, std::vector<char>* partOfChange)
+{
+    CauseLinks c{R,
+                 G,
+                 raw,
+                 divs,
+                 {},
+                 {},
+                 std::vector<int>(raw.size(), -1),
+                 std::vector<char>(raw.size(), 0)};
+    indexCriticalOps(c);
+    followOperandChanges(c);
+    attachPaddingToUnmaskedStores(c);
+    attachToWrittenConstants(c);
+    attachOneSidedInputs(c);
+    attachAbsorbedOps(c);
+    attachAccumulatorPaths(c);
+    std::vector<int> root = rootsOfChains(c.parent);
+    if (partOfChange)
+        *partOfChange = partsOfChange(c.parent, c.part);
     return root;
 }
 

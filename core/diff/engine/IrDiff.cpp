@@ -173,6 +173,10 @@ private:
         std::vector<char> partOfChange;
         std::vector<int> root = rootCauses(R, G, raw, divs, &partOfChange);
         localiseRoots(R, G, m, raw, divs, root, partOfChange, ctx, fname);
+        std::vector<char> critical(raw.size(), 0);
+        for (size_t i = 0; i < raw.size(); ++i)
+            critical[i] = divs[i].severity == Severity::Critical ? 1 : 0;
+        joinSwappedArguments(R, G, m, raw, critical, root, partOfChange);
         // The differences of one commuted cast and reshape are one finding; another
         // difference of the lead's own op pair is no other place of it.
         std::vector<char> leadsPlace(raw.size(), 0);
