@@ -41,6 +41,7 @@
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <unordered_set>
 #include <vector>
 
 using namespace tilelens;
@@ -107,6 +108,24 @@ struct ModelCensus
 {
     size_t ops = 0, values = 0, operandSlots = 0, resultSlots = 0, regionSlots = 0;
     size_t attrs = 0, blocks = 0, regions = 0, nameBytes = 0;
+    // Parts of `_other`, each counted once however many ops share it: attribute values with
+    // their arrays, written operand type lists, attribute name strings.
+    std::unordered_set<const void*> seen;
+    size_t attrValueBytes = 0, typeListBytes = 0, attrNameBytes = 0;
+
+    bool first(const void* p) { return p && seen.insert(p).second; }
+    void price(const ir::Attribute* a)
+    {
+        if (!first(a))
+            return;
+        attrValueBytes += sizeof(ir::Attribute) + a->intList.size() * sizeof(int64_t) +
+                          a->elements.size() * sizeof(void*) +
+                          a->entries.size() * sizeof(ir::NamedAttribute);
+        for (const ir::Attribute* e : a->elements)
+            price(e);
+        for (const ir::NamedAttribute& e : a->entries)
+            price(e.value);
+    }
 
     void walk(const ir::Region& r)
     {
@@ -130,6 +149,14 @@ struct ModelCensus
         operandSlots += op.operands.size();
         regionSlots += op.regions.size();
         attrs += op.attributes.size();
+        for (const ir::NamedAttribute& a : op.attributes) {
+            if (first(a.name.data()))
+                attrNameBytes += a.name.size();
+            price(a.value);
+        }
+        const ir::Span<const ir::Type* const> written = op.writtenOperandTypes();
+        if (first(written.data()))
+            typeListBytes += written.size() * sizeof(void*);
         for (const ir::Region* r : op.regions)
             walk(*r);
     }
@@ -156,9 +183,14 @@ void addCensusCounters(benchmark::State& state, const ir::ParseResult& r, double
     state.counters["model_x_attrs"] = attrBytes / inputBytes;
     state.counters["model_x_blocks"] = blockBytes / inputBytes;
     state.counters["model_x_names"] = double(c.nameBytes) / inputBytes;
-    state.counters["model_x_other"] =
-        (used - opBytes - valueBytes - listBytes - attrBytes - blockBytes - double(c.nameBytes)) /
-        inputBytes;
+    const double other =
+        used - opBytes - valueBytes - listBytes - attrBytes - blockBytes - double(c.nameBytes);
+    state.counters["model_x_other"] = other / inputBytes;
+    state.counters["other_x_attr_values"] = double(c.attrValueBytes) / inputBytes;
+    state.counters["other_x_type_lists"] = double(c.typeListBytes) / inputBytes;
+    state.counters["other_x_attr_names"] = double(c.attrNameBytes) / inputBytes;
+    state.counters["other_x_rest"] =
+        (other - double(c.attrValueBytes + c.typeListBytes + c.attrNameBytes)) / inputBytes;
 }
 
 long residentKiB()
