@@ -10,6 +10,9 @@
 #include "ir/Value.h"
 
 #include <algorithm>
+#include <cstdlib>
+#include <cstring>
+#include <new>
 
 namespace tilelens::ir {
 
@@ -62,6 +65,58 @@ const Attribute* Op::attr(std::string_view n) const
 {
     return findAttr(attributes, n);
 }
+ValueName ValueName::copy(Arena& arena, std::string_view name)
+{
+    ValueName out;
+    if (name.empty())
+        return out;
+    const bool isLong = name.size() >= kLongName;
+    const size_t header = isLong ? sizeof(uint64_t) : 0;
+    char* p = static_cast<char*>(arena.allocate(header + name.size(), isLong ? 8 : 1));
+    if (isLong) {
+        const uint64_t n = name.size();
+        std::memcpy(p, &n, sizeof n);
+    }
+    std::memcpy(p + header, name.data(), name.size());
+    const auto address = uint64_t(reinterpret_cast<uintptr_t>(p));
+    if ((address & ~kAddressMask) != 0) // no such platform known; better a clear stop
+        std::abort();
+    out.m_bits = address | (uint64_t(isLong ? kLongName : name.size()) << kLengthShift);
+    return out;
+}
+
+detail::OpArrays* Op::placeArrays(void* at, size_t nResults, size_t nOperands, size_t nAttributes,
+                                  size_t nRegions)
+{
+    // Callers report larger counts as errors first; clamping keeps a missed one in bounds.
+    auto* a = new (at) detail::OpArrays();
+    a->results = uint16_t(std::min(nResults, kMaxArray));
+    a->operands = uint16_t(std::min(nOperands, kMaxArray));
+    a->attributes = uint16_t(std::min(nAttributes, kMaxArray));
+    a->regions = uint16_t(std::min(nRegions, kMaxArray));
+    a->writtenTypes = m_ref.m_arrays->writtenTypes;
+    m_ref.m_arrays = a;
+    return a;
+}
+
+detail::OpArrays* Op::makeArrays(Arena& arena, size_t nResults, size_t nOperands,
+                                 size_t nAttributes, size_t nRegions)
+{
+    void* at =
+        arena.allocate(detail::OpArrays::bytesFor(nResults, nOperands, nAttributes, nRegions), 8);
+    return placeArrays(at, nResults, nOperands, nAttributes, nRegions);
+}
+
+void Op::setArrays(Arena& arena, Span<Value* const> res, Span<Value* const> ops,
+                   Span<const NamedAttribute> attrs, Span<Region* const> regs)
+{
+    detail::OpArrays* a = makeArrays(arena, res.size(), ops.size(), attrs.size(), regs.size());
+    std::copy_n(res.begin(), a->results, a->resultData());
+    std::copy_n(ops.begin(), a->operands, a->operandData());
+    std::copy_n(attrs.begin(), a->attributes, a->attributeData());
+    std::copy_n(regs.begin(), a->regions, a->regionData());
+}
+
 bool Op::writtenTypesPerOperand() const
 {
     const Span<const Type* const> w = writtenOperandTypes();

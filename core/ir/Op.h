@@ -13,6 +13,7 @@
 
 #include <cstdint>
 #include <string_view>
+#include <type_traits>
 
 namespace tilelens::ir {
 
@@ -29,21 +30,124 @@ struct SourceRange
     int32_t beginOffset = 0, endOffset = 0;
 };
 
+namespace detail {
+
+// An op's arrays in one arena block: this header (their counts and the op's written operand
+// types), then the attributes, results, operands and regions. Ops number in the millions in
+// a large module; four Spans in the op took 64 of its 128 bytes (issue 28, cold parse).
+struct OpArrays
+{
+    uint16_t results = 0, operands = 0, attributes = 0, regions = 0;
+    const Type* const* writtenTypes = nullptr; // count in Op (m_writtenTypeCount)
+
+    static size_t bytesFor(size_t nResults, size_t nOperands, size_t nAttributes, size_t nRegions)
+    {
+        return sizeof(OpArrays) + nAttributes * sizeof(NamedAttribute) +
+               (nResults + nOperands + nRegions) * sizeof(void*);
+    }
+    NamedAttribute* attributeData() { return reinterpret_cast<NamedAttribute*>(this + 1); }
+    Value** resultData() { return reinterpret_cast<Value**>(attributeData() + attributes); }
+    Value** operandData() { return resultData() + results; }
+    Region** regionData() { return reinterpret_cast<Region**>(operandData() + operands); }
+};
+static_assert(alignof(NamedAttribute) == 8 && sizeof(OpArrays) % 8 == 0,
+              "the arrays follow the header 8-byte aligned");
+
+// Ops without arrays of their own (made without makeArrays) point here: the views then need
+// no null test. Never written (setWrittenOperandTypes needs arrays of the op's own).
+inline OpArrays g_noOpArrays;
+
+// The op's one pointer to its arrays (the union's first member: see OpArrayView).
+struct OpArraysRef
+{
+    OpArrays* m_arrays;
+};
+
+enum class OpArray
+{
+    Results,
+    Operands,
+    Attributes,
+    Regions
+};
+
+// A read-only view of one of an op's arrays with Span's interface (and converting to a Span).
+// All four views of an op share its one header pointer (members of one union; the pointer
+// is their common initial sequence).
+template <typename T, OpArray Which> struct OpArrayView
+{
+    OpArrays* m_arrays;
+
+    T* data() const
+    {
+        if constexpr (Which == OpArray::Results)
+            return m_arrays->resultData();
+        else if constexpr (Which == OpArray::Operands)
+            return m_arrays->operandData();
+        else if constexpr (Which == OpArray::Attributes)
+            return m_arrays->attributeData();
+        else
+            return m_arrays->regionData();
+    }
+    size_t size() const
+    {
+        if constexpr (Which == OpArray::Results)
+            return m_arrays->results;
+        else if constexpr (Which == OpArray::Operands)
+            return m_arrays->operands;
+        else if constexpr (Which == OpArray::Attributes)
+            return m_arrays->attributes;
+        else
+            return m_arrays->regions;
+    }
+    T* begin() const { return data(); }
+    T* end() const { return data() + size(); }
+    bool empty() const { return size() == 0; }
+    T& operator[](size_t i) const { return data()[i]; }
+    T& front() const { return data()[0]; }
+    T& back() const { return data()[size() - 1]; }
+    template <typename U, typename = std::enable_if_t<std::is_convertible_v<T (*)[], U (*)[]>>>
+    operator Span<U>() const
+    {
+        return Span<U>(data(), size());
+    }
+};
+
+} // namespace detail
+
 struct Op
 {
     OpName name;
-    Span<Value* const> results;
-    Span<Value* const> operands;
-    Span<const NamedAttribute> attributes; // sorted by name
-    Span<Region* const> regions;
+    union {
+        detail::OpArraysRef m_ref = {&detail::g_noOpArrays}; // see makeArrays
+        detail::OpArrayView<Value* const, detail::OpArray::Results> results;
+        detail::OpArrayView<Value* const, detail::OpArray::Operands> operands;
+        detail::OpArrayView<const NamedAttribute, detail::OpArray::Attributes>
+            attributes; // sorted by name
+        detail::OpArrayView<Region* const, detail::OpArray::Regions> regions;
+    };
     const Location* loc = nullptr; // never null after parsing (unknownLocation())
     SourceRange range;
     Block* parentBlock = nullptr;
     bool implicitTerminator = false; // inserted by the parser (not written in the input)
 
+    // Each of an op's arrays holds at most this many entries (16-bit counts).
+    static constexpr size_t kMaxArray = 0xFFFF;
+
     OpId id() const { return name.id(); } // OpId::Unknown for ops the table lacks
     const Attribute* attr(std::string_view name) const;
     const Type* resultType(size_t i) const { return results[i]->type; }
+
+    // Gives the op its arrays in one block of `arena`: `nResults` result slots, ... (filled by
+    // the caller through resultData() etc. of the header returned). Each count at most kMaxArray.
+    detail::OpArrays* makeArrays(Arena& arena, size_t nResults, size_t nOperands,
+                                 size_t nAttributes, size_t nRegions);
+    // The same, from existing arrays (copied). Replaces any arrays the op had.
+    void setArrays(Arena& arena, Span<Value* const> results, Span<Value* const> operands,
+                   Span<const NamedAttribute> attributes, Span<Region* const> regions);
+    // Places the header of `nResults`.. arrays at `at` (OpArrays::bytesFor bytes, 8-aligned).
+    detail::OpArrays* placeArrays(void* at, size_t nResults, size_t nOperands, size_t nAttributes,
+                                  size_t nRegions);
 
     // Operand types as written in the op's type signature, in written order:
     // custom/cutile-ir form: the list after ':' (before '->' when there is an
@@ -53,20 +157,21 @@ struct Op
     // `if`, `constant`, ops without operands, make_*_view whose type is the result's).
     Span<const Type* const> writtenOperandTypes() const
     {
-        return Span<const Type* const>(m_writtenTypes, m_writtenTypeCount);
+        return Span<const Type* const>(m_ref.m_arrays->writtenTypes, m_writtenTypeCount);
     }
     // True when they are one per operand in operand order (kinds match), as in
     // generic form; false for a custom shorthand such as `addf .. : T`.
     bool writtenTypesPerOperand() const;
+    // Needs the op's arrays (makeArrays/setArrays/placeArrays) first.
     void setWrittenOperandTypes(Span<const Type* const> types)
     {
-        m_writtenTypes = types.data();
+        m_ref.m_arrays->writtenTypes = types.data();
         m_writtenTypeCount = uint32_t(types.size());
     }
 
 private:
     uint32_t m_writtenTypeCount = 0; // packs after implicitTerminator
-    const Type* const* m_writtenTypes = nullptr;
 };
+static_assert(sizeof(void*) != 8 || sizeof(Op) <= 64, "ir::Op fits a cache line (issue 28)");
 
 } // namespace tilelens::ir

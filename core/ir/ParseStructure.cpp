@@ -33,7 +33,7 @@ Value* Parser::newValue(const Type* type, std::string_view name)
 {
     Value* v = arena().make<Value>();
     v->type = type;
-    v->sourceName = arena().copyString(name);
+    v->sourceName = ValueName::copy(arena(), name);
     return v;
 }
 
@@ -153,44 +153,44 @@ Op* Parser::finishOp(OpName name, std::vector<Value*>& operands, std::vector<Nam
     sortByName(attrs.begin(), attrs.end());
     // One arena allocation per op for the op, its arrays and results (all 8-byte aligned):
     // fewer calls, and an op's data stays together.
-    const size_t nOps = operands.size(), nAttrs = attrs.size(), nRegions = regions.size();
+    size_t nOps = operands.size(), nAttrs = attrs.size(), nRegions = regions.size();
+    if (std::max({nOps, nAttrs, nRegions, nResults}) > Op::kMaxArray) {
+        error("operation '" + std::string(name.full()) + "' has more than " +
+              std::to_string(Op::kMaxArray) + " operands, results, attributes or regions");
+        nOps = std::min(nOps, Op::kMaxArray);
+        nAttrs = std::min(nAttrs, Op::kMaxArray);
+        nRegions = std::min(nRegions, Op::kMaxArray);
+        nResults = std::min(nResults, Op::kMaxArray);
+    }
     static_assert(alignof(Op) == 8 && alignof(Value) == 8 && alignof(NamedAttribute) == 8,
                   "carved from one 8-byte aligned block");
-    const size_t bytes = sizeof(Op) + nAttrs * sizeof(NamedAttribute) +
-                         (nOps + nRegions + nResults) * sizeof(void*) + nResults * sizeof(Value);
+    const size_t arrayBytes = detail::OpArrays::bytesFor(nResults, nOps, nAttrs, nRegions);
+    const size_t bytes = sizeof(Op) + arrayBytes + nResults * sizeof(Value);
     char* p = static_cast<char*>(arena().allocate(bytes, 8));
     Op* op = new (p) Op();
     p += sizeof(Op);
     op->name = name;
-    if (nAttrs) {
-        std::memcpy(static_cast<void*>(p), attrs.data(), nAttrs * sizeof(NamedAttribute));
-        op->attributes = Span<const NamedAttribute>(reinterpret_cast<NamedAttribute*>(p), nAttrs);
-        p += nAttrs * sizeof(NamedAttribute);
-    }
-    if (nOps) {
-        std::memcpy(static_cast<void*>(p), operands.data(), nOps * sizeof(Value*));
-        op->operands = Span<Value* const>(reinterpret_cast<Value**>(p), nOps);
-        p += nOps * sizeof(Value*);
-    }
+    detail::OpArrays* a = op->placeArrays(p, nResults, nOps, nAttrs, nRegions);
+    p += arrayBytes;
+    if (nAttrs)
+        std::memcpy(static_cast<void*>(a->attributeData()), attrs.data(),
+                    nAttrs * sizeof(NamedAttribute));
+    if (nOps)
+        std::memcpy(static_cast<void*>(a->operandData()), operands.data(), nOps * sizeof(Value*));
     if (nRegions) {
-        std::memcpy(static_cast<void*>(p), regions.data(), nRegions * sizeof(Region*));
-        op->regions = Span<Region* const>(reinterpret_cast<Region**>(p), nRegions);
-        p += nRegions * sizeof(Region*);
+        std::memcpy(static_cast<void*>(a->regionData()), regions.data(),
+                    nRegions * sizeof(Region*));
         for (Region* r : regions)
             r->parentOp = op;
     }
-    if (nResults) {
-        Value** res = reinterpret_cast<Value**>(p);
-        p += nResults * sizeof(Value*);
-        for (size_t i = 0; i < nResults; ++i) {
-            Value* v = new (p) Value();
-            p += sizeof(Value);
-            v->type = resultTypes ? resultTypes[i] : unknownType();
-            v->definingOp = op;
-            v->index = uint32_t(i);
-            res[i] = v;
-        }
-        op->results = Span<Value* const>(res, nResults);
+    Value** res = a->resultData();
+    for (size_t i = 0; i < nResults; ++i) {
+        Value* v = new (p) Value();
+        p += sizeof(Value);
+        v->type = resultTypes ? resultTypes[i] : unknownType();
+        v->definingOp = op;
+        v->index = uint32_t(i);
+        res[i] = v;
     }
     op->loc = unknownLocation();
     return op;
@@ -204,7 +204,7 @@ void Parser::bindResults(Op* op, std::vector<std::pair<std::string_view, unsigne
     for (auto& d : defs) {
         if (k + d.second > op->results.size())
             break;
-        op->results[k]->sourceName = arena().copyString(d.first);
+        op->results[k]->sourceName = ValueName::copy(arena(), d.first);
         Binding prev = m_values.set(d.first, Binding{op->results.data() + k, d.second});
         if (m_scopeDepth)
             m_scopes[m_scopeDepth - 1].push_back({d.first, prev});

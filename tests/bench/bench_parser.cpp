@@ -18,8 +18,12 @@
 
 #include "TestPaths.h"
 #include "common/FileReader.h"
+#include "ir/Block.h"
+#include "ir/Function.h"
+#include "ir/Module.h"
 #include "ir/Parser.h"
 #include "ir/Printer.h"
+#include "ir/Region.h"
 #include "ir/bytecode/BytecodeReader.h"
 
 #include <QDir>
@@ -37,6 +41,7 @@
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <unordered_set>
 #include <vector>
 
 using namespace tilelens;
@@ -96,6 +101,98 @@ const std::string& replicatedModule()
     return text;
 }
 
+// Where the model's bytes go (issue 28, S0): the model's parts counted by a walk and
+// priced at their struct sizes; `other` is the rest of the arena (types, attributes,
+// strings, written type lists, locations, alignment).
+struct ModelCensus
+{
+    size_t ops = 0, values = 0, operandSlots = 0, resultSlots = 0, regionSlots = 0;
+    size_t attrs = 0, blocks = 0, regions = 0, nameBytes = 0;
+    // Parts of `_other`, each counted once however many ops share it: attribute values with
+    // their arrays, written operand type lists, attribute name strings.
+    std::unordered_set<const void*> seen;
+    size_t attrValueBytes = 0, typeListBytes = 0, attrNameBytes = 0;
+
+    bool first(const void* p) { return p && seen.insert(p).second; }
+    void price(const ir::Attribute* a)
+    {
+        if (!first(a))
+            return;
+        attrValueBytes += sizeof(ir::Attribute) + a->intList.size() * sizeof(int64_t) +
+                          a->elements.size() * sizeof(void*) +
+                          a->entries.size() * sizeof(ir::NamedAttribute);
+        for (const ir::Attribute* e : a->elements)
+            price(e);
+        for (const ir::NamedAttribute& e : a->entries)
+            price(e.value);
+    }
+
+    void walk(const ir::Region& r)
+    {
+        ++regions;
+        for (const ir::Block* b : r.blocks) {
+            ++blocks;
+            values += b->arguments.size();
+            for (const ir::Value* v : b->arguments)
+                nameBytes += v->sourceName.size();
+            for (const ir::Op* op : b->ops)
+                walk(*op);
+        }
+    }
+    void walk(const ir::Op& op)
+    {
+        ++ops;
+        values += op.results.size();
+        resultSlots += op.results.size();
+        for (const ir::Value* v : op.results)
+            nameBytes += v->sourceName.size();
+        operandSlots += op.operands.size();
+        regionSlots += op.regions.size();
+        attrs += op.attributes.size();
+        for (const ir::NamedAttribute& a : op.attributes) {
+            if (first(a.name.data()))
+                attrNameBytes += a.name.size();
+            price(a.value);
+        }
+        const ir::Span<const ir::Type* const> written = op.writtenOperandTypes();
+        if (first(written.data()))
+            typeListBytes += written.size() * sizeof(void*);
+        for (const ir::Region* r : op.regions)
+            walk(*r);
+    }
+};
+
+void addCensusCounters(benchmark::State& state, const ir::ParseResult& r, double inputBytes)
+{
+    ModelCensus c;
+    for (const ir::Module* m : r.modules)
+        for (const ir::Function* f : m->functions)
+            if (f->body)
+                c.walk(*f->body);
+    const double opBytes = double(c.ops * sizeof(ir::Op));
+    const double valueBytes = double(c.values * sizeof(ir::Value));
+    const double listBytes =
+        double((c.operandSlots + c.resultSlots + c.regionSlots) * sizeof(void*));
+    const double attrBytes = double(c.attrs * sizeof(ir::NamedAttribute));
+    const double blockBytes = double(c.blocks * sizeof(ir::Block) + c.regions * sizeof(ir::Region));
+    const double used = double(r.arena->bytesUsed());
+    state.counters["model_ops"] = double(c.ops);
+    state.counters["model_x_ops"] = opBytes / inputBytes;
+    state.counters["model_x_values"] = valueBytes / inputBytes;
+    state.counters["model_x_lists"] = listBytes / inputBytes;
+    state.counters["model_x_attrs"] = attrBytes / inputBytes;
+    state.counters["model_x_blocks"] = blockBytes / inputBytes;
+    state.counters["model_x_names"] = double(c.nameBytes) / inputBytes;
+    const double other =
+        used - opBytes - valueBytes - listBytes - attrBytes - blockBytes - double(c.nameBytes);
+    state.counters["model_x_other"] = other / inputBytes;
+    state.counters["other_x_attr_values"] = double(c.attrValueBytes) / inputBytes;
+    state.counters["other_x_type_lists"] = double(c.typeListBytes) / inputBytes;
+    state.counters["other_x_attr_names"] = double(c.attrNameBytes) / inputBytes;
+    state.counters["other_x_rest"] =
+        (other - double(c.attrValueBytes + c.typeListBytes + c.attrNameBytes)) / inputBytes;
+}
+
 long residentKiB()
 {
     std::ifstream in("/proc/self/status");
@@ -104,6 +201,13 @@ long residentKiB()
         if (line.rfind("VmRSS:", 0) == 0)
             return std::atol(line.c_str() + 6);
     return 0;
+}
+
+long minorFaults()
+{
+    rusage u{};
+    getrusage(RUSAGE_SELF, &u);
+    return u.ru_minflt;
 }
 
 double cpuSeconds()
@@ -223,6 +327,7 @@ struct ColdParse
     double cpu = 0, wall = 0, firstTouch = 0;
     long rssGrowthKiB = 0;
     size_t arenaBytes = 0;
+    long pageFaults = 0; // minor faults of the cold parse
     bool ok = false;
 };
 
@@ -232,9 +337,11 @@ const ColdParse& coldParse()
         const std::string& text = replicatedModule();
         ColdParse c;
         const long before = residentKiB();
+        const long faults0 = minorFaults();
         const double w0 = wallSeconds(), c0 = cpuSeconds();
         ir::ParseResult r = ir::parseModule(text);
         c.cpu = cpuSeconds() - c0;
+        c.pageFaults = minorFaults() - faults0;
         c.wall = wallSeconds() - w0;
         c.rssGrowthKiB = residentKiB() - before;
         c.arenaBytes = r.arena->bytesUsed();
@@ -281,6 +388,8 @@ void BM_ParseReplicated(benchmark::State& state)
     state.counters["rss_growth_MB"] = double(cold.rssGrowthKiB) / 1024.0;
     state.counters["rss_x_input"] = double(cold.rssGrowthKiB) * 1024.0 / bytes;
     state.counters["arena_x_input"] = double(cold.arenaBytes) / bytes;
+    state.counters["cold_page_faults"] = double(cold.pageFaults);
+    addCensusCounters(state, ir::parseModule(text), bytes);
 }
 BENCHMARK(BM_ParseReplicated)->Unit(benchmark::kMillisecond)->Iterations(5);
 

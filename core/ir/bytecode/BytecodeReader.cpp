@@ -185,7 +185,8 @@ void FileDecoder::readGlobals(std::vector<Op*>& out)
         attrs.push_back({"value", value});
         Op* op = arena.make<Op>();
         op->name = OpName::get("global");
-        op->attributes = arena.copy(attrs); // already sorted by name
+        op->setArrays(arena, {}, {}, Span<const NamedAttribute>(attrs.data(), attrs.size()),
+                      {}); // attributes already sorted by name
         op->loc = unknownLocation();
         op->range.beginOffset = int32_t(at);
         op->range.endOffset = int32_t(c.pos());

@@ -369,10 +369,10 @@ Op* InstructionReader::readOp(ByteCursor& c)
     std::stable_sort(
         attrs.begin(), attrs.end(),
         [](const NamedAttribute& x, const NamedAttribute& y) { return x.name < y.name; });
-    // Attribute names point into the immortal layout table.
-    op->attributes = arena.copy(attrs);
-    op->operands = Span<Value* const>(arena.copy(operands).data(), operands.size());
-    op->regions = Span<Region* const>(arena.copy(regions).data(), regions.size());
+    if (std::max({attrs.size(), operands.size(), regions.size(), resultTypes.size()}) >
+        Op::kMaxArray)
+        fail(at, layout->mnemonic + " has more than " + std::to_string(Op::kMaxArray) +
+                     " operands, results, attributes or regions");
     for (Region* r : regions)
         r->parentOp = op;
     for (size_t i = 0; i < resultTypes.size(); ++i) {
@@ -384,7 +384,11 @@ Op* InstructionReader::readOp(ByteCursor& c)
         if (!hidden[i])
             m_values.push_back(v);
     }
-    op->results = Span<Value* const>(arena.copy(results).data(), results.size());
+    // Attribute names point into the immortal layout table.
+    op->setArrays(arena, Span<Value* const>(results.data(), results.size()),
+                  Span<Value* const>(operands.data(), operands.size()),
+                  Span<const NamedAttribute>(attrs.data(), attrs.size()),
+                  Span<Region* const>(regions.data(), regions.size()));
     op->loc = loc;
     op->range.beginOffset = int32_t(at);
     op->range.endOffset = int32_t(c.pos());

@@ -278,3 +278,70 @@ TEST(IrModel, OnFunctionAnnouncesFinalEntriesAsTheyAreParsed)
     EXPECT_FALSE(parseModule(broken, options).ok());
     EXPECT_TRUE(announced.empty());
 }
+
+// Issue 28 (cold parse): an op is one cache line; its four arrays live in one arena block
+// behind one pointer, with 16-bit counts, and still read like Spans.
+TEST(IrModel, OpIsOneCacheLineAndItsArraysReadLikeSpans)
+{
+    static_assert(sizeof(void*) != 8 || sizeof(Op) <= 64, "ir::Op grew past 64 bytes");
+    ParseResult r = parseModule(kSmall);
+    ASSERT_TRUE(r.ok()) << tu::dumpDiagnostics(r);
+    const Block* b = r.modules[0]->function("k")->body->entryBlock();
+    const Op* get = b->ops[2];
+    ASSERT_EQ(get->results.size(), 3u);
+    const Span<const Value* const> results = get->results; // converts like a Span
+    EXPECT_EQ(results.size(), 3u);
+    EXPECT_EQ(results[2], get->results.back());
+    EXPECT_EQ(get->results.end() - get->results.begin(), 3);
+    EXPECT_TRUE(get->operands.empty());
+    EXPECT_TRUE(get->regions.empty());
+    const Op* add = b->ops[3];
+    EXPECT_EQ(add->operands.front(), get->results[2]);
+    EXPECT_EQ(add->operands.back(), get->results[0]);
+    const Op* ret = b->ops[4];
+    EXPECT_TRUE(ret->results.empty() && ret->operands.empty() && ret->attributes.empty());
+    Op blank; // an op made without arrays has empty ones
+    EXPECT_TRUE(blank.results.empty() && blank.operands.empty() && blank.attributes.empty() &&
+                blank.regions.empty() && blank.writtenOperandTypes().empty());
+}
+
+// The counts are 16 bits: an op with more operands is a located error, not a wrapped count.
+TEST(IrModel, AnOpWithMoreThan65535OperandsIsAnError)
+{
+    const size_t n = Op::kMaxArray + 1;
+    std::string text = "cuda_tile.module @m {\n  entry @k(%x: tile<i32>) {\n    \"test.op\"(";
+    std::string types;
+    for (size_t i = 0; i < n; ++i) {
+        text += i ? ", %x" : "%x";
+        types += i ? ", tile<i32>" : "tile<i32>";
+    }
+    text += ") : (" + types + ") -> ()\n    return\n  }\n}\n";
+    ParseResult r = parseModule(text);
+    EXPECT_FALSE(r.ok());
+    const std::string d = tu::dumpDiagnostics(r);
+    EXPECT_NE(d.find("more than 65535 operands"), std::string::npos) << d;
+    EXPECT_NE(d.find("3:"), std::string::npos) << d; // on the op's line
+}
+
+// A value's name is 8 bytes (address and length in one word); a name of 64 KiB or more is
+// stored after its length and still reads back whole.
+TEST(IrModel, ValueNamesReadBackShortAndLong)
+{
+    static_assert(sizeof(void*) != 8 || sizeof(Value) <= 48, "ir::Value grew past 48 bytes");
+    Arena arena;
+    EXPECT_TRUE(ValueName().empty());
+    EXPECT_EQ(ValueName().view(), "");
+    EXPECT_EQ(ValueName::copy(arena, "cst_1").view(), "cst_1");
+    EXPECT_EQ(ValueName::copy(arena, "").size(), 0u);
+    for (size_t n : {size_t(0xFFFE), size_t(0xFFFF), size_t(0x12345)}) {
+        const std::string name(n, 'v');
+        const ValueName copied = ValueName::copy(arena, name + "w");
+        EXPECT_EQ(copied.size(), n + 1);
+        EXPECT_EQ(std::string(copied), name + "w");
+    }
+    ParseResult r = parseModule(kSmall);
+    ASSERT_TRUE(r.ok()) << tu::dumpDiagnostics(r);
+    const Block* b = r.modules[0]->function("k")->body->entryBlock();
+    EXPECT_EQ(b->arguments[0]->sourceName.view(), "x");
+    EXPECT_EQ(b->ops[2]->results[0]->sourceName.view(), "g");
+}

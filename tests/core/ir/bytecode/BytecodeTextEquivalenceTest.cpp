@@ -52,7 +52,7 @@ int normalizeKnownTextGaps(ir::Arena& arena, ir::Region* r)
                 }
                 attrs.push_back(a);
             }
-            op->attributes = arena.copy(attrs);
+            op->setArrays(arena, op->results, op->operands, arena.copy(attrs), op->regions);
             if (op->name.is("if") && !op->regions.empty() && op->regions[0]->blocks.empty()) {
                 ir::Block* nb = arena.make<ir::Block>();
                 ir::Op* y = arena.make<ir::Op>();
