@@ -103,6 +103,16 @@ void EvalAction::rerun()
     cancel();
 }
 
+eval::EvalOptions EvalAction::runOptions(const std::string& bindingWay)
+{
+    eval::EvalOptions options;
+    options.bindingWay = bindingWay;
+    // The run shows its progress and Cancel stops it, so the reviewer is the time budget: a
+    // fixed one turned every run on a loaded machine into "ran out" and decided nothing.
+    options.timeoutSeconds = 0;
+    return options;
+}
+
 void EvalAction::start()
 {
     const auto snapshot = m_session.diff();
@@ -120,8 +130,7 @@ void EvalAction::start()
     const std::string way = bindingWay().toStdString();
     m_job.start(
         [snapshot, file, text, way](JobContext& job) {
-            eval::EvalOptions options;
-            options.bindingWay = way;
+            eval::EvalOptions options = runOptions(way);
             options.cancel = job.token();
             options.progress = [&job](size_t done, size_t total) {
                 job.progress(int(done), int(total));

@@ -8,6 +8,7 @@
 
 #include "JobTracker.h"
 #include "crosscheck/DiffCrossCheck.h"
+#include "eval/Differential.h"
 #include "pair/PairAnalysis.h"
 
 #include <QHash>
@@ -44,6 +45,8 @@ public:
 
     // How a message that needs a binding says to give one in the GUI (eval::askForBinding).
     static QString bindingWay();
+    // The options of a run from the GUI, its binding asked for with \a bindingWay.
+    static eval::EvalOptions runOptions(const std::string& bindingWay);
 
     // The last finished check of the current diff (null: none yet).
     std::shared_ptr<const crosscheck::CrossCheck> result() const { return m_result; }

@@ -5,6 +5,7 @@
 
 #include "CpuRunFixture.h"
 #include "DivergenceNavigator.h"
+#include "EvalAction.h"
 #include "InspectorSession.h"
 
 #include <QLabel>
@@ -33,6 +34,19 @@ TEST(CpuRunOutcome, ARunThatNeedsABindingSaysHowToGiveOneInTheGui)
         << status.toStdString();
     EXPECT_FALSE(status.contains(QStringLiteral("--binding"))) << status.toStdString();
     EXPECT_EQ(status.count(QStringLiteral("CPU Run Binding")), 1) << status.toStdString();
+}
+
+// A run from the GUI has no wall-time budget: it shows its progress and Cancel stops it. A fixed
+// 120 s budget ended attention_sink's run on a loaded machine with "ran out (--timeout)", a
+// verdict-less message that names a CLI flag. The other budgets (work, elements) stay.
+TEST(CpuRunOutcome, TheGuisRunHasNoWallTimeBudgetBecauseCancelStopsIt)
+{
+    const eval::EvalOptions options = EvalAction::runOptions("with the menu");
+    EXPECT_EQ(options.timeoutSeconds, 0);
+    EXPECT_EQ(options.bindingWay, "with the menu");
+    const eval::EvalOptions cli;
+    EXPECT_GT(cli.timeoutSeconds, 0); // the CLI keeps its --timeout default
+    EXPECT_EQ(options.maxWork, cli.maxWork);
 }
 
 // A counterexample shows the input values of its case, and only on the rows it refutes: an
