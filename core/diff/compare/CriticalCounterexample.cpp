@@ -129,7 +129,7 @@ std::string oneSided(const GFunction& R, const GFunction& G, const OpMatching& m
                                                          : smtCompareValues(R, there, G, here, m);
             const GOp& genUser = side == Side::Reference ? otherOp : op;
             const GOp& refUser = side == Side::Reference ? op : otherOp;
-            const std::string text =
+            std::string text =
                 differsText(v, "operand " + std::to_string(k) + " of " + std::string(genUser.name) +
                                    " at generated line " + std::to_string(genUser.line) +
                                    " (reference line " + std::to_string(refUser.line) + ")");
@@ -143,7 +143,7 @@ std::string oneSided(const GFunction& R, const GFunction& G, const OpMatching& m
                                                          : smtCompareValues(R, there, G, here, m);
             const GOp& genUser = side == Side::Reference ? otherOp : op;
             const GOp& refUser = side == Side::Reference ? op : otherOp;
-            const std::string text =
+            std::string text =
                 differsText(v, std::string(genUser.name) + " at generated line " +
                                    std::to_string(genUser.line) + " (reference line " +
                                    std::to_string(refUser.line) + ")");
