@@ -9,8 +9,10 @@ reported and a summary:
 
 * criticals per mistake (against U; against R only those the unmodified port does not already
   have, matched by rule, kind, reference line and generated op);
-* the share of criticals with a counterexample, marked unproven (`"unproven": true` in the JSON),
-  or neither; the share whose rule is `fallback-semantic`;
+* the share of criticals with a counterexample (the solver's, or with --eval a CPU run's),
+  unproven with a reason (`unproven_reason`), or neither (unproven and no reason); the share
+  whose rule is `fallback-semantic`; and the criticals with no counterexample by rule, kind and
+  the value's type (address, mask, integer, float, memory, other);
 * findings not at the expected line: criticals elsewhere than the case's line, and mistakes with
   no finding of the expected severity there;
 * neutral edits (refactors, neutral spellings) with any critical.
@@ -21,7 +23,16 @@ Expected places come from a case's expected.json: its `expect` object where it h
 tests/data/port-mistakes). For the real pairs, the sites of expected.json's `criticals`.
 
   scripts/mistake-metrics.py CLI [--cases GLOB] [--subset all|expect|older] [--verbose] [--json OUT]
+                             [--eval [--timeout S] [--jobs N]]
   scripts/mistake-metrics.py build/dev/app/cli/tilelens-cli --json /tmp/metrics-before.json
+
+--eval runs `diff --eval --format json` instead (no --binding: the CLI derives the binding from
+the port's launch chain or guesses it), each comparison under a timeout; one that runs out is
+counted from its plain diff and listed. It also prints the time per comparison (median, max).
+--bindings (with --eval) gives the hand-written binding of the baseline pair where
+tests/data/eval has one: against R and for the real pair as it is; against U its
+`.rust-vs-rust` form, else its generated half for both sides (the mistake keeps the port's
+parameters).
 
 Exit status 0 whatever the numbers are: it measures, it does not judge.
 """
@@ -30,20 +41,78 @@ import collections
 import fnmatch
 import json
 import os
+import re
+import statistics
 import subprocess
 import sys
+import tempfile
+import time
+from concurrent.futures import ThreadPoolExecutor
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MISTAKES = os.path.join("tests", "data", "port-mistakes")
 PAIRS = os.path.join("tests", "data", "real-ports")
 
 
-def run_diff(cli, ref, gen):
-    proc = subprocess.run([cli, "diff", "--format", "json", ref, gen], cwd=ROOT,
-                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, check=False)
-    if proc.returncode not in (0, 1, 2):
-        sys.exit(f"{cli} diff {ref} {gen}: exit {proc.returncode}: {proc.stderr.decode()[:400]}")
-    return json.loads(proc.stdout)
+class Runner:
+    """Runs the diffs: plain, or with --eval under a timeout (then timed; a run out of time is
+    counted from its plain diff)."""
+
+    def __init__(self, cli, evaluate=False, timeout=None):
+        self.cli = cli
+        self.evaluate = evaluate
+        self.timeout = timeout
+        self.seconds = []
+        self.timed_out = []
+        self.bindings = None  # baseline pair -> binding files, with --bindings
+
+    def binding(self, ref, gen):
+        """The --binding arguments for this comparison: [] without --bindings or a file."""
+        if self.bindings is None:
+            return []
+        pair = os.path.basename(os.path.dirname(ref))
+        base = os.path.join(ROOT, "tests", "data", "eval", pair)
+        if ref.endswith("reference.mlir"):
+            return ["--binding", base + ".binding.json"] if os.path.isfile(
+                base + ".binding.json") else []
+        if os.path.isfile(base + ".rust-vs-rust.binding.json"):
+            return ["--binding", base + ".rust-vs-rust.binding.json"]
+        if not os.path.isfile(base + ".binding.json"):
+            return []
+        if pair not in self.bindings:
+            with open(base + ".binding.json", encoding="utf-8") as f:
+                b = json.load(f)
+            b["ref"] = b["gen"]
+            path = os.path.join(self.bindings_dir, pair + ".rust-vs-rust.binding.json")
+            with open(path, "w", encoding="utf-8") as f:
+                json.dump(b, f)
+            self.bindings[pair] = path
+        return ["--binding", self.bindings[pair]]
+
+    def plain(self, ref, gen):
+        return self._run(["diff", "--format", "json", ref, gen], ref, gen)
+
+    def diff(self, ref, gen):
+        if not self.evaluate:
+            return self.plain(ref, gen)
+        start = time.monotonic()
+        try:
+            result = self._run(["diff", "--eval", "--format", "json"] + self.binding(ref, gen) +
+                               [ref, gen], ref, gen, self.timeout)
+        except subprocess.TimeoutExpired:
+            self.timed_out.append(f"{gen} against {ref}")
+            self.seconds.append(self.timeout)
+            return self.plain(ref, gen)
+        self.seconds.append(time.monotonic() - start)
+        return result
+
+    def _run(self, args, ref, gen, timeout=None):
+        proc = subprocess.run([self.cli] + args, cwd=ROOT, stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE, check=False, timeout=timeout)
+        if proc.returncode not in (0, 1, 2):
+            sys.exit(f"{self.cli} {' '.join(args)}: exit {proc.returncode}: "
+                     f"{proc.stderr.decode()[:400]}")
+        return json.loads(proc.stdout)
 
 
 def line_of(site):
@@ -65,9 +134,43 @@ def is_at(d, gen_lines, ref_lines):
 def proof_state(d):
     if d.get("counterexample"):
         return "counterexample"
-    if d.get("unproven"):
+    if d.get("unproven_reason"):
         return "unproven"
     return "unmarked"
+
+
+def cpu_counterexample(d):
+    return d.get("counterexample", "").startswith("CPU run: ")
+
+
+FILE_LINES = {}
+
+
+def value_type(d, files):
+    """What the critical's value is: address (a pointer, an offset), mask (i1), integer, float,
+    memory (a load or store, a view), other (entry, hints, a missing function)."""
+    ref, gen = place(d)
+    site, path, line = d.get("generated"), files[1], gen
+    if line is None:
+        site, path, line = d.get("reference"), files[0], ref
+    if line is None or not site:
+        return "other"
+    op = site.get("op", "")
+    if path not in FILE_LINES:
+        with open(os.path.join(ROOT, path), encoding="utf-8") as f:
+            FILE_LINES[path] = f.read().split("\n")
+    text = FILE_LINES[path][line - 1] if line <= len(FILE_LINES[path]) else ""
+    result_type = text.rsplit("->", 1)[-1] if "->" in text else text.rsplit(":", 1)[-1]
+    if "load" in op or "store" in op or "view" in op:
+        return "memory"
+    if op == "offset" or "ptr<" in result_type:
+        return "address"
+    m = re.search(r"x?(i1|i8|i16|i32|i64|f16|bf16|f32|f64|tf32|f8\w*)>", result_type) or \
+        re.search(r"tile<(i1|i8|i16|i32|i64|f16|bf16|f32|f64)>", result_type)
+    if not m:
+        return "other"
+    t = m.group(1)
+    return "mask" if t == "i1" else "integer" if t.startswith("i") else "float"
 
 
 def baseline_key(d):
@@ -132,11 +235,16 @@ class Tally:
         self.n = collections.Counter()
         self.proof = collections.Counter()
         self.rules = collections.Counter()
+        self.without = collections.Counter()  # (value type, rule, kind) of those with no cex
 
-    def add_criticals(self, crits):
+    def add_criticals(self, crits, files):
         for d in crits:
             self.n["criticals"] += 1
             self.proof[proof_state(d)] += 1
+            if cpu_counterexample(d):
+                self.proof["cpu counterexample"] += 1
+            if not d.get("counterexample"):
+                self.without[(value_type(d, files), d["rule"], d["kind"])] += 1
             if d["rule"] == "fallback-semantic":
                 self.n["fallback-semantic"] += 1
             if place(d)[1] is None:
@@ -146,21 +254,25 @@ class Tally:
 def describe(d):
     ref, gen = place(d)
     extra = ""
-    if d.get("counterexample"):
+    if cpu_counterexample(d):
+        extra = " [cpu cex]"
+    elif d.get("counterexample"):
         extra = " [cex]"
+    elif d.get("unproven_reason"):
+        extra = " [unproven: " + d["unproven_reason"][:60] + "]"
     elif d.get("unproven"):
-        extra = " [unproven]"
+        extra = " [unproven, no reason]"
     return f"{d['severity']:8} {d['rule']:28} ref {ref or '-':>4} gen {gen or '-':>4}{extra}"
 
 
-def judge(label, result, baseline, expect, tally, verbose, problems):
+def judge(label, result, baseline, expect, tally, verbose, problems, files):
     """Counts one comparison of a case: the criticals (and warns) that baseline, the comparison
     without the seeded change, does not already have."""
     crits = new_findings(result, baseline)
     at = [d for d in crits if is_at(d, expect.gen_lines, expect.ref_lines)]
     # Where no critical is expected, every critical is misplaced, at the case's line too.
     elsewhere = [d for d in crits if d not in at or expect.severity != "critical"]
-    tally.add_criticals(crits)
+    tally.add_criticals(crits, files)
     tally.n["comparisons"] += 1
     tally.n["criticals elsewhere"] += len(elsewhere)
     notes = []
@@ -211,12 +323,17 @@ def print_tally(title, t):
               f"{t.n['exactly one critical, at its line']}")
     else:
         print(f"  criticals {crit}")
-    print(f"  criticals with a counterexample {t.proof['counterexample']} ({pct(t.proof['counterexample'], crit)}), "
-          f"unproven {t.proof['unproven']} ({pct(t.proof['unproven'], crit)}), neither "
+    print(f"  criticals with a counterexample {t.proof['counterexample']} ({pct(t.proof['counterexample'], crit)}; "
+          f"{t.proof['cpu counterexample']} of them a CPU run's), "
+          f"unproven with a reason {t.proof['unproven']} ({pct(t.proof['unproven'], crit)}), neither "
           f"{t.proof['unmarked']} ({pct(t.proof['unmarked'], crit)}); fallback-semantic "
           f"{t.n['fallback-semantic']} ({pct(t.n['fallback-semantic'], crit)}); without a generated "
           f"line {t.n['no generated line']}")
     print(f"  criticals not at an expected line: {t.n['criticals elsewhere']}")
+    if t.without:
+        print("  criticals without a counterexample, by value type / rule / kind:")
+        for (vt, rule, kind), n in sorted(t.without.items(), key=lambda x: (-x[1], x[0])):
+            print(f"    {n:4}  {vt:8} {rule:28} {kind}")
     if t.n["warn expected"]:
         print(f"  warn expected: {t.n['warn expected']}, warn at its line and no critical "
               f"{t.n['warn at its line, no critical']}")
@@ -239,17 +356,27 @@ def main():
                          "older: only those without")
     ap.add_argument("--verbose", action="store_true", help="every critical of every comparison")
     ap.add_argument("--json", help="write the numbers to this file")
+    ap.add_argument("--eval", action="store_true",
+                    help="run `diff --eval` (both sides on the CPU) instead of the plain diff")
+    ap.add_argument("--timeout", type=float, default=180,
+                    help="with --eval: seconds per comparison (default 180)")
+    ap.add_argument("--jobs", type=int, default=1, help="comparisons run at once (default 1)")
+    ap.add_argument("--bindings", action="store_true",
+                    help="with --eval: the baseline pair's binding from tests/data/eval")
     args = ap.parse_args()
-    cli = os.path.abspath(args.cli)
+    runner = Runner(os.path.abspath(args.cli), args.eval, args.timeout)
+    if args.bindings:
+        runner.bindings = {}
+        runner.bindings_dir = tempfile.mkdtemp(prefix="mistake-metrics-")
 
     vs_u, vs_r, pairs = Tally(), Tally(), Tally()
     problems = []
-    baselines = {}
     case_dirs = sorted(
         os.path.join(op, c) for op in os.listdir(os.path.join(ROOT, MISTAKES))
         if os.path.isdir(os.path.join(ROOT, MISTAKES, op))
         for c in os.listdir(os.path.join(ROOT, MISTAKES, op))
         if os.path.isfile(os.path.join(ROOT, MISTAKES, op, c, "expected.json")))
+    cases = []  # (name, case, ref, unmodified, generated)
     for name in case_dirs:
         if not fnmatch.fnmatch(name, args.cases):
             continue
@@ -257,29 +384,40 @@ def main():
         if args.subset != "all" and ("expect" in case) != (args.subset == "expect"):
             continue
         pair_dir = os.path.join(PAIRS, case["baseline_pair"])
-        gen = os.path.join(MISTAKES, name, "generated.mlir")
-        unmod = os.path.join(pair_dir, "generated.mlir")
-        ref = os.path.join(pair_dir, "reference.mlir")
-        if pair_dir not in baselines:
-            baselines[pair_dir] = run_diff(cli, ref, unmod)
-        exp = expectations(case)
-        if args.verbose:
-            print(f"{name} ({case['kind']}, {case.get('category', '')})")
-        judge(f"{name} vs U", run_diff(cli, unmod, gen), None, exp["vs_unmodified"], vs_u,
-              args.verbose, problems)
-        judge(f"{name} vs R", run_diff(cli, ref, gen), baselines[pair_dir], exp["vs_reference"],
-              vs_r, args.verbose, problems)
-
+        cases.append((name, case, os.path.join(pair_dir, "reference.mlir"),
+                      os.path.join(pair_dir, "generated.mlir"),
+                      os.path.join(MISTAKES, name, "generated.mlir")))
+    real = []  # (pair, expected, ref, gen)
     for pair in sorted(os.listdir(os.path.join(ROOT, PAIRS))):
         d = os.path.join(PAIRS, pair)
         if not os.path.isfile(os.path.join(ROOT, d, "expected.json")):
             continue
         if not fnmatch.fnmatch("real-ports/" + pair, "*" if args.cases == "*" else args.cases):
             continue
-        want = load_json(os.path.join(d, "expected.json"))
-        res = run_diff(cli, os.path.join(d, "reference.mlir"), os.path.join(d, "generated.mlir"))
+        real.append((pair, load_json(os.path.join(d, "expected.json")),
+                     os.path.join(d, "reference.mlir"), os.path.join(d, "generated.mlir")))
+
+    # Every diff first (in parallel with --jobs), then the judging in order.
+    with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
+        baselines = {ref: pool.submit(runner.plain, ref, unmod)
+                     for _, _, ref, unmod, _ in cases}
+        diffs = [(pool.submit(runner.diff, unmod, gen), pool.submit(runner.diff, ref, gen))
+                 for _, _, ref, unmod, gen in cases]
+        real_diffs = [pool.submit(runner.diff, ref, gen) for _, _, ref, gen in real]
+
+    for (name, case, ref, unmod, gen), (against_u, against_r) in zip(cases, diffs):
+        exp = expectations(case)
+        if args.verbose:
+            print(f"{name} ({case['kind']}, {case.get('category', '')})")
+        judge(f"{name} vs U", against_u.result(), None, exp["vs_unmodified"], vs_u,
+              args.verbose, problems, (unmod, gen))
+        judge(f"{name} vs R", against_r.result(), baselines[ref].result(), exp["vs_reference"],
+              vs_r, args.verbose, problems, (ref, gen))
+
+    for (pair, want, ref, gen), res in zip(real, real_diffs):
+        res = res.result()
         crits = [x for x in res["divergences"] if x["severity"] == "critical"]
-        pairs.add_criticals(crits)
+        pairs.add_criticals(crits, (ref, gen))
         listed = [x for x in crits if any(
             is_at(x, [s["line"] for s in c["sites"]], c.get("reference_lines", []))
             for c in want.get("criticals", []))]
@@ -297,7 +435,15 @@ def main():
     for t in (vs_u, vs_r):
         total.n.update(t.n)
         total.proof.update(t.proof)
+        total.without.update(t.without)
     print_tally("Port mistakes, both comparisons:", total)
+    if runner.seconds:
+        print(f"\ndiff --eval: {len(runner.seconds)} comparisons, seconds per comparison median "
+              f"{statistics.median(runner.seconds):.1f}, max {max(runner.seconds):.1f}; "
+              f"{len(runner.timed_out)} out of the {args.timeout:g} s timeout (counted from "
+              f"their plain diff)")
+        for t in runner.timed_out:
+            print("  timed out: " + t)
     if problems:
         print(f"\nComparisons off their expectation ({len(problems)}):")
         for p in problems:
@@ -307,7 +453,8 @@ def main():
             json.dump({name: {"counts": dict(t.n), "proof": dict(t.proof)}
                        for name, t in (("vs_unmodified", vs_u), ("vs_reference", vs_r),
                                        ("real_pairs", pairs), ("total", total))}
-                      | {"problems": problems}, f, indent=1)
+                      | {"problems": problems, "eval_seconds": runner.seconds,
+                         "eval_timed_out": runner.timed_out}, f, indent=1)
 
 
 if __name__ == "__main__":

@@ -72,6 +72,25 @@ std::string counterexampleText(const eval::EvalResult& r)
     return s.str();
 }
 
+// Where the outputs first differ, in a few words: "the first differing output, out[0, 3]", or
+// the op that failed on one side.
+std::string firstDifferenceText(const eval::EvalResult& r)
+{
+    const auto element = [](const std::string& array, const std::vector<int64_t>& index) {
+        return "the first differing output, " + array + "[" + joinIndex(index) + "],";
+    };
+    if (r.firstDivergence)
+        return element(r.firstDivergence->array, r.firstDivergence->index);
+    if (!r.counterexample)
+        return "the difference";
+    const eval::Counterexample& c = *r.counterexample;
+    if (c.refIssue)
+        return "the reference's failure at line " + std::to_string(c.refIssue->line);
+    if (c.genIssue)
+        return "the generated side's failure at line " + std::to_string(c.genIssue->line);
+    return element(c.array, c.index);
+}
+
 // Lines of each side that the differing output depends on: the slice of the store
 // first written differently, of the op that failed on one side, else of every store.
 void differingPaths(const eval::EvalResult& r, const ir::Function& ref, const ir::Function& gen,
@@ -93,8 +112,13 @@ void differingPaths(const eval::EvalResult& r, const ir::Function& ref, const ir
         refLine = r.counterexample->refIssue ? r.counterexample->refIssue->line : 0;
         genLine = r.counterexample->genIssue ? r.counterexample->genIssue->line : 0;
     }
-    refLines = sliceLines(roots(ref, refLine, anyOp));
-    genLines = sliceLines(roots(gen, genLine, anyOp));
+    // One side failed: the difference is that side's failing op; the other side's stores did
+    // nothing wrong (the slice of all of them would hold every finding).
+    const bool oneSideFailed = anyOp && (refLine > 0) != (genLine > 0);
+    refLines =
+        oneSideFailed && refLine <= 0 ? std::set<int>{} : sliceLines(roots(ref, refLine, anyOp));
+    genLines =
+        oneSideFailed && genLine <= 0 ? std::set<int>{} : sliceLines(roots(gen, genLine, anyOp));
 }
 
 bool onPath(const Divergence& d, const std::set<int>& refLines, const std::set<int>& genLines)
@@ -216,6 +240,9 @@ void judge(const diff::DiffResult& all, const ir::Function& ref, const ir::Funct
     if (r.verdict != "different") {
         c.summary = r.verdict + (r.message.empty() ? std::string() : ": " + r.message) +
                     " (the run decides nothing about the divergences)";
+        for (const Divergence& d : result.divergences)
+            if (d.unproven())
+                c.unprovenReasons[d.id] = "not decided: " + c.summary;
         return;
     }
     c.counterexample = counterexampleText(r);
@@ -239,6 +266,15 @@ void judge(const diff::DiffResult& all, const ir::Function& ref, const ir::Funct
         c.summary = "different: counterexample attached to " + joinIds(c.attachedTo);
         if (c.bindingGuessed)
             c.summary += "; on " + c.bindingText;
+        // The other unproven criticals are off the dataflow slice of the first differing output:
+        // the run shows no difference that they cause.
+        for (const Divergence& d : result.divergences)
+            if (d.unproven() &&
+                std::find(c.attachedTo.begin(), c.attachedTo.end(), d.id) == c.attachedTo.end())
+                c.unprovenReasons[d.id] =
+                    "the outputs differ on " + c.bindingText +
+                    ", but not through this finding: " + firstDifferenceText(r) +
+                    " does not depend on its ops";
         return;
     }
     if (c.bindingGuessed) {
@@ -406,6 +442,10 @@ CrossCheck runAll(const diff::DiffResult& result, const std::vector<const ir::Mo
             checks.back().error += " (launch chain: " + why + ")";
             checks.back().summary = "not run: " + checks.back().error;
         }
+        if (!checks.back().ran()) // why the run gives the pair's unproven criticals nothing
+            for (const Divergence& d : result.divergences)
+                if (d.unproven() && ofPair(d, *ref, *gen))
+                    checks.back().unprovenReasons[d.id] = checks.back().summary;
     }
     CrossCheck top = checks[decidingCheck(checks)];
     if (checks.size() > 1) {

@@ -3,6 +3,7 @@
 #include "common/Side.h"
 #include "diff/semantics/Semantics.h"
 
+#include <algorithm>
 #include <map>
 #include <optional>
 #include <set>
@@ -34,6 +35,26 @@ bool isUnsigned(const GOp& o)
     return (s && s->value == "unsigned") || findAttr(o, "unsignedCmp");
 }
 
+// Bytes of the element a pointer tile points to ("tile<128xptr<f16>>" -> 2); 0 for other
+// types (and pointees of unknown size).
+int64_t pointeeBytes(std::string_view typeText)
+{
+    const size_t at = typeText.find("ptr<");
+    if (at == std::string_view::npos)
+        return 0;
+    const std::string_view rest = typeText.substr(at + 4);
+    const std::string_view e = rest.substr(0, rest.find('>'));
+    if (e == "i1" || e == "i8" || e == "f8E4M3FN" || e == "f8E5M2")
+        return 1;
+    if (e == "i16" || e == "f16" || e == "bf16")
+        return 2;
+    if (e == "i32" || e == "f32" || e == "tf32")
+        return 4;
+    if (e == "i64" || e == "f64")
+        return 8;
+    return 0;
+}
+
 class Encoder
 {
 public:
@@ -41,6 +62,11 @@ public:
         : m_ctx(ctx), m_facts(ctx), R(R), G(G), M(m)
     {
     }
+
+    // Pointer tiles become 64-bit addresses (arguments and unmatched-free leaves) and `offset`
+    // adds the scaled index, as the interpreter computes it (eval/OpsMemory.cpp). Off for the
+    // result comparisons, whose cones are integer and mask logic.
+    void encodePointers() { m_pointers = true; }
 
     // Term of value v (any id) on one side; nullopt when not encodable.
     std::optional<z3::expr> value(Side side, int v)
@@ -74,7 +100,21 @@ public:
             d = d || zero;
         return d;
     }
-    const std::vector<std::pair<std::string, z3::expr>>& leaves() const { return m_leaves; }
+    // The leaves by name; two results of one op (get_tile_block_id's x and y) are told apart
+    // by their result number where both are leaves.
+    std::vector<std::pair<std::string, z3::expr>> leaves() const
+    {
+        std::map<std::string, int> uses;
+        for (const Leaf& l : m_leaves)
+            ++uses[l.name];
+        std::vector<std::pair<std::string, z3::expr>> out;
+        for (const Leaf& l : m_leaves)
+            out.emplace_back(uses[l.name] > 1 && l.result >= 0
+                                 ? l.name + " (result " + std::to_string(l.result) + ")"
+                                 : l.name,
+                             l.x);
+        return out;
+    }
     // Reads compare `op` with predicate `predicate` instead of its own.
     void overridePredicate(const GOp* op, std::string_view predicate)
     {
@@ -102,7 +142,7 @@ private:
             return it->second;
         z3::expr x = m_ctx.bv_const(("v" + std::to_string(refId)).c_str(), unsigned(width));
         m_leafByRef.emplace(refId, x);
-        m_leaves.emplace_back(name, x);
+        m_leaves.push_back({name, rv.def >= 0 ? rv.index : -1, x});
         // Facts on the leaf: its proven range on either side.
         const int genId = side == Side::Generated ? c : M.refValToGen[size_t(c)];
         for (const IntRange& r : {rv.range, G.values[size_t(genId)].range})
@@ -112,6 +152,12 @@ private:
                 m_factText += (m_factText.empty() ? "" : ", ") + name + " in " + r.text();
             }
         loopIndexFacts(rv, x, name);
+        if (const int64_t bytes = m_pointers ? pointeeBytes(rv.typeText) : 0; bytes > 0) {
+            // An address: not null, below 2^48 (a user-space address), aligned to its element.
+            m_facts.push_back(x != m_ctx.bv_val(0, 64));
+            m_facts.push_back(z3::ult(x, m_ctx.bv_val(int64_t(1) << 48, 64)));
+            m_facts.push_back(z3::urem(x, m_ctx.bv_val(bytes, 64)) == m_ctx.bv_val(0, 64));
+        }
         return x;
     }
 
@@ -139,7 +185,8 @@ private:
     {
         const GFunction& f = function(side);
         const GValue& v = f.values[size_t(c)];
-        const int width = intWidth(v.typeText);
+        const int64_t pointee = m_pointers ? pointeeBytes(v.typeText) : 0;
+        const int width = pointee > 0 ? 64 : intWidth(v.typeText);
         if (width <= 0 || width > 64)
             return std::nullopt;
         if (v.def < 0)
@@ -147,6 +194,14 @@ private:
         const GOp& o = f.ops[size_t(v.def)];
         const OpId n = o.id;
         auto operand = [&](size_t i) { return value(side, o.operands[i]); };
+        if (pointee > 0 && n == OpId::Offset && o.operands.size() == 2) {
+            auto p = operand(0), k = operand(1);
+            if (!p || !k || p->get_sort().bv_size() != 64 || k->get_sort().bv_size() > 64)
+                return std::nullopt;
+            const unsigned kw = k->get_sort().bv_size();
+            const z3::expr k64 = kw == 64 ? *k : z3::sext(*k, 64 - kw);
+            return *p + k64 * m_ctx.bv_val(pointee, 64);
+        }
         auto bv = [&](int64_t k) { return m_ctx.bv_val(k, unsigned(width)); };
         if (n == OpId::Constant) {
             const GAttr* a = findAttr(o, "value");
@@ -274,11 +329,18 @@ private:
     std::vector<z3::expr> m_genDivisorZero;
     PerSide<std::map<int, z3::expr>> m_memo;
     std::map<int, z3::expr> m_leafByRef;
-    std::vector<std::pair<std::string, z3::expr>> m_leaves;
+    struct Leaf
+    {
+        std::string name;
+        int result; // result number of its op; -1 for an argument
+        z3::expr x;
+    };
+    std::vector<Leaf> m_leaves;
     std::set<std::pair<Side, int>> m_isLeaf;
     int m_nodes = 0;
     const GOp* m_predicateOf = nullptr;
     std::string_view m_predicate;
+    bool m_pointers = false;
 };
 
 std::string valueText(const z3::expr& e)
@@ -304,6 +366,97 @@ bool encodable(OpId n)
 
 namespace {
 
+// A model's leaf values put back into the terms, simplified to numerals: the facts hold and
+// the two sides differ. Checks the counterexample by evaluating both sides on it, apart from
+// the solver's own model evaluation.
+bool modelHolds(z3::context& ctx, const Encoder& enc, const z3::model& model, const z3::expr& x,
+                const z3::expr& y)
+{
+    z3::expr_vector from(ctx), to(ctx);
+    for (const auto& [name, leaf] : enc.leaves()) {
+        from.push_back(leaf);
+        to.push_back(model.eval(leaf, true));
+    }
+    const auto isTrue = [](const z3::expr& e) { return e.simplify().is_true(); };
+    for (const auto& fact : enc.facts())
+        if (!isTrue(z3::expr(fact).substitute(from, to)))
+            return false;
+    z3::expr xs = z3::expr(x).substitute(from, to).simplify();
+    z3::expr ys = z3::expr(y).substitute(from, to).simplify();
+    uint64_t a = 0, b = 0;
+    if (xs.is_numeral_u64(a) && ys.is_numeral_u64(b) && a != b)
+        return true;
+    return isTrue(enc.differs(x, y).substitute(from, to));
+}
+
+enum class Recheck
+{
+    No,
+    Yes // a model is kept only where modelHolds()
+};
+
+// Are x (reference) and y (generated) equal for every input satisfying the encoder's facts?
+SmtVerdict solve(z3::context& ctx, const Encoder& enc, const z3::expr& x, const z3::expr& y,
+                 Recheck recheck)
+{
+    SmtVerdict out;
+    z3::solver solver(ctx);
+    z3::params p(ctx);
+    p.set("rlimit", kResourceLimit);
+    p.set("random_seed", kSeed);
+    solver.set(p);
+    for (const auto& fact : enc.facts())
+        solver.add(fact);
+    solver.add(enc.differs(x, y));
+    // Prefer a small counterexample (every leaf in [-16, 16]) when there is one. The checked
+    // value queries first try non-negative leaves (sizes, strides, block ids as a launch has
+    // them) and last a block of 2^16 (a block id that reaches a divisor of 1024).
+    std::vector<std::pair<int64_t, int64_t>> tiers = {{-16, 16}};
+    if (recheck == Recheck::Yes)
+        tiers = {{0, 16}, {-16, 16}, {-65536, 65536}};
+    z3::params small(ctx);
+    small.set("rlimit", kSmallInputsResourceLimit);
+    z3::check_result res = z3::unknown;
+    for (const auto& [lo, hi] : tiers) {
+        solver.push();
+        solver.set(small);
+        for (const auto& leaf : enc.leaves()) {
+            const unsigned w = leaf.second.get_sort().bv_size();
+            if (w > 5) { // narrower leaves (masks) take any value
+                const int64_t bound = w > 17 ? hi : std::min<int64_t>(hi, 16);
+                solver.add(z3::sge(leaf.second, ctx.bv_val(std::max(lo, -bound), w)));
+                solver.add(z3::sle(leaf.second, ctx.bv_val(bound, w)));
+            }
+        }
+        res = solver.check();
+        if (res == z3::sat)
+            break;
+        solver.pop();
+    }
+    if (res != z3::sat) {
+        solver.set(p);
+        res = solver.check();
+    }
+    if (res == z3::unsat) {
+        out.kind = SmtVerdict::Equal;
+        out.text = "SMT: equal for all inputs satisfying " + enc.factText();
+        out.refCone = enc.cones.reference();
+        out.genCone = enc.cones.generated();
+    } else if (res == z3::sat) {
+        const z3::model model = solver.get_model();
+        if (recheck == Recheck::Yes && !modelHolds(ctx, enc, model, x, y))
+            return out;
+        std::string inputs;
+        for (const auto& [name, leaf] : enc.leaves())
+            inputs +=
+                (inputs.empty() ? "" : ", ") + name + " = " + valueText(model.eval(leaf, true));
+        out.kind = SmtVerdict::Differs;
+        out.text = (inputs.empty() ? std::string("any input") : inputs) + " -> reference " +
+                   valueText(model.eval(x, true)) + ", generated " + valueText(model.eval(y, true));
+    }
+    return out;
+}
+
 SmtVerdict compareResults(const GFunction& R, int r, const GFunction& G, int g, const OpMatching& m,
                           bool referencePredicate)
 {
@@ -326,48 +479,7 @@ SmtVerdict compareResults(const GFunction& R, int r, const GFunction& G, int g, 
         const auto y = enc.value(Side::Generated, b.results[0]);
         if (!x || !y)
             return out;
-        z3::solver solver(ctx);
-        z3::params p(ctx);
-        p.set("rlimit", kResourceLimit);
-        p.set("random_seed", kSeed);
-        solver.set(p);
-        for (const auto& fact : enc.facts())
-            solver.add(fact);
-        solver.add(enc.differs(*x, *y));
-        // Prefer a small counterexample (every leaf in [-16, 16]) when there is one.
-        solver.push();
-        z3::params small(ctx);
-        small.set("rlimit", kSmallInputsResourceLimit);
-        solver.set(small);
-        for (const auto& leaf : enc.leaves()) {
-            const unsigned w = leaf.second.get_sort().bv_size();
-            if (w > 5) {
-                solver.add(z3::sge(leaf.second, ctx.bv_val(-16, w)));
-                solver.add(z3::sle(leaf.second, ctx.bv_val(16, w)));
-            }
-        }
-        z3::check_result res = solver.check();
-        if (res != z3::sat) {
-            solver.pop();
-            solver.set(p);
-            res = solver.check();
-        }
-        if (res == z3::unsat) {
-            out.kind = SmtVerdict::Equal;
-            out.text = "SMT: equal for all inputs satisfying " + enc.factText();
-            out.refCone = enc.cones.reference();
-            out.genCone = enc.cones.generated();
-        } else if (res == z3::sat) {
-            const z3::model model = solver.get_model();
-            std::string inputs;
-            for (const auto& [name, leaf] : enc.leaves())
-                inputs +=
-                    (inputs.empty() ? "" : ", ") + name + " = " + valueText(model.eval(leaf, true));
-            out.kind = SmtVerdict::Differs;
-            out.text = (inputs.empty() ? std::string("any input") : inputs) + " -> reference " +
-                       valueText(model.eval(*x, true)) + ", generated " +
-                       valueText(model.eval(*y, true));
-        }
+        out = solve(ctx, enc, *x, *y, Recheck::No);
     } catch (const z3::exception&) {
         out = SmtVerdict{};
     }
@@ -385,6 +497,57 @@ SmtVerdict smtCompareSignedness(const GFunction& R, int r, const GFunction& G, i
                                 const OpMatching& m)
 {
     return compareResults(R, r, G, g, m, true);
+}
+
+SmtVerdict smtCompareWithConstant(const GFunction& R, const GFunction& G, const OpMatching& m,
+                                  Side side, int value, int64_t constant)
+{
+    const GFunction& f = side == Side::Reference ? R : G;
+    const int width = intWidth(f.values[size_t(value)].typeText);
+    if (width <= 0 || width > 64)
+        return {};
+    try {
+        z3::context ctx;
+        Encoder enc(ctx, R, G, m);
+        enc.encodePointers();
+        const auto v = enc.value(side, value);
+        if (!v)
+            return {};
+        const z3::expr k = ctx.bv_val(constant, unsigned(width));
+        SmtVerdict out = side == Side::Reference ? solve(ctx, enc, *v, k, Recheck::Yes)
+                                                 : solve(ctx, enc, k, *v, Recheck::Yes);
+        out.refCone.clear();
+        out.genCone.clear();
+        return out;
+    } catch (const z3::exception&) {
+        return {};
+    }
+}
+
+SmtVerdict smtCompareValues(const GFunction& R, int refValue, const GFunction& G, int genValue,
+                            const OpMatching& m)
+{
+    const std::string_view type = R.values[size_t(refValue)].typeText;
+    if (type != G.values[size_t(genValue)].typeText ||
+        (intWidth(type) <= 0 && pointeeBytes(type) <= 0))
+        return {};
+    try {
+        z3::context ctx;
+        Encoder enc(ctx, R, G, m);
+        enc.encodePointers();
+        const auto x = enc.value(Side::Reference, refValue);
+        const auto y = enc.value(Side::Generated, genValue);
+        if (!x || !y)
+            return {};
+        SmtVerdict out = solve(ctx, enc, *x, *y, Recheck::Yes);
+        if (out.kind == SmtVerdict::Equal) { // a proof of values, not of an op: no cone
+            out.refCone.clear();
+            out.genCone.clear();
+        }
+        return out;
+    } catch (const z3::exception&) {
+        return {};
+    }
 }
 
 } // namespace tilelens::diff

@@ -10,6 +10,7 @@
 // fixed seed and a per-query resource limit (not a wall-clock timeout). Only called on differences
 // that would otherwise be critical, never on unchanged code.
 
+#include "common/Side.h"
 #include "diff/graph/Internal.h"
 #include "diff/graph/OpGraph.h"
 #include "diff/match/OpMatcher.h"
@@ -43,5 +44,17 @@ SmtVerdict smtCompare(const GFunction& ref, int r, const GFunction& gen, int g,
 // changes the result where the predicate changed too.
 SmtVerdict smtCompareSignedness(const GFunction& ref, int r, const GFunction& gen, int g,
                                 const OpMatching& m);
+
+// Two values, one per side (any ids), of the same integer, mask or pointer tile type:
+// pointers are 64-bit addresses and `offset` adds the scaled index. A Differs verdict's model is
+// checked by putting its inputs back into both sides' terms (they must differ and satisfy the
+// facts) before it is given; an Equal verdict covers no op (its cones are empty).
+SmtVerdict smtCompareValues(const GFunction& ref, int refValue, const GFunction& gen, int genValue,
+                            const OpMatching& m);
+
+// A value of one side (integer or mask) against a constant the other side uses in its place
+// (an absent mask: every lane on, 1), checked as smtCompareValues checks.
+SmtVerdict smtCompareWithConstant(const GFunction& ref, const GFunction& gen, const OpMatching& m,
+                                  Side side, int value, int64_t constant);
 
 } // namespace tilelens::diff

@@ -3,6 +3,7 @@
 #include "diff/EntryNames.h"
 #include "diff/classify/Classifier.h"
 #include "diff/classify/Recognizers.h"
+#include "diff/compare/CriticalCounterexample.h"
 #include "diff/compare/Localise.h"
 #include "diff/compare/MaskBounds.h"
 #include "diff/compare/OpComparator.h"
@@ -208,6 +209,41 @@ private:
                 link(m_out.divergences[where[size_t(root[i])]].id, raw[i], links);
             else
                 attach(where[size_t(root[i])], std::move(divs[i]), raw[i], links, !partOfChange[i]);
+        }
+        if (m_useSolver)
+            addCounterexamples(R, G, m, raw, root, where);
+    }
+
+    // A critical finding the result comparison left without a counterexample gets one from
+    // the values that make its difference (CriticalCounterexample.h), at its root or else at
+    // one of its first sites. Only the field is added: grouping and counts stay as they are.
+    void addCounterexamples(const GFunction& R, const GFunction& G, const OpMatching& m,
+                            const std::vector<RawDifference>& raw, const std::vector<int>& root,
+                            const std::vector<size_t>& where)
+    {
+        constexpr int kMaxSitesAsked = 8; // a query costs up to milliseconds
+        for (size_t i = 0; i < raw.size(); ++i) {
+            if (root[i] >= 0)
+                continue;
+            Divergence& finding = m_out.divergences[where[i]];
+            if (finding.severity != Severity::Critical || !finding.counterexample.empty())
+                continue;
+            m_cancel.throwIfCancelled();
+            std::string text = criticalCounterexample(R, G, m, raw[i]);
+            int asked = 0;
+            for (size_t j = 0; text.empty() && j < raw.size() && asked < kMaxSitesAsked; ++j) {
+                if (root[j] != int(i))
+                    continue;
+                ++asked;
+                text = criticalCounterexample(R, G, m, raw[j]);
+                if (!text.empty())
+                    text += raw[j].genOp >= 0
+                                ? " (" + raw[j].genOpName + " at line " +
+                                      std::to_string(raw[j].genLine) + " of generated)"
+                                : " (" + raw[j].refOpName + " at line " +
+                                      std::to_string(raw[j].refLine) + " of reference)";
+            }
+            finding.counterexample = text;
         }
     }
 
