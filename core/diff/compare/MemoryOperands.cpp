@@ -70,6 +70,43 @@ bool implies(const GFunction& f, int mask, int loadMask, int depth = 0)
     return false;
 }
 
+// What a walk over a gather's lanes does at a store they reach.
+enum class AtStore
+{
+    Continue,
+    Stop,
+};
+
+// Follows the lanes of gather `o`'s result through lane-wise ops (at most 256 values); each
+// store they reach goes to `atStore(value, store op)`. False when a lane reaches anything else,
+// the walk grows too large or `atStore` stops it.
+template <class AtStoreFn>
+bool walkLanesToStores(const GFunction& f, const GOp& o, AtStoreFn atStore)
+{
+    std::vector<int> work = {f.values[size_t(o.results[0])].canon};
+    std::unordered_set<int> seen;
+    while (!work.empty()) {
+        const int v = work.back();
+        work.pop_back();
+        if (!seen.insert(v).second)
+            continue;
+        if (seen.size() > 256)
+            return false;
+        for (int u : f.values[size_t(v)].users) {
+            const GOp& user = f.ops[size_t(u)];
+            if (user.id == OpId::StorePtrTko) {
+                if (atStore(v, u) == AtStore::Stop)
+                    return false;
+                continue;
+            }
+            if (!laneWise(user.id) || user.results.empty())
+                return false;
+            work.push_back(f.values[size_t(user.results[0])].canon);
+        }
+    }
+    return true;
+}
+
 // The masked-off lanes of `load` (op) only reach lane-wise ops and stores
 // under a mask that implies the load's (`sameMask`): they are never observed.
 // Without `sameMask`, any masked store is accepted: the lanes then reach
@@ -83,30 +120,12 @@ bool paddingUnobservable(const GFunction& f, int load, bool sameMask = true)
     if (o.results.empty())
         return false;
     const int loadMask = f.values[size_t(roles.main[1])].canon;
-    std::vector<int> work = {f.values[size_t(o.results[0])].canon};
-    std::unordered_set<int> seen;
-    while (!work.empty()) {
-        const int v = work.back();
-        work.pop_back();
-        if (!seen.insert(v).second)
-            continue;
-        if (seen.size() > 256)
-            return false;
-        for (int u : f.values[size_t(v)].users) {
-            const GOp& user = f.ops[size_t(u)];
-            if (user.id == OpId::StorePtrTko) {
-                const MemoryRoles s = memoryRoles(f, user);
-                if (s.main.size() < 3 || f.values[size_t(s.main[0])].canon == v ||
-                    (sameMask && !implies(f, s.main[2], loadMask)))
-                    return false;
-                continue;
-            }
-            if (!laneWise(user.id) || user.results.empty())
-                return false;
-            work.push_back(f.values[size_t(user.results[0])].canon);
-        }
-    }
-    return true;
+    return walkLanesToStores(f, o, [&](int v, int store) {
+        const MemoryRoles s = memoryRoles(f, f.ops[size_t(store)]);
+        const bool observed = s.main.size() < 3 || f.values[size_t(s.main[0])].canon == v ||
+                              (sameMask && !implies(f, s.main[2], loadMask));
+        return observed ? AtStore::Stop : AtStore::Continue;
+    });
 }
 
 // Why a padding difference ("padding", "padding value") cannot be seen, or
@@ -181,35 +200,19 @@ int unmaskedStoreOfPadding(const GFunction& f, int load)
     const GOp& o = f.ops[size_t(load)];
     if (memoryRoles(f, o).main.size() < 2 || o.results.empty())
         return -1; // no mask: no lane is padded
-    int store = -1;
-    std::vector<int> work = {f.values[size_t(o.results[0])].canon};
-    std::unordered_set<int> seen;
-    while (!work.empty()) {
-        const int v = work.back();
-        work.pop_back();
-        if (!seen.insert(v).second)
-            continue;
-        if (seen.size() > 256)
-            return -1;
-        for (int u : f.values[size_t(v)].users) {
-            const GOp& user = f.ops[size_t(u)];
-            if (user.id == OpId::StorePtrTko) {
-                const MemoryRoles s = memoryRoles(f, user);
-                if (s.main.empty() || f.values[size_t(s.main[0])].canon == v)
-                    return -1; // the lanes address memory
-                if (s.main.size() >= 3)
-                    continue; // a masked store: not this question
-                if (store >= 0 && store != u)
-                    return -1;
-                store = u;
-                continue;
-            }
-            if (!laneWise(user.id) || user.results.empty())
-                return -1;
-            work.push_back(f.values[size_t(user.results[0])].canon);
-        }
-    }
-    return store;
+    int found = -1;
+    const bool reachesOnlyStores = walkLanesToStores(f, o, [&](int v, int store) {
+        const MemoryRoles s = memoryRoles(f, f.ops[size_t(store)]);
+        if (s.main.empty() || f.values[size_t(s.main[0])].canon == v)
+            return AtStore::Stop; // the lanes address memory
+        if (s.main.size() >= 3)
+            return AtStore::Continue; // a masked store: not this question
+        if (found >= 0 && found != store)
+            return AtStore::Stop;
+        found = store;
+        return AtStore::Continue;
+    });
+    return reachesOnlyStores ? found : -1;
 }
 
 void compareMemoryOperands(const GFunction& R, int r, const GFunction& G, int g,
