@@ -39,15 +39,6 @@ std::string negate(const std::string& in, const std::string& out, const char* ar
                       "token\n");
 }
 
-std::vector<const Divergence*> criticals(const DiffResult& r)
-{
-    std::vector<const Divergence*> out;
-    for (const auto& d : r.divergences)
-        if (d.severity == Severity::Critical)
-            out.push_back(&d);
-    return out;
-}
-
 bool criticalAt(const DiffResult& r, int generatedLine)
 {
     for (const Divergence* d : criticals(r))

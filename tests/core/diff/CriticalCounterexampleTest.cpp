@@ -49,15 +49,6 @@ const std::string kMaskedStore =
     "    %s = store_ptr_tko weak %po, %v, %m : tile<8xptr<f32>>, tile<8xf32>, tile<8xi1> -> "
     "token\n";
 
-std::vector<const Divergence*> criticals(const DiffResult& r)
-{
-    std::vector<const Divergence*> out;
-    for (const auto& d : r.divergences)
-        if (d.severity == Severity::Critical)
-            out.push_back(&d);
-    return out;
-}
-
 // The inputs a counterexample names ("argument 0 = 8, iota at reference line 4 = 1 -> ...")
 // by name, and the two sides' values after "->".
 struct Model

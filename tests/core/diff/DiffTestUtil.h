@@ -142,6 +142,16 @@ inline std::vector<const Divergence*> withRule(const DiffResult& r, const std::s
     return out;
 }
 
+// The critical findings of a result, in its order.
+inline std::vector<const Divergence*> criticals(const DiffResult& r)
+{
+    std::vector<const Divergence*> out;
+    for (const auto& d : r.divergences)
+        if (d.severity == Severity::Critical)
+            out.push_back(&d);
+    return out;
+}
+
 inline std::string describe(const DiffResult& r)
 {
     std::string s;

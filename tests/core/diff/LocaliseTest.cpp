@@ -13,15 +13,6 @@
 namespace tilelens::diff::test {
 namespace {
 
-std::vector<const Divergence*> criticals(const DiffResult& r)
-{
-    std::vector<const Divergence*> out;
-    for (const auto& d : r.divergences)
-        if (d.severity == Severity::Critical)
-            out.push_back(&d);
-    return out;
-}
-
 // Two row offsets, stride * row; the port computes the second with the first's stride.
 const char* const kOffsets = "cuda_tile.module @m {\n"
                              "  entry @k(%sx: tile<i32>, %sy: tile<i32>, %row: tile<i32>) {\n"

@@ -49,15 +49,6 @@ std::string rowFirst(const std::string& columnOps, const std::string& column)
            " : tile<8xptr<f32>>, tile<8xi32> -> tile<8xptr<f32>>\n";
 }
 
-std::vector<const Divergence*> criticals(const DiffResult& r)
-{
-    std::vector<const Divergence*> out;
-    for (const auto& d : r.divergences)
-        if (d.severity == Severity::Critical)
-            out.push_back(&d);
-    return out;
-}
-
 bool criticalAt(const DiffResult& r, int generatedLine)
 {
     for (const Divergence* d : criticals(r)) {

@@ -22,15 +22,6 @@ std::string kernel(const std::string& body)
            "}\n";
 }
 
-std::vector<const Divergence*> criticals(const DiffResult& r)
-{
-    std::vector<const Divergence*> out;
-    for (const auto& d : r.divergences)
-        if (d.severity == Severity::Critical)
-            out.push_back(&d);
-    return out;
-}
-
 // The port inserts an op; the op using its result differs only through it.
 TEST(RootCauses, AnOpThatOnlyPassesAChangeOnIsASiteOfIt)
 {
