@@ -85,7 +85,7 @@ DivergenceInsight::DivergenceInsight(MainWindow& window, QMenu* diffMenu, QToolB
     m_cancelButton = new QToolButton;
     m_cancelButton->setDefaultAction(m_eval->cancelAction());
     m_cancelButton->hide();
-    m_status = new QLabel;
+    m_status = new ElidedLabel(Qt::ElideRight);
     m_status->setObjectName(QStringLiteral("cpuRunStatus"));
     window.statusBar()->addPermanentWidget(m_status);
     window.statusBar()->addPermanentWidget(m_progress);
@@ -107,7 +107,7 @@ DivergenceInsight::DivergenceInsight(MainWindow& window, QMenu* diffMenu, QToolB
             &DivergenceInsight::showDetails);
     connect(&session, &InspectorSession::diffChanged, this, [this] {
         if (!m_eval->isRunning())
-            m_status->clear();
+            m_status->setText({});
         m_withRun.reset();
         m_binding->setEnabled(m_window.session().diffResult() != nullptr);
         showDetails();
@@ -180,7 +180,8 @@ void DivergenceInsight::onEvalFinished(const std::shared_ptr<const crosscheck::C
         return;
     }
     m_status->setText(EvalAction::statusText(*check));
-    m_status->setToolTip(QString::fromStdString(check->counterexample));
+    if (!check->counterexample.empty()) // else the whole message, which may be elided
+        m_status->setToolTip(QString::fromStdString(check->counterexample));
     if (const diff::DiffResult* result = m_window.session().diffResult())
         m_withRun =
             std::make_shared<const diff::DiffResult>(crosscheck::withCpuRun(*result, *check));

@@ -7,6 +7,8 @@
 // Built by MainWindow::buildMenus(); kept out of MainWindow so that the window
 // only places it.
 
+#include "ElidedLabel.h"
+
 #include <QObject>
 #include <memory>
 
@@ -74,7 +76,7 @@ private:
     QTextBrowser* m_details = nullptr;
     QProgressBar* m_progress = nullptr;
     QToolButton* m_cancelButton = nullptr;
-    QLabel* m_status = nullptr;
+    ElidedLabel* m_status = nullptr;
     bool m_syncing = false;
     std::shared_ptr<const diff::DiffResult> m_withRun; // the diff as the last run left it
 };

@@ -71,7 +71,7 @@ void WorkspaceController::buildDiagnosticsDock(QMainWindow& window)
 
 void WorkspaceController::buildStatusWidgets(QMainWindow& window)
 {
-    m_workspaceLabel = new QLabel(&window);
+    m_workspaceLabel = new ElidedLabel(Qt::ElideMiddle, &window);
     m_workspaceLabel->setObjectName(QStringLiteral("workspaceLabel"));
     m_workspaceLabel->setTextFormat(Qt::PlainText);
     m_workspaceLabel->setText(tr("No workspace open"));

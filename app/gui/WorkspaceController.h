@@ -6,6 +6,7 @@
 // the recent-workspaces list, and the kernel of the last session. The selected kernel's files
 // and diff are the inspector's.
 
+#include "ElidedLabel.h"
 #include "JobTracker.h"
 #include "workspace/Workspace.h"
 
@@ -92,7 +93,7 @@ private:
     QDockWidget* m_kernelDock = nullptr;
     QListWidget* m_diagnosticsList = nullptr;
     QDockWidget* m_diagnosticsDock = nullptr;
-    QLabel* m_workspaceLabel = nullptr;
+    ElidedLabel* m_workspaceLabel = nullptr;
     QLabel* m_kernelCountLabel = nullptr;
     QToolButton* m_diagnosticsButton = nullptr;
 

@@ -9,6 +9,7 @@
 #include "InspectorSession.h"
 
 #include <QLabel>
+#include <QStatusBar>
 #include <QTextBrowser>
 #include <algorithm>
 
@@ -47,6 +48,28 @@ TEST(CpuRunOutcome, TheGuisRunHasNoWallTimeBudgetBecauseCancelStopsIt)
     const eval::EvalOptions cli;
     EXPECT_GT(cli.timeoutSeconds, 0); // the CLI keeps its --timeout default
     EXPECT_EQ(options.maxWork, cli.maxWork);
+}
+
+// At 1024x700 a long run message and a deep path elide in the status bar, so the verdict stays
+// whole on screen. On the Xvfb tour the two labels claimed their whole text as a minimum and
+// the verdict read "PASS_WITH_NOTES · 9 warn, 4 info, 13 equiva".
+TEST(CpuRunOutcome, ALongRunMessageLeavesTheVerdictWholeAt1024Pixels)
+{
+    QTemporaryDir dir;
+    ASSERT_TRUE(dir.isValid());
+    const auto [ref, gen] = copyPairAlone(dir, kSiluAndMul);
+    Window win;
+    ASSERT_TRUE(win.open(ref, gen));
+    win.w.resize(1024, 700);
+    ASSERT_NE(win.runNow(), nullptr); // not run: it asks for a binding, a long message
+    QTest::qWait(50);
+    const QLabel* verdict = win.w.findChild<QLabel*>(QStringLiteral("verdictLabel"));
+    ASSERT_NE(verdict, nullptr);
+    const QLabel* status = win.insight->evalStatus();
+    ASSERT_GT(status->sizeHint().width(), 400) << status->text().toStdString();
+    EXPECT_GE(verdict->width(), verdict->sizeHint().width()) << verdict->text().toStdString();
+    EXPECT_LE(verdict->geometry().right(), win.w.statusBar()->contentsRect().right());
+    EXPECT_EQ(status->toolTip(), status->text()); // whole, whatever is shown
 }
 
 // A counterexample shows the input values of its case, and only on the rows it refutes: an
