@@ -87,6 +87,7 @@ DivergenceInsight::DivergenceInsight(MainWindow& window, QMenu* diffMenu, QToolB
     m_cancelButton->hide();
     m_status = new ElidedLabel(Qt::ElideRight);
     m_status->setObjectName(QStringLiteral("cpuRunStatus"));
+    m_status->setPreferredCharacters(60); // the details pane has the whole outcome
     window.statusBar()->addPermanentWidget(m_status);
     window.statusBar()->addPermanentWidget(m_progress);
     window.statusBar()->addPermanentWidget(m_cancelButton);

@@ -2,6 +2,7 @@
 
 #include <QPainter>
 #include <QStyle>
+#include <algorithm>
 
 namespace tilelens::gui {
 
@@ -18,6 +19,24 @@ void ElidedLabel::setText(const QString& text)
 {
     QLabel::setText(text);
     setToolTip(text);
+}
+
+void ElidedLabel::setPreferredCharacters(int characters)
+{
+    m_preferredCharacters = characters;
+    updateGeometry();
+}
+
+QSize ElidedLabel::sizeHint() const
+{
+    QSize whole = QLabel::sizeHint();
+    if (m_preferredCharacters > 0) {
+        const QMargins m = contentsMargins();
+        whole.setWidth(
+            std::min(whole.width(), fontMetrics().averageCharWidth() * m_preferredCharacters +
+                                        m.left() + m.right()));
+    }
+    return whole;
 }
 
 QSize ElidedLabel::minimumSizeHint() const

@@ -13,16 +13,22 @@ class ElidedLabel : public QLabel
 public:
     explicit ElidedLabel(Qt::TextElideMode mode, QWidget* parent = nullptr);
 
+    // At most this many characters wide even when there is room (0: the whole text), so a
+    // long message leaves room to its neighbours too.
+    void setPreferredCharacters(int characters);
+
     // The whole text stays text() and is the tooltip, whatever is shown.
     void setText(const QString& text);
     // A few characters: the layout may give the label less than its text.
     QSize minimumSizeHint() const override;
+    QSize sizeHint() const override;
 
 protected:
     void paintEvent(QPaintEvent* event) override;
 
 private:
     Qt::TextElideMode m_mode;
+    int m_preferredCharacters = 0;
 };
 
 } // namespace tilelens::gui

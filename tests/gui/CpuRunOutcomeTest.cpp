@@ -66,7 +66,7 @@ TEST(CpuRunOutcome, ALongRunMessageLeavesTheVerdictWholeAt1024Pixels)
     const QLabel* verdict = win.w.findChild<QLabel*>(QStringLiteral("verdictLabel"));
     ASSERT_NE(verdict, nullptr);
     const QLabel* status = win.insight->evalStatus();
-    ASSERT_GT(status->sizeHint().width(), 400) << status->text().toStdString();
+    ASSERT_GT(status->text().size(), 150) << status->text().toStdString();
     EXPECT_GE(verdict->width(), verdict->sizeHint().width()) << verdict->text().toStdString();
     EXPECT_LE(verdict->geometry().right(), win.w.statusBar()->contentsRect().right());
     EXPECT_EQ(status->toolTip(), status->text()); // whole, whatever is shown
