@@ -52,6 +52,15 @@ QString smallBinding(const QTemporaryDir& dir)
   "gen": {"params": ["y", "x"], "grid": [4, 1, 1]}})"));
 }
 
+// A user rule that wrongly calls exp and exp2 equivalent: the diff passes, only a run tells.
+QString expSaidEqualToExp2(const QTemporaryDir& dir)
+{
+    return write(dir, "rules.json", QStringLiteral(R"({"schema": "tilelens.rules/1",
+  "rules": [{"id": "math-core-op", "match": {"kinds": ["op_changed"], "ops": ["exp", "exp2"]},
+             "severity": "equivalent", "owner": "kernel", "message": "{op}: said equal",
+             "priority": 30}]})"));
+}
+
 QJsonObject divergence(const QJsonObject& report, const QString& id)
 {
     for (const QJsonValue d : report.value(QStringLiteral("divergences")).toArray())
@@ -109,10 +118,7 @@ TEST(CliDiffEval, ARuleThatClaimsEquivalenceIsRefutedAsADifferBug)
 {
     // A user rule that calls exp vs exp2 equivalent: the diff then passes, the run refutes it.
     QTemporaryDir dir;
-    const QString rules = write(dir, "rules.json", QStringLiteral(R"({"schema": "tilelens.rules/1",
-  "rules": [{"id": "math-core-op", "match": {"kinds": ["op_changed"], "ops": ["exp", "exp2"]},
-             "severity": "equivalent", "owner": "kernel", "message": "{op}: said equal",
-             "priority": 30}]})"));
+    const QString rules = expSaidEqualToExp2(dir);
     const CliResult r =
         runCli({QStringLiteral("diff"), QStringLiteral("--eval"), QStringLiteral("--binding"),
                 smallBinding(dir), QStringLiteral("--rules"), rules, QStringLiteral("--format"),
@@ -275,10 +281,7 @@ TEST(CliDiffEval, EqualOutputsAreSaidOnEachUnprovenCritical)
 TEST(CliDiffEval, ADifferenceOnAGuessedBindingIsNoDifferBug)
 {
     QTemporaryDir dir;
-    const QString rules = write(dir, "rules.json", QStringLiteral(R"({"schema": "tilelens.rules/1",
-  "rules": [{"id": "math-core-op", "match": {"kinds": ["op_changed"], "ops": ["exp", "exp2"]},
-             "severity": "equivalent", "owner": "kernel", "message": "{op}: said equal",
-             "priority": 30}]})"));
+    const QString rules = expSaidEqualToExp2(dir);
     const CliResult r =
         runCli({QStringLiteral("diff"), QStringLiteral("--eval"), QStringLiteral("--rules"), rules,
                 QStringLiteral("--format"), QStringLiteral("json"), fixture(), exp2Softmax(dir)});

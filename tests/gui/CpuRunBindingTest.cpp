@@ -20,11 +20,8 @@ using namespace tilelens::test::cpurun;
 // checks the text as it is typed: a problem at its line and column, Run disabled meanwhile.
 TEST(CpuRunBinding, TheDialogShowsTheGuessedBindingAndChecksTheTextAsItIsTyped)
 {
-    QTemporaryDir dir;
-    ASSERT_TRUE(dir.isValid());
-    const auto [ref, gen] = copyPairAlone(dir, kAttentionSink);
     Window win;
-    ASSERT_TRUE(win.open(ref, gen));
+    ASSERT_TRUE(win.openAlone(kAttentionSink));
     BindingDialog* dialog = win.insight->editBinding();
     ASSERT_NE(dialog, nullptr);
     EXPECT_TRUE(dialog->isVisible());
@@ -139,11 +136,8 @@ TEST(CpuRunBinding, RunRerunsWithTheEditedBindingAndThePairKeepsIt)
 // dialog says why it has nothing to start from, in the GUI's words, and offers a skeleton.
 TEST(CpuRunBinding, WithNothingToStartFromTheDialogSaysWhyInTheGuisWords)
 {
-    QTemporaryDir dir;
-    ASSERT_TRUE(dir.isValid());
-    const auto [ref, gen] = copyPairAlone(dir, kSiluAndMul);
     Window win;
-    ASSERT_TRUE(win.open(ref, gen));
+    ASSERT_TRUE(win.openAlone(kSiluAndMul));
     BindingDialog* dialog = win.insight->editBinding();
     ASSERT_NE(dialog, nullptr);
     const QString origin = dialog->originLabel()->text();

@@ -79,6 +79,7 @@ struct Window
     gui::DivergenceInsight* insight = nullptr;
     gui::EvalAction* eval = nullptr;
     QTemporaryDir bindingDir;
+    QTemporaryDir pairDir; // openAlone's copy of a pair
 
     bool open(const QString& ref, const QString& gen)
     {
@@ -89,6 +90,15 @@ struct Window
         insight = w.findChild<gui::DivergenceInsight*>();
         eval = insight ? insight->evalAction() : nullptr;
         return eval != nullptr;
+    }
+    // The pair's two IR files copied away from the launch.json that names its chain: the run
+    // has no launch chain to bind by.
+    bool openAlone(const QString& pair)
+    {
+        if (!pairDir.isValid())
+            return false;
+        const auto [ref, gen] = copyPairAlone(pairDir, pair);
+        return open(ref, gen);
     }
     bool openReal(const QString& pair)
     {

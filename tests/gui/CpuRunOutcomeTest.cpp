@@ -21,11 +21,8 @@ using namespace tilelens::test::cpurun;
 // the core's one message with the GUI's way in it; the CLI keeps `--binding` (BindingTest).
 TEST(CpuRunOutcome, ARunThatNeedsABindingSaysHowToGiveOneInTheGui)
 {
-    QTemporaryDir dir;
-    ASSERT_TRUE(dir.isValid());
-    const auto [ref, gen] = copyPairAlone(dir, kSiluAndMul); // 10 and 5 parameters, no chain
     Window win;
-    ASSERT_TRUE(win.open(ref, gen));
+    ASSERT_TRUE(win.openAlone(kSiluAndMul)); // 10 and 5 parameters, no chain
     const auto check = win.runNow();
     ASSERT_NE(check, nullptr);
     EXPECT_FALSE(check->ran());
@@ -55,11 +52,8 @@ TEST(CpuRunOutcome, TheGuisRunHasNoWallTimeBudgetBecauseCancelStopsIt)
 // the verdict read "PASS_WITH_NOTES · 9 warn, 4 info, 13 equiva".
 TEST(CpuRunOutcome, ALongRunMessageLeavesTheVerdictWholeAt1024Pixels)
 {
-    QTemporaryDir dir;
-    ASSERT_TRUE(dir.isValid());
-    const auto [ref, gen] = copyPairAlone(dir, kSiluAndMul);
     Window win;
-    ASSERT_TRUE(win.open(ref, gen));
+    ASSERT_TRUE(win.openAlone(kSiluAndMul));
     win.w.resize(1024, 700);
     ASSERT_NE(win.runNow(), nullptr); // not run: it asks for a binding, a long message
     QTest::qWait(50);

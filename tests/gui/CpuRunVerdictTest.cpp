@@ -4,6 +4,7 @@
 // for 128-wide tiles, outside its contract: the run says what the CLI says (the core's message,
 // translated), names the guessed binding, refutes nothing and never says "DIFFER BUG".
 
+#include "CpuRunFixture.h"
 #include "DivergenceInsight.h"
 #include "DivergenceNavigator.h"
 #include "EvalAction.h"
@@ -12,50 +13,24 @@
 #include "MainWindow.h"
 #include "TestPaths.h"
 
-#include <QDeadlineTimer>
 #include <QDir>
-#include <QFile>
 #include <QLabel>
 #include <QSignalSpy>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTextBrowser>
-#include <functional>
 #include <gtest/gtest.h>
 
 using namespace tilelens;
 using namespace tilelens::gui;
-
-namespace {
-
-// The pair's two IR files in `dir`, without the launch.json that names its launch chain.
-std::pair<QString, QString> copyPairAlone(const QTemporaryDir& dir, const QString& pair)
-{
-    const QDir source(QDir(test::testDataDir()).filePath(QStringLiteral("real-ports/") + pair));
-    std::pair<QString, QString> out{dir.filePath(QStringLiteral("reference.mlir")),
-                                    dir.filePath(QStringLiteral("generated.mlir"))};
-    EXPECT_TRUE(QFile::copy(source.filePath(QStringLiteral("reference.mlir")), out.first));
-    EXPECT_TRUE(QFile::copy(source.filePath(QStringLiteral("generated.mlir")), out.second));
-    return out;
-}
-
-bool waitUntil(const std::function<bool()>& done, int timeoutMs)
-{
-    QDeadlineTimer deadline(timeoutMs);
-    while (!done() && !deadline.hasExpired())
-        QTest::qWait(20);
-    return done();
-}
-
-} // namespace
+using namespace tilelens::test::cpurun;
 
 TEST(CpuRunVerdict, AGuessedBindingTheReferenceRejectsIsOutsideItsContractNotADifferBug)
 {
     QTemporaryDir dir;
     ASSERT_TRUE(dir.isValid());
-    const auto [ref, gen] =
-        copyPairAlone(dir, QStringLiteral("attention_sink_2x128q128k_h8g8_d64_bf16"));
+    const auto [ref, gen] = copyPairAlone(dir, kAttentionSink);
     MainWindow w(MainWindow::Options{false});
     w.show();
     w.openIrPair(ref, gen);
