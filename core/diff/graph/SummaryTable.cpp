@@ -57,14 +57,57 @@ public:
     {
         std::vector<Out> out;
         out.reserve(m_counts.size());
+        appendTo(out);
+        return arena.copy(out);
+    }
+    void appendTo(std::vector<Out>& out) const
+    {
         for (const auto& [k, n] : m_counts)
             out.push_back(Out{k, n});
-        return arena.copy(out);
     }
 
 private:
     std::vector<std::pair<K, int>> m_counts;
     uint32_t m_recent[64] = {};
+};
+
+// Counts ops by name: those of the op table by their id (an array index), others and
+// a second spelling of one id (print, print_tko) by name in a short list. The
+// merged counts are by name either way (Facts::add), so one name may appear in both.
+class OpNameCounts
+{
+public:
+    void bump(const GOp& o)
+    {
+        Slot& s = m_byId[size_t(o.id)];
+        if (o.id == OpId::Unknown || (s.count != 0 && !same(s.name, o.name))) {
+            m_byName.bump(o.name, o.nameHash);
+            return;
+        }
+        if (s.count++ == 0) {
+            s.name = o.name;
+            m_seen.push_back(o.id);
+        }
+    }
+    ir::Span<const NameCount> store(ir::Arena& arena) const
+    {
+        std::vector<NameCount> out;
+        out.reserve(m_seen.size());
+        for (const OpId id : m_seen)
+            out.push_back(NameCount{m_byId[size_t(id)].name, m_byId[size_t(id)].count});
+        m_byName.appendTo(out);
+        return arena.copy(out);
+    }
+
+private:
+    struct Slot
+    {
+        std::string_view name;
+        int count = 0;
+    };
+    Slot m_byId[ir::kOpIdCount];
+    std::vector<OpId> m_seen; // ids in the order first counted
+    ShortCounts<std::string_view, NameCount> m_byName;
 };
 
 } // namespace
@@ -88,11 +131,12 @@ const FunctionFacts* summarizeFunction(const GFunction& f, ir::Arena& arena)
         if (h.name == "occupancy" || h.name == "num_cta_in_cga")
             hints.push_back(h);
     std::vector<std::string_view> identities, mmaTypes;
-    ShortCounts<std::string_view, NameCount> ops, ftz, approx;
+    OpNameCounts ops; // counted by name: ops of other dialects too
+    ShortCounts<std::string_view, NameCount> ftz, approx;
     for (const auto& o : f.ops) {
-        const std::string_view name = o.name; // counted by name: ops of other dialects too
+        const std::string_view name = o.name;
         if (!o.terminator || !o.operands.empty())
-            ops.bump(name, o.nameHash);
+            ops.bump(o);
         for (const auto& a : o.attrs) {
             if (a.name == "flush_to_zero")
                 ftz.bump(name, o.nameHash);

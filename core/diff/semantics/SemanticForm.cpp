@@ -1,5 +1,6 @@
 #include "diff/semantics/SemanticForm.h"
 
+#include "diff/graph/FlatHashMap.h"
 #include "diff/graph/Hashing.h"
 #include "diff/semantics/PointerOffsets.h"
 #include "diff/semantics/Semantics.h"
@@ -257,6 +258,64 @@ SemanticForm SemanticNormalizer::form(int id)
     return f;
 }
 
+namespace {
+
+// What a constant's splat scalar says ("<f32: 1.0>"), read once per distinct text.
+struct ScalarFacts
+{
+    uint64_t splat = 0; // the scalar's hash; "<i1: true>" hashed as "<i1: 1>"
+    double floatValue = 0;
+    int64_t intValue = 0;
+    bool floatOne = false, isFloat = false, isInt = false;
+};
+
+ScalarFacts readScalar(std::string_view value, std::string_view scalar)
+{
+    ScalarFacts x;
+    x.splat = constantScalarHash(scalar);
+    x.floatOne = splatFloatIsOne(scalar);
+    if (const auto v = splatFloat(scalar)) {
+        x.isFloat = true;
+        x.floatValue = *v;
+    }
+    if (const auto i = splatInt(value)) {
+        x.isInt = true;
+        x.intValue = *i;
+    }
+    // <i1: true> and <i1: 1> are one value.
+    if (x.isInt && scalar.rfind("<i1:", 0) == 0)
+        x.splat = constantScalarHash(x.intValue ? "<i1: 1>" : "<i1: 0>");
+    return x;
+}
+
+// Per thread, by text: a 100k-op side writes ~10,000 constants in ~80 spellings, and
+// reading one takes two strtod and their strings. Bounded: a text beyond is read anew.
+const ScalarFacts& scalarFacts(std::string_view value, std::string_view scalar)
+{
+    struct Cache
+    {
+        FlatHashMap<uint32_t> index; // hashText(scalar) -> entry + 1
+        std::vector<std::pair<std::string, ScalarFacts>> entries;
+        ScalarFacts uncached;
+    };
+    constexpr size_t kMaxEntries = 4096;
+    thread_local Cache cache;
+    const uint64_t key = hashText(scalar);
+    if (const uint32_t* at = cache.index.find(key)) {
+        const auto& entry = cache.entries[*at - 1];
+        if (entry.first == scalar)
+            return entry.second;
+    } else if (cache.entries.size() < kMaxEntries) {
+        cache.entries.emplace_back(std::string(scalar), readScalar(value, scalar));
+        cache.index.insert(key, uint32_t(cache.entries.size()));
+        return cache.entries.back().second;
+    }
+    cache.uncached = readScalar(value, scalar);
+    return cache.uncached;
+}
+
+} // namespace
+
 bool SemanticNormalizer::splatForm(int id, SemanticForm& f)
 {
     GOp& o = m_g.ops[size_t(id)];
@@ -268,23 +327,15 @@ bool SemanticNormalizer::splatForm(int id, SemanticForm& f)
         const std::string_view scalar = splatScalar(v->value);
         if (scalar.empty())
             return false;
-        m_pendSplat = hashMix(kTagSplatConst, hashText(scalar));
+        const ScalarFacts& x = scalarFacts(v->value, scalar);
+        m_pendSplat = x.splat;
         m_pendSplatConst = true;
-        m_pendFloatOne = splatFloatIsOne(scalar);
-        if (const auto x = splatFloat(scalar)) {
-            m_pendIsFloat = true;
-            m_pendFloat = *x;
-        }
-        if (const auto i = splatInt(v->value)) {
-            m_pendIsInt = true;
-            m_pendInt = *i;
-        }
-        // <i1: true> and <i1: 1> are one value.
-        const bool i1 = m_pendIsInt && scalar.rfind("<i1:", 0) == 0;
-        const std::string_view same = !i1 ? scalar : m_pendInt ? "<i1: 1>" : "<i1: 0>";
-        if (i1)
-            m_pendSplat = constantScalarHash(same);
-        m_pendLane = resultHash(constantOpHash(same, scalarTypeHash(res.typeText)), 0);
+        m_pendFloatOne = x.floatOne;
+        m_pendIsFloat = x.isFloat;
+        m_pendFloat = x.floatValue;
+        m_pendIsInt = x.isInt;
+        m_pendInt = x.intValue;
+        m_pendLane = resultHash(splatOpHash(x.splat, scalarTypeHash(res.typeText)), 0);
         f.custom = true;
         f.hash = hashMix(hashMix(kTagSplat, m_pendSplat), res.typeHash);
         return true;
