@@ -50,8 +50,15 @@ bool singleElement(std::string_view type)
     return true;
 }
 
-// A polynomial modulo 2^64: sorted atom hashes -> coefficient.
-using Poly = std::map<std::vector<uint64_t>, uint64_t>;
+// A polynomial modulo 2^64: terms of sorted atom hashes and a coefficient, in one
+// vector sorted by the atoms (a std::map's order, without a node per term), no zero
+// coefficient.
+struct Term
+{
+    std::vector<uint64_t> atoms;
+    uint64_t coef = 0;
+};
+using Poly = std::vector<Term>;
 
 bool fits(int64_t lo, int64_t hi, int width)
 {
@@ -164,7 +171,7 @@ private:
         // Narrower atoms stand for their sign extension: the width is part of them.
         const uint64_t h = hashMix(hashMix(kTagAtom, x.hash), uint64_t(intWidth(x.typeText)));
         m_atomValue.emplace(h, c);
-        return Poly{{{h}, 1}};
+        return Poly{Term{{h}, 1}};
     }
 
 public:
@@ -178,7 +185,7 @@ private:
     Poly constant(int64_t value)
     {
         ++m_rules;
-        return value == 0 ? Poly{} : Poly{{{}, uint64_t(value)}};
+        return value == 0 ? Poly{} : Poly{Term{{}, uint64_t(value)}};
     }
 
     // a op b cannot wrap in `width` bits, by the operands' proven ranges (i64 wraps alike
@@ -201,30 +208,53 @@ private:
         return fits(*std::min_element(p, p + 4), *std::max_element(p, p + 4), width);
     }
 
+    // p + q or p - q: the two sorted term lists merged.
     static Poly plus(Poly p, const Poly& q, bool minus)
     {
-        for (const auto& [k, coef] : q) {
-            uint64_t& s = p[k];
-            s = minus ? s - coef : s + coef;
-            if (s == 0)
-                p.erase(k);
+        Poly r;
+        r.reserve(p.size() + q.size());
+        size_t i = 0, j = 0;
+        while (i < p.size() || j < q.size()) {
+            if (j == q.size() || (i < p.size() && p[i].atoms < q[j].atoms)) {
+                r.push_back(std::move(p[i++]));
+            } else if (i == p.size() || q[j].atoms < p[i].atoms) {
+                r.push_back(Term{q[j].atoms, minus ? 0 - q[j].coef : q[j].coef});
+                ++j;
+            } else {
+                const uint64_t s = minus ? p[i].coef - q[j].coef : p[i].coef + q[j].coef;
+                if (s != 0)
+                    r.push_back(Term{std::move(p[i].atoms), s});
+                ++i;
+                ++j;
+            }
         }
-        return p;
+        return r;
     }
 
     static Poly times(const Poly& p, const Poly& q)
     {
-        Poly r;
-        for (const auto& [ka, ca] : p)
-            for (const auto& [kb, cb] : q) {
-                std::vector<uint64_t> k = ka;
-                k.insert(k.end(), kb.begin(), kb.end());
+        Poly all;
+        all.reserve(p.size() * q.size());
+        for (const Term& a : p)
+            for (const Term& b : q) {
+                std::vector<uint64_t> k = a.atoms;
+                k.insert(k.end(), b.atoms.begin(), b.atoms.end());
                 std::sort(k.begin(), k.end());
-                uint64_t& s = r[k];
-                s += ca * cb;
-                if (s == 0)
-                    r.erase(k);
+                all.push_back(Term{std::move(k), a.coef * b.coef});
             }
+        std::sort(all.begin(), all.end(),
+                  [](const Term& x, const Term& y) { return x.atoms < y.atoms; });
+        // Equal monomials summed modulo 2^64; a sum of zero is no term.
+        Poly r;
+        for (size_t i = 0; i < all.size();) {
+            uint64_t s = 0;
+            size_t j = i;
+            for (; j < all.size() && all[j].atoms == all[i].atoms; ++j)
+                s += all[j].coef;
+            if (s != 0)
+                r.push_back(Term{std::move(all[i].atoms), s});
+            i = j;
+        }
         return r;
     }
 
