@@ -91,15 +91,15 @@ bool SemanticNormalizer::constantFold(int id, SemanticForm& f)
     if (o.operands.empty() || o.operands.size() > 3)
         return false;
     // Cheapest test first: this runs for every pure op of both sides.
-    if (!m_isInt[size_t(canonId(o.operands[0]))])
+    if (!m_v[size_t(canonId(o.operands[0]))].isInt)
         return false;
     const GValue& res = m_g.values[size_t(o.results[0])];
     const int width = intWidth(res.typeText);
     if (width <= 0 || width > 64)
         return false;
     // select(c, a, b) with a constant condition is the chosen operand, constant or not.
-    if (n == OpId::Select && o.operands.size() == 3 && m_isInt[size_t(canonId(o.operands[0]))]) {
-        const bool taken = (m_int[size_t(canonId(o.operands[0]))] & 1) != 0;
+    if (n == OpId::Select && o.operands.size() == 3 && m_v[size_t(canonId(o.operands[0]))].isInt) {
+        const bool taken = (m_v[size_t(canonId(o.operands[0]))].intValue & 1) != 0;
         const int chosen = canonId(o.operands[taken ? 1 : 2]);
         if (m_g.values[size_t(chosen)].typeText != res.typeText)
             return false;
@@ -111,9 +111,9 @@ bool SemanticNormalizer::constantFold(int id, SemanticForm& f)
     int64_t in[2] = {0, 0};
     for (size_t i = 0; i < o.operands.size(); ++i) {
         const int c = canonId(o.operands[i]);
-        if (!m_isInt[size_t(c)] || i >= 2)
+        if (!m_v[size_t(c)].isInt || i >= 2)
             return false;
-        in[i] = m_int[size_t(c)];
+        in[i] = m_v[size_t(c)].intValue;
     }
     const int from = intWidth(m_g.values[size_t(canonId(o.operands[0]))].typeText);
     if (from <= 0 || from > 64)
@@ -194,20 +194,20 @@ bool SemanticNormalizer::castFold(int id, SemanticForm& f)
     const int x = canonId(o.operands[0]);
     double v = 0;
     if (itof) {
-        if (!m_isInt[size_t(x)])
+        if (!m_v[size_t(x)].isInt)
             return false;
         const int from = intWidth(m_g.values[size_t(x)].typeText);
         if (from <= 0 || from > 64)
             return false;
-        const Wide w =
-            isUnsigned(o) ? asUnsigned(m_int[size_t(x)], from) : asSigned(m_int[size_t(x)], from);
+        const Wide w = isUnsigned(o) ? asUnsigned(m_v[size_t(x)].intValue, from)
+                                     : asSigned(m_v[size_t(x)].intValue, from);
         if (w > (Wide(1) << 53) || w < -(Wide(1) << 53))
             return false; // not exact in a double
         v = double(int64_t(w));
     } else {
-        if (!m_isFloat[size_t(x)])
+        if (!m_v[size_t(x)].isFloat)
             return false;
-        v = m_float[size_t(x)];
+        v = m_v[size_t(x)].floatValue;
     }
     return foldToFloat(id, v, std::string(o.name) + " of a constant", f);
 }
@@ -285,14 +285,15 @@ bool SemanticNormalizer::floatFold(int id, SemanticForm& f)
 {
     GOp& o = m_g.ops[size_t(id)];
     if (o.operands.size() != 2 || o.results.size() != 1 ||
-        !m_isFloat[size_t(canonId(o.operands[0]))] || !m_isFloat[size_t(canonId(o.operands[1]))])
+        !m_v[size_t(canonId(o.operands[0]))].isFloat ||
+        !m_v[size_t(canonId(o.operands[1]))].isFloat)
         return false;
     for (const auto& a : o.attrs)
         if (!(a.name == "rounding" && a.value == "nearest_even") && a.name != "predicate" &&
             a.name != "ordering")
             return false;
-    const double a = m_float[size_t(canonId(o.operands[0]))];
-    const double b = m_float[size_t(canonId(o.operands[1]))];
+    const double a = m_v[size_t(canonId(o.operands[0]))].floatValue;
+    const double b = m_v[size_t(canonId(o.operands[1]))].floatValue;
     const OpId n = o.id;
     if (n == OpId::CmpF) {
         // Finite operands (m_isFloat): ordered and unordered predicates agree.

@@ -61,9 +61,9 @@ std::string joined(std::vector<std::string> reasons)
 std::optional<bool> SemanticNormalizer::truthOf(int v) const
 {
     const int c = canonId(v);
-    if (!m_isInt[size_t(c)] || intWidth(m_g.values[size_t(c)].typeText) != 1)
+    if (!m_v[size_t(c)].isInt || intWidth(m_g.values[size_t(c)].typeText) != 1)
         return std::nullopt;
-    return m_int[size_t(c)] != 0;
+    return m_v[size_t(c)].intValue != 0;
 }
 
 // The truth of an i1 value with some integer values' ranges replaced

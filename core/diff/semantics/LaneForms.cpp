@@ -40,9 +40,9 @@ bool SemanticNormalizer::laneForm(int id, SemanticForm& f)
     bool allConstant = true;
     for (int v : o.operands) {
         const int c = canonId(v);
-        if (m_lane[size_t(c)] == 0)
+        if (m_v[size_t(c)].lane == 0)
             return false;
-        allConstant = allConstant && m_splatConst[size_t(c)];
+        allConstant = allConstant && m_v[size_t(c)].splatConst;
     }
     if (allConstant || !elementwise(o.id))
         return false; // constants fold (or stay) alike on both sides
@@ -60,14 +60,14 @@ bool SemanticNormalizer::laneForm(int id, SemanticForm& f)
     h = hashMix(h, scalarTypeHash(res.typeText));
     if (o.commutative && o.operands.size() == 2) {
         h = hashMix(h, o.operands.size());
-        uint64_t a = m_lane[size_t(canonId(o.operands[0]))];
-        uint64_t b = m_lane[size_t(canonId(o.operands[1]))];
+        uint64_t a = m_v[size_t(canonId(o.operands[0]))].lane;
+        uint64_t b = m_v[size_t(canonId(o.operands[1]))].lane;
         if (b < a)
             std::swap(a, b);
         h = hashMix(hashMix(h, a), b);
     } else {
         for (int v : o.operands)
-            h = hashMix(h, m_lane[size_t(canonId(v))]);
+            h = hashMix(h, m_v[size_t(canonId(v))].lane);
         h = hashMix(h, o.operands.size());
     }
     m_pendLane = resultHash(h, 0);

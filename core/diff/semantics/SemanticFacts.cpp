@@ -82,8 +82,8 @@ void SemanticNormalizer::collectFacts()
         int v = o.operands[0];
         while (m_g.values[size_t(v)].def >= 0 && m_g.ops[size_t(m_g.values[size_t(v)].def)].assume)
             v = m_g.ops[size_t(m_g.values[size_t(v)].def)].operands[0];
-        m_facts[size_t(v)] = intersect(m_facts[size_t(v)], r);
-        m_facts[size_t(o.results[0])] = intersect(m_facts[size_t(o.results[0])], r);
+        m_v[size_t(v)].fact = intersect(m_v[size_t(v)].fact, r);
+        m_v[size_t(o.results[0])].fact = intersect(m_v[size_t(o.results[0])].fact, r);
     }
 }
 
@@ -91,7 +91,7 @@ void SemanticNormalizer::regionArgRanges(int region)
 {
     const GRegion& reg = m_g.regions[size_t(region)];
     for (int a : reg.args)
-        m_g.values[size_t(a)].range = clampToType(m_facts[size_t(a)], a);
+        m_g.values[size_t(a)].range = clampToType(m_v[size_t(a)].fact, a);
     if (reg.parentOp < 0 || reg.args.empty())
         return;
     const GOp& parent = m_g.ops[size_t(reg.parentOp)];
@@ -111,7 +111,7 @@ void SemanticNormalizer::regionArgRanges(int region)
 void SemanticNormalizer::mergeFacts(int duplicateResult, int canonical)
 {
     GValue& c = m_g.values[size_t(canonical)];
-    c.range = intersect(c.range, clampToType(m_facts[size_t(duplicateResult)], canonical));
+    c.range = intersect(c.range, clampToType(m_v[size_t(duplicateResult)].fact, canonical));
 }
 
 // A fact's open bound ("bounded<0, ?>") is the type's own bound.
@@ -197,16 +197,16 @@ void SemanticNormalizer::describeResults(int id)
     if (o.results.empty())
         return;
     const int r = o.results[0];
-    m_splat[size_t(r)] = m_pendSplat;
-    m_floatOne[size_t(r)] = m_pendFloatOne;
-    m_isFloat[size_t(r)] = m_pendIsFloat;
-    m_float[size_t(r)] = m_pendFloat;
-    m_splatConst[size_t(r)] = m_pendSplatConst;
-    m_isInt[size_t(r)] = m_pendIsInt;
-    m_int[size_t(r)] = m_pendInt;
-    m_affBase[size_t(r)] = m_pendBase;
-    m_affOff[size_t(r)] = m_pendOff;
-    m_lane[size_t(r)] = m_pendLane;
+    m_v[size_t(r)].splat = m_pendSplat;
+    m_v[size_t(r)].floatOne = m_pendFloatOne;
+    m_v[size_t(r)].isFloat = m_pendIsFloat;
+    m_v[size_t(r)].floatValue = m_pendFloat;
+    m_v[size_t(r)].splatConst = m_pendSplatConst;
+    m_v[size_t(r)].isInt = m_pendIsInt;
+    m_v[size_t(r)].intValue = m_pendInt;
+    m_v[size_t(r)].affBase = m_pendBase;
+    m_v[size_t(r)].affOff = m_pendOff;
+    m_v[size_t(r)].lane = m_pendLane;
     const IntRange range = resultRange(o);
     resetPending();
     for (int res : o.results) {
@@ -215,7 +215,7 @@ void SemanticNormalizer::describeResults(int id)
             clampToType(intersect(o.id == OpId::GetTileBlockId || o.id == OpId::GetNumTileBlocks
                                       ? range
                                       : (res == r ? range : IntRange::full()),
-                                  m_facts[size_t(res)]),
+                                  m_v[size_t(res)].fact),
                         res);
     }
 }

@@ -99,11 +99,11 @@ uint64_t SemanticNormalizer::specialisedArgHash(int value)
         const GValue& a = m_g.values[size_t(v)];
         const std::string scalar =
             "<i" + std::to_string(intWidth(a.typeText)) + ": " + std::to_string(c) + ">";
-        m_splat[size_t(v)] = constantScalarHash(scalar);
-        m_splatConst[size_t(v)] = true;
-        m_isInt[size_t(v)] = true;
-        m_int[size_t(v)] = c;
-        m_facts[size_t(v)] = IntRange::of(c, c);
+        m_v[size_t(v)].splat = constantScalarHash(scalar);
+        m_v[size_t(v)].splatConst = true;
+        m_v[size_t(v)].isInt = true;
+        m_v[size_t(v)].intValue = c;
+        m_v[size_t(v)].fact = IntRange::of(c, c);
         return resultHash(constantOpHash(scalar, a.typeHash), 0);
     }
     for (const auto& [v, bits] : m_g.specialisedFloats) {
@@ -113,27 +113,19 @@ uint64_t SemanticNormalizer::specialisedArgHash(int value)
         // A scalar argument: "tile<f32>" -> "f32".
         const std::string elem(a.typeText.substr(5, a.typeText.size() - 6));
         const std::string scalar = specialisedFloatScalar(bits, elem);
-        m_splat[size_t(v)] = constantScalarHash(scalar);
-        m_splatConst[size_t(v)] = true;
-        m_floatOne[size_t(v)] = splatFloatIsOne(scalar);
+        m_v[size_t(v)].splat = constantScalarHash(scalar);
+        m_v[size_t(v)].splatConst = true;
+        m_v[size_t(v)].floatOne = splatFloatIsOne(scalar);
         if (const auto x = splatFloat(scalar)) {
-            m_isFloat[size_t(v)] = true;
-            m_float[size_t(v)] = *x;
+            m_v[size_t(v)].isFloat = true;
+            m_v[size_t(v)].floatValue = *x;
         }
         return resultHash(constantOpHash(scalar, a.typeHash), 0);
     }
     return 0;
 }
 
-SemanticNormalizer::SemanticNormalizer(GFunction& g)
-    : m_g(g), m_facts(g.values.size()), m_splat(g.values.size(), 0), m_int(g.values.size(), 0),
-      m_isInt(g.values.size(), false), m_splatConst(g.values.size(), false),
-      m_affBase(g.values.size(), -1), m_affOff(g.values.size(), 0),
-      m_floatOne(g.values.size(), false), m_float(g.values.size(), 0),
-      m_isFloat(g.values.size(), false), m_lane(g.values.size(), 0),
-      m_reshapeBase(g.values.size(), -1)
-{
-}
+SemanticNormalizer::SemanticNormalizer(GFunction& g) : m_g(g), m_v(g.values.size()) {}
 
 std::string_view SemanticNormalizer::keep(const std::string& text)
 {
@@ -222,7 +214,7 @@ SemanticForm SemanticNormalizer::form(int id)
         for (size_t i = 0; i < 2; ++i) {
             const int c = canonId(o.operands[i]);
             const int x = canonId(o.operands[1 - i]);
-            if (m_isInt[size_t(c)] && m_int[size_t(c)] == (mul ? 1 : 0) &&
+            if (m_v[size_t(c)].isInt && m_v[size_t(c)].intValue == (mul ? 1 : 0) &&
                 m_g.values[size_t(x)].typeText == m_g.values[size_t(o.results[0])].typeText) {
                 f.alias = x;
                 f.proof = mul ? "x * 1 = x" : "x | 0 = x ^ 0 = x";
@@ -236,7 +228,7 @@ SemanticForm SemanticNormalizer::form(int id)
         for (size_t i = 0; i < 2; ++i) {
             const int c = canonId(o.operands[i]);
             const int x = canonId(o.operands[1 - i]);
-            if (m_floatOne[size_t(c)]) {
+            if (m_v[size_t(c)].floatOne) {
                 if (m_g.values[size_t(x)].typeText == m_g.values[size_t(o.results[0])].typeText) {
                     f.alias = x;
                     f.proof = "x * 1.0 = x for every float (also -0, infinities and NaN)";
@@ -349,9 +341,9 @@ bool SemanticNormalizer::splatForm(int id, SemanticForm& f)
         f.proof = "a reshape or broadcast to the same type is the identity";
         return true;
     }
-    uint64_t s = m_splat[size_t(x)];
-    const bool ofConstant = s != 0 && m_splatConst[size_t(x)];
-    uint64_t lane = m_lane[size_t(x)];
+    uint64_t s = m_v[size_t(x)].splat;
+    const bool ofConstant = s != 0 && m_v[size_t(x)].splatConst;
+    uint64_t lane = m_v[size_t(x)].lane;
     if (s == 0 && singleElement(xv.typeText)) {
         s = splatOfValue(xv.hash);
         lane = xv.hash;
@@ -361,11 +353,11 @@ bool SemanticNormalizer::splatForm(int id, SemanticForm& f)
     m_pendLane = lane;
     m_pendSplat = s;
     m_pendSplatConst = ofConstant;
-    m_pendFloatOne = m_floatOne[size_t(x)];
-    m_pendIsFloat = m_isFloat[size_t(x)];
-    m_pendFloat = m_float[size_t(x)];
-    m_pendIsInt = m_isInt[size_t(x)];
-    m_pendInt = m_int[size_t(x)];
+    m_pendFloatOne = m_v[size_t(x)].floatOne;
+    m_pendIsFloat = m_v[size_t(x)].isFloat;
+    m_pendFloat = m_v[size_t(x)].floatValue;
+    m_pendIsInt = m_v[size_t(x)].isInt;
+    m_pendInt = m_v[size_t(x)].intValue;
     f.custom = true;
     f.hash = hashMix(hashMix(kTagSplat, s), res.typeHash);
     if (ofConstant) {
@@ -388,17 +380,17 @@ bool SemanticNormalizer::affineForm(int id, SemanticForm& f)
         return false;
     int ci = -1;
     for (int i : {1, 0})
-        if (ci < 0 && m_isInt[size_t(canonId(o.operands[size_t(i)]))] && !(sub && i == 0))
+        if (ci < 0 && m_v[size_t(canonId(o.operands[size_t(i)]))].isInt && !(sub && i == 0))
             ci = i;
     if (ci < 0)
         return false;
     const int c = canonId(o.operands[size_t(ci)]);
     const int x = canonId(o.operands[size_t(1 - ci)]);
-    const int64_t k = m_int[size_t(c)];
-    if (m_isInt[size_t(x)]) {
+    const int64_t k = m_v[size_t(c)].intValue;
+    if (m_v[size_t(x)].isInt) {
         // Both constant: the result is a constant splat.
-        const int64_t v =
-            wrapSigned(sub ? Wide(m_int[size_t(x)]) - k : Wide(m_int[size_t(x)]) + k, width);
+        const int64_t v = wrapSigned(
+            sub ? Wide(m_v[size_t(x)].intValue) - k : Wide(m_v[size_t(x)].intValue) + k, width);
         const std::string scalar = "<i" + std::to_string(width) + ": " + std::to_string(v) + ">";
         m_pendSplat = hashMix(kTagSplatConst, hashText(scalar));
         m_pendSplatConst = true;
@@ -410,8 +402,8 @@ bool SemanticNormalizer::affineForm(int id, SemanticForm& f)
         setSemOperands(o, {});
         return true;
     }
-    const int base = m_affBase[size_t(x)] >= 0 ? m_affBase[size_t(x)] : x;
-    const int64_t before = m_affBase[size_t(x)] >= 0 ? m_affOff[size_t(x)] : 0;
+    const int base = m_v[size_t(x)].affBase >= 0 ? m_v[size_t(x)].affBase : x;
+    const int64_t before = m_v[size_t(x)].affBase >= 0 ? m_v[size_t(x)].affOff : 0;
     const int64_t off = wrapSigned(Wide(before) + (sub ? -Wide(k) : Wide(k)), width);
     if (off == 0) {
         f.alias = base;
@@ -459,12 +451,12 @@ bool SemanticNormalizer::divisionForm(int id, SemanticForm& f)
             why += ", x in " + rx.text() + " >= 0";
             return true;
         }
-        const int base = m_affBase[size_t(x)];
-        if (base < 0 || m_affOff[size_t(x)] < 0 || !m_g.values[size_t(base)].range.nonNegative())
+        const int base = m_v[size_t(x)].affBase;
+        if (base < 0 || m_v[size_t(x)].affOff < 0 || !m_g.values[size_t(base)].range.nonNegative())
             return false;
-        why += ", x = b + " + std::to_string(m_affOff[size_t(x)]) + " with b in " +
+        why += ", x = b + " + std::to_string(m_v[size_t(x)].affOff) + " with b in " +
                m_g.values[size_t(base)].range.text() + " >= 0";
-        precondition = "b + " + std::to_string(m_affOff[size_t(x)]) + " does not overflow i" +
+        precondition = "b + " + std::to_string(m_v[size_t(x)].affOff) + " does not overflow i" +
                        std::to_string(width);
         return true;
     };
@@ -481,15 +473,15 @@ bool SemanticNormalizer::divisionForm(int id, SemanticForm& f)
             return false;
         why += ": truncating, floor, signed and unsigned division agree";
     } else if (mode == "positive_inf") {
-        if (!m_isInt[size_t(d)])
+        if (!m_v[size_t(d)].isInt)
             return false;
-        const int64_t t = m_int[size_t(d)];
+        const int64_t t = m_v[size_t(d)].intValue;
         if (!rx.known || Wide(rx.hi) + t - 1 > maxSignedOf(width))
             precondition = "x <= " + std::to_string(maxSignedOf(width) - (t - 1)) + " (x + " +
                            std::to_string(t - 1) + " does not overflow i" + std::to_string(width) +
                            ")";
-        const int base = m_affBase[size_t(x)] >= 0 ? m_affBase[size_t(x)] : x;
-        const int64_t before = m_affBase[size_t(x)] >= 0 ? m_affOff[size_t(x)] : 0;
+        const int base = m_v[size_t(x)].affBase >= 0 ? m_v[size_t(x)].affBase : x;
+        const int64_t before = m_v[size_t(x)].affBase >= 0 ? m_v[size_t(x)].affOff : 0;
         const int64_t off = wrapSigned(Wide(before) + t - 1, width);
         const GValue& bv = m_g.values[size_t(base)];
         numerator = off == 0
@@ -620,9 +612,9 @@ bool SemanticNormalizer::constantBranch(int id, SemanticForm& f)
 {
     GOp& o = m_g.ops[size_t(id)];
     const int cond = canonId(o.operands[0]);
-    if (!m_isInt[size_t(cond)])
+    if (!m_v[size_t(cond)].isInt)
         return false;
-    const bool taken = (m_int[size_t(cond)] & 1) != 0;
+    const bool taken = (m_v[size_t(cond)].intValue & 1) != 0;
     const GRegion& r = m_g.regions[size_t(o.regions[taken ? 0 : 1])];
     if (r.ops.empty())
         return false;
@@ -635,10 +627,10 @@ bool SemanticNormalizer::constantBranch(int id, SemanticForm& f)
     const std::string what = std::string("an if on a constant ") + (taken ? "true" : "false") +
                              " condition yields its " + (taken ? "then" : "else") +
                              " branch's constant; ";
-    if (m_isFloat[size_t(v)])
-        return foldToFloat(id, m_float[size_t(v)], what + "it", f);
-    if (m_isInt[size_t(v)])
-        return foldToInt(id, m_int[size_t(v)], what + "it", f);
+    if (m_v[size_t(v)].isFloat)
+        return foldToFloat(id, m_v[size_t(v)].floatValue, what + "it", f);
+    if (m_v[size_t(v)].isInt)
+        return foldToInt(id, m_v[size_t(v)].intValue, what + "it", f);
     return false;
 }
 

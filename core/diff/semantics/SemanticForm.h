@@ -127,23 +127,28 @@ private:
     void resetPending();
 
     GFunction& m_g;
-    std::vector<IntRange> m_facts; // by written value id
-    std::vector<uint64_t> m_splat; // by value id: hash of the splatted scalar, 0 = none
-    std::vector<int64_t> m_int;    // integer splat value (valid where m_isInt)
-    // Flags as bytes, not std::vector<bool>'s bits: set for every result, read per operand.
-    std::vector<uint8_t> m_isInt;
-    std::vector<uint8_t> m_splatConst; // the splatted scalar is a constant
-    std::vector<int> m_affBase;        // value = base + offset (base -1: not affine)
-    std::vector<int64_t> m_affOff;
-    std::vector<uint8_t> m_floatOne; // a float splat of 1.0
-    std::vector<double> m_float;     // finite float splat constant value (valid where m_isFloat)
-    std::vector<uint8_t> m_isFloat;
-    std::vector<uint64_t> m_lane; // by value id: identity of the scalar every lane holds, 0 = none
+    // What the normal form knows of one value, in one record per value id: set for every
+    // result and read per operand (one allocation per function instead of twelve arrays).
+    struct ValueFacts
+    {
+        IntRange fact;        // from `assume bounded` (by written value id)
+        uint64_t splat = 0;   // hash of the splatted scalar, 0 = none
+        int64_t intValue = 0; // integer splat value (valid where isInt)
+        int64_t affOff = 0;
+        double floatValue = 0; // finite float splat constant value (valid where isFloat)
+        uint64_t lane = 0;     // identity of the scalar every lane holds, 0 = none
+        int affBase = -1;      // value = base + offset (base -1: not affine)
+        int reshapeBase = -1;  // the value a reshape chain started from
+        bool isInt = false;
+        bool splatConst = false; // the splatted scalar is a constant
+        bool floatOne = false;   // a float splat of 1.0
+        bool isFloat = false;
+    };
+    std::vector<ValueFacts> m_v; // by value id
     // Uses of each written value, (op, operand index), lazy: value v's are
     // m_writtenUses[m_writtenUsersStart[v] .. m_writtenUsersStart[v + 1]).
     std::vector<int> m_writtenUsersStart;
     std::vector<std::pair<int, int>> m_writtenUses;
-    std::vector<int> m_reshapeBase; // by value id: the value a reshape chain started from
     // Tensor views by identity without extents: the distinct extent sets seen, in order.
     std::unordered_map<uint64_t, std::vector<uint64_t>> m_viewExtents;
     // Partition views by paddingKey: bit 1 padding none, bit 2 zero (scanned once).

@@ -74,7 +74,7 @@ bool SemanticNormalizer::shapeChainForm(int id, SemanticForm& f)
     const GValue& xv = m_g.values[size_t(x)];
     if (!shapePrefix(rv.typeText) || !shapePrefix(xv.typeText))
         return false;
-    const int base = m_reshapeBase[size_t(x)] >= 0 ? m_reshapeBase[size_t(x)] : x;
+    const int base = m_v[size_t(x)].reshapeBase >= 0 ? m_v[size_t(x)].reshapeBase : x;
     if (o.id == OpId::Reshape) {
         const GValue& bv = m_g.values[size_t(base)];
         if (bv.typeText == rv.typeText) {
@@ -82,7 +82,7 @@ bool SemanticNormalizer::shapeChainForm(int id, SemanticForm& f)
             f.proof = "a chain of reshapes back to the original shape is the identity";
             return true;
         }
-        m_reshapeBase[size_t(res)] = base;
+        m_v[size_t(res)].reshapeBase = base;
         f.custom = true;
         f.hash = hashMix(hashMix(kTagReshape, bv.hash), rv.typeHash);
         if (base != x) {

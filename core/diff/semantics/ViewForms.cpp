@@ -85,8 +85,9 @@ bool SemanticNormalizer::viewForm(int id, SemanticForm& f)
             if (next >= o.operands.size())
                 return false;
             const int v = canonId(o.operands[next++]);
-            h = m_isInt[size_t(v)] ? hashMix(hashMix(h, kTagStatic), uint64_t(m_int[size_t(v)]))
-                                   : hashMix(h, m_g.values[size_t(v)].hash);
+            h = m_v[size_t(v)].isInt
+                    ? hashMix(hashMix(h, kTagStatic), uint64_t(m_v[size_t(v)].intValue))
+                    : hashMix(h, m_g.values[size_t(v)].hash);
         }
         // Two views of one base that differ in their extents must not merge
         // (CSE) on one side: the k-th distinct set of extents of this base and
