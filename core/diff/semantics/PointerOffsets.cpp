@@ -315,6 +315,7 @@ std::optional<std::vector<std::pair<uint64_t, std::vector<int>>>> integerTerms(c
     std::vector<std::pair<uint64_t, std::vector<int>>> out;
     for (const auto& [k, coef] : p) {
         std::vector<int> atoms;
+        atoms.reserve(k.size());
         for (uint64_t a : k)
             atoms.push_back(d.atomValue(a));
         out.emplace_back(coef, std::move(atoms));
