@@ -241,8 +241,9 @@ struct Found
     // their bound (another argument): the compares (reference op, generated
     // op). The change is written there; the rest of the masks only pass it on.
     std::set<std::pair<int, int>> changedCompares;
-    std::map<int, Terms> genBounds; // per changed generated compare: its bound
-    bool readChanges = false;       // a lane bound may pair but for its predicate or bound
+    std::set<std::pair<int, int>> changedBounds; // of them, those paired but for their bound
+    std::map<int, Terms> genBounds;              // per changed generated compare: its bound
+    bool readChanges = false; // a lane bound may pair but for its predicate or bound
 };
 
 // Two lane bounds of the same lane index against the same bound, or against
@@ -332,6 +333,8 @@ bool boundsOnly(MaskReader& r, MaskReader& g, int rMask, int gMask,
         found.laneLines.generated().push_back(b.line);
         if (pairedBy > 0) {
             found.changedCompares.emplace(a.op, b.op);
+            if (pairedBy == 2)
+                found.changedBounds.emplace(a.op, b.op);
             found.genBounds[b.op] = b.bound;
         }
     }
@@ -380,13 +383,57 @@ std::set<int> maskOnlyCone(const GFunction& f, const std::vector<int>& masks,
     return cone;
 }
 
-// The difference where a changed compare is reported: its critical predicate
-// difference, else its critical operand change (or the root it was localised
-// to: where the other bound is read), else another critical one of the
-// compare, else a predicate difference proven equal; -1 when none.
-int compareChange(const std::vector<RawDifference>& raw, const std::vector<Divergence>& divs,
-                  const std::vector<int>& root, const std::set<std::pair<int, int>>& changed)
+// The critical operand change where a changed compare's other bound is read:
+// up its operands through the splat each side writes (reshape, broadcast, of
+// i64 in the reference and i32 in the port: their widths may differ), the
+// earliest op pair whose operand changed; -1 when none.
+int boundReadAt(const GFunction& R, const GFunction& G, const std::vector<RawDifference>& raw,
+                const std::vector<Divergence>& divs, const std::set<std::pair<int, int>>& changed)
 {
+    std::map<std::pair<int, int>, int> operandChange; // op pair -> its critical operand change
+    for (size_t i = 0; i < raw.size(); ++i)
+        if (divs[i].severity == Severity::Critical && raw[i].kind == DiffKind::OperandChanged &&
+            raw[i].refOp >= 0 && raw[i].genOp >= 0)
+            operandChange.emplace(std::make_pair(raw[i].refOp, raw[i].genOp), int(i));
+    const auto splat = [](const GOp& o) {
+        return (o.id == OpId::Reshape || o.id == OpId::Broadcast) && o.operands.size() == 1;
+    };
+    int found = -1;
+    for (const auto& [a, b] : changed)
+        for (size_t k = 0; k < 2; ++k) {
+            int rv = R.ops[size_t(a)].operands[k], gv = G.ops[size_t(b)].operands[k];
+            for (int depth = 0; depth < 4; ++depth) {
+                const int rd = R.values[size_t(rv)].def, gd = G.values[size_t(gv)].def;
+                if (rd < 0 || gd < 0 || R.ops[size_t(rd)].id != G.ops[size_t(gd)].id ||
+                    !splat(R.ops[size_t(rd)]))
+                    break;
+                const auto it = operandChange.find({rd, gd});
+                if (it != operandChange.end())
+                    found = it->second;
+                rv = R.ops[size_t(rd)].operands[0];
+                gv = G.ops[size_t(gd)].operands[0];
+            }
+        }
+    return found;
+}
+
+// The difference where a changed compare is reported: its critical predicate
+// difference, else the operand change where its other bound is read
+// (boundReadAt), else its critical operand change (or the root it was
+// localised to), else another critical one of the compare, else a predicate
+// difference proven equal; -1 when none.
+int compareChange(const GFunction& R, const GFunction& G, const std::vector<RawDifference>& raw,
+                  const std::vector<Divergence>& divs, const std::vector<int>& root,
+                  const Found& found)
+{
+    const std::set<std::pair<int, int>>& changed = found.changedCompares;
+    for (size_t i = 0; i < raw.size(); ++i)
+        if (divs[i].severity == Severity::Critical && !raw[i].functionLevel &&
+            raw[i].kind == DiffKind::AttributeChanged && raw[i].attribute == "predicate" &&
+            changed.count({raw[i].refOp, raw[i].genOp}))
+            return int(i);
+    if (const int read = boundReadAt(R, G, raw, divs, found.changedBounds); read >= 0)
+        return root[size_t(read)] >= 0 ? root[size_t(read)] : read;
     int operand = -1, critical = -1, proven = -1;
     for (size_t i = 0; i < raw.size(); ++i) {
         const RawDifference& d = raw[i];
@@ -511,7 +558,7 @@ int groupMaskBounds(const GFunction& R, const GFunction& G, std::vector<RawDiffe
     }
     MaskReader r(R), g(G);
     MaskGroup group = collectMasks(R, G, raw, divs, r, g, received, pairedGen, true);
-    int changedCompare = compareChange(raw, divs, root, group.found.changedCompares);
+    int changedCompare = compareChange(R, G, raw, divs, root, group.found);
     if (changedCompare >= 0 && divs[size_t(changedCompare)].severity != Severity::Critical) {
         RawDifference& d = raw[size_t(changedCompare)];
         restsOnSpecialisation(G, d, group.found.genBounds[d.genOp]);
