@@ -535,6 +535,88 @@ MaskGroup collectMasks(const GFunction& R, const GFunction& G,
     return out;
 }
 
+// The one critical finding other than the mask group (`top`) that every live
+// use of a one-sided op leads to, through other one-sided roots; -1 when the
+// uses lead to none or to several.
+class SharedInputs
+{
+public:
+    SharedInputs(const GFunction& R, const GFunction& G, const std::vector<RawDifference>& raw,
+                 const std::vector<Divergence>& divs, int top, const std::vector<int>& root,
+                 PerSide<const std::set<int>*> cones)
+        : m_raw(raw), m_top(top), m_root(root), m_f{&R, &G}, m_cones(cones)
+    {
+        for (size_t i = 0; i < raw.size(); ++i)
+            if (divs[i].severity == Severity::Critical && !raw[i].functionLevel)
+                for (Side s : kBothSides)
+                    if (opOn(raw[i], s) >= 0)
+                        m_at[s].emplace(opOn(raw[i], s), int(i));
+    }
+
+    int findingOf(int i) const { return m_root[size_t(i)] >= 0 ? m_root[size_t(i)] : i; }
+
+    // `found`: the finding reached so far (-1 none); false when a use leads elsewhere.
+    bool leadsTo(Side s, int op, int& found, int depth) const
+    {
+        const GFunction& f = *m_f[s];
+        if (depth > 8)
+            return false;
+        for (int res : f.ops[size_t(op)].results)
+            for (int u : f.canonValue(res).users) {
+                if (m_cones[s]->count(u))
+                    continue; // it computes the group's masks
+                const auto it = m_at[s].find(u);
+                if (it == m_at[s].end()) {
+                    if (f.ops[size_t(u)].live)
+                        return false; // a use that is the same on both sides
+                    continue;
+                }
+                const int t = findingOf(it->second);
+                if (t == m_top)
+                    continue;
+                if (t == it->second && onlySide(m_raw[size_t(t)])) {
+                    if (!leadsTo(s, u, found, depth + 1))
+                        return false;
+                    continue;
+                }
+                if (found >= 0 && found != t)
+                    return false;
+                found = t;
+            }
+        return true;
+    }
+
+private:
+    const std::vector<RawDifference>& m_raw;
+    const int m_top;
+    const std::vector<int>& m_root;
+    PerSide<const GFunction*> m_f;
+    PerSide<const std::set<int>*> m_cones; // ops computing only the group's masks
+    PerSide<std::map<int, int>> m_at;      // op -> its first critical difference
+};
+
+// A one-sided op that computes both the group's row bounds and the mask of
+// an access whose mask changed otherwise (a store that lost its mask): the
+// group explains its uses but that change, so it is an input of that change.
+void attachSharedInputs(const GFunction& R, const GFunction& G,
+                        const std::vector<RawDifference>& raw, const std::vector<Divergence>& divs,
+                        int top, const PerSide<const std::set<int>*>& cones, std::vector<int>& root)
+{
+    const SharedInputs inputs(R, G, raw, divs, top, root, cones);
+    std::vector<std::pair<size_t, int>> moves;
+    for (size_t i = 0; i < raw.size(); ++i) {
+        const std::optional<Side> side = onlySide(raw[i]);
+        if (root[i] >= 0 || int(i) == top || !side || divs[i].severity != Severity::Critical ||
+            divs[i].rule != "fallback-semantic")
+            continue;
+        int found = -1;
+        if (inputs.leadsTo(*side, opOn(raw[i], *side), found, 0) && found >= 0 && found != int(i))
+            moves.emplace_back(i, found);
+    }
+    for (const auto& [i, to] : moves)
+        root[i] = to;
+}
+
 } // namespace
 
 int groupMaskBounds(const GFunction& R, const GFunction& G, std::vector<RawDifference>& raw,
@@ -623,6 +705,7 @@ int groupMaskBounds(const GFunction& R, const GFunction& G, std::vector<RawDiffe
             root[i] = top;
     }
     root[size_t(top)] = -1;
+    attachSharedInputs(R, G, raw, divs, top, {&rCone, &gCone}, root);
     return top;
 }
 
