@@ -617,6 +617,44 @@ void attachSharedInputs(const GFunction& R, const GFunction& G,
         root[i] = to;
 }
 
+// Across two ABIs (tensor views against raw pointers and scalars), a scalar
+// argument of the port that only bounds masks (it reaches compares, never an
+// address, a loop or a memory op but as a mask) stands for no reference
+// argument: its position pairs it by default only, and it is the port's own
+// extent (hidden_size), whatever an address change elsewhere leaves unbound.
+bool ownBoundOnly(const GFunction& G, int arg)
+{
+    if (G.entryArgSlots.empty())
+        return false; // one ABI: position is the contract
+    std::vector<int> stack{G.values[size_t(arg)].canon};
+    std::set<int> seen;
+    bool compared = false;
+    while (!stack.empty()) {
+        const int v = stack.back();
+        stack.pop_back();
+        if (!seen.insert(v).second)
+            continue;
+        if (seen.size() > 256)
+            return false;
+        for (int u : G.values[size_t(v)].users) {
+            const GOp& o = G.ops[size_t(u)];
+            if (!o.live)
+                continue;
+            if (isMemoryOp(o)) {
+                if (!isMask(G.values[size_t(v)]))
+                    return false;
+                continue;
+            }
+            if ((!o.pure && !o.assume) || o.id == OpId::Offset)
+                return false;
+            compared = compared || o.id == OpId::CmpI;
+            for (int res : o.results)
+                stack.push_back(G.values[size_t(res)].canon);
+        }
+    }
+    return compared;
+}
+
 } // namespace
 
 int groupMaskBounds(const GFunction& R, const GFunction& G, std::vector<RawDifference>& raw,
@@ -633,7 +671,7 @@ int groupMaskBounds(const GFunction& R, const GFunction& G, std::vector<RawDiffe
         const bool bound = std::any_of(G.specialisedArgs.begin(), G.specialisedArgs.end(),
                                        [&](const auto& b) { return b.first == a; });
         const int slot = G.entryArgSlot(k);
-        if (!bound && slot >= 0 && size_t(slot) < rn) {
+        if (!bound && slot >= 0 && size_t(slot) < rn && !ownBoundOnly(G, a)) {
             received[size_t(slot)] = true;
             pairedGen[k] = true;
         }

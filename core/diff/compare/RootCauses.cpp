@@ -2,7 +2,9 @@
 
 #include "common/Side.h"
 #include "diff/compare/MemoryOperands.h"
+#include "diff/semantics/PointerOffsets.h"
 
+#include <algorithm>
 #include <map>
 #include <optional>
 #include <set>
@@ -230,6 +232,102 @@ void followOperandChanges(CauseLinks& c)
             p = -1;
         if (p >= 0 && p != int(i))
             c.parent[i] = p;
+    }
+}
+
+// An address term as both sides compare it: the atoms' hashes -> coefficient.
+using AddressTerms = std::map<std::vector<uint64_t>, uint64_t>;
+
+// The address an offset op computes, as its base pointer's hash and the sum
+// of every index it adds on the way there (through offsets of offsets and
+// single-element reshapes and broadcasts of a pointer); false when an index
+// has too many terms.
+bool addressOf(const GFunction& f, int op, uint64_t& base, AddressTerms& sum)
+{
+    int v = -1;
+    for (int depth = 0; depth < 16; ++depth) {
+        const GOp& o = f.ops[size_t(op)];
+        if (o.id == OpId::Offset && o.operands.size() == 2) {
+            const auto terms = integerTerms(f, o.operands[1]);
+            if (!terms)
+                return false;
+            for (const auto& [coef, atoms] : *terms) {
+                std::vector<uint64_t> key;
+                for (int a : atoms)
+                    key.push_back(a >= 0 ? f.values[size_t(a)].hash : 0);
+                std::sort(key.begin(), key.end());
+                sum[key] += coef;
+            }
+        } else if ((o.id != OpId::Reshape && o.id != OpId::Broadcast) || o.operands.size() != 1) {
+            return false;
+        }
+        v = o.operands[0];
+        const int def = f.canonValue(v).def;
+        if (def < 0 ||
+            !isOneOf(f.ops[size_t(def)].id, {OpId::Offset, OpId::Reshape, OpId::Broadcast})) {
+            base = f.canonValue(v).hash;
+            return true;
+        }
+        op = def;
+    }
+    return false;
+}
+
+// The terms of `a` that `b` lacks (or has with another coefficient).
+AddressTerms termsBeyond(const AddressTerms& a, const AddressTerms& b)
+{
+    AddressTerms out;
+    for (const auto& [key, coef] : a) {
+        const auto it = b.find(key);
+        if (coef != 0 && (it == b.end() || it->second != coef))
+            out.emplace(key, coef);
+    }
+    return out;
+}
+
+// An address that differs only by terms an upstream offset of the port added
+// (the second half addressed with the row stride: offset(row_base, stride),
+// then splat and offset by the lanes) follows from that offset's finding:
+// every term the generated address has beyond the reference's is already in
+// the pointer that offset makes, so the change is written there.
+void followAddressTerms(CauseLinks& c)
+{
+    for (size_t i = 0; i < c.raw.size(); ++i) {
+        const RawDifference& d = c.raw[i];
+        if (c.parent[i] >= 0 || d.kind != DiffKind::OperandChanged || d.refOp < 0 || d.genOp < 0 ||
+            c.divs[i].severity != Severity::Critical ||
+            c.R.ops[size_t(d.refOp)].id != OpId::Offset ||
+            c.G.ops[size_t(d.genOp)].id != OpId::Offset)
+            continue;
+        uint64_t rBase = 0, gBase = 0;
+        AddressTerms rSum, gSum;
+        if (!addressOf(c.R, d.refOp, rBase, rSum) || !addressOf(c.G, d.genOp, gBase, gSum) ||
+            rBase != gBase)
+            continue;
+        const AddressTerms genOnly = termsBeyond(gSum, rSum);
+        if (genOnly.empty())
+            continue;
+        // Up the pointer operand through splats to an offset the port changed.
+        int v = c.G.ops[size_t(d.genOp)].operands[0];
+        for (int depth = 0; depth < 8; ++depth) {
+            const int def = c.G.canonValue(v).def;
+            if (def < 0)
+                break;
+            const GOp& o = c.G.ops[size_t(def)];
+            const auto it = c.byGenOp.find(def);
+            if (o.id == OpId::Offset && it != c.byGenOp.end() && it->second != int(i)) {
+                uint64_t there = 0;
+                AddressTerms made;
+                if (addressOf(c.G, def, there, made) && there == gBase &&
+                    termsBeyond(genOnly, made).empty())
+                    c.parent[i] = it->second;
+                break;
+            }
+            if (!isOneOf(o.id, {OpId::Offset, OpId::Reshape, OpId::Broadcast}) ||
+                o.operands.empty())
+                break;
+            v = o.operands[0];
+        }
     }
 }
 
@@ -506,6 +604,7 @@ std::vector<int> rootCauses(const GFunction& R, const GFunction& G,
                  std::vector<char>(raw.size(), 0)};
     indexCriticalOps(c);
     followOperandChanges(c);
+    followAddressTerms(c);
     attachPaddingToUnmaskedStores(c);
     attachToWrittenConstants(c);
     attachOneSidedInputs(c);
