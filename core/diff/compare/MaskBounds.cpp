@@ -617,42 +617,38 @@ void attachSharedInputs(const GFunction& R, const GFunction& G,
         root[i] = to;
 }
 
-// Across two ABIs (tensor views against raw pointers and scalars), a scalar
-// argument of the port that only bounds masks (it reaches compares, never an
-// address, a loop or a memory op but as a mask) stands for no reference
-// argument: its position pairs it by default only, and it is the port's own
-// extent (hidden_size), whatever an address change elsewhere leaves unbound.
-bool ownBoundOnly(const GFunction& G, int arg)
+// An argument that reaches an address (an offset) through pure integer ops:
+// a stride or an offset term, which the ABI pairing follows.
+bool addressesMemory(const GFunction& f, int arg)
 {
-    if (G.entryArgSlots.empty())
-        return false; // one ABI: position is the contract
-    std::vector<int> stack{G.values[size_t(arg)].canon};
+    std::vector<int> stack{f.values[size_t(arg)].canon};
     std::set<int> seen;
-    bool compared = false;
-    while (!stack.empty()) {
+    while (!stack.empty() && seen.size() < 256) {
         const int v = stack.back();
         stack.pop_back();
         if (!seen.insert(v).second)
             continue;
-        if (seen.size() > 256)
-            return false;
-        for (int u : G.values[size_t(v)].users) {
-            const GOp& o = G.ops[size_t(u)];
-            if (!o.live)
-                continue;
-            if (isMemoryOp(o)) {
-                if (!isMask(G.values[size_t(v)]))
-                    return false;
-                continue;
-            }
-            if ((!o.pure && !o.assume) || o.id == OpId::Offset)
-                return false;
-            compared = compared || o.id == OpId::CmpI;
-            for (int res : o.results)
-                stack.push_back(G.values[size_t(res)].canon);
+        for (int u : f.values[size_t(v)].users) {
+            const GOp& o = f.ops[size_t(u)];
+            if (o.id == OpId::Offset)
+                return true;
+            if ((o.pure || o.assume) && !isMemoryOp(o))
+                for (int res : o.results)
+                    stack.push_back(f.values[size_t(res)].canon);
         }
     }
-    return compared;
+    return false;
+}
+
+// Across two ABIs (tensor views against raw pointers and scalars) a scalar
+// argument of the port stands for the reference argument at its slot only
+// where both address memory (a stride or offset term, paired by its place in
+// the addresses): another one keeps its position by default only, and is the
+// port's own (hidden_size against the reference's shape1), whatever a change
+// elsewhere leaves unbound.
+bool standsFor(const GFunction& R, int refArg, const GFunction& G, int genArg)
+{
+    return G.entryArgSlots.empty() || (addressesMemory(G, genArg) && addressesMemory(R, refArg));
 }
 
 } // namespace
@@ -671,7 +667,8 @@ int groupMaskBounds(const GFunction& R, const GFunction& G, std::vector<RawDiffe
         const bool bound = std::any_of(G.specialisedArgs.begin(), G.specialisedArgs.end(),
                                        [&](const auto& b) { return b.first == a; });
         const int slot = G.entryArgSlot(k);
-        if (!bound && slot >= 0 && size_t(slot) < rn && !ownBoundOnly(G, a)) {
+        if (!bound && slot >= 0 && size_t(slot) < rn &&
+            standsFor(R, R.regions[0].args[size_t(slot)], G, a)) {
             received[size_t(slot)] = true;
             pairedGen[k] = true;
         }
