@@ -2,6 +2,7 @@
 
 #include "common/Side.h"
 #include "diff/compare/MemoryOperands.h"
+#include "diff/semantics/MemoryAccess.h"
 #include "diff/semantics/PointerOffsets.h"
 
 #include <algorithm>
@@ -350,6 +351,56 @@ void attachPaddingToUnmaskedStores(CauseLinks& c)
     }
 }
 
+// A padding value the port selects into the masked-off lanes of its loads
+// (select(mask, load, c): cuTile Rust cannot pad a generic element type),
+// written once as a constant of its own (0.0 where the reference pads with
+// -inf): the loads' padding differences and the selects follow from it, one
+// finding at the constant.
+void attachSelectedPadding(CauseLinks& c)
+{
+    for (size_t i = 0; i < c.raw.size(); ++i) {
+        const RawDifference& d = c.raw[i];
+        if (c.parent[i] >= 0 || d.kind != DiffKind::OpExtra || d.genOp < 0 ||
+            c.divs[i].severity != Severity::Critical ||
+            c.G.ops[size_t(d.genOp)].id != OpId::Constant ||
+            c.G.ops[size_t(d.genOp)].results.size() != 1)
+            continue;
+        const int value = c.G.values[size_t(c.G.ops[size_t(d.genOp)].results[0])].canon;
+        const uint64_t hash = c.G.values[size_t(value)].hash;
+        std::vector<int> selects, loads;
+        bool padsOnly = true;
+        for (int u : c.G.values[size_t(value)].users) {
+            const GOp& s = c.G.ops[size_t(u)];
+            if (!s.live)
+                continue;
+            const int load = s.id == OpId::Select && s.operands.size() == 3
+                                 ? c.G.canonValue(s.operands[1]).def
+                                 : -1;
+            if (load < 0 || c.G.values[size_t(s.operands[2])].canon != value ||
+                paddingSelect(c.G, load, hash) < 0) {
+                padsOnly = false;
+                break;
+            }
+            selects.push_back(u);
+            loads.push_back(load);
+        }
+        if (!padsOnly || selects.empty())
+            continue;
+        for (size_t j = 0; j < c.raw.size(); ++j) {
+            const RawDifference& e = c.raw[j];
+            if (j == i || c.parent[j] >= 0 || c.divs[j].severity != Severity::Critical ||
+                e.genOp < 0)
+                continue;
+            const bool padding = std::find(loads.begin(), loads.end(), e.genOp) != loads.end() &&
+                                 e.attribute.rfind("padding", 0) == 0;
+            if (padding)
+                c.attachAsPart(j, int(i));
+            else if (std::find(selects.begin(), selects.end(), e.genOp) != selects.end())
+                c.parent[j] = int(i);
+        }
+    }
+}
+
 // A constant pair reported where its values are written (duplicates of
 // other constants: a loop step 1 -> 2): the canonical constants those
 // duplicates merge into, present on one side only, are that change.
@@ -605,6 +656,7 @@ std::vector<int> rootCauses(const GFunction& R, const GFunction& G,
     indexCriticalOps(c);
     followOperandChanges(c);
     followAddressTerms(c);
+    attachSelectedPadding(c);
     attachPaddingToUnmaskedStores(c);
     attachToWrittenConstants(c);
     attachOneSidedInputs(c);
