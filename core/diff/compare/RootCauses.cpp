@@ -30,10 +30,13 @@ std::map<std::pair<int, int>, bool> operandOnlyOps(const std::vector<RawDifferen
         const auto key = std::make_pair(raw[i].refOp, raw[i].genOp);
         // Only the generic fallback follows: a rule that names the difference
         // (a memory-op family, a loop bound) says something of its own.
-        const bool ok = followsKind(raw[i].kind) && !raw[i].functionLevel &&
-                        divs[i].severity == Severity::Critical &&
-                        divs[i].rule == "fallback-semantic" &&
-                        (raw[i].kind != DiffKind::OperandChanged || raw[i].operandIndex >= 0);
+        // A difference that is no critical one (a flag proven harmless) changes
+        // nothing the op passes on.
+        const bool critical = divs[i].severity == Severity::Critical;
+        const bool ok =
+            !critical || (followsKind(raw[i].kind) && !raw[i].functionLevel &&
+                          divs[i].rule == "fallback-semantic" &&
+                          (raw[i].kind != DiffKind::OperandChanged || raw[i].operandIndex >= 0));
         auto [it, fresh] = out.emplace(key, ok);
         if (!fresh)
             it->second = it->second && ok;
@@ -206,6 +209,60 @@ int changedOperandCause(const CauseLinks& c, const PairFindings& byPair, const R
     return p;
 }
 
+// The operands of a commutative pair that differ once the pair's other
+// operands are matched crosswise (1 + e written e + 1): (reference operand,
+// generated operand), or nullopt.
+std::optional<std::pair<int, int>> crossedOperands(const CauseLinks& c, const GOp& a, const GOp& b)
+{
+    if (!a.commutative || !b.commutative || a.operands.size() != 2 || b.operands.size() != 2)
+        return std::nullopt;
+    const auto same = [&](int rv, int gv) {
+        return c.R.canonValue(rv).hash == c.G.canonValue(gv).hash;
+    };
+    if (same(a.operands[0], b.operands[1]))
+        return std::make_pair(a.operands[1], b.operands[0]);
+    if (same(a.operands[1], b.operands[0]))
+        return std::make_pair(a.operands[0], b.operands[1]);
+    return std::nullopt;
+}
+
+// An operand the port computes by an op that is itself a critical finding of
+// a matched pair, where the reference computes it by an op present on its
+// side only (exp2(a) paired with the reference's negf, the reference's exp
+// left over): the op pair follows that finding, and the leftover op is what
+// the finding replaced, part of it. Returns the finding, -1 when none.
+int replacedOperandCause(CauseLinks& c, size_t i)
+{
+    const RawDifference& d = c.raw[i];
+    const GOp& a = c.R.ops[size_t(d.refOp)];
+    const GOp& b = c.G.ops[size_t(d.genOp)];
+    std::optional<std::pair<int, int>> operands = crossedOperands(c, a, b);
+    if (!operands && size_t(d.operandIndex) < a.operands.size() &&
+        size_t(d.operandIndex) < b.operands.size())
+        operands =
+            std::make_pair(a.operands[size_t(d.operandIndex)], b.operands[size_t(d.operandIndex)]);
+    if (!operands)
+        return -1;
+    const int rp = c.R.canonValue(operands->first).def;
+    const int gp = c.G.canonValue(operands->second).def;
+    const auto gen = gp >= 0 ? c.byGenOp.find(gp) : c.byGenOp.end();
+    const auto ref = rp >= 0 ? c.byRefOp.find(rp) : c.byRefOp.end();
+    if (gen == c.byGenOp.end() || ref == c.byRefOp.end() || gen->second == int(i))
+        return -1;
+    const RawDifference& f = c.raw[size_t(gen->second)];
+    const RawDifference& left = c.raw[size_t(ref->second)];
+    if (f.refOp < 0 || f.genOp < 0 || left.genOp >= 0 || left.kind != DiffKind::OpMissing)
+        return -1;
+    // The leftover op feeds only this pair: it is what the port replaced here.
+    for (int res : c.R.ops[size_t(rp)].results)
+        for (int u : c.R.canonValue(res).users)
+            if (c.R.ops[size_t(u)].live && u != d.refOp)
+                return -1;
+    if (c.parent[size_t(ref->second)] < 0 && ref->second != gen->second)
+        c.attachAsPart(size_t(ref->second), gen->second);
+    return gen->second;
+}
+
 // Operand-level differences follow the critical difference of the op that
 // produces the operand.
 void followOperandChanges(CauseLinks& c)
@@ -214,11 +271,13 @@ void followOperandChanges(CauseLinks& c)
     const PairFindings byPair = pairFindings(c);
     for (size_t i = 0; i < c.raw.size(); ++i) {
         const RawDifference& d = c.raw[i];
-        if (!operandOnly.at({d.refOp, d.genOp}))
+        if (!operandOnly.at({d.refOp, d.genOp}) || c.divs[i].severity != Severity::Critical)
             continue;
         int p = -1;
         if (d.kind == DiffKind::OperandChanged) {
             p = changedOperandCause(c, byPair, d);
+            if (p < 0)
+                p = replacedOperandCause(c, i);
         } else {
             p = d.genOp >= 0 ? producerFinding(c.G, d.genOp, -1, c.byGenOp) : -1;
             if (p < 0 && d.refOp >= 0)
