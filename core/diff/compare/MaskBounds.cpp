@@ -241,8 +241,9 @@ struct Found
     // their bound (another argument): the compares (reference op, generated
     // op). The change is written there; the rest of the masks only pass it on.
     std::set<std::pair<int, int>> changedCompares;
-    std::map<int, Terms> genBounds; // per changed generated compare: its bound
-    bool readChanges = false;       // a lane bound may pair but for its predicate or bound
+    std::set<std::pair<int, int>> changedBounds; // of them, those paired but for their bound
+    std::map<int, Terms> genBounds;              // per changed generated compare: its bound
+    bool readChanges = false; // a lane bound may pair but for its predicate or bound
 };
 
 // Two lane bounds of the same lane index against the same bound, or against
@@ -332,6 +333,8 @@ bool boundsOnly(MaskReader& r, MaskReader& g, int rMask, int gMask,
         found.laneLines.generated().push_back(b.line);
         if (pairedBy > 0) {
             found.changedCompares.emplace(a.op, b.op);
+            if (pairedBy == 2)
+                found.changedBounds.emplace(a.op, b.op);
             found.genBounds[b.op] = b.bound;
         }
     }
@@ -380,13 +383,57 @@ std::set<int> maskOnlyCone(const GFunction& f, const std::vector<int>& masks,
     return cone;
 }
 
-// The difference where a changed compare is reported: its critical predicate
-// difference, else its critical operand change (or the root it was localised
-// to: where the other bound is read), else another critical one of the
-// compare, else a predicate difference proven equal; -1 when none.
-int compareChange(const std::vector<RawDifference>& raw, const std::vector<Divergence>& divs,
-                  const std::vector<int>& root, const std::set<std::pair<int, int>>& changed)
+// The critical operand change where a changed compare's other bound is read:
+// up its operands through the splat each side writes (reshape, broadcast, of
+// i64 in the reference and i32 in the port: their widths may differ), the
+// earliest op pair whose operand changed; -1 when none.
+int boundReadAt(const GFunction& R, const GFunction& G, const std::vector<RawDifference>& raw,
+                const std::vector<Divergence>& divs, const std::set<std::pair<int, int>>& changed)
 {
+    std::map<std::pair<int, int>, int> operandChange; // op pair -> its critical operand change
+    for (size_t i = 0; i < raw.size(); ++i)
+        if (divs[i].severity == Severity::Critical && raw[i].kind == DiffKind::OperandChanged &&
+            raw[i].refOp >= 0 && raw[i].genOp >= 0)
+            operandChange.emplace(std::make_pair(raw[i].refOp, raw[i].genOp), int(i));
+    const auto splat = [](const GOp& o) {
+        return (o.id == OpId::Reshape || o.id == OpId::Broadcast) && o.operands.size() == 1;
+    };
+    int found = -1;
+    for (const auto& [a, b] : changed)
+        for (size_t k = 0; k < 2; ++k) {
+            int rv = R.ops[size_t(a)].operands[k], gv = G.ops[size_t(b)].operands[k];
+            for (int depth = 0; depth < 4; ++depth) {
+                const int rd = R.values[size_t(rv)].def, gd = G.values[size_t(gv)].def;
+                if (rd < 0 || gd < 0 || R.ops[size_t(rd)].id != G.ops[size_t(gd)].id ||
+                    !splat(R.ops[size_t(rd)]))
+                    break;
+                const auto it = operandChange.find({rd, gd});
+                if (it != operandChange.end())
+                    found = it->second;
+                rv = R.ops[size_t(rd)].operands[0];
+                gv = G.ops[size_t(gd)].operands[0];
+            }
+        }
+    return found;
+}
+
+// The difference where a changed compare is reported: its critical predicate
+// difference, else the operand change where its other bound is read
+// (boundReadAt), else its critical operand change (or the root it was
+// localised to), else another critical one of the compare, else a predicate
+// difference proven equal; -1 when none.
+int compareChange(const GFunction& R, const GFunction& G, const std::vector<RawDifference>& raw,
+                  const std::vector<Divergence>& divs, const std::vector<int>& root,
+                  const Found& found)
+{
+    const std::set<std::pair<int, int>>& changed = found.changedCompares;
+    for (size_t i = 0; i < raw.size(); ++i)
+        if (divs[i].severity == Severity::Critical && !raw[i].functionLevel &&
+            raw[i].kind == DiffKind::AttributeChanged && raw[i].attribute == "predicate" &&
+            changed.count({raw[i].refOp, raw[i].genOp}))
+            return int(i);
+    if (const int read = boundReadAt(R, G, raw, divs, found.changedBounds); read >= 0)
+        return root[size_t(read)] >= 0 ? root[size_t(read)] : read;
     int operand = -1, critical = -1, proven = -1;
     for (size_t i = 0; i < raw.size(); ++i) {
         const RawDifference& d = raw[i];
@@ -488,6 +535,122 @@ MaskGroup collectMasks(const GFunction& R, const GFunction& G,
     return out;
 }
 
+// The one critical finding other than the mask group (`top`) that every live
+// use of a one-sided op leads to, through other one-sided roots; -1 when the
+// uses lead to none or to several.
+class SharedInputs
+{
+public:
+    SharedInputs(const GFunction& R, const GFunction& G, const std::vector<RawDifference>& raw,
+                 const std::vector<Divergence>& divs, int top, const std::vector<int>& root,
+                 PerSide<const std::set<int>*> cones)
+        : m_raw(raw), m_top(top), m_root(root), m_f{&R, &G}, m_cones(cones)
+    {
+        for (size_t i = 0; i < raw.size(); ++i)
+            if (divs[i].severity == Severity::Critical && !raw[i].functionLevel)
+                for (Side s : kBothSides)
+                    if (opOn(raw[i], s) >= 0)
+                        m_at[s].emplace(opOn(raw[i], s), int(i));
+    }
+
+    int findingOf(int i) const { return m_root[size_t(i)] >= 0 ? m_root[size_t(i)] : i; }
+
+    // `found`: the finding reached so far (-1 none); false when a use leads elsewhere.
+    bool leadsTo(Side s, int op, int& found, int depth) const
+    {
+        const GFunction& f = *m_f[s];
+        if (depth > 8)
+            return false;
+        for (int res : f.ops[size_t(op)].results)
+            for (int u : f.canonValue(res).users) {
+                if (m_cones[s]->count(u))
+                    continue; // it computes the group's masks
+                const auto it = m_at[s].find(u);
+                if (it == m_at[s].end()) {
+                    if (f.ops[size_t(u)].live)
+                        return false; // a use that is the same on both sides
+                    continue;
+                }
+                const int t = findingOf(it->second);
+                if (t == m_top)
+                    continue;
+                if (t == it->second && onlySide(m_raw[size_t(t)])) {
+                    if (!leadsTo(s, u, found, depth + 1))
+                        return false;
+                    continue;
+                }
+                if (found >= 0 && found != t)
+                    return false;
+                found = t;
+            }
+        return true;
+    }
+
+private:
+    const std::vector<RawDifference>& m_raw;
+    const int m_top;
+    const std::vector<int>& m_root;
+    PerSide<const GFunction*> m_f;
+    PerSide<const std::set<int>*> m_cones; // ops computing only the group's masks
+    PerSide<std::map<int, int>> m_at;      // op -> its first critical difference
+};
+
+// A one-sided op that computes both the group's row bounds and the mask of
+// an access whose mask changed otherwise (a store that lost its mask): the
+// group explains its uses but that change, so it is an input of that change.
+void attachSharedInputs(const GFunction& R, const GFunction& G,
+                        const std::vector<RawDifference>& raw, const std::vector<Divergence>& divs,
+                        int top, const PerSide<const std::set<int>*>& cones, std::vector<int>& root)
+{
+    const SharedInputs inputs(R, G, raw, divs, top, root, cones);
+    std::vector<std::pair<size_t, int>> moves;
+    for (size_t i = 0; i < raw.size(); ++i) {
+        const std::optional<Side> side = onlySide(raw[i]);
+        if (root[i] >= 0 || int(i) == top || !side || divs[i].severity != Severity::Critical ||
+            divs[i].rule != "fallback-semantic")
+            continue;
+        int found = -1;
+        if (inputs.leadsTo(*side, opOn(raw[i], *side), found, 0) && found >= 0 && found != int(i))
+            moves.emplace_back(i, found);
+    }
+    for (const auto& [i, to] : moves)
+        root[i] = to;
+}
+
+// An argument that reaches an address (an offset) through pure integer ops:
+// a stride or an offset term, which the ABI pairing follows.
+bool addressesMemory(const GFunction& f, int arg)
+{
+    std::vector<int> stack{f.values[size_t(arg)].canon};
+    std::set<int> seen;
+    while (!stack.empty() && seen.size() < 256) {
+        const int v = stack.back();
+        stack.pop_back();
+        if (!seen.insert(v).second)
+            continue;
+        for (int u : f.values[size_t(v)].users) {
+            const GOp& o = f.ops[size_t(u)];
+            if (o.id == OpId::Offset)
+                return true;
+            if ((o.pure || o.assume) && !isMemoryOp(o))
+                for (int res : o.results)
+                    stack.push_back(f.values[size_t(res)].canon);
+        }
+    }
+    return false;
+}
+
+// Across two ABIs (tensor views against raw pointers and scalars) a scalar
+// argument of the port stands for the reference argument at its slot only
+// where both address memory (a stride or offset term, paired by its place in
+// the addresses): another one keeps its position by default only, and is the
+// port's own (hidden_size against the reference's shape1), whatever a change
+// elsewhere leaves unbound.
+bool standsFor(const GFunction& R, int refArg, const GFunction& G, int genArg)
+{
+    return G.entryArgSlots.empty() || (addressesMemory(G, genArg) && addressesMemory(R, refArg));
+}
+
 } // namespace
 
 int groupMaskBounds(const GFunction& R, const GFunction& G, std::vector<RawDifference>& raw,
@@ -504,14 +667,15 @@ int groupMaskBounds(const GFunction& R, const GFunction& G, std::vector<RawDiffe
         const bool bound = std::any_of(G.specialisedArgs.begin(), G.specialisedArgs.end(),
                                        [&](const auto& b) { return b.first == a; });
         const int slot = G.entryArgSlot(k);
-        if (!bound && slot >= 0 && size_t(slot) < rn) {
+        if (!bound && slot >= 0 && size_t(slot) < rn &&
+            standsFor(R, R.regions[0].args[size_t(slot)], G, a)) {
             received[size_t(slot)] = true;
             pairedGen[k] = true;
         }
     }
     MaskReader r(R), g(G);
     MaskGroup group = collectMasks(R, G, raw, divs, r, g, received, pairedGen, true);
-    int changedCompare = compareChange(raw, divs, root, group.found.changedCompares);
+    int changedCompare = compareChange(R, G, raw, divs, root, group.found);
     if (changedCompare >= 0 && divs[size_t(changedCompare)].severity != Severity::Critical) {
         RawDifference& d = raw[size_t(changedCompare)];
         restsOnSpecialisation(G, d, group.found.genBounds[d.genOp]);
@@ -576,6 +740,7 @@ int groupMaskBounds(const GFunction& R, const GFunction& G, std::vector<RawDiffe
             root[i] = top;
     }
     root[size_t(top)] = -1;
+    attachSharedInputs(R, G, raw, divs, top, {&rCone, &gCone}, root);
     return top;
 }
 

@@ -22,11 +22,12 @@
 // A dropped column test, a changed predicate or lane index, or a port bound
 // built from a paired argument (a stride) stays a critical difference. Where
 // one lane bound pairs but for its predicate (`<=` for `<`) or, with the same
-// predicate and lane, for its bound, that compare's critical difference is
-// the group's root instead of the warn: one finding at the changed compare,
-// the masks its sites. A predicate change proven equal only because the port's
-// bound is bound to the reference's specialised constant (hidden_size = 1024
-// = the tile) is said to rest on it: a warn naming the constant (issue 30).
+// predicate and lane, for its bound, that compare's critical difference (for
+// a bound, the operand change where the other bound is read, up the splat
+// that feeds the compare) is the group's root instead of the warn: one
+// finding at the change, the masks its sites. A predicate change proven equal only because the
+// port's bound is bound to the reference's specialised constant (hidden_size = 1024 = the tile) is
+// said to rest on it: a warn naming the constant (issue 30).
 
 #include "diff/DiffResult.h"
 #include "diff/compare/RawDifference.h"

@@ -2,7 +2,10 @@
 
 #include "common/Side.h"
 #include "diff/compare/MemoryOperands.h"
+#include "diff/semantics/MemoryAccess.h"
+#include "diff/semantics/PointerOffsets.h"
 
+#include <algorithm>
 #include <map>
 #include <optional>
 #include <set>
@@ -27,10 +30,13 @@ std::map<std::pair<int, int>, bool> operandOnlyOps(const std::vector<RawDifferen
         const auto key = std::make_pair(raw[i].refOp, raw[i].genOp);
         // Only the generic fallback follows: a rule that names the difference
         // (a memory-op family, a loop bound) says something of its own.
-        const bool ok = followsKind(raw[i].kind) && !raw[i].functionLevel &&
-                        divs[i].severity == Severity::Critical &&
-                        divs[i].rule == "fallback-semantic" &&
-                        (raw[i].kind != DiffKind::OperandChanged || raw[i].operandIndex >= 0);
+        // A difference that is no critical one (a flag proven harmless) changes
+        // nothing the op passes on.
+        const bool critical = divs[i].severity == Severity::Critical;
+        const bool ok =
+            !critical || (followsKind(raw[i].kind) && !raw[i].functionLevel &&
+                          divs[i].rule == "fallback-semantic" &&
+                          (raw[i].kind != DiffKind::OperandChanged || raw[i].operandIndex >= 0));
         auto [it, fresh] = out.emplace(key, ok);
         if (!fresh)
             it->second = it->second && ok;
@@ -203,6 +209,60 @@ int changedOperandCause(const CauseLinks& c, const PairFindings& byPair, const R
     return p;
 }
 
+// The operands of a commutative pair that differ once the pair's other
+// operands are matched crosswise (1 + e written e + 1): (reference operand,
+// generated operand), or nullopt.
+std::optional<std::pair<int, int>> crossedOperands(const CauseLinks& c, const GOp& a, const GOp& b)
+{
+    if (!a.commutative || !b.commutative || a.operands.size() != 2 || b.operands.size() != 2)
+        return std::nullopt;
+    const auto same = [&](int rv, int gv) {
+        return c.R.canonValue(rv).hash == c.G.canonValue(gv).hash;
+    };
+    if (same(a.operands[0], b.operands[1]))
+        return std::make_pair(a.operands[1], b.operands[0]);
+    if (same(a.operands[1], b.operands[0]))
+        return std::make_pair(a.operands[0], b.operands[1]);
+    return std::nullopt;
+}
+
+// An operand the port computes by an op that is itself a critical finding of
+// a matched pair, where the reference computes it by an op present on its
+// side only (exp2(a) paired with the reference's negf, the reference's exp
+// left over): the op pair follows that finding, and the leftover op is what
+// the finding replaced, part of it. Returns the finding, -1 when none.
+int replacedOperandCause(CauseLinks& c, size_t i)
+{
+    const RawDifference& d = c.raw[i];
+    const GOp& a = c.R.ops[size_t(d.refOp)];
+    const GOp& b = c.G.ops[size_t(d.genOp)];
+    std::optional<std::pair<int, int>> operands = crossedOperands(c, a, b);
+    if (!operands && size_t(d.operandIndex) < a.operands.size() &&
+        size_t(d.operandIndex) < b.operands.size())
+        operands =
+            std::make_pair(a.operands[size_t(d.operandIndex)], b.operands[size_t(d.operandIndex)]);
+    if (!operands)
+        return -1;
+    const int rp = c.R.canonValue(operands->first).def;
+    const int gp = c.G.canonValue(operands->second).def;
+    const auto gen = gp >= 0 ? c.byGenOp.find(gp) : c.byGenOp.end();
+    const auto ref = rp >= 0 ? c.byRefOp.find(rp) : c.byRefOp.end();
+    if (gen == c.byGenOp.end() || ref == c.byRefOp.end() || gen->second == int(i))
+        return -1;
+    const RawDifference& f = c.raw[size_t(gen->second)];
+    const RawDifference& left = c.raw[size_t(ref->second)];
+    if (f.refOp < 0 || f.genOp < 0 || left.genOp >= 0 || left.kind != DiffKind::OpMissing)
+        return -1;
+    // The leftover op feeds only this pair: it is what the port replaced here.
+    for (int res : c.R.ops[size_t(rp)].results)
+        for (int u : c.R.canonValue(res).users)
+            if (c.R.ops[size_t(u)].live && u != d.refOp)
+                return -1;
+    if (c.parent[size_t(ref->second)] < 0 && ref->second != gen->second)
+        c.attachAsPart(size_t(ref->second), gen->second);
+    return gen->second;
+}
+
 // Operand-level differences follow the critical difference of the op that
 // produces the operand.
 void followOperandChanges(CauseLinks& c)
@@ -211,11 +271,13 @@ void followOperandChanges(CauseLinks& c)
     const PairFindings byPair = pairFindings(c);
     for (size_t i = 0; i < c.raw.size(); ++i) {
         const RawDifference& d = c.raw[i];
-        if (!operandOnly.at({d.refOp, d.genOp}))
+        if (!operandOnly.at({d.refOp, d.genOp}) || c.divs[i].severity != Severity::Critical)
             continue;
         int p = -1;
         if (d.kind == DiffKind::OperandChanged) {
             p = changedOperandCause(c, byPair, d);
+            if (p < 0)
+                p = replacedOperandCause(c, i);
         } else {
             p = d.genOp >= 0 ? producerFinding(c.G, d.genOp, -1, c.byGenOp) : -1;
             if (p < 0 && d.refOp >= 0)
@@ -230,6 +292,102 @@ void followOperandChanges(CauseLinks& c)
             p = -1;
         if (p >= 0 && p != int(i))
             c.parent[i] = p;
+    }
+}
+
+// An address term as both sides compare it: the atoms' hashes -> coefficient.
+using AddressTerms = std::map<std::vector<uint64_t>, uint64_t>;
+
+// The address an offset op computes, as its base pointer's hash and the sum
+// of every index it adds on the way there (through offsets of offsets and
+// single-element reshapes and broadcasts of a pointer); false when an index
+// has too many terms.
+bool addressOf(const GFunction& f, int op, uint64_t& base, AddressTerms& sum)
+{
+    int v = -1;
+    for (int depth = 0; depth < 16; ++depth) {
+        const GOp& o = f.ops[size_t(op)];
+        if (o.id == OpId::Offset && o.operands.size() == 2) {
+            const auto terms = integerTerms(f, o.operands[1]);
+            if (!terms)
+                return false;
+            for (const auto& [coef, atoms] : *terms) {
+                std::vector<uint64_t> key;
+                for (int a : atoms)
+                    key.push_back(a >= 0 ? f.values[size_t(a)].hash : 0);
+                std::sort(key.begin(), key.end());
+                sum[key] += coef;
+            }
+        } else if ((o.id != OpId::Reshape && o.id != OpId::Broadcast) || o.operands.size() != 1) {
+            return false;
+        }
+        v = o.operands[0];
+        const int def = f.canonValue(v).def;
+        if (def < 0 ||
+            !isOneOf(f.ops[size_t(def)].id, {OpId::Offset, OpId::Reshape, OpId::Broadcast})) {
+            base = f.canonValue(v).hash;
+            return true;
+        }
+        op = def;
+    }
+    return false;
+}
+
+// The terms of `a` that `b` lacks (or has with another coefficient).
+AddressTerms termsBeyond(const AddressTerms& a, const AddressTerms& b)
+{
+    AddressTerms out;
+    for (const auto& [key, coef] : a) {
+        const auto it = b.find(key);
+        if (coef != 0 && (it == b.end() || it->second != coef))
+            out.emplace(key, coef);
+    }
+    return out;
+}
+
+// An address that differs only by terms an upstream offset of the port added
+// (the second half addressed with the row stride: offset(row_base, stride),
+// then splat and offset by the lanes) follows from that offset's finding:
+// every term the generated address has beyond the reference's is already in
+// the pointer that offset makes, so the change is written there.
+void followAddressTerms(CauseLinks& c)
+{
+    for (size_t i = 0; i < c.raw.size(); ++i) {
+        const RawDifference& d = c.raw[i];
+        if (c.parent[i] >= 0 || d.kind != DiffKind::OperandChanged || d.refOp < 0 || d.genOp < 0 ||
+            c.divs[i].severity != Severity::Critical ||
+            c.R.ops[size_t(d.refOp)].id != OpId::Offset ||
+            c.G.ops[size_t(d.genOp)].id != OpId::Offset)
+            continue;
+        uint64_t rBase = 0, gBase = 0;
+        AddressTerms rSum, gSum;
+        if (!addressOf(c.R, d.refOp, rBase, rSum) || !addressOf(c.G, d.genOp, gBase, gSum) ||
+            rBase != gBase)
+            continue;
+        const AddressTerms genOnly = termsBeyond(gSum, rSum);
+        if (genOnly.empty())
+            continue;
+        // Up the pointer operand through splats to an offset the port changed.
+        int v = c.G.ops[size_t(d.genOp)].operands[0];
+        for (int depth = 0; depth < 8; ++depth) {
+            const int def = c.G.canonValue(v).def;
+            if (def < 0)
+                break;
+            const GOp& o = c.G.ops[size_t(def)];
+            const auto it = c.byGenOp.find(def);
+            if (o.id == OpId::Offset && it != c.byGenOp.end() && it->second != int(i)) {
+                uint64_t there = 0;
+                AddressTerms made;
+                if (addressOf(c.G, def, there, made) && there == gBase &&
+                    termsBeyond(genOnly, made).empty())
+                    c.parent[i] = it->second;
+                break;
+            }
+            if (!isOneOf(o.id, {OpId::Offset, OpId::Reshape, OpId::Broadcast}) ||
+                o.operands.empty())
+                break;
+            v = o.operands[0];
+        }
     }
 }
 
@@ -249,6 +407,56 @@ void attachPaddingToUnmaskedStores(CauseLinks& c)
         if (it == c.byGenOp.end() || it->second == int(i) || c.raw[size_t(it->second)].refOp < 0)
             continue;
         c.attachAsPart(i, it->second);
+    }
+}
+
+// A padding value the port selects into the masked-off lanes of its loads
+// (select(mask, load, c): cuTile Rust cannot pad a generic element type),
+// written once as a constant of its own (0.0 where the reference pads with
+// -inf): the loads' padding differences and the selects follow from it, one
+// finding at the constant.
+void attachSelectedPadding(CauseLinks& c)
+{
+    for (size_t i = 0; i < c.raw.size(); ++i) {
+        const RawDifference& d = c.raw[i];
+        if (c.parent[i] >= 0 || d.kind != DiffKind::OpExtra || d.genOp < 0 ||
+            c.divs[i].severity != Severity::Critical ||
+            c.G.ops[size_t(d.genOp)].id != OpId::Constant ||
+            c.G.ops[size_t(d.genOp)].results.size() != 1)
+            continue;
+        const int value = c.G.values[size_t(c.G.ops[size_t(d.genOp)].results[0])].canon;
+        const uint64_t hash = c.G.values[size_t(value)].hash;
+        std::vector<int> selects, loads;
+        bool padsOnly = true;
+        for (int u : c.G.values[size_t(value)].users) {
+            const GOp& s = c.G.ops[size_t(u)];
+            if (!s.live)
+                continue;
+            const int load = s.id == OpId::Select && s.operands.size() == 3
+                                 ? c.G.canonValue(s.operands[1]).def
+                                 : -1;
+            if (load < 0 || c.G.values[size_t(s.operands[2])].canon != value ||
+                paddingSelect(c.G, load, hash) < 0) {
+                padsOnly = false;
+                break;
+            }
+            selects.push_back(u);
+            loads.push_back(load);
+        }
+        if (!padsOnly || selects.empty())
+            continue;
+        for (size_t j = 0; j < c.raw.size(); ++j) {
+            const RawDifference& e = c.raw[j];
+            if (j == i || c.parent[j] >= 0 || c.divs[j].severity != Severity::Critical ||
+                e.genOp < 0)
+                continue;
+            const bool padding = std::find(loads.begin(), loads.end(), e.genOp) != loads.end() &&
+                                 e.attribute.rfind("padding", 0) == 0;
+            if (padding)
+                c.attachAsPart(j, int(i));
+            else if (std::find(selects.begin(), selects.end(), e.genOp) != selects.end())
+                c.parent[j] = int(i);
+        }
     }
 }
 
@@ -506,6 +714,8 @@ std::vector<int> rootCauses(const GFunction& R, const GFunction& G,
                  std::vector<char>(raw.size(), 0)};
     indexCriticalOps(c);
     followOperandChanges(c);
+    followAddressTerms(c);
+    attachSelectedPadding(c);
     attachPaddingToUnmaskedStores(c);
     attachToWrittenConstants(c);
     attachOneSidedInputs(c);
