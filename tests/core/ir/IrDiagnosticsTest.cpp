@@ -75,16 +75,17 @@ TEST(IrDiagnostics, BadBytesAreLocatedAtEveryOffsetOfALongLine)
     EXPECT_TRUE(none.empty());
 }
 
-// The scan takes sixteen bytes at a time where it can (line ends included):
-// every single byte value, at every offset of a 16-byte block, is accepted
-// exactly when it is printable ASCII or one of tab, newline, \v, \f, \r.
+// The scan takes 64 or sixteen bytes at a time where it can (line ends included):
+// every single byte value, at every offset of the 68-byte text (a 64-byte block
+// and the rest), is accepted exactly when it is printable ASCII or one of tab,
+// newline, \v, \f, \r.
 TEST(IrDiagnostics, EveryByteValueIsJudgedTheSameAtEveryOffset)
 {
     const std::string text =
         "  %0 = constant <i32: 1> : tile<i32>\n  %1 = addi %0, %0 : tile<i32>\n";
     for (int c = 0; c < 256; ++c) {
         const bool allowed = (c >= 0x09 && c <= 0x0D) || (c >= 0x20 && c < 0x80);
-        for (size_t at = 0; at < 40; ++at) {
+        for (size_t at = 0; at < text.size(); ++at) {
             std::string bytes = text;
             bytes[at] = char(c);
             Diagnostics diags;
