@@ -156,7 +156,8 @@ const Attribute* Parser::makeString(std::string_view s)
 
 const Attribute* Parser::normalizeAttr(std::string_view name, const Attribute* a)
 {
-    if (!a)
+    // Only integers and enums are rewritten; the loop compares the name with every table's.
+    if (!a || (a->kind != AttrKind::Integer && a->kind != AttrKind::Enum))
         return a;
     for (const EnumTable& t : enumTables()) {
         if (name != t.attrName)

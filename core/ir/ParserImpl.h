@@ -297,6 +297,11 @@ public:
                            : nullptr;
             return m_named.find(name);
         }
+        // The binding of the numeric name whose value is `n` (as numeric() reads it).
+        const Binding* findNumber(size_t n) const
+        {
+            return n < m_numbered.size() && m_numbered[n].values ? &m_numbered[n] : nullptr;
+        }
         // Sets name -> b; returns the previous binding ({nullptr, 0} if none).
         Binding set(std::string_view name, Binding b)
         {
@@ -339,10 +344,12 @@ public:
             m_named.clear();
         }
 
+        static constexpr size_t kMaxNumericLength = 7; // longer digit strings are named
+
     private:
         static int64_t numeric(std::string_view s)
         {
-            if (s.empty() || s.size() > 7)
+            if (s.empty() || s.size() > kMaxNumericLength)
                 return -1;
             int64_t v = 0;
             for (char c : s) {

@@ -191,3 +191,28 @@ TEST(IrDiagnostics, RecoversAndReportsSeveralErrorsInOneFile)
                                       "<input>:4:23: error: unknown type 'bogus'\n"
                                       "<input>:5:13: error: use of undefined value '%b'\n");
 }
+
+// %N is read and looked up in one pass; every other use (a leading zero, an index, a number too
+// long to be one, a name that starts with digits) reads and fails as before, at its own column.
+TEST(IrDiagnostics, NumericValueNamesAndTheirNeighboursAreReadAsNames)
+{
+    const std::string text = "cuda_tile.module @m {\n"
+                             " entry @k(%0: tile<f32>, %1: tile<i32>) {\n"
+                             "  %2 = negf %0 : tile<f32>\n"
+                             "  %3 = negf %00002 : tile<f32>\n"
+                             "  %4 = negf %9 : tile<f32>\n"
+                             "  %5 = negf %3#1 : tile<f32>\n"
+                             "  %6 = negf %12345678 : tile<f32>\n"
+                             "  %7 = negf %2x : tile<f32>\n"
+                             "  %8 = negf %3#0 : tile<f32>\n"
+                             "  %9 = negf %8: tile<f32>\n"
+                             "  return\n"
+                             " }\n"
+                             "}\n";
+    ParseResult r = parseModule(text, {});
+    EXPECT_EQ(tu::dumpDiagnostics(r),
+              "<input>:5:13: error: use of undefined value '%9'\n"
+              "<input>:6:13: error: result #1 of '%3' does not exist (the group has 1)\n"
+              "<input>:7:13: error: use of undefined value '%12345678'\n"
+              "<input>:8:13: error: use of undefined value '%2x'\n");
+}
