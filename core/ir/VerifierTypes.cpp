@@ -164,15 +164,18 @@ public:
 private:
     void error(const std::string& message) { m_c.error(m_op, message); }
 
-    // Every operand and result is a tile: false after reporting the first that is not.
+    // Every operand and result is a tile: false after reporting the first that is not. The
+    // test is inline; operandIs and resultIs (a call through the predicate) word the error.
     bool allTiles()
     {
         for (size_t i = 0; i < m_op->operands.size(); ++i)
-            if (!operandIs(i, isTile, "a tile"))
-                return false;
+            if (!isTile(m_op->operands[i]->type))
+                return operandIs(i, isTile, "a tile");
+        if (m_unnamed)
+            return true;
         for (size_t i = 0; i < m_op->results.size(); ++i)
-            if (!resultIs(i, isTile, "a tile"))
-                return false;
+            if (!isTile(m_op->results[i]->type))
+                return resultIs(i, isTile, "a tile");
         return true;
     }
 
