@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <cstring>
 
 namespace tilelens::ir::detail {
 
@@ -126,14 +127,27 @@ std::string_view Parser::keep(std::string_view s)
 
 const Attribute* Parser::makeEnum(std::string_view category, std::string_view keyword)
 {
-    m_scratch.assign(category);
-    m_scratch += '\0';
-    m_scratch += keyword;
-    if (const Attribute* const* hit = m_enumCache.find(m_scratch))
+    // The key "category\0keyword" is built in a stack buffer: three string appends cost
+    // more than the lookup.
+    char buf[96];
+    const size_t keySize = category.size() + 1 + keyword.size();
+    std::string_view key;
+    if (keySize <= sizeof buf) {
+        std::memcpy(buf, category.data(), category.size());
+        buf[category.size()] = '\0';
+        std::memcpy(buf + category.size() + 1, keyword.data(), keyword.size());
+        key = std::string_view(buf, keySize);
+    } else {
+        m_scratch.assign(category);
+        m_scratch += '\0';
+        m_scratch += keyword;
+        key = m_scratch;
+    }
+    if (const Attribute* const* hit = m_enumCache.find(key))
         return *hit;
     std::string_view text = arena().copyString(keyword); // copied first: same arena layout
     const Attribute* made = makeAttr(enumAttribute(arena().copyString(category), text));
-    m_enumCache.insert(arena().copyString(m_scratch), made);
+    m_enumCache.insert(arena().copyString(key), made);
     return made;
 }
 
@@ -156,7 +170,8 @@ const Attribute* Parser::makeString(std::string_view s)
 
 const Attribute* Parser::normalizeAttr(std::string_view name, const Attribute* a)
 {
-    if (!a)
+    // Only integers and enums are rewritten; the loop compares the name with every table's.
+    if (!a || (a->kind != AttrKind::Integer && a->kind != AttrKind::Enum))
         return a;
     for (const EnumTable& t : enumTables()) {
         if (name != t.attrName)
@@ -277,7 +292,7 @@ const Attribute* Parser::parseCudaTileAttr(std::string_view m)
         expect('<', "after the attribute name");
         std::string_view kw = identifier();
         expect('>', "to close the attribute");
-        return makeEnum(arena().copyString(m), kw);
+        return makeEnum(m, kw); // makeEnum copies what it keeps
     }
     if (m == "array")
         return parseDenseArray();

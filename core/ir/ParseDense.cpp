@@ -460,7 +460,8 @@ Parser::DenseElement Parser::denseElement(const Type* elem)
 
 const Location* Parser::parseTrailingLoc()
 {
-    if (peekIdentifier() != "loc")
+    // Asked after every op, and most have no location: one byte decides that.
+    if (peek() != 'l' || peekIdentifier() != "loc")
         return nullptr;
     identifier();
     expect('(', "after 'loc'");

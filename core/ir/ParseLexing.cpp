@@ -124,10 +124,9 @@ bool Parser::consumeKeyword(std::string_view kw)
     return false;
 }
 
-void Parser::expect(char c, const char* what)
+void Parser::expectFailed(char c, const char* what)
 {
-    if (!consume(c))
-        error(std::string("expected '") + c + "' " + what);
+    error(std::string("expected '") + c + "' " + what);
 }
 
 bool Parser::expectKeyword(std::string_view kw)

@@ -88,6 +88,21 @@ void Parser::popScope()
 Value* Parser::parseValueUse()
 {
     skipWs();
+    // The printers' names, %N without a result index: read and looked up in one pass. What
+    // is not exactly that (a name, an index, an unknown number) takes the path below.
+    if (m_pos < m_text.size() && m_text[m_pos] == '%') {
+        const char* s = m_text.data();
+        const size_t first = m_pos + 1;
+        const size_t end = std::min(m_text.size(), first + ValueTable::kMaxNumericLength);
+        size_t p = first, n = 0;
+        for (; p < end && s[p] >= '0' && s[p] <= '9'; ++p)
+            n = n * 10 + size_t(s[p] - '0');
+        if (p > first && (p == m_text.size() || (!charIs(s[p], kSuffix) && s[p] != '#')))
+            if (const Binding* b = m_values.findNumber(n); b && b->count > 0) {
+                m_pos = p;
+                return b->values[0];
+            }
+    }
     int line = m_line, col = column();
     if (!consume('%')) {
         error("expected an SSA value such as %0");

@@ -555,13 +555,26 @@ bool hasSpecialByte(uint64_t w)
 // True when the 16 bytes at `p` are all printable ASCII or the white space the
 // scalar check accepts (tab, newline, \v, \f, \r: 0x09-0x0D). Signed compares:
 // bytes from 0x80 up are negative, so "below 0x09" also catches UTF-8 bytes.
-bool plainText16(const unsigned char* p)
+// The bytes of the 16 at `p` that fail that test, as a mask.
+__m128i specialBytes16(const unsigned char* p)
 {
     const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
     const __m128i low = _mm_cmplt_epi8(v, _mm_set1_epi8(0x09));
     const __m128i control = _mm_and_si128(_mm_cmpgt_epi8(v, _mm_set1_epi8(0x0D)),
                                           _mm_cmplt_epi8(v, _mm_set1_epi8(0x20)));
-    return _mm_movemask_epi8(_mm_or_si128(low, control)) == 0;
+    return _mm_or_si128(low, control);
+}
+bool plainText16(const unsigned char* p)
+{
+    return _mm_movemask_epi8(specialBytes16(p)) == 0;
+}
+// The same for 64 bytes, with one test for the four: the loop's own work per byte was
+// as large as the test's.
+bool plainText64(const unsigned char* p)
+{
+    const __m128i a = _mm_or_si128(specialBytes16(p), specialBytes16(p + 16));
+    const __m128i b = _mm_or_si128(specialBytes16(p + 32), specialBytes16(p + 48));
+    return _mm_movemask_epi8(_mm_or_si128(a, b)) == 0;
 }
 #endif
 
@@ -596,7 +609,11 @@ bool checkTextInput(std::string_view bytes, const std::string& fileName, Diagnos
     size_t start = bytes.size() >= 3 && bytes.substr(0, 3) == "\xEF\xBB\xBF" ? 3 : 0;
     for (size_t i = start; i < bytes.size();) {
 #if defined(__SSE2__)
-        // Sixteen bytes at a time, line ends and tabs included: nearly all of IR text.
+        // Sixteen bytes at a time or more, line ends and tabs included: nearly all of IR text.
+        if (i + 64 <= bytes.size() && plainText64(s + i)) {
+            i += 64;
+            continue;
+        }
         if (i + 16 <= bytes.size() && plainText16(s + i)) {
             i += 16;
             continue;

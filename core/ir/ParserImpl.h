@@ -137,7 +137,12 @@ public:
     }
     bool consume(std::string_view s);         // punctuation sequence, e.g. "->", "<{"
     bool consumeKeyword(std::string_view kw); // identifier equal to kw (not a prefix)
-    void expect(char c, const char* what);
+    void expect(char c, const char* what)
+    {
+        if (!consume(c))
+            expectFailed(c, what);
+    }
+    void expectFailed(char c, const char* what);
     bool expectKeyword(std::string_view kw);
     std::string_view peekIdentifier(); // without consuming; "" if none
     std::string_view identifier();     // bare id [A-Za-z_][A-Za-z0-9_$.]*, "" if none
@@ -297,18 +302,31 @@ public:
                            : nullptr;
             return m_named.find(name);
         }
+        // The binding of the numeric name whose value is `n` (as numeric() reads it).
+        const Binding* findNumber(size_t n) const
+        {
+            return n < m_numbered.size() && m_numbered[n].values ? &m_numbered[n] : nullptr;
+        }
         // Sets name -> b; returns the previous binding ({nullptr, 0} if none).
         Binding set(std::string_view name, Binding b)
         {
-            int64_t n = numeric(name);
-            if (n >= 0) {
-                if (size_t(n) >= m_numbered.size())
-                    m_numbered.resize(size_t(n) + 1 + size_t(n) / 2, Binding{nullptr, 0});
-                Binding prev = m_numbered[size_t(n)];
-                m_numbered[size_t(n)] = b;
-                m_used = std::max(m_used, size_t(n) + 1);
-                return prev;
-            }
+            const int64_t n = numeric(name);
+            return n >= 0 ? setNumber(size_t(n), b) : setNamed(name, b);
+        }
+
+    private:
+        Binding setNumber(size_t n, Binding b)
+        {
+            if (n >= m_numbered.size())
+                m_numbered.resize(n + 1 + n / 2, Binding{nullptr, 0});
+            const Binding prev = m_numbered[n];
+            m_numbered[n] = b;
+            m_used = std::max(m_used, n + 1);
+            return prev;
+        }
+        // Out of line: the hash map's code made every call of set() pay for a large frame.
+        __attribute__((noinline)) Binding setNamed(std::string_view name, Binding b)
+        {
             if (!b.values) { // unbinding (a scope's undo log)
                 const Binding* it = m_named.find(name);
                 const Binding prev = it ? *it : Binding{nullptr, 0};
@@ -325,6 +343,8 @@ public:
             slot = b;
             return prev;
         }
+
+    public:
         void swap(ValueTable& o)
         {
             m_numbered.swap(o.m_numbered);
@@ -339,10 +359,12 @@ public:
             m_named.clear();
         }
 
+        static constexpr size_t kMaxNumericLength = 7; // longer digit strings are named
+
     private:
         static int64_t numeric(std::string_view s)
         {
-            if (s.empty() || s.size() > 7)
+            if (s.empty() || s.size() > kMaxNumericLength)
                 return -1;
             int64_t v = 0;
             for (char c : s) {

@@ -29,8 +29,19 @@ inline uint64_t hashBytes(std::string_view s)
         n -= 8;
     }
     if (n) {
-        uint64_t w = 0;
-        std::memcpy(&w, p, n);
+        // The last 1-7 bytes in fixed-size loads (a memcpy of n bytes became a byte loop):
+        // two overlapping 4-byte words, or the first, middle and last byte. The length is
+        // already in `h`, so the overlap loses nothing.
+        uint64_t w;
+        if (n >= 4) {
+            uint32_t lo, hi;
+            std::memcpy(&lo, p, 4);
+            std::memcpy(&hi, p + n - 4, 4);
+            w = uint64_t(hi) << 32 | lo;
+        } else {
+            w = uint64_t(uint8_t(p[0])) | uint64_t(uint8_t(p[n / 2])) << 8 |
+                uint64_t(uint8_t(p[n - 1])) << 16;
+        }
         h = (h ^ w) * k;
         h ^= h >> 29;
     }

@@ -53,6 +53,7 @@ std::string quoted(const Type* t)
 void Checker::error(const SourceRange& at, const std::string& message)
 {
     // Bytecode has no lines: its ops are placed (and told apart) by their byte offset.
+    ++m_reported;
     const bool bytecode = at.beginLine == 0;
     if (!m_seen.insert({at.beginLine, bytecode ? at.beginOffset : 0, message}).second)
         return;
@@ -67,10 +68,8 @@ void Checker::error(const SourceRange& at, const std::string& message)
     ++m_count;
 }
 
-void Checker::checkType(const Type* t, const SourceRange& at)
+void Checker::checkTypeRules(const Type* t, const SourceRange& at)
 {
-    if (!t)
-        return;
     switch (t->kind) {
     case TypeKind::Pointer:
         if (t->element && t->element->kind != TypeKind::Number)

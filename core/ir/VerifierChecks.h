@@ -31,7 +31,20 @@ public:
     size_t errors() const { return m_count; }
 
     // Type rules; `at` is where the type is used.
-    void checkType(const Type* t, const SourceRange& at);
+    void checkType(const Type* t, const SourceRange& at)
+    {
+        // What checkType finds depends on the type alone, and an op mostly repeats the types
+        // of the ops before it: a type that passed once passes again (a direct-mapped cache).
+        if (!t)
+            return;
+        const Type*& passed = m_passedTypes[(reinterpret_cast<uintptr_t>(t) >> 4) % kPassedTypes];
+        if (passed == t)
+            return;
+        const size_t before = m_reported;
+        checkTypeRules(t, at);
+        if (m_reported == before)
+            passed = t;
+    }
     // Op rules by mnemonic (VerifierOps.cpp).
     void checkOp(const Op* op);
     // Entry signatures and the returns of a function body (VerifierOps.cpp).
@@ -41,8 +54,13 @@ private:
     const std::string& m_file;
     Diagnostics& m_diags;
     VerifyPurpose m_purpose;
+    void checkTypeRules(const Type* t, const SourceRange& at);
+
     std::set<std::tuple<int, int32_t, std::string>> m_seen; // (line, byte offset, message)
     size_t m_count = 0;
+    size_t m_reported = 0; // calls of error(), repeats included
+    static constexpr size_t kPassedTypes = 64;
+    const Type* m_passedTypes[kPassedTypes] = {};
 };
 
 // Helpers shared by both files.

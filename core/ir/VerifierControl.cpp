@@ -501,7 +501,10 @@ void Checker::checkFunction(const Function* f)
     if (!f->body || f->body->blocks.empty())
         return;
     for (const Op* op : f->body->blocks[0]->ops) {
-        if (!op->name.is("return") || op->implicitTerminator)
+        // The dialect's return by id; another dialect's op spelled `return` by name (as before).
+        const bool isReturn =
+            op->id() == OpId::Return || (op->id() == OpId::Unknown && op->name.is("return"));
+        if (!isReturn || op->implicitTerminator)
             continue;
         if (op->operands.size() != f->resultTypes.size()) {
             error(op, "op has " + std::to_string(op->operands.size()) +

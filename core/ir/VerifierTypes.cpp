@@ -164,15 +164,18 @@ public:
 private:
     void error(const std::string& message) { m_c.error(m_op, message); }
 
-    // Every operand and result is a tile: false after reporting the first that is not.
+    // Every operand and result is a tile: false after reporting the first that is not. The
+    // test is inline; operandIs and resultIs (a call through the predicate) word the error.
     bool allTiles()
     {
         for (size_t i = 0; i < m_op->operands.size(); ++i)
-            if (!operandIs(i, isTile, "a tile"))
-                return false;
+            if (!isTile(m_op->operands[i]->type))
+                return operandIs(i, isTile, "a tile");
+        if (m_unnamed)
+            return true;
         for (size_t i = 0; i < m_op->results.size(); ++i)
-            if (!resultIs(i, isTile, "a tile"))
-                return false;
+            if (!isTile(m_op->results[i]->type))
+                return resultIs(i, isTile, "a tile");
         return true;
     }
 
@@ -195,12 +198,25 @@ private:
         return false;
     }
 
-    bool resultIsExactly(size_t i, const Type* want, const std::string& because)
+    // Why a result must have a type: `text`, then `index` unless it is kNoIndex. Written out
+    // only for an error: most ops pass, and building the text for each cost more than the check.
+    struct Because
+    {
+        static constexpr size_t kNoIndex = size_t(-1);
+        const char* text;
+        size_t index = kNoIndex;
+        std::string str() const
+        {
+            return index == kNoIndex ? std::string(text) : text + std::to_string(index);
+        }
+    };
+
+    bool resultIsExactly(size_t i, const Type* want, Because because)
     {
         const Type* t = resultType(m_op, i);
         if (m_unnamed || t == want)
             return true;
-        error("result #" + std::to_string(i) + " must be " + quoted(want) + " (" + because +
+        error("result #" + std::to_string(i) + " must be " + quoted(want) + " (" + because.str() +
               "), but got " + quoted(t));
         return false;
     }
@@ -209,8 +225,7 @@ private:
     bool sameTypeResult(size_t i)
     {
         for (size_t r = 0; r < m_op->results.size(); ++r)
-            if (!resultIsExactly(r, operandType(m_op, i),
-                                 "the type of operand #" + std::to_string(i)))
+            if (!resultIsExactly(r, operandType(m_op, i), {"the type of operand #", i}))
                 return false;
         return true;
     }
@@ -238,7 +253,7 @@ private:
     {
         if (operandIs(0, isMaskTile, "a tile of i1 values") && operandIs(1, isTile, "a tile") &&
             operandIs(2, isTile, "a tile"))
-            resultIsExactly(0, operandType(m_op, 1), "the type of the selected values");
+            resultIsExactly(0, operandType(m_op, 1), {"the type of the selected values"});
     }
 
     void pointerCast()
@@ -463,7 +478,7 @@ private:
         }
         if (end == valueAt + 2 && !operandIs(valueAt + 1, isMaskTile, "a tile of i1 values"))
             return;
-        if (resultIsExactly(0, operandType(m_op, valueAt), "the type of the stored value"))
+        if (resultIsExactly(0, operandType(m_op, valueAt), {"the type of the stored value"}))
             resultIs(1, isToken, "a token");
     }
 
@@ -608,8 +623,7 @@ private:
             return;
         }
         for (size_t i = 0; i < inits; ++i)
-            if (!resultIsExactly(i, operandType(m_op, 3 + i),
-                                 "the type of iter value " + std::to_string(i)))
+            if (!resultIsExactly(i, operandType(m_op, 3 + i), {"the type of iter value ", i}))
                 return;
     }
 

@@ -75,16 +75,17 @@ TEST(IrDiagnostics, BadBytesAreLocatedAtEveryOffsetOfALongLine)
     EXPECT_TRUE(none.empty());
 }
 
-// The scan takes sixteen bytes at a time where it can (line ends included):
-// every single byte value, at every offset of a 16-byte block, is accepted
-// exactly when it is printable ASCII or one of tab, newline, \v, \f, \r.
+// The scan takes 64 or sixteen bytes at a time where it can (line ends included):
+// every single byte value, at every offset of the 68-byte text (a 64-byte block
+// and the rest), is accepted exactly when it is printable ASCII or one of tab,
+// newline, \v, \f, \r.
 TEST(IrDiagnostics, EveryByteValueIsJudgedTheSameAtEveryOffset)
 {
     const std::string text =
         "  %0 = constant <i32: 1> : tile<i32>\n  %1 = addi %0, %0 : tile<i32>\n";
     for (int c = 0; c < 256; ++c) {
         const bool allowed = (c >= 0x09 && c <= 0x0D) || (c >= 0x20 && c < 0x80);
-        for (size_t at = 0; at < 40; ++at) {
+        for (size_t at = 0; at < text.size(); ++at) {
             std::string bytes = text;
             bytes[at] = char(c);
             Diagnostics diags;
@@ -189,4 +190,29 @@ TEST(IrDiagnostics, RecoversAndReportsSeveralErrorsInOneFile)
     EXPECT_EQ(tu::dumpDiagnostics(r), "<input>:3:13: error: use of undefined value '%a'\n"
                                       "<input>:4:23: error: unknown type 'bogus'\n"
                                       "<input>:5:13: error: use of undefined value '%b'\n");
+}
+
+// %N is read and looked up in one pass; every other use (a leading zero, an index, a number too
+// long to be one, a name that starts with digits) reads and fails as before, at its own column.
+TEST(IrDiagnostics, NumericValueNamesAndTheirNeighboursAreReadAsNames)
+{
+    const std::string text = "cuda_tile.module @m {\n"
+                             " entry @k(%0: tile<f32>, %1: tile<i32>) {\n"
+                             "  %2 = negf %0 : tile<f32>\n"
+                             "  %3 = negf %00002 : tile<f32>\n"
+                             "  %4 = negf %9 : tile<f32>\n"
+                             "  %5 = negf %3#1 : tile<f32>\n"
+                             "  %6 = negf %12345678 : tile<f32>\n"
+                             "  %7 = negf %2x : tile<f32>\n"
+                             "  %8 = negf %3#0 : tile<f32>\n"
+                             "  %9 = negf %8: tile<f32>\n"
+                             "  return\n"
+                             " }\n"
+                             "}\n";
+    ParseResult r = parseModule(text, {});
+    EXPECT_EQ(tu::dumpDiagnostics(r),
+              "<input>:5:13: error: use of undefined value '%9'\n"
+              "<input>:6:13: error: result #1 of '%3' does not exist (the group has 1)\n"
+              "<input>:7:13: error: use of undefined value '%12345678'\n"
+              "<input>:8:13: error: use of undefined value '%2x'\n");
 }

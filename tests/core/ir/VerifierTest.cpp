@@ -56,6 +56,19 @@ TEST(Verifier, TileShapesArePowersOfTwoAndBounded)
                       "elements"}));
 }
 
+// The verifier remembers the types that passed its type rules; a type that failed is checked
+// again at each place it is used, also after its error at one place was reported already.
+TEST(Verifier, ABadTypeIsReportedAtEveryPlaceThatUsesIt)
+{
+    const std::string bad = "tile shape dimensions must have power of two length but got [3]";
+    EXPECT_EQ(verifierErrors("%a: tile<3xf32>, %b: tile<3xf32>, %c: tile<4xf32>",
+                             "    %0 = negf %c : tile<4xf32>\n"
+                             "    %1 = negf %a : tile<3xf32>\n"
+                             "    %2 = negf %b : tile<3xf32>\n"
+                             "    %3 = negf %c : tile<4xf32>\n"),
+              (Errors{"2:3: " + bad, "4:5: " + bad, "5:5: " + bad}));
+}
+
 TEST(Verifier, ShapeRulesOfReshapeBroadcastAndMmaf)
 {
     EXPECT_EQ(verifierErrors("%a: tile<4x8xf16>, %b: tile<16x8xf16>, %c: tile<4x8xf32>",
