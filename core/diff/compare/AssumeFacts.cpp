@@ -1,7 +1,9 @@
 #include "diff/compare/AssumeFacts.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <string>
+#include <utility>
 
 namespace tilelens::diff {
 
@@ -28,11 +30,39 @@ bool before(const Fact& a, const Fact& b)
 }
 
 // The facts of one function in one flat array, sorted by value and kind,
-// each (value, kind) group in op order without repeated texts. (A map per
-// constrained value cost more than the comparison itself.)
-std::vector<Fact> collect(const GFunction& f)
+// each (value, kind) group in op order without repeated texts, and where each
+// value's facts start. Value ids are dense, so the facts are placed by a
+// counting sort by value, then by kind within a value (a few facts each), and
+// a value's facts are found by its index instead of a binary search.
+struct Facts
 {
-    std::vector<Fact> out;
+    std::vector<Fact> list;
+    std::vector<uint32_t> start; // by value id: its facts are list[start[v] .. start[v + 1])
+};
+
+// Orders one value's facts by kind, keeping op order within a kind (stable).
+void sortByKind(Fact* begin, Fact* end)
+{
+    for (Fact* i = begin + 1; i < end; ++i)
+        for (Fact* k = i; k > begin && k[0].kind < k[-1].kind; --k)
+            std::swap(k[0], k[-1]);
+}
+
+// Where each value's facts start in `list` (sorted by value): start[v] .. start[v + 1].
+std::vector<uint32_t> starts(const std::vector<Fact>& list, size_t values)
+{
+    std::vector<uint32_t> start(values + 1, 0);
+    for (const Fact& x : list)
+        ++start[size_t(x.value) + 1];
+    for (size_t v = 1; v < start.size(); ++v)
+        start[v] += start[v - 1];
+    return start;
+}
+
+Facts collect(const GFunction& f)
+{
+    Facts out;
+    std::vector<Fact> written; // in op order
     for (size_t id = 0; id < f.ops.size(); ++id) {
         const GOp& o = f.ops[id];
         if (!o.assume || o.attrs.empty())
@@ -41,21 +71,40 @@ std::vector<Fact> collect(const GFunction& f)
         for (const auto& a : o.attrs)
             if (a.name == "assumption")
                 text = a.value;
-        if (!text.empty())
-            out.push_back({f.values[size_t(o.operands[0])].canon, kindOf(text), text, int(id)});
+        const int value = f.values[size_t(o.operands[0])].canon;
+        if (!text.empty() && value >= 0)
+            written.push_back({value, kindOf(text), text, int(id)});
     }
-    std::stable_sort(out.begin(), out.end(), before);
+    if (written.empty())
+        return out;
+    // A counting sort by value (stable: op order within a value).
+    out.start = starts(written, f.values.size());
+    out.list.resize(written.size());
+    {
+        std::vector<uint32_t> next(out.start.begin(), out.start.end() - 1);
+        for (const Fact& x : written)
+            out.list[next[size_t(x.value)]++] = x;
+    }
+    // Each value's facts by kind; a text repeated within a (value, kind) group is dropped.
     size_t kept = 0;
-    for (size_t i = 0, group = 0; i < out.size(); ++i) {
-        if (i > 0 && before(out[i - 1], out[i]))
-            group = kept;
-        bool seen = false;
-        for (size_t k = group; k < kept && !seen; ++k)
-            seen = out[k].text == out[i].text;
-        if (!seen)
-            out[kept++] = out[i];
+    for (size_t i = 0, j = 0; i < out.list.size(); i = j) {
+        for (j = i + 1; j < out.list.size() && out.list[j].value == out.list[i].value;)
+            ++j;
+        sortByKind(out.list.data() + i, out.list.data() + j);
+        for (size_t k = i, group = kept; k < j; ++k) {
+            if (k > i && out.list[k - 1].kind < out.list[k].kind)
+                group = kept;
+            bool seen = false;
+            for (size_t e = group; e < kept && !seen; ++e)
+                seen = out.list[e].text == out.list[k].text;
+            if (!seen)
+                out.list[kept++] = out.list[k];
+        }
     }
-    out.resize(kept);
+    if (kept < out.list.size()) {
+        out.list.resize(kept);
+        out.start = starts(out.list, f.values.size());
+    }
     return out;
 }
 
@@ -68,15 +117,19 @@ struct Group
     size_t size() const { return size_t(end - begin); }
 };
 
-Group find(const std::vector<Fact>& facts, int value, std::string_view kind)
+Group find(const Facts& facts, int value, std::string_view kind)
 {
-    if (value < 0)
+    if (value < 0 || size_t(value) + 1 >= facts.start.size())
         return {};
-    Fact key;
-    key.value = value;
-    key.kind = kind;
-    const auto [b, e] = std::equal_range(facts.begin(), facts.end(), key, before);
-    return {facts.data() + (b - facts.begin()), facts.data() + (e - facts.begin())};
+    const Fact* const data = facts.list.data();
+    const Fact* b = data + facts.start[size_t(value)];
+    const Fact* const e = data + facts.start[size_t(value) + 1];
+    while (b != e && b->kind != kind)
+        ++b;
+    const Fact* g = b;
+    while (g != e && g->kind == kind)
+        ++g;
+    return {b, g};
 }
 
 // Calls fn(group) for each (value, kind) group in order.
@@ -161,8 +214,8 @@ RawDifference makeDifference(DiffKind kind, const GFunction& R, int r, const GFu
 void compareAssumeFacts(const GFunction& R, const GFunction& G, const OpMatching& m,
                         std::vector<RawDifference>& out)
 {
-    const std::vector<Fact> rf = collect(R);
-    const std::vector<Fact> gf = collect(G);
+    const Facts rf = collect(R);
+    const Facts gf = collect(G);
     auto emit = [&](Group a, Group b) {
         if (!a.empty() && !b.empty()) {
             if (sameTexts(a, b))
@@ -189,10 +242,10 @@ void compareAssumeFacts(const GFunction& R, const GFunction& G, const OpMatching
             }
         }
     };
-    forEachGroup(rf, [&](Group a) {
+    forEachGroup(rf.list, [&](Group a) {
         emit(a, find(gf, m.refValToGen[size_t(a.begin->value)], a.begin->kind));
     });
-    forEachGroup(gf, [&](Group b) {
+    forEachGroup(gf.list, [&](Group b) {
         if (find(rf, m.genValToRef[size_t(b.begin->value)], b.begin->kind).empty())
             emit(Group(), b);
     });

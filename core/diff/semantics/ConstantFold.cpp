@@ -90,7 +90,7 @@ bool SemanticNormalizer::constantFold(int id, SemanticForm& f)
     const OpId n = o.id;
     if (o.operands.empty() || o.operands.size() > 3)
         return false;
-    // Cheapest test first: this runs for every pure op of both sides.
+    // Cheapest test first: this runs for every op of its set (RewriteOps.h) on both sides.
     if (!m_v[size_t(canonId(o.operands[0]))].isInt)
         return false;
     const GValue& res = m_g.values[size_t(o.results[0])];

@@ -10,6 +10,7 @@
 // scalar side would rewrite (affine chains, divisions) keeps its written form.
 
 #include "diff/graph/Hashing.h"
+#include "diff/semantics/RewriteOps.h"
 #include "diff/semantics/SemanticForm.h"
 #include "diff/semantics/Semantics.h"
 
@@ -18,25 +19,12 @@
 
 namespace tilelens::diff {
 
-namespace {
-
-bool elementwise(OpId n)
-{
-    return isOneOf(n, {OpId::AddI, OpId::SubI, OpId::MulI,   OpId::DivI,  OpId::RemI, OpId::MinI,
-                       OpId::MaxI, OpId::AndI, OpId::OrI,    OpId::XOrI,  OpId::ShLI, OpId::ShRI,
-                       OpId::CmpI, OpId::ExtI, OpId::TruncI, OpId::AddF,  OpId::SubF, OpId::MulF,
-                       OpId::DivF, OpId::NegF, OpId::MaxF,   OpId::MinF,  OpId::CmpF, OpId::FToF,
-                       OpId::IToF, OpId::FToI, OpId::Select, OpId::Offset});
-}
-
-} // namespace
-
 bool SemanticNormalizer::laneForm(int id, SemanticForm& f)
 {
     GOp& o = m_g.ops[size_t(id)];
     if (o.operands.empty())
         return false;
-    // Cheapest test first: this runs for every pure op of both sides.
+    // Cheapest test first: this runs for every op of its set (RewriteOps.h) on both sides.
     bool allConstant = true;
     for (int v : o.operands) {
         const int c = canonId(v);
@@ -44,7 +32,7 @@ bool SemanticNormalizer::laneForm(int id, SemanticForm& f)
             return false;
         allConstant = allConstant && m_v[size_t(c)].splatConst;
     }
-    if (allConstant || !elementwise(o.id))
+    if (allConstant || !rewrite_ops::lane(o.id))
         return false; // constants fold (or stay) alike on both sides
     const GValue& res = m_g.values[size_t(o.results[0])];
     if (singleElement(res.typeText) || res.typeText.rfind("tile<", 0) != 0)

@@ -3,6 +3,7 @@
 #include "diff/graph/FlatHashMap.h"
 #include "diff/graph/Hashing.h"
 #include "diff/semantics/PointerOffsets.h"
+#include "diff/semantics/RewriteOps.h"
 #include "diff/semantics/Semantics.h"
 #include "ir/FloatBits.h"
 
@@ -193,10 +194,18 @@ SemanticForm SemanticNormalizer::form(int id)
             return f;
         }
     }
-    if (viewForm(id, f) || splatForm(id, f) || decidedForm(id, f) || constantFold(id, f) ||
-        castFold(id, f) || floatFold(id, f) || affineForm(id, f) || divisionForm(id, f) ||
-        moduloFixupForm(id, f) || minMaxForm(id, f) || shapeChainForm(id, f) ||
-        zeroSumForm(id, f) || laneForm(id, f))
+    // Only the rewrites that can apply to this op, in their order (RewriteOps.h).
+    namespace r = rewrite_ops;
+    const uint16_t can = r::of(o.id);
+    const auto may = [can](uint16_t bit) { return (can & bit) != 0; };
+    if ((may(r::kView) && viewForm(id, f)) || (may(r::kSplat) && splatForm(id, f)) ||
+        (may(r::kDecided) && decidedForm(id, f)) ||
+        (may(r::kConstantFold) && constantFold(id, f)) || (may(r::kCastFold) && castFold(id, f)) ||
+        (may(r::kFloatFold) && floatFold(id, f)) || (may(r::kAffine) && affineForm(id, f)) ||
+        (may(r::kDivision) && divisionForm(id, f)) ||
+        (may(r::kModuloFixup) && moduloFixupForm(id, f)) ||
+        (may(r::kMinMax) && minMaxForm(id, f)) || (may(r::kShapeChain) && shapeChainForm(id, f)) ||
+        (may(r::kZeroSum) && zeroSumForm(id, f)) || (may(r::kLane) && laneForm(id, f)))
         return f;
     // A bitcast to its operand's own type is the identity: Rust's i64 <-> u64 casts print so,
     // the signedness lives in the ops that read the value (issue 30 item 4).

@@ -6,6 +6,7 @@
 // reduced to "lane-wise ops on the original shape, then one reshape".
 
 #include "diff/graph/Hashing.h"
+#include "diff/semantics/RewriteOps.h"
 #include "diff/semantics/SemanticForm.h"
 #include "diff/semantics/Semantics.h"
 
@@ -17,15 +18,6 @@ namespace {
 
 constexpr uint64_t kTagReshape = 0x2E5A;
 constexpr uint64_t kTagLane = 0x1A4E;
-
-bool laneWiseUnary(OpId n)
-{
-    // Not the casts with a signedness (exti, trunci, itof, ftoi): their
-    // signedness is normalized by the fact-guarded forms.
-    return isOneOf(n, {OpId::FToF, OpId::NegF, OpId::Exp, OpId::Exp2, OpId::AbsF, OpId::Sqrt,
-                       OpId::Rsqrt, OpId::TanH, OpId::Log, OpId::Log2, OpId::Sin, OpId::Cos,
-                       OpId::Floor, OpId::Ceil, OpId::NegI, OpId::AbsI});
-}
 
 // "tile<128x64xf32>" -> "128x64x" (empty for rank 0), or nullopt if not a tile.
 std::optional<std::string_view> shapePrefix(std::string_view t)
@@ -92,7 +84,7 @@ bool SemanticNormalizer::shapeChainForm(int id, SemanticForm& f)
         }
         return true;
     }
-    if (!laneWiseUnary(o.id) || *shapePrefix(rv.typeText) != *shapePrefix(xv.typeText))
+    if (!rewrite_ops::laneWiseUnary(o.id) || *shapePrefix(rv.typeText) != *shapePrefix(xv.typeText))
         return false;
     f.custom = true;
     if (base == x) {
