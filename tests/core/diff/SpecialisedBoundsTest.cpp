@@ -14,7 +14,7 @@ namespace {
 
 std::string unmodifiedPort()
 {
-    const std::string text = readText(
+    std::string text = readText(
         tilelens::test::testDataDir() +
         QStringLiteral("/real-ports/attention_sink_2x128q128k_h8g8_d64_bf16/generated.mlir"));
     EXPECT_FALSE(text.empty());
