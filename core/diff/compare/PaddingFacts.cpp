@@ -170,8 +170,8 @@ std::string preconditionText(const AccessBounds& a, const AccessBounds& b, std::
                 "their extents (a grid that covers the tensor)";
     const auto& [dim, extent] = *needs.begin();
     instance = "an extent of " + std::to_string(extent - 1) + " along dimension " +
-               std::to_string(dim) + ": lane " + std::to_string(extent - 1) +
-               " of the last tile is padding";
+               std::to_string(dim) + ": element " + std::to_string(extent - 1) +
+               ", the last lane of the last tile read, is padding";
     return text;
 }
 
