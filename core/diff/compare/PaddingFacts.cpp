@@ -3,6 +3,8 @@
 #include "diff/semantics/Semantics.h"
 #include "ir/Type.h"
 
+#include <algorithm>
+#include <map>
 #include <string>
 
 namespace tilelens::diff {
@@ -31,24 +33,90 @@ IntRange extentOf(const GFunction& f, int tv, size_t dim)
     return k < make.operands.size() ? f.canonValue(make.operands[k]).range : IntRange::full();
 }
 
-// Every load/store through the partition view made by `view` reads only
-// in-bounds lanes: index k in [lo, hi] with lo >= 0 and (hi + 1) * tile[k]
-// <= the smallest extent of tensor dim dim_map[k]. `why` lists the facts.
-bool accessesInBounds(const GFunction& f, int view, std::string& why)
+// A launch promise on a value: `assume bounded<lo, hi>` with a finite upper bound.
+bool promisedBelow(const GFunction& f, const GValue& v)
 {
+    for (int u : v.users) {
+        const GOp& o = f.ops[size_t(u)];
+        if (!o.assume)
+            continue;
+        const GAttr* a = findAttr(o, "assumption");
+        if (a && a->value.rfind("bounded<", 0) == 0 && a->value.find("?>") == std::string::npos)
+            return true;
+    }
+    return false;
+}
+
+// Whether the range of `v` is bounded by the kernel's constants only (a trip count
+// ceil(min(hi, 128) / 128)), not by a launch promise on an argument (`assume bounded<0, 3>`):
+// a tile index bounded by a promise says nothing about the extent the launch passes. Loaded
+// values, block ids and iota carry no promise; a loop index is bounded by its loop's bounds.
+bool boundedByConstants(const GFunction& f, int value, int& budget)
+{
+    if (--budget < 0)
+        return false;
+    const GValue& v = f.canonValue(value);
+    if (promisedBelow(f, v))
+        return false;
+    if (v.def < 0) {
+        const int loop = v.region >= 0 ? f.regions[size_t(v.region)].parentOp : -1;
+        if (loop < 0 || v.index != 0)
+            return true;
+        const GOp& o = f.ops[size_t(loop)];
+        return o.id != OpId::For || o.operands.size() < 2 ||
+               (boundedByConstants(f, o.operands[0], budget) &&
+                boundedByConstants(f, o.operands[1], budget));
+    }
+    const GOp& o = f.ops[size_t(v.def)];
+    if (!o.pure && o.regions.empty())
+        return true; // a load: data, not a bound
+    for (int operand : o.operands)
+        if (!boundedByConstants(f, operand, budget))
+            return false;
+    for (int r : o.regions) {
+        const GRegion& reg = f.regions[size_t(r)];
+        if (reg.ops.empty())
+            continue;
+        for (int operand : f.ops[size_t(reg.ops.back())].operands)
+            if (!boundedByConstants(f, operand, budget))
+                return false;
+    }
+    return true;
+}
+
+// What the loads/stores through the partition view made by `view` need to read only
+// in-bounds lanes: index k in [lo, hi] with lo >= 0 and (hi + 1) * tile[k] <= the smallest
+// extent of tensor dim dim_map[k].
+struct AccessBounds
+{
+    bool bounded = false; // every index has a known range from 0 and there is an access
+    // Tensor dim -> the extent the accesses need where the facts do not prove it: the tile
+    // index is bounded (by constants, e.g. a trip count ceil(min(hi, 128) / 128)) but the
+    // extent is a launch value. Dims with a tile of one are never ragged and not listed.
+    std::map<size_t, int64_t> needs;
+    bool unitTileOpen = false; // a tile of one along an index the facts do not bound
+    std::string why;           // the facts, when nothing is open
+    bool proven() const { return bounded && needs.empty() && !unitTileOpen; }
+    // In bounds when the launch passes the extents in `needs` (and a grid inside the tensor).
+    bool underPrecondition() const { return bounded && !needs.empty(); }
+};
+
+AccessBounds accessBounds(const GFunction& f, int view)
+{
+    AccessBounds out;
     const GOp& o = f.ops[size_t(view)];
     if (o.results.empty() || o.operands.empty())
-        return false;
+        return out;
     const int pv = f.values[size_t(o.results[0])].canon;
     const ir::Type* t = f.values[size_t(pv)].type;
     if (!t || t->kind != ir::TypeKind::PartitionView)
-        return false;
+        return out;
     const int tv = o.operands[0];
     int accesses = 0;
     for (int u : f.values[size_t(pv)].users) {
         const GOp& user = f.ops[size_t(u)];
         if (user.id != OpId::LoadViewTko && user.id != OpId::StoreViewTko)
-            return false;
+            return out;
         // The indices follow the view operand (a store's first operand is the value).
         size_t first = 0;
         while (first < user.operands.size() && f.values[size_t(user.operands[first])].canon != pv)
@@ -57,20 +125,61 @@ bool accessesInBounds(const GFunction& f, int view, std::string& why)
         for (size_t k = 0; k < t->shape.size(); ++k) {
             const size_t at = first + k;
             if (at >= user.operands.size())
-                return false;
+                return out;
             const IntRange idx = f.canonValue(user.operands[at]).range;
             const size_t dim = k < t->dimMap.size() ? size_t(t->dimMap[k]) : k;
             const IntRange ext = extentOf(f, tv, dim);
             const int64_t tile = t->shape[k];
-            if (!idx.known || idx.lo < 0 || !ext.known || tile <= 0 ||
-                (Wide(idx.hi) + 1) * tile > ext.lo)
-                return false;
+            if (!idx.known || idx.lo < 0 || tile <= 0)
+                return out;
+            const Wide needed = (Wide(idx.hi) + 1) * tile;
+            if (ext.known && needed <= ext.lo)
+                continue;
+            if (tile == 1) {
+                out.unitTileOpen = true;
+                continue;
+            }
+            // An extent no launch can pass (beyond the extent's type) is no precondition.
+            int budget = 64;
+            if (needed > (ext.known ? ext.hi : Wide(INT32_MAX)) ||
+                !boundedByConstants(f, user.operands[at], budget))
+                return out;
+            out.needs[dim] = std::max(out.needs[dim], int64_t(needed));
         }
         ++accesses;
     }
-    why += (why.empty() ? "" : "; ") + std::to_string(accesses) +
-           " access(es) through the view at line " + std::to_string(o.line) + " stay in bounds";
-    return accesses > 0;
+    out.bounded = accesses > 0;
+    out.why = std::to_string(accesses) + " access(es) through the view at line " +
+              std::to_string(o.line) + " stay in bounds";
+    return out;
+}
+
+// "the extent of dimension 2 is at least 128" for each need of a and b, and the instance
+// where a need fails.
+std::string preconditionText(const AccessBounds& a, const AccessBounds& b, std::string& instance)
+{
+    std::map<size_t, int64_t> needs = a.needs;
+    for (const auto& [dim, extent] : b.needs)
+        needs[dim] = std::max(needs[dim], extent);
+    std::string text;
+    for (const auto& [dim, extent] : needs)
+        text += (text.empty() ? "" : " and ") + std::string("the extent of dimension ") +
+                std::to_string(dim) + " is at least " + std::to_string(extent);
+    if (a.unitTileOpen || b.unitTileOpen)
+        text += ", and the tile indices along the dimensions of one-element tiles stay below "
+                "their extents (a grid that covers the tensor)";
+    const auto& [dim, extent] = *needs.begin();
+    instance = "an extent of " + std::to_string(extent - 1) + " along dimension " +
+               std::to_string(dim) + ": element " + std::to_string(extent - 1) +
+               ", the last lane of the last tile read, is padding";
+    return text;
+}
+
+// A padding value that poisons a product or sum it enters, even with a zero weight
+// (0 * -inf = NaN), where a finite one does not.
+bool nonFinite(const std::string& padding)
+{
+    return padding == "neg_inf" || padding == "pos_inf" || padding == "nan";
 }
 
 } // namespace
@@ -78,6 +187,22 @@ bool accessesInBounds(const GFunction& f, int view, std::string& why)
 void explainPadding(const GFunction& R, int r, const GFunction& G, int g, RawDifference& d)
 {
     if (d.refValue == "none") {
+        const AccessBounds b = accessBounds(G, g);
+        if (nonFinite(d.genValue) && b.underPrecondition()) {
+            std::string instance;
+            const std::string needs = preconditionText(b, b, instance);
+            d.proof = "the reference has no padding (its out-of-bounds lanes are undefined) and "
+                      "the generated accesses read no padded lane provided that " +
+                      needs +
+                      " (the tile indices are bounded by the kernel's specialised constants, "
+                      "the extents are launch values); with " +
+                      instance + ", which the generated kernel fills with " + d.genValue +
+                      ": a non-finite lane poisons what it enters even with a zero weight (0 "
+                      "* " +
+                      d.genValue + " = NaN), where a finite padding would not";
+            d.conditional = true;
+            return;
+        }
         d.proof = "the reference has no padding: its out-of-bounds lanes are undefined; the "
                   "generated side defines them (" +
                   d.genValue +
@@ -85,11 +210,23 @@ void explainPadding(const GFunction& R, int r, const GFunction& G, int g, RawDif
                   "every in-bounds lane (checklist M9 holds)";
         return;
     }
-    std::string why;
-    if (accessesInBounds(R, r, why) && accessesInBounds(G, g, why)) {
+    const AccessBounds a = accessBounds(R, r), b = accessBounds(G, g);
+    if (a.proven() && b.proven()) {
         d.proof = "no padded lane is ever read: every tile index and extent is bounded by facts "
                   "so that each tile lies inside the tensor (" +
-                  why + ")";
+                  a.why + "; " + b.why + ")";
+        return;
+    }
+    if ((a.proven() || a.underPrecondition()) && (b.proven() || b.underPrecondition())) {
+        std::string instance;
+        const std::string needs = preconditionText(a, b, instance);
+        d.proof = "no padded lane is read provided that " + needs +
+                  ": the tile indices are bounded by the kernel's specialised constants, the "
+                  "extents are launch values; with " +
+                  instance + ", " + d.refValue + " in the reference and " +
+                  (d.genValue == "none" ? std::string("undefined") : d.genValue) +
+                  " in the generated kernel";
+        d.conditional = true;
         return;
     }
     d.counterexample = "input class: a tensor whose extent is not a multiple of the tile (a "

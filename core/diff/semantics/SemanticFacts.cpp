@@ -172,6 +172,26 @@ IntRange SemanticNormalizer::resultRange(const GOp& o) const
             return IntRange::of((a.lo + b.hi - 1) / b.hi, (a.hi - 1) / b.lo + 1);
         return IntRange::of(a.lo / b.hi, a.hi / b.lo);
     }
+    const GAttr* sign = findAttr(o, "signedness");
+    const bool isSigned = !(sign && sign->value == "unsigned");
+    if (n == OpId::DivI && isSigned && a.known && b.known && b.lo == b.hi && b.lo >= 1) {
+        // A division by a positive constant is monotonic in its dividend, whatever its sign
+        // (a trip count ceil(min(hi, n) / t) with hi unbounded below is at most ceil(n / t)).
+        const GAttr* r = findAttr(o, "rounding");
+        const std::string_view mode = r ? r->value : std::string_view("zero");
+        const auto divide = [&](int64_t x) {
+            const int64_t q = x / b.lo;
+            const bool inexact = x % b.lo != 0;
+            if (inexact && x < 0 && mode == "negative_inf")
+                return q - 1;
+            if (inexact && x > 0 && mode == "positive_inf")
+                return q + 1;
+            return q;
+        };
+        return IntRange::of(divide(a.lo), divide(a.hi));
+    }
+    if (n == OpId::If)
+        return ifResultRange(o, 0);
     if (n == OpId::RemI && a.nonNegative() && b.known && b.lo >= 1)
         return IntRange::of(0, std::min(a.hi, b.hi - 1));
     if ((n == OpId::MinI || n == OpId::MaxI) && a.known && b.known) {
@@ -209,15 +229,98 @@ void SemanticNormalizer::describeResults(int id)
     m_v[size_t(r)].lane = m_pendLane;
     const IntRange range = resultRange(o);
     resetPending();
-    for (int res : o.results) {
+    for (size_t k = 0; k < o.results.size(); ++k) {
+        const int res = o.results[k];
         GValue& v = m_g.values[size_t(res)];
-        v.range =
-            clampToType(intersect(o.id == OpId::GetTileBlockId || o.id == OpId::GetNumTileBlocks
-                                      ? range
-                                      : (res == r ? range : IntRange::full()),
-                                  m_v[size_t(res)].fact),
-                        res);
+        const IntRange own =
+            o.id == OpId::GetTileBlockId || o.id == OpId::GetNumTileBlocks || k == 0 ? range
+            : o.id == OpId::If ? ifResultRange(o, k)
+                               : IntRange::full();
+        v.range = clampToType(intersect(own, m_v[size_t(res)].fact), res);
     }
+}
+
+IntRange SemanticNormalizer::ifResultRange(const GOp& o, size_t k) const
+{
+    if (o.regions.size() != 2 || o.operands.empty())
+        return IntRange::full();
+    IntRange out;
+    for (size_t branch = 0; branch < 2; ++branch) {
+        const GRegion& reg = m_g.regions[size_t(o.regions[branch])];
+        if (reg.ops.empty())
+            return IntRange::full();
+        const GOp& y = m_g.ops[size_t(reg.ops.back())];
+        if (y.id != OpId::Yield || k >= y.operands.size())
+            return IntRange::full();
+        const IntRange r = rangeWhere(y.operands[k], o.operands[0], branch == 0);
+        if (!r.known)
+            return IntRange::full();
+        out = branch == 0 ? r : unite(out, r);
+    }
+    return out;
+}
+
+// The range of `value` where the i1 `condition` is `holds`: a signed compare of the value
+// with a bounded operand bounds it (in the then branch of `if x < c`, x <= c - 1), so
+// min(x, c) written as an `if` is at most c even where x is unbounded.
+IntRange SemanticNormalizer::rangeWhere(int value, int condition, bool holds) const
+{
+    const int width = intWidth(m_g.values[size_t(value)].typeText);
+    IntRange r = rangeOf(value);
+    if (width <= 0 || width >= 64)
+        return r;
+    if (!r.known)
+        r = IntRange::of(-maxSignedOf(width) - 1, maxSignedOf(width));
+    const int def = canonOf(condition).def;
+    if (def < 0)
+        return r;
+    const GOp& c = m_g.ops[size_t(def)];
+    const GAttr* p = findAttr(c, "predicate");
+    const GAttr* s = findAttr(c, "signedness");
+    if (c.id != OpId::CmpI || c.operands.size() != 2 || !p || (s && s->value == "unsigned"))
+        return r;
+    const int x = canonId(value);
+    const bool first = canonId(c.operands[0]) == x;
+    if (!first && canonId(c.operands[1]) != x)
+        return r;
+    const IntRange b = rangeOf(c.operands[first ? 1 : 0]);
+    if (!b.known)
+        return r;
+    // The predicate as "x P b" where the condition is true, then where it is `holds`.
+    enum Rel
+    {
+        Lt,
+        Le,
+        Gt,
+        Ge,
+        Eq,
+        Ne
+    };
+    const std::string_view pv = p->value;
+    Rel rel = pv == "less_than"               ? Lt
+              : pv == "less_than_or_equal"    ? Le
+              : pv == "greater_than"          ? Gt
+              : pv == "greater_than_or_equal" ? Ge
+              : pv == "equal"                 ? Eq
+                                              : Ne;
+    static constexpr Rel kMirrored[] = {Gt, Ge, Lt, Le, Eq, Ne};
+    static constexpr Rel kNegated[] = {Ge, Gt, Le, Lt, Ne, Eq};
+    if (!first)
+        rel = kMirrored[rel];
+    if (!holds)
+        rel = kNegated[rel];
+    IntRange bound = IntRange::full();
+    if (rel == Lt)
+        bound = IntRange::of(r.lo, b.hi - 1);
+    else if (rel == Le)
+        bound = IntRange::of(r.lo, b.hi);
+    else if (rel == Gt)
+        bound = IntRange::of(b.lo + 1, r.hi);
+    else if (rel == Ge)
+        bound = IntRange::of(b.lo, r.hi);
+    else if (rel == Eq)
+        bound = b;
+    return intersect(r, bound); // a contradiction (a branch that never runs) keeps r
 }
 
 } // namespace tilelens::diff

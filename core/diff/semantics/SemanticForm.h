@@ -123,6 +123,9 @@ private:
     bool choiceHash(int cond, int a, int b, SemanticForm& f) const;
     const GOp* defOp(int v) const;
     IntRange resultRange(const GOp& o) const;
+    // Result k of an `if`: what its branches yield, each under the condition that holds there.
+    IntRange ifResultRange(const GOp& o, size_t k) const;
+    IntRange rangeWhere(int value, int condition, bool holds) const;
     IntRange clampToType(IntRange r, int value) const;
     void resetPending();
 

@@ -5,6 +5,7 @@
 #include "DiffTestUtil.h"
 
 #include <gtest/gtest.h>
+#include <tuple>
 
 namespace tilelens::diff::test {
 namespace {
@@ -78,6 +79,44 @@ TEST(SemanticForm, CeilDivisionEqualsFloorOfTheBiasedNumeratorWithoutOverflow)
     EXPECT_EQ(r.count(Severity::Warn), 0) << describe(r); // x <= 100: no precondition left
     EXPECT_TRUE(anyProven(r, Severity::Equivalent, "ceil(x / 4) = floor((x + 3) / 4)"))
         << describe(r);
+}
+
+// min(x, 128) written as an `if` (attention_sink's min(hi, N_KV_CTX)) is at most 128 wherever x
+// is unbounded: the compare bounds x in the branch that yields it (also as the else branch of
+// the negated compare), so its ceil division needs no overflow precondition.
+TEST(SemanticForm, AnIfYieldingTheSmallerOfTwoValuesBoundsWhatItFeeds)
+{
+    const auto withMin = [](const std::string& predicate, const std::string& then,
+                            const std::string& otherwise, const std::string& division) {
+        return kernel("    %c128 = constant <i32: 128> : tile<i32>\n"
+                      "    %lt = cmpi " +
+                      predicate +
+                      " %0, %c128, signed : tile<i32> -> tile<i1>\n"
+                      "    %m = if %lt -> (tile<i32>) {\n"
+                      "      yield " +
+                      then +
+                      " : tile<i32>\n"
+                      "    } else {\n"
+                      "      yield " +
+                      otherwise + " : tile<i32>\n    }\n" + division +
+                      "    %p = print_tko \"%d\", %q : tile<i32> -> token\n");
+    };
+    const std::string ceil = "    %q = divi %m, %c128 signed rounding positive_inf : tile<i32>\n";
+    const std::string floorOfBiased = "    %c127 = constant <i32: 127> : tile<i32>\n"
+                                      "    %n = addi %m, %c127 : tile<i32>\n"
+                                      "    %q = divi %n, %c128 signed rounding negative_inf : "
+                                      "tile<i32>\n";
+    for (const auto& [predicate, then, otherwise] :
+         {std::tuple<std::string, std::string, std::string>{"less_than", "%0", "%c128"},
+          {"greater_than_or_equal", "%c128", "%0"}}) {
+        const DiffResult r = diffTexts(withMin(predicate, then, otherwise, ceil),
+                                       withMin(predicate, then, otherwise, floorOfBiased));
+        EXPECT_EQ(r.count(Severity::Critical), 0) << predicate << "\n" << describe(r);
+        EXPECT_EQ(r.count(Severity::Warn), 0) << predicate << "\n" << describe(r);
+        EXPECT_TRUE(anyProven(r, Severity::Equivalent, "ceil(x / 128) = floor((x + 127) / 128)"))
+            << predicate << "\n"
+            << describe(r);
+    }
 }
 
 TEST(SemanticForm, UnitStrideAndChainedConstantsFold)
