@@ -194,7 +194,7 @@ std::string_view Arena::copyString(std::string_view s)
 {
     if (s.empty())
         return {};
-    char* p = static_cast<char*>(allocate(s.size(), 1));
+    char* p = allocateChars(s.size());
     std::memcpy(p, s.data(), s.size());
     return {p, s.size()};
 }
