@@ -70,7 +70,12 @@ ValueName ValueName::copy(Arena& arena, std::string_view name)
     ValueName out;
     if (name.empty())
         return out;
-    const bool isLong = name.size() >= kLongName;
+    if (name.size() <= kMaxHeld) {
+        std::memcpy(reinterpret_cast<char*>(&out.m_bits) + kHeldOffset, name.data(), name.size());
+        out.m_bits |= uint64_t(kHeld | name.size()) << kLengthShift;
+        return out;
+    }
+    const bool isLong = name.size() >= kHeld;
     const size_t header = isLong ? sizeof(uint64_t) : 0;
     char* p = arena.allocateChars(header + name.size()); // the length is read by memcpy
     if (isLong) {

@@ -28,9 +28,12 @@ struct Use
 };
 
 // A value's name as written, in 8 bytes (a large module has millions of values; a
-// string_view took 16): the characters' address in the model's arena in the low 48 bits
-// (user-space addresses on 64-bit Linux, macOS and Windows fit in 47 or 48), the length in the
-// high 16; a longer name is stored after its 64-bit length and marked by the length 0xFFFF.
+// string_view took 16). A name of up to 6 characters (`%44`, `%cst_1`) is held in the word
+// itself: the 6 bytes of its low 48 bits, its length in the high 16 marked 0x8000. A longer
+// one is in the model's arena: the characters' address in the low 48 bits (user-space
+// addresses on 64-bit Linux, macOS and Windows fit in 47 or 48), the length (below 0x8000) in
+// the high 16; one of 0x8000 characters or more is stored after its 64-bit length and marked
+// by the length 0xFFFF. A view of a held name points into the ValueName (the Value).
 class ValueName
 {
 public:
@@ -39,8 +42,11 @@ public:
 
     std::string_view view() const
     {
-        const auto* p = reinterpret_cast<const char*>(m_bits & kAddressMask);
         const size_t n = size_t(m_bits >> kLengthShift);
+        if ((n & kHeld) != 0 && n != kLongName)
+            return std::string_view(reinterpret_cast<const char*>(&m_bits) + kHeldOffset,
+                                    n & ~kHeld);
+        const auto* p = reinterpret_cast<const char*>(m_bits & kAddressMask);
         if (n != kLongName)
             return std::string_view(p, n);
         uint64_t longLength = 0;
@@ -50,11 +56,24 @@ public:
     operator std::string_view() const { return view(); }
     bool empty() const { return m_bits == 0; }
     size_t size() const { return view().size(); }
+    // Its characters are in the word, not in the arena.
+    bool held() const
+    {
+        const size_t n = size_t(m_bits >> kLengthShift);
+        return (n & kHeld) != 0 && n != kLongName;
+    }
 
 private:
     static constexpr int kLengthShift = 48;
     static constexpr uint64_t kAddressMask = (uint64_t(1) << kLengthShift) - 1;
     static constexpr size_t kLongName = 0xFFFF;
+    static constexpr size_t kHeld = 0x8000;
+    static constexpr size_t kMaxHeld = 6;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    static constexpr size_t kHeldOffset = 2; // the low 48 bits are the last 6 bytes
+#else
+    static constexpr size_t kHeldOffset = 0;
+#endif
     uint64_t m_bits = 0;
 };
 

@@ -333,7 +333,8 @@ TEST(IrModel, ValueNamesReadBackShortAndLong)
     EXPECT_EQ(ValueName().view(), "");
     EXPECT_EQ(ValueName::copy(arena, "cst_1").view(), "cst_1");
     EXPECT_EQ(ValueName::copy(arena, "").size(), 0u);
-    for (size_t n : {size_t(0xFFFE), size_t(0xFFFF), size_t(0x12345)}) {
+    for (size_t n : {size_t(6), size_t(7), size_t(0x7FFE), size_t(0x7FFF), size_t(0xFFFE),
+                     size_t(0xFFFF), size_t(0x12345)}) {
         const std::string name(n, 'v');
         const ValueName copied = ValueName::copy(arena, name + "w");
         EXPECT_EQ(copied.size(), n + 1);
@@ -459,4 +460,23 @@ TEST(IrModel, WrittenTypesAndTheImplicitTerminatorFlagShareAWord)
     EXPECT_EQ(op.writtenOperandTypes().size(), 2u);
     op.setWrittenOperandTypes({});
     EXPECT_TRUE(op.writtenOperandTypes().empty());
+}
+
+// Names of up to 6 characters (most: `%44`, `%cst_1`) are held in the name's own word and take
+// no arena bytes; a copy of the name holds them too.
+TEST(IrModel, ShortValueNamesTakeNoArenaBytes)
+{
+    Arena arena;
+    arena.allocate(8, 8);
+    const size_t before = arena.bytesUsed();
+    const ValueName shortName = ValueName::copy(arena, "cst_12");
+    EXPECT_EQ(arena.bytesUsed(), before);
+    EXPECT_TRUE(shortName.held());
+    const ValueName copied = shortName;
+    EXPECT_EQ(copied.view(), "cst_12");
+    EXPECT_EQ(ValueName::copy(arena, "0").view(), "0");
+    const ValueName longer = ValueName::copy(arena, "cst_123");
+    EXPECT_FALSE(longer.held());
+    EXPECT_EQ(longer.view(), "cst_123");
+    EXPECT_EQ(arena.bytesUsed(), before + 7);
 }
