@@ -178,6 +178,16 @@ void* Arena::allocateSlow(size_t bytes, size_t align)
     return p;
 }
 
+char* Arena::allocateCharsSlow(size_t bytes)
+{
+    constexpr size_t kChunk = 4096;
+    if (bytes > kChunk / 4) // a chunk's unused end stays under a quarter of it
+        return static_cast<char*>(allocate(bytes, 1));
+    m_chars = static_cast<char*>(allocate(kChunk, 1));
+    m_charsLeft = kChunk;
+    return allocateChars(bytes);
+}
+
 void Arena::reserveHint(size_t bytes)
 {
     if (bytes <= m_nextBlock || bytes > (size_t(1) << 40))
@@ -194,7 +204,7 @@ std::string_view Arena::copyString(std::string_view s)
 {
     if (s.empty())
         return {};
-    char* p = static_cast<char*>(allocate(s.size(), 1));
+    char* p = allocateChars(s.size());
     std::memcpy(p, s.data(), s.size());
     return {p, s.size()};
 }

@@ -70,9 +70,14 @@ ValueName ValueName::copy(Arena& arena, std::string_view name)
     ValueName out;
     if (name.empty())
         return out;
-    const bool isLong = name.size() >= kLongName;
+    if (name.size() <= kMaxHeld) {
+        std::memcpy(reinterpret_cast<char*>(&out.m_bits) + kHeldOffset, name.data(), name.size());
+        out.m_bits |= uint64_t(kHeld | name.size()) << kLengthShift;
+        return out;
+    }
+    const bool isLong = name.size() >= kHeld;
     const size_t header = isLong ? sizeof(uint64_t) : 0;
-    char* p = static_cast<char*>(arena.allocate(header + name.size(), isLong ? 8 : 1));
+    char* p = arena.allocateChars(header + name.size()); // the length is read by memcpy
     if (isLong) {
         const uint64_t n = name.size();
         std::memcpy(p, &n, sizeof n);
@@ -94,7 +99,6 @@ detail::OpArrays* Op::placeArrays(void* at, size_t nResults, size_t nOperands, s
     a->operands = uint16_t(std::min(nOperands, kMaxArray));
     a->attributes = uint16_t(std::min(nAttributes, kMaxArray));
     a->regions = uint16_t(std::min(nRegions, kMaxArray));
-    a->writtenTypes = m_ref.m_arrays->writtenTypes;
     m_ref.m_arrays = a;
     return a;
 }
@@ -115,6 +119,16 @@ void Op::setArrays(Arena& arena, Span<Value* const> res, Span<Value* const> ops,
     std::copy_n(ops.begin(), a->operands, a->operandData());
     std::copy_n(attrs.begin(), a->attributes, a->attributeData());
     std::copy_n(regs.begin(), a->regions, a->regionData());
+}
+
+void Op::setWrittenOperandTypes(Span<const Type* const> types)
+{
+    const auto address = uint64_t(reinterpret_cast<uintptr_t>(types.data()));
+    if ((address & ~detail::OpWrittenWord::kAddressMask) != 0) // see ValueName::copy
+        std::abort();
+    const uint64_t count = std::min(types.size(), kMaxArray);
+    m_written.m_bits = address | (count << detail::OpWrittenWord::kCountShift) |
+                       (m_written.m_bits & detail::OpWrittenWord::kFlagBit);
 }
 
 bool Op::writtenTypesPerOperand() const

@@ -32,13 +32,12 @@ struct SourceRange
 
 namespace detail {
 
-// An op's arrays in one arena block: this header (their counts and the op's written operand
-// types), then the attributes, results, operands and regions. Ops number in the millions in
-// a large module; four Spans in the op took 64 of its 128 bytes (issue 28, cold parse).
-struct OpArrays
+// An op's arrays in one arena block: this header (their counts), then the attributes, results,
+// operands and regions. Ops number in the millions in a large module; four Spans in the op took
+// 64 of its 128 bytes (issue 28, cold parse). The written operand types are the op's (Op).
+struct alignas(8) OpArrays
 {
     uint16_t results = 0, operands = 0, attributes = 0, regions = 0;
-    const Type* const* writtenTypes = nullptr; // count in Op (m_writtenTypeCount)
 
     static size_t bytesFor(size_t nResults, size_t nOperands, size_t nAttributes, size_t nRegions)
     {
@@ -54,7 +53,7 @@ static_assert(alignof(NamedAttribute) == 8 && sizeof(OpArrays) % 8 == 0,
               "the arrays follow the header 8-byte aligned");
 
 // Ops without arrays of their own (made without makeArrays) point here: the views then need
-// no null test. Never written (setWrittenOperandTypes needs arrays of the op's own).
+// no null test. Never written.
 inline OpArrays g_noOpArrays;
 
 // The op's one pointer to its arrays (the union's first member: see OpArrayView).
@@ -113,6 +112,36 @@ template <typename T, OpArray Which> struct OpArrayView
     }
 };
 
+// An op's written operand types and its implicit-terminator flag in one word: the list's
+// address in the low 48 bits (8-aligned, so bit 0 holds the flag), its length in the high 16.
+// ImplicitTerminatorView shares the word (union, common initial sequence), so
+// `op->implicitTerminator` reads and writes as the bool field it was.
+struct OpWrittenWord
+{
+    uint64_t m_bits;
+
+    static constexpr int kCountShift = 48;
+    static constexpr uint64_t kAddressMask = ((uint64_t(1) << kCountShift) - 1) & ~uint64_t(1);
+    static constexpr uint64_t kFlagBit = 1;
+
+    const Type* const* types() const
+    {
+        return reinterpret_cast<const Type* const*>(m_bits & kAddressMask);
+    }
+    size_t count() const { return size_t(m_bits >> kCountShift); }
+    bool flag() const { return (m_bits & kFlagBit) != 0; }
+};
+
+struct ImplicitTerminatorView : OpWrittenWord
+{
+    operator bool() const { return flag(); }
+    ImplicitTerminatorView& operator=(bool on)
+    {
+        m_bits = on ? (m_bits | kFlagBit) : (m_bits & ~kFlagBit);
+        return *this;
+    }
+};
+
 } // namespace detail
 
 struct Op
@@ -129,9 +158,13 @@ struct Op
     const Location* loc = nullptr; // never null after parsing (unknownLocation())
     SourceRange range;
     Block* parentBlock = nullptr;
-    bool implicitTerminator = false; // inserted by the parser (not written in the input)
+    union {
+        detail::OpWrittenWord m_written = {0};             // see writtenOperandTypes
+        detail::ImplicitTerminatorView implicitTerminator; // inserted by the parser (not written)
+    };
 
-    // Each of an op's arrays holds at most this many entries (16-bit counts).
+    // Each of an op's arrays, and its written type list, holds at most this many entries
+    // (16-bit counts).
     static constexpr size_t kMaxArray = 0xFFFF;
 
     OpId id() const { return name.id(); } // OpId::Unknown for ops the table lacks
@@ -157,20 +190,14 @@ struct Op
     // `if`, `constant`, ops without operands, make_*_view whose type is the result's).
     Span<const Type* const> writtenOperandTypes() const
     {
-        return Span<const Type* const>(m_ref.m_arrays->writtenTypes, m_writtenTypeCount);
+        return Span<const Type* const>(m_written.types(), m_written.count());
     }
     // True when they are one per operand in operand order (kinds match), as in
     // generic form; false for a custom shorthand such as `addf .. : T`.
     bool writtenTypesPerOperand() const;
-    // Needs the op's arrays (makeArrays/setArrays/placeArrays) first.
-    void setWrittenOperandTypes(Span<const Type* const> types)
-    {
-        m_ref.m_arrays->writtenTypes = types.data();
-        m_writtenTypeCount = uint32_t(types.size());
-    }
-
-private:
-    uint32_t m_writtenTypeCount = 0; // packs after implicitTerminator
+    // At most kMaxArray types (the parser reports more; clamped here). The list must outlive
+    // the op (the model's arena).
+    void setWrittenOperandTypes(Span<const Type* const> types);
 };
 static_assert(sizeof(void*) != 8 || sizeof(Op) <= 64, "ir::Op fits a cache line (issue 28)");
 

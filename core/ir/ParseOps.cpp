@@ -320,7 +320,7 @@ Op* Parser::finishCustomOp(CustomOp& c, std::vector<std::pair<std::string_view, 
     Op* op = finishOp(c.name, c.s.operands, c.s.attrs, c.s.regions, resultTypes.data(),
                       resultTypes.size());
     if (c.writtenTypes && !c.s.types.empty())
-        op->setWrittenOperandTypes(typeList(c.s.types));
+        setWrittenTypes(op, typeList(c.s.types));
     bindResults(op, defs, resultTypes);
     if (c.format.directive == Directive::ForOp || c.format.directive == Directive::LoopOp ||
         c.format.directive == Directive::IfOp)

@@ -39,7 +39,8 @@ Value* Parser::newValue(const Type* type, std::string_view name)
 
 // After '(': `%a: T, ...)`. A labelled block's arguments (`^bb(%a: T loc(...))`) may carry
 // locations and are in scope at once; reduce/scan arguments are defined by their region.
-void Parser::parseBlockArgs(std::vector<Value*>& out, bool labelled)
+void Parser::parseBlockArgs(std::vector<Value*>& out, bool labelled,
+                            std::vector<const Location*>* locs)
 {
     if (consume(')'))
         return;
@@ -53,7 +54,9 @@ void Parser::parseBlockArgs(std::vector<Value*>& out, bool labelled)
         expect(':', labelled ? "after a block argument name" : "after a block argument");
         Value* v = newValue(parseType(), n);
         if (labelled) {
-            v->loc = parseTrailingLoc();
+            const Location* l = parseTrailingLoc();
+            if (locs)
+                locs->push_back(l);
             defineValue(n, v);
         }
         out.push_back(v);
@@ -211,6 +214,14 @@ Op* Parser::finishOp(OpName name, std::vector<Value*>& operands, std::vector<Nam
     return op;
 }
 
+void Parser::setWrittenTypes(Op* op, Span<const Type* const> types)
+{
+    if (types.size() > Op::kMaxArray)
+        error("operation '" + std::string(op->name.full()) + "' writes more than " +
+              std::to_string(Op::kMaxArray) + " operand types");
+    op->setWrittenOperandTypes(types);
+}
+
 // Binds `%a, %b:2 = ...` names to the op's results; reports count mismatches.
 void Parser::bindResults(Op* op, std::vector<std::pair<std::string_view, unsigned>>& defs,
                          std::vector<const Type*>&)
@@ -290,6 +301,7 @@ Region* Parser::parseRegion(const std::vector<Value*>& entryArgs, Op* parent, bo
     std::vector<Op*>& ops = *m_regionOps[m_regionLevel - 1];
     ops.clear();
     std::vector<Value*> args = entryArgs;
+    std::vector<const Location*> argLocs; // of a labelled block's arguments
     std::string_view label;
     for (size_t i = 0; i < args.size(); ++i)
         if (!args[i]->sourceName.empty())
@@ -300,6 +312,13 @@ Region* Parser::parseRegion(const std::vector<Value*>& entryArgs, Op* parent, bo
         Block* b = arena().make<Block>();
         b->label = label;
         b->parentRegion = region;
+        if (args.size() > Block::kMaxArguments)
+            errorAt(openLine, openCol,
+                    "a block of this region has " + std::to_string(args.size()) +
+                        " arguments; at most " + std::to_string(Block::kMaxArguments) +
+                        " are supported");
+        if (std::any_of(argLocs.begin(), argLocs.end(), [](const Location* l) { return l; }))
+            b->argumentLocs = arena().copy(argLocs);
         for (size_t i = 0; i < args.size(); ++i) {
             args[i]->ownerBlock = b;
             args[i]->index = uint32_t(i);
@@ -311,6 +330,7 @@ Region* Parser::parseRegion(const std::vector<Value*>& entryArgs, Op* parent, bo
         blocks.push_back(b);
         ops.clear();
         args.clear();
+        argLocs.clear();
         label = {};
     };
     for (;;) {
@@ -322,7 +342,7 @@ Region* Parser::parseRegion(const std::vector<Value*>& entryArgs, Op* parent, bo
             ++m_pos;
             label = keep(suffixId());
             if (consume('('))
-                parseBlockArgs(args, true);
+                parseBlockArgs(args, true, &argLocs);
             expect(':', "after the block label");
             continue;
         }
@@ -492,7 +512,7 @@ Op* Parser::parseGenericOp(std::vector<std::pair<std::string_view, unsigned>>& d
                     std::to_string(results.size()));
     Op* op = finishOp(name, operands, attrs, regions, results.data(), results.size());
     if (writtenInputs)
-        op->setWrittenOperandTypes(*writtenInputs);
+        setWrittenTypes(op, *writtenInputs);
     bindResults(op, defs, results);
     if (const Location* l = parseTrailingLoc())
         op->loc = l;

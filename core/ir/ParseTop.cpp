@@ -334,6 +334,7 @@ Function* Parser::parseFunction(OpName name, int line, int col, size_t start)
     std::vector<Value*> args;
     std::vector<const Type*> argTypes, resTypes;
     std::vector<const Attribute*> argAttrs;
+    std::vector<const Location*> argLocs; // kept in the entry block (Block::argumentLocs)
     std::vector<NamedAttribute> attrs;
     bool anyArgAttr = false;
     expect('(', "to open the argument list");
@@ -358,7 +359,7 @@ Function* Parser::parseFunction(OpName name, int line, int col, size_t start)
                 anyArgAttr = true;
             }
             argAttrs.push_back(aa);
-            v->loc = parseTrailingLoc();
+            argLocs.push_back(parseTrailingLoc());
             args.push_back(v);
         } while (consume(','));
         expect(')', "to close the argument list");
@@ -390,6 +391,9 @@ Function* Parser::parseFunction(OpName name, int line, int col, size_t start)
     f->resultTypes = arena().copy(resTypes);
     if (anyArgAttr)
         f->argumentAttrs = arena().copy(argAttrs);
+    if (std::any_of(argLocs.begin(), argLocs.end(), [](const Location* l) { return l; }) &&
+        f->body && !f->body->blocks.empty())
+        f->body->blocks[0]->argumentLocs = arena().copy(argLocs);
     if (f->body && !f->body->blocks.empty()) {
         Block* b = f->body->blocks.back();
         if (b->ops.empty() || !b->ops.back()->name.is("return")) {

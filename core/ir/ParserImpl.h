@@ -267,9 +267,13 @@ public:
     void parseIterValues(std::vector<std::string_view>& names, std::vector<Value*>& inits);
     Value* newValue(const Type* type, std::string_view name);
     void defineValue(std::string_view name, Value* v);
-    void parseBlockArgs(std::vector<Value*>& out, bool labelled); // after '('
+    // After '('; a labelled block's argument locations go to `locs` (null where none is written).
+    void parseBlockArgs(std::vector<Value*>& out, bool labelled,
+                        std::vector<const Location*>* locs = nullptr);
     void bindResults(Op* op, std::vector<std::pair<std::string_view, unsigned>>& defs,
                      std::vector<const Type*>& types);
+    // Op::setWrittenOperandTypes; more than Op::kMaxArray types is a located error.
+    void setWrittenTypes(Op* op, Span<const Type* const> types);
     Op* finishOp(OpName name, std::vector<Value*>& operands, std::vector<NamedAttribute>& attrs,
                  std::vector<Region*>& regions, const Type* const* resultTypes, size_t nResults);
     bool isDefaultAttr(OpName name, const NamedAttribute& a);

@@ -134,7 +134,7 @@ struct ModelCensus
             ++blocks;
             values += b->arguments.size();
             for (const ir::Value* v : b->arguments)
-                nameBytes += v->sourceName.size();
+                nameBytes += v->sourceName.held() ? 0 : v->sourceName.size();
             for (const ir::Op* op : b->ops)
                 walk(*op);
         }
@@ -145,7 +145,7 @@ struct ModelCensus
         values += op.results.size();
         resultSlots += op.results.size();
         for (const ir::Value* v : op.results)
-            nameBytes += v->sourceName.size();
+            nameBytes += v->sourceName.held() ? 0 : v->sourceName.size();
         operandSlots += op.operands.size();
         regionSlots += op.regions.size();
         attrs += op.attributes.size();

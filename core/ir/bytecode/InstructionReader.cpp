@@ -107,8 +107,11 @@ void InstructionReader::checkTerminator(const std::vector<Op*>& ops, int64_t off
 }
 
 Block* InstructionReader::makeBlock(const std::vector<Value*>& args, const std::vector<Op*>& ops,
-                                    Region* parent)
+                                    Region* parent, int64_t offset)
 {
+    if (args.size() > Block::kMaxArguments)
+        fail(offset, "a block has " + std::to_string(args.size()) + " arguments; at most " +
+                         std::to_string(Block::kMaxArguments) + " are supported");
     Arena& arena = m_ctx.model.arena();
     Block* b = arena.make<Block>();
     b->parentRegion = parent;
@@ -147,7 +150,7 @@ Region* InstructionReader::readRegion(ByteCursor& c)
             ops.push_back(readOp(c));
         }
         checkTerminator(ops, blockAt);
-        blocks.push_back(makeBlock(args, ops, region));
+        blocks.push_back(makeBlock(args, ops, region, blockAt));
         m_values.resize(mark);
     }
     region->blocks = Span<Block* const>(m_ctx.model.arena().copy(blocks).data(), blocks.size());
@@ -438,7 +441,7 @@ Function* InstructionReader::readFunction(const FunctionHeader& h)
         ops.push_back(readOp(c));
     checkTerminator(ops, int64_t(h.bodyBegin));
     Region* body = arena.make<Region>();
-    Block* b = makeBlock(args, ops, body);
+    Block* b = makeBlock(args, ops, body, int64_t(h.headerOffset));
     body->blocks = Span<Block* const>(arena.copy(&b, 1).data(), 1);
     f->body = body;
     f->range.beginOffset = int32_t(h.headerOffset);

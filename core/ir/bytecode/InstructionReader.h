@@ -31,7 +31,9 @@ public:
 private:
     Op* readOp(ByteCursor& c);
     Region* readRegion(ByteCursor& c);
-    Block* makeBlock(const std::vector<Value*>& args, const std::vector<Op*>& ops, Region* parent);
+    // Fails (at `offset`) for more than Block::kMaxArguments arguments.
+    Block* makeBlock(const std::vector<Value*>& args, const std::vector<Op*>& ops, Region* parent,
+                     int64_t offset);
     void checkTerminator(const std::vector<Op*>& ops, int64_t offset);
     Value* operand(ByteCursor& c);
     const Location* nextLoc(int64_t offset);

@@ -68,3 +68,18 @@ TEST(IrArena, AReserveHintMakesOneBlockOfWholeHugePages)
     medium.allocate(16, 8);
     EXPECT_EQ(medium.bytesAllocated(), size_t(512) << 10);
 }
+
+// Names are taken from the top of the block and objects from the bottom, so a name between
+// two 8-aligned objects costs no padding (issue 28: millions of value names).
+TEST(IrArena, CharactersCostNoAlignmentPadding)
+{
+    Arena a;
+    a.allocate(8, 8);
+    const std::string_view name = a.copyString("abc");
+    a.allocate(8, 8);
+    char* more = a.allocateChars(5);
+    a.allocate(8, 8);
+    EXPECT_EQ(name, "abc");
+    EXPECT_EQ(a.bytesUsed(), 8u + 3u + 8u + 5u + 8u);
+    EXPECT_NE(more, nullptr);
+}

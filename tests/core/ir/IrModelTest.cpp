@@ -327,13 +327,14 @@ TEST(IrModel, AnOpWithMoreThan65535OperandsIsAnError)
 // stored after its length and still reads back whole.
 TEST(IrModel, ValueNamesReadBackShortAndLong)
 {
-    static_assert(sizeof(void*) != 8 || sizeof(Value) <= 48, "ir::Value grew past 48 bytes");
+    static_assert(sizeof(void*) != 8 || sizeof(Value) <= 24, "ir::Value grew past 24 bytes");
     Arena arena;
     EXPECT_TRUE(ValueName().empty());
     EXPECT_EQ(ValueName().view(), "");
     EXPECT_EQ(ValueName::copy(arena, "cst_1").view(), "cst_1");
     EXPECT_EQ(ValueName::copy(arena, "").size(), 0u);
-    for (size_t n : {size_t(0xFFFE), size_t(0xFFFF), size_t(0x12345)}) {
+    for (size_t n : {size_t(6), size_t(7), size_t(0x7FFE), size_t(0x7FFF), size_t(0xFFFE),
+                     size_t(0xFFFF), size_t(0x12345)}) {
         const std::string name(n, 'v');
         const ValueName copied = ValueName::copy(arena, name + "w");
         EXPECT_EQ(copied.size(), n + 1);
@@ -344,4 +345,138 @@ TEST(IrModel, ValueNamesReadBackShortAndLong)
     const Block* b = r.modules[0]->function("k")->body->entryBlock();
     EXPECT_EQ(b->arguments[0]->sourceName.view(), "x");
     EXPECT_EQ(b->ops[2]->results[0]->sourceName.view(), "g");
+}
+
+// A value's owner and index share one word (Value is 24 bytes): a result knows its op and
+// number, a block argument its block and number, and writing one part keeps the others.
+TEST(IrModel, ValuesKnowTheirOwnerAndIndexInOneWord)
+{
+    static_assert(sizeof(void*) != 8 || sizeof(Value) == 24, "ir::Value is 24 bytes");
+    ParseResult r = parseModule(kSmall);
+    ASSERT_TRUE(r.ok()) << tu::dumpDiagnostics(r);
+    const Block* b = r.modules[0]->function("k")->body->entryBlock();
+    const Value* x = b->arguments[0];
+    EXPECT_TRUE(x->isBlockArgument());
+    EXPECT_EQ(x->ownerBlock, b);
+    EXPECT_EQ(x->definingOp, nullptr);
+    EXPECT_EQ(x->index, 0u);
+    const Op* group = b->ops[2]; // %g:3
+    for (uint32_t i = 0; i < 3; ++i) {
+        const Value* g = group->results[i];
+        EXPECT_FALSE(g->isBlockArgument());
+        EXPECT_EQ(g->definingOp, group);
+        EXPECT_EQ(g->definingOp->id(), group->id()); // through operator->
+        EXPECT_EQ(g->ownerBlock, nullptr);
+        EXPECT_EQ(g->index, i);
+    }
+
+    Value v;
+    EXPECT_TRUE(v.isBlockArgument()); // no owner yet, as before
+    EXPECT_EQ(v.ownerBlock, nullptr);
+    Op op;
+    v.index = Value::kMaxIndex;
+    v.definingOp = &op;
+    EXPECT_EQ(v.definingOp, &op);
+    EXPECT_EQ(v.index, Value::kMaxIndex);
+    Block block;
+    v.ownerBlock = &block;
+    EXPECT_EQ(v.ownerBlock, &block);
+    EXPECT_EQ(v.definingOp, nullptr);
+    EXPECT_EQ(v.index, Value::kMaxIndex);
+    v.index = 7;
+    EXPECT_EQ(v.ownerBlock, &block);
+    EXPECT_EQ(v.index, 7u);
+}
+
+// A block's arguments are numbered in 16 bits: more of them is a located error, not a
+// wrapped index.
+TEST(IrModel, ABlockWithMoreThan65535ArgumentsIsAnError)
+{
+    std::string text = "cuda_tile.module @m {\n  entry @k(";
+    for (size_t i = 0; i <= Block::kMaxArguments; ++i)
+        text += (i ? ", %a" : "%a") + std::to_string(i) + ": tile<i32>";
+    text += ") {\n    return\n  }\n}\n";
+    ParseResult r = parseModule(text);
+    EXPECT_FALSE(r.ok());
+    const std::string d = tu::dumpDiagnostics(r);
+    EXPECT_NE(d.find("65536 arguments; at most 65535"), std::string::npos) << d;
+    EXPECT_NE(d.find("2:"), std::string::npos) << d; // where the body opens
+}
+
+// Argument locations are kept per block (not in each Value): a function's and a labelled
+// block's, one per argument, null where none is written; none written, none kept.
+TEST(IrModel, BlockArgumentLocationsAreKeptInTheBlock)
+{
+    ParseResult r = parseModule("cuda_tile.module @m {\n"
+                                "  entry @k(%x: tile<i32> loc(\"k.py\":3:4), %y: tile<i32>) {\n"
+                                "    return\n"
+                                "  }\n"
+                                "  entry @plain(%x: tile<i32>) {\n"
+                                "    return\n"
+                                "  }\n"
+                                "}\n");
+    ASSERT_TRUE(r.ok()) << tu::dumpDiagnostics(r);
+    const Block* b = r.modules[0]->function("k")->body->entryBlock();
+    ASSERT_EQ(b->argumentLocs.size(), 2u);
+    ASSERT_NE(b->argumentLocs[0], nullptr);
+    EXPECT_EQ(b->argumentLocs[0]->canonical(), "\"k.py\":3:4");
+    EXPECT_EQ(b->argumentLocs[1], nullptr);
+    EXPECT_TRUE(r.modules[0]->function("plain")->body->entryBlock()->argumentLocs.empty());
+
+    ParseResult g = parseModule(
+        "\"cuda_tile.module\"() ({\n"
+        "  \"cuda_tile.entry\"() ({\n"
+        "  ^bb0(%a: !cuda_tile.tile<4xf32> loc(\"g.py\":7:1), %b: !cuda_tile.tile<4xf32>):\n"
+        "    \"cuda_tile.return\"() : () -> ()\n"
+        "  }) {function_type = (!cuda_tile.tile<4xf32>, !cuda_tile.tile<4xf32>) -> (), "
+        "sym_name = \"k\"} : () -> ()\n"
+        "}) {sym_name = \"m\"} : () -> ()\n");
+    ASSERT_TRUE(g.ok()) << tu::dumpDiagnostics(g);
+    const Block* labelled = g.modules[0]->function("k")->body->entryBlock();
+    ASSERT_EQ(labelled->arguments.size(), 2u);
+    ASSERT_EQ(labelled->argumentLocs.size(), 2u);
+    ASSERT_NE(labelled->argumentLocs[0], nullptr);
+    EXPECT_EQ(labelled->argumentLocs[0]->canonical(), "\"g.py\":7:1");
+    EXPECT_EQ(labelled->argumentLocs[1], nullptr);
+}
+
+// The written operand types and the implicit-terminator flag share one word of the op (its
+// array header is 8 bytes): writing one keeps the other.
+TEST(IrModel, WrittenTypesAndTheImplicitTerminatorFlagShareAWord)
+{
+    static_assert(sizeof(detail::OpArrays) == 8, "the op's array header is 8 bytes");
+    Arena arena;
+    const Type* types[2] = {nullptr, nullptr};
+    const Span<const Type* const> list = arena.copy(types, 2);
+    Op op;
+    op.makeArrays(arena, 0, 2, 0, 0);
+    op.implicitTerminator = true;
+    op.setWrittenOperandTypes(list);
+    EXPECT_TRUE(op.implicitTerminator);
+    EXPECT_EQ(op.writtenOperandTypes().data(), list.data());
+    EXPECT_EQ(op.writtenOperandTypes().size(), 2u);
+    op.implicitTerminator = false;
+    EXPECT_FALSE(op.implicitTerminator);
+    EXPECT_EQ(op.writtenOperandTypes().size(), 2u);
+    op.setWrittenOperandTypes({});
+    EXPECT_TRUE(op.writtenOperandTypes().empty());
+}
+
+// Names of up to 6 characters (most: `%44`, `%cst_1`) are held in the name's own word and take
+// no arena bytes; a copy of the name holds them too.
+TEST(IrModel, ShortValueNamesTakeNoArenaBytes)
+{
+    Arena arena;
+    arena.allocate(8, 8);
+    const size_t before = arena.bytesUsed();
+    const ValueName shortName = ValueName::copy(arena, "cst_12");
+    EXPECT_EQ(arena.bytesUsed(), before);
+    EXPECT_TRUE(shortName.held());
+    const ValueName copied = shortName;
+    EXPECT_EQ(copied.view(), "cst_12");
+    EXPECT_EQ(ValueName::copy(arena, "0").view(), "0");
+    const ValueName longer = ValueName::copy(arena, "cst_123");
+    EXPECT_FALSE(longer.held());
+    EXPECT_EQ(longer.view(), "cst_123");
+    EXPECT_EQ(arena.bytesUsed(), before + 7);
 }
