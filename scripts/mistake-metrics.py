@@ -23,6 +23,7 @@ Expected places come from a case's expected.json: its `expect` object where it h
 tests/data/port-mistakes). For the real pairs, the sites of expected.json's `criticals`.
 
   scripts/mistake-metrics.py CLI [--cases GLOB] [--subset all|expect|older] [--verbose] [--json OUT]
+                             [--list-unproven]
                              [--eval [--timeout S] [--jobs N]]
   scripts/mistake-metrics.py build/dev/app/cli/tilelens-cli --json /tmp/metrics-before.json
 
@@ -173,6 +174,13 @@ def value_type(d, files):
     return "mask" if t == "i1" else "integer" if t.startswith("i") else "float"
 
 
+def ops_of(d):
+    """"exp2f@12 / mulf@30": the primary place's ops with their lines ("-" for an absent side)."""
+    def one(site):
+        return f"{site.get('op', '')}@{site.get('line', 0)}" if site else "-"
+    return one(d.get("reference")) + " / " + one(d.get("generated"))
+
+
 def baseline_key(d):
     return (d["rule"], d["kind"], line_of(d.get("reference")),
             (d.get("generated") or {}).get("op"))
@@ -236,8 +244,9 @@ class Tally:
         self.proof = collections.Counter()
         self.rules = collections.Counter()
         self.without = collections.Counter()  # (value type, rule, kind) of those with no cex
+        self.unproven = []  # (comparison, rule, ops, value type, reason) of those with no cex
 
-    def add_criticals(self, crits, files):
+    def add_criticals(self, crits, files, label=""):
         for d in crits:
             self.n["criticals"] += 1
             self.proof[proof_state(d)] += 1
@@ -245,6 +254,8 @@ class Tally:
                 self.proof["cpu counterexample"] += 1
             if not d.get("counterexample"):
                 self.without[(value_type(d, files), d["rule"], d["kind"])] += 1
+                self.unproven.append((label, d["rule"], ops_of(d), value_type(d, files),
+                                      d.get("unproven_reason", "")))
             if d["rule"] == "fallback-semantic":
                 self.n["fallback-semantic"] += 1
             if place(d)[1] is None:
@@ -272,7 +283,7 @@ def judge(label, result, baseline, expect, tally, verbose, problems, files):
     at = [d for d in crits if is_at(d, expect.gen_lines, expect.ref_lines)]
     # Where no critical is expected, every critical is misplaced, at the case's line too.
     elsewhere = [d for d in crits if d not in at or expect.severity != "critical"]
-    tally.add_criticals(crits, files)
+    tally.add_criticals(crits, files, label)
     tally.n["comparisons"] += 1
     tally.n["criticals elsewhere"] += len(elsewhere)
     notes = []
@@ -356,6 +367,9 @@ def main():
                          "older: only those without")
     ap.add_argument("--verbose", action="store_true", help="every critical of every comparison")
     ap.add_argument("--json", help="write the numbers to this file")
+    ap.add_argument("--list-unproven", action="store_true",
+                    help="list every critical without a counterexample: comparison, rule, ops "
+                         "(reference / generated, op@line), value type and the unproven reason")
     ap.add_argument("--eval", action="store_true",
                     help="run `diff --eval` (both sides on the CPU) instead of the plain diff")
     ap.add_argument("--timeout", type=float, default=180,
@@ -417,7 +431,7 @@ def main():
     for (pair, want, ref, gen), res in zip(real, real_diffs):
         res = res.result()
         crits = [x for x in res["divergences"] if x["severity"] == "critical"]
-        pairs.add_criticals(crits, (ref, gen))
+        pairs.add_criticals(crits, (ref, gen), f"real-ports/{pair}")
         listed = [x for x in crits if any(
             is_at(x, [s["line"] for s in c["sites"]], c.get("reference_lines", []))
             for c in want.get("criticals", []))]
@@ -444,6 +458,11 @@ def main():
               f"their plain diff)")
         for t in runner.timed_out:
             print("  timed out: " + t)
+    if args.list_unproven:
+        rows = vs_u.unproven + vs_r.unproven + pairs.unproven
+        print(f"\nCriticals without a counterexample ({len(rows)}):")
+        for label, rule, ops, vt, reason in rows:
+            print(f"  {label} | {rule} | {ops} | {vt} | {reason or '(no reason)'}")
     if problems:
         print(f"\nComparisons off their expectation ({len(problems)}):")
         for p in problems:

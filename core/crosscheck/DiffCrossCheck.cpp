@@ -290,6 +290,56 @@ void judge(const diff::DiffResult& all, const ir::Function& ref, const ir::Funct
         c.summary += "; refuted: " + joinIds(c.refuted);
 }
 
+// The op a finding names on one side: the op at its line (and column, when known) with its
+// mnemonic; null when there is none or several.
+const ir::Op* siteOp(const ir::Function& fn, const std::optional<diff::OpSite>& site)
+{
+    if (!site || site->line <= 0)
+        return nullptr;
+    const ir::Op* found = nullptr;
+    for (const ir::Op* op : findOps(fn, {site->line}, {})) {
+        if (op->name.mnemonic() != site->op ||
+            (site->column > 0 && op->range.beginColumn != site->column))
+            continue;
+        if (found)
+            return nullptr;
+        found = op;
+    }
+    return found;
+}
+
+// The reference and generated ops of each unproven critical of the pair, to tap during the run:
+// their values may differ where no output shows it.
+std::vector<eval::TapPair> tapPairs(const diff::DiffResult& result, const ir::Function& ref,
+                                    const ir::Function& gen)
+{
+    std::vector<eval::TapPair> taps;
+    for (const Divergence& d : result.divergences) {
+        if (!d.unproven() || !ofPair(d, ref, gen))
+            continue;
+        const ir::Op* r = siteOp(ref, d.reference);
+        const ir::Op* g = siteOp(gen, d.generated);
+        if (r && g && !r->results.empty() && !g->results.empty())
+            taps.push_back({d.id, r, g});
+    }
+    return taps;
+}
+
+// The unproven criticals the run attached nothing to whose tapped values differ: that
+// difference is their counterexample, in the words of an output's.
+void attachTapDifferences(CrossCheck& c)
+{
+    for (const auto& [id, difference] : c.eval.tapDifferences) {
+        if (std::find(c.attachedTo.begin(), c.attachedTo.end(), id) != c.attachedTo.end())
+            continue;
+        eval::EvalResult shown;
+        shown.counterexample = difference.counterexample;
+        shown.counterexampleCase = difference.inputs;
+        c.tapCounterexamples[id] = counterexampleText(shown);
+        c.unprovenReasons.erase(id);
+    }
+}
+
 const ir::Function* findFunction(const std::vector<const ir::Module*>& modules,
                                  const std::string& name)
 {
@@ -358,8 +408,10 @@ CrossCheck checkPair(const diff::DiffResult& result, const ir::Function& ref,
     // A guessed binding's sizes may lie outside what the reference was compiled for: once the
     // reference fails on them, their other cases would only repeat that.
     run.skipSizesTheReferenceRejects = c.bindingGuessed;
+    run.taps = tapPairs(result, ref, gen);
     c.eval = eval::evaluatePair(ref, gen, binding, run);
     judge(result, ref, gen, c);
+    attachTapDifferences(c);
     return c;
 }
 
@@ -453,7 +505,9 @@ CrossCheck runAll(const diff::DiffResult& result, const std::vector<const ir::Mo
         top.confirmed.clear();
         top.refuted.clear();
         top.unprovenReasons.clear();
+        top.tapCounterexamples.clear();
         for (const CrossCheck& c : checks) {
+            top.tapCounterexamples.insert(c.tapCounterexamples.begin(), c.tapCounterexamples.end());
             top.attachedTo.insert(top.attachedTo.end(), c.attachedTo.begin(), c.attachedTo.end());
             top.confirmed.insert(top.confirmed.end(), c.confirmed.begin(), c.confirmed.end());
             top.refuted.insert(top.refuted.end(), c.refuted.begin(), c.refuted.end());
@@ -525,6 +579,9 @@ std::string noteFor(const CrossCheck& check, const std::string& id)
     };
     if (has(check.attachedTo))
         return "counterexample: " + check.counterexample;
+    if (const auto tapped = check.tapCounterexamples.find(id);
+        tapped != check.tapCounterexamples.end())
+        return "counterexample: " + tapped->second;
     if (has(check.refuted))
         return "REFUTED, a differ bug: " + check.counterexample;
     if (has(check.confirmed))
@@ -578,6 +635,11 @@ diff::DiffResult withCpuRun(const diff::DiffResult& result, const CrossCheck& ch
             d.counterexample = "CPU run: " + cx->second;
             continue;
         }
+        const auto tapped = check.tapCounterexamples.find(d.id);
+        if (tapped != check.tapCounterexamples.end()) {
+            d.counterexample = "CPU run: " + tapped->second;
+            continue;
+        }
         const auto reason = check.unprovenReasons.find(d.id);
         if (reason != check.unprovenReasons.end())
             d.unprovenReason = "CPU run: " + reason->second;
@@ -625,6 +687,9 @@ void addToDiffJson(nlohmann::json& diff, const CrossCheck& c)
         };
         if (in(c.attachedTo))
             d["cpu_counterexample"] = c.counterexample;
+        else if (const auto tapped = c.tapCounterexamples.find(id);
+                 tapped != c.tapCounterexamples.end())
+            d["cpu_counterexample"] = tapped->second;
         if (in(c.refuted))
             d["cpu_refuted"] = c.counterexample;
     }

@@ -52,6 +52,10 @@ struct CrossCheck
     // or the run is inconclusive (its summary). Said after the unproven mark, after "CPU run: "
     // (Divergence::unprovenReason), and by noteFor().
     std::map<std::string, std::string> unprovenReasons;
+    // Counterexamples of unproven critical divergences, by id, that the outputs do not show:
+    // the run tapped the finding's reference and generated op on every case and their values
+    // differ there (eval::TapDifference), in the counterexample's words.
+    std::map<std::string, std::string> tapCounterexamples;
     // Every entry pair that ran, when crossCheckAll() ran them (the fields above are
     // then those of the deciding pair, with the ids of every pair merged).
     std::vector<CrossCheck> entries;

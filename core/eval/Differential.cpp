@@ -452,6 +452,116 @@ std::optional<FirstDivergence> firstDivergence(const std::vector<StoreEvent>& re
     return std::nullopt;
 }
 
+std::string elementText(const Tile& t, size_t k)
+{
+    return t.isFloat() ? valueText(t.floats[k]) : std::to_string(t.ints[k]);
+}
+
+std::string blockText(const std::vector<int64_t>& block)
+{
+    std::string s;
+    for (size_t i = 0; i < block.size(); ++i)
+        s += (i ? ", " : "") + std::to_string(block[i]);
+    return s;
+}
+
+// "divf at reference line 40 / divf at generated line 52 (block 0, 0, 0) tile": the value a
+// tap difference names, before its index.
+std::string tappedValueName(const TapPair& pair, const TapRecord& at, size_t runInBlock)
+{
+    const auto site = [](const ir::Op* op, const char* side) {
+        return std::string(op->name.mnemonic()) + " at " + side + " line " +
+               std::to_string(op->range.beginLine);
+    };
+    return site(pair.reference, "reference") + " / " + site(pair.generated, "generated") +
+           " (block " + blockText(at.block) +
+           (runInBlock ? ", run " + std::to_string(runInBlock + 1) + " in the block" : "") +
+           ") tile";
+}
+
+// The first element where the values `pair` tapped on one case differ beyond the tolerance;
+// nullopt when they agree, or with `why` set when they cannot be compared.
+std::optional<Counterexample> tapDifference(const TapPair& pair, const OpTap& refTap,
+                                            const OpTap& genTap, const CaseInputs& in,
+                                            const EvalOptions& o, std::string& why)
+{
+    const auto runsOf = [](const OpTap& tap, const ir::Op* op) {
+        const auto it = tap.runs.find(op);
+        return it == tap.runs.end() ? uint64_t(0) : it->second;
+    };
+    const uint64_t refRuns = runsOf(refTap, pair.reference),
+                   genRuns = runsOf(genTap, pair.generated);
+    if (refRuns != genRuns) {
+        why = "its op runs " + std::to_string(refRuns) + " time(s) on the reference side, " +
+              std::to_string(genRuns) + " on the generated side";
+        return std::nullopt;
+    }
+    const auto recordsOf = [](const OpTap& tap, const ir::Op* op) {
+        static const std::vector<TapRecord> none;
+        const auto it = tap.records.find(op);
+        return it == tap.records.end() ? &none : &it->second;
+    };
+    const std::vector<TapRecord>& refs = *recordsOf(refTap, pair.reference);
+    const std::vector<TapRecord>& gens = *recordsOf(genTap, pair.generated);
+    size_t runInBlock = 0;
+    for (size_t i = 0; i < refs.size() && i < gens.size(); ++i) {
+        const Tile& a = refs[i].result;
+        const Tile& b = gens[i].result;
+        if (a.shape != b.shape || a.elem != b.elem || refs[i].block != gens[i].block) {
+            why = a.shape != b.shape ? "its values have different shapes"
+                  : a.elem != b.elem ? "its values have different element types"
+                                     : "its ops run in different tile blocks";
+            return std::nullopt;
+        }
+        runInBlock = i > 0 && refs[i - 1].block == refs[i].block ? runInBlock + 1 : 0;
+        for (size_t k = 0; k < a.size(); ++k) {
+            int64_t ulp = -1;
+            if (a.isFloat() ? sameFloat(a.floats[k], b.floats[k], a.elem, o, ulp)
+                            : a.ints[k] == b.ints[k])
+                continue;
+            Counterexample cx;
+            cx.array = tappedValueName(pair, refs[i], runInBlock);
+            cx.index = unflattenIndex(a.shape, k);
+            cx.ulp = ulp;
+            cx.refValue = elementText(a, k);
+            cx.genValue = elementText(b, k);
+            for (const auto& [side, record] :
+                 {std::pair<const char*, const TapRecord*>{"reference ", &refs[i]},
+                  std::pair<const char*, const TapRecord*>{"generated ", &gens[i]}})
+                for (size_t j = 0; j < record->operands.size(); ++j)
+                    cx.inputsAtIndex[side + record->operandNames[j]] =
+                        elementText(record->operands[j], k);
+            for (const auto& [name, v] : in.floatScalars)
+                cx.scalars[name] = valueText(v);
+            return cx;
+        }
+    }
+    return std::nullopt;
+}
+
+// The tapped pairs compared on one case where both sides ran: the first difference of each
+// pair (the earliest case keeps it), or the first reason it could not be compared.
+void compareTaps(const EvalOptions& o, const OpTap& refTap, const OpTap& genTap,
+                 const CaseInputs& in, const CaseResult& cr, EvalResult& res,
+                 std::set<std::string>& compared)
+{
+    for (const TapPair& pair : o.taps) {
+        if (res.tapDifferences.count(pair.id))
+            continue;
+        std::string why;
+        std::optional<Counterexample> cx = tapDifference(pair, refTap, genTap, in, o, why);
+        if (!why.empty()) {
+            res.tapUncompared.emplace(pair.id, why);
+            continue;
+        }
+        compared.insert(pair.id);
+        if (cx) {
+            res.tapDifferences[pair.id] = TapDifference{std::move(*cx), cr};
+            res.tapUncompared.erase(pair.id);
+        }
+    }
+}
+
 // Compares every buffer; returns false at the first difference beyond tolerance.
 bool compareMemories(const SideRun& r, const SideRun& g, const CaseInputs& in, const EvalOptions& o,
                      CaseResult& cr, Counterexample& cx)
@@ -612,7 +722,8 @@ EvalResult evaluatePair(const ir::Function& ref, const ir::Function& gen, const 
             for (size_t c = 0; c < caseCount; ++c)
                 plans.push_back({kind, edgeArray, c});
     res.verdict = "same";
-    std::set<size_t> rejectedSizes; // dims cases the reference failed on
+    std::set<size_t> rejectedSizes;     // dims cases the reference failed on
+    std::set<std::string> tapsCompared; // tap pairs compared on at least one case
     size_t skipped = 0;
     for (const Plan& plan : plans) {
         const InputKind kind = plan.kind;
@@ -645,8 +756,18 @@ EvalResult evaluatePair(const ir::Function& ref, const ir::Function& gen, const 
         for (const auto& [name, values] : binding.dims)
             cr.dims[name] = in.names[name];
         SideRun r, g;
-        runSide(ref, binding, binding.ref, "ref", in, io, r);
-        runSide(gen, binding, binding.gen, "gen", in, io, g);
+        OpTap refTap, genTap;
+        InterpreterOptions refIo = io, genIo = io;
+        if (!options.taps.empty()) {
+            for (const TapPair& t : options.taps) {
+                refTap.ops.insert(t.reference);
+                genTap.ops.insert(t.generated);
+            }
+            refIo.tap = &refTap;
+            genIo.tap = &genTap;
+        }
+        runSide(ref, binding, binding.ref, "ref", in, refIo, r);
+        runSide(gen, binding, binding.gen, "gen", in, genIo, g);
         checkUndefinedReads(ref, binding, binding.ref, "ref", in, io, r);
         checkUndefinedReads(gen, binding, binding.gen, "gen", in, io, g);
         // One side depending on undefined reads is a difference (the other computes a
@@ -713,6 +834,9 @@ EvalResult evaluatePair(const ir::Function& ref, const ir::Function& gen, const 
             same = compareMemories(r, g, in, options, cr, cx);
         }
         cr.verdict = same ? "same" : "different";
+        // Tapped values count only where both sides ran within their contract.
+        if (!options.taps.empty() && !r.issue && !g.issue)
+            compareTaps(options, refTap, genTap, in, cr, res, tapsCompared);
         res.cases.push_back(cr);
         if (options.skipSizesTheReferenceRejects && r.issue && outsideContract(*r.issue))
             rejectedSizes.insert(c);
@@ -739,6 +863,10 @@ EvalResult evaluatePair(const ir::Function& ref, const ir::Function& gen, const 
             }
         }
     }
+    for (const TapPair& pair : options.taps)
+        if (!tapsCompared.count(pair.id) && !res.tapDifferences.count(pair.id))
+            res.tapUncompared.emplace(pair.id,
+                                      "no case where both sides ran within their contract");
     if (skipped)
         res.notes.insert(std::to_string(skipped) + " of " + std::to_string(plans.size()) +
                          " cases not run: the reference already failed on their sizes");

@@ -34,6 +34,15 @@ constexpr double kDefaultTimeoutSeconds = 120;
 // array alone would make the cases times the buffers grow with the square of the arrays).
 constexpr size_t kMaxEdgeAloneArrays = 32;
 
+// Two ops whose values a finding says differ (its reference and generated op), tapped on every
+// case the evaluation runs (OpTap): `id` names the finding.
+struct TapPair
+{
+    std::string id;
+    const ir::Op* reference = nullptr;
+    const ir::Op* generated = nullptr;
+};
+
 struct EvalOptions
 {
     uint64_t seed = 1;
@@ -68,6 +77,10 @@ struct EvalOptions
     // How messages that need a binding say to give one (askForBinding): the CLI's option, or
     // the GUI's menu item.
     std::string bindingWay = kBindingWayOfCli;
+    // Ops to compare on every case where both sides run within their contract (no issue, no
+    // read without a padding value): the first element where a pair's values differ beyond the
+    // tolerance goes to EvalResult::tapDifferences.
+    std::vector<TapPair> taps;
 };
 
 // An issue of the reference that puts the inputs outside its contract: it reads out of bounds,
@@ -113,6 +126,15 @@ struct CaseResult
     double refSeconds = 0, genSeconds = 0;
 };
 
+// Where a tapped pair of ops first gives different values: `counterexample` names the value
+// ("divf at reference line 40 / generated line 52 (block 0, 0, 0)"), its tile index, both values
+// and both ops' element-wise operands there; `inputs` is the case (kind, seed, sizes).
+struct TapDifference
+{
+    Counterexample counterexample;
+    CaseResult inputs;
+};
+
 struct EvalResult
 {
     std::string verdict; // same / different / unsupported / error / cancelled
@@ -127,6 +149,10 @@ struct EvalResult
     std::optional<FirstDivergence> firstDivergence; // for a counterexample where both ran
     std::set<std::string> approximations;
     std::set<std::string> notes;
+    // By TapPair::id: the first difference of its values, or why they could not be compared
+    // (shapes, element types or the number of runs differ; no case where both ran in contract).
+    std::map<std::string, TapDifference> tapDifferences;
+    std::map<std::string, std::string> tapUncompared;
     uint64_t undefinedReads = 0;
     uint64_t elementOps = 0;
     double seconds = 0;

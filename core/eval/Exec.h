@@ -83,6 +83,8 @@ public:
     Flow runBlock(const ir::Block& block, const std::vector<RtValue>& args);
     Flow runRegion(const ir::Region& region, const std::vector<RtValue>& args);
     void runOp(const ir::Op& op, Flow& flow);
+    // Records the run of `op` in options.tap when it is tapped.
+    void tapOp(const ir::Op& op);
 };
 
 using OpHandler = void (*)(Interpreter::Exec& ex, const ir::Op& op);

@@ -1,6 +1,7 @@
 #include "eval/Exec.h"
 #include "ir/Function.h"
 #include "ir/OpId.h"
+#include "ir/Value.h"
 
 #include <algorithm>
 #include <sstream>
@@ -422,6 +423,38 @@ void Interpreter::Exec::runOp(const ir::Op& op, Flow& flow)
         fail(IssueKind::Unsupported,
              "op '" + std::string(op.name.full()) + "' is not supported by the interpreter");
     handler(*this, op);
+    if (options.tap)
+        tapOp(op);
+}
+
+void Interpreter::Exec::tapOp(const ir::Op& op)
+{
+    OpTap& tap = *options.tap;
+    if (!tap.ops.count(&op) || op.results.empty())
+        return;
+    ++tap.runs[&op];
+    const auto result = env.find(op.results[0]);
+    if (result == env.end() || !result->second.tile)
+        return;
+    const Tile& r = *result->second.tile;
+    TapRecord rec;
+    uint64_t elements = r.size();
+    for (size_t i = 0; i < op.operands.size(); ++i) {
+        const auto operand = env.find(op.operands[i]);
+        if (operand == env.end() || !operand->second.tile || operand->second.tile->shape != r.shape)
+            continue;
+        const std::string_view name = op.operands[i]->sourceName.view();
+        rec.operandNames.push_back(name.empty() ? "operand " + std::to_string(i)
+                                                : "%" + std::string(name));
+        rec.operands.push_back(*operand->second.tile); // a copy is not a live tile
+        elements += r.size();
+    }
+    if (tap.elements + elements > tap.maxElements)
+        return;
+    tap.elements += elements;
+    rec.block = {blockId[0], blockId[1], blockId[2]};
+    rec.result = r;
+    tap.records[&op].push_back(std::move(rec));
 }
 
 Interpreter::Interpreter(Memory& memory, InterpreterOptions options)

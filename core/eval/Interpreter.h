@@ -27,6 +27,8 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 namespace tilelens::eval {
@@ -74,6 +76,28 @@ struct StoreEvent
     std::vector<int64_t> ints;  // or an integer one
 };
 
+// The values of chosen ops, recorded as a run goes (InterpreterOptions::tap): a finding's two ops
+// tapped on both sides show whether the value it names differs, also where the outputs cannot
+// show it (a masked lane, a reduction or a later op that hides it). Each run of a tapped op
+// (block after block, trip after trip) records its first result and the operands of the same
+// shape (its element-wise inputs), up to a budget: a run past it is counted, not kept.
+struct TapRecord
+{
+    std::vector<int64_t> block; // tile block id (x, y, z)
+    Tile result;
+    std::vector<std::string> operandNames; // "%5", or "operand 2" for an unnamed value
+    std::vector<Tile> operands;
+};
+constexpr uint64_t kDefaultMaxTapElements = uint64_t(1) << 22; // all tapped ops of a run together
+struct OpTap
+{
+    std::unordered_set<const ir::Op*> ops;
+    std::unordered_map<const ir::Op*, std::vector<TapRecord>> records;
+    std::unordered_map<const ir::Op*, uint64_t> runs; // every run, recorded or not
+    uint64_t maxElements = kDefaultMaxTapElements;
+    uint64_t elements = 0; // recorded so far
+};
+
 // Default budgets of a run (docs/cli.md, "Budgets"): a run that exceeds one stops with an
 // EvalIssue of kind Limit that names the budget, its number and the op (and loop) it stopped in.
 // Work is executed ops plus the elements they produce (and an mma's M*N*K products): a scalar
@@ -104,6 +128,8 @@ struct InterpreterOptions
     // What an undefined float read (no padding value) yields: a differential run reruns a
     // side that read any with NaN to see whether its outputs depend on them.
     double undefinedFloat = 0.0;
+    // When set, the runs of its ops are recorded there (a null check per op when not).
+    OpTap* tap = nullptr;
 };
 
 struct RunStats

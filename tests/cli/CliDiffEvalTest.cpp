@@ -394,3 +394,53 @@ TEST(CliDiffEval, AOneSidedFailureIsACounterexampleOnlyWhereTheFailingOpDepends)
                     .startsWith(QStringLiteral("different: counterexample attached to")))
         << r.out.toStdString();
 }
+
+// Issue 30 item 2: swiglu's port against itself with the sigmoid's 1.0 written 1.00001. The bf16
+// outputs round the difference away (the run says `same`), so the one critical is refuted by the
+// values of its own two ops, which the run tapped: the same counterexample in JSON and text,
+// counted as "with counterexample".
+TEST(CliDiffEval, ACriticalTheOutputsDoNotShowIsRefutedByItsTappedValues)
+{
+    QTemporaryDir dir;
+    const QString pairDir =
+        tilelens::test::testDataDir() + QStringLiteral("/real-ports/swiglu_fwd_2x512x4096_bf16/");
+    QFile in(pairDir + QStringLiteral("generated.mlir"));
+    ASSERT_TRUE(in.open(QIODevice::ReadOnly));
+    QString text = QString::fromUtf8(in.readAll());
+    const QString one = QStringLiteral("%122 = constant <f32: 1.0> : tile<f32>");
+    ASSERT_TRUE(text.contains(one));
+    text.replace(one, QStringLiteral("%122 = constant <f32: 1.00001> : tile<f32>"));
+    const QString nudged = write(dir, "nudged.mlir", text);
+    const auto run = [&](const char* format) {
+        return runCli(
+            {QStringLiteral("diff"), QStringLiteral("--eval"), QStringLiteral("--binding"),
+             tilelens::test::testDataDir() + QStringLiteral("/eval/gui_swiglu_small.binding.json"),
+             QStringLiteral("--format"), QString::fromUtf8(format),
+             pairDir + QStringLiteral("generated.mlir"), nudged});
+    };
+    const QString counterexample = QStringLiteral(
+        "CPU run: reshape at reference line 110 / reshape at generated line 110 (block 0, 0, 0) "
+        "tile[0]: reference 1, generated 1.00001001; random inputs, seed 1, C = 96, R = 16");
+    const CliResult r = run("json");
+    const QJsonObject j = QJsonDocument::fromJson(r.out.toUtf8()).object();
+    EXPECT_EQ(
+        j.value(QStringLiteral("eval")).toObject().value(QStringLiteral("verdict")).toString(),
+        QStringLiteral("same"));
+    int criticals = 0;
+    for (const QJsonValue v : j.value(QStringLiteral("divergences")).toArray()) {
+        const QJsonObject d = v.toObject();
+        if (d.value(QStringLiteral("severity")).toString() != QStringLiteral("critical")) {
+            EXPECT_FALSE(d.contains(QStringLiteral("cpu_counterexample")));
+            continue;
+        }
+        ++criticals;
+        EXPECT_EQ(d.value(QStringLiteral("counterexample")).toString(), counterexample);
+        EXPECT_FALSE(d.value(QStringLiteral("unproven")).toBool());
+    }
+    EXPECT_EQ(criticals, 1);
+    const CliResult t = run("text");
+    EXPECT_TRUE(t.out.contains(QStringLiteral("(1 with counterexample, 0 unproven)")))
+        << t.out.toStdString();
+    EXPECT_TRUE(t.out.contains(QStringLiteral("counterexample: ") + counterexample))
+        << t.out.toStdString();
+}

@@ -15,6 +15,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cmath>
 #include <fstream>
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -406,5 +407,122 @@ TEST(CrossCheck, EqualOutputsAreTheReasonOfEachUnprovenCritical)
                   0u)
             << d.unprovenReason;
         EXPECT_NE(d.unprovenReason.find(" input case(s))"), std::string::npos) << d.unprovenReason;
+    }
+}
+
+namespace {
+
+// swiglu's port against itself with the sigmoid's 1.0 written 1.00001: the sigmoid moves by up
+// to ~80 f32 ulps, which the bf16 outputs round away (within 2 ulps), so only the value at the
+// finding's own ops shows it.
+void loadPortAgainstNudgedOne(Checked& c)
+{
+    const std::string dir = data("real-ports/" + kSwiglu + "/");
+    const std::string port = readText(dir + "generated.mlir");
+    std::string nudged = port;
+    const std::string one = "%122 = constant <f32: 1.0> : tile<f32>";
+    const size_t at = nudged.find(one);
+    ASSERT_NE(at, std::string::npos);
+    nudged.replace(at, one.size(), "%122 = constant <f32: 1.00001> : tile<f32>");
+    c.ref = ir::parseModule(port);
+    c.gen = ir::parseModule(nudged);
+    ASSERT_TRUE(c.ref.ok() && c.gen.ok());
+    std::vector<const ir::Module*> r(c.ref.modules.begin(), c.ref.modules.end());
+    std::vector<const ir::Module*> g(c.gen.modules.begin(), c.gen.modules.end());
+    c.diff = diff::compareModules(r, g, diff::RuleSet::defaults(), dir + "generated.mlir",
+                                  dir + "generated.mlir");
+}
+
+} // namespace
+
+// Issue 30 item 2: a critical whose difference the outputs do not show gets the first differing
+// element of its two ops' values (the interpreter's tap) as its counterexample, and that
+// difference is real: both sides' values at the element, the constant each side's text holds.
+TEST(CrossCheck, ATappedValueIsTheCounterexampleTheOutputsDoNotShow)
+{
+    Checked c;
+    loadPortAgainstNudgedOne(c);
+    ASSERT_EQ(c.diff->unprovenCriticals(), 1);
+    const CrossCheck x = check(c, data("eval/gui_swiglu_small.binding.json"), eval::InputKind::All);
+    ASSERT_EQ(x.eval.verdict, "same") << x.summary;
+    ASSERT_EQ(x.tapCounterexamples.size(), 1u);
+    const std::string id = x.tapCounterexamples.begin()->first;
+    const diff::Divergence* d = find(*c.diff, id);
+    ASSERT_NE(d, nullptr);
+    ASSERT_TRUE(d->unproven());
+    const eval::TapDifference& t = x.eval.tapDifferences.at(id);
+    EXPECT_EQ(t.counterexample.refValue, "1");
+    EXPECT_EQ(t.counterexample.genValue, "1.00001001"); // 1.00001 in f32
+    EXPECT_EQ(x.tapCounterexamples.at(id),
+              "reshape at reference line 110 / reshape at generated line 110 (block 0, 0, 0) "
+              "tile[0]: reference 1, generated 1.00001001; random inputs, seed 1, C = 96, R = 16");
+    // It is the finding's counterexample in every form; the reason it was unproven is gone.
+    EXPECT_EQ(noteFor(x, id), "counterexample: " + x.tapCounterexamples.at(id));
+    const diff::DiffResult shown = withCpuRun(*c.diff, x);
+    EXPECT_EQ(find(shown, id)->counterexample, "CPU run: " + x.tapCounterexamples.at(id));
+    EXPECT_EQ(shown.unprovenCriticals(), 0);
+    nlohmann::json j = {{"divergences", nlohmann::json::array()}};
+    for (const diff::Divergence& e : c.diff->divergences)
+        j["divergences"].push_back({{"id", e.id}});
+    addToDiffJson(j, x);
+    for (const auto& e : j["divergences"])
+        EXPECT_EQ(e.contains("cpu_counterexample"), e["id"] == id) << e.dump();
+}
+
+// The values of the sigmoid's divf on both sides, tapped by the evaluation itself, differ where
+// they follow from each side's operands: 1.00001 / (1.00001 + e) against 1 / (1 + e).
+TEST(CrossCheck, TappedFloatValuesFollowFromEachSidesOperands)
+{
+    Checked c;
+    loadPortAgainstNudgedOne(c);
+    const ir::Function& ref = *c.ref.modules[0]->functions[0];
+    const ir::Function& gen = *c.gen.modules[0]->functions[0];
+    const auto divf = [](const ir::Function& fn) { return findOps(fn, {115}, {"divf"}); };
+    ASSERT_EQ(divf(ref).size(), 1u);
+    ASSERT_EQ(divf(gen).size(), 1u);
+    eval::Binding binding;
+    std::string error;
+    ASSERT_TRUE(eval::loadBinding(data("eval/gui_swiglu_small.binding.json"), binding, error))
+        << error;
+    eval::EvalOptions o;
+    o.inputs = eval::InputKind::Random;
+    o.taps = {{"sigmoid", divf(ref)[0], divf(gen)[0]}};
+    const eval::EvalResult r = eval::evaluatePair(ref, gen, binding, o);
+    ASSERT_EQ(r.verdict, "same");
+    ASSERT_EQ(r.tapDifferences.count("sigmoid"), 1u) << r.tapUncompared.begin()->second;
+    const eval::Counterexample& cx = r.tapDifferences.at("sigmoid").counterexample;
+    const auto operand = [&](const std::string& name) {
+        const auto it = cx.inputsAtIndex.find(name);
+        EXPECT_NE(it, cx.inputsAtIndex.end()) << name;
+        return it == cx.inputsAtIndex.end() ? 0.0 : std::stod(it->second);
+    };
+    const double refQuotient = operand("reference %129") / operand("reference %130");
+    const double genQuotient = operand("generated %129") / operand("generated %130");
+    EXPECT_EQ(operand("reference %129"), 1.0);
+    EXPECT_NEAR(operand("generated %129"), 1.00001, 1e-7);
+    EXPECT_NEAR(std::stod(cx.refValue), refQuotient, 1e-6 * std::fabs(refQuotient));
+    EXPECT_NEAR(std::stod(cx.genValue), genQuotient, 1e-6 * std::fabs(genQuotient));
+    EXPECT_GT(cx.ulp, 2); // beyond the tolerance, though the bf16 outputs agree
+}
+
+// Only criticals are tapped: the same finding made a warn or an equivalent gets no counterexample,
+// although its two ops' values differ.
+TEST(CrossCheck, AnEquivalentOrWarnFindingIsNeverTapped)
+{
+    Checked c;
+    loadPortAgainstNudgedOne(c);
+    for (const diff::Severity severity : {diff::Severity::Warn, diff::Severity::Equivalent}) {
+        diff::DiffResult softened = *c.diff;
+        for (diff::Divergence& d : softened.divergences)
+            if (d.severity == diff::Severity::Critical)
+                d.severity = severity;
+        softened.finalize();
+        const CrossCheck x =
+            check(c, data("eval/gui_swiglu_small.binding.json"), eval::InputKind::All, &softened);
+        ASSERT_EQ(x.eval.verdict, "same") << x.summary;
+        EXPECT_TRUE(x.tapCounterexamples.empty());
+        EXPECT_TRUE(x.eval.tapDifferences.empty());
+        for (const diff::Divergence& d : withCpuRun(softened, x).divergences)
+            EXPECT_TRUE(d.counterexample.empty()) << d.id;
     }
 }
