@@ -21,6 +21,7 @@
 #include <set>
 #include <unordered_map>
 #include <unordered_set>
+#include <vector>
 
 namespace tilelens::diff {
 
@@ -339,8 +340,13 @@ private:
         auto mk = [&](DiffKind k) { return make(k, r, g); };
         const size_t attrsFrom = m_out.size();
         compareAttrs(a.attrs, b.attrs, false, mk);
-        for (size_t k = attrsFrom; k < m_out.size(); ++k)
+        const bool mirrored = mirroredCompare(a, b);
+        for (size_t k = attrsFrom; k < m_out.size(); ++k) {
             explainFlush(R, r, G, g, m_out[k]); // only flush_to_zero on one side
+            if (mirrored && m_out[k].attribute == "predicate")
+                m_out[k].proof = "x " + m_out[k].refValue + " y is y " + m_out[k].genValue +
+                                 " x: the mirrored predicate with its operands swapped";
+        }
         compareAttrs(a.hints, b.hints, true, mk);
         if (a.id == OpId::MakeTensorView && compareTensorViews(R, r, G, g, M, m_out)) {
             // Extent and stride by extent and stride (ViewExtents.h); the views
@@ -386,6 +392,9 @@ private:
             m_out.push_back(d);
         } else if (a.hash == b.hash && (a.hasSemOperands || b.hasSemOperands)) {
             // Equal normal forms: the written operands may be different but equal spellings.
+        } else if (mirrored) {
+            // Its operands are the reference's, swapped with the predicate: only
+            // the signedness (compared above) can still differ.
         } else if (a.commutative && b.commutative && a.operands.size() == 2) {
             const bool straight = valuesCorrespond(a.operands[0], b.operands[0]) &&
                                   valuesCorrespond(a.operands[1], b.operands[1]);
@@ -490,13 +499,70 @@ private:
         return false;
     }
 
+    static std::string_view mirroredPredicate(std::string_view p)
+    {
+        static constexpr std::pair<std::string_view, std::string_view> kMirror[] = {
+            {"less_than", "greater_than"},
+            {"less_than_or_equal", "greater_than_or_equal"},
+            {"greater_than", "less_than"},
+            {"greater_than_or_equal", "less_than_or_equal"}};
+        for (const auto& [from, to] : kMirror)
+            if (p == from)
+                return to;
+        return p; // equal, not_equal: their own mirror
+    }
+
+    // `cmpi gt y, x` for `cmpi lt x, y` (any signedness on either side): the
+    // same predicate read with the operands swapped, so neither the predicate
+    // nor the operands changed; a signedness difference stays to be decided.
+    bool mirroredCompare(const GOp& a, const GOp& b) const
+    {
+        if (a.id != OpId::CmpI || b.id != OpId::CmpI || a.operands.size() != 2 ||
+            b.operands.size() != 2)
+            return false;
+        const GAttr* pa = findAttr(a, "predicate");
+        const GAttr* pb = findAttr(b, "predicate");
+        if (!pa || !pb || mirroredPredicate(pa->value) != pb->value)
+            return false;
+        const bool straight = valuesCorrespond(a.operands[0], b.operands[0]) &&
+                              valuesCorrespond(a.operands[1], b.operands[1]);
+        return !straight && valuesCorrespond(a.operands[0], b.operands[1]) &&
+               valuesCorrespond(a.operands[1], b.operands[0]);
+    }
+
+    // The index of the operand that operand i was swapped with (the generated op
+    // reads a[i] at j and a[j] at i, neither in place), -1 when none: one
+    // mistake, reported once, not as two changed operands.
+    int swappedWith(const GOp& a, const GOp& b, size_t i) const
+    {
+        for (size_t j = 0; j < a.operands.size(); ++j)
+            if (j != i && !valuesCorrespond(a.operands[i], b.operands[i]) &&
+                !valuesCorrespond(a.operands[j], b.operands[j]) &&
+                valuesCorrespond(a.operands[i], b.operands[j]) &&
+                valuesCorrespond(a.operands[j], b.operands[i]))
+                return int(j);
+        return -1;
+    }
+
     void operandDiffs(int r, int g)
     {
         const GOp& a = R.ops[size_t(r)];
         const GOp& b = G.ops[size_t(g)];
+        std::vector<bool> reported(a.operands.size(), false);
         for (size_t i = 0; i < a.operands.size(); ++i) {
-            if (valuesCorrespond(a.operands[i], b.operands[i]))
+            if (reported[i] || valuesCorrespond(a.operands[i], b.operands[i]))
                 continue;
+            if (const int j = swappedWith(a, b, i); j >= 0) {
+                reported[size_t(j)] = true;
+                auto d = make(DiffKind::OperandChanged, r, g);
+                d.operandIndex = int(i);
+                d.attribute =
+                    "operands " + std::to_string(i) + " and " + std::to_string(j) + " swapped:";
+                d.refValue = describeValue(R, a.operands[i]);
+                d.genValue = describeValue(G, b.operands[i]);
+                m_out.push_back(d);
+                continue;
+            }
             if (!permutedOperand(r, b.operands[i]) && constantsDiffer(a.operands[i], b.operands[i]))
                 continue;
             if (bothUnmatchedDefs(a.operands[i], b.operands[i]))

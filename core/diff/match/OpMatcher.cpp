@@ -410,6 +410,32 @@ private:
         }
     }
 
+    static bool placedAnywhere(const GOp& o)
+    {
+        return o.id == OpId::MakeTensorView || o.id == OpId::MakePartitionView;
+    }
+
+    // Memory ops whose operands are constants on both sides (a view's tile
+    // indices) touch the same place only where those constants are equal: the
+    // two halves of a tile stored at index 0 and 1 pair by index, not crosswise
+    // by position. Others (a changed index among them) are left to the
+    // pairing of what is left in the gap.
+    bool sameConstantOperands(int r, int g) const
+    {
+        const GOp& a = rop(r);
+        const GOp& b = gop(g);
+        if (!isMemoryOp(a.id) || a.operands.size() != b.operands.size())
+            return true;
+        for (size_t i = 0; i < a.operands.size(); ++i) {
+            const GValue& x = R.canonValue(a.operands[i]);
+            const GValue& y = G.canonValue(b.operands[i]);
+            if (x.def >= 0 && y.def >= 0 && rop(x.def).id == OpId::Constant &&
+                gop(y.def).id == OpId::Constant && x.hash != y.hash)
+                return false;
+        }
+        return true;
+    }
+
     void alignGap(const std::vector<int>& rAll, const std::vector<int>& gAll)
     {
         if (rAll.empty() || gAll.empty())
@@ -418,7 +444,7 @@ private:
         // Nor do two constants: a position says nothing about which value is which.
         auto same = [&](int r, int g) {
             return sameOp(rop(r), gop(g)) && (participates(rop(r)) || participates(gop(g))) &&
-                   !semanticOperands(rop(r)).empty();
+                   !semanticOperands(rop(r)).empty() && sameConstantOperands(r, g);
         };
         // Equal heads pair up in order (as the LCS backtrack would) in linear
         // time; only the rest needs the quadratic table.
@@ -476,17 +502,33 @@ private:
         for (int o : gAll)
             if (gfreeOrder(o))
                 gl.push_back(o);
+        // Ops of one name first (a store left over pairs with the store, not
+        // with a join_tokens that also yields a token), then any compatible ones.
+        pairInOrder(rl, gl, true);
+        pairInOrder(rl, gl, false);
+    }
+
+    void pairInOrder(const std::vector<int>& rl, const std::vector<int>& gl, bool sameName)
+    {
         size_t j = 0;
         for (int r : rl) {
-            if (semanticOperands(rop(r)).empty())
+            if (!rfreeOrder(r) || semanticOperands(rop(r)).empty())
                 continue;
-            while (j < gl.size() &&
-                   !(compatible(r, gl[j]) && (participates(rop(r)) || participates(gop(gl[j]))) &&
-                     !semanticOperands(gop(gl[j])).empty()))
-                ++j;
-            if (j == gl.size())
+            const auto fits = [&](int g) {
+                return gfreeOrder(g) && (sameName ? sameOp(rop(r), gop(g)) : compatible(r, g)) &&
+                       (participates(rop(r)) || participates(gop(g))) &&
+                       !semanticOperands(gop(g)).empty();
+            };
+            size_t k = j;
+            while (k < gl.size() && !fits(gl[k]))
+                ++k;
+            if (k == gl.size()) {
+                if (sameName)
+                    continue; // the next reference op may still find its name
                 break;
-            match(r, gl[j++]);
+            }
+            match(r, gl[k]);
+            j = k + 1;
         }
     }
 
@@ -513,15 +555,17 @@ private:
                 gl.push_back(o);
             }
         // Anchors: already matched pairs inside this region pair, in order on both sides.
-        // Not leaves (constants, folded casts, iota): each compiler places them anywhere,
-        // and one hoisted above a computation would cut the two sides' order there.
+        // Not leaves (constants, folded casts, iota) nor views of a tensor: each compiler
+        // places them anywhere before their first use, and one hoisted above a
+        // computation would cut the two sides' order there (rope's output view, written
+        // between the two halves' reshapes on one side, paired them crosswise).
         std::vector<int> anchorRefIdx, anchorGenPos;
         anchorRefIdx.reserve(std::min(rl.size(), gl.size()));
         anchorGenPos.reserve(std::min(rl.size(), gl.size()));
         for (size_t i = 0; i < rl.size(); ++i) {
             const int g = m.refToGen[size_t(rl[i])];
             if (g >= 0 && m_gpos[size_t(g)] >= 0 && !semanticOperands(rop(rl[i])).empty() &&
-                !semanticOperands(gop(g)).empty()) {
+                !semanticOperands(gop(g)).empty() && !placedAnywhere(rop(rl[i]))) {
                 anchorRefIdx.push_back(int(i));
                 anchorGenPos.push_back(m_gpos[size_t(g)]);
             }

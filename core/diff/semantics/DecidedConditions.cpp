@@ -119,6 +119,13 @@ bool SemanticNormalizer::decidedForm(int id, SemanticForm& f)
     GOp& o = m_g.ops[size_t(id)];
     if (o.id != OpId::Select || o.operands.size() != 3)
         return false;
+    // Both arms the same value (select(c, r, r), once a fix-up of r folded to r):
+    // that value, whatever c is.
+    if (canonId(o.operands[1]) == canonId(o.operands[2])) {
+        f.alias = canonId(o.operands[1]);
+        f.proof = "both operands of the select are the same value";
+        return true;
+    }
     std::vector<std::string> why;
     const auto t = truthUnder(o.operands[0], nullptr, 0, 0, why);
     if (!t)
