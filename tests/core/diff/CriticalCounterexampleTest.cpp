@@ -206,5 +206,74 @@ TEST(CriticalCounterexample, NeverOnAFindingThatIsNotCritical)
     }
 }
 
+// A launch satisfies the entry's assumes: a counterexample that breaks one is no input any
+// launch gives. silu_and_mul's port with its column mask bound written as the constant 1024
+// (BLOCK_SIZE) instead of hidden_size (argument 2, `assume div_by<16>`): the solver gave
+// "argument 2 = -15", which no launch passes. Now the witness is a multiple of 16 (and still
+// one on which the bounds differ).
+TEST(CriticalCounterexample, AWitnessSatisfiesTheEntrysAssumes)
+{
+    const QString data = tilelens::test::testDataDir();
+    const std::string unmodified = readText(
+        data + QStringLiteral("/real-ports/silu_and_mul_fwd_8x512x1024_f16/generated.mlir"));
+    ASSERT_FALSE(unmodified.empty());
+    ASSERT_NE(unmodified.find("%8 = assume div_by<16>, %2 : tile<i32>"), std::string::npos);
+    std::string mistake = unmodified;
+    ASSERT_TRUE(applyEdits(mistake, {{"%31 = reshape %8 :", "%31 = reshape %11 :"}}));
+    const DiffResult r = diffTexts(unmodified, mistake);
+    const auto crit = criticals(r);
+    ASSERT_EQ(crit.size(), 1u) << describe(r);
+    const Model m = parse(crit[0]->counterexample);
+    ASSERT_TRUE(m.complete) << crit[0]->counterexample;
+    const int64_t hiddenSize = input(m, "argument 2");
+    EXPECT_EQ(hiddenSize % 16, 0) << "breaks div_by<16>: " << crit[0]->counterexample;
+    EXPECT_EQ(m.reference, hiddenSize) << crit[0]->counterexample;
+    EXPECT_EQ(m.generated, 1024) << crit[0]->counterexample;
+}
+
+// An assume that makes the two sides agree is a proof, and its text names the assume: with
+// %1 a multiple of 16, %1 & 15 is 0 for every launch (no critical, no counterexample). Without
+// the assume the same edit is a critical with a witness.
+TEST(CriticalCounterexample, AnAssumeThatDecidesTheDifferenceIsNamedInTheProof)
+{
+    const auto masked = [](const std::string& assume, const std::string& bound) {
+        return "cuda_tile.module @m {\n"
+               "  entry @k(%0: tile<ptr<f32>>, %1: tile<i32>) {\n" +
+               assume +
+               "    %c15 = constant <i32: 15> : tile<i32>\n"
+               "    %c0 = constant <i32: 0> : tile<i32>\n"
+               "    %low = andi %a, %c15 : tile<i32>\n"
+               "    %b = " +
+               bound +
+               "    %i = iota : tile<8xi32>\n"
+               "    %nr = reshape %b : tile<i32> -> tile<1xi32>\n"
+               "    %n = broadcast %nr : tile<1xi32> -> tile<8xi32>\n"
+               "    %m = cmpi less_than %i, %n, signed : tile<8xi32> -> tile<8xi1>\n"
+               "    %rp = reshape %0 : tile<ptr<f32>> -> tile<1xptr<f32>>\n"
+               "    %bp = broadcast %rp : tile<1xptr<f32>> -> tile<8xptr<f32>>\n"
+               "    %p = offset %bp, %i : tile<8xptr<f32>>, tile<8xi32> -> tile<8xptr<f32>>\n"
+               "    %v, %t = load_ptr_tko weak %p, %m : tile<8xptr<f32>>, tile<8xi1> -> "
+               "tile<8xf32>, token\n"
+               "    %s = store_ptr_tko weak %p, %v, %m : tile<8xptr<f32>>, tile<8xf32>, "
+               "tile<8xi1> -> token\n"
+               "    return\n  }\n}\n";
+    };
+    const std::string assumed = "    %a = assume div_by<16>, %1 : tile<i32>\n";
+    const std::string plain = "    %a = addi %1, %1 : tile<i32>\n";
+    const std::string bySum = "addi %1, %low : tile<i32>\n";
+    const std::string byArgument = "addi %1, %c0 : tile<i32>\n";
+    const DiffResult proven = diffTexts(masked(assumed, byArgument), masked(assumed, bySum));
+    EXPECT_TRUE(criticals(proven).empty()) << describe(proven);
+    bool named = false;
+    for (const auto& d : proven.divergences)
+        named = named || d.proof.find("and the assumes argument 1 div_by<16>") != std::string::npos;
+    EXPECT_TRUE(named) << describe(proven);
+    const DiffResult refuted = diffTexts(masked(plain, byArgument), masked(plain, bySum));
+    const auto crit = criticals(refuted);
+    ASSERT_FALSE(crit.empty()) << describe(refuted);
+    for (const Divergence* d : crit)
+        EXPECT_TRUE(parse(d->counterexample).complete) << d->message << ": " << d->counterexample;
+}
+
 } // namespace
 } // namespace tilelens::diff::test
