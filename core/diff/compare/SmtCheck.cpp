@@ -328,6 +328,20 @@ private:
                 return u ? z3::urem(*a, *b) : z3::srem(*a, *b);
             return divide(o, *a, *b, u, width);
         }
+        if (n == OpId::If && nops == 1 && o.regions.size() == 2) {
+            // The branch the condition takes: a result is what that branch yields, so a model
+            // of the inputs decides it (min(rem, 8) written as an `if` is what the block id and
+            // the sizes make it, never a free value such as -1).
+            auto c0 = operand(0);
+            const auto a = yielded(f, o, 0, size_t(v.index));
+            const auto b = yielded(f, o, 1, size_t(v.index));
+            const auto x = a ? value(side, *a) : std::nullopt;
+            const auto y = b ? value(side, *b) : std::nullopt;
+            if (!c0 || !x || !y || x->get_sort().bv_size() != unsigned(width) ||
+                y->get_sort().bv_size() != unsigned(width))
+                return leaf(side, c, width);
+            return z3::ite(*c0 == m_ctx.bv_val(1, 1), *x, *y);
+        }
         if (n == OpId::Select && nops == 3) {
             auto c0 = operand(0), a = operand(1), b = operand(2);
             if (!c0 || !a || !b)
@@ -338,6 +352,27 @@ private:
     }
 
     const GFunction& function(Side side) const { return side == Side::Generated ? G : R; }
+
+    // Result k of branch `branch` of `if` op o: the value its yield passes, where that value is
+    // computed outside the if: an op inside a branch runs only there, and its facts (a divisor
+    // that is not zero) would otherwise constrain the inputs where the branch does not run.
+    std::optional<int> yielded(const GFunction& f, const GOp& o, size_t branch, size_t k) const
+    {
+        const GRegion& reg = f.regions[size_t(o.regions[branch])];
+        if (reg.ops.empty())
+            return std::nullopt;
+        const GOp& y = f.ops[size_t(reg.ops.back())];
+        if (y.id != OpId::Yield || k >= y.operands.size())
+            return std::nullopt;
+        const int v = f.values[size_t(y.operands[k])].canon;
+        const int def = f.values[size_t(v)].def;
+        const int self = int(&o - f.ops.data());
+        for (int r = def >= 0 ? f.ops[size_t(def)].region : f.values[size_t(v)].region; r > 0;
+             r = f.ops[size_t(f.regions[size_t(r)].parentOp)].region)
+            if (f.regions[size_t(r)].parentOp == self)
+                return std::nullopt;
+        return v;
+    }
 
     z3::expr compare(const GOp& o, const z3::expr& a, const z3::expr& b)
     {

@@ -275,5 +275,43 @@ TEST(CriticalCounterexample, AnAssumeThatDecidesTheDifferenceIsNamedInTheProof)
         EXPECT_TRUE(parse(d->counterexample).complete) << d->message << ": " << d->counterexample;
 }
 
+// matmul's group size gsm = min(num_bid_m - first_pid_m, 8), written as an `if`: the port with
+// bid_m = pid % GROUP_SIZE_M instead of pid % gsm. The solver read the `if` as a free value and
+// gave "if at reference line 62 = -1", which no input makes it. Now the `if` is the branch its
+// condition takes: the witness names the block id and the sizes, and gsm computed from them
+// here lies in [1, 8] and gives the two values the counterexample names.
+TEST(CriticalCounterexample, AnIfResultIsTheBranchItsConditionTakes)
+{
+    const QString data = tilelens::test::testDataDir();
+    const std::string unmodified =
+        readText(data + QStringLiteral("/real-ports/matmul_128x128x32_2048_f16/generated.mlir"));
+    ASSERT_FALSE(unmodified.empty());
+    // %19 = argument 1 (M), %31 from argument 7 (N); %76 the `if`, %62 the constant 8.
+    ASSERT_NE(unmodified.find("%19 = assume bounded<0, ?>, %1 : tile<i32>"), std::string::npos);
+    ASSERT_NE(unmodified.find("%30 = assume bounded<0, ?>, %7 : tile<i32>"), std::string::npos);
+    std::string mistake = unmodified;
+    ASSERT_TRUE(
+        applyEdits(mistake, {{"%77 = remi %59, %76 signed", "%77 = remi %59, %62 signed"}}));
+    const DiffResult r = diffTexts(unmodified, mistake);
+    const auto crit = criticals(r);
+    ASSERT_EQ(crit.size(), 1u) << describe(r);
+    const std::string& text = crit[0]->counterexample;
+    const Model m = parse(text);
+    ASSERT_TRUE(m.complete) << text;
+    for (const auto& [name, value] : m.inputs)
+        EXPECT_EQ(name.rfind("if ", 0), std::string::npos) << "a free `if` value: " << text;
+    const int64_t pid = input(m, "get_tile_block_id");
+    const int64_t numBidM = (input(m, "argument 1") + 127) / 128;
+    const int64_t numBidN = (input(m, "argument 7") + 127) / 128;
+    ASSERT_GE(pid, 0) << text;
+    ASSERT_GT(numBidN, 0) << text;
+    const int64_t rest = numBidM - pid / (8 * numBidN) * 8;
+    const int64_t gsm = rest < 8 ? rest : 8;
+    ASSERT_GE(gsm, 1) << text;
+    EXPECT_LE(gsm, 8) << text;
+    EXPECT_EQ(m.reference, pid % gsm) << text;
+    EXPECT_EQ(m.generated, pid % 8) << text;
+}
+
 } // namespace
 } // namespace tilelens::diff::test
