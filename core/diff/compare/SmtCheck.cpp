@@ -132,8 +132,8 @@ public:
         std::optional<z3::expr> e = encode(side, c);
         if (e) {
             memo.emplace(c, *e);
-            if (side == Side::Reference)
-                assumeFacts(side, c, *e);
+            if (side == Side::Reference && !m_isLeaf.count({side, c}))
+                assumeFacts(side, c, *e); // a leaf's are added where it is made
             const int def = f.values[size_t(c)].def;
             if (def >= 0 && !m_isLeaf.count({side, c}))
                 cones[side].push_back(def);
@@ -201,6 +201,8 @@ private:
             return it->second;
         z3::expr x = m_ctx.bv_const(("v" + std::to_string(refId)).c_str(), unsigned(width));
         m_leafByRef.emplace(refId, x);
+        // The reference's assumes on the leaf, also where only the generated side reads it.
+        assumeFacts(Side::Reference, R.values[size_t(refId)].canon, x);
         m_leaves.push_back({name, rv.def >= 0 ? rv.index : -1, x});
         // Facts on the leaf: its proven range on either side.
         const int genId = side == Side::Generated ? c : M.refValToGen[size_t(c)];

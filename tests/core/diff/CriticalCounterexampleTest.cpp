@@ -313,5 +313,32 @@ TEST(CriticalCounterexample, AnIfResultIsTheBranchItsConditionTakes)
     EXPECT_EQ(m.generated, pid % 8) << text;
 }
 
+// The reference's assumes hold for a leaf also where only the generated side reads it: swiglu's
+// port reading the row stride of a (argument 3, `assume div_by<16>`) where the reference reads
+// b's (argument 8): the witness gave "argument 3 = 1".
+TEST(CriticalCounterexample, AnAssumeHoldsForALeafOnlyTheGeneratedSideReads)
+{
+    const QString data = tilelens::test::testDataDir();
+    const std::string unmodified =
+        readText(data + QStringLiteral("/real-ports/swiglu_fwd_2x512x4096_bf16/generated.mlir"));
+    ASSERT_FALSE(unmodified.empty());
+    ASSERT_NE(unmodified.find("%19 = assume div_by<16>, %3 : tile<i32>"), std::string::npos);
+    ASSERT_NE(unmodified.find("%23 = assume div_by<16>, %8 : tile<i32>"), std::string::npos);
+    std::string mistake = unmodified;
+    ASSERT_TRUE(applyEdits(mistake, {{"%102 = exti %37 signed", "%102 = exti %34 signed"}}));
+    const DiffResult r = diffTexts(unmodified, mistake);
+    const auto crit = criticals(r);
+    ASSERT_FALSE(crit.empty()) << describe(r);
+    for (const Divergence* d : crit) {
+        const Model m = parse(d->counterexample);
+        ASSERT_TRUE(m.complete) << d->message << ": " << d->counterexample;
+        for (const char* name : {"argument 3", "argument 8"})
+            if (m.inputs.count(name)) {
+                EXPECT_EQ(m.inputs.at(name) % 16, 0) << name << ": " << d->counterexample;
+            }
+        EXPECT_NE(m.reference, m.generated) << d->counterexample;
+    }
+}
+
 } // namespace
 } // namespace tilelens::diff::test
