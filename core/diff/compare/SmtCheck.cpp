@@ -55,11 +55,62 @@ int64_t pointeeBytes(std::string_view typeText)
     return 0;
 }
 
+// The parts of an assume the solver uses: div_by<N> (N > 1) and bounded<lo, hi>.
+struct AssumeBounds
+{
+    int64_t divisor = 0;
+    std::optional<int64_t> lo, hi;
+};
+
+std::optional<int64_t> integerText(std::string_view t)
+{
+    while (!t.empty() && t.front() == ' ')
+        t.remove_prefix(1);
+    while (!t.empty() && t.back() == ' ')
+        t.remove_suffix(1);
+    const bool negative = !t.empty() && t.front() == '-';
+    if (negative)
+        t.remove_prefix(1);
+    if (t.empty() || t.size() > 18)
+        return std::nullopt;
+    int64_t n = 0;
+    for (const char ch : t) {
+        if (ch < '0' || ch > '9')
+            return std::nullopt;
+        n = n * 10 + (ch - '0');
+    }
+    return negative ? -n : n;
+}
+
+std::optional<AssumeBounds> parseAssume(std::string_view text)
+{
+    const size_t lt = text.find('<'), gt = text.rfind('>');
+    if (lt == std::string_view::npos || gt == std::string_view::npos || gt < lt)
+        return std::nullopt;
+    const std::string_view kind = text.substr(0, lt);
+    const std::string_view args = text.substr(lt + 1, gt - lt - 1);
+    const size_t comma = args.find(',');
+    AssumeBounds out;
+    if (kind == "div_by" && comma == std::string_view::npos) { // div_by<N, M>: not one lane's
+        const auto n = integerText(args);
+        if (!n || *n < 2)
+            return std::nullopt;
+        out.divisor = *n;
+        return out;
+    }
+    if (kind == "bounded" && comma != std::string_view::npos) {
+        out.lo = integerText(args.substr(0, comma));
+        out.hi = integerText(args.substr(comma + 1));
+        return out;
+    }
+    return std::nullopt;
+}
+
 class Encoder
 {
 public:
     Encoder(z3::context& ctx, const GFunction& R, const GFunction& G, const OpMatching& m)
-        : m_ctx(ctx), m_facts(ctx), R(R), G(G), M(m)
+        : m_ctx(ctx), m_facts(ctx), m_assumed(ctx), R(R), G(G), M(m)
     {
     }
 
@@ -81,6 +132,8 @@ public:
         std::optional<z3::expr> e = encode(side, c);
         if (e) {
             memo.emplace(c, *e);
+            if (side == Side::Reference && !m_isLeaf.count({side, c}))
+                assumeFacts(side, c, *e); // a leaf's are added where it is made
             const int def = f.values[size_t(c)].def;
             if (def >= 0 && !m_isLeaf.count({side, c}))
                 cones[side].push_back(def);
@@ -92,6 +145,12 @@ public:
     PerSide<std::vector<int>> cones;
 
     const z3::expr_vector& facts() const { return m_facts; }
+    // What the reference's `assume` ops state on the encoded values (div_by, bounded): a valid
+    // launch satisfies them, so an input that breaks one is not a counterexample. (The generated
+    // side's assumes are claims under review, compared by AssumeFacts: they never hide a
+    // difference.)
+    const z3::expr_vector& assumed() const { return m_assumed; }
+    const std::string& assumedText() const { return m_assumedText; }
     // The two sides differ: other values, or a generated division by zero.
     z3::expr differs(const z3::expr& x, const z3::expr& y) const
     {
@@ -142,6 +201,8 @@ private:
             return it->second;
         z3::expr x = m_ctx.bv_const(("v" + std::to_string(refId)).c_str(), unsigned(width));
         m_leafByRef.emplace(refId, x);
+        // The reference's assumes on the leaf, also where only the generated side reads it.
+        assumeFacts(Side::Reference, R.values[size_t(refId)].canon, x);
         m_leaves.push_back({name, rv.def >= 0 ? rv.index : -1, x});
         // Facts on the leaf: its proven range on either side.
         const int genId = side == Side::Generated ? c : M.refValToGen[size_t(c)];
@@ -269,6 +330,20 @@ private:
                 return u ? z3::urem(*a, *b) : z3::srem(*a, *b);
             return divide(o, *a, *b, u, width);
         }
+        if (n == OpId::If && nops == 1 && o.regions.size() == 2) {
+            // The branch the condition takes: a result is what that branch yields, so a model
+            // of the inputs decides it (min(rem, 8) written as an `if` is what the block id and
+            // the sizes make it, never a free value such as -1).
+            auto c0 = operand(0);
+            const auto a = yielded(f, o, 0, size_t(v.index));
+            const auto b = yielded(f, o, 1, size_t(v.index));
+            const auto x = a ? value(side, *a) : std::nullopt;
+            const auto y = b ? value(side, *b) : std::nullopt;
+            if (!c0 || !x || !y || x->get_sort().bv_size() != unsigned(width) ||
+                y->get_sort().bv_size() != unsigned(width))
+                return leaf(side, c, width);
+            return z3::ite(*c0 == m_ctx.bv_val(1, 1), *x, *y);
+        }
         if (n == OpId::Select && nops == 3) {
             auto c0 = operand(0), a = operand(1), b = operand(2);
             if (!c0 || !a || !b)
@@ -279,6 +354,27 @@ private:
     }
 
     const GFunction& function(Side side) const { return side == Side::Generated ? G : R; }
+
+    // Result k of branch `branch` of `if` op o: the value its yield passes, where that value is
+    // computed outside the if: an op inside a branch runs only there, and its facts (a divisor
+    // that is not zero) would otherwise constrain the inputs where the branch does not run.
+    std::optional<int> yielded(const GFunction& f, const GOp& o, size_t branch, size_t k) const
+    {
+        const GRegion& reg = f.regions[size_t(o.regions[branch])];
+        if (reg.ops.empty())
+            return std::nullopt;
+        const GOp& y = f.ops[size_t(reg.ops.back())];
+        if (y.id != OpId::Yield || k >= y.operands.size())
+            return std::nullopt;
+        const int v = f.values[size_t(y.operands[k])].canon;
+        const int def = f.values[size_t(v)].def;
+        const int self = int(&o - f.ops.data());
+        for (int r = def >= 0 ? f.ops[size_t(def)].region : f.values[size_t(v)].region; r > 0;
+             r = f.ops[size_t(f.regions[size_t(r)].parentOp)].region)
+            if (f.regions[size_t(r)].parentOp == self)
+                return std::nullopt;
+        return v;
+    }
 
     z3::expr compare(const GOp& o, const z3::expr& a, const z3::expr& b)
     {
@@ -320,8 +416,64 @@ private:
         return q;
     }
 
+    // The assume texts of one side's canonical values, collected on first use.
+    const std::map<int, std::vector<std::string_view>>& assumesOf(Side side)
+    {
+        auto& out = m_assumes[side];
+        if (m_assumesCollected[side])
+            return out;
+        m_assumesCollected[side] = true;
+        const GFunction& f = function(side);
+        for (const GOp& o : f.ops) {
+            if (!o.assume || o.operands.empty())
+                continue;
+            for (const GAttr& a : o.attrs)
+                if (a.name == "assumption")
+                    out[f.values[size_t(o.operands[0])].canon].push_back(a.value);
+        }
+        return out;
+    }
+
+    // `div_by<N>` and `bounded<lo, hi>` ("?": open) on value c, encoded as term x (one lane of
+    // a tile: the facts hold for every element). Other kinds (same_elements) say nothing of
+    // one lane.
+    void assumeFacts(Side side, int c, const z3::expr& x)
+    {
+        const auto& all = assumesOf(side);
+        const auto it = all.find(c);
+        if (it == all.end())
+            return;
+        const unsigned width = x.get_sort().bv_size();
+        if (width < 2)
+            return;
+        const GFunction& f = function(side);
+        const GValue& v = f.values[size_t(c)];
+        const std::string name = v.def < 0
+                                     ? "argument " + std::to_string(v.index)
+                                     : std::string(f.ops[size_t(v.def)].name) + " at " +
+                                           (side == Side::Reference ? "reference" : "generated") +
+                                           " line " + std::to_string(f.ops[size_t(v.def)].line);
+        for (const std::string_view text : it->second) {
+            const std::optional<AssumeBounds> b = parseAssume(text);
+            if (!b)
+                continue;
+            if (b->divisor > 1)
+                m_assumed.push_back(z3::srem(x, m_ctx.bv_val(b->divisor, width)) ==
+                                    m_ctx.bv_val(0, width));
+            if (b->lo)
+                m_assumed.push_back(z3::sge(x, m_ctx.bv_val(*b->lo, width)));
+            if (b->hi)
+                m_assumed.push_back(z3::sle(x, m_ctx.bv_val(*b->hi, width)));
+            m_assumedText += (m_assumedText.empty() ? "" : ", ") + name + " " + std::string(text);
+        }
+    }
+
     z3::context& m_ctx;
     z3::expr_vector m_facts;
+    z3::expr_vector m_assumed;
+    std::string m_assumedText;
+    PerSide<std::map<int, std::vector<std::string_view>>> m_assumes;
+    PerSide<bool> m_assumesCollected{false, false};
     std::string m_factText;
     const GFunction& R;
     const GFunction& G;
@@ -370,7 +522,7 @@ namespace {
 // the two sides differ. Checks the counterexample by evaluating both sides on it, apart from
 // the solver's own model evaluation.
 bool modelHolds(z3::context& ctx, const Encoder& enc, const z3::model& model, const z3::expr& x,
-                const z3::expr& y)
+                const z3::expr& y, bool withAssumes)
 {
     z3::expr_vector from(ctx), to(ctx);
     for (const auto& [name, leaf] : enc.leaves()) {
@@ -381,6 +533,10 @@ bool modelHolds(z3::context& ctx, const Encoder& enc, const z3::model& model, co
     for (const auto& fact : enc.facts())
         if (!isTrue(z3::expr(fact).substitute(from, to)))
             return false;
+    if (withAssumes)
+        for (const auto& fact : enc.assumed())
+            if (!isTrue(z3::expr(fact).substitute(from, to)))
+                return false;
     z3::expr xs = z3::expr(x).substitute(from, to).simplify();
     z3::expr ys = z3::expr(y).substitute(from, to).simplify();
     uint64_t a = 0, b = 0;
@@ -389,15 +545,49 @@ bool modelHolds(z3::context& ctx, const Encoder& enc, const z3::model& model, co
     return isTrue(enc.differs(x, y).substitute(from, to));
 }
 
+// Which inputs the search for a readable counterexample tries first (every model is checked by
+// modelHolds() before it is given, whichever).
 enum class Recheck
 {
-    No,
-    Yes // a model is kept only where modelHolds()
+    No, // every leaf in [-16, 16]
+    Yes // non-negative leaves first, then [-16, 16], then [-65536, 65536]
 };
+
+// Is x == y also without the assume facts? Then the proof does not rest on them and its text
+// stays what it was.
+bool equalWithoutAssumes(z3::context& ctx, const Encoder& enc, const z3::expr& x, const z3::expr& y)
+{
+    z3::solver solver(ctx);
+    z3::params p(ctx);
+    p.set("rlimit", kResourceLimit);
+    p.set("random_seed", kSeed);
+    solver.set(p);
+    for (const auto& fact : enc.facts())
+        solver.add(fact);
+    solver.add(enc.differs(x, y));
+    return solver.check() == z3::unsat;
+}
+
+// Does some input satisfy the facts and the assumes together? Where none does (an assume that
+// contradicts a specialised constant: div_by<16> on a length of 1000), the assumes would make
+// any two values "equal": they are left out instead.
+bool assumesSatisfiable(z3::context& ctx, const Encoder& enc)
+{
+    z3::solver solver(ctx);
+    z3::params p(ctx);
+    p.set("rlimit", kResourceLimit);
+    p.set("random_seed", kSeed);
+    solver.set(p);
+    for (const auto& fact : enc.facts())
+        solver.add(fact);
+    for (const auto& fact : enc.assumed())
+        solver.add(fact);
+    return solver.check() == z3::sat;
+}
 
 // Are x (reference) and y (generated) equal for every input satisfying the encoder's facts?
 SmtVerdict solve(z3::context& ctx, const Encoder& enc, const z3::expr& x, const z3::expr& y,
-                 Recheck recheck)
+                 Recheck recheck, bool withAssumes = true)
 {
     SmtVerdict out;
     z3::solver solver(ctx);
@@ -407,6 +597,9 @@ SmtVerdict solve(z3::context& ctx, const Encoder& enc, const z3::expr& x, const 
     solver.set(p);
     for (const auto& fact : enc.facts())
         solver.add(fact);
+    if (withAssumes)
+        for (const auto& fact : enc.assumed())
+            solver.add(fact);
     solver.add(enc.differs(x, y));
     // Prefer a small counterexample (every leaf in [-16, 16]) when there is one. The checked
     // value queries first try non-negative leaves (sizes, strides, block ids as a launch has
@@ -440,11 +633,16 @@ SmtVerdict solve(z3::context& ctx, const Encoder& enc, const z3::expr& x, const 
     if (res == z3::unsat) {
         out.kind = SmtVerdict::Equal;
         out.text = "SMT: equal for all inputs satisfying " + enc.factText();
+        if (withAssumes && !enc.assumed().empty() && !equalWithoutAssumes(ctx, enc, x, y)) {
+            if (!assumesSatisfiable(ctx, enc))
+                return solve(ctx, enc, x, y, recheck, false);
+            out.text += " and the assumes " + enc.assumedText();
+        }
         out.refCone = enc.cones.reference();
         out.genCone = enc.cones.generated();
     } else if (res == z3::sat) {
         const z3::model model = solver.get_model();
-        if (recheck == Recheck::Yes && !modelHolds(ctx, enc, model, x, y))
+        if (!modelHolds(ctx, enc, model, x, y, withAssumes))
             return out;
         std::string inputs;
         for (const auto& [name, leaf] : enc.leaves())

@@ -206,5 +206,139 @@ TEST(CriticalCounterexample, NeverOnAFindingThatIsNotCritical)
     }
 }
 
+// A launch satisfies the entry's assumes: a counterexample that breaks one is no input any
+// launch gives. silu_and_mul's port with its column mask bound written as the constant 1024
+// (BLOCK_SIZE) instead of hidden_size (argument 2, `assume div_by<16>`): the solver gave
+// "argument 2 = -15", which no launch passes. Now the witness is a multiple of 16 (and still
+// one on which the bounds differ).
+TEST(CriticalCounterexample, AWitnessSatisfiesTheEntrysAssumes)
+{
+    const QString data = tilelens::test::testDataDir();
+    const std::string unmodified = readText(
+        data + QStringLiteral("/real-ports/silu_and_mul_fwd_8x512x1024_f16/generated.mlir"));
+    ASSERT_FALSE(unmodified.empty());
+    ASSERT_NE(unmodified.find("%8 = assume div_by<16>, %2 : tile<i32>"), std::string::npos);
+    std::string mistake = unmodified;
+    ASSERT_TRUE(applyEdits(mistake, {{"%31 = reshape %8 :", "%31 = reshape %11 :"}}));
+    const DiffResult r = diffTexts(unmodified, mistake);
+    const auto crit = criticals(r);
+    ASSERT_EQ(crit.size(), 1u) << describe(r);
+    const Model m = parse(crit[0]->counterexample);
+    ASSERT_TRUE(m.complete) << crit[0]->counterexample;
+    const int64_t hiddenSize = input(m, "argument 2");
+    EXPECT_EQ(hiddenSize % 16, 0) << "breaks div_by<16>: " << crit[0]->counterexample;
+    EXPECT_EQ(m.reference, hiddenSize) << crit[0]->counterexample;
+    EXPECT_EQ(m.generated, 1024) << crit[0]->counterexample;
+}
+
+// An assume that makes the two sides agree is a proof, and its text names the assume: with
+// %1 a multiple of 16, %1 & 15 is 0 for every launch (no critical, no counterexample). Without
+// the assume the same edit is a critical with a witness.
+TEST(CriticalCounterexample, AnAssumeThatDecidesTheDifferenceIsNamedInTheProof)
+{
+    const auto masked = [](const std::string& assume, const std::string& bound) {
+        return "cuda_tile.module @m {\n"
+               "  entry @k(%0: tile<ptr<f32>>, %1: tile<i32>) {\n" +
+               assume +
+               "    %c15 = constant <i32: 15> : tile<i32>\n"
+               "    %c0 = constant <i32: 0> : tile<i32>\n"
+               "    %low = andi %a, %c15 : tile<i32>\n"
+               "    %b = " +
+               bound +
+               "    %i = iota : tile<8xi32>\n"
+               "    %nr = reshape %b : tile<i32> -> tile<1xi32>\n"
+               "    %n = broadcast %nr : tile<1xi32> -> tile<8xi32>\n"
+               "    %m = cmpi less_than %i, %n, signed : tile<8xi32> -> tile<8xi1>\n"
+               "    %rp = reshape %0 : tile<ptr<f32>> -> tile<1xptr<f32>>\n"
+               "    %bp = broadcast %rp : tile<1xptr<f32>> -> tile<8xptr<f32>>\n"
+               "    %p = offset %bp, %i : tile<8xptr<f32>>, tile<8xi32> -> tile<8xptr<f32>>\n"
+               "    %v, %t = load_ptr_tko weak %p, %m : tile<8xptr<f32>>, tile<8xi1> -> "
+               "tile<8xf32>, token\n"
+               "    %s = store_ptr_tko weak %p, %v, %m : tile<8xptr<f32>>, tile<8xf32>, "
+               "tile<8xi1> -> token\n"
+               "    return\n  }\n}\n";
+    };
+    const std::string assumed = "    %a = assume div_by<16>, %1 : tile<i32>\n";
+    const std::string plain = "    %a = addi %1, %1 : tile<i32>\n";
+    const std::string bySum = "addi %1, %low : tile<i32>\n";
+    const std::string byArgument = "addi %1, %c0 : tile<i32>\n";
+    const DiffResult proven = diffTexts(masked(assumed, byArgument), masked(assumed, bySum));
+    EXPECT_TRUE(criticals(proven).empty()) << describe(proven);
+    bool named = false;
+    for (const auto& d : proven.divergences)
+        named = named || d.proof.find("and the assumes argument 1 div_by<16>") != std::string::npos;
+    EXPECT_TRUE(named) << describe(proven);
+    const DiffResult refuted = diffTexts(masked(plain, byArgument), masked(plain, bySum));
+    const auto crit = criticals(refuted);
+    ASSERT_FALSE(crit.empty()) << describe(refuted);
+    for (const Divergence* d : crit)
+        EXPECT_TRUE(parse(d->counterexample).complete) << d->message << ": " << d->counterexample;
+}
+
+// matmul's group size gsm = min(num_bid_m - first_pid_m, 8), written as an `if`: the port with
+// bid_m = pid % GROUP_SIZE_M instead of pid % gsm. The solver read the `if` as a free value and
+// gave "if at reference line 62 = -1", which no input makes it. Now the `if` is the branch its
+// condition takes: the witness names the block id and the sizes, and gsm computed from them
+// here lies in [1, 8] and gives the two values the counterexample names.
+TEST(CriticalCounterexample, AnIfResultIsTheBranchItsConditionTakes)
+{
+    const QString data = tilelens::test::testDataDir();
+    const std::string unmodified =
+        readText(data + QStringLiteral("/real-ports/matmul_128x128x32_2048_f16/generated.mlir"));
+    ASSERT_FALSE(unmodified.empty());
+    // %19 = argument 1 (M), %31 from argument 7 (N); %76 the `if`, %62 the constant 8.
+    ASSERT_NE(unmodified.find("%19 = assume bounded<0, ?>, %1 : tile<i32>"), std::string::npos);
+    ASSERT_NE(unmodified.find("%30 = assume bounded<0, ?>, %7 : tile<i32>"), std::string::npos);
+    std::string mistake = unmodified;
+    ASSERT_TRUE(
+        applyEdits(mistake, {{"%77 = remi %59, %76 signed", "%77 = remi %59, %62 signed"}}));
+    const DiffResult r = diffTexts(unmodified, mistake);
+    const auto crit = criticals(r);
+    ASSERT_EQ(crit.size(), 1u) << describe(r);
+    const std::string& text = crit[0]->counterexample;
+    const Model m = parse(text);
+    ASSERT_TRUE(m.complete) << text;
+    for (const auto& [name, value] : m.inputs)
+        EXPECT_EQ(name.rfind("if ", 0), std::string::npos) << "a free `if` value: " << text;
+    const int64_t pid = input(m, "get_tile_block_id");
+    const int64_t numBidM = (input(m, "argument 1") + 127) / 128;
+    const int64_t numBidN = (input(m, "argument 7") + 127) / 128;
+    ASSERT_GE(pid, 0) << text;
+    ASSERT_GT(numBidN, 0) << text;
+    const int64_t rest = numBidM - pid / (8 * numBidN) * 8;
+    const int64_t gsm = rest < 8 ? rest : 8;
+    ASSERT_GE(gsm, 1) << text;
+    EXPECT_LE(gsm, 8) << text;
+    EXPECT_EQ(m.reference, pid % gsm) << text;
+    EXPECT_EQ(m.generated, pid % 8) << text;
+}
+
+// The reference's assumes hold for a leaf also where only the generated side reads it: swiglu's
+// port reading the row stride of a (argument 3, `assume div_by<16>`) where the reference reads
+// b's (argument 8): the witness gave "argument 3 = 1".
+TEST(CriticalCounterexample, AnAssumeHoldsForALeafOnlyTheGeneratedSideReads)
+{
+    const QString data = tilelens::test::testDataDir();
+    const std::string unmodified =
+        readText(data + QStringLiteral("/real-ports/swiglu_fwd_2x512x4096_bf16/generated.mlir"));
+    ASSERT_FALSE(unmodified.empty());
+    ASSERT_NE(unmodified.find("%19 = assume div_by<16>, %3 : tile<i32>"), std::string::npos);
+    ASSERT_NE(unmodified.find("%23 = assume div_by<16>, %8 : tile<i32>"), std::string::npos);
+    std::string mistake = unmodified;
+    ASSERT_TRUE(applyEdits(mistake, {{"%102 = exti %37 signed", "%102 = exti %34 signed"}}));
+    const DiffResult r = diffTexts(unmodified, mistake);
+    const auto crit = criticals(r);
+    ASSERT_FALSE(crit.empty()) << describe(r);
+    for (const Divergence* d : crit) {
+        const Model m = parse(d->counterexample);
+        ASSERT_TRUE(m.complete) << d->message << ": " << d->counterexample;
+        for (const char* name : {"argument 3", "argument 8"})
+            if (m.inputs.count(name)) {
+                EXPECT_EQ(m.inputs.at(name) % 16, 0) << name << ": " << d->counterexample;
+            }
+        EXPECT_NE(m.reference, m.generated) << d->counterexample;
+    }
+}
+
 } // namespace
 } // namespace tilelens::diff::test
