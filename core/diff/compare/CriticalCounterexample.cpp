@@ -25,9 +25,13 @@ int operandAt(const GFunction& f, const GOp& o, int k, bool memory)
     return size_t(k) < o.operands.size() ? o.operands[size_t(k)] : -1;
 }
 
+// `what` may already end in a colon ("operands 1 and 2 swapped:"), then it is not doubled.
 std::string differsText(const SmtVerdict& v, const std::string& what)
 {
-    return v.kind == SmtVerdict::Differs ? what + ": " + v.text : std::string();
+    if (v.kind != SmtVerdict::Differs)
+        return std::string();
+    const bool hasColon = !what.empty() && what.back() == ':';
+    return what + (hasColon ? " " : ": ") + v.text;
 }
 
 // A masked access on one side, the same access without its mask on the other (every lane on):

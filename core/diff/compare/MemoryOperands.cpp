@@ -215,6 +215,23 @@ int unmaskedStoreOfPadding(const GFunction& f, int load)
     return reachesOnlyStores ? found : -1;
 }
 
+namespace {
+
+// The index j the reference's operand i was swapped with (the generated op reads ref[i] at j
+// and ref[j] at i, neither in place), -1 when none.
+template <typename Corresponds>
+int swappedIndex(const std::vector<int>& ref, const std::vector<int>& gen, size_t i,
+                 const Corresponds& corresponds)
+{
+    for (size_t j = 0; j < ref.size() && j < gen.size(); ++j)
+        if (j != i && !corresponds(ref[j], gen[j]) && corresponds(ref[i], gen[j]) &&
+            corresponds(ref[j], gen[i]))
+            return int(j);
+    return -1;
+}
+
+} // namespace
+
 void compareMemoryOperands(const GFunction& R, int r, const GFunction& G, int g,
                            const OpMatching& m, std::vector<RawDifference>& out)
 {
@@ -230,12 +247,20 @@ void compareMemoryOperands(const GFunction& R, int r, const GFunction& G, int g,
         d.genValue = std::to_string(G.ops[size_t(g)].operands.size());
         out.push_back(d);
     } else {
+        std::vector<char> reported(a.main.size(), 0);
         for (size_t i = 0; i < a.main.size(); ++i) {
-            if (corresponds(a.main[i], b.main[i]))
+            if (reported[i] || corresponds(a.main[i], b.main[i]))
                 continue;
             auto d = makeDifference(DiffKind::OperandChanged, R, r, G, g);
             d.operandIndex = int(i);
             d.attribute = "operand " + std::to_string(i);
+            // Two indices written in each other's place ([0, cur] for [cur, 0]) are one
+            // mistake, reported once (issue 30 item 1).
+            if (const int j = swappedIndex(a.main, b.main, i, corresponds); j >= 0) {
+                reported[size_t(j)] = 1;
+                d.attribute =
+                    "operands " + std::to_string(i) + " and " + std::to_string(j) + " swapped:";
+            }
             d.refValue = describe(R, a.main[i]);
             d.genValue = describe(G, b.main[i]);
             out.push_back(d);
