@@ -549,6 +549,7 @@ private:
         const GOp& a = R.ops[size_t(r)];
         const GOp& b = G.ops[size_t(g)];
         std::vector<bool> reported(a.operands.size(), false);
+        std::vector<int> reportedAt(a.operands.size(), -1); // index in m_out, -1: none
         for (size_t i = 0; i < a.operands.size(); ++i) {
             if (reported[i] || valuesCorrespond(a.operands[i], b.operands[i]))
                 continue;
@@ -567,6 +568,13 @@ private:
                 continue;
             if (bothUnmatchedDefs(a.operands[i], b.operands[i]))
                 continue;
+            if (const int k = sameChangeAs(a, b, i, reportedAt); k >= 0) {
+                // fma(xd, xd, acc) for fma(xc, xc, acc): one changed value read twice is one
+                // finding (issue 30 item 1), named by both operands.
+                RawDifference& first = m_out[size_t(reportedAt[size_t(k)])];
+                first.attribute = "operands " + std::to_string(k) + " and " + std::to_string(i);
+                continue;
+            }
             auto d = make(DiffKind::OperandChanged, r, g);
             d.operandIndex = int(i);
             d.attribute = "operand " + std::to_string(i);
@@ -574,8 +582,21 @@ private:
             d.genValue = describeValue(G, b.operands[i]);
             if (d.genValue == d.refValue) // the same line on both sides, another computation
                 d.genValue += " computing another value";
+            reportedAt[i] = int(m_out.size());
             m_out.push_back(d);
         }
+    }
+
+    // The earlier operand k whose change (reported at m_out[reportedAt[k]]) is the same as
+    // operand i's: the same reference value became the same generated value. -1 when none.
+    int sameChangeAs(const GOp& a, const GOp& b, size_t i, const std::vector<int>& reportedAt) const
+    {
+        for (size_t k = 0; k < i; ++k)
+            if (reportedAt[k] >= 0 &&
+                R.values[size_t(a.operands[k])].canon == R.values[size_t(a.operands[i])].canon &&
+                G.values[size_t(b.operands[k])].canon == G.values[size_t(b.operands[i])].canon)
+                return int(k);
+        return -1;
     }
 
     // True when a producer of one of r's operands changed its result type:
