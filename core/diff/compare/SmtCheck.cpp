@@ -545,6 +545,22 @@ bool modelHolds(z3::context& ctx, const Encoder& enc, const z3::model& model, co
     return isTrue(enc.differs(x, y).substitute(from, to));
 }
 
+// Every query's solver: bounded work and a fixed seed (the same model on every run), holding the
+// encoder's facts.
+z3::params boundedParams(z3::context& ctx)
+{
+    z3::params p(ctx);
+    p.set("rlimit", kResourceLimit);
+    p.set("random_seed", kSeed);
+    return p;
+}
+
+void addFacts(z3::solver& solver, const Encoder& enc)
+{
+    for (const auto& fact : enc.facts())
+        solver.add(fact);
+}
+
 // Which inputs the search for a readable counterexample tries first (every model is checked by
 // modelHolds() before it is given, whichever).
 enum class Recheck
@@ -558,12 +574,9 @@ enum class Recheck
 bool equalWithoutAssumes(z3::context& ctx, const Encoder& enc, const z3::expr& x, const z3::expr& y)
 {
     z3::solver solver(ctx);
-    z3::params p(ctx);
-    p.set("rlimit", kResourceLimit);
-    p.set("random_seed", kSeed);
+    const z3::params p = boundedParams(ctx);
     solver.set(p);
-    for (const auto& fact : enc.facts())
-        solver.add(fact);
+    addFacts(solver, enc);
     solver.add(enc.differs(x, y));
     return solver.check() == z3::unsat;
 }
@@ -574,12 +587,9 @@ bool equalWithoutAssumes(z3::context& ctx, const Encoder& enc, const z3::expr& x
 bool assumesSatisfiable(z3::context& ctx, const Encoder& enc)
 {
     z3::solver solver(ctx);
-    z3::params p(ctx);
-    p.set("rlimit", kResourceLimit);
-    p.set("random_seed", kSeed);
+    const z3::params p = boundedParams(ctx);
     solver.set(p);
-    for (const auto& fact : enc.facts())
-        solver.add(fact);
+    addFacts(solver, enc);
     for (const auto& fact : enc.assumed())
         solver.add(fact);
     return solver.check() == z3::sat;
@@ -591,12 +601,9 @@ SmtVerdict solve(z3::context& ctx, const Encoder& enc, const z3::expr& x, const 
 {
     SmtVerdict out;
     z3::solver solver(ctx);
-    z3::params p(ctx);
-    p.set("rlimit", kResourceLimit);
-    p.set("random_seed", kSeed);
+    const z3::params p = boundedParams(ctx);
     solver.set(p);
-    for (const auto& fact : enc.facts())
-        solver.add(fact);
+    addFacts(solver, enc);
     if (withAssumes)
         for (const auto& fact : enc.assumed())
             solver.add(fact);
