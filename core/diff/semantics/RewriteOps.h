@@ -5,6 +5,7 @@
 // rewrite can apply to, such as a load or an exp, costs one table read instead of thirteen
 // calls with their own tests. A rewrite that learns a new op adds it here, nowhere else.
 
+#include "diff/graph/Internal.h"
 #include "ir/OpId.h"
 
 #include <array>
