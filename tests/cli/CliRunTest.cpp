@@ -117,6 +117,19 @@ QList<qint64> waitTreePids(const CliWorkspace& ws)
     return {};
 }
 
+// Waits until the history holds `records` records: the CLI writes a run's start record when its
+// event loop sees the stage start, which may be after the stage has written its pids.
+bool waitHistorySize(const CliWorkspace& ws, qsizetype records)
+{
+    QDeadlineTimer deadline(20000);
+    while (!deadline.hasExpired()) {
+        if (ws.history().size() >= records)
+            return true;
+        QThread::msleep(20);
+    }
+    return false;
+}
+
 bool alive(qint64 pid)
 {
     QFile f(QStringLiteral("/proc/%1/stat").arg(pid));
@@ -273,7 +286,7 @@ TEST(CliRun, HistoryStaysIntactWhenTheCliIsKilledMidRun)
              {QStringLiteral("run"), QStringLiteral("--trust"), ws.dir(), QStringLiteral("sleep")});
     const QList<qint64> pids = waitTreePids(ws);
     ASSERT_EQ(pids.size(), 2);
-    QThread::msleep(50);
+    ASSERT_TRUE(waitHistorySize(ws, 5));     // the run's start record is written
     ::kill(pid_t(cli.processId()), SIGKILL); // no chance to clean up
     ASSERT_TRUE(cli.waitForFinished(10000));
     // The stage's supervisor saw the CLI die and took the whole tree with it.
@@ -304,6 +317,7 @@ TEST(CliRun, KillNineOfTheCliLeavesNoStageProcessEvenASetsidOne)
     const QList<qint64> pids = waitTreePids(ws);
     ASSERT_EQ(pids.size(), 2);
     ASSERT_TRUE(alive(pids[1]));
+    ASSERT_TRUE(waitHistorySize(ws, 1)); // the run's start record is written
     ::kill(pid_t(cli.processId()), SIGKILL);
     ASSERT_TRUE(cli.waitForFinished(10000));
     EXPECT_TRUE(goneWithin(pids[0], 10000)) << "the stage outlived the killed CLI";
