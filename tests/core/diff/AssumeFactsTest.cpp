@@ -45,7 +45,8 @@ TEST(AssumeFacts, KindsOfOneValueAreComparedApart)
     const std::string g = withAssumes(s, "%998 = assume div_by<8>, %27 : tile<i32>\n    "
                                          "%997 = assume bounded<0, ?>, %27 : tile<i32>\n    "
                                          "%996 = assume div_by<8>, %27 : tile<i32>\n    ");
-    const auto found = assumptions(diffTexts(r, g));
+    const DiffResult result = diffTexts(r, g); // found points into it
+    const auto found = assumptions(result);
     ASSERT_EQ(found.size(), 1u);
     EXPECT_EQ(found[0]->kind, DiffKind::AttributeChanged);
     EXPECT_EQ(found[0]->refValue, "div_by<4>");
@@ -57,7 +58,8 @@ TEST(AssumeFacts, OneSidedFactsAreMissingOrExtra)
     const std::string s = fixture("softmax_persistent_256x2048_f32.mlir");
     const std::string r = withAssumes(s, "%998 = assume div_by<4>, %27 : tile<i32>\n    ");
     const std::string g = withAssumes(s, "%998 = assume bounded<0, ?>, %27 : tile<i32>\n    ");
-    const auto found = assumptions(diffTexts(r, g));
+    const DiffResult result = diffTexts(r, g); // found points into it
+    const auto found = assumptions(result);
     ASSERT_EQ(found.size(), 2u);
     int missing = 0, extra = 0;
     for (const Divergence* d : found) {
