@@ -418,7 +418,7 @@ TEST(CliRun, IrDiffStageTakesTheRulesFile)
                                     .object()
                                     .value(QStringLiteral("divergences"))
                                     .toArray();
-        for (const QJsonValue& d : divs)
+        for (const auto& d : divs)
             if (d.toObject().value(QStringLiteral("rule")).toString() ==
                 QLatin1String("ftz-approx"))
                 return d.toObject().value(QStringLiteral("severity")).toString();
@@ -588,6 +588,7 @@ TEST(CliTrust, ConcurrentDecisionsAreAllKept)
 {
     constexpr int kWorkspaces = 20;
     std::vector<std::unique_ptr<CliWorkspace>> spaces;
+    spaces.reserve(kWorkspaces);
     for (int i = 0; i < kWorkspaces; ++i)
         spaces.push_back(std::make_unique<CliWorkspace>());
     QTemporaryDir tmp;
