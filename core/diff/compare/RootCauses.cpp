@@ -4,6 +4,7 @@
 #include "diff/compare/MemoryOperands.h"
 #include "diff/semantics/MemoryAccess.h"
 #include "diff/semantics/PointerOffsets.h"
+#include "diff/semantics/Semantics.h"
 
 #include <algorithm>
 #include <map>
@@ -187,6 +188,15 @@ PairFindings pairFindings(const CauseLinks& c)
     return byPair;
 }
 
+// The critical difference of op pair (r, g), -1 when none (or an op is absent).
+int pairFinding(const PairFindings& byPair, int r, int g)
+{
+    if (r < 0 || g < 0)
+        return -1;
+    const auto it = byPair.find({r, g});
+    return it != byPair.end() ? it->second : -1;
+}
+
 // The difference an operand change follows from: operand k's producers are a
 // matched pair that differs, so the op only passes that difference on
 // (swapped operands do not).
@@ -199,8 +209,14 @@ int changedOperandCause(const CauseLinks& c, const PairFindings& byPair, const R
         return -1;
     const int rp = c.R.canonValue(a.operands[size_t(k)]).def;
     const int gp = c.G.canonValue(b.operands[size_t(k)]).def;
-    const auto it = byPair.find({rp, gp});
-    int p = rp >= 0 && gp >= 0 && it != byPair.end() ? it->second : -1;
+    int p = pairFinding(byPair, rp, gp);
+    // Or by the ops that write the operands, where a side's written producer
+    // became a duplicate of another op (A's view without its padding is the
+    // same op as the shape view beside it: CSE merges them, but the finding
+    // is at the view the load reads).
+    if (p < 0)
+        p = pairFinding(byPair, c.R.values[size_t(a.operands[size_t(k)])].def,
+                        c.G.values[size_t(b.operands[size_t(k)])].def);
     // Or fed by an op the generated side added there (its line is the change).
     const auto extra = gp >= 0 ? c.byGenOp.find(gp) : c.byGenOp.end();
     if (p < 0 && extra != c.byGenOp.end() && c.raw[size_t(extra->second)].refOp < 0 &&
@@ -292,6 +308,60 @@ void followOperandChanges(CauseLinks& c)
             p = -1;
         if (p >= 0 && p != int(i))
             c.parent[i] = p;
+    }
+}
+
+// The `for` whose index `value` is (its body's first argument), or -1.
+int loopOfIndex(const GFunction& f, int value)
+{
+    const GValue& v = f.values[size_t(value)];
+    if (v.def >= 0 || v.region < 0 || v.index != 0)
+        return -1;
+    const int loop = f.regions[size_t(v.region)].parentOp;
+    if (loop < 0 || f.ops[size_t(loop)].id != OpId::For || f.ops[size_t(loop)].operands.size() < 3)
+        return -1;
+    return loop;
+}
+
+// The `assume bounded<lo, hi>` on a loop index states no more than the loop's
+// own bounds: every index of `for %i in (lb to ub, step s)`, s >= 1, is in it.
+bool impliedByLoop(const GFunction& f, int assume, int loop)
+{
+    const GAttr* a = findAttr(f.ops[size_t(assume)], "assumption");
+    IntRange stated;
+    if (!a || !parseBounded(a->value, stated))
+        return false;
+    const GOp& l = f.ops[size_t(loop)];
+    const IntRange lb = f.canonValue(l.operands[0]).range;
+    const IntRange ub = f.canonValue(l.operands[1]).range;
+    const IntRange step = f.canonValue(l.operands[2]).range;
+    if (!lb.known || !step.known || step.lo < 1 || stated.lo > lb.lo)
+        return false;
+    return stated.hi == INT64_MAX || (ub.known && stated.hi >= ub.hi - 1);
+}
+
+// A loop index's assumption that changed with the loop's bounds (the front
+// end writes `bounded<lb, ?>` from the lower bound: 0 -> 1 gives bounded<1, ?>)
+// restates the loop's finding, where each side's assumption holds by its own
+// loop: a site of that finding. A claim the loop does not imply stays a
+// finding of its own.
+void followLoopIndexAssumes(CauseLinks& c)
+{
+    const PairFindings byPair = pairFindings(c);
+    for (size_t i = 0; i < c.raw.size(); ++i) {
+        const RawDifference& d = c.raw[i];
+        if (c.parent[i] >= 0 || c.divs[i].severity != Severity::Critical ||
+            d.kind != DiffKind::AttributeChanged || d.refOp < 0 || d.genOp < 0 ||
+            !c.R.ops[size_t(d.refOp)].assume || !c.G.ops[size_t(d.genOp)].assume ||
+            c.R.ops[size_t(d.refOp)].operands.empty() || c.G.ops[size_t(d.genOp)].operands.empty())
+            continue;
+        const int rLoop = loopOfIndex(c.R, c.R.ops[size_t(d.refOp)].operands[0]);
+        const int gLoop = loopOfIndex(c.G, c.G.ops[size_t(d.genOp)].operands[0]);
+        const int loopFinding = pairFinding(byPair, rLoop, gLoop);
+        if (loopFinding < 0 || loopFinding == int(i) || !impliedByLoop(c.R, d.refOp, rLoop) ||
+            !impliedByLoop(c.G, d.genOp, gLoop))
+            continue;
+        c.parent[i] = loopFinding;
     }
 }
 
@@ -714,6 +784,7 @@ std::vector<int> rootCauses(const GFunction& R, const GFunction& G,
                  std::vector<char>(raw.size(), 0)};
     indexCriticalOps(c);
     followOperandChanges(c);
+    followLoopIndexAssumes(c);
     followAddressTerms(c);
     attachSelectedPadding(c);
     attachPaddingToUnmaskedStores(c);

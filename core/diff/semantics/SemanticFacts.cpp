@@ -11,8 +11,6 @@
 
 namespace tilelens::diff {
 
-namespace {
-
 // "bounded<0, ?>" -> [0, max]; "bounded<?, 7>" -> [min, 7].
 bool parseBounded(std::string_view text, IntRange& out)
 {
@@ -41,8 +39,6 @@ bool parseBounded(std::string_view text, IntRange& out)
     out = IntRange::of(lo, hi);
     return true;
 }
-
-} // namespace
 
 std::string IntRange::text() const
 {

@@ -46,6 +46,10 @@ IntRange rangeForWidth(IntRange r, int width); // known only if it fits in w bit
 IntRange intersect(IntRange a, IntRange b);
 IntRange unite(IntRange a, IntRange b);
 
+// The range an `assume bounded<lo, hi>` states ("?": the 64-bit bound); false for
+// another assumption.
+bool parseBounded(std::string_view text, IntRange& out);
+
 // Wraps v to a signed w-bit value.
 int64_t wrapSigned(Wide v, int width);
 

@@ -171,6 +171,98 @@ TEST(RootCauses, AChangedLoopStepIsReportedWhereItsConstantIsWritten)
         << describe(r);
 }
 
+// A k loop from 0 whose index the front end bounds as the loop does; `lower` is the
+// lower bound's constant and `fact` the index's assume.
+std::string indexedLoop(const std::string& lower, const std::string& fact)
+{
+    return kernel("    %z = constant <i32: " + lower +
+                  "> : tile<i32>\n"
+                  "    %step = constant <i32: 1> : tile<i32>\n"
+                  "    for %i in (%z to %0, step %step) : tile<i32> {\n"
+                  "      %j = assume " +
+                  fact +
+                  ", %i : tile<i32>\n"
+                  "      %p = print_tko \"%d\", %j : tile<i32> -> token\n"
+                  "      continue\n"
+                  "    }\n");
+}
+
+// The loop starts at 1 instead of 0 and the front end's index assume follows it
+// (bounded<0, ?> -> bounded<1, ?>): the assume restates the loop's bound, one
+// finding at the `for` with the assume as its site.
+TEST(RootCauses, ALoopIndexAssumeThatFollowsTheLoopsBoundIsASiteOfTheLoop)
+{
+    const std::string ref = indexedLoop("0", "bounded<0, ?>");
+    const std::string gen = indexedLoop("1", "bounded<1, ?>");
+    const DiffResult r = diffTexts(ref, gen);
+    const auto crit = criticals(r);
+    ASSERT_EQ(crit.size(), 1u) << describe(r);
+    ASSERT_TRUE(crit[0]->generated.has_value());
+    EXPECT_EQ(crit[0]->generated->line, lineOf(gen, "for %i")) << describe(r);
+    bool assumeIsSite = false;
+    for (const auto& site : crit[0]->sites)
+        assumeIsSite =
+            assumeIsSite || (site.generated && site.generated->line == lineOf(gen, "%j"));
+    EXPECT_TRUE(assumeIsSite) << describe(r);
+}
+
+// A claim the loop does not imply (the index bounded from 2 in a loop from 1) is
+// a mistake of its own, not the loop's: it stays a finding at the assume.
+TEST(RootCauses, ALoopIndexAssumeTheLoopDoesNotImplyStaysItsOwnFinding)
+{
+    const std::string ref = indexedLoop("0", "bounded<0, ?>");
+    const std::string gen = indexedLoop("1", "bounded<2, ?>");
+    const DiffResult r = diffTexts(ref, gen);
+    bool atAssume = false;
+    for (const Divergence* d : criticals(r))
+        atAssume = atAssume || (d->generated && d->generated->line == lineOf(gen, "%j"));
+    EXPECT_TRUE(atAssume) << describe(r);
+}
+
+// Differences of a real port pair and one of its seeded mistakes (tests/data).
+DiffResult diffSeeded(const char* pair, const char* mistake, std::string& generated)
+{
+    const QString data = tilelens::test::testDataDir();
+    const std::string port = readText(data + QStringLiteral("/real-ports/") +
+                                      QString::fromUtf8(pair) + QStringLiteral("/generated.mlir"));
+    generated = readText(data + QStringLiteral("/port-mistakes/") + QString::fromUtf8(mistake) +
+                         QStringLiteral("/generated.mlir"));
+    EXPECT_FALSE(port.empty());
+    EXPECT_FALSE(generated.empty());
+    return diffTexts(port, generated);
+}
+
+// bmm compiled with its k loop from 1 (tests/data/port-mistakes): the loop's bound and
+// the index's assume (bounded<1, ?>) are one finding, at the `for`.
+TEST(RootCauses, BmmsKLoopFromOneIsOneFindingAtTheLoop)
+{
+    std::string gen;
+    const DiffResult r =
+        diffSeeded("bmm_128x128x32_8x512_f16", "bmm/wrong_loop_bound_k_start", gen);
+    const auto crit = criticals(r);
+    ASSERT_EQ(crit.size(), 1u) << describe(r);
+    ASSERT_TRUE(crit[0]->generated.has_value());
+    EXPECT_EQ(crit[0]->generated->line, 91) << describe(r);
+}
+
+// bmm's A partition made without padding: it is then the same op as the shape view
+// beside it (CSE merges them), and the load reading it differs only through the
+// view's lost padding: one finding, at the view the load reads (line 61).
+TEST(RootCauses, ALoadThroughAViewThatLostItsPaddingIsASiteOfTheView)
+{
+    std::string gen;
+    const DiffResult r = diffSeeded("bmm_128x128x32_8x512_f16", "bmm/wrong_padding_a_none", gen);
+    const auto crit = criticals(r);
+    ASSERT_EQ(crit.size(), 1u) << describe(r);
+    ASSERT_TRUE(crit[0]->generated.has_value());
+    EXPECT_EQ(crit[0]->generated->line, 61) << describe(r);
+    EXPECT_EQ(crit[0]->rule, "partition-padding");
+    bool loadIsSite = false;
+    for (const auto& site : crit[0]->sites)
+        loadIsSite = loadIsSite || (site.generated && site.generated->line == 87);
+    EXPECT_TRUE(loadIsSite) << describe(r);
+}
+
 // Swapped operands are a change of the op itself, even when one operand is
 // already a reported difference: it stays a finding at its own line.
 TEST(RootCauses, SwappedOperandsDownstreamOfAChangeStayTheirOwnFinding)
