@@ -9,6 +9,7 @@
 #include "diff/compare/OpComparator.h"
 #include "diff/compare/RootCauses.h"
 #include "diff/compare/SmtCheck.h"
+#include "diff/compare/SpecialisedEquality.h"
 #include "diff/engine/GraphTasks.h"
 #include "diff/engine/OperandText.h"
 #include "diff/graph/SummaryTable.h"
@@ -143,6 +144,7 @@ private:
             if (it->second.kind != SmtVerdict::Unknown)
                 divs[i] = m_classifier.classify(d, ctx, fname);
         }
+        addSpecialisedEqualities(R, G, m, decided, raw, divs, ctx, fname);
         // An op of a proven cone that also feeds something outside it (directly
         // or through other cone ops) can change that: it leaves the cone.
         std::set<std::pair<Side, int>> roots;
@@ -212,6 +214,27 @@ private:
         }
         if (m_useSolver)
             addCounterexamples(R, G, m, raw, root, where);
+    }
+
+    // An equality the solver proved only with the reference's specialisation is a
+    // warn where the port writes the constant (SpecialisedEquality.h, issue 30 item 3).
+    void addSpecialisedEqualities(const GFunction& R, const GFunction& G, const OpMatching& m,
+                                  const std::map<std::pair<int, int>, SmtVerdict>& decided,
+                                  std::vector<RawDifference>& raw, std::vector<Divergence>& divs,
+                                  const RecognizerContext* ctx, const std::string& fname)
+    {
+        std::set<std::pair<int, int>> placed;
+        for (const auto& [key, verdict] : decided) {
+            if (verdict.kind != SmtVerdict::Equal || G.specialisedArgs.empty())
+                continue;
+            m_cancel.throwIfCancelled();
+            std::optional<RawDifference> d =
+                restsOnSpecialisedArgument(R, key.first, G, key.second, m, verdict);
+            if (!d || !placed.insert({d->refOp, d->genOp}).second)
+                continue;
+            divs.push_back(m_classifier.classify(*d, ctx, fname));
+            raw.push_back(std::move(*d));
+        }
     }
 
     // A critical finding the result comparison left without a counterexample gets one from

@@ -144,5 +144,55 @@ TEST(SpecialisedBounds, AnInfinitePaddingWhereTheReferenceHasNoneIsAWarnZeroIsNo
     EXPECT_EQ(d->severity, Severity::Equivalent) << describe(unbounded);
 }
 
+// silu_and_mul's f16 pair: the reference is compiled for hidden_size = 1024 and reads its column
+// bound from argument 2; the port's argument 2 (hidden_size) is bound to that constant. A port
+// that compares against BLOCK_SIZE (the constant 1024) instead agrees with the reference only
+// while argument 2 is 1024: one warn where the port reads the constant, naming the binding and
+// an instance where the two differ; the unmodified port, reading the argument, has none there.
+std::string siluFile(const char* name)
+{
+    std::string text = readText(tilelens::test::testDataDir() +
+                                QStringLiteral("/real-ports/silu_and_mul_fwd_8x512x1024_f16/") +
+                                QString::fromUtf8(name));
+    EXPECT_FALSE(text.empty());
+    return text;
+}
+
+const Edit kBoundBlockSize = {"%31 = reshape %8 : tile<i32> -> tile<1xi32>",
+                              "%31 = reshape %11 : tile<i32> -> tile<1xi32>"};
+
+TEST(SpecialisedBounds, AMaskBoundWrittenAsTheSpecialisedConstantIsAWarnWhereItIsRead)
+{
+    const std::string reference = siluFile("reference.mlir");
+    const std::string port = siluFile("generated.mlir");
+    std::string blockSize = port;
+    std::string missing;
+    ASSERT_TRUE(applyEdits(blockSize, {kBoundBlockSize}, &missing)) << missing;
+    const int line = lineOf(blockSize, "%31 = reshape %11");
+
+    const DiffResult before = diffTexts(reference, port);
+    const DiffResult after = diffTexts(reference, blockSize);
+    EXPECT_EQ(criticals(after).size(), criticals(before).size()) << describe(after);
+    const Divergence* unmodified = atLine(before, line);
+    EXPECT_TRUE(unmodified == nullptr || unmodified->severity != Severity::Warn)
+        << describe(before);
+    const Divergence* d = atLine(after, line);
+    ASSERT_NE(d, nullptr) << describe(after);
+    EXPECT_EQ(d->severity, Severity::Warn) << describe(after);
+    EXPECT_EQ(d->rule, "proven-under-precondition");
+    EXPECT_NE(d->proof.find("argument 2 = 1024"), std::string::npos) << d->proof;
+    EXPECT_NE(d->proof.find("reads the constant 1024 where the reference reads argument 2"),
+              std::string::npos)
+        << d->proof;
+    EXPECT_NE(d->proof.find("for another value they differ: "), std::string::npos) << d->proof;
+
+    // Against the unmodified port (hidden_size a runtime value) the change is critical there.
+    const DiffResult vsPort = diffTexts(port, blockSize);
+    const auto crit = criticals(vsPort);
+    ASSERT_EQ(crit.size(), 1u) << describe(vsPort);
+    ASSERT_TRUE(crit[0]->generated.has_value());
+    EXPECT_EQ(crit[0]->generated->line, line);
+}
+
 } // namespace
 } // namespace tilelens::diff::test

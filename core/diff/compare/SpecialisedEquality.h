@@ -1,0 +1,30 @@
+#pragma once
+// An equality that holds only under the reference's specialisation (issue 30
+// item 3). A generated entry argument bound to one of the reference's
+// specialised constants (hidden_size = 1024, ArgSpecialisation.h) is the fact
+// [c, c] on the value it pairs with; where the port writes that constant
+// itself (BLOCK_SIZE) and the reference reads the argument's partner, the
+// solver proves the two equal with that fact only. Asked again without it,
+// the solver gives an instance where they differ: the equality rests on the
+// specialisation, a warn at the op that reads the constant.
+
+#include "diff/compare/RawDifference.h"
+#include "diff/compare/SmtCheck.h"
+#include "diff/graph/Internal.h"
+#include "diff/graph/OpGraph.h"
+#include "diff/match/OpMatcher.h"
+
+#include <optional>
+
+namespace tilelens::diff {
+
+// For reference op r and generated op g that the solver proved equal
+// (`proven`): a difference, conditional, at the generated op that reads the
+// specialised constant and the reference op that reads the argument's
+// partner, when the equality needs the binding; nullopt otherwise.
+std::optional<RawDifference> restsOnSpecialisedArgument(const GFunction& R, int r,
+                                                        const GFunction& G, int g,
+                                                        const OpMatching& m,
+                                                        const SmtVerdict& proven);
+
+} // namespace tilelens::diff
