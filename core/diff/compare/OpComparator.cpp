@@ -550,6 +550,8 @@ private:
         const GOp& b = G.ops[size_t(g)];
         std::vector<bool> reported(a.operands.size(), false);
         std::vector<int> reportedAt(a.operands.size(), -1); // index in m_out, -1: none
+        // The operands whose change is the one reported at operand k (k first).
+        std::vector<std::vector<size_t>> sharing(a.operands.size());
         for (size_t i = 0; i < a.operands.size(); ++i) {
             if (reported[i] || valuesCorrespond(a.operands[i], b.operands[i]))
                 continue;
@@ -571,8 +573,11 @@ private:
             if (const int k = sameChangeAs(a, b, i, reportedAt); k >= 0) {
                 // fma(xd, xd, acc) for fma(xc, xc, acc): one changed value read twice is one
                 // finding (issue 30 item 1), named by both operands.
-                RawDifference& first = m_out[size_t(reportedAt[size_t(k)])];
-                first.attribute = "operands " + std::to_string(k) + " and " + std::to_string(i);
+                std::vector<size_t>& same = sharing[size_t(k)];
+                if (same.empty())
+                    same.push_back(size_t(k));
+                same.push_back(i);
+                m_out[size_t(reportedAt[size_t(k)])].attribute = operandsText(same);
                 continue;
             }
             auto d = make(DiffKind::OperandChanged, r, g);
@@ -585,6 +590,18 @@ private:
             reportedAt[i] = int(m_out.size());
             m_out.push_back(d);
         }
+    }
+
+    // "operands 0 and 1", "operands 0, 1 and 2".
+    static std::string operandsText(const std::vector<size_t>& operands)
+    {
+        std::string out = "operands ";
+        for (size_t n = 0; n < operands.size(); ++n) {
+            if (n > 0)
+                out += n + 1 == operands.size() ? " and " : ", ";
+            out += std::to_string(operands[n]);
+        }
+        return out;
     }
 
     // The earlier operand k whose change (reported at m_out[reportedAt[k]]) is the same as

@@ -504,18 +504,26 @@ private:
                 gl.push_back(o);
         // Ops of one name first (a store left over pairs with the store, not
         // with a join_tokens that also yields a token), then any compatible ones.
-        pairInOrder(rl, gl, true);
-        pairInOrder(rl, gl, false);
+        pairInOrder(rl, gl, PairBy::SameName);
+        pairInOrder(rl, gl, PairBy::CompatibleValue);
     }
 
-    void pairInOrder(const std::vector<int>& rl, const std::vector<int>& gl, bool sameName)
+    // What a left-over op pairs with in pairInOrder's pass.
+    enum class PairBy
+    {
+        SameName,       // an op of its name
+        CompatibleValue // any op computing the same kind of value
+    };
+
+    void pairInOrder(const std::vector<int>& rl, const std::vector<int>& gl, PairBy by)
     {
         size_t j = 0;
         for (int r : rl) {
             if (!rfreeOrder(r) || semanticOperands(rop(r)).empty())
                 continue;
             const auto fits = [&](int g) {
-                return gfreeOrder(g) && (sameName ? sameOp(rop(r), gop(g)) : compatible(r, g)) &&
+                return gfreeOrder(g) &&
+                       (by == PairBy::SameName ? sameOp(rop(r), gop(g)) : compatible(r, g)) &&
                        (participates(rop(r)) || participates(gop(g))) &&
                        !semanticOperands(gop(g)).empty();
             };
@@ -523,7 +531,7 @@ private:
             while (k < gl.size() && !fits(gl[k]))
                 ++k;
             if (k == gl.size()) {
-                if (sameName)
+                if (by == PairBy::SameName)
                     continue; // the next reference op may still find its name
                 break;
             }

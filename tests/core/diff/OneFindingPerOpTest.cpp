@@ -44,5 +44,31 @@ TEST(OneFindingPerOp, TwoIndicesInEachOthersPlaceAreOneFinding)
                         "operands 1 and 2 swapped");
 }
 
+// One value read as three operands (fma(b, b, b) for fma(a, a, a)): one finding that names all
+// three operands, not only the first and the last.
+TEST(OneFindingPerOp, AChangedValueReadAsThreeOperandsNamesEachOfThem)
+{
+    const auto kernel = [](const std::string& fma) {
+        return "cuda_tile.module @m {\n"
+               "  entry @k(%0: tile<f32>, %1: tile<f32>) {\n"
+               "    %a = addf %0, %1 : tile<f32>\n"
+               "    %b = subf %0, %1 : tile<f32>\n"
+               "    %pa = print_tko \"%f\", %a : tile<f32> -> token\n"
+               "    %pb = print_tko \"%f\", %b : tile<f32> -> token\n" +
+               fma +
+               "    %pr = print_tko \"%f\", %r : tile<f32> -> token\n"
+               "    return\n"
+               "  }\n"
+               "}\n";
+    };
+    const std::string gen = kernel("    %r = fma %b, %b, %b : tile<f32>\n");
+    const DiffResult r = diffTexts(kernel("    %r = fma %a, %a, %a : tile<f32>\n"), gen);
+    const auto found = criticals(r);
+    ASSERT_EQ(found.size(), 1U) << describe(r);
+    ASSERT_TRUE(found[0]->generated.has_value()) << describe(r);
+    EXPECT_EQ(found[0]->generated->line, lineOf(gen, "%r = fma")) << describe(r);
+    EXPECT_NE(found[0]->message.find("operands 0, 1 and 2 "), std::string::npos) << describe(r);
+}
+
 } // namespace
 } // namespace tilelens::diff::test
