@@ -58,7 +58,8 @@ struct UnboundFunction
         f.values = ir::Span<GValue>(values.data(), values.size());
         for (const auto& [v, c] : G.specialisedArgs) {
             values[size_t(v)].range = IntRange::full();
-            values[size_t(values[size_t(v)].canon)].range = IntRange::full();
+            if (const int canon = values[size_t(v)].canon; canon >= 0)
+                values[size_t(canon)].range = IntRange::full();
         }
         f.specialisedArgs.clear();
     }
@@ -79,7 +80,7 @@ std::optional<RawDifference> restsOnSpecialisedArgument(const GFunction& R, int 
             continue;
         const int bound = G.values[size_t(arg)].canon;
         const int partner =
-            size_t(bound) < m.genValToRef.size() ? m.genValToRef[size_t(bound)] : -1;
+            bound >= 0 && size_t(bound) < m.genValToRef.size() ? m.genValToRef[size_t(bound)] : -1;
         if (partner < 0)
             continue;
         const int64_t value = c;
