@@ -58,6 +58,7 @@ public:
         if (R.regions.empty() || G.regions.empty())
             return std::move(m);
         pairRegions(0, 0);
+        countInvariantComputations();
         matchInvariants();
         propagate();
         // Order alignment: first region-holding ops only (structure), then
@@ -161,8 +162,13 @@ private:
 
     bool regionsCorrespond(int r, int g) const
     {
-        if (!rop(r).dependsOnArgs && !gop(g).dependsOnArgs)
-            return true; // loop-invariant values may be hoisted anywhere
+        // Loop-invariant values may be hoisted anywhere; but two writings of one
+        // computation inside loop bodies, held back (heldBack), pair only where
+        // their regions do.
+        const bool twinsHeldBack =
+            rop(r).hash == gop(g).hash && heldBack(rop(r)) && heldBack(gop(g));
+        if (!rop(r).dependsOnArgs && !gop(g).dependsOnArgs && !twinsHeldBack)
+            return true;
         return m.refRegionToGen[size_t(rop(r).region)] == gop(g).region;
     }
 
@@ -204,15 +210,50 @@ private:
     {
         FlatHashMap<Bucket> buckets(R.ops.size());
         for (size_t i = 0; i < R.ops.size(); ++i)
-            if (rfree(int(i)) && !rop(int(i)).dependsOnArgs)
+            if (rfree(int(i)) && !rop(int(i)).dependsOnArgs && !heldBack(rop(int(i))))
                 push(buckets, int(i));
         for (size_t j = 0; j < G.ops.size(); ++j) {
-            if (!gfree(int(j)) || gop(int(j)).dependsOnArgs)
+            if (!gfree(int(j)) || gop(int(j)).dependsOnArgs || heldBack(gop(int(j))))
                 continue;
             const int r = popFree(buckets, gop(int(j)).hash);
             if (r >= 0)
                 match(r, int(j));
         }
+    }
+
+    // A computation (not a leaf) that depends on no block argument.
+    static bool invariantComputation(const GOp& o)
+    {
+        return participates(o) && !o.dependsOnArgs && !semanticOperands(o).empty();
+    }
+
+    // Per hash, how many more invariant computations the reference writes
+    // than the generated side. A change can make one side write one more of a
+    // computation and one fewer of another (softmax's pass-2 mask made to read
+    // the bound that pass 3 also reads). Paired function-wide in writing order,
+    // the k-th of one loop would then pair with the k-th of another loop.
+    void countInvariantComputations()
+    {
+        const auto count = [&](const GOp& o, int step) {
+            if (invariantComputation(o))
+                m_invariantSurplus[o.hash] += step;
+        };
+        for (const GOp& o : R.ops)
+            count(o, 1);
+        for (const GOp& o : G.ops)
+            count(o, -1);
+    }
+
+    // An invariant computation inside a loop body whose count differs between
+    // the sides: it pairs only within the pairing of its region, not
+    // function-wide (where the counts agree, a computation one side hoists out
+    // of the loop still pairs with the other side's inside it).
+    bool heldBack(const GOp& o) const
+    {
+        if (o.region == 0 || !invariantComputation(o))
+            return false;
+        const int* n = m_invariantSurplus.find(o.hash);
+        return n && *n != 0;
     }
 
     // Memory ops that touch the same place (memoryAddressKey) but store or order
@@ -607,6 +648,7 @@ private:
     std::vector<Candidate> m_candidates; // bottomUp scratch
     std::vector<int> m_next;             // bucket lists, by reference op
     std::vector<int> m_gpos;             // matchByOrder scratch: op -> position, else -1
+    FlatHashMap<int> m_invariantSurplus; // countInvariantComputations
 };
 
 } // namespace
