@@ -1,6 +1,7 @@
 // Issue 30: one finding per porting mistake, at its line, also where the
 // mistake changes how many times a computation is written (the matcher must not
-// pair an op of one loop with its twin in another loop).
+// pair an op of one loop with its twin in another loop) or lets the normal form
+// fold an unchanged op into its uses (the op is still written on both sides).
 
 #include "DiffTestUtil.h"
 
@@ -60,6 +61,60 @@ TEST(MatchPlacement, AComputationWrittenInOneLoopPairsWithinThatLoop)
                                 (d.generated && d.generated->line >= lineOf(gen, "%c2 = cmpi"));
         EXPECT_FALSE(secondLoop) << describe(r);
     }
+}
+
+// A row base, and the second half of the row at base + h; the loads of both
+// halves are added and stored.
+std::string halves(const std::string& secondHalf)
+{
+    return "cuda_tile.module @m {\n"
+           "  entry @k(%0: tile<ptr<f16>>, %1: tile<ptr<f16>>, %2: tile<i32>, %3: tile<i32>) {\n"
+           "    %k = constant <i32: 16> : tile<i32>\n"
+           "    %bid, %b1, %b2 = get_tile_block_id : tile<i32>\n"
+           "    %r = assume bounded<0, ?>, %bid : tile<i32>\n"
+           "    %e = exti %r signed : tile<i32> -> tile<i64>\n"
+           "    %s = exti %3 signed : tile<i32> -> tile<i64>\n"
+           "    %m = muli %e, %s : tile<i64>\n"
+           "    %base = offset %0, %m : tile<ptr<f16>>, tile<i64> -> tile<ptr<f16>>\n"
+           "    %i = iota : tile<16xi32>\n"
+           "    %pa = reshape %base : tile<ptr<f16>> -> tile<1xptr<f16>>\n"
+           "    %ba = broadcast %pa : tile<1xptr<f16>> -> tile<16xptr<f16>>\n"
+           "    %qa = offset %ba, %i : tile<16xptr<f16>>, tile<16xi32> -> tile<16xptr<f16>>\n"
+           "    %xa, %ta = load_ptr_tko weak %qa : tile<16xptr<f16>> -> tile<16xf16>, token\n"
+           "    %half = offset %base, " +
+           secondHalf +
+           " : tile<ptr<f16>>, tile<i32> -> tile<ptr<f16>>\n"
+           "    %pb = reshape %half : tile<ptr<f16>> -> tile<1xptr<f16>>\n"
+           "    %bb = broadcast %pb : tile<1xptr<f16>> -> tile<16xptr<f16>>\n"
+           "    %qb = offset %bb, %i : tile<16xptr<f16>>, tile<16xi32> -> tile<16xptr<f16>>\n"
+           "    %xb, %tb = load_ptr_tko weak %qb : tile<16xptr<f16>> -> tile<16xf16>, token\n"
+           "    %y = addf %xa, %xb : tile<16xf16>\n"
+           "    %po = reshape %1 : tile<ptr<f16>> -> tile<1xptr<f16>>\n"
+           "    %bo = broadcast %po : tile<1xptr<f16>> -> tile<16xptr<f16>>\n"
+           "    %qo = offset %bo, %i : tile<16xptr<f16>>, tile<16xi32> -> tile<16xptr<f16>>\n"
+           "    %st = store_ptr_tko weak %qo, %y : tile<16xptr<f16>>, tile<16xf16> -> token\n"
+           "    return\n"
+           "  }\n"
+           "}\n";
+}
+
+// The second half addressed with a constant instead of the argument h
+// (silu_and_mul's `+ BLOCK_SIZE` for `+ hidden_size`): the port's address is
+// then base + row terms + 16, which folds the row base into it, while the
+// unmodified port keeps the row base an op of its own. The row base is written
+// alike on both sides: no op_missing there, one finding at the changed offset.
+TEST(MatchPlacement, AnOpTheNormalFormFoldsIntoItsUsesIsStillWrittenThere)
+{
+    const std::string ref = halves("%2"), gen = halves("%k");
+    const DiffResult r = diffTexts(ref, gen);
+    const auto crit = criticals(r);
+    ASSERT_EQ(crit.size(), 1u) << describe(r);
+    ASSERT_TRUE(crit[0]->generated && crit[0]->reference) << describe(r);
+    EXPECT_EQ(crit[0]->generated->line, lineOf(gen, "%half = offset"));
+    for (const auto& d : r.divergences)
+        EXPECT_FALSE(d.reference && d.reference->line == lineOf(ref, "%base = offset") &&
+                     !d.generated)
+            << describe(r);
 }
 
 } // namespace
