@@ -47,6 +47,25 @@ struct Sides
         return rd;
     }
 
+    // The generated side reads a value it computes for another use (softmax's
+    // pass-2 column mask bounded by the output's extent, which pass 3 reads
+    // too): the op written for it is paired with another reference op, and
+    // the reference value (its canonical op: the reference may write the
+    // chain again, CSE merges it) with another generated op. The change is
+    // written at the op that reads it, not at the first op of that value's
+    // chain. A chain the port writes anew (a duplicate: a stride of the wrong
+    // tensor) is not paired elsewhere and is followed as before.
+    bool readCrosswise(int rv, int gv) const
+    {
+        const int rd = R.values[size_t(rv)].def, gd = G.values[size_t(gv)].def;
+        const int rdCanon = R.canonValue(rv).def;
+        if (rd < 0 || gd < 0 || rdCanon < 0)
+            return false;
+        const int rPartner = m.refToGen[size_t(rdCanon)], gPartner = m.genToRef[size_t(gd)];
+        return rPartner >= 0 && gPartner >= 0 && rPartner != gd && gPartner != rd &&
+               gPartner != rdCanon;
+    }
+
     // The one operand of the pair that does not correspond, -1 when none or several.
     int onlyChangedOperand(int r, int g) const
     {
@@ -101,6 +120,8 @@ std::optional<RawDifference> localiseOperandChange(const GFunction& R, const GFu
     int rvAt = rv, gvAt = gv; // the changed operand of the pair found so far
     // A chain is a few ops long; the bound keeps a pathological one linear.
     for (int depth = 0; depth < 64; ++depth) {
+        if (s.readCrosswise(rv, gv))
+            break;
         int gd = -1;
         const int rd = s.alikeDefs(rv, gv, &gd);
         if (rd < 0)

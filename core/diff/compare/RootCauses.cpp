@@ -530,27 +530,38 @@ void attachSelectedPadding(CauseLinks& c)
     }
 }
 
+// A constant, or an op whose normal form is one (the port's ftof of an f32
+// constant against the reference's bf16 constant).
+bool writtenAsConstant(const GOp& o)
+{
+    return o.id == OpId::Constant || (o.hasSemOperands && o.semOperands.empty());
+}
+
 // A constant pair reported where its values are written (duplicates of
 // other constants: a loop step 1 -> 2): the canonical constants those
-// duplicates merge into, present on one side only, are that change.
+// duplicates merge into, present on one side only, are that change. So are
+// the two constants themselves where the matcher left them unpaired (a folded
+// ftof against a constant of the same value type: their names differ).
 void attachToWrittenConstants(CauseLinks& c)
 {
     std::map<std::pair<Side, int>, int> writtenConstant;
     for (size_t i = 0; i < c.raw.size(); ++i) {
         const RawDifference& d = c.raw[i];
         if (d.kind != DiffKind::AttributeChanged || d.refOp < 0 || d.genOp < 0 ||
-            c.divs[i].severity != Severity::Critical ||
-            c.R.ops[size_t(d.refOp)].id != OpId::Constant ||
-            c.G.ops[size_t(d.genOp)].id != OpId::Constant)
+            c.divs[i].severity != Severity::Critical)
             continue;
-        const GOp& a = c.R.ops[size_t(d.refOp)];
-        const GOp& b = c.G.ops[size_t(d.genOp)];
-        if (!a.results.empty())
+        const GOp& x = c.R.ops[size_t(d.refOp)];
+        const GOp& y = c.G.ops[size_t(d.genOp)];
+        const bool constants = x.id == OpId::Constant && y.id == OpId::Constant;
+        const bool folded = d.attribute == "value" && writtenAsConstant(x) && writtenAsConstant(y);
+        if (!constants && !folded)
+            continue;
+        if (!x.results.empty())
             writtenConstant.emplace(
-                std::make_pair(Side::Reference, c.R.canonValue(a.results[0]).def), int(i));
-        if (!b.results.empty())
+                std::make_pair(Side::Reference, c.R.canonValue(x.results[0]).def), int(i));
+        if (!y.results.empty())
             writtenConstant.emplace(
-                std::make_pair(Side::Generated, c.G.canonValue(b.results[0]).def), int(i));
+                std::make_pair(Side::Generated, c.G.canonValue(y.results[0]).def), int(i));
     }
     for (size_t i = 0; i < c.raw.size(); ++i) {
         const RawDifference& d = c.raw[i];

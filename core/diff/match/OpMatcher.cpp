@@ -58,6 +58,7 @@ public:
         if (R.regions.empty() || G.regions.empty())
             return std::move(m);
         pairRegions(0, 0);
+        countInvariantComputations();
         matchInvariants();
         propagate();
         // Order alignment: first region-holding ops only (structure), then
@@ -93,6 +94,8 @@ public:
             matchByOrder(m.regionPairs[next - 1], false);
             propagate();
         }
+        matchAbsorbed(Side::Reference);
+        matchAbsorbed(Side::Generated);
         return std::move(m);
     }
 
@@ -161,8 +164,13 @@ private:
 
     bool regionsCorrespond(int r, int g) const
     {
-        if (!rop(r).dependsOnArgs && !gop(g).dependsOnArgs)
-            return true; // loop-invariant values may be hoisted anywhere
+        // Loop-invariant values may be hoisted anywhere; but two writings of one
+        // computation inside loop bodies, held back (heldBack), pair only where
+        // their regions do.
+        const bool twinsHeldBack =
+            rop(r).hash == gop(g).hash && heldBack(rop(r)) && heldBack(gop(g));
+        if (!rop(r).dependsOnArgs && !gop(g).dependsOnArgs && !twinsHeldBack)
+            return true;
         return m.refRegionToGen[size_t(rop(r).region)] == gop(g).region;
     }
 
@@ -204,14 +212,121 @@ private:
     {
         FlatHashMap<Bucket> buckets(R.ops.size());
         for (size_t i = 0; i < R.ops.size(); ++i)
-            if (rfree(int(i)) && !rop(int(i)).dependsOnArgs)
+            if (rfree(int(i)) && !rop(int(i)).dependsOnArgs && !heldBack(rop(int(i))))
                 push(buckets, int(i));
         for (size_t j = 0; j < G.ops.size(); ++j) {
-            if (!gfree(int(j)) || gop(int(j)).dependsOnArgs)
+            if (!gfree(int(j)) || gop(int(j)).dependsOnArgs || heldBack(gop(int(j))))
                 continue;
             const int r = popFree(buckets, gop(int(j)).hash);
             if (r >= 0)
                 match(r, int(j));
+        }
+    }
+
+    // A computation (not a leaf) that depends on no block argument.
+    static bool invariantComputation(const GOp& o)
+    {
+        return participates(o) && !o.dependsOnArgs && !semanticOperands(o).empty();
+    }
+
+    // Per hash, how many more invariant computations the reference writes
+    // than the generated side. A change can make one side write one more of a
+    // computation and one fewer of another (softmax's pass-2 mask made to read
+    // the bound that pass 3 also reads). Paired function-wide in writing order,
+    // the k-th of one loop would then pair with the k-th of another loop.
+    void countInvariantComputations()
+    {
+        const auto count = [&](const GOp& o, int step) {
+            if (invariantComputation(o))
+                m_invariantSurplus[o.hash] += step;
+        };
+        for (const GOp& o : R.ops)
+            count(o, 1);
+        for (const GOp& o : G.ops)
+            count(o, -1);
+    }
+
+    // An invariant computation inside a loop body whose count differs between
+    // the sides: it pairs only within the pairing of its region, not
+    // function-wide (where the counts agree, a computation one side hoists out
+    // of the loop still pairs with the other side's inside it).
+    bool heldBack(const GOp& o) const
+    {
+        if (o.region == 0 || !invariantComputation(o))
+            return false;
+        const int* n = m_invariantSurplus.find(o.hash);
+        return n && *n != 0;
+    }
+
+    // Ops the normal form leaves dead although they are written for a live op:
+    // every use folded them into its own form (a row base that an offset of it
+    // by a constant reassociates into base + terms), directly or through other
+    // such ops. An op dead for want of any use (a dropped scale factor) is not.
+    static std::vector<char> absorbedOps(const GFunction& f)
+    {
+        std::vector<char> out(f.ops.size(), 0);
+        // Operands are written before their users: one pass from the last op back.
+        for (size_t k = f.ops.size(); k-- > 0;) {
+            const GOp& o = f.ops[k];
+            if (!o.live && !out[k])
+                continue;
+            for (int v : o.operands) {
+                const int d = f.values[size_t(v)].def;
+                if (d >= 0 && !f.ops[size_t(d)].live && f.ops[size_t(d)].duplicateOf < 0 &&
+                    !f.ops[size_t(d)].assume)
+                    out[size_t(d)] = 1;
+            }
+        }
+        return out;
+    }
+
+    // A live op left unpaired whose very computation the other side writes in
+    // the corresponding region, where the normal form absorbed it into its uses
+    // (silu_and_mul's second half addressed with a constant: the port's row
+    // base is folded into that address, the unmodified port's stays an op):
+    // the same op written on both sides, not one missing on one of them.
+    void matchAbsorbed(Side liveSide)
+    {
+        const bool ref = liveSide == Side::Reference;
+        const GFunction& live = ref ? R : G;
+        const GFunction& other = ref ? G : R;
+        const std::vector<int>& liveTo = ref ? m.refToGen : m.genToRef;
+        const std::vector<int>& otherTo = ref ? m.genToRef : m.refToGen;
+        const std::vector<int>& regionTo = ref ? m.refRegionToGen : m.genRegionToRef;
+        const auto unpaired = [&](size_t k) {
+            const GOp& o = live.ops[k];
+            return participates(o) && liveTo[k] < 0 && !o.operands.empty();
+        };
+        bool any = false;
+        for (size_t k = 0; k < live.ops.size() && !any; ++k)
+            any = unpaired(k);
+        if (!any)
+            return;
+        const std::vector<char> absorbed = absorbedOps(other);
+        std::unordered_map<uint64_t, std::vector<int>> byHash;
+        for (size_t j = 0; j < other.ops.size(); ++j)
+            if (absorbed[j] && otherTo[j] < 0)
+                byHash[other.ops[j].hash].push_back(int(j));
+        if (byHash.empty())
+            return;
+        for (size_t k = 0; k < live.ops.size(); ++k) {
+            const auto it = unpaired(k) ? byHash.find(live.ops[k].hash) : byHash.end();
+            if (it == byHash.end())
+                continue;
+            const int region = regionTo[size_t(live.ops[k].region)];
+            auto& candidates = it->second;
+            const auto at = std::find_if(candidates.begin(), candidates.end(), [&](int j) {
+                return other.ops[size_t(j)].region == region &&
+                       sameOp(live.ops[k], other.ops[size_t(j)]);
+            });
+            if (at == candidates.end())
+                continue;
+            const int j = *at;
+            candidates.erase(at);
+            if (ref)
+                match(int(k), j);
+            else
+                match(j, int(k));
         }
     }
 
@@ -615,6 +730,7 @@ private:
     std::vector<Candidate> m_candidates; // bottomUp scratch
     std::vector<int> m_next;             // bucket lists, by reference op
     std::vector<int> m_gpos;             // matchByOrder scratch: op -> position, else -1
+    FlatHashMap<int> m_invariantSurplus; // countInvariantComputations
 };
 
 } // namespace

@@ -56,6 +56,32 @@ TEST(ConstantCast, FtofOfAConstantIsTheRoundedConstant)
     EXPECT_EQ(other.verdict, Verdict::FailFixable) << describe(other);
 }
 
+// Issue 30: a changed literal spelled as ftof of an f32 constant (gelu's
+// coefficient 0.44715 for 0.044715) is one critical, at the ftof: the
+// reference's constant and the port's ftof, paired by no name, are its sites
+// instead of an op_missing and an op_extra of their own.
+TEST(ConstantCast, AChangedCastConstantIsOneFindingAtTheCast)
+{
+    const std::string ref = scaled(kFolded);
+    const std::string gen = scaled("    %f = constant <f32: 0.07978845834732056> : tile<16xf32>\n"
+                                   "    %s = ftof %f : tile<16xf32> -> tile<16xbf16>\n");
+    const DiffResult r = diffTexts(ref, gen);
+    const auto crit = criticals(r);
+    ASSERT_EQ(crit.size(), 1u) << describe(r);
+    ASSERT_TRUE(crit[0]->generated && crit[0]->reference) << describe(r);
+    EXPECT_EQ(crit[0]->generated->line, lineOf(gen, "%s = ftof"));
+    EXPECT_EQ(crit[0]->reference->line, lineOf(ref, "%s = constant"));
+    bool constantIsASite = false, castIsASite = false;
+    for (const auto& s : crit[0]->sites) {
+        constantIsASite = constantIsASite || (!s.generated && s.reference &&
+                                              s.reference->line == lineOf(ref, "%s = constant"));
+        castIsASite = castIsASite || (!s.reference && s.generated &&
+                                      s.generated->line == lineOf(gen, "%s = ftof"));
+    }
+    EXPECT_TRUE(constantIsASite) << describe(r);
+    EXPECT_TRUE(castIsASite) << describe(r);
+}
+
 TEST(ConstantCast, ItofOfAnIntegerConstantIsTheFloatConstant)
 {
     auto divided = [](const std::string& divisor) {

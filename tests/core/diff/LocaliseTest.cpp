@@ -47,6 +47,40 @@ TEST(Localise, AWrongStrideIsOneFindingWhereItIsRead)
     EXPECT_TRUE(printIsASite) << describe(r);
 }
 
+// The port reads a value it also computes for another use (softmax's pass-2
+// column mask bounded by the output's extent, which pass 3 reads too): the
+// chain of that value is paired with the reference's own and unchanged, so the
+// one finding is at the op that now reads it, not at the first op of its chain.
+TEST(Localise, AnExistingValueReadInPlaceOfAnotherIsOneFindingAtTheReader)
+{
+    const std::string ref =
+        "cuda_tile.module @m {\n"
+        "  entry @k(%sx: tile<i32>, %sy: tile<i32>, %row: tile<i32>) {\n"
+        "    %ex = exti %sx signed : tile<i32> -> tile<i64>\n"
+        "    %rx = reshape %ex : tile<i64> -> tile<1xi64>\n"
+        "    %ey = exti %sy signed : tile<i32> -> tile<i64>\n"
+        "    %ry = reshape %ey : tile<i64> -> tile<1xi64>\n"
+        "    %rr = exti %row signed : tile<i32> -> tile<i64>\n"
+        "    %r1 = reshape %rr : tile<i64> -> tile<1xi64>\n"
+        "    %c1 = cmpi less_than %r1, %rx, signed : tile<1xi64> -> tile<1xi1>\n"
+        "    %c2 = cmpi less_than %r1, %ry, signed : tile<1xi64> -> tile<1xi1>\n"
+        "    %p0 = print_tko \"%d\", %ry : tile<1xi64> -> token\n"
+        "    %p1 = print_tko \"%d\", %c1 : tile<1xi1> -> token\n"
+        "    %p2 = print_tko \"%d\", %c2 : tile<1xi1> -> token\n"
+        "    return\n"
+        "  }\n"
+        "}\n";
+    std::string gen = ref;
+    ASSERT_TRUE(
+        applyEdits(gen, {{"%c2 = cmpi less_than %r1, %ry", "%c2 = cmpi less_than %r1, %rx"}}));
+    const DiffResult r = diffTexts(ref, gen);
+    const auto crit = criticals(r);
+    ASSERT_EQ(crit.size(), 1u) << describe(r);
+    ASSERT_TRUE(crit[0]->generated && crit[0]->reference) << describe(r);
+    EXPECT_EQ(crit[0]->generated->line, lineOf(gen, "%c2 = cmpi"));
+    EXPECT_EQ(crit[0]->reference->line, lineOf(ref, "%c2 = cmpi"));
+}
+
 TEST(Localise, AChangeAtTheOpItselfStaysThere)
 {
     const std::string ref = kOffsets;
