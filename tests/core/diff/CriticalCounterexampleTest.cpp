@@ -343,5 +343,258 @@ TEST(CriticalCounterexample, AnAssumeHoldsForALeafOnlyTheGeneratedSideReads)
     }
 }
 
+// A gather of row %0's lanes below the length `bound`, padded with %zero or %one (`padding`);
+// both constants are also stored on both sides, so that they stay the same constants.
+std::string paddedGather(const std::string& padding, const std::string& bound = "%2")
+{
+    return "cuda_tile.module @m {\n"
+           "  entry @k(%0: tile<ptr<f32>>, %1: tile<i32>, %2: tile<i32>, %3: tile<ptr<f32>>) {\n"
+           "    %c8 = constant <i32: 8> : tile<i32>\n"
+           "    %i = iota : tile<8xi32>\n"
+           "    %nr = reshape " +
+           bound +
+           " : tile<i32> -> tile<1xi32>\n"
+           "    %n = broadcast %nr : tile<1xi32> -> tile<8xi32>\n"
+           "    %m = cmpi less_than %i, %n, signed : tile<8xi32> -> tile<8xi1>\n"
+           "    %rp = reshape %0 : tile<ptr<f32>> -> tile<1xptr<f32>>\n"
+           "    %bp = broadcast %rp : tile<1xptr<f32>> -> tile<8xptr<f32>>\n"
+           "    %p = offset %bp, %i : tile<8xptr<f32>>, tile<8xi32> -> tile<8xptr<f32>>\n"
+           "    %zero = constant <f32: 0.0> : tile<8xf32>\n"
+           "    %one = constant <f32: 1.0> : tile<8xf32>\n"
+           "    %v, %t = load_ptr_tko weak %p, %m, " +
+           padding +
+           " : tile<8xptr<f32>>, tile<8xi1>, tile<8xf32> -> tile<8xf32>, token\n"
+           "    %ro = reshape %3 : tile<ptr<f32>> -> tile<1xptr<f32>>\n"
+           "    %bo = broadcast %ro : tile<1xptr<f32>> -> tile<8xptr<f32>>\n"
+           "    %po = offset %bo, %i : tile<8xptr<f32>>, tile<8xi32> -> tile<8xptr<f32>>\n"
+           "    %s = store_ptr_tko weak %po, %v : tile<8xptr<f32>>, tile<8xf32> -> token\n"
+           "    %s2 = store_ptr_tko weak %p, %zero : tile<8xptr<f32>>, tile<8xf32> -> token\n"
+           "    %s3 = store_ptr_tko weak %po, %one : tile<8xptr<f32>>, tile<8xf32> -> token\n"
+           "    return\n  }\n}\n";
+}
+
+// The inputs of a "(name = value, ...)" list between `open` and the next ')' that closes it.
+std::map<std::string, int64_t> inputsAfter(const std::string& text, const std::string& open)
+{
+    std::map<std::string, int64_t> out;
+    const size_t at = text.find(open);
+    if (at == std::string::npos)
+        return out;
+    const size_t from = at + open.size();
+    const size_t end = text.find_first_of(");", from);
+    const std::string list = text.substr(from, end - from);
+    for (size_t i = 0; i < list.size();) {
+        const size_t next = std::min(list.find(", ", i), list.size());
+        const std::string item = list.substr(i, next - i);
+        const size_t eq = item.rfind(" = ");
+        if (eq != std::string::npos)
+            out[item.substr(0, eq)] = std::stoll(item.substr(eq + 3));
+        i = next + 2;
+    }
+    return out;
+}
+
+int64_t named(const std::map<std::string, int64_t>& inputs, const std::string& prefix)
+{
+    for (const auto& [name, value] : inputs)
+        if (name.rfind(prefix, 0) == 0)
+            return value;
+    ADD_FAILURE() << "no input " << prefix;
+    return 0;
+}
+
+// A gather padded with 0.0 in the reference and 1.0 in the port: the witness is a lane that
+// both masks turn off (lane >= the length), which reads 0.0 on one side and 1.0 on the other.
+TEST(CriticalCounterexample, AChangedGatherPaddingIsALaneBothMasksTurnOff)
+{
+    const DiffResult r = diffTexts(paddedGather("%zero"), paddedGather("%one"));
+    const auto crit = criticals(r);
+    ASSERT_EQ(crit.size(), 1u) << describe(r);
+    const std::string& text = crit[0]->counterexample;
+    ASSERT_EQ(text.rfind("padding value: a lane masked off on both sides (", 0), 0u) << text;
+    const auto in = inputsAfter(text, "on both sides (");
+    const int64_t lane = named(in, "iota"), length = named(in, "argument 2");
+    EXPECT_GE(lane, 0) << text;
+    EXPECT_LT(lane, 8) << text;
+    EXPECT_GE(lane, length) << "the lane must be off on both sides: " << text;
+    EXPECT_NE(text.find("reads <f32: 0.000000e+00> in reference, <f32: 1.000000e+00> in "
+                        "generated"),
+              std::string::npos)
+        << text;
+}
+
+// The same padding change where no lane is ever off (the bound is the constant 8, the tile's
+// size): a critical the solver cannot refute stays unproven, never a made-up lane.
+TEST(CriticalCounterexample, APaddingNoLaneReadsGetsNoWitness)
+{
+    const DiffResult r = diffTexts(paddedGather("%zero", "%c8"), paddedGather("%one", "%c8"));
+    for (const auto& d : r.divergences)
+        EXPECT_EQ(d.counterexample.find("padding value"), std::string::npos)
+            << d.message << ": " << d.counterexample;
+}
+
+// A view load of tile [%bid] over a tensor of %1 elements, tile 8, with the view's `padding`.
+std::string viewLoad(const std::string& padding, const std::string& index = "%bid",
+                     const std::string& indexOps = "")
+{
+    const std::string view =
+        "partition_view<tile=(8)" + padding + ", tensor_view<?xf32, strides=[1]>>";
+    return "cuda_tile.module @m {\n"
+           "  entry @k(%0: tile<ptr<f32>>, %1: tile<i32>, %2: tile<ptr<f32>>) {\n"
+           "    %bid, %b1, %b2 = get_tile_block_id : tile<i32>\n"
+           "    %n = assume bounded<0, ?>, %1 : tile<i32>\n"
+           "    %tv = make_tensor_view %0, shape = [%n], strides = [1] : tile<i32> -> "
+           "tensor_view<?xf32, strides=[1]>\n"
+           "    %pv = make_partition_view %tv : " +
+           view + "\n" + indexOps + "    %v, %t = load_view_tko weak %pv[" + index + "] : " + view +
+           ", tile<i32> -> tile<8xf32>, token\n"
+           "    %i = iota : tile<8xi32>\n"
+           "    %ro = reshape %2 : tile<ptr<f32>> -> tile<1xptr<f32>>\n"
+           "    %bo = broadcast %ro : tile<1xptr<f32>> -> tile<8xptr<f32>>\n"
+           "    %po = offset %bo, %i : tile<8xptr<f32>>, tile<8xi32> -> tile<8xptr<f32>>\n"
+           "    %s = store_ptr_tko weak %po, %v : tile<8xptr<f32>>, tile<8xf32> -> token\n"
+           "    return\n  }\n}\n";
+}
+
+// bmm's port with A's view made without padding (zero in the reference): the witness is a
+// tile that crosses the tensor's end in M (it starts inside, its last rows lie past the
+// extent), whose rows past the end read zero on one side and an undefined value on the other.
+TEST(CriticalCounterexample, ADroppedViewPaddingIsATileThatCrossesTheEnd)
+{
+    const QString data = tilelens::test::testDataDir();
+    const std::string unmodified =
+        readText(data + QStringLiteral("/real-ports/bmm_128x128x32_8x512_f16/generated.mlir"));
+    const std::string mistake =
+        readText(data + QStringLiteral("/port-mistakes/bmm/wrong_padding_a_none/generated.mlir"));
+    ASSERT_FALSE(unmodified.empty());
+    ASSERT_FALSE(mistake.empty());
+    // A's extent in M is argument 2 (`assume div_by<16>`), its tile index there block id x.
+    ASSERT_NE(mistake.find("%36 = make_tensor_view %35, shape = [%25, %27, %29]"),
+              std::string::npos);
+    const DiffResult r = diffTexts(unmodified, mistake);
+    int checked = 0;
+    for (const Divergence* d : criticals(r)) {
+        const std::string& text = d->counterexample;
+        if (text.rfind("padding: ", 0) != 0)
+            continue;
+        const auto in = inputsAfter(text, "dimension 1 (");
+        const int64_t bid = named(in, "get_tile_block_id"), extent = named(in, "argument 2");
+        EXPECT_GE(bid, 0) << text;
+        EXPECT_LT(bid * 128, extent) << "the tile starts inside the tensor: " << text;
+        EXPECT_LT(extent, bid * 128 + 128) << "and ends past it: " << text;
+        EXPECT_EQ(extent % 16, 0) << "a launch satisfies div_by<16>: " << text;
+        EXPECT_NE(text.find("read zero in reference, an undefined value"), std::string::npos)
+            << text;
+        ++checked;
+    }
+    EXPECT_EQ(checked, 1) << describe(r);
+}
+
+// A view load at tile bid + 1 instead of bid: the witness's block id and extent put both
+// tiles inside the tensor (each tile index below ceil(extent / 8)), the tiles a grid sized by
+// the extent launches; before, it gave a block id past any such grid.
+TEST(CriticalCounterexample, AViewIndexWitnessStaysInsideTheIndexSpace)
+{
+    const DiffResult r = diffTexts(
+        viewLoad(", padding_value = zero"),
+        viewLoad(", padding_value = zero", "%next",
+                 "    %one = constant <i32: 1> : tile<i32>\n    %next = addi %bid, %one : "
+                 "tile<i32>\n"));
+    const auto crit = criticals(r);
+    ASSERT_FALSE(crit.empty()) << describe(r);
+    int checked = 0;
+    for (const Divergence* d : crit) {
+        const Model m = parse(d->counterexample);
+        if (!m.complete)
+            continue;
+        const int64_t bid = input(m, "get_tile_block_id"), n = input(m, "argument 1");
+        EXPECT_EQ(m.reference, bid) << d->counterexample;
+        EXPECT_EQ(m.generated, bid + 1) << d->counterexample;
+        EXPECT_GE(bid, 0) << d->counterexample;
+        EXPECT_LT((bid + 1) * 8, n) << "both tiles inside the tensor: " << d->counterexample;
+        EXPECT_NE(d->counterexample.find("(tile indices within their views' index spaces)"),
+                  std::string::npos)
+            << d->counterexample;
+        ++checked;
+    }
+    EXPECT_EQ(checked, 1) << describe(r);
+}
+
+// Where no view bounds a block id (a pointer gather), the witness says it assumes the block id
+// launchable.
+TEST(CriticalCounterexample, ABlockIdNoViewBoundsIsSaidToBeAssumedLaunchable)
+{
+    const DiffResult r =
+        diffTexts(kernel(loadFrom("%0",
+                                  "    %br = reshape %bid : tile<i32> -> tile<1xi32>\n"
+                                  "    %bb = broadcast %br : tile<1xi32> -> tile<8xi32>\n"
+                                  "    %j = addi %i, %bb : tile<8xi32>\n",
+                                  "%j"),
+                         kPlainStore),
+                  kernel(loadFrom("%0",
+                                  "    %br = reshape %b1 : tile<i32> -> tile<1xi32>\n"
+                                  "    %bb = broadcast %br : tile<1xi32> -> tile<8xi32>\n"
+                                  "    %j = addi %i, %bb : tile<8xi32>\n",
+                                  "%j"),
+                         kPlainStore));
+    const auto crit = criticals(r);
+    ASSERT_FALSE(crit.empty()) << describe(r);
+    for (const Divergence* d : crit)
+        EXPECT_NE(d->counterexample.find("block id assumed launchable"), std::string::npos)
+            << d->counterexample;
+}
+
+// A float compare whose predicate changed (greater_than for greater_than_or_equal) on the same
+// operands: the witness gives the operands equal values, where one holds and the other not.
+TEST(CriticalCounterexample, AChangedFloatPredicateIsShownOnEqualOperands)
+{
+    const auto compare = [](const std::string& predicate, const std::string& operands) {
+        return "cuda_tile.module @m {\n"
+               "  entry @k(%0: tile<ptr<f32>>, %1: tile<f32>, %2: tile<ptr<f32>>) {\n"
+               "    %i = iota : tile<8xi32>\n"
+               "    %rp = reshape %0 : tile<ptr<f32>> -> tile<1xptr<f32>>\n"
+               "    %bp = broadcast %rp : tile<1xptr<f32>> -> tile<8xptr<f32>>\n"
+               "    %p = offset %bp, %i : tile<8xptr<f32>>, tile<8xi32> -> tile<8xptr<f32>>\n"
+               "    %x, %t = load_ptr_tko weak %p : tile<8xptr<f32>> -> tile<8xf32>, token\n"
+               "    %yr = reshape %1 : tile<f32> -> tile<1xf32>\n"
+               "    %y = broadcast %yr : tile<1xf32> -> tile<8xf32>\n"
+               "    %keep = cmpf " +
+               predicate + " ordered " + operands +
+               " : tile<8xf32> -> tile<8xi1>\n"
+               "    %z = constant <f32: 0.0> : tile<8xf32>\n"
+               "    %v = select %keep, %x, %z : tile<8xi1>, tile<8xf32>\n"
+               "    %ro = reshape %2 : tile<ptr<f32>> -> tile<1xptr<f32>>\n"
+               "    %bo = broadcast %ro : tile<1xptr<f32>> -> tile<8xptr<f32>>\n"
+               "    %po = offset %bo, %i : tile<8xptr<f32>>, tile<8xi32> -> tile<8xptr<f32>>\n"
+               "    %s = store_ptr_tko weak %po, %v : tile<8xptr<f32>>, tile<8xf32> -> token\n"
+               "    return\n  }\n}\n";
+    };
+    const DiffResult r =
+        diffTexts(compare("greater_than", "%x, %y"), compare("greater_than_or_equal", "%x, %y"));
+    int checked = 0;
+    for (const Divergence* d : criticals(r)) {
+        const std::string& text = d->counterexample;
+        if (text.rfind("operands ", 0) != 0)
+            continue;
+        // "operands load_ptr_tko at reference line 7 = 0, argument 1 = 0 -> reference 0, ..."
+        const auto in = inputsAfter(text, "operands ");
+        ASSERT_EQ(in.size(), 2u) << text;
+        const double x = double(named(in, "load_ptr_tko")), y = double(named(in, "argument 1"));
+        const Model m = parse(text);
+        ASSERT_TRUE(m.complete) << text;
+        EXPECT_EQ(m.reference, x > y ? 1 : 0) << text;
+        EXPECT_EQ(m.generated, x >= y ? 1 : 0) << text;
+        EXPECT_NE(m.reference, m.generated) << text;
+        ++checked;
+    }
+    EXPECT_EQ(checked, 1) << describe(r);
+    // The mirrored spelling (y < x for x > y) is the same compare: no witness of a change.
+    const DiffResult mirrored =
+        diffTexts(compare("greater_than", "%x, %y"), compare("less_than", "%y, %x"));
+    for (const auto& d : mirrored.divergences)
+        EXPECT_EQ(d.counterexample.rfind("operands ", 0), std::string::npos)
+            << d.message << ": " << d.counterexample;
+}
+
 } // namespace
 } // namespace tilelens::diff::test
