@@ -596,5 +596,37 @@ TEST(CriticalCounterexample, AChangedFloatPredicateIsShownOnEqualOperands)
             << d.message << ": " << d.counterexample;
 }
 
+// silu_and_mul's port storing its output without the reference's mask, against the Python
+// reference: the mask reads the column count (argument 7), which the port never reads. A value
+// only the reference has is an input of its own when only the reference side is encoded; the
+// witness is a lane the mask (row < argument 6 and column < argument 7) turns off.
+TEST(CriticalCounterexample, AnAbsentMaskMayReadAnInputOnlyTheReferenceHas)
+{
+    const QString data = tilelens::test::testDataDir();
+    const std::string reference = readText(
+        data + QStringLiteral("/real-ports/silu_and_mul_fwd_13x256x1000_f32/reference.mlir"));
+    const std::string mistake = readText(
+        data + QStringLiteral("/port-mistakes/silu_and_mul/missing_mask_out_store/generated.mlir"));
+    ASSERT_FALSE(reference.empty());
+    ASSERT_FALSE(mistake.empty());
+    ASSERT_NE(reference.find("%115 = andi %105, %114 : tile<1024xi1>"), std::string::npos);
+    const DiffResult r = diffTexts(reference, mistake);
+    int checked = 0;
+    for (const Divergence* d : criticals(r)) {
+        const std::string& text = d->counterexample;
+        if (text.rfind("mask (operand 2, absent in generated: every lane on): ", 0) != 0)
+            continue;
+        const Model m = parse(text);
+        ASSERT_TRUE(m.complete) << text;
+        const bool rowOn = input(m, "get_tile_block_id") < input(m, "argument 6");
+        const bool columnOn = input(m, "iota") < input(m, "argument 7");
+        EXPECT_FALSE(rowOn && columnOn) << "the reference's lane must be off: " << text;
+        EXPECT_EQ(m.reference, 0) << text;
+        EXPECT_EQ(m.generated, -1) << text;
+        ++checked;
+    }
+    EXPECT_EQ(checked, 1) << describe(r);
+}
+
 } // namespace
 } // namespace tilelens::diff::test
