@@ -417,10 +417,32 @@ private:
                 return std::nullopt;
             return z3::ite(*c0 == m_ctx.bv_val(1, 1), *a, *b);
         }
+        if (m_pointers && n == OpId::LoadPtrTko && v.index == 0)
+            if (auto loaded = maskedLoad(side, o, c, width))
+                return loaded;
         return leaf(side, c, width);
     }
 
     const GFunction& function(Side side) const { return side == Side::Generated ? G : R; }
+
+    // A masked gather with a padding value: a lane its mask turns off reads the padding, a lane
+    // it leaves on the memory (the load's value, an input as for any load). The two sides'
+    // masks can differ where their loads correspond (a compare's signedness changed).
+    std::optional<z3::expr> maskedLoad(Side side, const GOp& o, int c, int width)
+    {
+        const MemoryRoles roles = memoryRoles(function(side), o);
+        if (roles.main.size() != 2 || roles.padding < 0)
+            return std::nullopt;
+        const auto mask = value(side, roles.main[1]);
+        const auto padding = value(side, roles.padding);
+        if (!mask || !padding || mask->get_sort().bv_size() != 1 ||
+            padding->get_sort().bv_size() != unsigned(width))
+            return std::nullopt;
+        const auto memory = leaf(side, c, width);
+        if (!memory)
+            return std::nullopt;
+        return z3::ite(*mask == m_ctx.bv_val(1, 1), *memory, *padding);
+    }
 
     // Result k of branch `branch` of `if` op o: the value its yield passes, where that value is
     // computed outside the if: an op inside a branch runs only there, and its facts (a divisor

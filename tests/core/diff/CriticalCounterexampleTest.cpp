@@ -628,5 +628,49 @@ TEST(CriticalCounterexample, AnAbsentMaskMayReadAnInputOnlyTheReferenceHas)
     EXPECT_EQ(checked, 1) << describe(r);
 }
 
+// moe_align's port compares the token index signed where the reference compares it unsigned;
+// the gather that compare masks then reads memory on one side and its padding 0 on the other,
+// and the counter address computed from the value read differs. A masked gather is its mask's
+// choice between the memory (an input) and its padding: the witness is checked here by
+// computing both addresses from its inputs as the two kernels do (i32 arithmetic wraps).
+TEST(CriticalCounterexample, AMaskedGatherReadsItsPaddingWhereItsMaskIsOff)
+{
+    const QString data = tilelens::test::testDataDir();
+    const QString pair =
+        data + QStringLiteral("/real-ports/moe_align_block_stage1_t4096_k8_e64_b64");
+    const std::string reference = readText(pair + QStringLiteral("/reference.mlir"));
+    const std::string generated = readText(pair + QStringLiteral("/generated.mlir"));
+    ASSERT_FALSE(reference.empty());
+    ASSERT_FALSE(generated.empty());
+    ASSERT_NE(reference.find("%51 = cmpi less_than %50, %35, unsigned"), std::string::npos);
+    ASSERT_NE(generated.find("%67 = cmpi less_than %66, %36, signed"), std::string::npos);
+    const DiffResult r = diffTexts(reference, generated);
+    const auto wrap32 = [](int64_t x) { return int64_t(int32_t(uint32_t(uint64_t(x)))); };
+    int checked = 0;
+    for (const Divergence* d : criticals(r)) {
+        const std::string& text = d->counterexample;
+        if (text.rfind("address: ", 0) != 0)
+            continue;
+        const Model m = parse(text);
+        ASSERT_TRUE(m.complete) << text;
+        const int64_t bid = input(m, "get_tile_block_id"), iv = input(m, "argument 0");
+        const int64_t tokens = input(m, "argument 1"), counters = input(m, "argument 3");
+        const int64_t memory = input(m, "load_ptr_tko");
+        const int64_t token = wrap32(wrap32(bid * 512) + iv); // sign-extended to i64
+        const bool unsignedOn = uint64_t(token) < uint64_t(tokens);
+        const bool signedOn = token < tokens;
+        const int64_t offC = wrap32((bid + 1) * 64);
+        const auto address = [&](bool on) {
+            return counters + 4 * wrap32(offC + (on ? memory : 0));
+        };
+        EXPECT_EQ(m.reference, address(unsignedOn)) << text;
+        EXPECT_EQ(m.generated, address(signedOn)) << text;
+        EXPECT_NE(unsignedOn, signedOn) << "the masks differ: " << text;
+        EXPECT_NE(text.find("block id assumed launchable"), std::string::npos) << text;
+        ++checked;
+    }
+    EXPECT_EQ(checked, 1) << describe(r);
+}
+
 } // namespace
 } // namespace tilelens::diff::test
