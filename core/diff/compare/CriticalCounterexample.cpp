@@ -358,6 +358,12 @@ std::string changedOperand(const GFunction& R, const GFunction& G, const OpMatch
         return differsText(smtCompareValues(R, a.results[0], G, b.results[0], m), "address");
     if (d.kind == DiffKind::AttributeChanged && a.id == OpId::CmpF)
         return floatPredicate(R, G, m, a, b);
+    // An assume's changed bound on a value that differs in some iteration (a loop index
+    // whose loop starts elsewhere): the values it states the bound of.
+    if (d.kind == DiffKind::AttributeChanged && a.id == OpId::Assume && b.id == OpId::Assume &&
+        !a.operands.empty() && !b.operands.empty())
+        return differsText(smtCompareIterations(R, a.operands[0], G, b.operands[0], m),
+                           "the value assumed");
     const bool memory = isMemoryOp(a.id) && isMemoryOp(b.id);
     if (!memory || d.kind != DiffKind::OperandChanged)
         return {};

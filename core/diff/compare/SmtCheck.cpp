@@ -123,6 +123,8 @@ public:
     // Only the reference side is encoded (a value against a constant): its values the
     // generated side lacks are inputs too.
     void encodeReferenceOnly() { m_oneSided = true; }
+    // Loop indices are lower + k * step of a shared iteration number k (loopIndex).
+    void encodeIterations() { m_iterations = true; }
 
     // Term of value v (any id) on one side; nullopt when not encodable.
     std::optional<z3::expr> value(Side side, int v)
@@ -317,8 +319,12 @@ private:
         const int width = pointee > 0 ? 64 : intWidth(v.typeText);
         if (width <= 0 || width > 64)
             return std::nullopt;
-        if (v.def < 0)
+        if (v.def < 0) {
+            if (m_iterations)
+                if (auto index = loopIndex(side, v, width))
+                    return index;
             return leaf(side, c, width);
+        }
         const GOp& o = f.ops[size_t(v.def)];
         const OpId n = o.id;
         auto operand = [&](size_t i) { return value(side, o.operands[i]); };
@@ -424,6 +430,46 @@ private:
     }
 
     const GFunction& function(Side side) const { return side == Side::Generated ? G : R; }
+
+    // The index of a `for` whose counterpart loops on the other side: lower + k * step for a
+    // shared iteration number k >= 0, within the loop's bound on this side (an iteration that
+    // runs). Two loops that start or step otherwise give other indices in one iteration.
+    std::optional<z3::expr> loopIndex(Side side, const GValue& v, int width)
+    {
+        const GFunction& f = function(side);
+        if (v.index != 0 || v.region < 0)
+            return std::nullopt;
+        const int loop = f.regions[size_t(v.region)].parentOp;
+        if (loop < 0 || f.ops[size_t(loop)].id != OpId::For ||
+            f.ops[size_t(loop)].operands.size() < 3)
+            return std::nullopt;
+        const int refLoop = side == Side::Reference ? loop : M.genToRef[size_t(loop)];
+        if (refLoop < 0 || (side == Side::Reference && M.refToGen[size_t(loop)] < 0))
+            return std::nullopt;
+        const GOp& o = f.ops[size_t(loop)];
+        const auto lower = value(side, o.operands[0]);
+        const auto upper = value(side, o.operands[1]);
+        const auto step = value(side, o.operands[2]);
+        const unsigned w = unsigned(width);
+        if (!lower || !upper || !step || lower->get_sort().bv_size() != w ||
+            upper->get_sort().bv_size() != w || step->get_sort().bv_size() != w)
+            return std::nullopt;
+        auto it = m_iteration.find(refLoop);
+        if (it == m_iteration.end()) {
+            z3::expr k = m_ctx.bv_const(("k" + std::to_string(refLoop)).c_str(), w);
+            it = m_iteration.emplace(refLoop, k).first;
+            m_leaves.push_back({"iteration of for at reference line " +
+                                    std::to_string(R.ops[size_t(refLoop)].line),
+                                -1, k});
+            m_facts.push_back(k >= m_ctx.bv_val(0, w));
+            m_facts.push_back(k < m_ctx.bv_val(int64_t(1) << 20, w)); // no wrap of k * step
+        }
+        const z3::expr index = *lower + it->second * *step;
+        m_facts.push_back(*step > m_ctx.bv_val(0, w));
+        m_facts.push_back(index < *upper);
+        m_facts.push_back(index >= *lower);
+        return index;
+    }
 
     // A masked gather with a padding value: a lane its mask turns off reads the padding, a lane
     // it leaves on the memory (the load's value, an input as for any load). The two sides'
@@ -583,6 +629,8 @@ private:
     std::string_view m_predicate;
     bool m_pointers = false;
     bool m_oneSided = false;
+    bool m_iterations = false;
+    std::map<int, z3::expr> m_iteration; // reference loop op -> its iteration number
 };
 
 std::string valueText(const z3::expr& e)
@@ -942,6 +990,30 @@ SmtVerdict smtCompareAccessValues(const GFunction& R, int refValue, int refAcces
             out.refCone.clear();
             out.genCone.clear();
         }
+        return out;
+    } catch (const z3::exception&) {
+        return {};
+    }
+}
+
+SmtVerdict smtCompareIterations(const GFunction& R, int refValue, const GFunction& G, int genValue,
+                                const OpMatching& m)
+{
+    const std::string_view type = R.values[size_t(refValue)].typeText;
+    if (type != G.values[size_t(genValue)].typeText || intWidth(type) <= 1)
+        return {};
+    try {
+        z3::context ctx;
+        Encoder enc(ctx, R, G, m);
+        enc.encodeIterations();
+        const auto x = enc.value(Side::Reference, refValue);
+        const auto y = enc.value(Side::Generated, genValue);
+        if (!x || !y)
+            return {};
+        SmtVerdict out = solve(ctx, enc, *x, *y, Recheck::Yes);
+        if (out.kind != SmtVerdict::Differs)
+            return {};
+        out.text += launchableNote(enc);
         return out;
     } catch (const z3::exception&) {
         return {};

@@ -65,6 +65,13 @@ SmtVerdict smtCompareAccessValues(const GFunction& ref, int refValue, int refAcc
 SmtVerdict smtCompareWithConstant(const GFunction& ref, const GFunction& gen, const OpMatching& m,
                                   Side side, int value, int64_t constant);
 
+// Two integer values in loops that correspond, each loop index encoded as lower + k * step of
+// one iteration number k shared by the two loops (an iteration that runs on both sides): a
+// loop that starts or steps otherwise gives other indices in the same iteration. Only a
+// Differs verdict is given (checked as smtCompareValues checks); else Unknown.
+SmtVerdict smtCompareIterations(const GFunction& ref, int refValue, const GFunction& gen,
+                                int genValue, const OpMatching& m);
+
 // An input on which a condition over the two sides' values holds: the inputs named as a Differs
 // verdict's are ("argument 1 = 8, iota at reference line 4 = 3"), with nothing after them. Each
 // model is checked by putting its inputs back into the condition, the facts and the reference's

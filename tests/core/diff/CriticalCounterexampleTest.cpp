@@ -672,5 +672,44 @@ TEST(CriticalCounterexample, AMaskedGatherReadsItsPaddingWhereItsMaskIsOff)
     EXPECT_EQ(checked, 1) << describe(r);
 }
 
+// bmm's port whose k loop starts at 1: its loop index assume says bounded<1, ?> where the
+// reference's says bounded<0, ?>. The loop indices are lower + k * step of one iteration
+// number k: in iteration k the reference's index is k and the port's k + 1, both below the
+// loop's bound (an iteration that runs on both sides).
+TEST(CriticalCounterexample, ALoopIndexDiffersInOneIterationOfBothLoops)
+{
+    const QString data = tilelens::test::testDataDir();
+    const std::string unmodified =
+        readText(data + QStringLiteral("/real-ports/bmm_128x128x32_8x512_f16/generated.mlir"));
+    const std::string mistake = readText(
+        data + QStringLiteral("/port-mistakes/bmm/wrong_loop_bound_k_start/generated.mlir"));
+    ASSERT_FALSE(unmodified.empty());
+    ASSERT_FALSE(mistake.empty());
+    const DiffResult r = diffTexts(unmodified, mistake);
+    int checked = 0;
+    for (const Divergence* d : criticals(r)) {
+        const std::string& text = d->counterexample;
+        if (text.rfind("the value assumed: ", 0) != 0)
+            continue;
+        const Model m = parse(text);
+        ASSERT_TRUE(m.complete) << text;
+        const int64_t k = input(m, "iteration of for"), upper = input(m, "get_index_space_shape");
+        EXPECT_GE(k, 0) << text;
+        EXPECT_EQ(m.reference, k) << text;
+        EXPECT_EQ(m.generated, 1 + k) << text;
+        EXPECT_LT(m.generated, upper) << "the iteration runs in the port too: " << text;
+        ++checked;
+    }
+    EXPECT_EQ(checked, 1) << describe(r);
+    // The same bound spelled with an upper end the index never reaches: no such witness.
+    std::string wider = unmodified;
+    ASSERT_TRUE(applyEdits(wider, {{"%115 = assume bounded<0, ?>, %113",
+                                    "%115 = assume bounded<0, 2147483647>, %113"}}));
+    const DiffResult same = diffTexts(unmodified, wider);
+    for (const auto& d : same.divergences)
+        EXPECT_EQ(d.counterexample.rfind("the value assumed: ", 0), std::string::npos)
+            << d.message << ": " << d.counterexample;
+}
+
 } // namespace
 } // namespace tilelens::diff::test
