@@ -711,5 +711,44 @@ TEST(CriticalCounterexample, ALoopIndexDiffersInOneIterationOfBothLoops)
             << d.message << ": " << d.counterexample;
 }
 
+// matmul's port loading B's tile at [k, bid_m] instead of [k, bid_n] (a held-out mistake of
+// issue 30): the witness gave block id 2 with M = N = 16, a grid of one block. Now every tile
+// index of the two loads lies in its view's index space: the block id and sizes it names give
+// (bid_m, bid_n) by the kernel's group swizzle, the block id lies in the grid of
+// ceil(M / 128) * ceil(N / 128) blocks, and bid_m is a tile of B's columns.
+TEST(CriticalCounterexample, AMatmulBlockIdWitnessLiesInTheGridTheSizesLaunch)
+{
+    const QString data = tilelens::test::testDataDir();
+    const std::string unmodified =
+        readText(data + QStringLiteral("/real-ports/matmul_128x128x32_2048_f16/generated.mlir"));
+    ASSERT_FALSE(unmodified.empty());
+    std::string mistake = unmodified;
+    ASSERT_TRUE(applyEdits(
+        mistake, {{"load_view_tko weak %100[%106, %80]", "load_view_tko weak %100[%106, %78]"}}));
+    const DiffResult r = diffTexts(unmodified, mistake);
+    const auto crit = criticals(r);
+    ASSERT_EQ(crit.size(), 1u) << describe(r);
+    const std::string& text = crit[0]->counterexample;
+    const Model m = parse(text);
+    ASSERT_TRUE(m.complete) << text;
+    const int64_t pid = input(m, "get_tile_block_id");
+    const int64_t numBidM = (input(m, "argument 1") + 127) / 128;
+    const int64_t numBidN = (input(m, "argument 7") + 127) / 128;
+    ASSERT_GE(pid, 0) << text;
+    ASSERT_GT(numBidN, 0) << text;
+    EXPECT_LT(pid, numBidM * numBidN) << "a block id of the grid: " << text;
+    const int64_t inGroup = 8 * numBidN;
+    const int64_t firstBidM = pid / inGroup * 8;
+    const int64_t groupSizeM = std::min<int64_t>(numBidM - firstBidM, 8);
+    ASSERT_GE(groupSizeM, 1) << text;
+    const int64_t bidM = firstBidM + pid % groupSizeM;
+    const int64_t bidN = pid % inGroup / groupSizeM;
+    EXPECT_EQ(m.reference, bidN) << text;
+    EXPECT_EQ(m.generated, bidM) << text;
+    EXPECT_LT(bidM, numBidN) << "the port's tile index lies in B's index space: " << text;
+    EXPECT_NE(text.find("(tile indices within their views' index spaces)"), std::string::npos)
+        << text;
+}
+
 } // namespace
 } // namespace tilelens::diff::test
