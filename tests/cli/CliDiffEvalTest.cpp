@@ -333,7 +333,7 @@ TEST(CliDiffEval, ARunThatCannotTakePlaceIsTheReasonOfEachUnprovenCritical)
     const CliResult r =
         runCli({QStringLiteral("diff"), QStringLiteral("--eval"), QStringLiteral("--format"),
                 QStringLiteral("json"), realPort("dropout_train_p0.5_1M_f32", "generated.mlir"),
-                portMistake("dropout", "wrong_predicate_keep")});
+                portMistake("dropout", "dropped_scale_factor_keep")});
     const QJsonArray crit = criticalsOf(r);
     ASSERT_FALSE(crit.isEmpty()) << r.out.toStdString();
     int unproven = 0;

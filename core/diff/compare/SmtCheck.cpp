@@ -1,7 +1,9 @@
 #include "diff/compare/SmtCheck.h"
 
 #include "common/Side.h"
+#include "diff/semantics/MemoryAccess.h"
 #include "diff/semantics/Semantics.h"
+#include "ir/Type.h"
 
 #include <algorithm>
 #include <map>
@@ -118,6 +120,11 @@ public:
     // adds the scaled index, as the interpreter computes it (eval/OpsMemory.cpp). Off for the
     // result comparisons, whose cones are integer and mask logic.
     void encodePointers() { m_pointers = true; }
+    // Only the reference side is encoded (a value against a constant): its values the
+    // generated side lacks are inputs too.
+    void encodeReferenceOnly() { m_oneSided = true; }
+    // Loop indices are lower + k * step of a shared iteration number k (loopIndex).
+    void encodeIterations() { m_iterations = true; }
 
     // Term of value v (any id) on one side; nullopt when not encodable.
     std::optional<z3::expr> value(Side side, int v)
@@ -182,12 +189,73 @@ public:
     }
     std::string factText() const { return m_factText.empty() ? "no facts" : m_factText; }
 
+    // The tile indices of view access `op` (load_view_tko, store_view_tko) on one side lie in
+    // its view's index space: 0 <= index < ceil(extent / tile), the tiles a grid sized by the
+    // extents launches (a witness with a block id no launch has is none). False where the view
+    // or an extent is not known (then nothing is added).
+    bool indexSpaceFacts(Side side, int op)
+    {
+        const GFunction& f = function(side);
+        const GOp& o = f.ops[size_t(op)];
+        const MemoryRoles roles = memoryRoles(f, o);
+        size_t at = 0;
+        while (at < roles.main.size() &&
+               !(f.canonValue(roles.main[at]).type &&
+                 f.canonValue(roles.main[at]).type->kind == ir::TypeKind::PartitionView))
+            ++at;
+        if (at >= roles.main.size())
+            return false;
+        const GValue& pv = f.canonValue(roles.main[at]);
+        const ir::Type* view = pv.type;
+        if (pv.def < 0 || !view->dimMap.empty() || roles.main.size() != at + 1 + view->shape.size())
+            return false;
+        const GOp& make = f.ops[size_t(pv.def)];
+        if (make.id != OpId::MakePartitionView || make.operands.empty())
+            return false;
+        const GValue& tv = f.canonValue(make.operands[0]);
+        if (tv.def < 0 || f.ops[size_t(tv.def)].id != OpId::MakeTensorView || !tv.type ||
+            tv.type->shape.size() != view->shape.size())
+            return false;
+        const GOp& t = f.ops[size_t(tv.def)];
+        const auto wide = [](const z3::expr& e) {
+            const unsigned w = e.get_sort().bv_size();
+            return w >= 64 ? e : z3::sext(e, 64 - w);
+        };
+        z3::expr_vector facts(m_ctx);
+        size_t next = 1; // the dynamic extents follow the base pointer, in order
+        for (size_t d = 0; d < view->shape.size(); ++d) {
+            std::optional<z3::expr> extent;
+            if (tv.type->shape[d] != ir::kDynamic)
+                extent = m_ctx.bv_val(tv.type->shape[d], 64);
+            else if (next < t.operands.size())
+                extent = value(side, t.operands[next++]);
+            const auto index = value(side, roles.main[at + 1 + d]);
+            if (!extent || !index || extent->get_sort().bv_size() > 64 ||
+                index->get_sort().bv_size() > 64 || view->shape[d] < 1)
+                return false;
+            const z3::expr i = wide(*index);
+            facts.push_back(i >= m_ctx.bv_val(0, 64));
+            facts.push_back(i * m_ctx.bv_val(view->shape[d], 64) < wide(*extent));
+            facts.push_back(i < m_ctx.bv_val(int64_t(1) << 31, 64)); // no wrap of i * tile
+        }
+        for (const auto& fact : facts)
+            m_facts.push_back(fact);
+        m_factText += std::string(m_factText.empty() ? "" : ", ") + "the tile indices of " +
+                      std::string(o.name) + " at " +
+                      (side == Side::Reference ? "reference" : "generated") + " line " +
+                      std::to_string(o.line) + " within its view's index space";
+        return true;
+    }
+
 private:
     // A leaf: shared by both sides when it corresponds, named by the reference value.
     std::optional<z3::expr> leaf(Side side, int c, int width)
     {
         const int refId = side == Side::Generated ? M.genValToRef[size_t(c)] : c;
-        if (refId < 0 || (side == Side::Reference && M.refValToGen[size_t(c)] < 0))
+        // A reference value the generated side lacks is an input of its own where only the
+        // reference side is encoded (nothing on the other side could correspond to it).
+        const bool unmatched = side == Side::Reference && M.refValToGen[size_t(c)] < 0;
+        if (refId < 0 || (unmatched && !m_oneSided))
             return std::nullopt;
         const GValue& rv = R.values[size_t(refId)];
         std::string name;
@@ -206,7 +274,8 @@ private:
         m_leaves.push_back({name, rv.def >= 0 ? rv.index : -1, x});
         // Facts on the leaf: its proven range on either side.
         const int genId = side == Side::Generated ? c : M.refValToGen[size_t(c)];
-        for (const IntRange& r : {rv.range, G.values[size_t(genId)].range})
+        const IntRange none;
+        for (const IntRange& r : {rv.range, genId >= 0 ? G.values[size_t(genId)].range : none})
             if (r.known && width > 1) {
                 m_facts.push_back(z3::sge(x, m_ctx.bv_val(int64_t(r.lo), unsigned(width))));
                 m_facts.push_back(z3::sle(x, m_ctx.bv_val(int64_t(r.hi), unsigned(width))));
@@ -250,8 +319,12 @@ private:
         const int width = pointee > 0 ? 64 : intWidth(v.typeText);
         if (width <= 0 || width > 64)
             return std::nullopt;
-        if (v.def < 0)
+        if (v.def < 0) {
+            if (m_iterations)
+                if (auto index = loopIndex(side, v, width))
+                    return index;
             return leaf(side, c, width);
+        }
         const GOp& o = f.ops[size_t(v.def)];
         const OpId n = o.id;
         auto operand = [&](size_t i) { return value(side, o.operands[i]); };
@@ -350,10 +423,72 @@ private:
                 return std::nullopt;
             return z3::ite(*c0 == m_ctx.bv_val(1, 1), *a, *b);
         }
+        if (m_pointers && n == OpId::LoadPtrTko && v.index == 0)
+            if (auto loaded = maskedLoad(side, o, c, width))
+                return loaded;
         return leaf(side, c, width);
     }
 
     const GFunction& function(Side side) const { return side == Side::Generated ? G : R; }
+
+    // The index of a `for` whose counterpart loops on the other side: lower + k * step for a
+    // shared iteration number k >= 0, within the loop's bound on this side (an iteration that
+    // runs). Two loops that start or step otherwise give other indices in one iteration.
+    std::optional<z3::expr> loopIndex(Side side, const GValue& v, int width)
+    {
+        const GFunction& f = function(side);
+        if (v.index != 0 || v.region < 0)
+            return std::nullopt;
+        const int loop = f.regions[size_t(v.region)].parentOp;
+        if (loop < 0 || f.ops[size_t(loop)].id != OpId::For ||
+            f.ops[size_t(loop)].operands.size() < 3)
+            return std::nullopt;
+        const int refLoop = side == Side::Reference ? loop : M.genToRef[size_t(loop)];
+        if (refLoop < 0 || (side == Side::Reference && M.refToGen[size_t(loop)] < 0))
+            return std::nullopt;
+        const GOp& o = f.ops[size_t(loop)];
+        const auto lower = value(side, o.operands[0]);
+        const auto upper = value(side, o.operands[1]);
+        const auto step = value(side, o.operands[2]);
+        const unsigned w = unsigned(width);
+        if (!lower || !upper || !step || lower->get_sort().bv_size() != w ||
+            upper->get_sort().bv_size() != w || step->get_sort().bv_size() != w)
+            return std::nullopt;
+        auto it = m_iteration.find(refLoop);
+        if (it == m_iteration.end()) {
+            z3::expr k = m_ctx.bv_const(("k" + std::to_string(refLoop)).c_str(), w);
+            it = m_iteration.emplace(refLoop, k).first;
+            m_leaves.push_back({"iteration of for at reference line " +
+                                    std::to_string(R.ops[size_t(refLoop)].line),
+                                -1, k});
+            m_facts.push_back(k >= m_ctx.bv_val(0, w));
+            m_facts.push_back(k < m_ctx.bv_val(int64_t(1) << 20, w)); // no wrap of k * step
+        }
+        const z3::expr index = *lower + it->second * *step;
+        m_facts.push_back(*step > m_ctx.bv_val(0, w));
+        m_facts.push_back(index < *upper);
+        m_facts.push_back(index >= *lower);
+        return index;
+    }
+
+    // A masked gather with a padding value: a lane its mask turns off reads the padding, a lane
+    // it leaves on the memory (the load's value, an input as for any load). The two sides'
+    // masks can differ where their loads correspond (a compare's signedness changed).
+    std::optional<z3::expr> maskedLoad(Side side, const GOp& o, int c, int width)
+    {
+        const MemoryRoles roles = memoryRoles(function(side), o);
+        if (roles.main.size() != 2 || roles.padding < 0)
+            return std::nullopt;
+        const auto mask = value(side, roles.main[1]);
+        const auto padding = value(side, roles.padding);
+        if (!mask || !padding || mask->get_sort().bv_size() != 1 ||
+            padding->get_sort().bv_size() != unsigned(width))
+            return std::nullopt;
+        const auto memory = leaf(side, c, width);
+        if (!memory)
+            return std::nullopt;
+        return z3::ite(*mask == m_ctx.bv_val(1, 1), *memory, *padding);
+    }
 
     // Result k of branch `branch` of `if` op o: the value its yield passes, where that value is
     // computed outside the if: an op inside a branch runs only there, and its facts (a divisor
@@ -493,6 +628,9 @@ private:
     const GOp* m_predicateOf = nullptr;
     std::string_view m_predicate;
     bool m_pointers = false;
+    bool m_oneSided = false;
+    bool m_iterations = false;
+    std::map<int, z3::expr> m_iteration; // reference loop op -> its iteration number
 };
 
 std::string valueText(const z3::expr& e)
@@ -517,6 +655,16 @@ bool encodable(OpId n)
 } // namespace
 
 namespace {
+
+// Where a witness names a block id and nothing bounds it by the launch grid: said, so that a
+// reader checks the grid (a block id past it is no launch's).
+std::string launchableNote(const Encoder& enc)
+{
+    for (const auto& leaf : enc.leaves())
+        if (leaf.first.rfind("get_tile_block_id", 0) == 0)
+            return " (block id assumed launchable: the grid is not known from the IR)";
+    return {};
+}
 
 // A model's leaf values put back into the terms, simplified to numerals: the facts hold and
 // the two sides differ. Checks the counterexample by evaluating both sides on it, apart from
@@ -613,7 +761,7 @@ SmtVerdict solve(z3::context& ctx, const Encoder& enc, const z3::expr& x, const 
     // them) and last a block of 2^16 (a block id that reaches a divisor of 1024).
     std::vector<std::pair<int64_t, int64_t>> tiers = {{-16, 16}};
     if (recheck == Recheck::Yes)
-        tiers = {{0, 16}, {-16, 16}, {-65536, 65536}};
+        tiers = {{0, 16}, {-16, 16}, {0, 1024}, {-65536, 65536}};
     z3::params small(ctx);
     small.set("rlimit", kSmallInputsResourceLimit);
     z3::check_result res = z3::unknown;
@@ -662,6 +810,82 @@ SmtVerdict solve(z3::context& ctx, const Encoder& enc, const z3::expr& x, const 
     return out;
 }
 
+// Does `cond` hold on the model's inputs, with the facts (and the assumes)? The inputs put back
+// into the terms, simplified to true: a check apart from the solver's own model evaluation.
+bool conditionHolds(z3::context& ctx, const Encoder& enc, const z3::model& model,
+                    const z3::expr& cond, bool withAssumes)
+{
+    z3::expr_vector from(ctx), to(ctx);
+    for (const auto& [name, leaf] : enc.leaves()) {
+        from.push_back(leaf);
+        to.push_back(model.eval(leaf, true));
+    }
+    const auto isTrue = [&](const z3::expr& e) {
+        return z3::expr(e).substitute(from, to).simplify().is_true();
+    };
+    for (const auto& fact : enc.facts())
+        if (!isTrue(fact))
+            return false;
+    if (withAssumes)
+        for (const auto& fact : enc.assumed())
+            if (!isTrue(fact))
+                return false;
+    return isTrue(cond);
+}
+
+// An input on which `cond` holds (see smtBothOff): the readable tiers of solve(), with the
+// reference's assumes where some input satisfies them.
+// `inIndexSpace`: the condition keeps the tile indices in their views' index spaces (no note
+// that a block id is assumed launchable).
+SmtVerdict findInputs(z3::context& ctx, const Encoder& enc, const z3::expr& cond, bool inIndexSpace)
+{
+    SmtVerdict out;
+    const bool withAssumes = assumesSatisfiable(ctx, enc);
+    z3::solver solver(ctx);
+    const z3::params p = boundedParams(ctx);
+    solver.set(p);
+    addFacts(solver, enc);
+    if (withAssumes)
+        for (const auto& fact : enc.assumed())
+            solver.add(fact);
+    solver.add(cond);
+    z3::params small(ctx);
+    small.set("rlimit", kSmallInputsResourceLimit);
+    z3::check_result res = z3::unknown;
+    for (const auto& [lo, hi] : {std::pair<int64_t, int64_t>{0, 16}, {-16, 16}, {-65536, 65536}}) {
+        solver.push();
+        solver.set(small);
+        for (const auto& leaf : enc.leaves()) {
+            const unsigned w = leaf.second.get_sort().bv_size();
+            if (w > 5) {
+                const int64_t bound = w > 17 ? hi : std::min<int64_t>(hi, 16);
+                solver.add(z3::sge(leaf.second, ctx.bv_val(std::max(lo, -bound), w)));
+                solver.add(z3::sle(leaf.second, ctx.bv_val(bound, w)));
+            }
+        }
+        res = solver.check();
+        if (res == z3::sat)
+            break;
+        solver.pop();
+    }
+    if (res != z3::sat) {
+        solver.set(p);
+        res = solver.check();
+    }
+    if (res != z3::sat)
+        return out;
+    const z3::model model = solver.get_model();
+    if (!conditionHolds(ctx, enc, model, cond, withAssumes))
+        return out;
+    std::string inputs;
+    for (const auto& [name, leaf] : enc.leaves())
+        inputs += (inputs.empty() ? "" : ", ") + name + " = " + valueText(model.eval(leaf, true));
+    out.kind = SmtVerdict::Differs;
+    out.text = (inputs.empty() ? std::string("any input") : inputs) +
+               (inIndexSpace ? std::string() : launchableNote(enc));
+    return out;
+}
+
 SmtVerdict compareResults(const GFunction& R, int r, const GFunction& G, int g, const OpMatching& m,
                           bool referencePredicate)
 {
@@ -685,6 +909,8 @@ SmtVerdict compareResults(const GFunction& R, int r, const GFunction& G, int g, 
         if (!x || !y)
             return out;
         out = solve(ctx, enc, *x, *y, Recheck::No);
+        if (out.kind == SmtVerdict::Differs)
+            out.text += launchableNote(enc);
     } catch (const z3::exception&) {
         out = SmtVerdict{};
     }
@@ -715,6 +941,8 @@ SmtVerdict smtCompareWithConstant(const GFunction& R, const GFunction& G, const 
         z3::context ctx;
         Encoder enc(ctx, R, G, m);
         enc.encodePointers();
+        if (side == Side::Reference)
+            enc.encodeReferenceOnly();
         const auto v = enc.value(side, value);
         if (!v)
             return {};
@@ -732,6 +960,13 @@ SmtVerdict smtCompareWithConstant(const GFunction& R, const GFunction& G, const 
 SmtVerdict smtCompareValues(const GFunction& R, int refValue, const GFunction& G, int genValue,
                             const OpMatching& m)
 {
+    return smtCompareAccessValues(R, refValue, -1, G, genValue, -1, m);
+}
+
+SmtVerdict smtCompareAccessValues(const GFunction& R, int refValue, int refAccess,
+                                  const GFunction& G, int genValue, int genAccess,
+                                  const OpMatching& m)
+{
     const std::string_view type = R.values[size_t(refValue)].typeText;
     if (type != G.values[size_t(genValue)].typeText ||
         (intWidth(type) <= 0 && pointeeBytes(type) <= 0))
@@ -744,12 +979,91 @@ SmtVerdict smtCompareValues(const GFunction& R, int refValue, const GFunction& G
         const auto y = enc.value(Side::Generated, genValue);
         if (!x || !y)
             return {};
+        const bool grid = refAccess >= 0 && genAccess >= 0 &&
+                          enc.indexSpaceFacts(Side::Reference, refAccess) &&
+                          enc.indexSpaceFacts(Side::Generated, genAccess);
         SmtVerdict out = solve(ctx, enc, *x, *y, Recheck::Yes);
+        if (out.kind == SmtVerdict::Differs)
+            out.text +=
+                grid ? " (tile indices within their views' index spaces)" : launchableNote(enc);
         if (out.kind == SmtVerdict::Equal) { // a proof of values, not of an op: no cone
             out.refCone.clear();
             out.genCone.clear();
         }
         return out;
+    } catch (const z3::exception&) {
+        return {};
+    }
+}
+
+SmtVerdict smtCompareIterations(const GFunction& R, int refValue, const GFunction& G, int genValue,
+                                const OpMatching& m)
+{
+    const std::string_view type = R.values[size_t(refValue)].typeText;
+    if (type != G.values[size_t(genValue)].typeText || intWidth(type) <= 1)
+        return {};
+    try {
+        z3::context ctx;
+        Encoder enc(ctx, R, G, m);
+        enc.encodeIterations();
+        const auto x = enc.value(Side::Reference, refValue);
+        const auto y = enc.value(Side::Generated, genValue);
+        if (!x || !y)
+            return {};
+        SmtVerdict out = solve(ctx, enc, *x, *y, Recheck::Yes);
+        if (out.kind != SmtVerdict::Differs)
+            return {};
+        out.text += launchableNote(enc);
+        return out;
+    } catch (const z3::exception&) {
+        return {};
+    }
+}
+
+SmtVerdict smtBothOff(const GFunction& R, int refMask, const GFunction& G, int genMask,
+                      const OpMatching& m)
+{
+    if (intWidth(R.values[size_t(refMask)].typeText) != 1 ||
+        intWidth(G.values[size_t(genMask)].typeText) != 1)
+        return {};
+    try {
+        z3::context ctx;
+        Encoder enc(ctx, R, G, m);
+        enc.encodePointers();
+        const auto x = enc.value(Side::Reference, refMask);
+        const auto y = enc.value(Side::Generated, genMask);
+        if (!x || !y)
+            return {};
+        const z3::expr off = ctx.bv_val(0, 1);
+        return findInputs(ctx, enc, *x == off && *y == off, false);
+    } catch (const z3::exception&) {
+        return {};
+    }
+}
+
+SmtVerdict smtRaggedTile(const GFunction& R, int refIndex, const GFunction& G, int genIndex,
+                         int extent, int64_t tile, const OpMatching& m)
+{
+    if (tile < 2)
+        return {}; // a tile of one element never crosses the end
+    try {
+        z3::context ctx;
+        Encoder enc(ctx, R, G, m);
+        const auto i = enc.value(Side::Reference, refIndex);
+        const auto j = enc.value(Side::Generated, genIndex);
+        const auto n = enc.value(Side::Reference, extent);
+        if (!i || !j || !n || i->get_sort().bv_size() != j->get_sort().bv_size())
+            return {};
+        // In 64 bits, so that index * tile cannot wrap.
+        const auto wide = [&](const z3::expr& e) {
+            const unsigned w = e.get_sort().bv_size();
+            return w >= 64 ? e : z3::sext(e, 64 - w);
+        };
+        const z3::expr t = ctx.bv_val(tile, 64);
+        const z3::expr start = wide(*i) * t;
+        const z3::expr cond = *i == *j && wide(*i) >= ctx.bv_val(0, 64) && start < wide(*n) &&
+                              wide(*n) < start + t && wide(*i) < ctx.bv_val(int64_t(1) << 31, 64);
+        return findInputs(ctx, enc, cond, true);
     } catch (const z3::exception&) {
         return {};
     }

@@ -52,9 +52,41 @@ SmtVerdict smtCompareSignedness(const GFunction& ref, int r, const GFunction& ge
 SmtVerdict smtCompareValues(const GFunction& ref, int refValue, const GFunction& gen, int genValue,
                             const OpMatching& m);
 
+// The same for a tile index of two view accesses (load_view_tko, store_view_tko; -1: none):
+// every tile index of each access lies in its view's index space (0 <= i < ceil(extent /
+// tile)), the tiles a launch grid sized by the extents reaches. Where that cannot be known, a
+// witness that names a block id says it assumes the block id launchable.
+SmtVerdict smtCompareAccessValues(const GFunction& ref, int refValue, int refAccess,
+                                  const GFunction& gen, int genValue, int genAccess,
+                                  const OpMatching& m);
+
 // A value of one side (integer or mask) against a constant the other side uses in its place
 // (an absent mask: every lane on, 1), checked as smtCompareValues checks.
 SmtVerdict smtCompareWithConstant(const GFunction& ref, const GFunction& gen, const OpMatching& m,
                                   Side side, int value, int64_t constant);
+
+// Two integer values in loops that correspond, each loop index encoded as lower + k * step of
+// one iteration number k shared by the two loops (an iteration that runs on both sides): a
+// loop that starts or steps otherwise gives other indices in the same iteration. Only a
+// Differs verdict is given (checked as smtCompareValues checks); else Unknown.
+SmtVerdict smtCompareIterations(const GFunction& ref, int refValue, const GFunction& gen,
+                                int genValue, const OpMatching& m);
+
+// An input on which a condition over the two sides' values holds: the inputs named as a Differs
+// verdict's are ("argument 1 = 8, iota at reference line 4 = 3"), with nothing after them. Each
+// model is checked by putting its inputs back into the condition, the facts and the reference's
+// assumes, as smtCompareValues checks. Unknown where none is found.
+
+// A lane masked off on both sides: the i1 values refMask (reference) and genMask (generated)
+// are both 0 (a gather's masked-off lanes read its padding value).
+SmtVerdict smtBothOff(const GFunction& ref, int refMask, const GFunction& gen, int genMask,
+                      const OpMatching& m);
+
+// One dimension of a tile window that crosses its tensor's end: the two sides' tile indices
+// (refIndex, genIndex) are equal, the tile starts inside the tensor (index * tile < extent) and
+// ends past it (extent < (index + 1) * tile). `extent` is the reference's extent value of that
+// dimension; its lanes past the end read the view's padding.
+SmtVerdict smtRaggedTile(const GFunction& ref, int refIndex, const GFunction& gen, int genIndex,
+                         int extent, int64_t tile, const OpMatching& m);
 
 } // namespace tilelens::diff
