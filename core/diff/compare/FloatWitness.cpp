@@ -781,12 +781,13 @@ bool apart(const Num& x, const Num& y, bool robust)
 std::vector<double> samplesOf(Elem e, bool subnormalsFirst)
 {
     std::vector<double> raw = {0.5, -1.25, 3, 100, -100, 1e4, -1e4, 1, -0.0, 0.0, 0.1, -3};
-    // Subnormals, and exponents whose exp / exp2 is one.
+    // Subnormals, and exponents whose exp / exp2 is one (in f32, also of an f16 input that is
+    // widened first).
+    raw.insert(raw.end(), {-130, -90});
     if (e == Elem::F16)
         raw.insert(raw.end(), {std::ldexp(1.0, -20), std::ldexp(-1.0, -24), 60000, -20, -12});
     else
-        raw.insert(raw.end(),
-                   {1e-40, std::ldexp(1.0, -130), std::ldexp(-1.0, -140), 1e30, -130, -90});
+        raw.insert(raw.end(), {1e-40, std::ldexp(1.0, -130), std::ldexp(-1.0, -140), 1e30});
     std::vector<double> out;
     for (double x : raw) {
         const double r = eval::roundTo(x, e);
@@ -813,6 +814,7 @@ std::vector<std::vector<double>> assignments(const std::vector<Leaf>& leaves, bo
     if (n == 0)
         return {{}};
     std::vector<std::vector<double>> samples;
+    samples.reserve(n);
     for (const Leaf& l : leaves)
         samples.push_back(samplesOf(l.e, subnormalsFirst));
     for (size_t s = 0; s < samples[0].size(); ++s) {
