@@ -160,6 +160,44 @@ TEST(FloatWitness, AddedFlushToZeroOfAnApproximateOpShowsOnASubnormalResult)
                           [](float x, float) { return flushed(std::exp2(flushed(x))); }}});
 }
 
+// silu_and_mul's f16 port: x loaded as f16, widened, scaled by log2(e) and exp2'd with
+// flush_to_zero; the port drops it on the exp2. Only an x near -90 makes exp2 subnormal in f32
+// (an f16 subnormal input is flushed to the same 1 either way).
+TEST(FloatWitness, DroppedFlushToZeroOfExp2OfAWidenedF16Input)
+{
+    const auto f16Kernel = [](const std::string& exp2Attrs) {
+        return "cuda_tile.module @m {\n"
+               "  entry @k(%0: tile<ptr<f16>>, %1: tile<ptr<f32>>) {\n"
+               "    %i = iota : tile<8xi32>\n"
+               "    %r0 = reshape %0 : tile<ptr<f16>> -> tile<1xptr<f16>>\n"
+               "    %b0 = broadcast %r0 : tile<1xptr<f16>> -> tile<8xptr<f16>>\n"
+               "    %p0 = offset %b0, %i : tile<8xptr<f16>>, tile<8xi32> -> tile<8xptr<f16>>\n"
+               "    %h, %t = load_ptr_tko weak %p0 : tile<8xptr<f16>> -> tile<8xf16>, token\n"
+               "    %x = ftof %h : tile<8xf16> -> tile<8xf32>\n"
+               "    %c = constant <f32: 1.4426950216293335> : tile<8xf32>\n"
+               "    %m = mulf %x, %c flush_to_zero : tile<8xf32>\n"
+               "    %y = exp2 %m" +
+               exp2Attrs +
+               " : tile<8xf32>\n"
+               "    %r1 = reshape %1 : tile<ptr<f32>> -> tile<1xptr<f32>>\n"
+               "    %b1 = broadcast %r1 : tile<1xptr<f32>> -> tile<8xptr<f32>>\n"
+               "    %p1 = offset %b1, %i : tile<8xptr<f32>>, tile<8xi32> -> tile<8xptr<f32>>\n"
+               "    %s = store_ptr_tko weak %p1, %y : tile<8xptr<f32>>, tile<8xf32> -> token\n"
+               "    return\n  }\n}\n";
+    };
+    const DiffResult r = diffTexts(f16Kernel(" flush_to_zero"), f16Kernel(""));
+    const auto crit = criticals(r);
+    ASSERT_EQ(crit.size(), 1u) << describe(r);
+    const Witness w = parse(crit[0]->counterexample);
+    ASSERT_TRUE(w.complete) << crit[0]->counterexample;
+    const float x = float(inputNamed(w, "load_ptr_tko"));
+    const float scaled = flushed(x * 1.4426950216293335f);
+    EXPECT_EQ(w.reference, 0.0) << crit[0]->counterexample;
+    EXPECT_TRUE(sameFloat(flushed(std::exp2(scaled)), w.reference)) << crit[0]->counterexample;
+    EXPECT_TRUE(sameFloat(std::exp2(scaled), w.generated)) << crit[0]->counterexample;
+    EXPECT_EQ(std::fpclassify(float(w.generated)), FP_SUBNORMAL) << crit[0]->counterexample;
+}
+
 // Rounding toward zero of a product that overflows is the largest finite float; to nearest
 // even it is infinity. (Elsewhere the two differ by one unit in the last place, within the
 // tolerance of the CPU comparison: no witness.)
