@@ -194,7 +194,10 @@ QStringList realPairEval(const char* pair, const char* format)
 } // namespace
 
 // Issue 29 item 3 (a): silu_and_mul's sigmoid criticals get the run's counterexample (bound
-// through the port's launch chain) and are no longer unproven, in JSON, text and SARIF.
+// through the port's launch chain) and are no longer unproven, in JSON, text and SARIF. Since
+// issue 30 item 2 the differ refutes them itself (a float witness: x = 100, where e / (1 + e) is
+// NaN): that is their counterexample, and the run's is given beside it (cpu_counterexample).
+// (crosscheck's ACpuCounterexampleClearsTheUnprovenMark covers an unproven one.)
 TEST(CliDiffEval, ACpuCounterexampleClearsTheUnprovenMarkInEveryFormat)
 {
     const char* pair = "silu_and_mul_fwd_8x512x1024_f16";
@@ -209,11 +212,14 @@ TEST(CliDiffEval, ACpuCounterexampleClearsTheUnprovenMarkInEveryFormat)
         if (d.value(QStringLiteral("severity")).toString() != QLatin1String("critical"))
             continue;
         EXPECT_FALSE(d.contains(QStringLiteral("unproven")));
-        EXPECT_TRUE(d.value(QStringLiteral("counterexample"))
+        const QString cx = d.value(QStringLiteral("counterexample")).toString();
+        EXPECT_TRUE(cx.contains(QStringLiteral(" = 100 (every element)")) &&
+                    !cx.startsWith(QStringLiteral("CPU run: ")))
+            << cx.toStdString();
+        EXPECT_TRUE(d.value(QStringLiteral("cpu_counterexample"))
                         .toString()
-                        .startsWith(QStringLiteral("CPU run: output[")))
-            << d.value(QStringLiteral("counterexample")).toString().toStdString();
-        EXPECT_FALSE(d.value(QStringLiteral("cpu_counterexample")).toString().isEmpty());
+                        .startsWith(QStringLiteral("output[")))
+            << d.value(QStringLiteral("cpu_counterexample")).toString().toStdString();
     }
     const CliResult t = runCli(realPairEval(pair, "text"));
     EXPECT_TRUE(t.out.contains(QStringLiteral("critical 3 (3 with counterexample, 0 unproven)")))
@@ -239,7 +245,8 @@ TEST(CliDiffEval, ACpuCounterexampleClearsTheUnprovenMarkInEveryFormat)
                         .toObject()
                         .value(QStringLiteral("text"))
                         .toString()
-                        .contains(QStringLiteral("\nCounterexample: CPU run: ")));
+                        .contains(QStringLiteral("\nCounterexample: load_ptr_tko at reference "
+                                                 "line 51 = 100 (every element)")));
     }
     EXPECT_EQ(errors, 3);
 }
@@ -353,7 +360,8 @@ TEST(CliDiffEval, ARunThatCannotTakePlaceIsTheReasonOfEachUnprovenCritical)
 // Issue 30 item 2: silu_and_mul's column mask written `<=` (given binding): the port reads one
 // element past the input, a failure on the generated side. Its counterexample goes to the
 // criticals that failing load depends on, not to the sigmoid's exp/exp2 (which the load does
-// not read); each critical it does not reach says why it has none. The mistake is one critical
+// not read: the differ refutes it with its own float witness); each critical it does not reach
+// says why it has none. The mistake is one critical
 // at its compare (issue 30 item 1), which the solver already refutes: the run joins it there.
 TEST(CliDiffEval, AOneSidedFailureIsACounterexampleOnlyWhereTheFailingOpDepends)
 {
@@ -377,13 +385,10 @@ TEST(CliDiffEval, AOneSidedFailureIsACounterexampleOnlyWhereTheFailingOpDepends)
         if (d.value(QStringLiteral("rule")).toString() != QStringLiteral("math-core-op"))
             continue;
         ++sigmoid;
-        EXPECT_TRUE(cx.isEmpty()) << cx.toStdString();
-        EXPECT_TRUE(reason.startsWith(QStringLiteral("CPU run: the outputs differ on the given "
-                                                     "binding")))
-            << reason.toStdString();
-        EXPECT_TRUE(reason.contains(QStringLiteral("but not through this finding: the generated "
-                                                   "side's failure at line 48")))
-            << reason.toStdString();
+        // Not the run's: the differ's own float witness (x = 100: the stored values differ).
+        EXPECT_FALSE(cx.isEmpty() || cx.startsWith(QStringLiteral("CPU run: ")))
+            << cx.toStdString();
+        EXPECT_TRUE(cx.contains(QStringLiteral("generated NaN"))) << cx.toStdString();
     }
     EXPECT_EQ(sigmoid, 1);
     EXPECT_EQ(refutedCompare, 1) << r.out.toStdString();
@@ -397,8 +402,9 @@ TEST(CliDiffEval, AOneSidedFailureIsACounterexampleOnlyWhereTheFailingOpDepends)
 
 // Issue 30 item 2: swiglu's port against itself with the sigmoid's 1.0 written 1.00001. The bf16
 // outputs round the difference away (the run says `same`), so the one critical is refuted by the
-// values of its own two ops, which the run tapped: the same counterexample in JSON and text,
-// counted as "with counterexample".
+// values of its own two ops: the same counterexample in JSON and text, counted as "with
+// counterexample". The differ's float witness gives them (the run's tap, which gave them before,
+// is crosscheck's ATappedValueIsTheCounterexampleTheOutputsDoNotShow).
 TEST(CliDiffEval, ACriticalTheOutputsDoNotShowIsRefutedByItsTappedValues)
 {
     QTemporaryDir dir;
@@ -418,9 +424,7 @@ TEST(CliDiffEval, ACriticalTheOutputsDoNotShowIsRefutedByItsTappedValues)
              QStringLiteral("--format"), QString::fromUtf8(format),
              pairDir + QStringLiteral("generated.mlir"), nudged});
     };
-    const QString counterexample = QStringLiteral(
-        "CPU run: reshape at reference line 110 / reshape at generated line 110 (block 0, 0, 0) "
-        "tile[0]: reference 1, generated 1.00001001; random inputs, seed 1, C = 96, R = 16");
+    const QString counterexample = QStringLiteral("any input -> reference 1, generated 1.00001");
     const CliResult r = run("json");
     const QJsonObject j = QJsonDocument::fromJson(r.out.toUtf8()).object();
     EXPECT_EQ(

@@ -85,13 +85,19 @@ TEST(CpuRunOutcome, ACounterexampleShowsItsInputsOnlyOnTheRowsItRefutes)
         const QString details = win.insight->details()->toPlainText();
         const bool refuted =
             std::count(check->attachedTo.begin(), check->attachedTo.end(), d.id) > 0;
-        EXPECT_EQ(details.contains(QStringLiteral("Counterexample: CPU run: ")), refuted)
+        // The row's counterexample: the run's, or (issue 30 item 2) the differ's own float
+        // witness, which silu_and_mul's sigmoid criticals now carry before any run.
+        EXPECT_EQ(details.contains(QStringLiteral("Counterexample: ")), refuted)
             << d.id << " (severity " << int(d.severity) << "): " << details.toStdString();
         EXPECT_EQ(details.contains(QStringLiteral("Inputs of that case")), refuted) << d.id;
         // The counterexample itself ("out[0, 11]: reference -inf, ..."), in any words.
-        EXPECT_EQ(details.contains(QString::fromStdString(check->counterexample.substr(0, 40))),
-                  refuted)
-            << d.id;
+        const bool runs =
+            details.contains(QString::fromStdString(check->counterexample.substr(0, 40)));
+        const bool differs =
+            !d.counterexample.empty() &&
+            details.contains(QString::fromStdString(d.counterexample.substr(0, 40)));
+        EXPECT_EQ(runs || differs, refuted) << d.id;
+        EXPECT_FALSE(runs && !refuted) << d.id;
         EXPECT_TRUE(details.contains(QStringLiteral("CPU run: different"))) << d.id;
         if (refuted) {
             ++withCounterexample;
@@ -126,9 +132,10 @@ TEST(CpuRunOutcome, TheStatusBarCountsTheRunsCounterexamplesAsTheHeaderDoes)
 {
     Window win;
     ASSERT_TRUE(win.openReal(kSiluAndMul));
+    // (Since issue 30 item 2 the differ refutes silu_and_mul's criticals itself: none is
+    // unproven before the run either; the run must not make the two counts disagree.)
     const QString before = win.w.verdictLabel()->text();
     ASSERT_TRUE(before.contains(QStringLiteral("unproven"))) << before.toStdString();
-    ASSERT_FALSE(before.contains(QStringLiteral(", 0 unproven)"))) << before.toStdString();
     const auto check = win.run(smallSiluBinding());
     ASSERT_NE(check, nullptr);
     ASSERT_FALSE(check->attachedTo.empty()) << check->summary;

@@ -4,6 +4,7 @@
 #include "diff/classify/Classifier.h"
 #include "diff/classify/Recognizers.h"
 #include "diff/compare/CriticalCounterexample.h"
+#include "diff/compare/FloatWitness.h"
 #include "diff/compare/Localise.h"
 #include "diff/compare/MaskBounds.h"
 #include "diff/compare/OpComparator.h"
@@ -260,14 +261,42 @@ private:
                 ++asked;
                 text = criticalCounterexample(R, G, m, raw[j]);
                 if (!text.empty())
-                    text += raw[j].genOp >= 0
-                                ? " (" + raw[j].genOpName + " at line " +
-                                      std::to_string(raw[j].genLine) + " of generated)"
-                                : " (" + raw[j].refOpName + " at line " +
-                                      std::to_string(raw[j].refLine) + " of reference)";
+                    text += siteText(raw[j]);
             }
+            if (text.empty())
+                text = floatWitnessAtRootOrSite(R, G, m, raw, root, i);
             finding.counterexample = text;
         }
+    }
+
+    // The float values of a finding the solver cannot model (FloatWitness.h), asked only after
+    // the solver's search found nothing: a finding the solver proves keeps its counterexample.
+    static std::string floatWitnessAtRootOrSite(const GFunction& R, const GFunction& G,
+                                                const OpMatching& m,
+                                                const std::vector<RawDifference>& raw,
+                                                const std::vector<int>& root, size_t i)
+    {
+        constexpr int kMaxSitesAsked = 8;
+        std::string text = floatWitness(R, G, m, raw[i]);
+        int asked = 0;
+        for (size_t j = 0; text.empty() && j < raw.size() && asked < kMaxSitesAsked; ++j) {
+            if (root[j] != int(i))
+                continue;
+            ++asked;
+            text = floatWitness(R, G, m, raw[j]);
+            if (!text.empty())
+                text += siteText(raw[j]);
+        }
+        return text;
+    }
+
+    // " (mulf at line 12 of generated)": where a site's counterexample was found.
+    static std::string siteText(const RawDifference& d)
+    {
+        return d.genOp >= 0
+                   ? " (" + d.genOpName + " at line " + std::to_string(d.genLine) + " of generated)"
+                   : " (" + d.refOpName + " at line " + std::to_string(d.refLine) +
+                         " of reference)";
     }
 
     // A root that is the generic fallback's operand change at the end of a chain

@@ -1,0 +1,33 @@
+#pragma once
+// A counterexample for a critical float difference (issue 30 item 2), where the SMT layer
+// (SmtCheck, CriticalCounterexample) models integers, masks and addresses only. The two
+// expression DAGs below the compared values are evaluated on concrete inputs, one scalar per
+// value: every input tile is uniform (each element equal), so an element-wise op's lane is the
+// op on scalars, computed exactly as the CPU interpreter does (eval/FloatMath.h, roundTo: the
+// element type's rounding mode, flush-to-zero of subnormal inputs and results).
+//
+// The inputs are the values the two sides share: matched loads (the same memory read on both
+// sides), entry arguments (specialised ones are the reference's constants), a loop's
+// iteration values in its first iteration (the loop's initial values). An op it does not model
+// exactly (iota, an index-dependent mask, a reduction, an mma, an unknown op) gives no witness.
+// Approximate ops (exp, exp2, rsqrt, divf rounding<approx>, ...) are computed faithfully; a
+// result that depends on one counts only where the difference is far beyond any approximation
+// (NaN or inf against a number, zero against non-zero, other signs, 1/64 relative) and stays so
+// with every approximate result moved by 1/1024. Other differences count beyond the tolerance of
+// the project's CPU comparison (eval::EvalOptions::maxUlp units in the last place).
+
+#include "diff/compare/RawDifference.h"
+#include "diff/graph/Internal.h"
+#include "diff/graph/OpGraph.h"
+#include "diff/match/OpMatcher.h"
+
+#include <string>
+
+namespace tilelens::diff {
+
+// The witness text of critical difference `d` ("argument 3 = 100 (every element) -> reference
+// NaN, generated 1"), or "" when none is found or the values are not modelled.
+std::string floatWitness(const GFunction& ref, const GFunction& gen, const OpMatching& m,
+                         const RawDifference& d);
+
+} // namespace tilelens::diff

@@ -1,0 +1,340 @@
+// Issue 30 item 2: a critical float difference gets a witness from evaluating both sides on
+// uniform tiles (diff/compare/FloatWitness.h). Each test reads the inputs the witness names and
+// recomputes both sides here, in the host's IEEE arithmetic, apart from the differ: the numbers
+// it prints must be what each side computes, and they must differ.
+
+#include "DiffTestUtil.h"
+
+#include <cmath>
+#include <cstdlib>
+#include <functional>
+#include <gtest/gtest.h>
+#include <limits>
+#include <map>
+
+namespace tilelens::diff::test {
+namespace {
+
+// %x is one row of 8 floats loaded from %0, %a the float argument %2 on every lane; `body`
+// computes %y from them, which is stored to %1.
+std::string kernel(const std::string& body, const std::string& loadHints = "")
+{
+    return "cuda_tile.module @m {\n"
+           "  entry @k(%0: tile<ptr<f32>>, %1: tile<ptr<f32>>, %2: tile<f32>) {\n"
+           "    %i = iota : tile<8xi32>\n"
+           "    %r0 = reshape %0 : tile<ptr<f32>> -> tile<1xptr<f32>>\n"
+           "    %b0 = broadcast %r0 : tile<1xptr<f32>> -> tile<8xptr<f32>>\n"
+           "    %p0 = offset %b0, %i : tile<8xptr<f32>>, tile<8xi32> -> tile<8xptr<f32>>\n"
+           "    %x, %t = load_ptr_tko weak %p0" +
+           loadHints +
+           " : tile<8xptr<f32>> -> tile<8xf32>, token\n"
+           "    %ra = reshape %2 : tile<f32> -> tile<1xf32>\n"
+           "    %a = broadcast %ra : tile<1xf32> -> tile<8xf32>\n" +
+           body +
+           "    %r1 = reshape %1 : tile<ptr<f32>> -> tile<1xptr<f32>>\n"
+           "    %b1 = broadcast %r1 : tile<1xptr<f32>> -> tile<8xptr<f32>>\n"
+           "    %p1 = offset %b1, %i : tile<8xptr<f32>>, tile<8xi32> -> tile<8xptr<f32>>\n"
+           "    %s = store_ptr_tko weak %p1, %y : tile<8xptr<f32>>, tile<8xf32> -> token\n"
+           "    return\n  }\n}\n";
+}
+
+// A witness read back: its inputs by name ("load_ptr_tko at reference line 6", "argument 2")
+// and the two values after "->".
+struct Witness
+{
+    std::map<std::string, double> inputs;
+    double reference = 0, generated = 0;
+    bool complete = false;
+};
+
+Witness parse(const std::string& text)
+{
+    Witness w;
+    const std::string arrow = " -> reference ";
+    const size_t at = text.find(arrow);
+    if (at == std::string::npos)
+        return w;
+    std::string in = text.substr(0, at);
+    if (const size_t colon = in.rfind(": ", in.find(" = ")); colon != std::string::npos)
+        in = in.substr(colon + 2); // what the inputs are of ("operand 1 of ...: ")
+    for (size_t from = 0; from < in.size();) {
+        const size_t end = std::min(in.find(", ", from), in.size());
+        std::string item = in.substr(from, end - from);
+        const size_t eq = item.rfind(" = ");
+        if (eq != std::string::npos)
+            w.inputs[item.substr(0, eq)] = std::strtod(item.c_str() + eq + 3, nullptr);
+        from = end + 2;
+    }
+    const std::string rest = text.substr(at + arrow.size());
+    const size_t comma = rest.find(", generated ");
+    if (comma == std::string::npos)
+        return w;
+    w.reference = std::strtod(rest.substr(0, comma).c_str(), nullptr);
+    w.generated = std::strtod(rest.c_str() + comma + std::string(", generated ").size(), nullptr);
+    w.complete = true;
+    return w;
+}
+
+double inputNamed(const Witness& w, const std::string& prefix, double fallback = 0.5)
+{
+    for (const auto& [name, value] : w.inputs)
+        if (name.rfind(prefix, 0) == 0)
+            return value;
+    return fallback; // an input the search did not need keeps its first value
+}
+
+// The witness prints the shortest text that reads back as the f32 value; a value computed
+// through exp or exp2 may differ from the host's libm in the last bits.
+bool sameFloat(float x, double printed)
+{
+    const float y = float(printed);
+    if (std::isnan(x) || std::isnan(y))
+        return std::isnan(x) && std::isnan(y);
+    if (std::isinf(x) || std::isinf(y))
+        return x == y;
+    return x == y || std::fabs(x - y) <= std::ldexp(std::fmax(std::fabs(x), std::fabs(y)), -20);
+}
+
+// f32 arithmetic on the host with flush-to-zero applied by hand (the host keeps subnormals).
+float flushed(float x)
+{
+    return std::fpclassify(x) == FP_SUBNORMAL ? std::copysign(0.0f, x) : x;
+}
+
+using Value = std::function<float(float x, float a)>;
+
+// A value of the reference and the value the generated side computes in its place: a finding
+// is reported at the first op that differs (or where a matched op reads an op of one side
+// only), so its witness names the values there.
+struct Stage
+{
+    Value reference, generated;
+};
+
+// Every critical of the pair carries a witness, and the witness holds: at its inputs, some stage
+// computed here gives the two values it prints, and they differ. Returns the witness texts.
+std::vector<std::string> expectRealWitnesses(const std::string& refBody, const std::string& genBody,
+                                             const std::vector<Stage>& stages)
+{
+    const DiffResult r = diffTexts(kernel(refBody), kernel(genBody));
+    const auto crit = criticals(r);
+    std::vector<std::string> texts;
+    EXPECT_FALSE(crit.empty()) << describe(r);
+    for (const Divergence* d : crit) {
+        const Witness w = parse(d->counterexample);
+        EXPECT_TRUE(w.complete) << d->message << ": '" << d->counterexample << "'";
+        if (!w.complete)
+            continue;
+        texts.push_back(d->counterexample);
+        const float x = float(inputNamed(w, "load_ptr_tko"));
+        const float a = float(inputNamed(w, "argument 2"));
+        bool shown = false;
+        for (const Stage& s : stages) {
+            const float ref = s.reference(x, a), gen = s.generated(x, a);
+            shown = shown || (sameFloat(ref, w.reference) && sameFloat(gen, w.generated) &&
+                              !sameFloat(ref, double(gen)));
+        }
+        EXPECT_TRUE(shown) << d->message << ": " << d->counterexample;
+    }
+    return texts;
+}
+
+TEST(FloatWitness, DroppedFlushToZeroShowsOnASubnormal)
+{
+    const auto texts =
+        expectRealWitnesses("    %y = addf %x, %x flush_to_zero : tile<8xf32>\n",
+                            "    %y = addf %x, %x : tile<8xf32>\n",
+                            {{[](float x, float) { return flushed(flushed(x) + flushed(x)); },
+                              [](float x, float) { return x + x; }}});
+    ASSERT_EQ(texts.size(), 1u);
+    EXPECT_NE(texts[0].find("(every element)"), std::string::npos) << texts[0];
+}
+
+// exp2 is approximate on the GPU; both sides are the same exp2, and the flushed result (0)
+// against a subnormal one is far beyond what any approximation can move.
+TEST(FloatWitness, AddedFlushToZeroOfAnApproximateOpShowsOnASubnormalResult)
+{
+    expectRealWitnesses("    %y = exp2 %x : tile<8xf32>\n",
+                        "    %y = exp2 %x flush_to_zero : tile<8xf32>\n",
+                        {{[](float x, float) { return std::exp2(x); },
+                          [](float x, float) { return flushed(std::exp2(flushed(x))); }}});
+}
+
+// silu_and_mul's f16 port: x loaded as f16, widened, scaled by log2(e) and exp2'd with
+// flush_to_zero; the port drops it on the exp2. Only an x near -90 makes exp2 subnormal in f32
+// (an f16 subnormal input is flushed to the same 1 either way).
+TEST(FloatWitness, DroppedFlushToZeroOfExp2OfAWidenedF16Input)
+{
+    const auto f16Kernel = [](const std::string& exp2Attrs) {
+        return "cuda_tile.module @m {\n"
+               "  entry @k(%0: tile<ptr<f16>>, %1: tile<ptr<f32>>) {\n"
+               "    %i = iota : tile<8xi32>\n"
+               "    %r0 = reshape %0 : tile<ptr<f16>> -> tile<1xptr<f16>>\n"
+               "    %b0 = broadcast %r0 : tile<1xptr<f16>> -> tile<8xptr<f16>>\n"
+               "    %p0 = offset %b0, %i : tile<8xptr<f16>>, tile<8xi32> -> tile<8xptr<f16>>\n"
+               "    %h, %t = load_ptr_tko weak %p0 : tile<8xptr<f16>> -> tile<8xf16>, token\n"
+               "    %x = ftof %h : tile<8xf16> -> tile<8xf32>\n"
+               "    %c = constant <f32: 1.4426950216293335> : tile<8xf32>\n"
+               "    %m = mulf %x, %c flush_to_zero : tile<8xf32>\n"
+               "    %y = exp2 %m" +
+               exp2Attrs +
+               " : tile<8xf32>\n"
+               "    %r1 = reshape %1 : tile<ptr<f32>> -> tile<1xptr<f32>>\n"
+               "    %b1 = broadcast %r1 : tile<1xptr<f32>> -> tile<8xptr<f32>>\n"
+               "    %p1 = offset %b1, %i : tile<8xptr<f32>>, tile<8xi32> -> tile<8xptr<f32>>\n"
+               "    %s = store_ptr_tko weak %p1, %y : tile<8xptr<f32>>, tile<8xf32> -> token\n"
+               "    return\n  }\n}\n";
+    };
+    const DiffResult r = diffTexts(f16Kernel(" flush_to_zero"), f16Kernel(""));
+    const auto crit = criticals(r);
+    ASSERT_EQ(crit.size(), 1u) << describe(r);
+    const Witness w = parse(crit[0]->counterexample);
+    ASSERT_TRUE(w.complete) << crit[0]->counterexample;
+    const float x = float(inputNamed(w, "load_ptr_tko"));
+    const float scaled = flushed(x * 1.4426950216293335f);
+    EXPECT_EQ(w.reference, 0.0) << crit[0]->counterexample;
+    EXPECT_TRUE(sameFloat(flushed(std::exp2(scaled)), w.reference)) << crit[0]->counterexample;
+    EXPECT_TRUE(sameFloat(std::exp2(scaled), w.generated)) << crit[0]->counterexample;
+    EXPECT_EQ(std::fpclassify(float(w.generated)), FP_SUBNORMAL) << crit[0]->counterexample;
+}
+
+// Rounding toward zero of a product that overflows is the largest finite float; to nearest
+// even it is infinity. (Elsewhere the two differ by one unit in the last place, within the
+// tolerance of the CPU comparison: no witness.)
+TEST(FloatWitness, ChangedRoundingModeShowsOnOverflow)
+{
+    const auto towardZero = [](float x, float) {
+        const double p = double(x) * double(x);
+        const float big = std::numeric_limits<float>::max();
+        return std::fabs(p) > double(big) ? std::copysign(big, float(p)) : float(p);
+    };
+    expectRealWitnesses("    %y = mulf %x, %x : tile<8xf32>\n",
+                        "    %y = mulf %x, %x rounding<zero> : tile<8xf32>\n",
+                        {{[](float x, float) { return x * x; }, towardZero}});
+}
+
+// silu_and_mul's sigmoid written e / (1 + e) against 1 / (1 + exp(-x)): at x = 100 exp
+// overflows, inf / inf is NaN where the other form is 1.
+TEST(FloatWitness, SigmoidOverflowIsNaNAgainstOne)
+{
+    const std::string one = "    %c1 = constant <f32: 1.0> : tile<8xf32>\n";
+    const Value e = [](float x, float) { return std::exp(x); };
+    const Value eNeg = [](float x, float) { return std::exp(-x); };
+    const auto texts = expectRealWitnesses(
+        one + "    %e = exp %x : tile<8xf32>\n    %d = addf %c1, %e : tile<8xf32>\n"
+              "    %y = divf %e, %d : tile<8xf32>\n",
+        one + "    %n = negf %x : tile<8xf32>\n    %e = exp %n : tile<8xf32>\n"
+              "    %d = addf %c1, %e : tile<8xf32>\n    %y = divf %c1, %d : tile<8xf32>\n",
+        {{[](float x, float) { return x; }, [](float x, float) { return -x; }},
+         {e, eNeg},
+         {[e](float x, float a) { return 1.0f + e(x, a); },
+          [eNeg](float x, float a) { return 1.0f + eNeg(x, a); }},
+         {[e](float x, float a) { return e(x, a) / (1.0f + e(x, a)); },
+          [eNeg](float x, float a) { return 1.0f / (1.0f + eNeg(x, a)); }}});
+    bool nan = false;
+    for (const std::string& t : texts)
+        nan = nan || t.find("NaN") != std::string::npos;
+    EXPECT_TRUE(nan) << ::testing::PrintToString(texts);
+}
+
+TEST(FloatWitness, SwappedOperandsOfSubf)
+{
+    expectRealWitnesses(
+        "    %y = subf %x, %a : tile<8xf32>\n", "    %y = subf %a, %x : tile<8xf32>\n",
+        {{[](float x, float a) { return x - a; }, [](float x, float a) { return a - x; }}});
+}
+
+TEST(FloatWitness, SwappedOperandsOfDivf)
+{
+    expectRealWitnesses(
+        "    %y = divf %x, %a : tile<8xf32>\n", "    %y = divf %a, %x : tile<8xf32>\n",
+        {{[](float x, float a) { return x / a; }, [](float x, float a) { return a / x; }}});
+}
+
+// The reference scales by log2(e) where the port negates: the witness is where the store reads
+// the two values, or at the scaling itself.
+TEST(FloatWitness, DroppedScaleConstant)
+{
+    expectRealWitnesses("    %c = constant <f32: 1.4426950216293335> : tile<8xf32>\n"
+                        "    %y = mulf %x, %c : tile<8xf32>\n",
+                        "    %y = negf %x : tile<8xf32>\n",
+                        {{[](float x, float) { return x * 1.4426950216293335f; },
+                          [](float x, float) { return -x; }}});
+}
+
+// The changed constant is its own finding: its two values for any input.
+TEST(FloatWitness, ChangedConstant)
+{
+    const auto texts = expectRealWitnesses(
+        "    %c = constant <f32: 2.0> : tile<8xf32>\n    %y = mulf %x, %c : tile<8xf32>\n",
+        "    %c = constant <f32: 3.0> : tile<8xf32>\n    %y = mulf %x, %c : tile<8xf32>\n",
+        {{[](float, float) { return 2.0f; }, [](float, float) { return 3.0f; }},
+         {[](float x, float) { return x * 2.0f; }, [](float x, float) { return x * 3.0f; }}});
+    ASSERT_FALSE(texts.empty());
+}
+
+// maxf without propagate_nan drops a NaN operand; with it the NaN is the result.
+TEST(FloatWitness, AddedPropagateNanShowsOnANaNInput)
+{
+    const std::string zero = "    %z = constant <f32: 0.0> : tile<8xf32>\n";
+    const auto texts = expectRealWitnesses(
+        zero + "    %y = maxf %x, %z : tile<8xf32>\n",
+        zero + "    %y = maxf %x, %z propagate_nan : tile<8xf32>\n",
+        {{[](float x, float) { return std::isnan(x) ? 0.0f : std::fmax(x, 0.0f); },
+          [](float x, float) { return std::isnan(x) ? x : std::fmax(x, 0.0f); }}});
+    ASSERT_EQ(texts.size(), 1u);
+    EXPECT_NE(texts[0].find("= NaN"), std::string::npos) << texts[0];
+}
+
+// Findings that are not critical never get a witness: an equivalent (commuted operands) and a
+// warn (a latency hint).
+TEST(FloatWitness, EquivalentAndWarnGetNone)
+{
+    const DiffResult equivalent = diffTexts(kernel("    %y = addf %x, %a : tile<8xf32>\n"),
+                                            kernel("    %y = addf %a, %x : tile<8xf32>\n"));
+    const DiffResult warn = diffTexts(
+        kernel("    %y = addf %x, %a : tile<8xf32>\n"),
+        kernel("    %y = addf %x, %a : tile<8xf32>\n",
+               " optimization_hints = #cuda_tile.optimization_hints<sm_100 = {latency = 3}>"));
+    int nonCritical = 0;
+    for (const DiffResult* r : {&equivalent, &warn}) {
+        EXPECT_TRUE(criticals(*r).empty()) << describe(*r);
+        for (const Divergence& d : r->divergences) {
+            nonCritical += d.severity == Severity::Warn || d.severity == Severity::Equivalent;
+            EXPECT_TRUE(d.counterexample.empty()) << d.message << ": " << d.counterexample;
+        }
+    }
+    EXPECT_GE(nonCritical, 1) << describe(warn);
+}
+
+// exp(x) and exp2(x * log2(e)) are the same value up to the two approximations (they differ
+// in the last bits, and by a few units of a subnormal where exp underflows): a critical finding
+// (the core op changed), but never with a witness.
+TEST(FloatWitness, ApproximationsOfTheSameValueGetNone)
+{
+    const DiffResult r = diffTexts(kernel("    %y = exp %x : tile<8xf32>\n"),
+                                   kernel("    %c = constant <f32: 1.4426950216293335> : "
+                                          "tile<8xf32>\n    %m = mulf %x, %c : tile<8xf32>\n"
+                                          "    %y = exp2 %m : tile<8xf32>\n"));
+    const auto crit = criticals(r);
+    ASSERT_FALSE(crit.empty()) << describe(r);
+    for (const Divergence* d : crit) {
+        EXPECT_TRUE(d->counterexample.empty()) << d->message << ": " << d->counterexample;
+    }
+}
+
+// A lane index (iota) is not a uniform input: a difference that needs one stays unproven.
+TEST(FloatWitness, AnUnmodelledOpGivesNone)
+{
+    const std::string f = "    %f = itof %i signed : tile<8xi32> -> tile<8xf32>\n";
+    const DiffResult r = diffTexts(kernel(f + "    %y = addf %x, %f : tile<8xf32>\n"),
+                                   kernel(f + "    %y = subf %f, %x : tile<8xf32>\n"));
+    const auto crit = criticals(r);
+    ASSERT_FALSE(crit.empty()) << describe(r);
+    for (const Divergence* d : crit) {
+        EXPECT_TRUE(d->counterexample.empty()) << d->message << ": " << d->counterexample;
+    }
+}
+
+} // namespace
+} // namespace tilelens::diff::test
