@@ -229,7 +229,8 @@ void explainPadding(const GFunction& R, int r, const GFunction& G, int g, RawDif
         d.conditional = true;
         return;
     }
-    d.counterexample = "input class: a tensor whose extent is not a multiple of the tile (a "
+    d.counterexample = std::string(kInputClassPrefix) +
+                       "a tensor whose extent is not a multiple of the tile (a "
                        "ragged last tile): its out-of-bounds lanes are " +
                        d.refValue + " in the reference and " +
                        (d.genValue == "none" ? std::string("undefined") : d.genValue) +

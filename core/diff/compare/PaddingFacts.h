@@ -11,7 +11,14 @@
 #include "diff/graph/Internal.h"
 #include "diff/graph/OpGraph.h"
 
+#include <string_view>
+
 namespace tilelens::diff {
+
+// How explainPadding's counterexample starts: it names a class of inputs, not
+// one input, so a concrete witness found later (CriticalCounterexample.h)
+// takes its place.
+inline constexpr std::string_view kInputClassPrefix = "input class: ";
 
 // Fills d.proof (harmless) or d.counterexample (the input class that shows
 // the difference) for a padding_value difference between the partition views

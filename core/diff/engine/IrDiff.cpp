@@ -8,6 +8,7 @@
 #include "diff/compare/Localise.h"
 #include "diff/compare/MaskBounds.h"
 #include "diff/compare/OpComparator.h"
+#include "diff/compare/PaddingFacts.h"
 #include "diff/compare/RootCauses.h"
 #include "diff/compare/SmtCheck.h"
 #include "diff/compare/SpecialisedEquality.h"
@@ -27,6 +28,8 @@
 #include <map>
 #include <memory>
 #include <set>
+#include <string>
+#include <string_view>
 
 namespace tilelens::diff {
 
@@ -215,6 +218,8 @@ private:
         }
         if (m_useSolver)
             addCounterexamples(R, G, m, raw, root, where);
+        else
+            markUnsearched(root, where);
     }
 
     // An equality the solver proved only with the reference's specialisation is a
@@ -239,34 +244,73 @@ private:
     }
 
     // A critical finding the result comparison left without a counterexample gets one from
-    // the values that make its difference (CriticalCounterexample.h), at its root or else at
-    // one of its first sites. Only the field is added: grouping and counts stay as they are.
+    // the values that make its difference (CriticalCounterexample.h, FloatWitness.h), at its
+    // root or else at one of its first sites; one that has only a class of inputs (a ragged
+    // tile) gets a concrete input where one is found. A finding still without one says what
+    // was searched. Only these fields change: grouping and counts stay as they are.
     void addCounterexamples(const GFunction& R, const GFunction& G, const OpMatching& m,
                             const std::vector<RawDifference>& raw, const std::vector<int>& root,
                             const std::vector<size_t>& where)
     {
-        constexpr int kMaxSitesAsked = 8; // a query costs up to milliseconds
         for (size_t i = 0; i < raw.size(); ++i) {
             if (root[i] >= 0)
                 continue;
             Divergence& finding = m_out.divergences[where[i]];
-            if (finding.severity != Severity::Critical || !finding.counterexample.empty())
+            const bool onlyAClass =
+                std::string_view(finding.counterexample).substr(0, kInputClassPrefix.size()) ==
+                kInputClassPrefix;
+            if (finding.severity != Severity::Critical ||
+                (!finding.counterexample.empty() && !onlyAClass))
                 continue;
             m_cancel.throwIfCancelled();
-            std::string text = criticalCounterexample(R, G, m, raw[i]);
-            int asked = 0;
-            for (size_t j = 0; text.empty() && j < raw.size() && asked < kMaxSitesAsked; ++j) {
-                if (root[j] != int(i))
-                    continue;
-                ++asked;
-                text = criticalCounterexample(R, G, m, raw[j]);
-                if (!text.empty())
-                    text += siteText(raw[j]);
-            }
-            if (text.empty())
+            std::string text = solverCounterexampleAtRootOrSite(R, G, m, raw, root, i);
+            if (text.empty() && !onlyAClass)
                 text = floatWitnessAtRootOrSite(R, G, m, raw, root, i);
-            finding.counterexample = text;
+            if (!text.empty())
+                finding.counterexample = std::move(text);
+            else if (!onlyAClass)
+                finding.unprovenReason = kSearchedReason;
         }
+    }
+
+    // What an unproven critical of a searched function says after its mark.
+    static constexpr const char* kSearchedReason =
+        "searched: the solver for integer, mask and address inputs, and both sides evaluated "
+        "on uniform float inputs; `diff --eval` runs the kernels on the CPU";
+
+    // Above the op limit nothing is searched: each unproven critical says so.
+    void markUnsearched(const std::vector<int>& root, const std::vector<size_t>& where)
+    {
+        for (size_t i = 0; i < root.size(); ++i) {
+            if (root[i] >= 0)
+                continue;
+            Divergence& finding = m_out.divergences[where[i]];
+            if (finding.unproven())
+                finding.unprovenReason = "not searched: the solver and the float evaluation do "
+                                         "not run on modules over " +
+                                         std::to_string(kSolverMaxOps) + " ops";
+        }
+    }
+
+    // The solver's counterexample (CriticalCounterexample.h) of root i, or else of one of
+    // its first sites with the site named.
+    static std::string solverCounterexampleAtRootOrSite(const GFunction& R, const GFunction& G,
+                                                        const OpMatching& m,
+                                                        const std::vector<RawDifference>& raw,
+                                                        const std::vector<int>& root, size_t i)
+    {
+        constexpr int kMaxSitesAsked = 8; // a query costs up to milliseconds
+        std::string text = criticalCounterexample(R, G, m, raw[i]);
+        int asked = 0;
+        for (size_t j = 0; text.empty() && j < raw.size() && asked < kMaxSitesAsked; ++j) {
+            if (root[j] != int(i))
+                continue;
+            ++asked;
+            text = criticalCounterexample(R, G, m, raw[j]);
+            if (!text.empty())
+                text += siteText(raw[j]);
+        }
+        return text;
     }
 
     // The float values of a finding the solver cannot model (FloatWitness.h), asked only after

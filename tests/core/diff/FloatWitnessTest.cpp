@@ -11,6 +11,7 @@
 #include <gtest/gtest.h>
 #include <limits>
 #include <map>
+#include <string>
 
 namespace tilelens::diff::test {
 namespace {
@@ -333,6 +334,30 @@ TEST(FloatWitness, AnUnmodelledOpGivesNone)
     ASSERT_FALSE(crit.empty()) << describe(r);
     for (const Divergence* d : crit) {
         EXPECT_TRUE(d->counterexample.empty()) << d->message << ": " << d->counterexample;
+        // The unproven mark says what was searched (plain diff, no CPU run).
+        EXPECT_EQ(d->unprovenReason.rfind("searched: the solver", 0), 0u) << d->unprovenReason;
+    }
+}
+
+// Above the differ's op limit neither the solver nor the float evaluation runs: an unproven
+// critical says it was not searched, rather than that nothing was found.
+TEST(FloatWitness, OverTheOpLimitAnUnprovenCriticalSaysItWasNotSearched)
+{
+    constexpr int kChain = 25100; // per side: both together over the 50,000-op limit
+    std::string chain = "    %c0 = addf %x, %a : tile<8xf32>\n";
+    for (int k = 1; k < kChain; ++k)
+        chain += "    %c" + std::to_string(k) + " = addf %c" + std::to_string(k - 1) +
+                 ", %a : tile<8xf32>\n";
+    const std::string last = "%c" + std::to_string(kChain - 1);
+    const DiffResult r =
+        diffTexts(kernel(chain + "    %y = mulf " + last + ", %a : tile<8xf32>\n"),
+                  kernel(chain + "    %y = divf " + last + ", %a : tile<8xf32>\n"));
+    EXPECT_FALSE(r.solverSkipped.empty());
+    const auto crit = criticals(r);
+    ASSERT_FALSE(crit.empty()) << describe(r);
+    for (const Divergence* d : crit) {
+        EXPECT_TRUE(d->counterexample.empty()) << d->message << ": " << d->counterexample;
+        EXPECT_EQ(d->unprovenReason.rfind("not searched:", 0), 0u) << d->unprovenReason;
     }
 }
 
