@@ -743,6 +743,34 @@ bool assumesSatisfiable(z3::context& ctx, const Encoder& enc)
     return solver.check() == z3::sat;
 }
 
+// Checks `solver` with the encoder's leaves held to each tier's range in turn (a readable
+// input where there is one; narrower leaves, masks, take any value), then without them under
+// `full`. A sat answer leaves the tier's bounds on the solver, so its model keeps to them.
+z3::check_result checkSmallInputsFirst(z3::context& ctx, z3::solver& solver, const Encoder& enc,
+                                       const std::vector<std::pair<int64_t, int64_t>>& tiers,
+                                       const z3::params& full)
+{
+    z3::params small(ctx);
+    small.set("rlimit", kSmallInputsResourceLimit);
+    for (const auto& [lo, hi] : tiers) {
+        solver.push();
+        solver.set(small);
+        for (const auto& leaf : enc.leaves()) {
+            const unsigned w = leaf.second.get_sort().bv_size();
+            if (w > 5) {
+                const int64_t bound = w > 17 ? hi : std::min<int64_t>(hi, 16);
+                solver.add(z3::sge(leaf.second, ctx.bv_val(std::max(lo, -bound), w)));
+                solver.add(z3::sle(leaf.second, ctx.bv_val(bound, w)));
+            }
+        }
+        if (solver.check() == z3::sat)
+            return z3::sat;
+        solver.pop();
+    }
+    solver.set(full);
+    return solver.check();
+}
+
 // Are x (reference) and y (generated) equal for every input satisfying the encoder's facts?
 SmtVerdict solve(z3::context& ctx, const Encoder& enc, const z3::expr& x, const z3::expr& y,
                  Recheck recheck, bool withAssumes = true)
@@ -762,29 +790,7 @@ SmtVerdict solve(z3::context& ctx, const Encoder& enc, const z3::expr& x, const 
     std::vector<std::pair<int64_t, int64_t>> tiers = {{-16, 16}};
     if (recheck == Recheck::Yes)
         tiers = {{0, 16}, {-16, 16}, {0, 1024}, {-65536, 65536}};
-    z3::params small(ctx);
-    small.set("rlimit", kSmallInputsResourceLimit);
-    z3::check_result res = z3::unknown;
-    for (const auto& [lo, hi] : tiers) {
-        solver.push();
-        solver.set(small);
-        for (const auto& leaf : enc.leaves()) {
-            const unsigned w = leaf.second.get_sort().bv_size();
-            if (w > 5) { // narrower leaves (masks) take any value
-                const int64_t bound = w > 17 ? hi : std::min<int64_t>(hi, 16);
-                solver.add(z3::sge(leaf.second, ctx.bv_val(std::max(lo, -bound), w)));
-                solver.add(z3::sle(leaf.second, ctx.bv_val(bound, w)));
-            }
-        }
-        res = solver.check();
-        if (res == z3::sat)
-            break;
-        solver.pop();
-    }
-    if (res != z3::sat) {
-        solver.set(p);
-        res = solver.check();
-    }
+    const z3::check_result res = checkSmallInputsFirst(ctx, solver, enc, tiers, p);
     if (res == z3::unsat) {
         out.kind = SmtVerdict::Equal;
         out.text = "SMT: equal for all inputs satisfying " + enc.factText();
@@ -849,29 +855,8 @@ SmtVerdict findInputs(z3::context& ctx, const Encoder& enc, const z3::expr& cond
         for (const auto& fact : enc.assumed())
             solver.add(fact);
     solver.add(cond);
-    z3::params small(ctx);
-    small.set("rlimit", kSmallInputsResourceLimit);
-    z3::check_result res = z3::unknown;
-    for (const auto& [lo, hi] : {std::pair<int64_t, int64_t>{0, 16}, {-16, 16}, {-65536, 65536}}) {
-        solver.push();
-        solver.set(small);
-        for (const auto& leaf : enc.leaves()) {
-            const unsigned w = leaf.second.get_sort().bv_size();
-            if (w > 5) {
-                const int64_t bound = w > 17 ? hi : std::min<int64_t>(hi, 16);
-                solver.add(z3::sge(leaf.second, ctx.bv_val(std::max(lo, -bound), w)));
-                solver.add(z3::sle(leaf.second, ctx.bv_val(bound, w)));
-            }
-        }
-        res = solver.check();
-        if (res == z3::sat)
-            break;
-        solver.pop();
-    }
-    if (res != z3::sat) {
-        solver.set(p);
-        res = solver.check();
-    }
+    const z3::check_result res =
+        checkSmallInputsFirst(ctx, solver, enc, {{0, 16}, {-16, 16}, {-65536, 65536}}, p);
     if (res != z3::sat)
         return out;
     const z3::model model = solver.get_model();
