@@ -739,6 +739,8 @@ private:
                    !all(allOps[theirSide], theirSide == Side::Generated ? G : R)
                         .find(surplusKey(o));
         };
+        // Per side: the ops whose result some op reads as written, built on first use.
+        PerSide<std::vector<char>> readOps;
         // Live ops of a side by normal form: built on first use.
         std::optional<FlatHashMap<int>> refLive, genLive;
         auto recomputed = [](std::optional<FlatHashMap<int>>& map, const GFunction& f, const GOp& o,
@@ -781,7 +783,8 @@ private:
                 m_out.push_back(d);
             } else if (surplus(genCount, Side::Generated, o)) {
                 auto d =
-                    make(o.duplicateOf >= 0 ? DiffKind::DuplicateOp : DiffKind::DeadOp, int(i), -1);
+                    make(unmatchedPureKind(R, int(i), Side::Reference, readOps[Side::Reference]),
+                         int(i), -1);
                 d.refValue = opSignature(R, int(i));
                 d.proof = o.id == OpId::MakeToken ? unmatchedProof(R, int(i))
                           : foldedToConstant(o)   ? std::string(o.proof)
@@ -815,7 +818,8 @@ private:
                 m_out.push_back(d);
             } else if (surplus(refCount, Side::Reference, o)) {
                 auto d =
-                    make(o.duplicateOf >= 0 ? DiffKind::DuplicateOp : DiffKind::DeadOp, -1, int(j));
+                    make(unmatchedPureKind(G, int(j), Side::Generated, readOps[Side::Generated]),
+                         -1, int(j));
                 d.genValue = opSignature(G, int(j));
                 d.proof = o.id == OpId::MakeToken ? unmatchedProof(G, int(j))
                           : foldedToConstant(o)   ? std::string(o.proof)
@@ -824,6 +828,32 @@ private:
                 m_out.push_back(d);
             }
         }
+    }
+
+    // The kind of a pure op on one side only that takes no part in the
+    // comparison: a duplicate (CSE merges it), an op whose result nothing reads
+    // (dead), or an op normalisation folded into another value while the kernel
+    // still reads its result (the select of a Python-modulo fix-up that never
+    // fires, an identity bitcast): an op present on that side only, not a dead one.
+    // `read` is filled on first use: per op, whether an op reads one of its results.
+    static DiffKind unmatchedPureKind(const GFunction& f, int op, Side side,
+                                      std::vector<char>& read)
+    {
+        const GOp& o = f.ops[size_t(op)];
+        if (o.duplicateOf >= 0)
+            return DiffKind::DuplicateOp;
+        if (!o.folded || o.proof.empty())
+            return DiffKind::DeadOp;
+        if (read.empty()) {
+            read.assign(f.ops.size(), 0);
+            for (const GOp& u : f.ops)
+                for (int v : u.operands)
+                    if (f.values[size_t(v)].def >= 0)
+                        read[size_t(f.values[size_t(v)].def)] = 1;
+        }
+        if (!read[size_t(op)])
+            return DiffKind::DeadOp;
+        return side == Side::Reference ? DiffKind::OpMissing : DiffKind::OpExtra;
     }
 
     // A pure op (the negf of a + (-b)) whose every written user is an op

@@ -695,6 +695,19 @@ private:
     PerSide<std::vector<std::vector<int>>> m_writtenUsers;
 };
 
+// A one-sided op that the comparison leaves out of its normal forms: a dead
+// op, or one folded into another value (x * 1) that the kernel still reads,
+// reported as an op of that side only (OpComparator's unmatchedPureKind).
+bool reportedUnused(const CauseLinks& c, const RawDifference& d, Side side)
+{
+    if (d.kind == DiffKind::DeadOp)
+        return true;
+    if (d.kind != DiffKind::OpMissing && d.kind != DiffKind::OpExtra)
+        return false;
+    const GOp& o = c.graph(side).ops[size_t(opOn(d, side))];
+    return !o.live && o.duplicateOf < 0 && o.folded && !o.proof.empty();
+}
+
 // A pure op that only a normal form absorbed (the index arithmetic of an
 // offset, summed as terms) is reported as unused; when every written use
 // leads to one op pair whose operands differ critically, it is where that
@@ -705,7 +718,7 @@ void attachAbsorbedOps(CauseLinks& c)
     for (size_t i = 0; i < c.raw.size(); ++i) {
         const RawDifference& d = c.raw[i];
         const std::optional<Side> side = onlySide(d);
-        if (c.parent[i] >= 0 || d.kind != DiffKind::DeadOp || !side)
+        if (c.parent[i] >= 0 || !side || !reportedUnused(c, d, *side))
             continue;
         const int change = absorbed.changeAbsorbing(*side, opOn(d, *side), 0);
         if (change >= 0 && change != int(i))

@@ -61,6 +61,43 @@ TEST(PortForms, PythonModuloFixupWithFoldedSignTestIsThePlainRemainder)
     EXPECT_TRUE(anyProof(r, "[0, 63]")) << describe(r);
 }
 
+// The fix-up's select that normalisation folds away is read by the kernel: the finding files
+// it as an op of one side (op_missing / op_extra), not as a dead op (it was `dead_op`).
+const Divergence* findingAtOp(const DiffResult& r, const std::string& op)
+{
+    for (const auto& d : r.divergences)
+        if ((d.reference && d.reference->op == op) || (d.generated && d.generated->op == op))
+            return &d;
+    return nullptr;
+}
+
+TEST(PortForms, FoldedFixupSelectIsAnOpOfOneSideNotADeadOne)
+{
+    const DiffResult refOnly = diffTexts(kernel(kFoldedSignTest), kernel(kPlain));
+    const Divergence* missing = findingAtOp(refOnly, "select");
+    ASSERT_NE(missing, nullptr) << describe(refOnly);
+    EXPECT_EQ(missing->kind, DiffKind::OpMissing) << describe(refOnly);
+    EXPECT_EQ(missing->severity, Severity::Equivalent) << describe(refOnly);
+
+    // matmul's bid % num_bid_in_group as Python's modulo against Rust's `%`: the divisor's
+    // sign is not known (an i32 product that can wrap), so the equality is a warn under the
+    // stated precondition d > 0, at the select the port added.
+    std::string fixup = kernel(kFoldedSignTest), plain = kernel(kPlain);
+    const std::vector<Edit> divisorIsArgument = {{"%r = remi %b, %d", "%r = remi %b, %0"},
+                                                 {"%s = addi %r, %d", "%s = addi %r, %0"}};
+    ASSERT_TRUE(applyEdits(fixup, divisorIsArgument));
+    ASSERT_TRUE(
+        applyEdits(fixup, {{"%f = constant <i1: 0> : tile<i1>",
+                            "%f = cmpi less_than %0, %z, signed : tile<i32> -> tile<i1>"}}));
+    ASSERT_TRUE(applyEdits(plain, {divisorIsArgument[0]}));
+    const DiffResult genOnly = diffTexts(plain, fixup);
+    const Divergence* extra = findingAtOp(genOnly, "select");
+    ASSERT_NE(extra, nullptr) << describe(genOnly);
+    EXPECT_EQ(extra->kind, DiffKind::OpExtra) << describe(genOnly);
+    EXPECT_EQ(extra->rule, "proven-under-precondition") << describe(genOnly);
+    EXPECT_NE(extra->proof.find("d > 0"), std::string::npos) << describe(genOnly);
+}
+
 TEST(PortForms, PythonModuloFixupWithOtherSignTestsIsThePlainRemainder)
 {
     // (r < 0) != (d < 0) written as a compare of two i1, with `ori` and `true`.

@@ -1,0 +1,64 @@
+cuda_tile.module @relu_module {
+  entry @relu_fwd_kernel_entry(%0: tile<ptr<f16>>, %1: tile<i32>, %2: tile<i32>, %3: tile<ptr<f16>>, %4: tile<i32>, %5: tile<i32>) {
+    %6 = constant <i32: 1024> : tile<i32>
+    %7 = assume div_by<16>, %0 : tile<ptr<f16>>
+    %8 = assume div_by<16>, %1 : tile<i32>
+    %9 = assume div_by<16>, %3 : tile<ptr<f16>>
+    %10 = assume div_by<16>, %4 : tile<i32>
+    %11 = constant <i32: 1024> : tile<i32>
+    %12 = assume div_by<16>, %7 : tile<ptr<f16>>
+    %13 = assume div_by<16>, %9 : tile<ptr<f16>>
+    %14 = assume bounded<0, ?>, %8 : tile<i32>
+    %15 = assume bounded<0, ?>, %10 : tile<i32>
+    %16, %17, %18 = get_tile_block_id : tile<i32>
+    %19 = assume bounded<0, ?>, %16 : tile<i32>
+    %20 = assume bounded<0, ?>, %17 : tile<i32>
+    %21 = assume bounded<0, ?>, %18 : tile<i32>
+    %22 = muli %19, %11 : tile<i32>
+    %23 = constant <i32: 1024> : tile<i32>
+    %24 = constant <i32: 1> : tile<i32>
+    %25 = constant <i32: 1> : tile<i32>
+    %26 = reshape %22 : tile<i32> -> tile<1xi32>
+    %27 = constant <i32: 1> : tile<i32>
+    %28 = constant <i32: 1024> : tile<i32>
+    %29 = broadcast %26 : tile<1xi32> -> tile<1024xi32>
+    %30 = iota : tile<1024xi32>
+    %31 = addi %29, %30 : tile<1024xi32>
+    %32 = exti %31 signed : tile<1024xi32> -> tile<1024xi64>
+    %33 = exti %14 signed : tile<i32> -> tile<i64>
+    %34 = constant <i32: 1> : tile<i32>
+    %35 = reshape %33 : tile<i64> -> tile<1xi64>
+    %36 = constant <i32: 1> : tile<i32>
+    %37 = constant <i32: 1024> : tile<i32>
+    %38 = broadcast %35 : tile<1xi64> -> tile<1024xi64>
+    %39 = cmpi less_than %32, %38, signed : tile<1024xi64> -> tile<1024xi1>
+    %40 = constant <i32: 1> : tile<i32>
+    %41 = reshape %12 : tile<ptr<f16>> -> tile<1xptr<f16>>
+    %42 = constant <i32: 1> : tile<i32>
+    %43 = constant <i32: 1024> : tile<i32>
+    %44 = broadcast %41 : tile<1xptr<f16>> -> tile<1024xptr<f16>>
+    %45 = constant <i32: 1024> : tile<i32>
+    %46 = offset %44, %32 : tile<1024xptr<f16>>, tile<1024xi64> -> tile<1024xptr<f16>>
+    %47, %48 = load_ptr_tko weak %46, %39 : tile<1024xptr<f16>>, tile<1024xi1> -> tile<1024xf16>, token
+    %49 = ftof %47 : tile<1024xf16> -> tile<1024xf32>
+    %50 = constant <f32: 0.0> : tile<1024xf32>
+    %51 = maxf %49, %50 : tile<1024xf32>
+    %52 = ftof %51 : tile<1024xf32> -> tile<1024xf16>
+    %53 = exti %14 signed : tile<i32> -> tile<i64>
+    %54 = constant <i32: 1> : tile<i32>
+    %55 = reshape %53 : tile<i64> -> tile<1xi64>
+    %56 = constant <i32: 1> : tile<i32>
+    %57 = constant <i32: 1024> : tile<i32>
+    %58 = broadcast %55 : tile<1xi64> -> tile<1024xi64>
+    %59 = cmpi less_than %32, %58, signed : tile<1024xi64> -> tile<1024xi1>
+    %60 = constant <i32: 1> : tile<i32>
+    %61 = reshape %13 : tile<ptr<f16>> -> tile<1xptr<f16>>
+    %62 = constant <i32: 1> : tile<i32>
+    %63 = constant <i32: 1024> : tile<i32>
+    %64 = broadcast %61 : tile<1xptr<f16>> -> tile<1024xptr<f16>>
+    %65 = constant <i32: 1024> : tile<i32>
+    %66 = offset %64, %32 : tile<1024xptr<f16>>, tile<1024xi64> -> tile<1024xptr<f16>>
+    %67 = store_ptr_tko weak %66, %52, %59 : tile<1024xptr<f16>>, tile<1024xf16>, tile<1024xi1> -> token
+    return
+  }
+}
