@@ -293,7 +293,9 @@ private:
     }
 
     // The solver's counterexample (CriticalCounterexample.h) of root i, or else of one of
-    // its first sites with the site named.
+    // its first sites with the site named. A site with a proof of its own (an op the normal
+    // form folds into another value) is not asked: what its users read differs, if at all,
+    // through another cause, and its witness would be that cause's.
     static std::string solverCounterexampleAtRootOrSite(const GFunction& R, const GFunction& G,
                                                         const OpMatching& m,
                                                         const std::vector<RawDifference>& raw,
@@ -303,7 +305,7 @@ private:
         std::string text = criticalCounterexample(R, G, m, raw[i]);
         int asked = 0;
         for (size_t j = 0; text.empty() && j < raw.size() && asked < kMaxSitesAsked; ++j) {
-            if (root[j] != int(i))
+            if (root[j] != int(i) || !raw[j].proof.empty())
                 continue;
             ++asked;
             text = criticalCounterexample(R, G, m, raw[j]);

@@ -750,5 +750,31 @@ TEST(CriticalCounterexample, AMatmulBlockIdWitnessLiesInTheGridTheSizesLaunch)
         << text;
 }
 
+// A site the normal form folds away (an `x * 1` of the reference, reported with its own proof)
+// is not asked for its users' witness: silu's f32 port against the f16 reference has a
+// changed column mask, and the dropped-ftz finding whose sites include such a `muli` once
+// carried the mask's witness ("cmpi ... (muli at line 110 of reference)"), a difference the
+// ftz does not cause.
+TEST(CriticalCounterexample, AFoldedSiteLendsNoOtherCausesWitness)
+{
+    const QString data = tilelens::test::testDataDir();
+    const std::string reference = readText(
+        data + QStringLiteral("/real-ports/silu_and_mul_fwd_8x512x1024_f16/reference.mlir"));
+    const std::string mistake = readText(
+        data +
+        QStringLiteral("/port-mistakes/silu_and_mul/wrong_bound_col_mask_stride/generated.mlir"));
+    ASSERT_FALSE(reference.empty());
+    ASSERT_FALSE(mistake.empty());
+    const DiffResult r = diffTexts(reference, mistake);
+    int ftz = 0;
+    for (const Divergence* d : criticals(r)) {
+        if (d->rule != "ftz-approx")
+            continue;
+        ++ftz;
+        EXPECT_EQ(d->counterexample.find("cmpi"), std::string::npos) << d->counterexample;
+    }
+    EXPECT_GE(ftz, 1) << describe(r);
+}
+
 } // namespace
 } // namespace tilelens::diff::test
