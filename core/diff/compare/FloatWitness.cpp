@@ -12,11 +12,14 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <functional>
 #include <limits>
 #include <map>
 #include <optional>
 #include <set>
 #include <string>
+#include <tuple>
+#include <utility>
 #include <vector>
 
 namespace tilelens::diff {
@@ -26,12 +29,14 @@ namespace {
 using eval::Elem;
 using eval::Rounding;
 
-constexpr int kMaxNodes = 2048;            // values evaluated, both sides together
-constexpr size_t kMaxLeaves = 6;           // inputs of one comparison
-constexpr size_t kMaxAssignments = 600;    // input combinations tried
+constexpr int kMaxNodes = 4096;                 // values evaluated per input, all probes together
+constexpr int64_t kMaxNodesPerFinding = 200000; // values evaluated for one finding, in all
+constexpr size_t kMaxLeaves = 6;                // inputs of one comparison
+constexpr size_t kMaxAssignments = 600;         // input combinations tried
 constexpr double kApproxMove = 1.0 / 1024; // beyond any approximate op's error (tanh.approx 2^-11)
 constexpr double kApproxRelative = 1.0 / 64;
 constexpr int64_t kMaxReduced = int64_t(1) << 20;
+constexpr int64_t kReducedPerNode = 16; // reduced elements checked per node of the budget
 
 // One lane of a uniform tile: a float (exactly representable in `e`) or an integer (canonical
 // form of eval/Numeric.h).
@@ -144,6 +149,31 @@ bool isLoad(OpId n)
     return n == OpId::LoadViewTko || n == OpId::LoadPtrTko;
 }
 
+// A view's tile may reach past the tensor's extent (an extent not a known multiple of the
+// tile, a dim_map): its lanes there hold the padding value (or nothing), not the loaded one.
+bool tileMayReachPast(std::string_view viewType)
+{
+    const size_t t = viewType.find("tile=(");
+    const size_t tv = viewType.find("tensor_view<");
+    if (t == std::string_view::npos || tv == std::string_view::npos ||
+        viewType.find("dim_map") != std::string_view::npos)
+        return true;
+    const size_t tEnd = viewType.find(')', t);
+    const size_t tvEnd = viewType.find_first_of(",>", tv);
+    if (tEnd == std::string_view::npos || tvEnd == std::string_view::npos)
+        return true;
+    const std::vector<int64_t> tile =
+        dimsOfType("tile<" + std::string(viewType.substr(t + 6, tEnd - t - 6)) + "xf32>");
+    const std::vector<int64_t> extent =
+        dimsOfType("tile<" + std::string(viewType.substr(tv + 12, tvEnd - tv - 12)) + ">");
+    if (tile.empty() || tile.size() != extent.size())
+        return true; // "?" extents read as no dimensions
+    for (size_t k = 0; k < tile.size(); ++k)
+        if (tile[k] < 1 || extent[k] % tile[k] != 0)
+            return true;
+    return false;
+}
+
 struct Leaf
 {
     int refValue = -1;
@@ -155,14 +185,35 @@ struct Leaf
 class Evaluator
 {
 public:
-    Evaluator(const GFunction& R, const GFunction& G, const OpMatching& m) : R(R), G(G), M(m) {}
+    Evaluator(const GFunction& R, const GFunction& G, const OpMatching& m, int64_t& spent)
+        : R(R), G(G), M(m), m_spent(spent)
+    {
+    }
+
+    // The finding alone (issue 30 item 2): the reference's value `refValue` replaced by the
+    // generated `genValue`, where only the generated values in `own` (the finding's ops) and
+    // those of the generated side only are computed on the generated side; every other
+    // generated value is its reference counterpart's, so no other difference of the pair (an
+    // op changed elsewhere) can contribute.
+    void setFinding(int refValue, int genValue, std::set<int> own)
+    {
+        m_patchRef = R.values[size_t(refValue)].canon;
+        m_patchGen = G.values[size_t(genValue)].canon;
+        m_own = std::move(own);
+        m_own.insert(m_patchGen);
+    }
 
     void setInputs(std::vector<double> inputs, double approxScale)
     {
+        if (!m_fresh && inputs == m_inputs && approxScale == m_scale)
+            return; // the values computed stay valid
+        m_fresh = false;
         m_inputs = std::move(inputs);
         m_scale = approxScale;
-        m_memo[Side::Reference].clear();
-        m_memo[Side::Generated].clear();
+        for (auto* memo : {&m_memo, &m_patchedMemo}) {
+            (*memo)[Side::Reference].clear();
+            (*memo)[Side::Generated].clear();
+        }
         m_nodes = 0;
     }
 
@@ -170,16 +221,38 @@ public:
     {
         const GFunction& f = fn(side);
         const int c = f.values[size_t(v)].canon;
-        auto& memo = m_memo[side];
+        auto& memo = (m_patched ? m_patchedMemo : m_memo)[side];
         if (auto it = memo.find(c); it != memo.end())
             return it->second;
-        if (++m_nodes > kMaxNodes)
+        if (++m_nodes > kMaxNodes || ++m_spent > kMaxNodesPerFinding)
             return std::nullopt;
-        std::optional<Num> out = compute(side, c);
+        std::optional<Num> out;
+        if (m_patched && side == Side::Reference && c == m_patchRef)
+            out = value(Side::Generated, m_patchGen);
+        else if (m_patched && side == Side::Generated && !m_own.count(c)) {
+            // A value of the generated side only (the negf an operand now reads) is the
+            // generated one: the finding's operand, computed on the reference's values.
+            const int ref = M.genValToRef[size_t(c)];
+            out = ref >= 0 ? value(Side::Reference, ref) : compute(side, c);
+        } else
+            out = compute(side, c);
         if (out)
             memo.emplace(c, *out);
         return out;
     }
+
+    // `v` in the reference with only the finding changed (setFinding).
+    std::optional<Num> patched(Side side, int v)
+    {
+        if (m_patchRef < 0)
+            return std::nullopt;
+        m_patched = true;
+        std::optional<Num> out = value(side, v);
+        m_patched = false;
+        return out;
+    }
+
+    bool overBudget() const { return m_spent > kMaxNodesPerFinding; }
 
     const std::vector<Leaf>& leaves() const { return m_leaves; }
     // Loops whose first iteration the values were taken in (reference lines, or generated).
@@ -234,10 +307,30 @@ private:
         if (p.id != OpId::For || v.index < 1 || p.regions.empty() || p.regions[0] != v.region ||
             size_t(3 + v.index - 1) >= p.operands.size())
             return std::nullopt;
+        const auto lower = knownInt(side, p.operands[0]), upper = knownInt(side, p.operands[1]);
+        if (!lower || !upper || *lower >= *upper)
+            return std::nullopt; // a loop that may never run has no first iteration
         m_firstIterations.insert("the for at " +
                                  std::string(side == Side::Reference ? "reference" : "generated") +
                                  " line " + std::to_string(p.line));
         return value(side, p.operands[size_t(3 + v.index - 1)]);
+    }
+
+    // An integer the kernel fixes: a constant, or an entry argument specialised to one.
+    std::optional<int64_t> knownInt(Side side, int v)
+    {
+        const int c = fn(side).values[size_t(v)].canon;
+        const Elem e = elemOfType(fn(side).values[size_t(c)].typeText);
+        if (!eval::isIntElem(e))
+            return std::nullopt;
+        if (const auto n = value(side, c); n && !n->isFloat())
+            return eval::toSigned(n->i, eval::intBits(n->e));
+        const int g = side == Side::Generated ? c : M.refValToGen[size_t(c)];
+        for (const auto& [arg, k] : G.specialisedArgs)
+            if (g >= 0 && G.values[size_t(arg)].canon == g)
+                return eval::toSigned(eval::wrapInt(uint64_t(k), eval::intBits(e)),
+                                      eval::intBits(e));
+        return std::nullopt;
     }
 
     // A value both sides share: the same load, or the same entry argument.
@@ -267,7 +360,8 @@ private:
             if (!sameOp(a, b) || !isLoad(a.id) || rv.index != 0 || gv.index != 0)
                 return std::nullopt;
             name = std::string(a.name) + " at reference line " + std::to_string(a.line);
-            masked = a.id == OpId::LoadPtrTko || b.id == OpId::LoadPtrTko;
+            masked = a.id == OpId::LoadPtrTko || b.id == OpId::LoadPtrTko || paddedView(R, a) ||
+                     paddedView(G, b);
         }
         size_t k = 0;
         while (k < m_leaves.size() && m_leaves[k].refValue != refId)
@@ -279,6 +373,15 @@ private:
         }
         const double x = k < m_inputs.size() ? m_inputs[k] : 0.5;
         return Num{eval::roundTo(x, e), 0, e, false, masked};
+    }
+
+    // A view load whose tile may reach past the extent: its lanes are not all equal, so a
+    // reduction (or mma) of it is not the uniform one.
+    static bool paddedView(const GFunction& f, const GOp& load)
+    {
+        return load.id == OpId::LoadViewTko &&
+               (load.operands.empty() ||
+                tileMayReachPast(f.values[size_t(load.operands[0])].typeText));
     }
 
     std::optional<Num> op(Side side, const GOp& o, Elem e)
@@ -686,6 +789,7 @@ private:
         if (*identity != 0 || (eval::roundTo(a->f, e, Rounding::NearestEven, true) != a->f))
             return std::nullopt; // a subnormal sum may meet the hardware's flushing
         const int64_t count = dims[size_t(dim)];
+        m_spent += count / kReducedPerNode; // the exactness check below is work too
         if (std::isfinite(a->f))
             for (int64_t k = 1; k <= count; ++k)
                 if (eval::roundTo(double(k) * a->f, e) != double(k) * a->f)
@@ -732,10 +836,15 @@ private:
     const OpMatching& M;
     std::vector<double> m_inputs;
     double m_scale = 1;
-    PerSide<std::map<int, Num>> m_memo;
+    PerSide<std::map<int, Num>> m_memo, m_patchedMemo;
     std::vector<Leaf> m_leaves;
     std::set<std::string> m_firstIterations;
     int m_nodes = 0;
+    int64_t& m_spent;
+    bool m_fresh = true;
+    bool m_patched = false;
+    int m_patchRef = -1, m_patchGen = -1;
+    std::set<int> m_own;
 };
 
 // Beyond the CPU comparison's tolerance (eval/Differential.cpp sameFloat): NaN equals NaN and
@@ -870,14 +979,56 @@ std::vector<Output> storedValues(const GFunction& R, const GFunction& G, const O
     return out;
 }
 
-// Reference value r and generated value g at `inputs`: apart at once, and where either went
-// through an approximate op, robustly apart with every approximate result moved either way.
-bool apartOn(Evaluator& ev, int r, int g, const std::vector<double>& inputs, std::optional<Num>& x,
-             std::optional<Num>& y)
+struct Candidate
+{
+    std::string what; // "" for the op's own results
+    int refValue = -1, genValue = -1;
+    bool observed = false; // shown only with stored values that differ (search)
+    std::set<int> ownGen;  // generated values the finding computes (Evaluator::setFinding)
+};
+
+// The values of `f` that may depend on value `v` (by canonical id): its readers' results,
+// transitively; an op inside a region taints its enclosing ops' results and region arguments
+// (a loop's later iterations).
+std::vector<char> dependents(const GFunction& f, int v)
+{
+    std::vector<char> dep(f.values.size(), 0);
+    dep[size_t(f.values[size_t(v)].canon)] = 1;
+    auto mark = [&](int value, bool& changed) {
+        char& d = dep[size_t(f.values[size_t(value)].canon)];
+        changed = changed || !d;
+        d = 1;
+    };
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (const GOp& op : f.ops) {
+            bool hit = false;
+            for (int x : op.operands)
+                hit = hit || dep[size_t(f.values[size_t(x)].canon)];
+            for (const GOp* at = &op; hit && at;) {
+                for (int r : at->results)
+                    mark(r, changed);
+                for (int reg : at->regions)
+                    for (int a : f.regions[size_t(reg)].args)
+                        mark(a, changed);
+                const int parent = at->region >= 0 ? f.regions[size_t(at->region)].parentOp : -1;
+                at = parent >= 0 ? &f.ops[size_t(parent)] : nullptr;
+            }
+        }
+    }
+    return dep;
+}
+
+// Two values, as a probe computes them at the evaluator's inputs.
+using Probe = std::function<std::pair<std::optional<Num>, std::optional<Num>>()>;
+
+// The probe's two values at `inputs`: apart at once, and where either went through an
+// approximate op, robustly apart with every approximate result moved either way.
+bool apartOn(Evaluator& ev, const Probe& probe, const std::vector<double>& inputs,
+             std::optional<Num>& x, std::optional<Num>& y)
 {
     ev.setInputs(inputs, 1);
-    x = ev.value(Side::Reference, r);
-    y = ev.value(Side::Generated, g);
+    std::tie(x, y) = probe();
     if (!x || !y || x->e != y->e)
         return false;
     const bool approx = x->approx || y->approx;
@@ -887,52 +1038,89 @@ bool apartOn(Evaluator& ev, int r, int g, const std::vector<double>& inputs, std
         if (!approx)
             break;
         ev.setInputs(inputs, scale);
-        const auto xs = ev.value(Side::Reference, r);
-        const auto ys = ev.value(Side::Generated, g);
+        const auto [xs, ys] = probe();
         if (!xs || !ys || !apart(*xs, *ys, true))
             return false;
     }
     return true;
 }
 
-// An input on which reference value `r` and generated value `g` differ, as text. With
-// `observed`, the kernel's stored values must differ on it too (the two values need not be
-// meant to be equal: ops of another kind paired by position).
-std::string search(const GFunction& R, int r, const GFunction& G, int g, const OpMatching& m,
-                   bool subnormalsFirst, bool observed)
+// An input on which the candidate's reference and generated values differ, as text, both as
+// the two kernels compute them and with the finding alone (the reference's value against the
+// finding's ops on the reference's values, Evaluator::setFinding): the difference is real and
+// this finding's. With `observed`, a stored value must differ in both ways too (the two values
+// need not be meant to be equal: ops of another kind paired by position). The values shown are
+// the kernels'.
+std::string search(const GFunction& R, const GFunction& G, const OpMatching& m, const Candidate& c,
+                   bool subnormalsFirst, int64_t& spent)
 {
+    const int r = c.refValue, g = c.genValue;
     if (R.values[size_t(r)].typeText != G.values[size_t(g)].typeText)
         return {};
-    Evaluator ev(R, G, m);
-    ev.setInputs({}, 1);
-    const auto x0 = ev.value(Side::Reference, r);
-    const auto y0 = ev.value(Side::Generated, g);
-    if (!x0 || !y0 || x0->e != y0->e)
-        return {};
-    std::vector<Output> outputs;
-    if (observed) {
-        for (Output& o : storedValues(R, G, m)) {
-            const auto a = ev.value(Side::Reference, o.ref);
-            const auto b = ev.value(Side::Generated, o.gen);
-            if (a && b && a->e == b->e)
-                outputs.push_back(std::move(o));
+    Evaluator ev(R, G, m, spent);
+    ev.setFinding(r, g, c.ownGen);
+    auto real = [&ev](int refValue, int genValue) -> Probe {
+        return [&ev, refValue, genValue] {
+            return std::make_pair(ev.value(Side::Reference, refValue),
+                                  ev.value(Side::Generated, genValue));
+        };
+    };
+    auto alone = [&ev](int refValue, Side side, int patchedValue) -> Probe {
+        return [&ev, refValue, side, patchedValue] {
+            return std::make_pair(ev.value(Side::Reference, refValue),
+                                  ev.patched(side, patchedValue));
+        };
+    };
+    // Both probes modelled, of one element type.
+    auto modelled = [&ev](const Probe& a, const Probe& b) {
+        ev.setInputs({}, 1);
+        for (const Probe* p : {&a, &b}) {
+            const auto [x, y] = (*p)();
+            if (!x || !y || x->e != y->e)
+                return false;
         }
-        if (outputs.empty())
-            return {};
+        return true;
+    };
+    const Probe findingReal = real(r, g), findingAlone = alone(r, Side::Generated, g);
+    if (!modelled(findingReal, findingAlone))
+        return {};
+    struct Shown
+    {
+        const Output* output;
+        Probe real, alone;
+    };
+    std::vector<Output> outputs;
+    if (c.observed) {
+        const std::vector<char> changed = dependents(R, r);
+        for (Output& o : storedValues(R, G, m))
+            if (changed[size_t(R.values[size_t(o.ref)].canon)]) // else the finding cannot reach it
+                outputs.push_back(std::move(o));
     }
+    std::vector<Shown> stores;
+    for (const Output& o : outputs) {
+        Shown s{&o, real(o.ref, o.gen), alone(o.ref, Side::Reference, o.ref)};
+        if (modelled(s.real, s.alone))
+            stores.push_back(std::move(s));
+    }
+    if (c.observed && stores.empty())
+        return {};
     const std::vector<Leaf> leaves = ev.leaves();
     for (const std::vector<double>& inputs : assignments(leaves, subnormalsFirst)) {
-        std::optional<Num> x, y, xo, yo;
-        if (!apartOn(ev, r, g, inputs, x, y)) {
-            if (!x || !y || ev.leaves().size() != leaves.size())
-                return {}; // not modelled after all, or an input it did not know
-            continue;
+        std::optional<Num> x, y, xo, yo, unused1, unused2;
+        if (!apartOn(ev, findingReal, inputs, x, y) ||
+            !apartOn(ev, findingAlone, inputs, unused1, unused2)) {
+            if (ev.leaves().size() != leaves.size() || ev.overBudget())
+                return {}; // an input it did not know, or searched long enough
+            continue;      // equal here, or this sample is not modelled (a rounding sum)
         }
         const Output* shown = nullptr;
-        for (size_t k = 0; k < outputs.size() && !shown; ++k)
-            if (apartOn(ev, outputs[k].ref, outputs[k].gen, inputs, xo, yo))
-                shown = &outputs[k];
-        if (observed && !shown)
+        for (size_t k = 0; k < stores.size() && !shown; ++k)
+            if (apartOn(ev, stores[k].real, inputs, xo, yo) &&
+                apartOn(ev, stores[k].alone, inputs, unused1, unused2))
+                shown = stores[k].output;
+        if (ev.overBudget() || ev.leaves().size() != leaves.size())
+            return {};
+        if (c.observed && !shown)
             continue;
         std::string text;
         for (size_t k = 0; k < leaves.size(); ++k)
@@ -952,13 +1140,6 @@ std::string search(const GFunction& R, int r, const GFunction& G, int g, const O
     return {};
 }
 
-struct Candidate
-{
-    std::string what; // "" for the op's own results
-    int refValue = -1, genValue = -1;
-    bool observed = false; // shown only with stored values that differ (search)
-};
-
 // An op on one side only: the first users on that side (through ops on that side only) that
 // have the same op as counterpart; the operand they read from the op, then their results. A
 // user may read another formulation of the same value there (1 / (1 + exp(-x)) against
@@ -972,10 +1153,10 @@ std::vector<Candidate> oneSidedCandidates(const GFunction& R, const GFunction& G
     const GFunction& f = side == Side::Reference ? R : G;
     const GFunction& other = side == Side::Reference ? G : R;
     const std::vector<int>& toOther = side == Side::Reference ? m.refToGen : m.genToRef;
-    std::map<int, std::vector<int>> readers;
+    std::vector<std::vector<int>> readers(f.values.size()); // by canonical value id
     for (size_t o = 0; o < f.ops.size(); ++o)
         for (int v : f.ops[o].operands)
-            readers[f.values[size_t(v)].canon].push_back(int(o));
+            readers[size_t(f.values[size_t(v)].canon)].push_back(int(o));
     std::set<int> computed, seen;
     std::vector<int> work = {opOn(d, side)};
     for (size_t next = 0; next < work.size() && seen.size() < kMaxOpsVisited; ++next) {
@@ -987,9 +1168,8 @@ std::vector<Candidate> oneSidedCandidates(const GFunction& R, const GFunction& G
         if (counterpart < 0) {
             for (int r : op.results) {
                 computed.insert(f.values[size_t(r)].canon);
-                const auto users = readers.find(f.values[size_t(r)].canon);
-                if (users != readers.end())
-                    work.insert(work.end(), users->second.begin(), users->second.end());
+                const std::vector<int>& users = readers[size_t(f.values[size_t(r)].canon)];
+                work.insert(work.end(), users.begin(), users.end());
             }
             continue;
         }
@@ -1007,12 +1187,20 @@ std::vector<Candidate> oneSidedCandidates(const GFunction& R, const GFunction& G
             const int here = op.operands[k], there = otherOp.operands[k];
             out.push_back({"operand " + std::to_string(k) + " of " + where,
                            side == Side::Reference ? here : there,
-                           side == Side::Reference ? there : here, true});
+                           side == Side::Reference ? there : here,
+                           true,
+                           {}});
         }
         if (op.results.size() == 1 && otherOp.results.size() == 1)
-            out.push_back({where, side == Side::Reference ? op.results[0] : otherOp.results[0],
-                           side == Side::Reference ? otherOp.results[0] : op.results[0], true});
+            out.push_back({where,
+                           side == Side::Reference ? op.results[0] : otherOp.results[0],
+                           side == Side::Reference ? otherOp.results[0] : op.results[0],
+                           true,
+                           {}});
     }
+    if (side == Side::Generated) // the one-sided ops are the finding's: computed as generated
+        for (Candidate& c : out)
+            c.ownGen = computed;
     return out;
 }
 
@@ -1031,13 +1219,13 @@ std::string floatWitness(const GFunction& R, const GFunction& G, const OpMatchin
         // kinds paired by position may compute other things by design (exp of x against the
         // mulf of x by log2(e) that feeds an exp2): only a difference the kernel stores counts.
         if (a.results.size() == 1 && b.results.size() == 1)
-            candidates.push_back({"", a.results[0], b.results[0], !sameOp(a, b)});
+            candidates.push_back({"", a.results[0], b.results[0], !sameOp(a, b), {}});
     } else if (d.kind == DiffKind::OpMissing || d.kind == DiffKind::OpExtra) {
         candidates = oneSidedCandidates(R, G, m, d);
     }
+    int64_t spent = 0; // values evaluated, over every candidate
     for (const Candidate& c : candidates) {
-        const std::string text =
-            search(R, c.refValue, G, c.genValue, m, d.attribute == "flush_to_zero", c.observed);
+        const std::string text = search(R, G, m, c, d.attribute == "flush_to_zero", spent);
         if (!text.empty())
             return c.what.empty() ? text : c.what + ": " + text;
     }
