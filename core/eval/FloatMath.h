@@ -7,6 +7,8 @@
 
 #include <cmath>
 #include <limits>
+#include <optional>
+#include <string_view>
 
 namespace tilelens::eval {
 
@@ -58,6 +60,29 @@ inline double exactFma(double a, double b, double c, bool plain = false)
         return std::fma(a, b, c);
     const double p = a * b; // exact for formats up to f32
     return exactSum(p, c);
+}
+
+// cmpf on one element pair: a NaN operand gives `!ordered` (an ordered compare is false,
+// an unordered one true); else the predicate; nullopt for a predicate it does not know.
+// The interpreter, the differ's float witness and its predicate witness all read it.
+inline std::optional<bool> compareFloats(std::string_view predicate, bool ordered, double x,
+                                         double y)
+{
+    if (std::isnan(x) || std::isnan(y))
+        return !ordered;
+    if (predicate == "equal")
+        return x == y;
+    if (predicate == "not_equal")
+        return x != y;
+    if (predicate == "less_than")
+        return x < y;
+    if (predicate == "less_than_or_equal")
+        return x <= y;
+    if (predicate == "greater_than")
+        return x > y;
+    if (predicate == "greater_than_or_equal")
+        return x >= y;
+    return std::nullopt;
 }
 
 inline double minMaxF(double x, double y, bool isMax, bool propagateNan)

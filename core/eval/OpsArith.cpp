@@ -195,25 +195,10 @@ void cmpf(Ex& ex, const ir::Op& op)
     const std::string_view p = enumAttr(op, "comparison_predicate");
     const bool ordered = enumAttr(op, "comparison_ordering") != "unordered";
     for (size_t k = 0; k < out->size(); ++k) {
-        const double x = a.floats[k], y = b.floats[k];
-        bool r;
-        if (std::isnan(x) || std::isnan(y))
-            r = !ordered;
-        else if (p == "equal")
-            r = x == y;
-        else if (p == "not_equal")
-            r = x != y;
-        else if (p == "less_than")
-            r = x < y;
-        else if (p == "less_than_or_equal")
-            r = x <= y;
-        else if (p == "greater_than")
-            r = x > y;
-        else if (p == "greater_than_or_equal")
-            r = x >= y;
-        else
+        const std::optional<bool> r = compareFloats(p, ordered, a.floats[k], b.floats[k]);
+        if (!r)
             ex.fail(IssueKind::Unsupported, "cmpf predicate '" + std::string(p) + "'");
-        out->ints[k] = r;
+        out->ints[k] = *r;
     }
     ex.countElements(out->size());
     ex.setTile(op, 0, out);

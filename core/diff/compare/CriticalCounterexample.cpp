@@ -4,6 +4,7 @@
 #include "diff/semantics/MemoryAccess.h"
 #include "diff/semantics/SemanticForm.h"
 #include "diff/semantics/Semantics.h"
+#include "eval/FloatMath.h"
 #include "ir/Type.h"
 
 #include <algorithm>
@@ -243,24 +244,6 @@ bool isFreeInput(const GFunction& f, int canon)
     return (o.id == OpId::LoadPtrTko || o.id == OpId::LoadViewTko) && v.index == 0;
 }
 
-// cmpf with predicate `p` and ordering on x and y, as the interpreter computes it.
-bool floatCompare(std::string_view p, bool ordered, double x, double y)
-{
-    if (std::isnan(x) || std::isnan(y))
-        return !ordered;
-    if (p == "equal")
-        return x == y;
-    if (p == "not_equal")
-        return x != y;
-    if (p == "less_than")
-        return x < y;
-    if (p == "less_than_or_equal")
-        return x <= y;
-    if (p == "greater_than")
-        return x > y;
-    return x >= y; // greater_than_or_equal
-}
-
 std::string numberText(double x)
 {
     if (std::isnan(x))
@@ -344,8 +327,9 @@ std::string floatPredicate(const GFunction& R, const GFunction& G, const OpMatch
             if (!x[0].constant)
                 inputs[x[0].canon] = x0;
             const double x1 = valueOf(1, v);
-            const bool r = floatCompare(pa->value, orderedA, x0, x1);
-            const bool g = floatCompare(pb->value, orderedB, x0, x1);
+            // Both predicates are known (above): each compare has a value.
+            const bool r = eval::compareFloats(pa->value, orderedA, x0, x1).value_or(false);
+            const bool g = eval::compareFloats(pb->value, orderedB, x0, x1).value_or(false);
             if (r == g)
                 continue;
             std::string text;

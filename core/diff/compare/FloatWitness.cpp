@@ -607,25 +607,10 @@ private:
         const GAttr* ord = findAttr(o, "ordering");
         const std::string_view pred = p ? p->value : std::string_view();
         const bool ordered = !ord || ord->value != "unordered";
-        const double x = in[0].f, y = in[1].f;
-        bool r = false;
-        if (std::isnan(x) || std::isnan(y))
-            r = !ordered;
-        else if (pred == "equal")
-            r = x == y;
-        else if (pred == "not_equal")
-            r = x != y;
-        else if (pred == "less_than")
-            r = x < y;
-        else if (pred == "less_than_or_equal")
-            r = x <= y;
-        else if (pred == "greater_than")
-            r = x > y;
-        else if (pred == "greater_than_or_equal")
-            r = x >= y;
-        else
+        const std::optional<bool> r = eval::compareFloats(pred, ordered, in[0].f, in[1].f);
+        if (!r)
             return std::nullopt;
-        return Num{0, r ? 1 : 0, Elem::I1, in[0].approx || in[1].approx,
+        return Num{0, *r ? 1 : 0, Elem::I1, in[0].approx || in[1].approx,
                    in[0].perLane || in[1].perLane};
     }
 
