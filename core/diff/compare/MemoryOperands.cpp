@@ -217,6 +217,60 @@ int unmaskedStoreOfPadding(const GFunction& f, int load)
 
 namespace {
 
+// Every use of constant `op`'s value (through reshape and broadcast) is the padding operand of a
+// gather whose padded lanes are never observed (paddingUnobservable), and there is one.
+bool onlyUnobservedPadding(const GFunction& f, int op)
+{
+    const GOp& c = f.ops[size_t(op)];
+    if (c.results.empty())
+        return false;
+    std::vector<int> work = {f.values[size_t(c.results[0])].canon};
+    std::unordered_set<int> seen;
+    int gathers = 0;
+    while (!work.empty()) {
+        const int v = work.back();
+        work.pop_back();
+        if (!seen.insert(v).second)
+            continue;
+        if (seen.size() > 64)
+            return false;
+        for (int u : f.values[size_t(v)].users) {
+            const GOp& user = f.ops[size_t(u)];
+            if (!user.live)
+                continue;
+            if ((user.id == OpId::Reshape || user.id == OpId::Broadcast) && !user.results.empty()) {
+                work.push_back(f.values[size_t(user.results[0])].canon);
+                continue;
+            }
+            const MemoryRoles roles =
+                user.id == OpId::LoadPtrTko ? memoryRoles(f, user) : MemoryRoles();
+            if (roles.padding < 0 || roles.main.size() < 2 ||
+                f.values[size_t(roles.padding)].canon != v || !paddingUnobservable(f, u))
+                return false;
+            // The padding operand only, not the address or the mask.
+            for (int operand : roles.main)
+                if (f.values[size_t(operand)].canon == v)
+                    return false;
+            ++gathers;
+        }
+    }
+    return gathers > 0;
+}
+
+} // namespace
+
+std::string unobservedPaddingConstantProof(const GFunction& R, int r, const GFunction& G, int g)
+{
+    if (R.ops[size_t(r)].id != OpId::Constant || G.ops[size_t(g)].id != OpId::Constant ||
+        !onlyUnobservedPadding(R, r) || !onlyUnobservedPadding(G, g))
+        return {};
+    return "used only as the padding of masked gathers whose masked-off lanes only reach "
+           "lane-wise ops and stores under a mask that implies the load's: no padded lane is "
+           "ever stored, so the padding value is never observed";
+}
+
+namespace {
+
 // The index j the reference's operand i was swapped with (the generated op reads ref[i] at j
 // and ref[j] at i, neither in place), -1 when none.
 template <typename Corresponds>

@@ -31,4 +31,9 @@ std::string unmatchedProof(const GFunction& f, int op);
 // makes the padding observable.
 int unmaskedStoreOfPadding(const GFunction& f, int load);
 
+// Proof that two matched constants (ops r and g) whose values differ are only ever the padding
+// of masked gathers whose padded lanes no stored value reads (directly or through reshape and
+// broadcast): the value is never observed on either side. Empty otherwise.
+std::string unobservedPaddingConstantProof(const GFunction& R, int r, const GFunction& G, int g);
+
 } // namespace tilelens::diff

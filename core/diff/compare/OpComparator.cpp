@@ -343,6 +343,8 @@ private:
         const bool mirrored = mirroredCompare(a, b);
         for (size_t k = attrsFrom; k < m_out.size(); ++k) {
             explainFlush(R, r, G, g, m_out[k]); // only flush_to_zero on one side
+            if (a.id == OpId::Constant && m_out[k].attribute == "value" && m_out[k].proof.empty())
+                m_out[k].proof = unobservedPaddingConstantProof(R, r, G, g);
             if (mirrored && m_out[k].attribute == "predicate")
                 m_out[k].proof = "x " + m_out[k].refValue + " y is y " + m_out[k].genValue +
                                  " x: the mirrored predicate with its operands swapped";

@@ -11,6 +11,7 @@
 #include <optional>
 #include <set>
 #include <string_view>
+#include <tuple>
 
 namespace tilelens::diff {
 
@@ -197,6 +198,26 @@ int pairFinding(const PairFindings& byPair, int r, int g)
     return it != byPair.end() ? it->second : -1;
 }
 
+// The critical difference of a matched pair at the op that a written producer (rw, gw) was
+// merged into by CSE (rp, gp: the canonical producers), where the written producers are the
+// same op; -1 when none.
+int mergedIntoFinding(const CauseLinks& c, int rw, int rp, int gw, int gp)
+{
+    if (rw < 0 || gw < 0 || !sameOp(c.R.ops[size_t(rw)], c.G.ops[size_t(gw)]))
+        return -1;
+    for (const auto& [side, written, merged] :
+         {std::make_tuple(Side::Generated, gw, gp), std::make_tuple(Side::Reference, rw, rp)}) {
+        if (merged < 0 || merged == written)
+            continue;
+        const auto& findings = c.findingsOn(side);
+        const auto it = findings.find(merged);
+        if (it != findings.end() && c.raw[size_t(it->second)].refOp >= 0 &&
+            c.raw[size_t(it->second)].genOp >= 0)
+            return it->second;
+    }
+    return -1;
+}
+
 // The difference an operand change follows from: operand k's producers are a
 // matched pair that differs, so the op only passes that difference on
 // (swapped operands do not).
@@ -214,9 +235,15 @@ int changedOperandCause(const CauseLinks& c, const PairFindings& byPair, const R
     // became a duplicate of another op (A's view without its padding is the
     // same op as the shape view beside it: CSE merges them, but the finding
     // is at the view the load reads).
+    const int rw = c.R.values[size_t(a.operands[size_t(k)])].def;
+    const int gw = c.G.values[size_t(b.operands[size_t(k)])].def;
     if (p < 0)
-        p = pairFinding(byPair, c.R.values[size_t(a.operands[size_t(k)])].def,
-                        c.G.values[size_t(b.operands[size_t(k)])].def);
+        p = pairFinding(byPair, rw, gw);
+    // Or the written producers are alike, but one side's merged (CSE) into another op whose
+    // pair is the finding: the view a store writes through, without padding, is the same op
+    // as the load's view that lost its padding (review32: a second critical at the store).
+    if (p < 0)
+        p = mergedIntoFinding(c, rw, rp, gw, gp);
     // Or fed by an op the generated side added there (its line is the change).
     const auto extra = gp >= 0 ? c.byGenOp.find(gp) : c.byGenOp.end();
     if (p < 0 && extra != c.byGenOp.end() && c.raw[size_t(extra->second)].refOp < 0 &&

@@ -112,6 +112,56 @@ TEST(GatherPadding, APaddingValueTheGeneratedSideNeverStoresIsNotTheDifference)
     EXPECT_EQ(d->severity, Severity::Critical) << describe(stored);
 }
 
+// A gather padded with `pad` whose negated tile is stored under `storeMask` (%m: the load's own).
+std::string negatedGather(const std::string& pad, const std::string& storeMask)
+{
+    return "cuda_tile.module @m {\n"
+           "  entry @k(%0: tile<ptr<f32>>, %1: tile<i32>, %2: tile<ptr<f32>>) {\n"
+           "    %i = iota : tile<8xi32>\n"
+           "    %r0 = reshape %0 : tile<ptr<f32>> -> tile<1xptr<f32>>\n"
+           "    %b0 = broadcast %r0 : tile<1xptr<f32>> -> tile<8xptr<f32>>\n"
+           "    %p0 = offset %b0, %i : tile<8xptr<f32>>, tile<8xi32> -> tile<8xptr<f32>>\n"
+           "    %rn = reshape %1 : tile<i32> -> tile<1xi32>\n"
+           "    %bn = broadcast %rn : tile<1xi32> -> tile<8xi32>\n"
+           "    %m = cmpi less_than %i, %bn, signed : tile<8xi32> -> tile<8xi1>\n"
+           "    %four = constant <i32: 4> : tile<8xi32>\n"
+           "    %m2 = cmpi less_than %i, %four, signed : tile<8xi32> -> tile<8xi1>\n"
+           "    %pad = constant <f32: " +
+           pad +
+           "> : tile<8xf32>\n"
+           "    %x, %t = load_ptr_tko weak %p0, %m, %pad : tile<8xptr<f32>>, tile<8xi1>, "
+           "tile<8xf32> -> tile<8xf32>, token\n"
+           "    %y = negf %x : tile<8xf32>\n"
+           "    %r1 = reshape %2 : tile<ptr<f32>> -> tile<1xptr<f32>>\n"
+           "    %b1 = broadcast %r1 : tile<1xptr<f32>> -> tile<8xptr<f32>>\n"
+           "    %p1 = offset %b1, %i : tile<8xptr<f32>>, tile<8xi32> -> tile<8xptr<f32>>\n"
+           "    %s = store_ptr_tko weak %p1, %y, " +
+           storeMask +
+           " : tile<8xptr<f32>>, tile<8xf32>, tile<8xi1> -> token\n"
+           "    return\n"
+           "  }\n"
+           "}\n";
+}
+
+// Review32 case L: the padding constant changed (0 -> 1) where both sides store the gather's
+// lanes under the load's own mask. No padded lane is stored, so the value is never observed:
+// no critical and no witness ("any input -> 0 vs 1" named a value no kernel stores). Stored
+// under another mask, the padded lanes reach memory and the change stays critical.
+TEST(GatherPadding, AChangedPaddingConstantNoStoredLaneReadsIsNoCritical)
+{
+    const DiffResult unstored = diffTexts(negatedGather("0.0", "%m"), negatedGather("1.0", "%m"));
+    EXPECT_EQ(unstored.count(Severity::Critical), 0) << describe(unstored);
+    bool proven = false;
+    for (const auto& d : unstored.divergences) {
+        EXPECT_TRUE(d.counterexample.empty()) << describe(unstored);
+        proven = proven || d.proof.find("no padded lane is ever stored") != std::string::npos;
+    }
+    EXPECT_TRUE(proven) << describe(unstored);
+
+    const DiffResult stored = diffTexts(negatedGather("0.0", "%m2"), negatedGather("1.0", "%m2"));
+    EXPECT_EQ(stored.verdict, Verdict::FailFixable) << describe(stored);
+}
+
 TEST(GatherPadding, ThePaddingOfAnUnmaskedGatherIsNeverUsed)
 {
     const DiffResult r = diffTexts(gather(", %ninf", ", tile<16xf32>"), gather("", ""));

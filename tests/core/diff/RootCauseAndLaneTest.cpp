@@ -263,6 +263,67 @@ TEST(RootCauses, ALoadThroughAViewThatLostItsPaddingIsASiteOfTheView)
     EXPECT_TRUE(loadIsSite) << describe(r);
 }
 
+// A view's padding dropped where the kernel also makes the same view without padding for its
+// store (review32 case U): CSE merges the two on the generated side, so the store's view is
+// paired with the load's. The store still writes through the same view (one normal form): one
+// finding, at the view that lost its padding; a changed tile index beside it (case U2) stays a
+// finding of its own.
+std::string mergedViews(const std::string& padding, const std::string& index)
+{
+    const std::string pv =
+        "partition_view<tile=(8), " + padding + "tensor_view<?xf32, strides=[1]>>";
+    const std::string opv = "partition_view<tile=(8), tensor_view<?xf32, strides=[1]>>";
+    return "cuda_tile.module @m {\n"
+           "  entry @k(%0: tile<ptr<f32>>, %1: tile<i32>, %2: tile<ptr<f32>>) {\n"
+           "    %bid, %b1, %b2 = get_tile_block_id : tile<i32>\n"
+           "    %n = assume bounded<0, ?>, %1 : tile<i32>\n"
+           "    %tv = make_tensor_view %0, shape = [%n], strides = [1] : tile<i32> -> "
+           "tensor_view<?xf32, strides=[1]>\n"
+           "    %pv = make_partition_view %tv : " +
+           pv + "\n    %opv = make_partition_view %tv : " + opv + "\n" +
+           (index == "%bid" ? std::string()
+                            : "    %one = constant <i32: 1> : tile<i32>\n"
+                              "    %nb = addi %bid, %one : tile<i32>\n") +
+           "    %x, %t = load_view_tko weak %pv[" + index + "] : " + pv +
+           ", tile<i32> -> tile<8xf32>, token\n"
+           "    %r = reduce %x dim=0 identities=[0] : tile<8xf32> -> tile<f32> {\n"
+           "    ^bb0(%e0: tile<f32>, %e1: tile<f32>):\n"
+           "      %v = addf %e0, %e1 : tile<f32>\n"
+           "      yield %v : tile<f32>\n"
+           "    }\n"
+           "    %rs = reshape %r : tile<f32> -> tile<1xf32>\n"
+           "    %y = broadcast %rs : tile<1xf32> -> tile<8xf32>\n"
+           "    %s = store_view_tko weak %y, %opv[%bid] : tile<8xf32>, " +
+           opv +
+           ", tile<i32> -> token\n"
+           "    return\n"
+           "  }\n"
+           "}\n";
+}
+
+TEST(RootCauses, AStoreThroughTheViewALoadsViewWasMergedIntoIsNoFinding)
+{
+    const std::string ref = mergedViews("padding_value = zero, ", "%bid");
+    const std::string dropped = mergedViews("", "%bid");
+    DiffResult r = diffTexts(ref, dropped);
+    auto crit = criticals(r);
+    ASSERT_EQ(crit.size(), 1u) << describe(r);
+    ASSERT_TRUE(crit[0]->generated.has_value());
+    EXPECT_EQ(crit[0]->generated->line, lineOf(dropped, "%pv = make_partition_view"))
+        << describe(r);
+    EXPECT_EQ(crit[0]->rule, "partition-padding");
+
+    // With a changed tile index too: two mistakes, two findings, none at the store.
+    const std::string both = mergedViews("", "%nb");
+    r = diffTexts(ref, both);
+    crit = criticals(r);
+    ASSERT_EQ(crit.size(), 2u) << describe(r);
+    for (const Divergence* d : crit) {
+        ASSERT_TRUE(d->generated.has_value());
+        EXPECT_NE(d->generated->line, lineOf(both, "%s = store_view_tko")) << describe(r);
+    }
+}
+
 // Swapped operands are a change of the op itself, even when one operand is
 // already a reported difference: it stays a finding at its own line.
 TEST(RootCauses, SwappedOperandsDownstreamOfAChangeStayTheirOwnFinding)
