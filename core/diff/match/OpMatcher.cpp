@@ -551,6 +551,49 @@ private:
         return true;
     }
 
+    // Two operands that can correspond: each is the other's counterpart, or neither has one yet.
+    bool operandsFit(int rv, int gv) const
+    {
+        const int x = rcanon(rv), y = gcanon(gv);
+        return m.refValToGen[size_t(x)] == y ||
+               (m.refValToGen[size_t(x)] < 0 && m.genValToRef[size_t(y)] < 0);
+    }
+
+    // Ops r and g read, in some position, a value whose counterpart is another one: paired,
+    // that operand would differ although another pairing may read it (in a chain of two
+    // changed ops, the reference's addf(mulf(x, a), x) is the port's addf(addf(x, a), x), not
+    // its addf(x, a)). Commutative ops may read their operands either way round.
+    bool operandsConflict(int r, int g) const
+    {
+        const IdList a = semanticOperands(rop(r));
+        const IdList b = semanticOperands(gop(g));
+        if (a.size() != b.size())
+            return false;
+        const auto fits = [&](bool crossed) {
+            for (size_t i = 0; i < a.size(); ++i)
+                if (!operandsFit(a[i], b[crossed ? a.size() - 1 - i : i]))
+                    return false;
+            return true;
+        };
+        return !fits(false) && !(rop(r).commutative && gop(g).commutative && fits(true));
+    }
+
+    // A user of r's first result is paired with a user of g's.
+    bool usersCorrespond(int r, int g) const
+    {
+        const GOp& a = rop(r);
+        const GOp& b = gop(g);
+        if (a.results.empty() || b.results.empty())
+            return false;
+        const auto& gusers = G.values[size_t(gcanon(b.results[0]))].users;
+        for (int u : R.values[size_t(rcanon(a.results[0]))].users) {
+            const int gu = m.refToGen[size_t(u)];
+            if (gu >= 0 && std::find(gusers.begin(), gusers.end(), gu) != gusers.end())
+                return true;
+        }
+        return false;
+    }
+
     void alignGap(const std::vector<int>& rAll, const std::vector<int>& gAll)
     {
         if (rAll.empty() || gAll.empty())
@@ -582,7 +625,15 @@ private:
                                                   : std::max(at(i + 1, j), at(i, j + 1));
             size_t i = 0, j = 0;
             while (i < n && j < k) {
-                if (same(ra[i], ga[j])) {
+                // Of two pairings as long, the one whose operands can correspond: in a chain
+                // of two changed ops, the reference's addf(mulf(x, a), x) pairs with the
+                // port's addf(addf(x, a), x), not with its addf(x, a).
+                const bool pairable = same(ra[i], ga[j]);
+                if (pairable && operandsConflict(ra[i], ga[j]) && at(i, j + 1) == at(i, j)) {
+                    ++j;
+                } else if (pairable && operandsConflict(ra[i], ga[j]) && at(i + 1, j) == at(i, j)) {
+                    ++i;
+                } else if (pairable) {
                     pairs.emplace_back(ra[i++], ga[j++]);
                 } else if (at(i + 1, j) >= at(i, j + 1)) {
                     ++i;
@@ -630,6 +681,9 @@ private:
         CompatibleValue // any op computing the same kind of value
     };
 
+    // How many ops past the first fitting one pairInOrder looks at for one that feeds the same.
+    static constexpr size_t kLookAhead = 8;
+
     void pairInOrder(const std::vector<int>& rl, const std::vector<int>& gl, PairBy by)
     {
         size_t j = 0;
@@ -645,6 +699,15 @@ private:
             size_t k = j;
             while (k < gl.size() && !fits(gl[k]))
                 ++k;
+            // Where a later fitting op feeds what r feeds (the op both stores read) and the
+            // first does not, that one: an op the port inserted before a changed op (x * 1
+            // with flush_to_zero) stays an op of its own instead of hiding the change.
+            if (k < gl.size() && !usersCorrespond(r, gl[k]))
+                for (size_t later = k + 1; later < gl.size() && later <= k + kLookAhead; ++later)
+                    if (fits(gl[later]) && usersCorrespond(r, gl[later])) {
+                        k = later;
+                        break;
+                    }
             if (k == gl.size()) {
                 if (by == PairBy::SameName)
                     continue; // the next reference op may still find its name

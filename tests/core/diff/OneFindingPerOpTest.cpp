@@ -4,7 +4,9 @@
 
 #include "DiffTestUtil.h"
 
+#include <algorithm>
 #include <gtest/gtest.h>
+#include <vector>
 
 namespace tilelens::diff::test {
 namespace {
@@ -68,6 +70,74 @@ TEST(OneFindingPerOp, AChangedValueReadAsThreeOperandsNamesEachOfThem)
     ASSERT_TRUE(found[0]->generated.has_value()) << describe(r);
     EXPECT_EQ(found[0]->generated->line, lineOf(gen, "%r = fma")) << describe(r);
     EXPECT_NE(found[0]->message.find("operands 0, 1 and 2 "), std::string::npos) << describe(r);
+}
+
+// A chain x -> u -> v -> y stored, `body` computing u, v and y from x and a (review32's
+// hand-made chains).
+std::string chain(const std::string& body)
+{
+    return "cuda_tile.module @m {\n"
+           "  entry @k(%0: tile<ptr<f32>>, %1: tile<ptr<f32>>, %2: tile<f32>) {\n"
+           "    %i = iota : tile<8xi32>\n"
+           "    %r0 = reshape %0 : tile<ptr<f32>> -> tile<1xptr<f32>>\n"
+           "    %b0 = broadcast %r0 : tile<1xptr<f32>> -> tile<8xptr<f32>>\n"
+           "    %p0 = offset %b0, %i : tile<8xptr<f32>>, tile<8xi32> -> tile<8xptr<f32>>\n"
+           "    %x, %t = load_ptr_tko weak %p0 : tile<8xptr<f32>> -> tile<8xf32>, token\n"
+           "    %ra = reshape %2 : tile<f32> -> tile<1xf32>\n"
+           "    %a = broadcast %ra : tile<1xf32> -> tile<8xf32>\n" +
+           body +
+           "    %r1 = reshape %1 : tile<ptr<f32>> -> tile<1xptr<f32>>\n"
+           "    %b1 = broadcast %r1 : tile<1xptr<f32>> -> tile<8xptr<f32>>\n"
+           "    %p1 = offset %b1, %i : tile<8xptr<f32>>, tile<8xi32> -> tile<8xptr<f32>>\n"
+           "    %s = store_ptr_tko weak %p1, %y : tile<8xptr<f32>>, tile<8xf32> -> token\n"
+           "    return\n"
+           "  }\n"
+           "}\n";
+}
+
+// The generated lines of the criticals, sorted.
+std::vector<int> criticalLines(const DiffResult& r)
+{
+    std::vector<int> lines;
+    for (const Divergence* d : criticals(r))
+        lines.push_back(d->generated ? d->generated->line : -1);
+    std::sort(lines.begin(), lines.end());
+    return lines;
+}
+
+// Two op changes in one chain (mulf -> addf, then maxf -> minf) are two findings, one at each
+// changed op: the unchanged addf between them pairs with its own counterpart (it reads the
+// changed op's result and x, as the reference's does), not with the port's changed addf
+// (review32 case F4: four criticals, two of them at the unchanged addf).
+TEST(OneFindingPerOp, TwoChangedOpsInOneChainAreTwoFindingsAtTheirLines)
+{
+    const std::string ref = chain("    %u = mulf %x, %a : tile<8xf32>\n"
+                                  "    %v = addf %u, %x : tile<8xf32>\n"
+                                  "    %y = maxf %v, %a : tile<8xf32>\n");
+    const std::string gen = chain("    %u = addf %x, %a : tile<8xf32>\n"
+                                  "    %v = addf %u, %x : tile<8xf32>\n"
+                                  "    %y = minf %v, %a : tile<8xf32>\n");
+    const DiffResult r = diffTexts(ref, gen);
+    EXPECT_EQ(criticalLines(r),
+              (std::vector<int>{lineOf(gen, "%u = addf"), lineOf(gen, "%y = minf")}))
+        << describe(r);
+}
+
+// An op the port inserts before a changed op (x * 1 with flush_to_zero, then addf -> subf):
+// the reference's addf pairs with the subf that the store reads, so the op change is reported
+// at its own line; it was hidden as a site of an "addf -> mulf" finding at the inserted op.
+TEST(OneFindingPerOp, AnOpInsertedBeforeAChangedOpLeavesTheChangeAtItsLine)
+{
+    const std::string ref = chain("    %y = addf %x, %a : tile<8xf32>\n");
+    const std::string gen = chain("    %one = constant <f32: 1.0> : tile<8xf32>\n"
+                                  "    %o = mulf %x, %one flush_to_zero : tile<8xf32>\n"
+                                  "    %y = subf %o, %a : tile<8xf32>\n");
+    const DiffResult r = diffTexts(ref, gen);
+    bool atChange = false;
+    for (const Divergence* d : criticals(r))
+        atChange = atChange || (d->generated && d->generated->line == lineOf(gen, "%y = subf") &&
+                                d->message.find("addf -> subf") != std::string::npos);
+    EXPECT_TRUE(atChange) << describe(r);
 }
 
 } // namespace
