@@ -188,6 +188,8 @@ public:
         m_predicate = predicate;
     }
     std::string factText() const { return m_factText.empty() ? "no facts" : m_factText; }
+    // The range facts on leaves, by the leaf's reference value (as factText names them).
+    const std::vector<std::pair<int, IntRange>>& leafRanges() const { return m_leafRanges; }
 
     // The tile indices of view access `op` (load_view_tko, store_view_tko) on one side lie in
     // its view's index space: 0 <= index < ceil(extent / tile), the tiles a grid sized by the
@@ -280,6 +282,7 @@ private:
                 m_facts.push_back(z3::sge(x, m_ctx.bv_val(int64_t(r.lo), unsigned(width))));
                 m_facts.push_back(z3::sle(x, m_ctx.bv_val(int64_t(r.hi), unsigned(width))));
                 m_factText += (m_factText.empty() ? "" : ", ") + name + " in " + r.text();
+                m_leafRanges.emplace_back(R.values[size_t(refId)].canon, r);
             }
         loopIndexFacts(rv, x, name);
         if (const int64_t bytes = m_pointers ? pointeeBytes(rv.typeText) : 0; bytes > 0) {
@@ -610,6 +613,7 @@ private:
     PerSide<std::map<int, std::vector<std::string_view>>> m_assumes;
     PerSide<bool> m_assumesCollected{false, false};
     std::string m_factText;
+    std::vector<std::pair<int, IntRange>> m_leafRanges;
     const GFunction& R;
     const GFunction& G;
     const OpMatching& M;
@@ -801,6 +805,7 @@ SmtVerdict solve(z3::context& ctx, const Encoder& enc, const z3::expr& x, const 
         }
         out.refCone = enc.cones.reference();
         out.genCone = enc.cones.generated();
+        out.leafRanges = enc.leafRanges();
     } else if (res == z3::sat) {
         const z3::model model = solver.get_model();
         if (!modelHolds(ctx, enc, model, x, y, withAssumes))

@@ -16,6 +16,7 @@
 #include "diff/match/OpMatcher.h"
 
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace tilelens::diff {
@@ -33,6 +34,9 @@ struct SmtVerdict
     // Ops whose results the terms encode (leaves excluded), per side: what an
     // Equal verdict covers.
     std::vector<int> refCone, genCone;
+    // Equal: the range facts the proof assumed on its leaves, each with the reference value
+    // (canonical) of the leaf it bounds ("argument 2 in [1024, 1024]" in `text`).
+    std::vector<std::pair<int, IntRange>> leafRanges;
 };
 
 // Compares the first results of reference op r and generated op g.

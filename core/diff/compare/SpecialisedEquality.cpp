@@ -46,6 +46,15 @@ Reader firstReader(const GFunction& f, const std::vector<int>& cone, Pred is)
     return best;
 }
 
+// The proof assumed [c, c] on the leaf that is reference value `refValue`.
+bool assumesPoint(const SmtVerdict& proven, int refValue, int64_t c)
+{
+    for (const auto& [leaf, range] : proven.leafRanges)
+        if (leaf == refValue && range.known && range.lo == c && range.hi == c)
+            return true;
+    return false;
+}
+
 // The generated function as the solver sees it without the specialisation's
 // facts: its own copy of the values, the bound arguments' ranges unknown.
 struct UnboundFunction
@@ -74,15 +83,48 @@ std::optional<RawDifference> restsOnSpecialisedArgument(const GFunction& R, int 
 {
     if (proven.kind != SmtVerdict::Equal)
         return std::nullopt;
+    // The bindings whose fact the proof assumed on the argument's own partner ("argument 2
+    // in [1024, 1024]"): read from the proof's leaves, not from its text, where two arguments
+    // bound to one value read alike.
+    struct Assumed
+    {
+        int arg;
+        int64_t value;
+        int partner;
+    };
+    std::vector<Assumed> assumed;
     for (const auto& [arg, c] : G.specialisedArgs) {
-        // Only a proof that used the binding's fact ("argument 2 in [1024, 1024]").
-        if (proven.text.find(" in " + IntRange::of(c, c).text()) == std::string::npos)
-            continue;
         const int bound = G.values[size_t(arg)].canon;
         const int partner =
             bound >= 0 && size_t(bound) < m.genValToRef.size() ? m.genValToRef[size_t(bound)] : -1;
-        if (partner < 0)
+        if (partner >= 0 && assumesPoint(proven, R.values[size_t(partner)].canon, c))
+            assumed.push_back({arg, c, R.values[size_t(partner)].canon});
+    }
+    // Where the generated op that reads the constant is paired with a reference op, the
+    // partner that op reads in the same place names the binding; else the first assumed one
+    // whose partner the reference's proven computation reads.
+    std::vector<const Assumed*> order;
+    for (const Assumed& a : assumed)
+        order.push_back(&a);
+    for (const Assumed& a : assumed) {
+        const Reader gen = firstReader(G, proven.genCone, [&](int v) {
+            const int def = G.values[size_t(v)].def;
+            return def >= 0 && constantValue(G.ops[size_t(def)]) == a.value;
+        });
+        const int paired = gen.op >= 0 ? m.genToRef[size_t(gen.op)] : -1;
+        if (paired < 0 || size_t(gen.operand) >= R.ops[size_t(paired)].operands.size())
             continue;
+        const int read =
+            R.values[size_t(R.ops[size_t(paired)].operands[size_t(gen.operand)])].canon;
+        if (read == a.partner) {
+            order.insert(order.begin(), &a);
+            break;
+        }
+    }
+    for (const Assumed* a : order) {
+        const int arg = a->arg;
+        const int64_t c = a->value;
+        const int partner = a->partner;
         const int64_t value = c;
         const Reader gen = firstReader(G, proven.genCone, [&](int v) {
             const int def = G.values[size_t(v)].def;
