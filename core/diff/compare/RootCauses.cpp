@@ -11,7 +11,6 @@
 #include <optional>
 #include <set>
 #include <string_view>
-#include <tuple>
 
 namespace tilelens::diff {
 
@@ -198,24 +197,29 @@ int pairFinding(const PairFindings& byPair, int r, int g)
     return it != byPair.end() ? it->second : -1;
 }
 
-// The critical difference of a matched pair at the op that a written producer (rw, gw) was
-// merged into by CSE (rp, gp: the canonical producers), where the written producers are the
-// same op; -1 when none.
+// The difference of a matched pair at the op that a written producer (rw, gw) was merged into
+// by CSE (rp, gp: the canonical producers), where the written producers are the same op; -1
+// when none. Any severity: where the lost padding is harmless under a precondition (a warn at
+// the view), the store through the merged view changes nothing of its own either.
 int mergedIntoFinding(const CauseLinks& c, int rw, int rp, int gw, int gp)
 {
     if (rw < 0 || gw < 0 || !sameOp(c.R.ops[size_t(rw)], c.G.ops[size_t(gw)]))
         return -1;
-    for (const auto& [side, written, merged] :
-         {std::make_tuple(Side::Generated, gw, gp), std::make_tuple(Side::Reference, rw, rp)}) {
-        if (merged < 0 || merged == written)
+    const bool genMerged = gp >= 0 && gp != gw;
+    const bool refMerged = rp >= 0 && rp != rw;
+    if (!genMerged && !refMerged)
+        return -1;
+    int found = -1;
+    for (size_t j = 0; j < c.raw.size(); ++j) {
+        const RawDifference& d = c.raw[j];
+        if (d.refOp < 0 || d.genOp < 0 || d.functionLevel ||
+            !((genMerged && d.genOp == gp) || (refMerged && d.refOp == rp)))
             continue;
-        const auto& findings = c.findingsOn(side);
-        const auto it = findings.find(merged);
-        if (it != findings.end() && c.raw[size_t(it->second)].refOp >= 0 &&
-            c.raw[size_t(it->second)].genOp >= 0)
-            return it->second;
+        if (found < 0 || (c.divs[j].severity == Severity::Critical &&
+                          c.divs[size_t(found)].severity != Severity::Critical))
+            found = int(j);
     }
-    return -1;
+    return found;
 }
 
 // The difference an operand change follows from: operand k's producers are a
