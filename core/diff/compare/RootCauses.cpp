@@ -4,6 +4,7 @@
 #include "diff/compare/MemoryOperands.h"
 #include "diff/semantics/MemoryAccess.h"
 #include "diff/semantics/PointerOffsets.h"
+#include "diff/semantics/SemanticForm.h"
 #include "diff/semantics/Semantics.h"
 
 #include <algorithm>
@@ -606,6 +607,25 @@ void attachToWrittenConstants(CauseLinks& c)
     }
 }
 
+// x * 1.0 with flush_to_zero: without the flag the normal form folds it to x, so flushing
+// x's subnormals is all it does. Inserted on one side, that is a change of its own, not an
+// input of the changed op it feeds (review32: it hid an addf -> subf as its site).
+bool flushOnly(const GFunction& f, const GOp& o)
+{
+    if (o.id != OpId::MulF || o.operands.size() != 2 || o.attrs.size() != 1 ||
+        o.attrs[0].name != "flush_to_zero")
+        return false;
+    for (int v : o.operands) {
+        const int def = f.canonValue(v).def;
+        const GAttr* a = def >= 0 && f.ops[size_t(def)].id == OpId::Constant
+                             ? findAttr(f.ops[size_t(def)], "value")
+                             : nullptr;
+        if (a && splatFloat(splatScalar(a->value)) == 1.0)
+            return true;
+    }
+    return false;
+}
+
 // The one changed op pair an op on one side only feeds, directly or through
 // other such ops, or -1. Memoised across queries (the links it reads are
 // those found before the query).
@@ -633,7 +653,7 @@ public:
                     return -1;
                 int p = it->second;
                 const bool pair = m_c.raw[size_t(p)].refOp >= 0 && m_c.raw[size_t(p)].genOp >= 0;
-                if (!pair)
+                if (!pair && !flushOnly(f, f.ops[size_t(u)]))
                     p = changeFed(side, u, depth + 1);
                 else if (m_c.parent[size_t(p)] >= 0)
                     return -1; // the pair follows a change upstream (maybe this op's own)
@@ -667,7 +687,8 @@ void attachOneSidedInputs(CauseLinks& c)
         // A rule that names the one-sided op (a dropped cast before a store)
         // says where the change is: only the generic fallback is an input.
         const GOp& o = c.graph(*side).ops[size_t(opOn(d, *side))];
-        if (o.id != OpId::Constant && c.divs[i].rule != "fallback-semantic")
+        if ((o.id != OpId::Constant && c.divs[i].rule != "fallback-semantic") ||
+            flushOnly(c.graph(*side), o))
             continue;
         const int change = inputs.changeFed(*side, opOn(d, *side), 0);
         if (change >= 0 && change != int(i))

@@ -123,9 +123,11 @@ TEST(OneFindingPerOp, TwoChangedOpsInOneChainAreTwoFindingsAtTheirLines)
         << describe(r);
 }
 
-// An op the port inserts before a changed op (x * 1 with flush_to_zero, then addf -> subf):
-// the reference's addf pairs with the subf that the store reads, so the op change is reported
-// at its own line; it was hidden as a site of an "addf -> mulf" finding at the inserted op.
+// An op the port inserts before a changed op (x * 1 with flush_to_zero, then addf -> subf): two
+// changed ops, two findings. The reference's addf pairs with the subf that the store reads, so
+// the op change is reported at its own line (it was hidden as a site of an "addf -> mulf"
+// finding at the inserted op), and the inserted flush, which changes x's subnormals on its own,
+// is no input of that change but a finding of its own; its constant 1.0 is a site of it.
 TEST(OneFindingPerOp, AnOpInsertedBeforeAChangedOpLeavesTheChangeAtItsLine)
 {
     const std::string ref = chain("    %y = addf %x, %a : tile<8xf32>\n");
@@ -133,11 +135,22 @@ TEST(OneFindingPerOp, AnOpInsertedBeforeAChangedOpLeavesTheChangeAtItsLine)
                                   "    %o = mulf %x, %one flush_to_zero : tile<8xf32>\n"
                                   "    %y = subf %o, %a : tile<8xf32>\n");
     const DiffResult r = diffTexts(ref, gen);
+    EXPECT_EQ(criticalLines(r),
+              (std::vector<int>{lineOf(gen, "%o = mulf"), lineOf(gen, "%y = subf")}))
+        << describe(r);
     bool atChange = false;
     for (const Divergence* d : criticals(r))
         atChange = atChange || (d->generated && d->generated->line == lineOf(gen, "%y = subf") &&
                                 d->message.find("addf -> subf") != std::string::npos);
     EXPECT_TRUE(atChange) << describe(r);
+
+    // Inserted alone, the flush is one finding (the constant it reads is a site of it).
+    const std::string alone = chain("    %one = constant <f32: 1.0> : tile<8xf32>\n"
+                                    "    %o = mulf %x, %one flush_to_zero : tile<8xf32>\n"
+                                    "    %y = addf %o, %a : tile<8xf32>\n");
+    const DiffResult flushOnly = diffTexts(ref, alone);
+    EXPECT_EQ(criticalLines(flushOnly), (std::vector<int>{lineOf(alone, "%o = mulf")}))
+        << describe(flushOnly);
 }
 
 } // namespace
