@@ -104,6 +104,7 @@ std::optional<RawDifference> restsOnSpecialisedArgument(const GFunction& R, int 
     // partner that op reads in the same place names the binding; else the first assumed one
     // whose partner the reference's proven computation reads.
     std::vector<const Assumed*> order;
+    order.reserve(assumed.size() + 1);
     for (const Assumed& a : assumed)
         order.push_back(&a);
     for (const Assumed& a : assumed) {
