@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <map>
 #include <set>
 #include <string>
 #include <utility>
@@ -86,6 +87,23 @@ bool addressOrBound(const GFunction& f, int op, int depth)
     return false;
 }
 
+// Op `op` adds its operand to a pointer (`offset`) or compares with it (`cmpi`),
+// itself or through casts and splats: an address term or a bound as such, not a
+// factor (a literal multiplier is a tile size or a stride, not a hidden extent).
+bool termOrBound(const GFunction& f, int op, int depth)
+{
+    const GOp& o = f.ops[size_t(op)];
+    if (o.id == OpId::Offset || o.id == OpId::CmpI)
+        return true;
+    if (depth <= 0 || o.results.size() != 1 ||
+        !isOneOf(o.id, {OpId::ExtI, OpId::TruncI, OpId::Reshape, OpId::Broadcast}))
+        return false;
+    for (int u : f.canonValue(o.results[0]).users)
+        if (termOrBound(f, u, depth - 1))
+            return true;
+    return false;
+}
+
 // The block argument a written value is, through `assume` ops; -1 if none.
 int argumentOf(const GFunction& f, int value)
 {
@@ -109,12 +127,12 @@ std::vector<RawDifference> literalsOfSpecialisedConstants(const GFunction& R, co
 {
     std::vector<RawDifference> out;
     constexpr int kDepth = 4;
-    std::set<int64_t> constants;
+    std::map<int64_t, int> constants; // value -> how many of the name's constants have it
     for (const std::string& text : R.demangled.constants) {
         int64_t v = 0;
         const auto res = std::from_chars(text.data(), text.data() + text.size(), v);
         if (res.ec == std::errc() && (v < -1 || v > 1))
-            constants.insert(v); // a literal 0 or 1 is an identity or a unit stride
+            ++constants[v]; // a literal 0 or 1 is an identity or a unit stride
     }
     if (constants.empty() || G.regions.empty())
         return out;
@@ -157,7 +175,11 @@ std::vector<RawDifference> literalsOfSpecialisedConstants(const GFunction& R, co
             const int def = G.values[size_t(o.operands[k])].def;
             const std::optional<int64_t> c =
                 def >= 0 ? constantValue(G.ops[size_t(def)]) : std::nullopt;
-            if (!c || !constants.count(*c) || tileDims.count(*c) || placed.count(*c))
+            // A tile dimension is the port's own tile size, unless the reference has that
+            // value twice: an extent equal to the tile (hidden_size = 1024 = BLOCK_SIZE).
+            const auto named = c ? constants.find(*c) : constants.end();
+            if (named == constants.end() || (tileDims.count(*c) && named->second < 2) ||
+                placed.count(*c))
                 continue;
             // A matched reader reads the same value as the reference's op there; an unmatched
             // one (an address the reference computes in one piece) has no difference left.
@@ -165,7 +187,7 @@ std::vector<RawDifference> literalsOfSpecialisedConstants(const GFunction& R, co
             if ((partner &&
                  (partner->operands.size() != o.operands.size() ||
                   R.canonValue(partner->operands[k]).hash != G.canonValue(o.operands[k]).hash)) ||
-                !addressOrBound(G, int(i), kDepth))
+                !termOrBound(G, int(i), kDepth))
                 continue;
             placed.insert(*c);
             RawDifference d = makeDifference(DiffKind::OperandChanged, R, r, G, int(i));
