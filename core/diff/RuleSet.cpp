@@ -242,7 +242,8 @@ const std::vector<std::string>& RuleSet::knownRecognizers()
                                                    "pointer-assume-raw-access",
                                                    "pointer-assume",
                                                    "proven",
-                                                   "proven-if"};
+                                                   "proven-if",
+                                                   "ieee-rounding-change"};
     return names;
 }
 

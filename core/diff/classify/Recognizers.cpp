@@ -41,6 +41,13 @@ bool isScalarIntType(std::string_view t)
     return t.rfind("tile<i", 0) == 0 && t.find('x') == std::string_view::npos;
 }
 
+// rounding<approx> and rounding<full> select an approximation (ftz-approx's
+// concern), not one of the IEEE modes; absent is the default nearest_even.
+bool isIeeeRounding(std::string_view mode)
+{
+    return mode != "approx" && mode != "full";
+}
+
 } // namespace
 
 RecognizerContext::RecognizerContext(const GFunction& ref, const GFunction& gen,
@@ -253,6 +260,11 @@ bool RecognizerContext::recognize(const std::string& name, const RawDifference& 
     // naming one now accepts what the normal form proves.
     if (name == "divi-ceil-vs-arith" || name == "mini-vs-select" || name == "remi-negative-fixup")
         return !d.proof.empty() && d.counterexample.empty();
+    // A float op rounded in another IEEE mode (absent -> positive_inf): its
+    // own rule, apart from flush-to-zero and approximate rounding.
+    if (name == "ieee-rounding-change")
+        return d.attribute == "rounding" && isIeeeRounding(d.refValue) &&
+               isIeeeRounding(d.genValue);
     auto it = m_cover.find(name);
     if (it != m_cover.end())
         return covered(it->second, d);

@@ -1,6 +1,7 @@
 #include "diff/compare/MemoryOperands.h"
 
 #include "diff/compare/AssumeFacts.h"
+#include "diff/compare/PaddingFacts.h"
 #include "diff/semantics/Semantics.h"
 #include "ir/OpInfo.h"
 
@@ -338,7 +339,9 @@ void compareMemoryOperands(const GFunction& R, int r, const GFunction& G, int g,
                           "same pointer, the reference does not)";
         out.push_back(d);
     }
-    if (a.padding >= 0 && b.padding >= 0 && !corresponds(a.padding, b.padding) &&
+    // By normal form, not by the matching: a padding splat built the same way on both sides
+    // (reshape, broadcast) from other values is paired op by op, yet pads with another value.
+    if (a.padding >= 0 && b.padding >= 0 &&
         R.canonValue(a.padding).hash != G.canonValue(b.padding).hash) {
         // Both pad, with other values: the masked-off lanes differ.
         auto d = makeDifference(DiffKind::OperandChanged, R, r, G, g);
@@ -355,6 +358,8 @@ void compareMemoryOperands(const GFunction& R, int r, const GFunction& G, int g,
                       "under a mask that implies its load's: its padding value reaches no "
                       "result, as with the reference's value (the store masks are compared at "
                       "the stores)";
+        if (d.proof.empty())
+            d.proof = paddedLanesStoreAlike(R, a.padding, G, g, b.padding);
         out.push_back(d);
     }
     if ((a.padding < 0) != (b.padding < 0)) {

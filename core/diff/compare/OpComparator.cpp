@@ -7,6 +7,7 @@
 #include "diff/compare/MemoryOperands.h"
 #include "diff/compare/PaddingFacts.h"
 #include "diff/compare/ProvenCover.h"
+#include "diff/compare/ShiftedBound.h"
 #include "diff/compare/TypeFacets.h"
 #include "diff/compare/ViewExtents.h"
 #include "diff/graph/FlatHashMap.h"
@@ -280,6 +281,7 @@ private:
         }
         if (a.hash != b.hash) {
             internalStep(r, g, first);
+            paddingStep(r, g, first);
             return;
         }
         if (a.proof.empty() && b.proof.empty())
@@ -295,6 +297,21 @@ private:
                 m_out[k].proof = proof;
                 m_out[k].conditional = a.proofConditional || b.proofConditional;
             }
+    }
+
+    // A pair that only builds the padding of gathers on both sides (the
+    // splat of relu's -1.0 for 0.0): the padding is compared at the gather
+    // (PaddingFacts.h), once, by the lanes it can reach.
+    void paddingStep(int r, int g, size_t first)
+    {
+        if (m_out.size() == first)
+            return;
+        const std::string ref = onlyGatherPadding(R, r);
+        if (ref.empty() || onlyGatherPadding(G, g).empty())
+            return;
+        for (size_t k = first; k < m_out.size(); ++k)
+            if (m_out[k].proof.empty())
+                m_out[k].proof = ref;
     }
 
     // A pair that differs, but whose results on both sides only feed ops
@@ -341,6 +358,7 @@ private:
         const size_t attrsFrom = m_out.size();
         compareAttrs(a.attrs, b.attrs, false, mk);
         const bool mirrored = mirroredCompare(a, b);
+        const std::string shifted = mirrored ? std::string() : shiftedBound(r, g);
         for (size_t k = attrsFrom; k < m_out.size(); ++k) {
             explainFlush(R, r, G, g, m_out[k]); // only flush_to_zero on one side
             if (a.id == OpId::Constant && m_out[k].attribute == "value" && m_out[k].proof.empty())
@@ -348,6 +366,8 @@ private:
             if (mirrored && m_out[k].attribute == "predicate")
                 m_out[k].proof = "x " + m_out[k].refValue + " y is y " + m_out[k].genValue +
                                  " x: the mirrored predicate with its operands swapped";
+            if (!shifted.empty() && m_out[k].attribute == "predicate")
+                m_out[k].proof = shifted;
         }
         compareAttrs(a.hints, b.hints, true, mk);
         if (a.id == OpId::MakeTensorView && compareTensorViews(R, r, G, g, M, m_out)) {
@@ -397,6 +417,9 @@ private:
         } else if (mirrored) {
             // Its operands are the reference's, swapped with the predicate: only
             // the signedness (compared above) can still differ.
+        } else if (!shifted.empty()) {
+            // Its operands are the reference's, one moved by one with the
+            // predicate's strictness (ShiftedBound.h): the same.
         } else if (a.commutative && b.commutative && a.operands.size() == 2) {
             const bool straight = valuesCorrespond(a.operands[0], b.operands[0]) &&
                                   valuesCorrespond(a.operands[1], b.operands[1]);
@@ -512,6 +535,24 @@ private:
             if (p == from)
                 return to;
         return p; // equal, not_equal: their own mirror
+    }
+
+    // `x <= y - 1` for `x < y` where y - 1 cannot wrap (ShiftedBound.h): the
+    // proof sentence, empty when the pair is not such a spelling.
+    // The addi / subi of such a spelling, on one side only, takes its proof.
+    std::string shiftedBound(int r, int g)
+    {
+        ShiftedBound s = diff::shiftedBound(
+            R, r, G, g, [this](int rv, int gv) { return valuesCorrespond(rv, gv); });
+        if (s.shiftOp >= 0)
+            m_shiftSteps[s.shiftedSide].emplace(s.shiftOp, s.proof);
+        return std::move(s.proof);
+    }
+
+    std::string shiftStepProof(Side side, int op) const
+    {
+        const auto it = m_shiftSteps[side].find(op);
+        return it == m_shiftSteps[side].end() ? std::string() : it->second;
     }
 
     // `cmpi gt y, x` for `cmpi lt x, y` (any signedness on either side): the
@@ -782,6 +823,10 @@ private:
                     d.proof = paddingSelectProof(o, M.refValToGen);
                 if (d.proof.empty() && foldedIntoUsers(R, int(i)))
                     d.proof = foldedProof(o);
+                if (d.proof.empty())
+                    d.proof = shiftStepProof(Side::Reference, int(i));
+                if (d.proof.empty())
+                    d.proof = onlyGatherPadding(R, int(i));
                 m_out.push_back(d);
             } else if (surplus(genCount, Side::Generated, o)) {
                 auto d =
@@ -817,6 +862,10 @@ private:
                     d.proof = paddingSelectProof(o, M.genValToRef);
                 if (d.proof.empty() && foldedIntoUsers(G, int(j)))
                     d.proof = foldedProof(o);
+                if (d.proof.empty())
+                    d.proof = shiftStepProof(Side::Generated, int(j));
+                if (d.proof.empty())
+                    d.proof = onlyGatherPadding(G, int(j));
                 m_out.push_back(d);
             } else if (surplus(refCount, Side::Reference, o)) {
                 auto d =
@@ -951,6 +1000,8 @@ private:
     std::vector<RawDifference> m_out;
     std::set<std::pair<int, int>> m_constPairs;
     std::set<int> m_typeChanged; // reference ops whose result type differs
+    // The addi / subi of a compare's bound moved by one (ShiftedBound.h), with the proof.
+    PerSide<std::unordered_map<int, std::string>> m_shiftSteps;
 };
 
 } // namespace

@@ -1,11 +1,18 @@
 #include "diff/compare/PaddingFacts.h"
 
+#include "diff/semantics/MemoryAccess.h"
+#include "diff/semantics/SemanticForm.h"
 #include "diff/semantics/Semantics.h"
 #include "ir/Type.h"
 
 #include <algorithm>
+#include <cmath>
 #include <map>
+#include <optional>
 #include <string>
+#include <unordered_set>
+#include <utility>
+#include <vector>
 
 namespace tilelens::diff {
 
@@ -235,6 +242,146 @@ void explainPadding(const GFunction& R, int r, const GFunction& G, int g, RawDif
                        d.refValue + " in the reference and " +
                        (d.genValue == "none" ? std::string("undefined") : d.genValue) +
                        " in the generated kernel";
+}
+
+namespace {
+
+bool splatPlumbing(OpId n)
+{
+    return n == OpId::Reshape || n == OpId::Broadcast || n == OpId::FToF;
+}
+
+// The value of a float padding: a constant, through reshape / broadcast / ftof.
+// ftof is taken as exact: the walk below only concludes equality from values
+// that a monotone rounding keeps on the same side of a constant of the type.
+std::optional<double> paddingConstant(const GFunction& f, int v)
+{
+    int x = f.values[size_t(v)].canon;
+    for (int depth = 0; depth < 8 && f.values[size_t(x)].def >= 0; ++depth) {
+        const GOp& o = f.ops[size_t(f.values[size_t(x)].def)];
+        if (splatPlumbing(o.id) && !o.operands.empty()) {
+            x = f.values[size_t(o.operands[0])].canon;
+            continue;
+        }
+        if (o.id != OpId::Constant)
+            return std::nullopt;
+        const GAttr* a = findAttr(o, "value");
+        return a ? splatFloat(splatScalar(a->value)) : std::nullopt;
+    }
+    return std::nullopt;
+}
+
+// maxf / minf of value `lane` and a float constant: that constant.
+std::optional<double> constantOperand(const GFunction& f, const GOp& o, int lane)
+{
+    if (o.operands.size() != 2)
+        return std::nullopt;
+    const int other = f.values[size_t(o.operands[0])].canon == lane ? o.operands[1] : o.operands[0];
+    if (f.values[size_t(other)].canon == lane)
+        return std::nullopt;
+    return paddingConstant(f, other);
+}
+
+bool sameFloat(double a, double b)
+{
+    return a == b && std::signbit(a) == std::signbit(b);
+}
+
+} // namespace
+
+std::string onlyGatherPadding(const GFunction& f, int op)
+{
+    const GOp& start = f.ops[size_t(op)];
+    if (!splatPlumbing(start.id) && start.id != OpId::Constant)
+        return {};
+    std::vector<int> work;
+    for (int r : start.results)
+        work.push_back(f.values[size_t(r)].canon);
+    std::unordered_set<int> seen;
+    bool reachesGather = false;
+    while (!work.empty()) {
+        const int v = work.back();
+        work.pop_back();
+        if (!seen.insert(v).second)
+            continue;
+        if (seen.size() > 64)
+            return {};
+        for (int u : f.values[size_t(v)].users) {
+            const GOp& user = f.ops[size_t(u)];
+            if (user.id == OpId::LoadPtrTko) {
+                const MemoryRoles roles = memoryRoles(f, user);
+                if (roles.padding < 0 || f.values[size_t(roles.padding)].canon != v)
+                    return {};
+                for (int m : roles.main)
+                    if (f.values[size_t(m)].canon == v)
+                        return {};
+                reachesGather = true;
+                continue;
+            }
+            if (!splatPlumbing(user.id) || user.results.size() != 1)
+                return {};
+            work.push_back(f.values[size_t(user.results[0])].canon);
+        }
+    }
+    if (!reachesGather)
+        return {};
+    return "only builds the padding operand of gathers: the padding is compared at the gather, "
+           "by the lanes it can reach";
+}
+
+std::string paddedLanesStoreAlike(const GFunction& R, int refPadding, const GFunction& G, int g,
+                                  int genPadding)
+{
+    const std::optional<double> pr = paddingConstant(R, refPadding);
+    const std::optional<double> pg = paddingConstant(G, genPadding);
+    const GOp& load = G.ops[size_t(g)];
+    if (!pr || !pg || load.results.empty())
+        return {};
+    // (value, its image under the reference's padding, under the generated's).
+    struct Lane
+    {
+        int value;
+        double withRef, withGen;
+    };
+    std::vector<Lane> work = {{G.values[size_t(load.results[0])].canon, *pr, *pg}};
+    std::unordered_set<int> seen;
+    std::string how;
+    while (!work.empty()) {
+        const Lane lane = work.back();
+        work.pop_back();
+        if (sameFloat(lane.withRef, lane.withGen))
+            continue; // equal images: nothing downstream tells them apart
+        if (!seen.insert(lane.value).second)
+            continue;
+        if (seen.size() > 64)
+            return {};
+        for (int u : G.values[size_t(lane.value)].users) {
+            const GOp& user = G.ops[size_t(u)];
+            if (user.results.empty())
+                return {}; // a store (or anything else) sees the two values apart
+            Lane next{G.values[size_t(user.results[0])].canon, lane.withRef, lane.withGen};
+            if (user.id == OpId::MaxF || user.id == OpId::MinF) {
+                const std::optional<double> c = constantOperand(G, user, lane.value);
+                if (!c)
+                    return {};
+                const bool isMax = user.id == OpId::MaxF;
+                // A tie of zeros of other signs: which one maxf returns is not ours to say.
+                if ((lane.withRef == *c && !sameFloat(lane.withRef, *c)) ||
+                    (lane.withGen == *c && !sameFloat(lane.withGen, *c)))
+                    return {};
+                next.withRef = isMax ? std::max(lane.withRef, *c) : std::min(lane.withRef, *c);
+                next.withGen = isMax ? std::max(lane.withGen, *c) : std::min(lane.withGen, *c);
+                how = std::string(user.name) + " at line " + std::to_string(user.line);
+            } else if (user.id != OpId::FToF || user.results.size() != 1) {
+                return {};
+            }
+            work.push_back(next);
+        }
+    }
+    if (how.empty())
+        return {};
+    return "every padded lane reaches memory only through " + how +
+           ", which maps either padding value to the same value: the stored lanes are equal";
 }
 
 } // namespace tilelens::diff

@@ -25,4 +25,20 @@ inline constexpr std::string_view kInputClassPrefix = "input class: ";
 // made by ops r (reference) and g (generated).
 void explainPadding(const GFunction& R, int r, const GFunction& G, int g, RawDifference& d);
 
+// The results of op `op` reach nothing but the padding operand of masked
+// gathers, through reshape / broadcast / ftof (the splat that builds a padding
+// tile): a difference there is the padding's, compared once at the gather
+// (rule gather-padding-value), not at this op. Empty when they reach anything
+// else.
+std::string onlyGatherPadding(const GFunction& f, int op);
+
+// Gathers r (reference) and g (generated) pad with the float constants
+// `refPadding` and `genPadding` (values of each side): the proof, else empty,
+// that the generated side stores the same value on every padded lane with
+// either constant. The padded lanes reach its stores only through ftof and
+// maxf / minf with a constant (relu's max(x, 0) maps -1 and 0 to 0): once the
+// two images are equal, nothing downstream can tell them apart.
+std::string paddedLanesStoreAlike(const GFunction& R, int refPadding, const GFunction& G, int g,
+                                  int genPadding);
+
 } // namespace tilelens::diff

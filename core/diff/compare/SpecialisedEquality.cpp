@@ -2,7 +2,12 @@
 
 #include "diff/compare/AssumeFacts.h"
 #include "diff/semantics/Semantics.h"
+#include "ir/Type.h"
 
+#include <algorithm>
+#include <charconv>
+#include <map>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -74,7 +79,153 @@ struct UnboundFunction
     }
 };
 
+// Op `op` reads its operand as an address offset or a compare bound, or
+// passes it on (integer casts, splats, arithmetic) to an op that does.
+bool addressOrBound(const GFunction& f, int op, int depth)
+{
+    const GOp& o = f.ops[size_t(op)];
+    if (o.id == OpId::Offset || o.id == OpId::CmpI)
+        return true;
+    if (depth <= 0 || o.results.size() != 1 ||
+        !isOneOf(o.id, {OpId::ExtI, OpId::TruncI, OpId::Reshape, OpId::Broadcast, OpId::AddI,
+                        OpId::SubI, OpId::MulI}))
+        return false;
+    for (int u : f.canonValue(o.results[0]).users)
+        if (addressOrBound(f, u, depth - 1))
+            return true;
+    return false;
+}
+
+// Op `op` adds its operand to a pointer (`offset`) or compares with it (`cmpi`),
+// itself or through casts and splats: an address term or a bound as such, not a
+// factor (a literal multiplier is a tile size or a stride, not a hidden extent).
+bool termOrBound(const GFunction& f, int op, int depth)
+{
+    const GOp& o = f.ops[size_t(op)];
+    if (o.id == OpId::Offset || o.id == OpId::CmpI)
+        return true;
+    if (depth <= 0 || o.results.size() != 1 ||
+        !isOneOf(o.id, {OpId::ExtI, OpId::TruncI, OpId::Reshape, OpId::Broadcast}))
+        return false;
+    for (int u : f.canonValue(o.results[0]).users)
+        if (termOrBound(f, u, depth - 1))
+            return true;
+    return false;
+}
+
+// The block argument a written value is, through `assume` ops; -1 if none.
+int argumentOf(const GFunction& f, int value)
+{
+    for (int depth = 0; depth < 8; ++depth) {
+        const GValue& v = f.values[size_t(value)];
+        if (v.def < 0)
+            return value;
+        const GOp& o = f.ops[size_t(v.def)];
+        if (!o.assume || o.operands.empty())
+            return -1;
+        value = o.operands[0];
+    }
+    return -1;
+}
+
 } // namespace
+
+std::vector<RawDifference> literalsOfSpecialisedConstants(const GFunction& R, const GFunction& G,
+                                                          const OpMatching& m,
+                                                          const std::vector<int>& reported)
+{
+    std::vector<RawDifference> out;
+    constexpr int kDepth = 4;
+    std::map<int64_t, int> constants; // value -> how many of the name's constants have it
+    for (const std::string& text : R.demangled.constants) {
+        int64_t v = 0;
+        const auto res = std::from_chars(text.data(), text.data() + text.size(), v);
+        if (res.ec == std::errc() && (v < -1 || v > 1))
+            ++constants[v]; // a literal 0 or 1 is an identity or a unit stride
+    }
+    if (constants.empty() || G.regions.empty())
+        return out;
+    // The port's tile dimensions: a literal equal to one is its own tile size.
+    std::set<int64_t> tileDims;
+    for (const GValue& v : G.values)
+        if (v.type)
+            tileDims.insert(v.type->shape.begin(), v.type->shape.end());
+    // Its runtime integer arguments read as addresses or bounds.
+    std::string runtimeArgs;
+    int firstArgReader = -1;
+    for (int a : G.regions[0].args) {
+        const GValue& v = G.values[size_t(a)];
+        if (intWidth(v.typeText) == 0 || !singleElement(v.typeText))
+            continue;
+        for (size_t i = 0; i < G.ops.size(); ++i) {
+            const GOp& o = G.ops[i];
+            if (o.assume || !addressOrBound(G, int(i), kDepth) ||
+                std::none_of(o.operands.begin(), o.operands.end(),
+                             [&](int w) { return argumentOf(G, w) == a; }))
+                continue;
+            runtimeArgs += (runtimeArgs.empty() ? "" : ", ") + std::to_string(v.index);
+            if (firstArgReader < 0 || o.line < G.ops[size_t(firstArgReader)].line)
+                firstArgReader = int(i);
+            break;
+        }
+    }
+    if (runtimeArgs.empty())
+        return out;
+    std::set<int64_t> placed;
+    for (size_t i = 0; i < G.ops.size(); ++i) {
+        const GOp& o = G.ops[i];
+        const int r = m.genToRef[i];
+        // A matched op with a difference of its own is reported as that; an unmatched reader
+        // (an address the reference computes in one piece) is one side's only.
+        if (o.assume ||
+            (r >= 0 && std::find(reported.begin(), reported.end(), int(i)) != reported.end()))
+            continue;
+        for (size_t k = 0; k < o.operands.size(); ++k) {
+            const int def = G.values[size_t(o.operands[k])].def;
+            const std::optional<int64_t> c =
+                def >= 0 ? constantValue(G.ops[size_t(def)]) : std::nullopt;
+            // A tile dimension is the port's own tile size, unless the reference has that
+            // value twice: an extent equal to the tile (hidden_size = 1024 = BLOCK_SIZE).
+            const auto named = c ? constants.find(*c) : constants.end();
+            if (named == constants.end() || (tileDims.count(*c) && named->second < 2) ||
+                placed.count(*c))
+                continue;
+            // A matched reader reads the same value as the reference's op there; an unmatched
+            // one (an address the reference computes in one piece) has no difference left.
+            const GOp* partner = r >= 0 ? &R.ops[size_t(r)] : nullptr;
+            if ((partner &&
+                 (partner->operands.size() != o.operands.size() ||
+                  R.canonValue(partner->operands[k]).hash != G.canonValue(o.operands[k]).hash)) ||
+                !termOrBound(G, int(i), kDepth))
+                continue;
+            placed.insert(*c);
+            RawDifference d = makeDifference(DiffKind::OperandChanged, R, r, G, int(i));
+            d.operandIndex = int(k);
+            d.attribute = "operand " + std::to_string(k);
+            d.refValue = partner ? describeValue(R, partner->operands[k])
+                                 : "the reference's constant " + std::to_string(*c);
+            d.genValue = describeValue(G, o.operands[k]);
+            std::string bound;
+            for (const auto& [arg, value] : G.specialisedArgs)
+                if (value == *c)
+                    bound = " (argument " + std::to_string(G.values[size_t(arg)].index) +
+                            ", bound to it)";
+            const std::string cs = std::to_string(*c);
+            d.proof = "equal to the reference only under its specialisation: the generated kernel "
+                      "writes the literal " +
+                      cs + " here, the reference's specialised constant " + cs + bound +
+                      ", while it takes runtime integer arguments (" + runtimeArgs +
+                      ") that it reads as addresses or bounds (first at line " +
+                      std::to_string(G.ops[size_t(firstArgReader)].line) +
+                      "); for a launch whose extent is " + std::to_string(*c + 1) +
+                      " instead, the literal stays " + cs;
+            d.conditional = true;
+            out.push_back(std::move(d));
+            break;
+        }
+    }
+    return out;
+}
 
 std::optional<RawDifference> restsOnSpecialisedArgument(const GFunction& R, int r,
                                                         const GFunction& G, int g,

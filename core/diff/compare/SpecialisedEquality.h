@@ -15,6 +15,7 @@
 #include "diff/match/OpMatcher.h"
 
 #include <optional>
+#include <vector>
 
 namespace tilelens::diff {
 
@@ -26,5 +27,21 @@ std::optional<RawDifference> restsOnSpecialisedArgument(const GFunction& R, int 
                                                         const GFunction& G, int g,
                                                         const OpMatching& m,
                                                         const SmtVerdict& proven);
+
+// A literal the port writes where the reference has a specialised extent: a
+// generated integer constant c (not 0 or +-1; a tile dimension of the port
+// only where the reference's name has it twice, an extent equal to the tile)
+// that one of the reference's specialised constants (its entry name) equals,
+// added to a pointer (`offset`) or compared with (`cmpi`), directly or through
+// exti / reshape / broadcast (a multiplier is a tile size or a stride), by an
+// op that is the port's only (an address the reference computes in one piece)
+// or matched to a reference op reading the same value there, in a port that
+// takes runtime integer arguments it reads in addresses or bounds. The two agree, but only for
+// launches with that extent equal to c: per literal, a difference, conditional, at its first
+// reader, naming the constant (and the argument bound to it, if any) and
+// another value. `reported` holds the generated ops that already have one.
+std::vector<RawDifference> literalsOfSpecialisedConstants(const GFunction& R, const GFunction& G,
+                                                          const OpMatching& m,
+                                                          const std::vector<int>& reported);
 
 } // namespace tilelens::diff

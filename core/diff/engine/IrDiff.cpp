@@ -241,6 +241,14 @@ private:
             divs.push_back(m_classifier.classify(*d, ctx, fname));
             raw.push_back(std::move(*d));
         }
+        std::vector<int> reported;
+        for (const RawDifference& d : raw)
+            if (d.genOp >= 0 && d.proof.empty())
+                reported.push_back(d.genOp);
+        for (RawDifference& d : literalsOfSpecialisedConstants(R, G, m, reported)) {
+            divs.push_back(m_classifier.classify(d, ctx, fname));
+            raw.push_back(std::move(d));
+        }
     }
 
     // A critical finding the result comparison left without a counterexample gets one from

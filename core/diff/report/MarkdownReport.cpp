@@ -37,7 +37,7 @@ const std::vector<ChecklistItem>& checklist()
         {"M8", "partition tile shapes tile=(...)", {"partition-tile-shape"}},
         {"M9", "partition padding values", {"partition-padding", "gather-padding"}},
         {"M10", "maxf/minf without rounding attribute", {"maxf-minf-no-rounding"}},
-        {"C-FTZ", "flush_to_zero / rounding<approx> per op (FTZ)", {"ftz-approx"}},
+        {"C-FTZ", "flush_to_zero / rounding<approx> per op (FTZ)", {"ftz-approx", "rounding-mode"}},
         {"C-ASSUME",
          "assume div_by on pointers and scalars",
          {"scalar-assume-div-by-in-gen", "assume-div-by-hint", "missing-pointer-assume-raw",

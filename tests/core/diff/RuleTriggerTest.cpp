@@ -312,6 +312,14 @@ const std::vector<RuleCase>& cases()
            "%92 = divf %85, %91 rounding<approx> : tile<2048xf32>"}},
          "%92 = divf",
          {}},
+        // Another IEEE rounding mode is its own rule; rounding<approx> stays ftz-approx's.
+        {"rounding-mode",
+         S,
+         {{"%84 = subf %76, %83 : tile<2048xf32>",
+           "%84 = subf %76, %83 rounding<positive_inf> : tile<2048xf32>"}},
+         "%84 = subf",
+         {{"%84 = subf %76, %83 : tile<2048xf32>",
+           "%84 = subf %76, %83 rounding<approx> : tile<2048xf32>"}}},
         // The ftz'd product times the constant 2 only reaches the cast to f16: both sides
         // store the same signed zero. Times 1e32 a flushed input could reach 2^-20 > 2^-25.
         {"ftz-hidden-by-narrowing",
