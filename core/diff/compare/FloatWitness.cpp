@@ -150,32 +150,107 @@ struct Leaf
     std::string name;
     Elem e = Elem::None;
     bool tile = false; // more than one element: "(every element)"
+    // A view load's tile whose last dimension is even and reads distinct memory along it: it
+    // may hold two values alternating along that dimension (lane 0 at even positions, lane 1
+    // at odd ones).
+    bool patternable = false;
 };
+
+// A partition view whose tile's last dimension walks the tensor's last dimension with stride 1
+// (no dim_map): the elements along it are distinct memory, so any content is a real one.
+bool lastStrideOne(std::string_view viewType)
+{
+    return viewType.rfind("partition_view<", 0) == 0 &&
+           viewType.find("dim_map") == std::string_view::npos &&
+           (viewType.find(",1]>") != std::string_view::npos ||
+            viewType.find("strides=[1]>") != std::string_view::npos);
+}
+
+// Two numbers are the same lane content: NaN equals NaN, -0 differs from +0.
+bool sameNum(const Num& a, const Num& b)
+{
+    if (a.e != b.e)
+        return false;
+    if (!a.isFloat())
+        return a.i == b.i;
+    return (std::isnan(a.f) && std::isnan(b.f)) ||
+           (a.f == b.f && std::signbit(a.f) == std::signbit(b.f));
+}
+
+// The last dimension of a tile type where it is even (an alternating pattern fits), else 0.
+int64_t evenLastDim(std::string_view type)
+{
+    const std::vector<int64_t> dims = dimsOfType(type);
+    return !dims.empty() && dims.back() >= 2 && dims.back() % 2 == 0 ? dims.back() : 0;
+}
+
+// Significand bits of a float format (24 for f32), from its rounding.
+int precisionOf(Elem e)
+{
+    for (int p = 1; p < 64; ++p)
+        if (eval::roundTo(1 + std::ldexp(1.0, -p), e) == 1)
+            return p;
+    return 64;
+}
+
+// The exponent of the lowest set bit of a finite non-zero x (x is a multiple of 2^result).
+int lowestBitExponent(double x)
+{
+    int ex = 0;
+    const double m = std::frexp(std::fabs(x), &ex); // x = m * 2^ex, m in [0.5, 1)
+    auto bits = uint64_t(std::ldexp(m, 53));
+    int low = ex - 53;
+    while (bits != 0 && (bits & 1) == 0) {
+        bits >>= 1;
+        ++low;
+    }
+    return low;
+}
 
 class Evaluator
 {
 public:
     Evaluator(const GFunction& R, const GFunction& G, const OpMatching& m) : R(R), G(G), M(m) {}
 
-    void setInputs(std::vector<double> inputs, double approxScale)
+    // Lane 0 of each input, and lane 1 where an input alternates two values (see Leaf).
+    void setInputs(std::vector<double> inputs, double approxScale,
+                   std::vector<double> secondLane = {})
     {
         m_inputs = std::move(inputs);
+        m_secondLane = secondLane.empty() ? m_inputs : std::move(secondLane);
+        m_patterned = m_secondLane != m_inputs;
+        m_lane = 0;
         m_scale = approxScale;
         m_memo[Side::Reference].clear();
         m_memo[Side::Generated].clear();
         m_nodes = 0;
     }
 
+    // Lanes the inputs set: 1, or 2 where some input alternates two values.
+    int lanes() const { return m_patterned ? 2 : 1; }
+
+    // Value v in lane `lane` (0 without a pattern).
+    std::optional<Num> valueInLane(Side side, int v, int lane)
+    {
+        if (!m_patterned || lane == m_lane)
+            return value(side, v);
+        const int saved = m_lane;
+        m_lane = lane;
+        std::optional<Num> out = value(side, v);
+        m_lane = saved;
+        return out;
+    }
+
     std::optional<Num> value(Side side, int v)
     {
         const GFunction& f = fn(side);
-        const int c = f.values[size_t(v)].canon;
+        const int c = f.values[size_t(v)].canon * 2 + m_lane;
         auto& memo = m_memo[side];
         if (auto it = memo.find(c); it != memo.end())
             return it->second;
         if (++m_nodes > kMaxNodes)
             return std::nullopt;
-        std::optional<Num> out = compute(side, c);
+        std::optional<Num> out = compute(side, f.values[size_t(v)].canon);
         if (out)
             memo.emplace(c, *out);
         return out;
@@ -255,7 +330,7 @@ private:
         const GValue& gv = G.values[size_t(genId)];
         if (rv.typeText != gv.typeText || (rv.def < 0) != (gv.def < 0))
             return std::nullopt;
-        bool masked = false;
+        bool masked = false, distinct = false;
         std::string name;
         if (rv.def < 0) {
             if (rv.region != 0 || gv.region != 0)
@@ -268,6 +343,9 @@ private:
                 return std::nullopt;
             name = std::string(a.name) + " at reference line " + std::to_string(a.line);
             masked = a.id == OpId::LoadPtrTko || b.id == OpId::LoadPtrTko;
+            distinct = !masked && !a.operands.empty() && !b.operands.empty() &&
+                       lastStrideOne(R.values[size_t(a.operands[0])].typeText) &&
+                       lastStrideOne(G.values[size_t(b.operands[0])].typeText);
         }
         size_t k = 0;
         while (k < m_leaves.size() && m_leaves[k].refValue != refId)
@@ -275,9 +353,11 @@ private:
         if (k == m_leaves.size()) {
             if (m_leaves.size() >= kMaxLeaves)
                 return std::nullopt;
-            m_leaves.push_back({refId, name, e, !singleElement(rv.typeText)});
+            m_leaves.push_back({refId, name, e, !singleElement(rv.typeText),
+                                distinct && evenLastDim(rv.typeText) > 0});
         }
-        const double x = k < m_inputs.size() ? m_inputs[k] : 0.5;
+        const std::vector<double>& lane = m_lane == 0 ? m_inputs : m_secondLane;
+        const double x = k < lane.size() ? lane[k] : 0.5;
         return Num{eval::roundTo(x, e), 0, e, false, masked};
     }
 
@@ -309,7 +389,7 @@ private:
         case OpId::Broadcast:
         case OpId::Reshape:
         case OpId::Permute:
-            if (in.size() != 1 || in[0].e != e)
+            if (in.size() != 1 || in[0].e != e || !keepsPattern(side, o))
                 return std::nullopt;
             return in[0];
         case OpId::Reduce:
@@ -677,6 +757,17 @@ private:
         auto a = value(side, o.operands[0]);
         if (!identity || !a || a->e != e || a->perLane || !eval::isModelledFloat(e))
             return std::nullopt;
+        const std::optional<bool> uniform = uniformOperand(side, o, 0);
+        if (!uniform)
+            return std::nullopt;
+        // Along another dimension each lane reduces copies of itself, as a uniform tile.
+        if (!*uniform && size_t(dim) + 1 == dims.size()) {
+            const auto a0 = valueInLane(side, o.operands[0], 0);
+            const auto a1 = valueInLane(side, o.operands[0], 1);
+            if (!a0 || !a1 || a0->perLane || a1->perLane)
+                return std::nullopt;
+            return reduceAlternating(combine, *a0, *a1, *identity, dims[size_t(dim)], e);
+        }
         Num out = *a;
         if (combine.id != OpId::AddF) {
             const bool propagateNan = findAttr(combine, "propagate_nan") != nullptr;
@@ -700,14 +791,87 @@ private:
         return std::isfinite(x) && eval::roundTo(x, e, Rounding::NearestEven, true) == x;
     }
 
+    // Whether operand `k` of `o` holds the same number in both lanes (every element equal
+    // where it held one before).
+    std::optional<bool> uniformOperand(Side side, const GOp& o, size_t k)
+    {
+        if (!m_patterned)
+            return true;
+        const auto a = valueInLane(side, o.operands[k], 0);
+        const auto b = valueInLane(side, o.operands[k], 1);
+        if (!a || !b)
+            return std::nullopt;
+        return sameNum(*a, *b);
+    }
+
+    // A broadcast, reshape or permute of an alternating tile keeps the pattern where the
+    // element's position along the last dimension keeps its parity: a broadcast that keeps
+    // the last dimension, a reshape between even last dimensions (the flat index has the same
+    // parity). A permute may move the last dimension: only a uniform tile.
+    bool keepsPattern(Side side, const GOp& o)
+    {
+        const std::optional<bool> uniform = uniformOperand(side, o, 0);
+        if (!uniform || *uniform)
+            return uniform.has_value();
+        const GFunction& f = fn(side);
+        const std::string_view from = f.values[size_t(o.operands[0])].typeText;
+        const std::string_view to = f.values[size_t(o.results[0])].typeText;
+        const std::vector<int64_t> a = dimsOfType(from), b = dimsOfType(to);
+        if (o.id == OpId::Broadcast)
+            return !a.empty() && !b.empty() && a.back() == b.back() && evenLastDim(to) > 0;
+        return o.id == OpId::Reshape && evenLastDim(from) > 0 && evenLastDim(to) > 0;
+    }
+
+    // A reduction along the last dimension of an alternating tile: count/2 elements of each
+    // lane. maxf / minf in either order; addf where every partial sum (i elements of one lane
+    // and j of the other) is exact and zero or normal: all are multiples of the lowest bit
+    // either has, below 2^precision of it.
+    std::optional<Num> reduceAlternating(const GOp& combine, const Num& a, const Num& b,
+                                         double identity, int64_t count, Elem e) const
+    {
+        if (count % 2 != 0)
+            return std::nullopt;
+        Num out = a;
+        out.approx = a.approx || b.approx;
+        if (combine.id != OpId::AddF) {
+            const bool isMax = combine.id == OpId::MaxF;
+            const bool propagateNan = findAttr(combine, "propagate_nan") != nullptr;
+            const double x = eval::minMaxF(identity, eval::minMaxF(a.f, b.f, isMax, propagateNan),
+                                           isMax, propagateNan);
+            const double y = eval::minMaxF(identity, eval::minMaxF(b.f, a.f, isMax, propagateNan),
+                                           isMax, propagateNan);
+            out.f = x;
+            if (!sameNum(out, Num{y, 0, e, false, false}))
+                return std::nullopt;
+            return out;
+        }
+        if (identity != 0 || !plainValue(a.f, e) || !plainValue(b.f, e))
+            return std::nullopt;
+        int low = std::numeric_limits<int>::max();
+        for (double x : {a.f, b.f})
+            if (x != 0)
+                low = std::min(low, lowestBitExponent(x));
+        const double half = double(count / 2);
+        const double bound = half * (std::fabs(a.f) + std::fabs(b.f));
+        if (low != std::numeric_limits<int>::max() &&
+            (std::ldexp(1.0, low) < eval::smallestNormal(e) ||
+             bound >= std::ldexp(1.0, low + precisionOf(e)) || bound > eval::largestFinite(e)))
+            return std::nullopt;
+        out.f = half * a.f + half * b.f + 0.0;
+        return out;
+    }
+
     // mmaf of uniform tiles: acc plus K equal products. Modelled where every partial sum
     // (any K' <= K products, with or without acc) is exact and normal: then neither the
     // order nor the precision the tensor cores add in can change it.
-    std::optional<Num> mma(Side side, const GOp& o, const std::vector<Num>& in, Elem e) const
+    std::optional<Num> mma(Side side, const GOp& o, const std::vector<Num>& in, Elem e)
     {
         const GFunction& f = fn(side);
         if (in.size() != 3 || in[2].e != e || !eval::isModelledFloat(e) || e == Elem::F64)
             return std::nullopt;
+        for (size_t k = 0; k < 3; ++k)
+            if (uniformOperand(side, o, k) != std::optional<bool>(true))
+                return std::nullopt;
         const std::vector<int64_t> dims = dimsOfType(f.values[size_t(o.operands[0])].typeText);
         if (dims.empty() || dims.back() < 1 || dims.back() > kMaxReduced)
             return std::nullopt;
@@ -730,7 +894,9 @@ private:
     const GFunction& R;
     const GFunction& G;
     const OpMatching& M;
-    std::vector<double> m_inputs;
+    std::vector<double> m_inputs, m_secondLane;
+    bool m_patterned = false; // some input alternates two values: lane 1 differs
+    int m_lane = 0;           // the lane value() computes
     double m_scale = 1;
     PerSide<std::map<int, Num>> m_memo;
     std::vector<Leaf> m_leaves;
@@ -805,9 +971,50 @@ std::vector<double> samplesOf(Elem e, bool subnormalsFirst)
     return out;
 }
 
+// Inputs of one try: lane 0 of each input, and lane 1 where one alternates two values.
+struct Assignment
+{
+    std::vector<double> first, second; // second empty: every tile uniform
+};
+
+// After the uniform tries, one input at a time alternates a base value with a sample along its
+// last dimension (x - max(x) is not zero everywhere then), the others uniform at 0.5.
+void addAlternating(const std::vector<Leaf>& leaves, bool subnormalsFirst,
+                    std::vector<Assignment>& out)
+{
+    const size_t n = leaves.size();
+    for (size_t k = 0; k < n; ++k) {
+        if (!leaves[k].patternable)
+            continue;
+        for (double base : {0.0, 0.5})
+            for (double x : samplesOf(leaves[k].e, subnormalsFirst)) {
+                if (x == base || std::isnan(x))
+                    continue;
+                Assignment a{std::vector<double>(n, 0.5), {}};
+                a.first[k] = base;
+                a.second = a.first;
+                a.second[k] = x;
+                out.push_back(std::move(a));
+            }
+    }
+}
+
+std::vector<std::vector<double>> uniformAssignments(const std::vector<Leaf>& leaves,
+                                                    bool subnormalsFirst);
+
 // Input combinations: every input the same sample; one input varied, the others at a base
-// value; then two inputs varied together.
-std::vector<std::vector<double>> assignments(const std::vector<Leaf>& leaves, bool subnormalsFirst)
+// value; then two inputs varied together; then the alternating ones (addAlternating).
+std::vector<Assignment> assignments(const std::vector<Leaf>& leaves, bool subnormalsFirst)
+{
+    std::vector<Assignment> out;
+    for (std::vector<double>& a : uniformAssignments(leaves, subnormalsFirst))
+        out.push_back({std::move(a), {}});
+    addAlternating(leaves, subnormalsFirst, out);
+    return out;
+}
+
+std::vector<std::vector<double>> uniformAssignments(const std::vector<Leaf>& leaves,
+                                                    bool subnormalsFirst)
 {
     std::vector<std::vector<double>> out;
     const size_t n = leaves.size();
@@ -870,29 +1077,35 @@ std::vector<Output> storedValues(const GFunction& R, const GFunction& G, const O
     return out;
 }
 
-// Reference value r and generated value g at `inputs`: apart at once, and where either went
-// through an approximate op, robustly apart with every approximate result moved either way.
-bool apartOn(Evaluator& ev, int r, int g, const std::vector<double>& inputs, std::optional<Num>& x,
-             std::optional<Num>& y)
+// Reference value r and generated value g at `inputs`, in some lane: apart at once, and where
+// either went through an approximate op, robustly apart with every approximate result moved
+// either way. The lane they are apart in, or -1 (x or y empty where not modelled).
+int apartOn(Evaluator& ev, int r, int g, const Assignment& inputs, std::optional<Num>& x,
+            std::optional<Num>& y)
 {
-    ev.setInputs(inputs, 1);
-    x = ev.value(Side::Reference, r);
-    y = ev.value(Side::Generated, g);
-    if (!x || !y || x->e != y->e)
-        return false;
-    const bool approx = x->approx || y->approx;
-    if (!apart(*x, *y, approx))
-        return false;
-    for (double scale : {1 + kApproxMove, 1 - kApproxMove}) {
-        if (!approx)
-            break;
-        ev.setInputs(inputs, scale);
-        const auto xs = ev.value(Side::Reference, r);
-        const auto ys = ev.value(Side::Generated, g);
-        if (!xs || !ys || !apart(*xs, *ys, true))
-            return false;
+    ev.setInputs(inputs.first, 1, inputs.second);
+    for (int lane = 0; lane < ev.lanes(); ++lane) {
+        ev.setInputs(inputs.first, 1, inputs.second);
+        x = ev.valueInLane(Side::Reference, r, lane);
+        y = ev.valueInLane(Side::Generated, g, lane);
+        if (!x || !y || x->e != y->e)
+            return -1;
+        const bool approx = x->approx || y->approx;
+        if (!apart(*x, *y, approx))
+            continue;
+        bool robust = true;
+        for (double scale : {1 + kApproxMove, 1 - kApproxMove}) {
+            if (!approx || !robust)
+                break;
+            ev.setInputs(inputs.first, scale, inputs.second);
+            const auto xs = ev.valueInLane(Side::Reference, r, lane);
+            const auto ys = ev.valueInLane(Side::Generated, g, lane);
+            robust = xs && ys && apart(*xs, *ys, true);
+        }
+        if (robust)
+            return lane;
     }
-    return true;
+    return -1;
 }
 
 // An input on which reference value `r` and generated value `g` differ, as text. With
@@ -921,32 +1134,45 @@ std::string search(const GFunction& R, int r, const GFunction& G, int g, const O
             return {};
     }
     const std::vector<Leaf> leaves = ev.leaves();
-    for (const std::vector<double>& inputs : assignments(leaves, subnormalsFirst)) {
+    for (const Assignment& inputs : assignments(leaves, subnormalsFirst)) {
         std::optional<Num> x, y, xo, yo;
-        if (!apartOn(ev, r, g, inputs, x, y)) {
-            if (!x || !y || ev.leaves().size() != leaves.size())
-                return {}; // not modelled after all, or an input it did not know
-            continue;
+        const int lane = apartOn(ev, r, g, inputs, x, y);
+        if (lane < 0) {
+            if (ev.leaves().size() != leaves.size())
+                return {}; // an input it did not know
+            if ((!x || !y) && inputs.second.empty())
+                return {}; // not modelled after all
+            continue;      // (an alternating tile may meet an op that needs a uniform one)
         }
         const Output* shown = nullptr;
+        int shownLane = -1;
         for (size_t k = 0; k < outputs.size() && !shown; ++k)
-            if (apartOn(ev, outputs[k].ref, outputs[k].gen, inputs, xo, yo))
+            if ((shownLane = apartOn(ev, outputs[k].ref, outputs[k].gen, inputs, xo, yo)) >= 0)
                 shown = &outputs[k];
         if (observed && !shown)
             continue;
         std::string text;
-        for (size_t k = 0; k < leaves.size(); ++k)
+        for (size_t k = 0; k < leaves.size(); ++k) {
+            const double a = inputs.first[k];
+            const double b = inputs.second.empty() ? a : inputs.second[k];
             text += (k ? ", " : "") + leaves[k].name + " = " +
-                    numText(Num{inputs[k], 0, leaves[k].e, false, false}) +
-                    (leaves[k].tile ? " (every element)" : "");
+                    numText(Num{a, 0, leaves[k].e, false, false});
+            if (a != b || std::signbit(a) != std::signbit(b))
+                text += " and " + numText(Num{b, 0, leaves[k].e, false, false}) +
+                        " alternating along its last dimension";
+            else if (leaves[k].tile)
+                text += " (every element)";
+        }
         if (text.empty())
             text = "any input";
         for (const std::string& loop : ev.firstIterations())
             text += ", in the first iteration of " + loop;
-        text += " -> reference " + numText(*x) + ", generated " + numText(*y);
+        const char* const where = " (at the elements of the second values)";
+        text += " -> reference " + numText(*x) + ", generated " + numText(*y) +
+                (lane == 1 ? where : "");
         if (shown)
             text += "; stored by " + shown->where + ": reference " + numText(*xo) + ", generated " +
-                    numText(*yo);
+                    numText(*yo) + (shownLane == 1 ? where : "");
         return text;
     }
     return {};

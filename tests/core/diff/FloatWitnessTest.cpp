@@ -11,6 +11,7 @@
 #include <gtest/gtest.h>
 #include <limits>
 #include <map>
+#include <optional>
 #include <string>
 
 namespace tilelens::diff::test {
@@ -285,6 +286,99 @@ TEST(FloatWitness, AddedPropagateNanShowsOnANaNInput)
           [](float x, float) { return std::isnan(x) ? x : std::fmax(x, 0.0f); }}});
     ASSERT_EQ(texts.size(), 1u);
     EXPECT_NE(texts[0].find("= NaN"), std::string::npos) << texts[0];
+}
+
+// A row of 8 floats loaded through a view (distinct memory along the row), %x; `body` computes
+// %y from it, stored back through the view. %mb is max(x) on every lane.
+std::string viewKernel(const std::string& body)
+{
+    const std::string view = "partition_view<tile=(8), tensor_view<?xf32, strides=[1]>>";
+    return "cuda_tile.module @m {\n"
+           "  entry @k(%p: tile<ptr<f32>>, %n: tile<i32>) {\n"
+           "    %bx, %by, %bz = get_tile_block_id : tile<i32>\n"
+           "    %tv = make_tensor_view %p, shape = [%n], strides = [1] : tile<i32> -> "
+           "tensor_view<?xf32, strides=[1]>\n"
+           "    %pv = make_partition_view %tv : " +
+           view + "\n    %x, %t0 = load_view_tko weak %pv[%bx] : " + view +
+           ", tile<i32> -> tile<8xf32>, token\n"
+           "    %m = reduce %x dim=0 identities=[-inf] : tile<8xf32> -> tile<f32> {\n"
+           "    ^bb0(%u: tile<f32>, %v: tile<f32>):\n"
+           "      %w = maxf %u, %v : tile<f32>\n"
+           "      yield %w : tile<f32>\n"
+           "    }\n"
+           "    %mr = reshape %m : tile<f32> -> tile<1xf32>\n"
+           "    %mb = broadcast %mr : tile<1xf32> -> tile<8xf32>\n" +
+           body + "    %t1 = store_view_tko weak %y, %pv[%bx] token = %t0 : tile<8xf32>, " + view +
+           ", tile<i32> -> token\n"
+           "    return\n  }\n}\n";
+}
+
+// The two values of an alternating input ("... = 0 and -90 alternating along its last
+// dimension"), or nothing.
+std::optional<std::pair<double, double>> alternating(const std::string& text)
+{
+    const size_t eq = text.find(" = "), andAt = text.find(" and "),
+                 alt = text.find(" alternating along its last dimension");
+    if (eq == std::string::npos || andAt == std::string::npos || alt == std::string::npos ||
+        !(eq < andAt && andAt < alt))
+        return std::nullopt;
+    return std::make_pair(std::strtod(text.c_str() + eq + 3, nullptr),
+                          std::strtod(text.c_str() + andAt + 5, nullptr));
+}
+
+// softmax's exp(x - max(x)) with flush_to_zero dropped: on a uniform row x - max(x) is 0
+// everywhere; a row alternating 0 and -90 gives exp(-90), subnormal in f32, flushed on one
+// side only. The witness's numbers are recomputed here at the two lanes.
+TEST(FloatWitness, DroppedFlushToZeroAfterMaxShowsOnAnAlternatingRow)
+{
+    const DiffResult r = diffTexts(
+        viewKernel("    %d = subf %x, %mb : tile<8xf32>\n"
+                   "    %y = exp %d flush_to_zero : tile<8xf32>\n"),
+        viewKernel("    %d = subf %x, %mb : tile<8xf32>\n    %y = exp %d : tile<8xf32>\n"));
+    const auto crit = criticals(r);
+    ASSERT_EQ(crit.size(), 1u) << describe(r);
+    const std::string& text = crit[0]->counterexample;
+    const Witness w = parse(text);
+    const auto lanes = alternating(text);
+    ASSERT_TRUE(w.complete && lanes) << text;
+    const float a = float(lanes->first), b = float(lanes->second);
+    const float m = std::fmax(a, b);
+    const bool second = text.find("(at the elements of the second values)") != std::string::npos;
+    const float d = (second ? b : a) - m;
+    EXPECT_TRUE(sameFloat(flushed(std::exp(flushed(d))), w.reference)) << text;
+    EXPECT_TRUE(sameFloat(std::exp(d), w.generated)) << text;
+    EXPECT_FALSE(sameFloat(flushed(std::exp(flushed(d))), w.generated)) << text;
+}
+
+// The same value spelled another way (x + min(-x) against x - max(x)), then the same exp: a
+// critical finding (the reduction changed), but no lane of any alternating row tells the two
+// apart, so no witness.
+TEST(FloatWitness, AnEquivalentAfterMaxGetsNoAlternatingWitness)
+{
+    const DiffResult r = diffTexts(
+        viewKernel("    %d = subf %x, %mb : tile<8xf32>\n"
+                   "    %y = exp %d flush_to_zero : tile<8xf32>\n"),
+        viewKernel("    %nx = negf %x : tile<8xf32>\n"
+                   "    %k = reduce %nx dim=0 identities=[inf] : tile<8xf32> -> tile<f32> {\n"
+                   "    ^bb0(%u2: tile<f32>, %v2: tile<f32>):\n"
+                   "      %w2 = minf %u2, %v2 : tile<f32>\n"
+                   "      yield %w2 : tile<f32>\n"
+                   "    }\n"
+                   "    %kr = reshape %k : tile<f32> -> tile<1xf32>\n"
+                   "    %kb = broadcast %kr : tile<1xf32> -> tile<8xf32>\n"
+                   "    %d = addf %x, %kb : tile<8xf32>\n"
+                   "    %y = exp %d flush_to_zero : tile<8xf32>\n"));
+    const auto crit = criticals(r);
+    ASSERT_FALSE(crit.empty()) << describe(r);
+    int atExp = 0;
+    for (const Divergence* d : crit) {
+        // The reductions themselves differ (max x against min -x): those witnesses stand.
+        if (d->message.rfind("reduce", 0) == 0)
+            continue;
+        ++atExp;
+        EXPECT_TRUE(d->counterexample.empty()) << d->message << ": " << d->counterexample;
+    }
+    EXPECT_GE(atExp, 1) << describe(r);
 }
 
 // Findings that are not critical never get a witness: an equivalent (commuted operands) and a
