@@ -42,8 +42,17 @@ struct Num
     Elem e = Elem::None;
     bool approx = false;  // computed through an approximate op
     bool perLane = false; // read by a masked load: not every element need be equal
+    // An integer tile whose elements differ (an iota and what adds to it): each lies in
+    // [lo, hi]; only ops that keep such a range exact read it.
+    bool ranged = false;
+    int64_t lo = 0, hi = 0;
     bool isFloat() const { return eval::isFloatElem(e); }
 };
+
+// The values an entry's integer argument takes in a witness, tried in turn: multiples of the
+// usual div_by hints, small first; the large ones make a mask comparing a tile's indices with
+// it true everywhere. Every integer argument takes the same one.
+constexpr int64_t kIntegerArguments[] = {16, 256, 4096, 65536};
 
 // "tile<128x64xf32>" -> F32; None for pointers, tokens and views.
 Elem elemOfType(std::string_view t)
@@ -259,6 +268,16 @@ public:
     const std::vector<Leaf>& leaves() const { return m_leaves; }
     // Loops whose first iteration the values were taken in (reference lines, or generated).
     const std::set<std::string>& firstIterations() const { return m_firstIterations; }
+    // The value integer entry arguments take (kIntegerArguments).
+    void setIntegerArgument(int64_t x)
+    {
+        m_integerArgument = x;
+        setInputs(m_inputs, m_scale, m_secondLane);
+    }
+    int64_t integerArgument() const { return m_integerArgument; }
+    // Integer entry arguments read, all at integerArgument(); whether the block id was read.
+    const std::set<int>& integerArguments() const { return m_integerArguments; }
+    bool firstBlock() const { return m_firstBlock; }
 
 private:
     const GFunction& fn(Side side) const { return side == Side::Generated ? G : R; }
@@ -275,6 +294,10 @@ private:
         const GOp& o = f.ops[size_t(v.def)];
         if (isLoad(o.id))
             return leaf(side, c, e);
+        if (o.id == OpId::GetTileBlockId && eval::isIntElem(e)) { // the first block, (0, 0, 0)
+            m_firstBlock = true;
+            return Num{0, 0, e, false, false};
+        }
         if (o.results.size() != 1)
             return std::nullopt;
         return op(side, o, e);
@@ -318,8 +341,10 @@ private:
     // A value both sides share: the same load, or the same entry argument.
     std::optional<Num> leaf(Side side, int c, Elem e)
     {
+        if (eval::isIntElem(e))
+            return integerArgument(side, c, e);
         if (!eval::isFloatElem(e) || !eval::isModelledFloat(e))
-            return std::nullopt; // integer inputs may be constrained (assumes, launch sizes)
+            return std::nullopt;
         const int refId = side == Side::Generated ? M.genValToRef[size_t(c)] : c;
         if (refId < 0)
             return std::nullopt;
@@ -342,7 +367,8 @@ private:
             if (!sameOp(a, b) || !isLoad(a.id) || rv.index != 0 || gv.index != 0)
                 return std::nullopt;
             name = std::string(a.name) + " at reference line " + std::to_string(a.line);
-            masked = a.id == OpId::LoadPtrTko || b.id == OpId::LoadPtrTko;
+            masked = (a.id == OpId::LoadPtrTko && !maskTrue(Side::Reference, a)) ||
+                     (b.id == OpId::LoadPtrTko && !maskTrue(Side::Generated, b));
             distinct = !masked && !a.operands.empty() && !b.operands.empty() &&
                        lastStrideOne(R.values[size_t(a.operands[0])].typeText) &&
                        lastStrideOne(G.values[size_t(b.operands[0])].typeText);
@@ -361,6 +387,82 @@ private:
         return Num{eval::roundTo(x, e), 0, e, false, masked};
     }
 
+    // A pointer load's masks (its i1 operands) are true on every element.
+    bool maskTrue(Side side, const GOp& load)
+    {
+        const GFunction& f = fn(side);
+        bool any = false;
+        for (size_t k = 1; k < load.operands.size(); ++k) {
+            if (elemOfType(f.values[size_t(load.operands[k])].typeText) != Elem::I1)
+                continue;
+            any = true;
+            const auto m = value(side, load.operands[k]);
+            if (!m || m->ranged || m->i == 0)
+                return false;
+        }
+        return any;
+    }
+
+    // Every assume on value c of side `side` (div_by<N>, bounded<lo, hi>) holds for x; any
+    // other assumption fails.
+    bool assumesHold(Side side, int c, int64_t x) const
+    {
+        const GFunction& f = fn(side);
+        for (const GOp& o : f.ops) {
+            if (!o.assume || o.operands.empty() || f.values[size_t(o.operands[0])].canon != c)
+                continue;
+            for (const GAttr& a : o.attrs) {
+                if (a.name != "assumption")
+                    continue;
+                const std::string_view t = a.value;
+                const size_t lt = t.find('<'), gt = t.rfind('>');
+                if (lt == std::string_view::npos || gt == std::string_view::npos || gt < lt)
+                    return false;
+                const std::string kind(t.substr(0, lt));
+                const std::string args(t.substr(lt + 1, gt - lt - 1));
+                const size_t comma = args.find(',');
+                if (kind == "div_by" && comma == std::string::npos) {
+                    const long long n = std::strtoll(args.c_str(), nullptr, 10);
+                    if (n < 1 || x % n != 0)
+                        return false;
+                } else if (kind == "bounded" && comma != std::string::npos) {
+                    const std::string lo = args.substr(0, comma), hi = args.substr(comma + 1);
+                    if (lo.find('?') == std::string::npos &&
+                        x < std::strtoll(lo.c_str(), nullptr, 10))
+                        return false;
+                    if (hi.find('?') == std::string::npos &&
+                        x > std::strtoll(hi.c_str(), nullptr, 10))
+                        return false;
+                } else {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
+    // An integer entry argument both sides take: m_integerArgument where every assume of
+    // either side on it allows that.
+    std::optional<Num> integerArgument(Side side, int c, Elem e)
+    {
+        const int refId = side == Side::Generated ? M.genValToRef[size_t(c)] : c;
+        if (refId < 0)
+            return std::nullopt;
+        const int genId = M.refValToGen[size_t(refId)];
+        if (genId < 0 || (side == Side::Generated && G.values[size_t(genId)].canon != c))
+            return std::nullopt;
+        const GValue& rv = R.values[size_t(refId)];
+        const GValue& gv = G.values[size_t(genId)];
+        if (rv.typeText != gv.typeText || rv.def >= 0 || gv.def >= 0 || rv.region != 0 ||
+            gv.region != 0 || eval::intBits(e) < 32)
+            return std::nullopt;
+        if (!assumesHold(Side::Reference, rv.canon, m_integerArgument) ||
+            !assumesHold(Side::Generated, gv.canon, m_integerArgument))
+            return std::nullopt;
+        m_integerArguments.insert(rv.index);
+        return Num{0, m_integerArgument, e, false, false};
+    }
+
     std::optional<Num> op(Side side, const GOp& o, Elem e)
     {
         const OpId n = o.id;
@@ -373,11 +475,18 @@ private:
                     return std::nullopt;
                 in.push_back(*a);
             }
-        bool approx = false, perLane = false;
+        bool approx = false, perLane = false, ranged = false;
         for (const Num& a : in) {
             approx = approx || a.approx;
             perLane = perLane || a.perLane;
+            ranged = ranged || a.ranged;
         }
+        if (n == OpId::Iota)
+            return iota(side, o, e);
+        // Indices that differ by element: only ops whose range of results is exact read them.
+        if (ranged && !isOneOf(n, {OpId::Broadcast, OpId::Reshape, OpId::Permute, OpId::ExtI,
+                                   OpId::TruncI, OpId::AddI, OpId::SubI, OpId::MulI, OpId::CmpI}))
+            return std::nullopt;
         auto withFlags = [&](Num r) {
             r.approx = r.approx || approx;
             r.perLane = r.perLane || perLane;
@@ -647,6 +756,89 @@ private:
         return Num{0, out, e, false, false};
     }
 
+    // iota of a 1-D tile: 0 .. n-1.
+    std::optional<Num> iota(Side side, const GOp& o, Elem e) const
+    {
+        const GFunction& f = fn(side);
+        const std::vector<int64_t> dims = dimsOfType(f.values[size_t(o.results[0])].typeText);
+        if (!eval::isIntElem(e) || dims.size() != 1 || dims[0] < 1 ||
+            dims[0] - 1 > eval::maxSigned(eval::intBits(e)))
+            return std::nullopt;
+        Num out{0, 0, e, false, false};
+        out.ranged = dims[0] > 1;
+        out.hi = dims[0] - 1;
+        return out;
+    }
+
+    // An integer op reading an index range: the range of its results where no element wraps,
+    // a comparison where it decides every element alike.
+    static std::optional<Num> rangedInteger(const GOp& o, const std::vector<Num>& in, Elem e)
+    {
+        const bool u = isUnsignedOp(o);
+        std::vector<std::pair<int64_t, int64_t>> r;
+        for (const Num& a : in) {
+            if (a.isFloat())
+                return std::nullopt;
+            const int64_t x = eval::toSigned(a.i, eval::intBits(a.e));
+            r.push_back(a.ranged ? std::make_pair(a.lo, a.hi) : std::make_pair(x, x));
+            if (u && r.back().first < 0)
+                return std::nullopt; // unsigned meaning of a negative: not the same order
+        }
+        if (o.id == OpId::CmpI) {
+            const GAttr* p = findAttr(o, "predicate");
+            const std::string_view pred = p ? p->value : std::string_view();
+            if (r.size() != 2)
+                return std::nullopt;
+            const auto [a, b] = r[0];
+            const auto [c, d] = r[1];
+            std::optional<bool> all;
+            if (pred == "less_than")
+                all = b < c ? std::optional<bool>(true) : a >= d ? std::optional<bool>(false) : all;
+            else if (pred == "less_than_or_equal")
+                all = b <= c ? std::optional<bool>(true) : a > d ? std::optional<bool>(false) : all;
+            else if (pred == "greater_than")
+                all = a > d ? std::optional<bool>(true) : b <= c ? std::optional<bool>(false) : all;
+            else if (pred == "greater_than_or_equal")
+                all = a >= d ? std::optional<bool>(true) : b < c ? std::optional<bool>(false) : all;
+            if (!all)
+                return std::nullopt;
+            return Num{0, *all ? 1 : 0, e, false, false};
+        }
+        int64_t lo = 0, hi = 0;
+        if ((o.id == OpId::ExtI || o.id == OpId::TruncI) && r.size() == 1) {
+            lo = r[0].first;
+            hi = r[0].second;
+        } else if (r.size() == 2 && o.id != OpId::ExtI && o.id != OpId::TruncI) {
+            const double a = double(r[0].first), b = double(r[0].second);
+            const double c = double(r[1].first), d = double(r[1].second);
+            if (std::fmax(std::fmax(std::fabs(a), std::fabs(b)),
+                          std::fmax(std::fabs(c), std::fabs(d))) > std::ldexp(1.0, 31))
+                return std::nullopt; // no int64 overflow below
+            if (o.id == OpId::AddI) {
+                lo = r[0].first + r[1].first;
+                hi = r[0].second + r[1].second;
+            } else if (o.id == OpId::SubI) {
+                lo = r[0].first - r[1].second;
+                hi = r[0].second - r[1].first;
+            } else {
+                const int64_t p[4] = {r[0].first * r[1].first, r[0].first * r[1].second,
+                                      r[0].second * r[1].first, r[0].second * r[1].second};
+                lo = *std::min_element(p, p + 4);
+                hi = *std::max_element(p, p + 4);
+            }
+        } else {
+            return std::nullopt;
+        }
+        const int bits = eval::intBits(e);
+        if (lo < eval::minSigned(bits) || hi > eval::maxSigned(bits) || (u && lo < 0))
+            return std::nullopt; // some element wraps
+        Num out{0, eval::wrapInt(uint64_t(lo), bits), e, false, false};
+        out.ranged = lo != hi;
+        out.lo = lo;
+        out.hi = hi;
+        return out;
+    }
+
     // The integer ops a float value's select or conversion may read (from constants).
     static std::optional<Num> integer(const GOp& o, const std::vector<Num>& in, Elem e)
     {
@@ -654,6 +846,9 @@ private:
         for (const Num& a : in)
             if (a.isFloat())
                 return std::nullopt;
+        for (const Num& a : in)
+            if (a.ranged)
+                return rangedInteger(o, in, e);
         Num out{0, 0, e, false, false};
         for (const Num& a : in) {
             out.approx = out.approx || a.approx;
@@ -901,6 +1096,9 @@ private:
     PerSide<std::map<int, Num>> m_memo;
     std::vector<Leaf> m_leaves;
     std::set<std::string> m_firstIterations;
+    std::set<int> m_integerArguments; // reference argument numbers at m_integerArgument
+    int64_t m_integerArgument = kIntegerArguments[0];
+    bool m_firstBlock = false; // get_tile_block_id read: the block (0, 0, 0)
     int m_nodes = 0;
 };
 
@@ -1111,15 +1309,18 @@ int apartOn(Evaluator& ev, int r, int g, const Assignment& inputs, std::optional
 // An input on which reference value `r` and generated value `g` differ, as text. With
 // `observed`, the kernel's stored values must differ on it too (the two values need not be
 // meant to be equal: ops of another kind paired by position).
-std::string search(const GFunction& R, int r, const GFunction& G, int g, const OpMatching& m,
-                   bool subnormalsFirst, bool observed)
+std::string searchWith(const GFunction& R, int r, const GFunction& G, int g, const OpMatching& m,
+                       bool subnormalsFirst, bool observed, int64_t integerArgument,
+                       bool& readIntegers)
 {
     if (R.values[size_t(r)].typeText != G.values[size_t(g)].typeText)
         return {};
     Evaluator ev(R, G, m);
+    ev.setIntegerArgument(integerArgument);
     ev.setInputs({}, 1);
     const auto x0 = ev.value(Side::Reference, r);
     const auto y0 = ev.value(Side::Generated, g);
+    readIntegers = !ev.integerArguments().empty();
     if (!x0 || !y0 || x0->e != y0->e)
         return {};
     std::vector<Output> outputs;
@@ -1163,6 +1364,11 @@ std::string search(const GFunction& R, int r, const GFunction& G, int g, const O
             else if (leaves[k].tile)
                 text += " (every element)";
         }
+        for (int arg : ev.integerArguments())
+            text += (text.empty() ? "" : ", ") + std::string("argument ") + std::to_string(arg) +
+                    " = " + std::to_string(ev.integerArgument());
+        if (ev.firstBlock())
+            text += (text.empty() ? "" : ", ") + std::string("in the tile block (0, 0, 0)");
         if (text.empty())
             text = "any input";
         for (const std::string& loop : ev.firstIterations())
@@ -1174,6 +1380,19 @@ std::string search(const GFunction& R, int r, const GFunction& G, int g, const O
             text += "; stored by " + shown->where + ": reference " + numText(*xo) + ", generated " +
                     numText(*yo) + (shownLane == 1 ? where : "");
         return text;
+    }
+    return {};
+}
+
+// searchWith at each of kIntegerArguments in turn, where the values read integer arguments.
+std::string search(const GFunction& R, int r, const GFunction& G, int g, const OpMatching& m,
+                   bool subnormalsFirst, bool observed)
+{
+    for (const int64_t x : kIntegerArguments) {
+        bool readIntegers = false;
+        std::string text = searchWith(R, r, G, g, m, subnormalsFirst, observed, x, readIntegers);
+        if (!text.empty() || !readIntegers)
+            return text;
     }
     return {};
 }

@@ -381,6 +381,82 @@ TEST(FloatWitness, AnEquivalentAfterMaxGetsNoAlternatingWitness)
     EXPECT_GE(atExp, 1) << describe(r);
 }
 
+// Eight floats loaded where iota < %n (an integer argument, assumed non-negative and a multiple
+// of 16), %s their sum on every lane, %nf = itof(%n) (signedness `itofKind`); `body` computes
+// %y from them.
+std::string maskedKernel(const std::string& body, const std::string& itofKind = "signed")
+{
+    return "cuda_tile.module @m {\n"
+           "  entry @k(%0: tile<ptr<f32>>, %1: tile<ptr<f32>>, %n0: tile<i32>) {\n"
+           "    %n1 = assume div_by<16>, %n0 : tile<i32>\n"
+           "    %n = assume bounded<0, ?>, %n1 : tile<i32>\n"
+           "    %i = iota : tile<8xi32>\n"
+           "    %nr = reshape %n : tile<i32> -> tile<1xi32>\n"
+           "    %nb = broadcast %nr : tile<1xi32> -> tile<8xi32>\n"
+           "    %mask = cmpi less_than %i, %nb, signed : tile<8xi32> -> tile<8xi1>\n"
+           "    %r0 = reshape %0 : tile<ptr<f32>> -> tile<1xptr<f32>>\n"
+           "    %b0 = broadcast %r0 : tile<1xptr<f32>> -> tile<8xptr<f32>>\n"
+           "    %p0 = offset %b0, %i : tile<8xptr<f32>>, tile<8xi32> -> tile<8xptr<f32>>\n"
+           "    %x, %t = load_ptr_tko weak %p0, %mask : tile<8xptr<f32>>, tile<8xi1> -> "
+           "tile<8xf32>, token\n"
+           "    %s0 = reduce %x dim=0 identities=[0] : tile<8xf32> -> tile<f32> {\n"
+           "    ^bb0(%u: tile<f32>, %v: tile<f32>):\n"
+           "      %w = addf %u, %v : tile<f32>\n"
+           "      yield %w : tile<f32>\n"
+           "    }\n"
+           "    %sr = reshape %s0 : tile<f32> -> tile<1xf32>\n"
+           "    %s = broadcast %sr : tile<1xf32> -> tile<8xf32>\n"
+           "    %nf0 = itof %n " +
+           itofKind +
+           " : tile<i32> -> tile<f32>\n"
+           "    %nfr = reshape %nf0 : tile<f32> -> tile<1xf32>\n"
+           "    %nf = broadcast %nfr : tile<1xf32> -> tile<8xf32>\n" +
+           body +
+           "    %r1 = reshape %1 : tile<ptr<f32>> -> tile<1xptr<f32>>\n"
+           "    %b1 = broadcast %r1 : tile<1xptr<f32>> -> tile<8xptr<f32>>\n"
+           "    %p1 = offset %b1, %i : tile<8xptr<f32>>, tile<8xi32> -> tile<8xptr<f32>>\n"
+           "    %st = store_ptr_tko weak %p1, %y, %mask : tile<8xptr<f32>>, tile<8xf32>, "
+           "tile<8xi1> -> token\n"
+           "    return\n  }\n}\n";
+}
+
+// rms_norm's mean: the sum of a row divided by the row length, an integer argument. The
+// witness takes the argument at a value its assumes allow where the mask iota < n holds on
+// every element (so the masked load is a whole tile and its sum exact), and the numbers it
+// prints are recomputed here.
+TEST(FloatWitness, AnIntegerArgumentAndAnIotaMaskAreModelled)
+{
+    const DiffResult r = diffTexts(maskedKernel("    %y = divf %s, %nf : tile<8xf32>\n"),
+                                   maskedKernel("    %y = mulf %s, %nf : tile<8xf32>\n"));
+    const auto crit = criticals(r);
+    ASSERT_EQ(crit.size(), 1u) << describe(r);
+    const std::string& text = crit[0]->counterexample;
+    const Witness w = parse(text);
+    ASSERT_TRUE(w.complete) << text;
+    ASSERT_TRUE(w.inputs.count("argument 2")) << text;
+    const double n = w.inputs.at("argument 2");
+    EXPECT_GE(n, 8) << text; // the mask is true on all eight elements
+    EXPECT_EQ(std::fmod(n, 16), 0) << text;
+    const float x = float(inputNamed(w, "load_ptr_tko"));
+    const float sum = ((((((x + x) + x) + x) + x) + x) + x) + x;
+    EXPECT_TRUE(sameFloat(sum / float(n), w.reference)) << text;
+    EXPECT_TRUE(sameFloat(sum * float(n), w.generated)) << text;
+    EXPECT_FALSE(sameFloat(sum / float(n), w.generated)) << text;
+}
+
+// itof of a non-negative argument, signed or unsigned, is the same number: whatever the finding
+// says of the changed signedness, no float witness.
+TEST(FloatWitness, AnIntegerArgumentConvertedEitherWayGetsNoWitness)
+{
+    const DiffResult r =
+        diffTexts(maskedKernel("    %y = divf %s, %nf : tile<8xf32>\n", "signed"),
+                  maskedKernel("    %y = divf %s, %nf : tile<8xf32>\n", "unsigned"));
+    for (const Divergence& d : r.divergences) {
+        EXPECT_EQ(d.counterexample.find(" -> reference "), std::string::npos)
+            << d.message << ": " << d.counterexample;
+    }
+}
+
 // Findings that are not critical never get a witness: an equivalent (commuted operands) and a
 // warn (a latency hint).
 TEST(FloatWitness, EquivalentAndWarnGetNone)
