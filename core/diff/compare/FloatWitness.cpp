@@ -52,7 +52,7 @@ struct Num
 // The values an entry's integer argument takes in a witness, tried in turn: multiples of the
 // usual div_by hints, small first; the large ones make a mask comparing a tile's indices with
 // it true everywhere. Every integer argument takes the same one.
-constexpr int64_t kIntegerArguments[] = {16, 256, 4096, 65536};
+constexpr int64_t kIntegerArguments[] = {16, 256, 512, 1024, 2048, 4096, 65536};
 
 // "tile<128x64xf32>" -> F32; None for pointers, tokens and views.
 Elem elemOfType(std::string_view t)
@@ -298,6 +298,8 @@ private:
             m_firstBlock = true;
             return Num{0, 0, e, false, false};
         }
+        if (o.id == OpId::For)
+            return loopResult(side, o, v.index);
         if (o.results.size() != 1)
             return std::nullopt;
         return op(side, o, e);
@@ -329,13 +331,45 @@ private:
             return leaf(side, c, e);
         }
         const GOp& p = f.ops[size_t(parent)];
-        if (p.id != OpId::For || v.index < 1 || p.regions.empty() || p.regions[0] != v.region ||
+        if (p.id != OpId::For || p.regions.empty() || p.regions[0] != v.region ||
             size_t(3 + v.index - 1) >= p.operands.size())
             return std::nullopt;
         m_firstIterations.insert("the for at " +
                                  std::string(side == Side::Reference ? "reference" : "generated") +
                                  " line " + std::to_string(p.line));
-        return value(side, p.operands[size_t(3 + v.index - 1)]);
+        // The induction variable starts at the lower bound.
+        return value(side, p.operands[v.index < 1 ? 0 : size_t(3 + v.index - 1)]);
+    }
+
+    // Result `index` of a for whose bounds the inputs decide: its initial value where the loop
+    // runs no iteration, the body's continued value where it runs one (that iteration is the
+    // first); more iterations are not modelled.
+    std::optional<Num> loopResult(Side side, const GOp& loop, int index)
+    {
+        const GFunction& f = fn(side);
+        const size_t init = size_t(3 + index);
+        if (loop.operands.size() < init + 1 || loop.regions.size() != 1)
+            return std::nullopt;
+        int64_t bound[3] = {0, 0, 0}; // lower, upper, step
+        for (size_t k = 0; k < 3; ++k) {
+            const auto b = value(side, loop.operands[k]);
+            if (!b || b->isFloat() || b->ranged)
+                return std::nullopt;
+            bound[k] = eval::toSigned(b->i, eval::intBits(b->e));
+        }
+        if (bound[2] <= 0)
+            return std::nullopt;
+        if (bound[1] <= bound[0])
+            return value(side, loop.operands[init]);
+        if (bound[1] - bound[0] > bound[2])
+            return std::nullopt; // two or more iterations
+        const GRegion& body = f.regions[size_t(loop.regions[0])];
+        if (body.ops.empty())
+            return std::nullopt;
+        const GOp& next = f.ops[size_t(body.ops.back())];
+        if (next.id != OpId::Continue || size_t(index) >= next.operands.size())
+            return std::nullopt;
+        return value(side, next.operands[size_t(index)]);
     }
 
     // A value both sides share: the same load, or the same entry argument.

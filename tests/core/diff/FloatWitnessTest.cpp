@@ -457,6 +457,45 @@ TEST(FloatWitness, AnIntegerArgumentConvertedEitherWayGetsNoWitness)
     }
 }
 
+// %acc = 0 + x summed by a for from 0 to `upper` (step 1), then divided by %a or %a by it.
+std::string loopBody(const std::string& upper, const std::string& division)
+{
+    return "    %lb = constant <i32: 0> : tile<i32>\n"
+           "    %ub = constant <i32: " +
+           upper +
+           "> : tile<i32>\n"
+           "    %one = constant <i32: 1> : tile<i32>\n"
+           "    %zero = constant <f32: 0.0> : tile<8xf32>\n"
+           "    %acc = for %k in (%lb to %ub, step %one) : tile<i32> iter_values(%c = %zero) -> "
+           "(tile<8xf32>) {\n"
+           "      %c2 = addf %c, %x : tile<8xf32>\n"
+           "      continue %c2 : tile<8xf32>\n"
+           "    }\n" +
+           division;
+}
+
+// A loop's result after its one iteration (constant bounds): the body's continued value with
+// the iteration value at its initial one.
+TEST(FloatWitness, ALoopResultAfterItsOneIteration)
+{
+    expectRealWitnesses(loopBody("1", "    %y = divf %acc, %a : tile<8xf32>\n"),
+                        loopBody("1", "    %y = divf %a, %acc : tile<8xf32>\n"),
+                        {{[](float x, float a) { return (0.0f + x) / a; },
+                          [](float x, float a) { return a / (0.0f + x); }}});
+}
+
+// Two iterations are not modelled: no witness rather than a wrong one.
+TEST(FloatWitness, ALoopOfTwoIterationsGivesNone)
+{
+    const DiffResult r = diffTexts(kernel(loopBody("2", "    %y = divf %acc, %a : tile<8xf32>\n")),
+                                   kernel(loopBody("2", "    %y = divf %a, %acc : tile<8xf32>\n")));
+    const auto crit = criticals(r);
+    ASSERT_FALSE(crit.empty()) << describe(r);
+    for (const Divergence* d : crit) {
+        EXPECT_TRUE(d->counterexample.empty()) << d->message << ": " << d->counterexample;
+    }
+}
+
 // Findings that are not critical never get a witness: an equivalent (commuted operands) and a
 // warn (a latency hint).
 TEST(FloatWitness, EquivalentAndWarnGetNone)
