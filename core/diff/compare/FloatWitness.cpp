@@ -46,6 +46,9 @@ struct Num
     // [lo, hi]; only ops that keep such a range exact read it.
     bool ranged = false;
     int64_t lo = 0, hi = 0;
+    // Depends on an integer argument, the block id, a mask decided by them, a loop's result or
+    // its induction variable: the witness text names those (Evaluator::extraNotes).
+    bool extended = false;
     bool isFloat() const { return eval::isFloatElem(e); }
 };
 
@@ -253,6 +256,10 @@ public:
     std::optional<Num> value(Side side, int v)
     {
         const GFunction& f = fn(side);
+        const GValue& canonical = f.values[size_t(f.values[size_t(v)].canon)];
+        // A loop's block argument is not kept: each read notes its loop where it is read.
+        if (canonical.def < 0 && canonical.region > 0)
+            return compute(side, f.values[size_t(v)].canon);
         const int c = f.values[size_t(v)].canon * 2 + m_lane;
         auto& memo = m_memo[side];
         if (auto it = memo.find(c); it != memo.end())
@@ -278,6 +285,7 @@ public:
     // Integer entry arguments read, all at integerArgument(); whether the block id was read.
     const std::set<int>& integerArguments() const { return m_integerArguments; }
     bool firstBlock() const { return m_firstBlock; }
+    const std::set<std::string>& extraIterations() const { return m_extraIterations; }
 
 private:
     const GFunction& fn(Side side) const { return side == Side::Generated ? G : R; }
@@ -296,7 +304,9 @@ private:
             return leaf(side, c, e);
         if (o.id == OpId::GetTileBlockId && eval::isIntElem(e)) { // the first block, (0, 0, 0)
             m_firstBlock = true;
-            return Num{0, 0, e, false, false};
+            Num out{0, 0, e, false, false};
+            out.extended = true;
+            return out;
         }
         if (o.id == OpId::For)
             return loopResult(side, o, v.index);
@@ -334,11 +344,17 @@ private:
         if (p.id != OpId::For || p.regions.empty() || p.regions[0] != v.region ||
             size_t(3 + v.index - 1) >= p.operands.size())
             return std::nullopt;
-        m_firstIterations.insert("the for at " +
-                                 std::string(side == Side::Reference ? "reference" : "generated") +
-                                 " line " + std::to_string(p.line));
+        // Read through a loop's result, or the induction variable: a note of the extensions.
+        const bool extra = v.index < 1 || m_loopDepth > 0;
+        (extra ? m_extraIterations : m_firstIterations)
+            .insert("the for at " +
+                    std::string(side == Side::Reference ? "reference" : "generated") + " line " +
+                    std::to_string(p.line));
         // The induction variable starts at the lower bound.
-        return value(side, p.operands[v.index < 1 ? 0 : size_t(3 + v.index - 1)]);
+        auto out = value(side, p.operands[v.index < 1 ? 0 : size_t(3 + v.index - 1)]);
+        if (out && v.index < 1)
+            out->extended = true;
+        return out;
     }
 
     // Result `index` of a for whose bounds the inputs decide: its initial value where the loop
@@ -346,7 +362,6 @@ private:
     // first); more iterations are not modelled.
     std::optional<Num> loopResult(Side side, const GOp& loop, int index)
     {
-        const GFunction& f = fn(side);
         const size_t init = size_t(3 + index);
         if (loop.operands.size() < init + 1 || loop.regions.size() != 1)
             return std::nullopt;
@@ -359,9 +374,23 @@ private:
         }
         if (bound[2] <= 0)
             return std::nullopt;
+        std::optional<Num> out;
+        ++m_loopDepth;
         if (bound[1] <= bound[0])
-            return value(side, loop.operands[init]);
-        if (bound[1] - bound[0] > bound[2])
+            out = value(side, loop.operands[init]);
+        else
+            out = loopIteration(side, loop, index, bound[1] - bound[0] <= bound[2]);
+        --m_loopDepth;
+        if (out)
+            out->extended = true;
+        return out;
+    }
+
+    // The body's continued value `index` in the first iteration, where it is the only one.
+    std::optional<Num> loopIteration(Side side, const GOp& loop, int index, bool once)
+    {
+        const GFunction& f = fn(side);
+        if (!once)
             return std::nullopt; // two or more iterations
         const GRegion& body = f.regions[size_t(loop.regions[0])];
         if (body.ops.empty())
@@ -389,7 +418,7 @@ private:
         const GValue& gv = G.values[size_t(genId)];
         if (rv.typeText != gv.typeText || (rv.def < 0) != (gv.def < 0))
             return std::nullopt;
-        bool masked = false, distinct = false;
+        bool masked = false, distinct = false, wholeByMask = false;
         std::string name;
         if (rv.def < 0) {
             if (rv.region != 0 || gv.region != 0)
@@ -403,6 +432,7 @@ private:
             name = std::string(a.name) + " at reference line " + std::to_string(a.line);
             masked = (a.id == OpId::LoadPtrTko && !maskTrue(Side::Reference, a)) ||
                      (b.id == OpId::LoadPtrTko && !maskTrue(Side::Generated, b));
+            wholeByMask = !masked && (a.id == OpId::LoadPtrTko || b.id == OpId::LoadPtrTko);
             distinct = !masked && !a.operands.empty() && !b.operands.empty() &&
                        lastStrideOne(R.values[size_t(a.operands[0])].typeText) &&
                        lastStrideOne(G.values[size_t(b.operands[0])].typeText);
@@ -418,7 +448,9 @@ private:
         }
         const std::vector<double>& lane = m_lane == 0 ? m_inputs : m_secondLane;
         const double x = k < lane.size() ? lane[k] : 0.5;
-        return Num{eval::roundTo(x, e), 0, e, false, masked};
+        Num out{eval::roundTo(x, e), 0, e, false, masked};
+        out.extended = wholeByMask;
+        return out;
     }
 
     // A pointer load's masks (its i1 operands) are true on every element.
@@ -494,10 +526,27 @@ private:
             !assumesHold(Side::Generated, gv.canon, m_integerArgument))
             return std::nullopt;
         m_integerArguments.insert(rv.index);
-        return Num{0, m_integerArgument, e, false, false};
+        Num out{0, m_integerArgument, e, false, false};
+        out.extended = true;
+        return out;
     }
 
+    // opOf, extended where an operand is.
     std::optional<Num> op(Side side, const GOp& o, Elem e)
+    {
+        std::optional<Num> out = opOf(side, o, e);
+        if (out && !out->extended && o.id != OpId::Constant && o.id != OpId::Reduce)
+            for (int x : o.operands) {
+                const auto a = value(side, x);
+                if (a && a->extended) {
+                    out->extended = true;
+                    break;
+                }
+            }
+        return out;
+    }
+
+    std::optional<Num> opOf(Side side, const GOp& o, Elem e)
     {
         const OpId n = o.id;
         std::vector<Num> in;
@@ -799,6 +848,7 @@ private:
             dims[0] - 1 > eval::maxSigned(eval::intBits(e)))
             return std::nullopt;
         Num out{0, 0, e, false, false};
+        out.extended = true;
         out.ranged = dims[0] > 1;
         out.hi = dims[0] - 1;
         return out;
@@ -1062,6 +1112,7 @@ private:
             return std::nullopt;
         Num out = a;
         out.approx = a.approx || b.approx;
+        out.extended = a.extended || b.extended;
         if (combine.id != OpId::AddF) {
             const bool isMax = combine.id == OpId::MaxF;
             const bool propagateNan = findAttr(combine, "propagate_nan") != nullptr;
@@ -1130,7 +1181,9 @@ private:
     PerSide<std::map<int, Num>> m_memo;
     std::vector<Leaf> m_leaves;
     std::set<std::string> m_firstIterations;
-    std::set<int> m_integerArguments; // reference argument numbers at m_integerArgument
+    std::set<std::string> m_extraIterations; // loops read through a result or induction var
+    int m_loopDepth = 0;                     // loopResult calls under way
+    std::set<int> m_integerArguments;        // reference argument numbers at m_integerArgument
     int64_t m_integerArgument = kIntegerArguments[0];
     bool m_firstBlock = false; // get_tile_block_id read: the block (0, 0, 0)
     int m_nodes = 0;
@@ -1357,64 +1410,90 @@ std::string searchWith(const GFunction& R, int r, const GFunction& G, int g, con
     readIntegers = !ev.integerArguments().empty();
     if (!x0 || !y0 || x0->e != y0->e)
         return {};
+    // The stored values it evaluates; those that read an extension (Num::extended) only in a
+    // second pass, after every try with the others.
     std::vector<Output> outputs;
+    std::vector<bool> outputExtended;
+    bool anyExtended = false;
     if (observed) {
         for (Output& o : storedValues(R, G, m)) {
             const auto a = ev.value(Side::Reference, o.ref);
             const auto b = ev.value(Side::Generated, o.gen);
-            if (a && b && a->e == b->e)
+            if (a && b && a->e == b->e) {
                 outputs.push_back(std::move(o));
+                outputExtended.push_back(a->extended || b->extended);
+                anyExtended = anyExtended || outputExtended.back();
+            }
         }
         if (outputs.empty())
             return {};
     }
     const std::vector<Leaf> leaves = ev.leaves();
-    for (const Assignment& inputs : assignments(leaves, subnormalsFirst)) {
-        std::optional<Num> x, y, xo, yo;
-        const int lane = apartOn(ev, r, g, inputs, x, y);
-        if (lane < 0) {
-            if (ev.leaves().size() != leaves.size())
-                return {}; // an input it did not know
-            if ((!x || !y) && inputs.second.empty())
-                return {}; // not modelled after all
-            continue;      // (an alternating tile may meet an op that needs a uniform one)
+    const std::vector<Assignment> tries = assignments(leaves, subnormalsFirst);
+    // One pass over the tries: a witness, "" where the values are not modelled after all or an
+    // input appears it did not know, nothing where no try shows one.
+    auto tryAll = [&](int pass) -> std::optional<std::string> {
+        for (const Assignment& inputs : tries) {
+            std::optional<Num> x, y, xo, yo;
+            const int lane = apartOn(ev, r, g, inputs, x, y);
+            if (lane < 0) {
+                if (ev.leaves().size() != leaves.size())
+                    return std::string(); // an input it did not know
+                if ((!x || !y) && inputs.second.empty())
+                    return std::string(); // not modelled after all
+                continue; // (an alternating tile may meet an op that needs a uniform one)
+            }
+            const Output* shown = nullptr;
+            int shownLane = -1;
+            for (size_t k = 0; k < outputs.size() && !shown; ++k)
+                if ((pass == 1 || !outputExtended[k]) &&
+                    (shownLane = apartOn(ev, outputs[k].ref, outputs[k].gen, inputs, xo, yo)) >= 0)
+                    shown = &outputs[k];
+            if (observed && !shown)
+                continue;
+            std::string text;
+            for (size_t k = 0; k < leaves.size(); ++k) {
+                const double a = inputs.first[k];
+                const double b = inputs.second.empty() ? a : inputs.second[k];
+                text += (k ? ", " : "") + leaves[k].name + " = " +
+                        numText(Num{a, 0, leaves[k].e, false, false});
+                if (!sameNum(Num{a, 0, leaves[k].e, false, false},
+                             Num{b, 0, leaves[k].e, false, false}))
+                    text += " and " + numText(Num{b, 0, leaves[k].e, false, false}) +
+                            " alternating along its last dimension";
+                else if (leaves[k].tile)
+                    text += " (every element)";
+            }
+            // Integer arguments, the block and loops read only by the extensions are named where
+            // a printed value reads one.
+            const bool extended =
+                x->extended || y->extended || (shown && (xo->extended || yo->extended));
+            for (int arg : ev.integerArguments())
+                if (extended)
+                    text += (text.empty() ? "" : ", ") + std::string("argument ") +
+                            std::to_string(arg) + " = " + std::to_string(ev.integerArgument());
+            if (extended && ev.firstBlock())
+                text += (text.empty() ? "" : ", ") + std::string("in the tile block (0, 0, 0)");
+            if (text.empty())
+                text = "any input";
+            std::set<std::string> loops = ev.firstIterations();
+            if (extended)
+                loops.insert(ev.extraIterations().begin(), ev.extraIterations().end());
+            for (const std::string& loop : loops)
+                text += ", in the first iteration of " + loop;
+            const char* const where = " (at the elements of the second values)";
+            text += " -> reference " + numText(*x) + ", generated " + numText(*y) +
+                    (lane == 1 ? where : "");
+            if (shown)
+                text += "; stored by " + shown->where + ": reference " + numText(*xo) +
+                        ", generated " + numText(*yo) + (shownLane == 1 ? where : "");
+            return std::optional<std::string>(text);
         }
-        const Output* shown = nullptr;
-        int shownLane = -1;
-        for (size_t k = 0; k < outputs.size() && !shown; ++k)
-            if ((shownLane = apartOn(ev, outputs[k].ref, outputs[k].gen, inputs, xo, yo)) >= 0)
-                shown = &outputs[k];
-        if (observed && !shown)
-            continue;
-        std::string text;
-        for (size_t k = 0; k < leaves.size(); ++k) {
-            const double a = inputs.first[k];
-            const double b = inputs.second.empty() ? a : inputs.second[k];
-            text += (k ? ", " : "") + leaves[k].name + " = " +
-                    numText(Num{a, 0, leaves[k].e, false, false});
-            if (a != b || std::signbit(a) != std::signbit(b))
-                text += " and " + numText(Num{b, 0, leaves[k].e, false, false}) +
-                        " alternating along its last dimension";
-            else if (leaves[k].tile)
-                text += " (every element)";
-        }
-        for (int arg : ev.integerArguments())
-            text += (text.empty() ? "" : ", ") + std::string("argument ") + std::to_string(arg) +
-                    " = " + std::to_string(ev.integerArgument());
-        if (ev.firstBlock())
-            text += (text.empty() ? "" : ", ") + std::string("in the tile block (0, 0, 0)");
-        if (text.empty())
-            text = "any input";
-        for (const std::string& loop : ev.firstIterations())
-            text += ", in the first iteration of " + loop;
-        const char* const where = " (at the elements of the second values)";
-        text += " -> reference " + numText(*x) + ", generated " + numText(*y) +
-                (lane == 1 ? where : "");
-        if (shown)
-            text += "; stored by " + shown->where + ": reference " + numText(*xo) + ", generated " +
-                    numText(*yo) + (shownLane == 1 ? where : "");
-        return text;
-    }
+        return std::nullopt;
+    };
+    for (int pass = 0; pass < (anyExtended ? 2 : 1); ++pass)
+        if (const std::optional<std::string> text = tryAll(pass); text && !text->empty())
+            return *text;
     return {};
 }
 
