@@ -1131,7 +1131,7 @@ private:
         for (double x : {a.f, b.f})
             if (x != 0)
                 low = std::min(low, lowestBitExponent(x));
-        const double half = double(count / 2);
+        const double half = double(count) / 2; // count is even
         const double bound = half * (std::fabs(a.f) + std::fabs(b.f));
         if (low != std::numeric_limits<int>::max() &&
             (std::ldexp(1.0, low) < eval::smallestNormal(e) ||
