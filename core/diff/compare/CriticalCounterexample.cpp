@@ -232,6 +232,17 @@ FloatOperand floatOperand(const GFunction& f, int value, Side side)
     return out;
 }
 
+// Can value `canon` of f hold any value of its type? An entry argument or a loaded value can;
+// a computed one (absf x is never negative) or a loop's carried value need not.
+bool isFreeInput(const GFunction& f, int canon)
+{
+    const GValue& v = f.values[size_t(canon)];
+    if (v.def < 0)
+        return v.region >= 0 && f.regions[size_t(v.region)].parentOp < 0;
+    const GOp& o = f.ops[size_t(v.def)];
+    return (o.id == OpId::LoadPtrTko || o.id == OpId::LoadViewTko) && v.index == 0;
+}
+
 // cmpf with predicate `p` and ordering on x and y, as the interpreter computes it.
 bool floatCompare(std::string_view p, bool ordered, double x, double y)
 {
@@ -308,6 +319,8 @@ std::string floatPredicate(const GFunction& R, const GFunction& G, const OpMatch
         } else if (m.refValToGen[size_t(r.canon)] != g.canon &&
                    R.values[size_t(r.canon)].hash != G.values[size_t(g.canon)].hash) {
             return {}; // another value read: not a change of the predicate alone
+        } else if (!isFreeInput(R, r.canon)) {
+            return {}; // a computed value (absf x) need not take every value
         } else {
             x[k] = r;
         }

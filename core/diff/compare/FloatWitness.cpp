@@ -12,11 +12,14 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <functional>
 #include <limits>
 #include <map>
 #include <optional>
 #include <set>
 #include <string>
+#include <tuple>
+#include <utility>
 #include <vector>
 
 namespace tilelens::diff {
@@ -26,12 +29,14 @@ namespace {
 using eval::Elem;
 using eval::Rounding;
 
-constexpr int kMaxNodes = 2048;            // values evaluated, both sides together
-constexpr size_t kMaxLeaves = 6;           // inputs of one comparison
-constexpr size_t kMaxAssignments = 600;    // input combinations tried
+constexpr int kMaxNodes = 4096;                 // values evaluated per input, all probes together
+constexpr int64_t kMaxNodesPerFinding = 200000; // values evaluated for one finding, in all
+constexpr size_t kMaxLeaves = 6;                // inputs of one comparison
+constexpr size_t kMaxAssignments = 600;         // input combinations tried
 constexpr double kApproxMove = 1.0 / 1024; // beyond any approximate op's error (tanh.approx 2^-11)
 constexpr double kApproxRelative = 1.0 / 64;
 constexpr int64_t kMaxReduced = int64_t(1) << 20;
+constexpr int64_t kReducedPerNode = 16; // reduced elements checked per node of the budget
 
 // One lane of a uniform tile: a float (exactly representable in `e`) or an integer (canonical
 // form of eval/Numeric.h).
@@ -156,6 +161,31 @@ bool isLoad(OpId n)
     return n == OpId::LoadViewTko || n == OpId::LoadPtrTko;
 }
 
+// A view's tile may reach past the tensor's extent (an extent not a known multiple of the
+// tile, a dim_map): its lanes there hold the padding value (or nothing), not the loaded one.
+bool tileMayReachPast(std::string_view viewType)
+{
+    const size_t t = viewType.find("tile=(");
+    const size_t tv = viewType.find("tensor_view<");
+    if (t == std::string_view::npos || tv == std::string_view::npos ||
+        viewType.find("dim_map") != std::string_view::npos)
+        return true;
+    const size_t tEnd = viewType.find(')', t);
+    const size_t tvEnd = viewType.find_first_of(",>", tv);
+    if (tEnd == std::string_view::npos || tvEnd == std::string_view::npos)
+        return true;
+    const std::vector<int64_t> tile =
+        dimsOfType("tile<" + std::string(viewType.substr(t + 6, tEnd - t - 6)) + "xf32>");
+    const std::vector<int64_t> extent =
+        dimsOfType("tile<" + std::string(viewType.substr(tv + 12, tvEnd - tv - 12)) + ">");
+    if (tile.empty() || tile.size() != extent.size())
+        return true; // "?" extents read as no dimensions
+    for (size_t k = 0; k < tile.size(); ++k)
+        if (tile[k] < 1 || extent[k] % tile[k] != 0)
+            return true;
+    return false;
+}
+
 struct Leaf
 {
     int refValue = -1;
@@ -222,24 +252,52 @@ int lowestBitExponent(double x)
 class Evaluator
 {
 public:
-    Evaluator(const GFunction& R, const GFunction& G, const OpMatching& m) : R(R), G(G), M(m) {}
+    Evaluator(const GFunction& R, const GFunction& G, const OpMatching& m, int64_t& spent)
+        : R(R), G(G), M(m), m_spent(spent)
+    {
+    }
+
+    // The finding alone (issue 30 item 2): the reference's value `refValue` replaced by the
+    // generated `genValue`, where only the generated values in `own` (the finding's ops) and
+    // those of the generated side only are computed on the generated side; every other
+    // generated value is its reference counterpart's, so no other difference of the pair (an
+    // op changed elsewhere) can contribute.
+    void setFinding(int refValue, int genValue, std::set<int> own)
+    {
+        m_patchRef = R.values[size_t(refValue)].canon;
+        m_patchGen = G.values[size_t(genValue)].canon;
+        m_own = std::move(own);
+        m_own.insert(m_patchGen);
+    }
 
     // Lane 0 of each input, and lane 1 where an input alternates two values (see Leaf).
     void setInputs(std::vector<double> inputs, double approxScale,
                    std::vector<double> secondLane = {})
     {
+        if (secondLane.empty())
+            secondLane = inputs;
+        if (!m_fresh && inputs == m_inputs && secondLane == m_secondLane &&
+            approxScale == m_scale) {
+            m_lane = 0;
+            return; // the values computed stay valid
+        }
+        m_fresh = false;
         m_inputs = std::move(inputs);
-        m_secondLane = secondLane.empty() ? m_inputs : std::move(secondLane);
+        m_secondLane = std::move(secondLane);
         m_patterned = m_secondLane != m_inputs;
         m_lane = 0;
         m_scale = approxScale;
-        m_memo[Side::Reference].clear();
-        m_memo[Side::Generated].clear();
+        for (auto* memo : {&m_memo, &m_patchedMemo}) {
+            (*memo)[Side::Reference].clear();
+            (*memo)[Side::Generated].clear();
+        }
         m_nodes = 0;
     }
 
     // Lanes the inputs set: 1, or 2 where some input alternates two values.
     int lanes() const { return m_patterned ? 2 : 1; }
+    // The lane value() computes (0 without a pattern).
+    void setLane(int lane) { m_lane = m_patterned ? lane : 0; }
 
     // Value v in lane `lane` (0 without a pattern).
     std::optional<Num> valueInLane(Side side, int v, int lane)
@@ -256,21 +314,45 @@ public:
     std::optional<Num> value(Side side, int v)
     {
         const GFunction& f = fn(side);
-        const GValue& canonical = f.values[size_t(f.values[size_t(v)].canon)];
+        const int cv = f.values[size_t(v)].canon;
         // A loop's block argument is not kept: each read notes its loop where it is read.
-        if (canonical.def < 0 && canonical.region > 0)
-            return compute(side, f.values[size_t(v)].canon);
-        const int c = f.values[size_t(v)].canon * 2 + m_lane;
-        auto& memo = m_memo[side];
-        if (auto it = memo.find(c); it != memo.end())
-            return it->second;
-        if (++m_nodes > kMaxNodes)
-            return std::nullopt;
-        std::optional<Num> out = compute(side, f.values[size_t(v)].canon);
-        if (out)
+        const GValue& canonical = f.values[size_t(cv)];
+        const bool blockArgument = canonical.def < 0 && canonical.region > 0;
+        const int c = cv * 2 + m_lane;
+        auto& memo = (m_patched ? m_patchedMemo : m_memo)[side];
+        if (!blockArgument) {
+            if (auto it = memo.find(c); it != memo.end())
+                return it->second;
+            if (++m_nodes > kMaxNodes || ++m_spent > kMaxNodesPerFinding)
+                return std::nullopt;
+        }
+        std::optional<Num> out;
+        if (m_patched && side == Side::Reference && cv == m_patchRef)
+            out = value(Side::Generated, m_patchGen);
+        else if (m_patched && side == Side::Generated && !m_own.count(cv)) {
+            // A value of the generated side only (the negf an operand now reads) is the
+            // generated one: the finding's operand, computed on the reference's values.
+            const int ref = M.genValToRef[size_t(cv)];
+            out = ref >= 0 ? value(Side::Reference, ref) : compute(side, cv);
+        } else
+            out = compute(side, cv);
+        if (out && !blockArgument)
             memo.emplace(c, *out);
         return out;
     }
+
+    // `v` in the reference with only the finding changed (setFinding).
+    std::optional<Num> patched(Side side, int v)
+    {
+        if (m_patchRef < 0)
+            return std::nullopt;
+        m_patched = true;
+        std::optional<Num> out = value(side, v);
+        m_patched = false;
+        return out;
+    }
+
+    bool overBudget() const { return m_spent > kMaxNodesPerFinding; }
 
     const std::vector<Leaf>& leaves() const { return m_leaves; }
     // Loops whose first iteration the values were taken in (reference lines, or generated).
@@ -344,6 +426,12 @@ private:
         if (p.id != OpId::For || p.regions.empty() || p.regions[0] != v.region ||
             size_t(3 + v.index - 1) >= p.operands.size())
             return std::nullopt;
+        const auto lower = knownInt(side, p.operands[0]), upper = knownInt(side, p.operands[1]);
+        if (!lower || !upper || *lower >= *upper)
+            return std::nullopt; // a loop that may never run has no first iteration
+        // Bounds known through an integer argument: the witness names it.
+        const auto lo = value(side, p.operands[0]), hi = value(side, p.operands[1]);
+        const bool boundsExtended = (lo && lo->extended) || (hi && hi->extended);
         // Read through a loop's result, or the induction variable: a note of the extensions.
         const bool extra = v.index < 1 || m_loopDepth > 0;
         (extra ? m_extraIterations : m_firstIterations)
@@ -352,7 +440,7 @@ private:
                     std::to_string(p.line));
         // The induction variable starts at the lower bound.
         auto out = value(side, p.operands[v.index < 1 ? 0 : size_t(3 + v.index - 1)]);
-        if (out && v.index < 1)
+        if (out && (v.index < 1 || boundsExtended))
             out->extended = true;
         return out;
     }
@@ -401,6 +489,23 @@ private:
         return value(side, next.operands[size_t(index)]);
     }
 
+    // An integer the kernel fixes: a constant, or an entry argument specialised to one.
+    std::optional<int64_t> knownInt(Side side, int v)
+    {
+        const int c = fn(side).values[size_t(v)].canon;
+        const Elem e = elemOfType(fn(side).values[size_t(c)].typeText);
+        if (!eval::isIntElem(e))
+            return std::nullopt;
+        if (const auto n = value(side, c); n && !n->isFloat())
+            return eval::toSigned(n->i, eval::intBits(n->e));
+        const int g = side == Side::Generated ? c : M.refValToGen[size_t(c)];
+        for (const auto& [arg, k] : G.specialisedArgs)
+            if (g >= 0 && G.values[size_t(arg)].canon == g)
+                return eval::toSigned(eval::wrapInt(uint64_t(k), eval::intBits(e)),
+                                      eval::intBits(e));
+        return std::nullopt;
+    }
+
     // A value both sides share: the same load, or the same entry argument.
     std::optional<Num> leaf(Side side, int c, Elem e)
     {
@@ -431,8 +536,11 @@ private:
                 return std::nullopt;
             name = std::string(a.name) + " at reference line " + std::to_string(a.line);
             masked = (a.id == OpId::LoadPtrTko && !maskTrue(Side::Reference, a)) ||
-                     (b.id == OpId::LoadPtrTko && !maskTrue(Side::Generated, b));
-            wholeByMask = !masked && (a.id == OpId::LoadPtrTko || b.id == OpId::LoadPtrTko);
+                     (b.id == OpId::LoadPtrTko && !maskTrue(Side::Generated, b)) ||
+                     (paddedView(R, a) && !insideByExtents(Side::Reference, a)) ||
+                     (paddedView(G, b) && !insideByExtents(Side::Generated, b));
+            wholeByMask = !masked && (a.id == OpId::LoadPtrTko || b.id == OpId::LoadPtrTko ||
+                                      paddedView(R, a) || paddedView(G, b));
             distinct = !masked && !a.operands.empty() && !b.operands.empty() &&
                        lastStrideOne(R.values[size_t(a.operands[0])].typeText) &&
                        lastStrideOne(G.values[size_t(b.operands[0])].typeText);
@@ -451,6 +559,66 @@ private:
         Num out{eval::roundTo(x, e), 0, e, false, masked};
         out.extended = wholeByMask;
         return out;
+    }
+
+    // A view load whose tile may reach past the extent: its lanes are not all equal, so a
+    // reduction (or mma) of it is not the uniform one.
+    static bool paddedView(const GFunction& f, const GOp& load)
+    {
+        return load.id == OpId::LoadViewTko &&
+               (load.operands.empty() ||
+                tileMayReachPast(f.values[size_t(load.operands[0])].typeText));
+    }
+
+    // A view load whose tensor's dynamic extents (make_tensor_view's shape operands, at the
+    // inputs: integer arguments) are multiples of its tile: no tile reaches past them.
+    bool insideByExtents(Side side, const GOp& load)
+    {
+        const GFunction& f = fn(side);
+        if (load.id != OpId::LoadViewTko || load.operands.empty())
+            return false;
+        const std::string_view type = f.values[size_t(load.operands[0])].typeText;
+        const size_t t = type.find("tile=("), tv = type.find("tensor_view<");
+        if (t == std::string_view::npos || tv == std::string_view::npos ||
+            type.find("dim_map") != std::string_view::npos)
+            return false;
+        const size_t tEnd = type.find(')', t), tvEnd = type.find_first_of(",>", tv);
+        if (tEnd == std::string_view::npos || tvEnd == std::string_view::npos)
+            return false;
+        const std::vector<int64_t> tile =
+            dimsOfType("tile<" + std::string(type.substr(t + 6, tEnd - t - 6)) + "xf32>");
+        std::string_view extents = type.substr(tv + 12, tvEnd - tv - 12); // "?x?xbf16"
+        const GValue& view = f.values[size_t(f.values[size_t(load.operands[0])].canon)];
+        if (view.def < 0 || f.ops[size_t(view.def)].id != OpId::MakePartitionView ||
+            f.ops[size_t(view.def)].operands.empty())
+            return false;
+        const GValue& tensor =
+            f.values[size_t(f.values[size_t(f.ops[size_t(view.def)].operands[0])].canon)];
+        if (tensor.def < 0 || f.ops[size_t(tensor.def)].id != OpId::MakeTensorView)
+            return false;
+        const GOp& make = f.ops[size_t(tensor.def)];
+        size_t next = 1; // the dynamic extents follow the base pointer
+        for (size_t k = 0; k < tile.size(); ++k) {
+            const size_t x = extents.find('x');
+            if (x == std::string_view::npos || tile[k] < 1)
+                return false;
+            const std::string dim(extents.substr(0, x));
+            extents.remove_prefix(x + 1);
+            int64_t extent = 0;
+            if (dim == "?") {
+                if (next >= make.operands.size())
+                    return false;
+                const auto n = value(side, make.operands[next++]);
+                if (!n || n->isFloat() || n->ranged)
+                    return false;
+                extent = eval::toSigned(n->i, eval::intBits(n->e));
+            } else {
+                extent = std::strtoll(dim.c_str(), nullptr, 10);
+            }
+            if (extent < tile[k] || extent % tile[k] != 0)
+                return false;
+        }
+        return extents.find('x') == std::string_view::npos; // as many extents as tile dims
     }
 
     // A pointer load's masks (its i1 operands) are true on every element.
@@ -522,6 +690,9 @@ private:
         if (rv.typeText != gv.typeText || rv.def >= 0 || gv.def >= 0 || rv.region != 0 ||
             gv.region != 0 || eval::intBits(e) < 32)
             return std::nullopt;
+        for (const auto& [arg, k] : G.specialisedArgs) // the reference's constant
+            if (G.values[size_t(arg)].canon == gv.canon)
+                return Num{0, eval::wrapInt(uint64_t(k), eval::intBits(e)), e, false, false};
         if (!assumesHold(Side::Reference, rv.canon, m_integerArgument) ||
             !assumesHold(Side::Generated, gv.canon, m_integerArgument))
             return std::nullopt;
@@ -1056,6 +1227,7 @@ private:
         if (*identity != 0 || (eval::roundTo(a->f, e, Rounding::NearestEven, true) != a->f))
             return std::nullopt; // a subnormal sum may meet the hardware's flushing
         const int64_t count = dims[size_t(dim)];
+        m_spent += count / kReducedPerNode; // the exactness check below is work too
         if (std::isfinite(a->f))
             for (int64_t k = 1; k <= count; ++k)
                 if (eval::roundTo(double(k) * a->f, e) != double(k) * a->f)
@@ -1178,7 +1350,7 @@ private:
     bool m_patterned = false; // some input alternates two values: lane 1 differs
     int m_lane = 0;           // the lane value() computes
     double m_scale = 1;
-    PerSide<std::map<int, Num>> m_memo;
+    PerSide<std::map<int, Num>> m_memo, m_patchedMemo;
     std::vector<Leaf> m_leaves;
     std::set<std::string> m_firstIterations;
     std::set<std::string> m_extraIterations; // loops read through a result or induction var
@@ -1187,6 +1359,11 @@ private:
     int64_t m_integerArgument = kIntegerArguments[0];
     bool m_firstBlock = false; // get_tile_block_id read: the block (0, 0, 0)
     int m_nodes = 0;
+    int64_t& m_spent;
+    bool m_fresh = true;
+    bool m_patched = false;
+    int m_patchRef = -1, m_patchGen = -1;
+    std::set<int> m_own;
 };
 
 // Beyond the CPU comparison's tolerance (eval/Differential.cpp sameFloat): NaN equals NaN and
@@ -1362,19 +1539,64 @@ std::vector<Output> storedValues(const GFunction& R, const GFunction& G, const O
     return out;
 }
 
-// Reference value r and generated value g at `inputs`, in some lane: apart at once, and where
-// either went through an approximate op, robustly apart with every approximate result moved
-// either way. The lane they are apart in, or -1 (x or y empty where not modelled).
-int apartOn(Evaluator& ev, int r, int g, const Assignment& inputs, std::optional<Num>& x,
+struct Candidate
+{
+    std::string what; // "" for the op's own results
+    int refValue = -1, genValue = -1;
+    bool observed = false; // shown only with stored values that differ (search)
+    std::set<int> ownGen;  // generated values the finding computes (Evaluator::setFinding)
+};
+
+// The values of `f` that may depend on value `v` (by canonical id): its readers' results,
+// transitively; an op inside a region taints its enclosing ops' results and region arguments
+// (a loop's later iterations).
+std::vector<char> dependents(const GFunction& f, int v)
+{
+    std::vector<char> dep(f.values.size(), 0);
+    dep[size_t(f.values[size_t(v)].canon)] = 1;
+    auto mark = [&](int value, bool& changed) {
+        char& d = dep[size_t(f.values[size_t(value)].canon)];
+        changed = changed || !d;
+        d = 1;
+    };
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (const GOp& op : f.ops) {
+            bool hit = false;
+            for (int x : op.operands)
+                hit = hit || dep[size_t(f.values[size_t(x)].canon)];
+            for (const GOp* at = &op; hit && at;) {
+                for (int r : at->results)
+                    mark(r, changed);
+                for (int reg : at->regions)
+                    for (int a : f.regions[size_t(reg)].args)
+                        mark(a, changed);
+                const int parent = at->region >= 0 ? f.regions[size_t(at->region)].parentOp : -1;
+                at = parent >= 0 ? &f.ops[size_t(parent)] : nullptr;
+            }
+        }
+    }
+    return dep;
+}
+
+// Two values, as a probe computes them at the evaluator's inputs.
+using Probe = std::function<std::pair<std::optional<Num>, std::optional<Num>>()>;
+
+// The probe's two values at `inputs`, in some lane: apart at once, and where either went
+// through an approximate op, robustly apart with every approximate result moved either way.
+// The lane they are apart in, or -1 (x or y empty where not modelled).
+int apartOn(Evaluator& ev, const Probe& probe, const Assignment& inputs, std::optional<Num>& x,
             std::optional<Num>& y)
 {
     ev.setInputs(inputs.first, 1, inputs.second);
-    for (int lane = 0; lane < ev.lanes(); ++lane) {
+    const int lanes = ev.lanes();
+    int found = -1;
+    for (int lane = 0; lane < lanes && found < 0; ++lane) {
         ev.setInputs(inputs.first, 1, inputs.second);
-        x = ev.valueInLane(Side::Reference, r, lane);
-        y = ev.valueInLane(Side::Generated, g, lane);
+        ev.setLane(lane);
+        std::tie(x, y) = probe();
         if (!x || !y || x->e != y->e)
-            return -1;
+            break;
         const bool approx = x->approx || y->approx;
         if (!apart(*x, *y, approx))
             continue;
@@ -1383,73 +1605,111 @@ int apartOn(Evaluator& ev, int r, int g, const Assignment& inputs, std::optional
             if (!approx || !robust)
                 break;
             ev.setInputs(inputs.first, scale, inputs.second);
-            const auto xs = ev.valueInLane(Side::Reference, r, lane);
-            const auto ys = ev.valueInLane(Side::Generated, g, lane);
+            ev.setLane(lane);
+            const auto [xs, ys] = probe();
             robust = xs && ys && apart(*xs, *ys, true);
         }
         if (robust)
-            return lane;
+            found = lane;
     }
-    return -1;
+    ev.setLane(0);
+    return found;
 }
 
-// An input on which reference value `r` and generated value `g` differ, as text. With
-// `observed`, the kernel's stored values must differ on it too (the two values need not be
-// meant to be equal: ops of another kind paired by position).
-std::string searchWith(const GFunction& R, int r, const GFunction& G, int g, const OpMatching& m,
-                       bool subnormalsFirst, bool observed, int64_t integerArgument,
-                       bool& readIntegers)
+// An input on which the candidate's reference and generated values differ, as text, both as
+// the two kernels compute them and with the finding alone (the reference's value against the
+// finding's ops on the reference's values, Evaluator::setFinding): the difference is real and
+// this finding's. With `observed`, a stored value must differ in both ways too (the two values
+// need not be meant to be equal: ops of another kind paired by position). The values shown are
+// the kernels'. Integer entry arguments take `integerArgument`; `readIntegers` says whether
+// the finding's values read one.
+std::string searchWith(const GFunction& R, const GFunction& G, const OpMatching& m,
+                       const Candidate& c, bool subnormalsFirst, int64_t& spent,
+                       int64_t integerArgument, bool& readIntegers)
 {
+    const int r = c.refValue, g = c.genValue;
     if (R.values[size_t(r)].typeText != G.values[size_t(g)].typeText)
         return {};
-    Evaluator ev(R, G, m);
+    Evaluator ev(R, G, m, spent);
     ev.setIntegerArgument(integerArgument);
-    ev.setInputs({}, 1);
-    const auto x0 = ev.value(Side::Reference, r);
-    const auto y0 = ev.value(Side::Generated, g);
-    readIntegers = !ev.integerArguments().empty();
-    if (!x0 || !y0 || x0->e != y0->e)
-        return {};
-    // The stored values it evaluates; those that read an extension (Num::extended) only in a
-    // second pass, after every try with the others.
-    std::vector<Output> outputs;
-    std::vector<bool> outputExtended;
-    bool anyExtended = false;
-    if (observed) {
-        for (Output& o : storedValues(R, G, m)) {
-            const auto a = ev.value(Side::Reference, o.ref);
-            const auto b = ev.value(Side::Generated, o.gen);
-            if (a && b && a->e == b->e) {
-                outputs.push_back(std::move(o));
-                outputExtended.push_back(a->extended || b->extended);
-                anyExtended = anyExtended || outputExtended.back();
-            }
+    ev.setFinding(r, g, c.ownGen);
+    auto real = [&ev](int refValue, int genValue) -> Probe {
+        return [&ev, refValue, genValue] {
+            return std::make_pair(ev.value(Side::Reference, refValue),
+                                  ev.value(Side::Generated, genValue));
+        };
+    };
+    auto alone = [&ev](int refValue, Side side, int patchedValue) -> Probe {
+        return [&ev, refValue, side, patchedValue] {
+            return std::make_pair(ev.value(Side::Reference, refValue),
+                                  ev.patched(side, patchedValue));
+        };
+    };
+    // Both probes modelled, of one element type; `extended` where a value reads an extension.
+    auto modelled = [&ev](const Probe& a, const Probe& b, bool& extended) {
+        ev.setInputs({}, 1);
+        extended = false;
+        for (const Probe* p : {&a, &b}) {
+            const auto [x, y] = (*p)();
+            if (!x || !y || x->e != y->e)
+                return false;
+            extended = extended || x->extended || y->extended;
         }
-        if (outputs.empty())
-            return {};
+        return true;
+    };
+    const Probe findingReal = real(r, g), findingAlone = alone(r, Side::Generated, g);
+    bool findingExtended = false;
+    const bool findingModelled = modelled(findingReal, findingAlone, findingExtended);
+    readIntegers = !ev.integerArguments().empty();
+    if (!findingModelled)
+        return {};
+    struct Shown
+    {
+        const Output* output;
+        Probe real, alone;
+        bool extended; // reads an extension: tried only after the others (second pass)
+    };
+    std::vector<Output> outputs;
+    if (c.observed) {
+        const std::vector<char> changed = dependents(R, r);
+        for (Output& o : storedValues(R, G, m))
+            if (changed[size_t(R.values[size_t(o.ref)].canon)]) // else the finding cannot reach it
+                outputs.push_back(std::move(o));
     }
+    std::vector<Shown> stores;
+    bool anyExtended = false;
+    for (const Output& o : outputs) {
+        Shown s{&o, real(o.ref, o.gen), alone(o.ref, Side::Reference, o.ref), false};
+        if (modelled(s.real, s.alone, s.extended)) {
+            anyExtended = anyExtended || s.extended;
+            stores.push_back(std::move(s));
+        }
+    }
+    if (c.observed && stores.empty())
+        return {};
     const std::vector<Leaf> leaves = ev.leaves();
     const std::vector<Assignment> tries = assignments(leaves, subnormalsFirst);
-    // One pass over the tries: a witness, "" where the values are not modelled after all or an
-    // input appears it did not know, nothing where no try shows one.
+    // One pass over the tries: a witness, "" where it searched long enough or an input appears
+    // it did not know, nothing where no try shows one.
     auto tryAll = [&](int pass) -> std::optional<std::string> {
         for (const Assignment& inputs : tries) {
-            std::optional<Num> x, y, xo, yo;
-            const int lane = apartOn(ev, r, g, inputs, x, y);
-            if (lane < 0) {
-                if (ev.leaves().size() != leaves.size())
-                    return std::string(); // an input it did not know
-                if ((!x || !y) && inputs.second.empty())
-                    return std::string(); // not modelled after all
-                continue; // (an alternating tile may meet an op that needs a uniform one)
+            std::optional<Num> x, y, xo, yo, unused1, unused2;
+            const int lane = apartOn(ev, findingReal, inputs, x, y);
+            if (lane < 0 || apartOn(ev, findingAlone, inputs, unused1, unused2) < 0) {
+                if (ev.leaves().size() != leaves.size() || ev.overBudget())
+                    return std::string(); // an input it did not know, or searched long enough
+                continue; // equal here, or this sample is not modelled (a rounding sum)
             }
             const Output* shown = nullptr;
             int shownLane = -1;
-            for (size_t k = 0; k < outputs.size() && !shown; ++k)
-                if ((pass == 1 || !outputExtended[k]) &&
-                    (shownLane = apartOn(ev, outputs[k].ref, outputs[k].gen, inputs, xo, yo)) >= 0)
-                    shown = &outputs[k];
-            if (observed && !shown)
+            for (size_t k = 0; k < stores.size() && !shown; ++k)
+                if ((pass == 1 || !stores[k].extended) &&
+                    (shownLane = apartOn(ev, stores[k].real, inputs, xo, yo)) >= 0 &&
+                    apartOn(ev, stores[k].alone, inputs, unused1, unused2) >= 0)
+                    shown = stores[k].output;
+            if (ev.overBudget() || ev.leaves().size() != leaves.size())
+                return std::string();
+            if (c.observed && !shown)
                 continue;
             std::string text;
             for (size_t k = 0; k < leaves.size(); ++k) {
@@ -1466,8 +1726,8 @@ std::string searchWith(const GFunction& R, int r, const GFunction& G, int g, con
             }
             // Integer arguments, the block and loops read only by the extensions are named where
             // a printed value reads one.
-            const bool extended =
-                x->extended || y->extended || (shown && (xo->extended || yo->extended));
+            const bool extended = x->extended || y->extended ||
+                                  (shown && (xo->extended || yo->extended)) || findingExtended;
             for (int arg : ev.integerArguments())
                 if (extended)
                     text += (text.empty() ? "" : ", ") + std::string("argument ") +
@@ -1492,30 +1752,27 @@ std::string searchWith(const GFunction& R, int r, const GFunction& G, int g, con
         return std::nullopt;
     };
     for (int pass = 0; pass < (anyExtended ? 2 : 1); ++pass)
-        if (const std::optional<std::string> text = tryAll(pass); text && !text->empty())
-            return *text;
+        if (const std::optional<std::string> text = tryAll(pass)) {
+            if (!text->empty())
+                return *text;
+            if (ev.overBudget())
+                return {};
+        }
     return {};
 }
 
 // searchWith at each of kIntegerArguments in turn, where the values read integer arguments.
-std::string search(const GFunction& R, int r, const GFunction& G, int g, const OpMatching& m,
-                   bool subnormalsFirst, bool observed)
+std::string search(const GFunction& R, const GFunction& G, const OpMatching& m, const Candidate& c,
+                   bool subnormalsFirst, int64_t& spent)
 {
     for (const int64_t x : kIntegerArguments) {
         bool readIntegers = false;
-        std::string text = searchWith(R, r, G, g, m, subnormalsFirst, observed, x, readIntegers);
-        if (!text.empty() || !readIntegers)
+        std::string text = searchWith(R, G, m, c, subnormalsFirst, spent, x, readIntegers);
+        if (!text.empty() || !readIntegers || spent > kMaxNodesPerFinding)
             return text;
     }
     return {};
 }
-
-struct Candidate
-{
-    std::string what; // "" for the op's own results
-    int refValue = -1, genValue = -1;
-    bool observed = false; // shown only with stored values that differ (search)
-};
 
 // An op on one side only: the first users on that side (through ops on that side only) that
 // have the same op as counterpart; the operand they read from the op, then their results. A
@@ -1530,10 +1787,10 @@ std::vector<Candidate> oneSidedCandidates(const GFunction& R, const GFunction& G
     const GFunction& f = side == Side::Reference ? R : G;
     const GFunction& other = side == Side::Reference ? G : R;
     const std::vector<int>& toOther = side == Side::Reference ? m.refToGen : m.genToRef;
-    std::map<int, std::vector<int>> readers;
+    std::vector<std::vector<int>> readers(f.values.size()); // by canonical value id
     for (size_t o = 0; o < f.ops.size(); ++o)
         for (int v : f.ops[o].operands)
-            readers[f.values[size_t(v)].canon].push_back(int(o));
+            readers[size_t(f.values[size_t(v)].canon)].push_back(int(o));
     std::set<int> computed, seen;
     std::vector<int> work = {opOn(d, side)};
     for (size_t next = 0; next < work.size() && seen.size() < kMaxOpsVisited; ++next) {
@@ -1545,9 +1802,8 @@ std::vector<Candidate> oneSidedCandidates(const GFunction& R, const GFunction& G
         if (counterpart < 0) {
             for (int r : op.results) {
                 computed.insert(f.values[size_t(r)].canon);
-                const auto users = readers.find(f.values[size_t(r)].canon);
-                if (users != readers.end())
-                    work.insert(work.end(), users->second.begin(), users->second.end());
+                const std::vector<int>& users = readers[size_t(f.values[size_t(r)].canon)];
+                work.insert(work.end(), users.begin(), users.end());
             }
             continue;
         }
@@ -1565,12 +1821,20 @@ std::vector<Candidate> oneSidedCandidates(const GFunction& R, const GFunction& G
             const int here = op.operands[k], there = otherOp.operands[k];
             out.push_back({"operand " + std::to_string(k) + " of " + where,
                            side == Side::Reference ? here : there,
-                           side == Side::Reference ? there : here, true});
+                           side == Side::Reference ? there : here,
+                           true,
+                           {}});
         }
         if (op.results.size() == 1 && otherOp.results.size() == 1)
-            out.push_back({where, side == Side::Reference ? op.results[0] : otherOp.results[0],
-                           side == Side::Reference ? otherOp.results[0] : op.results[0], true});
+            out.push_back({where,
+                           side == Side::Reference ? op.results[0] : otherOp.results[0],
+                           side == Side::Reference ? otherOp.results[0] : op.results[0],
+                           true,
+                           {}});
     }
+    if (side == Side::Generated) // the one-sided ops are the finding's: computed as generated
+        for (Candidate& c : out)
+            c.ownGen = computed;
     return out;
 }
 
@@ -1589,13 +1853,13 @@ std::string floatWitness(const GFunction& R, const GFunction& G, const OpMatchin
         // kinds paired by position may compute other things by design (exp of x against the
         // mulf of x by log2(e) that feeds an exp2): only a difference the kernel stores counts.
         if (a.results.size() == 1 && b.results.size() == 1)
-            candidates.push_back({"", a.results[0], b.results[0], !sameOp(a, b)});
+            candidates.push_back({"", a.results[0], b.results[0], !sameOp(a, b), {}});
     } else if (d.kind == DiffKind::OpMissing || d.kind == DiffKind::OpExtra) {
         candidates = oneSidedCandidates(R, G, m, d);
     }
+    int64_t spent = 0; // values evaluated, over every candidate
     for (const Candidate& c : candidates) {
-        const std::string text =
-            search(R, c.refValue, G, c.genValue, m, d.attribute == "flush_to_zero", c.observed);
+        const std::string text = search(R, G, m, c, d.attribute == "flush_to_zero", spent);
         if (!text.empty())
             return c.what.empty() ? text : c.what + ": " + text;
     }

@@ -263,9 +263,14 @@ private:
                 (!finding.counterexample.empty() && !onlyAClass))
                 continue;
             m_cancel.throwIfCancelled();
-            std::string text = solverCounterexampleAtRootOrSite(R, G, m, raw, root, i);
+            // The solver first (integer, mask and address values); the float values of a
+            // finding it cannot model then (FloatWitness.h).
+            std::string text = atRootOrSite(raw, root, i, [&](const RawDifference& d) {
+                return criticalCounterexample(R, G, m, d);
+            });
             if (text.empty() && !onlyAClass)
-                text = floatWitnessAtRootOrSite(R, G, m, raw, root, i);
+                text = atRootOrSite(
+                    raw, root, i, [&](const RawDifference& d) { return floatWitness(R, G, m, d); });
             if (!text.empty())
                 finding.counterexample = std::move(text);
             else if (!onlyAClass)
@@ -292,44 +297,22 @@ private:
         }
     }
 
-    // The solver's counterexample (CriticalCounterexample.h) of root i, or else of one of
-    // its first sites with the site named. A site with a proof of its own (an op the normal
+    // What `find` gives for root i (a counterexample text, "" for none), or else for one of
+    // its first sites, with the site named. A site with a proof of its own (an op the normal
     // form folds into another value) is not asked: what its users read differs, if at all,
     // through another cause, and its witness would be that cause's.
-    static std::string solverCounterexampleAtRootOrSite(const GFunction& R, const GFunction& G,
-                                                        const OpMatching& m,
-                                                        const std::vector<RawDifference>& raw,
-                                                        const std::vector<int>& root, size_t i)
+    template <typename Find>
+    static std::string atRootOrSite(const std::vector<RawDifference>& raw,
+                                    const std::vector<int>& root, size_t i, const Find& find)
     {
         constexpr int kMaxSitesAsked = 8; // a query costs up to milliseconds
-        std::string text = criticalCounterexample(R, G, m, raw[i]);
+        std::string text = find(raw[i]);
         int asked = 0;
         for (size_t j = 0; text.empty() && j < raw.size() && asked < kMaxSitesAsked; ++j) {
             if (root[j] != int(i) || !raw[j].proof.empty())
                 continue;
             ++asked;
-            text = criticalCounterexample(R, G, m, raw[j]);
-            if (!text.empty())
-                text += siteText(raw[j]);
-        }
-        return text;
-    }
-
-    // The float values of a finding the solver cannot model (FloatWitness.h), asked only after
-    // the solver's search found nothing: a finding the solver proves keeps its counterexample.
-    static std::string floatWitnessAtRootOrSite(const GFunction& R, const GFunction& G,
-                                                const OpMatching& m,
-                                                const std::vector<RawDifference>& raw,
-                                                const std::vector<int>& root, size_t i)
-    {
-        constexpr int kMaxSitesAsked = 8;
-        std::string text = floatWitness(R, G, m, raw[i]);
-        int asked = 0;
-        for (size_t j = 0; text.empty() && j < raw.size() && asked < kMaxSitesAsked; ++j) {
-            if (root[j] != int(i))
-                continue;
-            ++asked;
-            text = floatWitness(R, G, m, raw[j]);
+            text = find(raw[j]);
             if (!text.empty())
                 text += siteText(raw[j]);
         }
