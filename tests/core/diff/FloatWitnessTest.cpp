@@ -460,14 +460,20 @@ TEST(FloatWitness, ManyOutputsAreSearchedWithinTheBudget)
 
 // A row of 8 floats loaded through a view of 64 (distinct memory along the row, never padded),
 // %x; `body` computes %y from it, stored back through the view. %mb is max(x) on every lane.
-std::string viewKernel(const std::string& body)
+std::string viewKernel(const std::string& body, bool dynamicExtent = false)
 {
-    const std::string view = "partition_view<tile=(8), tensor_view<64xf32, strides=[1]>>";
+    const std::string tensor =
+        dynamicExtent ? "tensor_view<?xf32, strides=[1]>" : "tensor_view<64xf32, strides=[1]>";
+    const std::string view = "partition_view<tile=(8), " + tensor + ">";
     return "cuda_tile.module @m {\n"
            "  entry @k(%p: tile<ptr<f32>>, %n: tile<i32>) {\n"
-           "    %bx, %by, %bz = get_tile_block_id : tile<i32>\n"
-           "    %tv = make_tensor_view %p, shape = [64], strides = [1] : "
-           "tensor_view<64xf32, strides=[1]>\n"
+           "    %bx, %by, %bz = get_tile_block_id : tile<i32>\n" +
+           std::string(
+               dynamicExtent
+                   ? "    %tv = make_tensor_view %p, shape = [%n], strides = [1] : tile<i32> -> "
+                   : "    %tv = make_tensor_view %p, shape = [64], strides = [1] : ") +
+           tensor +
+           "\n"
            "    %pv = make_partition_view %tv : " +
            view + "\n    %x, %t0 = load_view_tko weak %pv[%bx] : " + view +
            ", tile<i32> -> tile<8xf32>, token\n"
@@ -518,6 +524,24 @@ TEST(FloatWitness, DroppedFlushToZeroAfterMaxShowsOnAnAlternatingRow)
     EXPECT_TRUE(sameFloat(flushed(std::exp(flushed(d))), w.reference)) << text;
     EXPECT_TRUE(sameFloat(std::exp(d), w.generated)) << text;
     EXPECT_FALSE(sameFloat(flushed(std::exp(flushed(d))), w.generated)) << text;
+}
+
+// The tensor's extent an integer argument: the tile stays inside where the argument is a
+// multiple of it, and the witness names the argument.
+TEST(FloatWitness, AViewOfADynamicExtentIsWholeAtAnArgumentItDivides)
+{
+    const DiffResult r = diffTexts(
+        viewKernel("    %d = subf %x, %mb : tile<8xf32>\n"
+                   "    %y = exp %d flush_to_zero : tile<8xf32>\n",
+                   true),
+        viewKernel("    %d = subf %x, %mb : tile<8xf32>\n    %y = exp %d : tile<8xf32>\n", true));
+    const auto crit = criticals(r);
+    ASSERT_EQ(crit.size(), 1u) << describe(r);
+    const std::string& text = crit[0]->counterexample;
+    const Witness w = parse(text);
+    ASSERT_TRUE(w.complete && alternating(text)) << text;
+    ASSERT_TRUE(w.inputs.count("argument 1")) << text;
+    EXPECT_EQ(std::fmod(w.inputs.at("argument 1"), 8), 0) << text;
 }
 
 // The same value spelled another way (x + min(-x) against x - max(x)), then the same exp: a
