@@ -47,8 +47,20 @@ struct Num
     Elem e = Elem::None;
     bool approx = false;  // computed through an approximate op
     bool perLane = false; // read by a masked load: not every element need be equal
+    // An integer tile whose elements differ (an iota and what adds to it): each lies in
+    // [lo, hi]; only ops that keep such a range exact read it.
+    bool ranged = false;
+    int64_t lo = 0, hi = 0;
+    // Depends on an integer argument, the block id, a mask decided by them, a loop's result or
+    // its induction variable: the witness text names those (Evaluator::extraNotes).
+    bool extended = false;
     bool isFloat() const { return eval::isFloatElem(e); }
 };
+
+// The values an entry's integer argument takes in a witness, tried in turn: multiples of the
+// usual div_by hints, small first; the large ones make a mask comparing a tile's indices with
+// it true everywhere. Every integer argument takes the same one.
+constexpr int64_t kIntegerArguments[] = {16, 256, 512, 1024, 2048, 4096, 65536};
 
 // "tile<128x64xf32>" -> F32; None for pointers, tokens and views.
 Elem elemOfType(std::string_view t)
@@ -180,7 +192,62 @@ struct Leaf
     std::string name;
     Elem e = Elem::None;
     bool tile = false; // more than one element: "(every element)"
+    // A view load's tile whose last dimension is even and reads distinct memory along it: it
+    // may hold two values alternating along that dimension (lane 0 at even positions, lane 1
+    // at odd ones).
+    bool patternable = false;
 };
+
+// A partition view whose tile's last dimension walks the tensor's last dimension with stride 1
+// (no dim_map): the elements along it are distinct memory, so any content is a real one.
+bool lastStrideOne(std::string_view viewType)
+{
+    return viewType.rfind("partition_view<", 0) == 0 &&
+           viewType.find("dim_map") == std::string_view::npos &&
+           (viewType.find(",1]>") != std::string_view::npos ||
+            viewType.find("strides=[1]>") != std::string_view::npos);
+}
+
+// Two numbers are the same lane content: NaN equals NaN, -0 differs from +0.
+bool sameNum(const Num& a, const Num& b)
+{
+    if (a.e != b.e)
+        return false;
+    if (!a.isFloat())
+        return a.i == b.i;
+    return (std::isnan(a.f) && std::isnan(b.f)) ||
+           (a.f == b.f && std::signbit(a.f) == std::signbit(b.f));
+}
+
+// The last dimension of a tile type where it is even (an alternating pattern fits), else 0.
+int64_t evenLastDim(std::string_view type)
+{
+    const std::vector<int64_t> dims = dimsOfType(type);
+    return !dims.empty() && dims.back() >= 2 && dims.back() % 2 == 0 ? dims.back() : 0;
+}
+
+// Significand bits of a float format (24 for f32), from its rounding.
+int precisionOf(Elem e)
+{
+    for (int p = 1; p < 64; ++p)
+        if (eval::roundTo(1 + std::ldexp(1.0, -p), e) == 1)
+            return p;
+    return 64;
+}
+
+// The exponent of the lowest set bit of a finite non-zero x (x is a multiple of 2^result).
+int lowestBitExponent(double x)
+{
+    int ex = 0;
+    const double m = std::frexp(std::fabs(x), &ex); // x = m * 2^ex, m in [0.5, 1)
+    auto bits = uint64_t(std::ldexp(m, 53));
+    int low = ex - 53;
+    while (bits != 0 && (bits & 1) == 0) {
+        bits >>= 1;
+        ++low;
+    }
+    return low;
+}
 
 class Evaluator
 {
@@ -203,12 +270,22 @@ public:
         m_own.insert(m_patchGen);
     }
 
-    void setInputs(std::vector<double> inputs, double approxScale)
+    // Lane 0 of each input, and lane 1 where an input alternates two values (see Leaf).
+    void setInputs(std::vector<double> inputs, double approxScale,
+                   std::vector<double> secondLane = {})
     {
-        if (!m_fresh && inputs == m_inputs && approxScale == m_scale)
+        if (secondLane.empty())
+            secondLane = inputs;
+        if (!m_fresh && inputs == m_inputs && secondLane == m_secondLane &&
+            approxScale == m_scale) {
+            m_lane = 0;
             return; // the values computed stay valid
+        }
         m_fresh = false;
         m_inputs = std::move(inputs);
+        m_secondLane = std::move(secondLane);
+        m_patterned = m_secondLane != m_inputs;
+        m_lane = 0;
         m_scale = approxScale;
         for (auto* memo : {&m_memo, &m_patchedMemo}) {
             (*memo)[Side::Reference].clear();
@@ -217,26 +294,49 @@ public:
         m_nodes = 0;
     }
 
+    // Lanes the inputs set: 1, or 2 where some input alternates two values.
+    int lanes() const { return m_patterned ? 2 : 1; }
+    // The lane value() computes (0 without a pattern).
+    void setLane(int lane) { m_lane = m_patterned ? lane : 0; }
+
+    // Value v in lane `lane` (0 without a pattern).
+    std::optional<Num> valueInLane(Side side, int v, int lane)
+    {
+        if (!m_patterned || lane == m_lane)
+            return value(side, v);
+        const int saved = m_lane;
+        m_lane = lane;
+        std::optional<Num> out = value(side, v);
+        m_lane = saved;
+        return out;
+    }
+
     std::optional<Num> value(Side side, int v)
     {
         const GFunction& f = fn(side);
-        const int c = f.values[size_t(v)].canon;
+        const int cv = f.values[size_t(v)].canon;
+        // A loop's block argument is not kept: each read notes its loop where it is read.
+        const GValue& canonical = f.values[size_t(cv)];
+        const bool blockArgument = canonical.def < 0 && canonical.region > 0;
+        const int c = cv * 2 + m_lane;
         auto& memo = (m_patched ? m_patchedMemo : m_memo)[side];
-        if (auto it = memo.find(c); it != memo.end())
-            return it->second;
-        if (++m_nodes > kMaxNodes || ++m_spent > kMaxNodesPerFinding)
-            return std::nullopt;
+        if (!blockArgument) {
+            if (auto it = memo.find(c); it != memo.end())
+                return it->second;
+            if (++m_nodes > kMaxNodes || ++m_spent > kMaxNodesPerFinding)
+                return std::nullopt;
+        }
         std::optional<Num> out;
-        if (m_patched && side == Side::Reference && c == m_patchRef)
+        if (m_patched && side == Side::Reference && cv == m_patchRef)
             out = value(Side::Generated, m_patchGen);
-        else if (m_patched && side == Side::Generated && !m_own.count(c)) {
+        else if (m_patched && side == Side::Generated && !m_own.count(cv)) {
             // A value of the generated side only (the negf an operand now reads) is the
             // generated one: the finding's operand, computed on the reference's values.
-            const int ref = M.genValToRef[size_t(c)];
-            out = ref >= 0 ? value(Side::Reference, ref) : compute(side, c);
+            const int ref = M.genValToRef[size_t(cv)];
+            out = ref >= 0 ? value(Side::Reference, ref) : compute(side, cv);
         } else
-            out = compute(side, c);
-        if (out)
+            out = compute(side, cv);
+        if (out && !blockArgument)
             memo.emplace(c, *out);
         return out;
     }
@@ -257,6 +357,17 @@ public:
     const std::vector<Leaf>& leaves() const { return m_leaves; }
     // Loops whose first iteration the values were taken in (reference lines, or generated).
     const std::set<std::string>& firstIterations() const { return m_firstIterations; }
+    // The value integer entry arguments take (kIntegerArguments).
+    void setIntegerArgument(int64_t x)
+    {
+        m_integerArgument = x;
+        setInputs(m_inputs, m_scale, m_secondLane);
+    }
+    int64_t integerArgument() const { return m_integerArgument; }
+    // Integer entry arguments read, all at integerArgument(); whether the block id was read.
+    const std::set<int>& integerArguments() const { return m_integerArguments; }
+    bool firstBlock() const { return m_firstBlock; }
+    const std::set<std::string>& extraIterations() const { return m_extraIterations; }
 
 private:
     const GFunction& fn(Side side) const { return side == Side::Generated ? G : R; }
@@ -273,6 +384,14 @@ private:
         const GOp& o = f.ops[size_t(v.def)];
         if (isLoad(o.id))
             return leaf(side, c, e);
+        if (o.id == OpId::GetTileBlockId && eval::isIntElem(e)) { // the first block, (0, 0, 0)
+            m_firstBlock = true;
+            Num out{0, 0, e, false, false};
+            out.extended = true;
+            return out;
+        }
+        if (o.id == OpId::For)
+            return loopResult(side, o, v.index);
         if (o.results.size() != 1)
             return std::nullopt;
         return op(side, o, e);
@@ -304,16 +423,70 @@ private:
             return leaf(side, c, e);
         }
         const GOp& p = f.ops[size_t(parent)];
-        if (p.id != OpId::For || v.index < 1 || p.regions.empty() || p.regions[0] != v.region ||
+        if (p.id != OpId::For || p.regions.empty() || p.regions[0] != v.region ||
             size_t(3 + v.index - 1) >= p.operands.size())
             return std::nullopt;
         const auto lower = knownInt(side, p.operands[0]), upper = knownInt(side, p.operands[1]);
         if (!lower || !upper || *lower >= *upper)
             return std::nullopt; // a loop that may never run has no first iteration
-        m_firstIterations.insert("the for at " +
-                                 std::string(side == Side::Reference ? "reference" : "generated") +
-                                 " line " + std::to_string(p.line));
-        return value(side, p.operands[size_t(3 + v.index - 1)]);
+        // Bounds known through an integer argument: the witness names it.
+        const auto lo = value(side, p.operands[0]), hi = value(side, p.operands[1]);
+        const bool boundsExtended = (lo && lo->extended) || (hi && hi->extended);
+        // Read through a loop's result, or the induction variable: a note of the extensions.
+        const bool extra = v.index < 1 || m_loopDepth > 0;
+        (extra ? m_extraIterations : m_firstIterations)
+            .insert("the for at " +
+                    std::string(side == Side::Reference ? "reference" : "generated") + " line " +
+                    std::to_string(p.line));
+        // The induction variable starts at the lower bound.
+        auto out = value(side, p.operands[v.index < 1 ? 0 : size_t(3 + v.index - 1)]);
+        if (out && (v.index < 1 || boundsExtended))
+            out->extended = true;
+        return out;
+    }
+
+    // Result `index` of a for whose bounds the inputs decide: its initial value where the loop
+    // runs no iteration, the body's continued value where it runs one (that iteration is the
+    // first); more iterations are not modelled.
+    std::optional<Num> loopResult(Side side, const GOp& loop, int index)
+    {
+        const size_t init = size_t(3 + index);
+        if (loop.operands.size() < init + 1 || loop.regions.size() != 1)
+            return std::nullopt;
+        int64_t bound[3] = {0, 0, 0}; // lower, upper, step
+        for (size_t k = 0; k < 3; ++k) {
+            const auto b = value(side, loop.operands[k]);
+            if (!b || b->isFloat() || b->ranged)
+                return std::nullopt;
+            bound[k] = eval::toSigned(b->i, eval::intBits(b->e));
+        }
+        if (bound[2] <= 0)
+            return std::nullopt;
+        std::optional<Num> out;
+        ++m_loopDepth;
+        if (bound[1] <= bound[0])
+            out = value(side, loop.operands[init]);
+        else
+            out = loopIteration(side, loop, index, bound[1] - bound[0] <= bound[2]);
+        --m_loopDepth;
+        if (out)
+            out->extended = true;
+        return out;
+    }
+
+    // The body's continued value `index` in the first iteration, where it is the only one.
+    std::optional<Num> loopIteration(Side side, const GOp& loop, int index, bool once)
+    {
+        const GFunction& f = fn(side);
+        if (!once)
+            return std::nullopt; // two or more iterations
+        const GRegion& body = f.regions[size_t(loop.regions[0])];
+        if (body.ops.empty())
+            return std::nullopt;
+        const GOp& next = f.ops[size_t(body.ops.back())];
+        if (next.id != OpId::Continue || size_t(index) >= next.operands.size())
+            return std::nullopt;
+        return value(side, next.operands[size_t(index)]);
     }
 
     // An integer the kernel fixes: a constant, or an entry argument specialised to one.
@@ -336,8 +509,10 @@ private:
     // A value both sides share: the same load, or the same entry argument.
     std::optional<Num> leaf(Side side, int c, Elem e)
     {
+        if (eval::isIntElem(e))
+            return integerArgument(side, c, e);
         if (!eval::isFloatElem(e) || !eval::isModelledFloat(e))
-            return std::nullopt; // integer inputs may be constrained (assumes, launch sizes)
+            return std::nullopt;
         const int refId = side == Side::Generated ? M.genValToRef[size_t(c)] : c;
         if (refId < 0)
             return std::nullopt;
@@ -348,7 +523,7 @@ private:
         const GValue& gv = G.values[size_t(genId)];
         if (rv.typeText != gv.typeText || (rv.def < 0) != (gv.def < 0))
             return std::nullopt;
-        bool masked = false;
+        bool masked = false, distinct = false, wholeByMask = false;
         std::string name;
         if (rv.def < 0) {
             if (rv.region != 0 || gv.region != 0)
@@ -360,8 +535,15 @@ private:
             if (!sameOp(a, b) || !isLoad(a.id) || rv.index != 0 || gv.index != 0)
                 return std::nullopt;
             name = std::string(a.name) + " at reference line " + std::to_string(a.line);
-            masked = a.id == OpId::LoadPtrTko || b.id == OpId::LoadPtrTko || paddedView(R, a) ||
-                     paddedView(G, b);
+            masked = (a.id == OpId::LoadPtrTko && !maskTrue(Side::Reference, a)) ||
+                     (b.id == OpId::LoadPtrTko && !maskTrue(Side::Generated, b)) ||
+                     (paddedView(R, a) && !insideByExtents(Side::Reference, a)) ||
+                     (paddedView(G, b) && !insideByExtents(Side::Generated, b));
+            wholeByMask = !masked && (a.id == OpId::LoadPtrTko || b.id == OpId::LoadPtrTko ||
+                                      paddedView(R, a) || paddedView(G, b));
+            distinct = !masked && !a.operands.empty() && !b.operands.empty() &&
+                       lastStrideOne(R.values[size_t(a.operands[0])].typeText) &&
+                       lastStrideOne(G.values[size_t(b.operands[0])].typeText);
         }
         size_t k = 0;
         while (k < m_leaves.size() && m_leaves[k].refValue != refId)
@@ -369,10 +551,14 @@ private:
         if (k == m_leaves.size()) {
             if (m_leaves.size() >= kMaxLeaves)
                 return std::nullopt;
-            m_leaves.push_back({refId, name, e, !singleElement(rv.typeText)});
+            m_leaves.push_back({refId, name, e, !singleElement(rv.typeText),
+                                distinct && evenLastDim(rv.typeText) > 0});
         }
-        const double x = k < m_inputs.size() ? m_inputs[k] : 0.5;
-        return Num{eval::roundTo(x, e), 0, e, false, masked};
+        const std::vector<double>& lane = m_lane == 0 ? m_inputs : m_secondLane;
+        const double x = k < lane.size() ? lane[k] : 0.5;
+        Num out{eval::roundTo(x, e), 0, e, false, masked};
+        out.extended = wholeByMask;
+        return out;
     }
 
     // A view load whose tile may reach past the extent: its lanes are not all equal, so a
@@ -384,7 +570,154 @@ private:
                 tileMayReachPast(f.values[size_t(load.operands[0])].typeText));
     }
 
+    // A view load whose tensor's dynamic extents (make_tensor_view's shape operands, at the
+    // inputs: integer arguments) are multiples of its tile: no tile reaches past them.
+    bool insideByExtents(Side side, const GOp& load)
+    {
+        const GFunction& f = fn(side);
+        if (load.id != OpId::LoadViewTko || load.operands.empty())
+            return false;
+        const std::string_view type = f.values[size_t(load.operands[0])].typeText;
+        const size_t t = type.find("tile=("), tv = type.find("tensor_view<");
+        if (t == std::string_view::npos || tv == std::string_view::npos ||
+            type.find("dim_map") != std::string_view::npos)
+            return false;
+        const size_t tEnd = type.find(')', t), tvEnd = type.find_first_of(",>", tv);
+        if (tEnd == std::string_view::npos || tvEnd == std::string_view::npos)
+            return false;
+        const std::vector<int64_t> tile =
+            dimsOfType("tile<" + std::string(type.substr(t + 6, tEnd - t - 6)) + "xf32>");
+        std::string_view extents = type.substr(tv + 12, tvEnd - tv - 12); // "?x?xbf16"
+        const GValue& view = f.values[size_t(f.values[size_t(load.operands[0])].canon)];
+        if (view.def < 0 || f.ops[size_t(view.def)].id != OpId::MakePartitionView ||
+            f.ops[size_t(view.def)].operands.empty())
+            return false;
+        const GValue& tensor =
+            f.values[size_t(f.values[size_t(f.ops[size_t(view.def)].operands[0])].canon)];
+        if (tensor.def < 0 || f.ops[size_t(tensor.def)].id != OpId::MakeTensorView)
+            return false;
+        const GOp& make = f.ops[size_t(tensor.def)];
+        size_t next = 1; // the dynamic extents follow the base pointer
+        for (size_t k = 0; k < tile.size(); ++k) {
+            const size_t x = extents.find('x');
+            if (x == std::string_view::npos || tile[k] < 1)
+                return false;
+            const std::string dim(extents.substr(0, x));
+            extents.remove_prefix(x + 1);
+            int64_t extent = 0;
+            if (dim == "?") {
+                if (next >= make.operands.size())
+                    return false;
+                const auto n = value(side, make.operands[next++]);
+                if (!n || n->isFloat() || n->ranged)
+                    return false;
+                extent = eval::toSigned(n->i, eval::intBits(n->e));
+            } else {
+                extent = std::strtoll(dim.c_str(), nullptr, 10);
+            }
+            if (extent < tile[k] || extent % tile[k] != 0)
+                return false;
+        }
+        return extents.find('x') == std::string_view::npos; // as many extents as tile dims
+    }
+
+    // A pointer load's masks (its i1 operands) are true on every element.
+    bool maskTrue(Side side, const GOp& load)
+    {
+        const GFunction& f = fn(side);
+        bool any = false;
+        for (size_t k = 1; k < load.operands.size(); ++k) {
+            if (elemOfType(f.values[size_t(load.operands[k])].typeText) != Elem::I1)
+                continue;
+            any = true;
+            const auto m = value(side, load.operands[k]);
+            if (!m || m->ranged || m->i == 0)
+                return false;
+        }
+        return any;
+    }
+
+    // Every assume on value c of side `side` (div_by<N>, bounded<lo, hi>) holds for x; any
+    // other assumption fails.
+    bool assumesHold(Side side, int c, int64_t x) const
+    {
+        const GFunction& f = fn(side);
+        for (const GOp& o : f.ops) {
+            if (!o.assume || o.operands.empty() || f.values[size_t(o.operands[0])].canon != c)
+                continue;
+            for (const GAttr& a : o.attrs) {
+                if (a.name != "assumption")
+                    continue;
+                const std::string_view t = a.value;
+                const size_t lt = t.find('<'), gt = t.rfind('>');
+                if (lt == std::string_view::npos || gt == std::string_view::npos || gt < lt)
+                    return false;
+                const std::string kind(t.substr(0, lt));
+                const std::string args(t.substr(lt + 1, gt - lt - 1));
+                const size_t comma = args.find(',');
+                if (kind == "div_by" && comma == std::string::npos) {
+                    const long long n = std::strtoll(args.c_str(), nullptr, 10);
+                    if (n < 1 || x % n != 0)
+                        return false;
+                } else if (kind == "bounded" && comma != std::string::npos) {
+                    const std::string lo = args.substr(0, comma), hi = args.substr(comma + 1);
+                    if (lo.find('?') == std::string::npos &&
+                        x < std::strtoll(lo.c_str(), nullptr, 10))
+                        return false;
+                    if (hi.find('?') == std::string::npos &&
+                        x > std::strtoll(hi.c_str(), nullptr, 10))
+                        return false;
+                } else {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
+    // An integer entry argument both sides take: m_integerArgument where every assume of
+    // either side on it allows that.
+    std::optional<Num> integerArgument(Side side, int c, Elem e)
+    {
+        const int refId = side == Side::Generated ? M.genValToRef[size_t(c)] : c;
+        if (refId < 0)
+            return std::nullopt;
+        const int genId = M.refValToGen[size_t(refId)];
+        if (genId < 0 || (side == Side::Generated && G.values[size_t(genId)].canon != c))
+            return std::nullopt;
+        const GValue& rv = R.values[size_t(refId)];
+        const GValue& gv = G.values[size_t(genId)];
+        if (rv.typeText != gv.typeText || rv.def >= 0 || gv.def >= 0 || rv.region != 0 ||
+            gv.region != 0 || eval::intBits(e) < 32)
+            return std::nullopt;
+        for (const auto& [arg, k] : G.specialisedArgs) // the reference's constant
+            if (G.values[size_t(arg)].canon == gv.canon)
+                return Num{0, eval::wrapInt(uint64_t(k), eval::intBits(e)), e, false, false};
+        if (!assumesHold(Side::Reference, rv.canon, m_integerArgument) ||
+            !assumesHold(Side::Generated, gv.canon, m_integerArgument))
+            return std::nullopt;
+        m_integerArguments.insert(rv.index);
+        Num out{0, m_integerArgument, e, false, false};
+        out.extended = true;
+        return out;
+    }
+
+    // opOf, extended where an operand is.
     std::optional<Num> op(Side side, const GOp& o, Elem e)
+    {
+        std::optional<Num> out = opOf(side, o, e);
+        if (out && !out->extended && o.id != OpId::Constant && o.id != OpId::Reduce)
+            for (int x : o.operands) {
+                const auto a = value(side, x);
+                if (a && a->extended) {
+                    out->extended = true;
+                    break;
+                }
+            }
+        return out;
+    }
+
+    std::optional<Num> opOf(Side side, const GOp& o, Elem e)
     {
         const OpId n = o.id;
         std::vector<Num> in;
@@ -396,11 +729,18 @@ private:
                     return std::nullopt;
                 in.push_back(*a);
             }
-        bool approx = false, perLane = false;
+        bool approx = false, perLane = false, ranged = false;
         for (const Num& a : in) {
             approx = approx || a.approx;
             perLane = perLane || a.perLane;
+            ranged = ranged || a.ranged;
         }
+        if (n == OpId::Iota)
+            return iota(side, o, e);
+        // Indices that differ by element: only ops whose range of results is exact read them.
+        if (ranged && !isOneOf(n, {OpId::Broadcast, OpId::Reshape, OpId::Permute, OpId::ExtI,
+                                   OpId::TruncI, OpId::AddI, OpId::SubI, OpId::MulI, OpId::CmpI}))
+            return std::nullopt;
         auto withFlags = [&](Num r) {
             r.approx = r.approx || approx;
             r.perLane = r.perLane || perLane;
@@ -412,7 +752,7 @@ private:
         case OpId::Broadcast:
         case OpId::Reshape:
         case OpId::Permute:
-            if (in.size() != 1 || in[0].e != e)
+            if (in.size() != 1 || in[0].e != e || !keepsPattern(side, o))
                 return std::nullopt;
             return in[0];
         case OpId::Reduce:
@@ -655,6 +995,90 @@ private:
         return Num{0, out, e, false, false};
     }
 
+    // iota of a 1-D tile: 0 .. n-1.
+    std::optional<Num> iota(Side side, const GOp& o, Elem e) const
+    {
+        const GFunction& f = fn(side);
+        const std::vector<int64_t> dims = dimsOfType(f.values[size_t(o.results[0])].typeText);
+        if (!eval::isIntElem(e) || dims.size() != 1 || dims[0] < 1 ||
+            dims[0] - 1 > eval::maxSigned(eval::intBits(e)))
+            return std::nullopt;
+        Num out{0, 0, e, false, false};
+        out.extended = true;
+        out.ranged = dims[0] > 1;
+        out.hi = dims[0] - 1;
+        return out;
+    }
+
+    // An integer op reading an index range: the range of its results where no element wraps,
+    // a comparison where it decides every element alike.
+    static std::optional<Num> rangedInteger(const GOp& o, const std::vector<Num>& in, Elem e)
+    {
+        const bool u = isUnsignedOp(o);
+        std::vector<std::pair<int64_t, int64_t>> r;
+        for (const Num& a : in) {
+            if (a.isFloat())
+                return std::nullopt;
+            const int64_t x = eval::toSigned(a.i, eval::intBits(a.e));
+            r.push_back(a.ranged ? std::make_pair(a.lo, a.hi) : std::make_pair(x, x));
+            if (u && r.back().first < 0)
+                return std::nullopt; // unsigned meaning of a negative: not the same order
+        }
+        if (o.id == OpId::CmpI) {
+            const GAttr* p = findAttr(o, "predicate");
+            const std::string_view pred = p ? p->value : std::string_view();
+            if (r.size() != 2)
+                return std::nullopt;
+            const auto [a, b] = r[0];
+            const auto [c, d] = r[1];
+            std::optional<bool> all;
+            if (pred == "less_than")
+                all = b < c ? std::optional<bool>(true) : a >= d ? std::optional<bool>(false) : all;
+            else if (pred == "less_than_or_equal")
+                all = b <= c ? std::optional<bool>(true) : a > d ? std::optional<bool>(false) : all;
+            else if (pred == "greater_than")
+                all = a > d ? std::optional<bool>(true) : b <= c ? std::optional<bool>(false) : all;
+            else if (pred == "greater_than_or_equal")
+                all = a >= d ? std::optional<bool>(true) : b < c ? std::optional<bool>(false) : all;
+            if (!all)
+                return std::nullopt;
+            return Num{0, *all ? 1 : 0, e, false, false};
+        }
+        int64_t lo = 0, hi = 0;
+        if ((o.id == OpId::ExtI || o.id == OpId::TruncI) && r.size() == 1) {
+            lo = r[0].first;
+            hi = r[0].second;
+        } else if (r.size() == 2 && o.id != OpId::ExtI && o.id != OpId::TruncI) {
+            const double a = double(r[0].first), b = double(r[0].second);
+            const double c = double(r[1].first), d = double(r[1].second);
+            if (std::fmax(std::fmax(std::fabs(a), std::fabs(b)),
+                          std::fmax(std::fabs(c), std::fabs(d))) > std::ldexp(1.0, 31))
+                return std::nullopt; // no int64 overflow below
+            if (o.id == OpId::AddI) {
+                lo = r[0].first + r[1].first;
+                hi = r[0].second + r[1].second;
+            } else if (o.id == OpId::SubI) {
+                lo = r[0].first - r[1].second;
+                hi = r[0].second - r[1].first;
+            } else {
+                const int64_t p[4] = {r[0].first * r[1].first, r[0].first * r[1].second,
+                                      r[0].second * r[1].first, r[0].second * r[1].second};
+                lo = *std::min_element(p, p + 4);
+                hi = *std::max_element(p, p + 4);
+            }
+        } else {
+            return std::nullopt;
+        }
+        const int bits = eval::intBits(e);
+        if (lo < eval::minSigned(bits) || hi > eval::maxSigned(bits) || (u && lo < 0))
+            return std::nullopt; // some element wraps
+        Num out{0, eval::wrapInt(uint64_t(lo), bits), e, false, false};
+        out.ranged = lo != hi;
+        out.lo = lo;
+        out.hi = hi;
+        return out;
+    }
+
     // The integer ops a float value's select or conversion may read (from constants).
     static std::optional<Num> integer(const GOp& o, const std::vector<Num>& in, Elem e)
     {
@@ -662,6 +1086,9 @@ private:
         for (const Num& a : in)
             if (a.isFloat())
                 return std::nullopt;
+        for (const Num& a : in)
+            if (a.ranged)
+                return rangedInteger(o, in, e);
         Num out{0, 0, e, false, false};
         for (const Num& a : in) {
             out.approx = out.approx || a.approx;
@@ -765,6 +1192,17 @@ private:
         auto a = value(side, o.operands[0]);
         if (!identity || !a || a->e != e || a->perLane || !eval::isModelledFloat(e))
             return std::nullopt;
+        const std::optional<bool> uniform = uniformOperand(side, o, 0);
+        if (!uniform)
+            return std::nullopt;
+        // Along another dimension each lane reduces copies of itself, as a uniform tile.
+        if (!*uniform && size_t(dim) + 1 == dims.size()) {
+            const auto a0 = valueInLane(side, o.operands[0], 0);
+            const auto a1 = valueInLane(side, o.operands[0], 1);
+            if (!a0 || !a1 || a0->perLane || a1->perLane)
+                return std::nullopt;
+            return reduceAlternating(combine, *a0, *a1, *identity, dims[size_t(dim)], e);
+        }
         Num out = *a;
         if (combine.id != OpId::AddF) {
             const bool propagateNan = findAttr(combine, "propagate_nan") != nullptr;
@@ -789,14 +1227,88 @@ private:
         return std::isfinite(x) && eval::roundTo(x, e, Rounding::NearestEven, true) == x;
     }
 
+    // Whether operand `k` of `o` holds the same number in both lanes (every element equal
+    // where it held one before).
+    std::optional<bool> uniformOperand(Side side, const GOp& o, size_t k)
+    {
+        if (!m_patterned)
+            return true;
+        const auto a = valueInLane(side, o.operands[k], 0);
+        const auto b = valueInLane(side, o.operands[k], 1);
+        if (!a || !b)
+            return std::nullopt;
+        return sameNum(*a, *b);
+    }
+
+    // A broadcast, reshape or permute of an alternating tile keeps the pattern where the
+    // element's position along the last dimension keeps its parity: a broadcast that keeps
+    // the last dimension, a reshape between even last dimensions (the flat index has the same
+    // parity). A permute may move the last dimension: only a uniform tile.
+    bool keepsPattern(Side side, const GOp& o)
+    {
+        const std::optional<bool> uniform = uniformOperand(side, o, 0);
+        if (!uniform || *uniform)
+            return uniform.has_value();
+        const GFunction& f = fn(side);
+        const std::string_view from = f.values[size_t(o.operands[0])].typeText;
+        const std::string_view to = f.values[size_t(o.results[0])].typeText;
+        const std::vector<int64_t> a = dimsOfType(from), b = dimsOfType(to);
+        if (o.id == OpId::Broadcast)
+            return !a.empty() && !b.empty() && a.back() == b.back() && evenLastDim(to) > 0;
+        return o.id == OpId::Reshape && evenLastDim(from) > 0 && evenLastDim(to) > 0;
+    }
+
+    // A reduction along the last dimension of an alternating tile: count/2 elements of each
+    // lane. maxf / minf in either order; addf where every partial sum (i elements of one lane
+    // and j of the other) is exact and zero or normal: all are multiples of the lowest bit
+    // either has, below 2^precision of it.
+    std::optional<Num> reduceAlternating(const GOp& combine, const Num& a, const Num& b,
+                                         double identity, int64_t count, Elem e) const
+    {
+        if (count % 2 != 0)
+            return std::nullopt;
+        Num out = a;
+        out.approx = a.approx || b.approx;
+        out.extended = a.extended || b.extended;
+        if (combine.id != OpId::AddF) {
+            const bool isMax = combine.id == OpId::MaxF;
+            const bool propagateNan = findAttr(combine, "propagate_nan") != nullptr;
+            const double x = eval::minMaxF(identity, eval::minMaxF(a.f, b.f, isMax, propagateNan),
+                                           isMax, propagateNan);
+            const double y = eval::minMaxF(identity, eval::minMaxF(b.f, a.f, isMax, propagateNan),
+                                           isMax, propagateNan);
+            out.f = x;
+            if (!sameNum(out, Num{y, 0, e, false, false}))
+                return std::nullopt;
+            return out;
+        }
+        if (identity != 0 || !plainValue(a.f, e) || !plainValue(b.f, e))
+            return std::nullopt;
+        int low = std::numeric_limits<int>::max();
+        for (double x : {a.f, b.f})
+            if (x != 0)
+                low = std::min(low, lowestBitExponent(x));
+        const double half = double(count) / 2; // count is even
+        const double bound = half * (std::fabs(a.f) + std::fabs(b.f));
+        if (low != std::numeric_limits<int>::max() &&
+            (std::ldexp(1.0, low) < eval::smallestNormal(e) ||
+             bound >= std::ldexp(1.0, low + precisionOf(e)) || bound > eval::largestFinite(e)))
+            return std::nullopt;
+        out.f = half * a.f + half * b.f + 0.0;
+        return out;
+    }
+
     // mmaf of uniform tiles: acc plus K equal products. Modelled where every partial sum
     // (any K' <= K products, with or without acc) is exact and normal: then neither the
     // order nor the precision the tensor cores add in can change it.
-    std::optional<Num> mma(Side side, const GOp& o, const std::vector<Num>& in, Elem e) const
+    std::optional<Num> mma(Side side, const GOp& o, const std::vector<Num>& in, Elem e)
     {
         const GFunction& f = fn(side);
         if (in.size() != 3 || in[2].e != e || !eval::isModelledFloat(e) || e == Elem::F64)
             return std::nullopt;
+        for (size_t k = 0; k < 3; ++k)
+            if (uniformOperand(side, o, k) != std::optional<bool>(true))
+                return std::nullopt;
         const std::vector<int64_t> dims = dimsOfType(f.values[size_t(o.operands[0])].typeText);
         if (dims.empty() || dims.back() < 1 || dims.back() > kMaxReduced)
             return std::nullopt;
@@ -819,11 +1331,18 @@ private:
     const GFunction& R;
     const GFunction& G;
     const OpMatching& M;
-    std::vector<double> m_inputs;
+    std::vector<double> m_inputs, m_secondLane;
+    bool m_patterned = false; // some input alternates two values: lane 1 differs
+    int m_lane = 0;           // the lane value() computes
     double m_scale = 1;
     PerSide<std::map<int, Num>> m_memo, m_patchedMemo;
     std::vector<Leaf> m_leaves;
     std::set<std::string> m_firstIterations;
+    std::set<std::string> m_extraIterations; // loops read through a result or induction var
+    int m_loopDepth = 0;                     // loopResult calls under way
+    std::set<int> m_integerArguments;        // reference argument numbers at m_integerArgument
+    int64_t m_integerArgument = kIntegerArguments[0];
+    bool m_firstBlock = false; // get_tile_block_id read: the block (0, 0, 0)
     int m_nodes = 0;
     int64_t& m_spent;
     bool m_fresh = true;
@@ -899,9 +1418,50 @@ std::vector<double> samplesOf(Elem e, bool subnormalsFirst)
     return out;
 }
 
+// Inputs of one try: lane 0 of each input, and lane 1 where one alternates two values.
+struct Assignment
+{
+    std::vector<double> first, second; // second empty: every tile uniform
+};
+
+// After the uniform tries, one input at a time alternates a base value with a sample along its
+// last dimension (x - max(x) is not zero everywhere then), the others uniform at 0.5.
+void addAlternating(const std::vector<Leaf>& leaves, bool subnormalsFirst,
+                    std::vector<Assignment>& out)
+{
+    const size_t n = leaves.size();
+    for (size_t k = 0; k < n; ++k) {
+        if (!leaves[k].patternable)
+            continue;
+        for (double base : {0.0, 0.5})
+            for (double x : samplesOf(leaves[k].e, subnormalsFirst)) {
+                if (x == base || std::isnan(x))
+                    continue;
+                Assignment a{std::vector<double>(n, 0.5), {}};
+                a.first[k] = base;
+                a.second = a.first;
+                a.second[k] = x;
+                out.push_back(std::move(a));
+            }
+    }
+}
+
+std::vector<std::vector<double>> uniformAssignments(const std::vector<Leaf>& leaves,
+                                                    bool subnormalsFirst);
+
 // Input combinations: every input the same sample; one input varied, the others at a base
-// value; then two inputs varied together.
-std::vector<std::vector<double>> assignments(const std::vector<Leaf>& leaves, bool subnormalsFirst)
+// value; then two inputs varied together; then the alternating ones (addAlternating).
+std::vector<Assignment> assignments(const std::vector<Leaf>& leaves, bool subnormalsFirst)
+{
+    std::vector<Assignment> out;
+    for (std::vector<double>& a : uniformAssignments(leaves, subnormalsFirst))
+        out.push_back({std::move(a), {}});
+    addAlternating(leaves, subnormalsFirst, out);
+    return out;
+}
+
+std::vector<std::vector<double>> uniformAssignments(const std::vector<Leaf>& leaves,
+                                                    bool subnormalsFirst)
 {
     std::vector<std::vector<double>> out;
     const size_t n = leaves.size();
@@ -1007,27 +1567,38 @@ std::vector<char> dependents(const GFunction& f, int v)
 // Two values, as a probe computes them at the evaluator's inputs.
 using Probe = std::function<std::pair<std::optional<Num>, std::optional<Num>>()>;
 
-// The probe's two values at `inputs`: apart at once, and where either went through an
-// approximate op, robustly apart with every approximate result moved either way.
-bool apartOn(Evaluator& ev, const Probe& probe, const std::vector<double>& inputs,
-             std::optional<Num>& x, std::optional<Num>& y)
+// The probe's two values at `inputs`, in some lane: apart at once, and where either went
+// through an approximate op, robustly apart with every approximate result moved either way.
+// The lane they are apart in, or -1 (x or y empty where not modelled).
+int apartOn(Evaluator& ev, const Probe& probe, const Assignment& inputs, std::optional<Num>& x,
+            std::optional<Num>& y)
 {
-    ev.setInputs(inputs, 1);
-    std::tie(x, y) = probe();
-    if (!x || !y || x->e != y->e)
-        return false;
-    const bool approx = x->approx || y->approx;
-    if (!apart(*x, *y, approx))
-        return false;
-    for (double scale : {1 + kApproxMove, 1 - kApproxMove}) {
-        if (!approx)
+    ev.setInputs(inputs.first, 1, inputs.second);
+    const int lanes = ev.lanes();
+    int found = -1;
+    for (int lane = 0; lane < lanes && found < 0; ++lane) {
+        ev.setInputs(inputs.first, 1, inputs.second);
+        ev.setLane(lane);
+        std::tie(x, y) = probe();
+        if (!x || !y || x->e != y->e)
             break;
-        ev.setInputs(inputs, scale);
-        const auto [xs, ys] = probe();
-        if (!xs || !ys || !apart(*xs, *ys, true))
-            return false;
+        const bool approx = x->approx || y->approx;
+        if (!apart(*x, *y, approx))
+            continue;
+        bool robust = true;
+        for (double scale : {1 + kApproxMove, 1 - kApproxMove}) {
+            if (!approx || !robust)
+                break;
+            ev.setInputs(inputs.first, scale, inputs.second);
+            ev.setLane(lane);
+            const auto [xs, ys] = probe();
+            robust = xs && ys && apart(*xs, *ys, true);
+        }
+        if (robust)
+            found = lane;
     }
-    return true;
+    ev.setLane(0);
+    return found;
 }
 
 // An input on which the candidate's reference and generated values differ, as text, both as
@@ -1035,14 +1606,17 @@ bool apartOn(Evaluator& ev, const Probe& probe, const std::vector<double>& input
 // finding's ops on the reference's values, Evaluator::setFinding): the difference is real and
 // this finding's. With `observed`, a stored value must differ in both ways too (the two values
 // need not be meant to be equal: ops of another kind paired by position). The values shown are
-// the kernels'.
-std::string search(const GFunction& R, const GFunction& G, const OpMatching& m, const Candidate& c,
-                   bool subnormalsFirst, int64_t& spent)
+// the kernels'. Integer entry arguments take `integerArgument`; `readIntegers` says whether
+// the finding's values read one.
+std::string searchWith(const GFunction& R, const GFunction& G, const OpMatching& m,
+                       const Candidate& c, bool subnormalsFirst, int64_t& spent,
+                       int64_t integerArgument, bool& readIntegers)
 {
     const int r = c.refValue, g = c.genValue;
     if (R.values[size_t(r)].typeText != G.values[size_t(g)].typeText)
         return {};
     Evaluator ev(R, G, m, spent);
+    ev.setIntegerArgument(integerArgument);
     ev.setFinding(r, g, c.ownGen);
     auto real = [&ev](int refValue, int genValue) -> Probe {
         return [&ev, refValue, genValue] {
@@ -1056,23 +1630,29 @@ std::string search(const GFunction& R, const GFunction& G, const OpMatching& m, 
                                   ev.patched(side, patchedValue));
         };
     };
-    // Both probes modelled, of one element type.
-    auto modelled = [&ev](const Probe& a, const Probe& b) {
+    // Both probes modelled, of one element type; `extended` where a value reads an extension.
+    auto modelled = [&ev](const Probe& a, const Probe& b, bool& extended) {
         ev.setInputs({}, 1);
+        extended = false;
         for (const Probe* p : {&a, &b}) {
             const auto [x, y] = (*p)();
             if (!x || !y || x->e != y->e)
                 return false;
+            extended = extended || x->extended || y->extended;
         }
         return true;
     };
     const Probe findingReal = real(r, g), findingAlone = alone(r, Side::Generated, g);
-    if (!modelled(findingReal, findingAlone))
+    bool findingExtended = false;
+    const bool findingModelled = modelled(findingReal, findingAlone, findingExtended);
+    readIntegers = !ev.integerArguments().empty();
+    if (!findingModelled)
         return {};
     struct Shown
     {
         const Output* output;
         Probe real, alone;
+        bool extended; // reads an extension: tried only after the others (second pass)
     };
     std::vector<Output> outputs;
     if (c.observed) {
@@ -1082,45 +1662,99 @@ std::string search(const GFunction& R, const GFunction& G, const OpMatching& m, 
                 outputs.push_back(std::move(o));
     }
     std::vector<Shown> stores;
+    bool anyExtended = false;
     for (const Output& o : outputs) {
-        Shown s{&o, real(o.ref, o.gen), alone(o.ref, Side::Reference, o.ref)};
-        if (modelled(s.real, s.alone))
+        Shown s{&o, real(o.ref, o.gen), alone(o.ref, Side::Reference, o.ref), false};
+        if (modelled(s.real, s.alone, s.extended)) {
+            anyExtended = anyExtended || s.extended;
             stores.push_back(std::move(s));
+        }
     }
     if (c.observed && stores.empty())
         return {};
     const std::vector<Leaf> leaves = ev.leaves();
-    for (const std::vector<double>& inputs : assignments(leaves, subnormalsFirst)) {
-        std::optional<Num> x, y, xo, yo, unused1, unused2;
-        if (!apartOn(ev, findingReal, inputs, x, y) ||
-            !apartOn(ev, findingAlone, inputs, unused1, unused2)) {
-            if (ev.leaves().size() != leaves.size() || ev.overBudget())
-                return {}; // an input it did not know, or searched long enough
-            continue;      // equal here, or this sample is not modelled (a rounding sum)
+    const std::vector<Assignment> tries = assignments(leaves, subnormalsFirst);
+    // One pass over the tries: a witness, "" where it searched long enough or an input appears
+    // it did not know, nothing where no try shows one.
+    auto tryAll = [&](int pass) -> std::optional<std::string> {
+        for (const Assignment& inputs : tries) {
+            std::optional<Num> x, y, xo, yo, unused1, unused2;
+            const int lane = apartOn(ev, findingReal, inputs, x, y);
+            if (lane < 0 || apartOn(ev, findingAlone, inputs, unused1, unused2) < 0) {
+                if (ev.leaves().size() != leaves.size() || ev.overBudget())
+                    return std::string(); // an input it did not know, or searched long enough
+                continue; // equal here, or this sample is not modelled (a rounding sum)
+            }
+            const Output* shown = nullptr;
+            int shownLane = -1;
+            for (size_t k = 0; k < stores.size() && !shown; ++k)
+                if ((pass == 1 || !stores[k].extended) &&
+                    (shownLane = apartOn(ev, stores[k].real, inputs, xo, yo)) >= 0 &&
+                    apartOn(ev, stores[k].alone, inputs, unused1, unused2) >= 0)
+                    shown = stores[k].output;
+            if (ev.overBudget() || ev.leaves().size() != leaves.size())
+                return std::string();
+            if (c.observed && !shown)
+                continue;
+            std::string text;
+            for (size_t k = 0; k < leaves.size(); ++k) {
+                const double a = inputs.first[k];
+                const double b = inputs.second.empty() ? a : inputs.second[k];
+                text += (k ? ", " : "") + leaves[k].name + " = " +
+                        numText(Num{a, 0, leaves[k].e, false, false});
+                if (!sameNum(Num{a, 0, leaves[k].e, false, false},
+                             Num{b, 0, leaves[k].e, false, false}))
+                    text += " and " + numText(Num{b, 0, leaves[k].e, false, false}) +
+                            " alternating along its last dimension";
+                else if (leaves[k].tile)
+                    text += " (every element)";
+            }
+            // Integer arguments, the block and loops read only by the extensions are named where
+            // a printed value reads one.
+            const bool extended = x->extended || y->extended ||
+                                  (shown && (xo->extended || yo->extended)) || findingExtended;
+            for (int arg : ev.integerArguments())
+                if (extended)
+                    text += (text.empty() ? "" : ", ") + std::string("argument ") +
+                            std::to_string(arg) + " = " + std::to_string(ev.integerArgument());
+            if (extended && ev.firstBlock())
+                text += (text.empty() ? "" : ", ") + std::string("in the tile block (0, 0, 0)");
+            if (text.empty())
+                text = "any input";
+            std::set<std::string> loops = ev.firstIterations();
+            if (extended)
+                loops.insert(ev.extraIterations().begin(), ev.extraIterations().end());
+            for (const std::string& loop : loops)
+                text += ", in the first iteration of " + loop;
+            const char* const where = " (at the elements of the second values)";
+            text += " -> reference " + numText(*x) + ", generated " + numText(*y) +
+                    (lane == 1 ? where : "");
+            if (shown)
+                text += "; stored by " + shown->where + ": reference " + numText(*xo) +
+                        ", generated " + numText(*yo) + (shownLane == 1 ? where : "");
+            return std::optional<std::string>(text);
         }
-        const Output* shown = nullptr;
-        for (size_t k = 0; k < stores.size() && !shown; ++k)
-            if (apartOn(ev, stores[k].real, inputs, xo, yo) &&
-                apartOn(ev, stores[k].alone, inputs, unused1, unused2))
-                shown = stores[k].output;
-        if (ev.overBudget() || ev.leaves().size() != leaves.size())
-            return {};
-        if (c.observed && !shown)
-            continue;
-        std::string text;
-        for (size_t k = 0; k < leaves.size(); ++k)
-            text += (k ? ", " : "") + leaves[k].name + " = " +
-                    numText(Num{inputs[k], 0, leaves[k].e, false, false}) +
-                    (leaves[k].tile ? " (every element)" : "");
-        if (text.empty())
-            text = "any input";
-        for (const std::string& loop : ev.firstIterations())
-            text += ", in the first iteration of " + loop;
-        text += " -> reference " + numText(*x) + ", generated " + numText(*y);
-        if (shown)
-            text += "; stored by " + shown->where + ": reference " + numText(*xo) + ", generated " +
-                    numText(*yo);
-        return text;
+        return std::nullopt;
+    };
+    for (int pass = 0; pass < (anyExtended ? 2 : 1); ++pass)
+        if (const std::optional<std::string> text = tryAll(pass)) {
+            if (!text->empty())
+                return *text;
+            if (ev.overBudget())
+                return {};
+        }
+    return {};
+}
+
+// searchWith at each of kIntegerArguments in turn, where the values read integer arguments.
+std::string search(const GFunction& R, const GFunction& G, const OpMatching& m, const Candidate& c,
+                   bool subnormalsFirst, int64_t& spent)
+{
+    for (const int64_t x : kIntegerArguments) {
+        bool readIntegers = false;
+        std::string text = searchWith(R, G, m, c, subnormalsFirst, spent, x, readIntegers);
+        if (!text.empty() || !readIntegers || spent > kMaxNodesPerFinding)
+            return text;
     }
     return {};
 }
