@@ -200,12 +200,34 @@ struct Leaf
 
 // A partition view whose tile's last dimension walks the tensor's last dimension with stride 1
 // (no dim_map): the elements along it are distinct memory, so any content is a real one.
+// Its other strides are even (or given at run time, where an even one may be chosen): an
+// element's address has the parity of its position along the last dimension, so two positions
+// of the tile that share memory share their lane too.
 bool lastStrideOne(std::string_view viewType)
 {
-    return viewType.rfind("partition_view<", 0) == 0 &&
-           viewType.find("dim_map") == std::string_view::npos &&
-           (viewType.find(",1]>") != std::string_view::npos ||
-            viewType.find("strides=[1]>") != std::string_view::npos);
+    if (viewType.rfind("partition_view<", 0) != 0 ||
+        viewType.find("dim_map") != std::string_view::npos)
+        return false;
+    const size_t at = viewType.find("strides=[");
+    const size_t end = at == std::string_view::npos ? at : viewType.find(']', at);
+    if (end == std::string_view::npos || viewType.substr(end, 2) != "]>")
+        return false;
+    std::string_view strides = viewType.substr(at + 9, end - at - 9); // "?,64,1"
+    const size_t last = strides.rfind(',');
+    if (strides.substr(last == std::string_view::npos ? 0 : last + 1) != "1")
+        return false;
+    while (last != std::string_view::npos && !strides.empty()) {
+        const size_t comma = strides.find(',');
+        if (comma == std::string_view::npos)
+            break; // the last stride, 1
+        const std::string stride(strides.substr(0, comma));
+        strides.remove_prefix(comma + 1);
+        char* stop = nullptr;
+        const long long n = std::strtoll(stride.c_str(), &stop, 10);
+        if (stride != "?" && (stride.empty() || *stop != '\0' || n % 2 != 0))
+            return false;
+    }
+    return true;
 }
 
 // Two numbers are the same lane content: NaN equals NaN, -0 differs from +0.
@@ -248,6 +270,34 @@ int lowestBitExponent(double x)
     }
     return low;
 }
+
+// How often a for runs from `lower` to `upper` by `step` (> 0), its bounds `bits`-bit integers
+// compared as the loop compares them (eval/Interpreter.cpp: unsignedCmp, and an induction
+// variable that wraps ends it): 0, 1, or 2 for two or more.
+int tripsUpToTwo(int64_t lower, int64_t upper, int64_t step, int bits, bool unsignedCmp)
+{
+    auto less = [bits, unsignedCmp](int64_t a, int64_t b) {
+        return unsignedCmp ? eval::toUnsigned(a, bits) < eval::toUnsigned(b, bits)
+                           : eval::toSigned(a, bits) < eval::toSigned(b, bits);
+    };
+    if (!less(lower, upper))
+        return 0;
+    const int64_t next = eval::wrapInt(uint64_t(lower) + uint64_t(step), bits);
+    return less(next, lower) || !less(next, upper) ? 1 : 2;
+}
+
+bool comparesUnsigned(const GOp& loop)
+{
+    return findAttr(loop, "unsignedCmp") || findAttr(loop, "unsigned_cmp");
+}
+
+// What the evaluator knows of a condition at its inputs.
+enum class Known
+{
+    Yes,
+    No,
+    Unsure
+};
 
 class Evaluator
 {
@@ -354,6 +404,57 @@ public:
 
     bool overBudget() const { return m_spent > kMaxNodesPerFinding; }
 
+    // Whether op `o` runs at the inputs (in the first iteration of the loops around it): every
+    // for around it runs at least once, every if around it takes its region. Known::No where
+    // one does not; Known::Unsure where a bound or condition is not modelled. `extended`: the
+    // answer read an integer argument or the block id.
+    Known runs(Side side, int o, bool& extended)
+    {
+        const GFunction& f = fn(side);
+        for (int region = f.ops[size_t(o)].region; region >= 0;) {
+            const GRegion& r = f.regions[size_t(region)];
+            if (r.parentOp < 0)
+                return Known::Yes;
+            const GOp& p = f.ops[size_t(r.parentOp)];
+            std::vector<Num> in;
+            for (size_t k = 0; k < (p.id == OpId::For ? 3 : p.id == OpId::If ? 1 : 0); ++k) {
+                const auto n = value(side, p.operands[k]);
+                if (!n || n->isFloat() || n->ranged || n->perLane)
+                    return Known::Unsure;
+                extended = extended || n->extended;
+                in.push_back(*n);
+            }
+            if (p.id == OpId::For) {
+                const int bits = eval::intBits(in[0].e);
+                const int64_t step = eval::toSigned(in[2].i, bits);
+                if (step <= 0)
+                    return Known::Unsure;
+                if (tripsUpToTwo(in[0].i, in[1].i, step, bits, comparesUnsigned(p)) == 0)
+                    return Known::No;
+            } else if (p.id == OpId::If) {
+                if ((in[0].i != 0) != (r.index == 0))
+                    return Known::No; // the region the condition does not take
+            } else if (p.id != OpId::Loop) {
+                return Known::Unsure;
+            }
+            region = p.region;
+        }
+        return Known::Yes;
+    }
+
+    // Whether mask `v` holds on every element: Known::No where it is false on some (modelled,
+    // or decided per element), Known::Unsure where it is not modelled.
+    Known holds(Side side, int v, bool& extended)
+    {
+        const auto k = value(side, v);
+        if (!k)
+            return Known::Unsure;
+        if (k->ranged || k->perLane || k->i == 0)
+            return Known::No;
+        extended = extended || k->extended;
+        return Known::Yes;
+    }
+
     const std::vector<Leaf>& leaves() const { return m_leaves; }
     // Loops whose first iteration the values were taken in (reference lines, or generated).
     const std::set<std::string>& firstIterations() const { return m_firstIterations; }
@@ -427,7 +528,9 @@ private:
             size_t(3 + v.index - 1) >= p.operands.size())
             return std::nullopt;
         const auto lower = knownInt(side, p.operands[0]), upper = knownInt(side, p.operands[1]);
-        if (!lower || !upper || *lower >= *upper)
+        const int bits = eval::intBits(elemOfType(f.values[size_t(p.operands[0])].typeText));
+        if (!lower || !upper || bits <= 0 ||
+            tripsUpToTwo(*lower, *upper, 1, bits, comparesUnsigned(p)) == 0)
             return std::nullopt; // a loop that may never run has no first iteration
         // Bounds known through an integer argument: the witness names it.
         const auto lo = value(side, p.operands[0]), hi = value(side, p.operands[1]);
@@ -454,20 +557,23 @@ private:
         if (loop.operands.size() < init + 1 || loop.regions.size() != 1)
             return std::nullopt;
         int64_t bound[3] = {0, 0, 0}; // lower, upper, step
+        int bits = 0;
         for (size_t k = 0; k < 3; ++k) {
             const auto b = value(side, loop.operands[k]);
             if (!b || b->isFloat() || b->ranged)
                 return std::nullopt;
-            bound[k] = eval::toSigned(b->i, eval::intBits(b->e));
+            bits = eval::intBits(b->e);
+            bound[k] = eval::toSigned(b->i, bits);
         }
         if (bound[2] <= 0)
             return std::nullopt;
+        const int trips = tripsUpToTwo(bound[0], bound[1], bound[2], bits, comparesUnsigned(loop));
         std::optional<Num> out;
         ++m_loopDepth;
-        if (bound[1] <= bound[0])
+        if (trips == 0)
             out = value(side, loop.operands[init]);
         else
-            out = loopIteration(side, loop, index, bound[1] - bound[0] <= bound[2]);
+            out = loopIteration(side, loop, index, trips == 1);
         --m_loopDepth;
         if (out)
             out->extended = true;
@@ -1503,7 +1609,23 @@ struct Output
 {
     int ref = -1, gen = -1;
     std::string where; // "store_ptr_tko at generated line 9 (reference line 12)"
+    // A pointer store's masks (i1 operands) on each side: the value reaches memory only where
+    // they hold.
+    std::vector<int> refMasks, genMasks;
+    int refStore = -1, genStore = -1; // the store ops
 };
+
+// The i1 operands of a pointer store after its stored value (its masks).
+std::vector<int> storeMasks(const GFunction& f, const GOp& store)
+{
+    std::vector<int> out;
+    if (store.id != OpId::StorePtrTko)
+        return out;
+    for (size_t k = 2; k < store.operands.size(); ++k)
+        if (elemOfType(f.values[size_t(store.operands[k])].typeText) == Elem::I1)
+            out.push_back(store.operands[k]);
+    return out;
+}
 
 std::vector<Output> storedValues(const GFunction& R, const GFunction& G, const OpMatching& m)
 {
@@ -1519,7 +1641,8 @@ std::vector<Output> storedValues(const GFunction& R, const GFunction& G, const O
             continue;
         out.push_back({a.operands[k], b.operands[k],
                        std::string(b.name) + " at generated line " + std::to_string(b.line) +
-                           " (reference line " + std::to_string(a.line) + ")"});
+                           " (reference line " + std::to_string(a.line) + ")",
+                       storeMasks(R, a), storeMasks(G, b), int(o), c});
     }
     return out;
 }
@@ -1624,6 +1747,31 @@ std::string searchWith(const GFunction& R, const GFunction& G, const OpMatching&
                                   ev.value(Side::Generated, genValue));
         };
     };
+    // A store's two values where both kernels store them: every loop and if around it runs
+    // and every mask holds on every element (their integer arguments and block id are named);
+    // else one value twice, no difference. A mask or bound not modelled counts only on
+    // uniform inputs (as before the alternating tiles; a real run confirms those).
+    auto stored = [&ev](const Output& o) -> Probe {
+        return [&ev, &o] {
+            auto x = ev.value(Side::Reference, o.ref);
+            auto y = ev.value(Side::Generated, o.gen);
+            if (!x || !y)
+                return std::make_pair(x, y);
+            bool extended = false;
+            for (const Side side : {Side::Reference, Side::Generated}) {
+                std::vector<Known> known = {
+                    ev.runs(side, side == Side::Reference ? o.refStore : o.genStore, extended)};
+                for (int mask : side == Side::Reference ? o.refMasks : o.genMasks)
+                    known.push_back(ev.holds(side, mask, extended));
+                for (const Known k : known)
+                    if (k == Known::No || (k == Known::Unsure && ev.lanes() > 1))
+                        return std::make_pair(x, x);
+            }
+            x->extended = x->extended || extended;
+            y->extended = y->extended || extended;
+            return std::make_pair(x, y);
+        };
+    };
     auto alone = [&ev](int refValue, Side side, int patchedValue) -> Probe {
         return [&ev, refValue, side, patchedValue] {
             return std::make_pair(ev.value(Side::Reference, refValue),
@@ -1664,7 +1812,7 @@ std::string searchWith(const GFunction& R, const GFunction& G, const OpMatching&
     std::vector<Shown> stores;
     bool anyExtended = false;
     for (const Output& o : outputs) {
-        Shown s{&o, real(o.ref, o.gen), alone(o.ref, Side::Reference, o.ref), false};
+        Shown s{&o, stored(o), alone(o.ref, Side::Reference, o.ref), false};
         if (modelled(s.real, s.alone, s.extended)) {
             anyExtended = anyExtended || s.extended;
             stores.push_back(std::move(s));
