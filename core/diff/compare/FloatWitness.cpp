@@ -640,6 +640,9 @@ private:
             const GOp& b = G.ops[size_t(gv.def)];
             if (!sameOp(a, b) || !isLoad(a.id) || rv.index != 0 || gv.index != 0)
                 return std::nullopt;
+            if ((a.id == OpId::LoadViewTko && tileInside(Side::Reference, a, 0) == Known::No) ||
+                (b.id == OpId::LoadViewTko && tileInside(Side::Generated, b, 0) == Known::No))
+                return std::nullopt; // its tile lies past the tensor: padding, not memory
             name = std::string(a.name) + " at reference line " + std::to_string(a.line);
             masked = (a.id == OpId::LoadPtrTko && !maskTrue(Side::Reference, a)) ||
                      (b.id == OpId::LoadPtrTko && !maskTrue(Side::Generated, b)) ||
@@ -680,53 +683,101 @@ private:
     // inputs: integer arguments) are multiples of its tile: no tile reaches past them.
     bool insideByExtents(Side side, const GOp& load)
     {
-        const GFunction& f = fn(side);
         if (load.id != OpId::LoadViewTko || load.operands.empty())
             return false;
-        const std::string_view type = f.values[size_t(load.operands[0])].typeText;
+        const auto shape = viewShape(side, load.operands[0]);
+        if (!shape)
+            return false;
+        for (size_t k = 0; k < shape->tile.size(); ++k)
+            if (shape->extent[k] < shape->tile[k] || shape->extent[k] % shape->tile[k] != 0)
+                return false;
+        return true;
+    }
+
+    // A partition view's tile and its tensor's extents (make_tensor_view's dynamic shape
+    // operands at the inputs), one per dimension; nullopt where one is not known.
+    struct ViewShape
+    {
+        std::vector<int64_t> tile, extent;
+    };
+    std::optional<ViewShape> viewShape(Side side, int viewValue)
+    {
+        const GFunction& f = fn(side);
+        const std::string_view type = f.values[size_t(viewValue)].typeText;
         const size_t t = type.find("tile=("), tv = type.find("tensor_view<");
         if (t == std::string_view::npos || tv == std::string_view::npos ||
             type.find("dim_map") != std::string_view::npos)
-            return false;
+            return std::nullopt;
         const size_t tEnd = type.find(')', t), tvEnd = type.find_first_of(",>", tv);
         if (tEnd == std::string_view::npos || tvEnd == std::string_view::npos)
-            return false;
-        const std::vector<int64_t> tile =
-            dimsOfType("tile<" + std::string(type.substr(t + 6, tEnd - t - 6)) + "xf32>");
+            return std::nullopt;
+        ViewShape out;
+        out.tile = dimsOfType("tile<" + std::string(type.substr(t + 6, tEnd - t - 6)) + "xf32>");
         std::string_view extents = type.substr(tv + 12, tvEnd - tv - 12); // "?x?xbf16"
-        const GValue& view = f.values[size_t(f.values[size_t(load.operands[0])].canon)];
+        const GValue& view = f.values[size_t(f.values[size_t(viewValue)].canon)];
         if (view.def < 0 || f.ops[size_t(view.def)].id != OpId::MakePartitionView ||
             f.ops[size_t(view.def)].operands.empty())
-            return false;
+            return std::nullopt;
         const GValue& tensor =
             f.values[size_t(f.values[size_t(f.ops[size_t(view.def)].operands[0])].canon)];
         if (tensor.def < 0 || f.ops[size_t(tensor.def)].id != OpId::MakeTensorView)
-            return false;
+            return std::nullopt;
         const GOp& make = f.ops[size_t(tensor.def)];
         size_t next = 1; // the dynamic extents follow the base pointer
-        for (size_t k = 0; k < tile.size(); ++k) {
+        for (size_t k = 0; k < out.tile.size(); ++k) {
             const size_t x = extents.find('x');
-            if (x == std::string_view::npos || tile[k] < 1)
-                return false;
+            if (x == std::string_view::npos || out.tile[k] < 1)
+                return std::nullopt;
             const std::string dim(extents.substr(0, x));
             extents.remove_prefix(x + 1);
             int64_t extent = 0;
             if (dim == "?") {
                 if (next >= make.operands.size())
-                    return false;
+                    return std::nullopt;
                 const auto n = value(side, make.operands[next++]);
                 if (!n || n->isFloat() || n->ranged)
-                    return false;
+                    return std::nullopt;
                 extent = eval::toSigned(n->i, eval::intBits(n->e));
             } else {
                 extent = std::strtoll(dim.c_str(), nullptr, 10);
             }
-            if (extent < tile[k] || extent % tile[k] != 0)
-                return false;
+            out.extent.push_back(extent);
         }
-        return extents.find('x') == std::string_view::npos; // as many extents as tile dims
+        if (out.tile.empty() || extents.find('x') != std::string_view::npos)
+            return std::nullopt; // as many extents as tile dims
+        return out;
     }
 
+public:
+    // Whether the tile a view load or store `o` addresses (its view operand `viewOperand`, the
+    // tile indices after it) starts inside the tensor: Known::No where an index is negative or
+    // past the extent (a load reads padding there, a store writes nothing), Known::Unsure where
+    // an index or extent is not modelled.
+    Known tileInside(Side side, const GOp& o, size_t viewOperand)
+    {
+        const GFunction& f = fn(side);
+        if (viewOperand >= o.operands.size())
+            return Known::Unsure;
+        const auto shape = viewShape(side, o.operands[viewOperand]);
+        if (!shape)
+            return Known::Unsure;
+        size_t k = 0;
+        for (size_t x = viewOperand + 1; x < o.operands.size() && k < shape->tile.size(); ++x) {
+            if (!eval::isIntElem(elemOfType(f.values[size_t(o.operands[x])].typeText)))
+                continue;
+            const auto n = value(side, o.operands[x]);
+            if (!n || n->isFloat() || n->ranged)
+                return Known::Unsure;
+            const int64_t index = eval::toSigned(n->i, eval::intBits(n->e));
+            if (index < 0 || (shape->extent[k] >= 0 &&
+                              index >= (shape->extent[k] + shape->tile[k] - 1) / shape->tile[k]))
+                return Known::No;
+            ++k;
+        }
+        return k == shape->tile.size() ? Known::Yes : Known::Unsure;
+    }
+
+private:
     // A pointer load's masks (its i1 operands) are true on every element.
     bool maskTrue(Side side, const GOp& load)
     {
@@ -1751,8 +1802,8 @@ std::string searchWith(const GFunction& R, const GFunction& G, const OpMatching&
     // and every mask holds on every element (their integer arguments and block id are named);
     // else one value twice, no difference. A mask or bound not modelled counts only on
     // uniform inputs (as before the alternating tiles; a real run confirms those).
-    auto stored = [&ev](const Output& o) -> Probe {
-        return [&ev, &o] {
+    auto stored = [&ev, &R, &G](const Output& o) -> Probe {
+        return [&ev, &R, &G, &o] {
             auto x = ev.value(Side::Reference, o.ref);
             auto y = ev.value(Side::Generated, o.gen);
             if (!x || !y)
@@ -1763,6 +1814,11 @@ std::string searchWith(const GFunction& R, const GFunction& G, const OpMatching&
                     ev.runs(side, side == Side::Reference ? o.refStore : o.genStore, extended)};
                 for (int mask : side == Side::Reference ? o.refMasks : o.genMasks)
                     known.push_back(ev.holds(side, mask, extended));
+                const GOp& store =
+                    (side == Side::Reference ? R : G)
+                        .ops[size_t(side == Side::Reference ? o.refStore : o.genStore)];
+                if (store.id == OpId::StoreViewTko)
+                    known.push_back(ev.tileInside(side, store, 1));
                 for (const Known k : known)
                     if (k == Known::No || (k == Known::Unsure && ev.lanes() > 1))
                         return std::make_pair(x, x);

@@ -128,6 +128,30 @@ std::string rowsKernel(const std::string& rowStride, bool ftz)
            view + ", tile<i32>, tile<i32> -> token\n    return\n  }\n}\n";
 }
 
+// Eight floats of a 64-float tensor, the tile at `index`; x `op` itof(%n) stored back there.
+std::string indexedViewKernel(const std::string& op, const std::string& index)
+{
+    const std::string tensor = "tensor_view<64xf32, strides=[1]>";
+    const std::string view = "partition_view<tile=(8), " + tensor + ">";
+    return "cuda_tile.module @m {\n"
+           "  entry @k(%p: tile<ptr<f32>>, %n0: tile<i32>) {\n"
+           "    %n = assume div_by<16>, %n0 : tile<i32>\n"
+           "    %bx, %by, %bz = get_tile_block_id : tile<i32>\n"
+           "    %tv = make_tensor_view %p, shape = [64], strides = [1] : " +
+           tensor + "\n    %pv = make_partition_view %tv : " + view +
+           "\n    %x, %t0 = load_view_tko weak %pv[" + index + "] : " + view +
+           ", tile<i32> -> tile<8xf32>, token\n"
+           "    %nf0 = itof %n signed : tile<i32> -> tile<f32>\n"
+           "    %nfr = reshape %nf0 : tile<f32> -> tile<1xf32>\n"
+           "    %nf = broadcast %nfr : tile<1xf32> -> tile<8xf32>\n"
+           "    %y = " +
+           op +
+           " %x, %nf : tile<8xf32>\n"
+           "    %t1 = store_view_tko weak %y, %pv[" +
+           index + "] token = %t0 : tile<8xf32>, " + view +
+           ", tile<i32> -> token\n    return\n  }\n}\n";
+}
+
 void expectNoWitness(const DiffResult& r)
 {
     ASSERT_FALSE(criticals(r).empty()) << describe(r);
@@ -190,6 +214,20 @@ TEST(FloatWitnessSoundness, AnOddRowStrideGetsNoAlternatingRow)
     expectNoWitness(diffTexts(rowsKernel("3", true), rowsKernel("3", false)));
     const std::string text = onlyWitness(diffTexts(rowsKernel("8", true), rowsKernel("8", false)));
     EXPECT_NE(text.find("alternating along its last dimension"), std::string::npos) << text;
+}
+
+// The tile index is the integer argument: at every value the witness tries (16 and up) the
+// tile lies past the 64 floats (8 tiles), where the load reads padding and the store writes
+// nothing. Indexed by the block id, the first block's tile is inside.
+TEST(FloatWitnessSoundness, AViewTilePastTheTensorShowsNothing)
+{
+    expectNoWitness(diffTexts(indexedViewKernel("divf", "%n"), indexedViewKernel("mulf", "%n")));
+    const std::string text =
+        onlyWitness(diffTexts(indexedViewKernel("divf", "%bx"), indexedViewKernel("mulf", "%bx")));
+    EXPECT_NE(text.find("argument 1 = 16, in the tile block (0, 0, 0) -> reference 0.03125, "
+                        "generated 8; stored by store_view_tko"),
+              std::string::npos)
+        << text;
 }
 
 } // namespace
