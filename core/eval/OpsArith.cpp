@@ -162,26 +162,10 @@ void cmpi(Ex& ex, const ir::Op& op)
     const bool sgn = isSigned(op);
     const int bits = intBits(a.elem);
     for (size_t k = 0; k < out->size(); ++k) {
-        const int64_t x = a.ints[k], y = b.ints[k];
-        const bool lt =
-            sgn ? toSigned(x, bits) < toSigned(y, bits) : toUnsigned(x, bits) < toUnsigned(y, bits);
-        const bool eq = x == y;
-        bool r = false;
-        if (p == "equal")
-            r = eq;
-        else if (p == "not_equal")
-            r = !eq;
-        else if (p == "less_than")
-            r = lt;
-        else if (p == "less_than_or_equal")
-            r = lt || eq;
-        else if (p == "greater_than")
-            r = !lt && !eq;
-        else if (p == "greater_than_or_equal")
-            r = !lt;
-        else
+        const std::optional<bool> r = compareInts(p, sgn, a.ints[k], b.ints[k], bits);
+        if (!r)
             ex.fail(IssueKind::Unsupported, "cmpi predicate '" + std::string(p) + "'");
-        out->ints[k] = r;
+        out->ints[k] = *r;
     }
     ex.countElements(out->size());
     ex.setTile(op, 0, out);
@@ -271,14 +255,8 @@ void itof(Ex& ex, const ir::Op& op)
     const bool sgn = isSigned(op);
     const int bits = intBits(a.elem);
     const Rounding r = roundingOf(op);
-    for (size_t k = 0; k < out->size(); ++k) {
-        const long double exact =
-            sgn ? (long double)toSigned(a.ints[k], bits) : (long double)toUnsigned(a.ints[k], bits);
-        const double d = double(exact);
-        out->floats[k] = out->elem == Elem::F64
-                             ? d
-                             : roundTo(nudge(d, double(exact - (long double)d)), out->elem, r);
-    }
+    for (size_t k = 0; k < out->size(); ++k)
+        out->floats[k] = intToFloat(a.ints[k], bits, sgn, out->elem, r);
     ex.countElements(out->size());
     ex.setTile(op, 0, out);
 }
@@ -291,19 +269,8 @@ void ftoi(Ex& ex, const ir::Op& op)
     auto out = ex.resultTile(op);
     const bool sgn = isSigned(op);
     const int bits = intBits(out->elem);
-    const double lo = sgn ? double(minSigned(bits)) : 0.0;
-    const double hi = sgn ? double(maxSigned(bits)) : std::ldexp(1.0, bits) - 1;
-    for (size_t k = 0; k < out->size(); ++k) {
-        const double x = std::trunc(a.floats[k]);
-        if (std::isnan(x))
-            out->ints[k] = 0;
-        else if (x <= lo)
-            out->ints[k] = sgn ? minSigned(bits) : 0;
-        else if (x >= hi)
-            out->ints[k] = sgn ? maxSigned(bits) : wrapInt(~uint64_t(0), bits);
-        else
-            out->ints[k] = wrapInt(uint64_t(int64_t(x)), bits);
-    }
+    for (size_t k = 0; k < out->size(); ++k)
+        out->ints[k] = floatToInt(a.floats[k], bits, sgn);
     ex.countElements(out->size());
     ex.setTile(op, 0, out);
 }

@@ -11,6 +11,7 @@
 #include <gtest/gtest.h>
 #include <limits>
 #include <map>
+#include <optional>
 #include <string>
 
 namespace tilelens::diff::test {
@@ -455,6 +456,239 @@ TEST(FloatWitness, ManyOutputsAreSearchedWithinTheBudget)
     const auto crit = criticals(r);
     ASSERT_EQ(crit.size(), 1u) << describe(r);
     EXPECT_TRUE(crit[0]->counterexample.empty()) << crit[0]->counterexample;
+}
+
+// A row of 8 floats loaded through a view of 64 (distinct memory along the row, never padded),
+// %x; `body` computes %y from it, stored back through the view. %mb is max(x) on every lane.
+std::string viewKernel(const std::string& body, bool dynamicExtent = false)
+{
+    const std::string tensor =
+        dynamicExtent ? "tensor_view<?xf32, strides=[1]>" : "tensor_view<64xf32, strides=[1]>";
+    const std::string view = "partition_view<tile=(8), " + tensor + ">";
+    return "cuda_tile.module @m {\n"
+           "  entry @k(%p: tile<ptr<f32>>, %n: tile<i32>) {\n"
+           "    %bx, %by, %bz = get_tile_block_id : tile<i32>\n" +
+           std::string(
+               dynamicExtent
+                   ? "    %tv = make_tensor_view %p, shape = [%n], strides = [1] : tile<i32> -> "
+                   : "    %tv = make_tensor_view %p, shape = [64], strides = [1] : ") +
+           tensor +
+           "\n"
+           "    %pv = make_partition_view %tv : " +
+           view + "\n    %x, %t0 = load_view_tko weak %pv[%bx] : " + view +
+           ", tile<i32> -> tile<8xf32>, token\n"
+           "    %m = reduce %x dim=0 identities=[-inf] : tile<8xf32> -> tile<f32> {\n"
+           "    ^bb0(%u: tile<f32>, %v: tile<f32>):\n"
+           "      %w = maxf %u, %v : tile<f32>\n"
+           "      yield %w : tile<f32>\n"
+           "    }\n"
+           "    %mr = reshape %m : tile<f32> -> tile<1xf32>\n"
+           "    %mb = broadcast %mr : tile<1xf32> -> tile<8xf32>\n" +
+           body + "    %t1 = store_view_tko weak %y, %pv[%bx] token = %t0 : tile<8xf32>, " + view +
+           ", tile<i32> -> token\n"
+           "    return\n  }\n}\n";
+}
+
+// The two values of an alternating input ("... = 0 and -90 alternating along its last
+// dimension"), or nothing.
+std::optional<std::pair<double, double>> alternating(const std::string& text)
+{
+    const size_t eq = text.find(" = "), andAt = text.find(" and "),
+                 alt = text.find(" alternating along its last dimension");
+    if (eq == std::string::npos || andAt == std::string::npos || alt == std::string::npos ||
+        !(eq < andAt && andAt < alt))
+        return std::nullopt;
+    return std::make_pair(std::strtod(text.c_str() + eq + 3, nullptr),
+                          std::strtod(text.c_str() + andAt + 5, nullptr));
+}
+
+// softmax's exp(x - max(x)) with flush_to_zero dropped: on a uniform row x - max(x) is 0
+// everywhere; a row alternating 0 and -90 gives exp(-90), subnormal in f32, flushed on one
+// side only. The witness's numbers are recomputed here at the two lanes.
+TEST(FloatWitness, DroppedFlushToZeroAfterMaxShowsOnAnAlternatingRow)
+{
+    const DiffResult r = diffTexts(
+        viewKernel("    %d = subf %x, %mb : tile<8xf32>\n"
+                   "    %y = exp %d flush_to_zero : tile<8xf32>\n"),
+        viewKernel("    %d = subf %x, %mb : tile<8xf32>\n    %y = exp %d : tile<8xf32>\n"));
+    const auto crit = criticals(r);
+    ASSERT_EQ(crit.size(), 1u) << describe(r);
+    const std::string& text = crit[0]->counterexample;
+    const Witness w = parse(text);
+    const auto lanes = alternating(text);
+    ASSERT_TRUE(w.complete && lanes) << text;
+    const float a = float(lanes->first), b = float(lanes->second);
+    const float m = std::fmax(a, b);
+    const bool second = text.find("(at the elements of the second values)") != std::string::npos;
+    const float d = (second ? b : a) - m;
+    EXPECT_TRUE(sameFloat(flushed(std::exp(flushed(d))), w.reference)) << text;
+    EXPECT_TRUE(sameFloat(std::exp(d), w.generated)) << text;
+    EXPECT_FALSE(sameFloat(flushed(std::exp(flushed(d))), w.generated)) << text;
+}
+
+// The tensor's extent an integer argument: the tile stays inside where the argument is a
+// multiple of it, and the witness names the argument.
+TEST(FloatWitness, AViewOfADynamicExtentIsWholeAtAnArgumentItDivides)
+{
+    const DiffResult r = diffTexts(
+        viewKernel("    %d = subf %x, %mb : tile<8xf32>\n"
+                   "    %y = exp %d flush_to_zero : tile<8xf32>\n",
+                   true),
+        viewKernel("    %d = subf %x, %mb : tile<8xf32>\n    %y = exp %d : tile<8xf32>\n", true));
+    const auto crit = criticals(r);
+    ASSERT_EQ(crit.size(), 1u) << describe(r);
+    const std::string& text = crit[0]->counterexample;
+    const Witness w = parse(text);
+    ASSERT_TRUE(w.complete && alternating(text)) << text;
+    ASSERT_TRUE(w.inputs.count("argument 1")) << text;
+    EXPECT_EQ(std::fmod(w.inputs.at("argument 1"), 8), 0) << text;
+}
+
+// The same value spelled another way (x + min(-x) against x - max(x)), then the same exp: a
+// critical finding (the reduction changed), but no lane of any alternating row tells the two
+// apart, so no witness.
+TEST(FloatWitness, AnEquivalentAfterMaxGetsNoAlternatingWitness)
+{
+    const DiffResult r = diffTexts(
+        viewKernel("    %d = subf %x, %mb : tile<8xf32>\n"
+                   "    %y = exp %d flush_to_zero : tile<8xf32>\n"),
+        viewKernel("    %nx = negf %x : tile<8xf32>\n"
+                   "    %k = reduce %nx dim=0 identities=[inf] : tile<8xf32> -> tile<f32> {\n"
+                   "    ^bb0(%u2: tile<f32>, %v2: tile<f32>):\n"
+                   "      %w2 = minf %u2, %v2 : tile<f32>\n"
+                   "      yield %w2 : tile<f32>\n"
+                   "    }\n"
+                   "    %kr = reshape %k : tile<f32> -> tile<1xf32>\n"
+                   "    %kb = broadcast %kr : tile<1xf32> -> tile<8xf32>\n"
+                   "    %d = addf %x, %kb : tile<8xf32>\n"
+                   "    %y = exp %d flush_to_zero : tile<8xf32>\n"));
+    const auto crit = criticals(r);
+    ASSERT_FALSE(crit.empty()) << describe(r);
+    int atExp = 0;
+    for (const Divergence* d : crit) {
+        // The reductions themselves differ (max x against min -x): those witnesses stand.
+        if (d->message.rfind("reduce", 0) == 0)
+            continue;
+        ++atExp;
+        EXPECT_TRUE(d->counterexample.empty()) << d->message << ": " << d->counterexample;
+    }
+    EXPECT_GE(atExp, 1) << describe(r);
+}
+
+// Eight floats loaded where iota < %n (an integer argument, assumed non-negative and a multiple
+// of 16), %s their sum on every lane, %nf = itof(%n) (signedness `itofKind`); `body` computes
+// %y from them.
+std::string maskedKernel(const std::string& body, const std::string& itofKind = "signed")
+{
+    return "cuda_tile.module @m {\n"
+           "  entry @k(%0: tile<ptr<f32>>, %1: tile<ptr<f32>>, %n0: tile<i32>) {\n"
+           "    %n1 = assume div_by<16>, %n0 : tile<i32>\n"
+           "    %n = assume bounded<0, ?>, %n1 : tile<i32>\n"
+           "    %i = iota : tile<8xi32>\n"
+           "    %nr = reshape %n : tile<i32> -> tile<1xi32>\n"
+           "    %nb = broadcast %nr : tile<1xi32> -> tile<8xi32>\n"
+           "    %mask = cmpi less_than %i, %nb, signed : tile<8xi32> -> tile<8xi1>\n"
+           "    %r0 = reshape %0 : tile<ptr<f32>> -> tile<1xptr<f32>>\n"
+           "    %b0 = broadcast %r0 : tile<1xptr<f32>> -> tile<8xptr<f32>>\n"
+           "    %p0 = offset %b0, %i : tile<8xptr<f32>>, tile<8xi32> -> tile<8xptr<f32>>\n"
+           "    %x, %t = load_ptr_tko weak %p0, %mask : tile<8xptr<f32>>, tile<8xi1> -> "
+           "tile<8xf32>, token\n"
+           "    %s0 = reduce %x dim=0 identities=[0] : tile<8xf32> -> tile<f32> {\n"
+           "    ^bb0(%u: tile<f32>, %v: tile<f32>):\n"
+           "      %w = addf %u, %v : tile<f32>\n"
+           "      yield %w : tile<f32>\n"
+           "    }\n"
+           "    %sr = reshape %s0 : tile<f32> -> tile<1xf32>\n"
+           "    %s = broadcast %sr : tile<1xf32> -> tile<8xf32>\n"
+           "    %nf0 = itof %n " +
+           itofKind +
+           " : tile<i32> -> tile<f32>\n"
+           "    %nfr = reshape %nf0 : tile<f32> -> tile<1xf32>\n"
+           "    %nf = broadcast %nfr : tile<1xf32> -> tile<8xf32>\n" +
+           body +
+           "    %r1 = reshape %1 : tile<ptr<f32>> -> tile<1xptr<f32>>\n"
+           "    %b1 = broadcast %r1 : tile<1xptr<f32>> -> tile<8xptr<f32>>\n"
+           "    %p1 = offset %b1, %i : tile<8xptr<f32>>, tile<8xi32> -> tile<8xptr<f32>>\n"
+           "    %st = store_ptr_tko weak %p1, %y, %mask : tile<8xptr<f32>>, tile<8xf32>, "
+           "tile<8xi1> -> token\n"
+           "    return\n  }\n}\n";
+}
+
+// rms_norm's mean: the sum of a row divided by the row length, an integer argument. The
+// witness takes the argument at a value its assumes allow where the mask iota < n holds on
+// every element (so the masked load is a whole tile and its sum exact), and the numbers it
+// prints are recomputed here.
+TEST(FloatWitness, AnIntegerArgumentAndAnIotaMaskAreModelled)
+{
+    const DiffResult r = diffTexts(maskedKernel("    %y = divf %s, %nf : tile<8xf32>\n"),
+                                   maskedKernel("    %y = mulf %s, %nf : tile<8xf32>\n"));
+    const auto crit = criticals(r);
+    ASSERT_EQ(crit.size(), 1u) << describe(r);
+    const std::string& text = crit[0]->counterexample;
+    const Witness w = parse(text);
+    ASSERT_TRUE(w.complete) << text;
+    ASSERT_TRUE(w.inputs.count("argument 2")) << text;
+    const double n = w.inputs.at("argument 2");
+    EXPECT_GE(n, 8) << text; // the mask is true on all eight elements
+    EXPECT_EQ(std::fmod(n, 16), 0) << text;
+    const float x = float(inputNamed(w, "load_ptr_tko"));
+    const float sum = ((((((x + x) + x) + x) + x) + x) + x) + x;
+    EXPECT_TRUE(sameFloat(sum / float(n), w.reference)) << text;
+    EXPECT_TRUE(sameFloat(sum * float(n), w.generated)) << text;
+    EXPECT_FALSE(sameFloat(sum / float(n), w.generated)) << text;
+}
+
+// itof of a non-negative argument, signed or unsigned, is the same number: whatever the finding
+// says of the changed signedness, no float witness.
+TEST(FloatWitness, AnIntegerArgumentConvertedEitherWayGetsNoWitness)
+{
+    const DiffResult r =
+        diffTexts(maskedKernel("    %y = divf %s, %nf : tile<8xf32>\n", "signed"),
+                  maskedKernel("    %y = divf %s, %nf : tile<8xf32>\n", "unsigned"));
+    for (const Divergence& d : r.divergences) {
+        EXPECT_EQ(d.counterexample.find(" -> reference "), std::string::npos)
+            << d.message << ": " << d.counterexample;
+    }
+}
+
+// %acc = 0 + x summed by a for from 0 to `upper` (step 1), then divided by %a or %a by it.
+std::string loopBody(const std::string& upper, const std::string& division)
+{
+    return "    %lb = constant <i32: 0> : tile<i32>\n"
+           "    %ub = constant <i32: " +
+           upper +
+           "> : tile<i32>\n"
+           "    %one = constant <i32: 1> : tile<i32>\n"
+           "    %zero = constant <f32: 0.0> : tile<8xf32>\n"
+           "    %acc = for %k in (%lb to %ub, step %one) : tile<i32> iter_values(%c = %zero) "
+           "-> "
+           "(tile<8xf32>) {\n"
+           "      %c2 = addf %c, %x : tile<8xf32>\n"
+           "      continue %c2 : tile<8xf32>\n"
+           "    }\n" +
+           division;
+}
+
+// A loop's result after its one iteration (constant bounds): the body's continued value with
+// the iteration value at its initial one.
+TEST(FloatWitness, ALoopResultAfterItsOneIteration)
+{
+    expectRealWitnesses(loopBody("1", "    %y = divf %acc, %a : tile<8xf32>\n"),
+                        loopBody("1", "    %y = divf %a, %acc : tile<8xf32>\n"),
+                        {{[](float x, float a) { return (0.0f + x) / a; },
+                          [](float x, float a) { return a / (0.0f + x); }}});
+}
+
+// Two iterations are not modelled: no witness rather than a wrong one.
+TEST(FloatWitness, ALoopOfTwoIterationsGivesNone)
+{
+    const DiffResult r = diffTexts(kernel(loopBody("2", "    %y = divf %acc, %a : tile<8xf32>\n")),
+                                   kernel(loopBody("2", "    %y = divf %a, %acc : tile<8xf32>\n")));
+    const auto crit = criticals(r);
+    ASSERT_FALSE(crit.empty()) << describe(r);
+    for (const Divergence* d : crit) {
+        EXPECT_TRUE(d->counterexample.empty()) << d->message << ": " << d->counterexample;
+    }
 }
 
 // Findings that are not critical never get a witness: an equivalent (commuted operands) and a
