@@ -134,16 +134,19 @@ std::optional<eval::Binding> pairBinding(const diff::DiffResult& result, const i
     std::string constants;
     if (!tieGeneratedParams(*fd, ref, gen, refRoles, b, constants, why))
         return std::nullopt;
-    // The port must see every extent the reference sees: one it does not take is an assumption
-    // of its accesses (a constant, a launch argument) that these sizes could break.
+    // The port must see every extent and stride the reference sees: one it does not take is an
+    // assumption of its accesses (a constant, a launch argument) that these sizes could break.
     const std::set<std::string> taken(b.gen.params.begin(), b.gen.params.end());
-    for (size_t j = 0; j < refRoles.size(); ++j)
-        if (refRoles[j].find(".shape[") != std::string::npos && !taken.count(refRoles[j])) {
-            why = "the generated entry takes no parameter for the reference's extent " +
-                  refRoles[j] + " (parameter " + std::to_string(j) +
-                  "): the sizes its accesses assume are unknown";
-            return std::nullopt;
-        }
+    for (size_t j = 0; j < refRoles.size(); ++j) {
+        const bool extent = refRoles[j].find(".shape[") != std::string::npos;
+        if ((!extent && refRoles[j].find(".stride[") == std::string::npos) ||
+            taken.count(refRoles[j]))
+            continue;
+        why = std::string("the generated entry takes no parameter for the reference's ") +
+              (extent ? "extent " : "stride ") + refRoles[j] + " (parameter " + std::to_string(j) +
+              "): the sizes its accesses assume are unknown";
+        return std::nullopt;
+    }
     eval::chooseSizes(ref, gen, b);
     b.derivation = "the reference's parameters from its mangled entry name, the generated "
                    "entry's as the differ paired them";

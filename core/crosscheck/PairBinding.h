@@ -7,8 +7,8 @@
 // integer or float constant it was bound to), sizes as the guess chooses them within both
 // entries' `assume` facts, and each side's grid derived from its kernel. Sound or nothing: a
 // generated parameter tied to neither, a type that differs from its partner's, or a reference
-// extent the port does not take (its accesses would assume sizes the binding cannot know)
-// derives nothing, and says why.
+// extent or stride the port does not take (its accesses would assume sizes the binding cannot
+// know) derives nothing, and says why.
 
 #include "crosscheck/DiffCrossCheck.h"
 #include "diff/DiffResult.h"
