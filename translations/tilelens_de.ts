@@ -190,6 +190,10 @@
         <translation>der aus der Startkette des Ports abgeleiteten Bindung (%1)</translation>
     </message>
     <message>
+        <source>a binding derived from the pair (%1)</source>
+        <translation>einer aus dem Paar abgeleiteten Bindung (%1)</translation>
+    </message>
+    <message>
         <source>the given binding (%1)</source>
         <translation>der angegebenen Bindung (%1)</translation>
     </message>

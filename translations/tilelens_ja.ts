@@ -190,6 +190,10 @@
         <translation>ポートの起動チェーンから導いたバインディング (%1)</translation>
     </message>
     <message>
+        <source>a binding derived from the pair (%1)</source>
+        <translation>ペアから導いたバインディング (%1)</translation>
+    </message>
+    <message>
         <source>the given binding (%1)</source>
         <translation>指定されたバインディング (%1)</translation>
     </message>

@@ -190,6 +190,10 @@
         <translation>从移植的启动链推导出的绑定（%1）</translation>
     </message>
     <message>
+        <source>a binding derived from the pair (%1)</source>
+        <translation>从这对入口推导出的绑定（%1）</translation>
+    </message>
+    <message>
         <source>the given binding (%1)</source>
         <translation>给定的绑定（%1）</translation>
     </message>

@@ -26,6 +26,10 @@ inline constexpr const char* kGuessedBinding =
 // %1: the sizes ("n_ctx = 16, 48; head_dim = 16").
 inline constexpr const char* kDerivedBinding =
     QT_TRANSLATE_NOOP("CpuRun", "the binding derived from the port's launch chain (%1)");
+// %1: how it tied the parameters and the sizes it chose ("the reference's parameters from its
+// mangled entry name, the generated entry's as the differ paired them; S = 48, 144").
+inline constexpr const char* kPairBinding =
+    QT_TRANSLATE_NOOP("CpuRun", "a binding derived from the pair (%1)");
 inline constexpr const char* kGivenBinding = QT_TRANSLATE_NOOP("CpuRun", "the given binding (%1)");
 
 } // namespace tilelens::crosscheck::msg

@@ -3,6 +3,7 @@
 #include "common/PrintableText.h"
 #include "crosscheck/CrossCheckMessages.h"
 #include "crosscheck/DataflowSlice.h"
+#include "crosscheck/PairBinding.h"
 #include "diff/ReportWriters.h"
 
 #include <algorithm>
@@ -159,13 +160,17 @@ std::string fill(const char* text, const std::vector<std::string>& args)
     return out;
 }
 
+// Sizes chosen without the launch: the guess's, and the pair binding's (its parameters are
+// tied, its sizes are the guess's).
 bool guessedSource(const std::string& source)
 {
-    return source == "mangled" || source == "positional";
+    return source == "mangled" || source == "positional" || source == "pair";
 }
 
 const char* bindingTemplate(const CrossCheck& c)
 {
+    if (c.eval.bindingSource == "pair")
+        return msg::kPairBinding;
     if (c.bindingGuessed)
         return msg::kGuessedBinding;
     return c.eval.bindingSource == "derived" ? msg::kDerivedBinding : msg::kGivenBinding;
@@ -356,10 +361,13 @@ BindingWords bindingWords(const eval::Binding& b)
 {
     BindingWords w;
     w.guessed = guessedSource(b.source);
-    w.text = w.guessed               ? msg::kGuessedBinding
+    w.text = b.source == "pair"      ? msg::kPairBinding
+             : w.guessed             ? msg::kGuessedBinding
              : b.source == "derived" ? msg::kDerivedBinding
                                      : msg::kGivenBinding;
     w.detail = dimsText(b);
+    if (b.source == "pair")
+        w.detail = b.derivation + "; " + w.detail;
     if (b.source == "mangled")
         w.detail = "parameters by position from the reference's mangled entry name; " + w.detail;
     else if (b.source == "positional")
@@ -385,34 +393,62 @@ entryPairs(const diff::DiffResult& result, const std::vector<const ir::Module*>&
 
 namespace {
 
+// Runs the pair on `binding` (null: not run, `error` says why).
 CrossCheck checkPair(const diff::DiffResult& result, const ir::Function& ref,
-                     const ir::Function& gen, const eval::Binding* file,
-                     const std::string& fileError, bool onlyPair, const eval::EvalOptions& options)
+                     const ir::Function& gen, const eval::Binding* binding,
+                     const std::string& error, const eval::EvalOptions& options)
 {
     CrossCheck c;
     c.referenceEntry = std::string(ref.name);
     c.generatedEntry = std::string(gen.name);
-    eval::Binding binding;
-    std::string error = fileError;
-    const bool bound = !fileError.empty() ? false
-                       : file && onlyPair ? (binding = *file, true)
-                                          : eval::bindingForPair(file, ref, gen, binding, error,
-                                                                 options.bindingWay);
-    if (!bound) {
+    if (!binding) {
         c.error = "binding: " + error;
         c.summary = "not run: " + c.error;
         return c;
     }
-    describeBinding(binding, c);
+    describeBinding(*binding, c);
     eval::EvalOptions run = options;
     // A guessed binding's sizes may lie outside what the reference was compiled for: once the
     // reference fails on them, their other cases would only repeat that.
     run.skipSizesTheReferenceRejects = c.bindingGuessed;
     run.taps = tapPairs(result, ref, gen);
-    c.eval = eval::evaluatePair(ref, gen, binding, run);
+    c.eval = eval::evaluatePair(ref, gen, *binding, run);
     judge(result, ref, gen, c);
     attachTapDifferences(c);
     return c;
+}
+
+// The binding of one pair: the file when given (`fileBindsPair`: it binds the only pair, else
+// only a pair whose parameters it lists, the others guessed as before), else the chain without
+// a file (PairBinding.h). False with why.
+bool bindingOf(const diff::DiffResult& result, const ir::Function& ref, const ir::Function& gen,
+               const eval::Binding* file, const std::string& fileError, bool fileBindsPair,
+               const BindingProvider& provider, const eval::EvalOptions& options,
+               eval::Binding& out, std::string& error)
+{
+    if (!fileError.empty()) {
+        error = fileError;
+        return false;
+    }
+    if (file && fileBindsPair) {
+        out = *file;
+        return true;
+    }
+    if (file)
+        return eval::bindingForPair(file, ref, gen, out, error, options.bindingWay);
+    return bindingWithoutFile(result, ref, gen, provider, options.bindingWay, out, error);
+}
+
+CrossCheck bindAndCheck(const diff::DiffResult& result, const ir::Function& ref,
+                        const ir::Function& gen, const eval::Binding* file,
+                        const std::string& fileError, bool fileBindsPair,
+                        const BindingProvider& provider, const eval::EvalOptions& options)
+{
+    eval::Binding binding;
+    std::string error;
+    const bool bound = bindingOf(result, ref, gen, file, fileError, fileBindsPair, provider,
+                                 options, binding, error);
+    return checkPair(result, ref, gen, bound ? &binding : nullptr, error, options);
 }
 
 size_t decidingCheck(const std::vector<CrossCheck>& checks)
@@ -443,7 +479,8 @@ CrossCheck crossCheck(const diff::DiffResult& result, const ir::Function& ref,
     std::string error;
     if (!bindingFile.empty())
         eval::loadBinding(bindingFile, file, error);
-    return checkPair(result, ref, gen, bindingFile.empty() ? nullptr : &file, error, true, options);
+    return bindAndCheck(result, ref, gen, bindingFile.empty() ? nullptr : &file, error, true, {},
+                        options);
 }
 
 CrossCheck crossCheckAll(const diff::DiffResult& result,
@@ -480,20 +517,8 @@ CrossCheck runAll(const diff::DiffResult& result, const std::vector<const ir::Mo
         // verdict, and there is a deciding check to return.
         if (!checks.empty() && options.cancel.isCancelled())
             break;
-        std::optional<eval::Binding> provided;
-        std::string why;
-        if (!given && provider)
-            provided = provider(*ref, *gen, why);
-        if (provided) {
-            checks.push_back(checkPair(result, *ref, *gen, &*provided, {}, true, options));
-            continue;
-        }
-        checks.push_back(
-            checkPair(result, *ref, *gen, file, fileError, pairs.size() == 1, options));
-        if (!checks.back().ran() && !why.empty()) {
-            checks.back().error += " (launch chain: " + why + ")";
-            checks.back().summary = "not run: " + checks.back().error;
-        }
+        checks.push_back(bindAndCheck(result, *ref, *gen, file, fileError, pairs.size() == 1,
+                                      provider, options));
         if (!checks.back().ran()) // why the run gives the pair's unproven criticals nothing
             for (const Divergence& d : result.divergences)
                 if (d.unproven() && ofPair(d, *ref, *gen))

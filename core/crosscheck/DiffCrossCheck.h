@@ -101,9 +101,10 @@ CrossCheck crossCheckAll(const diff::DiffResult& result,
                          const std::vector<const ir::Module*>& generated,
                          const eval::Binding& given, const eval::EvalOptions& options);
 
-// A binding in the words a run's messages name it with: whether it is a guess, the template
-// (msg::kGuessedBinding / kDerivedBinding / kGivenBinding) and its %1, how it bound and the
-// sizes ("parameters by position from the reference's mangled entry name; S = 16").
+// A binding in the words a run's messages name it with: whether its sizes are a guess, the
+// template (msg::kGuessedBinding / kPairBinding / kDerivedBinding / kGivenBinding) and its %1, how
+// it bound and the sizes ("parameters by position from the reference's mangled entry name; S =
+// 16").
 struct BindingWords
 {
     bool guessed = false;

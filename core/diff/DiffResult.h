@@ -8,6 +8,7 @@
 #include "diff/DiffVocabulary.h"
 
 #include <array>
+#include <cstdint>
 #include <map>
 #include <optional>
 #include <string>
@@ -96,6 +97,17 @@ struct AlignedRow
     std::vector<std::string> divergenceIds;
 };
 
+// What one generated entry argument was compared as: the reference argument it stands for
+// (paired by position or by role, ArgumentRoles.h; -1: none), or the reference's specialised
+// constant it was bound to (ArgSpecialisation.h, AddressBindings.h). A CPU run without a binding
+// file binds the pair by these (crosscheck/PairBinding.h).
+struct ArgumentTie
+{
+    int referenceArgument = -1;
+    std::optional<int64_t> intConstant;
+    std::optional<uint64_t> floatBits; // IEEE double bits of the reference's float constant
+};
+
 struct FunctionDiff
 {
     std::string reference; // entry name as written ("" when unmatched)
@@ -104,6 +116,8 @@ struct FunctionDiff
     int genOps = 0;
     int matchedOps = 0;
     std::vector<AlignedRow> rows;
+    // One per generated entry argument, when both entries are there (no report writes them).
+    std::vector<ArgumentTie> generatedArguments;
 };
 
 // One line of the diff_ir.sh-like summary table.

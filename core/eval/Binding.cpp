@@ -68,7 +68,9 @@ int64_t largestTileDim(const ir::Function& fn)
 // parameters; the facts and the choice are listed in out.facts.
 void sizesFromFacts(const ir::Function& ref, const ir::Function& gen, size_t maxRank, Binding& out)
 {
-    const std::vector<std::string> roles = expandParams(out, out.ref.params);
+    // Each side's facts name its own parameters: a port may take them in another order.
+    const std::vector<std::string> refRoles = expandParams(out, out.ref.params);
+    const std::vector<std::string> genRoles = expandParams(out, out.gen.params);
     // By name through indexes: an entry may have thousands of parameters and facts.
     std::unordered_map<std::string_view, const ArrayBinding*> arrays;
     std::unordered_map<std::string_view, const ScalarBinding*> scalars;
@@ -82,6 +84,7 @@ void sizesFromFacts(const ir::Function& ref, const ir::Function& gen, size_t max
     for (const auto& [side, fn] :
          {std::pair<const char*, const ir::Function*>{"reference", &ref}, {"generated", &gen}})
         for (const ParamFact& f : paramFacts(*fn)) {
+            const std::vector<std::string>& roles = fn == &ref ? refRoles : genRoles;
             if (f.param >= roles.size())
                 continue;
             const std::string& role = roles[f.param];
@@ -358,14 +361,19 @@ bool defaultBinding(const ir::Function& ref, const ir::Function& gen, Binding& o
             ++i;
         }
     }
+    out.gen.params = out.ref.params;
+    chooseSizes(ref, gen, out);
+    return true;
+}
+
+void chooseSizes(const ir::Function& ref, const ir::Function& gen, Binding& out)
+{
     size_t maxRank = 1;
     for (const auto& a : out.arrays)
         maxRank = std::max(maxRank, a.shape.size());
-    out.gen.params = out.ref.params;
     // One size S for every axis of every array (the arrays' shapes are unknown to each
     // other), chosen to meet both entries' facts.
     sizesFromFacts(ref, gen, maxRank, out);
-    return true;
 }
 
 bool bindingFitsPair(const Binding& b, const ir::Function& ref, const ir::Function& gen,

@@ -90,7 +90,7 @@ struct SideBinding
 
 struct Binding
 {
-    std::string source;                               // "file", "mangled", "positional"
+    std::string source; // "file", "mangled", "positional", "derived", "pair"
     std::map<std::string, std::vector<int64_t>> dims; // candidate values per dim
     std::vector<ArrayBinding> arrays;
     std::vector<ScalarBinding> scalars;
@@ -98,6 +98,8 @@ struct Binding
     // How a default binding chose its sizes and integer scalars: the entries' assume
     // facts about their parameters and the rule that followed ("S = 48, 144: ...").
     std::vector<std::string> facts;
+    // How a binding derived from the entry pair tied the parameters, in words ("" otherwise).
+    std::string derivation;
 
     // Set by loadBinding: the file, so that a problem found while running (an expression
     // that overflows for some dims) is reported at its line and column.
@@ -143,6 +145,12 @@ bool bindingFromMangledName(const std::string& entry, size_t paramCount, Binding
 // `way`: how its messages say to give a binding instead (askForBinding).
 bool defaultBinding(const ir::Function& ref, const ir::Function& gen, Binding& out,
                     std::string& error, const std::string& way = kBindingWayOfCli);
+
+// Sizes and integer scalar values for a binding whose arrays (each axis "S") and both sides'
+// params are set, as defaultBinding() chooses them: one size S for every axis, meeting the
+// `assume` facts each entry states about its parameters (read through its own params), listed
+// in out.facts.
+void chooseSizes(const ir::Function& ref, const ir::Function& gen, Binding& out);
 
 // The binding of one entry pair: `file` when it lists the parameters of both entries
 // (modules with several entries: one file binds the pairs it was written for), else

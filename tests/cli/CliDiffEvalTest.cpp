@@ -254,13 +254,14 @@ TEST(CliDiffEval, ACpuCounterexampleClearsTheUnprovenMarkInEveryFormat)
 }
 
 // Issue 29 item 3 (b): softmax's one unproven critical, where the run finds the outputs equal,
-// says so and names the (guessed) binding, in JSON, text and SARIF.
+// says so and names the binding (derived from the pair: no launch chain), in JSON, text and SARIF.
 TEST(CliDiffEval, EqualOutputsAreSaidOnEachUnprovenCritical)
 {
     const char* pair = "softmax_multi_wave_256x2048_f32";
     const QString reason = QStringLiteral(
-        "CPU run: equal within the modelled rounding on a guessed binding (parameters by "
-        "position from the reference's mangled entry name; S = ");
+        "CPU run: equal within the modelled rounding on a binding derived from the pair (the "
+        "reference's parameters from its mangled entry name, the generated entry's as the "
+        "differ paired them; S = ");
     const CliResult r = runCli(realPairEval(pair, "json"));
     const QJsonObject j = QJsonDocument::fromJson(r.out.toUtf8()).object();
     int unproven = 0;
@@ -284,9 +285,10 @@ TEST(CliDiffEval, EqualOutputsAreSaidOnEachUnprovenCritical)
         << s.out.toStdString();
 }
 
-// Issue 29 item 3 (c), issue 31 item 1: without a binding file or launch chain the binding is a
-// guess; outputs that differ on it with no critical to explain them refute nothing (a rule
-// that calls exp and exp2 equal: with a given binding that is a differ bug, above).
+// Issue 29 item 3 (c), issue 31 item 1: without a binding file or launch chain the binding's
+// sizes are a guess (here in the binding derived from the pair, issue 30 item 2); outputs that
+// differ on it with no critical to explain them refute nothing (a rule that calls exp and exp2
+// equal: with a given binding that is a differ bug, above).
 TEST(CliDiffEval, ADifferenceOnAGuessedBindingIsNoDifferBug)
 {
     QTemporaryDir dir;
@@ -297,7 +299,8 @@ TEST(CliDiffEval, ADifferenceOnAGuessedBindingIsNoDifferBug)
     EXPECT_FALSE(r.err.contains(QStringLiteral("DIFFER BUG"))) << r.err.toStdString();
     EXPECT_TRUE(r.err.contains(QStringLiteral("note: CPU run inconclusive: ")))
         << r.err.toStdString();
-    EXPECT_TRUE(r.err.contains(QStringLiteral("guessed binding"))) << r.err.toStdString();
+    EXPECT_TRUE(r.err.contains(QStringLiteral("a binding derived from the pair (")))
+        << r.err.toStdString();
     EXPECT_EQ(r.exitCode, 2) << r.err.toStdString(); // the diff's PASS_WITH_NOTES
     const QJsonObject e =
         QJsonDocument::fromJson(r.out.toUtf8()).object().value(QStringLiteral("eval")).toObject();
@@ -307,7 +310,7 @@ TEST(CliDiffEval, ADifferenceOnAGuessedBindingIsNoDifferBug)
     EXPECT_TRUE(e.value(QStringLiteral("binding_guessed")).toBool());
     EXPECT_TRUE(e.value(QStringLiteral("binding"))
                     .toString()
-                    .startsWith(QStringLiteral("a guessed binding (parameters by position")))
+                    .startsWith(QStringLiteral("a binding derived from the pair (")))
         << e.value(QStringLiteral("binding")).toString().toStdString();
     EXPECT_TRUE(e.value(QStringLiteral("refuted")).toArray().isEmpty());
 }
@@ -451,5 +454,57 @@ TEST(CliDiffEval, ACriticalTheOutputsDoNotShowIsRefutedByItsTappedValues)
     EXPECT_TRUE(t.out.contains(QStringLiteral("(1 with counterexample, 0 unproven)")))
         << t.out.toStdString();
     EXPECT_TRUE(t.out.contains(QStringLiteral("counterexample: ") + counterexample))
+        << t.out.toStdString();
+}
+
+// Issue 30 item 2: no binding file and no launch chain, and entries with other parameters (the
+// port takes layer_norm's eps and weight shift as runtime floats): the run binds the pair as the
+// differ paired it, says so, and finds the port's mistake (a variance without its column mask).
+TEST(CliDiffEval, APortWithOtherParametersRunsOnTheBindingDerivedFromThePair)
+{
+    const QString ref = realPort("layer_norm_fwd_1024x768_f32", "reference.mlir");
+    const QString gen = portMistake("layer_norm", "missing_mask_variance_fma");
+    const CliResult t = runCli({QStringLiteral("diff"), QStringLiteral("--eval"), ref, gen});
+    EXPECT_TRUE(t.out.contains(
+        QStringLiteral("CPU run of both sides (--eval): different: counterexample attached to ")))
+        << t.out.toStdString();
+    EXPECT_TRUE(t.out.contains(QStringLiteral(
+        "; on a binding derived from the pair (the reference's parameters from its mangled entry "
+        "name, the generated entry's as the differ paired them, generated 22 = 1e-05, 23 = 0 "
+        "(the reference's constants); S = 48, 144)")))
+        << t.out.toStdString();
+    const CliResult j = runCli({QStringLiteral("diff"), QStringLiteral("--eval"),
+                                QStringLiteral("--format"), QStringLiteral("json"), ref, gen});
+    const QJsonObject e =
+        QJsonDocument::fromJson(j.out.toUtf8()).object().value(QStringLiteral("eval")).toObject();
+    EXPECT_EQ(e.value(QStringLiteral("verdict")).toString(), QStringLiteral("different"));
+    EXPECT_TRUE(e.value(QStringLiteral("binding"))
+                    .toString()
+                    .startsWith(QStringLiteral("a binding derived from the pair (")))
+        << j.out.toStdString();
+    EXPECT_FALSE(e.value(QStringLiteral("differ_bug")).toBool());
+}
+
+// A generated parameter the differ ties to nothing (layer_norm's port with one more, unused i32
+// parameter): nothing is derived from the pair, the guess follows, and its message says why.
+TEST(CliDiffEval, APairThatCannotBeTiedSaysWhyAfterTheGuess)
+{
+    const char* pair = "layer_norm_fwd_1024x768_f32";
+    QFile in(realPort(pair, "generated.mlir"));
+    ASSERT_TRUE(in.open(QIODevice::ReadOnly));
+    QString text = QString::fromUtf8(in.readAll());
+    const QString last = QStringLiteral("%23: tile<f32>) {");
+    ASSERT_TRUE(text.contains(last));
+    text.replace(last, QStringLiteral("%23: tile<f32>, %500: tile<i32>) {"));
+    QTemporaryDir dir;
+    const CliResult t = runCli({QStringLiteral("diff"), QStringLiteral("--eval"),
+                                realPort(pair, "reference.mlir"), write(dir, "gen.mlir", text)});
+    EXPECT_TRUE(t.out.contains(QStringLiteral(
+        "CPU run of both sides (--eval): not run: binding: the entries have 22 and 25 "
+        "parameters: give a binding file (--binding) (launch chain: ")))
+        << t.out.toStdString();
+    EXPECT_TRUE(t.out.contains(QStringLiteral(
+        ") (pair: generated parameter 24 (tile<i32>) stands for no reference parameter and no "
+        "specialised constant)\n")))
         << t.out.toStdString();
 }

@@ -1,8 +1,9 @@
 // Issue 31 item 1, issue 29 item 3 (c): "Run Both on CPU" on the unmodified attention_sink
 // pair without a binding file or launch chain (its two IR files copied away from the
-// launch.json that names the chain). The guessed binding (S = 16) puts the reference, compiled
-// for 128-wide tiles, outside its contract: the run says what the CLI says (the core's message,
-// translated), names the guessed binding, refutes nothing and never says "DIFFER BUG".
+// launch.json that names the chain). The binding derived from the pair guesses its sizes
+// (S = 16), which put the reference, compiled for 128-wide tiles, outside its contract: the run
+// says what the CLI says (the core's message, translated), names the binding, refutes nothing
+// and never says "DIFFER BUG".
 
 #include "CpuRunFixture.h"
 #include "DivergenceInsight.h"
@@ -51,8 +52,9 @@ TEST(CpuRunVerdict, AGuessedBindingTheReferenceRejectsIsOutsideItsContractNotADi
     const QString status = insight->evalStatus()->text();
     EXPECT_EQ(status, QStringLiteral("CPU run: ") + QString::fromStdString(check->summary));
     EXPECT_FALSE(status.contains(QStringLiteral("DIFFER BUG"))) << status.toStdString();
-    EXPECT_TRUE(status.contains(QStringLiteral("on a guessed binding (parameters by position "
-                                               "from the reference's mangled entry name; S = 16)")))
+    EXPECT_TRUE(status.contains(QStringLiteral(
+        "on a binding derived from the pair (the reference's parameters from its mangled entry "
+        "name, the generated entry's as the differ paired them; S = 16)")))
         << status.toStdString();
     EXPECT_TRUE(status.contains(QStringLiteral("outside the reference's contract")))
         << status.toStdString();

@@ -47,6 +47,31 @@ struct PairResult
     std::vector<Divergence> divergences;
 };
 
+// What each generated entry argument was compared as (FunctionDiff::generatedArguments).
+std::vector<ArgumentTie> argumentTies(const GFunction& R, const GFunction& G)
+{
+    std::vector<ArgumentTie> ties;
+    if (R.regions.empty() || G.regions.empty())
+        return ties;
+    const size_t rn = R.regions[0].args.size();
+    ties.resize(G.regions[0].args.size());
+    for (size_t k = 0; k < ties.size(); ++k) {
+        const int slot = G.entryArgSlot(k);
+        ties[k].referenceArgument = slot >= 0 && size_t(slot) < rn ? slot : -1;
+    }
+    const auto tie = [&](int value) -> ArgumentTie* {
+        const int k = G.values[size_t(value)].index;
+        return k >= 0 && size_t(k) < ties.size() ? &ties[size_t(k)] : nullptr;
+    };
+    for (const auto& [v, c] : G.specialisedArgs)
+        if (ArgumentTie* t = tie(v))
+            t->intConstant = c;
+    for (const auto& [v, bits] : G.specialisedFloats)
+        if (ArgumentTie* t = tie(v))
+            t->floatBits = bits;
+    return ties;
+}
+
 class Comparison
 {
 public:
@@ -70,6 +95,7 @@ public:
             const OpMatching m = matchOps(*R, *G);
             m_cancel.throwIfCancelled();
             fd.matchedOps = m.matchedOps;
+            fd.generatedArguments = argumentTies(*R, *G);
             const auto raw = compareFunctions(*R, *G, m);
             m_cancel.throwIfCancelled();
             // The recognizers scan the whole pair: only worth it when something differs.

@@ -315,10 +315,11 @@ TEST(CrossCheck, CancelledBeforeTheFirstPairIsACancelledRun)
 }
 
 // Issue 31 item 1, issue 29 item 3 (c): the unmodified attention_sink port run without a binding
-// file or launch chain. The guessed binding (S = 16) is outside what the reference was compiled
-// for (tiles of 128): the reference itself reads without a padding value. That refutes nothing
-// and is no differ bug; the check says so, names the binding it guessed, runs no other case of
-// those sizes, and an unproven critical (a seeded max -> min) says why it got nothing.
+// file or launch chain. The binding derived from the pair guesses its sizes (S = 16), outside
+// what the reference was compiled for (tiles of 128): the reference itself reads without a
+// padding value. That refutes nothing and is no differ bug; the check says so, names the
+// binding, runs no other case of those sizes, and an unproven critical (a seeded max -> min)
+// says why it got nothing.
 TEST(CrossCheck, AGuessedBindingTheReferenceRejectsRefutesNothing)
 {
     Checked c;
@@ -338,9 +339,9 @@ TEST(CrossCheck, AGuessedBindingTheReferenceRejectsRefutesNothing)
     EXPECT_TRUE(x.refuted.empty());
     EXPECT_TRUE(x.attachedTo.empty());
     EXPECT_EQ(x.summary.find("DIFFER BUG"), std::string::npos) << x.summary;
-    EXPECT_EQ(x.summary.rfind("inconclusive: on a guessed binding (parameters by position from "
-                              "the reference's mangled entry name; S = 16) the reference itself "
-                              "fails (line ",
+    EXPECT_EQ(x.summary.rfind("inconclusive: on a binding derived from the pair (the reference's "
+                              "parameters from its mangled entry name, the generated entry's as "
+                              "the differ paired them; S = 16) the reference itself fails (line ",
                               0),
               0u)
         << x.summary;
@@ -398,7 +399,8 @@ TEST(CrossCheck, ACpuCounterexampleClearsTheUnprovenMark)
 }
 
 // Issue 29 item 3 (b): a run that finds the outputs equal gives each unproven critical that
-// reason, naming the binding (softmax's guessed one, the pair has no launch chain).
+// reason, naming the binding (the pair has no launch chain: softmax's binding derived from the
+// pair, issue 30 item 2).
 TEST(CrossCheck, EqualOutputsAreTheReasonOfEachUnprovenCritical)
 {
     Checked c;
@@ -412,8 +414,9 @@ TEST(CrossCheck, EqualOutputsAreTheReasonOfEachUnprovenCritical)
         if (!d.unproven())
             continue;
         EXPECT_EQ(d.unprovenReason.rfind("CPU run: equal within the modelled rounding on a "
-                                         "guessed binding (parameters by position from the "
-                                         "reference's mangled entry name; S = ",
+                                         "binding derived from the pair (the reference's "
+                                         "parameters from its mangled entry name, the generated "
+                                         "entry's as the differ paired them; S = ",
                                          0),
                   0u)
             << d.unprovenReason;
