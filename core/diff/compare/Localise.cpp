@@ -54,7 +54,10 @@ struct Sides
     // chain again, CSE merges it) with another generated op. The change is
     // written at the op that reads it, not at the first op of that value's
     // chain. A chain the port writes anew (a duplicate: a stride of the wrong
-    // tensor) is not paired elsewhere and is followed as before.
+    // tensor) is not paired elsewhere and is followed as before. The reference
+    // value may also have no partner at all: the port, reading another value,
+    // no longer writes its chain (layer_norm's b mask bounded by w's extent
+    // leaves the b bound's chain unread, and the front end drops it).
     bool readCrosswise(int rv, int gv) const
     {
         const int rd = R.values[size_t(rv)].def, gd = G.values[size_t(gv)].def;
@@ -62,8 +65,9 @@ struct Sides
         if (rd < 0 || gd < 0 || rdCanon < 0)
             return false;
         const int rPartner = m.refToGen[size_t(rdCanon)], gPartner = m.genToRef[size_t(gd)];
-        return rPartner >= 0 && gPartner >= 0 && rPartner != gd && gPartner != rd &&
-               gPartner != rdCanon;
+        const bool refUnwritten = rPartner < 0 && participates(R.ops[size_t(rdCanon)]);
+        return (rPartner >= 0 || refUnwritten) && gPartner >= 0 && rPartner != gd &&
+               gPartner != rd && gPartner != rdCanon;
     }
 
     // The one operand of the pair that does not correspond, -1 when none or several.

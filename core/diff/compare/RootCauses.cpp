@@ -389,7 +389,13 @@ void followLoopIndexAssumes(CauseLinks& c)
             continue;
         const int rLoop = loopOfIndex(c.R, c.R.ops[size_t(d.refOp)].operands[0]);
         const int gLoop = loopOfIndex(c.G, c.G.ops[size_t(d.genOp)].operands[0]);
-        const int loopFinding = pairFinding(byPair, rLoop, gLoop);
+        int loopFinding = pairFinding(byPair, rLoop, gLoop);
+        // A lower bound changed to the value of a later constant is reported at
+        // its constant (OpMatcher's rehomeChangedConstant): the loop's finding.
+        if (loopFinding < 0 && rLoop >= 0 && gLoop >= 0)
+            loopFinding =
+                pairFinding(byPair, c.R.values[size_t(c.R.ops[size_t(rLoop)].operands[0])].def,
+                            c.G.values[size_t(c.G.ops[size_t(gLoop)].operands[0])].def);
         if (loopFinding < 0 || loopFinding == int(i) || !impliedByLoop(c.R, d.refOp, rLoop) ||
             !impliedByLoop(c.G, d.genOp, gLoop))
             continue;

@@ -426,18 +426,32 @@ private:
         return !a.results.empty();
     }
 
+    // Correspondences by equal normal forms spread first; a pair of producers
+    // that only share a name (topDown) is taken when nothing is left to spread,
+    // and only if both are still free. A dropped `2 *` in gelu leaves the port's
+    // scaled mulf read where the reference reads 2 * scaled: paired top-down by
+    // name at once, the scaled mulf would take the reference's 2 * scaled before
+    // the inputs' correspondences reach the reference's own scaled mulf.
     void propagate()
     {
-        while (!m_queue.empty() || !m_valueQueue.empty()) {
-            if (!m_queue.empty()) {
-                const auto [r, g] = m_queue.front();
-                m_queue.pop_front();
-                topDown(r, g);
-            } else {
-                const auto [rv, gv] = m_valueQueue.front();
-                m_valueQueue.pop_front();
-                bottomUp(rv, gv);
+        while (true) {
+            while (!m_queue.empty() || !m_valueQueue.empty()) {
+                if (!m_queue.empty()) {
+                    const auto [r, g] = m_queue.front();
+                    m_queue.pop_front();
+                    topDown(r, g);
+                } else {
+                    const auto [rv, gv] = m_valueQueue.front();
+                    m_valueQueue.pop_front();
+                    bottomUp(rv, gv);
+                }
             }
+            if (m_byName.empty())
+                return;
+            const auto [r, g] = m_byName.front();
+            m_byName.pop_front();
+            if (rfree(r) && gfree(g))
+                match(r, g);
         }
     }
 
@@ -458,8 +472,13 @@ private:
         for (size_t i = 0; i < n; ++i) {
             const int rv = rcanon(a.operands[i]);
             const int gv = gcanon(b.operands[swapped ? 1 - i : i]);
-            if (m.refValToGen[size_t(rv)] >= 0 || m.genValToRef[size_t(gv)] >= 0)
+            if (m.refValToGen[size_t(rv)] >= 0 || m.genValToRef[size_t(gv)] >= 0) {
+                if (m.refValToGen[size_t(rv)] != gv) {
+                    pairWrittenCopy(a.operands[i], b.operands[swapped ? 1 - i : i]);
+                    rehomeChangedConstant(a.operands[i], b.operands[swapped ? 1 - i : i]);
+                }
                 continue;
+            }
             const GValue& x = R.values[size_t(rv)];
             const GValue& y = G.values[size_t(gv)];
             if (x.def < 0 || y.def < 0 || x.index != y.index)
@@ -477,10 +496,97 @@ private:
                 semanticOperands(rop(x.def)).empty() && semanticOperands(gop(y.def)).empty();
             const bool owned = R.values[size_t(a.operands[i])].def == x.def &&
                                G.values[size_t(b.operands[swapped ? 1 - i : i])].def == y.def;
-            if (rfree(x.def) && gfree(y.def) && regionsCorrespond(x.def, y.def) &&
-                compatible(x.def, y.def) &&
-                (sameHash || (sameOp(rop(x.def), gop(y.def)) && (!leaves || owned))))
+            if (!rfree(x.def) || !gfree(y.def) || !regionsCorrespond(x.def, y.def) ||
+                !compatible(x.def, y.def))
+                continue;
+            if (sameHash)
                 match(x.def, y.def);
+            else if (sameOp(rop(x.def), gop(y.def)) && leaves && owned)
+                match(x.def, y.def);
+            else if (sameOp(rop(x.def), gop(y.def)) && !leaves)
+                m_byName.emplace_back(x.def, y.def);
+        }
+    }
+
+    // Two operands that do not correspond, where one side reads a copy (a CSE
+    // duplicate) of a value paired elsewhere and the other side its own op,
+    // still free: the change made the op written there equal to another one
+    // (layer_norm's b mask made to compare with w's bound is the w mask written
+    // again). The written ops pair, so that the change is seen at that op and
+    // not at its reader. `rw` and `gw` are the values as written.
+    void pairWrittenCopy(int rw, int gw)
+    {
+        const GValue& xv = R.values[size_t(rw)];
+        const GValue& yv = G.values[size_t(gw)];
+        if (xv.def < 0 || yv.def < 0 || xv.index != yv.index || !rfreeOrder(xv.def) ||
+            !gfreeOrder(yv.def))
+            return;
+        const GOp& x = rop(xv.def);
+        const GOp& y = gop(yv.def);
+        const bool oneCopy =
+            (x.duplicateOf >= 0 && participates(y)) || (y.duplicateOf >= 0 && participates(x));
+        if (oneCopy && sameOp(x, y) && !semanticOperands(x).empty() &&
+            !semanticOperands(y).empty() && regionsCorrespond(xv.def, yv.def) &&
+            duplicateFits(xv.def, yv.def))
+            match(xv.def, yv.def);
+    }
+
+    // A literal changed to the value of a constant written later (softmax's
+    // denominator initialised with 1.0, the value of the 1.0 that divides by it
+    // afterwards): CSE keeps the changed constant and makes the later one its
+    // copy, so the pairing by value gave the changed constant the other side's
+    // later one. Where two paired readers read constants of one type written
+    // for them, the reference's still free, those pair, and the other side's
+    // later constant pairs with the copy: the change is a changed value at the
+    // constant, not another operand of its reader. `rw`, `gw`: values as written.
+    void rehomeChangedConstant(int rw, int gw)
+    {
+        const int x = R.values[size_t(rw)].def, y = G.values[size_t(gw)].def;
+        if (x < 0 || y < 0 || rop(x).id != OpId::Constant || gop(y).id != OpId::Constant ||
+            !rfree(x) || !participates(gop(y)) || rop(x).hash == gop(y).hash ||
+            R.values[size_t(rw)].typeText != G.values[size_t(gw)].typeText)
+            return;
+        const int z = m.genToRef[size_t(y)];
+        const int copy = z >= 0 ? freeConstantCopy(y) : -1;
+        if (copy < 0)
+            return;
+        unmatch(z, y);
+        match(x, y);
+        match(z, copy);
+    }
+
+    // A generated constant op that CSE merges into `canonical`, still unpaired, or -1.
+    int freeConstantCopy(int canonical)
+    {
+        if (!m_constantCopiesBuilt) {
+            m_constantCopiesBuilt = true;
+            for (size_t k = 0; k < G.ops.size(); ++k)
+                if (G.ops[k].id == OpId::Constant && G.ops[k].duplicateOf >= 0)
+                    m_constantCopies[G.ops[k].duplicateOf].push_back(int(k));
+        }
+        const auto it = m_constantCopies.find(canonical);
+        if (it == m_constantCopies.end())
+            return -1;
+        for (int k : it->second)
+            if (m.genToRef[size_t(k)] < 0)
+                return k;
+        return -1;
+    }
+
+    // Undoes match(r, g) of two ops without regions (rehomeChangedConstant).
+    void unmatch(int r, int g)
+    {
+        m.refToGen[size_t(r)] = -1;
+        m.genToRef[size_t(g)] = -1;
+        --m.matchedOps;
+        const GOp& a = rop(r);
+        const GOp& b = gop(g);
+        for (size_t k = 0; k < std::min(a.results.size(), b.results.size()); ++k) {
+            const int rv = rcanon(a.results[k]), gv = gcanon(b.results[k]);
+            if (m.refValToGen[size_t(rv)] == gv) {
+                m.refValToGen[size_t(rv)] = -1;
+                m.genValToRef[size_t(gv)] = -1;
+            }
         }
     }
 
@@ -594,6 +700,41 @@ private:
         return false;
     }
 
+    // A duplicate (what CSE merges) pairs with a written op of the other side
+    // as a change that made an op equal to another one; not where the other
+    // side writes that copy too (its canonical op's partner has a duplicate of
+    // its own): there the copy is no change. layer_norm's b mask made to read
+    // the w bound leaves the b bound's reshape unread; rstd's reshape, written
+    // twice on both sides, is not it.
+    bool duplicateFits(int r, int g)
+    {
+        const GOp& a = rop(r);
+        const GOp& b = gop(g);
+        if (a.duplicateOf >= 0 && b.duplicateOf < 0) {
+            const int partner = m.refToGen[size_t(a.duplicateOf)];
+            return partner < 0 || !hasCopy(Side::Generated, partner);
+        }
+        if (b.duplicateOf >= 0 && a.duplicateOf < 0) {
+            const int partner = m.genToRef[size_t(b.duplicateOf)];
+            return partner < 0 || !hasCopy(Side::Reference, partner);
+        }
+        return true;
+    }
+
+    // Whether an op of `side` is the canonical op of a duplicate (built on first use).
+    bool hasCopy(Side side, int op)
+    {
+        std::vector<char>& copied = m_copied[side];
+        if (copied.empty()) {
+            const GFunction& f = side == Side::Reference ? R : G;
+            copied.assign(f.ops.size(), 0);
+            for (const GOp& o : f.ops)
+                if (o.duplicateOf >= 0 && !o.assume)
+                    copied[size_t(o.duplicateOf)] = 1;
+        }
+        return copied[size_t(op)] != 0;
+    }
+
     void alignGap(const std::vector<int>& rAll, const std::vector<int>& gAll)
     {
         if (rAll.empty() || gAll.empty())
@@ -602,7 +743,8 @@ private:
         // Nor do two constants: a position says nothing about which value is which.
         auto same = [&](int r, int g) {
             return sameOp(rop(r), gop(g)) && (participates(rop(r)) || participates(gop(g))) &&
-                   !semanticOperands(rop(r)).empty() && sameConstantOperands(r, g);
+                   !semanticOperands(rop(r)).empty() && sameConstantOperands(r, g) &&
+                   duplicateFits(r, g);
         };
         // Equal heads pair up in order (as the LCS backtrack would) in linear
         // time; only the rest needs the quadratic table.
@@ -694,7 +836,7 @@ private:
                 return gfreeOrder(g) &&
                        (by == PairBy::SameName ? sameOp(rop(r), gop(g)) : compatible(r, g)) &&
                        (participates(rop(r)) || participates(gop(g))) &&
-                       !semanticOperands(gop(g)).empty();
+                       !semanticOperands(gop(g)).empty() && duplicateFits(r, g);
             };
             size_t k = j;
             while (k < gl.size() && !fits(gl[k]))
@@ -785,6 +927,10 @@ private:
     OpMatching m;
     std::deque<std::pair<int, int>> m_queue;      // matched op pairs
     std::deque<std::pair<int, int>> m_valueQueue; // newly corresponding values
+    std::deque<std::pair<int, int>> m_byName;     // producers sharing only a name (topDown)
+    std::unordered_map<int, std::vector<int>> m_constantCopies; // freeConstantCopy
+    bool m_constantCopiesBuilt = false;
+    PerSide<std::vector<char>> m_copied; // hasCopy
     struct Candidate
     {
         uint64_t key;
