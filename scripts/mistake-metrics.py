@@ -24,7 +24,8 @@ tests/data/port-mistakes). For the real pairs, the sites of expected.json's `cri
 
   scripts/mistake-metrics.py CLI [--cases GLOB] [--subset all|expect|older] [--verbose] [--json OUT]
                              [--list-unproven]
-                             [--eval [--timeout S] [--jobs N]]
+                             [--eval [--timeout S] [--jobs N]] [--bindings | --plain-bindings]
+                             [--bound-only]
   scripts/mistake-metrics.py build/dev/app/cli/tilelens-cli --json /tmp/metrics-before.json
 
 --eval runs `diff --eval --format json` instead (no --binding: the CLI derives the binding from
@@ -34,6 +35,10 @@ counted from its plain diff and listed. It also prints the time per comparison (
 tests/data/eval has one: against R and for the real pair as it is; against U its
 `.rust-vs-rust` form, else its generated half for both sides (the mistake keeps the port's
 parameters).
+--plain-bindings passes the same binding files to the plain diff (no --eval): its quick CPU
+search for the unproven criticals runs on them. --bound-only measures only the comparisons
+whose baseline pair has such a binding (run it with and without --plain-bindings to compare).
+The time per comparison (median, max) is printed for every run.
 
 Exit status 0 whatever the numbers are: it measures, it does not judge.
 """
@@ -59,9 +64,10 @@ class Runner:
     """Runs the diffs: plain, or with --eval under a timeout (then timed; a run out of time is
     counted from its plain diff)."""
 
-    def __init__(self, cli, evaluate=False, timeout=None):
+    def __init__(self, cli, evaluate=False, timeout=None, plain_bindings=False):
         self.cli = cli
         self.evaluate = evaluate
+        self.plain_bindings = plain_bindings
         self.timeout = timeout
         self.seconds = []
         self.timed_out = []
@@ -93,10 +99,17 @@ class Runner:
     def plain(self, ref, gen):
         return self._run(["diff", "--format", "json", ref, gen], ref, gen)
 
+    def has_binding(self, ref):
+        pair = os.path.basename(os.path.dirname(ref))
+        return os.path.isfile(os.path.join(ROOT, "tests", "data", "eval", pair + ".binding.json"))
+
     def diff(self, ref, gen):
-        if not self.evaluate:
-            return self.plain(ref, gen)
         start = time.monotonic()
+        if not self.evaluate:
+            binding = self.binding(ref, gen) if self.plain_bindings else []
+            result = self._run(["diff", "--format", "json"] + binding + [ref, gen], ref, gen)
+            self.seconds.append(time.monotonic() - start)
+            return result
         try:
             result = self._run(["diff", "--eval", "--format", "json"] + self.binding(ref, gen) +
                                [ref, gen], ref, gen, self.timeout)
@@ -377,9 +390,17 @@ def main():
     ap.add_argument("--jobs", type=int, default=1, help="comparisons run at once (default 1)")
     ap.add_argument("--bindings", action="store_true",
                     help="with --eval: the baseline pair's binding from tests/data/eval")
+    ap.add_argument("--plain-bindings", action="store_true",
+                    help="without --eval: the same bindings to the plain diff (its quick CPU "
+                         "search)")
+    ap.add_argument("--bound-only", action="store_true",
+                    help="only the comparisons whose baseline pair has a binding in "
+                         "tests/data/eval")
     args = ap.parse_args()
-    runner = Runner(os.path.abspath(args.cli), args.eval, args.timeout)
-    if args.bindings:
+    if args.plain_bindings and args.eval:
+        ap.error("--plain-bindings is for the plain diff; with --eval use --bindings")
+    runner = Runner(os.path.abspath(args.cli), args.eval, args.timeout, args.plain_bindings)
+    if args.bindings or args.plain_bindings:
         runner.bindings = {}
         runner.bindings_dir = tempfile.mkdtemp(prefix="mistake-metrics-")
 
@@ -398,6 +419,8 @@ def main():
         if args.subset != "all" and ("expect" in case) != (args.subset == "expect"):
             continue
         pair_dir = os.path.join(PAIRS, case["baseline_pair"])
+        if args.bound_only and not runner.has_binding(os.path.join(pair_dir, "reference.mlir")):
+            continue
         cases.append((name, case, os.path.join(pair_dir, "reference.mlir"),
                       os.path.join(pair_dir, "generated.mlir"),
                       os.path.join(MISTAKES, name, "generated.mlir")))
@@ -407,6 +430,8 @@ def main():
         if not os.path.isfile(os.path.join(ROOT, d, "expected.json")):
             continue
         if not fnmatch.fnmatch("real-ports/" + pair, "*" if args.cases == "*" else args.cases):
+            continue
+        if args.bound_only and not runner.has_binding(os.path.join(d, "reference.mlir")):
             continue
         real.append((pair, load_json(os.path.join(d, "expected.json")),
                      os.path.join(d, "reference.mlir"), os.path.join(d, "generated.mlir")))
@@ -451,7 +476,11 @@ def main():
         total.proof.update(t.proof)
         total.without.update(t.without)
     print_tally("Port mistakes, both comparisons:", total)
-    if runner.seconds:
+    if runner.seconds and not args.eval:
+        print(f"\ndiff{' with bindings' if args.plain_bindings else ''}: {len(runner.seconds)} "
+              f"comparisons, seconds per comparison median {statistics.median(runner.seconds):.2f}, "
+              f"max {max(runner.seconds):.2f}")
+    elif runner.seconds:
         print(f"\ndiff --eval: {len(runner.seconds)} comparisons, seconds per comparison median "
               f"{statistics.median(runner.seconds):.1f}, max {max(runner.seconds):.1f}; "
               f"{len(runner.timed_out)} out of the {args.timeout:g} s timeout (counted from "

@@ -3,7 +3,8 @@
 // diff_ir.sh: 0 PASS, 2 PASS_WITH_NOTES, 1 FAIL_FIXABLE; 3 usage or input error.
 // --eval [--binding FILE] then runs both entries on the CPU interpreter and checks
 // the divergences against the outcome (core/crosscheck); a run that refutes the
-// verdict is a differ bug: said on stderr, exit 1.
+// verdict is a differ bug: said on stderr, exit 1. Without --eval, unproven criticals get a
+// quick CPU search on the given (--binding) or derived binding (--cpu-search-budget).
 
 #include "CliRegistry.h"
 #include "common/BytePath.h"
@@ -63,9 +64,15 @@ struct DiffOptions
                        "refute the equivalent ones (a refuted one is a differ bug: exit 1).")};
     QCommandLineOption binding{
         QStringLiteral("binding"),
-        QStringLiteral("With --eval: binding file (tilelens.eval-binding/1); default: bind by\n"
-                       "position from the reference's mangled entry name."),
+        QStringLiteral("Binding file (tilelens.eval-binding/1) of the CPU runs: --eval's, and\n"
+                       "without --eval the quick search of unproven criticals; default: the\n"
+                       "binding derived from the port's launch chain (--eval: else a guess)."),
         QStringLiteral("FILE")};
+    QCommandLineOption cpuSearchBudget{
+        QStringLiteral("cpu-search-budget"),
+        QStringLiteral("Without --eval: wall seconds of the quick CPU search for the unproven\n"
+                       "criticals' counterexamples (default 1; 0 turns it off)."),
+        QStringLiteral("SECONDS")};
 
     void declare(QCommandLineParser& parser) const
     {
@@ -78,7 +85,8 @@ struct DiffOptions
                                      QStringLiteral("Reference IR (cuTile Python)."));
         parser.addPositionalArgument(QStringLiteral("GEN"),
                                      QStringLiteral("Generated IR (cuTile Rust)."));
-        for (const QCommandLineOption* o : {&eval, &binding, &rules, &format, &out, &kernel})
+        for (const QCommandLineOption* o :
+             {&eval, &binding, &cpuSearchBudget, &rules, &format, &out, &kernel})
             parser.addOption(*o);
     }
 };
@@ -133,6 +141,38 @@ std::shared_ptr<const RuleSet> loadDiffRules(const QString& rulesFile)
     return rules;
 }
 
+// The quick CPU search of a plain diff: its budget and the binding file read (none: derived);
+// false, said on stderr, for a bad budget or a binding file that cannot be read. No search
+// (nullopt) for a budget of 0.
+bool readCpuSearch(const QCommandLineParser& parser, const DiffOptions& opt,
+                   std::optional<pair::CpuSearchRequest>& search)
+{
+    pair::CpuSearchRequest request;
+    if (parser.isSet(opt.cpuSearchBudget)) {
+        bool ok = false;
+        request.budgetSeconds = parser.value(opt.cpuSearchBudget).toDouble(&ok);
+        if (!ok || !(request.budgetSeconds >= 0) || request.budgetSeconds > 1e6) {
+            printErr(QStringLiteral("tilelens-cli diff: --cpu-search-budget must be a number of "
+                                    "seconds (0 turns the search off), not '%1'\n")
+                         .arg(parser.value(opt.cpuSearchBudget)));
+            return false;
+        }
+    }
+    if (parser.isSet(opt.binding)) {
+        auto binding = std::make_shared<eval::Binding>();
+        std::string error;
+        if (!eval::loadBinding(parser.value(opt.binding).toStdString(), *binding, error)) {
+            printErr(QStringLiteral("tilelens-cli diff: binding: %1\n")
+                         .arg(QString::fromStdString(error)));
+            return false;
+        }
+        request.binding = std::move(binding);
+    }
+    if (request.budgetSeconds > 0)
+        search = std::move(request);
+    return true;
+}
+
 int runDiff(const QStringList& args)
 {
     QCommandLineParser parser;
@@ -154,10 +194,14 @@ int runDiff(const QStringList& args)
                 .arg(parser.value(opt.format), QString::fromStdString(pair::diffFormatList())));
         return ExitInputError;
     }
-    if (parser.isSet(opt.binding) && !parser.isSet(opt.eval)) {
-        printErr(QStringLiteral("tilelens-cli diff: --binding needs --eval\n"));
+    if (parser.isSet(opt.cpuSearchBudget) && parser.isSet(opt.eval)) {
+        printErr(QStringLiteral("tilelens-cli diff: --cpu-search-budget is without --eval (--eval "
+                                "runs the full check)\n"));
         return ExitInputError;
     }
+    std::optional<pair::CpuSearchRequest> cpuSearch;
+    if (!parser.isSet(opt.eval) && !readCpuSearch(parser, opt, cpuSearch))
+        return ExitInputError;
     const std::shared_ptr<const RuleSet> rules = loadDiffRules(parser.value(opt.rules));
     if (!rules)
         return ExitInputError;
@@ -170,6 +214,7 @@ int runDiff(const QStringList& args)
     request.rules = rules;
     request.alignedRows = request.keepText = html;
     request.keepModels = parser.isSet(opt.eval);
+    request.cpuSearch = cpuSearch;
     const pair::PairAnalysis analysis = pair::analysePair(request);
     if (!analysis.compared()) {
         printRefusal(analysis.sides.reference());

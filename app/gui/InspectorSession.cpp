@@ -104,6 +104,9 @@ void InspectorSession::startDiff()
     request.rowAlignment = true;
     request.sourceLinks = true;
     request.keepModels = true; // "Run Both on CPU" runs them without a second parse
+    // The unproven criticals get the quick CPU search on the binding derived from the port, as
+    // `tilelens-cli diff` gives them (one core path).
+    request.cpuSearch = pair::CpuSearchRequest{};
     if (kernel)
         request.rustKernelPath = kernel->rustKernel.toStdString();
     auto handOver = std::make_shared<PerSide<SideHandOver>>();

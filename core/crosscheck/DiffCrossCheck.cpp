@@ -337,10 +337,7 @@ void attachTapDifferences(CrossCheck& c)
     for (const auto& [id, difference] : c.eval.tapDifferences) {
         if (std::find(c.attachedTo.begin(), c.attachedTo.end(), id) != c.attachedTo.end())
             continue;
-        eval::EvalResult shown;
-        shown.counterexample = difference.counterexample;
-        shown.counterexampleCase = difference.inputs;
-        c.tapCounterexamples[id] = counterexampleText(shown);
+        c.tapCounterexamples[id] = tapCounterexampleText(difference);
         c.unprovenReasons.erase(id);
     }
 }
@@ -373,6 +370,25 @@ BindingWords bindingWords(const eval::Binding& b)
     else if (b.source == "positional")
         w.detail = "parameters by position from the kernels' make_tensor_view ops; " + w.detail;
     return w;
+}
+
+std::vector<eval::TapPair> unprovenTapPairs(const diff::DiffResult& result, const ir::Function& ref,
+                                            const ir::Function& gen)
+{
+    return tapPairs(result, ref, gen);
+}
+
+bool ofEntryPair(const diff::Divergence& d, const ir::Function& ref, const ir::Function& gen)
+{
+    return ofPair(d, ref, gen);
+}
+
+std::string tapCounterexampleText(const eval::TapDifference& difference)
+{
+    eval::EvalResult shown;
+    shown.counterexample = difference.counterexample;
+    shown.counterexampleCase = difference.inputs;
+    return counterexampleText(shown);
 }
 
 std::vector<std::pair<const ir::Function*, const ir::Function*>>

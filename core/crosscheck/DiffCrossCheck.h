@@ -119,6 +119,17 @@ BindingWords bindingWords(const eval::Binding& b);
 // the differing element's index ("x[0, 3] = 1.5"). Empty without a counterexample.
 std::vector<std::string> counterexampleInputs(const eval::EvalResult& r);
 
+// The reference and generated ops of each unproven critical of the entry pair (ref, gen), to tap
+// during a run: their values may differ where no output shows it. A finding whose place names
+// no single op with a result on each side has none.
+std::vector<eval::TapPair> unprovenTapPairs(const diff::DiffResult& result, const ir::Function& ref,
+                                            const ir::Function& gen);
+// Whether a divergence belongs to the entry pair (ref, gen); one without a function is the
+// module's, so every pair's.
+bool ofEntryPair(const diff::Divergence& d, const ir::Function& ref, const ir::Function& gen);
+// A tapped difference as a counterexample's words, as `--eval` attaches it (after "CPU run: ").
+std::string tapCounterexampleText(const eval::TapDifference& difference);
+
 // What the check says about one divergence ("" when nothing), to show after
 // "CPU run:": the attached counterexample, a refutation or a confirmation.
 std::string noteFor(const CrossCheck& check, const std::string& divergenceId);

@@ -255,6 +255,7 @@ InterpreterOptions runOptions(const EvalOptions& o, Clock::time_point deadline)
     io.maxLiveElements = o.maxLiveElements;
     io.deadline = deadline;
     io.timeoutSeconds = o.timeoutSeconds;
+    io.blocks = o.blocks;
     return io;
 }
 
@@ -479,6 +480,38 @@ std::string tappedValueName(const TapPair& pair, const TapRecord& at, size_t run
            ") tile";
 }
 
+// Significand bits of a float format (the implicit one included).
+int significandBits(Elem e)
+{
+    switch (e) {
+    case Elem::F64:
+        return 53;
+    case Elem::F32:
+        return 24;
+    case Elem::F16:
+    case Elem::TF32:
+        return 11;
+    case Elem::BF16:
+        return 8;
+    case Elem::F8E4M3FN:
+        return 4;
+    case Elem::F8E5M2:
+        return 3;
+    case Elem::F4E2M1FN:
+        return 2;
+    default:
+        return 1;
+    }
+}
+
+// The format two tapped float values of different formats are compared in: the coarser one,
+// so an f16 accumulator against an f32 one differs only where the f32 value rounded to f16 is
+// off by more than the tolerance (the port's value cannot be closer than its format allows).
+Elem coarserFloat(Elem a, Elem b)
+{
+    return significandBits(b) < significandBits(a) ? b : a;
+}
+
 // The first element where the values `pair` tapped on one case differ beyond the tolerance;
 // nullopt when they agree, or with `why` set when they cannot be compared.
 std::optional<Counterexample> tapDifference(const TapPair& pair, const OpTap& refTap,
@@ -507,17 +540,21 @@ std::optional<Counterexample> tapDifference(const TapPair& pair, const OpTap& re
     for (size_t i = 0; i < refs.size() && i < gens.size(); ++i) {
         const Tile& a = refs[i].result;
         const Tile& b = gens[i].result;
-        if (a.shape != b.shape || a.elem != b.elem || refs[i].block != gens[i].block) {
+        const bool bothFloat = a.isFloat() && b.isFloat();
+        if (a.shape != b.shape || (a.elem != b.elem && !bothFloat) ||
+            refs[i].block != gens[i].block) {
             why = a.shape != b.shape ? "its values have different shapes"
                   : a.elem != b.elem ? "its values have different element types"
                                      : "its ops run in different tile blocks";
             return std::nullopt;
         }
         runInBlock = i > 0 && refs[i - 1].block == refs[i].block ? runInBlock + 1 : 0;
+        const Elem compared = bothFloat ? coarserFloat(a.elem, b.elem) : a.elem;
         for (size_t k = 0; k < a.size(); ++k) {
             int64_t ulp = -1;
-            if (a.isFloat() ? sameFloat(a.floats[k], b.floats[k], a.elem, o, ulp)
-                            : a.ints[k] == b.ints[k])
+            if (bothFloat ? sameFloat(roundTo(a.floats[k], compared),
+                                      roundTo(b.floats[k], compared), compared, o, ulp)
+                          : a.ints[k] == b.ints[k])
                 continue;
             Counterexample cx;
             cx.array = tappedValueName(pair, refs[i], runInBlock);
@@ -662,7 +699,7 @@ EvalResult evaluatePair(const ir::Function& ref, const ir::Function& gen, const 
     size_t caseCount = 1;
     std::string longestDims;
     for (const auto& [name, values] : binding.dims)
-        if (values.size() > caseCount) {
+        if (values.size() > caseCount && !options.firstSizesOnly) {
             caseCount = values.size();
             longestDims = name;
         }
@@ -676,7 +713,7 @@ EvalResult evaluatePair(const ir::Function& ref, const ir::Function& gen, const 
     for (const ArrayBinding& a : binding.arrays)
         if (isFloatElem(a.elem) && (options.edgeArrays.empty() || options.edgeArrays.count(a.name)))
             edgeArrays.push_back(a.name);
-    if (options.edgeArrays.empty() && edgeArrays.size() <= 1)
+    if ((options.edgeArrays.empty() && edgeArrays.size() <= 1) || options.edgeInEveryArrayOnly)
         edgeArrays.clear(); // one float array alone is every array at once
     // Edge values in each float array alone tell which input a difference needs. Past a few
     // dozen arrays those cases cost arrays x arrays buffers (4,000 arrays: 16 M), so only
@@ -838,6 +875,8 @@ EvalResult evaluatePair(const ir::Function& ref, const ir::Function& gen, const 
         if (!options.taps.empty() && !r.issue && !g.issue)
             compareTaps(options, refTap, genTap, in, cr, res, tapsCompared);
         res.cases.push_back(cr);
+        const bool searched = options.stopOnceEveryTapDiffers && !options.taps.empty() &&
+                              res.tapDifferences.size() == options.taps.size();
         if (options.skipSizesTheReferenceRejects && r.issue && outsideContract(*r.issue))
             rejectedSizes.insert(c);
         if (options.progress)
@@ -850,7 +889,7 @@ EvalResult evaluatePair(const ir::Function& ref, const ir::Function& gen, const 
             res.verdict = "different";
             res.counterexample = cx;
             res.counterexampleCase = cr;
-            if (!r.issue && !g.issue) {
+            if (!r.issue && !g.issue && options.locateFirstDivergence) {
                 // Once per result: rerun the case recording every store to name the
                 // stores where the two sides first write different values.
                 std::vector<StoreEvent> refTrace, genTrace;
@@ -862,6 +901,8 @@ EvalResult evaluatePair(const ir::Function& ref, const ir::Function& gen, const 
                         firstDivergence(refTrace, genTrace, rt.memory, in, options);
             }
         }
+        if (searched) // every tapped pair has its counterexample: the search is done
+            break;
     }
     for (const TapPair& pair : options.taps)
         if (!tapsCompared.count(pair.id) && !res.tapDifferences.count(pair.id))

@@ -81,6 +81,16 @@ struct EvalOptions
     // read without a padding value): the first element where a pair's values differ beyond the
     // tolerance goes to EvalResult::tapDifferences.
     std::vector<TapPair> taps;
+    // A bounded search (the quick CPU search of a plain diff, crosscheck/QuickSearch.h) runs
+    // less than the full check: only the tile blocks of `blocks`, only the first value of each
+    // dims list, edge values only in every float array at once (no array alone), no rerun
+    // that names the first store written differently, and it ends once every tapped pair
+    // differs.
+    BlockSubset blocks = BlockSubset::All;
+    bool firstSizesOnly = false;
+    bool edgeInEveryArrayOnly = false;
+    bool locateFirstDivergence = true;
+    bool stopOnceEveryTapDiffers = false;
 };
 
 // An issue of the reference that puts the inputs outside its contract: it reads out of bounds,

@@ -34,6 +34,15 @@ int64_t scalarInt(const Tile& t)
     return t.ints.empty() ? 0 : t.ints[0];
 }
 
+// The block id a run executes after `id` in a grid dimension of `count` blocks (`count` when
+// none): every one, or the last right after the first. A loop, not a list: a grid may hold 2^31.
+int64_t nextBlockId(int64_t id, int64_t count, BlockSubset subset)
+{
+    if (subset == BlockSubset::FirstAndLast && id == 0 && count > 1)
+        return count - 1;
+    return subset == BlockSubset::FirstAndLast ? count : id + 1;
+}
+
 } // namespace
 
 const char* issueKindName(IssueKind k)
@@ -486,9 +495,10 @@ std::optional<EvalIssue> Interpreter::run(const ir::Function& fn, const std::vec
             ex.fail(IssueKind::InvalidInput, "function '" + std::string(fn.name) + "' has no body");
         if (grid.x < 1 || grid.y < 1 || grid.z < 1)
             ex.fail(IssueKind::InvalidInput, "grid dimensions must be positive");
-        for (int64_t z = 0; z < grid.z; ++z)
-            for (int64_t y = 0; y < grid.y; ++y)
-                for (int64_t x = 0; x < grid.x; ++x) {
+        const BlockSubset subset = ex.options.blocks;
+        for (int64_t z = 0; z < grid.z; z = nextBlockId(z, grid.z, subset))
+            for (int64_t y = 0; y < grid.y; y = nextBlockId(y, grid.y, subset))
+                for (int64_t x = 0; x < grid.x; x = nextBlockId(x, grid.x, subset)) {
                     ex.blockId[0] = x;
                     ex.blockId[1] = y;
                     ex.blockId[2] = z;

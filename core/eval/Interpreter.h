@@ -108,6 +108,15 @@ constexpr uint64_t kDefaultMaxWork = 20'000'000'000;     // the whole run of one
 // last use, so a chain of element-wise ops holds two or three tiles, not every one it made.
 constexpr uint64_t kDefaultMaxLiveElements = uint64_t(1) << 27;
 
+// Which tile blocks of the grid a run executes. A quick search runs the first and the last block
+// of each grid dimension only (up to 8 blocks): the first is where every offset starts, the last
+// where a tail mask bites.
+enum class BlockSubset : uint8_t
+{
+    All,
+    FirstAndLast,
+};
+
 struct InterpreterOptions
 {
     // A runaway loop shows up within one tile block; the whole run may take more, as
@@ -130,6 +139,7 @@ struct InterpreterOptions
     double undefinedFloat = 0.0;
     // When set, the runs of its ops are recorded there (a null check per op when not).
     OpTap* tap = nullptr;
+    BlockSubset blocks = BlockSubset::All;
 };
 
 struct RunStats
@@ -153,8 +163,9 @@ public:
     Interpreter(const Interpreter&) = delete;
     Interpreter& operator=(const Interpreter&) = delete;
 
-    // Runs `fn` for every block of `grid` (x fastest). `results` receives the
-    // operands of the last executed `return` (testing$func). nullopt = success.
+    // Runs `fn` for every block of `grid` (x fastest), or those of InterpreterOptions::blocks.
+    // `results` receives the operands of the last executed `return` (testing$func). nullopt =
+    // success.
     std::optional<EvalIssue> run(const ir::Function& fn, const std::vector<RtValue>& args,
                                  Grid grid, std::vector<RtValue>* results = nullptr);
 

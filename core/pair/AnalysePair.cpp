@@ -2,6 +2,7 @@
 #include "diff/IrDiff.h"
 #include "diff/RuleSet.h"
 #include "ir/Parser.h"
+#include "pair/CrossCheck.h"
 #include "pair/PairAnalysis.h"
 #include "pair/SideReader.h"
 #include "pair/SourceLinks.h"
@@ -57,6 +58,28 @@ void addViews(PairAnalysis& a, const PairRequest& request,
             a.sides[s].model = models[s];
 }
 
+// The quick CPU search of the result's unproven criticals (PairRequest::cpuSearch), written
+// into the result before any view reads it.
+void searchUnproven(PairAnalysis& a, const PairRequest& request,
+                    const PerSide<std::shared_ptr<const ir::ParseResult>>& models,
+                    const CancelToken& cancel)
+{
+    if (!request.cpuSearch || a.result->unprovenCriticals() == 0)
+        return;
+    const CpuSearchRequest& search = *request.cpuSearch;
+    crosscheck::QuickSearchOptions options;
+    options.given = search.binding;
+    if (!options.given)
+        options.provider = portBindingProvider(request.sides.reference().path,
+                                               request.sides.generated().path, search.bindingWay);
+    options.budgetSeconds = search.budgetSeconds;
+    options.cancel = cancel;
+    a.cpuSearch = crosscheck::quickSearch(*a.result, modulesOf(*models[Side::Reference]),
+                                          modulesOf(*models[Side::Generated]), options);
+    cancel.throwIfCancelled();
+    crosscheck::applyQuickSearch(*a.result, a.cpuSearch);
+}
+
 } // namespace
 
 PairAnalysis analysePair(const PairRequest& request, const CancelToken& cancel)
@@ -91,8 +114,10 @@ PairAnalysis analysePair(const PairRequest& request, const CancelToken& cancel)
         a.result = diff::compareLoading(load, {}, *a.rules, request.sides.reference().path,
                                         request.sides.generated().path, options);
         a.status = a.result ? PairStatus::Compared : PairStatus::InputError;
-        if (a.result)
+        if (a.result) {
+            searchUnproven(a, request, models, cancel);
             addViews(a, request, models, cancel);
+        }
     } catch (const Cancelled&) {
         a.result.reset();
         a.alignment = {};

@@ -1,6 +1,7 @@
 #include "pair/CrossCheck.h"
 
 #include "pair/PairAnalysis.h"
+#include "workspace/DerivedBinding.h"
 
 namespace tilelens::pair {
 namespace {
@@ -24,6 +25,14 @@ std::string cannotRun(const PairAnalysis& analysis)
 }
 
 } // namespace
+
+crosscheck::BindingProvider portBindingProvider(const std::string& refPath,
+                                                const std::string& genPath, const std::string& way)
+{
+    return [refPath, genPath, way](const ir::Function& r, const ir::Function& g, std::string& why) {
+        return ws::derivedBindingForIrPair(refPath, genPath, r, g, &why, way);
+    };
+}
 
 crosscheck::CrossCheck crossCheck(const PairAnalysis& analysis, const std::string& bindingFile,
                                   const eval::EvalOptions& options,

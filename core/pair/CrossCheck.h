@@ -11,6 +11,12 @@ namespace tilelens::pair {
 
 struct PairAnalysis;
 
+// The binding of an entry pair derived from the port when no binding is given: through the
+// port's launch chain of the two files (workspace/DerivedBinding.h); a message asking for a
+// binding names `way`. What `diff --eval` and the quick CPU search of a plain diff both bind by.
+crosscheck::BindingProvider portBindingProvider(const std::string& refPath,
+                                                const std::string& genPath, const std::string& way);
+
 // crosscheck::crossCheckAll() on the analysis's result and kept models. Not run (its error and
 // summary say why) when the pair was not compared or its models were not kept.
 crosscheck::CrossCheck crossCheck(const PairAnalysis& analysis, const std::string& bindingFile,

@@ -5,7 +5,6 @@
 #include "pair/CrossCheck.h"
 #include "pair/HtmlExport.h"
 #include "pair/PairAnalysis.h"
-#include "workspace/DerivedBinding.h"
 
 #include <nlohmann/json.hpp>
 
@@ -46,13 +45,9 @@ std::string diffFormatList()
 crosscheck::CrossCheck crossCheckPort(const PairAnalysis& analysis, const std::string& bindingFile,
                                       const eval::EvalOptions& options)
 {
-    const std::string refPath = analysis.sides.reference().path;
-    const std::string genPath = analysis.sides.generated().path;
     return crossCheck(analysis, bindingFile, options,
-                      [refPath, genPath, way = options.bindingWay](
-                          const ir::Function& r, const ir::Function& g, std::string& why) {
-                          return ws::derivedBindingForIrPair(refPath, genPath, r, g, &why, way);
-                      });
+                      portBindingProvider(analysis.sides.reference().path,
+                                          analysis.sides.generated().path, options.bindingWay));
 }
 
 std::string diffReport(const PairAnalysis& analysis, const diff::RuleSet& rules, DiffFormat format,

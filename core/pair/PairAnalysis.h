@@ -84,7 +84,10 @@ struct PairAnalysis
     std::shared_ptr<const diff::RuleSet> rules; // the set that classified `result`
     std::optional<diff::DiffResult> result;     // Compared only
     RowAlignment alignment;                     // PairRequest::rowAlignment (no tail yet)
-    std::chrono::milliseconds elapsed{0};       // read + parse + verify + diff + links
+    // What the quick CPU search (PairRequest::cpuSearch) found and said, already written into
+    // `result`; empty when it did not run.
+    crosscheck::QuickSearch cpuSearch;
+    std::chrono::milliseconds elapsed{0}; // read + parse + verify + diff + links
 
     bool compared() const { return status == PairStatus::Compared; }
 };

@@ -8,9 +8,11 @@
 // for "Run Both on CPU", source links), the dashboard and the pipeline's IR stage.
 
 #include "common/Side.h"
+#include "crosscheck/QuickSearch.h"
 
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 
 namespace tilelens::diff {
@@ -28,6 +30,15 @@ struct SideSource
     std::string path;
     // The side's bytes already in memory (tests, a text the caller holds); null: read `path`.
     std::shared_ptr<const std::string> bytes;
+};
+
+// The quick CPU search after the diff (crosscheck/QuickSearch.h): for the unproven criticals,
+// with the given binding, else the one derived from the port (pair::portBindingProvider).
+struct CpuSearchRequest
+{
+    std::shared_ptr<const eval::Binding> binding; // given (`diff --binding FILE`); null: derived
+    double budgetSeconds = crosscheck::kDefaultQuickSearchSeconds; // wall time of the diff's search
+    std::string bindingWay = eval::kBindingWayOfCli; // how a message asks for a binding
 };
 
 struct PairRequest
@@ -55,6 +66,9 @@ struct PairRequest
     // side inferred links into `rustKernelPath` when given and its IR has no loc() into it.
     bool sourceLinks = false;
     std::string rustKernelPath;
+    // Set: the unproven criticals of the result get the quick CPU search (`tilelens-cli diff`
+    // and the GUI's diff; not the dashboard's rows nor the pipeline's stage).
+    std::optional<CpuSearchRequest> cpuSearch;
     // Called on the side's reading thread as soon as its text is known (text IR: right after
     // the read, before parsing; bytecode: after decoding and printing), so that a pane fills
     // while the pair is still parsed and compared. Not called for a side that was not read.

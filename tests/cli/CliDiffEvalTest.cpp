@@ -167,15 +167,6 @@ TEST(CliDiffEval, UnsupportedIsSaidAndDecidesNothing)
     EXPECT_TRUE(e.value(QStringLiteral("confirmed_equivalents")).toArray().isEmpty());
 }
 
-TEST(CliDiffEval, BindingWithoutEvalIsAUsageError)
-{
-    QTemporaryDir dir;
-    const CliResult r = runCli({QStringLiteral("diff"), QStringLiteral("--binding"),
-                                smallBinding(dir), fixture(), fixture()});
-    EXPECT_EQ(r.exitCode, 3);
-    EXPECT_TRUE(r.err.contains(QStringLiteral("--binding needs --eval"))) << r.err.toStdString();
-}
-
 namespace {
 
 QString realPort(const char* pair, const char* file)

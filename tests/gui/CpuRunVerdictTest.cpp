@@ -71,15 +71,19 @@ TEST(CpuRunVerdict, AGuessedBindingTheReferenceRejectsIsOutsideItsContractNotADi
 
 // Issue 29 item 3 (a) in the GUI: the criticals a CPU run refutes with a counterexample are no
 // longer "critical, unproven" in the Divergences table or its header, as `diff --eval` prints
-// them (silu_and_mul with its hand-written binding: the run differs).
+// them (layer_norm's variance fma fed the unmasked values, with the pair's hand-written binding:
+// the run differs). The pair has no launch chain, so the diff's own quick CPU search has no
+// binding and leaves the fma unproven (silu_and_mul, used before, has one: its diff already
+// refutes exp against exp2 on the derived binding).
 TEST(CpuRunVerdict, ACounterexampleClearsTheUnprovenMarkInTheTable)
 {
-    const QDir pair(QDir(test::testDataDir())
-                        .filePath(QStringLiteral("real-ports/silu_and_mul_fwd_8x512x1024_f16")));
+    const QDir data(test::testDataDir());
     MainWindow w(MainWindow::Options{false});
     w.show();
-    w.openIrPair(pair.filePath(QStringLiteral("reference.mlir")),
-                 pair.filePath(QStringLiteral("generated.mlir")));
+    w.openIrPair(
+        data.filePath(QStringLiteral("real-ports/layer_norm_fwd_1024x768_f32/reference.mlir")),
+        data.filePath(
+            QStringLiteral("port-mistakes/layer_norm/missing_mask_variance_fma/generated.mlir")));
     ASSERT_TRUE(test::waitForLoad(w));
     DivergenceNavigator* navigator = w.navigator();
     QAbstractItemModel* table = navigator->view()->model();
@@ -89,9 +93,7 @@ TEST(CpuRunVerdict, ACounterexampleClearsTheUnprovenMarkInTheTable)
             n += table->index(row, 0).data().toString().endsWith(QStringLiteral(", unproven"));
         return n;
     };
-    // The differ refutes two of the pair's criticals itself (a float witness at x = 100);
-    // exp against exp2 starts unproven, and the run refutes it.
-    ASSERT_GT(unprovenRows(), 0) << "the pair's exp against exp2 starts unproven";
+    ASSERT_GT(unprovenRows(), 0) << "the variance fma starts unproven";
     EXPECT_TRUE(navigator->headerLabel()->text().contains(QStringLiteral("unproven")));
 
     auto* insight = w.findChild<DivergenceInsight*>();
@@ -99,7 +101,7 @@ TEST(CpuRunVerdict, ACounterexampleClearsTheUnprovenMarkInTheTable)
     EvalAction* eval = insight->evalAction();
     eval->setBindingFile(
         QDir(test::testDataDir())
-            .filePath(QStringLiteral("eval/silu_and_mul_fwd_8x512x1024_f16.binding.json")));
+            .filePath(QStringLiteral("eval/layer_norm_fwd_1024x768_f32.binding.json")));
     QSignalSpy finished(eval, &EvalAction::finished);
     eval->runAction()->trigger();
     ASSERT_TRUE(waitUntil([&] { return !finished.isEmpty(); }, 600000));

@@ -118,3 +118,36 @@ TEST(EvalOpTap, ARunPastTheBudgetIsCountedNotKept)
     EXPECT_TRUE(tap.records.empty());
     EXPECT_EQ(tap.elements, 0u);
 }
+
+// The quick CPU search of a plain diff (issue 30 item 2) runs only the first and the last tile
+// block of each grid dimension: a 5 x 3 grid runs 4 blocks, in grid order; a 1-wide dimension
+// runs its one block once.
+TEST(EvalOpTap, AQuickRunExecutesTheFirstAndLastBlockOfEachGridDimension)
+{
+    const std::string func = "testing$func @f() -> tile<i32> {\n"
+                             "  %bx, %by, %bz = get_tile_block_id : tile<i32>\n"
+                             "  return %bx : tile<i32>\n}";
+    const ir::ParseResult parsed = ir::parseModule("cuda_tile.module @m {\n" + func + "\n}\n");
+    ASSERT_TRUE(parsed.ok());
+    const ir::Function& fn = *parsed.modules[0]->functions[0];
+    const auto blocksRun = [&](BlockSubset subset, Grid grid) {
+        OpTap tap;
+        tap.ops.insert(opNamed(fn, "get_tile_block_id"));
+        InterpreterOptions io;
+        io.tap = &tap;
+        io.blocks = subset;
+        Memory memory;
+        Interpreter interp(memory, io);
+        EXPECT_FALSE(interp.run(fn, {}, grid));
+        std::vector<std::vector<int64_t>> blocks;
+        for (const auto& [op, records] : tap.records)
+            for (const TapRecord& r : records)
+                blocks.push_back(r.block);
+        return blocks;
+    };
+    const std::vector<std::vector<int64_t>> quick = {{0, 0, 0}, {4, 0, 0}, {0, 2, 0}, {4, 2, 0}};
+    EXPECT_EQ(blocksRun(BlockSubset::FirstAndLast, {5, 3, 1}), quick);
+    EXPECT_EQ(blocksRun(BlockSubset::All, {5, 3, 1}).size(), 15u);
+    EXPECT_EQ(blocksRun(BlockSubset::FirstAndLast, {1, 1, 1}),
+              (std::vector<std::vector<int64_t>>{{0, 0, 0}}));
+}

@@ -77,3 +77,42 @@ TEST(PairCrossCheck, WithoutAComparisonOrItsModelsNothingRuns)
 }
 
 } // namespace tilelens::pair
+
+namespace tilelens::pair {
+
+// The quick CPU search is part of the analysis every front end runs (the CLI's plain diff and
+// the GUI's diff): asked for, the unproven critical of matmul's f16 accumulator gets the CPU
+// counterexample in the result itself, on the binding derived from the pair's launch chain (no
+// file given); not asked for (the dashboard's rows), the result is the differ's alone.
+TEST(PairCrossCheck, TheQuickSearchWritesItsCounterexampleIntoTheAnalysedResult)
+{
+    PairRequest request;
+    request.sides = {
+        {(test::dataPath("real-ports/matmul_128x128x32_2048_f16/") +
+          QStringLiteral("reference.mlir"))
+             .toStdString(),
+         nullptr},
+        {test::dataPath("port-mistakes/matmul/wrong_accumulator_type_f16/generated.mlir")
+             .toStdString(),
+         nullptr}};
+    const PairAnalysis plain = analysePair(request);
+    ASSERT_TRUE(plain.compared());
+    ASSERT_EQ(plain.result->unprovenCriticals(), 1);
+    EXPECT_EQ(plain.cpuSearch.pairsRun, 0u);
+
+    request.cpuSearch = CpuSearchRequest{};
+    request.cpuSearch->budgetSeconds = 120; // ample on any machine: it ends at the difference
+    const PairAnalysis searched = analysePair(request);
+    ASSERT_TRUE(searched.compared());
+    EXPECT_EQ(searched.cpuSearch.pairsRun, 1u);
+    EXPECT_EQ(searched.result->unprovenCriticals(), 0);
+    int found = 0;
+    for (const diff::Divergence& d : searched.result->divergences)
+        if (d.counterexample.rfind("CPU run: mmaf at reference line 82 / mmaf at generated line "
+                                   "100",
+                                   0) == 0)
+            ++found;
+    EXPECT_EQ(found, 1);
+}
+
+} // namespace tilelens::pair
