@@ -273,6 +273,10 @@
 <context>
     <name>RuleMessage</name>
     <message>
+        <source>{op}: rounding {ref_value} in reference, {gen_value} in generated: another IEEE rounding mode (absent is nearest_even) can change the last bit of a result</source>
+        <translation>{op}: Rundung {ref_value} in Referenz, {gen_value} in generiert: ein anderer IEEE-Rundungsmodus (fehlend heißt nearest_even) kann das letzte Bit eines Ergebnisses ändern</translation>
+    </message>
+    <message>
         <source>assume {gen_value} on a block id, grid size or loop index only in generated</source>
         <translation>assume {gen_value} auf einer Block-ID, Gittergröße oder einem Schleifenindex nur in generiert</translation>
     </message>

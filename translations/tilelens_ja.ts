@@ -270,6 +270,10 @@
 <context>
     <name>RuleMessage</name>
     <message>
+        <source>{op}: rounding {ref_value} in reference, {gen_value} in generated: another IEEE rounding mode (absent is nearest_even) can change the last bit of a result</source>
+        <translation>{op}: 丸めがリファレンスでは {ref_value}、生成側では {gen_value}: 別の IEEE 丸めモード (指定なしは nearest_even) は結果の最下位ビットを変え得る</translation>
+    </message>
+    <message>
         <source>assume {gen_value} on a block id, grid size or loop index only in generated</source>
         <translation>ブロック ID・グリッドサイズ・ループインデックスへの assume {gen_value} が生成側のみ</translation>
     </message>

@@ -270,6 +270,10 @@
 <context>
     <name>RuleMessage</name>
     <message>
+        <source>{op}: rounding {ref_value} in reference, {gen_value} in generated: another IEEE rounding mode (absent is nearest_even) can change the last bit of a result</source>
+        <translation>{op}: 舍入在参考中为 {ref_value}，在生成中为 {gen_value}：另一种 IEEE 舍入模式（缺省为 nearest_even）可能改变结果的最后一位</translation>
+    </message>
+    <message>
         <source>assume {gen_value} on a block id, grid size or loop index only in generated</source>
         <translation>仅生成端在块 ID、网格大小或循环索引上有 assume {gen_value}</translation>
     </message>

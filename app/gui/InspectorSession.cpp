@@ -106,7 +106,10 @@ void InspectorSession::startDiff()
     request.keepModels = true; // "Run Both on CPU" runs them without a second parse
     // The unproven criticals get the quick CPU search on the binding derived from the port, as
     // `tilelens-cli diff` gives them (one core path).
-    request.cpuSearch = pair::CpuSearchRequest{};
+    if (m_cpuSearchSeconds > 0) {
+        request.cpuSearch = pair::CpuSearchRequest{};
+        request.cpuSearch->budgetSeconds = m_cpuSearchSeconds;
+    }
     if (kernel)
         request.rustKernelPath = kernel->rustKernel.toStdString();
     auto handOver = std::make_shared<PerSide<SideHandOver>>();

@@ -12,6 +12,7 @@
 #include "JobTracker.h"
 #include "SourceFileLoader.h"
 #include "common/Side.h"
+#include "crosscheck/QuickSearch.h"
 #include "pair/PairAnalysis.h"
 #include "workspace/Workspace.h"
 
@@ -60,6 +61,8 @@ public:
     // Never null. Setting others analyses the selection again and emits rulesChanged().
     void setRules(std::shared_ptr<const diff::RuleSet> rules);
     std::shared_ptr<const diff::RuleSet> rules() const { return m_rules; }
+    // Wall budget of the quick CPU search of each later diff; 0 turns it off.
+    void setCpuSearchSeconds(double seconds) { m_cpuSearchSeconds = seconds; }
 
     // Benchmarks and tests: the life of each diff job (`tilelens --bench-supersede`).
     void setDiffJobObserver(JobObserver observer) { m_pair.setObserver(std::move(observer)); }
@@ -76,6 +79,7 @@ private:
 
     std::shared_ptr<const ws::Workspace> m_workspace;
     std::shared_ptr<const diff::RuleSet> m_rules;
+    double m_cpuSearchSeconds = crosscheck::kDefaultQuickSearchSeconds;
     int m_kernel = -1;
     int m_variant = -1;
     std::shared_ptr<const pair::PairAnalysis> m_diff;

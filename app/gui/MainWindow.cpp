@@ -72,6 +72,7 @@ MainWindow::MainWindow(Options options, QWidget* parent)
     connect(&m_session, &InspectorSession::rulesChanged, m_inspector,
             &InspectorController::onSelectionChanged);
 
+    m_session.setCpuSearchSeconds(m_options.cpuSearchSeconds);
     placeOnScreen(*this); // saved geometry, when there is one, replaces this
     if (m_options.persistSettings)
         restoreSettings();

@@ -63,6 +63,9 @@ public:
         bool persistSettings = true;
         // `tilelens --rules FILE`: classify with it instead of the saved rules file (not saved).
         QString rulesFile;
+        // Wall budget of each diff's quick CPU search for its unproven criticals, as
+        // `tilelens-cli diff --cpu-search-budget`; 0 turns it off.
+        double cpuSearchSeconds = crosscheck::kDefaultQuickSearchSeconds;
     };
 
     explicit MainWindow(QWidget* parent = nullptr);

@@ -1,5 +1,6 @@
 #include "crosscheck/QuickSearch.h"
 
+#include "crosscheck/PairBinding.h"
 #include "eval/Differential.h"
 
 #include <algorithm>
@@ -47,9 +48,11 @@ bool tiesParameters(const eval::Binding& b)
 }
 
 // The binding of one entry pair, or none: the given one where it binds the pair, else (none
-// given) the provider's. A guess never runs: its sizes may lie outside what the reference was
+// given) the one chain of a CPU run without a file (the launch chain, else the pair as the
+// differ compared it). A guess never runs: its sizes may lie outside what the reference was
 // compiled for, and a difference there is no counterexample.
-std::shared_ptr<const eval::Binding> bindingOf(const ir::Function& ref, const ir::Function& gen,
+std::shared_ptr<const eval::Binding> bindingOf(const diff::DiffResult& result,
+                                               const ir::Function& ref, const ir::Function& gen,
                                                bool onlyPair, const QuickSearchOptions& options)
 {
     if (options.given) {
@@ -58,13 +61,13 @@ std::shared_ptr<const eval::Binding> bindingOf(const ir::Function& ref, const ir
             return options.given;
         return nullptr;
     }
-    if (!options.provider)
+    eval::Binding derived;
+    std::string error;
+    if (!bindingWithoutFile(result, ref, gen, options.provider, eval::kBindingWayOfCli, derived,
+                            error) ||
+        !tiesParameters(derived))
         return nullptr;
-    std::string why;
-    std::optional<eval::Binding> derived = options.provider(ref, gen, why);
-    if (!derived || !tiesParameters(*derived))
-        return nullptr;
-    return std::make_shared<const eval::Binding>(std::move(*derived));
+    return std::make_shared<const eval::Binding>(std::move(derived));
 }
 
 eval::EvalOptions searchOptions(const QuickSearchOptions& options, Clock::time_point deadline,
@@ -190,7 +193,10 @@ QuickSearch quickSearch(const diff::DiffResult& result,
                         const QuickSearchOptions& options)
 {
     QuickSearch search;
-    if (options.budgetSeconds <= 0 || result.unprovenCriticals() == 0)
+    // Over the differ's op limit nothing is searched (its unproven criticals say so), as the
+    // solver and the float evaluation are not: a module of thousands of kernels stays fast.
+    if (options.budgetSeconds <= 0 || result.unprovenCriticals() == 0 ||
+        !result.solverSkipped.empty())
         return search;
     const auto start = Clock::now();
     const Clock::time_point deadline =
@@ -208,7 +214,7 @@ QuickSearch quickSearch(const diff::DiffResult& result,
         if (!hasUnproven)
             continue;
         const std::shared_ptr<const eval::Binding> binding =
-            bindingOf(ref, gen, pairs.size() == 1, options);
+            bindingOf(result, ref, gen, pairs.size() == 1, options);
         if (!binding) {
             // Without any binding the diff says nothing new; a given one that does not list
             // this pair's parameters leaves only a guess.

@@ -32,7 +32,8 @@ struct QuickSearchOptions
 {
     // The binding given (a binding file, read): it binds every entry pair whose parameters it
     // lists (every pair when there is one), the others are guesses and do not run. Null: each
-    // pair's binding comes from `provider`, and a pair without one does not run (and says
+    // pair's binding comes from bindingWithoutFile() (`provider`'s launch chain, else the pair
+    // as the differ compared it), and a pair with none but a guess does not run (and says
     // nothing: without a binding a plain diff reads as it always did).
     std::shared_ptr<const eval::Binding> given;
     BindingProvider provider;
@@ -50,7 +51,8 @@ struct QuickSearch
     double seconds = 0;  // wall time of the search
 };
 
-// Searches the unproven criticals of `result`; nothing (at no cost) when it has none.
+// Searches the unproven criticals of `result`; nothing (at no cost) when it has none or the
+// differ skipped its searches over the op limit (DiffResult::solverSkipped).
 QuickSearch quickSearch(const diff::DiffResult& result,
                         const std::vector<const ir::Module*>& reference,
                         const std::vector<const ir::Module*>& generated,

@@ -99,13 +99,15 @@ CliResult diffJson(QStringList options, const QString& ref, const QString& gen)
 } // namespace
 
 // layer_norm's variance fma fed the unmasked centred values: the float witness on uniform
-// tiles sees no difference, the quick search on the pair's binding taps the fma and finds one.
+// tiles sees no difference (the search off), the quick search on the pair's binding taps the
+// fma and finds one.
 TEST(CliDiffQuickSearch, AGivenBindingGivesTheUnprovenFloatCriticalItsCounterexample)
 {
     const QString pair = QStringLiteral("layer_norm_fwd_1024x768_f32");
     const QString ref = realPort(pair, "reference.mlir");
     const QString gen = portMistake("layer_norm/missing_mask_variance_fma");
-    const CliResult without = diffJson({}, ref, gen);
+    const CliResult without =
+        diffJson({QStringLiteral("--cpu-search-budget"), QStringLiteral("0")}, ref, gen);
     const QJsonObject before = criticalAt(without, QStringLiteral("fma"));
     EXPECT_TRUE(before.value(QStringLiteral("unproven")).toBool()) << without.out.toStdString();
 
@@ -148,19 +150,19 @@ TEST(CliDiffQuickSearch, AnAccumulatorOfAnotherFloatTypeIsComparedInTheCoarserTy
 }
 
 // Against the unmodified port (both sides Rust IR), bound by the generated half of the pair's
-// binding: rms_norm's rsqrt without its epsilon.
+// binding: layer_norm's variance fma fed the unmasked values (the float witness finds none).
 TEST(CliDiffQuickSearch, AMistakeAgainstTheUnmodifiedPortIsSearchedOnTheGeneratedBinding)
 {
     QTemporaryDir dir;
-    const QString pair = QStringLiteral("rms_norm_static_persistent_4096x256_bf16");
-    const CliResult r =
-        diffJson({QStringLiteral("--binding"), rustVsRustBinding(dir, pair)},
-                 realPort(pair, "generated.mlir"), portMistake("rms_norm/dropped_eps_rsqrt"));
-    const QJsonObject d = criticalAt(r, QStringLiteral("rsqrt"));
+    const QString pair = QStringLiteral("layer_norm_fwd_1024x768_f32");
+    const CliResult r = diffJson({QStringLiteral("--binding"), rustVsRustBinding(dir, pair)},
+                                 realPort(pair, "generated.mlir"),
+                                 portMistake("layer_norm/missing_mask_variance_fma"));
+    const QJsonObject d = criticalAt(r, QStringLiteral("fma"));
     EXPECT_TRUE(d.value(QStringLiteral("counterexample"))
                     .toString()
-                    .startsWith(QStringLiteral("CPU run: rsqrt at reference line 133 / rsqrt at "
-                                               "generated line 132")))
+                    .startsWith(QStringLiteral("CPU run: fma at reference line 146 / fma at "
+                                               "generated line 146")))
         << r.out.toStdString();
 }
 
@@ -205,18 +207,23 @@ TEST(CliDiffQuickSearch, AValueThatAgreesKeepsItsMarkAndSaysWhatWasSearched)
         << reason.toStdString();
 }
 
-// --cpu-search-budget 0 turns the search off: with a binding the diff reads as without one.
+// --cpu-search-budget 0 turns the search off: with a binding the diff reads as without one
+// (without one, the search would still run on the binding derived from the pair).
 TEST(CliDiffQuickSearch, ABudgetOfZeroIsTheDiffWithoutASearch)
 {
     const QString pair = QStringLiteral("layer_norm_fwd_1024x768_f32");
     const QString ref = realPort(pair, "reference.mlir");
     const QString gen = portMistake("layer_norm/missing_mask_variance_fma");
     for (const char* format : {"text", "json", "sarif"}) {
-        const QStringList plain = {QStringLiteral("diff"), QStringLiteral("--format"),
-                                   QString::fromLatin1(format), ref, gen};
+        const QStringList plain = {QStringLiteral("diff"),
+                                   QStringLiteral("--format"),
+                                   QString::fromLatin1(format),
+                                   ref,
+                                   gen,
+                                   QStringLiteral("--cpu-search-budget"),
+                                   QStringLiteral("0")};
         QStringList off = plain;
-        off += {QStringLiteral("--binding"), bindingOf(pair), QStringLiteral("--cpu-search-budget"),
-                QStringLiteral("0")};
+        off += {QStringLiteral("--binding"), bindingOf(pair)};
         const CliResult a = runCli(plain);
         const CliResult b = runCli(off);
         EXPECT_EQ(a.exitCode, b.exitCode);

@@ -94,6 +94,7 @@ TEST(HtmlExport, WrittenOnTheWorkerPoolNotTheGuiThread)
     pair::PairRequest cli;
     cli.sides = {{f.reference.toStdString(), nullptr}, {f.generated.toStdString(), nullptr}};
     cli.keepText = true;
+    cli.cpuSearch = pair::CpuSearchRequest{}; // as the CLI's diff and the window's
     QFile written(page);
     ASSERT_TRUE(written.open(QIODevice::ReadOnly));
     const std::string bytes = written.readAll().toStdString();

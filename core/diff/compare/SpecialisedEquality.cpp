@@ -143,6 +143,15 @@ std::vector<RawDifference> literalsOfSpecialisedConstants(const GFunction& R, co
         if (res.ec == std::errc() && (v < -1 || v > 1))
             ++constants[v]; // a literal 0 or 1 is an identity or a unit stride
     }
+    // A generated entry compiled for the same constant (its own name has it: two cuTile Python
+    // kernels, or a kernel against itself) writes the literal by construction, not in place of
+    // an argument.
+    for (const std::string& text : G.demangled.constants) {
+        int64_t v = 0;
+        const auto res = std::from_chars(text.data(), text.data() + text.size(), v);
+        if (res.ec == std::errc())
+            constants.erase(v);
+    }
     if (constants.empty() || G.regions.empty())
         return out;
     // The port's tile dimensions: a literal equal to one is its own tile size.

@@ -705,11 +705,15 @@ private:
     // side writes that copy too (its canonical op's partner has a duplicate of
     // its own): there the copy is no change. layer_norm's b mask made to read
     // the w bound leaves the b bound's reshape unread; rstd's reshape, written
-    // twice on both sides, is not it.
+    // twice on both sides, is not it. Only a pair whose results differ in type is refused:
+    // rope's store view, CSE-merged into the port's load view that lost its padding, still
+    // pairs with the reference's store view (the same view type but for the padding).
     bool duplicateFits(int r, int g)
     {
         const GOp& a = rop(r);
         const GOp& b = gop(g);
+        if (sameResultTypes(a, b))
+            return true;
         if (a.duplicateOf >= 0 && b.duplicateOf < 0) {
             const int partner = m.refToGen[size_t(a.duplicateOf)];
             return partner < 0 || !hasCopy(Side::Generated, partner);
@@ -718,6 +722,16 @@ private:
             const int partner = m.genToRef[size_t(b.duplicateOf)];
             return partner < 0 || !hasCopy(Side::Reference, partner);
         }
+        return true;
+    }
+
+    bool sameResultTypes(const GOp& a, const GOp& b) const
+    {
+        if (a.results.size() != b.results.size())
+            return false;
+        for (size_t i = 0; i < a.results.size(); ++i)
+            if (R.values[size_t(a.results[i])].typeText != G.values[size_t(b.results[i])].typeText)
+                return false;
         return true;
     }
 
