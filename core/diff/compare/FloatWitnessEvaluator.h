@@ -104,6 +104,10 @@ private:
     // A value both sides share: the same load, or the same entry argument.
     std::optional<Num> leaf(Side side, int c, Elem e);
 
+    // Value c of `side` as a matched pair (reference id, generated id), where the generated
+    // side's value is the canonical partner of the reference's; nullopt where it is not one.
+    std::optional<std::pair<int, int>> matchedPair(Side side, int c) const;
+
     // A view load whose tile may reach past the extent: its lanes are not all equal, so a
     // reduction (or mma) of it is not the uniform one.
     static bool paddedView(const GFunction& f, const GOp& load);

@@ -27,6 +27,17 @@ Known Evaluator::holds(Side side, int v, bool& extended)
     return Known::Yes;
 }
 
+std::optional<std::pair<int, int>> Evaluator::matchedPair(Side side, int c) const
+{
+    const int refId = side == Side::Generated ? M.genValToRef[size_t(c)] : c;
+    if (refId < 0)
+        return std::nullopt;
+    const int genId = M.refValToGen[size_t(refId)];
+    if (genId < 0 || (side == Side::Generated && G.values[size_t(genId)].canon != c))
+        return std::nullopt;
+    return std::make_pair(refId, genId);
+}
+
 // A value both sides share: the same load, or the same entry argument.
 std::optional<Num> Evaluator::leaf(Side side, int c, Elem e)
 {
@@ -34,12 +45,10 @@ std::optional<Num> Evaluator::leaf(Side side, int c, Elem e)
         return integerArgument(side, c, e);
     if (!eval::isFloatElem(e) || !eval::isModelledFloat(e))
         return std::nullopt;
-    const int refId = side == Side::Generated ? M.genValToRef[size_t(c)] : c;
-    if (refId < 0)
+    const auto ids = matchedPair(side, c);
+    if (!ids)
         return std::nullopt;
-    const int genId = M.refValToGen[size_t(refId)];
-    if (genId < 0 || (side == Side::Generated && G.values[size_t(genId)].canon != c))
-        return std::nullopt;
+    const auto [refId, genId] = *ids;
     const GValue& rv = R.values[size_t(refId)];
     const GValue& gv = G.values[size_t(genId)];
     if (rv.typeText != gv.typeText || (rv.def < 0) != (gv.def < 0))
@@ -240,12 +249,10 @@ bool Evaluator::assumesHold(Side side, int c, int64_t x) const
 // either side on it allows that.
 std::optional<Num> Evaluator::integerArgument(Side side, int c, Elem e)
 {
-    const int refId = side == Side::Generated ? M.genValToRef[size_t(c)] : c;
-    if (refId < 0)
+    const auto ids = matchedPair(side, c);
+    if (!ids)
         return std::nullopt;
-    const int genId = M.refValToGen[size_t(refId)];
-    if (genId < 0 || (side == Side::Generated && G.values[size_t(genId)].canon != c))
-        return std::nullopt;
+    const auto [refId, genId] = *ids;
     const GValue& rv = R.values[size_t(refId)];
     const GValue& gv = G.values[size_t(genId)];
     if (rv.typeText != gv.typeText || rv.def >= 0 || gv.def >= 0 || rv.region != 0 ||
