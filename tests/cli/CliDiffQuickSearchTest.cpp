@@ -46,7 +46,7 @@ QString rustVsRustBinding(const QTemporaryDir& dir, const QString& pair)
     EXPECT_TRUE(in.open(QIODevice::ReadOnly));
     QJsonObject b = QJsonDocument::fromJson(in.readAll()).object();
     b[QStringLiteral("ref")] = b.value(QStringLiteral("gen"));
-    const QString path = dir.filePath(QStringLiteral("rust-vs-rust.binding.json"));
+    QString path = dir.filePath(QStringLiteral("rust-vs-rust.binding.json"));
     QFile out(path);
     EXPECT_TRUE(out.open(QIODevice::WriteOnly));
     out.write(QJsonDocument(b).toJson());
@@ -86,7 +86,7 @@ QJsonObject criticalAt(const CliResult& r, const QString& op)
 // it unless the test sets one.
 const QStringList kAmpleBudget = {QStringLiteral("--cpu-search-budget"), QStringLiteral("120")};
 
-CliResult diffJson(QStringList options, const QString& ref, const QString& gen)
+CliResult diffJson(const QStringList& options, const QString& ref, const QString& gen)
 {
     QStringList args = {QStringLiteral("diff"), QStringLiteral("--format"), QStringLiteral("json")};
     args += options;
