@@ -3,6 +3,7 @@
 #include "eval/Exec.h"
 #include "ir/Block.h"
 #include "ir/Op.h"
+#include "ir/OpInfo.h"
 #include "ir/Region.h"
 #include "ir/Verifier.h"
 
@@ -55,6 +56,25 @@ std::vector<double> edgeValues(Elem e)
             inf,
             -inf,
             std::numeric_limits<double>::quiet_NaN()};
+}
+
+// A finite value of a random magnitude (InputKind::Magnitudes), no NaN or inf: now and then a
+// zero, else a random mantissa in a binade drawn evenly from a few of denormals up to 2^7
+// (exp overflows f32 past 88; or the format's own largest binade below it). Products of two
+// small values land among the denormals, exp of a large negative one too: where
+// flush-to-zero changes a value.
+double magnitudeValue(std::mt19937_64& rng, Elem e)
+{
+    constexpr int kDenormalBinades = 8;
+    constexpr int kHighestExponent = 7;
+    if (rng() % 16 == 0)
+        return (rng() & 1) ? -0.0 : 0.0;
+    const int lowest = std::ilogb(smallestNormal(e)) - kDenormalBinades;
+    const int highest =
+        std::max(lowest, std::min(kHighestExponent, std::ilogb(largestFinite(e)) - 1));
+    const int exponent = lowest + int(rng() % uint64_t(highest - lowest + 1));
+    const double mantissa = 1.0 + double(rng() >> 11) * 0x1p-53;
+    return ((rng() & 1) ? -1.0 : 1.0) * std::ldexp(mantissa, exponent);
 }
 
 // An expression of the binding evaluated, an error placed at its item: "b.json:7:23:
@@ -181,6 +201,8 @@ std::optional<EvalIssue> makeInputs(const Binding& b, size_t caseNo, InputKind k
                 double x = a.init == ArrayInit::Uniform ? uni(rng) : normal(rng);
                 if (edge && (rng() & 1))
                     x = edges[rng() % edges.size()];
+                if (kind == InputKind::Magnitudes)
+                    x = magnitudeValue(rng, a.elem);
                 v[k] = roundTo(x, a.elem);
             }
             in.floats[a.name] = std::move(v);
@@ -400,6 +422,18 @@ std::string valueText(double v)
     return s.str();
 }
 
+// No tolerance: two floats are the same only when equal (TapCompare::ExactWhereOperandsAgree).
+const EvalOptions& exactTolerance()
+{
+    static const EvalOptions exact = [] {
+        EvalOptions o;
+        o.maxUlp = 0;
+        o.rtol = 0.0;
+        return o;
+    }();
+    return exact;
+}
+
 // Two floats of element type `e` are the same: equal (NaN equals NaN, -0 equals +0) or
 // within the tolerance. `ulp` receives their distance when both are finite, else -1.
 bool sameFloat(double x, double y, Elem e, const EvalOptions& o, int64_t& ulp)
@@ -512,7 +546,33 @@ Elem coarserFloat(Elem a, Elem b)
     return significandBits(b) < significandBits(a) ? b : a;
 }
 
-// The first element where the values `pair` tapped on one case differ beyond the tolerance;
+// Whether element k of a tapped run of each side has the same operands, bit for bit (a NaN
+// as any NaN): every operand recorded on both sides, the first two swapped where the op
+// commutes (its value is the same then).
+bool operandsAgree(const TapPair& pair, const TapRecord& r, const TapRecord& g, size_t k)
+{
+    const size_t n = pair.reference->operands.size();
+    if (pair.generated->operands.size() != n || r.operands.size() != n || g.operands.size() != n)
+        return false;
+    const auto same = [k](const Tile& a, const Tile& b) {
+        if (a.isFloat() != b.isFloat())
+            return false;
+        if (!a.isFloat())
+            return a.ints[k] == b.ints[k];
+        const double x = a.floats[k], y = b.floats[k];
+        return (std::isnan(x) && std::isnan(y)) || (x == y && std::signbit(x) == std::signbit(y));
+    };
+    const auto agree = [&](bool swapFirstTwo) {
+        for (size_t j = 0; j < n; ++j)
+            if (!same(r.operands[j], g.operands[swapFirstTwo && j < 2 ? 1 - j : j]))
+                return false;
+        return true;
+    };
+    const bool commutes = n >= 2 && ir::opInfo(pair.reference->id()).has(ir::Commutative);
+    return agree(false) || (commutes && agree(true));
+}
+
+// The first element where the values `pair` tapped on one case differ (TapPair::compare);
 // nullopt when they agree, or with `why` set when they cannot be compared.
 std::optional<Counterexample> tapDifference(const TapPair& pair, const OpTap& refTap,
                                             const OpTap& genTap, const CaseInputs& in,
@@ -550,11 +610,15 @@ std::optional<Counterexample> tapDifference(const TapPair& pair, const OpTap& re
         }
         runInBlock = i > 0 && refs[i - 1].block == refs[i].block ? runInBlock + 1 : 0;
         const Elem compared = bothFloat ? coarserFloat(a.elem, b.elem) : a.elem;
+        const bool exact = pair.compare == TapCompare::ExactWhereOperandsAgree;
         for (size_t k = 0; k < a.size(); ++k) {
+            if (exact && !operandsAgree(pair, refs[i], gens[i], k))
+                continue;
             int64_t ulp = -1;
-            if (bothFloat ? sameFloat(roundTo(a.floats[k], compared),
-                                      roundTo(b.floats[k], compared), compared, o, ulp)
-                          : a.ints[k] == b.ints[k])
+            if (bothFloat
+                    ? sameFloat(roundTo(a.floats[k], compared), roundTo(b.floats[k], compared),
+                                compared, exact ? exactTolerance() : o, ulp)
+                    : a.ints[k] == b.ints[k])
                 continue;
             Counterexample cx;
             cx.array = tappedValueName(pair, refs[i], runInBlock);
@@ -703,11 +767,16 @@ EvalResult evaluatePair(const ir::Function& ref, const ir::Function& gen, const 
             caseCount = values.size();
             longestDims = name;
         }
+    const bool random = options.inputs == InputKind::Random || options.inputs == InputKind::All;
+    const bool edge = options.inputs == InputKind::Edge || options.inputs == InputKind::All;
+    const bool magnitudes = options.inputs == InputKind::Magnitudes || options.magnitudesAfter;
     std::vector<InputKind> kinds;
-    if (options.inputs != InputKind::Edge)
+    if (random)
         kinds.push_back(InputKind::Random);
-    if (options.inputs != InputKind::Random)
+    if (edge)
         kinds.push_back(InputKind::Edge);
+    if (magnitudes)
+        kinds.push_back(InputKind::Magnitudes);
     // Edge inputs: every array at once, then each float array alone.
     std::vector<std::string> edgeArrays;
     for (const ArrayBinding& a : binding.arrays)
@@ -729,8 +798,8 @@ EvalResult evaluatePair(const ir::Function& ref, const ir::Function& gen, const 
         edgeArrays.insert(edgeArrays.begin(), "");
     // Counted before the plan is made: a million dims values must not become four million
     // plans in memory first.
-    const uint64_t inputKinds = (options.inputs != InputKind::Edge ? 1 : 0) +
-                                (options.inputs != InputKind::Random ? edgeArrays.size() : 0);
+    const uint64_t inputKinds =
+        (random ? 1 : 0) + (edge ? edgeArrays.size() : 0) + (magnitudes ? 1 : 0);
     uint64_t planned = 0;
     if (__builtin_mul_overflow(inputKinds, uint64_t(caseCount), &planned) ||
         planned > options.maxCases) {
@@ -770,7 +839,9 @@ EvalResult evaluatePair(const ir::Function& ref, const ir::Function& gen, const 
             continue;
         }
         CaseResult cr;
-        cr.inputs = kind == InputKind::Random ? "random" : "edge";
+        cr.inputs = kind == InputKind::Random ? "random"
+                    : kind == InputKind::Edge ? "edge"
+                                              : "magnitudes";
         cr.edgeArray = plan.edgeArray;
         cr.seed = options.seed;
         if (Clock::now() > deadline) {
@@ -779,6 +850,14 @@ EvalResult evaluatePair(const ir::Function& ref, const ir::Function& gen, const 
             return limit("the wall-time budget of " + budget.str() + " s ran out after " +
                          std::to_string(res.cases.size()) + " of " + std::to_string(plans.size()) +
                          " cases (--timeout)");
+        }
+        const uint64_t workLeft =
+            options.maxTotalWork > res.work ? options.maxTotalWork - res.work : uint64_t(0);
+        if (options.maxTotalWork && workLeft == 0) {
+            res.workRanOut = true;
+            return limit("the work budget of " + std::to_string(options.maxTotalWork) +
+                         " units ran out after " + std::to_string(res.cases.size()) + " of " +
+                         std::to_string(plans.size()) + " cases");
         }
         CaseInputs in;
         if (const std::optional<EvalIssue> bad =
@@ -795,6 +874,12 @@ EvalResult evaluatePair(const ir::Function& ref, const ir::Function& gen, const 
         SideRun r, g;
         OpTap refTap, genTap;
         InterpreterOptions refIo = io, genIo = io;
+        if (options.maxTotalWork) {
+            refIo.maxWork = std::min(io.maxWork, workLeft);
+            refIo.maxBlockWork = std::min(io.maxBlockWork, workLeft);
+            genIo.maxWork = refIo.maxWork;
+            genIo.maxBlockWork = refIo.maxBlockWork;
+        }
         if (!options.taps.empty()) {
             for (const TapPair& t : options.taps) {
                 refTap.ops.insert(t.reference);
@@ -830,7 +915,9 @@ EvalResult evaluatePair(const ir::Function& ref, const ir::Function& gen, const 
             res.notes.insert(s->stats.notes.begin(), s->stats.notes.end());
             res.undefinedReads += s->stats.undefinedReads;
             res.elementOps += s->stats.elementOps;
+            res.work += s->stats.work;
         }
+        res.workRanOut = options.maxTotalWork && res.work > options.maxTotalWork;
         // Unsupported or invalid on either side decides; a failure on one side only
         // (out of bounds, violated assume, UB) is a behavioural difference.
         for (const auto& [side, run] : {std::pair<const char*, SideRun*>{"reference", &r},

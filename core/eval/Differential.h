@@ -23,6 +23,9 @@ enum class InputKind
     Random, // normal(0, 1) floats, uniform integers
     Edge,   // 0, -0, +-1, large enough to overflow exp, denormals, NaN, +-inf, mixed with random
     All,    // both
+    // Finite values of every magnitude (zeros, denormals, up to where exp overflows), no NaN or
+    // inf: where flush-to-zero and rounding modes change a value (EvalOptions::magnitudesAfter).
+    Magnitudes,
 };
 
 // Defaults of the budgets of an evaluation (docs/cli.md, "Budgets"), beside those of each
@@ -36,11 +39,22 @@ constexpr size_t kMaxEdgeAloneArrays = 32;
 
 // Two ops whose values a finding says differ (its reference and generated op), tapped on every
 // case the evaluation runs (OpTap): `id` names the finding.
+// How a tapped pair's values are compared.
+enum class TapCompare
+{
+    WithinTolerance, // as outputs are: beyond EvalOptions' ulp and relative tolerance
+    // Bit for bit, at elements where the two ops' operands agree bit for bit: for two ops of
+    // one kind that differ in an attribute only (a rounding mode, flush-to-zero), whose values
+    // then differ by the attribute alone, often by one ulp or a denormal.
+    ExactWhereOperandsAgree,
+};
+
 struct TapPair
 {
     std::string id;
     const ir::Op* reference = nullptr;
     const ir::Op* generated = nullptr;
+    TapCompare compare = TapCompare::WithinTolerance;
 };
 
 struct EvalOptions
@@ -66,6 +80,10 @@ struct EvalOptions
     uint64_t maxLiveElements = kDefaultMaxLiveElements; // tiles one side holds at once
     // Work of one side's run; a tile block gets at most kDefaultMaxBlockWork of it.
     uint64_t maxWork = kDefaultMaxWork;
+    // Work of the whole evaluation (every case, both sides); 0 = no limit. When it runs out the
+    // evaluation ends with an issue of kind `limit` and EvalResult::workRanOut: a budget that,
+    // unlike the wall time, ends a run at the same place on any machine.
+    uint64_t maxTotalWork = 0;
     double timeoutSeconds = kDefaultTimeoutSeconds; // the whole evaluation; 0 = no limit
     // When set, the evaluation stops here instead, timeoutSeconds still naming the budget:
     // for a caller that runs several evaluations under one budget (eval with several pairs).
@@ -91,6 +109,8 @@ struct EvalOptions
     bool edgeInEveryArrayOnly = false;
     bool locateFirstDivergence = true;
     bool stopOnceEveryTapDiffers = false;
+    // After the other cases, one of values of every magnitude (InputKind::Magnitudes).
+    bool magnitudesAfter = false;
 };
 
 // An issue of the reference that puts the inputs outside its contract: it reads out of bounds,
@@ -122,7 +142,7 @@ struct FirstDivergence
 
 struct CaseResult
 {
-    std::string inputs; // "random" / "edge"
+    std::string inputs; // "random" / "edge" / "magnitudes"
     // For edge inputs: the one array given edge values (the others random); empty = all
     // arrays at once. One NaN in a reduced input poisons every output that reduces over
     // it, so edge values in one array at a time reach the ops behind the others.
@@ -165,6 +185,8 @@ struct EvalResult
     std::map<std::string, std::string> tapUncompared;
     uint64_t undefinedReads = 0;
     uint64_t elementOps = 0;
+    uint64_t work = 0;       // of every run (RunStats::work), bounded by maxTotalWork
+    bool workRanOut = false; // maxTotalWork ended the evaluation
     double seconds = 0;
 };
 

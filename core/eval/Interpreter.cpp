@@ -511,8 +511,10 @@ std::optional<EvalIssue> Interpreter::run(const ir::Function& fn, const std::vec
                         *results = std::move(f.values);
                 }
     } catch (const EvalAbort& a) {
+        ex.stats.work = ex.work();
         return a.issue;
     }
+    ex.stats.work = ex.work();
     return std::nullopt;
 }
 

@@ -146,6 +146,7 @@ struct RunStats
 {
     uint64_t ops = 0;              // ops executed
     uint64_t elementOps = 0;       // elements produced by those ops
+    uint64_t work = 0;             // what InterpreterOptions::maxWork bounds (after a run)
     uint64_t peakLiveElements = 0; // most tile elements held at once
     uint64_t undefinedReads = 0;
     std::optional<EvalIssue> firstUndefinedRead; // the op of the first one (kind Undefined)
