@@ -517,6 +517,22 @@ const EntryChain* entryFor(const LaunchChain& chain, const ir::Function& ref,
     return chain.entries.size() == 1 ? &chain.entries.front() : nullptr;
 }
 
+// Whether `ref` is a version of the port entry `gen` (a port diffed against its own mistake or
+// refactor): named like the chain's port entry, as `gen` is, with the same parameter types.
+bool samePort(const EntryChain& entry, const ir::Function& ref, const ir::Function& gen)
+{
+    const auto portName = [&](std::string_view name) {
+        return name == entry.entry || name == entry.entry + "_entry";
+    };
+    if (!portName(ref.name) || !portName(gen.name) ||
+        ref.argumentTypes.size() != gen.argumentTypes.size())
+        return false;
+    for (size_t i = 0; i < ref.argumentTypes.size(); ++i)
+        if (ref.argumentTypes[i]->canonical() != gen.argumentTypes[i]->canonical())
+            return false;
+    return true;
+}
+
 } // namespace
 
 std::optional<LaunchChain> launchChainForIrPair(const std::string& refPath,
@@ -568,7 +584,9 @@ bool specialiseEntry(const EntryChain* entry, const ir::Function& ref, const ir:
                      int64_t* elements)
 {
     const auto mangled = mangledArgs(std::string(ref.name));
-    const auto refHints = entryHints(ref);
+    // Two versions of the port diffed against each other: the chain's port side binds both.
+    const bool refIsPort = gen && !mangled && samePort(*entry, ref, *gen);
+    const auto refHints = refIsPort ? std::map<std::string, int64_t>{} : entryHints(ref);
     const auto genHints = gen ? entryHints(*gen) : std::map<std::string, int64_t>{};
     const std::vector<ParamFact> refFacts = paramFacts(ref);
     const std::vector<ParamFact> genFacts = gen ? paramFacts(*gen) : std::vector<ParamFact>{};
@@ -689,6 +707,8 @@ bool specialiseEntry(const EntryChain* entry, const ir::Function& ref, const ir:
             firstWhy = firstWhy.empty() ? why : firstWhy;
             continue;
         }
+        if (refIsPort)
+            b.ref.params = b.gen.params;
         const size_t refCount = eval::expandParams(b, b.ref.params).size();
         const size_t genCount = eval::expandParams(b, b.gen.params).size();
         const size_t genParams = gen ? gen->argumentTypes.size() : genCount;

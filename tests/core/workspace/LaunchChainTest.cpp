@@ -8,9 +8,13 @@
 #include "TestPaths.h"
 #include "TileGymCheckout.h"
 #include "eval/Binding.h"
+#include "ir/Module.h"
+#include "ir/Parser.h"
 #include "workspace/AbiCheck.h"
+#include "workspace/DerivedBinding.h"
 #include "workspace/LaunchBinding.h"
 
+#include <QFile>
 #include <QFileInfo>
 #include <gtest/gtest.h>
 #include <regex>
@@ -312,4 +316,39 @@ TEST(LaunchChain, DerivedBindingsAgreeWithTheHandWrittenOnes)
             }
         }
     }
+}
+
+// A port diffed against a version of itself (a mistake or a refactor against the unmodified
+// port, both Rust IR): the chain's port side binds both entries, so a CPU run needs no binding
+// file. Against the Python reference, the reference side stays the reference's.
+TEST(LaunchChain, APortAgainstAVersionOfItselfIsBoundByThePortSideOnBothSides)
+{
+    const std::string pairDir =
+        (test::testDataDir() + QStringLiteral("/real-ports/silu_and_mul_fwd_8x512x1024_f16/"))
+            .toStdString();
+    const std::string mistake =
+        (test::testDataDir() +
+         QStringLiteral("/port-mistakes/silu_and_mul/changed_rounding_silu_mulf/generated.mlir"))
+            .toStdString();
+    const auto parse = [](const std::string& path) {
+        QFile f(QString::fromStdString(path));
+        EXPECT_TRUE(f.open(QIODevice::ReadOnly)) << path;
+        return ir::parseModule(f.readAll().toStdString());
+    };
+    const ir::ParseResult unmodified = parse(pairDir + "generated.mlir");
+    const ir::ParseResult reference = parse(pairDir + "reference.mlir");
+    const ir::ParseResult changed = parse(mistake);
+    ASSERT_TRUE(unmodified.ok() && reference.ok() && changed.ok());
+    const ir::Function& port = *unmodified.modules[0]->functions[0];
+    const ir::Function& gen = *changed.modules[0]->functions[0];
+    std::string why;
+    const std::optional<eval::Binding> same =
+        derivedBindingForIrPair(pairDir + "generated.mlir", mistake, port, gen, &why);
+    ASSERT_TRUE(same) << why;
+    EXPECT_EQ(same->ref.params, same->gen.params);
+    EXPECT_EQ(eval::expandParams(*same, same->ref.params).size(), port.argumentTypes.size());
+    const std::optional<eval::Binding> python = derivedBindingForIrPair(
+        pairDir + "reference.mlir", mistake, *reference.modules[0]->functions[0], gen, &why);
+    ASSERT_TRUE(python) << why;
+    EXPECT_NE(python->ref.params, python->gen.params);
 }
