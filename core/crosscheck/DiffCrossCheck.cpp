@@ -13,6 +13,7 @@
 namespace tilelens::crosscheck {
 namespace {
 
+using diff::DiffKind;
 using diff::Divergence;
 using diff::Severity;
 
@@ -57,7 +58,9 @@ std::string counterexampleText(const eval::EvalResult& r)
     if (!inputs.empty())
         s << "; inputs " << joinIds(inputs);
     if (r.counterexampleCase) {
-        s << "; " << r.counterexampleCase->inputs << " inputs, seed " << r.counterexampleCase->seed;
+        const std::string& kind = r.counterexampleCase->inputs;
+        s << "; " << (kind == "magnitudes" ? "inputs of every magnitude" : kind + " inputs")
+          << ", seed " << r.counterexampleCase->seed;
         for (const auto& [k, v] : r.counterexampleCase->dims)
             s << ", " << k << " = " << v;
     }
@@ -315,6 +318,19 @@ const ir::Op* siteOp(const ir::Function& fn, const std::optional<diff::OpSite>& 
 
 // The reference and generated ops of each unproven critical of the pair, to tap during the run:
 // their values may differ where no output shows it.
+// Two ops of one kind that differ in an attribute only (a rounding mode, flush-to-zero, a
+// predicate) compute different values from the same operands wherever the attribute matters,
+// often by one ulp or a denormal, within the tolerance of outputs: their values are compared
+// bit for bit where their operands agree. Anything else, as outputs are.
+eval::TapCompare tapCompareOf(const Divergence& d, const ir::Op& ref, const ir::Op& gen)
+{
+    const bool attributeOnly = d.kind == DiffKind::AttributeChanged ||
+                               d.kind == DiffKind::AttributeMissing ||
+                               d.kind == DiffKind::AttributeExtra;
+    return attributeOnly && ref.id() == gen.id() ? eval::TapCompare::ExactWhereOperandsAgree
+                                                 : eval::TapCompare::WithinTolerance;
+}
+
 std::vector<eval::TapPair> tapPairs(const diff::DiffResult& result, const ir::Function& ref,
                                     const ir::Function& gen)
 {
@@ -325,7 +341,7 @@ std::vector<eval::TapPair> tapPairs(const diff::DiffResult& result, const ir::Fu
         const ir::Op* r = siteOp(ref, d.reference);
         const ir::Op* g = siteOp(gen, d.generated);
         if (r && g && !r->results.empty() && !g->results.empty())
-            taps.push_back({d.id, r, g});
+            taps.push_back({d.id, r, g, tapCompareOf(d, *r, *g)});
     }
     return taps;
 }

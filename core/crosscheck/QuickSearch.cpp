@@ -71,37 +71,46 @@ std::shared_ptr<const eval::Binding> bindingOf(const diff::DiffResult& result,
 }
 
 eval::EvalOptions searchOptions(const QuickSearchOptions& options, Clock::time_point deadline,
-                                std::vector<eval::TapPair> taps)
+                                uint64_t workLeft, std::vector<eval::TapPair> taps)
 {
     eval::EvalOptions o;
     o.seed = 1;
-    o.inputs = eval::InputKind::All; // random first, then edge values while time is left
+    // Random first, then edge values, then every magnitude (denormals for flush-to-zero, exp's
+    // underflow) while time is left.
+    o.inputs = eval::InputKind::All;
+    o.magnitudesAfter = true;
     o.edgeInEveryArrayOnly = true;
     o.firstSizesOnly = true;
     o.blocks = eval::BlockSubset::FirstAndLast;
     o.locateFirstDivergence = false;
     o.stopOnceEveryTapDiffers = true;
     o.maxInputElements = kQuickMaxInputElements;
-    o.timeoutSeconds = options.budgetSeconds;
+    o.maxTotalWork = workLeft;
+    o.timeoutSeconds = options.budgetSeconds * kQuickSearchWallFactor;
     o.deadline = deadline;
     o.cancel = options.cancel;
     o.taps = std::move(taps);
     return o;
 }
 
-// "random inputs (seed 1) and edge values in every array" / "random inputs (seed 1)": the
-// cases where both sides ran.
+// "random inputs (seed 1), edge values in every array (seed 1) and values of every magnitude
+// (seed 1)" / "random inputs (seed 1)": the cases where both sides ran.
 std::string casesText(const eval::EvalResult& r)
 {
-    bool random = false, edge = false;
-    for (const eval::CaseResult& c : r.cases) {
-        if (c.verdict != "same" && c.verdict != "different")
-            continue;
-        (c.inputs == "edge" ? edge : random) = true;
-    }
-    std::string s = random ? "random inputs (seed 1)" : "";
-    if (edge)
-        s += std::string(random ? " and " : "") + "edge values in every array (seed 1)";
+    std::set<std::string> ran;
+    for (const eval::CaseResult& c : r.cases)
+        if (c.verdict == "same" || c.verdict == "different")
+            ran.insert(c.inputs);
+    std::vector<std::string> cases;
+    if (ran.count("random"))
+        cases.emplace_back("random inputs (seed 1)");
+    if (ran.count("edge"))
+        cases.emplace_back("edge values in every array (seed 1)");
+    if (ran.count("magnitudes"))
+        cases.emplace_back("values of every magnitude (seed 1)");
+    std::string s;
+    for (size_t i = 0; i < cases.size(); ++i)
+        s += (i == 0 ? "" : i + 1 == cases.size() ? " and " : ", ") + cases[i];
     return s;
 }
 
@@ -129,7 +138,7 @@ std::string noDifferenceReason(const eval::EvalResult& r, const std::string& id,
     if (!cases.empty() && uncompared == r.tapUncompared.end())
         return on + "the two values agree on " + cases + " in " + blocksText(r) +
                (outOfTime ? "; the budget of " + secondsText(options.budgetSeconds) +
-                                " ran out before the edge values"
+                                " ran out before the remaining cases"
                           : std::string());
     if (outOfTime)
         return on + "the budget of " + secondsText(options.budgetSeconds) +
@@ -145,7 +154,7 @@ std::string noDifferenceReason(const eval::EvalResult& r, const std::string& id,
 // Runs one entry pair, its unproven criticals' reasons and counterexamples into `search`.
 void searchPair(const diff::DiffResult& result, const ir::Function& ref, const ir::Function& gen,
                 const eval::Binding& binding, const QuickSearchOptions& options,
-                Clock::time_point deadline, QuickSearch& search)
+                Clock::time_point deadline, uint64_t workLeft, QuickSearch& search)
 {
     std::vector<eval::TapPair> taps = unprovenTapPairs(result, ref, gen);
     std::set<std::string> tapped;
@@ -154,12 +163,14 @@ void searchPair(const diff::DiffResult& result, const ir::Function& ref, const i
     const std::string name = bindingName(binding);
     eval::EvalResult r;
     if (!taps.empty()) {
-        r = eval::evaluatePair(ref, gen, binding, searchOptions(options, deadline, taps));
+        r = eval::evaluatePair(ref, gen, binding, searchOptions(options, deadline, workLeft, taps));
         ++search.pairsRun;
+        search.work += r.work;
     }
-    // The run ended on the wall budget (not merely after it: its last case may end just then).
+    // The run ended on the budget: its work, or (past it) the wall clock's safety net.
     const bool outOfTime = r.verdict == "error" && r.issue &&
-                           r.issue->kind == eval::IssueKind::Limit && Clock::now() > deadline;
+                           r.issue->kind == eval::IssueKind::Limit &&
+                           (r.workRanOut || Clock::now() > deadline);
     for (const diff::Divergence& d : result.divergences) {
         if (!d.unproven() || !ofEntryPair(d, ref, gen) || search.reasons.count(d.id) ||
             search.counterexamples.count(d.id))
@@ -199,9 +210,12 @@ QuickSearch quickSearch(const diff::DiffResult& result,
         !result.solverSkipped.empty())
         return search;
     const auto start = Clock::now();
-    const Clock::time_point deadline =
-        start + std::chrono::duration_cast<Clock::duration>(
-                    std::chrono::duration<double>(std::min(options.budgetSeconds, 1e6)));
+    const double wallSeconds = std::min(options.budgetSeconds * kQuickSearchWallFactor, 1e7);
+    const Clock::time_point deadline = start + std::chrono::duration_cast<Clock::duration>(
+                                                   std::chrono::duration<double>(wallSeconds));
+    // A budget of less than one unit runs out before the first pair (0 turns the search off).
+    const auto workBudget =
+        uint64_t(std::min(options.budgetSeconds * kQuickSearchWorkPerSecond, 1e18));
     const auto pairs = entryPairs(result, reference, generated);
     for (const auto& entries : pairs) {
         const ir::Function& ref = *entries.first;
@@ -225,14 +239,14 @@ QuickSearch quickSearch(const diff::DiffResult& result,
                        search);
             continue;
         }
-        if (Clock::now() > deadline) {
+        if (search.work >= workBudget || Clock::now() > deadline) {
             notRun(result, ref, gen,
                    "the budget of " + secondsText(options.budgetSeconds) +
                        " (--cpu-search-budget) ran out before this entry pair ran",
                    search);
             continue;
         }
-        searchPair(result, ref, gen, *binding, options, deadline, search);
+        searchPair(result, ref, gen, *binding, options, deadline, workBudget - search.work, search);
     }
     search.seconds = std::chrono::duration<double>(Clock::now() - start).count();
     return search;

@@ -5,9 +5,9 @@
 // both entries once, bounded, tapping exactly those criticals' reference and generated ops
 // (eval::TapPair): the random input case (seed 1), then the edge-value case if time is left, on
 // the first and last tile block of each grid dimension only (the last is where tail masks
-// bite), within a wall budget for the whole diff. A tapped difference is the critical's
-// counterexample, in the words `diff --eval` gives a tapped one; otherwise its unproven reason
-// says what was searched, or why nothing ran. `diff --eval` runs the full check instead.
+// bite), within a budget of interpreter work for the whole diff. A tapped difference is the
+// critical's counterexample, in the words `diff --eval` gives a tapped one; otherwise its unproven
+// reason says what was searched, or why nothing ran. `diff --eval` runs the full check instead.
 
 #include "common/CancelToken.h"
 #include "crosscheck/DiffCrossCheck.h"
@@ -25,8 +25,13 @@ struct Module;
 
 namespace tilelens::crosscheck {
 
-// The wall budget of one diff's search (`tilelens-cli diff --cpu-search-budget`).
+// The budget of one diff's search in seconds (`tilelens-cli diff --cpu-search-budget`). It is
+// spent as interpreter work (kQuickSearchWorkPerSecond units a second, about what one core
+// runs), so that a diff says the same on a busy machine as on an idle one; the wall clock
+// stops a search only at kQuickSearchWallFactor times the budget.
 constexpr double kDefaultQuickSearchSeconds = 1.0;
+constexpr double kQuickSearchWorkPerSecond = 1e8;
+constexpr double kQuickSearchWallFactor = 10.0;
 
 struct QuickSearchOptions
 {
@@ -48,6 +53,7 @@ struct QuickSearch
     std::map<std::string, std::string> counterexamples;
     std::map<std::string, std::string> reasons;
     size_t pairsRun = 0; // entry pairs the interpreter ran
+    uint64_t work = 0;   // interpreter work spent (within the budget's units)
     double seconds = 0;  // wall time of the search
 };
 

@@ -1,7 +1,8 @@
 // tilelens-cli diff without --eval (issue 30 item 2): with a binding at hand, the criticals that
 // the solver and the float witness leave unproven get a quick CPU search (their two ops tapped
-// on one random case, then edge values, on the first and last tile block of each grid dimension,
-// within --cpu-search-budget): a tapped difference is their counterexample, otherwise their
+// on one random case, then edge values, then values of every magnitude, on the first and last
+// tile block of each grid dimension, within --cpu-search-budget, spent as interpreter work): a
+// tapped difference is their counterexample, otherwise their
 // unproven reason says what was searched. Without a binding, or with a budget of 0, the diff
 // reads as it always did.
 
@@ -12,8 +13,10 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <gtest/gtest.h>
+#include <map>
 
 namespace {
 
@@ -82,7 +85,7 @@ QJsonObject criticalAt(const CliResult& r, const QString& op)
 }
 
 // A budget no machine running the tests (a sanitizer build under load) runs out of: the
-// search ends as soon as every tapped value differs, or after its two cases. diffJson() gives
+// search ends as soon as every tapped value differs, or after its three cases. diffJson() gives
 // it unless the test sets one.
 const QStringList kAmpleBudget = {QStringLiteral("--cpu-search-budget"), QStringLiteral("120")};
 
@@ -164,6 +167,33 @@ TEST(CliDiffQuickSearch, AMistakeAgainstTheUnmodifiedPortIsSearchedOnTheGenerate
                     .startsWith(QStringLiteral("CPU run: fma at reference line 146 / fma at "
                                                "generated line 146")))
         << r.out.toStdString();
+}
+
+// A rounding mode changed against the unmodified port (both sides Rust IR, no binding file):
+// the port's launch chain binds both entries, and the mulf rounded to nearest-even and toward
+// zero differ by one ulp on the same operands (bit for bit where the two ops' operands agree).
+TEST(CliDiffQuickSearch, ARoundingModeAgainstTheUnmodifiedPortDiffersByAnUlpOnTheSameOperands)
+{
+    const QString pair = QStringLiteral("silu_and_mul_fwd_8x512x1024_f16");
+    const CliResult r = diffJson({}, realPort(pair, "generated.mlir"),
+                                 portMistake("silu_and_mul/changed_rounding_silu_mulf"));
+    const QJsonObject d = criticalAt(r, QStringLiteral("mulf"));
+    const QString cx = d.value(QStringLiteral("counterexample")).toString();
+    EXPECT_TRUE(cx.startsWith(QStringLiteral("CPU run: mulf at reference line 57 / mulf at "
+                                             "generated line 57")))
+        << r.out.toStdString();
+    EXPECT_FALSE(d.value(QStringLiteral("unproven")).toBool());
+    // Both sides' operands are named with the same values.
+    const QRegularExpression operand(
+        QStringLiteral("(reference|generated) (%\\d+)\\[[0-9, ]+\\] = ([^,;]+)"));
+    std::map<QString, std::map<QString, QString>> bySide;
+    for (auto m = operand.globalMatch(cx); m.hasNext();) {
+        const QRegularExpressionMatch one = m.next();
+        bySide[one.captured(1)][one.captured(2)] = one.captured(3);
+    }
+    ASSERT_EQ(bySide[QStringLiteral("reference")].size(), 2u) << cx.toStdString();
+    EXPECT_EQ(bySide[QStringLiteral("reference")], bySide[QStringLiteral("generated")])
+        << cx.toStdString();
 }
 
 // A port with no unproven critical against its reference: the binding changes nothing at all.
