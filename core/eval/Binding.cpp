@@ -7,7 +7,10 @@
 
 #include <algorithm>
 #include <cctype>
+#include <climits>
+#include <map>
 #include <numeric>
+#include <optional>
 #include <set>
 #include <sstream>
 #include <string_view>
@@ -61,6 +64,113 @@ int64_t largestTileDim(const ir::Function& fn)
             for (int64_t d : op->results[0]->type->shape)
                 largest = std::max(largest, d);
     return largest;
+}
+
+// The value of an integer index that is a constant (through assumes), else nullopt.
+std::optional<int64_t> constantIndex(const ir::Value* v)
+{
+    v = throughAssumes(v);
+    if (!v || !v->definingOp || v->definingOp->id() != OpId::Constant)
+        return std::nullopt;
+    const ir::Attribute* a = v->definingOp->attr("value");
+    if (!a || a->kind != ir::AttrKind::Dense || a->intList.size() != 1 || !v->type ||
+        !v->type->element || !v->type->element->isInteger())
+        return std::nullopt;
+    return a->intList[0];
+}
+
+// The extent a view op needs along one axis of its tensor: a view indexed at the constant tile
+// index c of a t-wide tile reads the tensor up to (c + 1) * t, so an extent below that leaves
+// the whole tile in the padding (rope's second half of the head dimension, read at index 1).
+struct FixedTileExtent
+{
+    size_t param = 0;  // the entry parameter that gives the extent
+    int64_t least = 0; // (c + 1) * t
+    int line = 0;      // of the view op
+};
+
+// The parameter of axis `axis` of a make_tensor_view's extents, when the extent is one.
+std::optional<size_t> extentParam(const ir::Op& tensorView, size_t axis, const ir::Block& body)
+{
+    const ir::Type& t = *tensorView.results[0]->type;
+    size_t operand = 1; // the base, then one operand per dynamic extent
+    for (size_t a = 0; a < axis; ++a)
+        operand += t.shape[a] == ir::kDynamic ? 1 : 0;
+    if (axis >= t.shape.size() || t.shape[axis] != ir::kDynamic ||
+        operand >= tensorView.operands.size())
+        return std::nullopt;
+    const ir::Value* extent = throughAssumes(tensorView.operands[operand]);
+    if (!extent || !extent->isBlockArgument() || extent->ownerBlock != &body)
+        return std::nullopt;
+    return size_t(extent->index);
+}
+
+std::vector<FixedTileExtent> fixedTileExtents(const ir::Function& fn)
+{
+    std::vector<FixedTileExtent> out;
+    const ir::Block* body = fn.body ? fn.body->entryBlock() : nullptr;
+    if (!body)
+        return out;
+    for (const ir::Op* op : opsOf(fn)) {
+        const size_t viewAt = op->id() == OpId::LoadViewTko    ? 0
+                              : op->id() == OpId::StoreViewTko ? 1
+                                                               : SIZE_MAX;
+        if (viewAt == SIZE_MAX || op->operands.size() <= viewAt)
+            continue;
+        const ir::Op* pv = op->operands[viewAt]->definingOp;
+        if (!pv || pv->id() != OpId::MakePartitionView || pv->operands.empty())
+            continue;
+        const ir::Op* tv = pv->operands[0]->definingOp;
+        if (!tv || tv->id() != OpId::MakeTensorView)
+            continue;
+        const ir::Type& view = *pv->results[0]->type;
+        for (size_t k = 0; k < view.shape.size() && viewAt + 1 + k < op->operands.size(); ++k) {
+            const std::optional<int64_t> c = constantIndex(op->operands[viewAt + 1 + k]);
+            if (!c || *c < 1 || *c > (int64_t(1) << 20) || view.shape[k] < 1)
+                continue;
+            const size_t axis = view.dimMap.empty() ? k : size_t(view.dimMap[k]);
+            if (const std::optional<size_t> param = extentParam(*tv, axis, *body))
+                out.push_back({*param, (*c + 1) * view.shape[k], op->range.beginLine});
+        }
+    }
+    return out;
+}
+
+// Raises each array extent that a view reads at a fixed tile index past S to what the view
+// needs (`max(S, n)`, n a multiple of `divisor`), saying why in out.facts.
+void coverFixedTiles(const ir::Function& ref, const ir::Function& gen, int64_t divisor,
+                     Binding& out)
+{
+    std::map<std::pair<std::string, size_t>, std::pair<int64_t, std::string>> least;
+    for (const auto& [side, fn] :
+         {std::pair<const char*, const ir::Function*>{"reference", &ref}, {"generated", &gen}}) {
+        const std::vector<std::string> roles =
+            expandParams(out, fn == &ref ? out.ref.params : out.gen.params);
+        for (const FixedTileExtent& f : fixedTileExtents(*fn)) {
+            if (f.param >= roles.size())
+                continue;
+            const std::string& role = roles[f.param];
+            const size_t open = role.find(".shape[");
+            if (open == std::string::npos)
+                continue;
+            const std::string array = role.substr(0, open);
+            const size_t axis = size_t(std::stoul(role.substr(open + 7)));
+            const int64_t n = (f.least + divisor - 1) / divisor * divisor;
+            auto& [most, why] = least[{array, axis}];
+            if (n > most) {
+                most = n;
+                why = role + " >= " + std::to_string(n) + ": a tile read at a fixed index (" +
+                      side + " line " + std::to_string(f.line) + ")";
+            }
+        }
+    }
+    for (const auto& [where, need] : least)
+        for (ArrayBinding& a : out.arrays)
+            if (a.name == where.first && where.second < a.shape.size()) {
+                a.shape[where.second] =
+                    "max(" + a.shape[where.second] + ", " + std::to_string(need.first) + ")";
+                out.facts.push_back(need.second);
+            }
 }
 
 // Sizes S (every axis of every array) and integer scalar values that satisfy the
@@ -169,6 +279,7 @@ void sizesFromFacts(const ir::Function& ref, const ir::Function& gen, size_t max
                          "-wide tile (the facts allow none)";
     out.facts.push_back(why);
     out.dims["S"] = sizes;
+    coverFixedTiles(ref, gen, divisor, out);
     for (ScalarBinding& sc : out.scalars) {
         auto f = scalarFacts.find(sc.name);
         if (isFloatElem(sc.elem) || f == scalarFacts.end())

@@ -196,6 +196,22 @@ TEST(CliDiffQuickSearch, ARoundingModeAgainstTheUnmodifiedPortDiffersByAnUlpOnTh
         << cx.toStdString();
 }
 
+// rope's second half rounded toward +inf: the fma reads the head dimension's second 64-wide tile
+// (tile index 1), which the pair's binding covers (one size S for every axis would leave it in
+// the padding, where the fma adds zero products and rounds nothing).
+TEST(CliDiffQuickSearch, ATileReadAtAFixedIndexHoldsValuesThatShowTheRounding)
+{
+    const QString pair = QStringLiteral("rope_2x32x8x1024x128_bf16");
+    const CliResult r = diffJson({}, realPort(pair, "reference.mlir"),
+                                 portMistake("rope/changed_rounding_new_k2_fma"));
+    const QJsonObject d = criticalAt(r, QStringLiteral("fma"));
+    EXPECT_TRUE(d.value(QStringLiteral("counterexample"))
+                    .toString()
+                    .startsWith(QStringLiteral("CPU run: fma at reference line 153 / fma at "
+                                               "generated line 244")))
+        << r.out.toStdString();
+}
+
 // A port with no unproven critical against its reference: the binding changes nothing at all.
 TEST(CliDiffQuickSearch, APairWithNothingUnprovenReadsTheSameWithABinding)
 {

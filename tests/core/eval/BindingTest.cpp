@@ -369,3 +369,41 @@ TEST(EvalBinding, IntegerValuesNameOtherArraysPointers)
     EXPECT_FALSE(loadBinding(path, b, error));
     EXPECT_NE(error.find("arrays.x.values"), std::string::npos) << error;
 }
+
+// A view read at a fixed tile index past the first (rope's second half of the head dimension,
+// tile index 1 of a 64-wide tile): one size S for every axis would leave that tile wholly in
+// the padding, so the extent is raised to cover it, and the facts say why.
+TEST(EvalBinding, AnExtentReadAtAFixedTileIndexCoversThatTile)
+{
+    const std::string tv = "tensor_view<?x?xf32, strides=[?,?]>";
+    const std::string pv = "partition_view<tile=(16x64), padding_value = zero, " + tv + ">";
+    ir::ParseResult p = ir::parseModule(
+        "cuda_tile.module @m {\nentry @k(%p: tile<ptr<f32>>, %m: tile<i32>, %n: tile<i32>, "
+        "%s0: tile<i32>, %s1: tile<i32>) {\n"
+        "  %bx, %by, %bz = get_tile_block_id : tile<i32>\n"
+        "  %one = constant <i32: 1> : tile<i32>\n"
+        "  %t = make_tensor_view %p, shape = [%m, %n], strides = [%s0, %s1] : tile<i32> -> " +
+        tv + "\n  %v = make_partition_view %t : " + pv +
+        "\n  %x, %k = load_view_tko weak %v[%bx, %one] : " + pv +
+        ", tile<i32> -> tile<16x64xf32>, token\n"
+        "  %y = addf %x, %x : tile<16x64xf32>\n"
+        "  %k2 = store_view_tko weak %y, %v[%bx, %one] : tile<16x64xf32>, " +
+        pv + ", tile<i32> -> token\n  return\n}\n}\n");
+    ASSERT_TRUE(p.ok()) << p.diagnostics.front().format();
+    const ir::Function& fn = *p.modules[0]->functions[0];
+    Binding binding;
+    std::string error;
+    ASSERT_TRUE(defaultBinding(fn, fn, binding, error)) << error;
+    ASSERT_EQ(binding.arrays.size(), 1u);
+    EXPECT_EQ(binding.arrays[0].shape, (std::vector<std::string>{"S", "max(S, 128)"}));
+    EXPECT_NE(std::find(binding.facts.begin(), binding.facts.end(),
+                        "arg0.shape[1] >= 128: a tile read at a fixed index (reference line 7)"),
+              binding.facts.end())
+        << ::testing::PrintToString(binding.facts);
+    // The sizes run: every case within the kernel's contract.
+    EvalOptions o;
+    o.inputs = InputKind::Random;
+    const EvalResult r = evaluatePair(fn, fn, binding, o);
+    EXPECT_EQ(r.verdict, "same") << evalResultText(r);
+    EXPECT_EQ(r.undefinedReads, 0u);
+}
