@@ -84,7 +84,7 @@ enum OpTrait : uint32_t
 {
     NoTraits = 0,
     Pure = 1u << 0,         // no side effects (tile-ir.md §5.1): CSE may merge it, DCE drop it
-    Commutative = 1u << 1,  // its two operands may be swapped
+    Commutative = 1u << 1,  // its first two operands may be swapped (fma: the multiplicands)
     Terminator = 1u << 2,   // ends a block (yield, continue, break, return)
     ReadsMemory = 1u << 3,  // loads and atomics (through pointers or views)
     WritesMemory = 1u << 4, // stores and atomics

@@ -420,12 +420,15 @@ private:
         } else if (!shifted.empty()) {
             // Its operands are the reference's, one moved by one with the
             // predicate's strictness (ShiftedBound.h): the same.
-        } else if (a.commutative && b.commutative && a.operands.size() == 2) {
+        } else if (a.commutative && b.commutative) {
             const bool straight = valuesCorrespond(a.operands[0], b.operands[0]) &&
                                   valuesCorrespond(a.operands[1], b.operands[1]);
             const bool crossed = valuesCorrespond(a.operands[0], b.operands[1]) &&
                                  valuesCorrespond(a.operands[1], b.operands[0]);
-            if (!straight && !crossed)
+            bool rest = true; // fma's addend keeps its place
+            for (size_t i = 2; i < a.operands.size(); ++i)
+                rest = rest && valuesCorrespond(a.operands[i], b.operands[i]);
+            if (!(straight || crossed) || !rest)
                 operandDiffs(r, g);
         } else {
             operandDiffs(r, g);
@@ -595,8 +598,13 @@ private:
         std::vector<int> reportedAt(a.operands.size(), -1); // index in m_out, -1: none
         // The operands whose change is the one reported at operand k (k first).
         std::vector<std::vector<size_t>> sharing(a.operands.size());
+        // A commutative op's first two operands read crosswise are no change (fma's
+        // multiplicands); its other operands still are.
+        const bool crossed = a.commutative && b.commutative &&
+                             valuesCorrespond(a.operands[0], b.operands[1]) &&
+                             valuesCorrespond(a.operands[1], b.operands[0]);
         for (size_t i = 0; i < a.operands.size(); ++i) {
-            if (reported[i] || valuesCorrespond(a.operands[i], b.operands[i]))
+            if (reported[i] || (crossed && i < 2) || valuesCorrespond(a.operands[i], b.operands[i]))
                 continue;
             if (const int j = swappedWith(a, b, i); j >= 0) {
                 reported[size_t(j)] = true;

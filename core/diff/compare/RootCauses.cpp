@@ -262,11 +262,14 @@ int changedOperandCause(const CauseLinks& c, const PairFindings& byPair, const R
 // generated operand), or nullopt.
 std::optional<std::pair<int, int>> crossedOperands(const CauseLinks& c, const GOp& a, const GOp& b)
 {
-    if (!a.commutative || !b.commutative || a.operands.size() != 2 || b.operands.size() != 2)
+    if (!a.commutative || !b.commutative || a.operands.size() != b.operands.size())
         return std::nullopt;
     const auto same = [&](int rv, int gv) {
         return c.R.canonValue(rv).hash == c.G.canonValue(gv).hash;
     };
+    for (size_t i = 2; i < a.operands.size(); ++i) // fma's addend keeps its place
+        if (!same(a.operands[i], b.operands[i]))
+            return std::nullopt;
     if (same(a.operands[0], b.operands[1]))
         return std::make_pair(a.operands[1], b.operands[0]);
     if (same(a.operands[1], b.operands[0]))

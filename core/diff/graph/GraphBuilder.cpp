@@ -372,7 +372,7 @@ public:
             g.nameHash = nameInfo(g.name).hash;
             const ir::OpInfo& row = ir::opInfo(g.id);
             g.pure = row.has(ir::Pure);
-            g.commutative = row.has(ir::Commutative) && op.operands.size() == 2;
+            g.commutative = row.has(ir::Commutative) && op.operands.size() >= 2;
             g.terminator = row.has(ir::Terminator);
             g.assume = g.id == OpId::Assume && op.operands.size() == 1 && op.results.size() == 1;
             g.operands = allocList<int>(m_arena, op.operands.size());

@@ -87,8 +87,8 @@ struct GOp
     // Filled by normalization: the op its normal form is written as, when another one
     // (fma(x, x, +0) is a mulf, a + (-b) a subf): compared as that op against the other side.
     OpId formId = OpId::Unknown;
-    bool pure = false; // no side effect: may be merged (CSE) or dropped when dead
-    bool commutative = false;
+    bool pure = false;        // no side effect: may be merged (CSE) or dropped when dead
+    bool commutative = false; // its first two operands may be swapped (ir::Commutative)
     bool terminator = false;
     bool assume = false; // transparent for value identity
     // Filled by normalization.

@@ -392,16 +392,18 @@ private:
         const GOp& op = side == Side::Generated ? gop(o) : rop(o);
         key = hashMix(op.nameHash, op.regions.size());
         int first = -1;
-        for (int v : semanticOperands(op)) {
+        const IdList operands = semanticOperands(op);
+        for (size_t i = 0; i < operands.size(); ++i) {
+            const int v = operands[i];
             int id = side == Side::Generated ? m.genValToRef[size_t(gcanon(v))] : rcanon(v);
             if (id < 0)
                 return false;
-            // Commutative ops have two operands: order them by id.
-            if (op.commutative && !op.hasSemOperands && first < 0) {
+            // A commutative op's first two operands: ordered by id.
+            if (op.commutative && !op.hasSemOperands && i == 0) {
                 first = id;
                 continue;
             }
-            if (op.commutative && !op.hasSemOperands) {
+            if (op.commutative && !op.hasSemOperands && i == 1) {
                 key = hashMix(hashMix(key, uint64_t(std::min(first, id))),
                               uint64_t(std::max(first, id)));
                 continue;
@@ -464,18 +466,19 @@ private:
             return; // written operands of different normal forms do not correspond
         const size_t n = std::min(a.operands.size(), b.operands.size());
         bool swapped = false;
-        if (a.commutative && b.commutative && n == 2) {
+        if (a.commutative && b.commutative && n >= 2) {
             const int r0 = rcanon(a.operands[0]), r1 = rcanon(a.operands[1]);
             const int g0 = gcanon(b.operands[0]), g1 = gcanon(b.operands[1]);
             swapped = m.refValToGen[size_t(r0)] == g1 || m.refValToGen[size_t(r1)] == g0;
         }
         for (size_t i = 0; i < n; ++i) {
             const int rv = rcanon(a.operands[i]);
-            const int gv = gcanon(b.operands[swapped ? 1 - i : i]);
+            const size_t j = swapped && i < 2 ? 1 - i : i; // fma's addend keeps its place
+            const int gv = gcanon(b.operands[j]);
             if (m.refValToGen[size_t(rv)] >= 0 || m.genValToRef[size_t(gv)] >= 0) {
                 if (m.refValToGen[size_t(rv)] != gv) {
-                    pairWrittenCopy(a.operands[i], b.operands[swapped ? 1 - i : i]);
-                    rehomeChangedConstant(a.operands[i], b.operands[swapped ? 1 - i : i]);
+                    pairWrittenCopy(a.operands[i], b.operands[j]);
+                    rehomeChangedConstant(a.operands[i], b.operands[j]);
                 }
                 continue;
             }
@@ -677,7 +680,7 @@ private:
             return false;
         const auto fits = [&](bool crossed) {
             for (size_t i = 0; i < a.size(); ++i)
-                if (!operandsFit(a[i], b[crossed ? a.size() - 1 - i : i]))
+                if (!operandsFit(a[i], b[crossed && i < 2 ? 1 - i : i]))
                     return false;
             return true;
         };

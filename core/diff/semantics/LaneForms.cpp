@@ -46,13 +46,15 @@ bool SemanticNormalizer::laneForm(int id, SemanticForm& f)
     for (const auto& a : o.hints)
         h = hashMix(h, a.hash);
     h = hashMix(h, scalarTypeHash(res.typeText));
-    if (o.commutative && o.operands.size() == 2) {
+    if (o.commutative) {
         h = hashMix(h, o.operands.size());
         uint64_t a = m_v[size_t(canonId(o.operands[0]))].lane;
         uint64_t b = m_v[size_t(canonId(o.operands[1]))].lane;
         if (b < a)
             std::swap(a, b);
         h = hashMix(hashMix(h, a), b);
+        for (size_t i = 2; i < o.operands.size(); ++i) // fma's addend
+            h = hashMix(h, m_v[size_t(canonId(o.operands[i]))].lane);
     } else {
         for (int v : o.operands)
             h = hashMix(h, m_v[size_t(canonId(v))].lane);

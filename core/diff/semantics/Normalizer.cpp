@@ -195,6 +195,8 @@ private:
             if (b < a)
                 std::swap(a, b);
             h = hashMix(hashMix(h, a), b);
+            for (size_t i = 2; i < o.operands.size(); ++i) // fma's addend
+                h = hashMix(h, canon(o.operands[i]).hash);
         } else {
             size_t counted = 0;
             for (size_t i = 0; i < o.operands.size(); ++i) {
