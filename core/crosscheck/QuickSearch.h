@@ -30,7 +30,7 @@ namespace tilelens::crosscheck {
 // runs), so that a diff says the same on a busy machine as on an idle one; the wall clock
 // stops a search only at kQuickSearchWallFactor times the budget.
 constexpr double kDefaultQuickSearchSeconds = 1.0;
-constexpr double kQuickSearchWorkPerSecond = 1e8;
+constexpr double kQuickSearchWorkPerSecond = 2e8;
 constexpr double kQuickSearchWallFactor = 10.0;
 
 struct QuickSearchOptions
