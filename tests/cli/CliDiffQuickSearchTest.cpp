@@ -84,6 +84,12 @@ QJsonObject criticalAt(const CliResult& r, const QString& op)
     return found;
 }
 
+// The counterexample of the one critical of `r` whose generated op is `op`.
+QString counterexampleAt(const CliResult& r, const QString& op)
+{
+    return criticalAt(r, op).value(QStringLiteral("counterexample")).toString();
+}
+
 // A budget no machine running the tests (a sanitizer build under load) runs out of: the
 // search ends as soon as every tapped value differs, or after its three cases. diffJson() gives
 // it unless the test sets one.
@@ -144,9 +150,7 @@ TEST(CliDiffQuickSearch, AnAccumulatorOfAnotherFloatTypeIsComparedInTheCoarserTy
     const CliResult r =
         diffJson({QStringLiteral("--binding"), bindingOf(pair)}, realPort(pair, "reference.mlir"),
                  portMistake("matmul/wrong_accumulator_type_f16"));
-    const QJsonObject d = criticalAt(r, QStringLiteral("mmaf"));
-    EXPECT_TRUE(d.value(QStringLiteral("counterexample"))
-                    .toString()
+    EXPECT_TRUE(counterexampleAt(r, QStringLiteral("mmaf"))
                     .startsWith(QStringLiteral("CPU run: mmaf at reference line 82 / mmaf at "
                                                "generated line 100")))
         << r.out.toStdString();
@@ -161,9 +165,7 @@ TEST(CliDiffQuickSearch, AMistakeAgainstTheUnmodifiedPortIsSearchedOnTheGenerate
     const CliResult r = diffJson({QStringLiteral("--binding"), rustVsRustBinding(dir, pair)},
                                  realPort(pair, "generated.mlir"),
                                  portMistake("layer_norm/missing_mask_variance_fma"));
-    const QJsonObject d = criticalAt(r, QStringLiteral("fma"));
-    EXPECT_TRUE(d.value(QStringLiteral("counterexample"))
-                    .toString()
+    EXPECT_TRUE(counterexampleAt(r, QStringLiteral("fma"))
                     .startsWith(QStringLiteral("CPU run: fma at reference line 146 / fma at "
                                                "generated line 146")))
         << r.out.toStdString();
@@ -204,9 +206,7 @@ TEST(CliDiffQuickSearch, ATileReadAtAFixedIndexHoldsValuesThatShowTheRounding)
     const QString pair = QStringLiteral("rope_2x32x8x1024x128_bf16");
     const CliResult r = diffJson({}, realPort(pair, "reference.mlir"),
                                  portMistake("rope/changed_rounding_new_k2_fma"));
-    const QJsonObject d = criticalAt(r, QStringLiteral("fma"));
-    EXPECT_TRUE(d.value(QStringLiteral("counterexample"))
-                    .toString()
+    EXPECT_TRUE(counterexampleAt(r, QStringLiteral("fma"))
                     .startsWith(QStringLiteral("CPU run: fma at reference line 153 / fma at "
                                                "generated line 244")))
         << r.out.toStdString();
