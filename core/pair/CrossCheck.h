@@ -12,8 +12,12 @@ namespace tilelens::pair {
 struct PairAnalysis;
 
 // The binding of an entry pair derived from the port when no binding is given: through the
-// port's launch chain of the two files (workspace/DerivedBinding.h); a message asking for a
-// binding names `way`. What `diff --eval` and the quick CPU search of a plain diff both bind by.
+// port's launch chain of the two files (workspace/DerivedBinding.h), else, for two versions of
+// one port (a mistake against the unmodified port), the binding of the cuTile Python
+// `reference.mlir` beside the reference file (a real-port pair's folder, or a kernel working
+// directory's reference/ beside generated/) paired with the port, its port side for both; a
+// message asking for a binding names `way`. What `diff --eval` and the quick CPU search of a
+// plain diff both bind by.
 crosscheck::BindingProvider portBindingProvider(const std::string& refPath,
                                                 const std::string& genPath, const std::string& way);
 

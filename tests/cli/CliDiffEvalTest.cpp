@@ -330,13 +330,16 @@ QJsonArray criticalsOf(const CliResult& r)
 } // namespace
 
 // Issue 30 item 2: a run that cannot take place says so on each unproven critical (here: no
-// binding and no launch chain for a port mistake against its unmodified port).
+// binding, no launch chain and no reference beside the unmodified port, copied away from its
+// pair's folder, for a port mistake against it).
 TEST(CliDiffEval, ARunThatCannotTakePlaceIsTheReasonOfEachUnprovenCritical)
 {
-    const CliResult r =
-        runCli({QStringLiteral("diff"), QStringLiteral("--eval"), QStringLiteral("--format"),
-                QStringLiteral("json"), realPort("dropout_train_p0.5_1M_f32", "generated.mlir"),
-                portMistake("dropout", "dropped_scale_factor_keep")});
+    QTemporaryDir dir;
+    const QString unmodified = dir.filePath(QStringLiteral("generated.mlir"));
+    ASSERT_TRUE(QFile::copy(realPort("dropout_train_p0.5_1M_f32", "generated.mlir"), unmodified));
+    const CliResult r = runCli({QStringLiteral("diff"), QStringLiteral("--eval"),
+                                QStringLiteral("--format"), QStringLiteral("json"), unmodified,
+                                portMistake("dropout", "dropped_scale_factor_keep")});
     const QJsonArray crit = criticalsOf(r);
     ASSERT_FALSE(crit.isEmpty()) << r.out.toStdString();
     int unproven = 0;

@@ -9,6 +9,7 @@
 #include "CliRunner.h"
 #include "TestPaths.h"
 
+#include <QDir>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -210,6 +211,44 @@ TEST(CliDiffQuickSearch, ATileReadAtAFixedIndexHoldsValuesThatShowTheRounding)
                     .startsWith(QStringLiteral("CPU run: fma at reference line 153 / fma at "
                                                "generated line 244")))
         << r.out.toStdString();
+}
+
+// The project's own layer_norm port has no launch chain: against the unmodified port, the
+// cuTile Python reference.mlir beside it (or in a kernel working directory's reference/) binds
+// both versions (its pair binding's port side), and the unmasked variance fma gets its
+// counterexample without a binding file. Copied away from
+// that reference, the pair has no binding and the critical stays unproven, searched by nothing.
+TEST(CliDiffQuickSearch, TwoVersionsOfAPortAreBoundByTheReferenceBesideThem)
+{
+    const QString pair = QStringLiteral("layer_norm_fwd_1024x768_f32");
+    const QString mistake = portMistake("layer_norm/missing_mask_variance_fma");
+    const CliResult r = diffJson({}, realPort(pair, "generated.mlir"), mistake);
+    EXPECT_TRUE(counterexampleAt(r, QStringLiteral("fma"))
+                    .startsWith(QStringLiteral("CPU run: fma at reference line 146 / fma at "
+                                               "generated line 146")))
+        << r.out.toStdString();
+
+    // A kernel working directory: reference/reference.mlir beside generated/.
+    QTemporaryDir ws;
+    ASSERT_TRUE(QDir(ws.path()).mkpath(QStringLiteral("reference")));
+    ASSERT_TRUE(QDir(ws.path()).mkpath(QStringLiteral("generated")));
+    ASSERT_TRUE(QFile::copy(realPort(pair, "reference.mlir"),
+                            ws.filePath(QStringLiteral("reference/reference.mlir"))));
+    const QString inWorkspace = ws.filePath(QStringLiteral("generated/generated.mlir"));
+    ASSERT_TRUE(QFile::copy(realPort(pair, "generated.mlir"), inWorkspace));
+    EXPECT_TRUE(counterexampleAt(diffJson({}, inWorkspace, mistake), QStringLiteral("fma"))
+                    .startsWith(QStringLiteral("CPU run: fma at reference line 146")));
+
+    QTemporaryDir dir;
+    const QString alone = dir.filePath(QStringLiteral("generated.mlir"));
+    ASSERT_TRUE(QFile::copy(realPort(pair, "generated.mlir"), alone));
+    const CliResult away = diffJson({}, alone, mistake);
+    const QJsonObject unproven = criticalAt(away, QStringLiteral("fma"));
+    EXPECT_TRUE(unproven.value(QStringLiteral("unproven")).toBool()) << away.out.toStdString();
+    EXPECT_FALSE(unproven.value(QStringLiteral("unproven_reason"))
+                     .toString()
+                     .contains(QStringLiteral("quick CPU search")))
+        << away.out.toStdString();
 }
 
 // A port with no unproven critical against its reference: the binding changes nothing at all.
