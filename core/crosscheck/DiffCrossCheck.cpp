@@ -358,6 +358,8 @@ void attachTapDifferences(CrossCheck& c)
     }
 }
 
+} // namespace
+
 const ir::Function* findFunction(const std::vector<const ir::Module*>& modules,
                                  const std::string& name)
 {
@@ -367,8 +369,6 @@ const ir::Function* findFunction(const std::vector<const ir::Module*>& modules,
                 return f;
     return nullptr;
 }
-
-} // namespace
 
 BindingWords bindingWords(const eval::Binding& b)
 {

@@ -63,6 +63,10 @@ struct CrossCheck
     bool ran() const { return error.empty(); }
 };
 
+// The entry named `name` in the modules, or null.
+const ir::Function* findFunction(const std::vector<const ir::Module*>& modules,
+                                 const std::string& name);
+
 // Every entry pair of `result` (both sides named), found in the modules.
 std::vector<std::pair<const ir::Function*, const ir::Function*>>
 entryPairs(const diff::DiffResult& result, const std::vector<const ir::Module*>& reference,

@@ -33,16 +33,6 @@ std::string cannotRun(const PairAnalysis& analysis)
     return {};
 }
 
-const ir::Function* entryNamed(const std::vector<const ir::Module*>& modules,
-                               const std::string& name)
-{
-    for (const ir::Module* m : modules)
-        for (const ir::Function* f : m->functions)
-            if (f->name == name)
-                return f;
-    return nullptr;
-}
-
 // Two versions of one port: entries of the same name and parameter types, not a mangled cuTile
 // Python entry.
 bool versionsOfOnePort(const ir::Function& r, const ir::Function& g)
@@ -104,8 +94,8 @@ std::optional<eval::Binding> referenceBesideBinding(const std::string& portPath,
     for (const diff::FunctionDiff& f : paired.functions) {
         if (f.generated != std::string(r.name) || f.reference.empty())
             continue;
-        const ir::Function* refEntry = entryNamed(refModules, f.reference);
-        const ir::Function* portEntry = entryNamed(portModules, f.generated);
+        const ir::Function* refEntry = crosscheck::findFunction(refModules, f.reference);
+        const ir::Function* portEntry = crosscheck::findFunction(portModules, f.generated);
         if (!refEntry || !portEntry)
             break;
         std::optional<eval::Binding> b =
