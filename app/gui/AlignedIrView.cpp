@@ -54,6 +54,7 @@ AlignedIrView::AlignedIrView(SourcePane* reference, SourcePane* generated, Overv
             e->indicatorDefine(QsciScintilla::StraightBoxIndicator, kFirstIndicator + s);
             e->setIndicatorDrawUnder(true, kFirstIndicator + s);
         }
+        e->viewport()->installEventFilter(this);
         e->markerDefine(QsciScintilla::Background, kCurrentMarker);
         e->markerDefine(QsciScintilla::Background, kLinkedMarker);
         e->markerDefine(arrowImage(true), kMovedUpMarker);
@@ -139,6 +140,7 @@ void AlignedIrView::clearDecorations()
     m_nextPhantom = -1;
     m_phantomQueue.clear();
     m_currentDivergence = -1;
+    m_revealedOffset = -1;
     m_movedTip.clear();
     m_foldFillers = {};
     m_rows.clear();
@@ -348,6 +350,7 @@ void AlignedIrView::setSeverityHidden(int severity, bool hidden)
 void AlignedIrView::showDivergence(int index)
 {
     m_currentDivergence = index;
+    m_revealedOffset = -1;
     m_movedTip.clear();
     for (Side side : kBothSides)
         for (int marker : {kCurrentMarker, kMovedUpMarker, kMovedDownMarker})

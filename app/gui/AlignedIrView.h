@@ -83,6 +83,11 @@ Q_SIGNALS:
     void divergenceClicked(int index);
     void decorated(); // every marker of the snapshot is placed
 
+protected:
+    // A pane resized after a divergence was revealed (a restored session's splitters, the
+    // window laid out late): revealed again for the new width, unless the reader scrolled.
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
 private:
     void clearDecorations();
     void computeAlignment();
@@ -93,7 +98,15 @@ private:
     void markDivergenceText(QsciScintilla* editor, FileLine line, const diff::Divergence& d,
                             Side side);
     void markMovedOp(Side anchor, long anchorDisplay, long otherDisplay);
-    void revealHorizontally(const diff::Divergence& d);
+    // From the panes' current scroll (a new selection keeps text already in view), or from
+    // column 0 (the panes resized: the reveal is made again as if fresh).
+    enum class RevealFrom
+    {
+        CurrentScroll,
+        ColumnZero,
+    };
+    void revealHorizontally(const diff::Divergence& d, RevealFrom from = RevealFrom::CurrentScroll);
+    void revealAgainAfterResize();
     struct TextPixels
     {
         long left = 0; // pixels from column 0 of the text
@@ -131,6 +144,8 @@ private:
     int m_nextPhantom = -1;              // index into m_phantomQueue, -1 = done
     bool m_slicedAlignment = false;      // fillers, showing them and markers in turns of their own
     int m_currentDivergence = -1;        // last shown by showDivergence()
+    long m_revealedOffset = -1;          // x-offset the last reveal left, -1: none
+    bool m_revealQueued = false;         // revealAgainAfterResize() is posted
     QString m_movedTip;                  // tooltip of the moved-op arrow, "" when none
     FileLine m_movedTipLine;
     Side m_movedTipSide = Side::Reference;

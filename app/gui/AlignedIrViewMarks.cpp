@@ -7,6 +7,7 @@
 #include "AlignedIrView.h"
 #include "SourcePane.h"
 
+#include <QEvent>
 #include <QRegularExpression>
 #include <algorithm>
 #include <limits>
@@ -67,7 +68,7 @@ void AlignedIrView::markMovedOp(Side anchor, long anchorDisplay, long otherDispl
     m_movedTipSide = arrowSide;
 }
 
-void AlignedIrView::revealHorizontally(const diff::Divergence& d)
+void AlignedIrView::revealHorizontally(const diff::Divergence& d, RevealFrom from)
 {
     // The differing characters of both sides in pixels from column 0 of the text (whatever
     // the current scroll and each pane's margins), and the text width both panes show.
@@ -100,7 +101,9 @@ void AlignedIrView::revealHorizontally(const diff::Divergence& d)
     const long pad =
         std::min(width / 4, e->SendScintilla(QsciScintillaBase::SCI_TEXTWIDTH,
                                              QsciScintillaBase::STYLE_DEFAULT, "0000"));
-    const long target = revealOffset(TextPixels{left, right}, offset, width, pad);
+    const long target = revealOffset(TextPixels{left, right},
+                                     from == RevealFrom::ColumnZero ? 0 : offset, width, pad);
+    m_revealedOffset = target;
     if (target == offset)
         return;
     // The scroll bars' range follows the widest line drawn so far: one too short for the
@@ -110,6 +113,32 @@ void AlignedIrView::revealHorizontally(const diff::Divergence& d)
             sci(editor(s), QsciScintillaBase::SCI_SETSCROLLWIDTH,
                 static_cast<unsigned long>(target + width));
     sci(e, QsciScintillaBase::SCI_SETXOFFSET, static_cast<unsigned long>(target));
+}
+
+bool AlignedIrView::eventFilter(QObject* watched, QEvent* event)
+{
+    // Posted: Scintilla takes the new size in its own handling of this event.
+    if (event->type() == QEvent::Resize && m_currentDivergence >= 0 && m_revealedOffset >= 0 &&
+        !m_revealQueued) {
+        m_revealQueued = true;
+        QMetaObject::invokeMethod(this, &AlignedIrView::revealAgainAfterResize,
+                                  Qt::QueuedConnection);
+    }
+    return QObject::eventFilter(watched, event);
+}
+
+void AlignedIrView::revealAgainAfterResize()
+{
+    m_revealQueued = false;
+    QsciScintilla* e = editor(Side::Reference);
+    // Only where the reader left the scroll as the reveal set it.
+    if (!m_snapshot || m_currentDivergence < 0 ||
+        m_currentDivergence >= static_cast<int>(m_snapshot->result->divergences.size()) ||
+        sci(e, QsciScintillaBase::SCI_GETXOFFSET) != m_revealedOffset)
+        return;
+    revealHorizontally(m_snapshot->result->divergences[static_cast<size_t>(m_currentDivergence)],
+                       RevealFrom::ColumnZero);
+    syncHorizontal(editor(Side::Reference), editor(Side::Generated));
 }
 
 long AlignedIrView::revealOffset(TextPixels marked, long offset, long width, long pad)

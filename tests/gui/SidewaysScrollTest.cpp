@@ -203,3 +203,45 @@ TEST(SidewaysScroll, ARestoredSessionKeepsTheLineStartsInView)
     }
     QSettings().clear();
 }
+
+// A pane that widens after a divergence was revealed (a restored session's splitters, a window
+// laid out late) is revealed again for its new width: revealed in narrow panes, the text stayed
+// scrolled further than the wider panes need (208 px where 122 sufficed, seen under load).
+// Where the reader has scrolled since, the panes stay where the reader put them.
+TEST(SidewaysScroll, PanesThatWidenAfterTheRevealScrollNoFurtherThanNeeded)
+{
+    const char* port = "softmax_multi_wave_256x2048_f32";
+    MainWindow w(MainWindow::Options{false});
+    w.resize(700, 600);
+    w.show();
+    w.openIrPair(realPortFile(port, "reference.mlir"), realPortFile(port, "generated.mlir"));
+    ASSERT_TRUE(test::waitForLoad(w));
+    const diff::DiffResult* result = w.session().diffResult();
+    ASSERT_NE(result, nullptr);
+    QsciScintilla* ref = irEditor(w, Side::Reference);
+    int scrolled = -1; // a divergence the narrow panes scroll to
+    for (size_t i = 0; i < result->divergences.size() && scrolled < 0; ++i) {
+        w.session().selectDivergence(static_cast<int>(i));
+        QTest::qWait(10);
+        if (sci(ref, QsciScintillaBase::SCI_GETXOFFSET) > 0)
+            scrolled = static_cast<int>(i);
+    }
+    ASSERT_GE(scrolled, 0) << "no divergence of " << port << " scrolls 700 px wide panes";
+    const long narrow = sci(ref, QsciScintillaBase::SCI_GETXOFFSET);
+    w.resize(1600, 600);
+    QTest::qWait(50);
+    expectLineStartsKept(w, scrolled);
+    EXPECT_LT(sci(ref, QsciScintillaBase::SCI_GETXOFFSET), narrow);
+
+    // Scrolled by the reader, then resized: left alone.
+    w.resize(700, 600);
+    QTest::qWait(50);
+    w.session().selectDivergence(scrolled);
+    QTest::qWait(10);
+    ref->horizontalScrollBar()->setValue(3);
+    QTest::qWait(10);
+    ASSERT_EQ(sci(ref, QsciScintillaBase::SCI_GETXOFFSET), 3);
+    w.resize(1200, 600);
+    QTest::qWait(50);
+    EXPECT_EQ(sci(ref, QsciScintillaBase::SCI_GETXOFFSET), 3);
+}
