@@ -1,8 +1,8 @@
 #include "crosscheck/PairBinding.h"
 
 #include "eval/Numeric.h"
+#include "ir/FloatBits.h"
 
-#include <cstdio>
 #include <cstring>
 #include <set>
 
@@ -27,24 +27,11 @@ eval::Elem scalarElem(const ir::Type* t)
     return eval::elemFromName(t->element->name);
 }
 
-// A double's text that reads back (strtod) to the same double.
-std::string exactNumber(uint64_t bits)
+double doubleOf(uint64_t bits)
 {
     double v = 0;
     std::memcpy(&v, &bits, sizeof v);
-    char text[40];
-    std::snprintf(text, sizeof text, "%.17g", v);
-    return text;
-}
-
-// A float constant as the differ names it ("1e-05").
-std::string shortNumber(uint64_t bits)
-{
-    double v = 0;
-    std::memcpy(&v, &bits, sizeof v);
-    char text[32];
-    std::snprintf(text, sizeof text, "%g", v);
-    return text;
+    return v;
 }
 
 // An integer as a binding expression.
@@ -78,11 +65,11 @@ bool tieGeneratedParams(const diff::FunctionDiff& fd, const ir::Function& ref,
             eval::ScalarBinding s;
             s.name = "gen_arg" + std::to_string(k);
             s.elem = elem;
-            s.value = exactNumber(*tie.floatBits);
+            s.value = ir::exactFloatText(doubleOf(*tie.floatBits));
             out.scalars.push_back(s);
             out.gen.params.push_back(s.name);
-            how +=
-                (how.empty() ? "" : ", ") + std::to_string(k) + " = " + shortNumber(*tie.floatBits);
+            how += (how.empty() ? "" : ", ") + std::to_string(k) + " = " +
+                   ir::shortFloatText(doubleOf(*tie.floatBits));
             continue;
         }
         if (tie.intConstant) {

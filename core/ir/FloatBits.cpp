@@ -164,6 +164,20 @@ double bitsToFloat(uint64_t bits, std::string_view elem)
     return neg ? -v : v;
 }
 
+std::string shortFloatText(double v)
+{
+    char text[32];
+    std::snprintf(text, sizeof text, "%g", v);
+    return text;
+}
+
+std::string exactFloatText(double v)
+{
+    char text[40];
+    std::snprintf(text, sizeof text, "%.17g", v);
+    return text;
+}
+
 std::string formatFloat(uint64_t bits, std::string_view elem)
 {
     double v = bitsToFloat(bits, elem);

@@ -3,11 +3,11 @@
 #include "common/Side.h"
 #include "diff/semantics/SemanticForm.h"
 #include "diff/semantics/Semantics.h"
+#include "ir/FloatBits.h"
 #include "ir/Type.h"
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <cstdlib>
 #include <set>
 #include <string>
@@ -99,7 +99,7 @@ public:
                     std::max(bound, kMinNormalF32 * std::max(other.bound, 1.0) * kRoundingSlack);
                 inputs += "; a subnormal operand " + std::to_string(i) +
                           " flushed changes the product by at most 2^-126 * " +
-                          shortNumber(other.bound);
+                          ir::shortFloatText(other.bound);
             }
         } else if (o.id != OpId::NegF || o.operands.size() != 1) {
             return {};
@@ -141,9 +141,9 @@ private:
                 continue;
             return "harmless, proven: flush_to_zero changes only f32 subnormals (|x| < 2^-126): "
                    "the sum of the constant " +
-                   shortNumber(value) +
+                   ir::shortFloatText(value) +
                    " and a value that is never negative (an exp, exp2 or square) is at least " +
-                   shortNumber(value) +
+                   ir::shortFloatText(value) +
                    ", never subnormal, and a subnormal addend is below half an ulp of it, so "
                    "flushing that addend to +0 gives the same sum";
         }
@@ -181,13 +181,6 @@ private:
             return true;
         return o.id == OpId::MulF && o.operands.size() == 2 &&
                m_f.values[size_t(o.operands[0])].canon == m_f.values[size_t(o.operands[1])].canon;
-    }
-
-    static std::string shortNumber(double x)
-    {
-        char buf[32];
-        std::snprintf(buf, sizeof buf, "%g", x);
-        return buf;
     }
 
     void useBound(const Magnitude& m)

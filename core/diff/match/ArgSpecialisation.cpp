@@ -5,10 +5,10 @@
 #include "diff/match/AddressBindings.h"
 #include "diff/match/OpMatcher.h"
 #include "diff/semantics/Normalizer.h"
+#include "ir/FloatBits.h"
 
 #include <algorithm>
 #include <charconv>
-#include <cstdio>
 #include <cstring>
 #include <unordered_map>
 #include <unordered_set>
@@ -302,9 +302,7 @@ std::string describeFloatConstant(uint64_t doubleBits)
 {
     double v = 0;
     std::memcpy(&v, &doubleBits, sizeof v);
-    char text[32];
-    std::snprintf(text, sizeof text, "%g", v);
-    return text;
+    return ir::shortFloatText(v);
 }
 
 std::string describeSpecialisation(const GFunction& G)
