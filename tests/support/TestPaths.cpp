@@ -2,6 +2,8 @@
 
 #include <QDir>
 #include <QFileInfo>
+#include <fstream>
+#include <sstream>
 
 namespace tilelens::test {
 
@@ -34,6 +36,14 @@ QString corpusDir()
 bool corpusAvailable()
 {
     return QFileInfo(corpusDir() + QStringLiteral("/tilegym-cutile/mlir")).isDir();
+}
+
+std::string readTextFile(const std::string& path)
+{
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream s;
+    s << in.rdbuf();
+    return s.str();
 }
 
 } // namespace tilelens::test

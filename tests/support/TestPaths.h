@@ -4,6 +4,7 @@
 // message when it is absent, as in a user's fresh clone.
 
 #include <QString>
+#include <string>
 
 namespace tilelens::test {
 
@@ -13,6 +14,8 @@ QString testDataDir(); // tests/data
 QString sharedDir();   // ../shared (may not exist)
 QString corpusDir();   // ../shared/corpus (may not exist)
 bool corpusAvailable();
+// A file's bytes (empty when it cannot be read).
+std::string readTextFile(const std::string& path);
 
 } // namespace tilelens::test
 

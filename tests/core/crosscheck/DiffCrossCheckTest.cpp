@@ -16,23 +16,13 @@
 #include <algorithm>
 #include <atomic>
 #include <cmath>
-#include <fstream>
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
-#include <sstream>
 
 using namespace tilelens;
 using namespace tilelens::crosscheck;
 
 namespace {
-
-std::string readText(const std::string& path)
-{
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
 
 std::string data(const std::string& relative)
 {
@@ -50,8 +40,8 @@ void load(Checked& c, const std::string& pair, const std::string& genText = {},
           const std::pair<std::string, std::string>& edit = {})
 {
     const std::string dir = data("real-ports/" + pair + "/");
-    c.ref = ir::parseModule(readText(dir + "reference.mlir"));
-    std::string gen = genText.empty() ? readText(dir + "generated.mlir") : genText;
+    c.ref = ir::parseModule(test::readTextFile(dir + "reference.mlir"));
+    std::string gen = genText.empty() ? test::readTextFile(dir + "generated.mlir") : genText;
     if (!edit.first.empty()) {
         const size_t at = gen.find(edit.first);
         ASSERT_NE(at, std::string::npos) << "edit not found: " << edit.first;
@@ -100,7 +90,7 @@ const std::string kMatmul = "matmul_128x128x32_2048_f16";
 TEST(CrossCheck, SeededSigmoidGetsItsCounterexampleAndFirstDivergingStore)
 {
     Checked c;
-    load(c, kSwiglu, readText(data("eval/swiglu_seeded_sigmoid.mlir")));
+    load(c, kSwiglu, test::readTextFile(data("eval/swiglu_seeded_sigmoid.mlir")));
     ASSERT_GT(c.diff->count(diff::Severity::Critical), 0);
     const CrossCheck x = check(c, data("eval/" + kSwiglu + ".binding.json"), eval::InputKind::Edge);
     ASSERT_EQ(x.eval.verdict, "different") << x.summary;
@@ -257,10 +247,11 @@ TEST(CrossCheck, EveryEntryPairRunsAndEachIsJudgedOnItsOwnDivergences)
 {
     const std::string silu = data("real-ports/silu_and_mul_fwd_8x512x1024_f16/");
     const std::string swiglu = data("real-ports/" + kSwiglu + "/");
-    const ir::ParseResult ref = ir::parseModule(readText(silu + "reference.mlir") + "\n" +
-                                                readText(swiglu + "reference.mlir"));
-    const ir::ParseResult gen = ir::parseModule(readText(silu + "generated.mlir") + "\n" +
-                                                readText(data("eval/swiglu_seeded_sigmoid.mlir")));
+    const ir::ParseResult ref = ir::parseModule(test::readTextFile(silu + "reference.mlir") + "\n" +
+                                                test::readTextFile(swiglu + "reference.mlir"));
+    const ir::ParseResult gen =
+        ir::parseModule(test::readTextFile(silu + "generated.mlir") + "\n" +
+                        test::readTextFile(data("eval/swiglu_seeded_sigmoid.mlir")));
     ASSERT_TRUE(ref.ok() && gen.ok());
     std::vector<const ir::Module*> r(ref.modules.begin(), ref.modules.end());
     std::vector<const ir::Module*> g(gen.modules.begin(), gen.modules.end());
@@ -298,8 +289,8 @@ TEST(CrossCheck, EveryEntryPairRunsAndEachIsJudgedOnItsOwnDivergences)
 TEST(CrossCheck, CancelledBeforeTheFirstPairIsACancelledRun)
 {
     const std::string swiglu = data("real-ports/" + kSwiglu + "/");
-    const ir::ParseResult ref = ir::parseModule(readText(swiglu + "reference.mlir"));
-    const ir::ParseResult gen = ir::parseModule(readText(swiglu + "generated.mlir"));
+    const ir::ParseResult ref = ir::parseModule(test::readTextFile(swiglu + "reference.mlir"));
+    const ir::ParseResult gen = ir::parseModule(test::readTextFile(swiglu + "generated.mlir"));
     ASSERT_TRUE(ref.ok() && gen.ok());
     std::vector<const ir::Module*> r(ref.modules.begin(), ref.modules.end());
     std::vector<const ir::Module*> g(gen.modules.begin(), gen.modules.end());
@@ -432,7 +423,7 @@ namespace {
 void loadPortAgainstNudgedOne(Checked& c)
 {
     const std::string dir = data("real-ports/" + kSwiglu + "/");
-    const std::string port = readText(dir + "generated.mlir");
+    const std::string port = test::readTextFile(dir + "generated.mlir");
     std::string nudged = port;
     const std::string one = "%122 = constant <f32: 1.0> : tile<f32>";
     const size_t at = nudged.find(one);

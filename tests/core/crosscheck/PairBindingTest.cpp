@@ -11,22 +11,12 @@
 #include "ir/Module.h"
 #include "ir/Parser.h"
 
-#include <fstream>
 #include <gtest/gtest.h>
-#include <sstream>
 
 using namespace tilelens;
 using namespace tilelens::crosscheck;
 
 namespace {
-
-std::string readText(const std::string& path)
-{
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
 
 std::string data(const std::string& relative)
 {
@@ -45,8 +35,8 @@ struct Pair
 void load(Pair& p, const std::string& pair, const std::string& generated,
           const std::string& edit = {}, const std::string& replacement = {})
 {
-    p.ref = ir::parseModule(readText(data("real-ports/" + pair + "/reference.mlir")));
-    std::string gen = readText(data(generated));
+    p.ref = ir::parseModule(test::readTextFile(data("real-ports/" + pair + "/reference.mlir")));
+    std::string gen = test::readTextFile(data(generated));
     if (!edit.empty()) {
         const size_t at = gen.find(edit);
         ASSERT_NE(at, std::string::npos) << edit;

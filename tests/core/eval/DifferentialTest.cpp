@@ -10,20 +10,11 @@
 
 #include <fstream>
 #include <gtest/gtest.h>
-#include <sstream>
 
 using namespace tilelens;
 using namespace tilelens::eval;
 
 namespace {
-
-std::string readText(const std::string& path)
-{
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
 
 struct Pair
 {
@@ -36,8 +27,8 @@ bool loadPair(const std::string& name, Pair& p,
               const std::pair<std::string, std::string>& edit = {})
 {
     const std::string corpus = test::corpusDir().toStdString();
-    p.ref = ir::parseModule(readText(corpus + "/tilegym-cutile/mlir/" + name + ".mlir"));
-    std::string gen = readText(corpus + "/real-ports/" + name + ".mlir");
+    p.ref = ir::parseModule(test::readTextFile(corpus + "/tilegym-cutile/mlir/" + name + ".mlir"));
+    std::string gen = test::readTextFile(corpus + "/real-ports/" + name + ".mlir");
     if (!edit.first.empty()) {
         const size_t at = gen.find(edit.first);
         EXPECT_NE(at, std::string::npos) << "edit not found: " << edit.first;
@@ -166,7 +157,7 @@ TEST(EvalSeededMistakes, SigmoidAsEOverOnePlusENeedsEdgeInputs)
     Pair p;
     ASSERT_TRUE(loadPair("swiglu_fwd_2x512x4096_bf16", p));
     p.gen = ir::parseModule(
-        readText(test::testDataDir().toStdString() + "/eval/swiglu_seeded_sigmoid.mlir"));
+        test::readTextFile(test::testDataDir().toStdString() + "/eval/swiglu_seeded_sigmoid.mlir"));
     ASSERT_TRUE(p.gen.ok());
     EXPECT_EQ(evaluate(p, InputKind::Random).verdict, "same");
     const EvalResult r = evaluate(p, InputKind::Edge);
