@@ -112,7 +112,8 @@ class Encoder
 {
 public:
     Encoder(z3::context& ctx, const GFunction& R, const GFunction& G, const OpMatching& m)
-        : m_ctx(ctx), m_facts(ctx), m_assumed(ctx), R(R), G(G), M(m)
+        : m_ctx(ctx), m_facts(ctx), m_assumed(ctx), m_assumedButLaunchDivisors(ctx), R(R), G(G),
+          M(m)
     {
     }
 
@@ -158,6 +159,12 @@ public:
     // difference.)
     const z3::expr_vector& assumed() const { return m_assumed; }
     const std::string& assumedText() const { return m_assumedText; }
+    // The assumes without the divisibility of entry integer arguments (`div_by<16>` on a
+    // length): a claim each launch makes of its own values, so an equality that needs it holds
+    // only for launches with such values. Its text names those left out ("argument 1
+    // div_by<16>"; empty: none was assumed).
+    const z3::expr_vector& assumedButLaunchDivisors() const { return m_assumedButLaunchDivisors; }
+    const std::string& launchDivisorText() const { return m_launchDivisorText; }
     // The two sides differ: other values, or a generated division by zero.
     z3::expr differs(const z3::expr& x, const z3::expr& y) const
     {
@@ -591,17 +598,28 @@ private:
                                      : std::string(f.ops[size_t(v.def)].name) + " at " +
                                            (side == Side::Reference ? "reference" : "generated") +
                                            " line " + std::to_string(f.ops[size_t(v.def)].line);
+        const bool entryInteger =
+            v.def < 0 && v.region == 0 && singleElement(v.typeText) && intWidth(v.typeText) > 0;
         for (const std::string_view text : it->second) {
             const std::optional<AssumeBounds> b = parseAssume(text);
             if (!b)
                 continue;
-            if (b->divisor > 1)
-                m_assumed.push_back(z3::srem(x, m_ctx.bv_val(b->divisor, width)) ==
-                                    m_ctx.bv_val(0, width));
+            const auto assume = [&](const z3::expr& fact, bool launchDivisor) {
+                m_assumed.push_back(fact);
+                if (!launchDivisor)
+                    m_assumedButLaunchDivisors.push_back(fact);
+            };
+            if (b->divisor > 1) {
+                assume(z3::srem(x, m_ctx.bv_val(b->divisor, width)) == m_ctx.bv_val(0, width),
+                       entryInteger);
+                if (entryInteger)
+                    m_launchDivisorText +=
+                        (m_launchDivisorText.empty() ? "" : ", ") + name + " " + std::string(text);
+            }
             if (b->lo)
-                m_assumed.push_back(z3::sge(x, m_ctx.bv_val(*b->lo, width)));
+                assume(z3::sge(x, m_ctx.bv_val(*b->lo, width)), false);
             if (b->hi)
-                m_assumed.push_back(z3::sle(x, m_ctx.bv_val(*b->hi, width)));
+                assume(z3::sle(x, m_ctx.bv_val(*b->hi, width)), false);
             m_assumedText += (m_assumedText.empty() ? "" : ", ") + name + " " + std::string(text);
         }
     }
@@ -609,7 +627,9 @@ private:
     z3::context& m_ctx;
     z3::expr_vector m_facts;
     z3::expr_vector m_assumed;
+    z3::expr_vector m_assumedButLaunchDivisors;
     std::string m_assumedText;
+    std::string m_launchDivisorText;
     PerSide<std::map<int, std::vector<std::string_view>>> m_assumes;
     PerSide<bool> m_assumesCollected{false, false};
     std::string m_factText;
@@ -674,7 +694,7 @@ std::string launchableNote(const Encoder& enc)
 // the two sides differ. Checks the counterexample by evaluating both sides on it, apart from
 // the solver's own model evaluation.
 bool modelHolds(z3::context& ctx, const Encoder& enc, const z3::model& model, const z3::expr& x,
-                const z3::expr& y, bool withAssumes)
+                const z3::expr& y, const z3::expr_vector& assumes)
 {
     z3::expr_vector from(ctx), to(ctx);
     for (const auto& [name, leaf] : enc.leaves()) {
@@ -685,10 +705,9 @@ bool modelHolds(z3::context& ctx, const Encoder& enc, const z3::model& model, co
     for (const auto& fact : enc.facts())
         if (!isTrue(z3::expr(fact).substitute(from, to)))
             return false;
-    if (withAssumes)
-        for (const auto& fact : enc.assumed())
-            if (!isTrue(z3::expr(fact).substitute(from, to)))
-                return false;
+    for (const auto& fact : assumes)
+        if (!isTrue(z3::expr(fact).substitute(from, to)))
+            return false;
     z3::expr xs = z3::expr(x).substitute(from, to).simplify();
     z3::expr ys = z3::expr(y).substitute(from, to).simplify();
     uint64_t a = 0, b = 0;
@@ -775,6 +794,39 @@ z3::check_result checkSmallInputsFirst(z3::context& ctx, z3::solver& solver, con
     return solver.check();
 }
 
+// "argument 1 = 8 -> reference 1, generated 2": the model's inputs and the two results.
+std::string differenceText(const Encoder& enc, const z3::model& model, const z3::expr& x,
+                           const z3::expr& y)
+{
+    std::string inputs;
+    for (const auto& [name, leaf] : enc.leaves())
+        inputs += (inputs.empty() ? "" : ", ") + name + " = " + valueText(model.eval(leaf, true));
+    return (inputs.empty() ? std::string("any input") : inputs) + " -> reference " +
+           valueText(model.eval(x, true)) + ", generated " + valueText(model.eval(y, true));
+}
+
+// An input on which x and y differ where an entry argument is not the multiple its assume
+// claims (every other fact and assume kept): the launch of another length. Empty when the
+// equality holds without those divisibilities too, or no checked input is found.
+std::string instanceWithoutLaunchDivisors(z3::context& ctx, const Encoder& enc, const z3::expr& x,
+                                          const z3::expr& y)
+{
+    z3::solver solver(ctx);
+    const z3::params p = boundedParams(ctx);
+    solver.set(p);
+    addFacts(solver, enc);
+    for (const auto& fact : enc.assumedButLaunchDivisors())
+        solver.add(fact);
+    solver.add(enc.differs(x, y));
+    if (checkSmallInputsFirst(ctx, solver, enc, {{0, 16}, {0, 1024}, {-65536, 65536}}, p) !=
+        z3::sat)
+        return {};
+    const z3::model model = solver.get_model();
+    if (!modelHolds(ctx, enc, model, x, y, enc.assumedButLaunchDivisors()))
+        return {};
+    return differenceText(enc, model, x, y);
+}
+
 // Are x (reference) and y (generated) equal for every input satisfying the encoder's facts?
 SmtVerdict solve(z3::context& ctx, const Encoder& enc, const z3::expr& x, const z3::expr& y,
                  Recheck recheck, bool withAssumes = true)
@@ -802,21 +854,22 @@ SmtVerdict solve(z3::context& ctx, const Encoder& enc, const z3::expr& x, const 
             if (!assumesSatisfiable(ctx, enc))
                 return solve(ctx, enc, x, y, recheck, false);
             out.text += " and the assumes " + enc.assumedText();
+            if (!enc.launchDivisorText().empty()) {
+                out.withoutLaunchDivisors = instanceWithoutLaunchDivisors(ctx, enc, x, y);
+                if (!out.withoutLaunchDivisors.empty())
+                    out.launchDivisors = enc.launchDivisorText();
+            }
         }
         out.refCone = enc.cones.reference();
         out.genCone = enc.cones.generated();
         out.leafRanges = enc.leafRanges();
     } else if (res == z3::sat) {
         const z3::model model = solver.get_model();
-        if (!modelHolds(ctx, enc, model, x, y, withAssumes))
+        const z3::expr_vector noAssumes(ctx);
+        if (!modelHolds(ctx, enc, model, x, y, withAssumes ? enc.assumed() : noAssumes))
             return out;
-        std::string inputs;
-        for (const auto& [name, leaf] : enc.leaves())
-            inputs +=
-                (inputs.empty() ? "" : ", ") + name + " = " + valueText(model.eval(leaf, true));
         out.kind = SmtVerdict::Differs;
-        out.text = (inputs.empty() ? std::string("any input") : inputs) + " -> reference " +
-                   valueText(model.eval(x, true)) + ", generated " + valueText(model.eval(y, true));
+        out.text = differenceText(enc, model, x, y);
     }
     return out;
 }

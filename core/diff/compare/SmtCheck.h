@@ -37,6 +37,11 @@ struct SmtVerdict
     // Equal: the range facts the proof assumed on its leaves, each with the reference value
     // (canonical) of the leaf it bounds ("argument 2 in [1024, 1024]" in `text`).
     std::vector<std::pair<int, IntRange>> leafRanges;
+    // Equal only with the divisibility the reference assumes of its entry integer arguments
+    // (`launchDivisors`: "argument 1 div_by<16>", a hint each launch derives from its own
+    // values): an input of another launch on which the two differ, in `text`'s words.
+    std::string launchDivisors;
+    std::string withoutLaunchDivisors;
 };
 
 // Compares the first results of reference op r and generated op g.

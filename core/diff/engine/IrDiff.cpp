@@ -166,6 +166,7 @@ private:
             if (it->second.kind == SmtVerdict::Equal) {
                 d.proof = it->second.text;
                 boundaryNeverReached(R, G, m, d);
+                restsOnLaunchDivisors(it->second, d);
             } else if (signednessCannotMatter(R, G, d) || (it->second.kind == SmtVerdict::Differs &&
                                                            signednessProvenIrrelevant(R, G, m, d)))
                 ; // the pair differs (a changed predicate), but not by its signedness
@@ -489,6 +490,20 @@ private:
                    "the constant " + c + which +
                    " excludes; where the other operand can reach it (both " + c +
                    ", e.g. an extent that is not a multiple of the tile), they differ";
+        d.conditional = true;
+    }
+
+    // An equality that needs the divisibility the reference assumes of an entry argument
+    // (ceil(m / 16) written m / 16, equal where m is a multiple of 16) holds for the launches
+    // whose values give that hint, not for every launch of the kernel: a precondition, said
+    // with an instance where the two differ (issue 30 item 3).
+    static void restsOnLaunchDivisors(const SmtVerdict& v, RawDifference& d)
+    {
+        if (v.withoutLaunchDivisors.empty())
+            return;
+        d.proof += "; provided that the launch's divisibility hints hold (" + v.launchDivisors +
+                   ", each launch's claim of its own values): for other values they differ, e.g. " +
+                   v.withoutLaunchDivisors;
         d.conditional = true;
     }
 
