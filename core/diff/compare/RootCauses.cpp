@@ -636,7 +636,8 @@ bool flushOnly(const GFunction& f, const GOp& o)
 }
 
 // The one changed op pair an op on one side only feeds, directly or through
-// other such ops, or -1. Memoised across queries (the links it reads are
+// other such ops (for a constant, also the one such op whose own result is the
+// change), or -1. Memoised across queries (the links it reads are
 // those found before the query).
 class OneSidedInputs
 {
@@ -662,9 +663,14 @@ public:
                     return -1;
                 int p = it->second;
                 const bool pair = m_c.raw[size_t(p)].refOp >= 0 && m_c.raw[size_t(p)].genOp >= 0;
-                if (!pair && !flushOnly(f, f.ops[size_t(u)]))
-                    p = changeFed(side, u, depth + 1);
-                else if (m_c.parent[size_t(p)] >= 0)
+                if (!pair && !flushOnly(f, f.ops[size_t(u)])) {
+                    // Through the one-sided user to the pair it feeds; where that user's result
+                    // is a change of its own (the pair follows it: x * 2.0 where the
+                    // reference's x * 1.0 folded away), a constant is an input of that change.
+                    const int fed = changeFed(side, u, depth + 1);
+                    const bool ownChange = m_c.parent[size_t(p)] < 0 && o.id == OpId::Constant;
+                    p = fed < 0 && ownChange ? p : fed;
+                } else if (m_c.parent[size_t(p)] >= 0)
                     return -1; // the pair follows a change upstream (maybe this op's own)
                 if (p < 0 || (change >= 0 && p != change))
                     return -1;
@@ -682,8 +688,8 @@ private:
 
 // An op on one side only whose every use is one changed op pair, directly
 // or through other such ops (log2(e) of an exp -> exp2 rewrite; the mask
-// computation of a store whose mask was dropped) is an input of that
-// change: a site of it.
+// computation of a store whose mask was dropped; the constant of an added
+// x * 2.0) is an input of that change: a site of it.
 void attachOneSidedInputs(CauseLinks& c)
 {
     OneSidedInputs inputs(c);
