@@ -66,6 +66,15 @@ bool SemanticNormalizer::laneForm(int id, SemanticForm& f)
     f.hash = splatOpHash(m_pendSplat, res.typeHash);
     f.proof = "every lane applies the op to the same broadcast scalars: it is the broadcast of "
               "the scalar op's result";
+    // Its signedness cannot matter either, also where its operands change (a compare with
+    // another bound): said, so that a signedness difference is no finding of its own.
+    f.signNeutral = neutral;
+    const auto isSignedness = [](const GAttr& a) { return isSignednessAttr(a.name); };
+    if (neutral && std::any_of(o.attrs.begin(), o.attrs.end(), isSignedness)) {
+        std::string why;
+        signNeutral(o, &why);
+        f.proof = keep(std::string(f.proof) + "; " + why);
+    }
     return true;
 }
 
