@@ -752,17 +752,23 @@ bool equalWithoutAssumes(z3::context& ctx, const Encoder& enc, const z3::expr& x
     return solver.check() == z3::unsat;
 }
 
+// A solver with bounded work, the encoder's facts and `assumes`.
+z3::solver solverAssuming(z3::context& ctx, const Encoder& enc, const z3::expr_vector& assumes)
+{
+    z3::solver solver(ctx);
+    solver.set(boundedParams(ctx));
+    addFacts(solver, enc);
+    for (const auto& fact : assumes)
+        solver.add(fact);
+    return solver;
+}
+
 // Does some input satisfy the facts and the assumes together? Where none does (an assume that
 // contradicts a specialised constant: div_by<16> on a length of 1000), the assumes would make
 // any two values "equal": they are left out instead.
 bool assumesSatisfiable(z3::context& ctx, const Encoder& enc)
 {
-    z3::solver solver(ctx);
-    const z3::params p = boundedParams(ctx);
-    solver.set(p);
-    addFacts(solver, enc);
-    for (const auto& fact : enc.assumed())
-        solver.add(fact);
+    z3::solver solver = solverAssuming(ctx, enc, enc.assumed());
     return solver.check() == z3::sat;
 }
 
@@ -811,13 +817,9 @@ std::string differenceText(const Encoder& enc, const z3::model& model, const z3:
 std::string instanceWithoutLaunchDivisors(z3::context& ctx, const Encoder& enc, const z3::expr& x,
                                           const z3::expr& y)
 {
-    z3::solver solver(ctx);
-    const z3::params p = boundedParams(ctx);
-    solver.set(p);
-    addFacts(solver, enc);
-    for (const auto& fact : enc.assumedButLaunchDivisors())
-        solver.add(fact);
+    z3::solver solver = solverAssuming(ctx, enc, enc.assumedButLaunchDivisors());
     solver.add(enc.differs(x, y));
+    const z3::params p = boundedParams(ctx);
     if (checkSmallInputsFirst(ctx, solver, enc, {{0, 16}, {0, 1024}, {-65536, 65536}}, p) !=
         z3::sat)
         return {};
