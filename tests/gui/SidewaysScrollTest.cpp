@@ -17,6 +17,7 @@
 #include <QElapsedTimer>
 #include <QScrollBar>
 #include <QSettings>
+#include <QSize>
 #include <QTest>
 #include <algorithm>
 #include <gtest/gtest.h>
@@ -52,6 +53,14 @@ QsciScintilla* irEditor(MainWindow& w, Side side)
 {
     return w.pane(side == Side::Reference ? SourceRole::ReferenceIr : SourceRole::GeneratedIr)
         ->editor();
+}
+
+// Shows the window at `size` and opens the real pair `port` in it (the test waits for the load).
+void showRealPair(MainWindow& w, const char* port, QSize size)
+{
+    w.resize(size);
+    w.show();
+    w.openIrPair(realPortFile(port, "reference.mlir"), realPortFile(port, "generated.mlir"));
 }
 
 // Waits until the panes keep their width for 100 ms (5 s at most): a restored session's
@@ -136,9 +145,7 @@ TEST(SidewaysScroll, F8ThroughTheRealPairsKeepsTheLineStartsInView)
          {"attention_sink_2x128q128k_h8g8_d64_bf16", "softmax_multi_wave_256x2048_f32"}) {
         SCOPED_TRACE(port);
         MainWindow w(MainWindow::Options{false});
-        w.resize(1024, 700);
-        w.show();
-        w.openIrPair(realPortFile(port, "reference.mlir"), realPortFile(port, "generated.mlir"));
+        showRealPair(w, port, QSize(1024, 700));
         ASSERT_TRUE(test::waitForLoad(w));
         const diff::DiffResult* result = w.session().diffResult();
         ASSERT_NE(result, nullptr);
@@ -161,9 +168,7 @@ TEST(SidewaysScroll, TheEntryFindingLeavesMakeTokenReadable)
 {
     const char* port = "attention_sink_2x128q128k_h8g8_d64_bf16";
     MainWindow w(MainWindow::Options{false});
-    w.resize(1024, 700);
-    w.show();
-    w.openIrPair(realPortFile(port, "reference.mlir"), realPortFile(port, "generated.mlir"));
+    showRealPair(w, port, QSize(1024, 700));
     ASSERT_TRUE(test::waitForLoad(w));
     QsciScintilla* ref = irEditor(w, Side::Reference);
     ASSERT_TRUE(ref->text(3).startsWith(QStringLiteral("    %43 = make_token")));
@@ -231,9 +236,7 @@ TEST(SidewaysScroll, PanesThatWidenAfterTheRevealScrollNoFurtherThanNeeded)
 {
     const char* port = "softmax_multi_wave_256x2048_f32";
     MainWindow w(MainWindow::Options{false});
-    w.resize(700, 600);
-    w.show();
-    w.openIrPair(realPortFile(port, "reference.mlir"), realPortFile(port, "generated.mlir"));
+    showRealPair(w, port, QSize(700, 600));
     ASSERT_TRUE(test::waitForLoad(w));
     const diff::DiffResult* result = w.session().diffResult();
     ASSERT_NE(result, nullptr);
