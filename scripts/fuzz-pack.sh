@@ -39,6 +39,7 @@ done
 cat > "$pack/run.sh" <<'RUN'
 #!/usr/bin/env bash
 # run.sh SECONDS RUNS_PER_WORKER TARGET:WORKERS ...  (independent workers, one corpus copy each)
+# FUZZ_MAX_LEN (default 8192) caps the input size: a diff_pair seed is two whole kernels.
 set -u
 cd "$(dirname "$0")"
 secs="$1" runs="$2"
@@ -50,7 +51,7 @@ for spec in "$@"; do
     for w in $(seq 1 "$n"); do
         mkdir -p "work/$t.$w"
         "$loader" --library-path lib "bin/fuzz_$t" -max_total_time="$secs" -runs="$runs" \
-            -timeout=20 -rss_limit_mb=3072 -max_len=8192 -print_final_stats=1 \
+            -timeout=20 -rss_limit_mb=3072 -max_len="${FUZZ_MAX_LEN:-8192}" -print_final_stats=1 \
             -artifact_prefix="findings/${t}_w${w}_" "work/$t.$w" "corpus/$t" >"logs/$t.$w.log" 2>&1 &
     done
 done

@@ -17,7 +17,7 @@ shift || true
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=(ir_text ir_bytecode analysis_json reports perf_log
                                      cupti_records rules tilelens_json pairings_json binding_file
-                                     binding_expr launch_chain)
+                                     binding_expr launch_chain diff_pair)
 shared="${TILELENS_SHARED_DIR:-../shared}/corpus"
 
 cmake --preset fuzz >/dev/null
@@ -40,6 +40,7 @@ seeds() {
     binding_file) echo tests/data/eval/*.json tests/data/eval/corpus ;;
     binding_expr) ;; # its regression folder: expressions written from issue 32
     launch_chain) launch_chain_seeds ;;
+    diff_pair) diff_pair_seeds ;;
     esac
 }
 
@@ -65,6 +66,25 @@ launch_chain_seeds() {
         op=$(grep -o '"[a-z_]*_kernel/ffi.rs"' "$(dirname "$f")/expected.json" | tr -d '"')
         op=${op%_kernel/ffi.rs}
         chain_seed "$(echo "$f" | tr / _)" "$op" "$ops/cutile_rs/$op.py" "$f"
+    done
+    echo "$out"
+}
+
+# diff_pair_seeds: each real port pair (reference, \x01, generated) and each port mistake
+# against its unmodified port, in build/fuzz/seeds; the differ's own test pairs beside them.
+diff_pair_seeds() {
+    local out=build/fuzz/seeds/diff_pair d c base
+    mkdir -p "$out"
+    for d in tests/data/real-ports/*/; do
+        [ -f "$d/reference.mlir" ] || continue
+        { cat "$d/reference.mlir"; printf '\001'; cat "$d/generated.mlir"; } \
+            > "$out/real_$(basename "$d")"
+    done
+    for c in tests/data/port-mistakes/*/*/generated.mlir; do
+        base=$(sed -nE 's/.*"baseline_pair": *"([^"]+)".*/\1/p' "$(dirname "$c")/expected.json")
+        [ -f "tests/data/real-ports/$base/generated.mlir" ] || continue
+        { cat "tests/data/real-ports/$base/generated.mlir"; printf '\001'; cat "$c"; } \
+            > "$out/mistake_$(dirname "$c" | tr / _)"
     done
     echo "$out"
 }

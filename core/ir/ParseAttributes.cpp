@@ -133,9 +133,12 @@ const Attribute* Parser::makeEnum(std::string_view category, std::string_view ke
     const size_t keySize = category.size() + 1 + keyword.size();
     std::string_view key;
     if (keySize <= sizeof buf) {
-        std::memcpy(buf, category.data(), category.size());
+        // An empty view may have no data: memcpy from null is undefined even for 0 bytes.
+        if (!category.empty())
+            std::memcpy(buf, category.data(), category.size());
         buf[category.size()] = '\0';
-        std::memcpy(buf + category.size() + 1, keyword.data(), keyword.size());
+        if (!keyword.empty())
+            std::memcpy(buf + category.size() + 1, keyword.data(), keyword.size());
         key = std::string_view(buf, keySize);
     } else {
         m_scratch.assign(category);

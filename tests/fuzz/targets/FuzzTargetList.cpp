@@ -12,6 +12,7 @@ const std::vector<FuzzTarget>& fuzzTargets()
                                                     {"perf_log", &perfLog},
                                                     {"cupti_records", &cuptiRecords},
                                                     {"rules", &rules},
+                                                    {"diff_pair", &diffPair},
                                                     {"tilelens_json", &tilelensJson},
                                                     {"pairings_json", &pairingsJson},
                                                     {"binding_file", &bindingFile},

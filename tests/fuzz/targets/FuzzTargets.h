@@ -16,6 +16,9 @@ void reports(std::string_view bytes);      // the four markdown report parsers
 void perfLog(std::string_view bytes);      // TileGym --print-record logs
 void cuptiRecords(std::string_view bytes); // CUPTI JSON lines and profile.json
 void rules(std::string_view bytes);        // diff --rules files, merged over the defaults
+// Two IR texts split at the first \x01 byte (none: the text against itself), loaded and
+// verified as the CLI does, diffed with the default rules, and written in every report format.
+void diffPair(std::string_view bytes);
 void tilelensJson(std::string_view bytes); // tilelens.json over the default stages
 void pairingsJson(std::string_view bytes); // .tilelens/pairings.json: read, edited, read again
 void bindingFile(std::string_view bytes);  // eval --binding files, then a case of a small kernel
