@@ -498,7 +498,7 @@ private:
             const bool leaves =
                 semanticOperands(rop(x.def)).empty() && semanticOperands(gop(y.def)).empty();
             const bool owned = R.values[size_t(a.operands[i])].def == x.def &&
-                               G.values[size_t(b.operands[swapped ? 1 - i : i])].def == y.def;
+                               G.values[size_t(b.operands[j])].def == y.def;
             if (!rfree(x.def) || !gfree(y.def) || !regionsCorrespond(x.def, y.def) ||
                 !compatible(x.def, y.def))
                 continue;
