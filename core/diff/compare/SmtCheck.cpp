@@ -29,6 +29,8 @@ constexpr unsigned kResourceLimit = 4000000;
 // before the full check.
 constexpr unsigned kSmallInputsResourceLimit = kResourceLimit / 10;
 constexpr unsigned kSeed = 13;
+// Steps one function pair's queries may spend running out of their limits (SolverBudget).
+constexpr uint64_t kPairStepBudget = 3 * uint64_t(kResourceLimit);
 constexpr int kMaxNodes = 200;
 
 bool isUnsigned(const GOp& o)
@@ -726,6 +728,51 @@ z3::params boundedParams(z3::context& ctx)
     return p;
 }
 
+} // namespace
+
+// The budget in scope on this thread (SolverBudget), charged by boundedCheck().
+class SolverBudgetAccess
+{
+public:
+    static SolverBudget*& current()
+    {
+        thread_local SolverBudget* budget = nullptr;
+        return budget;
+    }
+
+    // Checks `solver`, which runs under `limit` steps, unless the budget in scope has fewer
+    // left; a check that gives up charges its limit.
+    static z3::check_result check(z3::solver& solver, unsigned limit)
+    {
+        SolverBudget* budget = current();
+        if (budget && budget->m_stepsLeft < limit) {
+            budget->m_refused = true;
+            return z3::unknown;
+        }
+        const z3::check_result result = solver.check();
+        if (budget && result == z3::unknown)
+            budget->m_stepsLeft -= limit;
+        return result;
+    }
+};
+
+SolverBudget::SolverBudget() : m_outer(SolverBudgetAccess::current()), m_stepsLeft(kPairStepBudget)
+{
+    SolverBudgetAccess::current() = this;
+}
+
+SolverBudget::~SolverBudget()
+{
+    SolverBudgetAccess::current() = m_outer;
+}
+
+namespace {
+
+z3::check_result boundedCheck(z3::solver& solver, unsigned limit)
+{
+    return SolverBudgetAccess::check(solver, limit);
+}
+
 void addFacts(z3::solver& solver, const Encoder& enc)
 {
     for (const auto& fact : enc.facts())
@@ -749,7 +796,7 @@ bool equalWithoutAssumes(z3::context& ctx, const Encoder& enc, const z3::expr& x
     solver.set(p);
     addFacts(solver, enc);
     solver.add(enc.differs(x, y));
-    return solver.check() == z3::unsat;
+    return boundedCheck(solver, kResourceLimit) == z3::unsat;
 }
 
 // A solver with bounded work, the encoder's facts and `assumes`.
@@ -769,7 +816,7 @@ z3::solver solverAssuming(z3::context& ctx, const Encoder& enc, const z3::expr_v
 bool assumesSatisfiable(z3::context& ctx, const Encoder& enc)
 {
     z3::solver solver = solverAssuming(ctx, enc, enc.assumed());
-    return solver.check() == z3::sat;
+    return boundedCheck(solver, kResourceLimit) == z3::sat;
 }
 
 // Checks `solver` with the encoder's leaves held to each tier's range in turn (a readable
@@ -792,12 +839,12 @@ z3::check_result checkSmallInputsFirst(z3::context& ctx, z3::solver& solver, con
                 solver.add(z3::sle(leaf.second, ctx.bv_val(bound, w)));
             }
         }
-        if (solver.check() == z3::sat)
+        if (boundedCheck(solver, kSmallInputsResourceLimit) == z3::sat)
             return z3::sat;
         solver.pop();
     }
     solver.set(full);
-    return solver.check();
+    return boundedCheck(solver, kResourceLimit);
 }
 
 // "argument 1 = 8 -> reference 1, generated 2": the model's inputs and the two results.

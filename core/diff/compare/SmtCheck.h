@@ -15,6 +15,7 @@
 #include "diff/graph/OpGraph.h"
 #include "diff/match/OpMatcher.h"
 
+#include <cstdint>
 #include <string>
 #include <utility>
 #include <vector>
@@ -42,6 +43,31 @@ struct SmtVerdict
     // values): an input of another launch on which the two differ, in `text`'s words.
     std::string launchDivisors;
     std::string withoutLaunchDivisors;
+};
+
+// The solver's work on one function pair, for the queries of the thread that holds it. Each
+// query is bounded by its step limit, but a pair with many criticals over i32 divisions asked
+// dozens, each to its limit: 9 s for a 12 KB pair the diff_pair fuzzer wrote. A query that
+// runs out of its steps charges them here; once three full limits are spent, the pair's later
+// queries answer unknown without running and their findings stay unproven. Real pairs and port
+// mistakes spend at most two. Without a budget in scope (tests, other callers) no query is
+// refused.
+class SolverBudget
+{
+public:
+    SolverBudget();
+    ~SolverBudget();
+    SolverBudget(const SolverBudget&) = delete;
+    SolverBudget& operator=(const SolverBudget&) = delete;
+
+    // Whether a query was refused for want of steps.
+    bool refusedAQuery() const { return m_refused; }
+
+private:
+    friend class SolverBudgetAccess;
+    SolverBudget* m_outer;
+    uint64_t m_stepsLeft;
+    bool m_refused = false;
 };
 
 // Compares the first results of reference op r and generated op g.

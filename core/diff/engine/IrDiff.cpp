@@ -309,7 +309,8 @@ private:
             if (!text.empty())
                 finding.counterexample = std::move(text);
             else if (!onlyAClass)
-                finding.unprovenReason = kSearchedReason;
+                finding.unprovenReason =
+                    m_solverBudget.refusedAQuery() ? kBudgetSpentReason : kSearchedReason;
         }
     }
 
@@ -317,6 +318,11 @@ private:
     static constexpr const char* kSearchedReason =
         "searched: the solver for integer, mask and address inputs, and both sides evaluated "
         "on uniform float inputs; `diff --eval` runs the kernels on the CPU";
+    // ... and where the function's solver budget ran out first (SolverBudget).
+    static constexpr const char* kBudgetSpentReason =
+        "searched in part: the solver's budget for this function (three queries that ran out "
+        "of steps) was spent before this finding's queries; `diff --eval` runs the kernels on "
+        "the CPU";
 
     // Above the op limit nothing is searched: each unproven critical says so.
     void markUnsearched(const std::vector<int>& root, const std::vector<size_t>& where)
@@ -643,6 +649,8 @@ private:
     const bool m_useSolver;   // false: every query is "unknown" (kSolverMaxOps)
     const bool m_alignedRows; // false: FunctionDiff::rows stay empty
     const CancelToken& m_cancel;
+    // The solver's steps for this pair's queries; constructed on the thread that compares it.
+    SolverBudget m_solverBudget;
     int m_next = 1;
 };
 

@@ -55,5 +55,28 @@ TEST(SolverLimit, SmallModulesAskTheSolverLargeOnesSaySoAndStayCritical)
     EXPECT_EQ(toJson(large).value("solver", std::string()), large.solverSkipped);
 }
 
+// A function whose queries keep running out of their step limit stops asking once three limits
+// are spent (SolverBudget): the fuzzer's pair asked 53 queries, 10 of them to the limit, in 9 s.
+// Its later criticals say that the search stopped there.
+TEST(SolverLimit, AFunctionStopsAskingOnceItsBudgetIsSpent)
+{
+    const QString data = tilelens::test::testDataDir();
+    const std::string ref =
+        readText(data + QStringLiteral("/real-ports/matmul_128x128x32_2048_f16/reference.mlir"));
+    const std::string gen =
+        readText(data + QStringLiteral("/diff/matmul_fuzzed_division_flags.generated.mlir"));
+    ASSERT_FALSE(ref.empty());
+    ASSERT_FALSE(gen.empty());
+    const DiffResult r = diffTexts(ref, gen);
+    int budgetSpent = 0, searched = 0;
+    for (const Divergence* d : criticals(r)) {
+        budgetSpent += d->unprovenReason.rfind("searched in part: the solver's budget", 0) == 0;
+        searched += d->unprovenReason.rfind("searched: the solver", 0) == 0;
+    }
+    EXPECT_GE(budgetSpent, 1) << describe(r);
+    // Findings searched before the budget ran out say so as before.
+    EXPECT_GE(searched, 1) << describe(r);
+}
+
 } // namespace
 } // namespace tilelens::diff::test
