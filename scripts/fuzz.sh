@@ -17,7 +17,7 @@ shift || true
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=(ir_text ir_bytecode analysis_json reports perf_log
                                      cupti_records rules tilelens_json pairings_json binding_file
-                                     binding_expr launch_chain diff_pair)
+                                     binding_expr launch_chain diff_pair eval_pair)
 shared="${TILELENS_SHARED_DIR:-../shared}/corpus"
 
 cmake --preset fuzz >/dev/null
@@ -40,7 +40,7 @@ seeds() {
     binding_file) echo tests/data/eval/*.json tests/data/eval/corpus ;;
     binding_expr) ;; # its regression folder: expressions written from issue 32
     launch_chain) launch_chain_seeds ;;
-    diff_pair) diff_pair_seeds ;;
+    diff_pair | eval_pair) diff_pair_seeds ;;
     esac
 }
 

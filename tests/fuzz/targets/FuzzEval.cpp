@@ -1,13 +1,16 @@
-// Fuzz targets for eval binding files and their expression language (see FuzzTargets.h).
+// Fuzz targets for eval: binding files, their expression language, and IR pairs run by the
+// interpreter (see FuzzTargets.h).
 #include "FuzzTargets.h"
 #include "eval/Binding.h"
 #include "eval/Differential.h"
 #include "ir/Module.h"
 #include "ir/Parser.h"
+#include "ir/bytecode/IrFileLoader.h"
 
 #include <cstdint>
 #include <cstdlib>
 #include <limits>
+#include <nlohmann/json.hpp>
 
 namespace tilelens::fuzz {
 namespace {
@@ -73,6 +76,36 @@ void bindingExpr(std::string_view bytes)
         std::abort();
     if (!ok)
         (void)eval::formatExpressionError(bytes, evaluated);
+}
+
+void evalPair(std::string_view bytes)
+{
+    const size_t cut = bytes.find('\x01');
+    const std::string_view refText = bytes.substr(0, cut);
+    const std::string_view genText =
+        cut == std::string_view::npos ? refText : bytes.substr(cut + 1);
+    // The interpreter, like the differ, only runs IR that verifies.
+    const ir::ParseResult ref = ir::loadVerifiedIrContents(refText, "ref.mlir");
+    const ir::ParseResult gen = ir::loadVerifiedIrContents(genText, "gen.mlir");
+    if (!ref.ok() || !gen.ok() || ref.modules.empty() || gen.modules.empty() ||
+        ref.modules[0]->functions.empty() || gen.modules[0]->functions.empty())
+        return;
+    const ir::Function& r = *ref.modules[0]->functions[0];
+    const ir::Function& g = *gen.modules[0]->functions[0];
+    // The binding `tilelens-cli eval` derives without a file; small budgets, as bindingFile.
+    eval::Binding binding;
+    std::string error;
+    if (!eval::bindingForPair(nullptr, r, g, binding, error))
+        return;
+    eval::EvalOptions o;
+    o.maxCases = 4;
+    o.maxInputElements = 1 << 14;
+    o.maxLiveElements = 1 << 16;
+    o.maxWork = 1000000;
+    o.timeoutSeconds = 5;
+    const eval::EvalResult result = eval::evaluatePair(r, g, binding, o);
+    (void)eval::evalResultJson(result);
+    (void)eval::evalResultText(result);
 }
 
 } // namespace tilelens::fuzz

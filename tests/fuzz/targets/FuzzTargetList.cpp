@@ -13,6 +13,7 @@ const std::vector<FuzzTarget>& fuzzTargets()
                                                     {"cupti_records", &cuptiRecords},
                                                     {"rules", &rules},
                                                     {"diff_pair", &diffPair},
+                                                    {"eval_pair", &evalPair},
                                                     {"tilelens_json", &tilelensJson},
                                                     {"pairings_json", &pairingsJson},
                                                     {"binding_file", &bindingFile},

@@ -19,6 +19,9 @@ void rules(std::string_view bytes);        // diff --rules files, merged over th
 // Two IR texts split at the first \x01 byte (none: the text against itself), loaded and
 // verified as the CLI does, diffed with the default rules, and written in every report format.
 void diffPair(std::string_view bytes);
+// The same pair's first entries run by the CPU interpreter (eval) with the binding it derives
+// without a file, under small budgets, and its result written as JSON and text.
+void evalPair(std::string_view bytes);
 void tilelensJson(std::string_view bytes); // tilelens.json over the default stages
 void pairingsJson(std::string_view bytes); // .tilelens/pairings.json: read, edited, read again
 void bindingFile(std::string_view bytes);  // eval --binding files, then a case of a small kernel
