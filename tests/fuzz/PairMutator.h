@@ -11,7 +11,21 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <string_view>
 
 // LLVMFuzzerCustomMutator's contract: mutates data[0, size) in place within maxSize bytes and
 // returns the new size.
 size_t mutateIrPair(uint8_t* data, size_t size, size_t maxSize, unsigned int seed);
+
+// The libFuzzer entry points of a pair target: run(bytes) on each input, this mutator.
+#define TILELENS_PAIR_FUZZ_TARGET(run)                                                             \
+    extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)                        \
+    {                                                                                              \
+        run(std::string_view(reinterpret_cast<const char*>(data), size));                          \
+        return 0;                                                                                  \
+    }                                                                                              \
+    extern "C" size_t LLVMFuzzerCustomMutator(uint8_t* data, size_t size, size_t maxSize,          \
+                                              unsigned int seed)                                   \
+    {                                                                                              \
+        return mutateIrPair(data, size, maxSize, seed);                                            \
+    }

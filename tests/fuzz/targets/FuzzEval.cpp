@@ -1,11 +1,11 @@
 // Fuzz targets for eval: binding files, their expression language, and IR pairs run by the
 // interpreter (see FuzzTargets.h).
 #include "FuzzTargets.h"
+#include "PairInput.h"
 #include "eval/Binding.h"
 #include "eval/Differential.h"
 #include "ir/Module.h"
 #include "ir/Parser.h"
-#include "ir/bytecode/IrFileLoader.h"
 
 #include <cstdint>
 #include <cstdlib>
@@ -80,18 +80,12 @@ void bindingExpr(std::string_view bytes)
 
 void evalPair(std::string_view bytes)
 {
-    const size_t cut = bytes.find('\x01');
-    const std::string_view refText = bytes.substr(0, cut);
-    const std::string_view genText =
-        cut == std::string_view::npos ? refText : bytes.substr(cut + 1);
-    // The interpreter, like the differ, only runs IR that verifies.
-    const ir::ParseResult ref = ir::loadVerifiedIrContents(refText, "ref.mlir");
-    const ir::ParseResult gen = ir::loadVerifiedIrContents(genText, "gen.mlir");
-    if (!ref.ok() || !gen.ok() || ref.modules.empty() || gen.modules.empty() ||
-        ref.modules[0]->functions.empty() || gen.modules[0]->functions.empty())
+    const PairInput in = loadPairInput(bytes);
+    if (!in.ok() || in.ref.modules.empty() || in.gen.modules.empty() ||
+        in.ref.modules[0]->functions.empty() || in.gen.modules[0]->functions.empty())
         return;
-    const ir::Function& r = *ref.modules[0]->functions[0];
-    const ir::Function& g = *gen.modules[0]->functions[0];
+    const ir::Function& r = *in.ref.modules[0]->functions[0];
+    const ir::Function& g = *in.gen.modules[0]->functions[0];
     // The binding `tilelens-cli eval` derives without a file; small budgets, as bindingFile.
     eval::Binding binding;
     std::string error;
