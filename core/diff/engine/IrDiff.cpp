@@ -320,9 +320,9 @@ private:
         "on uniform float inputs; `diff --eval` runs the kernels on the CPU";
     // ... and where the function's solver budget ran out first (SolverBudget).
     static constexpr const char* kBudgetSpentReason =
-        "searched in part: the solver's budget for this function (three queries that ran out "
-        "of steps) was spent before this finding's queries; `diff --eval` runs the kernels on "
-        "the CPU";
+        "searched in part: the solver's budget for this function (the step limits of three "
+        "queries) ran out before this finding's queries; `diff --eval` runs the kernels on the "
+        "CPU";
 
     // Above the op limit nothing is searched: each unproven critical says so.
     void markUnsearched(const std::vector<int>& root, const std::vector<size_t>& where)
