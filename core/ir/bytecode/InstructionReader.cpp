@@ -159,7 +159,7 @@ Region* InstructionReader::readRegion(ByteCursor& c)
 
 Op* InstructionReader::readOp(ByteCursor& c)
 {
-    int64_t at = int64_t(c.pos());
+    const int64_t at = int64_t(c.pos());
     if (++m_depth > kMaxRegionDepth)
         fail(at,
              "regions are nested more than " + std::to_string(kMaxRegionDepth) + " levels deep");
@@ -169,9 +169,18 @@ Op* InstructionReader::readOp(ByteCursor& c)
         ~DepthGuard() { --d; }
     } guard{m_depth};
     ++m_ctx.instructions;
-    uint64_t opcode = c.varint("opcode");
-    const int minor = m_ctx.version.minor;
-    if (opcode > maxOpcode(minor)) {
+    const OpLayout& layout = readOpcode(c, at);
+    const Location* loc = nextLoc(at);
+    OpState st{layout, scratch()};
+    for (const LayoutStep& s : layout.steps)
+        readStep(s, c, st);
+    return makeOp(st, loc, at, int64_t(c.pos()));
+}
+
+const OpLayout& InstructionReader::readOpcode(ByteCursor& c, int64_t at) const
+{
+    const uint64_t opcode = c.varint("opcode");
+    if (opcode > maxOpcode(m_ctx.version.minor)) {
         std::string what = hex(opcode);
         if (const OpLayout* l = opLayout(opcode))
             what += " (" + l->mnemonic + ", since 13." + std::to_string(l->sinceMinor) + ")";
@@ -182,219 +191,217 @@ Op* InstructionReader::readOp(ByteCursor& c)
     const OpLayout* layout = opLayout(opcode);
     if (!layout)
         fail(at, "unknown opcode " + hex(opcode));
-    const Location* loc = nextLoc(at);
-    ModelFactory& model = m_ctx.model;
-    Arena& arena = model.arena();
+    return *layout;
+}
 
-    uint64_t nResults = 0;
-    bool haveCount = false;
-    uint64_t flags = 0;
-    Scratch& sc = scratch();
-    std::vector<const Type*>& resultTypes = sc.resultTypes;
-    std::vector<bool>& hidden =
-        sc.hidden; // synthesized results (newer than the file) get no value index
-    std::vector<NamedAttribute>& attrs = sc.attrs;
-    std::vector<Value*>& operands = sc.operands;
-    std::vector<Region*>& regions = sc.regions;
-    std::vector<Value*>& results = sc.results;
-
-    for (const LayoutStep& s : layout->steps) {
-        int64_t here = int64_t(c.pos());
-        bool versionOk = minor >= s.minMinor;
-        bool flagged = s.flagBit < 0 || ((flags >> s.flagBit) & 1);
-        switch (s.kind) {
-        case StepKind::ResultCount:
-            nResults = c.count("result count", 0);
-            if (nResults > c.remaining())
-                fail(here, "result count " + std::to_string(nResults) + " exceeds the data left");
-            haveCount = true;
-            break;
-        case StepKind::ResultType:
-            if (!versionOk) { // e.g. print_tko's token before 13.2
-                resultTypes.push_back(model.token());
-                hidden.push_back(true);
-            } else {
-                resultTypes.push_back(m_ctx.types.get(m_ctx, c.varint("result type"), here));
-                hidden.push_back(false);
-            }
-            break;
-        case StepKind::ResultTypes:
-            for (uint64_t i = 0; i < nResults; ++i) {
-                int64_t o = int64_t(c.pos());
-                resultTypes.push_back(m_ctx.types.get(m_ctx, c.varint("result type"), o));
-                hidden.push_back(false);
-            }
-            break;
-        case StepKind::Flags:
-            if (versionOk)
-                flags = c.varint("flags");
-            break;
-        case StepKind::Attr: {
-            if (!flagged)
-                break;
-            if (!versionOk)
-                break; // newer than the file: the ODS default, which the model omits
-            const Attribute* a = nullptr;
-            switch (s.attr) {
-            case AttrCode::Unit:
-                a = model.unit();
-                break;
-            case AttrCode::Enum: {
-                uint64_t v = c.varint("enum value");
-                const std::vector<const char*>* kws = s.keywords;
-                if (!kws || v >= kws->size())
-                    fail(here, "invalid value " + std::to_string(v) + " for attribute '" + s.name +
-                                   "' of " + layout->mnemonic);
-                if (int64_t(v) != s.defaultValue)
-                    a = model.enumAttr(s.category, (*kws)[v]);
-                break;
-            }
-            case AttrCode::I32: {
-                uint64_t v = c.varint("i32 attribute");
-                if (v > 0xFFFFFFFFu)
-                    fail(here, "attribute '" + s.name + "' value " + std::to_string(v) +
-                                   " does not fit i32");
-                a = model.integer(int64_t(int32_t(uint32_t(v))), model.i32());
-                break;
-            }
-            case AttrCode::I64:
-                a = model.integer(int64_t(c.varint("i64 attribute")), model.i64());
-                break;
-            case AttrCode::Bool: {
-                Attribute b;
-                b.kind = AttrKind::Bool;
-                b.intValue = c.u8("boolean attribute") != 0;
-                a = model.make(b);
-                break;
-            }
-            case AttrCode::Str:
-                a = model.string(m_ctx.strings.get(c.varint("string attribute"), here));
-                break;
-            case AttrCode::Sym: {
-                Attribute b;
-                b.kind = AttrKind::SymbolRef;
-                b.text = arena.copyString(
-                    m_ctx.strings.name(c.varint("symbol name"), here, "symbol name"));
-                a = model.make(b);
-                break;
-            }
-            case AttrCode::Const:
-                if (resultTypes.empty())
-                    fail(here, "a constant value needs a result type");
-                a = m_ctx.constants.get(m_ctx, c.varint("constant index"), resultTypes[0], here);
-                break;
-            case AttrCode::I32Array: {
-                uint64_t n = c.count("array size", 4);
-                std::vector<int64_t> v(n);
-                for (uint64_t i = 0; i < n; ++i) {
-                    int64_t x = int32_t(uint32_t(c.fixed(4, "array element")));
-                    if (x == INT32_MAX || x == INT32_MIN)
-                        fail(here, "array contains unsupported value " + std::to_string(x));
-                    v[i] = x;
-                }
-                Attribute b;
-                b.kind = AttrKind::Array;
-                b.category = "i32";
-                b.intList = arena.copy(v);
-                a = model.make(b);
-                break;
-            }
-            case AttrCode::AttrArray: {
-                uint64_t n = c.count("array size");
-                std::vector<const Attribute*> elems;
-                for (uint64_t i = 0; i < n; ++i) {
-                    int64_t o = int64_t(c.pos());
-                    const Attribute* e = readSelfContained(m_ctx, c);
-                    if (e->kind != AttrKind::Integer && e->kind != AttrKind::Float &&
-                        e->kind != AttrKind::Bool)
-                        fail(o, "element " + std::to_string(i) + " of '" + s.name +
-                                    "' is not a typed integer or float attribute");
-                    elems.push_back(e);
-                }
-                Attribute b;
-                b.kind = AttrKind::Array;
-                b.elements = arena.copy(elems);
-                a = model.make(b);
-                break;
-            }
-            case AttrCode::Hints: {
-                const Attribute* h = readHints(m_ctx, c);
-                if (!h->entries.empty()) // `<>` is dropped by the printers
-                    a = h;
-                break;
-            }
-            case AttrCode::Predicate: {
-                a = readSelfContained(m_ctx, c);
-                if (a->kind != AttrKind::DivBy && a->kind != AttrKind::SameElements &&
-                    a->kind != AttrKind::Bounded)
-                    fail(here, "the predicate of assume must be div_by, same_elements or bounded");
-                break;
-            }
-            }
-            if (a)
-                attrs.push_back({s.name, a});
-            break;
+void InstructionReader::readStep(const LayoutStep& s, ByteCursor& c, OpState& st)
+{
+    const int64_t here = int64_t(c.pos());
+    const bool versionOk = m_ctx.version.minor >= s.minMinor;
+    const bool flagged = s.flagBit < 0 || ((st.flags >> s.flagBit) & 1);
+    Scratch& sc = st.sc;
+    switch (s.kind) {
+    case StepKind::ResultCount:
+        st.nResults = c.count("result count", 0);
+        if (st.nResults > c.remaining())
+            fail(here, "result count " + std::to_string(st.nResults) + " exceeds the data left");
+        st.haveCount = true;
+        break;
+    case StepKind::ResultType:
+        if (!versionOk) { // e.g. print_tko's token before 13.2
+            sc.resultTypes.push_back(m_ctx.model.token());
+            sc.hidden.push_back(true);
+        } else {
+            sc.resultTypes.push_back(m_ctx.types.get(m_ctx, c.varint("result type"), here));
+            sc.hidden.push_back(false);
         }
-        case StepKind::Operand:
-            operands.push_back(operand(c));
-            break;
-        case StepKind::OperandGroup:
-        case StepKind::AllOperands: {
-            uint64_t n = c.count("operand count");
-            for (uint64_t i = 0; i < n; ++i)
-                operands.push_back(operand(c));
-            break;
+        break;
+    case StepKind::ResultTypes:
+        for (uint64_t i = 0; i < st.nResults; ++i) {
+            const int64_t o = int64_t(c.pos());
+            sc.resultTypes.push_back(m_ctx.types.get(m_ctx, c.varint("result type"), o));
+            sc.hidden.push_back(false);
         }
-        case StepKind::OptOperand:
-            if (flagged)
-                operands.push_back(operand(c));
-            break;
-        case StepKind::Regions: {
-            uint64_t n = c.varint("region count");
-            if (n != uint64_t(s.count))
-                fail(here, layout->mnemonic + " has " + std::to_string(n) + " regions; expected " +
-                               std::to_string(s.count));
-            for (int i = 0; i < s.count; ++i)
-                regions.push_back(readRegion(c));
-            if (layout->opcode == 0x32 && isEmptyElse(regions.back()))
-                regions.back()->blocks = {}; // printers drop it; the text model has no block there
-            break;
-        }
-        }
+        break;
+    case StepKind::Flags:
+        if (versionOk)
+            st.flags = c.varint("flags");
+        break;
+    case StepKind::Attr:
+        // An attribute newer than the file takes the ODS default, which the model omits.
+        if (flagged && versionOk)
+            if (const Attribute* a = readAttr(s, st, c, here))
+                sc.attrs.push_back({s.name, a});
+        break;
+    case StepKind::Operand:
+        sc.operands.push_back(operand(c));
+        break;
+    case StepKind::OperandGroup:
+    case StepKind::AllOperands: {
+        const uint64_t n = c.count("operand count");
+        for (uint64_t i = 0; i < n; ++i)
+            sc.operands.push_back(operand(c));
+        break;
     }
-    size_t serialized = size_t(std::count(hidden.begin(), hidden.end(), false));
-    if (haveCount && serialized != nResults)
-        fail(at, layout->mnemonic + " declares " + std::to_string(nResults) +
-                     " results but this version stores " + std::to_string(serialized));
+    case StepKind::OptOperand:
+        if (flagged)
+            sc.operands.push_back(operand(c));
+        break;
+    case StepKind::Regions:
+        readRegions(s, c, st, here);
+        break;
+    }
+}
 
+void InstructionReader::readRegions(const LayoutStep& s, ByteCursor& c, OpState& st, int64_t here)
+{
+    const uint64_t n = c.varint("region count");
+    if (n != uint64_t(s.count))
+        fail(here, st.layout.mnemonic + " has " + std::to_string(n) + " regions; expected " +
+                       std::to_string(s.count));
+    std::vector<Region*>& regions = st.sc.regions;
+    for (int i = 0; i < s.count; ++i)
+        regions.push_back(readRegion(c));
+    if (st.layout.opcode == 0x32 && isEmptyElse(regions.back()))
+        regions.back()->blocks = {}; // printers drop it; the text model has no block there
+}
+
+// The attribute a step stores; null where the model omits it (an enum's default, empty hints).
+const Attribute* InstructionReader::readAttr(const LayoutStep& s, const OpState& st, ByteCursor& c,
+                                             int64_t here)
+{
+    ModelFactory& model = m_ctx.model;
+    switch (s.attr) {
+    case AttrCode::Unit:
+        return model.unit();
+    case AttrCode::Enum: {
+        const uint64_t v = c.varint("enum value");
+        const std::vector<const char*>* kws = s.keywords;
+        if (!kws || v >= kws->size())
+            fail(here, "invalid value " + std::to_string(v) + " for attribute '" + s.name +
+                           "' of " + st.layout.mnemonic);
+        return int64_t(v) != s.defaultValue ? model.enumAttr(s.category, (*kws)[v]) : nullptr;
+    }
+    case AttrCode::I32: {
+        const uint64_t v = c.varint("i32 attribute");
+        if (v > 0xFFFFFFFFu)
+            fail(here,
+                 "attribute '" + s.name + "' value " + std::to_string(v) + " does not fit i32");
+        return model.integer(int64_t(int32_t(uint32_t(v))), model.i32());
+    }
+    case AttrCode::I64:
+        return model.integer(int64_t(c.varint("i64 attribute")), model.i64());
+    case AttrCode::Bool: {
+        Attribute b;
+        b.kind = AttrKind::Bool;
+        b.intValue = c.u8("boolean attribute") != 0;
+        return model.make(b);
+    }
+    case AttrCode::Str:
+        return model.string(m_ctx.strings.get(c.varint("string attribute"), here));
+    case AttrCode::Sym: {
+        Attribute b;
+        b.kind = AttrKind::SymbolRef;
+        b.text = model.arena().copyString(
+            m_ctx.strings.name(c.varint("symbol name"), here, "symbol name"));
+        return model.make(b);
+    }
+    case AttrCode::Const:
+        if (st.sc.resultTypes.empty())
+            fail(here, "a constant value needs a result type");
+        return m_ctx.constants.get(m_ctx, c.varint("constant index"), st.sc.resultTypes[0], here);
+    case AttrCode::I32Array:
+        return readI32Array(c, here);
+    case AttrCode::AttrArray:
+        return readAttrArray(s, c);
+    case AttrCode::Hints: {
+        const Attribute* h = readHints(m_ctx, c);
+        return h->entries.empty() ? nullptr : h; // `<>` is dropped by the printers
+    }
+    case AttrCode::Predicate: {
+        const Attribute* a = readSelfContained(m_ctx, c);
+        if (a->kind != AttrKind::DivBy && a->kind != AttrKind::SameElements &&
+            a->kind != AttrKind::Bounded)
+            fail(here, "the predicate of assume must be div_by, same_elements or bounded");
+        return a;
+    }
+    }
+    return nullptr;
+}
+
+const Attribute* InstructionReader::readI32Array(ByteCursor& c, int64_t here)
+{
+    const uint64_t n = c.count("array size", 4);
+    std::vector<int64_t> v(n);
+    for (uint64_t i = 0; i < n; ++i) {
+        const int64_t x = int32_t(uint32_t(c.fixed(4, "array element")));
+        if (x == INT32_MAX || x == INT32_MIN)
+            fail(here, "array contains unsupported value " + std::to_string(x));
+        v[i] = x;
+    }
+    Attribute b;
+    b.kind = AttrKind::Array;
+    b.category = "i32";
+    b.intList = m_ctx.model.arena().copy(v);
+    return m_ctx.model.make(b);
+}
+
+const Attribute* InstructionReader::readAttrArray(const LayoutStep& s, ByteCursor& c)
+{
+    const uint64_t n = c.count("array size");
+    std::vector<const Attribute*> elems;
+    for (uint64_t i = 0; i < n; ++i) {
+        const int64_t o = int64_t(c.pos());
+        const Attribute* e = readSelfContained(m_ctx, c);
+        if (e->kind != AttrKind::Integer && e->kind != AttrKind::Float && e->kind != AttrKind::Bool)
+            fail(o, "element " + std::to_string(i) + " of '" + s.name +
+                        "' is not a typed integer or float attribute");
+        elems.push_back(e);
+    }
+    Attribute b;
+    b.kind = AttrKind::Array;
+    b.elements = m_ctx.model.arena().copy(elems);
+    return m_ctx.model.make(b);
+}
+
+// The op of what the steps read (bytes [at, end) of the body); its results get value indices.
+Op* InstructionReader::makeOp(OpState& st, const Location* loc, int64_t at, int64_t end)
+{
+    Scratch& sc = st.sc;
+    const OpLayout& layout = st.layout;
+    const size_t serialized = size_t(std::count(sc.hidden.begin(), sc.hidden.end(), false));
+    if (st.haveCount && serialized != st.nResults)
+        fail(at, layout.mnemonic + " declares " + std::to_string(st.nResults) +
+                     " results but this version stores " + std::to_string(serialized));
+    Arena& arena = m_ctx.model.arena();
     Op* op = arena.make<Op>();
-    op->name = layout->name;
+    op->name = layout.name;
     std::stable_sort(
-        attrs.begin(), attrs.end(),
+        sc.attrs.begin(), sc.attrs.end(),
         [](const NamedAttribute& x, const NamedAttribute& y) { return x.name < y.name; });
-    if (std::max({attrs.size(), operands.size(), regions.size(), resultTypes.size()}) >
+    if (std::max({sc.attrs.size(), sc.operands.size(), sc.regions.size(), sc.resultTypes.size()}) >
         Op::kMaxArray)
-        fail(at, layout->mnemonic + " has more than " + std::to_string(Op::kMaxArray) +
+        fail(at, layout.mnemonic + " has more than " + std::to_string(Op::kMaxArray) +
                      " operands, results, attributes or regions");
-    for (Region* r : regions)
+    for (Region* r : sc.regions)
         r->parentOp = op;
-    for (size_t i = 0; i < resultTypes.size(); ++i) {
+    for (size_t i = 0; i < sc.resultTypes.size(); ++i) {
         Value* v = arena.make<Value>();
-        v->type = resultTypes[i];
+        v->type = sc.resultTypes[i];
         v->definingOp = op;
         v->index = uint32_t(i);
-        results.push_back(v);
-        if (!hidden[i])
+        sc.results.push_back(v);
+        if (!sc.hidden[i]) // synthesized results (newer than the file) get no value index
             m_values.push_back(v);
     }
     // Attribute names point into the immortal layout table.
-    op->setArrays(arena, Span<Value* const>(results.data(), results.size()),
-                  Span<Value* const>(operands.data(), operands.size()),
-                  Span<const NamedAttribute>(attrs.data(), attrs.size()),
-                  Span<Region* const>(regions.data(), regions.size()));
+    op->setArrays(arena, Span<Value* const>(sc.results.data(), sc.results.size()),
+                  Span<Value* const>(sc.operands.data(), sc.operands.size()),
+                  Span<const NamedAttribute>(sc.attrs.data(), sc.attrs.size()),
+                  Span<Region* const>(sc.regions.data(), sc.regions.size()));
     op->loc = loc;
     op->range.beginOffset = int32_t(at);
-    op->range.endOffset = int32_t(c.pos());
+    op->range.endOffset = int32_t(end);
     return op;
 }
 

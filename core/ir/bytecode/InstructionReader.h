@@ -12,6 +12,9 @@
 
 namespace tilelens::ir::bytecode {
 
+struct LayoutStep;
+struct OpLayout;
+
 struct FunctionHeader
 {
     std::string_view name;
@@ -29,7 +32,34 @@ public:
     Function* readFunction(const FunctionHeader& header);
 
 private:
+    // Per-depth scratch vectors reused across ops (decoding is malloc-bound otherwise).
+    struct Scratch
+    {
+        std::vector<const Type*> resultTypes;
+        std::vector<bool> hidden; // synthesized results (newer than the file)
+        std::vector<NamedAttribute> attrs;
+        std::vector<Value*> operands, results;
+        std::vector<Region*> regions;
+    };
+    // What the steps of one op's layout have read so far.
+    struct OpState
+    {
+        const OpLayout& layout;
+        Scratch& sc;
+        uint64_t nResults = 0; // the count a ResultCount step read
+        bool haveCount = false;
+        uint64_t flags = 0; // the Flags step's bits: which optional steps are present
+    };
+
+    // One op: its opcode's layout drives the steps (OpLayouts.h).
     Op* readOp(ByteCursor& c);
+    const OpLayout& readOpcode(ByteCursor& c, int64_t at) const;
+    void readStep(const LayoutStep& s, ByteCursor& c, OpState& st);
+    void readRegions(const LayoutStep& s, ByteCursor& c, OpState& st, int64_t here);
+    const Attribute* readAttr(const LayoutStep& s, const OpState& st, ByteCursor& c, int64_t here);
+    const Attribute* readI32Array(ByteCursor& c, int64_t here);
+    const Attribute* readAttrArray(const LayoutStep& s, ByteCursor& c);
+    Op* makeOp(OpState& st, const Location* loc, int64_t at, int64_t end);
     Region* readRegion(ByteCursor& c);
     // Fails (at `offset`) for more than Block::kMaxArguments arguments.
     Block* makeBlock(const std::vector<Value*>& args, const std::vector<Op*>& ops, Region* parent,
@@ -38,15 +68,6 @@ private:
     Value* operand(ByteCursor& c);
     const Location* nextLoc(int64_t offset);
 
-    // Per-depth scratch vectors reused across ops (decoding is malloc-bound otherwise).
-    struct Scratch
-    {
-        std::vector<const Type*> resultTypes;
-        std::vector<bool> hidden;
-        std::vector<NamedAttribute> attrs;
-        std::vector<Value*> operands, results;
-        std::vector<Region*> regions;
-    };
     Scratch& scratch();
 
     Context& m_ctx;
