@@ -727,201 +727,313 @@ std::optional<EvalIssue> verifierIssue(const ir::Function& fn)
     return std::nullopt;
 }
 
-} // namespace
-
-EvalResult evaluatePair(const ir::Function& ref, const ir::Function& gen, const Binding& binding,
-                        const EvalOptions& options)
+// The deadline of a whole evaluation; beyond ~30 years it would overflow the clock: none then.
+Clock::time_point deadlineOf(const EvalOptions& o, Clock::time_point start)
 {
-    const auto start = Clock::now();
-    EvalResult res;
-    res.bindingSource = binding.source;
-    res.bindingFacts = binding.facts;
-    for (const auto& [side, fn] : {std::pair<const char*, const ir::Function*>{"reference", &ref},
-                                   std::pair<const char*, const ir::Function*>{"generated", &gen}})
-        if ((res.issue = verifierIssue(*fn))) {
-            res.verdict = "error";
-            res.issueSide = side;
-            res.message = std::string(side) + " " + res.issue->format();
-            return res;
-        }
-    // A budget ran out before or between cases: an `error` with an issue of kind limit.
-    const auto limit = [&](const std::string& message) {
-        res.verdict = "error";
-        res.message = message;
-        res.issue = inputIssue(IssueKind::Limit, message);
-        res.seconds = seconds(start);
-        return res;
-    };
-    // Beyond ~30 years the deadline would overflow the clock: no limit then.
-    const Clock::time_point deadline =
-        options.deadline ? *options.deadline
-        : options.timeoutSeconds > 0 && options.timeoutSeconds < 1e9
-            ? start + std::chrono::duration_cast<Clock::duration>(
-                          std::chrono::duration<double>(options.timeoutSeconds))
-            : Clock::time_point::max();
-    const InterpreterOptions io = runOptions(options, deadline);
-    size_t caseCount = 1;
-    std::string longestDims;
-    for (const auto& [name, values] : binding.dims)
-        if (values.size() > caseCount && !options.firstSizesOnly) {
-            caseCount = values.size();
-            longestDims = name;
-        }
-    const bool random = options.inputs == InputKind::Random || options.inputs == InputKind::All;
-    const bool edge = options.inputs == InputKind::Edge || options.inputs == InputKind::All;
-    const bool magnitudes = options.inputs == InputKind::Magnitudes || options.magnitudesAfter;
-    std::vector<InputKind> kinds;
-    if (random)
-        kinds.push_back(InputKind::Random);
-    if (edge)
-        kinds.push_back(InputKind::Edge);
-    if (magnitudes)
-        kinds.push_back(InputKind::Magnitudes);
-    // Edge inputs: every array at once, then each float array alone.
-    std::vector<std::string> edgeArrays;
-    for (const ArrayBinding& a : binding.arrays)
-        if (isFloatElem(a.elem) && (options.edgeArrays.empty() || options.edgeArrays.count(a.name)))
-            edgeArrays.push_back(a.name);
-    if ((options.edgeArrays.empty() && edgeArrays.size() <= 1) || options.edgeInEveryArrayOnly)
-        edgeArrays.clear(); // one float array alone is every array at once
-    // Edge values in each float array alone tell which input a difference needs. Past a few
-    // dozen arrays those cases cost arrays x arrays buffers (4,000 arrays: 16 M), so only
-    // every array at once runs then, and the result says so.
-    if (options.edgeArrays.empty() && edgeArrays.size() > kMaxEdgeAloneArrays) {
-        res.notes.insert("edge values were put in every float array at once only, not in each "
-                         "alone: " +
-                         std::to_string(edgeArrays.size()) + " float arrays, more than " +
-                         std::to_string(kMaxEdgeAloneArrays));
-        edgeArrays.clear();
+    if (o.deadline)
+        return *o.deadline;
+    if (o.timeoutSeconds > 0 && o.timeoutSeconds < 1e9)
+        return start + std::chrono::duration_cast<Clock::duration>(
+                           std::chrono::duration<double>(o.timeoutSeconds));
+    return Clock::time_point::max();
+}
+
+// One case of an evaluation: its kind of input, the float array that alone gets the edge
+// values ("" every array at once) and the index of its sizes in the dims lists.
+struct PlannedCase
+{
+    InputKind kind;
+    std::string edgeArray;
+    size_t dimsCase;
+};
+
+// evaluatePair(): the cases planned, then run one after the other until one decides.
+class PairEvaluation
+{
+public:
+    PairEvaluation(const ir::Function& ref, const ir::Function& gen, const Binding& binding,
+                   const EvalOptions& options)
+        : m_ref(ref), m_gen(gen), m_binding(binding), m_o(options), m_start(Clock::now())
+    {
     }
-    if (options.edgeArrays.empty())
-        edgeArrays.insert(edgeArrays.begin(), "");
-    // Counted before the plan is made: a million dims values must not become four million
-    // plans in memory first.
-    const uint64_t inputKinds =
-        (random ? 1 : 0) + (edge ? edgeArrays.size() : 0) + (magnitudes ? 1 : 0);
-    uint64_t planned = 0;
-    if (__builtin_mul_overflow(inputKinds, uint64_t(caseCount), &planned) ||
-        planned > options.maxCases) {
+
+    EvalResult run()
+    {
+        m_res.bindingSource = m_binding.source;
+        m_res.bindingFacts = m_binding.facts;
+        if (failsToVerify())
+            return m_res;
+        m_deadline = deadlineOf(m_o, m_start);
+        m_io = runOptions(m_o, m_deadline);
+        if (const std::optional<std::string> over = planCases()) {
+            limit(*over);
+            return m_res;
+        }
+        m_res.verdict = "same";
+        for (const PlannedCase& plan : m_plans) {
+            if (m_rejectedSizes.count(plan.dimsCase)) {
+                ++m_skipped;
+                continue;
+            }
+            const CaseEnd end = runCase(plan);
+            if (end == CaseEnd::ResultFinal)
+                return m_res;
+            if (end == CaseEnd::SearchDone)
+                break;
+        }
+        finish();
+        return m_res;
+    }
+
+private:
+    enum class CaseEnd
+    {
+        Next,        // go on with the next case
+        ResultFinal, // an error, a limit or an unsupported op decided the result
+        SearchDone,  // every tapped pair has its counterexample
+    };
+
+    // The op handlers read operands and results by the types the verifier checks.
+    bool failsToVerify()
+    {
+        for (const auto& [side, fn] :
+             {std::pair<const char*, const ir::Function*>{"reference", &m_ref},
+              std::pair<const char*, const ir::Function*>{"generated", &m_gen}})
+            if ((m_res.issue = verifierIssue(*fn))) {
+                m_res.verdict = "error";
+                m_res.issueSide = side;
+                m_res.message = std::string(side) + " " + m_res.issue->format();
+                return true;
+            }
+        return false;
+    }
+
+    // A budget ran out before or between cases: an `error` with an issue of kind limit.
+    void limit(const std::string& message)
+    {
+        m_res.verdict = "error";
+        m_res.message = message;
+        m_res.issue = inputIssue(IssueKind::Limit, message);
+        m_res.seconds = seconds(m_start);
+    }
+
+    // ---- the plan
+
+    // Each kind of input for each dims case; edge values in every float array at once, then
+    // in each alone. The limit message when that is more than --max-cases.
+    std::optional<std::string> planCases()
+    {
+        size_t caseCount = 1;
+        std::string longestDims;
+        for (const auto& [name, values] : m_binding.dims)
+            if (values.size() > caseCount && !m_o.firstSizesOnly) {
+                caseCount = values.size();
+                longestDims = name;
+            }
+        const bool random = m_o.inputs == InputKind::Random || m_o.inputs == InputKind::All;
+        const bool edge = m_o.inputs == InputKind::Edge || m_o.inputs == InputKind::All;
+        const bool magnitudes = m_o.inputs == InputKind::Magnitudes || m_o.magnitudesAfter;
+        const std::vector<std::string> edgeArrays = edgeCaseArrays();
+        // Counted before the plan is made: a million dims values must not become four million
+        // plans in memory first.
+        const uint64_t inputKinds =
+            (random ? 1 : 0) + (edge ? edgeArrays.size() : 0) + (magnitudes ? 1 : 0);
+        uint64_t planned = 0;
+        if (__builtin_mul_overflow(inputKinds, uint64_t(caseCount), &planned) ||
+            planned > m_o.maxCases)
+            return overBudget(inputKinds, caseCount, longestDims, planned);
+        std::vector<InputKind> kinds;
+        if (random)
+            kinds.push_back(InputKind::Random);
+        if (edge)
+            kinds.push_back(InputKind::Edge);
+        if (magnitudes)
+            kinds.push_back(InputKind::Magnitudes);
+        for (InputKind kind : kinds)
+            for (const std::string& edgeArray :
+                 kind == InputKind::Edge ? edgeArrays : std::vector<std::string>{""})
+                for (size_t c = 0; c < caseCount; ++c)
+                    m_plans.push_back({kind, edgeArray, c});
+        return std::nullopt;
+    }
+
+    // The edge cases' arrays: "" (every array at once), then each float array alone.
+    std::vector<std::string> edgeCaseArrays()
+    {
+        std::vector<std::string> arrays;
+        for (const ArrayBinding& a : m_binding.arrays)
+            if (isFloatElem(a.elem) && (m_o.edgeArrays.empty() || m_o.edgeArrays.count(a.name)))
+                arrays.push_back(a.name);
+        if ((m_o.edgeArrays.empty() && arrays.size() <= 1) || m_o.edgeInEveryArrayOnly)
+            arrays.clear(); // one float array alone is every array at once
+        // Edge values in each float array alone tell which input a difference needs. Past a
+        // few dozen arrays those cases cost arrays x arrays buffers (4,000 arrays: 16 M), so
+        // only every array at once runs then, and the result says so.
+        if (m_o.edgeArrays.empty() && arrays.size() > kMaxEdgeAloneArrays) {
+            m_res.notes.insert("edge values were put in every float array at once only, not in "
+                               "each alone: " +
+                               std::to_string(arrays.size()) + " float arrays, more than " +
+                               std::to_string(kMaxEdgeAloneArrays));
+            arrays.clear();
+        }
+        if (m_o.edgeArrays.empty())
+            arrays.insert(arrays.begin(), "");
+        return arrays;
+    }
+
+    std::string overBudget(uint64_t inputKinds, size_t caseCount, const std::string& longestDims,
+                           uint64_t planned) const
+    {
         const BindingItem dims = BindingItem().key("dims").key(longestDims);
         const std::string kindsText =
             std::to_string(inputKinds) + (inputKinds == 1 ? " kind" : " kinds") +
             " of input (random; edge values in every array at once and in each float array "
             "alone)";
-        return limit((longestDims.empty()
-                          ? "one case per " + kindsText
-                          : binding.placeOf(dims.pointer) + dims.name + " lists " +
-                                std::to_string(caseCount) + " values, each run with " + kindsText) +
-                     ": " + std::to_string(planned) + " cases, more than the budget of " +
-                     std::to_string(options.maxCases) + " (--max-cases)");
+        return (longestDims.empty()
+                    ? "one case per " + kindsText
+                    : m_binding.placeOf(dims.pointer) + dims.name + " lists " +
+                          std::to_string(caseCount) + " values, each run with " + kindsText) +
+               ": " + std::to_string(planned) + " cases, more than the budget of " +
+               std::to_string(m_o.maxCases) + " (--max-cases)";
     }
-    struct Plan
+
+    // ---- one case
+
+    CaseEnd runCase(const PlannedCase& plan)
     {
-        InputKind kind;
-        std::string edgeArray;
-        size_t dimsCase;
-    };
-    std::vector<Plan> plans;
-    for (InputKind kind : kinds)
-        for (const std::string& edgeArray :
-             kind == InputKind::Edge ? edgeArrays : std::vector<std::string>{""})
-            for (size_t c = 0; c < caseCount; ++c)
-                plans.push_back({kind, edgeArray, c});
-    res.verdict = "same";
-    std::set<size_t> rejectedSizes;     // dims cases the reference failed on
-    std::set<std::string> tapsCompared; // tap pairs compared on at least one case
-    size_t skipped = 0;
-    for (const Plan& plan : plans) {
-        const InputKind kind = plan.kind;
-        const size_t c = plan.dimsCase;
-        if (rejectedSizes.count(c)) {
-            ++skipped;
-            continue;
-        }
         CaseResult cr;
-        cr.inputs = kind == InputKind::Random ? "random"
-                    : kind == InputKind::Edge ? "edge"
-                                              : "magnitudes";
+        cr.inputs = plan.kind == InputKind::Random ? "random"
+                    : plan.kind == InputKind::Edge ? "edge"
+                                                   : "magnitudes";
         cr.edgeArray = plan.edgeArray;
-        cr.seed = options.seed;
-        if (Clock::now() > deadline) {
-            std::ostringstream budget;
-            budget << options.timeoutSeconds;
-            return limit("the wall-time budget of " + budget.str() + " s ran out after " +
-                         std::to_string(res.cases.size()) + " of " + std::to_string(plans.size()) +
-                         " cases (--timeout)");
-        }
-        const uint64_t workLeft =
-            options.maxTotalWork > res.work ? options.maxTotalWork - res.work : uint64_t(0);
-        if (options.maxTotalWork && workLeft == 0) {
-            res.workRanOut = true;
-            return limit("the work budget of " + std::to_string(options.maxTotalWork) +
-                         " units ran out after " + std::to_string(res.cases.size()) + " of " +
-                         std::to_string(plans.size()) + " cases");
-        }
+        cr.seed = m_o.seed;
+        uint64_t workLeft = 0;
+        if (budgetSpent(workLeft))
+            return CaseEnd::ResultFinal;
         CaseInputs in;
         if (const std::optional<EvalIssue> bad =
-                makeInputs(binding, c, kind, plan.edgeArray, options, in)) {
-            res.verdict = "error";
-            res.message = "binding: " + bad->message;
+                makeInputs(m_binding, plan.dimsCase, plan.kind, plan.edgeArray, m_o, in)) {
+            m_res.verdict = "error";
+            m_res.message = "binding: " + bad->message;
             if (bad->kind == IssueKind::Limit)
-                res.issue = bad;
-            res.seconds = seconds(start);
-            return res;
+                m_res.issue = bad;
+            m_res.seconds = seconds(m_start);
+            return CaseEnd::ResultFinal;
         }
-        for (const auto& [name, values] : binding.dims)
+        for (const auto& [name, values] : m_binding.dims)
             cr.dims[name] = in.names[name];
         SideRun r, g;
         OpTap refTap, genTap;
-        InterpreterOptions refIo = io, genIo = io;
-        if (options.maxTotalWork) {
-            refIo.maxWork = std::min(io.maxWork, workLeft);
-            refIo.maxBlockWork = std::min(io.maxBlockWork, workLeft);
+        runSides(in, workLeft, r, g, refTap, genTap);
+        cr.refGrid = r.grid;
+        cr.genGrid = g.grid;
+        cr.refSeconds = r.seconds;
+        cr.genSeconds = g.seconds;
+        addStats(r, g);
+        if (decidedByIssue(r, g, cr))
+            return CaseEnd::ResultFinal;
+        Counterexample cx;
+        bool same = false;
+        if (r.issue || g.issue) {
+            cx.refIssue = r.issue;
+            cx.genIssue = g.issue;
+        } else {
+            same = compareMemories(r, g, in, m_o, cr, cx);
+        }
+        cr.verdict = same ? "same" : "different";
+        // Tapped values count only where both sides ran within their contract.
+        if (!m_o.taps.empty() && !r.issue && !g.issue)
+            compareTaps(m_o, refTap, genTap, in, cr, m_res, m_tapsCompared);
+        m_res.cases.push_back(cr);
+        const bool searched = m_o.stopOnceEveryTapDiffers && !m_o.taps.empty() &&
+                              m_res.tapDifferences.size() == m_o.taps.size();
+        if (m_o.skipSizesTheReferenceRejects && r.issue && outsideContract(*r.issue))
+            m_rejectedSizes.insert(plan.dimsCase);
+        if (m_o.progress)
+            m_o.progress(m_res.cases.size() + m_skipped, m_plans.size());
+        if (!same)
+            noteDifference(in, r, g, cr, cx);
+        return searched ? CaseEnd::SearchDone : CaseEnd::Next;
+    }
+
+    // The wall-time and work budgets before a case; `workLeft` what the case may still do.
+    bool budgetSpent(uint64_t& workLeft)
+    {
+        if (Clock::now() > m_deadline) {
+            std::ostringstream budget;
+            budget << m_o.timeoutSeconds;
+            limit("the wall-time budget of " + budget.str() + " s ran out after " +
+                  std::to_string(m_res.cases.size()) + " of " + std::to_string(m_plans.size()) +
+                  " cases (--timeout)");
+            return true;
+        }
+        workLeft = m_o.maxTotalWork > m_res.work ? m_o.maxTotalWork - m_res.work : uint64_t(0);
+        if (m_o.maxTotalWork && workLeft == 0) {
+            m_res.workRanOut = true;
+            limit("the work budget of " + std::to_string(m_o.maxTotalWork) +
+                  " units ran out after " + std::to_string(m_res.cases.size()) + " of " +
+                  std::to_string(m_plans.size()) + " cases");
+            return true;
+        }
+        return false;
+    }
+
+    void runSides(const CaseInputs& in, uint64_t workLeft, SideRun& r, SideRun& g, OpTap& refTap,
+                  OpTap& genTap)
+    {
+        InterpreterOptions refIo = m_io, genIo = m_io;
+        if (m_o.maxTotalWork) {
+            refIo.maxWork = std::min(m_io.maxWork, workLeft);
+            refIo.maxBlockWork = std::min(m_io.maxBlockWork, workLeft);
             genIo.maxWork = refIo.maxWork;
             genIo.maxBlockWork = refIo.maxBlockWork;
         }
-        if (!options.taps.empty()) {
-            for (const TapPair& t : options.taps) {
+        if (!m_o.taps.empty()) {
+            for (const TapPair& t : m_o.taps) {
                 refTap.ops.insert(t.reference);
                 genTap.ops.insert(t.generated);
             }
             refIo.tap = &refTap;
             genIo.tap = &genTap;
         }
-        runSide(ref, binding, binding.ref, "ref", in, refIo, r);
-        runSide(gen, binding, binding.gen, "gen", in, genIo, g);
-        checkUndefinedReads(ref, binding, binding.ref, "ref", in, io, r);
-        checkUndefinedReads(gen, binding, binding.gen, "gen", in, io, g);
+        runSide(m_ref, m_binding, m_binding.ref, "ref", in, refIo, r);
+        runSide(m_gen, m_binding, m_binding.gen, "gen", in, genIo, g);
+        checkUndefinedReads(m_ref, m_binding, m_binding.ref, "ref", in, m_io, r);
+        checkUndefinedReads(m_gen, m_binding, m_binding.gen, "gen", in, m_io, g);
         // One side depending on undefined reads is a difference (the other computes a
         // defined result); both depending on them (kernels that multiply masked-off,
         // unpadded lanes by zero) is noted and the zero-filled outputs compared.
         if (r.undefinedDependence && g.undefinedDependence)
-            res.notes.insert("both sides' outputs depend on reads without a padding value "
-                             "(reference line " +
-                             std::to_string(r.undefinedDependence->line) + ", generated line " +
-                             std::to_string(g.undefinedDependence->line) +
-                             "): compared with 0 for them");
+            m_res.notes.insert("both sides' outputs depend on reads without a padding value "
+                               "(reference line " +
+                               std::to_string(r.undefinedDependence->line) + ", generated line " +
+                               std::to_string(g.undefinedDependence->line) +
+                               "): compared with 0 for them");
         else
             for (SideRun* s : {&r, &g})
                 if (s->undefinedDependence)
                     s->issue = s->undefinedDependence;
-        cr.refGrid = r.grid;
-        cr.genGrid = g.grid;
-        cr.refSeconds = r.seconds;
-        cr.genSeconds = g.seconds;
+    }
+
+    void addStats(const SideRun& r, const SideRun& g)
+    {
         for (const SideRun* s : {&r, &g}) {
-            res.approximations.insert(s->stats.approximations.begin(),
-                                      s->stats.approximations.end());
-            res.notes.insert(s->stats.notes.begin(), s->stats.notes.end());
-            res.undefinedReads += s->stats.undefinedReads;
-            res.elementOps += s->stats.elementOps;
-            res.work += s->stats.work;
+            m_res.approximations.insert(s->stats.approximations.begin(),
+                                        s->stats.approximations.end());
+            m_res.notes.insert(s->stats.notes.begin(), s->stats.notes.end());
+            m_res.undefinedReads += s->stats.undefinedReads;
+            m_res.elementOps += s->stats.elementOps;
+            m_res.work += s->stats.work;
         }
-        res.workRanOut = options.maxTotalWork && res.work > options.maxTotalWork;
-        // Unsupported or invalid on either side decides; a failure on one side only
-        // (out of bounds, violated assume, UB) is a behavioural difference.
-        for (const auto& [side, run] : {std::pair<const char*, SideRun*>{"reference", &r},
-                                        std::pair<const char*, SideRun*>{"generated", &g}}) {
+        m_res.workRanOut = m_o.maxTotalWork && m_res.work > m_o.maxTotalWork;
+    }
+
+    // Unsupported or invalid on either side decides; a failure on one side only (out of
+    // bounds, violated assume, UB) is a behavioural difference.
+    bool decidedByIssue(const SideRun& r, const SideRun& g, CaseResult& cr)
+    {
+        for (const auto& [side, run] : {std::pair<const char*, const SideRun*>{"reference", &r},
+                                        std::pair<const char*, const SideRun*>{"generated", &g}}) {
             if (run->issue && (run->issue->kind == IssueKind::Unsupported ||
                                run->issue->kind == IssueKind::InvalidInput ||
                                run->issue->kind == IssueKind::Limit ||
@@ -929,79 +1041,86 @@ EvalResult evaluatePair(const ir::Function& ref, const ir::Function& gen, const 
                 cr.verdict = run->issue->kind == IssueKind::Unsupported ? "unsupported"
                              : run->issue->kind == IssueKind::Cancelled ? "cancelled"
                                                                         : "error";
-                res.cases.push_back(cr);
-                res.verdict = cr.verdict;
-                res.issue = run->issue;
-                res.issueSide = side;
-                res.message = run->issue->format();
-                res.seconds = seconds(start);
-                return res;
+                m_res.cases.push_back(cr);
+                m_res.verdict = cr.verdict;
+                m_res.issue = run->issue;
+                m_res.issueSide = side;
+                m_res.message = run->issue->format();
+                m_res.seconds = seconds(m_start);
+                return true;
             }
         }
         if (r.issue && g.issue) {
             cr.verdict = "error";
-            res.cases.push_back(cr);
-            res.verdict = "error";
-            res.issue = r.issue;
-            res.issueSide = "both";
-            res.message = "both sides fail on these inputs: " + r.issue->format();
-            res.seconds = seconds(start);
-            return res;
+            m_res.cases.push_back(cr);
+            m_res.verdict = "error";
+            m_res.issue = r.issue;
+            m_res.issueSide = "both";
+            m_res.message = "both sides fail on these inputs: " + r.issue->format();
+            m_res.seconds = seconds(m_start);
+            return true;
         }
-        Counterexample cx;
-        bool same;
-        if (r.issue || g.issue) {
-            same = false;
-            cx.refIssue = r.issue;
-            cx.genIssue = g.issue;
-        } else {
-            same = compareMemories(r, g, in, options, cr, cx);
-        }
-        cr.verdict = same ? "same" : "different";
-        // Tapped values count only where both sides ran within their contract.
-        if (!options.taps.empty() && !r.issue && !g.issue)
-            compareTaps(options, refTap, genTap, in, cr, res, tapsCompared);
-        res.cases.push_back(cr);
-        const bool searched = options.stopOnceEveryTapDiffers && !options.taps.empty() &&
-                              res.tapDifferences.size() == options.taps.size();
-        if (options.skipSizesTheReferenceRejects && r.issue && outsideContract(*r.issue))
-            rejectedSizes.insert(c);
-        if (options.progress)
-            options.progress(res.cases.size() + skipped, plans.size());
-        // A case where the reference runs is the better counterexample: one where it fails
-        // is outside its contract and says nothing about the port.
-        const bool better = res.counterexample && res.counterexample->refIssue && !r.issue;
-        if (!same && (!res.counterexample || better)) {
-            res.firstDivergence.reset();
-            res.verdict = "different";
-            res.counterexample = cx;
-            res.counterexampleCase = cr;
-            if (!r.issue && !g.issue && options.locateFirstDivergence) {
-                // Once per result: rerun the case recording every store to name the
-                // stores where the two sides first write different values.
-                std::vector<StoreEvent> refTrace, genTrace;
-                SideRun rt, gt;
-                runSide(ref, binding, binding.ref, "ref", in, io, rt, &refTrace);
-                runSide(gen, binding, binding.gen, "gen", in, io, gt, &genTrace);
-                if (!rt.issue && !gt.issue)
-                    res.firstDivergence =
-                        firstDivergence(refTrace, genTrace, rt.memory, in, options);
-            }
-        }
-        if (searched) // every tapped pair has its counterexample: the search is done
-            break;
+        return false;
     }
-    for (const TapPair& pair : options.taps)
-        if (!tapsCompared.count(pair.id) && !res.tapDifferences.count(pair.id))
-            res.tapUncompared.emplace(pair.id,
-                                      "no case where both sides ran within their contract");
-    if (skipped)
-        res.notes.insert(std::to_string(skipped) + " of " + std::to_string(plans.size()) +
-                         " cases not run: the reference already failed on their sizes");
-    if (options.progress && skipped)
-        options.progress(plans.size(), plans.size());
-    res.seconds = seconds(start);
-    return res;
+
+    // A case where the reference runs is the better counterexample: one where it fails is
+    // outside its contract and says nothing about the port.
+    void noteDifference(const CaseInputs& in, const SideRun& r, const SideRun& g,
+                        const CaseResult& cr, const Counterexample& cx)
+    {
+        const bool better = m_res.counterexample && m_res.counterexample->refIssue && !r.issue;
+        if (m_res.counterexample && !better)
+            return;
+        m_res.firstDivergence.reset();
+        m_res.verdict = "different";
+        m_res.counterexample = cx;
+        m_res.counterexampleCase = cr;
+        if (r.issue || g.issue || !m_o.locateFirstDivergence)
+            return;
+        // Once per result: rerun the case recording every store to name the stores where the
+        // two sides first write different values.
+        std::vector<StoreEvent> refTrace, genTrace;
+        SideRun rt, gt;
+        runSide(m_ref, m_binding, m_binding.ref, "ref", in, m_io, rt, &refTrace);
+        runSide(m_gen, m_binding, m_binding.gen, "gen", in, m_io, gt, &genTrace);
+        if (!rt.issue && !gt.issue)
+            m_res.firstDivergence = firstDivergence(refTrace, genTrace, rt.memory, in, m_o);
+    }
+
+    void finish()
+    {
+        for (const TapPair& pair : m_o.taps)
+            if (!m_tapsCompared.count(pair.id) && !m_res.tapDifferences.count(pair.id))
+                m_res.tapUncompared.emplace(pair.id,
+                                            "no case where both sides ran within their contract");
+        if (m_skipped)
+            m_res.notes.insert(std::to_string(m_skipped) + " of " + std::to_string(m_plans.size()) +
+                               " cases not run: the reference already failed on their sizes");
+        if (m_o.progress && m_skipped)
+            m_o.progress(m_plans.size(), m_plans.size());
+        m_res.seconds = seconds(m_start);
+    }
+
+    const ir::Function& m_ref;
+    const ir::Function& m_gen;
+    const Binding& m_binding;
+    const EvalOptions& m_o;
+    const Clock::time_point m_start;
+    Clock::time_point m_deadline;
+    InterpreterOptions m_io;
+    EvalResult m_res;
+    std::vector<PlannedCase> m_plans;
+    std::set<size_t> m_rejectedSizes;     // dims cases the reference failed on
+    std::set<std::string> m_tapsCompared; // tap pairs compared on at least one case
+    size_t m_skipped = 0;
+};
+
+} // namespace
+
+EvalResult evaluatePair(const ir::Function& ref, const ir::Function& gen, const Binding& binding,
+                        const EvalOptions& options)
+{
+    return PairEvaluation(ref, gen, binding, options).run();
 }
 
 bool outsideContract(const EvalIssue& issue)
