@@ -577,71 +577,165 @@ std::optional<LaunchChain> launchChainForIrPair(const std::string& refPath,
 
 namespace {
 
-// specialisedBinding() for the entry chain `entry`; `gen` may be null (the generated IR is
-// yet to be made: ir-gen specialises to the reference alone).
-bool specialiseEntry(const EntryChain* entry, const ir::Function& ref, const ir::Function* gen,
-                     eval::Binding& out, std::string& why, DerivedBinding* derivedOut,
-                     int64_t* elements)
+// The run elements of a binding's largest case (-1 when a case's sizes do not evaluate).
+int64_t largestCase(const eval::Binding& x)
 {
-    const auto mangled = mangledArgs(std::string(ref.name));
-    // Two versions of the port diffed against each other: the chain's port side binds both.
-    const bool refIsPort = gen && !mangled && samePort(*entry, ref, *gen);
-    const auto refHints = refIsPort ? std::map<std::string, int64_t>{} : entryHints(ref);
-    const auto genHints = gen ? entryHints(*gen) : std::map<std::string, int64_t>{};
-    const std::vector<ParamFact> refFacts = paramFacts(ref);
-    const std::vector<ParamFact> genFacts = gen ? paramFacts(*gen) : std::vector<ParamFact>{};
-    std::vector<const EntryChain*> candidates{entry};
-    for (const EntryChain& alt : entry->alternatives)
-        candidates.push_back(&alt);
-    std::string firstWhy;
-    bool solvedAny = false;
-    for (const EntryChain* c : candidates) {
-        if (!c->port.found || !c->ref.found) {
-            firstWhy = firstWhy.empty() ? (c->port.found ? c->ref.why : c->port.why) : firstWhy;
-            continue;
+    size_t n = 1;
+    for (const auto& [name, values] : x.dims)
+        n = std::max(n, values.size());
+    int64_t most = 0;
+    for (size_t k = 0; k < n; ++k) {
+        std::map<std::string, int64_t> one, names;
+        for (const auto& [name, values] : x.dims)
+            one[name] = values[k % values.size()];
+        if (!caseNames(x, one, names))
+            return -1;
+        int64_t total = 0;
+        for (const eval::ArrayBinding& a : x.arrays) {
+            int64_t e = 1;
+            for (size_t i = 0; i < a.shape.size(); ++i)
+                e = std::min<int64_t>(
+                    e * std::max<int64_t>(names[a.name + ".shape[" + std::to_string(i) + "]"], 1),
+                    int64_t(1) << 40);
+            total += e;
+        }
+        most = std::max(most, total);
+    }
+    return most;
+}
+
+// A tunable's name without its group ("TILE_M" for "cfg.TILE_M").
+std::string tunableName(const SymNode& n)
+{
+    const size_t dot = n.name.find('.');
+    return dot == std::string::npos ? n.name : n.name.substr(dot + 1);
+}
+
+// specialisedBinding() for one entry chain: each path of the chain (the chain itself, then
+// its alternatives) is tried until one fits what the entries were compiled with.
+class EntrySpecialiser
+{
+public:
+    // `gen` may be null: the generated IR is yet to be made (ir-gen specialises to the
+    // reference alone).
+    EntrySpecialiser(const EntryChain& entry, const ir::Function& ref, const ir::Function* gen)
+        : m_ref(ref), m_gen(gen), m_mangled(mangledArgs(std::string(ref.name))),
+          // Two versions of the port diffed against each other: the chain's port side binds both.
+          m_refIsPort(gen && !m_mangled && samePort(entry, ref, *gen)),
+          m_refHints(m_refIsPort ? std::map<std::string, int64_t>{} : entryHints(ref)),
+          m_genHints(gen ? entryHints(*gen) : std::map<std::string, int64_t>{}),
+          m_refFacts(paramFacts(ref)), m_genFacts(gen ? paramFacts(*gen) : std::vector<ParamFact>{})
+    {
+    }
+
+    bool run(const EntryChain& entry, eval::Binding& out, std::string& why,
+             DerivedBinding* derivedOut, int64_t* elements)
+    {
+        std::vector<const EntryChain*> candidates{&entry};
+        for (const EntryChain& alt : entry.alternatives)
+            candidates.push_back(&alt);
+        for (const EntryChain* c : candidates)
+            if (tryPath(*c, out, why, derivedOut, elements))
+                return true;
+        why = m_firstWhy.empty() ? "no path of the chain fits the entries" : m_firstWhy;
+        return false;
+    }
+
+private:
+    // The first reason a path did not fit is the one reported, preferring a path the entries'
+    // constraints could be solved on.
+    void notFitting(const std::string& why)
+    {
+        if (m_firstWhy.empty())
+            m_firstWhy = why;
+    }
+
+    bool tryPath(const EntryChain& c, eval::Binding& out, std::string& why,
+                 DerivedBinding* derivedOut, int64_t* elements)
+    {
+        if (!c.port.found || !c.ref.found) {
+            notFitting(c.port.found ? c.ref.why : c.port.why);
+            return false;
         }
         // What the entries were compiled with, as constraints on the call.
         std::vector<Constraint> constraints;
         std::vector<std::string> facts;
-        std::map<std::string, std::string> paramDtype; // reference param -> IR dtype
+        if (!mangledConstraints(c, constraints, facts)) {
+            notFitting("the reference's arrays have other ranks on this path");
+            return false;
+        }
+        hintConstraints(c, constraints);
+        const Solution sol = solveWithIdentifiedValues(c, constraints);
+        if (!sol.ok) {
+            notFitting(sol.why);
+            return false;
+        }
+        if (!m_solvedAny)
+            m_firstWhy.clear(); // a path the entries fit: its problem is the one to report
+        m_solvedAny = true;
+        const Specialization spec = specialisationOf(sol, facts);
+        DerivedBinding derived = deriveBinding(c, &spec);
+        eval::Binding b;
+        if (!derived.toEval(b, why)) {
+            notFitting(why);
+            return false;
+        }
+        if (m_refIsPort)
+            b.ref.params = b.gen.params;
+        const std::vector<std::string> refExpanded = eval::expandParams(b, b.ref.params);
+        const std::vector<std::string> genExpanded = eval::expandParams(b, b.gen.params);
+        if (!parameterCountsFit(refExpanded.size(), genExpanded.size()))
+            return false;
+        takeEntryElementTypes(b, refExpanded, genExpanded);
+        meetParamFacts(b, spec, derived, refExpanded, genExpanded);
+        limitRunElements(b);
+        if (elements)
+            *elements = largestCase(b);
+        addParamFacts(b, refExpanded, genExpanded);
+        out = std::move(b);
+        if (derivedOut)
+            *derivedOut = std::move(derived);
+        return true;
+    }
+
+    // Constants and static sizes the reference entry's mangled name records; false when its
+    // arrays have other ranks than the path's.
+    bool mangledConstraints(const EntryChain& c, std::vector<Constraint>& constraints,
+                            std::vector<std::string>& facts) const
+    {
+        if (!m_mangled)
+            return true;
+        if (m_mangled->size() != c.ref.params.size()) {
+            facts.push_back("the reference entry's name has " + std::to_string(m_mangled->size()) +
+                            " arguments, the kernel " + std::to_string(c.ref.params.size()) +
+                            ": its constants are not used");
+            return true;
+        }
         bool fits = true;
-        if (mangled) {
-            if (mangled->size() != c->ref.params.size()) {
-                facts.push_back("the reference entry's name has " +
-                                std::to_string(mangled->size()) + " arguments, the kernel " +
-                                std::to_string(c->ref.params.size()) +
-                                ": its constants are not used");
-            } else {
-                for (size_t i = 0; i < mangled->size(); ++i) {
-                    const MangledArg& m = (*mangled)[i];
-                    const ParamRow& p = c->ref.params[i];
-                    if (m.kind == MangledArg::Kind::Const && p.arg.kind == ArgValue::Kind::Int)
-                        constraints.push_back({partialEval(p.arg.value, c->ref.path.assumptions),
-                                               m.value, "the reference's " + p.name});
-                    if (m.kind == MangledArg::Kind::Array) {
-                        paramDtype[p.name] = m.dtype;
-                        if (p.arg.tensor && p.arg.tensor->rankKnown)
-                            for (const auto& [axis, size] : m.staticSizes)
-                                if (axis < p.arg.tensor->shape.size())
-                                    constraints.push_back({p.arg.tensor->shape[axis], size,
-                                                           "the reference's " + p.name + ".shape[" +
-                                                               std::to_string(axis) + "]"});
-                        if (p.arg.tensor && p.arg.tensor->rankKnown &&
-                            p.arg.tensor->shape.size() != m.rank)
-                            fits = false;
-                    }
-                    if (m.kind == MangledArg::Kind::Scalar)
-                        paramDtype[p.name] = m.dtype;
-                }
-            }
+        for (size_t i = 0; i < m_mangled->size(); ++i) {
+            const MangledArg& m = (*m_mangled)[i];
+            const ParamRow& p = c.ref.params[i];
+            if (m.kind == MangledArg::Kind::Const && p.arg.kind == ArgValue::Kind::Int)
+                constraints.push_back({partialEval(p.arg.value, c.ref.path.assumptions), m.value,
+                                       "the reference's " + p.name});
+            if (m.kind != MangledArg::Kind::Array || !p.arg.tensor || !p.arg.tensor->rankKnown)
+                continue;
+            for (const auto& [axis, size] : m.staticSizes)
+                if (axis < p.arg.tensor->shape.size())
+                    constraints.push_back(
+                        {p.arg.tensor->shape[axis], size,
+                         "the reference's " + p.name + ".shape[" + std::to_string(axis) + "]"});
+            if (p.arg.tensor->shape.size() != m.rank)
+                fits = false;
         }
-        if (!fits) {
-            firstWhy = firstWhy.empty() ? "the reference's arrays have other ranks on this path"
-                                        : firstWhy;
-            continue;
-        }
-        for (const auto& [side, hints, what] :
-             {std::tuple{&c->ref, &refHints, "reference"}, std::tuple{&c->port, &genHints, "port"}})
+        return fits;
+    }
+
+    // The entries' num_ctas / occupancy hints, where a launch sets them from a tunable.
+    void hintConstraints(const EntryChain& c, std::vector<Constraint>& constraints) const
+    {
+        for (const auto& [side, hints, what] : {std::tuple{&c.ref, &m_refHints, "reference"},
+                                                std::tuple{&c.port, &m_genHints, "port"}})
             for (const auto& [name, value] : *hints) {
                 auto h = side->launch.hints.find(name);
                 if (h == side->launch.hints.end() || h->second.kind != ArgValue::Kind::Int)
@@ -652,45 +746,44 @@ bool specialiseEntry(const EntryChain* entry, const ir::Function& ref, const ir:
                 if (!tun.empty())
                     constraints.push_back({s, value, std::string("the ") + what + "'s " + name});
             }
+    }
+
+    // The port's generics and hints of the same meaning as a reference constant take its
+    // value: the same call (a tile BM for the reference's TILE_M).
+    static Solution solveWithIdentifiedValues(const EntryChain& c,
+                                              std::vector<Constraint>& constraints)
+    {
         std::map<std::string, Sym> alias;
-        for (const auto& [k, rep] : c->dimAlias)
+        for (const auto& [k, rep] : c.dimAlias)
             alias[k] = symDim(rep);
         for (Constraint& x : constraints)
             x.sym = substitute(x.sym, alias);
-        Solution sol = solve(*c, constraints);
-        // The port's generics and hints of the same meaning as a reference constant take its
-        // value: the same call (a tile BM for the reference's TILE_M).
-        if (sol.ok) {
-            SymEnv env;
-            env.values = sol.fixed;
-            env.flags = sol.flags;
-            std::vector<Constraint> more = constraints;
-            for (const auto& [portSym, refSym] : identifiedValues(*c)) {
-                std::set<std::string> tun;
-                collectKeys(portSym, SymOp::Tunable, tun);
-                const auto want = evalSym(substitute(refSym, alias), env);
-                if (!tun.empty() && want)
-                    more.push_back({substitute(portSym, alias), *want,
-                                    "the port's " + symText(portSym, [](const SymNode& n) {
-                                        const size_t dot = n.name.find('.');
-                                        return dot == std::string::npos ? n.name
-                                                                        : n.name.substr(dot + 1);
-                                    })});
-            }
-            if (more.size() > constraints.size()) {
-                const Solution again = solve(*c, more);
-                if (again.ok)
-                    sol = again;
-            }
+        Solution sol = solve(c, constraints);
+        if (!sol.ok)
+            return sol;
+        SymEnv env;
+        env.values = sol.fixed;
+        env.flags = sol.flags;
+        std::vector<Constraint> more = constraints;
+        for (const auto& [portSym, refSym] : identifiedValues(c)) {
+            std::set<std::string> tun;
+            collectKeys(portSym, SymOp::Tunable, tun);
+            const auto want = evalSym(substitute(refSym, alias), env);
+            if (!tun.empty() && want)
+                more.push_back({substitute(portSym, alias), *want,
+                                "the port's " + symText(portSym, tunableName)});
         }
-        if (!sol.ok) {
-            firstWhy = firstWhy.empty() ? sol.why : firstWhy;
-            continue;
+        if (more.size() > constraints.size()) {
+            Solution again = solve(c, more);
+            if (again.ok)
+                return again;
         }
-        bool& solvedOne = solvedAny;
-        if (!solvedOne)
-            firstWhy.clear(); // a path the entries fit: its problem is the one to report
-        solvedOne = true;
+        return sol;
+    }
+
+    static Specialization specialisationOf(const Solution& sol,
+                                           const std::vector<std::string>& facts)
+    {
         Specialization spec;
         spec.fixed = sol.fixed;
         for (const auto& [key, r] : sol.ragged) {
@@ -701,41 +794,86 @@ bool specialiseEntry(const EntryChain* entry, const ir::Function& ref, const ir:
         for (const std::string& f : sol.facts)
             spec.facts.push_back("from the entries: " + f);
         spec.facts.insert(spec.facts.end(), facts.begin(), facts.end());
-        DerivedBinding derived = deriveBinding(*c, &spec);
-        eval::Binding b;
-        if (!derived.toEval(b, why)) {
-            firstWhy = firstWhy.empty() ? why : firstWhy;
-            continue;
-        }
-        if (refIsPort)
-            b.ref.params = b.gen.params;
-        const size_t refCount = eval::expandParams(b, b.ref.params).size();
-        const size_t genCount = eval::expandParams(b, b.gen.params).size();
-        const size_t genParams = gen ? gen->argumentTypes.size() : genCount;
-        if (refCount != ref.argumentTypes.size() || genCount != genParams) {
-            firstWhy = firstWhy.empty()
-                           ? "the derived parameters (" + std::to_string(refCount) + " / " +
-                                 std::to_string(genCount) + ") do not fit the entries (" +
-                                 std::to_string(ref.argumentTypes.size()) + " / " +
-                                 std::to_string(genParams) + ")"
-                           : firstWhy;
-            continue;
-        }
-        // Element types from the entries' own parameter types.
-        const std::vector<std::string> refExpanded = eval::expandParams(b, b.ref.params);
-        const std::vector<std::string> genExpanded = eval::expandParams(b, b.gen.params);
+        return spec;
+    }
+
+    bool parameterCountsFit(size_t refCount, size_t genCount)
+    {
+        const size_t genParams = m_gen ? m_gen->argumentTypes.size() : genCount;
+        if (refCount == m_ref.argumentTypes.size() && genCount == genParams)
+            return true;
+        notFitting("the derived parameters (" + std::to_string(refCount) + " / " +
+                   std::to_string(genCount) + ") do not fit the entries (" +
+                   std::to_string(m_ref.argumentTypes.size()) + " / " + std::to_string(genParams) +
+                   ")");
+        return false;
+    }
+
+    // Element types from the entries' own parameter types.
+    void takeEntryElementTypes(eval::Binding& b, const std::vector<std::string>& refExpanded,
+                               const std::vector<std::string>& genExpanded) const
+    {
         for (eval::ArrayBinding& a : b.arrays) {
             std::string elem;
             for (size_t i = 0; i < refExpanded.size() && elem.empty(); ++i)
                 if (refExpanded[i] == a.name + ".ptr")
-                    elem = pointerElem(ref.argumentTypes[i]);
-            for (size_t i = 0; gen && i < genExpanded.size() && elem.empty(); ++i)
+                    elem = pointerElem(m_ref.argumentTypes[i]);
+            for (size_t i = 0; m_gen && i < genExpanded.size() && elem.empty(); ++i)
                 if (genExpanded[i] == a.name + ".ptr")
-                    elem = pointerElem(gen->argumentTypes[i]);
+                    elem = pointerElem(m_gen->argumentTypes[i]);
             if (!elem.empty() && eval::elemFromName(elem) != eval::Elem::None)
                 a.elem = eval::elemFromName(elem);
         }
-        // Sizes: the facts both entries state about their parameters, kept ragged.
+    }
+
+    // Sizes: the facts both entries state about their parameters, kept ragged. Each case's
+    // free sizes are moved up until no fact is broken (three rounds at most).
+    void meetParamFacts(eval::Binding& b, const Specialization& spec, const DerivedBinding& derived,
+                        const std::vector<std::string>& refExpanded,
+                        const std::vector<std::string>& genExpanded) const
+    {
+        const auto broken = [&](const std::map<std::string, int64_t>& one) {
+            return brokenFact(b, one, refExpanded, genExpanded, m_refFacts, m_genFacts);
+        };
+        const std::vector<std::string> free = freeSizes(b, spec, derived);
+        size_t cases = 1;
+        for (const auto& [name, values] : b.dims)
+            cases = std::max(cases, values.size());
+        std::map<std::string, std::vector<int64_t>> dims = b.dims;
+        std::string stillBroken;
+        for (size_t k = 0; k < cases; ++k) {
+            std::map<std::string, int64_t> one;
+            for (const auto& [name, values] : dims)
+                one[name] = values[k % values.size()];
+            for (int round = 0; round < 3; ++round) {
+                stillBroken = broken(one);
+                if (stillBroken.empty())
+                    break;
+                for (const std::string& d : free)
+                    if (moveUntilMet(one, d, broken))
+                        break;
+            }
+            for (auto& [name, values] : dims)
+                if (values.size() > 1 || k == 0)
+                    values[k % values.size()] = one[name];
+        }
+        if (!stillBroken.empty())
+            b.facts.push_back("no sizes found that meet " + stillBroken +
+                              " (the run may read out of bounds)");
+        for (auto& [name, values] : dims) {
+            std::vector<int64_t> unique;
+            for (int64_t v : values)
+                if (std::find(unique.begin(), unique.end(), v) == unique.end())
+                    unique.push_back(v);
+            values = unique;
+        }
+        b.dims = dims;
+    }
+
+    // Sizes the specialisation leaves open: several values, or none fixed by the entries.
+    static std::vector<std::string> freeSizes(const eval::Binding& b, const Specialization& spec,
+                                              const DerivedBinding& derived)
+    {
         std::vector<std::string> free;
         for (const auto& [dimName, values] : b.dims) {
             // A lambda may not capture a structured binding before C++20: a copy.
@@ -746,100 +884,70 @@ bool specialiseEntry(const EntryChain* entry, const ir::Function& ref, const ir:
                 }))
                 free.push_back(name);
         }
-        size_t cases = 1;
-        for (const auto& [name, values] : b.dims)
-            cases = std::max(cases, values.size());
-        std::map<std::string, std::vector<int64_t>> dims = b.dims;
-        std::string broken;
-        for (size_t k = 0; k < cases; ++k) {
-            std::map<std::string, int64_t> one;
-            for (const auto& [name, values] : dims)
-                one[name] = values[k % values.size()];
-            for (int round = 0; round < 3; ++round) {
-                broken = brokenFact(b, one, refExpanded, genExpanded, refFacts, genFacts);
-                if (broken.empty())
-                    break;
-                for (const std::string& d : free) {
-                    const int64_t start = one[d];
-                    for (int64_t v = start; v < start + 4096; ++v) {
-                        one[d] = v;
-                        if (brokenFact(b, one, refExpanded, genExpanded, refFacts, genFacts)
-                                .empty())
-                            break;
-                    }
-                    if (brokenFact(b, one, refExpanded, genExpanded, refFacts, genFacts).empty())
-                        break;
-                    one[d] = start;
-                }
-            }
-            for (auto& [name, values] : dims)
-                if (values.size() > 1 || k == 0)
-                    values[k % values.size()] = one[name];
-        }
-        if (!broken.empty())
-            b.facts.push_back("no sizes found that meet " + broken +
-                              " (the run may read out of bounds)");
-        for (auto& [name, values] : dims) {
-            std::vector<int64_t> unique;
-            for (int64_t v : values)
-                if (std::find(unique.begin(), unique.end(), v) == unique.end())
-                    unique.push_back(v);
-            values = unique;
-        }
-        b.dims = dims;
-        // A run the CPU interpreter can afford: the arrays of one case hold at most
-        // kMaxRunElements elements (the smallest sizes are tried before giving up).
-        auto largestCase = [&](const eval::Binding& x) {
-            size_t n = 1;
-            for (const auto& [name, values] : x.dims)
-                n = std::max(n, values.size());
-            int64_t most = 0;
-            for (size_t k = 0; k < n; ++k) {
-                std::map<std::string, int64_t> one, names;
-                for (const auto& [name, values] : x.dims)
-                    one[name] = values[k % values.size()];
-                if (!caseNames(x, one, names))
-                    return int64_t(-1);
-                int64_t total = 0;
-                for (const eval::ArrayBinding& a : x.arrays) {
-                    int64_t e = 1;
-                    for (size_t i = 0; i < a.shape.size(); ++i)
-                        e = std::min<int64_t>(
-                            e * std::max<int64_t>(
-                                    names[a.name + ".shape[" + std::to_string(i) + "]"], 1),
-                            int64_t(1) << 40);
-                    total += e;
-                }
-                most = std::max(most, total);
-            }
-            return most;
-        };
-        if (largestCase(b) > kMaxRunElements) {
-            for (auto& [name, values] : b.dims)
-                values = {*std::min_element(values.begin(), values.end())};
-            b.facts.push_back("one case of the smallest sizes: larger ones hold more elements than "
-                              "a CPU run affords");
-        }
-        if (elements)
-            *elements = largestCase(b);
-        std::set<std::string> seenFacts;
-        for (const auto& [side, facts2] :
-             {std::pair{"reference", &refFacts}, std::pair{"generated", &genFacts}})
-            for (const ParamFact& f : *facts2) {
-                const std::vector<std::string>& params =
-                    std::string(side) == "reference" ? refExpanded : genExpanded;
-                if (f.param < params.size() && seenFacts.insert(f.text + params[f.param]).second &&
-                    params[f.param].find(".ptr") == std::string::npos)
-                    b.facts.push_back(f.text + " on " + params[f.param] + " (" + side + " line " +
-                                      std::to_string(f.line) + ")");
-            }
-        out = std::move(b);
-        if (derivedOut)
-            *derivedOut = std::move(derived);
-        return true;
+        return free;
     }
-    why = firstWhy.empty() ? "no path of the chain fits the entries" : firstWhy;
-    return false;
+
+    // Size `d` moved up (by at most 4096) to the first value that breaks no fact; left as it
+    // was when none does.
+    template <typename Broken>
+    static bool moveUntilMet(std::map<std::string, int64_t>& one, const std::string& d,
+                             const Broken& broken)
+    {
+        const int64_t start = one[d];
+        for (int64_t v = start; v < start + 4096; ++v) {
+            one[d] = v;
+            if (broken(one).empty())
+                break;
+        }
+        if (broken(one).empty())
+            return true;
+        one[d] = start;
+        return false;
+    }
+
+    // A run the CPU interpreter can afford: the arrays of one case hold at most
+    // kMaxRunElements elements (the smallest sizes are tried before giving up).
+    static void limitRunElements(eval::Binding& b)
+    {
+        if (largestCase(b) <= kMaxRunElements)
+            return;
+        for (auto& [name, values] : b.dims)
+            values = {*std::min_element(values.begin(), values.end())};
+        b.facts.push_back("one case of the smallest sizes: larger ones hold more elements than "
+                          "a CPU run affords");
+    }
+
+    void addParamFacts(eval::Binding& b, const std::vector<std::string>& refExpanded,
+                       const std::vector<std::string>& genExpanded) const
+    {
+        std::set<std::string> seenFacts;
+        for (const auto& [side, facts, params] :
+             {std::tuple{"reference", &m_refFacts, &refExpanded},
+              std::tuple{"generated", &m_genFacts, &genExpanded}})
+            for (const ParamFact& f : *facts) {
+                if (f.param < params->size() &&
+                    seenFacts.insert(f.text + (*params)[f.param]).second &&
+                    (*params)[f.param].find(".ptr") == std::string::npos)
+                    b.facts.push_back(f.text + " on " + (*params)[f.param] + " (" + side +
+                                      " line " + std::to_string(f.line) + ")");
+            }
+    }
+
+    const ir::Function& m_ref;
+    const ir::Function* m_gen;
+    const std::optional<std::vector<MangledArg>> m_mangled;
+    const bool m_refIsPort;
+    const std::map<std::string, int64_t> m_refHints, m_genHints;
+    const std::vector<ParamFact> m_refFacts, m_genFacts;
+    std::string m_firstWhy;
+    bool m_solvedAny = false;
+};
+
+bool specialiseEntry(const EntryChain* entry, const ir::Function& ref, const ir::Function* gen,
+                     eval::Binding& out, std::string& why, DerivedBinding* derivedOut,
+                     int64_t* elements)
+{
+    return EntrySpecialiser(*entry, ref, gen).run(*entry, out, why, derivedOut, elements);
 }
 
 } // namespace
