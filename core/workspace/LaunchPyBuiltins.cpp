@@ -343,124 +343,67 @@ PV Interp::callMethod(const PV& self, const std::string& name, const std::vector
 
 // ---- builtins
 
+// One call of a builtin, by family: each family returns no value for a name not its own, and
+// the families are asked in the order below (a name matches the first that knows it).
 PV Interp::callBuiltin(const std::string& rawName, const std::vector<PV>& args,
                        const std::vector<std::pair<std::string, PV>>& kwargs, int node)
 {
     const std::string name = normalName(rawName);
-    const std::string last = lastPart(name);
-    const Loc here = locOf(node);
-    auto arg = [&](size_t i, const std::string& kw) -> PV {
-        if (const PV k = kwarg(kwargs, kw))
-            return k;
-        return i < args.size() ? args[i] : nullptr;
-    };
+    const BuiltinCall c{name, lastPart(name), args, kwargs, node, locOf(node)};
+    if (std::optional<PV> v = pythonBuiltin(c))
+        return *v;
+    if (std::optional<PV> v = deviceHelper(c))
+        return *v;
+    if (isAllocation(name))
+        return allocation(c);
+    if (std::optional<PV> v = wrapperHelper(c))
+        return *v;
+    if (name == "ct.launch")
+        return kernelLaunch(c);
+    if (endsWith(name, "compiler_timeout"))
+        return mkNone();
+    if (c.last == "is_autotune_enabled")
+        return mkUnknown("whether autotuning is enabled", c.here);
+    return mkUnknown(name + "() is not modelled", c.here);
+}
 
-    // Python builtins.
-    if (name == "int" || name == "float" || name == "bool") {
-        if (args.empty())
-            return mkInt(symConst(0), here);
-        const PV v = args[0]->k == VK::Optional ? materialize(args[0], node, false) : args[0];
-        if (name == "bool")
-            return v->k == VK::Int ? mkInt(symOp(SymOp::Ne, v->i, symConst(0)), here)
-                                   : mkInt(symConst(truth(v, node) ? 1 : 0), here);
-        if (name == "float") {
-            int64_t c = 0;
-            if (v->k == VK::Int && isConst(v->i, &c))
-                return mkFloat(double(c), v->origin);
-            if (v->k == VK::Float)
-                return v;
-            return mkFloat(std::nullopt, v->origin);
-        }
-        if (v->k == VK::Int)
-            return v; // int() converts; where the value was computed stays
-        if (v->k == VK::Ratio)
-            return mkInt(symOp(SymOp::FloorDiv, v->i, v->den), v->origin);
-        if (v->k == VK::Float && v->f)
-            return mkInt(symConst(int64_t(*v->f)), v->origin);
-        if (v->k == VK::StreamHandle)
-            return v;
-        return mkInt(toSym(v, node), v->origin.valid() ? v->origin : here);
-    }
+PV Interp::BuiltinCall::arg(size_t i, const std::string& kw) const
+{
+    const auto given =
+        std::find_if(kwargs.begin(), kwargs.end(), [&](const auto& kv) { return kv.first == kw; });
+    if (given != kwargs.end() && given->second)
+        return given->second;
+    return i < args.size() ? args[i] : nullptr;
+}
+
+std::optional<PV> Interp::pythonBuiltin(const BuiltinCall& c)
+{
+    const std::string& name = c.name;
+    const std::string& last = c.last;
+    if (name == "int" || name == "float" || name == "bool")
+        return conversion(c);
     if (name == "len") {
-        if (args.empty())
-            return mkUnknown("len()", here);
-        if (args[0]->k == VK::Ndim)
-            return mkInt(int64_t(resolveShape(args[0], node)->items->size()));
-        if (args[0]->k == VK::Tuple || args[0]->k == VK::List)
-            return mkInt(int64_t(args[0]->items->size()));
-        return mkUnknown("len of " + describe(args[0]), here);
+        if (c.args.empty())
+            return mkUnknown("len()", c.here);
+        const PV& v = c.args[0];
+        if (v->k == VK::Ndim)
+            return mkInt(int64_t(resolveShape(v, c.node)->items->size()));
+        if (v->k == VK::Tuple || v->k == VK::List)
+            return mkInt(int64_t(v->items->size()));
+        return mkUnknown("len of " + describe(v), c.here);
     }
-    if (name == "min" || name == "max") {
-        std::vector<PV> items = args;
-        if (items.size() == 1 && (items[0]->k == VK::Tuple || items[0]->k == VK::List))
-            items = *items[0]->items;
-        if (items.empty())
-            return mkUnknown(name + "()", here);
-        Sym acc = toSym(items[0], node);
-        for (size_t i = 1; i < items.size(); ++i)
-            acc = symOp(name == "min" ? SymOp::Min : SymOp::Max, acc, toSym(items[i], node));
-        return mkInt(acc, here);
-    }
+    if (name == "min" || name == "max")
+        return minMax(c);
     if (name == "tuple" || name == "list") {
-        if (args.empty())
-            return mkSeq(name == "list" ? VK::List : VK::Tuple, {});
-        return mkSeq(name == "list" ? VK::List : VK::Tuple, iterate(args[0], node));
+        const VK kind = name == "list" ? VK::List : VK::Tuple;
+        return c.args.empty() ? mkSeq(kind, {}) : mkSeq(kind, iterate(c.args[0], c.node));
     }
-    if (name == "range") {
-        int64_t lo = 0, hi = 0, step = 1;
-        std::vector<int64_t> v;
-        for (const PV& a : args) {
-            int64_t c = 0;
-            if (a->k != VK::Int || !isConst(partialEval(a->i, decisions->assumptions()), &c))
-                return mkUnknown("a range the sources do not bound", here);
-            v.push_back(c);
-        }
-        if (v.size() == 1)
-            hi = v[0];
-        else if (v.size() >= 2)
-            lo = v[0], hi = v[1];
-        if (v.size() == 3)
-            step = v[2];
-        if (step == 0)
-            return mkUnknown("range() with step 0", here);
-        std::vector<PV> items;
-        for (int64_t i = lo; (step > 0 ? i < hi : i > hi) && items.size() < 4096; i += step)
-            items.push_back(mkInt(i));
-        return mkSeq(VK::List, std::move(items));
-    }
-    if (name == "isinstance") {
-        if (args.size() < 2)
-            return mkUnknown("isinstance()", here);
-        const PV v = args[0]->k == VK::Optional ? materialize(args[0], node, true) : args[0];
-        const std::string type = args[1]->k == VK::Builtin ? args[1]->s : std::string();
-        bool result = false;
-        if (endsWith(type, "Tensor"))
-            result = v->k == VK::Tensor;
-        else if (type == "int")
-            result = v->k == VK::Int;
-        else if (type == "float")
-            result = v->k == VK::Float;
-        else if (type == "str")
-            result = v->k == VK::Str;
-        else if (type == "tuple" || type == "list")
-            result = v->k == VK::Tuple || v->k == VK::List;
-        else
-            return mkUnknown("isinstance(" + type + ")", here);
-        return mkInt(symConst(result), here);
-    }
-    if (name == "getattr" || name == "hasattr") {
-        if (args.size() < 2 || args[1]->k != VK::Str)
-            return mkUnknown(name + "()", here);
-        const PV& obj = args[0];
-        const bool has = obj->k == VK::Ns && obj->ns && obj->ns->count(args[1]->s);
-        if (name == "hasattr")
-            return mkInt(symConst(has), here);
-        if (has)
-            return obj->ns->at(args[1]->s);
-        if (obj->k == VK::Ns)
-            return args.size() > 2 ? args[2] : mkUnknown("no field " + args[1]->s, here);
-        return attribute(obj, args[1]->s, node);
-    }
+    if (name == "range")
+        return range(c);
+    if (name == "isinstance")
+        return isInstance(c);
+    if (name == "getattr" || name == "hasattr")
+        return getOrHasAttr(c);
     if (name == "str" || name == "repr" || name == "print" || endsWith(name, "logger.info") ||
         endsWith(name, "logger.debug") || endsWith(name, "logger.warning"))
         return mkStr("");
@@ -468,110 +411,233 @@ PV Interp::callBuiltin(const std::string& rawName, const std::vector<PV>& args,
         Value d;
         d.k = VK::Dict;
         d.dict = std::make_shared<std::vector<std::pair<PV, PV>>>();
-        for (const auto& [k, v] : kwargs)
+        for (const auto& [k, v] : c.kwargs)
             d.dict->push_back({mkStr(k), v});
         return makeValue(std::move(d));
     }
     if (last == "SimpleNamespace") {
         std::map<std::string, PV> fields;
-        for (const auto& [k, v] : kwargs)
+        for (const auto& [k, v] : c.kwargs)
             fields[k] = v;
         Value ns = *mkNs(std::move(fields));
-        ns.origin = here;
+        ns.origin = c.here;
         return makeValue(std::move(ns));
     }
-    if (name == "math.ceil" || name == "ceil" || name == "math.floor" || name == "floor") {
-        if (args.empty())
-            return mkUnknown(name + "()", here);
-        const PV& v = args[0];
-        const bool up = last == "ceil";
-        if (v->k == VK::Ratio)
-            return mkInt(symOp(up ? SymOp::CeilDiv : SymOp::FloorDiv, v->i, v->den), v->origin);
-        if (v->k == VK::Int)
-            return v;
-        if (v->k == VK::Float && v->f)
-            return mkInt(int64_t(up ? std::ceil(*v->f) : std::floor(*v->f)));
-        return mkInt(symOpaque(name + " of " + describe(v)), here);
-    }
+    if (name == "math.ceil" || name == "ceil" || name == "math.floor" || name == "floor")
+        return ceilFloor(c);
     if (name == "functools.wraps" || last == "wraps" || last == "register_impl" ||
         last == "experimental_kernel" || name == "staticmethod")
         return mkBuiltin("decorator");
+    return std::nullopt;
+}
 
-    // Shapes and kernel helpers.
-    if (last == "next_power_of_2") {
-        if (args.empty())
-            return mkUnknown("next_power_of_2()", here);
-        return mkInt(symUnary(SymOp::NextPow2, toSym(args[0], node)), here);
+// int(), float(), bool().
+PV Interp::conversion(const BuiltinCall& c)
+{
+    if (c.args.empty())
+        return mkInt(symConst(0), c.here);
+    const PV v = c.args[0]->k == VK::Optional ? materialize(c.args[0], c.node, false) : c.args[0];
+    if (c.name == "bool")
+        return v->k == VK::Int ? mkInt(symOp(SymOp::Ne, v->i, symConst(0)), c.here)
+                               : mkInt(symConst(truth(v, c.node) ? 1 : 0), c.here);
+    if (c.name == "float") {
+        int64_t k = 0;
+        if (v->k == VK::Int && isConst(v->i, &k))
+            return mkFloat(double(k), v->origin);
+        if (v->k == VK::Float)
+            return v;
+        return mkFloat(std::nullopt, v->origin);
     }
-    if (last == "cdiv" && args.size() == 2)
-        return mkInt(symOp(SymOp::CeilDiv, toSym(args[0], node), toSym(args[1], node)), here);
+    if (v->k == VK::Int)
+        return v; // int() converts; where the value was computed stays
+    if (v->k == VK::Ratio)
+        return mkInt(symOp(SymOp::FloorDiv, v->i, v->den), v->origin);
+    if (v->k == VK::Float && v->f)
+        return mkInt(symConst(int64_t(*v->f)), v->origin);
+    if (v->k == VK::StreamHandle)
+        return v;
+    return mkInt(toSym(v, c.node), v->origin.valid() ? v->origin : c.here);
+}
+
+PV Interp::minMax(const BuiltinCall& c)
+{
+    std::vector<PV> items = c.args;
+    if (items.size() == 1 && (items[0]->k == VK::Tuple || items[0]->k == VK::List))
+        items = *items[0]->items;
+    if (items.empty())
+        return mkUnknown(c.name + "()", c.here);
+    Sym acc = toSym(items[0], c.node);
+    for (size_t i = 1; i < items.size(); ++i)
+        acc = symOp(c.name == "min" ? SymOp::Min : SymOp::Max, acc, toSym(items[i], c.node));
+    return mkInt(acc, c.here);
+}
+
+// range() of constant bounds, as a list (at most 4096 items).
+PV Interp::range(const BuiltinCall& c)
+{
+    int64_t lo = 0, hi = 0, step = 1;
+    std::vector<int64_t> v;
+    for (const PV& a : c.args) {
+        int64_t k = 0;
+        if (a->k != VK::Int || !isConst(partialEval(a->i, decisions->assumptions()), &k))
+            return mkUnknown("a range the sources do not bound", c.here);
+        v.push_back(k);
+    }
+    if (v.size() == 1)
+        hi = v[0];
+    else if (v.size() >= 2)
+        lo = v[0], hi = v[1];
+    if (v.size() == 3)
+        step = v[2];
+    if (step == 0)
+        return mkUnknown("range() with step 0", c.here);
+    std::vector<PV> items;
+    for (int64_t i = lo; (step > 0 ? i < hi : i > hi) && items.size() < 4096; i += step)
+        items.push_back(mkInt(i));
+    return mkSeq(VK::List, std::move(items));
+}
+
+PV Interp::isInstance(const BuiltinCall& c)
+{
+    if (c.args.size() < 2)
+        return mkUnknown("isinstance()", c.here);
+    const PV v = c.args[0]->k == VK::Optional ? materialize(c.args[0], c.node, true) : c.args[0];
+    const std::string type = c.args[1]->k == VK::Builtin ? c.args[1]->s : std::string();
+    bool result = false;
+    if (endsWith(type, "Tensor"))
+        result = v->k == VK::Tensor;
+    else if (type == "int")
+        result = v->k == VK::Int;
+    else if (type == "float")
+        result = v->k == VK::Float;
+    else if (type == "str")
+        result = v->k == VK::Str;
+    else if (type == "tuple" || type == "list")
+        result = v->k == VK::Tuple || v->k == VK::List;
+    else
+        return mkUnknown("isinstance(" + type + ")", c.here);
+    return mkInt(symConst(result), c.here);
+}
+
+PV Interp::getOrHasAttr(const BuiltinCall& c)
+{
+    if (c.args.size() < 2 || c.args[1]->k != VK::Str)
+        return mkUnknown(c.name + "()", c.here);
+    const PV& obj = c.args[0];
+    const std::string& field = c.args[1]->s;
+    const bool has = obj->k == VK::Ns && obj->ns && obj->ns->count(field);
+    if (c.name == "hasattr")
+        return mkInt(symConst(has), c.here);
+    if (has)
+        return obj->ns->at(field);
+    if (obj->k == VK::Ns)
+        return c.args.size() > 2 ? c.args[2] : mkUnknown("no field " + field, c.here);
+    return attribute(obj, field, c.node);
+}
+
+PV Interp::ceilFloor(const BuiltinCall& c)
+{
+    if (c.args.empty())
+        return mkUnknown(c.name + "()", c.here);
+    const PV& v = c.args[0];
+    const bool up = c.last == "ceil";
+    if (v->k == VK::Ratio)
+        return mkInt(symOp(up ? SymOp::CeilDiv : SymOp::FloorDiv, v->i, v->den), v->origin);
+    if (v->k == VK::Int)
+        return v;
+    if (v->k == VK::Float && v->f)
+        return mkInt(int64_t(up ? std::ceil(*v->f) : std::floor(*v->f)));
+    return mkInt(symOpaque(c.name + " of " + describe(v)), c.here);
+}
+
+// Shapes and kernel helpers, device properties, streams.
+std::optional<PV> Interp::deviceHelper(const BuiltinCall& c)
+{
+    const std::string& name = c.name;
+    const std::string& last = c.last;
+    if (last == "next_power_of_2") {
+        if (c.args.empty())
+            return mkUnknown("next_power_of_2()", c.here);
+        return mkInt(symUnary(SymOp::NextPow2, toSym(c.args[0], c.node)), c.here);
+    }
+    if (last == "cdiv" && c.args.size() == 2)
+        return mkInt(symOp(SymOp::CeilDiv, toSym(c.args[0], c.node), toSym(c.args[1], c.node)),
+                     c.here);
     if (last == "get_num_sm" || last == "get_num_sms")
-        return mkInt(symDevice("NUM_SMS"), here);
+        return mkInt(symDevice("NUM_SMS"), c.here);
     if (endsWith(name, "get_device_properties"))
         return mkBuiltin(name + "()");
     if (endsWith(name, "get_device_capability"))
-        return mkUnknown("the GPU's compute capability", here);
+        return mkUnknown("the GPU's compute capability", c.here);
     if (endsWith(name, "current_device"))
-        return mkInt(symOpaque("the current device"), here);
-
-    // Streams.
+        return mkInt(symOpaque("the current device"), c.here);
     if (endsWith(name, "cuda.current_stream"))
-        return mkStream(StreamUse::Kind::Caller, textOf(node), here, false);
+        return mkStream(StreamUse::Kind::Caller, textOf(c.node), c.here, false);
     if (endsWith(name, "cuda.default_stream"))
-        return mkStream(StreamUse::Kind::Fixed, "the device's default stream", here, false);
+        return mkStream(StreamUse::Kind::Fixed, "the device's default stream", c.here, false);
     if (endsWith(name, "cuda.Stream") || endsWith(name, "cuda.ExternalStream"))
-        return mkStream(StreamUse::Kind::Fixed, "a new stream", here, false);
+        return mkStream(StreamUse::Kind::Fixed, "a new stream", c.here, false);
+    return std::nullopt;
+}
 
-    // Allocations.
-    if (name == "torch.empty" || name == "torch.zeros" || name == "torch.ones" ||
-        name == "torch.full" || name == "torch.empty_like" || name == "torch.zeros_like" ||
-        name == "torch.ones_like" || name == "torch.full_like" || name == "torch.tensor" ||
-        name == "torch.randn" || name == "torch.rand") {
-        std::vector<Sym> shape;
-        std::string dtype;
-        std::vector<int64_t> values;
-        if (endsWith(name, "_like")) {
-            if (args.empty() || args[0]->k != VK::Tensor)
-                return mkUnknown(name + " of " + (args.empty() ? "nothing" : describe(args[0])),
-                                 here);
-            resolveShape(args[0], node);
-            shape = args[0]->t->shape;
-            dtype = args[0]->t->dtype;
-        } else if (name == "torch.tensor") {
-            const PV data = args.empty() ? mkNone() : args[0];
-            if (data->k == VK::Tuple || data->k == VK::List) {
-                shape.push_back(symConst(int64_t(data->items->size())));
-                for (const PV& x : *data->items) {
-                    int64_t c = 0;
-                    values.push_back(x->k == VK::Int && isConst(x->i, &c) ? c : 0);
-                }
-            } else {
-                return mkUnknown("torch.tensor of " + describe(data), here);
-            }
-            dtype = "int64";
-        } else {
-            std::vector<PV> dims = args;
-            if (name == "torch.full" && !dims.empty())
-                dims.resize(1);
-            if (dims.size() == 1 && (dims[0]->k == VK::Tuple || dims[0]->k == VK::List))
-                dims = *dims[0]->items;
-            if (const PV size = kwarg(kwargs, "size"); size && size->items)
-                dims = *size->items;
-            for (const PV& d : dims)
-                shape.push_back(toSym(d, node));
-            dtype = "float32";
+bool Interp::isAllocation(const std::string& name)
+{
+    return name == "torch.empty" || name == "torch.zeros" || name == "torch.ones" ||
+           name == "torch.full" || name == "torch.empty_like" || name == "torch.zeros_like" ||
+           name == "torch.ones_like" || name == "torch.full_like" || name == "torch.tensor" ||
+           name == "torch.randn" || name == "torch.rand";
+}
+
+// A torch allocation: a new tensor of the shape and dtype asked for, recorded on the path.
+PV Interp::allocation(const BuiltinCall& c)
+{
+    const std::string& name = c.name;
+    std::vector<Sym> shape;
+    std::string dtype;
+    std::vector<int64_t> values;
+    if (endsWith(name, "_like")) {
+        if (c.args.empty() || c.args[0]->k != VK::Tensor)
+            return mkUnknown(name + " of " + (c.args.empty() ? "nothing" : describe(c.args[0])),
+                             c.here);
+        resolveShape(c.args[0], c.node);
+        shape = c.args[0]->t->shape;
+        dtype = c.args[0]->t->dtype;
+    } else if (name == "torch.tensor") {
+        const PV data = c.args.empty() ? mkNone() : c.args[0];
+        if (data->k != VK::Tuple && data->k != VK::List)
+            return mkUnknown("torch.tensor of " + describe(data), c.here);
+        shape.push_back(symConst(int64_t(data->items->size())));
+        for (const PV& x : *data->items) {
+            int64_t k = 0;
+            values.push_back(x->k == VK::Int && isConst(x->i, &k) ? k : 0);
         }
-        if (const PV d = kwarg(kwargs, "dtype"))
-            dtype = d->k == VK::Dtype ? d->s : std::string(); // unknown, not the default
-        const std::string storage =
-            "alloc@" + std::to_string(here.line) + "#" + std::to_string(allocCount++);
-        TensorRef t = newTensor(storage, {}, std::move(shape), dtype, node);
-        t->values = std::move(values);
-        path->allocs.push_back({t, here, name});
-        return mkTensor(t, here);
+        dtype = "int64";
+    } else {
+        std::vector<PV> dims = c.args;
+        if (name == "torch.full" && !dims.empty())
+            dims.resize(1);
+        if (dims.size() == 1 && (dims[0]->k == VK::Tuple || dims[0]->k == VK::List))
+            dims = *dims[0]->items;
+        if (const PV size = kwarg(c.kwargs, "size"); size && size->items)
+            dims = *size->items;
+        for (const PV& d : dims)
+            shape.push_back(toSym(d, c.node));
+        dtype = "float32";
     }
+    if (const PV d = kwarg(c.kwargs, "dtype"))
+        dtype = d->k == VK::Dtype ? d->s : std::string(); // unknown, not the default
+    const std::string storage =
+        "alloc@" + std::to_string(c.here.line) + "#" + std::to_string(allocCount++);
+    TensorRef t = newTensor(storage, {}, std::move(shape), dtype, c.node);
+    t->values = std::move(values);
+    path->allocs.push_back({t, c.here, name});
+    return mkTensor(t, c.here);
+}
 
-    // cutile_rs wrapper helpers.
+// The cutile_rs wrapper helpers and cuTile's autotuner.
+std::optional<PV> Interp::wrapperHelper(const BuiltinCall& c)
+{
+    const std::string& last = c.last;
     if (last == "bind_kernel_function_cffi") {
         Value lib;
         lib.k = VK::FfiLib;
@@ -580,78 +646,77 @@ PV Interp::callBuiltin(const std::string& rawName, const std::vector<PV>& args,
         return mkSeq(VK::Tuple, {makeValue(std::move(mod)), makeValue(std::move(lib))});
     }
     if (last == "make_tensor_desc") {
-        const PV t = arg(1, "t");
+        const PV t = c.arg(1, "t");
         if (!t || t->k != VK::Tensor)
             return mkUnknown("make_tensor_desc of " + (t ? describe(t) : std::string("nothing")),
-                             here);
+                             c.here);
         Value d = *t;
         d.k = VK::Desc;
-        d.origin = here;
-        return withHop(makeValue(std::move(d)), here, "make_tensor_desc");
+        d.origin = c.here;
+        return withHop(makeValue(std::move(d)), c.here, "make_tensor_desc");
     }
     if (last == "check_rc")
         return mkNone();
     if (last == "autotune_launch") {
-        const PV fn = arg(0, "kernel_fn");
-        const PV configs = arg(1, "configs");
+        const PV fn = c.arg(0, "kernel_fn");
+        const PV configs = c.arg(1, "configs");
         if (!fn || !configs)
-            return mkUnknown("autotune_launch without kernel_fn / configs", here);
+            return mkUnknown("autotune_launch without kernel_fn / configs", c.here);
         PV cfg;
-        configGroup(configs, node, cfg);
-        const PV out = call(fn, {cfg}, {}, node);
+        configGroup(configs, c.node, cfg);
+        const PV out = call(fn, {cfg}, {}, c.node);
         return mkNs({{"output", out}, {"config", cfg}}, "tune result");
     }
     if (last == "exhaustive_search") {
-        const PV configs = arg(0, "configs");
+        const PV configs = c.arg(0, "configs");
         if (!configs)
-            return mkUnknown("exhaustive_search without configurations", here);
+            return mkUnknown("exhaustive_search without configurations", c.here);
         PV cfg;
-        configGroup(configs, node, cfg);
+        configGroup(configs, c.node, cfg);
         return mkNs({{"best", mkNs({{"config", cfg}})}}, "search result");
     }
-    if (name == "ct.launch") {
-        if (args.size() < 4) {
-            note(node, "ct.launch with " + std::to_string(args.size()) + " arguments");
-            return mkNone();
-        }
-        KernelLaunch k;
-        k.loc = here;
-        const PV& stream = args[0];
-        k.stream.loc = stream->loc.valid() ? stream->loc : here;
-        k.stream.text = stream->text;
-        k.stream.kind = stream->k == VK::Stream ? stream->stream.kind : StreamUse::Kind::Unknown;
-        const PV& grid = args[1];
-        k.gridLoc = grid->loc.valid() ? grid->loc : here;
-        if (grid->k == VK::Tuple || grid->k == VK::List)
-            for (const PV& g : *grid->items)
-                k.grid.push_back(toArg(g, k.gridLoc));
-        else
-            k.grid.push_back(toArg(grid, k.gridLoc));
-        const PV& kernel = args[2];
-        if (kernel->k == VK::Kernel) {
-            k.kernel = kernel->s;
-            for (const auto& [hint, value] : *kernel->ns)
-                k.hints[hint] = toArg(value, here);
-        } else {
-            k.kernel = kernel->k == VK::Func ? kernel->s : std::string();
-            if (kernel->k != VK::Func)
-                note(node, "launches " + describe(kernel) + ", not a @ct.kernel function");
-        }
-        const PV& kargs = args[3];
-        if (kargs->k == VK::Tuple || kargs->k == VK::List)
-            for (const PV& a : *kargs->items)
-                k.args.push_back(toArg(a, here));
-        else
-            note(node, "the kernel arguments are " + describe(kargs));
-        k.copiesBefore = path->copies.size();
-        path->launches.push_back(std::move(k));
+    return std::nullopt;
+}
+
+// ct.launch(stream, grid, kernel, args): the launch the chain follows, recorded on the path.
+PV Interp::kernelLaunch(const BuiltinCall& c)
+{
+    if (c.args.size() < 4) {
+        note(c.node, "ct.launch with " + std::to_string(c.args.size()) + " arguments");
         return mkNone();
     }
-    if (endsWith(name, "compiler_timeout"))
-        return mkNone();
-    if (last == "is_autotune_enabled")
-        return mkUnknown("whether autotuning is enabled", here);
-    return mkUnknown(name + "() is not modelled", here);
+    KernelLaunch k;
+    k.loc = c.here;
+    const PV& stream = c.args[0];
+    k.stream.loc = stream->loc.valid() ? stream->loc : c.here;
+    k.stream.text = stream->text;
+    k.stream.kind = stream->k == VK::Stream ? stream->stream.kind : StreamUse::Kind::Unknown;
+    const PV& grid = c.args[1];
+    k.gridLoc = grid->loc.valid() ? grid->loc : c.here;
+    if (grid->k == VK::Tuple || grid->k == VK::List)
+        for (const PV& g : *grid->items)
+            k.grid.push_back(toArg(g, k.gridLoc));
+    else
+        k.grid.push_back(toArg(grid, k.gridLoc));
+    const PV& kernel = c.args[2];
+    if (kernel->k == VK::Kernel) {
+        k.kernel = kernel->s;
+        for (const auto& [hint, value] : *kernel->ns)
+            k.hints[hint] = toArg(value, c.here);
+    } else {
+        k.kernel = kernel->k == VK::Func ? kernel->s : std::string();
+        if (kernel->k != VK::Func)
+            note(c.node, "launches " + describe(kernel) + ", not a @ct.kernel function");
+    }
+    const PV& kargs = c.args[3];
+    if (kargs->k == VK::Tuple || kargs->k == VK::List)
+        for (const PV& a : *kargs->items)
+            k.args.push_back(toArg(a, c.here));
+    else
+        note(c.node, "the kernel arguments are " + describe(kargs));
+    k.copiesBefore = path->copies.size();
+    path->launches.push_back(std::move(k));
+    return mkNone();
 }
 
 } // namespace tilelens::ws::launch::py

@@ -8,6 +8,24 @@
 namespace tilelens::ws::launch {
 namespace py {
 
+namespace {
+
+PV intLiteral(const std::string& text, const Loc& here)
+{
+    int64_t v = 0;
+    try {
+        size_t used = 0;
+        v = std::stoll(text, &used, 0);
+        if (used != text.size())
+            return mkUnknown("the number " + text + " is not read", here);
+    } catch (...) {
+        return mkUnknown("the number " + text + " is out of range", here);
+    }
+    return mkInt(symConst(v), here);
+}
+
+} // namespace
+
 PV Interp::eval(int node, const std::shared_ptr<Scope>& scope)
 {
     if (node < 0)
@@ -21,18 +39,8 @@ PV Interp::eval(int node, const std::shared_ptr<Scope>& scope)
     switch (n.kind) {
     case PyKind::Name:
         return lookup(n.text, scope);
-    case PyKind::Int: {
-        int64_t v = 0;
-        try {
-            size_t used = 0;
-            v = std::stoll(n.text, &used, 0);
-            if (used != n.text.size())
-                return mkUnknown("the number " + n.text + " is not read", here);
-        } catch (...) {
-            return mkUnknown("the number " + n.text + " is out of range", here);
-        }
-        return mkInt(symConst(v), here);
-    }
+    case PyKind::Int:
+        return intLiteral(n.text, here);
     case PyKind::Float: {
         try {
             return mkFloat(std::stod(n.text), here);
@@ -50,105 +58,26 @@ PV Interp::eval(int node, const std::shared_ptr<Scope>& scope)
         return mkInt(symConst(0), here);
     case PyKind::Tuple:
     case PyKind::List:
-    case PyKind::Set: {
-        std::vector<PV> items;
-        for (int k : n.kids) {
-            if (module.file.at(k).kind == PyKind::Starred) {
-                for (const PV& x : iterate(eval(module.file.kid(k, 0), scope), k))
-                    items.push_back(x);
-                continue;
-            }
-            items.push_back(withLoc(eval(k, scope), locOf(k), textOf(k)));
-        }
-        return mkSeq(n.kind == PyKind::List ? VK::List : VK::Tuple, std::move(items));
-    }
-    case PyKind::Dict: {
-        Value v;
-        v.k = VK::Dict;
-        v.dict = std::make_shared<std::vector<std::pair<PV, PV>>>();
-        for (size_t i = 0; i + 1 < n.kids.size(); i += 2) {
-            if (n.kids[i] >= 0 && module.file.at(n.kids[i]).kind == PyKind::Starred) {
-                const PV other = eval(module.file.kid(n.kids[i], 0), scope);
-                if (other->k == VK::Dict)
-                    for (const auto& kv : *other->dict)
-                        v.dict->push_back(kv);
-                continue;
-            }
-            const PV key = eval(n.kids[i], scope);
-            const std::string keyText =
-                key->k == VK::Str ? "'" + key->s + "'" : textOf(n.kids[i]) + "#" + describe(key);
-            v.dict->push_back(
-                {withLoc(key, locOf(n.kids[i]), keyText), eval(n.kids[i + 1], scope)});
-        }
-        return makeValue(std::move(v));
-    }
+    case PyKind::Set:
+        return evalSequence(n, scope);
+    case PyKind::Dict:
+        return evalDict(n, scope);
     case PyKind::Attr:
         return attribute(eval(n.kids[0], scope), n.text, node);
     case PyKind::Subscript:
         return evalSubscript(node, eval(n.kids[0], scope), eval(n.kids[1], scope));
-    case PyKind::Call: {
-        const PV f = eval(n.kids[0], scope);
-        std::vector<PV> args;
-        std::vector<std::pair<std::string, PV>> kwargs;
-        for (size_t i = 1; i < n.kids.size(); ++i) {
-            const int a = n.kids[i];
-            const PyNode& arg = module.file.at(a);
-            if (arg.kind == PyKind::Keyword) {
-                kwargs.push_back({arg.text, withLoc(eval(arg.kids[0], scope), locOf(arg.kids[0]),
-                                                    textOf(arg.kids[0]))});
-            } else if (arg.kind == PyKind::Starred && arg.text == "**") {
-                const PV d = eval(arg.kids[0], scope);
-                if (d->k == VK::Dict)
-                    for (const auto& [k, v] : *d->dict)
-                        if (k->k == VK::Str)
-                            kwargs.push_back({k->s, v});
-            } else if (arg.kind == PyKind::Starred) {
-                for (const PV& x : iterate(eval(arg.kids[0], scope), a))
-                    args.push_back(x);
-            } else {
-                args.push_back(withLoc(eval(a, scope), locOf(a), textOf(a)));
-            }
-        }
-        if (m_raised)
-            return mkUnknown("raised");
-        return call(f, std::move(args), std::move(kwargs), node);
-    }
+    case PyKind::Call:
+        return evalCall(node, scope);
     case PyKind::BinOp:
         return evalBinary(node, eval(n.kids[0], scope), eval(n.kids[1], scope));
-    case PyKind::UnOp: {
-        const PV x = eval(n.kids[0], scope);
-        if (n.text == "not") {
-            if (x->k == VK::Int)
-                return mkInt(symUnary(SymOp::Not, x->i), here);
-            return mkInt(symConst(truth(x, n.kids[0]) ? 0 : 1), here);
-        }
-        if (n.text == "-") {
-            if (x->k == VK::Float)
-                return mkFloat(x->f ? std::optional<double>(-*x->f) : std::nullopt, here);
-            return mkInt(symUnary(SymOp::Neg, toSym(x, node)), here);
-        }
-        if (n.text == "+")
-            return x;
-        return mkUnknown("operator " + n.text + " is not modelled", here);
-    }
+    case PyKind::UnOp:
+        return evalUnary(node, scope);
     case PyKind::Compare:
         return evalCompare(node, eval(n.kids[0], scope), eval(n.kids[1], scope));
     case PyKind::BoolOp:
         return evalBoolOp(node, scope);
-    case PyKind::IfExp: {
-        const PV cond = eval(n.kids[1], scope);
-        if (cond->k == VK::Int) {
-            const Sym c = partialEval(cond->i, decisions->assumptions());
-            if (!isConst(c)) {
-                const PV a = eval(n.kids[0], scope);
-                const PV b = eval(n.kids[2], scope);
-                if (a->k == VK::Int && b->k == VK::Int)
-                    return mkInt(symSelect(c, a->i, b->i), here);
-                return truth(cond, n.kids[1]) ? a : b;
-            }
-        }
-        return truth(cond, n.kids[1]) ? eval(n.kids[0], scope) : eval(n.kids[2], scope);
-    }
+    case PyKind::IfExp:
+        return evalIfExp(node, scope);
     case PyKind::Lambda: {
         Value v;
         v.k = VK::Func;
@@ -166,6 +95,112 @@ PV Interp::eval(int node, const std::shared_ptr<Scope>& scope)
     default:
         return mkUnknown("this expression is not read", here);
     }
+}
+
+// A tuple, list or set display (a set is kept as a tuple); `*xs` items are spread.
+PV Interp::evalSequence(const PyNode& n, const std::shared_ptr<Scope>& scope)
+{
+    std::vector<PV> items;
+    for (int k : n.kids) {
+        if (module.file.at(k).kind == PyKind::Starred) {
+            for (const PV& x : iterate(eval(module.file.kid(k, 0), scope), k))
+                items.push_back(x);
+            continue;
+        }
+        items.push_back(withLoc(eval(k, scope), locOf(k), textOf(k)));
+    }
+    return mkSeq(n.kind == PyKind::List ? VK::List : VK::Tuple, std::move(items));
+}
+
+// A dict display; `**other` entries are spread.
+PV Interp::evalDict(const PyNode& n, const std::shared_ptr<Scope>& scope)
+{
+    Value v;
+    v.k = VK::Dict;
+    v.dict = std::make_shared<std::vector<std::pair<PV, PV>>>();
+    for (size_t i = 0; i + 1 < n.kids.size(); i += 2) {
+        if (n.kids[i] >= 0 && module.file.at(n.kids[i]).kind == PyKind::Starred) {
+            const PV other = eval(module.file.kid(n.kids[i], 0), scope);
+            if (other->k == VK::Dict)
+                for (const auto& kv : *other->dict)
+                    v.dict->push_back(kv);
+            continue;
+        }
+        const PV key = eval(n.kids[i], scope);
+        const std::string keyText =
+            key->k == VK::Str ? "'" + key->s + "'" : textOf(n.kids[i]) + "#" + describe(key);
+        v.dict->push_back({withLoc(key, locOf(n.kids[i]), keyText), eval(n.kids[i + 1], scope)});
+    }
+    return makeValue(std::move(v));
+}
+
+// A call: positional, keyword, `*args` and `**kwargs` arguments evaluated in order.
+PV Interp::evalCall(int node, const std::shared_ptr<Scope>& scope)
+{
+    const PyNode& n = module.file.at(node);
+    const PV f = eval(n.kids[0], scope);
+    std::vector<PV> args;
+    std::vector<std::pair<std::string, PV>> kwargs;
+    for (size_t i = 1; i < n.kids.size(); ++i) {
+        const int a = n.kids[i];
+        const PyNode& arg = module.file.at(a);
+        if (arg.kind == PyKind::Keyword) {
+            kwargs.push_back({arg.text, withLoc(eval(arg.kids[0], scope), locOf(arg.kids[0]),
+                                                textOf(arg.kids[0]))});
+        } else if (arg.kind == PyKind::Starred && arg.text == "**") {
+            const PV d = eval(arg.kids[0], scope);
+            if (d->k == VK::Dict)
+                for (const auto& [k, v] : *d->dict)
+                    if (k->k == VK::Str)
+                        kwargs.push_back({k->s, v});
+        } else if (arg.kind == PyKind::Starred) {
+            for (const PV& x : iterate(eval(arg.kids[0], scope), a))
+                args.push_back(x);
+        } else {
+            args.push_back(withLoc(eval(a, scope), locOf(a), textOf(a)));
+        }
+    }
+    if (m_raised)
+        return mkUnknown("raised");
+    return call(f, std::move(args), std::move(kwargs), node);
+}
+
+PV Interp::evalUnary(int node, const std::shared_ptr<Scope>& scope)
+{
+    const PyNode& n = module.file.at(node);
+    const Loc here = locOf(node);
+    const PV x = eval(n.kids[0], scope);
+    if (n.text == "not") {
+        if (x->k == VK::Int)
+            return mkInt(symUnary(SymOp::Not, x->i), here);
+        return mkInt(symConst(truth(x, n.kids[0]) ? 0 : 1), here);
+    }
+    if (n.text == "-") {
+        if (x->k == VK::Float)
+            return mkFloat(x->f ? std::optional<double>(-*x->f) : std::nullopt, here);
+        return mkInt(symUnary(SymOp::Neg, toSym(x, node)), here);
+    }
+    if (n.text == "+")
+        return x;
+    return mkUnknown("operator " + n.text + " is not modelled", here);
+}
+
+// `a if cond else b`: a select of both when the condition is not decided by the path.
+PV Interp::evalIfExp(int node, const std::shared_ptr<Scope>& scope)
+{
+    const PyNode& n = module.file.at(node);
+    const PV cond = eval(n.kids[1], scope);
+    if (cond->k == VK::Int) {
+        const Sym c = partialEval(cond->i, decisions->assumptions());
+        if (!isConst(c)) {
+            const PV a = eval(n.kids[0], scope);
+            const PV b = eval(n.kids[2], scope);
+            if (a->k == VK::Int && b->k == VK::Int)
+                return mkInt(symSelect(c, a->i, b->i), locOf(node));
+            return truth(cond, n.kids[1]) ? a : b;
+        }
+    }
+    return truth(cond, n.kids[1]) ? eval(n.kids[0], scope) : eval(n.kids[2], scope);
 }
 
 PV Interp::evalComprehension(int node, const std::shared_ptr<Scope>& scope)

@@ -6,6 +6,7 @@
 
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -158,6 +159,11 @@ private:
     Flow execIf(int node, const std::shared_ptr<Scope>& scope, PV& ret);
     Flow execFor(int node, const std::shared_ptr<Scope>& scope, PV& ret);
     PV eval(int node, const std::shared_ptr<Scope>& scope);
+    PV evalSequence(const PyNode& n, const std::shared_ptr<Scope>& scope);
+    PV evalDict(const PyNode& n, const std::shared_ptr<Scope>& scope);
+    PV evalCall(int node, const std::shared_ptr<Scope>& scope);
+    PV evalUnary(int node, const std::shared_ptr<Scope>& scope);
+    PV evalIfExp(int node, const std::shared_ptr<Scope>& scope);
     PV evalBinary(int node, const PV& l, const PV& r);
     PV evalCompare(int node, const PV& l, const PV& r);
     PV evalBoolOp(int node, const std::shared_ptr<Scope>& scope);
@@ -177,6 +183,51 @@ private:
 
     std::shared_ptr<Scope> newScope(const std::shared_ptr<Scope>& parent);
     void releaseScopes();
+
+    // The builtins by family (LaunchPyBuiltins.cpp); a family answers no value for a name
+    // that is not its own.
+    struct BuiltinCall
+    {
+        const std::string& name; // normalised ("ct.launch" for "cuda.tile.launch")
+        std::string last;        // after the last dot
+        const std::vector<PV>& args;
+        const std::vector<std::pair<std::string, PV>>& kwargs;
+        int node;
+        Loc here;
+        // Keyword `kw`, else positional argument i; null when neither is given.
+        PV arg(size_t i, const std::string& kw) const;
+    };
+    std::optional<PV> pythonBuiltin(const BuiltinCall& c);
+    PV conversion(const BuiltinCall& c);
+    PV minMax(const BuiltinCall& c);
+    PV range(const BuiltinCall& c);
+    PV isInstance(const BuiltinCall& c);
+    PV getOrHasAttr(const BuiltinCall& c);
+    PV ceilFloor(const BuiltinCall& c);
+    std::optional<PV> deviceHelper(const BuiltinCall& c);
+    static bool isAllocation(const std::string& name);
+    PV allocation(const BuiltinCall& c);
+    std::optional<PV> wrapperHelper(const BuiltinCall& c);
+    PV kernelLaunch(const BuiltinCall& c);
+
+    // The tensor methods (LaunchPyTensors.cpp).
+    struct TensorCall
+    {
+        const PV& self; // a Tensor
+        const std::string& name;
+        const std::vector<PV>& args;
+        const std::vector<std::pair<std::string, PV>>& kwargs;
+        int node;
+        Loc here;
+    };
+    PV tensorViewOf(const TensorCall& c, std::vector<Sym> shape, std::vector<Sym> strides);
+    PV tensorSizes(const TensorCall& c);
+    PV tensorCopy(const TensorCall& c);
+    std::vector<PV> viewDims(const TensorCall& c);
+    PV tensorView(const TensorCall& c);
+    Sym inferredAxis(const TensorCall& c, const std::vector<Sym>& shape, int minusOne);
+    PV tensorPermute(const TensorCall& c);
+    PV tensorCast(const TensorCall& c);
 
     std::vector<std::weak_ptr<Scope>> m_allScopes; // every scope of the run (see releaseScopes)
     std::vector<ConfigGroup>& m_groups;
