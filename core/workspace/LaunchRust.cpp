@@ -586,20 +586,8 @@ private:
         switch (n.kind) {
         case RKind::Path:
             return lookup(n.text);
-        case RKind::Int: {
-            std::string digits;
-            for (char c : n.text)
-                if (std::isdigit(static_cast<unsigned char>(c)) || c == 'x' || c == 'X' ||
-                    (digits.rfind("0x", 0) == 0 && std::isxdigit(static_cast<unsigned char>(c))))
-                    digits += c;
-                else if (c != '_')
-                    break;
-            try {
-                return intVal(symConst(std::stoll(digits, nullptr, 0)), here);
-            } catch (...) {
-                return unknown("the number " + n.text, here);
-            }
-        }
+        case RKind::Int:
+            return intLiteral(n.text, here);
         case RKind::Float: {
             RVal v;
             v.k = RV::Float;
@@ -618,69 +606,19 @@ private:
         }
         case RKind::Bool:
             return intVal(symConst(n.text == "true"), here);
-        case RKind::Field: {
-            RVal obj = eval(n.kids[0]);
-            if (obj.k == RV::Desc && obj.t) {
-                if (n.text == "ptr") {
-                    obj.k = RV::DescPtr;
-                    return obj;
-                }
-                if (n.text == "strides" || n.text == "shape") {
-                    obj.k = n.text == "strides" ? RV::DescStrides : RV::DescShape;
-                    return obj;
-                }
-                if (n.text == "ndim")
-                    return intVal(symConst(int64_t(obj.t->shape.size())), here);
-                if (n.text == "dtype")
-                    return intVal(symOpaque("the dtype code of " + obj.t->root), here);
-            }
-            if (obj.k == RV::Tuple && !n.text.empty() &&
-                std::isdigit(static_cast<unsigned char>(n.text[0]))) {
-                const size_t i = size_t(std::atoi(n.text.c_str()));
-                if (i < obj.items.size())
-                    return obj.items[i];
-            }
-            return unknown(textOf(node), here);
-        }
-        case RKind::Index: {
-            const RVal obj = eval(n.kids[0]);
-            const RVal idx = eval(n.kids[1]);
-            int64_t i = 0;
-            if ((obj.k == RV::DescStrides || obj.k == RV::DescShape) && obj.t && idx.k == RV::Int &&
-                isConst(idx.i, &i)) {
-                const auto& v = obj.k == RV::DescStrides ? obj.t->strides : obj.t->shape;
-                if (i >= 0 && size_t(i) < v.size())
-                    return attrVal(v[size_t(i)], here, obj.t,
-                                   obj.k == RV::DescStrides ? "stride" : "shape", i);
-                return unknown(textOf(node) + " is past the rank of " + obj.t->root, here);
-            }
-            if (obj.k == RV::Vec && idx.k == RV::Int && isConst(idx.i, &i) && i >= 0 &&
-                size_t(i) < obj.items.size())
-                return obj.items[size_t(i)];
-            return unknown(textOf(node), here);
-        }
+        case RKind::Field:
+            return evalField(node);
+        case RKind::Index:
+            return evalIndex(node);
         case RKind::Call:
             return evalCall(node);
         case RKind::MethodCall:
             return evalMethod(node);
         case RKind::Macro:
             return callMacro(node);
-        case RKind::MacroRules: {
-            std::vector<std::string> params;
-            std::string p = n.type;
-            size_t start = 0;
-            while (start < p.size()) {
-                const size_t comma = p.find(',', start);
-                params.push_back(p.substr(start, comma == std::string::npos ? std::string::npos
-                                                                            : comma - start));
-                if (comma == std::string::npos)
-                    break;
-                start = comma + 1;
-            }
-            if (!n.kids.empty())
-                m_macros[n.text] = {params, n.kids[0]};
+        case RKind::MacroRules:
+            defineMacro(n);
             return unitVal();
-        }
         case RKind::Unary: {
             RVal x = eval(n.kids[0]);
             if (n.text == "&" || n.text == "*")
@@ -689,31 +627,10 @@ private:
                 return unknown(n.text + " of a non-integer", here);
             return intVal(symUnary(n.text == "-" ? SymOp::Neg : SymOp::Not, x.i), here);
         }
-        case RKind::Binary: {
-            const RVal a = eval(n.kids[0]);
-            const RVal b = eval(n.kids[1]);
-            static const std::map<std::string, SymOp> ops = {
-                {"+", SymOp::Add}, {"-", SymOp::Sub}, {"*", SymOp::Mul}, {"/", SymOp::FloorDiv},
-                {"%", SymOp::Mod}, {"==", SymOp::Eq}, {"!=", SymOp::Ne}, {"<", SymOp::Lt},
-                {"<=", SymOp::Le}, {">", SymOp::Gt},  {">=", SymOp::Ge}, {"&&", SymOp::And},
-                {"||", SymOp::Or}};
-            auto it = ops.find(n.text);
-            if (a.k == RV::Int && b.k == RV::Int && it != ops.end()) {
-                // Rust `/` on non-negative sizes is floor division.
-                return intVal(symOp(it->second, a.i, b.i), here);
-            }
-            if ((a.k == RV::Str || a.k == RV::DtypeStr) && (n.text == "==" || n.text == "!="))
-                return intVal(symOpaque("a dtype comparison"), here);
-            return unknown("the operator " + n.text, here);
-        }
-        case RKind::Cast: {
-            RVal x = eval(n.kids[0]);
-            if (x.k == RV::Int || x.k == RV::Float)
-                return x;
-            if (x.k == RV::Stream)
-                return x;
-            return x;
-        }
+        case RKind::Binary:
+            return evalBinary(node);
+        case RKind::Cast:
+            return eval(n.kids[0]); // `as` keeps the value (integers, floats, streams)
         case RKind::Tuple:
         case RKind::Array: {
             RVal v;
@@ -722,19 +639,8 @@ private:
                 v.items.push_back(eval(k));
             return v;
         }
-        case RKind::Block: {
-            m_scopes.emplace_back();
-            RVal last = unitVal();
-            for (size_t k = 0; k < n.kids.size(); ++k) {
-                const RVal v = exec(n.kids[k]);
-                if (k + 1 == n.kids.size() && n.tail)
-                    last = v;
-                if (m_returned)
-                    break;
-            }
-            m_scopes.pop_back();
-            return last;
-        }
+        case RKind::Block:
+            return evalBlock(n);
         case RKind::If: {
             const RVal c = eval(n.kids[0]);
             const bool taken = truth(c, n.kids[0]);
@@ -749,6 +655,129 @@ private:
             return unknown(n.text.empty() ? "an expression this reader does not know" : n.text,
                            here);
         }
+    }
+
+    // An integer literal: decimal or hex digits, `_` separators, a type suffix ignored.
+    RVal intLiteral(const std::string& text, const Loc& here)
+    {
+        std::string digits;
+        for (char c : text)
+            if (std::isdigit(static_cast<unsigned char>(c)) || c == 'x' || c == 'X' ||
+                (digits.rfind("0x", 0) == 0 && std::isxdigit(static_cast<unsigned char>(c))))
+                digits += c;
+            else if (c != '_')
+                break;
+        try {
+            return intVal(symConst(std::stoll(digits, nullptr, 0)), here);
+        } catch (...) {
+            return unknown("the number " + text, here);
+        }
+    }
+
+    // `d.ptr`, `d.strides`, `d.shape`, `d.ndim`, `d.dtype` of a descriptor; `t.0` of a tuple.
+    RVal evalField(int node)
+    {
+        const RNode& n = m_tree.at(node);
+        const Loc here = at(node);
+        RVal obj = eval(n.kids[0]);
+        if (obj.k == RV::Desc && obj.t) {
+            if (n.text == "ptr") {
+                obj.k = RV::DescPtr;
+                return obj;
+            }
+            if (n.text == "strides" || n.text == "shape") {
+                obj.k = n.text == "strides" ? RV::DescStrides : RV::DescShape;
+                return obj;
+            }
+            if (n.text == "ndim")
+                return intVal(symConst(int64_t(obj.t->shape.size())), here);
+            if (n.text == "dtype")
+                return intVal(symOpaque("the dtype code of " + obj.t->root), here);
+        }
+        if (obj.k == RV::Tuple && !n.text.empty() &&
+            std::isdigit(static_cast<unsigned char>(n.text[0]))) {
+            const size_t i = size_t(std::atoi(n.text.c_str()));
+            if (i < obj.items.size())
+                return obj.items[i];
+        }
+        return unknown(textOf(node), here);
+    }
+
+    // `d.strides[i]`, `d.shape[i]` (read from the descriptor: said so) and `v[i]` of a vector.
+    RVal evalIndex(int node)
+    {
+        const RNode& n = m_tree.at(node);
+        const Loc here = at(node);
+        const RVal obj = eval(n.kids[0]);
+        const RVal idx = eval(n.kids[1]);
+        int64_t i = 0;
+        if ((obj.k == RV::DescStrides || obj.k == RV::DescShape) && obj.t && idx.k == RV::Int &&
+            isConst(idx.i, &i)) {
+            const auto& v = obj.k == RV::DescStrides ? obj.t->strides : obj.t->shape;
+            if (i >= 0 && size_t(i) < v.size())
+                return attrVal(v[size_t(i)], here, obj.t,
+                               obj.k == RV::DescStrides ? "stride" : "shape", i);
+            return unknown(textOf(node) + " is past the rank of " + obj.t->root, here);
+        }
+        if (obj.k == RV::Vec && idx.k == RV::Int && isConst(idx.i, &i) && i >= 0 &&
+            size_t(i) < obj.items.size())
+            return obj.items[size_t(i)];
+        return unknown(textOf(node), here);
+    }
+
+    // `macro_rules! name`: its parameters (comma-separated in the node's type) and its body.
+    void defineMacro(const RNode& n)
+    {
+        std::vector<std::string> params;
+        const std::string& p = n.type;
+        size_t start = 0;
+        while (start < p.size()) {
+            const size_t comma = p.find(',', start);
+            params.push_back(
+                p.substr(start, comma == std::string::npos ? std::string::npos : comma - start));
+            if (comma == std::string::npos)
+                break;
+            start = comma + 1;
+        }
+        if (!n.kids.empty())
+            m_macros[n.text] = {params, n.kids[0]};
+    }
+
+    RVal evalBinary(int node)
+    {
+        const RNode& n = m_tree.at(node);
+        const Loc here = at(node);
+        const RVal a = eval(n.kids[0]);
+        const RVal b = eval(n.kids[1]);
+        static const std::map<std::string, SymOp> ops = {
+            {"+", SymOp::Add}, {"-", SymOp::Sub}, {"*", SymOp::Mul}, {"/", SymOp::FloorDiv},
+            {"%", SymOp::Mod}, {"==", SymOp::Eq}, {"!=", SymOp::Ne}, {"<", SymOp::Lt},
+            {"<=", SymOp::Le}, {">", SymOp::Gt},  {">=", SymOp::Ge}, {"&&", SymOp::And},
+            {"||", SymOp::Or}};
+        auto it = ops.find(n.text);
+        if (a.k == RV::Int && b.k == RV::Int && it != ops.end()) {
+            // Rust `/` on non-negative sizes is floor division.
+            return intVal(symOp(it->second, a.i, b.i), here);
+        }
+        if ((a.k == RV::Str || a.k == RV::DtypeStr) && (n.text == "==" || n.text == "!="))
+            return intVal(symOpaque("a dtype comparison"), here);
+        return unknown("the operator " + n.text, here);
+    }
+
+    // A block's statements in a scope of its own; its value is its tail expression's.
+    RVal evalBlock(const RNode& n)
+    {
+        m_scopes.emplace_back();
+        RVal last = unitVal();
+        for (size_t k = 0; k < n.kids.size(); ++k) {
+            const RVal v = exec(n.kids[k]);
+            if (k + 1 == n.kids.size() && n.tail)
+                last = v;
+            if (m_returned)
+                break;
+        }
+        m_scopes.pop_back();
+        return last;
     }
 
     RVal exec(int node)

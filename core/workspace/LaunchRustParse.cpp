@@ -482,7 +482,40 @@ int RustParser::primary()
         ++m_pos;
         return node(RKind::Str, t.text, line);
     }
-    if (t.kind == TokKind::Op && t.text == "(") {
+    if (t.kind == TokKind::Op)
+        return punctuated(t);
+    if (t.kind != TokKind::Name) {
+        error("unexpected '" + t.text + "'");
+        ++m_pos;
+        return node(RKind::Unknown, {}, line);
+    }
+    if (t.text == "unsafe" && atOp("{", 1)) {
+        ++m_pos;
+        return block();
+    }
+    if (t.text == "true" || t.text == "false") {
+        ++m_pos;
+        return node(RKind::Bool, t.text, line);
+    }
+    if (t.text == "if")
+        return ifExpr(line);
+    if (t.text == "match")
+        return matchExpr(line);
+    if (t.text == "for" || t.text == "while" || t.text == "loop") {
+        while (!atEnd() && !atOp("{"))
+            ++m_pos;
+        block();
+        return node(RKind::Unknown, "loop", line);
+    }
+    return pathExpr(t, line);
+}
+
+// A primary that starts with punctuation: a parenthesised expression or a tuple, an array,
+// a block, a closure (read over) or a macro's `$parameter`.
+int RustParser::punctuated(const Token& t)
+{
+    const int line = t.line;
+    if (t.text == "(") {
         ++m_pos;
         if (eatOp(")"))
             return node(RKind::Tuple, {}, line);
@@ -497,7 +530,7 @@ int RustParser::primary()
             error("expected ')'");
         return tuple;
     }
-    if (t.kind == TokKind::Op && t.text == "[") {
+    if (t.text == "[") {
         ++m_pos;
         const int arr = node(RKind::Array, {}, line);
         while (!atEnd() && !atOp("]")) {
@@ -509,9 +542,9 @@ int RustParser::primary()
             error("expected ']'");
         return arr;
     }
-    if (t.kind == TokKind::Op && t.text == "{")
+    if (t.text == "{")
         return block();
-    if (t.kind == TokKind::Op && (t.text == "|" || t.text == "||")) {
+    if (t.text == "|" || t.text == "||") {
         // A closure: read over it.
         ++m_pos;
         if (t.text == "|")
@@ -521,88 +554,88 @@ int RustParser::primary()
         expr();
         return node(RKind::Unknown, "closure", line);
     }
-    if (t.kind == TokKind::Op && t.text == "$" && tok(1).kind == TokKind::Name) {
+    if (t.text == "$" && tok(1).kind == TokKind::Name) {
         const std::string name = "$" + tok(1).text;
         m_pos += 2;
         return node(RKind::Path, name, line);
     }
-    if (t.kind != TokKind::Name) {
-        error("unexpected '" + t.text + "'");
-        ++m_pos;
-        return node(RKind::Unknown, {}, line);
-    }
-    if (t.text == "unsafe" && atOp("{", 1)) {
-        ++m_pos;
-        return block();
-    }
-    if (t.text == "true" || t.text == "false") {
-        ++m_pos;
-        return node(RKind::Bool, t.text, line);
-    }
-    if (t.text == "if") {
-        ++m_pos;
-        const int i = node(RKind::If, {}, line);
-        if (atName("let")) { // if let: not followed
-            while (!atEnd() && !atOp("{"))
-                ++m_pos;
-            add(i, node(RKind::Unknown, "if let", line));
-        } else {
-            add(i, expr());
-        }
-        add(i, block());
-        if (atName("else")) {
-            ++m_pos;
-            add(i, atName("if") ? primary() : block());
-        } else {
-            add(i, -1);
-        }
-        return i;
-    }
-    if (t.text == "match") {
-        ++m_pos;
-        const int m = node(RKind::Match, {}, line);
-        add(m, expr());
-        if (!atOp("{")) {
-            error("expected '{' after match");
-            return m;
-        }
-        const size_t close = matching(m_pos);
-        const size_t saved = m_end;
-        m_end = close;
-        ++m_pos;
-        while (!atEnd()) {
-            const size_t before = m_pos;
-            const int arm = node(RKind::Arm, {}, tok().line);
-            std::vector<int> pats{pattern()};
-            while (eatOp("|"))
-                pats.push_back(pattern());
-            if (atName("if")) { // a guard: not followed
-                while (!atEnd() && !atOp("=>"))
-                    ++m_pos;
-            }
-            if (!eatOp("=>")) {
-                error("expected '=>'");
-                break;
-            }
-            add(arm, expr());
-            for (int p : pats)
-                add(arm, p);
-            add(m, arm);
-            eatOp(",");
-            if (m_pos == before)
-                break;
-        }
-        m_end = saved;
-        m_pos = std::min(close + 1, m_end);
-        return m;
-    }
-    if (t.text == "for" || t.text == "while" || t.text == "loop") {
+    error("unexpected '" + t.text + "'");
+    ++m_pos;
+    return node(RKind::Unknown, {}, line);
+}
+
+int RustParser::ifExpr(int line)
+{
+    ++m_pos;
+    const int i = node(RKind::If, {}, line);
+    if (atName("let")) { // if let: not followed
         while (!atEnd() && !atOp("{"))
             ++m_pos;
-        block();
-        return node(RKind::Unknown, "loop", line);
+        add(i, node(RKind::Unknown, "if let", line));
+    } else {
+        add(i, expr());
     }
-    // A path: a::b::c, with turbofish generics kept in `type`.
+    add(i, block());
+    if (atName("else")) {
+        ++m_pos;
+        add(i, atName("if") ? primary() : block());
+    } else {
+        add(i, -1);
+    }
+    return i;
+}
+
+int RustParser::matchExpr(int line)
+{
+    ++m_pos;
+    const int m = node(RKind::Match, {}, line);
+    add(m, expr());
+    if (!atOp("{")) {
+        error("expected '{' after match");
+        return m;
+    }
+    const size_t close = matching(m_pos);
+    const size_t saved = m_end;
+    m_end = close;
+    ++m_pos;
+    while (!atEnd()) {
+        const size_t before = m_pos;
+        if (!matchArm(m))
+            break;
+        eatOp(",");
+        if (m_pos == before)
+            break;
+    }
+    m_end = saved;
+    m_pos = std::min(close + 1, m_end);
+    return m;
+}
+
+// One arm `pat | pat => expr` (a guard is read over); false at a missing `=>`.
+bool RustParser::matchArm(int match)
+{
+    const int arm = node(RKind::Arm, {}, tok().line);
+    std::vector<int> pats{pattern()};
+    while (eatOp("|"))
+        pats.push_back(pattern());
+    if (atName("if")) { // a guard: not followed
+        while (!atEnd() && !atOp("=>"))
+            ++m_pos;
+    }
+    if (!eatOp("=>")) {
+        error("expected '=>'");
+        return false;
+    }
+    add(arm, expr());
+    for (int p : pats)
+        add(arm, p);
+    add(match, arm);
+    return true;
+}
+
+// A path: a::b::c, with turbofish generics kept in `type`; a macro call when `!` follows.
+int RustParser::pathExpr(const Token& t, int line)
+{
     std::string path = t.text;
     std::string generics;
     ++m_pos;

@@ -83,6 +83,11 @@ private:
     int unary();
     int postfix(int base);
     int primary();
+    int punctuated(const Token& t);
+    int ifExpr(int line);
+    int matchExpr(int line);
+    bool matchArm(int match);
+    int pathExpr(const Token& t, int line);
     int pattern();
     int macroCall(const std::string& name, int line);
 
