@@ -271,78 +271,109 @@ LaunchChain readLaunchChain(const std::string& opName, const LaunchFiles& files,
                            wantedEntry);
 }
 
-LaunchChain readLaunchChain(const std::string& opName, const LaunchFiles& files,
-                            const LaunchTexts& texts, const std::string& wantedEntry)
+namespace {
+
+// A pair of launch paths (port, reference) for one entry, ranked: those that agree on every
+// shared choice first, then those that stray least from the default call.
+struct RankedPaths
 {
-    LaunchChain out;
-    out.kernel = opName;
-    out.files = files;
-    const SourceText wrapper =
-        sourceOf(files.wrapper, texts.wrapper, out, "cuTile Rust wrapper (<op>.py)");
-    const SourceText ffiText = sourceOf(files.ffi, texts.ffi, out, "ffi.rs");
-    const SourceText kernelText = sourceOf(files.kernelRs, texts.kernelRs, out, "kernel.rs");
-    const SourceText refText =
-        sourceOf(files.reference, texts.reference, out, "cuTile Python reference module");
-    if (!kernelText.ok)
-        return out;
+    std::pair<int, int> score; // (disagree ? 1 : 0, choices off the default)
+    size_t port, ref;          // indices into the entry's candidates (ref: none when past them)
+};
 
-    std::vector<SourceError> kernelErrors;
-    const std::vector<RustEntryDecl> decls = readRustEntries(kernelText.text, &kernelErrors);
-    addErrors(out, kernelText.path, kernelErrors);
-    FfiSource ffi;
-    ffi.path = ffiText.path;
-    ffi.tokens = tokenizeRust(ffiText.text);
-    addErrors(out, ffi.path, ffi.tokens.errors);
-
-    PyModuleSource wrapperModule{wrapper.path, parsePython(wrapper.text)};
-    PyModuleSource refModule{refText.path, parsePython(refText.text)};
-    addErrors(out, wrapper.path, wrapperModule.file.errors);
-    addErrors(out, refText.path, refModule.file.errors);
-
-    // Pair the entries with the Python kernels as discovery does.
-    std::vector<RustEntry> rustEntries = findRustEntries(QString::fromStdString(kernelText.text));
-    const std::vector<PythonKernel> pyKernels =
-        refText.ok ? findPythonKernels(QString::fromStdString(refText.text))
-                   : std::vector<PythonKernel>{};
-    const std::vector<EntryPairing> pairings = pairEntries(rustEntries, pyKernels);
-
-    // Run both sides once per registered op name.
-    std::vector<PathResult> portPaths, refPaths;
-    std::vector<ConfigGroup> portGroups, refGroups;
-    PyRunOptions portOptions;
-    if (ffiText.ok)
-        portOptions.ffi = [&](const std::string& symbol, const std::vector<FfiArg>& args,
-                              const Loc& call, Decisions& d, PathResult& path) {
-            followFfiCall(ffi, decls, symbol, args, call, d, path);
-        };
-    std::vector<std::string> registered;
-    if (wrapper.ok)
-        for (const auto& [name, def] : registeredOps(wrapperModule.file))
-            registered.push_back(name);
-    if (wrapper.ok && registered.empty())
-        out.notes.push_back({{wrapper.path, 0}, "the wrapper registers no op (@register_impl)"});
-    for (const std::string& name : registered) {
-        auto p = runPythonOp(wrapperModule, name, portOptions, portGroups, out.notes);
-        portPaths.insert(portPaths.end(), p.begin(), p.end());
-        if (!refText.ok)
-            continue;
-        bool inReference = false;
-        for (const auto& [refName, def] : registeredOps(refModule.file))
-            inReference = inReference || refName == name;
-        if (!inReference) {
-            out.notes.push_back(
-                {{refText.path, 0}, "the reference module registers no op '" + name + "'"});
-            continue;
-        }
-        auto r = runPythonOp(refModule, name, {}, refGroups, out.notes);
-        refPaths.insert(refPaths.end(), r.begin(), r.end());
+// readLaunchChain(): the sources read and parsed, both sides' registered ops run once, then
+// one chain per entry pairing.
+class ChainReader
+{
+public:
+    ChainReader(const std::string& opName, const LaunchFiles& files, const LaunchTexts& texts)
+    {
+        m_out.kernel = opName;
+        m_out.files = files;
+        m_wrapper = sourceOf(files.wrapper, texts.wrapper, m_out, "cuTile Rust wrapper (<op>.py)");
+        m_ffiText = sourceOf(files.ffi, texts.ffi, m_out, "ffi.rs");
+        m_kernelText = sourceOf(files.kernelRs, texts.kernelRs, m_out, "kernel.rs");
+        m_refText =
+            sourceOf(files.reference, texts.reference, m_out, "cuTile Python reference module");
     }
 
-    for (const EntryPairing& pairing : pairings) {
-        const std::string entryName = pairing.entry.name.toStdString();
-        const std::string pyName = pairing.python ? pairing.python->name.toStdString() : "";
-        if (!wantedEntry.empty() && wantedEntry != entryName && wantedEntry != pyName)
-            continue;
+    LaunchChain read(const std::string& wantedEntry)
+    {
+        if (!m_kernelText.ok)
+            return m_out;
+        parseSources();
+        // Pair the entries with the Python kernels as discovery does.
+        std::vector<RustEntry> rustEntries =
+            findRustEntries(QString::fromStdString(m_kernelText.text));
+        const std::vector<PythonKernel> pyKernels =
+            m_refText.ok ? findPythonKernels(QString::fromStdString(m_refText.text))
+                         : std::vector<PythonKernel>{};
+        const std::vector<EntryPairing> pairings = pairEntries(rustEntries, pyKernels);
+        runRegisteredOps();
+        for (const EntryPairing& pairing : pairings) {
+            const std::string entryName = pairing.entry.name.toStdString();
+            const std::string pyName = pairing.python ? pairing.python->name.toStdString() : "";
+            if (!wantedEntry.empty() && wantedEntry != entryName && wantedEntry != pyName)
+                continue;
+            m_out.entries.push_back(entryChainFor(pairing, entryName, pyName));
+        }
+        return m_out;
+    }
+
+private:
+    void parseSources()
+    {
+        std::vector<SourceError> kernelErrors;
+        m_decls = readRustEntries(m_kernelText.text, &kernelErrors);
+        addErrors(m_out, m_kernelText.path, kernelErrors);
+        m_ffi.path = m_ffiText.path;
+        m_ffi.tokens = tokenizeRust(m_ffiText.text);
+        addErrors(m_out, m_ffi.path, m_ffi.tokens.errors);
+        m_wrapperModule = {m_wrapper.path, parsePython(m_wrapper.text)};
+        m_refModule = {m_refText.path, parsePython(m_refText.text)};
+        addErrors(m_out, m_wrapper.path, m_wrapperModule.file.errors);
+        addErrors(m_out, m_refText.path, m_refModule.file.errors);
+    }
+
+    // Both sides run once per op name the wrapper registers.
+    void runRegisteredOps()
+    {
+        PyRunOptions portOptions;
+        if (m_ffiText.ok)
+            portOptions.ffi = [&](const std::string& symbol, const std::vector<FfiArg>& args,
+                                  const Loc& call, Decisions& d, PathResult& path) {
+                followFfiCall(m_ffi, m_decls, symbol, args, call, d, path);
+            };
+        std::vector<std::string> registered;
+        if (m_wrapper.ok)
+            for (const auto& [name, def] : registeredOps(m_wrapperModule.file))
+                registered.push_back(name);
+        if (m_wrapper.ok && registered.empty())
+            m_out.notes.push_back(
+                {{m_wrapper.path, 0}, "the wrapper registers no op (@register_impl)"});
+        for (const std::string& name : registered) {
+            auto p = runPythonOp(m_wrapperModule, name, portOptions, m_portGroups, m_out.notes);
+            m_portPaths.insert(m_portPaths.end(), p.begin(), p.end());
+            if (!m_refText.ok)
+                continue;
+            bool inReference = false;
+            for (const auto& [refName, def] : registeredOps(m_refModule.file))
+                inReference = inReference || refName == name;
+            if (!inReference) {
+                m_out.notes.push_back(
+                    {{m_refText.path, 0}, "the reference module registers no op '" + name + "'"});
+                continue;
+            }
+            auto r = runPythonOp(m_refModule, name, {}, m_refGroups, m_out.notes);
+            m_refPaths.insert(m_refPaths.end(), r.begin(), r.end());
+        }
+    }
+
+    // One entry's chain: the best ranked pair of paths, the next ones (that agree on every
+    // shared choice) as alternatives, since an IR pair's specialisation may need another path.
+    EntryChain entryChainFor(const EntryPairing& pairing, const std::string& entryName,
+                             const std::string& pyName)
+    {
         EntryChain e;
         e.entry = entryName;
         e.pythonKernel = pyName;
@@ -350,66 +381,29 @@ LaunchChain readLaunchChain(const std::string& opName, const LaunchFiles& files,
         e.entryLine = pairing.entry.line;
         e.pythonLine = pairing.python ? pairing.python->defLine : 0;
         const RustEntryDecl* decl = nullptr;
-        for (const RustEntryDecl& d : decls)
+        for (const RustEntryDecl& d : m_decls)
             if (d.name == entryName)
                 decl = &d;
         if (decl) {
             e.uncheckedAccesses = decl->uncheckedAccesses;
             e.uncheckedLine = decl->uncheckedLine;
         }
-        e.kernelRs = kernelText.path;
-        e.port.file = wrapper.path;
-        e.ref.file = refText.path;
-        e.port.groups = portGroups;
-        e.ref.groups = refGroups;
-
-        const auto portCands = candidatesFor(portPaths, entryName);
-        const auto refCands = candidatesFor(refPaths, pyName);
+        e.kernelRs = m_kernelText.path;
+        e.port.file = m_wrapper.path;
+        e.ref.file = m_refText.path;
+        e.port.groups = m_portGroups;
+        e.ref.groups = m_refGroups;
+        const std::vector<Candidate> portCands = candidatesFor(m_portPaths, entryName);
+        const std::vector<Candidate> refCands = candidatesFor(m_refPaths, pyName);
         for (const Candidate& c : portCands)
-            e.portPaths.push_back(portPaths[c.path]);
+            e.portPaths.push_back(m_portPaths[c.path]);
         for (const Candidate& c : refCands)
-            e.refPaths.push_back(refPaths[c.path]);
-        // Pairs of paths ranked: those that agree on every shared choice first, then those
-        // that stray least from the default call. The best is the entry's chain; the next
-        // ones are kept as alternatives (an IR pair's specialisation may need another path).
-        struct Ranked
-        {
-            std::pair<int, int> score;
-            size_t p, r;
-        };
-        std::vector<Ranked> ranked;
-        for (size_t i = 0; i < portCands.size(); ++i)
-            for (size_t j = 0; j < std::max<size_t>(refCands.size(), 1); ++j) {
-                const PathResult& pp = portPaths[portCands[i].path];
-                const bool haveRef = j < refCands.size();
-                const bool ok = !haveRef || compatible(pp, refPaths[refCands[j].path]);
-                const int stray = pp.nonDefaultChoices() +
-                                  (haveRef ? refPaths[refCands[j].path].nonDefaultChoices() : 0);
-                ranked.push_back({{ok ? 0 : 1, stray}, i, j});
-            }
-        std::stable_sort(ranked.begin(), ranked.end(),
-                         [](const Ranked& x, const Ranked& y) { return x.score < y.score; });
-        const std::vector<PyKernelParam> pyParams = pythonKernelParams(refModule.file, pyName);
-        auto build = [&](EntryChain& into, const Ranked& rk) {
-            into.port.found = true;
-            into.port.path = portPaths[portCands[rk.p].path];
-            into.port.launch = into.port.path.launches[portCands[rk.p].launch];
-            into.port.dimNames = into.port.path.dimNames;
-            if (decl)
-                fillPort(into.port, *decl);
-            if (rk.r < refCands.size()) {
-                into.ref.found = true;
-                into.ref.path = refPaths[refCands[rk.r].path];
-                into.ref.launch = into.ref.path.launches[refCands[rk.r].launch];
-                into.ref.dimNames = into.ref.path.dimNames;
-                fillReference(into.ref, pyParams);
-            }
-            settleRanks(into);
-            into.dimAlias = aliasesOf(into);
-        };
+            e.refPaths.push_back(m_refPaths[c.path]);
+        const std::vector<RankedPaths> ranked = rank(portCands, refCands);
+        const Sides sides{portCands, refCands, decl, pythonKernelParams(m_refModule.file, pyName)};
         for (size_t k = 0; k < ranked.size() && k < 17; ++k) {
             if (k == 0) {
-                build(e, ranked[0]);
+                build(e, ranked[0], sides);
                 if (ranked[0].score.first != 0)
                     e.notes.push_back({e.port.launch.loc,
                                        "no reference path makes the same choices as the port's "
@@ -418,30 +412,97 @@ LaunchChain readLaunchChain(const std::string& opName, const LaunchFiles& files,
             }
             if (ranked[k].score.first != 0)
                 break;
-            EntryChain alt = e;
-            alt.port = SideChain();
-            alt.ref = SideChain();
-            alt.port.file = e.port.file;
-            alt.ref.file = e.ref.file;
-            alt.port.groups = portGroups;
-            alt.ref.groups = refGroups;
-            alt.portPaths.clear();
-            alt.refPaths.clear();
-            build(alt, ranked[k]);
-            e.alternatives.push_back(std::move(alt));
+            e.alternatives.push_back(alternative(e, ranked[k], sides));
         }
         if (!e.port.found)
-            e.port.why = portPaths.empty() ? "the wrapper makes no launch this reader can follow"
-                                           : "no path of the wrapper launches " + entryName;
+            e.port.why = m_portPaths.empty() ? "the wrapper makes no launch this reader can follow"
+                                             : "no path of the wrapper launches " + entryName;
         if (!e.ref.found)
             e.ref.why = pyName.empty() ? "the entry is not paired with a Python kernel"
                                        : "no path of the reference module launches " + pyName;
         for (const SideChain* s : {&e.port, &e.ref})
             for (const SourceNote& n : s->path.notes)
                 e.notes.push_back(n);
-        out.entries.push_back(std::move(e));
+        return e;
     }
-    return out;
+
+    std::vector<RankedPaths> rank(const std::vector<Candidate>& portCands,
+                                  const std::vector<Candidate>& refCands) const
+    {
+        std::vector<RankedPaths> ranked;
+        for (size_t i = 0; i < portCands.size(); ++i)
+            for (size_t j = 0; j < std::max<size_t>(refCands.size(), 1); ++j) {
+                const PathResult& pp = m_portPaths[portCands[i].path];
+                const bool haveRef = j < refCands.size();
+                const bool ok = !haveRef || compatible(pp, m_refPaths[refCands[j].path]);
+                const int stray = pp.nonDefaultChoices() +
+                                  (haveRef ? m_refPaths[refCands[j].path].nonDefaultChoices() : 0);
+                ranked.push_back({{ok ? 0 : 1, stray}, i, j});
+            }
+        std::stable_sort(
+            ranked.begin(), ranked.end(),
+            [](const RankedPaths& x, const RankedPaths& y) { return x.score < y.score; });
+        return ranked;
+    }
+
+    // What building one side pair of an entry needs.
+    struct Sides
+    {
+        const std::vector<Candidate>& portCands;
+        const std::vector<Candidate>& refCands;
+        const RustEntryDecl* decl; // the entry's declaration in kernel.rs (null: none)
+        std::vector<PyKernelParam> pyParams;
+    };
+
+    void build(EntryChain& into, const RankedPaths& rk, const Sides& s) const
+    {
+        into.port.found = true;
+        into.port.path = m_portPaths[s.portCands[rk.port].path];
+        into.port.launch = into.port.path.launches[s.portCands[rk.port].launch];
+        into.port.dimNames = into.port.path.dimNames;
+        if (s.decl)
+            fillPort(into.port, *s.decl);
+        if (rk.ref < s.refCands.size()) {
+            into.ref.found = true;
+            into.ref.path = m_refPaths[s.refCands[rk.ref].path];
+            into.ref.launch = into.ref.path.launches[s.refCands[rk.ref].launch];
+            into.ref.dimNames = into.ref.path.dimNames;
+            fillReference(into.ref, s.pyParams);
+        }
+        settleRanks(into);
+        into.dimAlias = aliasesOf(into);
+    }
+
+    EntryChain alternative(const EntryChain& e, const RankedPaths& rk, const Sides& s) const
+    {
+        EntryChain alt = e;
+        alt.port = SideChain();
+        alt.ref = SideChain();
+        alt.port.file = e.port.file;
+        alt.ref.file = e.ref.file;
+        alt.port.groups = m_portGroups;
+        alt.ref.groups = m_refGroups;
+        alt.portPaths.clear();
+        alt.refPaths.clear();
+        build(alt, rk, s);
+        return alt;
+    }
+
+    LaunchChain m_out;
+    SourceText m_wrapper, m_ffiText, m_kernelText, m_refText;
+    std::vector<RustEntryDecl> m_decls;
+    FfiSource m_ffi;
+    PyModuleSource m_wrapperModule, m_refModule;
+    std::vector<PathResult> m_portPaths, m_refPaths;
+    std::vector<ConfigGroup> m_portGroups, m_refGroups;
+};
+
+} // namespace
+
+LaunchChain readLaunchChain(const std::string& opName, const LaunchFiles& files,
+                            const LaunchTexts& texts, const std::string& wantedEntry)
+{
+    return ChainReader(opName, files, texts).read(wantedEntry);
 }
 
 } // namespace tilelens::ws
