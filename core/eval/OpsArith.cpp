@@ -304,9 +304,7 @@ void copyInts(Ex& ex, const ir::Op& op)
     ex.setTile(op, 0, out);
 }
 
-} // namespace
-
-void addArithOps(OpTable& t)
+void addIntegerOps(OpTable& t)
 {
     t[ir::OpId::AddI] = [](Ex& ex, const ir::Op& op) {
         intBinary(ex, op, [](int64_t x, int64_t y, int, size_t) {
@@ -347,7 +345,10 @@ void addArithOps(OpTable& t)
     t[ir::OpId::CmpI] = &cmpi;
     t[ir::OpId::CmpF] = &cmpf;
     t[ir::OpId::Select] = &selectOp;
+}
 
+void addFloatOps(OpTable& t)
+{
     t[ir::OpId::AddF] = [](Ex& ex, const ir::Op& op) {
         floatOp<2>(ex, op, [](const double* x, bool w) { return exactSum(x[0], x[1], w); });
     };
@@ -395,7 +396,11 @@ void addArithOps(OpTable& t)
     t[ir::OpId::RemF] = [](Ex& ex, const ir::Op& op) {
         floatOp<2>(ex, op, [](const double* x, bool) { return std::fmod(x[0], x[1]); });
     };
-    // Transcendentals: the GPU's results are within a few ulp of these; recorded as approximate.
+}
+
+// Transcendentals: the GPU's results are within a few ulp of these; recorded as approximate.
+void addTranscendentalOps(OpTable& t)
+{
     t[ir::OpId::Exp] = [](Ex& ex, const ir::Op& op) {
         floatOp<1>(
             ex, op, [](const double* x, bool) { return std::exp(x[0]); },
@@ -450,7 +455,10 @@ void addArithOps(OpTable& t)
         floatOp<2>(
             ex, op, [](const double* x, bool) { return std::atan2(x[0], x[1]); }, "atan2");
     };
+}
 
+void addConversionOps(OpTable& t)
+{
     t[ir::OpId::ExtI] = &exti;
     t[ir::OpId::TruncI] = &trunci;
     t[ir::OpId::FToF] = &ftof;
@@ -460,6 +468,16 @@ void addArithOps(OpTable& t)
     t[ir::OpId::IntToPtr] = &copyInts;
     t[ir::OpId::PtrToInt] = &copyInts;
     t[ir::OpId::PtrToPtr] = &copyInts;
+}
+
+} // namespace
+
+void addArithOps(OpTable& t)
+{
+    addIntegerOps(t);
+    addFloatOps(t);
+    addTranscendentalOps(t);
+    addConversionOps(t);
 }
 
 } // namespace tilelens::eval
