@@ -66,148 +66,212 @@ QString routeAfter(char letter, int run, const QString& v, const QString& cls,
     }
 }
 
-PipelineState derivePipelineState(const QString& kernelDir)
+namespace {
+
+// The reports a kernel directory holds for stages C to F.
+struct StageReports
 {
-    PipelineState ps;
+    CorrectnessReport correctness; // D
+    PerformanceReport performance; // E
+    DiffReportFile diff;           // C
+    ReportFile investigation;      // F: the latest perf_investigation_*.md
+
+    explicit StageReports(const QDir& dir)
+        : correctness(
+              readCorrectnessReport(dir.filePath(QStringLiteral("reports/correctness.md")))),
+          performance(
+              readPerformanceReport(dir.filePath(QStringLiteral("reports/performance.md")))),
+          diff(readDiffReport(dir.filePath(QStringLiteral("generated/diff_report.md"))))
+    {
+        const QStringList invFiles =
+            QDir(dir.filePath(QStringLiteral("reports")))
+                .entryList({QStringLiteral("perf_investigation_*.md")}, QDir::Files, QDir::Name);
+        if (!invFiles.isEmpty())
+            investigation =
+                readInvestigationReport(dir.filePath(QStringLiteral("reports/") + invFiles.last()));
+    }
+
+    const ReportFile* of(char letter) const
+    {
+        switch (letter) {
+        case 'C':
+            return &diff;
+        case 'D':
+            return &correctness;
+        case 'E':
+            return &performance;
+        case 'F':
+            return &investigation;
+        default:
+            return nullptr;
+        }
+    }
+};
+
+// D's fail or block class unless it passed; C's owner.
+QString classLineOf(char letter, const QString& verdict, const StageReports& reports)
+{
+    const CorrectnessReport& corr = reports.correctness;
+    if (letter == 'D' && verdict != QLatin1String("ALL_PASS")) {
+        if (!corr.failClass.isEmpty())
+            return QStringLiteral("fail_class: ") + corr.failClass;
+        if (!corr.blockClass.isEmpty())
+            return QStringLiteral("block_class: ") + corr.blockClass;
+    }
+    if (letter == 'C' && reports.diff.exists)
+        return QStringLiteral("owner: ") + (reports.diff.owner.isEmpty()
+                                                ? QStringLiteral("kernel (no owner line)")
+                                                : reports.diff.owner);
+    return {};
+}
+
+// A stage's runs from its agent log, its verdict (the report's when the log has none) and
+// its evidence; a warning when it ran more often than the pipeline allows.
+void readStage(const QString& kernelDir, const StageReports& reports, int i, PipelineState& ps)
+{
     const QDir dir(kernelDir);
-    const CorrectnessReport corr =
-        readCorrectnessReport(dir.filePath(QStringLiteral("reports/correctness.md")));
-    const PerformanceReport perf =
-        readPerformanceReport(dir.filePath(QStringLiteral("reports/performance.md")));
-    const DiffReportFile diff =
-        readDiffReport(dir.filePath(QStringLiteral("generated/diff_report.md")));
-    ReportFile investigation;
-    const QStringList invFiles =
-        QDir(dir.filePath(QStringLiteral("reports")))
-            .entryList({QStringLiteral("perf_investigation_*.md")}, QDir::Files, QDir::Name);
-    if (!invFiles.isEmpty())
-        investigation =
-            readInvestigationReport(dir.filePath(QStringLiteral("reports/") + invFiles.last()));
-
-    for (int i = 0; i < 6; ++i) {
-        const char letter = char('A' + i);
-        StageState& s = ps.stages[size_t(i)];
-        s.letter = letter;
-        s.title = QString::fromLatin1(kTitles[i]);
-        s.cap = kCaps[i];
-        const AgentLog log = readAgentLog(kernelDir, letter);
-        ps.diagnostics.insert(ps.diagnostics.end(), log.diagnostics.begin(), log.diagnostics.end());
-        for (const AgentEnvelope& e : log.envelopes) {
-            if (!e.validatorRepair)
-                s.runVerdicts.push_back(e.verdict);
-        }
-        s.runs = log.runCount();
-        if (!log.envelopes.empty()) {
-            s.verdict = log.finalVerdict();
-            s.gateNote = log.envelopes.back().gateNote;
-            s.evidence = log.path;
-        }
-        s.ran = log.exists;
-        const ReportFile* report = letter == 'C'   ? static_cast<const ReportFile*>(&diff)
-                                   : letter == 'D' ? static_cast<const ReportFile*>(&corr)
-                                   : letter == 'E' ? static_cast<const ReportFile*>(&perf)
-                                   : letter == 'F' ? &investigation
-                                                   : nullptr;
-        if (report && report->exists) {
-            s.ran = true;
-            ps.diagnostics.insert(ps.diagnostics.end(), report->diagnostics.begin(),
-                                  report->diagnostics.end());
-            if (s.verdict.isEmpty() && !report->verdict.isEmpty()) {
-                s.verdict = report->verdict;
-                s.evidence = report->path;
-                s.runVerdicts = {report->verdict};
-            }
-        }
-        if (letter == 'A' && !s.ran &&
-            QFileInfo(dir.filePath(QStringLiteral("reference/analysis.json"))).isFile()) {
-            s.ran = true;
-            s.evidence = dir.filePath(QStringLiteral("reference/analysis.json"));
-        }
-        if (letter == 'D' && s.verdict != QLatin1String("ALL_PASS")) {
-            if (!corr.failClass.isEmpty())
-                s.classLine = QStringLiteral("fail_class: ") + corr.failClass;
-            else if (!corr.blockClass.isEmpty())
-                s.classLine = QStringLiteral("block_class: ") + corr.blockClass;
-        }
-        if (letter == 'C' && diff.exists)
-            s.classLine =
-                QStringLiteral("owner: ") +
-                (diff.owner.isEmpty() ? QStringLiteral("kernel (no owner line)") : diff.owner);
-        if (s.overCap()) {
-            Diagnostic d;
-            d.severity = Severity::Warning;
-            d.place.file = log.path.toStdString();
-            d.message = QStringLiteral("stage %1 shows %2 runs; the pipeline cap is %3")
-                            .arg(QLatin1Char(letter))
-                            .arg(s.runs)
-                            .arg(s.cap)
-                            .toStdString();
-            ps.diagnostics.push_back(d);
-        }
-    }
-
-    // D's class per run: the envelope text for earlier runs, correctness.md for the latest.
-    const AgentLog dLog = readAgentLog(kernelDir, 'D');
-    std::vector<QString> dClasses;
-    for (const AgentEnvelope& e : dLog.envelopes) {
+    const char letter = char('A' + i);
+    StageState& s = ps.stages[size_t(i)];
+    s.letter = letter;
+    s.title = QString::fromLatin1(kTitles[i]);
+    s.cap = kCaps[i];
+    const AgentLog log = readAgentLog(kernelDir, letter);
+    ps.diagnostics.insert(ps.diagnostics.end(), log.diagnostics.begin(), log.diagnostics.end());
+    for (const AgentEnvelope& e : log.envelopes) {
         if (!e.validatorRepair)
-            dClasses.push_back(classIn(e.text));
+            s.runVerdicts.push_back(e.verdict);
     }
-    const QString latestDClass = !corr.failClass.isEmpty() ? corr.failClass : corr.blockClass;
+    s.runs = log.runCount();
+    if (!log.envelopes.empty()) {
+        s.verdict = log.finalVerdict();
+        s.gateNote = log.envelopes.back().gateNote;
+        s.evidence = log.path;
+    }
+    s.ran = log.exists;
+    const ReportFile* report = reports.of(letter);
+    if (report && report->exists) {
+        s.ran = true;
+        ps.diagnostics.insert(ps.diagnostics.end(), report->diagnostics.begin(),
+                              report->diagnostics.end());
+        if (s.verdict.isEmpty() && !report->verdict.isEmpty()) {
+            s.verdict = report->verdict;
+            s.evidence = report->path;
+            s.runVerdicts = {report->verdict};
+        }
+    }
+    if (letter == 'A' && !s.ran &&
+        QFileInfo(dir.filePath(QStringLiteral("reference/analysis.json"))).isFile()) {
+        s.ran = true;
+        s.evidence = dir.filePath(QStringLiteral("reference/analysis.json"));
+    }
+    s.classLine = classLineOf(letter, s.verdict, reports);
+    if (s.overCap()) {
+        Diagnostic d;
+        d.severity = Severity::Warning;
+        d.place.file = log.path.toStdString();
+        d.message = QStringLiteral("stage %1 shows %2 runs; the pipeline cap is %3")
+                        .arg(QLatin1Char(letter))
+                        .arg(s.runs)
+                        .arg(s.cap)
+                        .toStdString();
+        ps.diagnostics.push_back(d);
+    }
+}
 
-    // Walk the routing table through the recorded runs.
-    RouteContext ctx;
-    int used[6] = {0, 0, 0, 0, 0, 0};
-    char letter = 'A';
-    int run = 1;
-    for (int step = 0; step < 16; ++step) {
-        StageState& s = ps.stage(letter);
+// The routing table walked through the recorded runs: the trail of stages and where the
+// pipeline goes next.
+class RouteWalk
+{
+public:
+    RouteWalk(const QString& kernelDir, const StageReports& reports, PipelineState& ps)
+        : m_reports(reports), m_ps(ps)
+    {
+        // D's class per run: the envelope text for earlier runs, correctness.md for the latest.
+        for (const AgentEnvelope& e : readAgentLog(kernelDir, 'D').envelopes) {
+            if (!e.validatorRepair)
+                m_dClasses.push_back(classIn(e.text));
+        }
+        const CorrectnessReport& corr = reports.correctness;
+        m_latestDClass = !corr.failClass.isEmpty() ? corr.failClass : corr.blockClass;
+    }
+
+    void run()
+    {
+        char letter = 'A';
+        int run = 1;
+        for (int step = 0; step < 16; ++step) {
+            const QString dest = stepFrom(letter, run);
+            if (dest.isEmpty() || dest == kComplete || dest == kStop)
+                break;
+            letter = dest.at(0).toLatin1();
+            run = dest.size() > 1 ? dest.mid(2, 1).toInt() : 1;
+        }
+        if (m_ps.next == kComplete && m_ps.stage('F').ran)
+            m_ps.trail << QStringLiteral("F %1 -> %2").arg(m_ps.stage('F').verdict, kComplete);
+    }
+
+private:
+    // One recorded run of `letter`: its destination, or "" (with `next` set) when the stage
+    // has not run that often yet.
+    QString stepFrom(char letter, int run)
+    {
+        StageState& s = m_ps.stage(letter);
         const QString label = (letter == 'B' || letter == 'D' || letter == 'E')
                                   ? QStringLiteral("%1(%2)").arg(QLatin1Char(letter)).arg(run)
                                   : QString(QLatin1Char(letter));
         const int idx = letter - 'A';
         QString verdict;
-        if (used[idx] < int(s.runVerdicts.size())) {
-            verdict = s.runVerdicts[size_t(used[idx])];
-        } else if (letter == 'A' && s.ran && used[idx] == 0) {
+        if (m_used[idx] < int(s.runVerdicts.size())) {
+            verdict = s.runVerdicts[size_t(m_used[idx])];
+        } else if (letter == 'A' && s.ran && m_used[idx] == 0) {
             verdict = QStringLiteral("PASS"); // analysis.json exists: A completed
             s.verdict =
                 s.verdict.isEmpty() ? QStringLiteral("PASS (implied by analysis.json)") : s.verdict;
         } else {
-            ps.next = label;
-            break;
+            m_ps.next = label;
+            return {};
         }
-        ++used[idx];
-        QString cls;
-        if (letter == 'D') {
-            const bool latest = used[idx] == int(s.runVerdicts.size());
-            cls = latest
-                      ? latestDClass
-                      : (size_t(used[idx] - 1) < dClasses.size() ? dClasses[size_t(used[idx] - 1)]
-                                                                 : QString());
-        } else if (letter == 'C') {
-            cls = diff.owner;
-        }
-        const QString dest = routeAfter(letter, run, verdict, cls, ctx);
-        ps.trail << QStringLiteral("%1 %2%3 -> %4")
-                        .arg(label, verdict,
-                             cls.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(cls), dest);
+        ++m_used[idx];
+        const QString cls = classOfRun(letter, int(s.runVerdicts.size()));
+        const QString dest = routeAfter(letter, run, verdict, cls, m_ctx);
+        m_ps.trail << QStringLiteral("%1 %2%3 -> %4")
+                          .arg(label, verdict,
+                               cls.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(cls), dest);
         if (letter == 'C')
-            ctx.cRan = true;
+            m_ctx.cRan = true;
         if (dest == QLatin1String("B(2)"))
-            ctx.bRespawned = true;
+            m_ctx.bRespawned = true;
         if (dest == QLatin1String("D(2)"))
-            ctx.dRespawned = true;
-        if (dest == kComplete || dest == kStop) {
-            ps.next = dest;
-            break;
-        }
-        letter = dest.at(0).toLatin1();
-        run = dest.size() > 1 ? dest.mid(2, 1).toInt() : 1;
+            m_ctx.dRespawned = true;
+        if (dest == kComplete || dest == kStop)
+            m_ps.next = dest;
+        return dest;
     }
-    if (ps.next == kComplete && ps.stage('F').ran)
-        ps.trail << QStringLiteral("F %1 -> %2").arg(ps.stage('F').verdict, kComplete);
 
+    // The class the routing of this run of `letter` looks at (D's run, C's owner).
+    QString classOfRun(char letter, int runsRecorded) const
+    {
+        if (letter == 'C')
+            return m_reports.diff.owner;
+        if (letter != 'D')
+            return {};
+        const int used = m_used['D' - 'A'];
+        if (used == runsRecorded)
+            return m_latestDClass;
+        return size_t(used - 1) < m_dClasses.size() ? m_dClasses[size_t(used - 1)] : QString();
+    }
+
+    const StageReports& m_reports;
+    PipelineState& m_ps;
+    std::vector<QString> m_dClasses;
+    QString m_latestDClass;
+    RouteContext m_ctx;
+    int m_used[6] = {0, 0, 0, 0, 0, 0};
+};
+
+// SKILL_METHODOLOGY_BLOCKED.txt: its first line is the reason, and the pipeline stops.
+void readBlocked(const QDir& dir, PipelineState& ps)
+{
     Diagnostics diags;
     if (const auto blocked =
             readSmallText(dir.filePath(QStringLiteral("SKILL_METHODOLOGY_BLOCKED.txt")), &diags)) {
@@ -217,6 +281,19 @@ PipelineState derivePipelineState(const QString& kernelDir)
         if (ps.next != kComplete)
             ps.next = kStop;
     }
+}
+
+} // namespace
+
+PipelineState derivePipelineState(const QString& kernelDir)
+{
+    PipelineState ps;
+    const QDir dir(kernelDir);
+    const StageReports reports(dir);
+    for (int i = 0; i < 6; ++i)
+        readStage(kernelDir, reports, i, ps);
+    RouteWalk(kernelDir, reports, ps).run();
+    readBlocked(dir, ps);
     return ps;
 }
 
