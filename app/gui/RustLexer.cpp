@@ -120,203 +120,263 @@ constexpr LexerStyle kStyles[] = {
 };
 static_assert(std::size(kStyles) == RustLexer::StyleCount);
 
+// Styles one line, token by token; the state it returns is what the line leaves open.
+class LineStyler
+{
+public:
+    using Style = RustLexer::Style;
+
+    LineStyler(Sv s, char* styles) : m_s(s), m_styles(styles) {}
+
+    int run(int stateIn)
+    {
+        if (resume(stateIn) == Read::LineOpen)
+            return m_state;
+        while (m_i < m_s.size())
+            if (token() == Read::LineOpen)
+                return m_state;
+        return 0;
+    }
+
+private:
+    enum class Read
+    {
+        No,       // not this kind of token
+        Token,    // one token read
+        LineOpen, // the rest of the line is read; m_state is the line's end state
+    };
+
+    char at(size_t k) const { return k < m_s.size() ? m_s[k] : '\0'; }
+
+    void paintTo(size_t end, Style style)
+    {
+        std::fill(m_styles + m_i, m_styles + end, static_cast<char>(style));
+        m_i = end;
+    }
+
+    Read openUntilNextLine(int state)
+    {
+        m_state = state;
+        return Read::LineOpen;
+    }
+
+    // Continues what the previous line left open.
+    Read resume(int stateIn)
+    {
+        bool closed = false;
+        switch (constructOf(stateIn)) {
+        case BlockComment:
+        case DocBlockComment: {
+            int depth = std::max(1, extraOf(stateIn));
+            paintTo(scanBlockComment(m_s, 0, depth), constructOf(stateIn) == DocBlockComment
+                                                         ? RustLexer::DocComment
+                                                         : RustLexer::Comment);
+            return depth > 0 ? openUntilNextLine(makeState(constructOf(stateIn), depth))
+                             : Read::Token;
+        }
+        case PlainString:
+            paintTo(scanStringBody(m_s, 0, closed), RustLexer::String);
+            return closed ? Read::Token : openUntilNextLine(stateIn);
+        case RawString:
+            paintTo(scanRawStringBody(m_s, 0, extraOf(stateIn), closed), RustLexer::String);
+            return closed ? Read::Token : openUntilNextLine(stateIn);
+        case None:
+            break;
+        }
+        return Read::No;
+    }
+
+    Read token()
+    {
+        const char c = m_s[m_i];
+        const char next = at(m_i + 1);
+        if (isBlank(c)) {
+            paintTo(skipBlanks(m_s, m_i + 1), RustLexer::Default);
+            return Read::Token;
+        }
+        if (c == '/' && (next == '/' || next == '*'))
+            return comment(next == '*');
+        if (c == '#' && (next == '[' || (next == '!' && at(m_i + 2) == '[')))
+            return attribute();
+        for (Read (LineStyler::*lex)(char, char) :
+             {&LineStyler::rawString, &LineStyler::string, &LineStyler::charOrLifetime,
+              &LineStyler::number, &LineStyler::word})
+            if (const Read r = (this->*lex)(c, next); r != Read::No)
+                return r;
+        paintTo(m_i + 1, RustLexer::Punctuation);
+        return Read::Token;
+    }
+
+    // `//` to the end of the line, `/* */` (nested) possibly past it; `///`, `//!`, `/**`,
+    // `/*!` are documentation.
+    Read comment(bool block)
+    {
+        const size_t i = m_i;
+        const char third = at(i + 2);
+        if (!block) {
+            const bool doc =
+                m_s.size() > i + 2 &&
+                (third == '!' || (third == '/' && (m_s.size() == i + 3 || m_s[i + 3] != '/')));
+            paintTo(m_s.size(), doc ? RustLexer::DocComment : RustLexer::Comment);
+            return openUntilNextLine(0);
+        }
+        const bool doc =
+            m_s.size() > i + 2 &&
+            (third == '!' || (third == '*' && (m_s.size() == i + 3 || m_s[i + 3] != '/')));
+        int depth = 1;
+        paintTo(scanBlockComment(m_s, i + 2, depth),
+                doc ? RustLexer::DocComment : RustLexer::Comment);
+        return depth > 0 ? openUntilNextLine(makeState(doc ? DocBlockComment : BlockComment, depth))
+                         : Read::Token;
+    }
+
+    // #[attr(...)] / #![attr]: up to the matching ']', strings skipped.
+    Read attribute()
+    {
+        int depth = 0;
+        size_t j = m_i;
+        while (j < m_s.size()) {
+            if (m_s[j] == '"') {
+                bool closed = false;
+                j = scanStringBody(m_s, j + 1, closed);
+                continue;
+            }
+            if (m_s[j] == '[')
+                ++depth;
+            else if (m_s[j] == ']' && --depth == 0) {
+                ++j;
+                break;
+            }
+            ++j;
+        }
+        paintTo(j, RustLexer::Attribute);
+        return Read::Token;
+    }
+
+    // Raw strings r"..", r#".."#, br"..".
+    Read rawString(char c, char next)
+    {
+        size_t q = m_i;
+        if (c == 'b' && (next == 'r' || next == '"' || next == '\''))
+            ++q;
+        if (at(q) != 'r' || (at(q + 1) != '"' && at(q + 1) != '#'))
+            return Read::No;
+        size_t k = q + 1;
+        int hashes = 0;
+        while (k < m_s.size() && m_s[k] == '#') {
+            ++hashes;
+            ++k;
+        }
+        if (at(k) != '"')
+            return Read::No;
+        bool closed = false;
+        paintTo(scanRawStringBody(m_s, k + 1, hashes, closed), RustLexer::String);
+        return closed ? Read::Token : openUntilNextLine(makeState(RawString, hashes));
+    }
+
+    // Strings ".." and byte strings b"..".
+    Read string(char c, char next)
+    {
+        if (c != '"' && !(c == 'b' && next == '"'))
+            return Read::No;
+        bool closed = false;
+        paintTo(scanStringBody(m_s, c == '"' ? m_i + 1 : m_i + 2, closed), RustLexer::String);
+        return closed ? Read::Token : openUntilNextLine(makeState(PlainString, 0));
+    }
+
+    // 'x', '\\n', '\\u{1F600}' and b'x' are chars; 'a (no closing quote) is a lifetime.
+    Read charOrLifetime(char c, char next)
+    {
+        if (c != '\'' && !(c == 'b' && next == '\''))
+            return Read::No;
+        const size_t body = c == '\'' ? m_i + 1 : m_i + 2;
+        size_t k = body;
+        if (k < m_s.size() && m_s[k] == '\\') {
+            k += 2;
+            while (k < m_s.size() && m_s[k] != '\'' && k - body < 12)
+                ++k;
+        } else if (k < m_s.size()) {
+            ++k;
+            while (k < m_s.size() && (static_cast<unsigned char>(m_s[k]) & 0xC0) == 0x80)
+                ++k; // rest of a UTF-8 sequence
+        }
+        if (k < m_s.size() && m_s[k] == '\'') {
+            paintTo(k + 1, RustLexer::Character);
+            return Read::Token;
+        }
+        if (c == '\'' && body < m_s.size() && isIdentStart(m_s[body])) {
+            size_t j = body;
+            while (j < m_s.size() && isIdentChar(m_s[j]))
+                ++j;
+            paintTo(j, RustLexer::Lifetime);
+            return Read::Token;
+        }
+        paintTo(m_i + 1, RustLexer::Punctuation);
+        return Read::Token;
+    }
+
+    // Digits, suffixes and separators, a fraction, an exponent's sign (not in hex).
+    Read number(char c, char)
+    {
+        if (!isAsciiDigit(c))
+            return Read::No;
+        const size_t i = m_i;
+        size_t j = i + 1;
+        while (j < m_s.size() &&
+               (isIdentChar(m_s[j]) ||
+                (m_s[j] == '.' && j + 1 < m_s.size() && isAsciiDigit(m_s[j + 1])) ||
+                ((m_s[j] == '+' || m_s[j] == '-') && (m_s[j - 1] == 'e' || m_s[j - 1] == 'E') &&
+                 !(m_s[i] == '0' && i + 1 < m_s.size() && m_s[i + 1] == 'x'))))
+            ++j;
+        paintTo(j, RustLexer::Number);
+        return Read::Token;
+    }
+
+    // Identifiers (and raw identifiers r#type): a macro call, a keyword, the name a `fn`,
+    // `struct`, `enum`, `trait` or `mod` defines, a type, or plain.
+    Read word(char c, char next)
+    {
+        if (!isIdentStart(c) && c != 'r')
+            return Read::No;
+        const size_t i = m_i;
+        size_t j = i + 1;
+        if (c == 'r' && next == '#' && i + 2 < m_s.size() && isIdentStart(m_s[i + 2]))
+            j = i + 2;
+        while (j < m_s.size() && isIdentChar(m_s[j]))
+            ++j;
+        const Sv word = m_s.substr(i, j - i);
+        if (j < m_s.size() && m_s[j] == '!' && (j + 1 >= m_s.size() || m_s[j + 1] != '=')) {
+            paintTo(j + 1, RustLexer::Macro);
+        } else if (containsWord(kKeywords, word)) {
+            paintTo(j, RustLexer::Keyword);
+            m_afterFn = word == "fn" || word == "struct" || word == "enum" || word == "trait" ||
+                        word == "mod";
+            return Read::Token;
+        } else if (m_afterFn) {
+            paintTo(j, RustLexer::Function);
+        } else if (containsWord(kPrimitiveTypes, word) || (c >= 'A' && c <= 'Z')) {
+            paintTo(j, RustLexer::Type);
+        } else {
+            paintTo(j, RustLexer::Default);
+        }
+        m_afterFn = false;
+        return Read::Token;
+    }
+
+    Sv m_s;
+    char* m_styles;
+    size_t m_i = 0;
+    int m_state = 0;
+    bool m_afterFn = false; // the identifier after `fn` / `struct` names a definition
+};
+
 } // namespace
 
 RustLexer::RustLexer(QObject* parent) : LineLexer("Rust", kStyles, parent) {}
 
 int RustLexer::styleLine(std::string_view s, int stateIn, char* styles) const
 {
-    auto paint = [styles](size_t from, size_t to, Style style) {
-        std::fill(styles + from, styles + to, static_cast<char>(style));
-    };
-    size_t i = 0;
-
-    // Continue what the previous line left open.
-    switch (constructOf(stateIn)) {
-    case BlockComment:
-    case DocBlockComment: {
-        int depth = std::max(1, extraOf(stateIn));
-        const Style style = constructOf(stateIn) == DocBlockComment ? DocComment : Comment;
-        i = scanBlockComment(s, 0, depth);
-        paint(0, i, style);
-        if (depth > 0)
-            return makeState(constructOf(stateIn), depth);
-        break;
-    }
-    case PlainString: {
-        bool closed = false;
-        i = scanStringBody(s, 0, closed);
-        paint(0, i, String);
-        if (!closed)
-            return stateIn;
-        break;
-    }
-    case RawString: {
-        bool closed = false;
-        i = scanRawStringBody(s, 0, extraOf(stateIn), closed);
-        paint(0, i, String);
-        if (!closed)
-            return stateIn;
-        break;
-    }
-    case None:
-        break;
-    }
-
-    bool afterFn = false; // the identifier after `fn` / `struct` names a definition
-    while (i < s.size()) {
-        const char c = s[i];
-        size_t j = i + 1;
-        const char next = j < s.size() ? s[j] : '\0';
-        if (isBlank(c)) {
-            j = skipBlanks(s, j);
-            paint(i, j, Default);
-            i = j;
-            continue;
-        }
-        if (c == '/' && next == '/') {
-            const bool doc =
-                (s.size() > i + 2 &&
-                 (s[i + 2] == '!' || (s[i + 2] == '/' && (s.size() == i + 3 || s[i + 3] != '/'))));
-            paint(i, s.size(), doc ? DocComment : Comment);
-            return 0;
-        }
-        if (c == '/' && next == '*') {
-            const bool doc =
-                s.size() > i + 2 &&
-                (s[i + 2] == '!' || (s[i + 2] == '*' && (s.size() == i + 3 || s[i + 3] != '/')));
-            int depth = 1;
-            j = scanBlockComment(s, i + 2, depth);
-            paint(i, j, doc ? DocComment : Comment);
-            if (depth > 0)
-                return makeState(doc ? DocBlockComment : BlockComment, depth);
-            i = j;
-            continue;
-        }
-        if (c == '#' && (next == '[' || (next == '!' && i + 2 < s.size() && s[i + 2] == '['))) {
-            // #[attr(...)] / #![attr]: up to the matching ']', strings skipped.
-            int depth = 0;
-            j = i;
-            while (j < s.size()) {
-                if (s[j] == '"') {
-                    bool closed = false;
-                    j = scanStringBody(s, j + 1, closed);
-                    continue;
-                }
-                if (s[j] == '[')
-                    ++depth;
-                else if (s[j] == ']' && --depth == 0) {
-                    ++j;
-                    break;
-                }
-                ++j;
-            }
-            paint(i, j, Attribute);
-            i = j;
-            continue;
-        }
-        // Raw strings r"..", r#".."#, br".."; byte strings b"..".
-        size_t q = i;
-        if (c == 'b' && (next == 'r' || next == '"' || next == '\''))
-            ++q;
-        if (q < s.size() && s[q] == 'r' && q + 1 < s.size() &&
-            (s[q + 1] == '"' || s[q + 1] == '#')) {
-            size_t k = q + 1;
-            int hashes = 0;
-            while (k < s.size() && s[k] == '#') {
-                ++hashes;
-                ++k;
-            }
-            if (k < s.size() && s[k] == '"') {
-                bool closed = false;
-                j = scanRawStringBody(s, k + 1, hashes, closed);
-                paint(i, j, String);
-                if (!closed)
-                    return makeState(RawString, hashes);
-                i = j;
-                continue;
-            }
-        }
-        if (c == '"' || (c == 'b' && next == '"')) {
-            bool closed = false;
-            j = scanStringBody(s, c == '"' ? i + 1 : i + 2, closed);
-            paint(i, j, String);
-            if (!closed)
-                return makeState(PlainString, 0);
-            i = j;
-            continue;
-        }
-        if (c == '\'' || (c == 'b' && next == '\'')) {
-            const size_t body = c == '\'' ? i + 1 : i + 2;
-            // 'x', '\n', '\u{1F600}' are chars; 'a (no closing quote) is a lifetime.
-            size_t k = body;
-            if (k < s.size() && s[k] == '\\') {
-                k += 2;
-                while (k < s.size() && s[k] != '\'' && k - body < 12)
-                    ++k;
-            } else if (k < s.size()) {
-                ++k;
-                while (k < s.size() && (static_cast<unsigned char>(s[k]) & 0xC0) == 0x80)
-                    ++k; // rest of a UTF-8 sequence
-            }
-            if (k < s.size() && s[k] == '\'') {
-                paint(i, k + 1, Character);
-                i = k + 1;
-                continue;
-            }
-            if (c == '\'' && body < s.size() && isIdentStart(s[body])) {
-                j = body;
-                while (j < s.size() && isIdentChar(s[j]))
-                    ++j;
-                paint(i, j, Lifetime);
-                i = j;
-                continue;
-            }
-            paint(i, j, Punctuation);
-            i = j;
-            continue;
-        }
-        if (isAsciiDigit(c)) {
-            while (j < s.size() &&
-                   (isIdentChar(s[j]) ||
-                    (s[j] == '.' && j + 1 < s.size() && isAsciiDigit(s[j + 1])) ||
-                    ((s[j] == '+' || s[j] == '-') && (s[j - 1] == 'e' || s[j - 1] == 'E') &&
-                     !(s[i] == '0' && i + 1 < s.size() && s[i + 1] == 'x'))))
-                ++j;
-            paint(i, j, Number);
-            i = j;
-            continue;
-        }
-        if (isIdentStart(c) || c == 'r') {
-            if (c == 'r' && next == '#' && i + 2 < s.size() && isIdentStart(s[i + 2]))
-                j = i + 2; // raw identifier r#type
-            while (j < s.size() && isIdentChar(s[j]))
-                ++j;
-            const Sv word = s.substr(i, j - i);
-            if (j < s.size() && s[j] == '!' && (j + 1 >= s.size() || s[j + 1] != '=')) {
-                paint(i, j + 1, Macro);
-                j = j + 1;
-            } else if (containsWord(kKeywords, word)) {
-                paint(i, j, Keyword);
-                afterFn = word == "fn" || word == "struct" || word == "enum" || word == "trait" ||
-                          word == "mod";
-                i = j;
-                continue;
-            } else if (afterFn) {
-                paint(i, j, Function);
-            } else if (containsWord(kPrimitiveTypes, word) || (c >= 'A' && c <= 'Z')) {
-                paint(i, j, Type);
-            } else {
-                paint(i, j, Default);
-            }
-            afterFn = false;
-            i = j;
-            continue;
-        }
-        paint(i, j, Punctuation);
-        i = j;
-    }
-    return 0;
+    return LineStyler(s, styles).run(stateIn);
 }
 
 } // namespace tilelens::gui
