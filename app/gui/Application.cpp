@@ -192,17 +192,11 @@ bool saveScreenshot(QWidget& window, const QString& file, QString* error)
     return true;
 }
 
-int runApplication(int argc, char** argv)
-{
-    // Without a display, fall back to writing a screenshot so that a headless
-    // "run" still shows something (see README).
-    QElapsedTimer launch; // --bench-open measures from here
-    launch.start();
-    const bool headless = !hasDisplay();
-    if (headless)
-        qputenv("QT_QPA_PLATFORM", "offscreen");
+namespace {
 
-    QApplication app(argc, argv);
+// The application's names, resources, translations, theme and icon.
+void setUpApplication(QApplication& app)
+{
     QCoreApplication::setOrganizationName(QStringLiteral("TileLens"));
     QCoreApplication::setApplicationName(QStringLiteral("tilelens"));
     QCoreApplication::setApplicationVersion(QStringLiteral(TILELENS_VERSION));
@@ -212,60 +206,71 @@ int runApplication(int argc, char** argv)
     installTranslations(app, settings::uiLocale(QSettings()));
     applyThemeChoice(savedThemeChoice(QSettings()));
     QGuiApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/tilelens.svg")));
+}
 
-    QCommandLineParser parser;
+// The options of the command line besides --help and --version.
+struct GuiOptions
+{
+    QCommandLineOption screenshot, size, benchOpen, benchSupersede, syntheticOps, rules;
+};
+
+GuiOptions guiOptions()
+{
+    return {
+        QCommandLineOption(
+            QStringList{QStringLiteral("screenshot")},
+            QCoreApplication::translate(
+                "tilelens::gui::Application",
+                "Load PATH, render the window (%1x%2 unless --size) to the PNG FILE and exit.")
+                .arg(kScreenshotWidth)
+                .arg(kScreenshotHeight),
+            QStringLiteral("FILE")),
+        QCommandLineOption(
+            QStringList{QStringLiteral("size")},
+            QCoreApplication::translate("tilelens::gui::Application",
+                                        "With --screenshot: the window size, e.g. 1024x700."),
+            QStringLiteral("WxH")),
+        QCommandLineOption(QStringList{QStringLiteral("bench-open")},
+                           QCoreApplication::translate(
+                               "tilelens::gui::Application",
+                               "Open PATH, print launch to first aligned diff painted (ms), "
+                               "peak RSS and the longest event-loop stall, and exit."),
+                           QStringLiteral("PATH")),
+        QCommandLineOption(QStringList{QStringLiteral("bench-supersede")},
+                           QCoreApplication::translate(
+                               "tilelens::gui::Application",
+                               "Build a workspace of a big and a small kernel from the "
+                               "kernels (*.mlir) in DIR, select the big one, then the small "
+                               "one, and print how long the superseded diff kept working."),
+                           QStringLiteral("DIR")),
+        QCommandLineOption(QStringList{QStringLiteral("synthetic-ops")},
+                           QCoreApplication::translate(
+                               "tilelens::gui::Application",
+                               "With --bench-open DIR: replicate the kernels (*.mlir) in DIR "
+                               "into a reference/generated pair of about N ops per side "
+                               "and open that. With --bench-supersede: the big kernel's "
+                               "size (default 100000)."),
+                           QStringLiteral("N")),
+        QCommandLineOption(QStringList{QStringLiteral("rules")},
+                           QCoreApplication::translate(
+                               "tilelens::gui::Application",
+                               "Rule file (tilelens.rules/1) merged with the built-in rules "
+                               "for every IR verdict, as tilelens-cli diff --rules FILE; "
+                               "this session only (Diff > Rules File saves one)."),
+                           QStringLiteral("FILE")),
+    };
+}
+
+void describeCommandLine(QCommandLineParser& parser, const GuiOptions& o)
+{
     parser.setApplicationDescription(
         QCoreApplication::translate("tilelens::gui::Application",
                                     "Inspect GPU-kernel ports from cuTile Python to cuTile Rust."));
     parser.addHelpOption();
     parser.addVersionOption();
-    const QCommandLineOption screenshotOption(
-        QStringList{QStringLiteral("screenshot")},
-        QCoreApplication::translate(
-            "tilelens::gui::Application",
-            "Load PATH, render the window (%1x%2 unless --size) to the PNG FILE and exit.")
-            .arg(kScreenshotWidth)
-            .arg(kScreenshotHeight),
-        QStringLiteral("FILE"));
-    parser.addOption(screenshotOption);
-    const QCommandLineOption sizeOption(
-        QStringList{QStringLiteral("size")},
-        QCoreApplication::translate("tilelens::gui::Application",
-                                    "With --screenshot: the window size, e.g. 1024x700."),
-        QStringLiteral("WxH"));
-    parser.addOption(sizeOption);
-    const QCommandLineOption benchOption(
-        QStringList{QStringLiteral("bench-open")},
-        QCoreApplication::translate("tilelens::gui::Application",
-                                    "Open PATH, print launch to first aligned diff painted (ms), "
-                                    "peak RSS and the longest event-loop stall, and exit."),
-        QStringLiteral("PATH"));
-    parser.addOption(benchOption);
-    const QCommandLineOption supersedeOption(
-        QStringList{QStringLiteral("bench-supersede")},
-        QCoreApplication::translate("tilelens::gui::Application",
-                                    "Build a workspace of a big and a small kernel from the "
-                                    "kernels (*.mlir) in DIR, select the big one, then the small "
-                                    "one, and print how long the superseded diff kept working."),
-        QStringLiteral("DIR"));
-    parser.addOption(supersedeOption);
-    const QCommandLineOption syntheticOption(
-        QStringList{QStringLiteral("synthetic-ops")},
-        QCoreApplication::translate("tilelens::gui::Application",
-                                    "With --bench-open DIR: replicate the kernels (*.mlir) in DIR "
-                                    "into a reference/generated pair of about N ops per side "
-                                    "and open that. With --bench-supersede: the big kernel's "
-                                    "size (default 100000)."),
-        QStringLiteral("N"));
-    parser.addOption(syntheticOption);
-    const QCommandLineOption rulesOption(
-        QStringList{QStringLiteral("rules")},
-        QCoreApplication::translate("tilelens::gui::Application",
-                                    "Rule file (tilelens.rules/1) merged with the built-in rules "
-                                    "for every IR verdict, as tilelens-cli diff --rules FILE; "
-                                    "this session only (Diff > Rules File saves one)."),
-        QStringLiteral("FILE"));
-    parser.addOption(rulesOption);
+    for (const QCommandLineOption* option :
+         {&o.screenshot, &o.size, &o.benchOpen, &o.benchSupersede, &o.syntheticOps, &o.rules})
+        parser.addOption(*option);
     parser.addPositionalArgument(
         QStringLiteral("PATH"),
         QCoreApplication::translate(
@@ -274,69 +279,63 @@ int runApplication(int argc, char** argv)
             "directory (default: the bundled example); or two IR files REF GEN (.mlir or "
             ".tileirbc) to compare."),
         QStringLiteral("[PATH | REF GEN]"));
-    parser.process(app); // handles --help and --version, exits on errors
-    QSize size(kScreenshotWidth, kScreenshotHeight);
-    if (parser.isSet(sizeOption)) {
-        size = parseWindowSize(parser.value(sizeOption));
-        if (!size.isValid()) {
-            printLine(stderr, QCoreApplication::translate(
-                                  "tilelens::gui::Application",
-                                  "tilelens: --size expects WIDTHxHEIGHT between 320 and 8192 "
-                                  "pixels, got \"%1\"")
-                                  .arg(parser.value(sizeOption)));
+}
+
+// What the command line asks for once parsed.
+struct Launch
+{
+    QSize size{kScreenshotWidth, kScreenshotHeight}; // of a screenshot
+    MainWindow::Options window;
+    QElapsedTimer sinceStart; // --bench-open measures from the process start
+    bool headless = false;
+};
+
+// tilelens REF GEN (.mlir or .tileirbc, any mix): a plain two-file comparison, e.g. as a git
+// difftool.
+int runIrPair(QApplication& app, const QCommandLineParser& parser, const GuiOptions& o,
+              const QStringList& files, const Launch& l)
+{
+    for (const QString& path : files) {
+        if (!QFileInfo(path).isFile()) {
+            printLine(stderr, QCoreApplication::translate("tilelens::gui::Application",
+                                                          "tilelens: %1 is not an IR file "
+                                                          "(two paths compare two IR files)")
+                                  .arg(path));
             return 3;
         }
     }
+    if (parser.isSet(o.screenshot))
+        return runScreenshot(parser.value(o.screenshot), files, l.size);
+    MainWindow window(l.window);
+    window.show();
+    window.openIrPair(files[0], files[1]);
+    return app.exec();
+}
 
-    MainWindow::Options windowOptions;
-    windowOptions.rulesFile = parser.value(rulesOption);
-    const QStringList positional = parser.positionalArguments();
-    if (positional.size() == 2) {
-        // tilelens REF GEN (.mlir or .tileirbc, any mix): a plain two-file comparison, e.g. as
-        // a git difftool.
-        for (const QString& path : positional) {
-            if (!QFileInfo(path).isFile()) {
-                printLine(stderr, QCoreApplication::translate("tilelens::gui::Application",
-                                                              "tilelens: %1 is not an IR file "
-                                                              "(two paths compare two IR files)")
-                                      .arg(path));
-                return 3;
-            }
-        }
-        if (parser.isSet(screenshotOption))
-            return runScreenshot(parser.value(screenshotOption), positional, size);
-        MainWindow window(windowOptions);
-        window.show();
-        window.openIrPair(positional[0], positional[1]);
-        return app.exec();
-    }
-    if (positional.size() > 1) {
-        printLine(stderr, QCoreApplication::translate("tilelens::gui::Application",
-                                                      "tilelens: expected at most one PATH"));
-        return 3;
-    }
-    QString workspace = positional.isEmpty() ? defaultWorkspacePath() : positional.first();
+// A workspace (the bundled example without a PATH): benchmarked, screenshot or shown.
+int runWorkspace(QApplication& app, const QCommandLineParser& parser, const GuiOptions& o,
+                 const QStringList& paths, const Launch& l)
+{
+    const QString workspace = paths.isEmpty() ? defaultWorkspacePath() : paths.first();
     if (workspace.isEmpty()) {
         printLine(stderr, QCoreApplication::translate(
                               "tilelens::gui::Application",
                               "tilelens: the bundled example workspace was not found; "
                               "pass a PATH or set TILELENS_EXAMPLE_DIR"));
     }
-
-    if (parser.isSet(supersedeOption)) {
+    if (parser.isSet(o.benchSupersede)) {
         g_defaultMessageHandler = qInstallMessageHandler(screenshotMessageHandler);
         const int ops =
-            parser.isSet(syntheticOption) ? parser.value(syntheticOption).toInt() : 100000;
-        return runBenchSupersede(parser.value(supersedeOption), ops);
+            parser.isSet(o.syntheticOps) ? parser.value(o.syntheticOps).toInt() : 100000;
+        return runBenchSupersede(parser.value(o.benchSupersede), ops);
     }
-    if (parser.isSet(benchOption)) {
+    if (parser.isSet(o.benchOpen)) {
         g_defaultMessageHandler = qInstallMessageHandler(screenshotMessageHandler);
-        return runBenchOpen(parser.value(benchOption), launch,
-                            parser.value(syntheticOption).toInt());
+        return runBenchOpen(parser.value(o.benchOpen), l.sinceStart,
+                            parser.value(o.syntheticOps).toInt());
     }
-
-    QString screenshotFile = parser.value(screenshotOption);
-    if (screenshotFile.isEmpty() && headless) {
+    QString screenshotFile = parser.value(o.screenshot);
+    if (screenshotFile.isEmpty() && l.headless) {
         screenshotFile = QStringLiteral("tilelens-screenshot.png");
         printLine(stderr, QCoreApplication::translate(
                               "tilelens::gui::Application",
@@ -345,13 +344,53 @@ int runApplication(int argc, char** argv)
                               .arg(screenshotFile));
     }
     if (!screenshotFile.isEmpty())
-        return runScreenshot(screenshotFile, {workspace}, size);
-
-    MainWindow window(windowOptions);
+        return runScreenshot(screenshotFile, {workspace}, l.size);
+    MainWindow window(l.window);
     window.show();
     if (!workspace.isEmpty())
         window.openWorkspace(workspace);
     return app.exec();
+}
+
+} // namespace
+
+int runApplication(int argc, char** argv)
+{
+    Launch l;
+    l.sinceStart.start();
+    // Without a display, fall back to writing a screenshot so that a headless "run" still
+    // shows something (see README).
+    l.headless = !hasDisplay();
+    if (l.headless)
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+
+    QApplication app(argc, argv);
+    setUpApplication(app);
+    QCommandLineParser parser;
+    const GuiOptions o = guiOptions();
+    describeCommandLine(parser, o);
+    parser.process(app); // handles --help and --version, exits on errors
+    if (parser.isSet(o.size)) {
+        l.size = parseWindowSize(parser.value(o.size));
+        if (!l.size.isValid()) {
+            printLine(stderr, QCoreApplication::translate(
+                                  "tilelens::gui::Application",
+                                  "tilelens: --size expects WIDTHxHEIGHT between 320 and 8192 "
+                                  "pixels, got \"%1\"")
+                                  .arg(parser.value(o.size)));
+            return 3;
+        }
+    }
+    l.window.rulesFile = parser.value(o.rules);
+    const QStringList positional = parser.positionalArguments();
+    if (positional.size() == 2)
+        return runIrPair(app, parser, o, positional, l);
+    if (positional.size() > 1) {
+        printLine(stderr, QCoreApplication::translate("tilelens::gui::Application",
+                                                      "tilelens: expected at most one PATH"));
+        return 3;
+    }
+    return runWorkspace(app, parser, o, positional, l);
 }
 
 } // namespace tilelens::gui
