@@ -436,7 +436,7 @@ PV Interp::conversion(const BuiltinCall& c)
 {
     if (c.args.empty())
         return mkInt(symConst(0), c.here);
-    const PV v = c.args[0]->k == VK::Optional ? materialize(c.args[0], c.node, false) : c.args[0];
+    PV v = c.args[0]->k == VK::Optional ? materialize(c.args[0], c.node, false) : c.args[0];
     if (c.name == "bool")
         return v->k == VK::Int ? mkInt(symOp(SymOp::Ne, v->i, symConst(0)), c.here)
                                : mkInt(symConst(truth(v, c.node) ? 1 : 0), c.here);

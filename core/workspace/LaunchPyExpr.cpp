@@ -162,14 +162,14 @@ PV Interp::evalCall(int node, const std::shared_ptr<Scope>& scope)
     }
     if (m_raised)
         return mkUnknown("raised");
-    return call(f, std::move(args), std::move(kwargs), node);
+    return call(f, args, kwargs, node);
 }
 
 PV Interp::evalUnary(int node, const std::shared_ptr<Scope>& scope)
 {
     const PyNode& n = module.file.at(node);
     const Loc here = locOf(node);
-    const PV x = eval(n.kids[0], scope);
+    PV x = eval(n.kids[0], scope);
     if (n.text == "not") {
         if (x->k == VK::Int)
             return mkInt(symUnary(SymOp::Not, x->i), here);
@@ -268,8 +268,8 @@ PV Interp::evalBinary(int node, const PV& lIn, const PV& rIn)
     std::string op = n.text;
     if (n.kind == PyKind::AugAssign)
         op = op.substr(0, op.size() - 1);
-    const PV l = lIn->k == VK::Optional ? materialize(lIn, node, false) : lIn;
-    const PV r = rIn->k == VK::Optional ? materialize(rIn, node, false) : rIn;
+    PV l = lIn->k == VK::Optional ? materialize(lIn, node, false) : lIn;
+    PV r = rIn->k == VK::Optional ? materialize(rIn, node, false) : rIn;
     if ((l->k == VK::Tuple || l->k == VK::List) && l->k == r->k && op == "+") {
         std::vector<PV> items = *l->items;
         items.insert(items.end(), r->items->begin(), r->items->end());
@@ -488,8 +488,8 @@ PV Interp::evalSubscript(int node, const PV& objIn, const PV& index)
 
 // ---- calls
 
-PV Interp::call(const PV& f, std::vector<PV> args, std::vector<std::pair<std::string, PV>> kwargs,
-                int node)
+PV Interp::call(const PV& f, const std::vector<PV>& args,
+                const std::vector<std::pair<std::string, PV>>& kwargs, int node)
 {
     switch (f->k) {
     case VK::Func:
@@ -537,7 +537,7 @@ PV Interp::callFunction(const PV& f, const std::vector<PV>& args,
                 varkw = name.substr(2);
                 continue;
             }
-            if (name.rfind("*", 0) == 0) {
+            if (name.rfind('*', 0) == 0) {
                 varargs = name.substr(1);
                 continue;
             }

@@ -122,8 +122,8 @@ public:
     void note(int node, const std::string& message);
     void raise() { m_raised = true; }
     bool truth(const PV& v, int node, bool preferred = true);
-    PV call(const PV& f, std::vector<PV> args, std::vector<std::pair<std::string, PV>> kwargs,
-            int node);
+    PV call(const PV& f, const std::vector<PV>& args,
+            const std::vector<std::pair<std::string, PV>>& kwargs, int node);
     PV callBuiltin(const std::string& name, const std::vector<PV>& args,
                    const std::vector<std::pair<std::string, PV>>& kwargs, int node);
     PV callMethod(const PV& self, const std::string& name, const std::vector<PV>& args,

@@ -163,6 +163,7 @@ PV Interp::tensorSizes(const TensorCall& c)
     const std::vector<Sym>& v = c.name == "size" ? t->shape : t->strides;
     if (c.args.empty()) {
         std::vector<PV> items;
+        items.reserve(v.size());
         for (const Sym& s : v)
             items.push_back(mkInt(s, c.here));
         return mkSeq(VK::Tuple, std::move(items));

@@ -233,7 +233,7 @@ private:
         }
         ++m_used[idx];
         const QString cls = classOfRun(letter, int(s.runVerdicts.size()));
-        const QString dest = routeAfter(letter, run, verdict, cls, m_ctx);
+        QString dest = routeAfter(letter, run, verdict, cls, m_ctx);
         m_ps.trail << QStringLiteral("%1 %2%3 -> %4")
                           .arg(label, verdict,
                                cls.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(cls), dest);
