@@ -762,12 +762,12 @@ public:
         m_res.bindingSource = m_binding.source;
         m_res.bindingFacts = m_binding.facts;
         if (failsToVerify())
-            return m_res;
+            return std::move(m_res); // run() runs once
         m_deadline = deadlineOf(m_o, m_start);
         m_io = runOptions(m_o, m_deadline);
         if (const std::optional<std::string> over = planCases()) {
             limit(*over);
-            return m_res;
+            return std::move(m_res); // run() runs once
         }
         m_res.verdict = "same";
         for (const PlannedCase& plan : m_plans) {
@@ -777,12 +777,12 @@ public:
             }
             const CaseEnd end = runCase(plan);
             if (end == CaseEnd::ResultFinal)
-                return m_res;
+                return std::move(m_res); // run() runs once
             if (end == CaseEnd::SearchDone)
                 break;
         }
         finish();
-        return m_res;
+        return std::move(m_res); // run() runs once
     }
 
 private:

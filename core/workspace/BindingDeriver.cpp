@@ -96,7 +96,7 @@ public:
         if (!m_e.ref.found)
             incomplete("reference side: " + m_e.ref.why);
         if (!m_e.port.found || !m_e.ref.found)
-            return m_b;
+            return std::move(m_b); // run() runs once
         resolveTunables();
         for (const auto& [k, rep] : m_e.dimAlias)
             m_aliasSubst[k] = symDim(rep);
@@ -115,7 +115,7 @@ public:
         if (m_spec)
             for (const std::string& f : m_spec->facts)
                 m_b.facts.push_back({f, {}});
-        return m_b;
+        return std::move(m_b); // run() runs once
     }
 
 private:
