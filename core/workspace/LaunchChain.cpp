@@ -300,7 +300,7 @@ public:
     LaunchChain read(const std::string& wantedEntry)
     {
         if (!m_kernelText.ok)
-            return m_out;
+            return std::move(m_out); // read() runs once
         parseSources();
         // Pair the entries with the Python kernels as discovery does.
         std::vector<RustEntry> rustEntries =
@@ -317,7 +317,7 @@ public:
                 continue;
             m_out.entries.push_back(entryChainFor(pairing, entryName, pyName));
         }
-        return m_out;
+        return std::move(m_out); // read() runs once
     }
 
 private:
@@ -482,6 +482,7 @@ private:
         alt.ref.file = e.ref.file;
         alt.port.groups = m_portGroups;
         alt.ref.groups = m_refGroups;
+        alt.alternatives.clear(); // an alternative has none of its own (LaunchChain.h)
         alt.portPaths.clear();
         alt.refPaths.clear();
         build(alt, rk, s);
