@@ -352,3 +352,21 @@ TEST(LaunchChain, APortAgainstAVersionOfItselfIsBoundByThePortSideOnBothSides)
     ASSERT_TRUE(python) << why;
     EXPECT_NE(python->ref.params, python->gen.params);
 }
+
+// The other pairs of paths an IR pair's specialisation may need are kept once, on the entry:
+// an alternative carries no alternatives of its own (each used to copy the ones ranked
+// before it, which grew a chain quadratically in memory).
+TEST(LaunchChain, AlternativesCarryNoAlternativesOfTheirOwn)
+{
+    size_t alternatives = 0;
+    for (const char* op : {"attention_sink", "bmm", "matmul", "silu_and_mul", "swiglu"}) {
+        const LaunchChain chain = readLaunchChain(op, test::tileGymLaunchFiles(op));
+        for (const EntryChain& e : chain.entries)
+            for (const EntryChain& alt : e.alternatives) {
+                ++alternatives;
+                EXPECT_TRUE(alt.alternatives.empty()) << op << " " << e.entry;
+            }
+    }
+    // The checkout's bmm and attention entries have several: the test has something to see.
+    EXPECT_GE(alternatives, 2u);
+}
