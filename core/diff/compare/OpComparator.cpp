@@ -756,137 +756,150 @@ private:
         return {};
     }
 
+    // What reporting both sides' unmatched ops needs; the maps are built on first use (most
+    // pairs never need them).
+    struct UnmatchedScan
+    {
+        // Dead and duplicated ops of a side by computation, not yet set against the other's.
+        // (Two members: FlatHashMap's size constructor is explicit, which PerSide's
+        // value-initialisation cannot use.)
+        FlatHashMap<int> referenceSurplus, generatedSurplus;
+        FlatHashMap<int>& surplusCount(Side s)
+        {
+            return s == Side::Reference ? referenceSurplus : generatedSurplus;
+        }
+        PerSide<std::optional<FlatHashMap<uint8_t>>> allOps; // every op's computation
+        PerSide<std::vector<char>> readOps; // the ops whose result some op reads as written
+        PerSide<std::optional<FlatHashMap<int>>> live; // live ops by normal form
+    };
+
+    const GFunction& fn(Side side) const { return side == Side::Reference ? R : G; }
+    const std::vector<int>& opsToOther(Side side) const
+    {
+        return side == Side::Reference ? M.refToGen : M.genToRef;
+    }
+
+    // Dead and duplicated ops are compared by how often each computation occurs: only a
+    // surplus on one side is reported (as noise).
+    FlatHashMap<int> surplusCounts(Side side) const
+    {
+        FlatHashMap<int> count;
+        const GFunction& f = fn(side);
+        for (size_t i = 0; i < f.ops.size(); ++i)
+            if (!participates(f.ops[i]) && opsToOther(side)[i] < 0)
+                ++count[surplusKey(f.ops[i])];
+        return count;
+    }
+
     void unmatched()
     {
-        // Dead and duplicated ops are compared by how often each computation
-        // occurs: only a surplus on one side is reported (as noise).
-        FlatHashMap<int> refCount, genCount;
-        for (size_t i = 0; i < R.ops.size(); ++i)
-            if (!participates(R.ops[i]) && M.refToGen[i] < 0)
-                ++refCount[surplusKey(R.ops[i])];
-        for (size_t j = 0; j < G.ops.size(); ++j)
-            if (!participates(G.ops[j]) && M.genToRef[j] < 0)
-                ++genCount[surplusKey(G.ops[j])];
-        // Hashes of every op of a side: built on first use (most pairs never need them).
-        PerSide<std::optional<FlatHashMap<uint8_t>>> allOps;
-        auto all = [](std::optional<FlatHashMap<uint8_t>>& set,
-                      const GFunction& f) -> const FlatHashMap<uint8_t>& {
-            if (!set) {
-                set.emplace(f.ops.size());
-                for (const auto& o : f.ops)
-                    (*set)[surplusKey(o)] = 1;
-            }
-            return *set;
-        };
-        auto surplus = [&](FlatHashMap<int>& theirs, Side theirSide, const GOp& o) {
-            int* n = theirs.find(surplusKey(o));
-            if (n && *n > 0) {
-                --*n;
-                return false;
-            }
-            // A duplicate of something the other side has once is a surplus;
-            // a dead op the other side has (live) is not.
-            return o.duplicateOf >= 0 ||
-                   !all(allOps[theirSide], theirSide == Side::Generated ? G : R)
-                        .find(surplusKey(o));
-        };
-        // Per side: the ops whose result some op reads as written, built on first use.
-        PerSide<std::vector<char>> readOps;
-        // Live ops of a side by normal form: built on first use.
-        std::optional<FlatHashMap<int>> refLive, genLive;
-        auto recomputed = [](std::optional<FlatHashMap<int>>& map, const GFunction& f, const GOp& o,
-                             const char* side, RawDifference& d) {
-            if (!o.pure || !o.regions.empty() || o.results.size() != 1 || o.folded)
-                return;
-            if (!map) {
-                map.emplace(f.ops.size());
-                for (size_t k = 0; k < f.ops.size(); ++k)
-                    if (participates(f.ops[k]) && f.ops[k].pure && f.ops[k].regions.empty())
-                        (*map)[f.ops[k].hash] = int(k) + 1;
-            }
-            const int* at = map->find(o.hash);
-            if (!at)
-                return;
-            d.proof = "computes the value of the " + std::string(side) + "'s line " +
-                      std::to_string(f.ops[size_t(*at - 1)].line) +
-                      " (the same normal form), once more in another place: hoisting or CSE "
-                      "across regions merges them";
-        };
-        for (size_t i = 0; i < R.ops.size(); ++i) {
-            const GOp& o = R.ops[i];
-            if (M.refToGen[i] >= 0 || (o.terminator && o.operands.empty()) || o.assume ||
-                insideProvenOp(R, M.refToGen, int(i)))
+        UnmatchedScan scan;
+        scan.surplusCount(Side::Generated) = surplusCounts(Side::Generated);
+        unmatchedOn(Side::Reference, scan);
+        scan.surplusCount(Side::Reference) = surplusCounts(Side::Reference);
+        unmatchedOn(Side::Generated, scan);
+    }
+
+    void unmatchedOn(Side side, UnmatchedScan& scan)
+    {
+        const GFunction& f = fn(side);
+        const std::vector<int>& toOther = opsToOther(side);
+        for (size_t i = 0; i < f.ops.size(); ++i) {
+            const GOp& o = f.ops[i];
+            if (toOther[i] >= 0 || (o.terminator && o.operands.empty()) || o.assume ||
+                insideProvenOp(f, toOther, int(i)))
                 continue;
-            if (participates(o)) {
-                auto d = make(DiffKind::OpMissing, int(i), -1);
-                d.refValue = opSignature(R, int(i));
-                d.proof = unmatchedProof(R, int(i));
-                if (d.proof.empty())
-                    d.proof = boundArgumentProof(o);
-                if (d.proof.empty())
-                    absorbed(R, G, M.refToGen, int(i), d);
-                if (d.proof.empty())
-                    recomputed(genLive, G, o, "generated", d);
-                if (d.proof.empty())
-                    d.proof = paddingSelectProof(o, M.refValToGen);
-                if (d.proof.empty() && foldedIntoUsers(R, int(i)))
-                    d.proof = foldedProof(o);
-                if (d.proof.empty())
-                    d.proof = shiftStepProof(Side::Reference, int(i));
-                if (d.proof.empty())
-                    d.proof = onlyGatherPadding(R, int(i));
-                m_out.push_back(d);
-            } else if (surplus(genCount, Side::Generated, o)) {
-                auto d =
-                    make(unmatchedPureKind(R, int(i), Side::Reference, readOps[Side::Reference]),
-                         int(i), -1);
-                d.refValue = opSignature(R, int(i));
-                d.proof = o.id == OpId::MakeToken ? unmatchedProof(R, int(i))
-                          : foldedToConstant(o)   ? std::string(o.proof)
-                                                  : rewrittenUserProof(R, int(i));
-                d.conditional = o.proofConditional;
-                m_out.push_back(d);
-            }
+            if (participates(o))
+                m_out.push_back(missingOrExtra(side, int(i), scan));
+            else if (surplus(scan, otherSide(side), o))
+                m_out.push_back(unmatchedNoise(side, int(i), scan));
         }
-        // Recount for the generated side.
-        refCount = FlatHashMap<int>();
-        for (size_t i = 0; i < R.ops.size(); ++i)
-            if (!participates(R.ops[i]) && M.refToGen[i] < 0)
-                ++refCount[surplusKey(R.ops[i])];
-        for (size_t j = 0; j < G.ops.size(); ++j) {
-            const GOp& o = G.ops[j];
-            if (M.genToRef[j] >= 0 || (o.terminator && o.operands.empty()) || o.assume ||
-                insideProvenOp(G, M.genToRef, int(j)))
-                continue;
-            if (participates(o)) {
-                auto d = make(DiffKind::OpExtra, -1, int(j));
-                d.genValue = opSignature(G, int(j));
-                d.proof = unmatchedProof(G, int(j));
-                if (d.proof.empty())
-                    absorbed(G, R, M.genToRef, int(j), d);
-                if (d.proof.empty())
-                    recomputed(refLive, R, o, "reference", d);
-                if (d.proof.empty())
-                    d.proof = paddingSelectProof(o, M.genValToRef);
-                if (d.proof.empty() && foldedIntoUsers(G, int(j)))
-                    d.proof = foldedProof(o);
-                if (d.proof.empty())
-                    d.proof = shiftStepProof(Side::Generated, int(j));
-                if (d.proof.empty())
-                    d.proof = onlyGatherPadding(G, int(j));
-                m_out.push_back(d);
-            } else if (surplus(refCount, Side::Reference, o)) {
-                auto d =
-                    make(unmatchedPureKind(G, int(j), Side::Generated, readOps[Side::Generated]),
-                         -1, int(j));
-                d.genValue = opSignature(G, int(j));
-                d.proof = o.id == OpId::MakeToken ? unmatchedProof(G, int(j))
-                          : foldedToConstant(o)   ? std::string(o.proof)
-                                                  : rewrittenUserProof(G, int(j));
-                d.conditional = o.proofConditional;
-                m_out.push_back(d);
-            }
+    }
+
+    // A participating op on one side only: missing from the generated side or extra in it,
+    // with the first proof that explains it away.
+    RawDifference missingOrExtra(Side side, int op, UnmatchedScan& scan)
+    {
+        const bool ref = side == Side::Reference;
+        const GFunction& f = fn(side);
+        const GOp& o = f.ops[size_t(op)];
+        auto d = ref ? make(DiffKind::OpMissing, op, -1) : make(DiffKind::OpExtra, -1, op);
+        (ref ? d.refValue : d.genValue) = opSignature(f, op);
+        d.proof = unmatchedProof(f, op);
+        if (d.proof.empty() && ref) // only the reference binds arguments to constants
+            d.proof = boundArgumentProof(o);
+        if (d.proof.empty())
+            absorbed(f, fn(otherSide(side)), opsToOther(side), op, d);
+        if (d.proof.empty())
+            recomputed(scan.live[otherSide(side)], fn(otherSide(side)), o,
+                       sideWord(otherSide(side)), d);
+        if (d.proof.empty())
+            d.proof = paddingSelectProof(o, ref ? M.refValToGen : M.genValToRef);
+        if (d.proof.empty() && foldedIntoUsers(f, op))
+            d.proof = foldedProof(o);
+        if (d.proof.empty())
+            d.proof = shiftStepProof(side, op);
+        if (d.proof.empty())
+            d.proof = onlyGatherPadding(f, op);
+        return d;
+    }
+
+    // A dead or duplicated op one side has more often than the other.
+    RawDifference unmatchedNoise(Side side, int op, UnmatchedScan& scan)
+    {
+        const bool ref = side == Side::Reference;
+        const GFunction& f = fn(side);
+        const GOp& o = f.ops[size_t(op)];
+        auto d =
+            make(unmatchedPureKind(f, op, side, scan.readOps[side]), ref ? op : -1, ref ? -1 : op);
+        (ref ? d.refValue : d.genValue) = opSignature(f, op);
+        d.proof = o.id == OpId::MakeToken ? unmatchedProof(f, op)
+                  : foldedToConstant(o)   ? std::string(o.proof)
+                                          : rewrittenUserProof(f, op);
+        d.conditional = o.proofConditional;
+        return d;
+    }
+
+    // Whether `o` is a surplus over `theirSide`: each of their ops of the same computation
+    // cancels one. A duplicate of something the other side has once is a surplus; a dead op
+    // the other side has (live) is not.
+    bool surplus(UnmatchedScan& scan, Side theirSide, const GOp& o) const
+    {
+        int* n = scan.surplusCount(theirSide).find(surplusKey(o));
+        if (n && *n > 0) {
+            --*n;
+            return false;
         }
+        std::optional<FlatHashMap<uint8_t>>& all = scan.allOps[theirSide];
+        if (!all) {
+            const GFunction& f = fn(theirSide);
+            all.emplace(f.ops.size());
+            for (const auto& op : f.ops)
+                (*all)[surplusKey(op)] = 1;
+        }
+        return o.duplicateOf >= 0 || !all->find(surplusKey(o));
+    }
+
+    // The proof that `o` computes a value the other side computes elsewhere (live, same normal
+    // form): hoisting or CSE across regions merges them.
+    static void recomputed(std::optional<FlatHashMap<int>>& map, const GFunction& f, const GOp& o,
+                           const char* side, RawDifference& d)
+    {
+        if (!o.pure || !o.regions.empty() || o.results.size() != 1 || o.folded)
+            return;
+        if (!map) {
+            map.emplace(f.ops.size());
+            for (size_t k = 0; k < f.ops.size(); ++k)
+                if (participates(f.ops[k]) && f.ops[k].pure && f.ops[k].regions.empty())
+                    (*map)[f.ops[k].hash] = int(k) + 1;
+        }
+        const int* at = map->find(o.hash);
+        if (!at)
+            return;
+        d.proof = "computes the value of the " + std::string(side) + "'s line " +
+                  std::to_string(f.ops[size_t(*at - 1)].line) +
+                  " (the same normal form), once more in another place: hoisting or CSE "
+                  "across regions merges them";
     }
 
     // The kind of a pure op on one side only that takes no part in the
