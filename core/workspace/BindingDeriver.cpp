@@ -715,9 +715,9 @@ private:
             m_b.dims[name] = defaultSizes(key, u);
     }
 
-    // Ragged values for tiled sizes (smaller for arrays of higher rank), 16 for a size
-    // compiled into the kernel, 2 for a factor or a batch-like axis of a rank >= 4 array;
-    // rounded up to the wrappers' divisibility guards.
+    // Ragged values (smaller for arrays of higher rank); a size no grid tiles gets 16 when it
+    // is compiled into the kernel, 2 when it is a factor or an axis of a rank >= 4 array.
+    // Rounded up to the wrappers' divisibility guards.
     std::vector<int64_t> defaultSizes(const std::string& key, const SizeUses& u) const
     {
         size_t rank = 1;
