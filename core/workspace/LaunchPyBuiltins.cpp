@@ -367,13 +367,12 @@ PV Interp::callBuiltin(const std::string& rawName, const std::vector<PV>& args,
     return mkUnknown(name + "() is not modelled", c.here);
 }
 
-PV Interp::BuiltinCall::arg(size_t i, const std::string& kw) const
+// Keyword `kw`, else positional argument i; null when neither is given.
+PV Interp::argOf(const BuiltinCall& c, size_t i, const std::string& kw) const
 {
-    const auto given =
-        std::find_if(kwargs.begin(), kwargs.end(), [&](const auto& kv) { return kv.first == kw; });
-    if (given != kwargs.end() && given->second)
-        return given->second;
-    return i < args.size() ? args[i] : nullptr;
+    if (const PV k = kwarg(c.kwargs, kw))
+        return k;
+    return i < c.args.size() ? c.args[i] : nullptr;
 }
 
 std::optional<PV> Interp::pythonBuiltin(const BuiltinCall& c)
@@ -646,7 +645,7 @@ std::optional<PV> Interp::wrapperHelper(const BuiltinCall& c)
         return mkSeq(VK::Tuple, {makeValue(std::move(mod)), makeValue(std::move(lib))});
     }
     if (last == "make_tensor_desc") {
-        const PV t = c.arg(1, "t");
+        const PV t = argOf(c, 1, "t");
         if (!t || t->k != VK::Tensor)
             return mkUnknown("make_tensor_desc of " + (t ? describe(t) : std::string("nothing")),
                              c.here);
@@ -658,8 +657,8 @@ std::optional<PV> Interp::wrapperHelper(const BuiltinCall& c)
     if (last == "check_rc")
         return mkNone();
     if (last == "autotune_launch") {
-        const PV fn = c.arg(0, "kernel_fn");
-        const PV configs = c.arg(1, "configs");
+        const PV fn = argOf(c, 0, "kernel_fn");
+        const PV configs = argOf(c, 1, "configs");
         if (!fn || !configs)
             return mkUnknown("autotune_launch without kernel_fn / configs", c.here);
         PV cfg;
@@ -668,7 +667,7 @@ std::optional<PV> Interp::wrapperHelper(const BuiltinCall& c)
         return mkNs({{"output", out}, {"config", cfg}}, "tune result");
     }
     if (last == "exhaustive_search") {
-        const PV configs = c.arg(0, "configs");
+        const PV configs = argOf(c, 0, "configs");
         if (!configs)
             return mkUnknown("exhaustive_search without configurations", c.here);
         PV cfg;

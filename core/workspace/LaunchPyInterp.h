@@ -194,9 +194,8 @@ private:
         const std::vector<std::pair<std::string, PV>>& kwargs;
         int node;
         Loc here;
-        // Keyword `kw`, else positional argument i; null when neither is given.
-        PV arg(size_t i, const std::string& kw) const;
     };
+    PV argOf(const BuiltinCall& c, size_t i, const std::string& kw) const;
     std::optional<PV> pythonBuiltin(const BuiltinCall& c);
     PV conversion(const BuiltinCall& c);
     PV minMax(const BuiltinCall& c);
