@@ -126,8 +126,9 @@ QString classLineOf(char letter, const QString& verdict, const StageReports& rep
 }
 
 // A stage's runs from its agent log, its verdict (the report's when the log has none) and
-// its evidence; a warning when it ran more often than the pipeline allows.
-void readStage(const QString& kernelDir, const StageReports& reports, int i, PipelineState& ps)
+// its evidence; a warning when it ran more often than the pipeline allows. Returns the log
+// (the routing reads D's runs' classes from it).
+AgentLog readStage(const QString& kernelDir, const StageReports& reports, int i, PipelineState& ps)
 {
     const QDir dir(kernelDir);
     const char letter = char('A' + i);
@@ -135,7 +136,7 @@ void readStage(const QString& kernelDir, const StageReports& reports, int i, Pip
     s.letter = letter;
     s.title = QString::fromLatin1(kTitles[i]);
     s.cap = kCaps[i];
-    const AgentLog log = readAgentLog(kernelDir, letter);
+    AgentLog log = readAgentLog(kernelDir, letter);
     ps.diagnostics.insert(ps.diagnostics.end(), log.diagnostics.begin(), log.diagnostics.end());
     for (const AgentEnvelope& e : log.envelopes) {
         if (!e.validatorRepair)
@@ -176,6 +177,7 @@ void readStage(const QString& kernelDir, const StageReports& reports, int i, Pip
                         .toStdString();
         ps.diagnostics.push_back(d);
     }
+    return log;
 }
 
 // The routing table walked through the recorded runs: the trail of stages and where the
@@ -183,11 +185,11 @@ void readStage(const QString& kernelDir, const StageReports& reports, int i, Pip
 class RouteWalk
 {
 public:
-    RouteWalk(const QString& kernelDir, const StageReports& reports, PipelineState& ps)
+    RouteWalk(const AgentLog& dLog, const StageReports& reports, PipelineState& ps)
         : m_reports(reports), m_ps(ps)
     {
         // D's class per run: the envelope text for earlier runs, correctness.md for the latest.
-        for (const AgentEnvelope& e : readAgentLog(kernelDir, 'D').envelopes) {
+        for (const AgentEnvelope& e : dLog.envelopes) {
             if (!e.validatorRepair)
                 m_dClasses.push_back(classIn(e.text));
         }
@@ -290,9 +292,13 @@ PipelineState derivePipelineState(const QString& kernelDir)
     PipelineState ps;
     const QDir dir(kernelDir);
     const StageReports reports(dir);
-    for (int i = 0; i < 6; ++i)
-        readStage(kernelDir, reports, i, ps);
-    RouteWalk(kernelDir, reports, ps).run();
+    AgentLog dLog;
+    for (int i = 0; i < 6; ++i) {
+        AgentLog log = readStage(kernelDir, reports, i, ps);
+        if (i == 'D' - 'A')
+            dLog = std::move(log);
+    }
+    RouteWalk(dLog, reports, ps).run();
     readBlocked(dir, ps);
     return ps;
 }
