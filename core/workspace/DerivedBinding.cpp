@@ -619,7 +619,7 @@ public:
     // `gen` may be null: the generated IR is yet to be made (ir-gen specialises to the
     // reference alone).
     EntrySpecialiser(const EntryChain& entry, const ir::Function& ref, const ir::Function* gen)
-        : m_ref(ref), m_gen(gen), m_mangled(mangledArgs(std::string(ref.name))),
+        : m_entry(entry), m_ref(ref), m_gen(gen), m_mangled(mangledArgs(std::string(ref.name))),
           // Two versions of the port diffed against each other: the chain's port side binds both.
           m_refIsPort(gen && !m_mangled && samePort(entry, ref, *gen)),
           m_refHints(m_refIsPort ? std::map<std::string, int64_t>{} : entryHints(ref)),
@@ -628,11 +628,10 @@ public:
     {
     }
 
-    bool run(const EntryChain& entry, eval::Binding& out, std::string& why,
-             DerivedBinding* derivedOut, int64_t* elements)
+    bool run(eval::Binding& out, std::string& why, DerivedBinding* derivedOut, int64_t* elements)
     {
-        std::vector<const EntryChain*> candidates{&entry};
-        for (const EntryChain& alt : entry.alternatives)
+        std::vector<const EntryChain*> candidates{&m_entry};
+        for (const EntryChain& alt : m_entry.alternatives)
             candidates.push_back(&alt);
         for (const EntryChain* c : candidates)
             if (tryPath(*c, out, why, derivedOut, elements))
@@ -933,6 +932,7 @@ private:
             }
     }
 
+    const EntryChain& m_entry; // the chain; its alternatives are tried after it
     const ir::Function& m_ref;
     const ir::Function* m_gen;
     const std::optional<std::vector<MangledArg>> m_mangled;
@@ -947,7 +947,7 @@ bool specialiseEntry(const EntryChain* entry, const ir::Function& ref, const ir:
                      eval::Binding& out, std::string& why, DerivedBinding* derivedOut,
                      int64_t* elements)
 {
-    return EntrySpecialiser(*entry, ref, gen).run(*entry, out, why, derivedOut, elements);
+    return EntrySpecialiser(*entry, ref, gen).run(out, why, derivedOut, elements);
 }
 
 } // namespace
