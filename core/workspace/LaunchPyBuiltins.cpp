@@ -370,7 +370,7 @@ PV Interp::callBuiltin(const std::string& rawName, const std::vector<PV>& args,
 // Keyword `kw`, else positional argument i; null when neither is given.
 PV Interp::argOf(const BuiltinCall& c, size_t i, const std::string& kw) const
 {
-    if (const PV k = kwarg(c.kwargs, kw))
+    if (PV k = kwarg(c.kwargs, kw))
         return k;
     return i < c.args.size() ? c.args[i] : nullptr;
 }
