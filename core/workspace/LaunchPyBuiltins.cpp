@@ -452,7 +452,8 @@ PV Interp::conversion(const BuiltinCall& c)
     if (v->k == VK::Ratio)
         return mkInt(symOp(SymOp::FloorDiv, v->i, v->den), v->origin);
     if (v->k == VK::Float && v->f)
-        return mkInt(symConst(int64_t(*v->f)), v->origin);
+        if (const std::optional<int64_t> k = wholeInt64(std::trunc(*v->f)))
+            return mkInt(symConst(*k), v->origin);
     if (v->k == VK::StreamHandle)
         return v;
     return mkInt(toSym(v, c.node), v->origin.valid() ? v->origin : c.here);
@@ -545,7 +546,8 @@ PV Interp::ceilFloor(const BuiltinCall& c)
     if (v->k == VK::Int)
         return v;
     if (v->k == VK::Float && v->f)
-        return mkInt(int64_t(up ? std::ceil(*v->f) : std::floor(*v->f)));
+        if (const std::optional<int64_t> k = wholeInt64(up ? std::ceil(*v->f) : std::floor(*v->f)))
+            return mkInt(*k);
     return mkInt(symOpaque(c.name + " of " + describe(v)), c.here);
 }
 

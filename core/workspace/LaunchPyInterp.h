@@ -80,6 +80,10 @@ PV mkNone();
 PV mkInt(Sym s, Loc origin = {});
 PV mkInt(int64_t v);
 PV mkFloat(std::optional<double> f, Loc origin = {});
+// `d` as an int64 when it is a whole number in int64's range; nothing for NaN, an infinity or
+// a magnitude past 2^63 (Python's int of such a float is an error or a big integer, and the
+// plain conversion is undefined behaviour).
+std::optional<int64_t> wholeInt64(double d);
 PV mkStr(std::string s);
 PV mkUnknown(std::string why, Loc origin = {});
 PV mkBuiltin(std::string name);

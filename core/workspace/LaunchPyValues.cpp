@@ -2,6 +2,8 @@
 
 #include "workspace/LaunchPyInterp.h"
 
+#include <cmath>
+
 namespace tilelens::ws::launch {
 namespace py {
 
@@ -34,6 +36,14 @@ PV mkFloat(std::optional<double> f, Loc origin)
     v.f = f;
     v.origin = std::move(origin);
     return makeValue(std::move(v));
+}
+std::optional<int64_t> wholeInt64(double d)
+{
+    // -2^63 is a double; 2^63 is the first one past int64's range (NaN fails both tests).
+    constexpr double kLimit = 9223372036854775808.0;
+    if (!(d >= -kLimit && d < kLimit) || d != std::trunc(d))
+        return std::nullopt;
+    return int64_t(d);
 }
 PV mkStr(std::string s)
 {

@@ -588,8 +588,8 @@ Sym Interp::toSym(const PV& v, int node)
     case VK::None:
         return symOpaque("None where an integer is expected");
     case VK::Float:
-        if (v->f && *v->f == double(int64_t(*v->f)))
-            return symConst(int64_t(*v->f));
+        if (const std::optional<int64_t> k = v->f ? wholeInt64(*v->f) : std::nullopt)
+            return symConst(*k);
         return symOpaque("a float where an integer is expected");
     case VK::Unknown:
         return symOpaque(v->s);

@@ -2,9 +2,11 @@
 // recursion and exponentially shared expressions end in located errors or notes, never a
 // crash or a hang, and reading stays linear.
 
+#include "TileGymCheckout.h"
 #include "workspace/AbiCheck.h"
 #include "workspace/LaunchBinding.h"
 #include "workspace/LaunchChain.h"
+#include "workspace/LaunchPyInterp.h"
 #include "workspace/LaunchPython.h"
 #include "workspace/LaunchRust.h"
 #include "workspace/LaunchSym.h"
@@ -13,6 +15,7 @@
 #include <QDir>
 #include <QTemporaryDir>
 #include <chrono>
+#include <cmath>
 #include <fstream>
 #include <gtest/gtest.h>
 #include <random>
@@ -152,4 +155,57 @@ TEST(LaunchReaderHostile, RunawayWrappersEndInNotes)
         }
     }
     EXPECT_LT(secondsSince(start), 30.0);
+}
+
+TEST(LaunchReaderHostile, FloatsBeyondInt64AreNotConvertedToIntegers)
+{
+    using launch::py::wholeInt64;
+    EXPECT_EQ(wholeInt64(-9223372036854775808.0), INT64_MIN);
+    EXPECT_EQ(wholeInt64(1e18), int64_t(1000000000000000000));
+    EXPECT_EQ(wholeInt64(-3.0), -3);
+    EXPECT_FALSE(wholeInt64(9223372036854775808.0)); // 2^63
+    EXPECT_FALSE(wholeInt64(1e300));
+    EXPECT_FALSE(wholeInt64(-1e300));
+    EXPECT_FALSE(wholeInt64(INFINITY));
+    EXPECT_FALSE(wholeInt64(NAN));
+    EXPECT_FALSE(wholeInt64(2.5));
+
+    // int(), math.floor and math.ceil of such floats as the block size in the real
+    // silu_and_mul wrapper (found by fuzz_launch_chain: an integer literal past int64 is read
+    // as a float, and int() of it was undefined behaviour): the generic is left underived
+    // instead of taking a made-up value.
+    QTemporaryDir dir;
+    ASSERT_TRUE(dir.isValid());
+    const LaunchFiles real = tilelens::test::tileGymLaunchFiles("silu_and_mul");
+    std::string wrapper;
+    {
+        std::ifstream in(real.wrapper.toStdString());
+        wrapper.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+    }
+    const std::string planted = "block_size = next_power_of_2(hidden_size)";
+    const size_t at = wrapper.find(planted);
+    ASSERT_NE(at, std::string::npos);
+    for (const std::string& value :
+         {std::string("int(2") + std::string(400, '2') + ")", std::string("int(1e300)"),
+          std::string("int(float('inf'))"), std::string("math.floor(-1e300)"),
+          std::string("math.ceil(float('nan'))"), std::string("int(float(2**70))")}) {
+        LaunchFiles f = real;
+        f.wrapper = QDir(dir.path()).filePath(QStringLiteral("silu_and_mul.py"));
+        std::ofstream(f.wrapper.toStdString())
+            << "import math\n"
+            << std::string(wrapper).replace(at, planted.size(), "block_size = " + value);
+        const LaunchChain chain = readLaunchChain("silu_and_mul", f);
+        ASSERT_EQ(chain.entries.size(), 1u) << value;
+        const DerivedBinding b = deriveBinding(chain.entries[0]);
+        const BindingItem* block = nullptr;
+        for (const BindingItem& item : b.items) {
+            EXPECT_EQ(item.expr.find("9223372036854775808"), std::string::npos)
+                << value << ": " << item.what << " = " << item.expr;
+            if (item.what == "generic BLOCK_SIZE")
+                block = &item;
+        }
+        ASSERT_TRUE(block) << value;
+        EXPECT_EQ(block->expr, "?") << value; // unknown, not a number
+        checkAbi(chain.entries[0], b);
+    }
 }
