@@ -136,7 +136,9 @@ QChart* PerfChart::buildChart() const
     axisY->setRange(yMin, yMax);
     axisY->setTitleText(tr("ratio"));
     axisY->setLabelFormat(QStringLiteral("%.2f"));
-    const int ticks = std::min(int(std::round((yMax - yMin) / 0.1)) + 1, 9);
+    // Counted in double: a ratio from hostile times (1e300 ms over 1e-300 ms) is no int.
+    const double steps = std::round((yMax - yMin) / 0.1);
+    const int ticks = steps >= 0.0 && steps < 8.0 ? int(steps) + 1 : 9;
     axisY->setTickCount(ticks);
     auto* axisBars = new QBarCategoryAxis;
     axisBars->append(categories.isEmpty() ? QStringList{QStringLiteral(" ")} : categories);

@@ -20,6 +20,7 @@
 #include <QImage>
 #include <QTemporaryDir>
 #include <gtest/gtest.h>
+#include <limits>
 
 using namespace tilelens;
 using namespace tilelens::gui::panels;
@@ -199,4 +200,28 @@ TEST(PerfPanel, AProfileNeverWritesThroughALinkInTilelens)
         << error.toStdString();
     EXPECT_TRUE(
         QDir(outside.path()).isEmpty(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot));
+}
+
+TEST(PerfChart, DrawsRatiosFromExtremeTimes)
+{
+    // Times a hostile log can give (1e300 ms over 1e-300 ms): the axis is laid out in double,
+    // not through an int conversion that is undefined for such a span.
+    perf::PerfComparison c;
+    for (double ratio : {1e300, std::numeric_limits<double>::infinity(), 1e-300, 1.0}) {
+        perf::PairedConfig row;
+        row.configId = QString::number(ratio);
+        row.ratio = ratio;
+        c.rows.push_back(row);
+        ++c.matched;
+    }
+    c.geomean = 1.0;
+    c.interval = perf::Interval{1e-300, 1e300, 0.95};
+    PerfChart chart;
+    chart.setComparison(c);
+    EXPECT_EQ(chart.barCount(), 4);
+    QTemporaryDir tmp;
+    QString error;
+    const QString png = tmp.filePath(QStringLiteral("chart.png"));
+    ASSERT_TRUE(chart.exportPng(png, QSize(600, 300), &error)) << error.toStdString();
+    EXPECT_FALSE(QImage(png).isNull());
 }
