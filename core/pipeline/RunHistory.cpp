@@ -52,8 +52,8 @@ bool stillRunning(const StageRun& run, const QJsonObject& runner)
         // Another boot of this machine ended the run; another host's runs cannot be checked.
         return runner.value(QStringLiteral("host")).toString() != QSysInfo::machineHostName();
     }
-    const qint64 pid = qint64(runner.value(QStringLiteral("pid")).toDouble());
-    const qint64 ticks = qint64(runner.value(QStringLiteral("start_ticks")).toDouble(-2));
+    const qint64 pid = runner.value(QStringLiteral("pid")).toInteger(0);
+    const qint64 ticks = runner.value(QStringLiteral("start_ticks")).toInteger(-2);
     const bool runnerAlive = pid > 0 && processStartTicks(pid) == ticks;
     return runnerAlive && (run.pid <= 0 || groupAlive);
 }

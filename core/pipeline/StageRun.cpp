@@ -154,9 +154,9 @@ StageRun StageRun::fromJson(const QJsonObject& o)
     r.verdict = o.value(QStringLiteral("verdict")).toString();
     r.message = o.value(QStringLiteral("message")).toString();
     r.logPath = o.value(QStringLiteral("log")).toString();
-    r.pid = qint64(o.value(QStringLiteral("pid")).toDouble(0));
+    r.pid = o.value(QStringLiteral("pid")).toInteger(0); // 0 unless a whole qint64
     r.slurmJobName = o.value(QStringLiteral("slurm_job_name")).toString();
-    r.outputBytes = qint64(o.value(QStringLiteral("output_bytes")).toDouble(0));
+    r.outputBytes = o.value(QStringLiteral("output_bytes")).toInteger(0);
     for (const auto& a : o.value(QStringLiteral("changed_outputs")).toArray())
         r.changedOutputs << a.toString();
     r.irChanged = o.value(QStringLiteral("ir_changed")).toBool();

@@ -173,3 +173,32 @@ TEST(RunHistory, ARecordIsNeverAppendedThroughALink)
     EXPECT_FALSE(appendRunRecord(r, HistoryEvent::End, &error));
     EXPECT_FALSE(QFile::exists(outside.path() + QStringLiteral("/h.jsonl")));
 }
+
+// A run history is a file of the workspace, which may come from anywhere: numbers that are no
+// qint64 (1e300, a fraction) read as absent instead of an undefined conversion.
+TEST(RunHistory, NumbersBeyondQint64ReadAsAbsent)
+{
+    TempWorkspace ws;
+    QJsonObject o{{QStringLiteral("run_id"), QStringLiteral("r1")},
+                  {QStringLiteral("stage"), QStringLiteral("B")},
+                  {QStringLiteral("event"), QStringLiteral("start")},
+                  {QStringLiteral("status"), QStringLiteral("running")},
+                  {QStringLiteral("pid"), 1e300},
+                  {QStringLiteral("output_bytes"), -1e300}};
+    // This machine's boot and host, so that the runner's pid is the one checked.
+    o.insert(QStringLiteral("runner"),
+             QJsonObject{{QStringLiteral("pid"), 1e300},
+                         {QStringLiteral("start_ticks"), 2.5},
+                         {QStringLiteral("boot_id"), bootId()},
+                         {QStringLiteral("host"), QSysInfo::machineHostName()}});
+    QFile f(historyFile(ws.dir()));
+    ASSERT_TRUE(QDir().mkpath(historyDir(ws.dir())));
+    ASSERT_TRUE(f.open(QIODevice::WriteOnly));
+    f.write(QJsonDocument(o).toJson(QJsonDocument::Compact) + '\n');
+    f.close();
+    const RunHistory h = loadRunHistory(ws.dir());
+    ASSERT_EQ(h.runs.size(), 1u);
+    EXPECT_EQ(h.runs[0].pid, 0);
+    EXPECT_EQ(h.runs[0].outputBytes, 0);
+    EXPECT_EQ(h.runs[0].status, RunStatus::Interrupted);
+}
