@@ -6,6 +6,7 @@
 #include <QFileInfo>
 #include <QProcess>
 #include <csignal>
+#include <limits>
 #include <sys/prctl.h>
 #include <unistd.h>
 
@@ -76,7 +77,7 @@ QStringList supervisorArguments(int graceMs, const QString& program, const QStri
 
 bool signalProcessGroup(qint64 pgid, int sig)
 {
-    if (pgid <= 1)
+    if (pgid <= 1 || pgid > std::numeric_limits<pid_t>::max())
         return false;
     return ::kill(pid_t(-pgid), sig) == 0;
 }

@@ -26,7 +26,8 @@ QString stageSupervisorPath(QStringList* lookedIn = nullptr);
 // tree graceMs after a SIGTERM (at once on SIGUSR1).
 QStringList supervisorArguments(int graceMs, const QString& program, const QStringList& args);
 
-// kill(-pgid, sig); false when no such group.
+// kill(-pgid, sig); false when no such group. A pgid of 1 or less, or one past pid_t, is no
+// group: its negation would be -1 (every process this user may signal) or would wrap.
 bool signalProcessGroup(qint64 pgid, int sig);
 
 // Live (non-zombie) members of a process group, from /proc. Bounded scan.

@@ -45,7 +45,8 @@ QJsonObject currentRunner()
 // Records without "runner" (older versions): only the stage's process group can tell.
 bool stillRunning(const StageRun& run, const QJsonObject& runner)
 {
-    const bool groupAlive = run.pid > 0 && ::kill(pid_t(-run.pid), 0) == 0;
+    // Signal 0 only asks whether the group exists (the pid is the file's word for it).
+    const bool groupAlive = signalProcessGroup(run.pid, 0);
     if (runner.isEmpty())
         return groupAlive;
     if (runner.value(QStringLiteral("boot_id")).toString() != bootId()) {

@@ -202,3 +202,13 @@ TEST(RunHistory, NumbersBeyondQint64ReadAsAbsent)
     EXPECT_EQ(h.runs[0].outputBytes, 0);
     EXPECT_EQ(h.runs[0].status, RunStatus::Interrupted);
 }
+
+// A pid read from a file may be any number: one past pid_t would wrap to -1 in kill(-pgid),
+// which signals every process this user may signal.
+TEST(RunHistory, ProcessGroupsOutsidePidRangeAreNeverSignalled)
+{
+    EXPECT_FALSE(signalProcessGroup((qint64(1) << 32) + 1, 0)); // -(2^32 + 1) wraps to -1
+    EXPECT_FALSE(signalProcessGroup(1, 0));
+    EXPECT_FALSE(signalProcessGroup(0, 0));
+    EXPECT_TRUE(signalProcessGroup(::getpgrp(), 0)); // this test's own group exists
+}
