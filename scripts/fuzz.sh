@@ -16,7 +16,7 @@ seconds="${1:-300}"
 shift || true
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=(ir_text ir_bytecode analysis_json reports perf_log
-                                     cupti_records rules tilelens_json pairings_json binding_file
+                                     cupti_records rules tilelens_json run_history pairings_json binding_file
                                      binding_expr launch_chain diff_pair eval_pair)
 shared="${TILELENS_SHARED_DIR:-../shared}/corpus"
 
@@ -36,6 +36,7 @@ seeds() {
     cupti_records) echo tests/core/perf/cupti/data ;;
     rules) echo resources/rules ;;
     tilelens_json) echo resources/examples/*/tilelens.json ;;
+    run_history) ;; # its regression folder: a start and end record, numbers out of range
     pairings_json) echo tests/data/workspace/pairings ;;
     binding_file) echo tests/data/eval/*.json tests/data/eval/corpus ;;
     binding_expr) ;; # its regression folder: expressions written from issue 32

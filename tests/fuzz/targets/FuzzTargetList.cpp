@@ -15,6 +15,7 @@ const std::vector<FuzzTarget>& fuzzTargets()
                                                     {"diff_pair", &diffPair},
                                                     {"eval_pair", &evalPair},
                                                     {"tilelens_json", &tilelensJson},
+                                                    {"run_history", &runHistory},
                                                     {"pairings_json", &pairingsJson},
                                                     {"binding_file", &bindingFile},
                                                     {"binding_expr", &bindingExpr},

@@ -23,6 +23,7 @@ void diffPair(std::string_view bytes);
 // without a file, under small budgets, and its result written as JSON and text.
 void evalPair(std::string_view bytes);
 void tilelensJson(std::string_view bytes); // tilelens.json over the default stages
+void runHistory(std::string_view bytes);   // .tilelens/runs.jsonl: the whole file, then its tail
 void pairingsJson(std::string_view bytes); // .tilelens/pairings.json: read, edited, read again
 void bindingFile(std::string_view bytes);  // eval --binding files, then a case of a small kernel
 void bindingExpr(std::string_view bytes);  // the binding expression language
