@@ -113,8 +113,11 @@ QChart* PerfChart::buildChart() const
         if (*r.ratio > m_thresholds.done)
             over << int(set->count());
         set->append(*r.ratio);
-        lo = std::min(lo, *r.ratio);
-        hi = std::max(hi, *r.ratio);
+        // An infinite ratio (a time overflowed) has no place on the axis.
+        if (std::isfinite(*r.ratio)) {
+            lo = std::min(lo, *r.ratio);
+            hi = std::max(hi, *r.ratio);
+        }
     }
     const int n = int(categories.size());
     QString title = m_title.isEmpty() ? tr("Ratio per configuration") : m_title;

@@ -14,11 +14,13 @@
 #include "pipeline/StageResolver.h"
 
 #include <QAbstractItemModelTester>
+#include <QChartView>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QImage>
 #include <QTemporaryDir>
+#include <QValueAxis>
 #include <gtest/gtest.h>
 #include <limits>
 
@@ -219,6 +221,12 @@ TEST(PerfChart, DrawsRatiosFromExtremeTimes)
     PerfChart chart;
     chart.setComparison(c);
     EXPECT_EQ(chart.barCount(), 4);
+    // The axis spans the finite ratios; the infinite one does not void the range.
+    const QList<QAbstractAxis*> vertical = chart.view()->chart()->axes(Qt::Vertical);
+    ASSERT_EQ(vertical.size(), 1);
+    const auto* ratioAxis = qobject_cast<const QValueAxis*>(vertical.front());
+    ASSERT_TRUE(ratioAxis);
+    EXPECT_GE(ratioAxis->max(), 1e300);
     QTemporaryDir tmp;
     QString error;
     const QString png = tmp.filePath(QStringLiteral("chart.png"));
