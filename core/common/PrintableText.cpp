@@ -1,5 +1,7 @@
 #include "common/PrintableText.h"
 
+#include "common/HiddenText.h"
+
 namespace tilelens {
 
 namespace {
@@ -18,12 +20,11 @@ bool isControl(char32_t cp)
     return cp < 0x20 || (cp >= 0x7F && cp <= 0x9F);
 }
 
-// Bidirectional-text controls (the Bidi_Control property: they reorder what a line shows,
-// "Trojan Source") and the line and paragraph separators some viewers break lines at.
+// Bidirectional-text controls (they reorder what a line shows, "Trojan Source") and the line
+// and paragraph separators some viewers break lines at (HiddenText.h).
 bool isLayoutControl(char32_t cp)
 {
-    return cp == 0x061C || cp == 0x200E || cp == 0x200F || (cp >= 0x2028 && cp <= 0x202E) ||
-           (cp >= 0x2066 && cp <= 0x2069);
+    return isBidiControl(cp) || isLineOrParagraphSeparator(cp);
 }
 
 void appendUnicodeEscape(std::string& out, char32_t cp)

@@ -5,6 +5,8 @@
 //                           module parsed again, model memory reused), the
 //                           process's first (cold) parse beside the cost of
 //                           touching as much fresh memory, and resident memory
+//   * BM_ScanHiddenText   - the panes' hidden-text scan of the same module, MB/s, beside
+//                           counting its newlines and parsing it
 //   * BM_PrintCorpus      - the same dumps printed back (arg 0: custom form, 1: generic), MB/s
 //                           of printed text
 //   * BM_ReadBytecodeCorpus - the 98 bytecode twins of the dumps read into models, MB/s
@@ -18,6 +20,7 @@
 
 #include "TestPaths.h"
 #include "common/FileReader.h"
+#include "common/HiddenText.h"
 #include "ir/Block.h"
 #include "ir/Function.h"
 #include "ir/Module.h"
@@ -392,6 +395,35 @@ void BM_ParseReplicated(benchmark::State& state)
     addCensusCounters(state, ir::parseModule(text), bytes);
 }
 BENCHMARK(BM_ParseReplicated)->Unit(benchmark::kMillisecond)->Iterations(5);
+
+// The hidden-text scan every source and IR pane runs on its text in the loader's worker
+// (common/HiddenText.h), on the same module, beside two peers measured here: one pass that
+// only counts newlines (std::count, the least a scan that places lines could do) and, when
+// BM_ParseReplicated ran before it, the steady parse of the same bytes.
+void BM_ScanHiddenText(benchmark::State& state)
+{
+    const std::string& text = replicatedModule();
+    double scanCpu = 0, countCpu = 0;
+    for (auto _ : state) {
+        const double c0 = cpuSeconds();
+        const HiddenTextScan scan = scanHiddenText(text);
+        const double c1 = cpuSeconds();
+        const auto newlines = std::count(text.begin(), text.end(), '\n');
+        const double c2 = cpuSeconds();
+        scanCpu += c1 - c0;
+        countCpu += c2 - c1;
+        benchmark::DoNotOptimize(scan.count);
+        benchmark::DoNotOptimize(newlines);
+    }
+    const double total = double(text.size()) * double(state.iterations());
+    state.SetBytesProcessed(int64_t(total));
+    state.counters["scan_cpu_MB/s"] = total / scanCpu / 1e6;
+    state.counters["count_newlines_cpu_MB/s"] = total / countCpu / 1e6;
+    state.counters["scan_x_count_newlines"] = scanCpu / countCpu;
+    if (g_steadyCpuSecondsPerByte > 0)
+        state.counters["scan_x_parse"] = scanCpu / total / g_steadyCpuSecondsPerByte;
+}
+BENCHMARK(BM_ScanHiddenText)->Unit(benchmark::kMillisecond)->Iterations(10);
 
 // Wall time of one child process run (and its CPU time in *cpu), or -1 when it could not run.
 double runTimed(const std::string& exe, const std::vector<std::string>& args, double* cpu)

@@ -1,0 +1,67 @@
+#pragma once
+// Characters a text view draws as nothing, or that reorder what it draws: the
+// bidirectional-text controls ("Trojan Source", CVE-2021-42574), zero-width and
+// other invisible characters, and the line and paragraph separators. With them a
+// line can read as one thing and compile as another (a comment that seems to end
+// before code it really contains, `tile_shape` and `tile\u200bshape` as one
+// name). The source and IR panes draw each of them as a labelled box and say
+// where they are; `tilelens-cli validate` warns about them in kernel.rs and ffi.rs.
+
+#include "common/Lines.h"
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace tilelens {
+
+// Bidirectional-text controls: the Bidi_Control property of Unicode.
+bool isBidiControl(char32_t cp);
+// U+2028 and U+2029, which some viewers break lines at and others show as nothing.
+bool isLineOrParagraphSeparator(char32_t cp);
+// Either of those, or a character with no visible glyph (U+200B ZERO WIDTH SPACE, U+00AD
+// SOFT HYPHEN, U+3164 HANGUL FILLER, which some languages accept in identifiers, ...).
+bool isHiddenCharacter(char32_t cp);
+
+struct HiddenCharacterInfo
+{
+    char32_t codePoint = 0;
+    std::string_view abbreviation; // what a view's box shows: "RLO"
+    std::string_view name;         // the Unicode name: "RIGHT-TO-LEFT OVERRIDE"
+};
+
+// Every character isHiddenCharacter() accepts, in code point order.
+const std::vector<HiddenCharacterInfo>& hiddenCharacterTable();
+// Its row; null for a character that is not hidden.
+const HiddenCharacterInfo* hiddenCharacterInfo(char32_t cp);
+// "U+202E RIGHT-TO-LEFT OVERRIDE"
+std::string describeHiddenCharacter(char32_t cp);
+// The UTF-8 bytes of a code point (at most U+10FFFF).
+std::string utf8Encode(char32_t cp);
+
+struct HiddenCharacter
+{
+    FileLine line;
+    int column = 0; // 1-based, in bytes, as diagnostics count
+    char32_t codePoint = 0;
+};
+
+struct HiddenTextScan
+{
+    size_t count = 0;                    // every hidden character of the text
+    std::vector<HiddenCharacter> listed; // the first of them, in text order (at most maxListed)
+    bool found() const { return count > 0; }
+};
+
+constexpr size_t kMaxListedHiddenCharacters = 64;
+
+// The hidden characters of UTF-8 `text`. A byte order mark at its very start is an encoding
+// mark, not text: not counted. Bytes that are not well-formed UTF-8 are skipped.
+HiddenTextScan scanHiddenText(std::string_view text, size_t maxListed = kMaxListedHiddenCharacters);
+
+// The distinct lines of `scan.listed`, in order: "30, 32, 41", or "30, 32, 41, ..." past
+// `maxLines` lines or past the characters listed (no words: it goes into translated text).
+std::string hiddenTextLines(const HiddenTextScan& scan, size_t maxLines = 8);
+
+} // namespace tilelens

@@ -1,0 +1,130 @@
+// The characters a view draws as nothing or that reorder a line, found with their places.
+
+#include "common/HiddenText.h"
+
+#include "common/PrintableText.h"
+
+#include <gtest/gtest.h>
+
+using namespace tilelens;
+
+namespace {
+
+// The "Trojan Source" comment of the GUI test workspace: an RLO, reversed text and an LRI,
+// so that a view shows `// columns ... run)check_date(;` and the compiler sees code.
+const std::string kTrojanComment =
+    "        // Input view: \u202e ;)etad_kcehc(nur \u2066// columns";
+
+} // namespace
+
+TEST(HiddenText, FindsEachCharacterWithItsLineAndByteColumn)
+{
+    const std::string text = "let tile\u200b_shape = 1;\n"
+                             "\n" +
+                             kTrojanComment + "\n";
+    const HiddenTextScan scan = scanHiddenText(text);
+    ASSERT_EQ(scan.count, 3u);
+    ASSERT_EQ(scan.listed.size(), 3u);
+    EXPECT_EQ(scan.listed[0].line, FileLine(1));
+    EXPECT_EQ(scan.listed[0].column, 9); // after "let tile"
+    EXPECT_EQ(scan.listed[0].codePoint, char32_t(0x200B));
+    EXPECT_EQ(scan.listed[1].line, FileLine(3));
+    EXPECT_EQ(scan.listed[1].column, 24); // 8 spaces and "// Input view: " are 23 bytes
+    EXPECT_EQ(scan.listed[1].codePoint, char32_t(0x202E));
+    EXPECT_EQ(scan.listed[2].line, FileLine(3));
+    EXPECT_EQ(scan.listed[2].codePoint, char32_t(0x2066));
+    EXPECT_EQ(hiddenTextLines(scan), "1, 3");
+}
+
+TEST(HiddenText, PlainTextAndVisibleUnicodeHaveNone)
+{
+    EXPECT_FALSE(scanHiddenText("").found());
+    EXPECT_FALSE(scanHiddenText("y[r, :] = softmax(x[r, :])\n").found());
+    // Visible characters that share lead bytes with hidden ones: é (C3), → (E2 86 92),
+    // ‘quotes’ (E2 80 98), ㄱ (E3 84 B1), U+FFFD (EF BF BD), non-breaking space (C2 A0).
+    EXPECT_FALSE(scanHiddenText("caf\u00e9 \u2192 \u2018q\u2019 \u3131 \ufffd \u00a0").found());
+}
+
+TEST(HiddenText, ALeadingByteOrderMarkIsAnEncodingMarkNotText)
+{
+    EXPECT_FALSE(scanHiddenText("\ufeffimport cuda.tile as ct\n").found());
+    const HiddenTextScan inside = scanHiddenText("a\ufeffb");
+    ASSERT_EQ(inside.count, 1u);
+    EXPECT_EQ(inside.listed[0].column, 2);
+}
+
+TEST(HiddenText, MalformedUtf8IsSkippedNotMisread)
+{
+    // A truncated RLO (E2 80), a stray continuation byte, an overlong form of U+200B
+    // (F0 82 80 8B) and invalid bytes around a real ZWJ.
+    const std::string text = std::string("\xE2\x80") + "x\x80\xF0\x82\x80\x8B\xFF\u200d\xE2";
+    const HiddenTextScan scan = scanHiddenText(text);
+    ASSERT_EQ(scan.count, 1u);
+    EXPECT_EQ(scan.listed[0].codePoint, char32_t(0x200D));
+    EXPECT_EQ(scan.listed[0].column, 10);
+}
+
+TEST(HiddenText, CountsAllButListsOnlyTheFirst)
+{
+    std::string text;
+    for (int line = 0; line < 100; ++line)
+        text += "x\u200b\u200by\n";
+    const HiddenTextScan scan = scanHiddenText(text, 5);
+    EXPECT_EQ(scan.count, 200u);
+    ASSERT_EQ(scan.listed.size(), 5u);
+    EXPECT_EQ(scan.listed[4].line, FileLine(3));
+    EXPECT_EQ(hiddenTextLines(scan), "1, 2, 3, ...");
+}
+
+TEST(HiddenText, EveryRowIsHiddenNamedAndFoundByTheScan)
+{
+    const auto& table = hiddenCharacterTable();
+    ASSERT_FALSE(table.empty());
+    for (size_t k = 0; k < table.size(); ++k) {
+        const HiddenCharacterInfo& row = table[k];
+        SCOPED_TRACE(describeHiddenCharacter(row.codePoint));
+        if (k > 0) {
+            EXPECT_LT(table[k - 1].codePoint, row.codePoint); // the lookup's binary search
+        }
+        EXPECT_TRUE(isHiddenCharacter(row.codePoint));
+        EXPECT_FALSE(row.abbreviation.empty());
+        EXPECT_FALSE(row.name.empty());
+        const HiddenTextScan scan = scanHiddenText("a" + utf8Encode(row.codePoint) + "b");
+        ASSERT_EQ(scan.count, 1u);
+        EXPECT_EQ(scan.listed[0].codePoint, row.codePoint);
+    }
+    EXPECT_EQ(describeHiddenCharacter(0x202E), "U+202E RIGHT-TO-LEFT OVERRIDE");
+    EXPECT_EQ(hiddenCharacterInfo(0x202E)->abbreviation, "RLO");
+    EXPECT_EQ(hiddenCharacterInfo('a'), nullptr);
+}
+
+TEST(HiddenText, BidiControlsAndSeparatorsAreWhatReportsEscape)
+{
+    // printableText escapes exactly the layout controls of HiddenText.h (and control
+    // characters); zero-width characters are kept, as they change no line's order.
+    for (const HiddenCharacterInfo& row : hiddenCharacterTable()) {
+        const std::string bytes = utf8Encode(row.codePoint);
+        const bool layout =
+            isBidiControl(row.codePoint) || isLineOrParagraphSeparator(row.codePoint);
+        EXPECT_EQ(printableText(bytes) != bytes, layout) << describeHiddenCharacter(row.codePoint);
+    }
+    EXPECT_TRUE(isBidiControl(0x202E));
+    EXPECT_TRUE(isBidiControl(0x061C));
+    EXPECT_FALSE(isBidiControl(0x200B));
+    EXPECT_TRUE(isLineOrParagraphSeparator(0x2029));
+}
+
+TEST(HiddenText, FoundAtEveryOffsetOfTheEightByteStep)
+{
+    for (size_t pad = 0; pad < 20; ++pad) {
+        SCOPED_TRACE(pad);
+        const std::string text =
+            std::string(pad, 'x') + "\u200b" + "0123456789\n" + std::string(pad, '\n') + "z\u202e";
+        const HiddenTextScan scan = scanHiddenText(text);
+        ASSERT_EQ(scan.count, 2u);
+        EXPECT_EQ(scan.listed[0].line, FileLine(1));
+        EXPECT_EQ(scan.listed[0].column, int(pad) + 1);
+        EXPECT_EQ(scan.listed[1].line, FileLine(2 + int(pad)));
+        EXPECT_EQ(scan.listed[1].column, 2);
+    }
+}
