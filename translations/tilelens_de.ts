@@ -2643,4 +2643,23 @@ Führen Sie sie nur aus, wenn Sie diesem Arbeitsbereich vertrauen. Was jeder Bef
         <translation>fehlgeschlagen</translation>
     </message>
 </context>
+<context>
+    <name>tilelens::gui::HiddenTextNote</name>
+    <message>
+        <source>This file has a hidden or bidirectional Unicode character, drawn as a box: %1 on line %2. The text may read differently than it compiles.</source>
+        <translation>Diese Datei enthält ein verborgenes oder bidirektionales Unicode-Zeichen, als Kästchen dargestellt: %1 in Zeile %2. Der Text kann sich anders lesen, als er kompiliert wird.</translation>
+    </message>
+    <message>
+        <source>This file has %1 hidden or bidirectional Unicode characters, drawn as boxes (the first is %2) on line %3. The text may read differently than it compiles.</source>
+        <translation>Diese Datei enthält %1 verborgene oder bidirektionale Unicode-Zeichen, als Kästchen dargestellt (das erste ist %2), in Zeile %3. Der Text kann sich anders lesen, als er kompiliert wird.</translation>
+    </message>
+    <message>
+        <source>This file has %1 hidden or bidirectional Unicode characters, drawn as boxes (the first is %2) on lines %3. The text may read differently than it compiles.</source>
+        <translation>Diese Datei enthält %1 verborgene oder bidirektionale Unicode-Zeichen, als Kästchen dargestellt (das erste ist %2), in den Zeilen %3. Der Text kann sich anders lesen, als er kompiliert wird.</translation>
+    </message>
+    <message>
+        <source>Go to line %1</source>
+        <translation>Zu Zeile %1 springen</translation>
+    </message>
+</context>
 </TS>

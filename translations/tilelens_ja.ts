@@ -2637,4 +2637,23 @@ Run them only if you trust this workspace. Exactly what each command runs (argum
         <translation>失敗</translation>
     </message>
 </context>
+<context>
+    <name>tilelens::gui::HiddenTextNote</name>
+    <message>
+        <source>This file has a hidden or bidirectional Unicode character, drawn as a box: %1 on line %2. The text may read differently than it compiles.</source>
+        <translation>このファイルには不可視または双方向の Unicode 文字が 1 個あり、枠で表示しています: %2 行目の %1。見た目とコンパイルされる内容が異なる可能性があります。</translation>
+    </message>
+    <message>
+        <source>This file has %1 hidden or bidirectional Unicode characters, drawn as boxes (the first is %2) on line %3. The text may read differently than it compiles.</source>
+        <translation>このファイルには不可視または双方向の Unicode 文字が %1 個あり、枠で表示しています（最初は %2）: %3 行目。見た目とコンパイルされる内容が異なる可能性があります。</translation>
+    </message>
+    <message>
+        <source>This file has %1 hidden or bidirectional Unicode characters, drawn as boxes (the first is %2) on lines %3. The text may read differently than it compiles.</source>
+        <translation>このファイルには不可視または双方向の Unicode 文字が %1 個あり、枠で表示しています（最初は %2）: %3 行目。見た目とコンパイルされる内容が異なる可能性があります。</translation>
+    </message>
+    <message>
+        <source>Go to line %1</source>
+        <translation>%1 行目へ移動</translation>
+    </message>
+</context>
 </TS>

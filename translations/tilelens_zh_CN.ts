@@ -2637,4 +2637,23 @@ Run them only if you trust this workspace. Exactly what each command runs (argum
         <translation>失败</translation>
     </message>
 </context>
+<context>
+    <name>tilelens::gui::HiddenTextNote</name>
+    <message>
+        <source>This file has a hidden or bidirectional Unicode character, drawn as a box: %1 on line %2. The text may read differently than it compiles.</source>
+        <translation>此文件包含一个隐藏或双向 Unicode 字符，以方框显示：第 %2 行的 %1。文本看上去的样子可能与编译的内容不同。</translation>
+    </message>
+    <message>
+        <source>This file has %1 hidden or bidirectional Unicode characters, drawn as boxes (the first is %2) on line %3. The text may read differently than it compiles.</source>
+        <translation>此文件包含 %1 个隐藏或双向 Unicode 字符，以方框显示（第一个是 %2），位于第 %3 行。文本看上去的样子可能与编译的内容不同。</translation>
+    </message>
+    <message>
+        <source>This file has %1 hidden or bidirectional Unicode characters, drawn as boxes (the first is %2) on lines %3. The text may read differently than it compiles.</source>
+        <translation>此文件包含 %1 个隐藏或双向 Unicode 字符，以方框显示（第一个是 %2），位于第 %3 行。文本看上去的样子可能与编译的内容不同。</translation>
+    </message>
+    <message>
+        <source>Go to line %1</source>
+        <translation>转到第 %1 行</translation>
+    </message>
+</context>
 </TS>

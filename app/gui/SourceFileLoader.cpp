@@ -71,6 +71,7 @@ void takeText(LoadedSource& out, std::string_view bytes)
         return;
     }
     out.utf8 = QByteArray(bytes.data(), static_cast<qsizetype>(bytes.size()));
+    out.hidden = scanHiddenText(bytes);
 }
 
 Side sideOf(SourceRole role)
@@ -147,6 +148,7 @@ LoadedSource irPaneSource(SourceRole role, const QString& path, const IrSideRead
         out.decodedFromBytecode = true;
         const std::string_view text = side.text->view();
         out.utf8 = QByteArray(text.data(), static_cast<qsizetype>(text.size()));
+        out.hidden = scanHiddenText(text);
         return out;
     }
     const std::string_view bytes = side.text ? side.text->view() : std::string_view();

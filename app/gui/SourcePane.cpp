@@ -1,5 +1,6 @@
 #include "SourcePane.h"
 
+#include "HiddenTextNote.h"
 #include "PreparedDocument.h"
 #include "QsciHeaders.h"
 #include "RustLexer.h"
@@ -36,6 +37,11 @@ SourcePane::SourcePane(SourceRole role, QWidget* parent) : QWidget(parent), m_ro
     m_title->setBackgroundRole(QPalette::AlternateBase);
     layout->addWidget(m_title);
 
+    m_hiddenNote = new HiddenTextNote(this);
+    connect(m_hiddenNote, &HiddenTextNote::revealRequested, this,
+            [this](FileLine line) { revealLine(line.number()); });
+    layout->addWidget(m_hiddenNote);
+
     m_stack = new QStackedWidget(this);
     layout->addWidget(m_stack, 1);
 
@@ -59,6 +65,7 @@ SourcePane::SourcePane(SourceRole role, QWidget* parent) : QWidget(parent), m_ro
     m_editor->SendScintilla(QsciScintillaBase::SCI_SETSCROLLWIDTHTRACKING, 1UL);
     // A read-only view needs no undo history (saves memory on big IR files).
     m_editor->SendScintilla(QsciScintillaBase::SCI_SETUNDOCOLLECTION, 0UL);
+    markHiddenCharacters(*m_editor);
 
     switch (role) {
     case SourceRole::ReferencePython:
@@ -120,6 +127,7 @@ void SourcePane::showLoading(const QString& path)
 {
     setPath(path);
     cancelFill();
+    m_hiddenNote->clear();
     // Keep the old text visible while loading would mislead; say what happens.
     m_message->setText(tr("Loading %1\u2026").arg(QFileInfo(path).fileName()));
     m_stack->setCurrentWidget(m_message);
@@ -135,8 +143,12 @@ void SourcePane::showSource(const LoadedSource& source)
     if (source.decodedFromBytecode)
         m_title->setText(m_title->text() + tr(" (decoded bytecode)"));
     cancelFill();
+    m_hiddenNote->showScan(source.hidden);
     // Filled in the worker: one pointer swap, whatever the size.
     if (source.document && source.document->attachTo(m_editor)) {
+        // Setting the code page (attachTo does, for the new document) resets the view's
+        // representations: draw the hidden characters as boxes again.
+        markHiddenCharacters(*m_editor);
         m_editor->setCursorPosition(0, 0);
         m_stack->setCurrentWidget(m_editor);
         updateLineNumberWidth();
@@ -217,6 +229,7 @@ void SourcePane::showMessage(const QString& path, const QString& message)
     setPath(path);
     cancelFill();
     clearEditor();
+    m_hiddenNote->clear();
     m_message->setText(message);
     m_stack->setCurrentWidget(m_message);
     Q_EMIT sourceShown();
@@ -247,6 +260,11 @@ QString SourcePane::message() const
     return m_message->text();
 }
 
+QString SourcePane::hiddenTextNote() const
+{
+    return m_hiddenNote->sentence();
+}
+
 void SourcePane::updateLineNumberWidth()
 {
     const auto digits = int(QString::number(std::max(1, m_editor->lines())).size());
@@ -260,6 +278,7 @@ void SourcePane::applyTheme(const EditorTheme& theme)
     else if (m_lexer)
         applyThemeToLexer(*m_lexer, theme, &pythonStyleCategory);
     applyThemeToEditor(*m_editor, theme);
+    m_hiddenNote->applyTheme(theme);
     QPalette messagePalette = m_message->palette();
     messagePalette.setColor(QPalette::Window, theme.paper);
     messagePalette.setColor(QPalette::WindowText, theme.messageText);

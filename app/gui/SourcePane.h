@@ -17,6 +17,7 @@ class QsciScintilla;
 
 namespace tilelens::gui {
 
+class HiddenTextNote;
 class PreparedDocument;
 
 class SourcePane : public QWidget
@@ -56,6 +57,8 @@ public:
     QString path() const { return m_path; }
     bool isShowingMessage() const;
     QString message() const;
+    // The hidden-text warning shown under the title ("" when none; HiddenTextNote.h).
+    QString hiddenTextNote() const;
 
     void applyTheme(const EditorTheme& theme);
 
@@ -72,6 +75,7 @@ private:
     SourceRole m_role;
     QString m_path;
     QLabel* m_title = nullptr;
+    HiddenTextNote* m_hiddenNote = nullptr;
     QStackedWidget* m_stack = nullptr;
     QsciScintilla* m_editor = nullptr;
     QsciLexer* m_lexer = nullptr;

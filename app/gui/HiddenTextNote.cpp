@@ -1,0 +1,89 @@
+#include "HiddenTextNote.h"
+
+#include "EditorTheme.h"
+#include "QsciHeaders.h"
+#include "SeverityStyle.h"
+
+namespace tilelens::gui {
+
+void markHiddenCharacters(QsciScintilla& editor)
+{
+    for (const HiddenCharacterInfo& row : hiddenCharacterTable()) {
+        const std::string bytes = utf8Encode(row.codePoint);
+        const std::string label(row.abbreviation);
+        editor.SendScintilla(QsciScintillaBase::SCI_SETREPRESENTATION, bytes.c_str(),
+                             label.c_str());
+    }
+}
+
+HiddenTextNote::HiddenTextNote(QWidget* parent) : QLabel(parent)
+{
+    setObjectName(QStringLiteral("hiddenTextNote"));
+    setWordWrap(true);
+    setTextFormat(Qt::RichText);
+    setContentsMargins(6, 3, 6, 3);
+    setAutoFillBackground(true);
+    connect(this, &QLabel::linkActivated, this, [this] { Q_EMIT revealRequested(m_first); });
+    hide();
+}
+
+QString HiddenTextNote::sentenceFor(const HiddenTextScan& scan)
+{
+    if (!scan.found())
+        return {};
+    const QString first =
+        QString::fromStdString(describeHiddenCharacter(scan.listed.front().codePoint));
+    const QString lines = QString::fromStdString(hiddenTextLines(scan));
+    if (scan.count == 1)
+        return tr("This file has a hidden or bidirectional Unicode character, drawn as a box: "
+                  "%1 on line %2. The text may read differently than it compiles.")
+            .arg(first, lines);
+    const QString count = QString::number(qulonglong(scan.count));
+    if (!lines.contains(QLatin1Char(',')))
+        return tr("This file has %1 hidden or bidirectional Unicode characters, drawn as boxes "
+                  "(the first is %2) on line %3. The text may read differently than it "
+                  "compiles.")
+            .arg(count, first, lines);
+    return tr("This file has %1 hidden or bidirectional Unicode characters, drawn as boxes "
+              "(the first is %2) on lines %3. The text may read differently than it compiles.")
+        .arg(count, first, lines);
+}
+
+void HiddenTextNote::showScan(const HiddenTextScan& scan)
+{
+    m_sentence = sentenceFor(scan);
+    if (m_sentence.isEmpty()) {
+        clear();
+        return;
+    }
+    m_first = scan.listed.front().line;
+    const QString link = tr("Go to line %1").arg(m_first.number());
+    setText(QStringLiteral("\u26a0 %1 <a href=\"#first\">%2</a>")
+                .arg(m_sentence.toHtmlEscaped(), link.toHtmlEscaped()));
+    show();
+}
+
+void HiddenTextNote::clear()
+{
+    m_sentence.clear();
+    m_first = FileLine();
+    setText(QString());
+    hide();
+}
+
+void HiddenTextNote::applyTheme(const EditorTheme& theme)
+{
+    // The warn colour over the pane's paper: a strip that reads as a warning in both themes.
+    QColor tint = severityColor(diff::Severity::Warn, theme.dark);
+    tint.setAlphaF(0.22f);
+    const QColor paper = theme.paper;
+    const auto mix = [&](int a, int b) { return int(a * (1 - tint.alphaF()) + b * tint.alphaF()); };
+    QPalette p = palette();
+    p.setColor(QPalette::Window,
+               QColor(mix(paper.red(), tint.red()), mix(paper.green(), tint.green()),
+                      mix(paper.blue(), tint.blue())));
+    p.setColor(QPalette::WindowText, theme.text);
+    setPalette(p);
+}
+
+} // namespace tilelens::gui
