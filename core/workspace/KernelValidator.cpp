@@ -1,5 +1,7 @@
 #include "workspace/KernelValidator.h"
 
+#include "common/FileReader.h"
+#include "common/HiddenText.h"
 #include "perf/TilegymLogParser.h"
 #include "workspace/AnalysisJson.h"
 #include "workspace/Reports.h"
@@ -12,6 +14,9 @@
 namespace tilelens::ws {
 
 namespace {
+
+// kernel.rs and ffi.rs are a few hundred lines; anything past this is not read for hidden text.
+constexpr int64_t kMaxSourceBytes = int64_t(8) << 20;
 
 bool nonEmptyFile(const QString& path)
 {
@@ -32,6 +37,8 @@ public:
         files();
         kernelRsContent();
         ffiContent();
+        hiddenText(QStringLiteral("kernel.rs"));
+        hiddenText(QStringLiteral("ffi.rs"));
         if (!tg_.isEmpty())
             inTree();
         else
@@ -176,6 +183,30 @@ private:
                     .arg(m.captured(1), m.captured(2)),
                 std::string(), path(QStringLiteral("kernel.rs")));
         }
+    }
+
+    // Hidden and bidirectional Unicode (common/HiddenText.h): code that reads as one thing in a
+    // review and compiles as another. A warning at the first one, naming the lines of the rest.
+    void hiddenText(const QString& rel)
+    {
+        Diagnostics unread; // a missing or unreadable file is reported by the checks above
+        const auto contents = readFile(path(rel).toStdString(), unread, kMaxSourceBytes);
+        if (!contents)
+            return;
+        const HiddenTextScan scan = scanHiddenText(contents->bytes);
+        if (!scan.found())
+            return;
+        const HiddenCharacter& first = scan.listed.front();
+        Diagnostic d;
+        d.severity = Severity::Warning;
+        d.place = {path(rel).toStdString(), first.line.number(), first.column, -1};
+        const std::string lines = hiddenTextLines(scan);
+        d.message = rel.toStdString() + " has " + std::to_string(scan.count) +
+                    " hidden or bidirectional Unicode character(s), the first " +
+                    describeHiddenCharacter(first.codePoint) +
+                    (lines.find(',') == std::string::npos ? " (line " : " (lines ") + lines +
+                    "): it may read differently than it compiles";
+        r_.messages.push_back(d);
     }
 
     void ffiContent()

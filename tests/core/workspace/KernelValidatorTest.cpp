@@ -6,6 +6,7 @@
 #include <QDir>
 #include <QFile>
 #include <QTemporaryDir>
+#include <algorithm>
 #include <gtest/gtest.h>
 
 using namespace tilelens::ws;
@@ -152,4 +153,37 @@ TEST(KernelValidator, InTreeChecksWithACheckout)
     EXPECT_TRUE(hasError(r, "__init__.py does not import matmul"));
     EXPECT_TRUE(hasError(r, "does not pin cutile"));
     EXPECT_TRUE(hasError(r, "path dependency"));
+}
+
+TEST(KernelValidator, HiddenUnicodeInKernelOrFfiIsAWarningAtItsPlace)
+{
+    QTemporaryDir dir;
+    const QString k = dir.filePath(QStringLiteral("softmax"));
+    copyDir(example("softmax"), k);
+    const std::string before =
+        tilelens::test::readTextFile((k + QStringLiteral("/kernel.rs")).toStdString());
+    const int line = int(std::count(before.begin(), before.end(), '\n')) + 2;
+    // A "Trojan Source" comment (RLO ... LRI) and a zero-width joiner in ffi.rs.
+    append(k + QStringLiteral("/kernel.rs"), "\n// ok \u202e ;)(kcehc \u2066\n");
+    append(k + QStringLiteral("/ffi.rs"), "\nlet a\u200d = 1;\n");
+    const ValidationResult r = validateKernelDir(k);
+    EXPECT_TRUE(r.passed()) << "a warning, as the optional logs are";
+    std::vector<const tilelens::Diagnostic*> hidden;
+    for (const auto& d : r.messages)
+        if (d.message.find("hidden or bidirectional") != std::string::npos)
+            hidden.push_back(&d);
+    ASSERT_EQ(hidden.size(), 2u) << formatValidationText(r).toStdString();
+    EXPECT_EQ(hidden[0]->severity, tilelens::Severity::Warning);
+    EXPECT_EQ(hidden[0]->place.line, line);
+    EXPECT_EQ(hidden[0]->place.column, 7);
+    EXPECT_NE(hidden[0]->message.find("2 hidden or bidirectional Unicode character(s), the first "
+                                      "U+202E RIGHT-TO-LEFT OVERRIDE"),
+              std::string::npos)
+        << hidden[0]->message;
+    EXPECT_NE(hidden[1]->message.find("ffi.rs has 1 hidden"), std::string::npos);
+    EXPECT_NE(hidden[1]->message.find("U+200D ZERO WIDTH JOINER"), std::string::npos);
+
+    const ValidationResult clean = validateKernelDir(example("softmax"));
+    for (const auto& d : clean.messages)
+        EXPECT_EQ(d.message.find("hidden"), std::string::npos) << d.message;
 }
