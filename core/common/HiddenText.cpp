@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
+#include <optional>
 
 namespace tilelens {
 
@@ -143,34 +144,62 @@ std::string utf8Encode(char32_t cp)
     return out;
 }
 
-HiddenTextScan scanHiddenText(std::string_view text, size_t maxListed)
+std::optional<HiddenAt> nextHiddenCharacter(std::string_view text, size_t from)
 {
-    HiddenTextScan scan;
-    LineCursor lines(text);
     const char* data = text.data();
-    for (size_t i = 0; i < text.size();) {
-        // Source and IR are nearly all ASCII: eight bytes at a time while no byte is >= 0x80.
+    for (size_t i = from; i < text.size();) {
+        // Source, IR and logs are nearly all ASCII: eight bytes at a time while no byte is
+        // >= 0x80.
         uint64_t word = 0;
         if (i + sizeof word <= text.size() &&
             (std::memcpy(&word, data + i, sizeof word), (word & kHighBits) == 0)) {
             i += sizeof word;
             continue;
         }
-        const auto c = static_cast<unsigned char>(data[i]);
         char32_t cp = 0;
-        const int n = mayLeadHidden(c) ? utf8SequenceAt(text, i, cp) : 0;
+        const int n =
+            mayLeadHidden(static_cast<unsigned char>(data[i])) ? utf8SequenceAt(text, i, cp) : 0;
         if (n == 0) {
             ++i;
             continue;
         }
-        if (isHiddenCharacter(cp) && !(cp == kByteOrderMark && i == 0)) {
-            ++scan.count;
-            if (scan.listed.size() < maxListed)
-                scan.listed.push_back(lines.placeOf(i, cp));
-        }
+        if (isHiddenCharacter(cp) && !(cp == kByteOrderMark && i == 0))
+            return HiddenAt{i, size_t(n), cp};
         i += size_t(n);
     }
+    return std::nullopt;
+}
+
+HiddenTextScan scanHiddenText(std::string_view text, size_t maxListed)
+{
+    HiddenTextScan scan;
+    LineCursor lines(text);
+    for (auto at = nextHiddenCharacter(text, 0); at;
+         at = nextHiddenCharacter(text, at->offset + at->length)) {
+        ++scan.count;
+        if (scan.listed.size() < maxListed)
+            scan.listed.push_back(lines.placeOf(at->offset, at->codePoint));
+    }
     return scan;
+}
+
+std::string revealHiddenText(std::string_view text)
+{
+    auto at = nextHiddenCharacter(text, 0);
+    if (!at)
+        return std::string(text);
+    std::string out;
+    out.reserve(text.size() + 16);
+    size_t done = 0;
+    for (; at; at = nextHiddenCharacter(text, at->offset + at->length)) {
+        out.append(text.substr(done, at->offset - done));
+        out.append("\u2039")
+            .append(hiddenCharacterInfo(at->codePoint)->abbreviation)
+            .append("\u203a");
+        done = at->offset + at->length;
+    }
+    out.append(text.substr(done));
+    return out;
 }
 
 std::string hiddenTextLines(const HiddenTextScan& scan, size_t maxLines)

@@ -10,6 +10,7 @@
 #include "common/Lines.h"
 
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -56,9 +57,24 @@ struct HiddenTextScan
 
 constexpr size_t kMaxListedHiddenCharacters = 64;
 
-// The hidden characters of UTF-8 `text`. A byte order mark at its very start is an encoding
-// mark, not text: not counted. Bytes that are not well-formed UTF-8 are skipped.
+// The next hidden character at or after byte `from`: its byte offset, UTF-8 length and code
+// point. A byte order mark at the very start of the text is an encoding mark, not text:
+// skipped. Bytes that are not well-formed UTF-8 are skipped.
+struct HiddenAt
+{
+    size_t offset = 0;
+    size_t length = 0;
+    char32_t codePoint = 0;
+};
+std::optional<HiddenAt> nextHiddenCharacter(std::string_view text, size_t from);
+
+// The hidden characters of UTF-8 `text` (as nextHiddenCharacter finds them), with places.
 HiddenTextScan scanHiddenText(std::string_view text, size_t maxListed = kMaxListedHiddenCharacters);
+
+// `text` with each hidden character replaced by its abbreviation in single guillemets
+// ("\u2039RLO\u203a"), for plain-text views that cannot draw boxes (stage logs and
+// reports); all else byte for byte.
+std::string revealHiddenText(std::string_view text);
 
 // The distinct lines of `scan.listed`, in order: "30, 32, 41", or "30, 32, 41, ..." past
 // `maxLines` lines or past the characters listed (no words: it goes into translated text).

@@ -2,6 +2,7 @@
 
 #include "InspectorSession.h"
 #include "RunMessageText.h"
+#include "common/HiddenText.h"
 #include "panels/AdaptiveSplitter.h"
 #include "panels/StageTableModel.h"
 #include "panels/StatusStyle.h"
@@ -42,6 +43,14 @@ constexpr qint64 kLogViewBytes = 2 << 20;  // larger logs show their tail
 
 const QString kLiveKey = QStringLiteral("live:");
 
+// Log and report bytes as the view shows them: hidden and bidirectional characters named
+// (an agent's report could otherwise read differently than it is; common/HiddenText.h).
+QString shownText(const QByteArray& bytes)
+{
+    return QString::fromStdString(
+        revealHiddenText(std::string_view(bytes.constData(), size_t(bytes.size()))));
+}
+
 QString readTail(const QString& path, qint64 maxBytes)
 {
     QFile f(path);
@@ -55,7 +64,7 @@ QString readTail(const QString& path, qint64 maxBytes)
                      .arg(size - maxBytes)
                      .arg(path);
     }
-    return prefix + QString::fromUtf8(f.readAll());
+    return prefix + shownText(f.readAll());
 }
 
 // C, validate and perf run TileLens' own implementations unless the
@@ -447,7 +456,7 @@ void StagePanel::showLogSource(int index)
 {
     const QString key = m_logSource->itemData(index).toString();
     if (key.startsWith(kLiveKey)) {
-        m_log->setPlainText(QString::fromUtf8(m_liveOutput.value(key.mid(kLiveKey.size()))));
+        m_log->setPlainText(shownText(m_liveOutput.value(key.mid(kLiveKey.size()))));
     } else if (!key.isEmpty()) {
         if (!QFileInfo::exists(key)) {
             m_log->setPlainText(tr("%1 does not exist (any more).").arg(key));
@@ -637,7 +646,7 @@ void StagePanel::onOutput(const QString& runId, const QByteArray& data, qint64 s
         QScrollBar* sb = m_log->verticalScrollBar();
         const bool atEnd = sb->value() >= sb->maximum() - 2;
         m_log->moveCursor(QTextCursor::End);
-        m_log->insertPlainText(QString::fromUtf8(data));
+        m_log->insertPlainText(shownText(data));
         if (atEnd)
             sb->setValue(sb->maximum());
     }

@@ -128,3 +128,18 @@ TEST(HiddenText, FoundAtEveryOffsetOfTheEightByteStep)
         EXPECT_EQ(scan.listed[1].column, 2);
     }
 }
+
+TEST(HiddenText, RevealedTextNamesEachCharacterAndKeepsTheRest)
+{
+    EXPECT_EQ(revealHiddenText("all tests pass\n"), "all tests pass\n");
+    EXPECT_EQ(revealHiddenText("PASS \u202e LIAF\u2066 x\u200by"),
+              "PASS \u2039RLO\u203a LIAF\u2039LRI\u203a x\u2039ZWSP\u203ay");
+    // A leading byte order mark stays; invalid bytes pass through untouched.
+    EXPECT_EQ(revealHiddenText("\ufeffok\xff\u2028"), "\ufeffok\xff\u2039LSEP\u203a");
+    const auto at = nextHiddenCharacter("ab\u00adc", 0);
+    ASSERT_TRUE(at.has_value());
+    EXPECT_EQ(at->offset, 2u);
+    EXPECT_EQ(at->length, 2u);
+    EXPECT_EQ(at->codePoint, char32_t(0x00AD));
+    EXPECT_FALSE(nextHiddenCharacter("ab\u00adc", 4).has_value());
+}

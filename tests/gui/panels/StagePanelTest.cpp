@@ -368,3 +368,27 @@ TEST(StageTableModel, TheIrStagesPassWordIsAPass)
     EXPECT_EQ(statusKeyForVerdict(QStringLiteral("IR_WRITTEN")), QStringLiteral("pass"));
     EXPECT_EQ(statusKeyForVerdict(QStringLiteral("NO_IR")), QStringLiteral("fail"));
 }
+
+TEST(StagePanel, AReportsHiddenCharactersAreNamedInTheLogView)
+{
+    QTemporaryDir tmp;
+    const QString dir = exampleCopy(tmp);
+    const QString report = QDir(dir).filePath(QStringLiteral("reports/correctness.md"));
+    {
+        QFile f(report);
+        ASSERT_TRUE(f.open(QIODevice::Append));
+        // Shown as is, this line would read "All 12 tests PASS" (an RLO reverses the rest).
+        f.write("\nAll 12 tests \u202eLIAF\n");
+    }
+    auto session = test::openSession(dir);
+    ASSERT_NE(session->currentKernel(), nullptr);
+    StagePanel panel(session.get(), nullptr);
+    panel.selectStage(QStringLiteral("D"));
+    const int item = panel.logSourceBox()->findData(report);
+    ASSERT_GE(item, 0);
+    panel.logSourceBox()->setCurrentIndex(item);
+    const QString shown = panel.logView()->toPlainText();
+    EXPECT_TRUE(shown.contains(QStringLiteral("All 12 tests \u2039RLO\u203aLIAF")))
+        << shown.toStdString();
+    EXPECT_FALSE(shown.contains(QChar(0x202E)));
+}
