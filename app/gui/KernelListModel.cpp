@@ -1,5 +1,7 @@
 #include "KernelListModel.h"
 
+#include "common/HiddenText.h"
+
 #include <QApplication>
 #include <QIcon>
 #include <QStyle>
@@ -32,6 +34,13 @@ QString variantToolTip(const ws::Kernel& kernel, const ws::Variant& variant)
                             : KernelListModel::tr("paired by name");
     return KernelListModel::tr("%1 \u2194 %2 (%3)").arg(entry, variant.kernelFunction, how);
 }
+// A kernel or variant name as the list shows it: a directory or analysis.json could name a
+// kernel with hidden or bidirectional characters, spoofing another; they are named instead.
+QString shownName(const QString& name)
+{
+    return QString::fromStdString(revealHiddenText(name.toStdString()));
+}
+
 } // namespace
 
 KernelListModel::KernelListModel(QObject* parent) : QAbstractItemModel(parent) {}
@@ -106,10 +115,10 @@ QVariant KernelListModel::data(const QModelIndex& index, int role) const
     switch (role) {
     case Qt::DisplayRole:
         if (isKernelRow)
-            return kernel.name;
+            return shownName(kernel.name);
         {
             const QString name = kernel.variants[static_cast<size_t>(variantRow)].name;
-            return name.isEmpty() ? tr("variant %1").arg(variantRow + 1) : name;
+            return name.isEmpty() ? tr("variant %1").arg(variantRow + 1) : shownName(name);
         }
     case Qt::ToolTipRole:
         if (!isKernelRow)

@@ -79,3 +79,21 @@ TEST(KernelListModel, ShowsKernelsAndTheVariantsOfMultiVariantKernels)
     EXPECT_EQ(model.indexFor(0, 0), softmax);
     EXPECT_FALSE(model.indexFor(5, 0).isValid());
 }
+
+TEST(KernelListModel, HiddenCharactersInNamesAreNamed)
+{
+    // A kernel directory named "softmax" + RLO + "xam" would list as another kernel's name.
+    ws::Workspace w;
+    ws::Kernel spoof;
+    spoof.name = QStringLiteral("soft\u202exam");
+    spoof.dir = QStringLiteral("/ws/spoof");
+    ws::Variant v;
+    v.name = QStringLiteral("fwd\u200b");
+    spoof.variants = {v, ws::Variant{}};
+    w.kernels.push_back(spoof);
+    KernelListModel model;
+    model.setWorkspace(std::make_shared<const ws::Workspace>(std::move(w)));
+    const QModelIndex kernel = model.index(0, 0);
+    EXPECT_EQ(kernel.data().toString(), QStringLiteral("soft\u2039RLO\u203axam"));
+    EXPECT_EQ(model.index(0, 0, kernel).data().toString(), QStringLiteral("fwd\u2039ZWSP\u203a"));
+}
