@@ -1,6 +1,7 @@
 #include "BindingDialog.h"
 
 #include "EvalAction.h"
+#include "PlainText.h"
 #include "crosscheck/DiffCrossCheck.h"
 #include "eval/Binding.h"
 #include "workspace/DerivedBinding.h"
@@ -119,6 +120,7 @@ BindingDialog::BindingDialog(const BindingInUse& inUse,
 
     m_origin = new QLabel(tr("In use: %1").arg(inUse.origin));
     m_origin->setObjectName(QStringLiteral("bindingOrigin"));
+    m_origin->setTextFormat(Qt::PlainText);
     m_origin->setWordWrap(true);
     m_origin->setTextInteractionFlags(Qt::TextSelectableByMouse);
     layout->addWidget(m_origin);
@@ -135,6 +137,7 @@ BindingDialog::BindingDialog(const BindingInUse& inUse,
     m_status->setObjectName(QStringLiteral("bindingStatus"));
     m_status->setWordWrap(true);
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_status->setTextFormat(Qt::PlainText);
     layout->addWidget(m_status);
 
     auto* help = new QLabel(formatHelp());
@@ -181,7 +184,7 @@ void BindingDialog::validate()
     if (m_problem.startsWith(label))
         m_problem = m_problem.mid(label.size()).trimmed();
     m_run->setEnabled(ok);
-    m_status->setToolTip(m_problem); // a long message in full
+    m_status->setToolTip(plainToolTip(m_problem)); // a long message in full
 
     QList<QTextEdit::ExtraSelection> marks;
     if (ok) {

@@ -1,5 +1,7 @@
 #include "ElidedLabel.h"
 
+#include "PlainText.h"
+
 #include <QPainter>
 #include <QStyle>
 #include <algorithm>
@@ -18,7 +20,7 @@ ElidedLabel::ElidedLabel(Qt::TextElideMode mode, QWidget* parent) : QLabel(paren
 void ElidedLabel::setText(const QString& text)
 {
     QLabel::setText(text);
-    setToolTip(text);
+    setToolTip(plainToolTip(text));
 }
 
 void ElidedLabel::setPreferredCharacters(int characters)

@@ -6,6 +6,7 @@
 #include "FindBar.h"
 #include "MainWindow.h"
 #include "OverviewRuler.h"
+#include "PlainText.h"
 #include "QsciHeaders.h"
 #include "SeverityStyle.h"
 #include "SourcePane.h"
@@ -279,19 +280,19 @@ void InspectorController::showVerdict(const diff::DiffResult* shown)
                                     .arg(verdictColor(result->verdict, dark).name(), verdict,
                                          summary.mid(verdict.size())));
         const ws::Variant* variant = m_session.currentVariant();
-        m_verdictLabel->setToolTip(
+        m_verdictLabel->setToolTip(plainToolTip(
             variant ? MainWindow::tr("IR verdict of the selected variant, computed by TileLens "
                                      "when it was opened from\n%1\n%2")
                           .arg(QDir::toNativeSeparators(variant->referenceIr),
                                QDir::toNativeSeparators(variant->generatedIr))
-                    : MainWindow::tr("IR verdict of the selected variant and its divergences"));
+                    : MainWindow::tr("IR verdict of the selected variant and its divergences")));
     }
     if (const auto analysis = m_session.diff(); analysis && !analysis->result) {
         QStringList lines;
         for (Side s : kBothSides)
             for (const Diagnostic& d : analysis->sides[s].diagnostics)
                 lines << QString::fromStdString(d.format());
-        m_verdictLabel->setToolTip(lines.join(QLatin1Char('\n')));
+        m_verdictLabel->setToolTip(plainToolTip(lines.join(QLatin1Char('\n'))));
     }
 }
 
@@ -341,6 +342,7 @@ void InspectorController::exportDiffAsHtml(const QString& path)
                 auto* box = new QMessageBox(QMessageBox::Warning, MainWindow::tr("Export failed"),
                                             error, QMessageBox::Ok, &m_window);
                 box->setObjectName(QStringLiteral("exportErrorDialog"));
+                box->setTextFormat(Qt::PlainText); // names the path
                 box->setAttribute(Qt::WA_DeleteOnClose);
                 box->open();
             } else {

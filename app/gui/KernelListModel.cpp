@@ -1,5 +1,6 @@
 #include "KernelListModel.h"
 
+#include "PlainText.h"
 #include "common/HiddenText.h"
 
 #include <QApplication>
@@ -122,7 +123,8 @@ QVariant KernelListModel::data(const QModelIndex& index, int role) const
         }
     case Qt::ToolTipRole:
         if (!isKernelRow)
-            return variantToolTip(kernel, kernel.variants[static_cast<size_t>(variantRow)]);
+            return plainToolTip(
+                variantToolTip(kernel, kernel.variants[static_cast<size_t>(variantRow)]));
         {
             QString tip = kernel.dir;
             if (kernel.variants.size() == 1)
@@ -131,7 +133,7 @@ QVariant KernelListModel::data(const QModelIndex& index, int role) const
             if (problems > 0)
                 tip += QLatin1Char('\n') +
                        tr("Problems found: %1 (see View > Diagnostics)").arg(problems);
-            return tip;
+            return plainToolTip(tip);
         }
     case Qt::DecorationRole:
         // Notes (e.g. "no analysis.json: only the IR is shown") are no problem: no icon.

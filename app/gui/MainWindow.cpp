@@ -235,6 +235,7 @@ void MainWindow::buildStatusBar()
     statusBar()->addPermanentWidget(m_inspector->verdictLabel());
     m_rulesLabel = new QLabel(this);
     m_rulesLabel->setObjectName(QStringLiteral("rulesLabel"));
+    m_rulesLabel->setTextFormat(Qt::PlainText); // names the rules file
     statusBar()->addPermanentWidget(m_rulesLabel);
     statusBar()->addPermanentWidget(m_workspace->diagnosticsButton());
     statusBar()->addPermanentWidget(m_workspace->kernelCountLabel());

@@ -4,6 +4,7 @@
 
 #include "AppSettings.h"
 #include "MainWindow.h"
+#include "PlainText.h"
 #include "pair/Rules.h"
 #include "pipeline/DefaultBuiltinStages.h"
 
@@ -60,9 +61,10 @@ void MainWindow::showRulesInUse()
             tr("The IR verdicts use the built-in rules (Diff > Rules File\u2026 adds a file)."));
     } else {
         m_rulesLabel->setText(tr("Rules: %1").arg(QFileInfo(m_rulesFile).fileName()));
-        m_rulesLabel->setToolTip(tr("The IR verdicts use the built-in rules merged with %1, as "
-                                    "tilelens-cli diff --rules does.")
-                                     .arg(QDir::toNativeSeparators(m_rulesFile)));
+        m_rulesLabel->setToolTip(
+            plainToolTip(tr("The IR verdicts use the built-in rules merged with %1, as "
+                            "tilelens-cli diff --rules does.")
+                             .arg(QDir::toNativeSeparators(m_rulesFile))));
     }
     m_defaultRules->setEnabled(!m_rulesFile.isEmpty());
 }
@@ -79,6 +81,7 @@ void MainWindow::reportRulesError(const QString& path, const Diagnostics& diags)
                                 QMessageBox::Ok, this);
     box->setObjectName(QStringLiteral("rulesErrorDialog"));
     box->setInformativeText(lines.join(QLatin1Char('\n')));
+    box->setTextFormat(Qt::PlainText); // the path and messages quoting the file
     box->setAttribute(Qt::WA_DeleteOnClose);
     box->open();
 }

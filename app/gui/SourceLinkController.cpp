@@ -4,6 +4,7 @@
 #include "EditorTheme.h"
 #include "InspectorController.h"
 #include "MainWindow.h"
+#include "PlainText.h"
 #include "QsciHeaders.h"
 #include "SourceLinkNote.h"
 #include "SourcePane.h"
@@ -209,7 +210,7 @@ void SourceLinkController::setLinkedLines(SourceRole role, FileLine first, FileL
                          "TileLens matched the op to %2 on this line.")
                          .arg(first.number())
                          .arg(QString::fromStdString(link->because));
-    e->viewport()->setToolTip(note);
+    e->viewport()->setToolTip(plainToolTip(note));
     if (!first.known())
         return;
     const int marker = inferred ? kInferredSourceMarker : kLinkedSourceMarker;

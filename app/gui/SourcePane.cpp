@@ -1,6 +1,7 @@
 #include "SourcePane.h"
 
 #include "HiddenTextNote.h"
+#include "PlainText.h"
 #include "PreparedDocument.h"
 #include "QsciHeaders.h"
 #include "RustLexer.h"
@@ -89,6 +90,7 @@ SourcePane::SourcePane(SourceRole role, QWidget* parent) : QWidget(parent), m_ro
 
     m_message = new QLabel(m_stack);
     m_message->setObjectName(QStringLiteral("paneMessage"));
+    m_message->setTextFormat(Qt::PlainText); // names paths and read errors
     m_message->setWordWrap(true);
     m_message->setAlignment(Qt::AlignCenter);
     m_message->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -120,7 +122,7 @@ void SourcePane::setPath(const QString& path)
     m_path = path;
     const QString name = path.isEmpty() ? tr("(none)") : QFileInfo(path).fileName();
     m_title->setText(roleName(m_role) + QStringLiteral(" \u2013 ") + name);
-    m_title->setToolTip(path);
+    m_title->setToolTip(plainToolTip(path));
 }
 
 void SourcePane::showLoading(const QString& path)

@@ -1,5 +1,6 @@
 #include "panels/DashboardModel.h"
 
+#include "PlainText.h"
 #include "common/WorkerPool.h"
 #include "panels/StatusStyle.h"
 #include "perf/PerfStatistics.h"
@@ -168,24 +169,25 @@ QVariant DashboardModel::data(const QModelIndex& index, int role) const
         return {};
     case Qt::ToolTipRole:
         if (col == KernelColumn)
-            return tr("%1\nnext step: %2\nDouble-click to open")
-                .arg(r.dir, r.next.isEmpty() ? tr("unknown") : r.next);
+            return plainToolTip(tr("%1\nnext step: %2\nDouble-click to open")
+                                    .arg(r.dir, r.next.isEmpty() ? tr("unknown") : r.next));
         if (col == GeomeanColumn && !r.perfSource.isEmpty())
-            return tr("From %1").arg(r.perfSource);
+            return plainToolTip(tr("From %1").arg(r.perfSource));
         if (col == IrColumn && !r.irSource.isEmpty())
-            return (r.irStale ? tr("From %1, written %2, before the IR it compares changed: "
-                                   "stale. Rerun stage C.")
-                              : tr("From %1, written %2 by stage C."))
-                       .arg(QDir::toNativeSeparators(r.irSource),
-                            QLocale().toString(r.irWritten, QLocale::ShortFormat)) +
-                   QLatin1Char('\n') +
-                   (r.currentCritical >= 0
-                        ? tr("Comparing the IR files now gives %1 (%2 critical), as the "
-                             "Inspector shows.")
-                              .arg(r.currentVerdict)
-                              .arg(r.currentCritical)
-                        : tr("The Inspector compares the IR files again when the kernel is "
-                             "opened; its count is the current one."));
+            return plainToolTip(
+                (r.irStale ? tr("From %1, written %2, before the IR it compares changed: "
+                                "stale. Rerun stage C.")
+                           : tr("From %1, written %2 by stage C."))
+                    .arg(QDir::toNativeSeparators(r.irSource),
+                         QLocale().toString(r.irWritten, QLocale::ShortFormat)) +
+                QLatin1Char('\n') +
+                (r.currentCritical >= 0
+                     ? tr("Comparing the IR files now gives %1 (%2 critical), as the "
+                          "Inspector shows.")
+                           .arg(r.currentVerdict)
+                           .arg(r.currentCritical)
+                     : tr("The Inspector compares the IR files again when the kernel is "
+                          "opened; its count is the current one.")));
         if (col == IrColumn && r.irComputed)
             return tr("Compared now from the reference and generated IR files (no diff_report.md; "
                       "all variants: the worst verdict, the critical divergences summed).");

@@ -345,8 +345,11 @@ void PerfPanel::exportChart(bool svg)
     QString error;
     const bool ok =
         svg ? m_chart->exportSvg(path, QSize(), &error) : m_chart->exportPng(path, QSize(), &error);
-    if (!ok)
-        QMessageBox::warning(this, tr("Export failed"), error);
+    if (!ok) {
+        QMessageBox box(QMessageBox::Warning, tr("Export failed"), error, QMessageBox::Ok, this);
+        box.setTextFormat(Qt::PlainText); // names the path
+        box.exec();
+    }
 }
 
 void PerfPanel::changeEvent(QEvent* event)

@@ -1,6 +1,7 @@
 #include "panels/StagePanel.h"
 
 #include "InspectorSession.h"
+#include "PlainText.h"
 #include "RunMessageText.h"
 #include "common/HiddenText.h"
 #include "panels/AdaptiveSplitter.h"
@@ -371,7 +372,7 @@ void StagePanel::updateControls()
     m_rerun->setEnabled(r && r->runnable && !r->live);
     m_cancel->setEnabled(r && r->live);
     if (r && !r->runnable && !r->live) {
-        m_rerun->setToolTip(tr("Cannot run here: %1").arg(r->notRunnableReason));
+        m_rerun->setToolTip(plainToolTip(tr("Cannot run here: %1").arg(r->notRunnableReason)));
         m_runStatus->setText(tr("%1 cannot run here: %2").arg(r->id, r->notRunnableReason));
     } else {
         m_rerun->setToolTip(tr("Run the selected stage again"));
@@ -536,6 +537,7 @@ bool StagePanel::ensureTrusted(const QString& kernelDir)
             text += QLatin1String("\n\n") + tr("Asked again because %1.").arg(changed);
         QMessageBox box(QMessageBox::Warning, tr("Trust this workspace?"), text,
                         QMessageBox::NoButton, this);
+        box.setTextFormat(Qt::PlainText); // the workspace's path and what changed in it
         box.setDetailedText(description);
         QPushButton* yes = box.addButton(tr("Trust and run"), QMessageBox::AcceptRole);
         box.addButton(tr("Do not trust"), QMessageBox::RejectRole);
