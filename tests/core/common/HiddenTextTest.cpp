@@ -5,6 +5,7 @@
 #include "common/PrintableText.h"
 
 #include <gtest/gtest.h>
+#include <random>
 
 using namespace tilelens;
 
@@ -142,4 +143,42 @@ TEST(HiddenText, RevealedTextNamesEachCharacterAndKeepsTheRest)
     EXPECT_EQ(at->length, 2u);
     EXPECT_EQ(at->codePoint, char32_t(0x00AD));
     EXPECT_FALSE(nextHiddenCharacter("ab\u00adc", 4).has_value());
+}
+
+TEST(HiddenText, ScanAndRevealAgreeOnRandomBytes)
+{
+    // Bytes drawn mostly from the UTF-8 forms of hidden and visible characters that share
+    // their lead bytes, cut and spliced at random: truncated sequences, stray continuation
+    // bytes, ASCII runs across the eight-byte steps.
+    std::vector<std::string> pieces = {"a",        "\n",     "        ", "\xE2",   "\x80",  "\xC2",
+                                       "\xEF\xBB", "\u2192", "\u00e9",   "\u3131", "\ufffd"};
+    for (const HiddenCharacterInfo& row : hiddenCharacterTable())
+        pieces.push_back(utf8Encode(row.codePoint));
+    std::mt19937 random(20261207);
+    for (int round = 0; round < 5000; ++round) {
+        std::string text;
+        const size_t n = random() % 24;
+        for (size_t k = 0; k < n; ++k)
+            text += pieces[random() % pieces.size()];
+        const HiddenTextScan scan = scanHiddenText(text);
+        size_t found = 0;
+        for (auto at = nextHiddenCharacter(text, 0); at;
+             at = nextHiddenCharacter(text, at->offset + at->length))
+            ++found;
+        ASSERT_EQ(scan.count, found);
+        const std::string revealed = revealHiddenText(text);
+        ASSERT_EQ(scanHiddenText(revealed).count, 0u) << "revealed text has none left";
+        size_t tokens = 0;
+        for (size_t at = revealed.find("\u2039"); at != std::string::npos;
+             at = revealed.find("\u2039", at + 1))
+            ++tokens;
+        size_t already = 0; // guillemets the text had before
+        for (size_t at = text.find("\u2039"); at != std::string::npos;
+             at = text.find("\u2039", at + 1))
+            ++already;
+        ASSERT_EQ(tokens, scan.count + already);
+        if (scan.count == 0) {
+            ASSERT_EQ(revealed, text);
+        }
+    }
 }
