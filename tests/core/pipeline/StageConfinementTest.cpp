@@ -163,9 +163,12 @@ TEST(StageConfinement, OwnRecordsAreNeverWrittenThroughALinkInTilelens)
     EXPECT_TRUE(outsideIsEmpty());
     QFile::remove(tl + QStringLiteral("/logs"));
 
-    // The stage swaps runs.jsonl for a link while it runs: the end record is refused.
+    // The stage swaps runs.jsonl for a link while it runs: the end record is refused. The
+    // runner appends the start record once the process has started (it names the pid): the
+    // stage waits for its own, or under load its swap could come first and the record then
+    // recreates the file it removed (ln fails, nothing is swapped).
     const QByteArray json = R"({"stages": {"swap": {"shell": true,
-        "argv": ["rm -f .tilelens/runs.jsonl && ln -s '@OUT@/end.jsonl' .tilelens/runs.jsonl"]}}})";
+        "argv": ["for i in $(seq 1000); do grep '\"start\"' .tilelens/runs.jsonl 2>/dev/null | grep -q swap && break; sleep 0.01; done; rm -f .tilelens/runs.jsonl && ln -s '@OUT@/end.jsonl' .tilelens/runs.jsonl"]}}})";
     ws.writeConfig(QByteArray(json).replace("@OUT@", outside.path().toUtf8()));
     run = runStage(ws, QStringLiteral("swap"));
     EXPECT_EQ(run.status, RunStatus::Exited);
