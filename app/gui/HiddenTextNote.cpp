@@ -3,13 +3,15 @@
 #include "EditorTheme.h"
 #include "QsciHeaders.h"
 #include "SeverityStyle.h"
+#include "common/PrintableText.h"
 
 namespace tilelens::gui {
 
 void markHiddenCharacters(QsciScintilla& editor)
 {
     for (const HiddenCharacterInfo& row : hiddenCharacterTable()) {
-        const std::string bytes = utf8Encode(row.codePoint);
+        std::string bytes;
+        appendUtf8(bytes, row.codePoint);
         const std::string label(row.abbreviation);
         editor.SendScintilla(QsciScintillaBase::SCI_SETREPRESENTATION, bytes.c_str(),
                              label.c_str());

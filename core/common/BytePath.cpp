@@ -1,5 +1,7 @@
 #include "common/BytePath.h"
 
+#include "common/PrintableText.h"
+
 #include <QFile>
 #include <cstdio>
 #include <fcntl.h>
@@ -17,58 +19,6 @@ constexpr char32_t kLastEscape = kEscapeBase + 0xFF;
 bool isEscape(char32_t cp)
 {
     return cp >= kFirstEscape && cp <= kLastEscape;
-}
-
-// Length and code point of the valid UTF-8 sequence at `at` (RFC 3629: no overlong form,
-// no surrogate, nothing above U+10FFFF); length 0 when the bytes there are not one.
-std::pair<int, char32_t> utf8At(std::string_view s, size_t at)
-{
-    const auto byte = [&](size_t i) { return static_cast<unsigned char>(s[i]); };
-    const unsigned char b0 = byte(at);
-    if (b0 < 0x80)
-        return {1, b0};
-    int len = 0;
-    char32_t cp = 0;
-    char32_t min = 0;
-    if (b0 >= 0xC2 && b0 <= 0xDF) {
-        len = 2, cp = b0 & 0x1F, min = 0x80;
-    } else if (b0 >= 0xE0 && b0 <= 0xEF) {
-        len = 3, cp = b0 & 0x0F, min = 0x800;
-    } else if (b0 >= 0xF0 && b0 <= 0xF4) {
-        len = 4, cp = b0 & 0x07, min = 0x10000;
-    } else {
-        return {0, 0};
-    }
-    if (at + size_t(len) > s.size())
-        return {0, 0};
-    for (int i = 1; i < len; ++i) {
-        const unsigned char b = byte(at + size_t(i));
-        if ((b & 0xC0) != 0x80)
-            return {0, 0};
-        cp = (cp << 6) | (b & 0x3F);
-    }
-    if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
-        return {0, 0};
-    return {len, cp};
-}
-
-void appendUtf8(std::string& out, char32_t cp)
-{
-    if (cp < 0x80) {
-        out += char(cp);
-    } else if (cp < 0x800) {
-        out += char(0xC0 | (cp >> 6));
-        out += char(0x80 | (cp & 0x3F));
-    } else if (cp < 0x10000) {
-        out += char(0xE0 | (cp >> 12));
-        out += char(0x80 | ((cp >> 6) & 0x3F));
-        out += char(0x80 | (cp & 0x3F));
-    } else {
-        out += char(0xF0 | (cp >> 18));
-        out += char(0x80 | ((cp >> 12) & 0x3F));
-        out += char(0x80 | ((cp >> 6) & 0x3F));
-        out += char(0x80 | (cp & 0x3F));
-    }
 }
 
 // The escaped byte at `at` of UTF-8 text (F4 8F BA|BB 80..BF), or -1.
@@ -119,7 +69,8 @@ QString decodeArgument(QByteArrayView bytes)
     std::string utf8;
     utf8.reserve(s.size());
     for (size_t i = 0; i < s.size();) {
-        const auto [len, cp] = utf8At(s, i);
+        char32_t cp = 0;
+        const int len = utf8SequenceAt(s, i, cp);
         if (len > 0 && !isEscape(cp)) {
             utf8.append(s.substr(i, size_t(len)));
             i += size_t(len);

@@ -123,27 +123,6 @@ std::string describeHiddenCharacter(char32_t cp)
     return out;
 }
 
-std::string utf8Encode(char32_t cp)
-{
-    std::string out;
-    if (cp < 0x80) {
-        out += char(cp);
-    } else if (cp < 0x800) {
-        out += char(0xC0 | (cp >> 6));
-        out += char(0x80 | (cp & 0x3F));
-    } else if (cp < 0x10000) {
-        out += char(0xE0 | (cp >> 12));
-        out += char(0x80 | ((cp >> 6) & 0x3F));
-        out += char(0x80 | (cp & 0x3F));
-    } else {
-        out += char(0xF0 | (cp >> 18));
-        out += char(0x80 | ((cp >> 12) & 0x3F));
-        out += char(0x80 | ((cp >> 6) & 0x3F));
-        out += char(0x80 | (cp & 0x3F));
-    }
-    return out;
-}
-
 std::optional<HiddenAt> nextHiddenCharacter(std::string_view text, size_t from)
 {
     const char* data = text.data();

@@ -38,8 +38,6 @@ const std::vector<HiddenCharacterInfo>& hiddenCharacterTable();
 const HiddenCharacterInfo* hiddenCharacterInfo(char32_t cp);
 // "U+202E RIGHT-TO-LEFT OVERRIDE"
 std::string describeHiddenCharacter(char32_t cp);
-// The UTF-8 bytes of a code point (at most U+10FFFF).
-std::string utf8Encode(char32_t cp);
 
 struct HiddenCharacter
 {

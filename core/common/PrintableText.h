@@ -18,6 +18,9 @@ namespace tilelens {
 // receives the value of a well-formed sequence.
 int utf8SequenceAt(std::string_view bytes, size_t at, char32_t& codePoint);
 
+// Appends the UTF-8 form of `codePoint` (at most U+10FFFF) to `out`.
+void appendUtf8(std::string& out, char32_t codePoint);
+
 // Why `name` cannot be a name: the 0-based byte offset of the problem in `name` and the end
 // of a sentence about it ("has a control character (U+001B)", "is not valid UTF-8 (byte 0xC0)").
 struct NameProblem

@@ -7,6 +7,7 @@
 #include "QsciHeaders.h"
 #include "SourceFileLoader.h"
 #include "SourcePane.h"
+#include "common/PrintableText.h"
 
 #include <QTemporaryDir>
 #include <QTest>
@@ -18,6 +19,14 @@ using namespace tilelens::gui;
 
 namespace {
 
+// The UTF-8 bytes of one code point.
+std::string utf8(char32_t cp)
+{
+    std::string out;
+    appendUtf8(out, cp);
+    return out;
+}
+
 // Line 2 has a zero-width space inside a name, line 4 the comment of the GUI's test
 // workspace: RLO, reversed text, LRI.
 const QByteArray kKernel = "fn k() {\n"
@@ -28,7 +37,7 @@ const QByteArray kKernel = "fn k() {\n"
 
 std::string representation(QsciScintilla& editor, char32_t cp)
 {
-    const std::string key = utf8Encode(cp);
+    const std::string key = utf8(cp);
     char out[32] = {};
     editor.SendScintilla(QsciScintillaBase::SCI_GETREPRESENTATION, key.c_str(), out);
     return out;

@@ -11,6 +11,14 @@ using namespace tilelens;
 
 namespace {
 
+// The UTF-8 bytes of one code point.
+std::string utf8(char32_t cp)
+{
+    std::string out;
+    appendUtf8(out, cp);
+    return out;
+}
+
 // The "Trojan Source" comment of the GUI test workspace: an RLO, reversed text and an LRI,
 // so that a view shows `// columns ... run)check_date(;` and the compiler sees code.
 const std::string kTrojanComment =
@@ -90,7 +98,7 @@ TEST(HiddenText, EveryRowIsHiddenNamedAndFoundByTheScan)
         EXPECT_TRUE(isHiddenCharacter(row.codePoint));
         EXPECT_FALSE(row.abbreviation.empty());
         EXPECT_FALSE(row.name.empty());
-        const HiddenTextScan scan = scanHiddenText("a" + utf8Encode(row.codePoint) + "b");
+        const HiddenTextScan scan = scanHiddenText("a" + utf8(row.codePoint) + "b");
         ASSERT_EQ(scan.count, 1u);
         EXPECT_EQ(scan.listed[0].codePoint, row.codePoint);
     }
@@ -104,7 +112,7 @@ TEST(HiddenText, BidiControlsAndSeparatorsAreWhatReportsEscape)
     // printableText escapes exactly the layout controls of HiddenText.h (and control
     // characters); zero-width characters are kept, as they change no line's order.
     for (const HiddenCharacterInfo& row : hiddenCharacterTable()) {
-        const std::string bytes = utf8Encode(row.codePoint);
+        const std::string bytes = utf8(row.codePoint);
         const bool layout =
             isBidiControl(row.codePoint) || isLineOrParagraphSeparator(row.codePoint);
         EXPECT_EQ(printableText(bytes) != bytes, layout) << describeHiddenCharacter(row.codePoint);
@@ -153,7 +161,7 @@ TEST(HiddenText, ScanAndRevealAgreeOnRandomBytes)
     std::vector<std::string> pieces = {"a",        "\n",     "        ", "\xE2",   "\x80",  "\xC2",
                                        "\xEF\xBB", "\u2192", "\u00e9",   "\u3131", "\ufffd"};
     for (const HiddenCharacterInfo& row : hiddenCharacterTable())
-        pieces.push_back(utf8Encode(row.codePoint));
+        pieces.push_back(utf8(row.codePoint));
     std::mt19937 random(20261207);
     for (int round = 0; round < 5000; ++round) {
         std::string text;
