@@ -103,8 +103,8 @@ void AbiFindingsView::showKernel(const ws::Kernel* kernel, const QString& entry)
                      messageText(f)});
                 item->setData(0, kFileRole, file);
                 item->setData(0, kLineRole, f.loc.line);
-                item->setToolTip(2, plainToolTip(file));
-                item->setToolTip(3, plainToolTip(messageText(f)));
+                item->setToolTip(2, literalText(file));
+                item->setToolTip(3, literalText(messageText(f)));
                 m_tree->addTopLevelItem(item);
             }
             m_summary->setText(

@@ -184,7 +184,7 @@ void BindingDialog::validate()
     if (m_problem.startsWith(label))
         m_problem = m_problem.mid(label.size()).trimmed();
     m_run->setEnabled(ok);
-    m_status->setToolTip(plainToolTip(m_problem)); // a long message in full
+    m_status->setToolTip(literalText(m_problem)); // a long message in full
 
     QList<QTextEdit::ExtraSelection> marks;
     if (ok) {

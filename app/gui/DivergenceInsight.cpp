@@ -183,7 +183,7 @@ void DivergenceInsight::onEvalFinished(const std::shared_ptr<const crosscheck::C
     }
     m_status->setText(EvalAction::statusText(*check));
     if (!check->counterexample.empty()) // else the whole message, which may be elided
-        m_status->setToolTip(plainToolTip(QString::fromStdString(check->counterexample)));
+        m_status->setToolTip(literalText(QString::fromStdString(check->counterexample)));
     if (const diff::DiffResult* result = m_window.session().diffResult())
         m_withRun =
             std::make_shared<const diff::DiffResult>(crosscheck::withCpuRun(*result, *check));

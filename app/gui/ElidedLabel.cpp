@@ -20,7 +20,7 @@ ElidedLabel::ElidedLabel(Qt::TextElideMode mode, QWidget* parent) : QLabel(paren
 void ElidedLabel::setText(const QString& text)
 {
     QLabel::setText(text);
-    setToolTip(plainToolTip(text));
+    setToolTip(literalText(text));
 }
 
 void ElidedLabel::setPreferredCharacters(int characters)

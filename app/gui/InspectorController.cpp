@@ -280,7 +280,7 @@ void InspectorController::showVerdict(const diff::DiffResult* shown)
                                     .arg(verdictColor(result->verdict, dark).name(), verdict,
                                          summary.mid(verdict.size())));
         const ws::Variant* variant = m_session.currentVariant();
-        m_verdictLabel->setToolTip(plainToolTip(
+        m_verdictLabel->setToolTip(literalText(
             variant ? MainWindow::tr("IR verdict of the selected variant, computed by TileLens "
                                      "when it was opened from\n%1\n%2")
                           .arg(QDir::toNativeSeparators(variant->referenceIr),
@@ -292,7 +292,7 @@ void InspectorController::showVerdict(const diff::DiffResult* shown)
         for (Side s : kBothSides)
             for (const Diagnostic& d : analysis->sides[s].diagnostics)
                 lines << QString::fromStdString(d.format());
-        m_verdictLabel->setToolTip(plainToolTip(lines.join(QLatin1Char('\n'))));
+        m_verdictLabel->setToolTip(literalText(lines.join(QLatin1Char('\n'))));
     }
 }
 

@@ -123,7 +123,7 @@ QVariant KernelListModel::data(const QModelIndex& index, int role) const
         }
     case Qt::ToolTipRole:
         if (!isKernelRow)
-            return plainToolTip(
+            return literalText(
                 variantToolTip(kernel, kernel.variants[static_cast<size_t>(variantRow)]));
         {
             QString tip = kernel.dir;
@@ -133,7 +133,7 @@ QVariant KernelListModel::data(const QModelIndex& index, int role) const
             if (problems > 0)
                 tip += QLatin1Char('\n') +
                        tr("Problems found: %1 (see View > Diagnostics)").arg(problems);
-            return plainToolTip(tip);
+            return literalText(tip);
         }
     case Qt::DecorationRole:
         // Notes (e.g. "no analysis.json: only the IR is shown") are no problem: no icon.

@@ -62,9 +62,9 @@ void MainWindow::showRulesInUse()
     } else {
         m_rulesLabel->setText(tr("Rules: %1").arg(QFileInfo(m_rulesFile).fileName()));
         m_rulesLabel->setToolTip(
-            plainToolTip(tr("The IR verdicts use the built-in rules merged with %1, as "
-                            "tilelens-cli diff --rules does.")
-                             .arg(QDir::toNativeSeparators(m_rulesFile))));
+            literalText(tr("The IR verdicts use the built-in rules merged with %1, as "
+                           "tilelens-cli diff --rules does.")
+                            .arg(QDir::toNativeSeparators(m_rulesFile))));
     }
     m_defaultRules->setEnabled(!m_rulesFile.isEmpty());
 }
@@ -80,8 +80,8 @@ void MainWindow::reportRulesError(const QString& path, const Diagnostics& diags)
                                     .arg(QDir::toNativeSeparators(path)),
                                 QMessageBox::Ok, this);
     box->setObjectName(QStringLiteral("rulesErrorDialog"));
-    box->setInformativeText(lines.join(QLatin1Char('\n')));
-    box->setTextFormat(Qt::PlainText); // the path and messages quoting the file
+    box->setTextFormat(Qt::PlainText);                                   // the path
+    box->setInformativeText(literalText(lines.join(QLatin1Char('\n')))); // they quote the file
     box->setAttribute(Qt::WA_DeleteOnClose);
     box->open();
 }

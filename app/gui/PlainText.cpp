@@ -4,7 +4,7 @@
 
 namespace tilelens::gui {
 
-QString plainToolTip(const QString& text)
+QString literalText(const QString& text)
 {
     if (!Qt::mightBeRichText(text))
         return text;

@@ -210,7 +210,7 @@ void SourceLinkController::setLinkedLines(SourceRole role, FileLine first, FileL
                          "TileLens matched the op to %2 on this line.")
                          .arg(first.number())
                          .arg(QString::fromStdString(link->because));
-    e->viewport()->setToolTip(plainToolTip(note));
+    e->viewport()->setToolTip(literalText(note));
     if (!first.known())
         return;
     const int marker = inferred ? kInferredSourceMarker : kLinkedSourceMarker;

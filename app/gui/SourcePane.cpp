@@ -122,7 +122,7 @@ void SourcePane::setPath(const QString& path)
     m_path = path;
     const QString name = path.isEmpty() ? tr("(none)") : QFileInfo(path).fileName();
     m_title->setText(roleName(m_role) + QStringLiteral(" \u2013 ") + name);
-    m_title->setToolTip(plainToolTip(path));
+    m_title->setToolTip(literalText(path));
 }
 
 void SourcePane::showLoading(const QString& path)

@@ -173,7 +173,7 @@ void WorkspaceController::apply(const QString& path, ws::Workspace workspace)
     auto shared = std::make_shared<const ws::Workspace>(std::move(workspace));
     const int kernelCount = static_cast<int>(shared->kernels.size());
     m_workspaceLabel->setText(QDir::toNativeSeparators(path));
-    m_workspaceLabel->setToolTip(plainToolTip(QDir::toNativeSeparators(path)));
+    m_workspaceLabel->setToolTip(literalText(QDir::toNativeSeparators(path)));
     m_kernelCountLabel->setText(kernelCount == 1 ? tr("1 kernel")
                                                  : tr("%1 kernels").arg(kernelCount));
     showDiagnostics(*shared);

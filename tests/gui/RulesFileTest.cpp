@@ -25,6 +25,7 @@
 #include <QProcess>
 #include <QSignalSpy>
 #include <QTemporaryDir>
+#include <QTextDocument>
 #include <gtest/gtest.h>
 
 using namespace tilelens;
@@ -205,5 +206,30 @@ TEST(RulesFile, BrokenFileIsReportedWithItsPlaceAndTheBuiltInRulesStay)
     EXPECT_EQ(w.session().rules().get(), &diff::RuleSet::defaults());
     EXPECT_FALSE(w.rulesLabel()->text().contains(QStringLiteral("bad.json")));
     expectSameAsCli(w, cliDiff(fixture(), gen, {}));
+    box->close();
+}
+
+TEST(RulesFile, AnErrorQuotingMarkupFromTheFileShowsItAsWritten)
+{
+    // The messages quote the file ("unknown key '<b>bold</b>'"); Qt 6.4 leaves a message box's
+    // informative text at AutoText, where this would render bold.
+    QTemporaryDir dir;
+    const QString bad = writeFile(dir, QStringLiteral("markup.json"),
+                                  "{\"schema\": \"tilelens.rules/1\", \"<b>bold</b>\": 1, "
+                                  "\"rules\": []}\n");
+    MainWindow w(MainWindow::Options{false});
+    w.show();
+    EXPECT_FALSE(w.setRulesFile(bad));
+    auto* box = w.findChild<QMessageBox*>(QStringLiteral("rulesErrorDialog"));
+    ASSERT_NE(box, nullptr);
+    const QString informative = box->informativeText();
+    QTextDocument shown;
+    if (Qt::mightBeRichText(informative))
+        shown.setHtml(informative);
+    else
+        shown.setPlainText(informative);
+    EXPECT_TRUE(shown.toPlainText().contains(QStringLiteral("unknown key '<b>bold</b>'")))
+        << informative.toStdString();
+    EXPECT_EQ(box->textFormat(), Qt::PlainText);
     box->close();
 }

@@ -169,12 +169,12 @@ QVariant DashboardModel::data(const QModelIndex& index, int role) const
         return {};
     case Qt::ToolTipRole:
         if (col == KernelColumn)
-            return plainToolTip(tr("%1\nnext step: %2\nDouble-click to open")
-                                    .arg(r.dir, r.next.isEmpty() ? tr("unknown") : r.next));
+            return literalText(tr("%1\nnext step: %2\nDouble-click to open")
+                                   .arg(r.dir, r.next.isEmpty() ? tr("unknown") : r.next));
         if (col == GeomeanColumn && !r.perfSource.isEmpty())
-            return plainToolTip(tr("From %1").arg(r.perfSource));
+            return literalText(tr("From %1").arg(r.perfSource));
         if (col == IrColumn && !r.irSource.isEmpty())
-            return plainToolTip(
+            return literalText(
                 (r.irStale ? tr("From %1, written %2, before the IR it compares changed: "
                                 "stale. Rerun stage C.")
                            : tr("From %1, written %2 by stage C."))

@@ -109,7 +109,9 @@ QChart* PerfChart::buildChart() const
     for (const perf::PairedConfig& r : m_comparison.rows) {
         if (!r.ratio)
             continue;
-        categories << r.configId;
+        // Qt Charts draws titles and axis labels as HTML: a configuration named in a log or
+        // profile ("<img src=...>") is shown as written.
+        categories << r.configId.toHtmlEscaped();
         if (*r.ratio > m_thresholds.done)
             over << int(set->count());
         set->append(*r.ratio);
@@ -123,7 +125,7 @@ QChart* PerfChart::buildChart() const
     QString title = m_title.isEmpty() ? tr("Ratio per configuration") : m_title;
     if (n == 0)
         title += tr(" — no matched configuration");
-    chart->setTitle(title);
+    chart->setTitle(title.toHtmlEscaped()); // it names the kernel: input text
 
     // Y range: bars start at the axis minimum, so the differences near 1.0 stay visible;
     // the 1.50 band is always in view.
@@ -285,7 +287,8 @@ bool PerfChart::exportSvg(const QString& path, QSize size, QString* error) const
     svg.setFileName(path);
     svg.setSize(size);
     svg.setViewBox(QRect(QPoint(0, 0), size));
-    svg.setTitle(m_title.isEmpty() ? tr("Ratio per configuration") : m_title);
+    // QSvgGenerator writes the title into the <title> element unescaped.
+    svg.setTitle((m_title.isEmpty() ? tr("Ratio per configuration") : m_title).toHtmlEscaped());
     svg.setDescription(tr("TileLens perf comparison"));
     {
         QPainter painter;

@@ -137,7 +137,7 @@ QVariant PerfTreeModel::data(const QModelIndex& index, int role) const
                     .arg(k.kernel.block[2]);
             return {};
         case Qt::ToolTipRole:
-            return plainToolTip(k.kernel.name);
+            return literalText(k.kernel.name);
         case Qt::TextAlignmentRole:
             if (col == BaselineColumn || col == CandidateColumn)
                 return int(Qt::AlignRight | Qt::AlignVCenter);
@@ -204,7 +204,7 @@ QVariant PerfTreeModel::data(const QModelIndex& index, int role) const
             tip << tr("Not in the baseline: listed, not averaged.");
         if (!r.inCandidate || !r.candidateMs)
             tip << tr("No candidate median: the severity is MISSING_DATA.");
-        return plainToolTip(tip.join(QLatin1Char('\n')));
+        return literalText(tip.join(QLatin1Char('\n')));
     }
     default:
         return {};

@@ -372,7 +372,7 @@ void StagePanel::updateControls()
     m_rerun->setEnabled(r && r->runnable && !r->live);
     m_cancel->setEnabled(r && r->live);
     if (r && !r->runnable && !r->live) {
-        m_rerun->setToolTip(plainToolTip(tr("Cannot run here: %1").arg(r->notRunnableReason)));
+        m_rerun->setToolTip(literalText(tr("Cannot run here: %1").arg(r->notRunnableReason)));
         m_runStatus->setText(tr("%1 cannot run here: %2").arg(r->id, r->notRunnableReason));
     } else {
         m_rerun->setToolTip(tr("Run the selected stage again"));

@@ -347,7 +347,7 @@ QVariant StageTableModel::data(const QModelIndex& index, int role) const
             tip << r.freshness;
         if (r.cap >= 0 && r.runs > r.cap)
             tip << tr("Over the pipeline cap (%1 runs, cap %2).").arg(r.runs).arg(r.cap);
-        return plainToolTip(tip.join(QLatin1Char('\n')));
+        return literalText(tip.join(QLatin1Char('\n')));
     }
     if (role == Qt::ForegroundRole) {
         if (col == VerdictColumn && !r.verdict.isEmpty())

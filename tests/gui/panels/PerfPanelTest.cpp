@@ -14,12 +14,14 @@
 #include "pipeline/StageResolver.h"
 
 #include <QAbstractItemModelTester>
+#include <QBarCategoryAxis>
 #include <QChartView>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QImage>
 #include <QTemporaryDir>
+#include <QTextDocument>
 #include <QValueAxis>
 #include <gtest/gtest.h>
 #include <limits>
@@ -232,4 +234,43 @@ TEST(PerfChart, DrawsRatiosFromExtremeTimes)
     const QString png = tmp.filePath(QStringLiteral("chart.png"));
     ASSERT_TRUE(chart.exportPng(png, QSize(600, 300), &error)) << error.toStdString();
     EXPECT_FALSE(QImage(png).isNull());
+}
+
+TEST(PerfChart, NamesThatLookLikeHtmlAreShownAsWritten)
+{
+    // Qt Charts draws its title and axis labels as HTML, and QSvgGenerator writes the title
+    // unescaped: a kernel or configuration named like markup must stay text.
+    perf::PerfComparison c;
+    perf::PairedConfig row;
+    row.configId = QStringLiteral("<img src=\"/tmp/x.png\">");
+    row.ratio = 1.2;
+    c.rows.push_back(row);
+    c.matched = 1;
+    PerfChart chart;
+    chart.setTitle(QStringLiteral("<b>softmax</b></title><script>alert(1)</script>"));
+    chart.setComparison(c);
+    QChart* shown = chart.view()->chart();
+    QTextDocument title;
+    title.setHtml(shown->title());
+    EXPECT_EQ(title.toPlainText(),
+              QStringLiteral("<b>softmax</b></title><script>alert(1)</script>"));
+    const QList<QAbstractAxis*> horizontal = shown->axes(Qt::Horizontal);
+    QStringList labels;
+    for (QAbstractAxis* axis : horizontal)
+        if (auto* bars = qobject_cast<QBarCategoryAxis*>(axis))
+            labels = bars->categories();
+    ASSERT_EQ(labels.size(), 1);
+    QTextDocument label;
+    label.setHtml(labels.front());
+    EXPECT_EQ(label.toPlainText(), row.configId);
+
+    QTemporaryDir tmp;
+    const QString svg = tmp.filePath(QStringLiteral("chart.svg"));
+    QString error;
+    ASSERT_TRUE(chart.exportSvg(svg, QSize(600, 300), &error)) << error.toStdString();
+    QFile file(svg);
+    ASSERT_TRUE(file.open(QIODevice::ReadOnly));
+    const QByteArray bytes = file.readAll();
+    EXPECT_FALSE(bytes.contains("<script>")) << "the title is escaped in the SVG";
+    EXPECT_TRUE(bytes.contains("&lt;script&gt;"));
 }
