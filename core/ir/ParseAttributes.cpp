@@ -387,7 +387,7 @@ const Attribute* Parser::parseHashAttribute(int line, int col)
     Attribute* ph = arena().make<Attribute>();
     ph->kind = AttrKind::Opaque;
     ph->text = arena().copyString("#" + std::string(id));
-    m_pendingAttrs.push_back({ph, std::string(id)});
+    m_pendingAttrs.push_back({ph, std::string(id), line, col});
     return ph;
 }
 

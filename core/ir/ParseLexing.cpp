@@ -408,6 +408,11 @@ void Parser::enter()
 
 const Type* Parser::unique(Type& t)
 {
+    if (TypeUniquer::tooLarge(t)) {
+        error("this type's text would be larger than 1 MiB (types nested through aliases?); "
+              "the input is not accepted");
+        throw ParseAbort{};
+    }
     return m_types.unique(t);
 }
 

@@ -7,12 +7,89 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
+#include <unordered_set>
+#include <vector>
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
 
 namespace tilelens::ir {
 namespace detail {
+
+namespace {
+
+// Node visits that resolving forward attribute references may take in all (real files
+// refer forward rarely, and to small values).
+constexpr size_t kMaxAliasWalkSteps = size_t(1) << 24;
+// What an alias may spell beyond four times the input (dense constants used twice).
+constexpr size_t kAliasSpellingSlackBytes = size_t(64) << 20;
+
+// Whether `target` is part of `root` (through arrays and dictionaries). `steps` bounds the
+// walks of all calls; once spent, the answer is yes (refused rather than risked).
+bool holdsAttribute(const Attribute* root, const Attribute* target, size_t& steps)
+{
+    std::vector<const Attribute*> stack{root};
+    std::unordered_set<const Attribute*> seen;
+    while (!stack.empty()) {
+        const Attribute* a = stack.back();
+        stack.pop_back();
+        if (!a || !seen.insert(a).second)
+            continue;
+        if (a == target || steps == 0)
+            return true;
+        --steps;
+        for (const Attribute* e : a->elements)
+            stack.push_back(e);
+        for (const NamedAttribute& e : a->entries)
+            stack.push_back(e.value);
+    }
+    return false;
+}
+
+} // namespace
+
+size_t Parser::spelledBytes(const Attribute* root, size_t budget)
+{
+    // Post-order over the value's DAG, each node once (an alias used twice is one node):
+    // its bytes are its own plus its parts', saturated past the budget.
+    const size_t over = budget + 1;
+    std::vector<std::pair<const Attribute*, bool>> stack{{root, false}};
+    while (!stack.empty()) {
+        auto& [a, expanded] = stack.back();
+        if (!a || m_spelled.count(a)) {
+            stack.pop_back();
+            continue;
+        }
+        const Attribute* node = a;
+        if (!expanded) {
+            expanded = true;
+            if (!m_spelling.insert(node).second) { // on the stack already: a cycle
+                m_spelled[node] = over;
+                stack.pop_back();
+                continue;
+            }
+            for (const Attribute* e : node->elements)
+                stack.push_back({e, false});
+            for (const NamedAttribute& e : node->entries)
+                stack.push_back({e.value, false});
+            continue;
+        }
+        size_t bytes = 1 + node->text.size() + node->category.size() + node->intList.size();
+        const auto add = [&](const Attribute* part, size_t extra) {
+            const auto it = part ? m_spelled.find(part) : m_spelled.end();
+            bytes = std::min(over, bytes + extra + (it == m_spelled.end() ? 0 : it->second));
+        };
+        for (const Attribute* e : node->elements)
+            add(e, 0);
+        for (const NamedAttribute& e : node->entries)
+            add(e.value, e.name.size());
+        m_spelling.erase(node);
+        m_spelled[node] = bytes;
+        stack.pop_back();
+    }
+    const auto it = m_spelled.find(root);
+    return it == m_spelled.end() ? 0 : it->second;
+}
 
 void Parser::run()
 {
@@ -79,18 +156,52 @@ void Parser::resolveAliases()
             warningAt(p.line, p.column,
                       "location alias '#" + p.alias + "' is never defined; using unknown");
     }
-    for (auto& p : m_pendingAttrs) {
-        auto it = m_attrAliases.find(p.second);
-        if (it != m_attrAliases.end() && it->second != p.first)
-            *p.first = *it->second;
-        else if (m_locAliases.count(p.second) == 0)
-            warning("attribute alias '#" + p.second + "' is never defined; kept as written");
+    size_t steps = kMaxAliasWalkSteps;
+    for (PendingAttr& p : m_pendingAttrs) {
+        auto it = m_attrAliases.find(p.alias);
+        if (it != m_attrAliases.end() && it->second != p.placeholder) {
+            // A value that holds this very reference (#a = [#b], #b = [#a]) would become an
+            // attribute that contains itself: printing or comparing it would never end.
+            if (holdsAttribute(it->second, p.placeholder, steps))
+                aliasErrorAt(p.line, p.column,
+                             "attribute alias '#" + p.alias +
+                                 "' refers to itself; the reference is kept as written");
+            else
+                *p.placeholder = *it->second;
+        } else if (m_locAliases.count(p.alias) == 0) {
+            warning("attribute alias '#" + p.alias + "' is never defined; kept as written");
+        }
+    }
+    // Each use of an alias shares its value: a value made of two uses of the alias before
+    // spells twice as much, and forty such lines spell terabytes when printed or compared.
+    m_spelled.clear(); // placeholders have their values now
+    const size_t budget = aliasSpellingBudget();
+    for (const auto& [name, value] : m_attrAliases)
+        if (spelledBytes(value, budget) > budget)
+            aliasErrorAt(m_attrAliasPlaces[name].line, m_attrAliasPlaces[name].column,
+                         "attribute alias '#" + name + "' spells more than " +
+                             std::to_string(budget >> 20) +
+                             " MiB when written out (aliases used more than once "
+                             "in each other); the input is not accepted");
+}
+
+size_t Parser::aliasSpellingBudget() const
+{
+    return 4 * m_text.size() + kAliasSpellingSlackBytes;
+}
+
+void Parser::aliasErrorAt(int line, int column, const std::string& message)
+{
+    try {
+        errorAt(line, column, message);
+    } catch (const ParseAbort&) { // past the error limit: the parse has ended anyway
     }
 }
 
 void Parser::parseAliasDef()
 {
     bool isType = peek() == '!';
+    const Place place{m_line, column()};
     ++m_pos;
     std::string name(suffixId());
     expect('=', "after an alias name");
@@ -109,7 +220,18 @@ void Parser::parseAliasDef()
         return;
     }
     const Attribute* a = parseAttribute();
+    // Refused here already, not only once the file is read: the differ builds the graph of
+    // each function as it is parsed, and writes its attributes out.
+    if (spelledBytes(a, aliasSpellingBudget()) > aliasSpellingBudget()) {
+        errorAt(place.line, place.column,
+                "attribute alias '#" + name + "' spells more than " +
+                    std::to_string(aliasSpellingBudget() >> 20) +
+                    " MiB when written out (aliases used more than once in each other); the "
+                    "input is not accepted");
+        throw ParseAbort{};
+    }
     m_attrAliases[name] = a;
+    m_attrAliasPlaces[name] = place;
 }
 
 void Parser::parseTopLevel(std::vector<Module*>& modules)

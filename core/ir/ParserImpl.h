@@ -432,7 +432,20 @@ private:
         int line, column;
     };
     std::vector<PendingLoc> m_pendingLocs;
-    std::vector<std::pair<Attribute*, std::string>> m_pendingAttrs;
+    struct PendingAttr
+    {
+        Attribute* placeholder;
+        std::string alias;
+        int line, column;
+    };
+    std::vector<PendingAttr> m_pendingAttrs;
+    struct Place
+    {
+        int line = 0, column = 0;
+    };
+    std::unordered_map<std::string, Place> m_attrAliasPlaces; // where each is defined
+    std::unordered_map<const Attribute*, size_t> m_spelled;   // spelledBytes' memo
+    std::unordered_set<const Attribute*> m_spelling;          // its walk's open nodes
     const Attribute* m_unit = nullptr;
     static constexpr size_t kNumberTypes = 16;
     const Type* m_numberTypes[kNumberTypes] = {}; // numberType() results by name index
@@ -505,6 +518,11 @@ public:
             m_sawCustom = true;
     }
     void resolveAliases();
+    void aliasErrorAt(int line, int column, const std::string& message); // never throws
+    // About the bytes `root` spells written out, up to `budget` (past it: budget + 1);
+    // memoized per attribute in m_spelled.
+    size_t spelledBytes(const Attribute* root, size_t budget);
+    size_t aliasSpellingBudget() const; // what one alias may spell: 4x the input + 64 MiB
     void checkGlobalNames();
     Syntax detectedSyntax() const;
 };

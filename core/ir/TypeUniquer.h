@@ -17,6 +17,23 @@ class TypeUniquer
 public:
     explicit TypeUniquer(Arena& arena) : m_arena(arena) {}
 
+    // A type's canonical text holds the texts of its parts, so types made of two copies of
+    // the one before double it at each step: a few hundred bytes of aliases would spell
+    // terabytes. Real types are under a kilobyte, an entry's signature a few: past this
+    // bound the readers refuse the input (a located error) before spelling it.
+    static constexpr size_t kMaxCanonicalBytes = size_t(1) << 20;
+    static bool tooLarge(const Type& t)
+    {
+        size_t bytes = 64 + t.name.size() + 24 * (t.shape.size() + t.strides.size());
+        for (const Type* part : {t.element, t.tensorView})
+            if (part)
+                bytes += part->canonicalText.size();
+        for (const auto* list : {&t.inputs, &t.results})
+            for (const Type* part : *list)
+                bytes += part->canonicalText.size() + 2;
+        return bytes > kMaxCanonicalBytes;
+    }
+
     // `t` is filled but for canonicalText; returns the model's type of that spelling.
     // Inline: the parser uniques every type it reads.
     const Type* unique(Type& t)

@@ -316,6 +316,9 @@ const Type* TypeTable::decode(Context& ctx, size_t index)
     }
     if (!c.atEnd())
         fail(int64_t(c.pos()), "trailing bytes after type " + std::to_string(index));
+    if (detail::TypeUniquer::tooLarge(t))
+        fail(at, "type " + std::to_string(index) +
+                     "'s text would be larger than 1 MiB (types nested in types)");
     return ctx.model.unique(t);
 }
 

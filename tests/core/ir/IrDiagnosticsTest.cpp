@@ -2,6 +2,7 @@
 // invalid UTF-8, 10 000-deep nesting, a 2 GB file (refused), error caps.
 
 #include "IrTestUtil.h"
+#include "ir/Printer.h"
 
 #include <QTemporaryDir>
 #include <filesystem>
@@ -215,4 +216,46 @@ TEST(IrDiagnostics, NumericValueNamesAndTheirNeighboursAreReadAsNames)
               "<input>:6:13: error: result #1 of '%3' does not exist (the group has 1)\n"
               "<input>:7:13: error: use of undefined value '%12345678'\n"
               "<input>:8:13: error: use of undefined value '%2x'\n");
+}
+
+TEST(IrDiagnostics, AliasesThatDoubleAtEachStepAreRefusedNotSpelled)
+{
+    // Each alias uses the one before twice: forty lines would spell 2^40 bytes of type text,
+    // or of attribute text once printed or compared.
+    std::string types = "!t0 = f32\n";
+    for (int k = 1; k <= 40; ++k) {
+        const std::string last = "!t" + std::to_string(k - 1);
+        types += "!t" + std::to_string(k) + " = (" + last + ", " + last + ") -> " + last + "\n";
+    }
+    types += "cuda_tile.module @m {\n  entry @k() {\n    return\n  }\n}\n";
+    const ParseResult t = parseModule(types, {});
+    EXPECT_FALSE(t.ok());
+    EXPECT_NE(tu::dumpDiagnostics(t).find("larger than 1 MiB"), std::string::npos)
+        << tu::dumpDiagnostics(t);
+
+    std::string attrs = "#a0 = 1\n";
+    for (int k = 1; k <= 40; ++k) {
+        const std::string last = "#a" + std::to_string(k - 1);
+        attrs += "#a" + std::to_string(k) + " = [" + last + ", " + last + "]\n";
+    }
+    attrs += "cuda_tile.module @m {\n  entry @k() attributes {x = #a40} {\n    return\n  }\n}\n";
+    const ParseResult a = parseModule(attrs, {});
+    EXPECT_FALSE(a.ok());
+    EXPECT_NE(tu::dumpDiagnostics(a).find("spells more than 64 MiB when written out"),
+              std::string::npos)
+        << tu::dumpDiagnostics(a);
+}
+
+TEST(IrDiagnostics, AnAttributeAliasThatHoldsItselfIsAnErrorNotACycle)
+{
+    const ParseResult r = parseModule("#a = [#b]\n#b = [#a]\n"
+                                      "cuda_tile.module @m {\n  entry @k() attributes {x = #a} {\n"
+                                      "    return\n  }\n}\n",
+                                      {});
+    EXPECT_FALSE(r.ok());
+    EXPECT_EQ(tu::dumpDiagnostics(r), "<input>:1:7: error: attribute alias '#b' refers to itself; "
+                                      "the reference is kept as written\n");
+    // Nothing cyclic is left in the model: it prints (the printer recursed without end).
+    for (const PrintStyle style : {PrintStyle::Custom, PrintStyle::Generic})
+        EXPECT_NE(printResult(r, style).find("[#b]"), std::string::npos) << printResult(r, style);
 }

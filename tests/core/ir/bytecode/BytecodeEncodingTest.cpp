@@ -398,3 +398,16 @@ TEST(BytecodeEncoding, RegionValuesAreScopedToTheirBlock)
     bad.kernel("k", bad.func({tb2}), bytesOf({0x32, 0x00, 0x00, 0x01}) + emptyElse + kReturn);
     EXPECT_EQ(decode(bad).error(), "if has 1 regions; expected 2");
 }
+
+TEST(BytecodeEncoding, TypesMadeOfTwoCopiesOfTheOneBeforeAreRefusedNotSpelled)
+{
+    // Type k takes type k-1 twice: forty of them would spell 2^40 bytes of canonical text.
+    BytecodeBuilder b(1);
+    uint64_t t = b.num(7);
+    for (int k = 0; k < 40; ++k)
+        t = b.func({t, t});
+    b.kernel("k", t, kReturn);
+    const Decoded d = decode(b);
+    ASSERT_FALSE(d.result.ok());
+    EXPECT_NE(d.error().find("larger than 1 MiB"), std::string::npos) << d.error();
+}
