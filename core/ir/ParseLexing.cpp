@@ -366,7 +366,7 @@ void Parser::errorAt(int line, int col, const std::string& msg)
     d.message = msg;
     m_result.diagnostics.push_back(std::move(d));
     if (++m_errors >= m_opts.maxErrors) {
-        warningAt(line, col, "too many errors, stopping");
+        keepWarning(line, col, "too many errors, stopping"); // said even past maxWarnings
         throw ParseAbort{};
     }
 }
@@ -378,6 +378,18 @@ void Parser::error(const std::string& msg)
 }
 
 void Parser::warningAt(int line, int col, const std::string& msg)
+{
+    // A file can hold a warning per line (unknown keywords, undefined aliases): millions
+    // would each cost a Diagnostic. The first maxWarnings are kept, the rest counted.
+    if (m_warnings >= m_opts.maxWarnings) {
+        ++m_unwarned;
+        return;
+    }
+    ++m_warnings;
+    keepWarning(line, col, msg);
+}
+
+void Parser::keepWarning(int line, int col, const std::string& msg)
 {
     Diagnostic d;
     d.severity = Severity::Warning;

@@ -109,6 +109,14 @@ void Parser::run()
     } catch (const ParseAbort&) {
     }
     m_result.syntax = detectedSyntax();
+    if (m_unwarned > 0) {
+        Diagnostic d;
+        d.severity = Severity::Warning;
+        d.place.file = m_opts.fileName;
+        d.message = std::to_string(m_unwarned) + " more warnings not shown (the first " +
+                    std::to_string(m_opts.maxWarnings) + " are)";
+        m_result.diagnostics.push_back(std::move(d));
+    }
 }
 
 // A global named through an attribute alias defined after it has its name only now.

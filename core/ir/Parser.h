@@ -57,6 +57,7 @@ struct ParseOptions
     std::string fileName = "<input>"; // used in diagnostics
     int maxNestingDepth = 200;        // regions/brackets deeper than this are an error
     int maxErrors = 20;               // stop after this many errors
+    int maxWarnings = 1000;           // then only counted, and said once at the end
     int firstLine = 1;                // line number of the first byte (for split chunks)
     // Called on the parsing thread for each entry of a cuda_tile.module as soon
     // as its model is final: parsed without an error so far and without a

@@ -170,6 +170,7 @@ public:
     void errorAt(int line, int col, const std::string& msg);
     void warning(const std::string& msg);
     void warningAt(int line, int col, const std::string& msg);
+    void keepWarning(int line, int col, const std::string& msg); // warningAt, uncapped
     void enter(); // nesting depth guard
     void leave() { --m_depth; }
 
@@ -398,6 +399,8 @@ private:
     ParseResult& m_result;
     int m_depth = 0;
     int m_errors = 0;
+    int m_warnings = 0;    // kept in the result
+    size_t m_unwarned = 0; // past maxWarnings: counted only
     bool m_sawGeneric = false, m_sawCustom = false, m_sawCutile = false;
 
     StringMap<const Type*> m_typeByText; // raw source span -> type

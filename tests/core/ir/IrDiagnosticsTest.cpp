@@ -259,3 +259,17 @@ TEST(IrDiagnostics, AnAttributeAliasThatHoldsItselfIsAnErrorNotACycle)
     for (const PrintStyle style : {PrintStyle::Custom, PrintStyle::Generic})
         EXPECT_NE(printResult(r, style).find("[#b]"), std::string::npos) << printResult(r, style);
 }
+
+TEST(IrDiagnostics, WarningsAreCappedAndTheRestCounted)
+{
+    // A warning per line (an unknown keyword each): millions of them held 3.4 GB.
+    std::string text = "cuda_tile.module @m {\n";
+    for (int i = 0; i < 5000; ++i)
+        text += "a\n";
+    text += "}\n";
+    const ParseResult r = parseModule(text, {});
+    ASSERT_EQ(r.diagnostics.size(), 1001u) << tu::dumpDiagnostics(r).substr(0, 400);
+    for (size_t i = 0; i < 1000; ++i)
+        EXPECT_EQ(r.diagnostics[i].severity, tilelens::Severity::Warning);
+    EXPECT_EQ(r.diagnostics.back().message, "4000 more warnings not shown (the first 1000 are)");
+}
