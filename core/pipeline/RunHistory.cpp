@@ -32,6 +32,9 @@ QString logsDir(const QString& kernelDir)
 
 namespace {
 
+// Lines of runs.jsonl that are not run records, said one by one up to this many.
+constexpr size_t kMaxSkippedLinesSaid = 100;
+
 QJsonObject currentRunner()
 {
     const qint64 pid = QCoreApplication::applicationPid();
@@ -138,6 +141,7 @@ RunHistory loadRunHistory(const QString& kernelDir, qint64 maxBytes)
     int lineNo = 0;
     qsizetype pos = 0;
     bool firstPartial = skippedBytes > 0;
+    size_t unsaid = 0; // skipped lines past kMaxSkippedLinesSaid
     while (pos < data.size()) {
         qsizetype end = data.indexOf('\n', pos);
         const bool complete = end >= 0;
@@ -163,7 +167,12 @@ RunHistory loadRunHistory(const QString& kernelDir, qint64 maxBytes)
             d.message =
                 complete ? "skipped a line that is not a run record"
                          : "skipped an incomplete last line (the app was killed while writing it)";
-            h.diagnostics.push_back(d);
+            // A damaged or foreign file may be all such lines: the first are said, the rest
+            // counted (one Diagnostic per line of a 32 MB file took 3.4 GB).
+            if (h.diagnostics.size() < kMaxSkippedLinesSaid)
+                h.diagnostics.push_back(d);
+            else
+                ++unsaid;
             continue;
         }
         const QJsonObject o = doc.object();
@@ -183,6 +192,13 @@ RunHistory loadRunHistory(const QString& kernelDir, qint64 maxBytes)
         } else if (!isStart) {
             h.runs[found.value()] = run;
         }
+    }
+    if (unsaid > 0) {
+        Diagnostic d;
+        d.severity = Severity::Warning;
+        d.place.file = f.fileName().toStdString();
+        d.message = "skipped " + std::to_string(unsaid) + " more lines that are not run records";
+        h.diagnostics.push_back(d);
     }
     return h;
 }

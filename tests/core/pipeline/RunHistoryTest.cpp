@@ -143,6 +143,26 @@ TEST(RunHistory, ReadsOnlyTheTailOfAHugeFile)
     EXPECT_EQ(h.runs.back().runId, QStringLiteral("r199"));
 }
 
+TEST(RunHistory, ManyForeignLinesAreCountedNotEachSaid)
+{
+    // A file of nothing but foreign lines (32 MB of them held 3.4 GB of diagnostics).
+    TempWorkspace ws;
+    StageRun a = sample(ws, QStringLiteral("r1"), QStringLiteral("B"));
+    a.status = RunStatus::Exited;
+    ASSERT_TRUE(appendRunRecord(a, HistoryEvent::End));
+    QFile f(historyFile(ws.dir()));
+    ASSERT_TRUE(f.open(QIODevice::Append));
+    for (int i = 0; i < 5000; ++i)
+        f.write("x\n");
+    f.close();
+    const RunHistory h = loadRunHistory(ws.dir());
+    ASSERT_EQ(h.runs.size(), 1u);
+    ASSERT_EQ(h.diagnostics.size(), 101u);
+    EXPECT_EQ(h.diagnostics[0].place.line, 2);
+    EXPECT_EQ(h.diagnostics[99].place.line, 101);
+    EXPECT_EQ(h.diagnostics.back().message, "skipped 4900 more lines that are not run records");
+}
+
 TEST(RunHistory, UnwritableDirectoryIsAnErrorValue)
 {
     StageRun r;
