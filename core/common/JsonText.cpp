@@ -1,6 +1,8 @@
 #include "common/JsonText.h"
 
 #include <cctype>
+#include <type_traits>
+#include <vector>
 
 namespace tilelens {
 
@@ -38,6 +40,26 @@ size_t offsetOfTooDeep(std::string_view t, int maxDepth)
         } else if (c == ']' || c == '}') {
             --depth;
         }
+    }
+    return t.size();
+}
+
+// Offset of the opening quote of the n-th key (1-based) of the document: a string followed
+// by ':' (strings skipped as offsetOfTooDeep does).
+size_t offsetOfKey(std::string_view t, size_t n)
+{
+    for (size_t i = 0; i < t.size(); ++i) {
+        if (t[i] != '"')
+            continue;
+        const size_t open = i;
+        for (++i; i < t.size() && t[i] != '"'; ++i)
+            if (t[i] == '\\')
+                ++i;
+        size_t next = i + 1;
+        while (next < t.size() && std::isspace(static_cast<unsigned char>(t[next])))
+            ++next;
+        if (next < t.size() && t[next] == ':' && --n == 0)
+            return open;
     }
     return t.size();
 }
@@ -104,9 +126,30 @@ public:
     bool number_float(Float, const String&) override { return true; }
     bool string(String&) override { return true; }
     bool binary(Binary&) override { return true; }
-    bool start_object(std::size_t) override { return enter(); }
-    bool key(String&) override { return true; }
-    bool end_object() override { return leave(); }
+    bool start_object(std::size_t) override
+    {
+        keysOfOpenObjects_.push_back(0);
+        return enter();
+    }
+    bool key(String&) override
+    {
+        ++keys_;
+        // ordered_json finds each key by a scan of the object's keys so far: an object of
+        // 100,000 keys took 12 s to read. No file TileLens reads has an object of more than
+        // a few hundred.
+        if (!std::is_same_v<J, nlohmann::ordered_json> || ++keysOfOpenObjects_.back() <= kMaxKeys)
+            return true;
+        failed = true;
+        error.offset = offsetOfKey(text_, keys_);
+        error.message =
+            "invalid JSON: an object has more than " + std::to_string(kMaxKeys) + " keys";
+        return false;
+    }
+    bool end_object() override
+    {
+        keysOfOpenObjects_.pop_back();
+        return leave();
+    }
     bool start_array(std::size_t) override { return enter(); }
     bool end_array() override { return leave(); }
 
@@ -144,9 +187,13 @@ private:
         return true;
     }
 
+    static constexpr size_t kMaxKeys = 10000;
+
     std::string_view text_;
     int maxDepth_;
     int depth_ = 0;
+    size_t keys_ = 0;                       // keys of the document so far
+    std::vector<size_t> keysOfOpenObjects_; // per open object, innermost last
 };
 
 } // namespace

@@ -68,3 +68,22 @@ TEST(JsonText, InvalidUtf8IsAnErrorNotAnException)
     EXPECT_FALSE(parseJsonText<nlohmann::json>("[\"a\xff\"]", error));
     EXPECT_NE(error.message.find("invalid string"), std::string::npos) << error.message;
 }
+
+TEST(JsonText, AnOrderedObjectOfTooManyKeysIsRefusedAtTheKeyPastTheBound)
+{
+    // ordered_json finds a key by a scan of the object's keys: 100,000 keys took 12 s.
+    const auto object = [](int keys) {
+        std::string text = "{\"a\": {\"x\": 1}, \"b\": {";
+        for (int k = 0; k < keys; ++k)
+            text += (k ? ", \"k" : "\"k") + std::to_string(k) + "\" : " + std::to_string(k);
+        return text + "}}";
+    };
+    JsonTextError error;
+    EXPECT_TRUE(parseJsonText<nlohmann::ordered_json>(object(10000), error)) << error.message;
+    const std::string tooMany = object(10001);
+    EXPECT_FALSE(parseJsonText<nlohmann::ordered_json>(tooMany, error));
+    EXPECT_EQ(error.message, "invalid JSON: an object has more than 10000 keys");
+    EXPECT_EQ(error.offset, tooMany.find("\"k10000\""));
+    // nlohmann::json keeps its keys in a map: no bound needed there.
+    EXPECT_TRUE(parseJsonText<nlohmann::json>(tooMany, error));
+}
