@@ -657,12 +657,27 @@ std::vector<ParseResult> parseSplitInput(std::string_view text, const ParseOptio
     int chunkLine = options.firstLine;
     int line = options.firstLine;
     size_t pos = 0;
+    // Each chunk's result keeps its own model and arena (kilobytes even for an empty chunk):
+    // 130,000 one-line chunks in 1.4 MB held 979 MB. The dialect's test files have hundreds.
+    constexpr size_t kMaxSplitChunks = 10000;
     auto emit = [&](size_t end) {
         ParseOptions o = options;
         o.firstLine = chunkLine;
-        out.push_back(parseModule(text.substr(chunkStart, end - chunkStart), o));
+        if (out.size() < kMaxSplitChunks) {
+            out.push_back(parseModule(text.substr(chunkStart, end - chunkStart), o));
+            return;
+        }
+        ParseResult refused;
+        Diagnostic d;
+        d.place.file = o.fileName;
+        d.place.line = chunkLine;
+        d.place.column = 1;
+        d.message = "more than " + std::to_string(kMaxSplitChunks) +
+                    " chunks split by '// -----'; the rest of the input is not parsed";
+        refused.diagnostics.push_back(std::move(d));
+        out.push_back(std::move(refused));
     };
-    while (pos < text.size()) {
+    while (pos < text.size() && out.size() <= kMaxSplitChunks) {
         size_t nl = text.find('\n', pos);
         size_t end = nl == std::string_view::npos ? text.size() : nl;
         std::string_view ln = text.substr(pos, end - pos);
@@ -677,7 +692,8 @@ std::vector<ParseResult> parseSplitInput(std::string_view text, const ParseOptio
         pos = nl == std::string_view::npos ? text.size() : nl + 1;
         ++line;
     }
-    emit(text.size());
+    if (out.size() <= kMaxSplitChunks)
+        emit(text.size());
     return out;
 }
 

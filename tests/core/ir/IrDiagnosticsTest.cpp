@@ -273,3 +273,16 @@ TEST(IrDiagnostics, WarningsAreCappedAndTheRestCounted)
         EXPECT_EQ(r.diagnostics[i].severity, tilelens::Severity::Warning);
     EXPECT_EQ(r.diagnostics.back().message, "4000 more warnings not shown (the first 1000 are)");
 }
+
+TEST(IrDiagnostics, SplitInputStopsAtTenThousandChunksWithAnError)
+{
+    std::string text;
+    for (int i = 0; i < 10005; ++i)
+        text += "cuda_tile.module @m {\n}\n// -----\n";
+    const std::vector<ParseResult> chunks = parseSplitInput(text);
+    ASSERT_EQ(chunks.size(), 10001u);
+    EXPECT_TRUE(chunks[9999].ok());
+    EXPECT_EQ(tu::dumpDiagnostics(chunks.back()),
+              "<input>:30001:1: error: more than 10000 chunks split by '// -----'; the rest of "
+              "the input is not parsed\n");
+}
