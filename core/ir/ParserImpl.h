@@ -171,7 +171,7 @@ public:
     void warning(const std::string& msg);
     void warningAt(int line, int col, const std::string& msg);
     void keepWarning(int line, int col, const std::string& msg); // warningAt, uncapped
-    void enter(); // nesting depth guard
+    void enter();                                                // nesting depth guard
     void leave() { --m_depth; }
 
     // ---- types (ParseLexing.cpp)
