@@ -5,6 +5,8 @@
 #include "SeverityStyle.h"
 #include "common/PrintableText.h"
 
+#include <cmath>
+
 namespace tilelens::gui {
 
 void markHiddenCharacters(QsciScintilla& editor)
@@ -76,10 +78,10 @@ void HiddenTextNote::clear()
 void HiddenTextNote::applyTheme(const EditorTheme& theme)
 {
     // The warn colour over the pane's paper: a strip that reads as a warning in both themes.
-    QColor tint = severityColor(diff::Severity::Warn, theme.dark);
-    tint.setAlphaF(0.22f);
+    const QColor tint = severityColor(diff::Severity::Warn, theme.dark);
+    constexpr double kTint = 0.22;
     const QColor paper = theme.paper;
-    const auto mix = [&](int a, int b) { return int(a * (1 - tint.alphaF()) + b * tint.alphaF()); };
+    const auto mix = [](int a, int b) { return int(std::lround(a * (1 - kTint) + b * kTint)); };
     QPalette p = palette();
     p.setColor(QPalette::Window,
                QColor(mix(paper.red(), tint.red()), mix(paper.green(), tint.green()),

@@ -38,7 +38,7 @@ const char* const kDemoteFtz = R"({"schema": "tilelens.rules/1", "rules": [
 
 QString writeFile(const QTemporaryDir& dir, const QString& name, const QByteArray& bytes)
 {
-    const QString path = dir.filePath(name);
+    QString path = dir.filePath(name);
     QFile f(path);
     if (f.open(QIODevice::WriteOnly))
         f.write(bytes);
