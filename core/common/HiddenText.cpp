@@ -71,7 +71,11 @@ public:
             m_counted = at + 1;
         }
         m_counted = offset;
-        return {FileLine(m_line), int(offset - m_lineStart) + 1, cp};
+        // Columns count characters, as lineColumnOfByte does (not UTF-8 continuation bytes).
+        int column = 1;
+        for (size_t i = m_lineStart; i < offset; ++i)
+            column += (static_cast<unsigned char>(data[i]) & 0xC0) != 0x80;
+        return {FileLine(m_line), column, cp};
     }
 
 private:

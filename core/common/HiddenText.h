@@ -42,7 +42,7 @@ std::string describeHiddenCharacter(char32_t cp);
 struct HiddenCharacter
 {
     FileLine line;
-    int column = 0; // 1-based, in bytes, as diagnostics count
+    int column = 0; // 1-based, in characters, as diagnostics count (lineColumnOfByte)
     char32_t codePoint = 0;
 };
 

@@ -58,6 +58,8 @@ size_t Parser::spelledBytes(const Attribute* root, size_t budget)
     while (!stack.empty()) {
         auto& [a, expanded] = stack.back();
         if (!a || m_spelled.count(a)) {
+            if (a && expanded) // an open node a cycle back to it has settled
+                m_spelling.erase(a);
             stack.pop_back();
             continue;
         }
@@ -189,6 +191,7 @@ void Parser::resolveAliases()
     // Each use of an alias shares its value: a value made of two uses of the alias before
     // spells twice as much, and forty such lines spell terabytes when printed or compared.
     m_spelled.clear(); // placeholders have their values now
+    m_spelling.clear();
     const size_t budget = aliasSpellingBudget();
     for (const auto& [name, value] : m_attrAliases)
         if (spelledBytes(value, budget) > budget)

@@ -26,7 +26,7 @@ const std::string kTrojanComment =
 
 } // namespace
 
-TEST(HiddenText, FindsEachCharacterWithItsLineAndByteColumn)
+TEST(HiddenText, FindsEachCharacterWithItsLineAndColumn)
 {
     const std::string text = "let tile\u200b_shape = 1;\n"
                              "\n" +
@@ -70,7 +70,7 @@ TEST(HiddenText, MalformedUtf8IsSkippedNotMisread)
     const HiddenTextScan scan = scanHiddenText(text);
     ASSERT_EQ(scan.count, 1u);
     EXPECT_EQ(scan.listed[0].codePoint, char32_t(0x200D));
-    EXPECT_EQ(scan.listed[0].column, 10);
+    EXPECT_EQ(scan.listed[0].column, 5); // E2, x, F0 and FF start characters before it
 }
 
 TEST(HiddenText, CountsAllButListsOnlyTheFirst)
@@ -189,4 +189,12 @@ TEST(HiddenText, ScanAndRevealAgreeOnRandomBytes)
             ASSERT_EQ(revealed, text);
         }
     }
+}
+
+TEST(HiddenText, ColumnsCountCharactersNotBytes)
+{
+    // "é → " is 4 characters in 6 bytes: the RLO after it is in column 5, as an editor shows.
+    const HiddenTextScan scan = scanHiddenText("\u00e9 \u2192 \u202e");
+    ASSERT_EQ(scan.count, 1u);
+    EXPECT_EQ(scan.listed[0].column, 5);
 }
