@@ -15,7 +15,7 @@ namespace tilelens::ws {
 
 namespace {
 
-// kernel.rs and ffi.rs are a few hundred lines; anything past this is not read for hidden text.
+// kernel.rs and ffi.rs are a few hundred lines; anything past this is not read.
 constexpr int64_t kMaxSourceBytes = int64_t(8) << 20;
 
 bool nonEmptyFile(const QString& path)
@@ -37,8 +37,6 @@ public:
         files();
         kernelRsContent();
         ffiContent();
-        hiddenText(QStringLiteral("kernel.rs"));
-        hiddenText(QStringLiteral("ffi.rs"));
         if (!tg_.isEmpty())
             inTree();
         else
@@ -161,7 +159,7 @@ private:
 
     void kernelRsContent()
     {
-        const auto text = readSmallText(path(QStringLiteral("kernel.rs")));
+        const auto text = readSource(QStringLiteral("kernel.rs"));
         if (!text)
             return;
         if (!text->contains(QLatin1String("E: ElementType")))
@@ -185,15 +183,23 @@ private:
         }
     }
 
-    // Hidden and bidirectional Unicode (common/HiddenText.h): code that reads as one thing in a
-    // review and compiles as another. A warning at the first one, naming the lines of the rest.
-    void hiddenText(const QString& rel)
+    // The text of kernel.rs or ffi.rs, read once; nullopt when missing or unreadable (the file
+    // checks say so). Its hidden characters are warned about on the way.
+    std::optional<QString> readSource(const QString& rel)
     {
-        Diagnostics unread; // a missing or unreadable file is reported by the checks above
+        Diagnostics unread;
         const auto contents = readFile(path(rel).toStdString(), unread, kMaxSourceBytes);
         if (!contents)
-            return;
-        const HiddenTextScan scan = scanHiddenText(contents->bytes);
+            return std::nullopt;
+        hiddenText(rel, contents->bytes);
+        return QString::fromUtf8(contents->bytes.data(), qsizetype(contents->bytes.size()));
+    }
+
+    // Hidden and bidirectional Unicode (common/HiddenText.h): code that reads as one thing in a
+    // review and compiles as another. A warning at the first one, naming the lines of the rest.
+    void hiddenText(const QString& rel, const std::string& bytes)
+    {
+        const HiddenTextScan scan = scanHiddenText(bytes);
         if (!scan.found())
             return;
         const HiddenCharacter& first = scan.listed.front();
@@ -211,7 +217,7 @@ private:
 
     void ffiContent()
     {
-        const auto text = readSmallText(path(QStringLiteral("ffi.rs")));
+        const auto text = readSource(QStringLiteral("ffi.rs"));
         if (!text)
             return;
         const QString file = path(QStringLiteral("ffi.rs"));
