@@ -198,35 +198,71 @@ private:
     bool m_failed = false;
 };
 
-bool globAt(const char* p, const char* t)
+using SV = std::string_view;
+
+// Where `seg` first occurs in `text` at or after `from` (npos: nowhere), in time linear in
+// the text and the segment (Knuth-Morris-Pratt): a naive search of a long segment in a long
+// value compares |seg| characters at each position.
+size_t findSegment(SV text, size_t from, SV seg)
 {
-    // Iterative glob with backtracking to the last '*'.
-    const char* star = nullptr;
-    const char* resume = nullptr;
-    while (*t) {
-        if (*p == '*') {
-            star = p++;
-            resume = t;
-        } else if (*p == *t) {
-            ++p;
-            ++t;
-        } else if (star) {
-            p = star + 1;
-            t = ++resume;
-        } else {
-            return false;
-        }
+    if (from > text.size() || seg.size() > text.size() - from)
+        return SV::npos;
+    if (seg.size() <= 8) // short: the library's search is linear enough and allocates nothing
+        return text.find(seg, from);
+    std::vector<size_t> border(seg.size() + 1, 0); // border[i]: longest proper border of seg[0, i)
+    for (size_t i = 1, k = 0; i < seg.size(); ++i) {
+        while (k > 0 && seg[i] != seg[k])
+            k = border[k];
+        if (seg[i] == seg[k])
+            ++k;
+        border[i + 1] = k;
     }
-    while (*p == '*')
-        ++p;
-    return *p == 0;
+    for (size_t i = from, k = 0; i < text.size(); ++i) {
+        while (k > 0 && text[i] != seg[k])
+            k = border[k];
+        if (text[i] == seg[k] && ++k == seg.size())
+            return i + 1 - seg.size();
+    }
+    return SV::npos;
+}
+
+// The run of `pattern` from `at` to the next '*' (or its end).
+SV segmentAt(SV pattern, size_t at)
+{
+    const size_t star = pattern.find('*', at);
+    return pattern.substr(at, star == SV::npos ? SV::npos : star - at);
 }
 
 } // namespace
 
-bool globMatch(const std::string& pattern, const std::string& text)
+bool globMatch(const std::string& patternText, const std::string& textText)
 {
-    return globAt(pattern.c_str(), text.c_str());
+    // '*' only: the first run must start the text, the last end it, and each run between
+    // them is taken at its leftmost place after the previous one (taking it later never
+    // leaves more room for the rest). Linear in the pattern and the text.
+    const SV pattern(patternText), text(textText);
+    const SV head = segmentAt(pattern, 0);
+    if (head.size() == pattern.size())
+        return pattern == text;
+    if (text.substr(0, head.size()) != head)
+        return false;
+    const size_t lastStar = pattern.rfind('*');
+    const SV tail = pattern.substr(lastStar + 1);
+    if (head.size() + tail.size() > text.size() || text.substr(text.size() - tail.size()) != tail)
+        return false;
+    const SV middle = text.substr(head.size(), text.size() - head.size() - tail.size());
+    size_t found = 0;
+    for (size_t at = head.size() + 1; at <= lastStar;) {
+        const SV seg = segmentAt(pattern, at);
+        at += seg.size() + 1;
+        if (seg.empty())
+            continue;
+        found = findSegment(middle, found, seg);
+        if (found == SV::npos)
+            return false;
+        found += seg.size();
+    }
+    return true;
 }
 
 const std::vector<std::string>& RuleSet::knownRecognizers()

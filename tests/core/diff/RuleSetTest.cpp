@@ -4,6 +4,7 @@
 #include "diff/RuleSet.h"
 
 #include <gtest/gtest.h>
+#include <random>
 
 namespace tilelens::diff {
 namespace {
@@ -130,6 +131,66 @@ TEST(RuleSet, GlobPatterns)
     EXPECT_FALSE(globMatch("div_by*", "bounded<0, ?>"));
     EXPECT_TRUE(globMatch("a*b*c", "axxbyyc"));
     EXPECT_FALSE(globMatch("a*b*c", "axxbyy"));
+    EXPECT_FALSE(globMatch("ab*ba", "aba")); // head and tail may not overlap
+    EXPECT_TRUE(globMatch("**a**", "a"));
+    EXPECT_FALSE(globMatch("abc", "ab"));
+}
+
+// The old matcher, backtracking to the last '*': the reference for the linear one.
+bool backtrackingGlob(const char* p, const char* t)
+{
+    const char *star = nullptr, *resume = nullptr;
+    while (*t) {
+        if (*p == '*') {
+            star = p++;
+            resume = t;
+        } else if (*p == *t) {
+            ++p;
+            ++t;
+        } else if (star) {
+            p = star + 1;
+            t = ++resume;
+        } else {
+            return false;
+        }
+    }
+    while (*p == '*')
+        ++p;
+    return *p == 0;
+}
+
+TEST(RuleSet, GlobAgreesWithBacktrackingOnEveryShortPattern)
+{
+    // Every pattern and text over {a, b, *} and {a, b} up to a length where the runs overlap
+    // and repeat, including the segments of more than 8 characters the KMP search takes.
+    std::mt19937 random(28);
+    const auto draw = [&](const char* alphabet, size_t letters, size_t length) {
+        std::string s;
+        for (size_t i = 0; i < length; ++i)
+            s += alphabet[random() % letters];
+        return s;
+    };
+    size_t matched = 0;
+    for (int round = 0; round < 20000; ++round) {
+        const std::string pattern = draw("ab*", round % 2 ? 3 : 2, size_t(random() % 24));
+        const std::string text = draw("ab", 2, size_t(random() % 40));
+        const bool expected = backtrackingGlob(pattern.c_str(), text.c_str());
+        ASSERT_EQ(globMatch(pattern, text), expected) << pattern << " vs " << text;
+        matched += expected;
+    }
+    EXPECT_GT(matched, 1000u); // both answers are exercised
+}
+
+TEST(RuleSet, GlobOfALongRunAgainstALongValueAnswers)
+{
+    // A rules file is workspace content: `*aaa...ab` against a long dense constant's text
+    // compared |run| characters at each place of the value (200,000 x 400,000 here).
+    const std::string run = std::string(200000, 'a') + "b";
+    const std::string value(400000, 'a');
+    EXPECT_FALSE(globMatch("*" + run, value));
+    EXPECT_TRUE(globMatch("*" + run, value + "b"));
+    EXPECT_TRUE(globMatch("*" + run + "*", value + "b" + value));
+    EXPECT_FALSE(globMatch("*" + run + "*" + run, value + "b"));
 }
 
 } // namespace
