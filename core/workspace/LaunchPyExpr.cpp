@@ -10,6 +10,9 @@ namespace py {
 
 namespace {
 
+// Why every value after the step limit is unknown: the run's result is cut there.
+const char* const kRunCut = "the run was cut (step limit)";
+
 PV intLiteral(const std::string& text, const Loc& here)
 {
     int64_t v = 0;
@@ -32,7 +35,7 @@ PV Interp::eval(int node, const std::shared_ptr<Scope>& scope)
         return mkNone();
     if (m_stopped || ++m_steps > kMaxSteps) {
         m_stopped = true;
-        return mkUnknown("the run was cut (step limit)");
+        return mkUnknown(kRunCut);
     }
     const PyNode& n = module.file.at(node);
     const Loc here = locOf(node);
@@ -102,6 +105,8 @@ PV Interp::evalSequence(const PyNode& n, const std::shared_ptr<Scope>& scope)
 {
     std::vector<PV> items;
     for (int k : n.kids) {
+        if (m_stopped) // a literal of a million items would make a value of each
+            return mkUnknown(kRunCut);
         if (module.file.at(k).kind == PyKind::Starred) {
             for (const PV& x : iterate(eval(module.file.kid(k, 0), scope), k))
                 items.push_back(x);
@@ -119,6 +124,8 @@ PV Interp::evalDict(const PyNode& n, const std::shared_ptr<Scope>& scope)
     v.k = VK::Dict;
     v.dict = std::make_shared<std::vector<std::pair<PV, PV>>>();
     for (size_t i = 0; i + 1 < n.kids.size(); i += 2) {
+        if (m_stopped)
+            return mkUnknown(kRunCut);
         if (n.kids[i] >= 0 && module.file.at(n.kids[i]).kind == PyKind::Starred) {
             const PV other = eval(module.file.kid(n.kids[i], 0), scope);
             if (other->k == VK::Dict)
@@ -142,6 +149,8 @@ PV Interp::evalCall(int node, const std::shared_ptr<Scope>& scope)
     std::vector<PV> args;
     std::vector<std::pair<std::string, PV>> kwargs;
     for (size_t i = 1; i < n.kids.size(); ++i) {
+        if (m_stopped)
+            return mkUnknown(kRunCut);
         const int a = n.kids[i];
         const PyNode& arg = module.file.at(a);
         if (arg.kind == PyKind::Keyword) {

@@ -681,10 +681,10 @@ std::vector<PyKernelParam> pythonKernelParams(const PyFile& file, const std::str
         const PyNode& param = file.at(p);
         PyKernelParam k;
         k.name = param.text;
-        k.annotation = param.annotation;
+        k.annotation = file.annotation(p);
         k.line = param.line;
-        k.constant = param.annotation.find("Constant") != std::string::npos ||
-                     constAliases.count(param.annotation) > 0;
+        k.constant = k.annotation.find("Constant") != std::string::npos ||
+                     constAliases.count(k.annotation) > 0;
         out.push_back(k);
     }
     return out;

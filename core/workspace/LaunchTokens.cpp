@@ -53,13 +53,19 @@ public:
     int column() const { return m_column; }
     std::string_view slice(size_t from) const { return m_text.substr(from, m_pos - from); }
 
-    bool full() const { return m_out.tokens.size() >= kMaxLaunchTokens; }
+    // Room is kept for End: the list stays within the cap (a full vector doubled for it).
+    bool full() const { return m_out.tokens.size() + 1 >= kMaxLaunchTokens; }
+    // Said once, where the first token past the cap starts.
+    void cut(int line, int column)
+    {
+        if (!m_capped)
+            m_out.errors.push_back({line, column, "too many tokens; the rest is not read"});
+        m_capped = true;
+    }
     void emit(TokKind kind, std::string text, int line, int column)
     {
         if (full()) {
-            if (!m_capped)
-                m_out.errors.push_back({line, column, "too many tokens; the rest is not read"});
-            m_capped = true;
+            cut(line, column);
             return;
         }
         m_out.tokens.push_back({kind, std::move(text), line, column});
@@ -406,6 +412,8 @@ TokenList tokenizeRust(std::string_view text)
         }
         s.op(kRustOps);
     }
+    if (!s.atEnd()) // stopped by the cap: the rest was not read, and that is said
+        s.cut(s.line(), s.column());
     out.tokens.push_back({TokKind::End, {}, s.line(), s.column()});
     return out;
 }

@@ -40,6 +40,7 @@ public:
                 ++m_pos; // never loop without progress
         }
         m_file.root = module;
+        m_file.nodes.shrink_to_fit(); // the file is kept while its ops are run: no growth slack
         return std::move(m_file);
     }
 
@@ -340,7 +341,7 @@ private:
             expectOp(")");
         }
         if (eatOp("->"))
-            m_file.nodes[size_t(n)].annotation = annotationText();
+            m_file.annotations[n] = annotationText();
         addKid(n, params);
         addKid(n, decorators);
         addKid(n, suite());
@@ -367,7 +368,7 @@ private:
             const int p = nodeHere(PyKind::Param, prefix + tok().text);
             ++m_pos;
             if (close == ")" && eatOp(":"))
-                m_file.nodes[size_t(p)].annotation = annotationText();
+                m_file.annotations[p] = annotationText();
             if (eatOp("="))
                 addKid(p, expression());
             addKid(params, p);
@@ -962,6 +963,13 @@ void exprText(const PyFile& f, int n, std::string& out, int depth)
 }
 
 } // namespace
+
+const std::string& PyFile::annotation(int node) const
+{
+    static const std::string none;
+    const auto found = annotations.find(node);
+    return found == annotations.end() ? none : found->second;
+}
 
 PyFile parsePython(std::string_view text)
 {

@@ -9,6 +9,7 @@
 #include "workspace/LaunchTokens.h"
 
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace tilelens::ws::launch {
@@ -72,8 +73,7 @@ enum class PyKind
 struct PyNode
 {
     PyKind kind = PyKind::Unknown;
-    std::string text;       // name, operator, literal text or string contents
-    std::string annotation; // Param / Def: the annotation as written (tokens joined by spaces)
+    std::string text; // name, operator, literal text or string contents
     int line = 0;
     int column = 0;
     std::vector<int> kids; // indices into PyFile::nodes; -1 = absent
@@ -84,8 +84,13 @@ struct PyFile
     std::vector<PyNode> nodes; // nodes[root] is the Module
     int root = -1;
     std::vector<SourceError> errors;
+    // Param / Def node -> its annotation as written (tokens joined by spaces). Beside the nodes,
+    // not in each: a node of a million-item literal would carry an empty string for it.
+    std::unordered_map<int, std::string> annotations;
 
     const PyNode& at(int i) const { return nodes[size_t(i)]; }
+    // The annotation of a Param or Def node ("" for none).
+    const std::string& annotation(int node) const;
     // The kid `k` of node `n`, or -1.
     int kid(int n, size_t k) const { return n >= 0 && k < at(n).kids.size() ? at(n).kids[k] : -1; }
 };

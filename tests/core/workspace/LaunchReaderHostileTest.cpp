@@ -14,6 +14,7 @@
 
 #include <QDir>
 #include <QTemporaryDir>
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <fstream>
@@ -112,6 +113,36 @@ TEST(LaunchReaderHostile, ReadingIsLinear)
     EXPECT_TRUE(f.errors.empty());
     EXPECT_EQ(f.at(f.root).kids.size(), 20000u);
     EXPECT_LT(secondsSince(start), 5.0); // about 1.3 MB, 500k tokens
+}
+
+TEST(LaunchReaderHostile, ATokenListStaysWithinItsCapWithItsEnd)
+{
+    // A 4 MB list literal: two tokens per item, so the cap cuts it. The End token is kept
+    // within the cap (it was one past it, and the vector of 2^20 tokens doubled for it).
+    std::string big = "x = [";
+    for (size_t i = 0; i < kMaxLaunchTokens; ++i)
+        big += "1,";
+    big += "]\n";
+    for (const TokenList& t : {tokenizePython(big), tokenizeRust(big)}) {
+        EXPECT_EQ(t.tokens.size(), kMaxLaunchTokens);
+        EXPECT_EQ(t.tokens.back().kind, TokKind::End);
+        const auto cut = std::find_if(t.errors.begin(), t.errors.end(), [](const SourceError& e) {
+            return e.message.find("too many tokens") != std::string::npos;
+        });
+        ASSERT_NE(cut, t.errors.end()) << "the rest of the file is not read, and that is said";
+        EXPECT_EQ(cut->line, 1);
+        EXPECT_GT(cut->column, 1000000); // where the cut is (a token a column), not at the end
+        EXPECT_LT(cut->column, int(big.size()) - 1000000);
+    }
+    // Param and def annotations live beside the nodes, and a file keeps no growth slack.
+    const PyFile f = parsePython("def f(a: int, b: ct.Constant[int] = 2) -> None:\n    pass\n");
+    const int def = f.at(f.root).kids[0];
+    const int params = f.kid(def, 0);
+    EXPECT_EQ(f.annotation(def), "None");
+    EXPECT_EQ(f.annotation(f.kid(params, 0)), "int");
+    EXPECT_EQ(f.annotation(f.kid(params, 1)), "ct . Constant [ int ]");
+    EXPECT_EQ(f.annotation(params), "");
+    EXPECT_EQ(f.nodes.capacity(), f.nodes.size());
 }
 
 TEST(LaunchReaderHostile, SharedExpressionsDoNotExplode)
