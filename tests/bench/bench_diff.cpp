@@ -47,11 +47,12 @@ std::string readAll(const QString& path)
     return f.open(QIODevice::ReadOnly) ? f.readAll().toStdString() : std::string();
 }
 
-void writeAll(const QString& path, const std::string& text)
+// False when the file cannot be written whole.
+bool writeAll(const QString& path, const std::string& text)
 {
     QFile f(path);
-    if (f.open(QIODevice::WriteOnly))
-        f.write(text.data(), qint64(text.size()));
+    return f.open(QIODevice::WriteOnly) &&
+           f.write(text.data(), qint64(text.size())) == qint64(text.size());
 }
 
 QStringList kernelFiles()
@@ -203,6 +204,7 @@ struct LargePair
     std::unique_ptr<QTemporaryDir> dir;
     std::string ref, gen;
     int ops = 0;
+    std::string unwritten; // a file that could not be written (then nothing is timed)
 };
 
 LargePair& largePair()
@@ -248,10 +250,13 @@ LargePair& largePair()
         // profile other tools on the same pair).
         const QString keep = qEnvironmentVariable("TILELENS_BENCH_LARGE_DIR");
         const QDir dir(keep.isEmpty() ? l.dir->path() : keep);
+        QDir().mkpath(dir.path());
         l.ref = dir.filePath(QStringLiteral("large_ref.mlir")).toStdString();
         l.gen = dir.filePath(QStringLiteral("large_gen.mlir")).toStdString();
-        writeAll(QString::fromStdString(l.ref), ref);
-        writeAll(QString::fromStdString(l.gen), renamed(gen));
+        if (!writeAll(QString::fromStdString(l.ref), ref))
+            l.unwritten = l.ref;
+        else if (!writeAll(QString::fromStdString(l.gen), renamed(gen)))
+            l.unwritten = l.gen;
         l.ops = ops;
         return l;
     }();
@@ -306,6 +311,10 @@ double median(std::vector<double> v)
 void BM_DiffLargePair(benchmark::State& state)
 {
     auto& l = largePair();
+    if (!l.unwritten.empty()) { // timing the refusal of a missing file says nothing
+        state.SkipWithError(("cannot write " + l.unwritten).c_str());
+        return;
+    }
     int64_t critical = 0;
     std::vector<double> wall, cpu, gnuWall, gnuCpu;
     long gnuKiB = 0;
@@ -324,6 +333,10 @@ void BM_DiffLargePair(benchmark::State& state)
         gnuWall.push_back(timeGnuDiff(l.ref, l.gen, gCpu, gnuKiB));
         gnuCpu.push_back(gCpu);
         state.ResumeTiming();
+    }
+    if (critical < 0) {
+        state.SkipWithError("the diff refused the pair (see tilelens-cli diff on the kept files)");
+        return;
     }
     struct rusage self = {};
     getrusage(RUSAGE_SELF, &self);
