@@ -2661,5 +2661,29 @@ Führen Sie sie nur aus, wenn Sie diesem Arbeitsbereich vertrauen. Was jeder Bef
         <source>Go to line %1</source>
         <translation>Zu Zeile %1 springen</translation>
     </message>
+    <message>
+        <source>Latin</source>
+        <translation>lateinische</translation>
+    </message>
+    <message>
+        <source>Greek</source>
+        <translation>griechische</translation>
+    </message>
+    <message>
+        <source>Cyrillic</source>
+        <translation>kyrillische</translation>
+    </message>
+    <message>
+        <source>Armenian</source>
+        <translation>armenische</translation>
+    </message>
+    <message>
+        <source>The name %1 on line %2 mixes %3 letters (%4): it may read as another name.</source>
+        <translation>Der Name %1 in Zeile %2 mischt %3 Buchstaben (%4): Er kann sich wie ein anderer Name lesen.</translation>
+    </message>
+    <message>
+        <source>This file has %1 names that mix letters of lookalike scripts; the first, %2 on line %3, mixes %4 letters (%5). Each may read as another name.</source>
+        <translation>Diese Datei enthält %1 Namen, die Buchstaben ähnlich aussehender Schriften mischen; der erste, %2 in Zeile %3, mischt %4 Buchstaben (%5). Jeder kann sich wie ein anderer Name lesen.</translation>
+    </message>
 </context>
 </TS>

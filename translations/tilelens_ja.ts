@@ -2655,5 +2655,29 @@ Run them only if you trust this workspace. Exactly what each command runs (argum
         <source>Go to line %1</source>
         <translation>%1 行目へ移動</translation>
     </message>
+    <message>
+        <source>Latin</source>
+        <translation>ラテン</translation>
+    </message>
+    <message>
+        <source>Greek</source>
+        <translation>ギリシャ</translation>
+    </message>
+    <message>
+        <source>Cyrillic</source>
+        <translation>キリル</translation>
+    </message>
+    <message>
+        <source>Armenian</source>
+        <translation>アルメニア</translation>
+    </message>
+    <message>
+        <source>The name %1 on line %2 mixes %3 letters (%4): it may read as another name.</source>
+        <translation>%2 行目の名前 %1 は %3 文字を混在させています (%4)。別の名前のように読める可能性があります。</translation>
+    </message>
+    <message>
+        <source>This file has %1 names that mix letters of lookalike scripts; the first, %2 on line %3, mixes %4 letters (%5). Each may read as another name.</source>
+        <translation>このファイルには、似た形の文字体系の文字を混在させた名前が %1 個あります。最初の %2 (%3 行目) は %4 文字を混在させています (%5)。いずれも別の名前のように読める可能性があります。</translation>
+    </message>
 </context>
 </TS>

@@ -2655,5 +2655,29 @@ Run them only if you trust this workspace. Exactly what each command runs (argum
         <source>Go to line %1</source>
         <translation>转到第 %1 行</translation>
     </message>
+    <message>
+        <source>Latin</source>
+        <translation>拉丁</translation>
+    </message>
+    <message>
+        <source>Greek</source>
+        <translation>希腊</translation>
+    </message>
+    <message>
+        <source>Cyrillic</source>
+        <translation>西里尔</translation>
+    </message>
+    <message>
+        <source>Armenian</source>
+        <translation>亚美尼亚</translation>
+    </message>
+    <message>
+        <source>The name %1 on line %2 mixes %3 letters (%4): it may read as another name.</source>
+        <translation>第 %2 行的名称 %1 混用了%3字母（%4）：它可能被读成另一个名称。</translation>
+    </message>
+    <message>
+        <source>This file has %1 names that mix letters of lookalike scripts; the first, %2 on line %3, mixes %4 letters (%5). Each may read as another name.</source>
+        <translation>此文件有 %1 个名称混用了外形相似的文字系统的字母；第一个是第 %3 行的 %2，混用了%4字母（%5）。每个都可能被读成另一个名称。</translation>
+    </message>
 </context>
 </TS>

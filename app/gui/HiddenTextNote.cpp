@@ -20,6 +20,20 @@ void markHiddenCharacters(QsciScintilla& editor)
     }
 }
 
+void underlineMixedNames(QsciScintilla& editor, const MixedScriptScan& scan)
+{
+    using Sci = QsciScintillaBase;
+    editor.SendScintilla(Sci::SCI_INDICSETSTYLE, kMixedNameIndicator, Sci::INDIC_SQUIGGLE);
+    editor.SendScintilla(Sci::SCI_INDICSETFORE, kMixedNameIndicator,
+                         severityColor(diff::Severity::Warn, false));
+    editor.SendScintilla(Sci::SCI_SETINDICATORCURRENT, kMixedNameIndicator);
+    const auto length = static_cast<size_t>(editor.SendScintilla(Sci::SCI_GETLENGTH));
+    for (const MixedScriptName& n : scan.listed)
+        if (n.offset + n.name.size() <= length)
+            editor.SendScintilla(Sci::SCI_INDICATORFILLRANGE, static_cast<unsigned long>(n.offset),
+                                 static_cast<long>(n.name.size()));
+}
+
 HiddenTextNote::HiddenTextNote(QWidget* parent) : QLabel(parent)
 {
     setObjectName(QStringLiteral("hiddenTextNote"));
@@ -53,14 +67,61 @@ QString HiddenTextNote::sentenceFor(const HiddenTextScan& scan)
         .arg(count, first, lines);
 }
 
-void HiddenTextNote::showScan(const HiddenTextScan& scan)
+namespace {
+
+// A script's name in the user's language.
+QString scriptName(LetterScript script)
 {
-    m_sentence = sentenceFor(scan);
+    switch (script) {
+    case LetterScript::Latin:
+        return HiddenTextNote::tr("Latin");
+    case LetterScript::Greek:
+        return HiddenTextNote::tr("Greek");
+    case LetterScript::Cyrillic:
+        return HiddenTextNote::tr("Cyrillic");
+    case LetterScript::Armenian:
+        return HiddenTextNote::tr("Armenian");
+    case LetterScript::None:
+        break;
+    }
+    return {};
+}
+
+} // namespace
+
+QString HiddenTextNote::sentenceFor(const MixedScriptScan& scan)
+{
+    if (!scan.found())
+        return {};
+    const MixedScriptName& first = scan.listed.front();
+    QStringList scripts;
+    for (const LetterScript s : first.scripts)
+        scripts << scriptName(s);
+    const QString name = QString::fromStdString(first.name);
+    const QString line = QString::number(first.line.number());
+    const QString odd = QString::fromStdString(first.odd);
+    if (scan.count == 1)
+        return tr("The name %1 on line %2 mixes %3 letters (%4): it may read as another name.")
+            .arg(name, line, scripts.join(QLatin1Char('/')), odd);
+    return tr("This file has %1 names that mix letters of lookalike scripts; the first, %2 on "
+              "line %3, mixes %4 letters (%5). Each may read as another name.")
+        .arg(QString::number(qulonglong(scan.count)), name, line, scripts.join(QLatin1Char('/')),
+             odd);
+}
+
+void HiddenTextNote::showScan(const HiddenTextScan& hidden, const MixedScriptScan& mixed)
+{
+    const QString hiddenSentence = sentenceFor(hidden);
+    const QString mixedSentence = sentenceFor(mixed);
+    m_sentence = QStringList{hiddenSentence, mixedSentence}.join(QLatin1Char(' ')).trimmed();
     if (m_sentence.isEmpty()) {
         clear();
         return;
     }
-    m_first = scan.listed.front().line;
+    // The link goes to the earlier of the two first places.
+    m_first = hidden.found() ? hidden.listed.front().line : mixed.listed.front().line;
+    if (hidden.found() && mixed.found() && mixed.listed.front().line.number() < m_first.number())
+        m_first = mixed.listed.front().line;
     const QString link = tr("Go to line %1").arg(m_first.number());
     setText(QStringLiteral("\u26a0 %1 <a href=\"#first\">%2</a>")
                 .arg(m_sentence.toHtmlEscaped(), link.toHtmlEscaped()));

@@ -3,7 +3,8 @@
 // the editor draws each such character as a labelled box (a Scintilla representation:
 // RLO, ZWSP, ...) instead of nothing, so a reordered line shows in the order the
 // compiler reads it; and a warning strip under the pane's title says how many there are
-// and on which lines, with a link to the first.
+// and on which lines, with a link to the first. The strip also names the first name that
+// mixes lookalike scripts (a Cyrillic a in a Latin name), which no box can show.
 
 #include "common/HiddenText.h"
 #include "common/Lines.h"
@@ -21,14 +22,19 @@ struct EditorTheme;
 // call it again after that (PreparedDocument::attachTo sets it).
 void markHiddenCharacters(QsciScintilla& editor);
 
+// The indicator under each listed name of `scan` (a warn-coloured squiggle), in `editor`
+// holding the scanned text: the reader sees which name the strip means.
+constexpr int kMixedNameIndicator = 9;
+void underlineMixedNames(QsciScintilla& editor, const MixedScriptScan& scan);
+
 class HiddenTextNote : public QLabel
 {
     Q_OBJECT
 public:
     explicit HiddenTextNote(QWidget* parent = nullptr);
 
-    // Shows what `scan` found in the pane's text; hides the strip when it found nothing.
-    void showScan(const HiddenTextScan& scan);
+    // Shows what the scans found in the pane's text; hides the strip when they found nothing.
+    void showScan(const HiddenTextScan& hidden, const MixedScriptScan& mixed = {});
     void clear();
     void applyTheme(const EditorTheme& theme);
 
@@ -36,9 +42,10 @@ public:
     QString sentence() const { return isHidden() ? QString() : m_sentence; }
 
     static QString sentenceFor(const HiddenTextScan& scan);
+    static QString sentenceFor(const MixedScriptScan& scan);
 
 Q_SIGNALS:
-    // The user followed the link: show the first hidden character's line.
+    // The user followed the link: show the first line the strip names.
     void revealRequested(tilelens::FileLine line);
 
 private:

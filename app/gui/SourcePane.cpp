@@ -145,12 +145,14 @@ void SourcePane::showSource(const LoadedSource& source)
     if (source.decodedFromBytecode)
         m_title->setText(m_title->text() + tr(" (decoded bytecode)"));
     cancelFill();
-    m_hiddenNote->showScan(source.hidden);
+    m_hiddenNote->showScan(source.hidden, source.mixedNames);
+    m_mixedNames = source.mixedNames;
     // Filled in the worker: one pointer swap, whatever the size.
     if (source.document && source.document->attachTo(m_editor)) {
         // Setting the code page (attachTo does, for the new document) resets the view's
         // representations: draw the hidden characters as boxes again.
         markHiddenCharacters(*m_editor);
+        underlineMixedNames(*m_editor, m_mixedNames);
         m_editor->setCursorPosition(0, 0);
         m_stack->setCurrentWidget(m_editor);
         updateLineNumberWidth();
@@ -219,6 +221,7 @@ bool SourcePane::appendNextChunk()
 
     if (end >= size) {
         cancelFill();
+        underlineMixedNames(*m_editor, m_mixedNames); // the whole text is in
         Q_EMIT sourceShown();
         return false;
     }

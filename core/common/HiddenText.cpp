@@ -61,7 +61,13 @@ class LineCursor
 public:
     explicit LineCursor(std::string_view text) : m_text(text) {}
 
-    HiddenCharacter placeOf(size_t offset, char32_t cp)
+    struct Place
+    {
+        FileLine line;
+        int column = 0;
+    };
+
+    Place placeOf(size_t offset)
     {
         const char* data = m_text.data();
         while (const void* nl = std::memchr(data + m_counted, '\n', offset - m_counted)) {
@@ -75,7 +81,7 @@ public:
         int column = 1;
         for (size_t i = m_lineStart; i < offset; ++i)
             column += (static_cast<unsigned char>(data[i]) & 0xC0) != 0x80;
-        return {FileLine(m_line), column, cp};
+        return {FileLine(m_line), column};
     }
 
 private:
@@ -116,12 +122,18 @@ const HiddenCharacterInfo* hiddenCharacterInfo(char32_t cp)
     return it != kTable.end() && it->codePoint == cp ? &*it : nullptr;
 }
 
-std::string describeHiddenCharacter(char32_t cp)
+std::string codePointName(char32_t cp)
 {
     static constexpr const char* kHex = "0123456789ABCDEF";
     std::string out = "U+";
     for (int shift = cp > 0xFFFF ? 20 : 12; shift >= 0; shift -= 4)
         out += kHex[(cp >> shift) & 15];
+    return out;
+}
+
+std::string describeHiddenCharacter(char32_t cp)
+{
+    std::string out = codePointName(cp);
     if (const HiddenCharacterInfo* info = hiddenCharacterInfo(cp))
         out.append(" ").append(info->name);
     return out;
@@ -160,8 +172,10 @@ HiddenTextScan scanHiddenText(std::string_view text, size_t maxListed)
     for (auto at = nextHiddenCharacter(text, 0); at;
          at = nextHiddenCharacter(text, at->offset + at->length)) {
         ++scan.count;
-        if (scan.listed.size() < maxListed)
-            scan.listed.push_back(lines.placeOf(at->offset, at->codePoint));
+        if (scan.listed.size() < maxListed) {
+            const LineCursor::Place place = lines.placeOf(at->offset);
+            scan.listed.push_back({place.line, place.column, at->codePoint});
+        }
     }
     return scan;
 }
@@ -185,13 +199,127 @@ std::string revealHiddenText(std::string_view text)
     return out;
 }
 
-std::string hiddenTextLines(const HiddenTextScan& scan, size_t maxLines)
+LetterScript letterScript(char32_t cp)
+{
+    const auto in = [cp](char32_t lo, char32_t hi) { return cp >= lo && cp <= hi; };
+    if (in('A', 'Z') || in('a', 'z') || (in(0xC0, 0x24F) && cp != 0xD7 && cp != 0xF7) ||
+        in(0x1E00, 0x1EFF) || in(0xFF21, 0xFF3A) || in(0xFF41, 0xFF5A))
+        return LetterScript::Latin;
+    if (in(0x370, 0x3FF) || in(0x1F00, 0x1FFF))
+        return LetterScript::Greek;
+    if (in(0x400, 0x52F) || in(0x1C80, 0x1C8F) || in(0x2DE0, 0x2DFF) || in(0xA640, 0xA69F))
+        return LetterScript::Cyrillic;
+    if (in(0x531, 0x58F))
+        return LetterScript::Armenian;
+    return LetterScript::None;
+}
+
+std::string_view letterScriptName(LetterScript script)
+{
+    switch (script) {
+    case LetterScript::Latin:
+        return "Latin";
+    case LetterScript::Greek:
+        return "Greek";
+    case LetterScript::Cyrillic:
+        return "Cyrillic";
+    case LetterScript::Armenian:
+        return "Armenian";
+    case LetterScript::None:
+        break;
+    }
+    return "";
+}
+
+namespace {
+
+// One character of a name: ASCII letters, digits and '_', letters of the lookalike scripts and
+// combining marks (an accent written apart from its letter). Its UTF-8 length and script.
+struct NameChar
+{
+    bool inName = false;
+    size_t length = 1;
+    LetterScript script = LetterScript::None;
+};
+
+NameChar nameCharAt(std::string_view text, size_t at)
+{
+    const auto c = static_cast<unsigned char>(text[at]);
+    if (c < 0x80) {
+        const bool letter = (c | 0x20) >= 'a' && (c | 0x20) <= 'z';
+        return {letter || (c >= '0' && c <= '9') || c == '_', 1,
+                letter ? LetterScript::Latin : LetterScript::None};
+    }
+    char32_t cp = 0;
+    const int n = utf8SequenceAt(text, at, cp);
+    if (n == 0)
+        return {};
+    const LetterScript script = letterScript(cp);
+    return {script != LetterScript::None || (cp >= 0x300 && cp <= 0x36F), size_t(n), script};
+}
+
+// The start of the UTF-8 sequence that ends at `end` (not before `floor`).
+size_t sequenceStartBefore(std::string_view text, size_t end, size_t floor)
+{
+    size_t i = end - 1;
+    while (i > floor && end - i < 4 && (static_cast<unsigned char>(text[i]) & 0xC0) == 0x80)
+        --i;
+    return i;
+}
+
+// The first byte >= 0x80 at or after `from` (text.size() when none).
+size_t nextNonAscii(std::string_view text, size_t from)
+{
+    size_t i = from;
+    uint64_t word = 0;
+    while (i + sizeof word <= text.size() &&
+           (std::memcpy(&word, text.data() + i, sizeof word), (word & kHighBits) == 0))
+        i += sizeof word;
+    while (i < text.size() && static_cast<unsigned char>(text[i]) < 0x80)
+        ++i;
+    return i;
+}
+
+std::vector<LetterScript> scriptsOf(unsigned mask)
+{
+    std::vector<LetterScript> out;
+    for (const LetterScript s :
+         {LetterScript::Latin, LetterScript::Greek, LetterScript::Cyrillic, LetterScript::Armenian})
+        if (mask & (1u << unsigned(s)))
+            out.push_back(s);
+    return out;
+}
+
+// "U+0430 U+043E": the letters of `name` that are not of `main`, at most four, then "...".
+std::string oddLetters(std::string_view name, LetterScript main)
+{
+    std::string out;
+    size_t listed = 0;
+    for (size_t i = 0; i < name.size();) {
+        char32_t cp = static_cast<unsigned char>(name[i]);
+        const int n = cp < 0x80 ? 1 : utf8SequenceAt(name, i, cp);
+        i += size_t(std::max(n, 1));
+        const LetterScript s = n > 0 ? letterScript(cp) : LetterScript::None;
+        if (s == LetterScript::None || s == main)
+            continue;
+        if (listed++ == 4) {
+            out += " ...";
+            break;
+        }
+        out.append(out.empty() ? "" : " ").append(codePointName(cp));
+    }
+    return out;
+}
+
+// The distinct lines of listed places, as hiddenTextLines writes them.
+template <typename Listed>
+std::string linesOf(const std::vector<Listed>& listed, size_t count, size_t maxLines)
 {
     std::vector<int> lines;
-    for (const HiddenCharacter& h : scan.listed)
+    for (const Listed& h : listed)
         if (lines.empty() || lines.back() != h.line.number())
             lines.push_back(h.line.number());
-    const bool more = lines.size() > maxLines || scan.count > scan.listed.size();
+    const bool more = lines.size() > maxLines || count > listed.size();
     if (lines.size() > maxLines)
         lines.resize(maxLines);
     std::string out;
@@ -200,6 +328,69 @@ std::string hiddenTextLines(const HiddenTextScan& scan, size_t maxLines)
     if (more)
         out += ", ...";
     return out;
+}
+
+} // namespace
+
+MixedScriptScan scanMixedScriptNames(std::string_view text, size_t maxListed)
+{
+    MixedScriptScan scan;
+    LineCursor lines(text);
+    // Only a name with a byte >= 0x80 can mix scripts: from each such byte, back to the start
+    // of its name (not before the end of the last name read) and on to its end.
+    for (size_t done = 0, p = nextNonAscii(text, 0); p < text.size();
+         p = nextNonAscii(text, done)) {
+        size_t start = p;
+        while (start > done) {
+            const size_t prev = sequenceStartBefore(text, start, done);
+            const NameChar c = nameCharAt(text, prev);
+            if (!c.inName || prev + c.length != start)
+                break;
+            start = prev;
+        }
+        unsigned scripts = 0;
+        size_t end = start;
+        for (NameChar c; end < text.size() && (c = nameCharAt(text, end)).inName; end += c.length)
+            scripts |= c.script == LetterScript::None ? 0u : 1u << unsigned(c.script);
+        done = std::max(end, p + nameCharAt(text, p).length);
+        if ((scripts & (scripts - 1)) == 0) // one script or none
+            continue;
+        ++scan.count;
+        if (scan.listed.size() < maxListed) {
+            const LineCursor::Place place = lines.placeOf(start);
+            size_t cut = std::min(end, start + kMaxMixedNameBytes); // on a character boundary
+            while (cut > start && cut < end &&
+                   (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80)
+                --cut;
+            MixedScriptName listed{place.line,
+                                   place.column,
+                                   start,
+                                   std::string(text.substr(start, cut - start)),
+                                   scriptsOf(scripts),
+                                   {}};
+            listed.odd = oddLetters(listed.name, listed.scripts.front());
+            scan.listed.push_back(std::move(listed));
+        }
+    }
+    return scan;
+}
+
+std::string MixedScriptName::scriptList() const
+{
+    std::string out;
+    for (const LetterScript s : scripts)
+        out.append(out.empty() ? "" : "/").append(letterScriptName(s));
+    return out;
+}
+
+std::string mixedScriptLines(const MixedScriptScan& scan, size_t maxLines)
+{
+    return linesOf(scan.listed, scan.count, maxLines);
+}
+
+std::string hiddenTextLines(const HiddenTextScan& scan, size_t maxLines)
+{
+    return linesOf(scan.listed, scan.count, maxLines);
 }
 
 } // namespace tilelens

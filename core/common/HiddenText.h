@@ -36,6 +36,8 @@ struct HiddenCharacterInfo
 const std::vector<HiddenCharacterInfo>& hiddenCharacterTable();
 // Its row; null for a character that is not hidden.
 const HiddenCharacterInfo* hiddenCharacterInfo(char32_t cp);
+// "U+0430"
+std::string codePointName(char32_t cp);
 // "U+202E RIGHT-TO-LEFT OVERRIDE"
 std::string describeHiddenCharacter(char32_t cp);
 
@@ -74,8 +76,48 @@ HiddenTextScan scanHiddenText(std::string_view text, size_t maxListed = kMaxList
 // reports); all else byte for byte.
 std::string revealHiddenText(std::string_view text);
 
+// Letters of scripts that share glyphs with Latin: a Cyrillic "а" or a Greek "ο" in a
+// Latin name reads as the Latin letter, so `dаta` and `data` look alike and are two names.
+enum class LetterScript
+{
+    None, // not a letter of these scripts (digits, '_', other scripts, symbols)
+    Latin,
+    Greek,
+    Cyrillic,
+    Armenian
+};
+LetterScript letterScript(char32_t cp);
+std::string_view letterScriptName(LetterScript script); // "Cyrillic"
+
+// A name (a run of letters, digits and '_') with letters of two or more of those scripts.
+struct MixedScriptName
+{
+    FileLine line;
+    int column = 0;                    // 1-based, in characters, where the name starts
+    size_t offset = 0;                 // of its first byte in the text
+    std::string name;                  // as written, at most kMaxMixedNameBytes of it
+    std::vector<LetterScript> scripts; // of its letters, in LetterScript order
+    std::string odd; // the letters not of scripts.front(): "U+0430", at most four, then "..."
+    std::string scriptList() const; // "Latin/Cyrillic"
+};
+
+struct MixedScriptScan
+{
+    size_t count = 0;                    // every such name of the text
+    std::vector<MixedScriptName> listed; // the first of them, in text order
+    bool found() const { return count > 0; }
+};
+
+constexpr size_t kMaxMixedNameBytes = 80;
+
+// The names of UTF-8 `text` that mix lookalike scripts. Pure-ASCII text has none and is
+// skipped eight bytes at a time, as scanHiddenText does.
+MixedScriptScan scanMixedScriptNames(std::string_view text,
+                                     size_t maxListed = kMaxListedHiddenCharacters);
+
 // The distinct lines of `scan.listed`, in order: "30, 32, 41", or "30, 32, 41, ..." past
 // `maxLines` lines or past the characters listed (no words: it goes into translated text).
 std::string hiddenTextLines(const HiddenTextScan& scan, size_t maxLines = 8);
+std::string mixedScriptLines(const MixedScriptScan& scan, size_t maxLines = 8);
 
 } // namespace tilelens

@@ -192,6 +192,7 @@ private:
         if (!contents)
             return std::nullopt;
         hiddenText(rel, contents->bytes);
+        mixedScriptNames(rel, contents->bytes);
         return QString::fromUtf8(contents->bytes.data(), qsizetype(contents->bytes.size()));
     }
 
@@ -212,6 +213,24 @@ private:
                     describeHiddenCharacter(first.codePoint) +
                     (lines.find(',') == std::string::npos ? " (line " : " (lines ") + lines +
                     "): it may read differently than it compiles";
+        r_.messages.push_back(d);
+    }
+
+    // A name with a letter of a lookalike script (a Cyrillic a in `data`) is another name
+    // that reads the same: a warning at the first one.
+    void mixedScriptNames(const QString& rel, const std::string& bytes)
+    {
+        const MixedScriptScan scan = scanMixedScriptNames(bytes);
+        if (!scan.found())
+            return;
+        const MixedScriptName& first = scan.listed.front();
+        Diagnostic d;
+        d.severity = Severity::Warning;
+        d.place = {path(rel).toStdString(), first.line.number(), first.column, -1};
+        d.message = rel.toStdString() + " has " + std::to_string(scan.count) +
+                    " name(s) mixing letters of lookalike scripts, the first '" + first.name +
+                    "' (" + first.scriptList() + ": " + first.odd +
+                    "): it may read as another name";
         r_.messages.push_back(d);
     }
 

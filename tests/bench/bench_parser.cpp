@@ -5,8 +5,8 @@
 //                           module parsed again, model memory reused), the
 //                           process's first (cold) parse beside the cost of
 //                           touching as much fresh memory, and resident memory
-//   * BM_ScanHiddenText   - the panes' hidden-text scan of the same module, MB/s, beside
-//                           counting its newlines and parsing it
+//   * BM_ScanHiddenText   - the panes' hidden-text and mixed-script name scans of the same
+//                           module, MB/s, beside counting its newlines and parsing it
 //   * BM_PrintCorpus      - the same dumps printed back (arg 0: custom form, 1: generic), MB/s
 //                           of printed text
 //   * BM_ReadBytecodeCorpus - the 98 bytecode twins of the dumps read into models, MB/s
@@ -403,23 +403,29 @@ BENCHMARK(BM_ParseReplicated)->Unit(benchmark::kMillisecond)->Iterations(5);
 void BM_ScanHiddenText(benchmark::State& state)
 {
     const std::string& text = replicatedModule();
-    double scanCpu = 0, countCpu = 0;
+    double scanCpu = 0, countCpu = 0, mixedCpu = 0;
     for (auto _ : state) {
         const double c0 = cpuSeconds();
         const HiddenTextScan scan = scanHiddenText(text);
         const double c1 = cpuSeconds();
         const auto newlines = std::count(text.begin(), text.end(), '\n');
         const double c2 = cpuSeconds();
+        const MixedScriptScan mixed = scanMixedScriptNames(text);
+        const double c3 = cpuSeconds();
         scanCpu += c1 - c0;
         countCpu += c2 - c1;
+        mixedCpu += c3 - c2;
         benchmark::DoNotOptimize(scan.count);
         benchmark::DoNotOptimize(newlines);
+        benchmark::DoNotOptimize(mixed.count);
     }
     const double total = double(text.size()) * double(state.iterations());
     state.SetBytesProcessed(int64_t(total));
     state.counters["scan_cpu_MB/s"] = total / scanCpu / 1e6;
     state.counters["count_newlines_cpu_MB/s"] = total / countCpu / 1e6;
     state.counters["scan_x_count_newlines"] = scanCpu / countCpu;
+    state.counters["mixed_names_cpu_MB/s"] = total / mixedCpu / 1e6; // scanMixedScriptNames
+    state.counters["mixed_names_x_count_newlines"] = mixedCpu / countCpu;
     if (g_steadyCpuSecondsPerByte > 0)
         state.counters["scan_x_parse"] = scanCpu / total / g_steadyCpuSecondsPerByte;
 }

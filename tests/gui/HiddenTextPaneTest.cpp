@@ -145,3 +145,65 @@ TEST(HiddenTextPane, OneCharacterOrOneLineIsSaidSo)
     EXPECT_TRUE(sameLine.contains(QStringLiteral("2 hidden")));
     EXPECT_TRUE(sameLine.contains(QStringLiteral("on line 1.")));
 }
+
+TEST(HiddenTextPane, ANameMixingLookalikeScriptsIsNamedAndLinked)
+{
+    // `d\u0430ta` (a Cyrillic a) reads as `data`: no box can show it, the strip names it.
+    QTemporaryDir dir;
+    ASSERT_TRUE(dir.isValid());
+    const QString path = dir.filePath(QStringLiteral("kernel.rs"));
+    QFile file(path);
+    ASSERT_TRUE(file.open(QIODevice::WriteOnly));
+    file.write("let data = 1;\nlet x = 2;\nlet d\u0430ta = data;\n");
+    file.close();
+    LoadedSource source = loadSourceFile(SourceRole::GeneratedRust, path);
+    ASSERT_EQ(source.mixedNames.count, 1u); // scanned where the file was read (a worker)
+    SourcePane pane(SourceRole::GeneratedRust);
+    pane.resize(600, 200);
+    const std::shared_ptr<PreparedDocument> document = pane.prepareDocument();
+    ASSERT_TRUE(document);
+    document->fill(source.utf8);
+    source.document = document;
+    pane.showSource(source);
+    // The name is underlined, from its first byte (29) to its last (33), and nothing else is.
+    const auto underlined = [&](long pos) {
+        return pane.editor()->SendScintilla(QsciScintillaBase::SCI_INDICATORVALUEAT,
+                                            kMixedNameIndicator, pos);
+    };
+    EXPECT_EQ(underlined(28), 0);
+    EXPECT_EQ(underlined(29), 1);
+    EXPECT_EQ(underlined(33), 1);
+    EXPECT_EQ(underlined(34), 0);
+    EXPECT_EQ(underlined(4), 0) << "data, the Latin name";
+    EXPECT_EQ(pane.hiddenTextNote(),
+              QStringLiteral("The name d\u0430ta on line 3 mixes Latin/Cyrillic letters "
+                             "(U+0430): it may read as another name."));
+    auto* note = pane.findChild<HiddenTextNote*>();
+    ASSERT_NE(note, nullptr);
+    Q_EMIT note->linkActivated(QStringLiteral("#first"));
+    int line = -1;
+    int column = -1;
+    pane.editor()->getCursorPosition(&line, &column);
+    EXPECT_EQ(line, FileLine(3).toEditor().index());
+
+    // With a hidden character too: both sentences, and the link goes to the earlier line;
+    // text filled by appending is underlined too.
+    source.document.reset();
+    source.utf8 += "// \u202e\n";
+    source.utf8.prepend("let v\u0430r\u0435 = 0;\n");
+    source.hidden = scanHiddenText(source.utf8.toStdString());
+    source.mixedNames = scanMixedScriptNames(source.utf8.toStdString());
+    pane.showSource(source);
+    const QString both = pane.hiddenTextNote();
+    EXPECT_TRUE(both.contains(QStringLiteral("on line 5"))) << both.toStdString();
+    EXPECT_TRUE(both.contains(QStringLiteral("This file has 2 names that mix letters of "
+                                             "lookalike scripts; the first, v\u0430r\u0435 on "
+                                             "line 1, mixes Latin/Cyrillic letters (U+0430 "
+                                             "U+0435).")))
+        << both.toStdString();
+    Q_EMIT note->linkActivated(QStringLiteral("#first"));
+    pane.editor()->getCursorPosition(&line, &column);
+    EXPECT_EQ(line, FileLine(1).toEditor().index());
+    EXPECT_EQ(underlined(4), 1);
+    EXPECT_EQ(underlined(0), 0);
+}

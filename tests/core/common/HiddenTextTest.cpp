@@ -198,3 +198,100 @@ TEST(HiddenText, ColumnsCountCharactersNotBytes)
     ASSERT_EQ(scan.count, 1u);
     EXPECT_EQ(scan.listed[0].column, 5);
 }
+
+TEST(MixedScriptNames, ALookalikeLetterInALatinNameIsFound)
+{
+    // `d\u0430ta` has a Cyrillic a (U+0430): it reads as `data` and is another name.
+    const MixedScriptScan scan = scanMixedScriptNames("let data = 1;\nlet d\u0430ta = data + 1;\n");
+    ASSERT_EQ(scan.count, 1u);
+    const MixedScriptName& n = scan.listed[0];
+    EXPECT_EQ(n.line.number(), 2);
+    EXPECT_EQ(n.column, 5);
+    EXPECT_EQ(n.offset, 18u);
+    EXPECT_EQ(n.name, "d\u0430ta");
+    EXPECT_EQ(n.scriptList(), "Latin/Cyrillic");
+    EXPECT_EQ(n.odd, "U+0430");
+    EXPECT_EQ(mixedScriptLines(scan), "2");
+}
+
+TEST(MixedScriptNames, OneScriptPerNameIsNotFound)
+{
+    for (const char* text : {
+             "plain ascii_name_42 = other;",
+             "\u0434\u0430\u043d\u043d\u044b\u0435 = 1", // all Cyrillic
+             "\u03b8 = 2 * \u03c0",                      // all Greek
+             "caf\u00e9 = na\u00efve",                   // Latin with accents
+             "cafe\u0301 = 1",                           // a combining accent
+             "x\u53d8\u91cf = 1",                        // Han ends the name
+             "\u00b5s = 3 # \u2192 \u03b8 x",            // micro sign is no script; names apart
+             "s = '\u0434\u0430' + 'da'",                // apart, in strings
+         })
+        EXPECT_FALSE(scanMixedScriptNames(text).found()) << text;
+}
+
+TEST(MixedScriptNames, EachPairOfScriptsAndThePlaceOfTheName)
+{
+    // Greek omicron, Armenian o (U+0585) and Latin; a name may start with the odd letter; the
+    // column counts characters (the \u00fc before it is one).
+    const MixedScriptScan scan =
+        scanMixedScriptNames("\u00fc = d\u03b8\nfn \u0585ffset_\u043e() {}\n    t\u0585\u03bf\n");
+    ASSERT_EQ(scan.count, 3u);
+    EXPECT_EQ(scan.listed[0].name, "d\u03b8");
+    EXPECT_EQ(scan.listed[0].scriptList(), "Latin/Greek");
+    EXPECT_EQ(scan.listed[0].odd, "U+03B8");
+    EXPECT_EQ(scan.listed[0].column, 5);
+    EXPECT_EQ(scan.listed[1].name, "\u0585ffset_\u043e");
+    EXPECT_EQ(scan.listed[1].scriptList(), "Latin/Cyrillic/Armenian");
+    EXPECT_EQ(scan.listed[1].odd, "U+0585 U+043E");
+    EXPECT_EQ(scan.listed[1].column, 4);
+    EXPECT_EQ(scan.listed[2].scriptList(), "Latin/Greek/Armenian");
+    EXPECT_EQ(scan.listed[2].odd, "U+0585 U+03BF");
+    EXPECT_EQ(scan.listed[2].line.number(), 3);
+    EXPECT_EQ(mixedScriptLines(scan), "1, 2, 3");
+}
+
+TEST(MixedScriptNames, CountsAllListsTheFirstAndCutsLongNames)
+{
+    std::string text;
+    for (int i = 0; i < 100; ++i)
+        text += "v\u0430r" + std::to_string(i) + " ";
+    text += std::string(79, 'x') + "\u0430" + std::string(100, 'x') + "\n"; // U+0430 at byte 80
+    const MixedScriptScan scan = scanMixedScriptNames(text, 10);
+    EXPECT_EQ(scan.count, 101u);
+    ASSERT_EQ(scan.listed.size(), 10u);
+    EXPECT_EQ(scan.listed[9].name, "v\u0430r9");
+    EXPECT_EQ(mixedScriptLines(scan), "1, ...");
+    const MixedScriptScan all = scanMixedScriptNames(text, 1000);
+    ASSERT_EQ(all.listed.size(), 101u);
+    EXPECT_EQ(all.listed.back().name, std::string(79, 'x')); // not half of the U+0430
+}
+
+TEST(MixedScriptNames, RandomBytesAreReadWithoutFault)
+{
+    // Malformed UTF-8, stray continuation bytes and names cut by them: every byte is visited
+    // once or twice and every listed name lies within the text.
+    std::mt19937 random(7);
+    const char alphabet[] = {'a',        'Z',        '_',        '1',        ' ',        '\n',
+                             char(0xD0), char(0xB0), char(0xCE), char(0xB8), char(0xD5), char(0x85),
+                             char(0xE2), char(0x80), char(0xC3), char(0xA9)};
+    for (int round = 0; round < 2000; ++round) {
+        std::string text(size_t(random() % 64), ' ');
+        for (char& c : text)
+            c = alphabet[random() % sizeof alphabet];
+        const MixedScriptScan scan = scanMixedScriptNames(text);
+        EXPECT_GE(scan.count, scan.listed.size());
+        for (const MixedScriptName& n : scan.listed)
+            EXPECT_NE(text.find(n.name), std::string::npos);
+    }
+}
+
+TEST(MixedScriptNames, TheOddLettersAreThoseOutsideTheFirstScript)
+{
+    // Without Latin, the first script is Greek; past four odd letters the list ends in "...".
+    const MixedScriptScan scan =
+        scanMixedScriptNames("\u03b1\u0430 x\u0430\u0435\u043e\u0440\u0441y");
+    ASSERT_EQ(scan.count, 2u);
+    EXPECT_EQ(scan.listed[0].scriptList(), "Greek/Cyrillic");
+    EXPECT_EQ(scan.listed[0].odd, "U+0430");
+    EXPECT_EQ(scan.listed[1].odd, "U+0430 U+0435 U+043E U+0440 ...");
+}

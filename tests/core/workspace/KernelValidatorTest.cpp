@@ -187,3 +187,31 @@ TEST(KernelValidator, HiddenUnicodeInKernelOrFfiIsAWarningAtItsPlace)
     for (const auto& d : clean.messages)
         EXPECT_EQ(d.message.find("hidden"), std::string::npos) << d.message;
 }
+
+TEST(KernelValidator, ANameMixingLookalikeScriptsIsAWarningAtItsPlace)
+{
+    QTemporaryDir dir;
+    const QString k = dir.filePath(QStringLiteral("softmax"));
+    copyDir(example("softmax"), k);
+    const std::string before =
+        tilelens::test::readTextFile((k + QStringLiteral("/kernel.rs")).toStdString());
+    const int line = int(std::count(before.begin(), before.end(), '\n')) + 2;
+    // `sc\u0430le` has a Cyrillic a: it reads as `scale` and is another name.
+    append(k + QStringLiteral("/kernel.rs"), "\nlet sc\u0430le = 1.0;\n");
+    const ValidationResult r = validateKernelDir(k);
+    EXPECT_TRUE(r.passed());
+    std::vector<const tilelens::Diagnostic*> mixed;
+    for (const auto& d : r.messages)
+        if (d.message.find("lookalike scripts") != std::string::npos)
+            mixed.push_back(&d);
+    ASSERT_EQ(mixed.size(), 1u) << formatValidationText(r).toStdString();
+    EXPECT_EQ(mixed[0]->severity, tilelens::Severity::Warning);
+    EXPECT_EQ(mixed[0]->place.line, line);
+    EXPECT_EQ(mixed[0]->place.column, 5);
+    EXPECT_EQ(mixed[0]->message, "kernel.rs has 1 name(s) mixing letters of lookalike scripts, "
+                                 "the first 'sc\u0430le' (Latin/Cyrillic: U+0430): it may read "
+                                 "as another name");
+    const ValidationResult clean = validateKernelDir(example("softmax"));
+    for (const auto& d : clean.messages)
+        EXPECT_EQ(d.message.find("lookalike"), std::string::npos) << d.message;
+}
