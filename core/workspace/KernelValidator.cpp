@@ -196,6 +196,16 @@ private:
         return QString::fromUtf8(contents->bytes.data(), qsizetype(contents->bytes.size()));
     }
 
+    // A warning at a place of the file `rel`.
+    void warnAt(const QString& rel, FileLine line, int column, std::string message)
+    {
+        Diagnostic d;
+        d.severity = Severity::Warning;
+        d.place = {path(rel).toStdString(), line.number(), column, -1};
+        d.message = std::move(message);
+        r_.messages.push_back(std::move(d));
+    }
+
     // Hidden and bidirectional Unicode (common/HiddenText.h): code that reads as one thing in a
     // review and compiles as another. A warning at the first one, naming the lines of the rest.
     void hiddenText(const QString& rel, const std::string& bytes)
@@ -204,16 +214,13 @@ private:
         if (!scan.found())
             return;
         const HiddenCharacter& first = scan.listed.front();
-        Diagnostic d;
-        d.severity = Severity::Warning;
-        d.place = {path(rel).toStdString(), first.line.number(), first.column, -1};
         const std::string lines = hiddenTextLines(scan);
-        d.message = rel.toStdString() + " has " + std::to_string(scan.count) +
-                    " hidden or bidirectional Unicode character(s), the first " +
-                    describeHiddenCharacter(first.codePoint) +
-                    (lines.find(',') == std::string::npos ? " (line " : " (lines ") + lines +
-                    "): it may read differently than it compiles";
-        r_.messages.push_back(d);
+        warnAt(rel, first.line, first.column,
+               rel.toStdString() + " has " + std::to_string(scan.count) +
+                   " hidden or bidirectional Unicode character(s), the first " +
+                   describeHiddenCharacter(first.codePoint) +
+                   (lines.find(',') == std::string::npos ? " (line " : " (lines ") + lines +
+                   "): it may read differently than it compiles");
     }
 
     // A name with a letter of a lookalike script (a Cyrillic a in `data`) is another name
@@ -224,14 +231,11 @@ private:
         if (!scan.found())
             return;
         const MixedScriptName& first = scan.listed.front();
-        Diagnostic d;
-        d.severity = Severity::Warning;
-        d.place = {path(rel).toStdString(), first.line.number(), first.column, -1};
-        d.message = rel.toStdString() + " has " + std::to_string(scan.count) +
-                    " name(s) mixing letters of lookalike scripts, the first '" + first.name +
-                    "' (" + first.scriptList() + ": " + first.odd +
-                    "): it may read as another name";
-        r_.messages.push_back(d);
+        warnAt(rel, first.line, first.column,
+               rel.toStdString() + " has " + std::to_string(scan.count) +
+                   " name(s) mixing letters of lookalike scripts, the first '" + first.name +
+                   "' (" + first.scriptList() + ": " + first.odd +
+                   "): it may read as another name");
     }
 
     void ffiContent()
