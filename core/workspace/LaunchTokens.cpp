@@ -55,20 +55,22 @@ public:
 
     // Room is kept for End: the list stays within the cap (a full vector doubled for it).
     bool full() const { return m_out.tokens.size() + 1 >= kMaxLaunchTokens; }
-    // Said once, where the first token past the cap starts.
-    void cut(int line, int column)
+    // A token of the text was dropped at the cap: the reading loops stop.
+    bool capped() const { return m_capped; }
+    void emit(TokKind kind, std::string text, int line, int column)
     {
+        if (!full()) {
+            m_out.tokens.push_back({kind, std::move(text), line, column});
+            return;
+        }
+        // Python's line structure carries no text of its own: dropped without a word. A token
+        // of the text is said once, where it starts (blank lines and comments after the last
+        // token that fits lose nothing).
+        if (kind == TokKind::Newline || kind == TokKind::Indent || kind == TokKind::Dedent)
+            return;
         if (!m_capped)
             m_out.errors.push_back({line, column, "too many tokens; the rest is not read"});
         m_capped = true;
-    }
-    void emit(TokKind kind, std::string text, int line, int column)
-    {
-        if (full()) {
-            cut(line, column);
-            return;
-        }
-        m_out.tokens.push_back({kind, std::move(text), line, column});
     }
     void error(int line, int column, std::string message)
     {
@@ -206,7 +208,7 @@ TokenList tokenizePython(std::string_view text)
     std::vector<std::pair<char, std::pair<int, int>>> brackets; // open bracket and its place
     bool lineStart = true;
     bool lineHasTokens = false;
-    while (!s.atEnd() && !s.full()) {
+    while (!s.atEnd() && !s.capped()) {
         if (lineStart && brackets.empty()) {
             // Measure the indentation of a new logical line.
             int width = 0;
@@ -317,7 +319,7 @@ TokenList tokenizeRust(std::string_view text)
 {
     TokenList out;
     Scanner s(text, out);
-    while (!s.atEnd() && !s.full()) {
+    while (!s.atEnd() && !s.capped()) {
         const unsigned char ch = s.peek();
         const int l = s.line(), c = s.column();
         if (std::isspace(ch)) {
@@ -412,8 +414,6 @@ TokenList tokenizeRust(std::string_view text)
         }
         s.op(kRustOps);
     }
-    if (!s.atEnd()) // stopped by the cap: the rest was not read, and that is said
-        s.cut(s.line(), s.column());
     out.tokens.push_back({TokKind::End, {}, s.line(), s.column()});
     return out;
 }

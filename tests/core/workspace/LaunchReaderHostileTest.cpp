@@ -145,6 +145,30 @@ TEST(LaunchReaderHostile, ATokenListStaysWithinItsCapWithItsEnd)
     EXPECT_EQ(f.nodes.capacity(), f.nodes.size());
 }
 
+TEST(LaunchReaderHostile, TheCapIsSaidExactlyWhenATokenOfTheTextIsDropped)
+{
+    // Rust: as many tokens as fit, then only a comment and blanks: nothing is lost.
+    std::string rust = "x";
+    for (size_t i = 1; i + 1 < kMaxLaunchTokens; i += 2)
+        rust += ",x";
+    const TokenList fits = tokenizeRust(rust + "\n// the end\n/* really */\n");
+    EXPECT_EQ(fits.tokens.size(), kMaxLaunchTokens);
+    EXPECT_TRUE(fits.errors.empty()) << fits.errors[0].message;
+    EXPECT_FALSE(tokenizeRust(rust + "\ny").errors.empty()) << "one more token is dropped";
+
+    // Python: the last token that fits is a line's Newline at indent 0, and lines follow.
+    std::string python = "f(a)\n"; // 5 tokens, then 2 per line
+    for (size_t n = 5; n + 2 < kMaxLaunchTokens; n += 2)
+        python += "a\n";
+    const TokenList cut = tokenizePython(python + "b\nc\n");
+    ASSERT_EQ(cut.tokens.size(), kMaxLaunchTokens);
+    ASSERT_EQ(cut.errors.size(), 1u) << "the lines past the cap are not dropped silently";
+    EXPECT_EQ(cut.errors[0].message, "too many tokens; the rest is not read");
+    EXPECT_EQ(cut.errors[0].line, int(kMaxLaunchTokens / 2) - 1);
+    const TokenList blank = tokenizePython(python + "\n# a comment\n\n");
+    EXPECT_TRUE(blank.errors.empty()) << blank.errors[0].message;
+}
+
 TEST(LaunchReaderHostile, SharedExpressionsDoNotExplode)
 {
     Sym x = symDim("a.shape[0]");
