@@ -2,6 +2,7 @@
 
 #include "AlignedIrViewMarks.h"
 #include "DivergenceText.h"
+#include "HiddenTextNote.h"
 #include "OverviewRuler.h"
 #include "QsciHeaders.h"
 #include "SeverityStyle.h"
@@ -36,6 +37,11 @@ QImage arrowImage(bool up)
 }
 
 } // namespace
+
+// The panes underline names of lookalike scripts with an indicator of their own.
+static_assert(kMixedNameIndicator >= kFirstIndicator + diff::kSeverityCount ||
+                  kMixedNameIndicator < kFirstIndicator,
+              "the mixed-script underline must not be a severity's differing-text box");
 
 AlignedIrView::AlignedIrView(SourcePane* reference, SourcePane* generated, OverviewRuler* ruler,
                              QObject* parent)

@@ -20,18 +20,23 @@ void markHiddenCharacters(QsciScintilla& editor)
     }
 }
 
-void underlineMixedNames(QsciScintilla& editor, const MixedScriptScan& scan)
+void styleMixedNameIndicator(QsciScintilla& editor, const EditorTheme& theme)
 {
     using Sci = QsciScintillaBase;
     editor.SendScintilla(Sci::SCI_INDICSETSTYLE, kMixedNameIndicator, Sci::INDIC_SQUIGGLE);
     editor.SendScintilla(Sci::SCI_INDICSETFORE, kMixedNameIndicator,
-                         severityColor(diff::Severity::Warn, false));
+                         severityColor(diff::Severity::Warn, theme.dark));
+}
+
+void underlineMixedNames(QsciScintilla& editor, const MixedScriptScan& scan)
+{
+    using Sci = QsciScintillaBase;
     editor.SendScintilla(Sci::SCI_SETINDICATORCURRENT, kMixedNameIndicator);
     const auto length = static_cast<size_t>(editor.SendScintilla(Sci::SCI_GETLENGTH));
     for (const MixedScriptName& n : scan.listed)
-        if (n.offset + n.name.size() <= length)
+        if (n.offset + n.length <= length)
             editor.SendScintilla(Sci::SCI_INDICATORFILLRANGE, static_cast<unsigned long>(n.offset),
-                                 static_cast<long>(n.name.size()));
+                                 static_cast<long>(n.length));
 }
 
 HiddenTextNote::HiddenTextNote(QWidget* parent) : QLabel(parent)

@@ -23,9 +23,12 @@ struct EditorTheme;
 void markHiddenCharacters(QsciScintilla& editor);
 
 // The indicator under each listed name of `scan` (a warn-coloured squiggle), in `editor`
-// holding the scanned text: the reader sees which name the strip means.
-constexpr int kMixedNameIndicator = 9;
+// holding the scanned text: the reader sees which name the strip means. Its own number: the
+// IR panes' differing-text boxes are 8 to 13 (AlignedIrViewMarks.h).
+constexpr int kMixedNameIndicator = 20;
 void underlineMixedNames(QsciScintilla& editor, const MixedScriptScan& scan);
+// Its style and colour for a light or dark theme (SourcePane::applyTheme).
+void styleMixedNameIndicator(QsciScintilla& editor, const EditorTheme& theme);
 
 class HiddenTextNote : public QLabel
 {

@@ -284,6 +284,7 @@ void SourcePane::applyTheme(const EditorTheme& theme)
         applyThemeToLexer(*m_lexer, theme, &pythonStyleCategory);
     applyThemeToEditor(*m_editor, theme);
     m_hiddenNote->applyTheme(theme);
+    styleMixedNameIndicator(*m_editor, theme);
     QPalette messagePalette = m_message->palette();
     messagePalette.setColor(QPalette::Window, theme.paper);
     messagePalette.setColor(QPalette::WindowText, theme.messageText);

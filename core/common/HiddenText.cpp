@@ -290,23 +290,56 @@ std::vector<LetterScript> scriptsOf(unsigned mask)
     return out;
 }
 
+// The character at `at` of a name: its code point, script and UTF-8 length (1 for a
+// malformed byte, which is no letter).
+struct Letter
+{
+    char32_t codePoint = 0;
+    LetterScript script = LetterScript::None;
+    size_t length = 1;
+};
+
+Letter letterAt(std::string_view name, size_t at)
+{
+    char32_t cp = static_cast<unsigned char>(name[at]);
+    const int n = cp < 0x80 ? 1 : utf8SequenceAt(name, at, cp);
+    if (n == 0)
+        return {};
+    return {cp, letterScript(cp), size_t(n)};
+}
+
+// The script most letters of `name` are in; on a tie the first in LetterScript order.
+LetterScript mainScript(std::string_view name)
+{
+    size_t count[5] = {};
+    for (size_t i = 0; i < name.size();) {
+        const Letter letter = letterAt(name, i);
+        ++count[size_t(letter.script)];
+        i += letter.length;
+    }
+    LetterScript main = LetterScript::Latin;
+    for (const LetterScript s :
+         {LetterScript::Greek, LetterScript::Cyrillic, LetterScript::Armenian})
+        if (count[size_t(s)] > count[size_t(main)])
+            main = s;
+    return main;
+}
+
 // "U+0430 U+043E": the letters of `name` that are not of `main`, at most four, then "...".
 std::string oddLetters(std::string_view name, LetterScript main)
 {
     std::string out;
     size_t listed = 0;
     for (size_t i = 0; i < name.size();) {
-        char32_t cp = static_cast<unsigned char>(name[i]);
-        const int n = cp < 0x80 ? 1 : utf8SequenceAt(name, i, cp);
-        i += size_t(std::max(n, 1));
-        const LetterScript s = n > 0 ? letterScript(cp) : LetterScript::None;
-        if (s == LetterScript::None || s == main)
+        const Letter letter = letterAt(name, i);
+        i += letter.length;
+        if (letter.script == LetterScript::None || letter.script == main)
             continue;
         if (listed++ == 4) {
             out += " ...";
             break;
         }
-        out.append(out.empty() ? "" : " ").append(codePointName(cp));
+        out.append(out.empty() ? "" : " ").append(codePointName(letter.codePoint));
     }
     return out;
 }
@@ -362,13 +395,15 @@ MixedScriptScan scanMixedScriptNames(std::string_view text, size_t maxListed)
             while (cut > start && cut < end &&
                    (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80)
                 --cut;
+            const std::string_view whole = text.substr(start, end - start);
             MixedScriptName listed{place.line,
                                    place.column,
                                    start,
+                                   whole.size(),
                                    std::string(text.substr(start, cut - start)),
                                    scriptsOf(scripts),
                                    {}};
-            listed.odd = oddLetters(listed.name, listed.scripts.front());
+            listed.odd = oddLetters(whole, mainScript(whole));
             scan.listed.push_back(std::move(listed));
         }
     }

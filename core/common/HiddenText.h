@@ -95,9 +95,12 @@ struct MixedScriptName
     FileLine line;
     int column = 0;                    // 1-based, in characters, where the name starts
     size_t offset = 0;                 // of its first byte in the text
+    size_t length = 0;                 // its bytes in the text (all of them)
     std::string name;                  // as written, at most kMaxMixedNameBytes of it
     std::vector<LetterScript> scripts; // of its letters, in LetterScript order
-    std::string odd; // the letters not of scripts.front(): "U+0430", at most four, then "..."
+    // Its letters outside the script most of its letters are in (the first of scripts on a
+    // tie): "U+0430", at most four, then "...".
+    std::string odd;
     std::string scriptList() const; // "Latin/Cyrillic"
 };
 

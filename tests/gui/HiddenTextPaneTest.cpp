@@ -175,6 +175,10 @@ TEST(HiddenTextPane, ANameMixingLookalikeScriptsIsNamedAndLinked)
     EXPECT_EQ(underlined(33), 1);
     EXPECT_EQ(underlined(34), 0);
     EXPECT_EQ(underlined(4), 0) << "data, the Latin name";
+    EXPECT_EQ(
+        pane.editor()->SendScintilla(QsciScintillaBase::SCI_INDICGETSTYLE, kMixedNameIndicator),
+        QsciScintillaBase::INDIC_SQUIGGLE)
+        << "styled by the pane's theme, kept across the document swap";
     EXPECT_EQ(pane.hiddenTextNote(),
               QStringLiteral("The name d\u0430ta on line 3 mixes Latin/Cyrillic letters "
                              "(U+0430): it may read as another name."));

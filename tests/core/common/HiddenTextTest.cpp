@@ -285,13 +285,33 @@ TEST(MixedScriptNames, RandomBytesAreReadWithoutFault)
     }
 }
 
-TEST(MixedScriptNames, TheOddLettersAreThoseOutsideTheFirstScript)
+TEST(MixedScriptNames, TheOddLettersAreThoseOutsideTheMainScript)
 {
-    // Without Latin, the first script is Greek; past four odd letters the list ends in "...".
-    const MixedScriptScan scan =
-        scanMixedScriptNames("\u03b1\u0430 x\u0430\u0435\u043e\u0440\u0441y");
-    ASSERT_EQ(scan.count, 2u);
+    // The main script is the one most letters are in (the first on a tie): in a Cyrillic word
+    // the Latin letter is the odd one; past four odd letters the list ends in "...".
+    const MixedScriptScan scan = scanMixedScriptNames(
+        "\u03b1\u0430 \u0434a\u043d\u043d\u044b\u0435 x\u0430\u0435\u043e\u0440\u0441y "
+        "q\u0430\u0435\u0456\u0458\u04cf\u0440z");
+    ASSERT_EQ(scan.count, 4u);
     EXPECT_EQ(scan.listed[0].scriptList(), "Greek/Cyrillic");
     EXPECT_EQ(scan.listed[0].odd, "U+0430");
-    EXPECT_EQ(scan.listed[1].odd, "U+0430 U+0435 U+043E U+0440 ...");
+    EXPECT_EQ(scan.listed[1].odd, "U+0061");
+    EXPECT_EQ(scan.listed[2].odd, "U+0078 U+0079");
+    EXPECT_EQ(scan.listed[3].odd, "U+0071 U+007A");
+    const MixedScriptScan many = scanMixedScriptNames("abcdefgh\u0430\u0435\u043e\u0440\u0441");
+    ASSERT_EQ(many.count, 1u);
+    EXPECT_EQ(many.listed[0].odd, "U+0430 U+0435 U+043E U+0440 ...");
+}
+
+TEST(MixedScriptNames, ALongNameIsJudgedAndPlacedWhole)
+{
+    // The odd letter after the 80 bytes kept of the name is still named, and the name's
+    // length (what a view underlines) is all of it.
+    const std::string name = std::string(85, 'a') + "\u0430";
+    const MixedScriptScan scan = scanMixedScriptNames("x " + name + " y");
+    ASSERT_EQ(scan.count, 1u);
+    EXPECT_EQ(scan.listed[0].name, std::string(kMaxMixedNameBytes, 'a'));
+    EXPECT_EQ(scan.listed[0].odd, "U+0430");
+    EXPECT_EQ(scan.listed[0].offset, 2u);
+    EXPECT_EQ(scan.listed[0].length, name.size());
 }
