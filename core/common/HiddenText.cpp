@@ -55,6 +55,20 @@ bool mayLeadHidden(unsigned char c)
 
 constexpr uint64_t kHighBits = 0x8080808080808080ULL;
 
+// The first byte >= 0x80 at or after `from` (text.size() when none). Source, IR and logs are
+// nearly all ASCII: eight bytes at a time while no byte is >= 0x80.
+size_t nextNonAscii(std::string_view text, size_t from)
+{
+    size_t i = from;
+    uint64_t word = 0;
+    while (i + sizeof word <= text.size() &&
+           (std::memcpy(&word, text.data() + i, sizeof word), (word & kHighBits) == 0))
+        i += sizeof word;
+    while (i < text.size() && static_cast<unsigned char>(text[i]) < 0x80)
+        ++i;
+    return i;
+}
+
 // Lines are counted only up to the characters listed (memchr from the last one), not per byte.
 class LineCursor
 {
@@ -141,19 +155,10 @@ std::string describeHiddenCharacter(char32_t cp)
 
 std::optional<HiddenAt> nextHiddenCharacter(std::string_view text, size_t from)
 {
-    const char* data = text.data();
-    for (size_t i = from; i < text.size();) {
-        // Source, IR and logs are nearly all ASCII: eight bytes at a time while no byte is
-        // >= 0x80.
-        uint64_t word = 0;
-        if (i + sizeof word <= text.size() &&
-            (std::memcpy(&word, data + i, sizeof word), (word & kHighBits) == 0)) {
-            i += sizeof word;
-            continue;
-        }
+    for (size_t i = nextNonAscii(text, from); i < text.size(); i = nextNonAscii(text, i)) {
         char32_t cp = 0;
         const int n =
-            mayLeadHidden(static_cast<unsigned char>(data[i])) ? utf8SequenceAt(text, i, cp) : 0;
+            mayLeadHidden(static_cast<unsigned char>(text[i])) ? utf8SequenceAt(text, i, cp) : 0;
         if (n == 0) {
             ++i;
             continue;
@@ -233,50 +238,12 @@ std::string_view letterScriptName(LetterScript script)
 
 namespace {
 
-// One character of a name: ASCII letters, digits and '_', letters of the lookalike scripts and
-// combining marks (an accent written apart from its letter). Its UTF-8 length and script.
-struct NameChar
-{
-    bool inName = false;
-    size_t length = 1;
-    LetterScript script = LetterScript::None;
-};
-
-NameChar nameCharAt(std::string_view text, size_t at)
-{
-    const auto c = static_cast<unsigned char>(text[at]);
-    if (c < 0x80) {
-        const bool letter = (c | 0x20) >= 'a' && (c | 0x20) <= 'z';
-        return {letter || (c >= '0' && c <= '9') || c == '_', 1,
-                letter ? LetterScript::Latin : LetterScript::None};
-    }
-    char32_t cp = 0;
-    const int n = utf8SequenceAt(text, at, cp);
-    if (n == 0)
-        return {};
-    const LetterScript script = letterScript(cp);
-    return {script != LetterScript::None || (cp >= 0x300 && cp <= 0x36F), size_t(n), script};
-}
-
 // The start of the UTF-8 sequence that ends at `end` (not before `floor`).
 size_t sequenceStartBefore(std::string_view text, size_t end, size_t floor)
 {
     size_t i = end - 1;
     while (i > floor && end - i < 4 && (static_cast<unsigned char>(text[i]) & 0xC0) == 0x80)
         --i;
-    return i;
-}
-
-// The first byte >= 0x80 at or after `from` (text.size() when none).
-size_t nextNonAscii(std::string_view text, size_t from)
-{
-    size_t i = from;
-    uint64_t word = 0;
-    while (i + sizeof word <= text.size() &&
-           (std::memcpy(&word, text.data() + i, sizeof word), (word & kHighBits) == 0))
-        i += sizeof word;
-    while (i < text.size() && static_cast<unsigned char>(text[i]) < 0x80)
-        ++i;
     return i;
 }
 
@@ -290,7 +257,7 @@ std::vector<LetterScript> scriptsOf(unsigned mask)
     return out;
 }
 
-// The character at `at` of a name: its code point, script and UTF-8 length (1 for a
+// The character at byte `at` of a text: its code point, script and UTF-8 length (1 for a
 // malformed byte, which is no letter).
 struct Letter
 {
@@ -299,13 +266,21 @@ struct Letter
     size_t length = 1;
 };
 
-Letter letterAt(std::string_view name, size_t at)
+Letter letterAt(std::string_view text, size_t at)
 {
-    char32_t cp = static_cast<unsigned char>(name[at]);
-    const int n = cp < 0x80 ? 1 : utf8SequenceAt(name, at, cp);
+    char32_t cp = static_cast<unsigned char>(text[at]);
+    const int n = cp < 0x80 ? 1 : utf8SequenceAt(text, at, cp);
     if (n == 0)
         return {};
     return {cp, letterScript(cp), size_t(n)};
+}
+
+// Letters of the lookalike scripts, ASCII letters, digits and '_', and combining marks (an
+// accent written apart from its letter) make up a name.
+bool isNameCharacter(const Letter& c)
+{
+    return c.script != LetterScript::None || (c.codePoint >= '0' && c.codePoint <= '9') ||
+           c.codePoint == '_' || (c.codePoint >= 0x300 && c.codePoint <= 0x36F);
 }
 
 // The script most letters of `name` are in; on a tie the first in LetterScript order.
@@ -376,16 +351,17 @@ MixedScriptScan scanMixedScriptNames(std::string_view text, size_t maxListed)
         size_t start = p;
         while (start > done) {
             const size_t prev = sequenceStartBefore(text, start, done);
-            const NameChar c = nameCharAt(text, prev);
-            if (!c.inName || prev + c.length != start)
+            const Letter c = letterAt(text, prev);
+            if (!isNameCharacter(c) || prev + c.length != start)
                 break;
             start = prev;
         }
         unsigned scripts = 0;
         size_t end = start;
-        for (NameChar c; end < text.size() && (c = nameCharAt(text, end)).inName; end += c.length)
+        for (Letter c; end < text.size() && isNameCharacter(c = letterAt(text, end));
+             end += c.length)
             scripts |= c.script == LetterScript::None ? 0u : 1u << unsigned(c.script);
-        done = std::max(end, p + nameCharAt(text, p).length);
+        done = std::max(end, p + letterAt(text, p).length);
         if ((scripts & (scripts - 1)) == 0) // one script or none
             continue;
         ++scan.count;
