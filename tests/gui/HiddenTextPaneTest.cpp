@@ -61,6 +61,20 @@ LoadedSource loadKernel(const QTemporaryDir& dir)
     return loadSourceFile(SourceRole::GeneratedRust, path);
 }
 
+// Follows the link of the pane's warning strip: the editor line (0-based) it went to.
+int lineAfterFollowingTheLink(SourcePane& pane)
+{
+    auto* note = pane.findChild<HiddenTextNote*>();
+    EXPECT_NE(note, nullptr);
+    if (!note)
+        return -1;
+    Q_EMIT note->linkActivated(QStringLiteral("#first"));
+    int line = -1;
+    int column = -1;
+    pane.editor()->getCursorPosition(&line, &column);
+    return line;
+}
+
 } // namespace
 
 TEST(HiddenTextPane, APreparedDocumentShowsEachHiddenCharacterAsABox)
@@ -115,13 +129,7 @@ TEST(HiddenTextPane, TheNoteLinksToTheFirstAndGoesWithTheFile)
     EXPECT_EQ(representation(*pane.editor(), 0x202E), "RLO") << "filled by appending";
     EXPECT_TRUE(pane.hiddenTextNote().contains(QStringLiteral("on line 101")));
 
-    auto* note = pane.findChild<HiddenTextNote*>();
-    ASSERT_NE(note, nullptr);
-    Q_EMIT note->linkActivated(QStringLiteral("#first"));
-    int line = -1;
-    int column = -1;
-    pane.editor()->getCursorPosition(&line, &column);
-    EXPECT_EQ(line, FileLine(101).toEditor().index());
+    EXPECT_EQ(lineAfterFollowingTheLink(pane), FileLine(101).toEditor().index());
 
     LoadedSource plain = source;
     plain.utf8 = "x = 1\n";
@@ -182,13 +190,7 @@ TEST(HiddenTextPane, ANameMixingLookalikeScriptsIsNamedAndLinked)
     EXPECT_EQ(pane.hiddenTextNote(),
               QStringLiteral("The name d\u0430ta on line 3 mixes Latin/Cyrillic letters "
                              "(U+0430): it may read as another name."));
-    auto* note = pane.findChild<HiddenTextNote*>();
-    ASSERT_NE(note, nullptr);
-    Q_EMIT note->linkActivated(QStringLiteral("#first"));
-    int line = -1;
-    int column = -1;
-    pane.editor()->getCursorPosition(&line, &column);
-    EXPECT_EQ(line, FileLine(3).toEditor().index());
+    EXPECT_EQ(lineAfterFollowingTheLink(pane), FileLine(3).toEditor().index());
 
     // With a hidden character too: both sentences, and the link goes to the earlier line;
     // text filled by appending is underlined too.
@@ -205,9 +207,7 @@ TEST(HiddenTextPane, ANameMixingLookalikeScriptsIsNamedAndLinked)
                                              "line 1, mixes Latin/Cyrillic letters (U+0430 "
                                              "U+0435).")))
         << both.toStdString();
-    Q_EMIT note->linkActivated(QStringLiteral("#first"));
-    pane.editor()->getCursorPosition(&line, &column);
-    EXPECT_EQ(line, FileLine(1).toEditor().index());
+    EXPECT_EQ(lineAfterFollowingTheLink(pane), FileLine(1).toEditor().index());
     EXPECT_EQ(underlined(4), 1);
     EXPECT_EQ(underlined(0), 0);
 }

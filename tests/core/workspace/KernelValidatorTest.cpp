@@ -155,23 +155,44 @@ TEST(KernelValidator, InTreeChecksWithACheckout)
     EXPECT_TRUE(hasError(r, "path dependency"));
 }
 
-TEST(KernelValidator, HiddenUnicodeInKernelOrFfiIsAWarningAtItsPlace)
+namespace {
+
+// A copy of the softmax example in `dir`, and the line a text appended to its kernel.rs
+// after a newline starts on.
+QString copySoftmax(const QTemporaryDir& dir, int& appendedLine)
 {
-    QTemporaryDir dir;
-    const QString k = dir.filePath(QStringLiteral("softmax"));
+    QString k = dir.filePath(QStringLiteral("softmax"));
     copyDir(example("softmax"), k);
     const std::string before =
         tilelens::test::readTextFile((k + QStringLiteral("/kernel.rs")).toStdString());
-    const int line = int(std::count(before.begin(), before.end(), '\n')) + 2;
+    appendedLine = int(std::count(before.begin(), before.end(), '\n')) + 2;
+    return k;
+}
+
+// The messages of `r` that contain `part`, in order.
+std::vector<const tilelens::Diagnostic*> messagesWith(const ValidationResult& r,
+                                                      std::string_view part)
+{
+    std::vector<const tilelens::Diagnostic*> out;
+    for (const auto& d : r.messages)
+        if (d.message.find(part) != std::string::npos)
+            out.push_back(&d);
+    return out;
+}
+
+} // namespace
+
+TEST(KernelValidator, HiddenUnicodeInKernelOrFfiIsAWarningAtItsPlace)
+{
+    QTemporaryDir dir;
+    int line = 0;
+    const QString k = copySoftmax(dir, line);
     // A "Trojan Source" comment (RLO ... LRI) and a zero-width joiner in ffi.rs.
     append(k + QStringLiteral("/kernel.rs"), "\n// ok \u202e ;)(kcehc \u2066\n");
     append(k + QStringLiteral("/ffi.rs"), "\nlet a\u200d = 1;\n");
     const ValidationResult r = validateKernelDir(k);
     EXPECT_TRUE(r.passed()) << "a warning, as the optional logs are";
-    std::vector<const tilelens::Diagnostic*> hidden;
-    for (const auto& d : r.messages)
-        if (d.message.find("hidden or bidirectional") != std::string::npos)
-            hidden.push_back(&d);
+    const auto hidden = messagesWith(r, "hidden or bidirectional");
     ASSERT_EQ(hidden.size(), 2u) << formatValidationText(r).toStdString();
     EXPECT_EQ(hidden[0]->severity, tilelens::Severity::Warning);
     EXPECT_EQ(hidden[0]->place.line, line);
@@ -191,19 +212,13 @@ TEST(KernelValidator, HiddenUnicodeInKernelOrFfiIsAWarningAtItsPlace)
 TEST(KernelValidator, ANameMixingLookalikeScriptsIsAWarningAtItsPlace)
 {
     QTemporaryDir dir;
-    const QString k = dir.filePath(QStringLiteral("softmax"));
-    copyDir(example("softmax"), k);
-    const std::string before =
-        tilelens::test::readTextFile((k + QStringLiteral("/kernel.rs")).toStdString());
-    const int line = int(std::count(before.begin(), before.end(), '\n')) + 2;
+    int line = 0;
+    const QString k = copySoftmax(dir, line);
     // `sc\u0430le` has a Cyrillic a: it reads as `scale` and is another name.
     append(k + QStringLiteral("/kernel.rs"), "\nlet sc\u0430le = 1.0;\n");
     const ValidationResult r = validateKernelDir(k);
     EXPECT_TRUE(r.passed());
-    std::vector<const tilelens::Diagnostic*> mixed;
-    for (const auto& d : r.messages)
-        if (d.message.find("lookalike scripts") != std::string::npos)
-            mixed.push_back(&d);
+    const auto mixed = messagesWith(r, "lookalike scripts");
     ASSERT_EQ(mixed.size(), 1u) << formatValidationText(r).toStdString();
     EXPECT_EQ(mixed[0]->severity, tilelens::Severity::Warning);
     EXPECT_EQ(mixed[0]->place.line, line);
