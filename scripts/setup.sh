@@ -8,7 +8,7 @@ PACKAGES=(
     build-essential cmake ninja-build pkg-config git
     qt6-base-dev qt6-base-dev-tools qt6-charts-dev qt6-svg-dev qt6-tools-dev qt6-tools-dev-tools
     qt6-l10n-tools linguist-qt6 libqscintilla2-qt6-dev libgl1-mesa-dev libqt6opengl6-dev
-    nlohmann-json3-dev libgtest-dev libgmock-dev googletest libbenchmark-dev libz3-dev
+    nlohmann-json3-dev libicu-dev libgtest-dev libgmock-dev googletest libbenchmark-dev libz3-dev
     xvfb xauth desktop-file-utils appstream
     python3-jsonschema python3-rfc3987
     help2man lintian dpkg-dev fonts-noto-cjk

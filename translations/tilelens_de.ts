@@ -2682,8 +2682,16 @@ Führen Sie sie nur aus, wenn Sie diesem Arbeitsbereich vertrauen. Was jeder Bef
         <translation>Der Name %1 in Zeile %2 mischt %3 Buchstaben (%4): Er kann sich wie ein anderer Name lesen.</translation>
     </message>
     <message>
-        <source>This file has %1 names that mix letters of lookalike scripts; the first, %2 on line %3, mixes %4 letters (%5). Each may read as another name.</source>
-        <translation>Diese Datei enthält %1 Namen, die Buchstaben ähnlich aussehender Schriften mischen; der erste, %2 in Zeile %3, mischt %4 Buchstaben (%5). Jeder kann sich wie ein anderer Name lesen.</translation>
+        <source>This file has %1 names that may read as other names; the first, %2 on line %3, mixes %4 letters (%5).</source>
+        <translation>Diese Datei enthält %1 Namen, die sich wie andere Namen lesen können; der erste, %2 in Zeile %3, mischt %4 Buchstaben (%5).</translation>
+    </message>
+    <message>
+        <source>The name %1 on line %2 is written in %3 letters (%4) that look like Latin ones: it reads as %5, another name.</source>
+        <translation>Der Name %1 in Zeile %2 ist in %3 Buchstaben (%4) geschrieben, die wie lateinische aussehen: Er liest sich als %5, ein anderer Name.</translation>
+    </message>
+    <message>
+        <source>This file has %1 names that may read as other names; the first, %2 on line %3, is written in %4 letters (%5) that look like Latin ones and reads as %6.</source>
+        <translation>Diese Datei enthält %1 Namen, die sich wie andere Namen lesen können; der erste, %2 in Zeile %3, ist in %4 Buchstaben (%5) geschrieben, die wie lateinische aussehen, und liest sich als %6.</translation>
     </message>
 </context>
 </TS>

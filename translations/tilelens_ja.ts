@@ -2676,8 +2676,16 @@ Run them only if you trust this workspace. Exactly what each command runs (argum
         <translation>%2 行目の名前 %1 は %3 文字を混在させています (%4)。別の名前のように読める可能性があります。</translation>
     </message>
     <message>
-        <source>This file has %1 names that mix letters of lookalike scripts; the first, %2 on line %3, mixes %4 letters (%5). Each may read as another name.</source>
-        <translation>このファイルには、似た形の文字体系の文字を混在させた名前が %1 個あります。最初の %2 (%3 行目) は %4 文字を混在させています (%5)。いずれも別の名前のように読める可能性があります。</translation>
+        <source>This file has %1 names that may read as other names; the first, %2 on line %3, mixes %4 letters (%5).</source>
+        <translation>このファイルには、別の名前のように読める可能性のある名前が %1 個あります。最初の %2 (%3 行目) は %4 文字を混在させています (%5)。</translation>
+    </message>
+    <message>
+        <source>The name %1 on line %2 is written in %3 letters (%4) that look like Latin ones: it reads as %5, another name.</source>
+        <translation>%2 行目の名前 %1 は、ラテン文字に見える %3 文字 (%4) で書かれています。別の名前 %5 として読めます。</translation>
+    </message>
+    <message>
+        <source>This file has %1 names that may read as other names; the first, %2 on line %3, is written in %4 letters (%5) that look like Latin ones and reads as %6.</source>
+        <translation>このファイルには、別の名前のように読める可能性のある名前が %1 個あります。最初の %2 (%3 行目) は、ラテン文字に見える %4 文字 (%5) で書かれており、%6 として読めます。</translation>
     </message>
 </context>
 </TS>

@@ -2676,8 +2676,16 @@ Run them only if you trust this workspace. Exactly what each command runs (argum
         <translation>第 %2 行的名称 %1 混用了%3字母（%4）：它可能被读成另一个名称。</translation>
     </message>
     <message>
-        <source>This file has %1 names that mix letters of lookalike scripts; the first, %2 on line %3, mixes %4 letters (%5). Each may read as another name.</source>
-        <translation>此文件有 %1 个名称混用了外形相似的文字系统的字母；第一个是第 %3 行的 %2，混用了%4字母（%5）。每个都可能被读成另一个名称。</translation>
+        <source>This file has %1 names that may read as other names; the first, %2 on line %3, mixes %4 letters (%5).</source>
+        <translation>此文件有 %1 个名称可能被读成其他名称；第一个是第 %3 行的 %2，混用了%4字母（%5）。</translation>
+    </message>
+    <message>
+        <source>The name %1 on line %2 is written in %3 letters (%4) that look like Latin ones: it reads as %5, another name.</source>
+        <translation>第 %2 行的名称 %1 是用看起来像拉丁字母的%3字母（%4）写成的：它读作 %5，是另一个名称。</translation>
+    </message>
+    <message>
+        <source>This file has %1 names that may read as other names; the first, %2 on line %3, is written in %4 letters (%5) that look like Latin ones and reads as %6.</source>
+        <translation>此文件有 %1 个名称可能被读成其他名称；第一个是第 %3 行的 %2，是用看起来像拉丁字母的%4字母（%5）写成的，读作 %6。</translation>
     </message>
 </context>
 </TS>

@@ -38,9 +38,9 @@ QImage arrowImage(bool up)
 
 } // namespace
 
-// The panes underline names of lookalike scripts with an indicator of their own.
-static_assert(kMixedNameIndicator >= kFirstIndicator + diff::kSeverityCount ||
-                  kMixedNameIndicator < kFirstIndicator,
+// The source panes underline names that read as other names with an indicator of their own.
+static_assert(kLookalikeNameIndicator >= kFirstIndicator + diff::kSeverityCount ||
+                  kLookalikeNameIndicator < kFirstIndicator,
               "the mixed-script underline must not be a severity's differing-text box");
 
 AlignedIrView::AlignedIrView(SourcePane* reference, SourcePane* generated, OverviewRuler* ruler,

@@ -20,20 +20,20 @@ void markHiddenCharacters(QsciScintilla& editor)
     }
 }
 
-void styleMixedNameIndicator(QsciScintilla& editor, const EditorTheme& theme)
+void styleLookalikeNameIndicator(QsciScintilla& editor, const EditorTheme& theme)
 {
     using Sci = QsciScintillaBase;
-    editor.SendScintilla(Sci::SCI_INDICSETSTYLE, kMixedNameIndicator, Sci::INDIC_SQUIGGLE);
-    editor.SendScintilla(Sci::SCI_INDICSETFORE, kMixedNameIndicator,
+    editor.SendScintilla(Sci::SCI_INDICSETSTYLE, kLookalikeNameIndicator, Sci::INDIC_SQUIGGLE);
+    editor.SendScintilla(Sci::SCI_INDICSETFORE, kLookalikeNameIndicator,
                          severityColor(diff::Severity::Warn, theme.dark));
 }
 
-void underlineMixedNames(QsciScintilla& editor, const MixedScriptScan& scan)
+void underlineLookalikeNames(QsciScintilla& editor, const LookalikeNameScan& scan)
 {
     using Sci = QsciScintillaBase;
-    editor.SendScintilla(Sci::SCI_SETINDICATORCURRENT, kMixedNameIndicator);
+    editor.SendScintilla(Sci::SCI_SETINDICATORCURRENT, kLookalikeNameIndicator);
     const auto length = static_cast<size_t>(editor.SendScintilla(Sci::SCI_GETLENGTH));
-    for (const MixedScriptName& n : scan.listed)
+    for (const LookalikeName& n : scan.listed)
         if (n.offset + n.length <= length)
             editor.SendScintilla(Sci::SCI_INDICATORFILLRANGE, static_cast<unsigned long>(n.offset),
                                  static_cast<long>(n.length));
@@ -94,27 +94,39 @@ QString scriptName(LetterScript script)
 
 } // namespace
 
-QString HiddenTextNote::sentenceFor(const MixedScriptScan& scan)
+QString HiddenTextNote::sentenceFor(const LookalikeNameScan& scan)
 {
     if (!scan.found())
         return {};
-    const MixedScriptName& first = scan.listed.front();
-    QStringList scripts;
+    const LookalikeName& first = scan.listed.front();
+    QStringList scriptNames;
     for (const LetterScript s : first.scripts)
-        scripts << scriptName(s);
+        scriptNames << scriptName(s);
     const QString name = QString::fromStdString(first.name);
     const QString line = QString::number(first.line.number());
+    const QString scripts = scriptNames.join(QLatin1Char('/'));
     const QString odd = QString::fromStdString(first.odd);
+    const QString count = QString::number(qulonglong(scan.count));
+    if (first.mixesScripts()) {
+        if (scan.count == 1)
+            return tr("The name %1 on line %2 mixes %3 letters (%4): it may read as another "
+                      "name.")
+                .arg(name, line, scripts, odd);
+        return tr("This file has %1 names that may read as other names; the first, %2 on line "
+                  "%3, mixes %4 letters (%5).")
+            .arg(count, name, line, scripts, odd);
+    }
+    const QString readsAs = QString::fromStdString(first.readsAs);
     if (scan.count == 1)
-        return tr("The name %1 on line %2 mixes %3 letters (%4): it may read as another name.")
-            .arg(name, line, scripts.join(QLatin1Char('/')), odd);
-    return tr("This file has %1 names that mix letters of lookalike scripts; the first, %2 on "
-              "line %3, mixes %4 letters (%5). Each may read as another name.")
-        .arg(QString::number(qulonglong(scan.count)), name, line, scripts.join(QLatin1Char('/')),
-             odd);
+        return tr("The name %1 on line %2 is written in %3 letters (%4) that look like Latin "
+                  "ones: it reads as %5, another name.")
+            .arg(name, line, scripts, odd, readsAs);
+    return tr("This file has %1 names that may read as other names; the first, %2 on line %3, "
+              "is written in %4 letters (%5) that look like Latin ones and reads as %6.")
+        .arg(count, name, line, scripts, odd, readsAs);
 }
 
-void HiddenTextNote::showScan(const HiddenTextScan& hidden, const MixedScriptScan& mixed)
+void HiddenTextNote::showScan(const HiddenTextScan& hidden, const LookalikeNameScan& mixed)
 {
     const QString hiddenSentence = sentenceFor(hidden);
     const QString mixedSentence = sentenceFor(mixed);

@@ -4,7 +4,8 @@
 // RLO, ZWSP, ...) instead of nothing, so a reordered line shows in the order the
 // compiler reads it; and a warning strip under the pane's title says how many there are
 // and on which lines, with a link to the first. The strip also names the first name that
-// mixes lookalike scripts (a Cyrillic a in a Latin name), which no box can show.
+// reads as another (a Cyrillic a in a Latin name, or a name of Cyrillic lookalikes of Latin
+// letters), which no box can show.
 
 #include "common/HiddenText.h"
 #include "common/Lines.h"
@@ -25,10 +26,10 @@ void markHiddenCharacters(QsciScintilla& editor);
 // The indicator under each listed name of `scan` (a warn-coloured squiggle), in `editor`
 // holding the scanned text: the reader sees which name the strip means. Its own number: the
 // IR panes' differing-text boxes are 8 to 13 (AlignedIrViewMarks.h).
-constexpr int kMixedNameIndicator = 20;
-void underlineMixedNames(QsciScintilla& editor, const MixedScriptScan& scan);
+constexpr int kLookalikeNameIndicator = 20;
+void underlineLookalikeNames(QsciScintilla& editor, const LookalikeNameScan& scan);
 // Its style and colour for a light or dark theme (SourcePane::applyTheme).
-void styleMixedNameIndicator(QsciScintilla& editor, const EditorTheme& theme);
+void styleLookalikeNameIndicator(QsciScintilla& editor, const EditorTheme& theme);
 
 class HiddenTextNote : public QLabel
 {
@@ -37,7 +38,7 @@ public:
     explicit HiddenTextNote(QWidget* parent = nullptr);
 
     // Shows what the scans found in the pane's text; hides the strip when they found nothing.
-    void showScan(const HiddenTextScan& hidden, const MixedScriptScan& mixed = {});
+    void showScan(const HiddenTextScan& hidden, const LookalikeNameScan& mixed = {});
     void clear();
     void applyTheme(const EditorTheme& theme);
 
@@ -45,7 +46,7 @@ public:
     QString sentence() const { return isHidden() ? QString() : m_sentence; }
 
     static QString sentenceFor(const HiddenTextScan& scan);
-    static QString sentenceFor(const MixedScriptScan& scan);
+    static QString sentenceFor(const LookalikeNameScan& scan);
 
 Q_SIGNALS:
     // The user followed the link: show the first line the strip names.

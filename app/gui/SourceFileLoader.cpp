@@ -72,7 +72,7 @@ void takeText(LoadedSource& out, std::string_view bytes)
     }
     out.utf8 = QByteArray(bytes.data(), static_cast<qsizetype>(bytes.size()));
     out.hidden = scanHiddenText(bytes);
-    out.mixedNames = scanMixedScriptNames(bytes);
+    out.lookalikeNames = scanLookalikeNames(bytes);
 }
 
 Side sideOf(SourceRole role)
@@ -150,7 +150,7 @@ LoadedSource irPaneSource(SourceRole role, const QString& path, const IrSideRead
         const std::string_view text = side.text->view();
         out.utf8 = QByteArray(text.data(), static_cast<qsizetype>(text.size()));
         out.hidden = scanHiddenText(text);
-        out.mixedNames = scanMixedScriptNames(text);
+        out.lookalikeNames = scanLookalikeNames(text);
         return out;
     }
     const std::string_view bytes = side.text ? side.text->view() : std::string_view();

@@ -41,8 +41,8 @@ struct LoadedSource
     QByteArray utf8; // the file's bytes, valid when error is empty (handed to Scintilla as is)
     QString error;   // user-facing reason the text is missing
     bool decodedFromBytecode = false; // utf8 is printed from a .tileirbc file
-    HiddenTextScan hidden;      // hidden and bidirectional characters of the text (in the worker)
-    MixedScriptScan mixedNames; // names that mix lookalike scripts (in the worker)
+    HiddenTextScan hidden; // hidden and bidirectional characters of the text (in the worker)
+    LookalikeNameScan lookalikeNames; // names that read as other names (in the worker)
     // The text already in a Scintilla document (filled in the worker), when
     // the pane asked for one; utf8 is then left empty to save memory.
     std::shared_ptr<PreparedDocument> document;

@@ -145,14 +145,14 @@ void SourcePane::showSource(const LoadedSource& source)
     if (source.decodedFromBytecode)
         m_title->setText(m_title->text() + tr(" (decoded bytecode)"));
     cancelFill();
-    m_hiddenNote->showScan(source.hidden, source.mixedNames);
-    m_mixedNames = source.mixedNames;
+    m_hiddenNote->showScan(source.hidden, source.lookalikeNames);
+    m_lookalikeNames = source.lookalikeNames;
     // Filled in the worker: one pointer swap, whatever the size.
     if (source.document && source.document->attachTo(m_editor)) {
         // Setting the code page (attachTo does, for the new document) resets the view's
         // representations: draw the hidden characters as boxes again.
         markHiddenCharacters(*m_editor);
-        underlineMixedNames(*m_editor, m_mixedNames);
+        underlineLookalikeNames(*m_editor, m_lookalikeNames);
         m_editor->setCursorPosition(0, 0);
         m_stack->setCurrentWidget(m_editor);
         updateLineNumberWidth();
@@ -221,7 +221,7 @@ bool SourcePane::appendNextChunk()
 
     if (end >= size) {
         cancelFill();
-        underlineMixedNames(*m_editor, m_mixedNames); // the whole text is in
+        underlineLookalikeNames(*m_editor, m_lookalikeNames); // the whole text is in
         Q_EMIT sourceShown();
         return false;
     }
@@ -284,7 +284,7 @@ void SourcePane::applyTheme(const EditorTheme& theme)
         applyThemeToLexer(*m_lexer, theme, &pythonStyleCategory);
     applyThemeToEditor(*m_editor, theme);
     m_hiddenNote->applyTheme(theme);
-    styleMixedNameIndicator(*m_editor, theme);
+    styleLookalikeNameIndicator(*m_editor, theme);
     QPalette messagePalette = m_message->palette();
     messagePalette.setColor(QPalette::Window, theme.paper);
     messagePalette.setColor(QPalette::WindowText, theme.messageText);

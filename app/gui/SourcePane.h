@@ -76,7 +76,7 @@ private:
     QString m_path;
     QLabel* m_title = nullptr;
     HiddenTextNote* m_hiddenNote = nullptr;
-    MixedScriptScan m_mixedNames; // of the text shown (underlined once it is all in)
+    LookalikeNameScan m_lookalikeNames; // of the text shown (underlined once it is all in)
     QStackedWidget* m_stack = nullptr;
     QsciScintilla* m_editor = nullptr;
     QsciLexer* m_lexer = nullptr;

@@ -1,5 +1,6 @@
 #include "common/HiddenText.h"
 
+#include "common/LookalikeLetters.h"
 #include "common/PrintableText.h"
 
 #include <algorithm>
@@ -338,14 +339,17 @@ std::string linesOf(const std::vector<Listed>& listed, size_t count, size_t maxL
     return out;
 }
 
-} // namespace
-
-MixedScriptScan scanMixedScriptNames(std::string_view text, size_t maxListed)
+constexpr unsigned scriptBit(LetterScript s)
 {
-    MixedScriptScan scan;
-    LineCursor lines(text);
-    // Only a name with a byte >= 0x80 can mix scripts: from each such byte, back to the start
-    // of its name (not before the end of the last name read) and on to its end.
+    return 1u << unsigned(s);
+}
+
+// Calls `visit(start, end, scripts)` for each name with a byte >= 0x80, in text order, with
+// the mask of its letters' scripts (scriptBit). Only such a name can read as another: from
+// each such byte, back to the start of its name (not before the end of the last name read)
+// and on to its end.
+template <typename Visit> void forEachNonAsciiName(std::string_view text, Visit&& visit)
+{
     for (size_t done = 0, p = nextNonAscii(text, 0); p < text.size();
          p = nextNonAscii(text, done)) {
         size_t start = p;
@@ -360,33 +364,97 @@ MixedScriptScan scanMixedScriptNames(std::string_view text, size_t maxListed)
         size_t end = start;
         for (Letter c; end < text.size() && isNameCharacter(c = letterAt(text, end));
              end += c.length)
-            scripts |= c.script == LetterScript::None ? 0u : 1u << unsigned(c.script);
+            scripts |= c.script == LetterScript::None ? 0u : scriptBit(c.script);
         done = std::max(end, p + letterAt(text, p).length);
-        if ((scripts & (scripts - 1)) == 0) // one script or none
-            continue;
-        ++scan.count;
-        if (scan.listed.size() < maxListed) {
-            const LineCursor::Place place = lines.placeOf(start);
-            size_t cut = std::min(end, start + kMaxMixedNameBytes); // on a character boundary
-            while (cut > start && cut < end &&
-                   (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80)
-                --cut;
-            const std::string_view whole = text.substr(start, end - start);
-            MixedScriptName listed{place.line,
-                                   place.column,
-                                   start,
-                                   whole.size(),
-                                   std::string(text.substr(start, cut - start)),
-                                   scriptsOf(scripts),
-                                   {}};
-            listed.odd = oddLetters(whole, mainScript(whole));
-            scan.listed.push_back(std::move(listed));
-        }
+        visit(start, end, scripts);
     }
+}
+
+constexpr unsigned kNonLatinScripts = scriptBit(LetterScript::Greek) |
+                                      scriptBit(LetterScript::Cyrillic) |
+                                      scriptBit(LetterScript::Armenian);
+
+// The scripts of which some letter in a name of `text` has no ASCII lookalike: names in
+// those are written in that script, not in lookalikes of Latin.
+unsigned scriptsUsedAsThemselves(std::string_view text)
+{
+    unsigned used = 0;
+    forEachNonAsciiName(text, [&](size_t start, size_t end, unsigned scripts) {
+        if ((scripts & kNonLatinScripts & ~used) == 0)
+            return;
+        for (size_t i = start; i < end;) {
+            const Letter c = letterAt(text, i);
+            i += c.length;
+            if ((scriptBit(c.script) & kNonLatinScripts) && asciiLookalike(c.codePoint).empty())
+                used |= scriptBit(c.script);
+        }
+    });
+    return used;
+}
+
+// The ASCII name `name` reads as (its first kMaxLookalikeNameBytes), or empty when a letter
+// of it, kept or not, has no ASCII lookalike.
+std::string asciiReading(std::string_view name)
+{
+    std::string out;
+    for (size_t i = 0; i < name.size();) {
+        const Letter c = letterAt(name, i);
+        i += c.length;
+        const std::string_view ascii =
+            c.codePoint < 0x80 ? name.substr(i - 1, 1) : asciiLookalike(c.codePoint);
+        if (ascii.empty())
+            return {};
+        if (out.size() < kMaxLookalikeNameBytes)
+            out.append(ascii.substr(0, kMaxLookalikeNameBytes - out.size()));
+    }
+    return out;
+}
+
+} // namespace
+
+LookalikeNameScan scanLookalikeNames(std::string_view text, size_t maxListed)
+{
+    LookalikeNameScan scan;
+    LineCursor lines(text);
+    // Scripts read as lookalikes only where no name of the text uses them as themselves;
+    // judged in a first pass, which only a text with a non-ASCII name needs.
+    std::optional<unsigned> usedAsThemselves;
+    forEachNonAsciiName(text, [&](size_t start, size_t end, unsigned scripts) {
+        const bool mixed = (scripts & (scripts - 1)) != 0;
+        const std::string_view whole = text.substr(start, end - start);
+        std::string readsAs;
+        if (!mixed) {
+            if ((scripts & kNonLatinScripts) == 0)
+                return;
+            if (!usedAsThemselves)
+                usedAsThemselves = scriptsUsedAsThemselves(text);
+            // (a combining accent has no ASCII lookalike)
+            if ((scripts & *usedAsThemselves) || (readsAs = asciiReading(whole)).empty())
+                return;
+        } else if (scan.listed.size() < maxListed)
+            readsAs = asciiReading(whole);
+        ++scan.count;
+        if (scan.listed.size() >= maxListed)
+            return;
+        const LineCursor::Place place = lines.placeOf(start);
+        size_t cut = std::min(end, start + kMaxLookalikeNameBytes); // on a character boundary
+        while (cut > start && cut < end && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80)
+            --cut;
+        LookalikeName listed{place.line,
+                             place.column,
+                             start,
+                             whole.size(),
+                             std::string(text.substr(start, cut - start)),
+                             scriptsOf(scripts),
+                             {},
+                             std::move(readsAs)};
+        listed.odd = oddLetters(whole, mixed ? mainScript(whole) : LetterScript::Latin);
+        scan.listed.push_back(std::move(listed));
+    });
     return scan;
 }
 
-std::string MixedScriptName::scriptList() const
+std::string LookalikeName::scriptList() const
 {
     std::string out;
     for (const LetterScript s : scripts)
@@ -394,7 +462,7 @@ std::string MixedScriptName::scriptList() const
     return out;
 }
 
-std::string mixedScriptLines(const MixedScriptScan& scan, size_t maxLines)
+std::string lookalikeNameLines(const LookalikeNameScan& scan, size_t maxLines)
 {
     return linesOf(scan.listed, scan.count, maxLines);
 }

@@ -89,38 +89,48 @@ enum class LetterScript
 LetterScript letterScript(char32_t cp);
 std::string_view letterScriptName(LetterScript script); // "Cyrillic"
 
-// A name (a run of letters, digits and '_') with letters of two or more of those scripts.
-struct MixedScriptName
+// A name (a run of letters, digits and '_') that reads as another name: either it mixes
+// letters of two or more of those scripts (`d\u0430ta`), or it is written in Greek, Cyrillic
+// or Armenian letters that all look like ASCII ones (`\u0435\u0445\u0440` reads as `exp`).
+// The second is judged per text and script, as rustc's mixed_script_confusables lint does:
+// only where every letter of that script in the text's names has an ASCII lookalike (a text
+// that also writes `\u0434\u0430\u043d\u043d\u044b\u0435` uses Cyrillic as Cyrillic).
+struct LookalikeName
 {
     FileLine line;
     int column = 0;                    // 1-based, in characters, where the name starts
     size_t offset = 0;                 // of its first byte in the text
     size_t length = 0;                 // its bytes in the text (all of them)
-    std::string name;                  // as written, at most kMaxMixedNameBytes of it
+    std::string name;                  // as written, at most kMaxLookalikeNameBytes of it
     std::vector<LetterScript> scripts; // of its letters, in LetterScript order
-    // Its letters outside the script most of its letters are in (the first of scripts on a
-    // tie): "U+0430", at most four, then "...".
+    // Of a mixed name, its letters outside the script most of its letters are in (the first
+    // of scripts on a tie); of a name in one script, its letters: "U+0430", at most four,
+    // then "...".
     std::string odd;
+    // The ASCII name it reads as ("data", at most kMaxLookalikeNameBytes of it) when each of
+    // its letters has an ASCII lookalike (common/LookalikeLetters.h); empty otherwise.
+    std::string readsAs;
+    bool mixesScripts() const { return scripts.size() > 1; }
     std::string scriptList() const; // "Latin/Cyrillic"
 };
 
-struct MixedScriptScan
+struct LookalikeNameScan
 {
-    size_t count = 0;                    // every such name of the text
-    std::vector<MixedScriptName> listed; // the first of them, in text order
+    size_t count = 0;                  // every such name of the text
+    std::vector<LookalikeName> listed; // the first of them, in text order
     bool found() const { return count > 0; }
 };
 
-constexpr size_t kMaxMixedNameBytes = 80;
+constexpr size_t kMaxLookalikeNameBytes = 80;
 
-// The names of UTF-8 `text` that mix lookalike scripts. Pure-ASCII text has none and is
+// The names of UTF-8 `text` that read as other names. Pure-ASCII text has none and is
 // skipped eight bytes at a time, as scanHiddenText does.
-MixedScriptScan scanMixedScriptNames(std::string_view text,
+LookalikeNameScan scanLookalikeNames(std::string_view text,
                                      size_t maxListed = kMaxListedHiddenCharacters);
 
 // The distinct lines of `scan.listed`, in order: "30, 32, 41", or "30, 32, 41, ..." past
 // `maxLines` lines or past the characters listed (no words: it goes into translated text).
 std::string hiddenTextLines(const HiddenTextScan& scan, size_t maxLines = 8);
-std::string mixedScriptLines(const MixedScriptScan& scan, size_t maxLines = 8);
+std::string lookalikeNameLines(const LookalikeNameScan& scan, size_t maxLines = 8);
 
 } // namespace tilelens

@@ -192,7 +192,7 @@ private:
         if (!contents)
             return std::nullopt;
         hiddenText(rel, contents->bytes);
-        mixedScriptNames(rel, contents->bytes);
+        lookalikeNames(rel, contents->bytes);
         return QString::fromUtf8(contents->bytes.data(), qsizetype(contents->bytes.size()));
     }
 
@@ -223,19 +223,22 @@ private:
                    "): it may read differently than it compiles");
     }
 
-    // A name with a letter of a lookalike script (a Cyrillic a in `data`) is another name
-    // that reads the same: a warning at the first one.
-    void mixedScriptNames(const QString& rel, const std::string& bytes)
+    // A name with a letter of a lookalike script (a Cyrillic a in `data`), or in lookalikes
+    // of Latin letters only, is another name that reads the same: a warning at the first one.
+    void lookalikeNames(const QString& rel, const std::string& bytes)
     {
-        const MixedScriptScan scan = scanMixedScriptNames(bytes);
+        const LookalikeNameScan scan = scanLookalikeNames(bytes);
         if (!scan.found())
             return;
-        const MixedScriptName& first = scan.listed.front();
+        const LookalikeName& first = scan.listed.front();
+        const std::string what =
+            first.mixesScripts()
+                ? "mixing " + first.scriptList() + " letters"
+                : "in " + first.scriptList() + " letters that read as '" + first.readsAs + "'";
         warnAt(rel, first.line, first.column,
                rel.toStdString() + " has " + std::to_string(scan.count) +
-                   " name(s) mixing letters of lookalike scripts, the first '" + first.name +
-                   "' (" + first.scriptList() + ": " + first.odd +
-                   "): it may read as another name");
+                   " name(s) that may read as other names, the first '" + first.name + "' " + what +
+                   " (" + first.odd + ")");
     }
 
     void ffiContent()

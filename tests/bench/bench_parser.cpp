@@ -396,36 +396,73 @@ void BM_ParseReplicated(benchmark::State& state)
 }
 BENCHMARK(BM_ParseReplicated)->Unit(benchmark::kMillisecond)->Iterations(5);
 
+// The same module with a line of Cyrillic after every fourth: a comment in Russian and a
+// name of Cyrillic lookalikes of Latin letters, the worst case for the lookalike-name scan
+// (every such line is decoded letter by letter, and its script judged).
+const std::string& cyrillicModule()
+{
+    static const std::string text = [] {
+        const std::string& ascii = replicatedModule();
+        std::string out;
+        out.reserve(ascii.size() * 3 / 2);
+        size_t line = 0;
+        for (size_t at = 0; at < ascii.size();) {
+            const size_t end = std::min(ascii.find('\n', at), ascii.size() - 1) + 1;
+            out.append(ascii, at, end - at);
+            at = end;
+            if (++line % 4 == 0)
+                out += "// \u0434\u0430\u043d\u043d\u044b\u0435 \u0441\u043e\u0440 "
+                       "\u0442\u0430\u0439\u043b\u0430\n";
+        }
+        return out;
+    }();
+    return text;
+}
+
 // The hidden-text scan every source and IR pane runs on its text in the loader's worker
 // (common/HiddenText.h), on the same module, beside two peers measured here: one pass that
 // only counts newlines (std::count, the least a scan that places lines could do) and, when
-// BM_ParseReplicated ran before it, the steady parse of the same bytes.
+// BM_ParseReplicated ran before it, the steady parse of the same bytes. The lookalike-name
+// scan is timed on the module and on its Cyrillic copy, each against its newline count.
 void BM_ScanHiddenText(benchmark::State& state)
 {
     const std::string& text = replicatedModule();
-    double scanCpu = 0, countCpu = 0, mixedCpu = 0;
+    const std::string& cyrillic = cyrillicModule();
+    double scanCpu = 0, countCpu = 0, namesCpu = 0, cyrillicCountCpu = 0, cyrillicNamesCpu = 0;
     for (auto _ : state) {
         const double c0 = cpuSeconds();
         const HiddenTextScan scan = scanHiddenText(text);
         const double c1 = cpuSeconds();
         const auto newlines = std::count(text.begin(), text.end(), '\n');
         const double c2 = cpuSeconds();
-        const MixedScriptScan mixed = scanMixedScriptNames(text);
+        const LookalikeNameScan names = scanLookalikeNames(text);
         const double c3 = cpuSeconds();
+        const auto cyrillicNewlines = std::count(cyrillic.begin(), cyrillic.end(), '\n');
+        const double c4 = cpuSeconds();
+        const LookalikeNameScan cyrillicNames = scanLookalikeNames(cyrillic);
+        const double c5 = cpuSeconds();
         scanCpu += c1 - c0;
         countCpu += c2 - c1;
-        mixedCpu += c3 - c2;
+        namesCpu += c3 - c2;
+        cyrillicCountCpu += c4 - c3;
+        cyrillicNamesCpu += c5 - c4;
         benchmark::DoNotOptimize(scan.count);
         benchmark::DoNotOptimize(newlines);
-        benchmark::DoNotOptimize(mixed.count);
+        benchmark::DoNotOptimize(names.count);
+        benchmark::DoNotOptimize(cyrillicNewlines);
+        benchmark::DoNotOptimize(cyrillicNames.count);
     }
     const double total = double(text.size()) * double(state.iterations());
+    const double cyrillicTotal = double(cyrillic.size()) * double(state.iterations());
     state.SetBytesProcessed(int64_t(total));
     state.counters["scan_cpu_MB/s"] = total / scanCpu / 1e6;
     state.counters["count_newlines_cpu_MB/s"] = total / countCpu / 1e6;
     state.counters["scan_x_count_newlines"] = scanCpu / countCpu;
-    state.counters["mixed_names_cpu_MB/s"] = total / mixedCpu / 1e6; // scanMixedScriptNames
-    state.counters["mixed_names_x_count_newlines"] = mixedCpu / countCpu;
+    state.counters["lookalike_names_cpu_MB/s"] = total / namesCpu / 1e6;
+    state.counters["lookalike_names_x_count_newlines"] = namesCpu / countCpu;
+    state.counters["cyrillic_lookalike_names_cpu_MB/s"] = cyrillicTotal / cyrillicNamesCpu / 1e6;
+    state.counters["cyrillic_lookalike_names_x_count_newlines"] =
+        cyrillicNamesCpu / cyrillicCountCpu;
     if (g_steadyCpuSecondsPerByte > 0)
         state.counters["scan_x_parse"] = scanCpu / total / g_steadyCpuSecondsPerByte;
 }

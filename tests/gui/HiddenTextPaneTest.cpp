@@ -165,7 +165,7 @@ TEST(HiddenTextPane, ANameMixingLookalikeScriptsIsNamedAndLinked)
     file.write("let data = 1;\nlet x = 2;\nlet d\u0430ta = data;\n");
     file.close();
     LoadedSource source = loadSourceFile(SourceRole::GeneratedRust, path);
-    ASSERT_EQ(source.mixedNames.count, 1u); // scanned where the file was read (a worker)
+    ASSERT_EQ(source.lookalikeNames.count, 1u); // scanned where the file was read (a worker)
     SourcePane pane(SourceRole::GeneratedRust);
     pane.resize(600, 200);
     const std::shared_ptr<PreparedDocument> document = pane.prepareDocument();
@@ -176,7 +176,7 @@ TEST(HiddenTextPane, ANameMixingLookalikeScriptsIsNamedAndLinked)
     // The name is underlined, from its first byte (29) to its last (33), and nothing else is.
     const auto underlined = [&](long pos) {
         return pane.editor()->SendScintilla(QsciScintillaBase::SCI_INDICATORVALUEAT,
-                                            kMixedNameIndicator, pos);
+                                            kLookalikeNameIndicator, pos);
     };
     EXPECT_EQ(underlined(28), 0);
     EXPECT_EQ(underlined(29), 1);
@@ -184,7 +184,7 @@ TEST(HiddenTextPane, ANameMixingLookalikeScriptsIsNamedAndLinked)
     EXPECT_EQ(underlined(34), 0);
     EXPECT_EQ(underlined(4), 0) << "data, the Latin name";
     EXPECT_EQ(
-        pane.editor()->SendScintilla(QsciScintillaBase::SCI_INDICGETSTYLE, kMixedNameIndicator),
+        pane.editor()->SendScintilla(QsciScintillaBase::SCI_INDICGETSTYLE, kLookalikeNameIndicator),
         QsciScintillaBase::INDIC_SQUIGGLE)
         << "styled by the pane's theme, kept across the document swap";
     EXPECT_EQ(pane.hiddenTextNote(),
@@ -198,16 +198,44 @@ TEST(HiddenTextPane, ANameMixingLookalikeScriptsIsNamedAndLinked)
     source.utf8 += "// \u202e\n";
     source.utf8.prepend("let v\u0430r\u0435 = 0;\n");
     source.hidden = scanHiddenText(source.utf8.toStdString());
-    source.mixedNames = scanMixedScriptNames(source.utf8.toStdString());
+    source.lookalikeNames = scanLookalikeNames(source.utf8.toStdString());
     pane.showSource(source);
     const QString both = pane.hiddenTextNote();
     EXPECT_TRUE(both.contains(QStringLiteral("on line 5"))) << both.toStdString();
-    EXPECT_TRUE(both.contains(QStringLiteral("This file has 2 names that mix letters of "
-                                             "lookalike scripts; the first, v\u0430r\u0435 on "
-                                             "line 1, mixes Latin/Cyrillic letters (U+0430 "
-                                             "U+0435).")))
+    EXPECT_TRUE(both.contains(QStringLiteral("This file has 2 names that may read as other "
+                                             "names; the first, v\u0430r\u0435 on line 1, "
+                                             "mixes Latin/Cyrillic letters (U+0430 U+0435).")))
         << both.toStdString();
     EXPECT_EQ(lineAfterFollowingTheLink(pane), FileLine(1).toEditor().index());
     EXPECT_EQ(underlined(4), 1);
     EXPECT_EQ(underlined(0), 0);
+}
+
+TEST(HiddenTextPane, ANameOfLatinLookalikesSaysWhatItReadsAs)
+{
+    // `\u0435\u0445\u0440` is all Cyrillic and reads as `exp`: the strip says so, in the
+    // user's language, and the name is underlined.
+    LoadedSource source;
+    source.utf8 = "let exp = 1;\nlet \u0435\u0445\u0440 = exp;\n";
+    source.lookalikeNames = scanLookalikeNames(source.utf8.toStdString());
+    SourcePane pane(SourceRole::GeneratedRust);
+    pane.resize(600, 200);
+    pane.showSource(source);
+    EXPECT_EQ(pane.hiddenTextNote(),
+              QStringLiteral("The name \u0435\u0445\u0440 on line 2 is written in Cyrillic "
+                             "letters (U+0435 U+0445 U+0440) that look like Latin ones: it "
+                             "reads as exp, another name."));
+    EXPECT_EQ(pane.editor()->SendScintilla(QsciScintillaBase::SCI_INDICATORVALUEAT,
+                                           kLookalikeNameIndicator, 17L),
+              1);
+    EXPECT_EQ(lineAfterFollowingTheLink(pane), FileLine(2).toEditor().index());
+
+    source.utf8 += "let d\u0430ta = \u0441\u043e\u0440;\n";
+    source.lookalikeNames = scanLookalikeNames(source.utf8.toStdString());
+    pane.showSource(source);
+    EXPECT_EQ(pane.hiddenTextNote(),
+              QStringLiteral("This file has 3 names that may read as other names; the first, "
+                             "\u0435\u0445\u0440 on line 2, is written in Cyrillic letters "
+                             "(U+0435 U+0445 U+0440) that look like Latin ones and reads as "
+                             "exp."));
 }

@@ -2,6 +2,7 @@
 
 #include "common/HiddenText.h"
 
+#include "common/LookalikeLetters.h"
 #include "common/PrintableText.h"
 
 #include <gtest/gtest.h>
@@ -202,16 +203,16 @@ TEST(HiddenText, ColumnsCountCharactersNotBytes)
 TEST(MixedScriptNames, ALookalikeLetterInALatinNameIsFound)
 {
     // `d\u0430ta` has a Cyrillic a (U+0430): it reads as `data` and is another name.
-    const MixedScriptScan scan = scanMixedScriptNames("let data = 1;\nlet d\u0430ta = data + 1;\n");
+    const LookalikeNameScan scan = scanLookalikeNames("let data = 1;\nlet d\u0430ta = data + 1;\n");
     ASSERT_EQ(scan.count, 1u);
-    const MixedScriptName& n = scan.listed[0];
+    const LookalikeName& n = scan.listed[0];
     EXPECT_EQ(n.line.number(), 2);
     EXPECT_EQ(n.column, 5);
     EXPECT_EQ(n.offset, 18u);
     EXPECT_EQ(n.name, "d\u0430ta");
     EXPECT_EQ(n.scriptList(), "Latin/Cyrillic");
     EXPECT_EQ(n.odd, "U+0430");
-    EXPECT_EQ(mixedScriptLines(scan), "2");
+    EXPECT_EQ(lookalikeNameLines(scan), "2");
 }
 
 TEST(MixedScriptNames, OneScriptPerNameIsNotFound)
@@ -226,15 +227,15 @@ TEST(MixedScriptNames, OneScriptPerNameIsNotFound)
              "\u00b5s = 3 # \u2192 \u03b8 x",            // micro sign is no script; names apart
              "s = '\u0434\u0430' + 'da'",                // apart, in strings
          })
-        EXPECT_FALSE(scanMixedScriptNames(text).found()) << text;
+        EXPECT_FALSE(scanLookalikeNames(text).found()) << text;
 }
 
 TEST(MixedScriptNames, EachPairOfScriptsAndThePlaceOfTheName)
 {
     // Greek omicron, Armenian o (U+0585) and Latin; a name may start with the odd letter; the
     // column counts characters (the \u00fc before it is one).
-    const MixedScriptScan scan =
-        scanMixedScriptNames("\u00fc = d\u03b8\nfn \u0585ffset_\u043e() {}\n    t\u0585\u03bf\n");
+    const LookalikeNameScan scan =
+        scanLookalikeNames("\u00fc = d\u03b8\nfn \u0585ffset_\u043e() {}\n    t\u0585\u03bf\n");
     ASSERT_EQ(scan.count, 3u);
     EXPECT_EQ(scan.listed[0].name, "d\u03b8");
     EXPECT_EQ(scan.listed[0].scriptList(), "Latin/Greek");
@@ -247,7 +248,7 @@ TEST(MixedScriptNames, EachPairOfScriptsAndThePlaceOfTheName)
     EXPECT_EQ(scan.listed[2].scriptList(), "Latin/Greek/Armenian");
     EXPECT_EQ(scan.listed[2].odd, "U+0585 U+03BF");
     EXPECT_EQ(scan.listed[2].line.number(), 3);
-    EXPECT_EQ(mixedScriptLines(scan), "1, 2, 3");
+    EXPECT_EQ(lookalikeNameLines(scan), "1, 2, 3");
 }
 
 TEST(MixedScriptNames, CountsAllListsTheFirstAndCutsLongNames)
@@ -256,12 +257,12 @@ TEST(MixedScriptNames, CountsAllListsTheFirstAndCutsLongNames)
     for (int i = 0; i < 100; ++i)
         text += "v\u0430r" + std::to_string(i) + " ";
     text += std::string(79, 'x') + "\u0430" + std::string(100, 'x') + "\n"; // U+0430 at byte 80
-    const MixedScriptScan scan = scanMixedScriptNames(text, 10);
+    const LookalikeNameScan scan = scanLookalikeNames(text, 10);
     EXPECT_EQ(scan.count, 101u);
     ASSERT_EQ(scan.listed.size(), 10u);
     EXPECT_EQ(scan.listed[9].name, "v\u0430r9");
-    EXPECT_EQ(mixedScriptLines(scan), "1, ...");
-    const MixedScriptScan all = scanMixedScriptNames(text, 1000);
+    EXPECT_EQ(lookalikeNameLines(scan), "1, ...");
+    const LookalikeNameScan all = scanLookalikeNames(text, 1000);
     ASSERT_EQ(all.listed.size(), 101u);
     EXPECT_EQ(all.listed.back().name, std::string(79, 'x')); // not half of the U+0430
 }
@@ -278,9 +279,9 @@ TEST(MixedScriptNames, RandomBytesAreReadWithoutFault)
         std::string text(size_t(random() % 64), ' ');
         for (char& c : text)
             c = alphabet[random() % sizeof alphabet];
-        const MixedScriptScan scan = scanMixedScriptNames(text);
+        const LookalikeNameScan scan = scanLookalikeNames(text);
         EXPECT_GE(scan.count, scan.listed.size());
-        for (const MixedScriptName& n : scan.listed)
+        for (const LookalikeName& n : scan.listed)
             EXPECT_NE(text.find(n.name), std::string::npos);
     }
 }
@@ -289,7 +290,7 @@ TEST(MixedScriptNames, TheOddLettersAreThoseOutsideTheMainScript)
 {
     // The main script is the one most letters are in (the first on a tie): in a Cyrillic word
     // the Latin letter is the odd one; past four odd letters the list ends in "...".
-    const MixedScriptScan scan = scanMixedScriptNames(
+    const LookalikeNameScan scan = scanLookalikeNames(
         "\u03b1\u0430 \u0434a\u043d\u043d\u044b\u0435 x\u0430\u0435\u043e\u0440\u0441y "
         "q\u0430\u0435\u0456\u0458\u04cf\u0440z");
     ASSERT_EQ(scan.count, 4u);
@@ -298,7 +299,7 @@ TEST(MixedScriptNames, TheOddLettersAreThoseOutsideTheMainScript)
     EXPECT_EQ(scan.listed[1].odd, "U+0061");
     EXPECT_EQ(scan.listed[2].odd, "U+0078 U+0079");
     EXPECT_EQ(scan.listed[3].odd, "U+0071 U+007A");
-    const MixedScriptScan many = scanMixedScriptNames("abcdefgh\u0430\u0435\u043e\u0440\u0441");
+    const LookalikeNameScan many = scanLookalikeNames("abcdefgh\u0430\u0435\u043e\u0440\u0441");
     ASSERT_EQ(many.count, 1u);
     EXPECT_EQ(many.listed[0].odd, "U+0430 U+0435 U+043E U+0440 ...");
 }
@@ -308,10 +309,109 @@ TEST(MixedScriptNames, ALongNameIsJudgedAndPlacedWhole)
     // The odd letter after the 80 bytes kept of the name is still named, and the name's
     // length (what a view underlines) is all of it.
     const std::string name = std::string(85, 'a') + "\u0430";
-    const MixedScriptScan scan = scanMixedScriptNames("x " + name + " y");
+    const LookalikeNameScan scan = scanLookalikeNames("x " + name + " y");
     ASSERT_EQ(scan.count, 1u);
-    EXPECT_EQ(scan.listed[0].name, std::string(kMaxMixedNameBytes, 'a'));
+    EXPECT_EQ(scan.listed[0].name, std::string(kMaxLookalikeNameBytes, 'a'));
     EXPECT_EQ(scan.listed[0].odd, "U+0430");
     EXPECT_EQ(scan.listed[0].offset, 2u);
     EXPECT_EQ(scan.listed[0].length, name.size());
+}
+
+TEST(LookalikeLetters, ALetterReadsAsItsAsciiLookalikeInItsCase)
+{
+    EXPECT_EQ(asciiLookalike(0x0430), "a");  // Cyrillic a
+    EXPECT_EQ(asciiLookalike(0x0399), "I");  // Greek capital iota: its skeleton is "l"
+    EXPECT_EQ(asciiLookalike(0x03B9), "i");  // Greek small iota
+    EXPECT_EQ(asciiLookalike(0x0585), "o");  // Armenian o
+    EXPECT_EQ(asciiLookalike(0x042B), "bl"); // Cyrillic capital yeru: two letters
+    EXPECT_EQ(asciiLookalike(0x0417), "3");  // Cyrillic capital ze reads as a digit
+    EXPECT_EQ(asciiLookalike(0x0434), "");   // Cyrillic de looks like no ASCII letter
+    EXPECT_EQ(asciiLookalike(0x03B8), "");   // Greek theta
+    EXPECT_EQ(asciiLookalike('a'), "");      // only the lookalike scripts' letters
+    EXPECT_EQ(asciiLookalike(0x4E00), "");
+}
+
+TEST(WholeScriptLookalikes, ANameOfLookalikesOfLatinLettersReadsAsTheLatinName)
+{
+    // `\u0435\u0445\u0440` is all Cyrillic, and each of its letters looks like an ASCII one: it
+    // reads as `exp`, a name of its own.
+    const LookalikeNameScan scan =
+        scanLookalikeNames("let exp = 1;\nlet \u0435\u0445\u0440 = exp;\n");
+    ASSERT_EQ(scan.count, 1u);
+    const LookalikeName& n = scan.listed[0];
+    EXPECT_FALSE(n.mixesScripts());
+    EXPECT_EQ(n.line.number(), 2);
+    EXPECT_EQ(n.column, 5);
+    EXPECT_EQ(n.offset, 17u);
+    EXPECT_EQ(n.length, 6u);
+    EXPECT_EQ(n.name, "\u0435\u0445\u0440");
+    EXPECT_EQ(n.scriptList(), "Cyrillic");
+    EXPECT_EQ(n.odd, "U+0435 U+0445 U+0440");
+    EXPECT_EQ(n.readsAs, "exp");
+    // Greek and Armenian, digits and '_' kept, capitals in their case.
+    const LookalikeNameScan more =
+        scanLookalikeNames("\u0399\u039f_2 = \u0585\u0570\n\u03b1 = 1\n");
+    ASSERT_EQ(more.count, 3u);
+    EXPECT_EQ(more.listed[0].readsAs, "IO_2");
+    EXPECT_EQ(more.listed[1].readsAs, "oh");
+    EXPECT_EQ(more.listed[1].scriptList(), "Armenian");
+    EXPECT_EQ(more.listed[2].readsAs, "a");
+    EXPECT_EQ(lookalikeNameLines(more), "1, 2");
+}
+
+TEST(WholeScriptLookalikes, AScriptTheTextUsesAsItselfIsNotALookalike)
+{
+    // A letter without an ASCII lookalike anywhere in the text's names (Cyrillic de, Greek
+    // theta) shows the script is written as itself: its names are not lookalikes, as with
+    // rustc's mixed_script_confusables. Other scripts are still judged.
+    for (const char* text : {
+             "\u0435\u0445\u0440 = 1  # \u0434\u0430\u043d\u043d\u044b\u0435",
+             "\u043f\u043e\u0441\u0442 = \u0441\u043e\u0440", // the first has pi
+             "\u03b1 = \u03b8", "\u03bf = \u03c0 * 2",
+             "\u0430\u0301 = 1", // an accent: it reads as no ASCII name
+         })
+        EXPECT_FALSE(scanLookalikeNames(text).found()) << text;
+    const LookalikeNameScan scan = scanLookalikeNames("\u03b8 = \u0441\u043e\u0440");
+    ASSERT_EQ(scan.count, 1u);
+    EXPECT_EQ(scan.listed[0].readsAs, "cop");
+}
+
+TEST(WholeScriptLookalikes, MixedAndWholeScriptNamesAreCountedAndListedInTextOrder)
+{
+    std::string text;
+    for (int i = 0; i < 30; ++i)
+        text += (i % 2 ? "d\u0430ta" : "\u0441\u043e\u0440") + std::to_string(i) + "\n";
+    const LookalikeNameScan scan = scanLookalikeNames(text, 10);
+    EXPECT_EQ(scan.count, 30u);
+    ASSERT_EQ(scan.listed.size(), 10u);
+    for (size_t i = 0; i < scan.listed.size(); ++i) {
+        EXPECT_EQ(scan.listed[i].line.number(), int(i) + 1);
+        EXPECT_EQ(scan.listed[i].mixesScripts(), i % 2 == 1);
+        EXPECT_EQ(scan.listed[i].readsAs, (i % 2 ? "data" : "cop") + std::to_string(i));
+    }
+    // A mixed name reads as ASCII only where each of its letters does.
+    const LookalikeNameScan de = scanLookalikeNames("d\u0436ta");
+    ASSERT_EQ(de.count, 1u);
+    EXPECT_TRUE(de.listed[0].mixesScripts());
+    EXPECT_EQ(de.listed[0].readsAs, "");
+}
+
+TEST(WholeScriptLookalikes, ALongNameReadsAsItsFirstBytesAndIsJudgedWhole)
+{
+    const std::string lookalikes = [] {
+        std::string s;
+        for (int i = 0; i < 60; ++i)
+            s += "\u0430";
+        return s;
+    }();
+    const LookalikeNameScan scan = scanLookalikeNames("x " + lookalikes + " y");
+    ASSERT_EQ(scan.count, 1u);
+    EXPECT_EQ(scan.listed[0].readsAs, std::string(60, 'a'));
+    EXPECT_EQ(scan.listed[0].name.size(), kMaxLookalikeNameBytes);
+    EXPECT_EQ(scan.listed[0].length, 120u);
+    const LookalikeNameScan longer = scanLookalikeNames(lookalikes + lookalikes);
+    ASSERT_EQ(longer.count, 1u);
+    EXPECT_EQ(longer.listed[0].readsAs, std::string(kMaxLookalikeNameBytes, 'a'));
+    // A letter without a lookalike past the bytes kept still makes it no lookalike.
+    EXPECT_FALSE(scanLookalikeNames(lookalikes + lookalikes + "\u0301").found());
 }

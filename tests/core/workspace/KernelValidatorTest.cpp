@@ -218,15 +218,33 @@ TEST(KernelValidator, ANameMixingLookalikeScriptsIsAWarningAtItsPlace)
     append(k + QStringLiteral("/kernel.rs"), "\nlet sc\u0430le = 1.0;\n");
     const ValidationResult r = validateKernelDir(k);
     EXPECT_TRUE(r.passed());
-    const auto mixed = messagesWith(r, "lookalike scripts");
+    const auto mixed = messagesWith(r, "read as other names");
     ASSERT_EQ(mixed.size(), 1u) << formatValidationText(r).toStdString();
     EXPECT_EQ(mixed[0]->severity, tilelens::Severity::Warning);
     EXPECT_EQ(mixed[0]->place.line, line);
     EXPECT_EQ(mixed[0]->place.column, 5);
-    EXPECT_EQ(mixed[0]->message, "kernel.rs has 1 name(s) mixing letters of lookalike scripts, "
-                                 "the first 'sc\u0430le' (Latin/Cyrillic: U+0430): it may read "
-                                 "as another name");
+    EXPECT_EQ(mixed[0]->message, "kernel.rs has 1 name(s) that may read as other names, the "
+                                 "first 'sc\u0430le' mixing Latin/Cyrillic letters (U+0430)");
     const ValidationResult clean = validateKernelDir(example("softmax"));
     for (const auto& d : clean.messages)
-        EXPECT_EQ(d.message.find("lookalike"), std::string::npos) << d.message;
+        EXPECT_EQ(d.message.find("other names"), std::string::npos) << d.message;
+}
+
+TEST(KernelValidator, ANameInLookalikesOfLatinLettersIsAWarningThatSaysWhatItReadsAs)
+{
+    QTemporaryDir dir;
+    int line = 0;
+    const QString k = copySoftmax(dir, line);
+    // `\u0435\u0445\u0440` is all Cyrillic and reads as `exp`, which the kernel calls.
+    append(k + QStringLiteral("/kernel.rs"), "\nlet \u0435\u0445\u0440 = 1.0;\n");
+    const ValidationResult r = validateKernelDir(k);
+    EXPECT_TRUE(r.passed());
+    const auto lookalike = messagesWith(r, "read as other names");
+    ASSERT_EQ(lookalike.size(), 1u) << formatValidationText(r).toStdString();
+    EXPECT_EQ(lookalike[0]->place.line, line);
+    EXPECT_EQ(lookalike[0]->place.column, 5);
+    EXPECT_EQ(lookalike[0]->message,
+              "kernel.rs has 1 name(s) that may read as other names, the first "
+              "'\u0435\u0445\u0440' in Cyrillic letters that read as 'exp' (U+0435 U+0445 "
+              "U+0440)");
 }
