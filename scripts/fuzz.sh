@@ -17,7 +17,7 @@ shift || true
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=(ir_text ir_bytecode analysis_json reports perf_log
                                      cupti_records rules tilelens_json run_history pairings_json binding_file
-                                     binding_expr launch_chain diff_pair eval_pair)
+                                     binding_expr launch_chain diff_pair eval_pair source_text)
 shared="${TILELENS_SHARED_DIR:-../shared}/corpus"
 
 cmake --preset fuzz >/dev/null
@@ -42,6 +42,8 @@ seeds() {
     binding_expr) ;; # its regression folder: expressions written from issue 32
     launch_chain) launch_chain_seeds ;;
     diff_pair | eval_pair) diff_pair_seeds ;;
+    source_text) echo resources/examples/*/reference/*.py resources/examples/*/*.rs \
+                      tests/data/abi/tilegym/src/tilegym/ops/cutile_rs/*/*.rs ;;
     esac
 }
 

@@ -19,7 +19,8 @@ const std::vector<FuzzTarget>& fuzzTargets()
                                                     {"pairings_json", &pairingsJson},
                                                     {"binding_file", &bindingFile},
                                                     {"binding_expr", &bindingExpr},
-                                                    {"launch_chain", &launchChain}};
+                                                    {"launch_chain", &launchChain},
+                                                    {"source_text", &sourceText}};
     return targets;
 }
 

@@ -30,6 +30,9 @@ void bindingExpr(std::string_view bytes);  // the binding expression language
 // A port's launch chain: wrapper, ffi.rs, kernel.rs and reference module texts (the input split
 // at \x01 bytes, a missing part an unreadable file), read, bound and ABI-checked per entry.
 void launchChain(std::string_view bytes);
+// A source or IR file's text as a pane scans it: hidden characters, their revealed form and the
+// names that read as other names, each listed place checked against the text.
+void sourceText(std::string_view bytes);
 
 struct FuzzTarget
 {

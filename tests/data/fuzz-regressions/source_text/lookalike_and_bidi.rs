@@ -1,0 +1,2 @@
+let exp = 1;
+let ехр = exp; // ‮ reversed ‬
