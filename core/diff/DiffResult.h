@@ -142,6 +142,9 @@ struct DiffResult
     std::vector<SummaryRow> summary;
     // Why the SMT check was not asked (empty: it was, where a difference needed it).
     std::string solverSkipped;
+    // The steps the SMT check spent over every function pair (SolverBudget::stepsSpent); in
+    // no report, for tests and benchmarks.
+    uint64_t solverSteps = 0;
 
     int count(Severity s) const { return counts[static_cast<size_t>(s)]; }
     // The criticals that are unproven (Divergence::unproven); the others carry a counterexample.

@@ -29,8 +29,8 @@ constexpr unsigned kResourceLimit = 4000000;
 // before the full check.
 constexpr unsigned kSmallInputsResourceLimit = kResourceLimit / 10;
 constexpr unsigned kSeed = 13;
-// Steps one function pair's queries may spend running out of their limits (SolverBudget).
-constexpr uint64_t kPairStepBudget = 3 * uint64_t(kResourceLimit);
+static_assert(SolverBudget::kSteps == 3 * uint64_t(kResourceLimit),
+              "a function pair's solver budget is three queries' step limits");
 constexpr int kMaxNodes = 200;
 
 bool isUnsigned(const GOp& o)
@@ -741,7 +741,7 @@ public:
     }
 
     // Checks `solver`, which runs under `limit` steps, unless the budget in scope has fewer
-    // left; a check that gives up charges its limit.
+    // left; the check charges the steps it spent, whatever its answer.
     static z3::check_result check(z3::solver& solver, unsigned limit)
     {
         SolverBudget* budget = current();
@@ -749,14 +749,31 @@ public:
             budget->m_refused = true;
             return z3::unknown;
         }
+        const uint64_t before = budget ? stepsCounted(solver) : 0;
         const z3::check_result result = solver.check();
-        if (budget && result == z3::unknown)
-            budget->m_stepsLeft -= limit;
+        if (budget) {
+            const uint64_t after = stepsCounted(solver);
+            const uint64_t spent = after > before ? after - before : 0;
+            budget->m_stepsLeft -= std::min(spent, budget->m_stepsLeft);
+            budget->m_stepsSpent += spent;
+        }
         return result;
+    }
+
+private:
+    // The steps the solver's context has counted so far (its "rlimit count" statistic, which
+    // the step limit of each check is measured against).
+    static uint64_t stepsCounted(const z3::solver& solver)
+    {
+        const z3::stats stats = solver.statistics();
+        for (unsigned i = 0; i < stats.size(); ++i)
+            if (stats.key(i) == "rlimit count")
+                return stats.is_uint(i) ? stats.uint_value(i) : uint64_t(stats.double_value(i));
+        return 0;
     }
 };
 
-SolverBudget::SolverBudget() : m_outer(SolverBudgetAccess::current()), m_stepsLeft(kPairStepBudget)
+SolverBudget::SolverBudget() : m_outer(SolverBudgetAccess::current())
 {
     SolverBudgetAccess::current() = this;
 }

@@ -45,6 +45,7 @@ struct PairResult
 {
     FunctionDiff function;
     std::vector<Divergence> divergences;
+    uint64_t solverSteps = 0; // DiffResult::solverSteps of this pair
 };
 
 // What each generated entry argument was compared as (FunctionDiff::generatedArguments).
@@ -103,6 +104,7 @@ public:
             if (!raw.empty())
                 ctx.emplace(*R, *G, m);
             decideBySolver(*R, *G, m, raw, ctx ? &*ctx : nullptr, fname, links);
+            m_out.solverSteps = m_solverBudget.stepsSpent();
             closeGroups();
             if (m_alignedRows)
                 fd.rows = buildAlignedRows(R, G, &m, links);
@@ -736,6 +738,7 @@ DiffResult compareGraphs(const std::vector<GFunction>& rg, std::vector<GFunction
     result.functions.reserve(out.size());
     for (PairResult& p : out) {
         result.functions.push_back(std::move(p.function));
+        result.solverSteps += p.solverSteps;
         for (Divergence& d : p.divergences)
             result.divergences.push_back(std::move(d));
     }
