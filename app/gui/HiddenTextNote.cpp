@@ -126,19 +126,20 @@ QString HiddenTextNote::sentenceFor(const LookalikeNameScan& scan)
         .arg(count, name, line, scripts, odd, readsAs);
 }
 
-void HiddenTextNote::showScan(const HiddenTextScan& hidden, const LookalikeNameScan& mixed)
+void HiddenTextNote::showScan(const HiddenTextScan& hidden, const LookalikeNameScan& lookalike)
 {
     const QString hiddenSentence = sentenceFor(hidden);
-    const QString mixedSentence = sentenceFor(mixed);
-    m_sentence = QStringList{hiddenSentence, mixedSentence}.join(QLatin1Char(' ')).trimmed();
+    const QString lookalikeSentence = sentenceFor(lookalike);
+    m_sentence = QStringList{hiddenSentence, lookalikeSentence}.join(QLatin1Char(' ')).trimmed();
     if (m_sentence.isEmpty()) {
         clear();
         return;
     }
     // The link goes to the earlier of the two first places.
-    m_first = hidden.found() ? hidden.listed.front().line : mixed.listed.front().line;
-    if (hidden.found() && mixed.found() && mixed.listed.front().line.number() < m_first.number())
-        m_first = mixed.listed.front().line;
+    m_first = hidden.found() ? hidden.listed.front().line : lookalike.listed.front().line;
+    if (hidden.found() && lookalike.found() &&
+        lookalike.listed.front().line.number() < m_first.number())
+        m_first = lookalike.listed.front().line;
     const QString link = tr("Go to line %1").arg(m_first.number());
     setText(QStringLiteral("\u26a0 %1 <a href=\"#first\">%2</a>")
                 .arg(m_sentence.toHtmlEscaped(), link.toHtmlEscaped()));

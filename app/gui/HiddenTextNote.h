@@ -38,7 +38,7 @@ public:
     explicit HiddenTextNote(QWidget* parent = nullptr);
 
     // Shows what the scans found in the pane's text; hides the strip when they found nothing.
-    void showScan(const HiddenTextScan& hidden, const LookalikeNameScan& mixed = {});
+    void showScan(const HiddenTextScan& hidden, const LookalikeNameScan& lookalike = {});
     void clear();
     void applyTheme(const EditorTheme& theme);
 

@@ -749,11 +749,12 @@ public:
             budget->m_refused = true;
             return z3::unknown;
         }
-        const uint64_t before = budget ? stepsCounted(solver) : 0;
+        const uint64_t before = budget ? stepsCounted(solver).value_or(0) : 0;
         const z3::check_result result = solver.check();
         if (budget) {
-            const uint64_t after = stepsCounted(solver);
-            const uint64_t spent = after > before ? after - before : 0;
+            // Without the count (no statistic), the check is charged its whole limit.
+            const uint64_t after = stepsCounted(solver).value_or(before + limit);
+            const uint64_t spent = after >= before ? after - before : limit;
             budget->m_stepsLeft -= std::min(spent, budget->m_stepsLeft);
             budget->m_stepsSpent += spent;
         }
@@ -762,14 +763,14 @@ public:
 
 private:
     // The steps the solver's context has counted so far (its "rlimit count" statistic, which
-    // the step limit of each check is measured against).
-    static uint64_t stepsCounted(const z3::solver& solver)
+    // the step limit of each check is measured against); nullopt where it has none.
+    static std::optional<uint64_t> stepsCounted(const z3::solver& solver)
     {
         const z3::stats stats = solver.statistics();
         for (unsigned i = 0; i < stats.size(); ++i)
             if (stats.key(i) == "rlimit count")
                 return stats.is_uint(i) ? stats.uint_value(i) : uint64_t(stats.double_value(i));
-        return 0;
+        return std::nullopt;
     }
 };
 

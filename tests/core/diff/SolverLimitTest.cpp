@@ -56,27 +56,49 @@ TEST(SolverLimit, SmallModulesAskTheSolverLargeOnesSaySoAndStayCritical)
     EXPECT_EQ(toJson(large).value("solver", std::string()), large.solverSkipped);
 }
 
+// The matmul port's `portSide` ("reference.mlir" or "generated.mlir") diffed against a
+// generated side the diff_pair fuzzer wrote (tests/data/diff).
+DiffResult diffFuzzedMatmul(const char* portSide, const char* fuzzed)
+{
+    const QString data = tilelens::test::testDataDir();
+    const std::string ref = readText(
+        data + QStringLiteral("/real-ports/matmul_128x128x32_2048_f16/") + QLatin1String(portSide));
+    const std::string gen = readText(data + QStringLiteral("/diff/") + QLatin1String(fuzzed));
+    EXPECT_FALSE(ref.empty());
+    EXPECT_FALSE(gen.empty());
+    return diffTexts(ref, gen);
+}
+
+// How a result's criticals ended: with a counterexample, or unproven and why.
+struct CriticalOutcomes
+{
+    int proven = 0;
+    int searched = 0;    // unproven: searched within the budget
+    int budgetSpent = 0; // unproven: the budget ran out first
+};
+
+CriticalOutcomes outcomesOf(const DiffResult& r)
+{
+    CriticalOutcomes o;
+    for (const Divergence* d : criticals(r)) {
+        o.proven += !d->counterexample.empty();
+        o.searched += d->unprovenReason.rfind("searched: the solver", 0) == 0;
+        o.budgetSpent += d->unprovenReason.rfind("searched in part: the solver's budget", 0) == 0;
+    }
+    return o;
+}
+
 // A function whose queries keep running out of their step limit stops asking once three limits
 // are spent (SolverBudget): the fuzzer's pair asked 53 queries, 10 of them to the limit, in 9 s.
 // Its later criticals say that the search stopped there.
 TEST(SolverLimit, AFunctionStopsAskingOnceItsBudgetIsSpent)
 {
-    const QString data = tilelens::test::testDataDir();
-    const std::string ref =
-        readText(data + QStringLiteral("/real-ports/matmul_128x128x32_2048_f16/reference.mlir"));
-    const std::string gen =
-        readText(data + QStringLiteral("/diff/matmul_fuzzed_division_flags.generated.mlir"));
-    ASSERT_FALSE(ref.empty());
-    ASSERT_FALSE(gen.empty());
-    const DiffResult r = diffTexts(ref, gen);
-    int budgetSpent = 0, searched = 0;
-    for (const Divergence* d : criticals(r)) {
-        budgetSpent += d->unprovenReason.rfind("searched in part: the solver's budget", 0) == 0;
-        searched += d->unprovenReason.rfind("searched: the solver", 0) == 0;
-    }
-    EXPECT_GE(budgetSpent, 1) << describe(r);
+    const DiffResult r =
+        diffFuzzedMatmul("reference.mlir", "matmul_fuzzed_division_flags.generated.mlir");
+    const CriticalOutcomes o = outcomesOf(r);
+    EXPECT_GE(o.budgetSpent, 1) << describe(r);
     // Findings searched before the budget ran out say so as before.
-    EXPECT_GE(searched, 1) << describe(r);
+    EXPECT_GE(o.searched, 1) << describe(r);
 }
 
 // Queries that answer (sat or unsat) near their step limit are charged too: the device fuzzer's
@@ -85,22 +107,12 @@ TEST(SolverLimit, AFunctionStopsAskingOnceItsBudgetIsSpent)
 // answers, and says so on the criticals left.
 TEST(SolverLimit, AnsweredQueriesAreChargedToTheBudgetToo)
 {
-    const QString data = tilelens::test::testDataDir();
-    const std::string ref =
-        readText(data + QStringLiteral("/real-ports/matmul_128x128x32_2048_f16/generated.mlir"));
-    const std::string gen =
-        readText(data + QStringLiteral("/diff/matmul_fuzzed_rounding_modes.generated.mlir"));
-    ASSERT_FALSE(ref.empty());
-    ASSERT_FALSE(gen.empty());
-    const DiffResult r = diffTexts(ref, gen);
-    int budgetSpent = 0, proven = 0;
-    for (const Divergence* d : criticals(r)) {
-        budgetSpent += d->unprovenReason.rfind("searched in part: the solver's budget", 0) == 0;
-        proven += !d->counterexample.empty();
-    }
-    EXPECT_GE(budgetSpent, 1) << describe(r);
+    const DiffResult r =
+        diffFuzzedMatmul("generated.mlir", "matmul_fuzzed_rounding_modes.generated.mlir");
+    const CriticalOutcomes o = outcomesOf(r);
+    EXPECT_GE(o.budgetSpent, 1) << describe(r);
     // The counterexamples found before the budget ran out are kept.
-    EXPECT_GE(proven, 1) << describe(r);
+    EXPECT_GE(o.proven, 1) << describe(r);
     // A query runs only while its whole limit is left: the pair's steps stay within the budget
     // (charging only the queries that gave up, this pair spent 23.7M).
     EXPECT_GT(r.solverSteps, SolverBudget::kSteps / 2);

@@ -209,42 +209,38 @@ TEST(KernelValidator, HiddenUnicodeInKernelOrFfiIsAWarningAtItsPlace)
         EXPECT_EQ(d.message.find("hidden"), std::string::npos) << d.message;
 }
 
-TEST(KernelValidator, ANameMixingLookalikeScriptsIsAWarningAtItsPlace)
+TEST(KernelValidator, ANameThatReadsAsAnotherIsAWarningAtItsPlace)
 {
-    QTemporaryDir dir;
-    int line = 0;
-    const QString k = copySoftmax(dir, line);
-    // `sc\u0430le` has a Cyrillic a: it reads as `scale` and is another name.
-    append(k + QStringLiteral("/kernel.rs"), "\nlet sc\u0430le = 1.0;\n");
-    const ValidationResult r = validateKernelDir(k);
-    EXPECT_TRUE(r.passed());
-    const auto mixed = messagesWith(r, "read as other names");
-    ASSERT_EQ(mixed.size(), 1u) << formatValidationText(r).toStdString();
-    EXPECT_EQ(mixed[0]->severity, tilelens::Severity::Warning);
-    EXPECT_EQ(mixed[0]->place.line, line);
-    EXPECT_EQ(mixed[0]->place.column, 5);
-    EXPECT_EQ(mixed[0]->message, "kernel.rs has 1 name(s) that may read as other names, the "
-                                 "first 'sc\u0430le' mixing Latin/Cyrillic letters (U+0430)");
+    struct Case
+    {
+        const char* line; // appended to kernel.rs
+        const char* message;
+    };
+    for (const Case& c : {
+             // `sc\u0430le` has a Cyrillic a: it reads as `scale` and is another name.
+             Case{"let sc\u0430le = 1.0;",
+                  "kernel.rs has 1 name(s) that may read as other names, the first "
+                  "'sc\u0430le' mixing Latin/Cyrillic letters (U+0430)"},
+             // `\u0435\u0445\u0440` is all Cyrillic and reads as `exp`, which the kernel calls.
+             Case{"let \u0435\u0445\u0440 = 1.0;",
+                  "kernel.rs has 1 name(s) that may read as other names, the first "
+                  "'\u0435\u0445\u0440' in Cyrillic letters that read as 'exp' (U+0435 U+0445 "
+                  "U+0440)"},
+         }) {
+        QTemporaryDir dir;
+        int line = 0;
+        const QString k = copySoftmax(dir, line);
+        append(k + QStringLiteral("/kernel.rs"), QByteArray("\n") + c.line + "\n");
+        const ValidationResult r = validateKernelDir(k);
+        EXPECT_TRUE(r.passed());
+        const auto lookalike = messagesWith(r, "read as other names");
+        ASSERT_EQ(lookalike.size(), 1u) << formatValidationText(r).toStdString();
+        EXPECT_EQ(lookalike[0]->severity, tilelens::Severity::Warning);
+        EXPECT_EQ(lookalike[0]->place.line, line);
+        EXPECT_EQ(lookalike[0]->place.column, 5);
+        EXPECT_EQ(lookalike[0]->message, c.message);
+    }
     const ValidationResult clean = validateKernelDir(example("softmax"));
     for (const auto& d : clean.messages)
         EXPECT_EQ(d.message.find("other names"), std::string::npos) << d.message;
-}
-
-TEST(KernelValidator, ANameInLookalikesOfLatinLettersIsAWarningThatSaysWhatItReadsAs)
-{
-    QTemporaryDir dir;
-    int line = 0;
-    const QString k = copySoftmax(dir, line);
-    // `\u0435\u0445\u0440` is all Cyrillic and reads as `exp`, which the kernel calls.
-    append(k + QStringLiteral("/kernel.rs"), "\nlet \u0435\u0445\u0440 = 1.0;\n");
-    const ValidationResult r = validateKernelDir(k);
-    EXPECT_TRUE(r.passed());
-    const auto lookalike = messagesWith(r, "read as other names");
-    ASSERT_EQ(lookalike.size(), 1u) << formatValidationText(r).toStdString();
-    EXPECT_EQ(lookalike[0]->place.line, line);
-    EXPECT_EQ(lookalike[0]->place.column, 5);
-    EXPECT_EQ(lookalike[0]->message,
-              "kernel.rs has 1 name(s) that may read as other names, the first "
-              "'\u0435\u0445\u0440' in Cyrillic letters that read as 'exp' (U+0435 U+0445 "
-              "U+0440)");
 }
