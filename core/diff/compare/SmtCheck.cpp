@@ -29,8 +29,8 @@ constexpr unsigned kResourceLimit = 4000000;
 // before the full check.
 constexpr unsigned kSmallInputsResourceLimit = kResourceLimit / 10;
 constexpr unsigned kSeed = 13;
-static_assert(SolverBudget::kSteps == 3 * uint64_t(kResourceLimit),
-              "a function pair's solver budget is three queries' step limits");
+static_assert(SolverBudget::kSteps == 2 * uint64_t(kResourceLimit),
+              "a function pair's solver budget is two queries' step limits");
 constexpr int kMaxNodes = 200;
 
 bool isUnsigned(const GOp& o)

@@ -322,7 +322,7 @@ private:
         "on uniform float inputs; `diff --eval` runs the kernels on the CPU";
     // ... and where the function's solver budget ran out first (SolverBudget).
     static constexpr const char* kBudgetSpentReason =
-        "searched in part: the solver's budget for this function (the step limits of three "
+        "searched in part: the solver's budget for this function (the step limits of two "
         "queries) ran out before this finding's queries; `diff --eval` runs the kernels on the "
         "CPU";
 

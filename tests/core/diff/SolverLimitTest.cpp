@@ -88,7 +88,7 @@ CriticalOutcomes outcomesOf(const DiffResult& r)
     return o;
 }
 
-// A function whose queries keep running out of their step limit stops asking once three limits
+// A function whose queries keep running out of their step limit stops asking once two limits
 // are spent (SolverBudget): the fuzzer's pair asked 53 queries, 10 of them to the limit, in 9 s.
 // Its later criticals say that the search stopped there.
 TEST(SolverLimit, AFunctionStopsAskingOnceItsBudgetIsSpent)
@@ -103,7 +103,7 @@ TEST(SolverLimit, AFunctionStopsAskingOnceItsBudgetIsSpent)
 
 // Queries that answer (sat or unsat) near their step limit are charged too: the device fuzzer's
 // pair asked twelve such, each to about 4M steps, in 4.3 s, while the budget counted only the
-// queries that gave up. Now it stops asking after three limits' worth of steps, whatever the
+// queries that gave up. Now it stops asking after two limits' worth of steps, whatever the
 // answers, and says so on the criticals left.
 TEST(SolverLimit, AnsweredQueriesAreChargedToTheBudgetToo)
 {
