@@ -15,6 +15,7 @@ namespace {
 std::vector<std::string> spanTexts(std::string_view line, const std::vector<ByteSpan>& spans)
 {
     std::vector<std::string> texts;
+    texts.reserve(spans.size());
     for (const ByteSpan& s : spans)
         texts.emplace_back(line.substr(size_t(s.start), size_t(s.length)));
     return texts;
@@ -68,7 +69,8 @@ TEST(IntraLine, SpansAreBytesOfUtf8Lines)
     EXPECT_EQ(spanTexts(gen, spans.generated()), Texts{"2"});
 }
 
-diff::Divergence divergenceOn(int refLine, int genLine, std::string op, std::string attribute)
+diff::Divergence divergenceOn(int refLine, int genLine, const std::string& op,
+                              std::string attribute)
 {
     diff::Divergence d;
     if (refLine > 0)
